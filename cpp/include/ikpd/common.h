@@ -1,0 +1,46 @@
+// ikpd — shared plain-data types and the error convention used by every job.
+#pragma once
+
+#include <cmath>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+namespace ikpd {
+
+// A joint in world space. `rotation` is a unit quaternion (glm order: w, x, y, z
+// in the constructor; x, y, z, w in memory-independent accessors).
+struct Transform {
+  glm::vec3 position{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+};
+
+// Result of Validate()/Run(). `error` is null on success, otherwise a static
+// string "parameter: reason" naming the offending input with the same
+// camelCase name as the JS API (e.g. "weight: must be in [0, 1]").
+struct Status {
+  const char* error = nullptr;
+  constexpr bool ok() const { return error == nullptr; }
+  constexpr explicit operator bool() const { return ok(); }
+};
+constexpr Status Ok() { return {}; }
+constexpr Status Error(const char* message) { return {message}; }
+
+inline bool IsFinite(float v) { return std::isfinite(v); }
+inline bool IsFinite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+inline bool IsFinite(const glm::quat& q) {
+  return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
+}
+inline bool IsFinite(const Transform& t) { return IsFinite(t.position) && IsFinite(t.rotation); }
+
+// Rotations given by users may be non-unit: every job normalizes them, and
+// rejects a zero (or non-finite) quaternion with an error.
+inline bool IsUsableRotation(const glm::quat& q) {
+  return IsFinite(q) && glm::dot(q, q) > 1e-12f;
+}
+
+constexpr float kPi = 3.14159265358979323846f;
+
+}  // namespace ikpd

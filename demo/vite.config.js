@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const web = (p) => fileURLToPath(new URL(`../web/${p}`, import.meta.url));
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: './',
+  resolve: {
+    alias: [
+      { find: /^ikpd\/three$/, replacement: web('three/index.js') },
+      { find: /^ikpd$/, replacement: web('index.js') },
+    ],
+  },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  server: { host: '127.0.0.1' },
+});

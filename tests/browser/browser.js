@@ -1,0 +1,41 @@
+// Shared by the browser tests: headless Debian Chromium through playwright-core
+// (never a downloaded browser) and a Vite server for the demo on loopback.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const artifactsDir = `${root}test-artifacts`;
+
+// Flags that give a working WebGPU device headless here (SwiftShader Vulkan).
+export const chromiumArgs = [
+  '--no-sandbox', '--enable-unsafe-webgpu', '--enable-features=Vulkan',
+  '--use-vulkan=swiftshader', '--use-angle=swiftshader',
+  '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run',
+];
+
+/** Launches Chromium; `webgpu: false` disables WebGPU to exercise the WebGL2 fallback. */
+export function launchBrowser({ webgpu = true } = {}) {
+  const args = webgpu ? chromiumArgs : [...chromiumArgs.filter((a) => a !== '--enable-unsafe-webgpu'), '--disable-webgpu'];
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args });
+}
+
+/** Starts the demo's Vite dev server on a free loopback port; returns {url, close}. */
+export async function startDemoServer() {
+  const server = await createServer({
+    configFile: `${root}demo/vite.config.js`,
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+  });
+  await server.listen();
+  const address = server.httpServer.address();
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+}
+
+/** Path for a test artifact (screenshots), creating the folder. */
+export function artifactPath(name) {
+  mkdirSync(artifactsDir, { recursive: true });
+  return `${artifactsDir}/${name}`;
+}

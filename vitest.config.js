@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/js/**/*.test.js', 'tests/browser/**/*.test.js'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Browser tests start Chromium; keep files from fighting over 2 cores.
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,161 @@
+// Shared plumbing for every JS wrapper: scratch memory views that survive
+// WASM memory growth, argument validation with errors that name the
+// parameter, status → exception translation, and the disposable base class.
+
+/** Access to the WASM module shared by all API modules. */
+export class Core {
+  constructor(wasm) {
+    this.wasm = wasm;
+    this.scratchPointer = wasm.scratchPointer();
+    this.scratchFloats = wasm.scratchFloats();
+    this._buffer = null;
+    this._scratch = null;
+  }
+
+  /** Float32Array over the WASM memory (re-derived after memory growth). */
+  get heapF32() {
+    return this.wasm.HEAPF32;
+  }
+
+  /** Float32Array view over the scratch buffer (re-derived after memory growth). */
+  get scratch() {
+    const buffer = this.wasm.HEAPF32.buffer;
+    if (buffer !== this._buffer) {
+      this._buffer = buffer;
+      this._scratch = new Float32Array(buffer, this.scratchPointer, this.scratchFloats);
+    }
+    return this._scratch;
+  }
+
+  /** Throws the C++ Status message ("parameter: reason") when `errorPointer` is non-zero. */
+  check(errorPointer) {
+    if (errorPointer) throw new RangeError(this.wasm.UTF8ToString(errorPointer));
+  }
+}
+
+// ---------------------------------------------------------------- validation
+// Each reader checks type and shape, throws TypeError/RangeError naming the
+// parameter, and writes float32 values into `out` at `offset`. Value-range
+// rules that C++ also enforces are left to C++ (one source of truth) unless
+// JS must know them to pack the data.
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of length ${value.length}`;
+  return typeof value;
+}
+
+function isArrayLike(value) {
+  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/** Reads a finite number; `name` is used in errors. */
+export function readNumber(value, name, { min = -Infinity, max = Infinity, integer = false } = {}) {
+  if (typeof value !== 'number') throw new TypeError(`${name}: expected a number, got ${describe(value)}`);
+  if (!Number.isFinite(value)) throw new RangeError(`${name}: must be finite, got ${value}`);
+  if (integer && !Number.isInteger(value)) throw new RangeError(`${name}: must be an integer, got ${value}`);
+  if (value < min || value > max) throw new RangeError(`${name}: must be in [${min}, ${max}], got ${value}`);
+  return value;
+}
+
+/** Reads an array (or typed array) of `length` finite numbers into out[offset..]. */
+export function readVector(value, name, length, out, offset) {
+  if (!isArrayLike(value) || value.length !== length) {
+    throw new TypeError(`${name}: expected an array of ${length} numbers, got ${describe(value)}`);
+  }
+  for (let i = 0; i < length; i++) {
+    const v = value[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      throw new RangeError(`${name}[${i}]: must be a finite number, got ${v}`);
+    }
+    out[offset + i] = v;
+  }
+}
+
+export const readVec3 = (value, name, out, offset) => readVector(value, name, 3, out, offset);
+
+/** Reads a quaternion [x, y, z, w] (three.js order); it need not be unit but must not be zero. */
+export function readQuat(value, name, out, offset) {
+  readVector(value, name, 4, out, offset);
+  const n = value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3];
+  if (!(n > 1e-12)) throw new RangeError(`${name}: quaternion must not be zero`);
+}
+
+/** Reads a world-space joint {position, rotation} into out[offset..offset+7). */
+export function readTransform(value, name, out, offset) {
+  if (value === null || typeof value !== 'object') {
+    throw new TypeError(`${name}: expected {position, rotation}, got ${describe(value)}`);
+  }
+  readVec3(value.position, `${name}.position`, out, offset);
+  readQuat(value.rotation ?? [0, 0, 0, 1], `${name}.rotation`, out, offset + 3);
+}
+
+/** Returns the index of `value` in `allowed` (an array of strings), or throws naming the options. */
+export function readEnum(value, name, allowed) {
+  const index = allowed.indexOf(value);
+  if (index < 0) {
+    throw new RangeError(`${name}: expected one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return index;
+}
+
+/** Throws when `options` is not a plain object. */
+export function readOptions(options, name = 'options') {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${name}: expected an object, got ${describe(options)}`);
+  }
+  return options;
+}
+
+export const vec3From = (f, o) => [f[o], f[o + 1], f[o + 2]];
+export const quatFrom = (f, o) => [f[o], f[o + 1], f[o + 2], f[o + 3]];
+export const transformFrom = (f, o) => ({ position: vec3From(f, o), rotation: quatFrom(f, o + 3) });
+
+// ---------------------------------------------------------------- lifetime
+
+let warnedAboutLeak = false;
+const isDevelopment = typeof process !== 'undefined' ? process.env?.NODE_ENV !== 'production' : true;
+
+const registry = new FinalizationRegistry((release) => {
+  if (isDevelopment && !warnedAboutLeak) {
+    warnedAboutLeak = true;
+    console.warn('ikpd: an object was garbage-collected without dispose(); call dispose() to free WASM memory promptly.');
+  }
+  release();
+});
+
+/**
+ * Base class of every JS object that owns WASM memory (controllers, solvers,
+ * batches). `release` frees the native side; it runs once, from dispose() or,
+ * as a safety net, when the object is garbage-collected.
+ */
+export class WasmObject {
+  #release;
+  #name;
+
+  constructor(name, release) {
+    this.#name = name;
+    this.#release = release;
+    registry.register(this, release, this);
+  }
+
+  /** True after dispose(). */
+  get disposed() {
+    return this.#release === null;
+  }
+
+  /** Frees the WASM memory now; later calls on this object throw. Idempotent. */
+  dispose() {
+    if (this.#release === null) return;
+    registry.unregister(this);
+    const release = this.#release;
+    this.#release = null;
+    release();
+  }
+
+  /** Throws an Error when the object was disposed; call at the start of every method. */
+  assertAlive() {
+    if (this.#release === null) throw new Error(`${this.#name}: used after dispose()`);
+  }
+}

@@ -1,0 +1,2 @@
+// ikpd/three — typings.
+export {};

@@ -1,0 +1,2 @@
+// ikpd/three — helpers that apply ikpd solvers to three.js objects (three is a peer dependency).
+export {};

@@ -1,0 +1,2 @@
+// Typings for the 'batch' API module.
+export interface BatchApi {}

@@ -1,0 +1,2 @@
+// Typings for the 'chain' API module.
+export interface ChainApi {}

@@ -1,0 +1,2 @@
+// Typings for the 'hdr' API module.
+export interface HdrApi {}

@@ -1,0 +1,2 @@
+// Typings for the 'ik' API module.
+export interface IkApi {}

@@ -1,0 +1,2 @@
+// Typings for the 'pd' API module.
+export interface PdApi {}
