@@ -2,6 +2,7 @@
 # Runs every libFuzzer harness (tests/fuzz/*_fuzz.cc) for a bounded time.
 #   bash .ci/fuzz.sh [--seconds N] [--merge] [harness ...]
 # --seconds N  time per harness (default: $IKPD_FUZZ_SECONDS or 60)
+# --junit FILE write a JUnit-style summary (one test per harness) for tests/summary.mjs
 # --merge      afterwards, minimize the new inputs into the checked-in corpus
 #              tests/fuzz/corpus/<harness>/ (commit the result)
 # Each run reads the checked-in corpus and writes new inputs to
@@ -13,11 +14,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${IKPD_FUZZ_SECONDS:-60}
 merge=0
+junit=
 harnesses=()
 while (($#)); do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
     --merge) merge=1; shift ;;
+    --junit) junit=$2; shift 2 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) harnesses+=("${1%_fuzz}_fuzz"); shift ;;
   esac
@@ -25,9 +28,13 @@ done
 if ((${#harnesses[@]} == 0)); then
   for f in tests/fuzz/*_fuzz.cc; do [ -e "$f" ] && harnesses+=("$(basename "$f" .cc)"); done
 fi
-if ((${#harnesses[@]} == 0)); then echo "fuzz.sh: no harnesses in tests/fuzz/"; exit 0; fi
+write_junit() {  # tests failures
+  [ -n "$junit" ] && printf '<testsuite name="fuzz" tests="%d" failures="%d" errors="0"></testsuite>\n' "$1" "$2" >"$junit"
+  return 0
+}
+if ((${#harnesses[@]} == 0)); then echo "fuzz.sh: no harnesses in tests/fuzz/"; write_junit 0 0; exit 0; fi
 
-bash .ci/build.sh fuzz
+if ! bash .ci/build.sh fuzz; then write_junit "${#harnesses[@]}" "${#harnesses[@]}"; exit 1; fi
 mkdir -p build/fuzz/artifacts
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
@@ -53,4 +60,5 @@ for h in "${harnesses[@]}"; do
     build/fuzz/"$h" -merge=1 -max_len=512 "$seeds" "$work" >>"$log" 2>&1
   fi
 done
+write_junit "${#harnesses[@]}" "${#failed[@]}"
 if ((${#failed[@]})); then echo "fuzz.sh: FAILED: ${failed[*]}" >&2; exit 1; fi
