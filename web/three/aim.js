@@ -1,9 +1,10 @@
 // AimIK: one-bone aim (SPEC §1) with the up-vector constraint (§2) on a three.js Object3D.
 import { Vector3 } from 'three';
-import { BoneChain, readPoint, readWeight, toArray3 } from './rig.js';
+import { BoneChain, readAxis, readPoint, readWeight, toArray3 } from './rig.js';
 
 const _target = new Vector3();
 const _pole = new Vector3();
+const _hinge = new Vector3();
 
 /**
  * Turns one bone (or any Object3D) so that its forward axis points at a
@@ -23,6 +24,7 @@ export class AimIK {
     this.pole = options.pole ?? null;
     this.method = options.method ?? 'yawPitch';
     this.weight = options.weight ?? 1;
+    this.hingeAxis = options.hingeAxis ?? null;
     this.chain = new BoneChain([bone], { forward: options.forward, up: options.up }, 'bone');
   }
 
@@ -41,6 +43,9 @@ export class AimIK {
       up: [0, 1, 0],
       method: this.method,
     };
+    if (this.hingeAxis !== null && readAxis(this.hingeAxis, 'hingeAxis', _hinge)) {
+      request.hingeAxis = toArray3(_hinge.applyQuaternion(chain.inverseFrames[0]));
+    }
     if (this.pole !== null) request.pole = toArray3(readPoint(this.pole, 'pole', _pole));
     const result = this.ikpd.solveAim(request);
     chain.writeSolved(0, result.rotation, weight);
