@@ -13,6 +13,7 @@ namespace {
 constexpr double kTwoPiD = 6.283185307179586476925;
 constexpr double kPiD = 3.141592653589793238463;
 constexpr int kMaxSubsteps = 10000;
+constexpr const char* kDiverged = "dt: the integrator diverged (step too large for these gains; see checkStability)";
 
 bool FiniteD(double v) { return std::isfinite(v); }
 bool FiniteV(const glm::dvec3& v) { return FiniteD(v.x) && FiniteD(v.y) && FiniteD(v.z); }
@@ -74,7 +75,7 @@ double ChartEnergy(const PdSettings& s, int n, const ChartState& c) {
   return e;
 }
 
-glm::dvec3 Normalized(const glm::dvec3& v) { return v / glm::length(v); }
+glm::dvec3 Normalized(const glm::dvec3& v) { return NormalizeSafe(v); }
 
 // Nonzero, finite vector → unit; otherwise error.
 bool UsableVector(const glm::dvec3& v) { return FiniteV(v) && glm::dot(v, v) > 1e-24; }
@@ -190,7 +191,7 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
   }
   for (int i = 0; i < n; ++i) {
     if (!FiniteD(c.u[i]) || !FiniteD(c.w[i])) {
-      return Error("dt: the integrator diverged (step too large for these gains; see checkStability)");
+      return Error(kDiverged);
     }
   }
   *state = c;
@@ -213,13 +214,17 @@ double ScalarPD::Wrap(double x) const { return angle_ ? WrapAngle(x) : x; }
 double ScalarPD::Chart(double x, double target) const { return angle_ ? WrapAngle(x - target) : x - target; }
 
 Status ScalarPD::Update(double dt, double target) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, nullptr);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, nullptr);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status ScalarPD::Update(double dt, double target, double targetVelocity) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, &targetVelocity);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, &targetVelocity);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status ScalarPD::Advance(double dt, double target, const double* targetVelocity) {
@@ -237,7 +242,9 @@ Status ScalarPD::Advance(double dt, double target, const double* targetVelocity)
   c.w[0] = v_;
   c.integral[0] = integral_;
   if (Status s = ChartStep(settings_, 1, dt, &q, &c); !s) return s;
-  x_ = Wrap(target + c.u[0]);
+  const double x = target + c.u[0];
+  if (!FiniteD(x)) return Error(kDiverged);  // a finite chart state can still overflow here
+  x_ = Wrap(x);
   v_ = c.w[0];
   integral_ = c.integral[0];
   target_ = Wrap(target);
@@ -332,15 +339,23 @@ Status ScalarPD::UpdateBlendOut(double dt, double rest) {
 Status ScalarPD::TrackOffset(double dt, double animation, double desired, double* out) {
   if (!FiniteD(animation)) return Error("animation: must be a finite number");
   if (!FiniteD(desired)) return Error("desired: must be a finite number");
-  if (Status s = Update(dt, Chart(desired, animation)); !s) return s;
-  *out = Wrap(animation + x_);
+  ScalarPD next = *this;  // commit only when the output is finite too
+  if (Status s = next.Update(dt, Chart(desired, animation)); !s) return s;
+  const double result = animation + next.x_;
+  if (!FiniteD(result)) return Error("animation: animation + offset overflows");
+  *this = next;
+  *out = Wrap(result);
   return Ok();
 }
 
 Status ScalarPD::ReleaseOffset(double dt, double animation, double* out) {
   if (!FiniteD(animation)) return Error("animation: must be a finite number");
-  if (Status s = UpdateBlendOut(dt, 0.0); !s) return s;
-  *out = Wrap(animation + x_);
+  ScalarPD next = *this;  // commit only when the output is finite too
+  if (Status s = next.UpdateBlendOut(dt, 0.0); !s) return s;
+  const double result = animation + next.x_;
+  if (!FiniteD(result)) return Error("animation: animation + offset overflows");
+  *this = next;
+  *out = Wrap(result);
   return Ok();
 }
 
@@ -368,7 +383,7 @@ glm::dvec3 SphereLog(const glm::dvec3& p, const glm::dvec3& g, const glm::dvec3&
 }
 
 glm::dvec3 SphereExp(const glm::dvec3& u, const glm::dvec3& g) {
-  const double t = glm::length(u);
+  const double t = LengthSafe(u);
   if (t < 1e-12) return Normalized(g + u);
   return Normalized(std::cos(t) * g + std::sin(t) * (u / t));
 }
@@ -377,7 +392,7 @@ namespace {
 
 // dp/dt of p = SphereExp(u, g) for du/dt = udot (udot ⊥ g).
 glm::dvec3 SphereExpVelocity(const glm::dvec3& u, const glm::dvec3& g, const glm::dvec3& udot) {
-  const double t = glm::length(u);
+  const double t = LengthSafe(u);
   const glm::dvec3 ud = udot - glm::dot(udot, g) * g;
   if (t < 1e-12) return ud;
   const glm::dvec3 uh = u / t;
@@ -495,20 +510,23 @@ void Vec3PD::FromChart(const glm::dvec3& g, const ChartState& c, glm::dvec3* p, 
     *v = SphereExpVelocity(u, g, w);
   } else {
     const glm::dvec3 raw = g + u;
-    const double len = glm::length(raw);
-    *p = len > 1e-12 ? raw / len : p_;
+    *p = LengthSafe(raw) > 1e-12 ? NormalizeSafe(raw) : p_;
     *v = w;
   }
 }
 
 Status Vec3PD::Update(double dt, const glm::dvec3& target) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, nullptr);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, nullptr);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status Vec3PD::Update(double dt, const glm::dvec3& target, const glm::dvec3& targetVelocity) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, &targetVelocity);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, &targetVelocity);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* targetVelocity) {
@@ -538,7 +556,11 @@ Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* 
   self.ToChart(g, &c);
   const double qa[3] = {q.x, q.y, q.z};
   if (Status st = ChartStep(s, 3, dt, qa, &c); !st) return st;
-  self.FromChart(g, c, &p_, &v_);
+  glm::dvec3 p, v;
+  self.FromChart(g, c, &p, &v);
+  if (!FiniteV(p) || !FiniteV(v)) return Error(kDiverged);  // a finite chart state can still overflow here
+  p_ = p;
+  v_ = v;
   integral_[0] = c.integral[0];
   integral_[1] = c.integral[1];
   integral_[2] = c.integral[2];
@@ -646,7 +668,7 @@ Status QuatPD::Configure(const PdSettings& settings) {
 Status QuatPD::Reset(const glm::dquat& value, const glm::dvec3& angularVelocity) {
   if (!UsableQuat(value)) return Error("value: must be a finite, non-zero quaternion");
   if (!FiniteV(angularVelocity)) return Error("velocity: must be finite");
-  q_ = glm::normalize(value);
+  q_ = NormalizeSafe(value);
   omega_ = angularVelocity;
   qdot_ = glm::dvec4(0.0);
   {
@@ -693,8 +715,7 @@ void QuatPD::FromChart(const glm::dquat& g, const ChartState& c, glm::dquat* q, 
   } else {
     const glm::dquat gh = glm::dot(q_, g) < 0.0 ? -g : g;
     const glm::dquat r(gh.w + c.u[3], gh.x + c.u[0], gh.y + c.u[1], gh.z + c.u[2]);
-    const double len = std::sqrt(glm::dot(r, r));
-    *q = len > 1e-12 ? r / len : q_;
+    *q = LengthSafe(r) > 1e-12 ? NormalizeSafe(r) : q_;
     *raw = glm::dvec4(c.w[0], c.w[1], c.w[2], c.w[3]);
     // ω = 2·(q̇ q*).xyz
     const glm::dquat qd(c.w[3], c.w[0], c.w[1], c.w[2]);
@@ -720,20 +741,24 @@ void QuatPD::ClampAngle() {
 }
 
 Status QuatPD::Update(double dt, const glm::dquat& target) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, nullptr);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, nullptr);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status QuatPD::Update(double dt, const glm::dquat& target, const glm::dvec3& targetVelocity) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, &targetVelocity);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, &targetVelocity);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* targetVelocity) {
   if (Status s = CheckDt(dt); !s) return s;
   if (!FiniteQ(targetIn)) return Error("target: must be finite");
   if (!UsableQuat(targetIn)) return Error("target: quaternion must not be zero");
-  glm::dquat g = glm::normalize(targetIn);
+  glm::dquat g = NormalizeSafe(targetIn);
   if (glm::dot(g, q_) < 0.0) g = -g;  // the target's hemisphere follows the state
   glm::dvec3 omegaT(0.0);
   if (targetVelocity) {
@@ -758,6 +783,10 @@ Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* 
   glm::dvec3 nomega;
   glm::dvec4 nraw;
   FromChart(g, c, &nq, &nomega, &nraw);
+  if (!FiniteQ(nq) || !FiniteV(nomega) || !FiniteD(nraw.x) || !FiniteD(nraw.y) || !FiniteD(nraw.z) ||
+      !FiniteD(nraw.w)) {
+    return Error(kDiverged);  // a finite chart state can still overflow here
+  }
   q_ = nq;
   omega_ = nomega;
   qdot_ = nraw;
@@ -853,8 +882,8 @@ Status QuatPD::UpdateBlendOut(double dt) {
 Status QuatPD::TrackOffset(double dt, const glm::dquat& animation, const glm::dquat& desired, glm::dquat* out) {
   if (!UsableQuat(animation)) return Error("animation: must be a finite, non-zero quaternion");
   if (!UsableQuat(desired)) return Error("desired: must be a finite, non-zero quaternion");
-  const glm::dquat a = glm::normalize(animation);
-  if (Status s = Update(dt, glm::normalize(desired) * glm::conjugate(a)); !s) return s;
+  const glm::dquat a = NormalizeSafe(animation);
+  if (Status s = Update(dt, NormalizeSafe(desired) * glm::conjugate(a)); !s) return s;
   *out = glm::normalize(q_ * a);
   return Ok();
 }
@@ -862,7 +891,7 @@ Status QuatPD::TrackOffset(double dt, const glm::dquat& animation, const glm::dq
 Status QuatPD::ReleaseOffset(double dt, const glm::dquat& animation, glm::dquat* out) {
   if (!UsableQuat(animation)) return Error("animation: must be a finite, non-zero quaternion");
   if (Status s = UpdateBlendOut(dt); !s) return s;
-  *out = glm::normalize(q_ * glm::normalize(animation));
+  *out = glm::normalize(q_ * NormalizeSafe(animation));
   return Ok();
 }
 
