@@ -4,3 +4,6 @@
 #include "ikpd/common.h"
 #include "ikpd/version.h"
 // Modules add their headers below, one line each.
+#include "ikpd/hdr/curves.h"
+#include "ikpd/hdr/output.h"
+#include "ikpd/hdr/calibration.h"
