@@ -4,6 +4,9 @@
 #include "ikpd/common.h"
 #include "ikpd/version.h"
 // Modules add their headers below, one line each.
+#include "ikpd/ik/aim.h"
+#include "ikpd/ik/two_bone.h"
+#include "ikpd/ik/local_rotations.h"
 #include "ikpd/hdr/curves.h"
 #include "ikpd/hdr/output.h"
 #include "ikpd/hdr/calibration.h"
