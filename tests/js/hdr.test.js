@@ -208,7 +208,14 @@ describe('hdr: buffers', () => {
   it('a NaN anywhere leaves the whole buffer untouched', () => {
     const data = new Float32Array(4 * 3000).fill(0.5);
     data[4 * 2900 + 1] = NaN;
-    expect(() => hdr.gammaEncode({ data, channels: 4 })).toThrow(/^pixels: must be finite/);
+    expect(() => hdr.gammaEncode({ data, channels: 4 })).toThrow(/^x\.data: must be finite/);
+    const wasmBuffer = hdr.createBuffer(2, 3);
+    wasmBuffer.data.set([1, 2, 3, 4, Infinity, 6]);
+    expect(() => hdr.outputTransform(wasmBuffer)).toThrow(/^rgb\.data: must be finite/);
+    expect(wasmBuffer.data[0]).toBe(1);
+    wasmBuffer.dispose();
+    expect(() => hdr.linearToPQ(1e39)).toThrow(/^y: must be finite as a 32-bit float/);
+    expect(() => hdr.outputTransform([1, 1, 1], { peak: 1e39 })).toThrow(/^peak: /);
     expect(data[0]).toBe(0.5);
     expect(() => hdr.gammaEncode({ data, channels: 2 })).toThrow(/^x\.channels: /);
     expect(() => hdr.gammaEncode({ data: data.subarray(0, 7), channels: 4 })).toThrow(/multiple of channels/);
@@ -216,6 +223,20 @@ describe('hdr: buffers', () => {
     expect(() => hdr.createBuffer(0)).toThrow(/^pixelCount: /);
     expect(() => hdr.createBuffer(4, 2)).toThrow(/^channels: /);
     expect(hdr.filmic({ data: new Float32Array(0), channels: 1 }).data.length).toBe(0);
+  });
+});
+
+describe('hdr: HdrBuffer memory', () => {
+  it('create/dispose cycles leave the WASM heap flat', () => {
+    for (let i = 0; i < 100; i++) hdr.createBuffer(1000, 4).dispose();
+    const before = ikpd.memoryStats();
+    for (let i = 0; i < 20000; i++) {
+      const buffer = hdr.createBuffer(1 + (i % 500), i % 2 ? 3 : 4);
+      if (i % 1000 === 0) hdr.filmic(buffer);
+      buffer.dispose();
+    }
+    for (let i = 0; i < 50; i++) hdr.calibrationImage({ width: 64, height: 32 });
+    expect(ikpd.memoryStats()).toEqual(before);
   });
 });
 

@@ -19,6 +19,13 @@ const INPUTS = ['scene', 'display'];
 const ENCODINGS = ['pq', 'extended'];
 const CHANNELS = [1, 3, 4];
 
+// A finite number that is also finite as float32 (1e39 is not).
+function readFloat(value, name) {
+  readNumber(value, name);
+  if (!Number.isFinite(Math.fround(value))) throw new RangeError(`${name}: must be finite as a 32-bit float, got ${value}`);
+  return value;
+}
+
 function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of length ${value.length}`;
@@ -83,9 +90,13 @@ export function createHdrApi(core) {
 
   function applyBuffer(value, name, op, params) {
     const { data, channels, count } = readBuffer(value, name);
+    // C++ names the buffer "pixels"; name it as the caller passed it.
+    const check = (result) => {
+      if (result) throw new RangeError(wasm.UTF8ToString(result).replace(/^pixels:/, `${name}.data:`));
+    };
     if (data.buffer === core.heapF32.buffer) {
       // Already in WASM memory: in place, no copies.
-      core.check(call(data.byteOffset, count, channels, op, params, true));
+      check(call(data.byteOffset, count, channels, op, params, true));
       return value;
     }
     // Copied through the scratch buffer: validate every chunk, then transform.
@@ -96,10 +107,10 @@ export function createHdrApi(core) {
         const part = data.subarray(first * channels, (first + n) * channels);
         const scratch = core.scratch;
         scratch.set(part);
-        core.check(call(core.scratchPointer, n, channels, op, params, run));
+        check(call(core.scratchPointer, n, channels, op, params, run));
         if (run) part.set(scratch.subarray(0, part.length));
       }
-      if (count === 0) core.check(call(0, 0, channels, op, params, run));
+      if (count === 0) check(call(0, 0, channels, op, params, run));
     }
     return value;
   }
@@ -108,7 +119,7 @@ export function createHdrApi(core) {
   function apply(value, name, op, params) {
     if (typeof value === 'number') {
       if (COLOR_OPS.has(op)) throw new TypeError(`${name}: expected [r, g, b] or a pixel buffer { data, channels }, got a number`);
-      readNumber(value, name);
+      readFloat(value, name);
       core.scratch[0] = value;
       core.check(call(core.scratchPointer, 1, 1, op, params, true));
       return core.scratch[0];
@@ -116,7 +127,7 @@ export function createHdrApi(core) {
     if (Array.isArray(value)) {
       if (value.length !== 3) throw new TypeError(`${name}: expected [r, g, b], got ${describe(value)}`);
       const scratch = core.scratch;
-      for (let i = 0; i < 3; i++) scratch[i] = readNumber(value[i], `${name}[${i}]`);
+      for (let i = 0; i < 3; i++) scratch[i] = readFloat(value[i], `${name}[${i}]`);
       core.check(call(core.scratchPointer, 1, 3, op, params, true));
       return [scratch[0], scratch[1], scratch[2]];
     }
@@ -131,7 +142,7 @@ export function createHdrApi(core) {
     if (coefficients === undefined) return SDR_FILMIC;
     readOptions(coefficients, 'coefficients');
     const out = {};
-    for (const key of ['a', 'b', 'c', 'd', 'e']) out[key] = readNumber(coefficients[key] ?? SDR_FILMIC[key], key);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) out[key] = readFloat(coefficients[key] ?? SDR_FILMIC[key], key);
     return out;
   }
 
@@ -142,15 +153,15 @@ export function createHdrApi(core) {
       input = 'scene', encoding = 'pq',
     } = options;
     return {
-      paperWhite: readNumber(paperWhite, 'paperWhite'),
-      peak: readNumber(peak, 'peak'),
-      saturation: readNumber(saturation, 'saturation'),
+      paperWhite: readFloat(paperWhite, 'paperWhite'),
+      peak: readFloat(peak, 'peak'),
+      saturation: readFloat(saturation, 'saturation'),
       input: readEnum(input, 'input', INPUTS),
       encoding: readEnum(encoding, 'encoding', ENCODINGS),
     };
   }
 
-  const param = (value, name) => ({ parameter: readNumber(value, name) });
+  const param = (value, name) => ({ parameter: readFloat(value, name) });
 
   function createBuffer(pixelCount, channels = 4) {
     readNumber(pixelCount, 'pixelCount', { min: 1, max: 2 ** 28, integer: true });
@@ -184,7 +195,7 @@ export function createHdrApi(core) {
       readOptions(options);
       const { count = 256, maxInput = 16 } = options;
       readNumber(count, 'count', { min: 2, max: 1 << 20, integer: true });
-      readNumber(maxInput, 'maxInput', { min: Number.MIN_VALUE });
+      readNumber(maxInput, 'maxInput', { min: 1e-30, max: 1e30 });
       const settings = readSettings({ ...options, input: 'scene', encoding: 'extended', saturation: 0 });
       // Validate the settings once (C++ is the source of truth for ranges).
       core.check(call(0, 0, 3, OP.outputTransform, { settings }, false));
@@ -209,8 +220,8 @@ export function createHdrApi(core) {
       } = options;
       readNumber(width, 'width', { min: 16, max: 8192, integer: true });
       readNumber(height, 'height', { min: 16, max: 8192, integer: true });
-      readNumber(paperWhite, 'paperWhite');
-      readNumber(peak, 'peak');
+      readFloat(paperWhite, 'paperWhite');
+      readFloat(peak, 'peak');
       const encodingIndex = readEnum(encoding, 'encoding', ENCODINGS);
       const floats = width * height * 4;
       const pointer = wasm.hdrAllocate(floats);
