@@ -159,7 +159,8 @@ describe('hdr: outputTransform', () => {
     expect(() => hdr.outputTransform(rgb, { input: 'raw' })).toThrow(/^input: /);
     expect(() => hdr.outputTransform([1, NaN, 0])).toThrow(/^rgb\[1\]: /);
     expect(() => hdr.outputTransform(0.5)).toThrow(TypeError);
-    expect(() => hdr.outputTransform(new Float32Array(3))).toThrow(/wrap it as \{ data, channels \}/);
+    expect(() => hdr.outputTransform(new Float32Array(12))).toThrow(/wrap pixels as \{ data, channels \}/);
+    expect(hdr.outputTransform(new Float32Array([0.5, 0.2, 0.1]))).toEqual(hdr.outputTransform([0.5, 0.2, 0.1]));
     expect(() => hdr.toneMapHDR(0.5, 0.5)).toThrow(/^maxNit: /);
     expect(() => hdr.hdrCurve(0.5, 0)).toThrow(/^peak: /);
     expect(() => hdr.filmic(0.5, { e: 0 })).toThrow(/^e: /);

@@ -1,6 +1,6 @@
 // API module 'hdr' (see web/types/hdr.d.ts): HDR output transforms (SPEC §7),
 // members of `ikpd.hdr`. Every transform takes a number (per-channel curves),
-// an `[r, g, b]` array, or a pixel buffer `{ data: Float32Array, channels }`
+// an `[r, g, b]` array (or typed array of 3), or a pixel buffer `{ data: Float32Array, channels }`
 // transformed in place — without copies when `data` lies in WASM memory
 // (HdrBuffer from createBuffer()), else copied through WASM in chunks.
 import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
@@ -29,7 +29,7 @@ function readFloat(value, name) {
 function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of length ${value.length}`;
-  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} (wrap it as { data, channels })`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of length ${value.length} (wrap pixels as { data, channels })`;
   return typeof value;
 }
 
@@ -124,8 +124,8 @@ export function createHdrApi(core) {
       core.check(call(core.scratchPointer, 1, 1, op, params, true));
       return core.scratch[0];
     }
-    if (Array.isArray(value)) {
-      if (value.length !== 3) throw new TypeError(`${name}: expected [r, g, b], got ${describe(value)}`);
+    if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
+      if (value.length !== 3) throw new TypeError(`${name}: expected [r, g, b] or a pixel buffer { data, channels }, got ${describe(value)}`);
       const scratch = core.scratch;
       for (let i = 0; i < 3; i++) scratch[i] = readFloat(value[i], `${name}[${i}]`);
       core.check(call(core.scratchPointer, 1, 3, op, params, true));
@@ -215,11 +215,11 @@ export function createHdrApi(core) {
     calibrationImage(options = {}) {
       readOptions(options);
       const {
-        width = 512, height = 256, paperWhite = HDR_DEFAULTS.paperWhite, peak = HDR_DEFAULTS.peak,
+        width = 256, height = 128, paperWhite = HDR_DEFAULTS.paperWhite, peak = HDR_DEFAULTS.peak,
         encoding = 'extended',
       } = options;
-      readNumber(width, 'width', { min: 16, max: 8192, integer: true });
-      readNumber(height, 'height', { min: 16, max: 8192, integer: true });
+      readNumber(width, 'width', { min: 16, max: 4096, integer: true });
+      readNumber(height, 'height', { min: 16, max: 4096, integer: true });
       readFloat(paperWhite, 'paperWhite');
       readFloat(peak, 'peak');
       const encodingIndex = readEnum(encoding, 'encoding', ENCODINGS);

@@ -1,8 +1,8 @@
 // Typings for the 'hdr' API module (`ikpd.hdr`, SPEC §7).
 import type { Disposable } from './common.js';
 
-/** An RGB color `[r, g, b]` (linear unless a function says otherwise). */
-export type RGB = readonly [number, number, number] | number[];
+/** An RGB color `[r, g, b]` (a typed array of 3 works too; linear unless a function says otherwise). */
+export type RGB = readonly [number, number, number] | ArrayLike<number>;
 
 /**
  * Interleaved float pixels transformed in place: `channels` floats per pixel
@@ -158,7 +158,7 @@ export interface HdrApi {
   /** Samples the SDR, HDR and active output curves for a plot (default count 256, maxInput 16). */
   sampleToneCurves(options?: HdrSettings & { count?: number; maxInput?: number }): ToneCurveSamples;
   /**
-   * Data of a calibration image on black (defaults 512×256, 'extended'): gray
+   * Data of a calibration image on black (defaults 256×128, 'extended'): gray
    * patches at 5/18/50/100 % of paper white (set paper white until "paperWhite"
    * looks like white paper), six steps from paper white to peak, and "peak"
    * inside a 10000-nit "peakBackground" (raise peak until the inner square just disappears).

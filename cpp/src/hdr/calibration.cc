@@ -5,8 +5,8 @@
 namespace ikpd::hdr {
 
 Status CalibrationImageJob::Validate() const {
-  if (width < 16 || width > 8192) return Error("width: must be an integer in [16, 8192]");
-  if (height < 16 || height > 8192) return Error("height: must be an integer in [16, 8192]");
+  if (width < 16 || width > 4096) return Error("width: must be an integer in [16, 4096]");
+  if (height < 16 || height > 4096) return Error("height: must be an integer in [16, 4096]");
   OutputSettings settings;
   settings.paperWhite = paperWhite;
   settings.peak = peak;

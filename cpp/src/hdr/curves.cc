@@ -55,24 +55,33 @@ FilmicCoefficients HdrFilmicCoefficients(float peak) {
   return {3.0f, 0.03f, 3.0f / peak, 1.0f, 0.14f};
 }
 
-float Filmic(float x, const FilmicCoefficients& k) {
-  if (!(x > 0.0f)) return 0.0f;
-  if (x <= 1.0f) return x * (k.a * x + k.b) / (x * (k.c * x + k.d) + k.e);
+namespace {
+// The curve in double precision (valid coefficients near the float limits
+// overflow float), bounded to float on return.
+float FilmicCurve(float xf, double a, double b, double c, double d, double e) {
+  if (!(xf > 0.0f)) return 0.0f;
+  const double x = xf;
+  if (x <= 1.0) return Bounded(static_cast<float>(x * (a * x + b) / (x * (c * x + d) + e)));
   // f = a/c − (q·r − p)·r / (c + (d + e·r)·r) with r = 1/x, p = b − a·d/c,
-  // q = a·e/c: the same curve, free of overflow and monotone in float
-  // rounding near the limit (the small correction carries the change).
-  const float r = 1.0f / x;
-  const float limit = k.a / k.c;
-  const float p = k.b - limit * k.d;
-  const float q = limit * k.e;
-  return limit - (q * r - p) * r / (k.c + (k.d + k.e * r) * r);
+  // q = a·e/c: the same curve, free of overflow and monotone in rounding near
+  // the limit (the small correction carries the change).
+  const double r = 1.0 / x;
+  const double limit = a / c;
+  const double p = b - limit * d;
+  const double q = limit * e;
+  return Bounded(static_cast<float>(limit - (q * r - p) * r / (c + (d + e * r) * r)));
 }
+}  // namespace
+
+float Filmic(float x, const FilmicCoefficients& k) { return FilmicCurve(x, k.a, k.b, k.c, k.d, k.e); }
 glm::vec3 Filmic(const glm::vec3& rgb, const FilmicCoefficients& k) {
   return {Filmic(rgb.x, k), Filmic(rgb.y, k), Filmic(rgb.z, k)};
 }
 
-float HdrCurve(float x, float peak) { return Filmic(x, HdrFilmicCoefficients(peak)); }
-glm::vec3 HdrCurve(const glm::vec3& rgb, float peak) { return Filmic(rgb, HdrFilmicCoefficients(peak)); }
+float HdrCurve(float x, float peak) { return FilmicCurve(x, 3.0, 0.03, 3.0 / static_cast<double>(peak), 1.0, 0.14); }
+glm::vec3 HdrCurve(const glm::vec3& rgb, float peak) {
+  return {HdrCurve(rgb.x, peak), HdrCurve(rgb.y, peak), HdrCurve(rgb.z, peak)};
+}
 
 float ToneMapHdrLinear(float linear, float maxNit) {
   const float x = NonNegative(linear);
@@ -115,7 +124,7 @@ glm::vec3 ExpandGamut(const glm::vec3& rgb709, float saturation) {
 }
 
 float NormalizePaperWhite(float x, float paperWhite) {
-  return x * std::fmax(paperWhite, 1.0f) / 10000.0f;
+  return x * (std::fmax(paperWhite, 1.0f) / 10000.0f);
 }
 glm::vec3 NormalizePaperWhite(const glm::vec3& rgb, float paperWhite) {
   return {NormalizePaperWhite(rgb.x, paperWhite), NormalizePaperWhite(rgb.y, paperWhite),

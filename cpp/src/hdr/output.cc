@@ -123,11 +123,7 @@ Status PixelJob::Run() const {
   const float k = parameter;
   switch (operation) {
     case Operation::kFilmic: ForEachChannel(*this, [&](float x) { return Filmic(x, filmic); }); break;
-    case Operation::kHdrCurve: {
-      const FilmicCoefficients hdr = HdrFilmicCoefficients(k);
-      ForEachChannel(*this, [&](float x) { return Filmic(x, hdr); });
-      break;
-    }
+    case Operation::kHdrCurve: ForEachChannel(*this, [k](float x) { return HdrCurve(x, k); }); break;
     case Operation::kToneMapHdr: ForEachChannel(*this, [k](float x) { return ToneMapHdr(x, k); }); break;
     case Operation::kGammaEncode: ForEachChannel(*this, [](float x) { return GammaEncode(x); }); break;
     case Operation::kGammaDecode: ForEachChannel(*this, [](float x) { return GammaDecode(x); }); break;

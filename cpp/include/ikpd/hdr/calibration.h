@@ -23,8 +23,8 @@ constexpr int kCalibrationPatchCount = 12;
 //   raise peak until the inner square just disappears (the display clips both).
 // Values are nits / paperWhite for kExtended, PQ(nits / 10000) for kPq, alpha 1.
 struct CalibrationImageJob {
-  int width = 512;   // in [16, 8192]
-  int height = 256;  // in [16, 8192]
+  int width = 256;   // in [16, 4096]
+  int height = 128;  // in [16, 4096]
   float paperWhite = 250.0f;
   float peak = 1000.0f;
   Encoding encoding = Encoding::kExtended;

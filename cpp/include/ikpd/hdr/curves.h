@@ -26,10 +26,12 @@ struct FilmicCoefficients {
 };
 
 // The seed's HDR variant converging to `peak` (relative, 1.0 = SDR white):
-// a = 3, b = 0.03, c = a / peak, d = 1, e = 0.14. Requires peak > 0.
+// a = 3, b = 0.03, c = a / peak, d = 1, e = 0.14. Requires peak > 0 (c is
+// infinite for peak below ~1e-38; HdrCurve computes c in double instead).
 FilmicCoefficients HdrFilmicCoefficients(float peak);
 
-// The filmic curve; x < 0 is treated as 0. Huge x gives the limit a/c, never NaN.
+// The filmic curve (computed in double); x < 0 is treated as 0. Huge x gives
+// the limit a/c; results beyond the float range are clamped, never NaN/Inf.
 float Filmic(float x, const FilmicCoefficients& k = {});
 glm::vec3 Filmic(const glm::vec3& rgb, const FilmicCoefficients& k = {});
 
