@@ -7,3 +7,5 @@
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "ikpd/ik/local_rotations.h"
+#include "ikpd/pd/spring.h"
+#include "ikpd/pd/controllers.h"
