@@ -22,4 +22,8 @@ export const FUNCTIONS = [
     path: 'toLocalRotations',
     args: () => [[{ rotation: [0, 0, 0.3826834, 0.9238795] }, { rotation: [0, 0.2, 0, 1] }], [0, 0, 0, 1]],
   },
+  { path: 'gainsFromSettleTime', args: () => [0.8, 'responsive'] },
+  { path: 'gainsFromSmoothTime', args: () => [0.3] },
+  { path: 'gainsFromHalfLife', args: () => [0.2] },
+  { path: 'gainsFromSpring', args: () => [{ stiffness: 170, damping: 26, mass: 1.5 }] },
 ];

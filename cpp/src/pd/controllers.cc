@@ -254,6 +254,12 @@ Status ScalarPD::Advance(double dt, double target, const double* targetVelocity)
   } else if (settings_.targetMotion == TargetMotion::kLinear && hasTarget_ && dt > 0.0) {
     q = Chart(target, target_) / dt;
   }
+  if (dt == 0.0) {  // a no-op on the state; the new target is remembered
+    target_ = Wrap(target);
+    targetVelocity_ = q;
+    hasTarget_ = true;
+    return Ok();
+  }
   ChartState c;
   c.u[0] = Chart(x_, target);
   c.w[0] = v_;
@@ -552,6 +558,12 @@ Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* 
   } else if (s.targetMotion == TargetMotion::kLinear && hasTarget_ && dt > 0.0) {
     q = (s.method == RotationUpdate::kLogMap ? -SphereLog(target_, g, glm::dvec3(0.0)) : g - target_) / dt;
   }
+  if (dt == 0.0) {
+    target_ = g;
+    targetVelocity_ = q;
+    hasTarget_ = true;
+    return Ok();
+  }
   Vec3PD self = *this;
   self.settings_ = s;
   self.v_ = v0;
@@ -773,6 +785,12 @@ Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* 
     const glm::dquat gh = glm::dot(q_, g) < 0.0 ? -g : g;
     const glm::dquat d = glm::dquat(0.0, omegaT.x, omegaT.y, omegaT.z) * gh;
     q[0] = 0.5 * d.x, q[1] = 0.5 * d.y, q[2] = 0.5 * d.z, q[3] = 0.5 * d.w;
+  }
+  if (dt == 0.0) {
+    target_ = g;
+    targetVelocity_ = omegaT;
+    hasTarget_ = true;
+    return Ok();
   }
   const int n = settings_.method == RotationUpdate::kLogMap ? 3 : 4;
   ChartState c;
