@@ -77,6 +77,20 @@ double ChartEnergy(const PdSettings& s, int n, const ChartState& c) {
 
 glm::dvec3 Normalized(const glm::dvec3& v) { return NormalizeSafe(v); }
 
+// Unit vector / quaternion of a finite, non-zero input without overflow in the length
+// (huge but finite components); `fallback` when the input is (nearly) zero.
+glm::dvec3 SafeNormalize(const glm::dvec3& v, const glm::dvec3& fallback) {
+  const double m = std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
+  if (!(m > 1e-150) || !std::isfinite(m)) return fallback;
+  return Normalized(v / m);
+}
+glm::dquat SafeNormalize(const glm::dquat& q, const glm::dquat& fallback) {
+  const double m = std::max({std::fabs(q.x), std::fabs(q.y), std::fabs(q.z), std::fabs(q.w)});
+  if (!(m > 1e-150) || !std::isfinite(m)) return fallback;
+  const glm::dquat r = q * (1.0 / m);
+  return r * (1.0 / std::sqrt(glm::dot(r, r)));
+}
+
 // Nonzero, finite vector → unit; otherwise error.
 bool UsableVector(const glm::dvec3& v) { return FiniteV(v) && glm::dot(v, v) > 1e-24; }
 bool UsableQuat(const glm::dquat& q) { return FiniteQ(q) && glm::dot(q, q) > 1e-24; }
@@ -126,16 +140,19 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
 
   // Integral (explicit, before the step) with anti-windup: no accumulation while the
   // velocity limit is active, and |ki·I|/kp clamped to maxIntegral.
-  if (s.ki > 0.0) {
-    const bool saturated = clampV && Norm(c.w, n) >= s.maxVelocity * (1.0 - 1e-9);
-    if (!saturated) {
-      for (int i = 0; i < n; ++i) c.integral[i] -= c.u[i] * dt;
-    }
+  // Trapezoid over the step: half with the error at its start (relative to the target
+  // then, −q·dt in the chart) before the step, half with the error at its end after it.
+  const bool integrate = s.ki > 0.0 && !(clampV && Norm(c.w, n) >= s.maxVelocity * (1.0 - 1e-9));
+  auto clampIntegral = [&] {
     const double limit = s.maxIntegral * s.kp / s.ki;
     const double len = Norm(c.integral, n);
     if (len > limit) {
       for (int i = 0; i < n; ++i) c.integral[i] *= limit / len;
     }
+  };
+  if (integrate) {
+    for (int i = 0; i < n; ++i) c.integral[i] -= 0.5 * dt * (c.u[i] + q[i] * dt);
+    clampIntegral();
   }
   double bias[4];
   Biases(s, n, q, c.integral, bias);
@@ -189,8 +206,12 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
       }
     }
   }
+  if (integrate) {
+    for (int i = 0; i < n; ++i) c.integral[i] -= 0.5 * dt * c.u[i];
+    clampIntegral();
+  }
   for (int i = 0; i < n; ++i) {
-    if (!FiniteD(c.u[i]) || !FiniteD(c.w[i])) {
+    if (!FiniteD(c.u[i]) || !FiniteD(c.w[i]) || !FiniteD(c.integral[i])) {
       return Error(kDiverged);
     }
   }
@@ -237,14 +258,19 @@ Status ScalarPD::Advance(double dt, double target, const double* targetVelocity)
   } else if (settings_.targetMotion == TargetMotion::kLinear && hasTarget_ && dt > 0.0) {
     q = Chart(target, target_) / dt;
   }
+  if (dt == 0.0) {  // a no-op on the state; the new target is remembered
+    target_ = Wrap(target);
+    targetVelocity_ = q;
+    hasTarget_ = true;
+    return Ok();
+  }
   ChartState c;
   c.u[0] = Chart(x_, target);
   c.w[0] = v_;
   c.integral[0] = integral_;
   if (Status s = ChartStep(settings_, 1, dt, &q, &c); !s) return s;
-  const double x = target + c.u[0];
-  if (!FiniteD(x)) return Error(kDiverged);  // a finite chart state can still overflow here
-  x_ = Wrap(x);
+  if (!FiniteD(target + c.u[0])) return Error(kDiverged);
+  x_ = Wrap(target + c.u[0]);
   v_ = c.w[0];
   integral_ = c.integral[0];
   target_ = Wrap(target);
@@ -392,7 +418,7 @@ namespace {
 
 // dp/dt of p = SphereExp(u, g) for du/dt = udot (udot ⊥ g).
 glm::dvec3 SphereExpVelocity(const glm::dvec3& u, const glm::dvec3& g, const glm::dvec3& udot) {
-  const double t = LengthSafe(u);
+  const double t = glm::length(u);
   const glm::dvec3 ud = udot - glm::dot(udot, g) * g;
   if (t < 1e-12) return ud;
   const glm::dvec3 uh = u / t;
@@ -509,8 +535,7 @@ void Vec3PD::FromChart(const glm::dvec3& g, const ChartState& c, glm::dvec3* p, 
     *p = SphereExp(u, g);
     *v = SphereExpVelocity(u, g, w);
   } else {
-    const glm::dvec3 raw = g + u;
-    *p = LengthSafe(raw) > 1e-12 ? NormalizeSafe(raw) : p_;
+    *p = SafeNormalize(g + u, p_);
     *v = w;
   }
 }
@@ -549,6 +574,12 @@ Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* 
   } else if (s.targetMotion == TargetMotion::kLinear && hasTarget_ && dt > 0.0) {
     q = (s.method == RotationUpdate::kLogMap ? -SphereLog(target_, g, glm::dvec3(0.0)) : g - target_) / dt;
   }
+  if (dt == 0.0) {
+    target_ = g;
+    targetVelocity_ = q;
+    hasTarget_ = true;
+    return Ok();
+  }
   Vec3PD self = *this;
   self.settings_ = s;
   self.v_ = v0;
@@ -556,11 +587,11 @@ Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* 
   self.ToChart(g, &c);
   const double qa[3] = {q.x, q.y, q.z};
   if (Status st = ChartStep(s, 3, dt, qa, &c); !st) return st;
-  glm::dvec3 p, v;
-  self.FromChart(g, c, &p, &v);
-  if (!FiniteV(p) || !FiniteV(v)) return Error(kDiverged);  // a finite chart state can still overflow here
-  p_ = p;
-  v_ = v;
+  glm::dvec3 np, nv;
+  self.FromChart(g, c, &np, &nv);
+  if (!FiniteV(np) || !FiniteV(nv)) return Error(kDiverged);
+  p_ = np;
+  v_ = nv;
   integral_[0] = c.integral[0];
   integral_[1] = c.integral[1];
   integral_[2] = c.integral[2];
@@ -715,7 +746,7 @@ void QuatPD::FromChart(const glm::dquat& g, const ChartState& c, glm::dquat* q, 
   } else {
     const glm::dquat gh = glm::dot(q_, g) < 0.0 ? -g : g;
     const glm::dquat r(gh.w + c.u[3], gh.x + c.u[0], gh.y + c.u[1], gh.z + c.u[2]);
-    *q = LengthSafe(r) > 1e-12 ? NormalizeSafe(r) : q_;
+    *q = SafeNormalize(r, q_);
     *raw = glm::dvec4(c.w[0], c.w[1], c.w[2], c.w[3]);
     // ω = 2·(q̇ q*).xyz
     const glm::dquat qd(c.w[3], c.w[0], c.w[1], c.w[2]);
@@ -775,6 +806,12 @@ Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* 
     const glm::dquat d = glm::dquat(0.0, omegaT.x, omegaT.y, omegaT.z) * gh;
     q[0] = 0.5 * d.x, q[1] = 0.5 * d.y, q[2] = 0.5 * d.z, q[3] = 0.5 * d.w;
   }
+  if (dt == 0.0) {
+    target_ = g;
+    targetVelocity_ = omegaT;
+    hasTarget_ = true;
+    return Ok();
+  }
   const int n = settings_.method == RotationUpdate::kLogMap ? 3 : 4;
   ChartState c;
   ToChart(g, &c);
@@ -783,10 +820,7 @@ Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* 
   glm::dvec3 nomega;
   glm::dvec4 nraw;
   FromChart(g, c, &nq, &nomega, &nraw);
-  if (!FiniteQ(nq) || !FiniteV(nomega) || !FiniteD(nraw.x) || !FiniteD(nraw.y) || !FiniteD(nraw.z) ||
-      !FiniteD(nraw.w)) {
-    return Error(kDiverged);  // a finite chart state can still overflow here
-  }
+  if (!FiniteQ(nq) || !FiniteV(nomega) || !FiniteD(nraw.x + nraw.y + nraw.z + nraw.w)) return Error(kDiverged);
   q_ = nq;
   omega_ = nomega;
   qdot_ = nraw;
@@ -868,6 +902,7 @@ Status QuatPD::UpdateBlendOut(double dt) {
       omega_ = -QuatLogChart(blendFrom_, identity) / settings_.blendOutTime;
       const glm::dquat d = glm::dquat(0.0, omega_.x, omega_.y, omega_.z) * q_;
       qdot_ = 0.5 * glm::dvec4(d.x, d.y, d.z, d.w);
+      ClampAngle();  // maxAngle may have been lowered (Configure) since the blend started
       return Ok();
     }
     phase_ = BlendPhase::kDone;
