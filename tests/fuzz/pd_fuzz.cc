@@ -146,6 +146,9 @@ void RunSequence(Input& in, Controller& c, MakeValue make_value, MakeVelocity ma
       }
       case 2: {
         PdSettings settings = RandomSettings(in);
+        FUZZ_TRACE("Configure(kp %.17g kd %.17g integrator %d maxVelocity %g maxAngle %.17g method %d) ", settings.kp,
+                   settings.kd, static_cast<int>(settings.integrator), settings.maxVelocity, settings.maxAngle,
+                   static_cast<int>(settings.method));
         s = c.Configure(settings);
         break;
       }
@@ -247,16 +250,26 @@ struct QuatChecks {
         FUZZ_TRACE("Reset(%s, %s) ", Show(value).c_str(), Show(velocity).c_str());
         return c.Reset(value, velocity);
       }
-      case 1: return c.UpdateBlendOut(Dt(in));
+      case 1: {
+        const double dt = Dt(in);
+        FUZZ_TRACE("UpdateBlendOut(%.17g) ", dt);
+        return c.UpdateBlendOut(dt);
+      }
       case 2: {
         glm::dquat out;
-        const Status s = c.TrackOffset(Dt(in), DQuat(in), DQuat(in), &out);
+        const double dt = Dt(in);
+        const glm::dquat animation = DQuat(in), desired = DQuat(in);
+        FUZZ_TRACE("TrackOffset(%.17g, %s, %s) ", dt, Show(animation).c_str(), Show(desired).c_str());
+        const Status s = c.TrackOffset(dt, animation, desired, &out);
         if (s.ok()) FUZZ_CHECK(FiniteQ(out) && std::fabs(glm::length(out) - 1.0) < 1e-6, "TrackOffset output");
         return s;
       }
       default: {
         glm::dquat out;
-        const Status s = c.ReleaseOffset(Dt(in), DQuat(in), &out);
+        const double dt = Dt(in);
+        const glm::dquat animation = DQuat(in);
+        FUZZ_TRACE("ReleaseOffset(%.17g, %s) ", dt, Show(animation).c_str());
+        const Status s = c.ReleaseOffset(dt, animation, &out);
         if (s.ok()) FUZZ_CHECK(FiniteQ(out) && std::fabs(glm::length(out) - 1.0) < 1e-6, "ReleaseOffset output");
         return s;
       }

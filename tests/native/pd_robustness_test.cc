@@ -105,3 +105,23 @@ TEST(PdRobustness, SettleTimeIsNeverNaNOrNegative) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(PdRobustness, LinearBlendOutRespectsALoweredMaxAngle) {
+  // The linear blend-out slerped from a pose recorded before Configure lowered maxAngle.
+  using namespace ikpd::pd;
+  PdSettings s;
+  s.blendOutEnergy = 1e9;  // switch to the linear blend at once
+  s.blendOutTime = 1.0;
+  QuatPD q(s);
+  ASSERT_TRUE(q.Reset(glm::angleAxis(1.4, glm::dvec3(0.0, 0.0, 1.0))).ok());
+  ASSERT_TRUE(q.UpdateBlendOut(0.0).ok());
+  ASSERT_EQ(q.blendPhase(), BlendPhase::kLinear);
+  s.maxAngle = 0.01;
+  ASSERT_TRUE(q.Configure(s).ok());
+  ASSERT_TRUE(q.UpdateBlendOut(0.1).ok());
+  EXPECT_LE(2.0 * std::acos(std::min(1.0, std::fabs(q.value().w))), 0.01 + 1e-9);
+}
+
+}  // namespace
