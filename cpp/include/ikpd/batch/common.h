@@ -1,0 +1,44 @@
+// ikpd — helpers shared by the batch jobs: strided float access and the
+// per-item error convention.
+#pragma once
+
+#include <cstddef>
+
+#include "ikpd/common.h"
+
+namespace ikpd::batch {
+
+// Items are stored with their components together: field[i * components + k].
+inline glm::vec3 LoadVec3(const float* field, std::size_t i) {
+  const float* p = field + 3 * i;
+  return {p[0], p[1], p[2]};
+}
+// Quaternions are stored [x, y, z, w] (three.js order).
+inline glm::quat LoadQuat(const float* field, std::size_t i) {
+  const float* p = field + 4 * i;
+  return glm::quat(p[3], p[0], p[1], p[2]);
+}
+inline void StoreVec3(float* field, std::size_t i, const glm::vec3& v) {
+  float* p = field + 3 * i;
+  p[0] = v.x;
+  p[1] = v.y;
+  p[2] = v.z;
+}
+inline void StoreQuat(float* field, std::size_t i, const glm::quat& q) {
+  float* p = field + 4 * i;
+  p[0] = q.x;
+  p[1] = q.y;
+  p[2] = q.z;
+  p[3] = q.w;
+}
+
+// Batch jobs solve items 0..count-1 in order with the single-item job. When
+// item i fails, Run() returns that item's Status, stores i in *failedItem
+// (when not null) and stops: outputs of items before i are written, outputs
+// of item i and later are untouched.
+inline Status FailAt(Status status, std::size_t item, std::size_t* failedItem) {
+  if (failedItem != nullptr) *failedItem = item;
+  return status;
+}
+
+}  // namespace ikpd::batch
