@@ -7,6 +7,8 @@
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "ikpd/ik/local_rotations.h"
+#include "ikpd/pd/spring.h"
+#include "ikpd/pd/controllers.h"
 #include "ikpd/batch/soa.h"
 #include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/batch/aim_batch.h"
