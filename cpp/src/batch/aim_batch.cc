@@ -7,11 +7,7 @@ using batch::LoadVec3;
 using batch::StoreQuat;
 
 Status AimBatchJob::Validate() const {
-  if (!position || !rotation) return Error("input: joint arrays must not be null");
-  if (!target) return Error("target: array must not be null");
   if (poleMode != PoleMode::kNone && poleMode != PoleMode::kPoint) return Error("poleMode: must be none or point");
-  if (poleMode == PoleMode::kPoint && !pole) return Error("pole: array must not be null with a pole mode");
-  if (!outRotation) return Error("output: arrays must not be null");
   glm::quat unused;
   AimJob probe = options;
   probe.position = glm::vec3(0.0f);
@@ -19,7 +15,13 @@ Status AimBatchJob::Validate() const {
   probe.target = glm::vec3(1.0f, 0.0f, 0.0f);
   probe.pole.reset();
   probe.result = &unused;
-  return probe.Validate();
+  if (const Status s = probe.Validate(); !s) return s;
+  if (count == 0) return Ok();  // nothing is read or written
+  if (!position || !rotation) return Error("input: joint arrays must not be null");
+  if (!target) return Error("target: array must not be null");
+  if (poleMode == PoleMode::kPoint && !pole) return Error("pole: array must not be null with a pole mode");
+  if (!outRotation) return Error("output: arrays must not be null");
+  return Ok();
 }
 
 Status AimBatchJob::Run() const {

@@ -8,17 +8,8 @@ using batch::StoreQuat;
 using batch::StoreVec3;
 
 Status TwoBoneBatchJob::Validate() const {
-  if (!rootPosition || !rootRotation || !midPosition || !midRotation || !endPosition || !endRotation) {
-    return Error("input: joint arrays must not be null");
-  }
-  if (!target) return Error("target: array must not be null");
   if (poleMode != PoleMode::kNone && poleMode != PoleMode::kPoint && poleMode != PoleMode::kDirection) {
     return Error("poleMode: must be none, point or direction");
-  }
-  if (poleMode != PoleMode::kNone && !pole) return Error("pole: array must not be null with a pole mode");
-  if (!outRootRotation || !outMidPosition || !outMidRotation || !outEndPosition || !outEndRotation || !outReached ||
-      !outDistance) {
-    return Error("output: arrays must not be null");
   }
   // The shared settings, checked once with neutral per-item values.
   TwoBoneResult unused;
@@ -28,7 +19,18 @@ Status TwoBoneBatchJob::Validate() const {
   probe.pole.reset();
   probe.poleDirection.reset();
   probe.result = &unused;
-  return probe.Validate();
+  if (const Status s = probe.Validate(); !s) return s;
+  if (count == 0) return Ok();  // nothing is read or written
+  if (!rootPosition || !rootRotation || !midPosition || !midRotation || !endPosition || !endRotation) {
+    return Error("input: joint arrays must not be null");
+  }
+  if (!target) return Error("target: array must not be null");
+  if (poleMode != PoleMode::kNone && !pole) return Error("pole: array must not be null with a pole mode");
+  if (!outRootRotation || !outMidPosition || !outMidRotation || !outEndPosition || !outEndRotation || !outReached ||
+      !outDistance) {
+    return Error("output: arrays must not be null");
+  }
+  return Ok();
 }
 
 Status TwoBoneBatchJob::Run() const {
