@@ -27,8 +27,8 @@ export interface SoaBatch<In, Out> extends Disposable {
   readonly output: Readonly<Out>;
   /**
    * Solves items `[0, count)` (default: all), each exactly like the single call with the same
-   * input. On an invalid item, throws `RangeError("item i: parameter: reason")`; outputs of
-   * items before `i` are written, outputs of item `i` and later are untouched.
+   * input. Every item is validated first: on an invalid item, throws
+   * `RangeError("item i: parameter: reason")` (the first such item) and writes no output.
    */
   solve(count?: number): this;
 }

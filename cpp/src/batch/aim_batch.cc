@@ -30,12 +30,20 @@ Status AimBatchJob::Run() const {
   glm::quat r;
   job.result = &r;
   job.pole.reset();
-  for (std::size_t i = 0; i < count; ++i) {
+  auto load = [&](std::size_t i) {
     job.position = LoadVec3(position, i);
     job.rotation = LoadQuat(rotation, i);
     job.target = LoadVec3(target, i);
     if (poleMode == PoleMode::kPoint) job.pole = LoadVec3(pole, i);
     if (weight) job.weight = weight[i];
+  };
+  // Pass 1: every item is valid, or nothing is written.
+  for (std::size_t i = 0; i < count; ++i) {
+    load(i);
+    if (const Status s = job.Validate(); !s) return batch::FailAt(s, i, failedItem);
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    load(i);
     if (const Status s = job.Run(); !s) return batch::FailAt(s, i, failedItem);
     StoreQuat(outRotation, i, r);
   }

@@ -40,7 +40,7 @@ Status TwoBoneBatchJob::Run() const {
   job.result = &r;
   job.pole.reset();
   job.poleDirection.reset();
-  for (std::size_t i = 0; i < count; ++i) {
+  auto load = [&](std::size_t i) {
     job.root = {LoadVec3(rootPosition, i), LoadQuat(rootRotation, i)};
     job.mid = {LoadVec3(midPosition, i), LoadQuat(midRotation, i)};
     job.end = {LoadVec3(endPosition, i), LoadQuat(endRotation, i)};
@@ -49,6 +49,14 @@ Status TwoBoneBatchJob::Run() const {
     if (poleMode == PoleMode::kDirection) job.poleDirection = LoadVec3(pole, i);
     if (effectorOffset) job.effectorOffset = LoadVec3(effectorOffset, i);
     if (weight) job.weight = weight[i];
+  };
+  // Pass 1: every item is valid, or nothing is written.
+  for (std::size_t i = 0; i < count; ++i) {
+    load(i);
+    if (const Status s = job.Validate(); !s) return batch::FailAt(s, i, failedItem);
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    load(i);
     if (const Status s = job.Run(); !s) return batch::FailAt(s, i, failedItem);
     StoreQuat(outRootRotation, i, r.root.rotation);
     StoreVec3(outMidPosition, i, r.mid.position);

@@ -32,10 +32,12 @@ inline void StoreQuat(float* field, std::size_t i, const glm::quat& q) {
   p[3] = q.w;
 }
 
-// Batch jobs solve items 0..count-1 in order with the single-item job. When
-// item i fails, Run() returns that item's Status, stores i in *failedItem
-// (when not null) and stops: outputs of items before i are written, outputs
-// of item i and later are untouched.
+// Batch jobs validate every item first: when item i is invalid, Run()
+// returns that item's Status, stores i in *failedItem (when not null) and
+// writes no output at all. Then they solve items 0..count-1 in order with the
+// single-item job; should a solve itself fail (a result that overflows float,
+// for coordinates near 1e38), the same happens for that item, with outputs of
+// earlier items already written.
 inline Status FailAt(Status status, std::size_t item, std::size_t* failedItem) {
   if (failedItem != nullptr) *failedItem = item;
   return status;
