@@ -69,3 +69,15 @@ export function makeAimProblems(n, seed = 2) {
   }
   return f32(p);
 }
+
+/** Chain targets: points at 20–95 % of the chain length from the root, in random directions. */
+export function makeChainTargets(n, chainLength, seed = 3) {
+  const r = rng(seed);
+  const out = new Float32Array(3 * n);
+  for (let i = 0; i < n; i++) {
+    const d = unitVector(r);
+    const reach = r.uniform(0.2, 0.95) * chainLength;
+    for (let k = 0; k < 3; k++) out[3 * i + k] = reach * d[k];
+  }
+  return out;
+}
