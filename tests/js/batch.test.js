@@ -141,7 +141,7 @@ describe('TwoBoneBatch', () => {
     }
   });
 
-  it('validates count and options', () => {
+  solverIt('validates count and options', () => {
     for (const bad of [0, -1, 1.5, 2 ** 24 + 1, NaN]) expect(() => new ikpd.TwoBoneBatch(bad)).toThrow(RangeError);
     expect(() => new ikpd.TwoBoneBatch('4')).toThrow(TypeError);
     expect(() => new ikpd.TwoBoneBatch(4, { soften: 2 })).toThrow(/^soften: /);

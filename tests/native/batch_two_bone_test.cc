@@ -151,6 +151,7 @@ TEST(BatchTwoBone, MatchesSingleCallsWithSharedOptions) {
 }
 
 TEST(BatchTwoBone, NamesTheFirstInvalidItemAndWritesNothing) {
+  REQUIRE_SOLVER();
   Soa s = RandomProblems(50, 7u);
   s.weight[20] = 1.5f;
   s.rootRotation[4 * 30 + 0] = std::numeric_limits<float>::quiet_NaN();

@@ -13,6 +13,10 @@ import { WasmObject, readEnum, readNumber, readOptions, readVec3 } from './core.
 
 const MAX_COUNT = 1 << 24;
 
+// Built outside any constructor: a closure created in a constructor whose
+// other closures use `this` would share its context and keep the object alive.
+const releaseOf = (native) => () => native.delete();
+
 const layouts = new WeakMap();
 function layoutOf(NativeClass) {
   let fields = layouts.get(NativeClass);
@@ -44,7 +48,7 @@ class SoaBatch extends WasmObject {
   constructor(core, name, NativeClass, count) {
     readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
     const native = new NativeClass(count);
-    super(name, () => native.delete());
+    super(name, releaseOf(native));
     this.#core = core;
     this.#native = native;
     this.#count = count;
