@@ -4,7 +4,7 @@
 // and the WASM memory is not corrupted (the valid call still gives the same result).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FUNCTIONS } from './entry-points.js';
+import { CLASSES, FUNCTIONS } from './entry-points.js';
 import { RUNS, anyFiniteNumber, callSafely, expectClose, garbage, mutateOptions } from './robustness.js';
 import { ikpd } from './setup.js';
 
@@ -89,5 +89,59 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
     const copy = structuredClone(args);
     fn(...args);
     expect(args).toEqual(copy);
+  });
+});
+
+// Snapshot of an object's observable state (getters listed in the spec).
+function observe(object, spec) {
+  return structuredClone(Object.fromEntries(spec.observe.map((k) => [k, object[k]])));
+}
+
+describe.each(CLASSES.map((c) => [c.name, c]))('new ikpd.%s', (name, spec) => {
+  const Class = typeof ikpd[name] === 'function' ? ikpd[name] : null;
+
+  it.runIf(Class)('constructor: malformed arguments give documented errors and leak nothing', () => {
+    new Class(...spec.args()).dispose();  // first use may allocate lasting caches
+    const before = ikpd.memoryStats().usedBytes;
+    fc.assert(
+      fc.property(fc.oneof(mutateOptions(spec.args()).map(([a]) => a), fc.array(garbage, { maxLength: 3 })), (args) => {
+        const { ok, value } = callSafely(() => new Class(...args));
+        if (ok) value.dispose();
+      }),
+      { numRuns: RUNS },
+    );
+    expect(ikpd.memoryStats().usedBytes).toBe(before);
+  });
+
+  it.runIf(Class)('methods: a failed call changes nothing; the same valid calls give the same states', () => {
+    const names = Object.keys(spec.calls);
+    // A step is a valid call, or a call with one argument replaced/removed, or random arguments.
+    const step = fc.constantFrom(...names).chain((method) => fc.tuple(
+      fc.constant(method),
+      fc.oneof(
+        fc.constant(spec.calls[method]()),
+        mutateOptions(spec.calls[method]()).map(([a]) => a),
+        fc.array(garbage, { maxLength: 3 }),
+      ),
+    ));
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
+        const a = new Class(...spec.args());
+        const b = new Class(...spec.args());  // receives only the calls that succeeded on `a`
+        try {
+          for (const [method, args] of steps) {
+            const before = observe(a, spec);
+            const { ok } = callSafely(() => a[method](...args), { allowInfinity: spec.mayBeInfinite?.includes(method) });
+            if (ok) b[method](...args);
+            else expect(observe(a, spec)).toEqual(before);
+            expectClose(observe(a, spec), observe(b, spec));
+          }
+        } finally {
+          a.dispose();
+          b.dispose();
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
