@@ -79,12 +79,15 @@ export class BoneChain {
   read(): void;
   /** Bone i as a solver joint in the canonical convention (after `read()`). */
   joint(i: number): { position: [number, number, number]; rotation: [number, number, number, number] };
-  /** Writes a canonical-convention world rotation to bone i, blended by weight; write root → end. */
-  writeSolved(i: number, rotation: Quaternion | readonly number[], weight?: number): void;
-  /** Writes a rig-convention world rotation to bone i, blended by weight; write root → end. */
-  writeWorldRotation(i: number, rotation: Quaternion, weight?: number): void;
-  /** Refreshes world matrices below the chain's root (call after writing). */
-  finish(): void;
+  /** Writes a canonical-convention world rotation to bone i; write root → end, then call `finish()`. */
+  writeSolved(i: number, rotation: Quaternion | readonly number[]): void;
+  /** Writes a rig-convention world rotation to bone i; write root → end, then call `finish()`. */
+  writeWorldRotation(i: number, rotation: Quaternion): void;
+  /**
+   * Blends each bone's local rotation from the pose `read()` saw to the
+   * written one by `weight` (default 1), then refreshes the world matrices.
+   */
+  finish(weight?: number): void;
 }
 
 /**
