@@ -167,6 +167,22 @@ export class BoneChain {
     }
   }
 
+  /**
+   * Hands the solvers the rig's own rotations (identity frames), for solvers
+   * whose joint limits are defined on the bones' local rotations. Returns the
+   * shared forward axis, or null (and no change) when the forward axes of
+   * the bones that have a child in the chain differ.
+   */
+  useRigFrames() {
+    const shared = this.forwards[0];
+    for (let i = 1; i < this.count - 1; i++) if (this.forwards[i].distanceToSquared(shared) > 1e-8) return null;
+    for (let i = 0; i < this.count; i++) {
+      this.frames[i].identity();
+      this.inverseFrames[i].identity();
+    }
+    return shared;
+  }
+
   _label(i) {
     const bone = this.bones[i];
     return bone.name ? `bone '${bone.name}'` : `bone ${i}`;
