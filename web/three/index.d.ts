@@ -272,3 +272,5 @@ export class ChainIK {
   /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
   update(): this;
 }
+
+export * from './hdr.js';

@@ -5,3 +5,4 @@ export { AimIK } from './aim.js';
 export { TwoBoneIK } from './twoBone.js';
 export { BoneChain, detectBoneAxis } from './rig.js';
 export { ChainIK } from './chain.js';
+export * from './hdr.js';
