@@ -46,13 +46,13 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
       fc.property(mutateOptions(spec.args()), ([args]) => {
         callSafely(() => fn(...args));
       }),
-      { numRuns: RUNS },
+      { numRuns: spec.runs ?? RUNS },
     );
     fc.assert(
       fc.property(fc.array(garbage, { maxLength: 3 }), (args) => {
         callSafely(() => fn(...args));
       }),
-      { numRuns: RUNS },
+      { numRuns: spec.runs ?? RUNS },
     );
     expectClose(fn(...spec.args()), reference);
   });
@@ -66,7 +66,7 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
         for (const [p, v] of edits) setPath(args, p, v);
         callSafely(() => fn(...args));
       }),
-      { numRuns: RUNS },
+      { numRuns: spec.runs ?? RUNS },
     );
     expectClose(fn(...spec.args()), reference);
   });
@@ -80,7 +80,7 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
         for (const p of chosen) setPath(args, p, Type.from(getPath(args, p)));
         expectClose(fn(...args), reference);
       }),
-      { numRuns: Math.min(RUNS, 50) },
+      { numRuns: Math.min(spec.runs ?? RUNS, 50) },
     );
   });
 
@@ -92,9 +92,16 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
   });
 });
 
+// Deep copy with typed arrays (views of WASM memory) turned into plain arrays.
+function copy(value) {
+  if (ArrayBuffer.isView(value)) return Array.from(value);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]));
+}
+
 // Snapshot of an object's observable state (getters listed in the spec).
 function observe(object, spec) {
-  return structuredClone(Object.fromEntries(spec.observe.map((k) => [k, object[k]])));
+  return copy(Object.fromEntries(spec.observe.map((k) => [k, object[k]])));
 }
 
 describe.each(CLASSES.map((c) => [c.name, c]))('new ikpd.%s', (name, spec) => {
@@ -108,7 +115,7 @@ describe.each(CLASSES.map((c) => [c.name, c]))('new ikpd.%s', (name, spec) => {
         const { ok, value } = callSafely(() => new Class(...args));
         if (ok) value.dispose();
       }),
-      { numRuns: RUNS },
+      { numRuns: spec.runs ?? RUNS },
     );
     expect(ikpd.memoryStats().usedBytes).toBe(before);
   });
@@ -128,6 +135,8 @@ describe.each(CLASSES.map((c) => [c.name, c]))('new ikpd.%s', (name, spec) => {
       fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
         const a = new Class(...spec.args());
         const b = new Class(...spec.args());  // receives only the calls that succeeded on `a`
+        spec.init?.(a);
+        spec.init?.(b);
         try {
           for (const [method, args] of steps) {
             const before = observe(a, spec);
@@ -141,7 +150,7 @@ describe.each(CLASSES.map((c) => [c.name, c]))('new ikpd.%s', (name, spec) => {
           b.dispose();
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: spec.runs ?? RUNS },
     );
   });
 });

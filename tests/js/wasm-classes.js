@@ -1,7 +1,8 @@
 // Every JS class that owns WASM memory, for the leak and robustness tests:
 // `create(ikpd)` makes a valid instance, `use(object)` calls a few methods,
 // `cycles` create/dispose cycles in its own leak test (default 100,000), and
-// `controller: true` puts it in the 1,000,000-object round-robin leak test.
+// `controller: true` puts it in the 1,000,000-object round-robin leak test,
+// `available(ikpd)` says whether it exists (default: ikpd[name] is a function).
 // Add an entry when a module adds a class.
 export const WASM_CLASSES = [
   {
@@ -37,4 +38,11 @@ export const WASM_CLASSES = [
   { name: 'AimBatch', create: (ikpd) => new ikpd.AimBatch(16), use: (b) => b.input.target.fill(1), cycles: 100_000 },
   { name: 'PDBatch', create: (ikpd) => new ikpd.PDBatch(16, { settleTime: 0.5 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
   { name: 'QuatPDBatch', create: (ikpd) => new ikpd.QuatPDBatch(16, { maxAngle: 1 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
+  {
+    name: 'HdrBuffer',
+    available: (ikpd) => typeof ikpd.hdr?.createBuffer === 'function',
+    create: (ikpd) => ikpd.hdr.createBuffer(64, 4),
+    use: (b) => b.data.fill(0.5),
+    cycles: 100_000,
+  },
 ];
