@@ -9,8 +9,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { init } from '../web/index.js';
-import { makeAimProblems, makeTwoBoneProblems } from './problems.js';
+import { makeAimProblems, makePdProblems, makeTwoBoneProblems } from './problems.js';
 import { solveAimJS, solveTwoBoneJS } from './js/ik.js';
+import { updateQuatPdJS, updateScalarPdJS } from './js/pd.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -68,9 +69,18 @@ const rows = [];
 const extra = {};
 const native = nativeResults();
 const nat = (name) => native.results?.[name];
+// A section whose solver is not available (yet) gives a row of dashes with the reason.
+function section(name, run) {
+  try {
+    run();
+  } catch (error) {
+    rows.push({ name, note: error.message });
+    console.error(`bench: ${name}: skipped (${error.message})`);
+  }
+}
 
 // ------------------------------------------------------------ two-bone
-{
+section('two-bone IK (pole, soften, weight, reached)', () => {
   const options = { poleMode: 'point', soften: 0.05 };
   const p = makeTwoBoneProblems(N);
   const batch = new ikpd.TwoBoneBatch(N, options);
@@ -92,10 +102,10 @@ const nat = (name) => native.results?.[name];
     js: measure(() => { for (let i = 0; i < N; i++) solveTwoBoneJS(p, out, i, 0.05); }, N),
   });
   batch.dispose();
-}
+});
 
 // ------------------------------------------------------------ aim
-{
+section('aim (yawPitch + pole roll)', () => {
   const p = makeAimProblems(N);
   const batch = new ikpd.AimBatch(N, { poleMode: 'point' });
   for (const k of Object.keys(p)) batch.input[k].set(p[k]);
@@ -114,7 +124,47 @@ const nat = (name) => native.results?.[name];
     js: measure(() => { for (let i = 0; i < N; i++) solveAimJS(p, out, i); }, N),
   });
   batch.dispose();
-}
+});
+
+// ------------------------------------------------------------ PD
+section('PD updates', () => {
+  const p = makePdProblems(N);
+  const dt = 1 / 60;
+  const gains = { kp: 100, kd: 20 };
+  const scalar = new ikpd.PDBatch(N, gains);
+  scalar.state.value.set(p.value);
+  scalar.state.velocity.set(p.velocity);
+  scalar.input.target.set(p.target);
+  const pds = Array.from({ length: N }, (_, i) => new ikpd.PD({ ...gains, value: p.value[i], velocity: p.velocity[i] }));
+  const targets = Array.from(p.target);
+  const js = { value: Float32Array.from(p.value), velocity: Float32Array.from(p.velocity) };
+  rows.push({
+    name: 'PD update, scalar, exact',
+    native: nat('PdBatch'),
+    batch: measure(() => scalar.update(dt), N),
+    single: measure(() => { for (let i = 0; i < N; i++) pds[i].update(dt, targets[i]); }, N),
+    js: measure(() => updateScalarPdJS(js.value, js.velocity, p.target, N, gains.kp, gains.kd, dt), N),
+  });
+  scalar.dispose();
+  pds.forEach((c) => c.dispose());
+
+  const quat = new ikpd.QuatPDBatch(N, gains);
+  quat.state.value.set(p.qValue);
+  quat.state.velocity.set(p.qVelocity);
+  quat.input.target.set(p.qTarget);
+  const qpds = Array.from({ length: N }, (_, i) => new ikpd.QuatPD({ ...gains, value: Array.from(p.qValue.subarray(4 * i, 4 * i + 4)) }));
+  const qTargets = Array.from({ length: N }, (_, i) => Array.from(p.qTarget.subarray(4 * i, 4 * i + 4)));
+  const qjs = { value: Float32Array.from(p.qValue), velocity: Float32Array.from(p.qVelocity) };
+  rows.push({
+    name: 'PD update, quaternion, exact',
+    native: nat('QuatPdBatch'),
+    batch: measure(() => quat.update(dt), N),
+    single: measure(() => { for (let i = 0; i < N; i++) qpds[i].update(dt, qTargets[i]); }, N),
+    js: measure(() => updateQuatPdJS(qjs.value, qjs.velocity, p.qTarget, N, gains.kp, gains.kd, dt), N),
+  });
+  quat.dispose();
+  qpds.forEach((c) => c.dispose());
+});
 
 // ------------------------------------------------------------ size and start-up
 {
