@@ -196,6 +196,7 @@ for (const bones of [3, 10]) {
       const results = calls.map((c) => ikpd.solveChain(c));
       const errors = results.map((r) => r.distance / chainLength);
       entry[method] = {
+        native: nat(`Chain${method === 'fabrik' ? 'Fabrik' : 'Ccd'}/${bones}`),
         ns: measure(() => { for (let i = 0; i < 256; i++) ikpd.solveChain(calls[i]); }, 256),
         p50: percentile(errors, 0.5), p95: percentile(errors, 0.95),
         reached: results.filter((r) => r.reached).length / results.length,
@@ -278,8 +279,8 @@ if (extra.chains.length) {
   console.log('\nchains (µs per solve incl. JS API; error = |tip − target| / chain length):');
   for (const c of extra.chains) {
     const t = c.three;
-    const part = (name, r) => (r ? `${name} ${fmt(r.ns)} (p50 ${r.p50.toExponential(1)}, p95 ${r.p95.toExponential(1)}${r.reached !== undefined ? `, ${(100 * r.reached).toFixed(0)} % reached, ${r.meanIterations.toFixed(1)} iterations` : ''})` : null);
-    const speedups = ['fabrik', 'ccd'].filter((m) => c[m] && t).map((m) => `three/${m} ${ratio(t.ns, c[m].ns)}`);
+    const part = (name, r) => (r ? `${name} ${fmt(r.ns)}${r.native ? ` (native ${fmt(r.native)})` : ''} (p50 ${r.p50.toExponential(1)}, p95 ${r.p95.toExponential(1)}${r.reached !== undefined ? `, ${(100 * r.reached).toFixed(0)} % reached, ${r.meanIterations.toFixed(1)} iterations` : ''})` : null);
+    const speedups = ['fabrik', 'ccd'].filter((m) => c[m] && t).map((m) => `three/${m} ${ratio(t.ns, c[m].ns)}${c[m].native ? ` (three/native ${ratio(t.ns, c[m].native)})` : ''}`);
     console.log(`  ${c.bones} bones: ${[part('three CCDIKSolver (10 it.)', t), part('ikpd fabrik', c.fabrik), part('ikpd ccd', c.ccd)].filter(Boolean).join('; ')}${speedups.length ? `; speed-up ${speedups.join(', ')}` : ''}`);
   }
 }
