@@ -7,3 +7,8 @@
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "ikpd/ik/local_rotations.h"
+#include "ikpd/pd/spring.h"
+#include "ikpd/pd/controllers.h"
+#include "ikpd/hdr/curves.h"
+#include "ikpd/hdr/output.h"
+#include "ikpd/hdr/calibration.h"

@@ -1,0 +1,42 @@
+// Every JS entry point, with one valid call each, for the robustness tests
+// (tests/js/robustness-api.test.js). `path` is the member of the ikpd object
+// ('hdr.filmic' reaches ikpd.hdr.filmic); `args` builds fresh valid arguments.
+// Entries whose function is not on the ikpd object yet are skipped, so the
+// list can name the whole planned API (SPEC §9).
+const joint = (x, y, z) => ({ position: [x, y, z], rotation: [0, 0, 0, 1] });
+
+export const FUNCTIONS = [
+  {
+    path: 'solveAim',
+    args: () => [{ position: [0.5, 1, -1], rotation: [0.1, 0.2, 0.3, 0.9], target: [2, 3, 1], forward: [0, 1, 0], up: [0, 0, 1], pole: [0, 1, 3], weight: 0.8 }],
+  },
+  {
+    path: 'solveTwoBone',
+    args: () => [{
+      root: joint(0, 0, 0), mid: joint(1, 0.2, 0), end: joint(2, 0, 0), target: [1.2, 0.8, 0.3],
+      pole: [1, 2, 0], forward: [1, 0, 0], bendAxis: [0, 0, 1], minAngle: 0.1, maxAngle: 3,
+      effectorOffset: [0.05, 0, 0], weight: 0.9, soften: 0.1, maxStretch: 1.2, twist: 0.2,
+    }],
+  },
+  {
+    path: 'toLocalRotations',
+    args: () => [[{ rotation: [0, 0, 0.3826834, 0.9238795] }, { rotation: [0, 0.2, 0, 1] }], [0, 0, 0, 1]],
+  },
+  { path: 'hdr.filmic', args: () => [0.7, { a: 3, b: 0.03, c: 2.43, d: 0.59, e: 0.14 }] },
+  { path: 'hdr.hdrCurve', args: () => [[0.5, 2, 8], 4] },
+  { path: 'hdr.toneMapHDR', args: () => [[0.2, 0.6, 1], 4] },
+  { path: 'hdr.gammaDecode', args: () => [[0.2, 0.6, 1]] },
+  { path: 'hdr.srgbEncode', args: () => [0.4] },
+  { path: 'hdr.rec709ToRec2020', args: () => [[0.5, 0.2, 0.1]] },
+  { path: 'hdr.rec2020ToRec709', args: () => [[0.5, 0.2, 0.1]] },
+  { path: 'hdr.expandGamut', args: () => [[0.5, 0.2, 0.1], 0.5] },
+  { path: 'hdr.normalizePaperWhite', args: () => [[0.5, 0.2, 4], 250] },
+  { path: 'hdr.linearToPQ', args: () => [0.01] },
+  { path: 'hdr.pqToLinear', args: () => [[0.1, 0.5, 0.9]] },
+  {
+    path: 'hdr.outputTransform',
+    args: () => [[0.5, 0.2, 0.1], { paperWhite: 200, peak: 1000, saturation: 0.3, input: 'scene', encoding: 'pq' }],
+  },
+  { path: 'hdr.sampleToneCurves', args: () => [{ paperWhite: 250, peak: 1000, count: 16, maxInput: 8 }] },
+  { path: 'hdr.calibrationImage', args: () => [{ width: 32, height: 16, paperWhite: 250, peak: 1000, encoding: 'extended' }] },
+];
