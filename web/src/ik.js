@@ -24,13 +24,18 @@ function readOptionalVec3(value, name, s, o, x, y, z) {
   return true;
 }
 
+// Reads a quaternion as float32 (like every WASM entry point, so typed and plain
+// arrays give identical results) and writes it normalized, in double, to out.
+const quat32 = new Float32Array(4);
 function readQuatInto(value, name, out) {
-  readQuat(value, name, out, 0);
-  const n = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2] + out[3] * out[3]);
-  out[0] /= n;
-  out[1] /= n;
-  out[2] /= n;
-  out[3] /= n;
+  readQuat(value, name, quat32, 0);
+  const x = quat32[0], y = quat32[1], z = quat32[2], w = quat32[3];
+  const n = Math.sqrt(x * x + y * y + z * z + w * w);
+  if (!(n > 0 && n < Infinity)) throw new RangeError(`${name}: must be a non-zero finite quaternion in float32 range`);
+  out[0] = x / n;
+  out[1] = y / n;
+  out[2] = z / n;
+  out[3] = w / n;
 }
 
 export function createIkApi(core) {
