@@ -1,2 +1,216 @@
-// ikpd/three — typings.
-export {};
+// ikpd/three — typings. Helpers that apply ikpd solvers to three.js Bone/Object3D
+// hierarchies, whatever the rig's bone axis convention.
+import type { Object3D, Quaternion, Vector3 } from 'three';
+import type { AimMethod, BendDirection, Ikpd } from '../index.js';
+
+/**
+ * A world-space point: an Object3D (its world position, read at every
+ * `update()`, so it can be moved or dragged), a Vector3 or `[x, y, z]`.
+ */
+export type PointLike = Object3D | Vector3 | readonly [number, number, number];
+
+/**
+ * A bone-local axis: `'+x' | '-x' | '+y' | '-y' | '+z' | '-z'`, a Vector3 or
+ * `[x, y, z]` (normalized for you), or `'auto'`.
+ */
+export type AxisLike = 'auto' | '+x' | '-x' | '+y' | '-y' | '+z' | '-z' | Vector3 | readonly [number, number, number];
+
+/**
+ * How a bone's axes are found. Every helper hands the solvers a canonical
+ * bone (forward +X, up +Y) through a constant per-bone frame, so any rig
+ * convention works: Blender/glTF/Mixamo bones (+Y), +X rigs, or any direction.
+ */
+export interface BoneAxes {
+  /**
+   * The bone-local axis that points along the bone. Default `'auto'`: the
+   * direction to the next bone of the chain (or to the bone's first child
+   * with an offset; an end bone without one takes the previous bone's axis),
+   * measured from the pose at construction, in the bone's rotation frame —
+   * exact for rigs whose bones do not point along an axis.
+   */
+  forward?: AxisLike;
+  /**
+   * A bone-local axis across the bone (made perpendicular to `forward`).
+   * Default `'auto'`: +Y, or +Z when forward is (nearly) ±Y. It matters to
+   * `AimIK`'s pole (roll) and `'yawPitch'` method and to constraint frames.
+   */
+  up?: AxisLike;
+}
+
+/** Common options of every helper. */
+export interface HelperOptions extends BoneAxes {
+  /**
+   * Blend between the input pose (0) and the solved pose (1), applied to each
+   * bone's local rotation (slerp), like Unity Animation Rigging's constraint
+   * weight. Default 1.
+   */
+  weight?: number;
+}
+
+/** Per-bone axes for helpers with several bones: one object per bone (overrides `forward`/`up`). */
+export interface ChainAxesOptions {
+  /** One `{forward, up}` per bone, root first. Default: `forward`/`up` for every bone. */
+  axes?: readonly BoneAxes[];
+}
+
+/**
+ * Low-level bone-chain access used by every helper: reads world transforms in
+ * the solvers' canonical convention and writes solved world rotations back as
+ * local quaternions (correct under rotated, translated and uniformly scaled
+ * parents; non-uniformly scaled parents shear rotated children, which no
+ * rotation can undo, so results there are approximate).
+ */
+export class BoneChain {
+  constructor(bones: readonly Object3D[], axes?: BoneAxes | readonly BoneAxes[]);
+  readonly bones: readonly Object3D[];
+  readonly count: number;
+  /** World positions, filled by `read()`. */
+  readonly positions: Vector3[];
+  /** World rotations of the bones (rig convention), filled by `read()`. */
+  readonly rotations: Quaternion[];
+  /** Bone-local frames: canonical +X/+Y → the bone's forward/up axes. */
+  readonly frames: Quaternion[];
+  readonly inverseFrames: Quaternion[];
+  /** Bone-local forward axes (unit). */
+  readonly forwards: Vector3[];
+  /** Recomputes the frames from the current pose (as the constructor does). */
+  setAxes(axes?: BoneAxes | readonly BoneAxes[]): void;
+  /** Updates world matrices and reads world positions/rotations and the local rotations (for weight). */
+  read(): void;
+  /** Bone i as a solver joint in the canonical convention (after `read()`). */
+  joint(i: number): { position: [number, number, number]; rotation: [number, number, number, number] };
+  /** Writes a canonical-convention world rotation to bone i, blended by weight; write root → end. */
+  writeSolved(i: number, rotation: Quaternion | readonly number[], weight?: number): void;
+  /** Writes a rig-convention world rotation to bone i, blended by weight; write root → end. */
+  writeWorldRotation(i: number, rotation: Quaternion, weight?: number): void;
+  /** Refreshes world matrices below the chain's root (call after writing). */
+  finish(): void;
+}
+
+/**
+ * The bone-local direction from `bone` to `child` (which may be any
+ * descendant), in the bone's rotation frame; null when the child sits on the
+ * bone. World matrices must be up to date.
+ */
+export function detectBoneAxis(bone: Object3D, child: Object3D, out?: Vector3): Vector3 | null;
+
+// ---------------------------------------------------------------- AimIK
+
+export interface AimIKOptions extends HelperOptions {
+  /** What the forward axis points at. Default null (update() does nothing). */
+  target?: PointLike | null;
+  /** World "up target": after aiming, roll so the `up` axis points toward it (SPEC §2). Default null (no roll). */
+  pole?: PointLike | null;
+  /** Aim method (SPEC §1). Default `'yawPitch'`. */
+  method?: AimMethod;
+  /**
+   * Bone-local hinge axis: when set, the bone only turns about it (2D aim;
+   * `method` and `pole` unused). Default null.
+   */
+  hingeAxis?: AxisLike | null;
+}
+
+/**
+ * One-bone aim (SPEC §1, §2): turns a bone (a head, an eye, a turret) so its
+ * forward axis points at a target. For a head whose bone runs up the neck,
+ * pass the facing axis, e.g. `forward: '+z'`.
+ */
+export class AimIK {
+  constructor(ikpd: Ikpd, bone: Object3D, options?: AimIKOptions);
+  readonly bone: Object3D;
+  readonly chain: BoneChain;
+  target: PointLike | null;
+  pole: PointLike | null;
+  method: AimMethod;
+  hingeAxis: AxisLike | null;
+  weight: number;
+  /** Solves and writes the bone's local quaternion; no-op without a target or at weight 0. Returns this. */
+  update(): this;
+}
+
+// ---------------------------------------------------------------- TwoBoneIK
+
+/** Options of the limb helpers (`TwoBoneIK`, `PseudoThreeBoneIK`); the solver defaults apply when omitted. */
+export interface LimbOptions extends HelperOptions, ChainAxesOptions {
+  /** What the end joint (or `effector`) reaches for. Default null (update() does nothing). */
+  target?: PointLike | null;
+  /** World point the middle joint bends toward (knee/elbow target, Unity's hint). Default null: keep the current plane. */
+  pole?: PointLike | null;
+  /** World direction the middle joint bends toward (instead of `pole`). Default null. */
+  poleDirection?: Vector3 | readonly [number, number, number] | null;
+  /**
+   * Bone-local hinge axis of the middle bone. Default `'auto'`: the current
+   * bend (upper × lower bone) at construction when the limb is bent, else
+   * forward × up of the middle bone. With a straight rest pose (T-pose),
+   * pass it or a pole so the limb bends the right way.
+   */
+  bendAxis?: AxisLike;
+  /** Default `'auto'`: keep the side the limb is bent to (straight limb: `straightBend`). */
+  bendDirection?: BendDirection;
+  /** Side `'auto'` picks for a perfectly straight limb. Default `'positive'`. */
+  straightBend?: 'positive' | 'negative';
+  /** Minimum interior angle of the middle joint, radians. Default 0. */
+  minAngle?: number;
+  /** Maximum interior angle, radians (170–175° avoids snapping straight). Default π. */
+  maxAngle?: number;
+  /** Soft-IK zone near full extension, fraction of the reach in [0, 1]. Default 0. */
+  soften?: number;
+  /** Rotation of the limb plane about the root→target axis, radians. Default 0. */
+  twist?: number;
+  /** `reached` tolerance relative to the limb length. Default 1e-4. */
+  tolerance?: number;
+}
+
+export interface TwoBoneIKOptions extends LimbOptions {
+  /**
+   * The point that must touch the target when it is not the end joint itself
+   * (a fingertip, the sole): an Object3D that moves with the end bone. Its
+   * world offset from the end joint is taken at every update. Default null.
+   */
+  effector?: Object3D | null;
+  /**
+   * The end bone's rotation: `'world'` keeps its world rotation (a planted
+   * foot, a hand holding still; default), `'local'` keeps its rotation
+   * relative to the middle bone (follows like FK), `'target'` copies the
+   * target Object3D's world rotation (a hand gizmo, Unity's target rotation).
+   */
+  endRotation?: 'world' | 'local' | 'target';
+  /**
+   * Maximum bone scale when the target is out of reach, >= 1. Default 1 (no
+   * stretch). Stretch scales the middle and end bones' local positions
+   * (restored to their construction-time values before each solve).
+   */
+  maxStretch?: number;
+}
+
+/**
+ * Two-bone limb IK (SPEC §3) on `[root, mid, end]` bones (shoulder, elbow,
+ * wrist / hip, knee, ankle): reads world transforms, solves with
+ * `ikpd.solveTwoBone`, writes local quaternions. Every option is also a
+ * writable property of the same name, read at each `update()`.
+ */
+export class TwoBoneIK {
+  constructor(ikpd: Ikpd, bones: readonly [Object3D, Object3D, Object3D], options?: TwoBoneIKOptions);
+  readonly bones: readonly Object3D[];
+  readonly chain: BoneChain;
+  target: PointLike | null;
+  pole: PointLike | null;
+  poleDirection: Vector3 | readonly [number, number, number] | null;
+  effector: Object3D | null;
+  endRotation: 'world' | 'local' | 'target';
+  weight: number;
+  maxStretch: number;
+  bendDirection?: BendDirection;
+  straightBend?: 'positive' | 'negative';
+  minAngle?: number;
+  maxAngle?: number;
+  soften?: number;
+  twist?: number;
+  tolerance?: number;
+  /** True when the last `update()` reached the target within `tolerance`. */
+  readonly reached: boolean;
+  /** Distance from the end (or effector) to the target after the last `update()`. */
+  readonly distance: number;
+  /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
+  update(): this;
+}

@@ -1,2 +1,6 @@
 // ikpd/three — helpers that apply ikpd solvers to three.js objects (three is a peer dependency).
-export {};
+// Each helper takes the loaded library (`await init()` from 'ikpd'), the bones
+// and an options object; call update() every frame after the animation mixer.
+export { AimIK } from './aim.js';
+export { TwoBoneIK } from './twoBone.js';
+export { BoneChain, detectBoneAxis, axisFrame, defaultUpAxis } from './rig.js';

@@ -4,5 +4,8 @@
 #include "ikpd/common.h"
 #include "ikpd/version.h"
 // Modules add their headers below, one line each.
+#include "ikpd/ik/aim.h"
+#include "ikpd/ik/two_bone.h"
+#include "ikpd/ik/local_rotations.h"
 #include "ikpd/chain/chain.h"
 #include "ikpd/chain/tentacle2d.h"

@@ -1,0 +1,52 @@
+// ikpd — §1 one-bone IK (aim) with the §2 up-vector (roll) constraint.
+#pragma once
+
+#include <optional>
+
+#include "ikpd/common.h"
+
+namespace ikpd {
+
+// How AimJob turns the forward axis toward the target (SPEC §1).
+enum class AimMethod : int {
+  kYawPitch = 0,      // yaw about the yaw axis, then pitch about the pitch axis (seed method)
+  kCrossProduct = 1,  // builds the new axes with cross products; same rotation as kYawPitch
+  kShortestArc = 2,   // shortest-arc quaternion: same forward axis, no roll correction
+};
+
+// Rotates one joint so that its joint-local `forward` axis points at `target`
+// (SPEC §1), then, when `pole` is set, rolls it about the forward axis so that
+// the joint-local `up` axis points toward the pole (SPEC §2).
+//
+// Yaw/pitch frame: the pitch axis is the coordinate axis after the one that
+// dominates `forward` (X→Y, Y→Z, Z→X), made perpendicular to forward; the yaw
+// axis is forward × pitch. For forward = +X this is the seed's frame: yaw about
+// Z, pitch about Y, so kYawPitch and kCrossProduct give
+//   cosθz = x/√(x²+y²), sinθz = y/√(x²+y²), cosθy = √(x²+y²)/r, sinθy = z/r.
+// 2D use: set `hingeAxis` (joint-local) and the rotation is restricted to that
+// axis (forward turns within the plane normal to it; `method` is then unused).
+//
+// Degenerate cases (never NaN for finite input): target at the joint → no aim
+// rotation (the roll constraint still applies); target exactly behind with
+// kShortestArc → 180° about the yaw axis (the same turn kYawPitch makes); pole
+// on the forward axis line → no roll; target on the hinge axis → unchanged.
+struct AimJob {
+  glm::vec3 position{0.0f};                   // joint world position
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // joint world rotation (normalized by the job)
+  glm::vec3 target{1.0f, 0.0f, 0.0f};          // world point to aim at
+  glm::vec3 forward{1.0f, 0.0f, 0.0f};         // joint-local axis to aim (normalized by the job)
+  AimMethod method = AimMethod::kYawPitch;
+  glm::vec3 up{0.0f, 1.0f, 0.0f};              // joint-local up axis for the roll; used only with `pole`
+  std::optional<glm::vec3> pole;               // world up target (SPEC §2); no roll when empty
+  std::optional<glm::vec3> hingeAxis;          // joint-local axis; when set, the only rotation axis (2D)
+  float weight = 1.0f;                         // 0 → input rotation, 1 → full solve (slerp between)
+
+  glm::quat* result = nullptr;  // output: the new world rotation (unit)
+
+  // Checks every input; errors name the parameter as the JS API spells it.
+  Status Validate() const;
+  // Validates, then writes *result. On error *result is left untouched.
+  Status Run() const;
+};
+
+}  // namespace ikpd

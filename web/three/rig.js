@@ -1,0 +1,264 @@
+// Shared plumbing of the ikpd/three helpers: reading points and world
+// transforms from three.js objects, detecting a bone's axis convention, and
+// writing solved world rotations back as local quaternions.
+//
+// Every solver sees a *canonical* bone: forward +X, up +Y (the ikpd
+// defaults). Each bone gets a constant bone-local "frame" quaternion A that
+// maps +X to the rig's forward axis and +Y to its up axis; the solver works
+// on world rotations q·A and the result is written back as q'·A⁻¹. That makes
+// every rig convention (+X, +Y, −Z, or any direction) look the same to ikpd.
+
+import { Matrix4, Quaternion, Vector3 } from 'three';
+
+const NAMED_AXES = {
+  '+x': [1, 0, 0], '-x': [-1, 0, 0],
+  '+y': [0, 1, 0], '-y': [0, -1, 0],
+  '+z': [0, 0, 1], '-z': [0, 0, -1],
+};
+
+const _m = new Matrix4();
+const _v = new Vector3();
+const _s = new Vector3();
+const _q = new Quaternion();
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
+}
+
+function isArrayLike(value) {
+  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/**
+ * Reads a world-space point from an Object3D (its world position), a Vector3
+ * or an `[x, y, z]` array into `out`. Throws a TypeError naming `name`.
+ */
+export function readPoint(value, name, out) {
+  if (value?.isObject3D) {
+    value.updateWorldMatrix(true, false);
+    return out.setFromMatrixPosition(value.matrixWorld);
+  }
+  if (value?.isVector3) return out.copy(value);
+  if (isArrayLike(value) && value.length === 3) return out.fromArray(value);
+  throw new TypeError(`${name}: expected an Object3D, a Vector3 or [x, y, z], got ${describe(value)}`);
+}
+
+/**
+ * Resolves an axis option: `'+x' | '-x' | '+y' | '-y' | '+z' | '-z'`, a
+ * Vector3 or an `[x, y, z]` array, normalized into `out`. Returns null for
+ * `'auto'` (or undefined). Throws naming `name` for anything else.
+ */
+export function readAxis(value, name, out) {
+  if (value === undefined || value === 'auto') return null;
+  let source = null;
+  if (typeof value === 'string') source = NAMED_AXES[value.toLowerCase()];
+  else if (value?.isVector3) source = [value.x, value.y, value.z];
+  else if (isArrayLike(value) && value.length === 3) source = value;
+  if (!source) {
+    throw new TypeError(`${name}: expected 'auto', '+x', '-x', '+y', '-y', '+z', '-z', a Vector3 or [x, y, z], got ${JSON.stringify(value) ?? describe(value)}`);
+  }
+  out.fromArray(source);
+  const length = out.length();
+  if (!Number.isFinite(length) || length < 1e-8) throw new RangeError(`${name}: must be a finite non-zero vector`);
+  return out.divideScalar(length);
+}
+
+/** Decomposes `object.matrixWorld` (assumed up to date) into position and rotation. */
+export function decomposeWorld(object, position, rotation) {
+  object.matrixWorld.decompose(position, rotation, _s);
+}
+
+/**
+ * Detects `bone`'s forward axis: the direction from `bone` to `child` in the
+ * bone's rotation frame (so it works through intermediate bones and scaled
+ * parents). Returns null when the child sits on the bone (zero offset).
+ * World matrices must be up to date.
+ */
+export function detectBoneAxis(bone, child, out = new Vector3()) {
+  bone.matrixWorld.decompose(_v, _q, _s);
+  out.setFromMatrixPosition(child.matrixWorld).sub(_v).applyQuaternion(_q.invert());
+  const length = out.length();
+  if (!(length > 1e-6 * Math.max(1, _v.length()))) return null;
+  return out.divideScalar(length);
+}
+
+/**
+ * The default up axis for a forward axis: the first of +Y, +Z, +X that is not
+ * (nearly) parallel to it — +X bones get +Y, ±Y bones get +Z, ±Z bones get +Y.
+ */
+export function defaultUpAxis(forward, out = new Vector3()) {
+  if (Math.abs(forward.y) < 0.9) return out.set(0, 1, 0);
+  return out.set(0, 0, 1);
+}
+
+/**
+ * The constant bone-local frame quaternion mapping +X → `forward` and
+ * +Y → `up` (made orthogonal to forward; `up` parallel to forward falls back
+ * to the default up axis).
+ */
+export function axisFrame(forward, up, out = new Quaternion()) {
+  const f = forward.clone().normalize();
+  let u = up.clone().addScaledVector(f, -up.dot(f));
+  if (u.lengthSq() < 1e-10) u = defaultUpAxis(f).addScaledVector(f, -defaultUpAxis(f).dot(f));
+  u.normalize();
+  const z = new Vector3().crossVectors(f, u);
+  _m.makeBasis(f, u, z);
+  return out.setFromRotationMatrix(_m);
+}
+
+/**
+ * A chain of Object3Ds (usually Bones) from root to end, each with its
+ * detected or given axis frame. Reads world transforms in the solver's
+ * canonical convention and writes solved world rotations back as local
+ * quaternions, correct under rotated, translated and uniformly scaled
+ * parents.
+ */
+export class BoneChain {
+  /**
+   * @param {import('three').Object3D[]} bones root → end
+   * @param {object} axes `{ forward, up }` options ('auto' or an axis), or
+   *   an array of such objects, one per bone.
+   * @param {string} name the option name used in errors ('bones')
+   */
+  constructor(bones, axes, name = 'bones') {
+    if (!Array.isArray(bones) || bones.length === 0) throw new TypeError(`${name}: expected an array of Object3Ds`);
+    bones.forEach((bone, i) => {
+      if (!bone?.isObject3D) throw new TypeError(`${name}[${i}]: expected an Object3D, got ${describe(bone)}`);
+    });
+    this.bones = bones;
+    this.count = bones.length;
+    /** World positions (read by read()). */
+    this.positions = bones.map(() => new Vector3());
+    /** World rotations of the bones themselves (read by read()). */
+    this.rotations = bones.map(() => new Quaternion());
+    /** Bone-local frame quaternions (canonical +X/+Y → rig axes). */
+    this.frames = bones.map(() => new Quaternion());
+    this.inverseFrames = bones.map(() => new Quaternion());
+    /** Bone-local forward axes (unit). */
+    this.forwards = bones.map(() => new Vector3());
+    this._localBefore = bones.map(() => new Quaternion());
+    this.setAxes(axes, name);
+  }
+
+  /**
+   * (Re)computes the axis frames from the current pose: each bone's forward
+   * axis is the given one or, for 'auto', the direction to the next bone in
+   * the chain (the last bone uses its first child with an offset, else the
+   * previous bone's axis).
+   */
+  setAxes(axes, name = 'bones') {
+    const perBone = Array.isArray(axes) ? axes : null;
+    this.updateWorld();
+    const up = new Vector3();
+    for (let i = 0; i < this.count; i++) {
+      const options = (perBone ? perBone[i] : axes) ?? {};
+      const label = perBone ? `${name === 'bones' ? 'axes' : name}[${i}]` : '';
+      const forward = this.forwards[i];
+      let found = readAxis(options.forward, `${label ? `${label}.` : ''}forward`, forward);
+      if (!found) found = this._detect(i, forward);
+      if (!found) {
+        throw new RangeError(`forward: cannot detect the axis of ${this._label(i)} (it has no child with an offset); pass forward: '+y' (or another axis)`);
+      }
+      if (!readAxis(options.up, `${label ? `${label}.` : ''}up`, up)) defaultUpAxis(forward, up);
+      axisFrame(forward, up, this.frames[i]);
+      this.inverseFrames[i].copy(this.frames[i]).invert();
+    }
+  }
+
+  _label(i) {
+    const bone = this.bones[i];
+    return bone.name ? `bone '${bone.name}'` : `bone ${i}`;
+  }
+
+  _detect(i, out) {
+    const bone = this.bones[i];
+    if (i + 1 < this.count && detectBoneAxis(bone, this.bones[i + 1], out)) return out;
+    for (const child of bone.children) {
+      if (detectBoneAxis(bone, child, out)) return out;
+    }
+    if (i > 0) {
+      // No child to point at (an end bone): take the previous bone's axis.
+      return out.copy(this.forwards[i - 1]);
+    }
+    return null;
+  }
+
+  /** Brings the world matrices of every bone (and their ancestors) up to date. */
+  updateWorld() {
+    // Updating each bone's ancestors covers chains whose bones are not all in
+    // one line of descent (e.g. a look-at rig given as separate bones).
+    let last = null;
+    for (const bone of this.bones) {
+      if (last && bone.parent === last) bone.updateWorldMatrix(false, false);
+      else bone.updateWorldMatrix(true, false);
+      last = bone;
+    }
+  }
+
+  /** Reads world positions/rotations and remembers the local rotations (for weight blending). */
+  read() {
+    this.updateWorld();
+    for (let i = 0; i < this.count; i++) {
+      decomposeWorld(this.bones[i], this.positions[i], this.rotations[i]);
+      this._localBefore[i].copy(this.bones[i].quaternion);
+    }
+  }
+
+  /** The solver-convention joint `{position, rotation}` of bone i (after read()). */
+  joint(i) {
+    const p = this.positions[i];
+    _q.copy(this.rotations[i]).multiply(this.frames[i]);
+    return { position: [p.x, p.y, p.z], rotation: [_q.x, _q.y, _q.z, _q.w] };
+  }
+
+  /**
+   * Writes bone i's world rotation from a solver-convention world rotation
+   * `[x, y, z, w]` (or a Quaternion), blended with the pre-solve local
+   * rotation by `weight`. Bones must be written root → end: each write
+   * refreshes that bone's world matrix for the bones below it.
+   */
+  writeSolved(i, rotation, weight = 1) {
+    const target = _q;
+    if (rotation.isQuaternion) target.copy(rotation);
+    else target.fromArray(rotation);
+    target.multiply(this.inverseFrames[i]);
+    this.writeWorldRotation(i, target, weight);
+  }
+
+  /** Writes bone i's world rotation (rig convention, a Quaternion); see writeSolved(). */
+  writeWorldRotation(i, worldRotation, weight = 1) {
+    const bone = this.bones[i];
+    const local = bone.quaternion;
+    if (bone.parent) {
+      // The parent is fresh when it is the bone written just before.
+      if (i === 0 || bone.parent !== this.bones[i - 1]) bone.parent.updateWorldMatrix(true, false);
+      bone.parent.matrixWorld.decompose(_v, local, _s);
+      local.invert().multiply(worldRotation);
+    } else {
+      local.copy(worldRotation);
+    }
+    local.normalize();
+    if (weight < 1) {
+      // Shortest path: keep the blended rotation in the pre-solve hemisphere.
+      local.slerpQuaternions(this._localBefore[i], local, weight);
+    }
+    bone.updateWorldMatrix(false, false);
+  }
+
+  /** Refreshes the world matrices below the chain's root after writing. */
+  finish() {
+    this.bones[0].updateWorldMatrix(false, true);
+  }
+}
+
+/** Throws unless `weight` is a number in [0, 1]. */
+export function readWeight(weight, name = 'weight') {
+  if (typeof weight !== 'number' || !(weight >= 0 && weight <= 1)) {
+    throw new RangeError(`${name}: must be a number in [0, 1], got ${weight}`);
+  }
+  return weight;
+}
+
+export const toArray3 = (v) => [v.x, v.y, v.z];

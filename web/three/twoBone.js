@@ -1,0 +1,138 @@
+// TwoBoneIK: a limb (SPEC §3) on three.js bones.
+import { Quaternion, Vector3 } from 'three';
+import { BoneChain, readAxis, readPoint, readWeight, toArray3 } from './rig.js';
+
+const _target = new Vector3();
+const _pole = new Vector3();
+const _offset = new Vector3();
+const _a = new Vector3();
+const _b = new Vector3();
+const _q = new Quaternion();
+
+/** Copies the options that are set (undefined keeps the solver's default). */
+export function copyDefined(request, source, keys) {
+  for (const key of keys) if (source[key] !== undefined) request[key] = source[key];
+  return request;
+}
+
+// Passed to the limb solvers as they are (undefined keeps the solver's default).
+export const LIMB_KEYS = ['bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'twist', 'tolerance'];
+
+const END_ROTATIONS = ['world', 'local', 'target'];
+
+/** Reads the end rotation mode, naming the option in errors. */
+export function readEndRotation(value, target) {
+  if (!END_ROTATIONS.includes(value)) {
+    throw new RangeError(`endRotation: expected one of 'world', 'local', 'target', got ${JSON.stringify(value)}`);
+  }
+  if (value === 'target' && !target?.isObject3D) {
+    throw new TypeError("endRotation: 'target' needs an Object3D target");
+  }
+  return value;
+}
+
+/**
+ * The mid joint's hinge in the solver's canonical mid frame: the given
+ * bone-local axis, else the current bend (upper × lower bone) when the limb
+ * is bent, else the canonical +Z (the rig's forward × up).
+ */
+export function limbBendAxis(chain, option, out = new Vector3()) {
+  if (readAxis(option, 'bendAxis', out)) return out.applyQuaternion(chain.inverseFrames[1]);
+  chain.read();
+  const [root, mid, end] = chain.positions;
+  _a.subVectors(mid, root).normalize();
+  _b.subVectors(end, mid).normalize();
+  out.crossVectors(_a, _b);
+  if (out.length() < 1e-3) return out.set(0, 0, 1);
+  // World → mid rig-local → canonical.
+  _q.copy(chain.rotations[1]).multiply(chain.frames[1]).invert();
+  return out.normalize().applyQuaternion(_q);
+}
+
+/** Adds pole / poleDirection to a solver request. */
+export function addPole(request, pole, poleDirection) {
+  if (pole !== null && pole !== undefined) request.pole = toArray3(readPoint(pole, 'pole', _pole));
+  if (poleDirection !== null && poleDirection !== undefined) {
+    request.poleDirection = toArray3(readPoint(poleDirection, 'poleDirection', _pole));
+  }
+  return request;
+}
+
+/**
+ * Two-bone limb IK (shoulder–elbow–wrist, hip–knee–ankle) on three.js bones,
+ * any bone axis convention. Call `update()` each frame after animation.
+ */
+export class TwoBoneIK {
+  /**
+   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {import('three').Object3D[]} bones `[root, mid, end]`
+   * @param {object} [options] see the typings for the documented defaults
+   */
+  constructor(ikpd, bones, options = {}) {
+    if (!Array.isArray(bones) || bones.length !== 3) throw new TypeError('bones: expected [root, mid, end]');
+    this.ikpd = ikpd;
+    this.bones = bones;
+    this.target = options.target ?? null;
+    this.pole = options.pole ?? null;
+    this.poleDirection = options.poleDirection ?? null;
+    this.effector = options.effector ?? null;
+    this.endRotation = options.endRotation ?? 'world';
+    this.weight = options.weight ?? 1;
+    this.maxStretch = options.maxStretch ?? 1;
+    for (const key of LIMB_KEYS) this[key] = options[key];
+    /** True when the last update() reached the target (within `tolerance`). */
+    this.reached = false;
+    /** Distance from the end (or effector) to the target after the last update(). */
+    this.distance = 0;
+    this.chain = new BoneChain(bones, options.axes ?? { forward: options.forward, up: options.up });
+    this._bendAxis = toArray3(limbBendAxis(this.chain, options.bendAxis));
+    // Rest offsets of mid and end, restored before each stretched solve.
+    this._rest = [bones[1].position.clone(), bones[2].position.clone()];
+    this._stretched = false;
+  }
+
+  /** Solves and writes the three bones' local quaternions. No-op without a target or at weight 0. */
+  update() {
+    const weight = readWeight(this.weight);
+    const endRotation = readEndRotation(this.endRotation, this.target);
+    if (this.target === null || weight === 0) return this;
+    const { chain, bones } = this;
+    const stretch = this.maxStretch !== 1;
+    if (stretch || this._stretched) {
+      bones[1].position.copy(this._rest[0]);
+      bones[2].position.copy(this._rest[1]);
+      this._stretched = false;
+    }
+    chain.read();
+    const request = copyDefined({
+      root: chain.joint(0),
+      mid: chain.joint(1),
+      end: chain.joint(2),
+      target: toArray3(readPoint(this.target, 'target', _target)),
+      bendAxis: this._bendAxis,
+      maxStretch: this.maxStretch,
+      endRotation: endRotation === 'local' ? 'relative' : 'world',
+    }, this, LIMB_KEYS);
+    addPole(request, this.pole, this.poleDirection);
+    if (this.effector !== null) {
+      request.effectorOffset = toArray3(readPoint(this.effector, 'effector', _offset).sub(chain.positions[2]));
+    }
+    const result = this.ikpd.solveTwoBone(request);
+    this.reached = result.reached;
+    this.distance = result.distance;
+
+    if (stretch) {
+      const upper = _a.fromArray(result.mid.position).distanceTo(chain.positions[0]) / chain.positions[1].distanceTo(chain.positions[0]);
+      const lower = _a.distanceTo(_b.fromArray(result.end.position)) / chain.positions[2].distanceTo(chain.positions[1]);
+      if (Number.isFinite(upper)) bones[1].position.multiplyScalar(1 + (upper - 1) * weight);
+      if (Number.isFinite(lower)) bones[2].position.multiplyScalar(1 + (lower - 1) * weight);
+      this._stretched = true;
+    }
+    chain.writeSolved(0, result.root.rotation, weight);
+    chain.writeSolved(1, result.mid.rotation, weight);
+    if (endRotation === 'target') chain.writeWorldRotation(2, this.target.getWorldQuaternion(_q), weight);
+    else chain.writeSolved(2, result.end.rotation, weight);
+    chain.finish();
+    return this;
+  }
+}
