@@ -143,6 +143,55 @@ struct Solver {
     job.output[n - 1].rotation = glm::normalize(pr * tipLocal);
   }
 
+  // True when the whole chain and the target lie on one line while the target
+  // is within reach: every joint's turn is then 0 or 180° and neither method
+  // can leave the line.
+  bool StuckOnALine(float length) const {
+    if (n < 3) return false;
+    const glm::vec3 root = job.output[0].position;
+    glm::vec3 u = job.target - root;
+    const float reach = glm::length(u);
+    if (reach >= length) return false;
+    if (reach > 1e-6f * length) {
+      u /= reach;
+    } else {
+      u = job.output[n - 1].position - root;
+      const float l = glm::length(u);
+      if (!(l > 1e-6f * length)) return false;
+      u /= l;
+    }
+    for (std::size_t i = 1; i < n; ++i) {
+      const glm::vec3 v = job.output[i].position - root;
+      if (glm::length(v - u * glm::dot(u, v)) > 1e-5f * length) return false;
+    }
+    return true;
+  }
+
+  // Bends the chain into a shallow arc off the line (toward the pole when there
+  // is one): the root turns by +0.2 rad and the inner joints share −0.4 rad, so
+  // the tip stays near the line and the solve can continue from a bent pose.
+  void Unstick() {
+    const glm::vec3 root = job.output[0].position;
+    glm::vec3 u = job.output[n - 1].position - root;
+    if (glm::dot(u, u) < 1e-24f) u = job.target - root;
+    const glm::vec3 side = job.hasPole ? job.pole - root : glm::vec3(0.0f);
+    glm::vec3 axis = glm::cross(u, side);
+    if (glm::dot(axis, axis) < 1e-12f * glm::dot(u, u) * (1.0f + glm::dot(side, side))) {
+      axis = glm::cross(u, glm::vec3(1.0f, 0.0f, 0.0f));
+      if (glm::dot(axis, axis) < 1e-4f * glm::dot(u, u)) axis = glm::cross(u, glm::vec3(0.0f, 1.0f, 0.0f));
+    }
+    axis = glm::normalize(axis);
+    const float inner = -0.4f / static_cast<float>(n - 2);
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      const glm::quat q = glm::angleAxis(i == 0 ? 0.2f : inner, axis);
+      const glm::vec3 pivot = job.output[i].position;
+      for (std::size_t j = i; j < n; ++j) {
+        job.output[j].position = pivot + q * (job.output[j].position - pivot);
+        job.output[j].rotation = glm::normalize(q * job.output[j].rotation);
+      }
+    }
+  }
+
   void ApplyPole() {
     const glm::vec3 root = job.output[0].position;
     const glm::vec3 axis = job.output[n - 1].position - root;
@@ -164,6 +213,9 @@ struct Solver {
 
   ChainResult Solve() {
     Align();
+    float length = 0.0f;
+    for (std::size_t i = 0; i + 1 < n; ++i) length += Length(i);
+    const float tolerance = job.tolerance * length;
     ChainResult result;
     const bool ccd = job.method == ChainMethod::kCcd;
     if (ccd) {
@@ -175,7 +227,8 @@ struct Solver {
       ForwardKinematics();
     }
     for (int it = 0; it < job.iterations; ++it) {
-      if (glm::distance(job.output[n - 1].position, job.target) <= job.tolerance) break;
+      if (glm::distance(job.output[n - 1].position, job.target) <= tolerance) break;
+      if (StuckOnALine(length)) Unstick();
       if (ccd) {
         CcdSweep();
       } else {
@@ -185,7 +238,7 @@ struct Solver {
     }
     if (job.hasPole) ApplyPole();
     result.distance = glm::distance(job.output[n - 1].position, job.target);
-    result.reached = result.distance <= job.tolerance;
+    result.reached = result.distance <= tolerance;
     return result;
   }
 };

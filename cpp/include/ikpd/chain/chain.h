@@ -28,7 +28,7 @@ struct JointLimit {
 };
 
 struct ChainResult {
-  bool reached = false;   // distance <= tolerance
+  bool reached = false;   // distance <= tolerance × chain length
   float distance = 0.0f;  // |tip − target| after solving
   int iterations = 0;     // iterations run
 };
@@ -38,7 +38,8 @@ struct ChainResult {
 // rounding aside). Output rotations are the input ones turned by the smallest
 // rotation that points each joint's `forward` axis at its child (so they are
 // consistent with the positions); the tip joint keeps its rotation relative to
-// its parent. Stops after `iterations` or when |tip − target| <= tolerance.
+// its parent. Stops after `iterations` or when |tip − target| <= tolerance ×
+// chain length (the sum of the bone lengths).
 // With `hasPole`, the solved chain is finally turned about the root→tip axis
 // (the tip does not move) so its bend points toward `pole`; that turn is not
 // subject to the root's limit. Degenerate input (zero-length bones, target at
@@ -48,11 +49,11 @@ struct ChainJob {
   glm::vec3 target{0.0f};
   ChainMethod method = ChainMethod::kCcd;
   int iterations = 20;                 // >= 0
-  float tolerance = 1e-4f;             // >= 0, world units
+  float tolerance = 1e-4f;             // >= 0, relative to the chain length
   std::span<const JointLimit> limits;  // empty, n − 1 or n entries (the tip's is ignored)
   bool hasPole = false;
   glm::vec3 pole{0.0f};
-  glm::vec3 forward{0.0f, 1.0f, 0.0f};  // bone axis in joint space (three.js rigs: +Y), non-zero
+  glm::vec3 forward{1.0f, 0.0f, 0.0f};  // bone axis in joint space (seed: +X; three.js rigs: +Y), non-zero
   glm::quat parentRotation{1.0f, 0.0f, 0.0f, 0.0f};  // world rotation of the root's parent
   std::span<Transform> output;         // n entries, may not alias joints
   ChainResult* result = nullptr;       // optional
