@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the requested targets: native (library + tests + benchmarks), wasm
-# (web/lib/ikpd.mjs), sanitize (native tests under ASan+UBSan). Incremental.
+# (web/lib/ikpd.mjs), sanitize (native tests under ASan+UBSan), fuzz (libFuzzer
+# harnesses, clang). Incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -10,12 +11,19 @@ for target in "$@"; do
       cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DIKPD_WERROR=ON >/dev/null
       cmake --build build/native -j"$jobs" ;;
     sanitize)
-      cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DIKPD_WERROR=ON -DIKPD_SANITIZE=ON >/dev/null
+      # Debug keeps assertions; -O1 keeps the property tests fast under ASan.
+      cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+        -DIKPD_WERROR=ON -DIKPD_SANITIZE=ON >/dev/null
       cmake --build build/sanitize -j"$jobs" --target ikpd_tests ;;
+    fuzz)
+      # clang-only warnings must not block fuzzing, so no -Werror here.
+      cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DIKPD_FUZZ=ON -DIKPD_BUILD_TESTS=OFF >/dev/null
+      cmake --build build/fuzz -j"$jobs" --target ikpd_fuzzers ;;
     wasm)
       export NODE_PATH=/usr/share/nodejs
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DIKPD_WERROR=ON >/dev/null
       cmake --build build/wasm -j"$jobs" ;;
-    *) echo "build.sh: unknown target '$target' (native | sanitize | wasm)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown target '$target' (native | sanitize | fuzz | wasm)" >&2; exit 2 ;;
   esac
 done

@@ -1,5 +1,5 @@
 // Prints one closing line for the whole `npm test` run: "ikpd: N passed, N failed[, N skipped]",
-// from CTest's JUnit report and Vitest's JSON report (a missing report counts as a failure).
+// from CTest's JUnit report, GoogleTest's and fuzz.sh's XML reports and Vitest's JSON report (a missing report counts as a failure).
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -18,7 +18,8 @@ for (const file of process.argv.slice(2)) {
     failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
     skipped += r.numPendingTests + r.numTodoTests;
   } else {
-    const suite = /<testsuite\b[^>]*>/.exec(text)?.[0] ?? '';
+    // GoogleTest's XML has a <testsuites> root with the totals; CTest's JUnit a single <testsuite>.
+    const suite = /<testsuites\b[^>]*>/.exec(text)?.[0] ?? /<testsuite\b[^>]*>/.exec(text)?.[0] ?? '';
     const attr = (n) => Number(new RegExp(`\\b${n}="(\\d+)"`).exec(suite)?.[1] ?? 0);
     const s = attr('skipped') + attr('disabled');
     failed += attr('failures') + attr('errors');

@@ -16,6 +16,12 @@ export * from './types/batch.js';
 export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi {
   /** Library version, the same as the C++ `ikpd::Version()`. */
   readonly version: string;
+  /**
+   * WebAssembly memory use, for leak checks: `heapBytes` is the size of the
+   * WASM memory (it only grows), `usedBytes` the bytes currently allocated by
+   * C++ (objects not yet disposed or garbage-collected included).
+   */
+  memoryStats(): { heapBytes: number; usedBytes: number };
   /** HDR output transforms (SPEC §7). */
   readonly hdr: HdrApi;
 }

@@ -20,6 +20,7 @@ export function init() {
     const core = new Core(wasm);
     return Object.freeze({
       version: wasm.version(),
+      memoryStats: () => core.memoryStats(),
       ...createIkApi(core),
       ...createPdApi(core),
       ...createChainApi(core),

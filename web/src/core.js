@@ -27,6 +27,11 @@ export class Core {
     return this._scratch;
   }
 
+  /** WASM memory size and bytes in use by C++ allocations (see Ikpd.memoryStats). */
+  memoryStats() {
+    return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.wasm.heapUsed() };
+  }
+
   /** Throws the C++ Status message ("parameter: reason") when `errorPointer` is non-zero. */
   check(errorPointer) {
     if (errorPointer) throw new RangeError(this.wasm.UTF8ToString(errorPointer));
@@ -44,6 +49,18 @@ function describe(value) {
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of length ${value.length}`;
   return typeof value;
+}
+
+// Formats any value for an error message without throwing (Symbols, BigInts,
+// objects without toString and cyclic objects included).
+function show(value) {
+  switch (typeof value) {
+    case 'number': case 'boolean': case 'undefined': return String(value);
+    case 'string': return JSON.stringify(value);
+    case 'bigint': return `${value}n`;
+    case 'symbol': return value.toString();
+    default: return describe(value);
+  }
 }
 
 function isArrayLike(value) {
@@ -67,7 +84,7 @@ export function readVector(value, name, length, out, offset) {
   for (let i = 0; i < length; i++) {
     const v = value[i];
     if (typeof v !== 'number' || !Number.isFinite(v)) {
-      throw new RangeError(`${name}[${i}]: must be a finite number, got ${v}`);
+      throw new RangeError(`${name}[${i}]: must be a finite number, got ${show(v)}`);
     }
     out[offset + i] = v;
   }
@@ -95,7 +112,7 @@ export function readTransform(value, name, out, offset) {
 export function readEnum(value, name, allowed) {
   const index = allowed.indexOf(value);
   if (index < 0) {
-    throw new RangeError(`${name}: expected one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${JSON.stringify(value)}`);
+    throw new RangeError(`${name}: expected one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${show(value)}`);
   }
   return index;
 }

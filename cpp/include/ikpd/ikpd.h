@@ -7,5 +7,7 @@
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "ikpd/ik/local_rotations.h"
+#include "ikpd/pd/spring.h"
+#include "ikpd/pd/controllers.h"
 #include "ikpd/chain/chain.h"
 #include "ikpd/chain/tentacle2d.h"

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer harness (tests/fuzz/*_fuzz.cc) for a bounded time.
+#   bash .ci/fuzz.sh [--seconds N] [--merge] [harness ...]
+# --seconds N  time per harness (default: $IKPD_FUZZ_SECONDS or 60)
+# --junit FILE write a JUnit-style summary (one test per harness) for tests/summary.mjs
+# --merge      afterwards, minimize the new inputs into the checked-in corpus
+#              tests/fuzz/corpus/<harness>/ (commit the result)
+# Each run reads the checked-in corpus and writes new inputs to
+# build/fuzz/corpus/<harness>/ (never to the repository); a crash, a sanitizer
+# report or a broken invariant stops with the reproducer in build/fuzz/artifacts/
+# (replay: build/fuzz/<harness> build/fuzz/artifacts/<file>). Exits non-zero
+# when any harness fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${IKPD_FUZZ_SECONDS:-60}
+merge=0
+junit=
+harnesses=()
+while (($#)); do
+  case "$1" in
+    --seconds) seconds=$2; shift 2 ;;
+    --merge) merge=1; shift ;;
+    --junit) junit=$2; shift 2 ;;
+    -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
+    *) harnesses+=("${1%_fuzz}_fuzz"); shift ;;
+  esac
+done
+if ((${#harnesses[@]} == 0)); then
+  for f in tests/fuzz/*_fuzz.cc; do [ -e "$f" ] && harnesses+=("$(basename "$f" .cc)"); done
+fi
+write_junit() {  # tests failures
+  [ -n "$junit" ] && printf '<testsuite name="fuzz" tests="%d" failures="%d" errors="0"></testsuite>\n' "$1" "$2" >"$junit"
+  return 0
+}
+if ((${#harnesses[@]} == 0)); then echo "fuzz.sh: no harnesses in tests/fuzz/"; write_junit 0 0; exit 0; fi
+
+if ! bash .ci/build.sh fuzz; then write_junit "${#harnesses[@]}" "${#harnesses[@]}"; exit 1; fi
+mkdir -p build/fuzz/artifacts
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+failed=()
+for h in "${harnesses[@]}"; do
+  seeds=tests/fuzz/corpus/$h
+  work=build/fuzz/corpus/$h
+  mkdir -p "$seeds" "$work"
+  log=build/fuzz/$h.log
+  printf '%-28s %4ss ... ' "$h" "$seconds"
+  # -max_len keeps inputs (and the checked-in corpus) small; every harness
+  # draws a few hundred bytes at most.
+  if build/fuzz/"$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=512 \
+      -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/"$h"- \
+      "$work" "$seeds" >"$log" 2>&1; then
+    echo "ok ($(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?') runs)"
+  else
+    echo "FAILED (log: $log)"
+    grep -E 'ERROR|runtime error|FUZZ CHECK|SUMMARY|Test unit written' "$log" | head -20 || true
+    failed+=("$h")
+  fi
+  if ((merge)); then
+    build/fuzz/"$h" -merge=1 -max_len=512 "$seeds" "$work" >>"$log" 2>&1
+  fi
+done
+write_junit "${#harnesses[@]}" "${#failed[@]}"
+if ((${#failed[@]})); then echo "fuzz.sh: FAILED: ${failed[*]}" >&2; exit 1; fi
