@@ -324,6 +324,43 @@ TEST_P(ChainMethods, LeavesACollinearChainAndTarget) {
   }
 }
 
+TEST_P(ChainMethods, HugeAndTinyMagnitudesScaleExactly) {
+  Rng rng(13);
+  std::vector<float> lengths{1.0f, 0.7f, 0.5f};
+  const std::vector<Transform> unit = RandomChain(rng, lengths, {0.5f, -0.25f, 1.0f}, false);
+  const glm::vec3 target(1.0f, 1.0f, 0.2f);
+  ChainJob job;
+  job.method = GetParam();
+  job.forward = {0, 1, 0};
+  job.iterations = 30;
+  job.hasPole = true;
+  job.pole = {0, 0, 3};
+  std::vector<Transform> reference;
+  job.target = target;
+  Solve(job, unit, reference);
+  for (const float scale : {1e30f, 1e-30f, 3e38f / 4.0f}) {
+    std::vector<Transform> in = unit;
+    for (Transform& t : in) t.position *= scale;
+    job.target = target * scale;
+    job.pole = glm::vec3(0, 0, 3) * scale;
+    std::vector<Transform> out;
+    const ikpd::ChainResult r = Solve(job, in, out);
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      ASSERT_TRUE(ikpd::IsFinite(out[i]));
+      EXPECT_LT(glm::distance(out[i].position / scale, reference[i].position), 1e-4f) << "scale " << scale;
+      EXPECT_GT(std::abs(glm::dot(out[i].rotation, reference[i].rotation)), 1.0f - 1e-5f);
+    }
+    EXPECT_TRUE(std::isfinite(r.distance));
+  }
+  // Huge spread that cannot be represented after solving: clamped, never Inf/NaN.
+  std::vector<Transform> wide{{{3e38f, 0, 0}, kId}, {{-3e38f, 0, 0}, kId}, {{3e38f, 0, 0}, kId}};
+  job.target = {-3e38f, 3e38f, 0};
+  job.hasPole = false;
+  std::vector<Transform> out;
+  Solve(job, wide, out);
+  for (const Transform& t : out) EXPECT_TRUE(ikpd::IsFinite(t));
+}
+
 TEST_P(ChainMethods, PoleChoosesTheBendSide) {
   // Straight 4-bone chain, target closer than full reach: it must bend; the pole picks the side.
   std::vector<Transform> in(5);
@@ -422,7 +459,9 @@ TEST(ChainSolver, Validation) {
   EXPECT_STREQ(job.Run().error, "target: must be finite");
   job.target.y = 0;
   job.iterations = -1;
-  EXPECT_STREQ(job.Run().error, "iterations: must be >= 0");
+  EXPECT_STREQ(job.Run().error, "iterations: must be in [0, 10000]");
+  job.iterations = 10001;
+  EXPECT_STREQ(job.Run().error, "iterations: must be in [0, 10000]");
   job.iterations = 10;
   job.tolerance = -1;
   EXPECT_STREQ(job.Run().error, "tolerance: must be finite and >= 0");

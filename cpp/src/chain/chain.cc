@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/gtc/type_precision.hpp>
 #include <glm/mat3x3.hpp>
 
 #include "rotation.h"
@@ -34,7 +35,7 @@ glm::quat FromEulerXYZ(const glm::vec3& e) {
 glm::quat ApplyLimit(const JointLimit& limit, const glm::quat& local, const glm::vec3& forward) {
   switch (limit.kind) {
     case JointLimit::Kind::kCone: {
-      const glm::vec3 axis = glm::dot(limit.axis, limit.axis) > 0.0f ? glm::normalize(limit.axis) : forward;
+      const glm::vec3 axis = chain_detail::SafeNormalize(limit.axis, forward);
       const glm::vec3 d = local * forward;
       const float c = glm::dot(d, axis);
       const float cosMax = std::cos(limit.angle);
@@ -68,7 +69,39 @@ struct Solver {
   glm::quat parent;    // unit
   glm::quat tipLocal;  // tip rotation relative to the last bone
 
-  float Length(std::size_t i) const { return glm::distance(job.joints[i + 1].position, job.joints[i].position); }
+  // The solve runs in normalized coordinates p' = (p − root) / scale, so huge
+  // and tiny inputs behave like unit-sized ones (no overflow, no underflow).
+  glm::dvec3 origin{0.0};
+  double scale = 1.0;
+  glm::vec3 target{0.0f};
+  glm::vec3 pole{0.0f};
+
+  glm::vec3 Normalized(const glm::vec3& p) const { return glm::vec3((glm::dvec3(p) - origin) / scale); }
+  glm::vec3 Input(std::size_t i) const { return Normalized(job.joints[i].position); }
+  float Length(std::size_t i) const { return glm::distance(Input(i + 1), Input(i)); }
+
+  void Normalize() {
+    origin = glm::dvec3(job.joints[0].position);
+    double extent = 0.0;
+    auto grow = [&](const glm::vec3& p) {
+      const glm::dvec3 d = glm::abs(glm::dvec3(p) - origin);
+      extent = std::max(extent, std::max(d.x, std::max(d.y, d.z)));
+    };
+    for (const Transform& j : job.joints) grow(j.position);
+    grow(job.target);
+    if (job.hasPole) grow(job.pole);
+    scale = extent > 0.0 ? extent : 1.0;
+    target = Normalized(job.target);
+    pole = Normalized(job.pole);
+  }
+
+  void Denormalize() {
+    constexpr double kMax = 3.4028234663852886e38;  // FLT_MAX: clamp instead of overflowing
+    for (std::size_t i = 0; i < n; ++i) {
+      const glm::dvec3 p = origin + glm::dvec3(job.output[i].position) * scale;
+      job.output[i].position = glm::vec3(glm::clamp(p, glm::dvec3(-kMax), glm::dvec3(kMax)));
+    }
+  }
   const JointLimit* Limit(std::size_t i) const {
     if (i >= job.limits.size() || job.limits[i].kind == JointLimit::Kind::kNone) return nullptr;
     return &job.limits[i];
@@ -83,12 +116,12 @@ struct Solver {
   // Input rotations, normalized and turned so `forward` points at the child.
   void Align() {
     for (std::size_t i = 0; i < n; ++i) {
-      job.output[i].position = job.joints[i].position;
-      job.output[i].rotation = glm::normalize(job.joints[i].rotation);
+      job.output[i].position = Input(i);
+      job.output[i].rotation = chain_detail::SafeNormalize(job.joints[i].rotation);
     }
     for (std::size_t i = 0; i + 1 < n; ++i) {
       glm::quat& r = job.output[i].rotation;
-      r = glm::normalize(Arc(r * forward, job.joints[i + 1].position - job.joints[i].position) * r);
+      r = glm::normalize(Arc(r * forward, Input(i + 1) - Input(i)) * r);
     }
     tipLocal = glm::conjugate(job.output[n - 2].rotation) * job.output[n - 1].rotation;
   }
@@ -111,7 +144,7 @@ struct Solver {
       const glm::quat r = job.output[i].rotation;
       const glm::quat pr = ParentOf(i);  // world rotation (ancestors are untouched this sweep)
       const glm::vec3 a = tip - p;
-      glm::quat turned = glm::normalize(Arc(a, job.target - p) * r);
+      glm::quat turned = glm::normalize(Arc(a, target - p) * r);
       turned = Limited(i, pr, turned);
       tip = p + (turned * glm::conjugate(r)) * a;
       job.output[i].rotation = glm::conjugate(pr) * turned;  // local, for ForwardKinematics
@@ -121,7 +154,7 @@ struct Solver {
 
   void FabrikIteration() {
     // Backward: tip on the target, each joint pulled toward its child.
-    job.output[n - 1].position = job.target;
+    job.output[n - 1].position = target;
     for (std::size_t i = n - 1; i-- > 0;) {
       glm::vec3 d = job.output[i].position - job.output[i + 1].position;
       const float l = glm::length(d);
@@ -129,7 +162,7 @@ struct Solver {
       job.output[i].position = job.output[i + 1].position + d * Length(i);
     }
     // Forward: root back in place, each bone turned toward its child's new place, limited.
-    job.output[0].position = job.joints[0].position;
+    job.output[0].position = glm::vec3(0.0f);
     glm::quat pr = parent;
     for (std::size_t i = 0; i + 1 < n; ++i) {
       const glm::quat r = job.output[i].rotation;
@@ -149,7 +182,7 @@ struct Solver {
   bool StuckOnALine(float length) const {
     if (n < 3) return false;
     const glm::vec3 root = job.output[0].position;
-    glm::vec3 u = job.target - root;
+    glm::vec3 u = target - root;
     const float reach = glm::length(u);
     if (reach >= length) return false;
     if (reach > 1e-6f * length) {
@@ -173,8 +206,8 @@ struct Solver {
   void Unstick() {
     const glm::vec3 root = job.output[0].position;
     glm::vec3 u = job.output[n - 1].position - root;
-    if (glm::dot(u, u) < 1e-24f) u = job.target - root;
-    const glm::vec3 side = job.hasPole ? job.pole - root : glm::vec3(0.0f);
+    if (glm::dot(u, u) < 1e-24f) u = target - root;
+    const glm::vec3 side = job.hasPole ? pole - root : glm::vec3(0.0f);
     glm::vec3 axis = glm::cross(u, side);
     if (glm::dot(axis, axis) < 1e-12f * glm::dot(u, u) * (1.0f + glm::dot(side, side))) {
       axis = glm::cross(u, glm::vec3(1.0f, 0.0f, 0.0f));
@@ -201,7 +234,7 @@ struct Solver {
     auto perp = [&](const glm::vec3& v) { return v - u * glm::dot(u, v); };
     glm::vec3 bend(0.0f);
     for (std::size_t i = 1; i + 1 < n; ++i) bend += perp(job.output[i].position - root);
-    const glm::vec3 toPole = perp(job.pole - root);
+    const glm::vec3 toPole = perp(pole - root);
     if (glm::dot(bend, bend) < 1e-20f || glm::dot(toPole, toPole) < 1e-20f) return;
     const float angle = std::atan2(glm::dot(u, glm::cross(bend, toPole)), glm::dot(bend, toPole));
     const glm::quat q = glm::angleAxis(angle, u);
@@ -212,6 +245,7 @@ struct Solver {
   }
 
   ChainResult Solve() {
+    Normalize();
     Align();
     float length = 0.0f;
     for (std::size_t i = 0; i + 1 < n; ++i) length += Length(i);
@@ -227,7 +261,7 @@ struct Solver {
       ForwardKinematics();
     }
     for (int it = 0; it < job.iterations; ++it) {
-      if (glm::distance(job.output[n - 1].position, job.target) <= tolerance) break;
+      if (glm::distance(job.output[n - 1].position, target) <= tolerance) break;
       if (StuckOnALine(length)) Unstick();
       if (ccd) {
         CcdSweep();
@@ -237,8 +271,10 @@ struct Solver {
       result.iterations = it + 1;
     }
     if (job.hasPole) ApplyPole();
-    result.distance = glm::distance(job.output[n - 1].position, job.target);
-    result.reached = result.distance <= tolerance;
+    const float distance = glm::distance(job.output[n - 1].position, target);
+    result.reached = distance <= tolerance;
+    Denormalize();
+    result.distance = static_cast<float>(std::min(static_cast<double>(distance) * scale, 3.4028234663852886e38));
     return result;
   }
 };
@@ -254,7 +290,7 @@ Status ChainJob::Validate() const {
   }
   if (!IsFinite(target)) return Error("target: must be finite");
   if (method != ChainMethod::kCcd && method != ChainMethod::kFabrik) return Error("method: must be 'ccd' or 'fabrik'");
-  if (iterations < 0) return Error("iterations: must be >= 0");
+  if (iterations < 0 || iterations > kMaxChainIterations) return Error("iterations: must be in [0, 10000]");
   if (!IsFinite(tolerance) || tolerance < 0.0f) return Error("tolerance: must be finite and >= 0");
   if (!limits.empty() && limits.size() != joints.size() - 1 && limits.size() != joints.size()) {
     return Error("limits: needs one entry per joint (or per bone)");
@@ -276,14 +312,24 @@ Status ChainJob::Validate() const {
     }
   }
   if (hasPole && !IsFinite(pole)) return Error("pole: must be finite");
-  if (!IsFinite(forward) || glm::dot(forward, forward) < 1e-12f) return Error("forward: must be a finite non-zero vector");
+  if (!IsFinite(forward) || (forward.x == 0.0f && forward.y == 0.0f && forward.z == 0.0f)) {
+    return Error("forward: must be a finite non-zero vector");
+  }
   if (!IsUsableRotation(parentRotation)) return Error("parentRotation: must be finite and non-zero");
   return Ok();
 }
 
 Status ChainJob::Run() const {
   if (Status s = Validate(); !s) return s;
-  Solver solver{*this, joints.size(), glm::normalize(forward), glm::normalize(parentRotation), kIdentity};
+  Solver solver{*this,
+                joints.size(),
+                chain_detail::SafeNormalize(forward, glm::vec3(1.0f, 0.0f, 0.0f)),
+                chain_detail::SafeNormalize(parentRotation),
+                kIdentity,
+                {},
+                1.0,
+                {},
+                {}};
   const ChainResult r = solver.Solve();
   if (result) *result = r;
   return Ok();

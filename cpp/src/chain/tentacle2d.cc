@@ -1,5 +1,6 @@
 #include "ikpd/chain/tentacle2d.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ikpd {
@@ -9,6 +10,9 @@ Status Tentacle2D::Reset(const Tentacle2DSettings& s) {
   for (float l : s.lengths) {
     if (!IsFinite(l) || l < 0.0f) return Error("lengths: every length must be finite and >= 0");
   }
+  float total = 0.0f;
+  for (float l : s.lengths) total += l;
+  if (!(total <= 1e30f)) return Error("lengths: the total length must be at most 1e30");
   if (!IsFinite(s.step) || s.step < 0.0f || s.step > kPi) return Error("step: must be in [0, pi]");
   if (!s.limits.empty()) {
     if (s.limits.size() != s.lengths.size()) return Error("limit: needs one limit per bone");
@@ -67,7 +71,9 @@ Status Tentacle2D::Update(glm::vec2 target) {
   glm::vec2 tip = positions_.back();
   for (std::size_t k = lengths_.size(); k-- > 0;) {
     const glm::vec2 joint = positions_[k];
-    const glm::vec2 x = target - joint;
+    glm::vec2 x = target - joint;
+    const float m = std::max(std::abs(x.x), std::abs(x.y));
+    if (m > 0.0f) x /= m;  // only the direction matters; keeps the dot products finite
     const glm::vec2 a = tip - joint;
     const float dotA = glm::dot(a, x);
     const glm::vec2 b(cos_ * a.x - sin_ * a.y, sin_ * a.x + cos_ * a.y);  // +step

@@ -9,6 +9,8 @@
 
 namespace ikpd {
 
+constexpr int kMaxChainIterations = 10000;
+
 enum class ChainMethod : std::uint8_t { kCcd = 0, kFabrik = 1 };
 
 // A limit on joint i's local rotation L = parent⁻¹ · joint (world rotations;
@@ -48,7 +50,7 @@ struct ChainJob {
   std::span<const Transform> joints;   // n >= 2, world space
   glm::vec3 target{0.0f};
   ChainMethod method = ChainMethod::kCcd;
-  int iterations = 20;                 // >= 0
+  int iterations = 20;                 // in [0, kMaxChainIterations]
   float tolerance = 1e-4f;             // >= 0, relative to the chain length
   std::span<const JointLimit> limits;  // empty, n − 1 or n entries (the tip's is ignored)
   bool hasPole = false;
