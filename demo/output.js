@@ -1,0 +1,186 @@
+// Renderer creation and the output path: WebGPU with an HDR (rgba16float,
+// extended) canvas, else WebGPU SDR, else WebGL2 — and ikpd's tone map
+// installed as the renderer's custom tone mapping so every scene gets it.
+import * as THREE from 'three/webgpu';
+import { Fn, float, select, screenUV, uniform, uniformArray, vec3 } from 'three/tsl';
+import { outputToneMap } from './tonemap.js';
+
+const MAX_PATCHES = 12;
+
+/** What the page was asked for in the URL: ?renderer=webgl forces WebGL2, ?output=hdr|sdr overrides auto. */
+export function readUrlOptions(search = location.search) {
+  const params = new URLSearchParams(search);
+  return {
+    forceWebGL: params.get('renderer') === 'webgl',
+    output: ['hdr', 'sdr', 'auto'].includes(params.get('output')) ? params.get('output') : 'auto',
+  };
+}
+
+async function hasWebGPUAdapter() {
+  if (!('gpu' in navigator)) return false;
+  try {
+    return (await navigator.gpu.requestAdapter()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates the renderer on the best path available.
+ * @returns {Promise<{renderer: THREE.WebGPURenderer, path: object}>}
+ */
+export async function createRenderer({ forceWebGL = false } = {}) {
+  const webgpu = !forceWebGL && (await hasWebGPUAdapter());
+  const renderer = new THREE.WebGPURenderer({
+    antialias: true,
+    forceWebGL: !webgpu,
+    // HalfFloatType output makes three configure the canvas rgba16float with
+    // toneMapping {mode: 'extended'}; outputBufferType stays HalfFloatType.
+    outputType: webgpu ? THREE.HalfFloatType : undefined,
+  });
+  await renderer.init();
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+  renderer.outputColorSpace = THREE.SRGBColorSpace;
+  renderer.shadowMap.enabled = true;
+  renderer.shadowMap.type = THREE.PCFShadowMap;
+  return { renderer, path: detectPath(renderer) };
+}
+
+/** Reads back what the backend actually configured. */
+export function detectPath(renderer) {
+  const backend = renderer.backend;
+  if (backend.isWebGPUBackend) {
+    let configuration = null;
+    try {
+      configuration = backend.context.getConfiguration?.() ?? null;
+    } catch {
+      configuration = null;
+    }
+    const format = configuration?.format ?? backend.utils.getPreferredCanvasFormat();
+    const toneMappingMode = configuration?.toneMapping?.mode ?? 'standard';
+    return { backend: 'webgpu', format, toneMappingMode, hdrCanvas: format === 'rgba16float' && toneMappingMode === 'extended' };
+  }
+  return { backend: 'webgl2', format: 'rgba8unorm', toneMappingMode: 'standard', hdrCanvas: false };
+}
+
+/** Whether the display says it can show more than SDR white. */
+export function displayIsHDR() {
+  return typeof matchMedia === 'function' && matchMedia('(dynamic-range: high)').matches;
+}
+
+/**
+ * The output stage shared by every scene: settings (paper white, peak,
+ * saturation, exposure, mode), uniforms feeding the tone map, an optional
+ * SDR|HDR split position, and the badge text.
+ */
+export class Output {
+  constructor(renderer, path, { mode = 'auto' } = {}) {
+    this.renderer = renderer;
+    this.path = path;
+    this.settings = { mode, paperWhite: 250, peak: 1000, saturation: 0, exposure: 1 };
+    this.uniforms = {
+      exposure: uniform(1),
+      peakRatio: uniform(1), // effective peak in units of SDR (paper) white; 1 → SDR look
+      saturation: uniform(0),
+      split: uniform(-1), // screen-space x below which the SDR curve is shown; < 0 → off
+      // Calibration patches drawn straight into the output (bypassing the
+      // tone map), in screen UV: first patch's top-left, patch size, pitch.
+      patchOrigin: uniform(new THREE.Vector2(0, 0)),
+      patchSize: uniform(new THREE.Vector2(0, 0)),
+      patchPitch: uniform(1),
+      patchCount: uniform(0),
+      patchMax: uniform(1),
+      patchValues: uniformArray(new Array(MAX_PATCHES).fill(0), 'float'),
+    };
+    this.patches = null;
+    const u = this.uniforms;
+    const toneMapping = Fn(([color]) => {
+      const exposed = color.mul(u.exposure);
+      const hdr = outputToneMap(exposed, u.peakRatio, u.saturation);
+      const sdr = outputToneMap(exposed, float(1), float(0));
+      const mapped = select(screenUV.x.lessThan(u.split), sdr, hdr);
+      const rel = screenUV.sub(u.patchOrigin);
+      const index = rel.x.div(u.patchPitch).floor();
+      const inside = index.greaterThanEqual(0).and(index.lessThan(u.patchCount))
+        .and(rel.x.sub(index.mul(u.patchPitch)).lessThan(u.patchSize.x))
+        .and(rel.y.greaterThanEqual(0)).and(rel.y.lessThan(u.patchSize.y));
+      const value = u.patchValues.element(index.clamp(0, MAX_PATCHES - 1).toInt()).min(u.patchMax);
+      return select(inside, vec3(value), mapped);
+    }); // no layout: inlined, so screenUV (fragCoord) is in scope
+    renderer.library.addToneMapping(toneMapping, THREE.CustomToneMapping);
+    renderer.toneMapping = THREE.CustomToneMapping;
+    this.apply();
+  }
+
+  /** True when the HDR curve is active: an HDR canvas and (auto) an HDR display, or forced. */
+  get hdrActive() {
+    if (!this.path.hdrCanvas) return false;
+    if (this.settings.mode === 'hdr') return true;
+    if (this.settings.mode === 'sdr') return false;
+    return displayIsHDR();
+  }
+
+  /** Effective peak in units of SDR white (1 on the SDR paths). */
+  get peakRatio() {
+    return this.hdrActive ? Math.max(1, this.settings.peak / this.settings.paperWhite) : 1;
+  }
+
+  /** Pushes the settings into the uniforms and refreshes the badge. */
+  apply() {
+    const s = this.settings;
+    s.peak = Math.max(s.peak, s.paperWhite);
+    this.uniforms.exposure.value = s.exposure;
+    this.uniforms.peakRatio.value = this.peakRatio;
+    this.uniforms.saturation.value = this.hdrActive ? s.saturation : 0;
+    this.onChange?.();
+  }
+
+  /** Shows the SDR curve left of `x` (0..1 of the width), or turns the split off with null. */
+  setSplit(x) {
+    this.uniforms.split.value = x === null ? -1 : x;
+  }
+
+  /**
+   * Draws calibration patches (output values in × SDR white, not tone
+   * mapped) over the DOM cells `[data-patch]` inside `element`; null removes them.
+   */
+  setPatches(patches) {
+    this.patches = patches;
+    if (!patches) this.uniforms.patchCount.value = 0;
+  }
+
+  /** Per frame: keeps the patch rectangles on their DOM cells. */
+  update() {
+    if (!this.patches) return;
+    const canvas = this.renderer.domElement.getBoundingClientRect();
+    const cells = this.patches.element.querySelectorAll('[data-patch]');
+    if (cells.length === 0 || canvas.width === 0) return;
+    const first = cells[0].getBoundingClientRect();
+    const second = cells[1]?.getBoundingClientRect() ?? first;
+    const u = this.uniforms;
+    u.patchOrigin.value.set((first.left - canvas.left) / canvas.width, (first.top - canvas.top) / canvas.height);
+    u.patchSize.value.set(first.width / canvas.width, first.height / canvas.height);
+    u.patchPitch.value = Math.max(1e-4, (second.left - first.left) / canvas.width || 1);
+    const count = Math.min(cells.length, MAX_PATCHES);
+    u.patchCount.value = count;
+    u.patchMax.value = this.hdrActive ? 1e4 : 1;
+    for (let i = 0; i < count; i++) u.patchValues.array[i] = Number(cells[i].dataset.value);
+  }
+
+  /** Badge contents as HTML. */
+  badgeHTML() {
+    const p = this.path;
+    const s = this.settings;
+    if (p.backend === 'webgl2') {
+      return '<b class="gl">WebGL2 · SDR</b> (WebGPU unavailable)\ncanvas rgba8 sRGB · peak 1.0× SDR white';
+    }
+    if (!p.hdrCanvas) {
+      return `<b class="sdr">WebGPU · SDR</b>\ncanvas ${p.format} · ${p.toneMappingMode} · peak 1.0× SDR white`;
+    }
+    const display = displayIsHDR() ? 'HDR display' : 'display reports SDR';
+    if (!this.hdrActive) {
+      return `<b class="sdr">WebGPU · HDR canvas, SDR tone map</b>\ncanvas ${p.format} · ${p.toneMappingMode} · ${display}\npeak 1.0× SDR white (set Output ▸ mode to HDR to force)`;
+    }
+    return `<b class="hdr">WebGPU · HDR</b>\ncanvas ${p.format} · ${p.toneMappingMode} · ${display}\npeak ${this.peakRatio.toFixed(1)}× SDR white (${Math.round(s.peak)} nit @ ${Math.round(s.paperWhite)} nit paper white)`;
+  }
+}

@@ -1,0 +1,164 @@
+// HDR output: neon tubes and glowing orbs far above SDR white, the three
+// user settings (paper white, peak, saturation), the active tone curve,
+// calibration patches and an SDR | HDR split view.
+import * as THREE from 'three/webgpu';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { setupStage, standard } from '../lib/stage.js';
+import { toneCurve, calibrationPatches } from '../tonemap.js';
+
+export async function create(ctx) {
+  const { scene, camera, controls, output, ikpd } = ctx;
+  setupStage(ctx, { ground: false, fog: false });
+  scene.background = new THREE.Color(0x07080b);
+  camera.position.set(0, 1.6, 6.2);
+  controls.target.set(0, 1.1, 0);
+
+  // Glossy dark floor so the lights reflect.
+  const floor = new THREE.Mesh(
+    new THREE.PlaneGeometry(30, 30).rotateX(-Math.PI / 2),
+    new THREE.MeshStandardMaterial({ color: 0x15171c, roughness: 0.25, metalness: 0.6 }),
+  );
+  floor.receiveShadow = true;
+  scene.add(floor);
+
+  // Neon tubes at increasing emissive intensity (in units of SDR white).
+  const tubes = new THREE.Group();
+  const hues = [0.0, 0.08, 0.15, 0.33, 0.52, 0.62, 0.78, 0.92];
+  const intensities = [0.5, 1, 2, 4, 8, 16, 32, 64];
+  intensities.forEach((intensity, i) => {
+    const color = new THREE.Color().setHSL(hues[i], 0.9, 0.55);
+    const tube = new THREE.Mesh(
+      new THREE.CapsuleGeometry(0.07, 1.6, 6, 16),
+      new THREE.MeshStandardMaterial({ color: 0x000000, emissive: color, emissiveIntensity: intensity }),
+    );
+    tube.position.set((i - 3.5) * 0.62, 1.1, -0.6);
+    tubes.add(tube);
+    const light = new THREE.PointLight(color, Math.min(intensity, 16) * 0.6, 3, 2);
+    light.position.set(tube.position.x, 0.5, -0.3);
+    tubes.add(light);
+    ctx.label(tube, `${intensity}×`, [0, 0.95, 0]);
+  });
+  scene.add(tubes);
+
+  // A white orb (sun-like) and a few shapes lit by it.
+  const orb = new THREE.Mesh(
+    new THREE.SphereGeometry(0.28, 48, 24),
+    new THREE.MeshStandardMaterial({ color: 0x000000, emissive: 0xfff3e0, emissiveIntensity: 24 }),
+  );
+  orb.position.set(0, 2.6, -1.4);
+  scene.add(orb);
+  const orbLight = new THREE.PointLight(0xfff3e0, 12, 8, 2);
+  orb.add(orbLight);
+  const shapes = new THREE.Group();
+  const shapeMaterial = standard(0xb8b2a6, { flatShading: false, roughness: 0.35, metalness: 0.2 });
+  [new THREE.TorusKnotGeometry(0.28, 0.09, 128, 16), new THREE.IcosahedronGeometry(0.34, 0), new THREE.TorusGeometry(0.3, 0.1, 24, 64)]
+    .forEach((geometry, i) => {
+      const mesh = new THREE.Mesh(geometry, shapeMaterial);
+      mesh.position.set((i - 1) * 1.3, 0.45, 1.0);
+      mesh.castShadow = true;
+      shapes.add(mesh);
+    });
+  scene.add(shapes);
+
+  // ---------------------------------------------------------------- GUI
+  const settings = output.settings;
+  const params = { split: true, patches: true, animate: true };
+  const gui = ctx.gui;
+  gui.add(settings, 'mode', ['auto', 'hdr', 'sdr']).name('tone map').onChange(() => { output.apply(); });
+  gui.add(settings, 'paperWhite', 80, 500, 1).name('paper white (nit)').onChange(() => output.apply());
+  gui.add(settings, 'peak', 100, 10000, 10).name('peak luminance (nit)').onChange(() => output.apply());
+  gui.add(settings, 'saturation', 0, 1, 0.01).onChange(() => output.apply());
+  gui.add(settings, 'exposure', 0.1, 8, 0.01).onChange(() => output.apply());
+  gui.add(params, 'split').name('SDR | HDR split').onChange(() => updateSplit());
+  gui.add(params, 'patches').name('calibration patches').onChange(() => updatePatches());
+  gui.add(params, 'animate');
+
+  // ---------------------------------------------------------------- split view
+  let splitX = 0.5;
+  const divider = document.createElement('div');
+  divider.style.cssText = 'position:absolute;top:0;bottom:0;width:24px;margin-left:-12px;cursor:ew-resize;display:flex;justify-content:center;';
+  divider.innerHTML = '<div style="width:2px;height:100%;background:rgba(255,255,255,.55)"></div>'
+    + '<span class="label3d" style="top:50%;left:auto;right:18px;transform:none">SDR</span>'
+    + '<span class="label3d" style="top:50%;left:18px;transform:none">HDR</span>';
+  ctx.overlay.appendChild(divider);
+  divider.addEventListener('pointerdown', (event) => {
+    divider.setPointerCapture(event.pointerId);
+    const move = (e) => { splitX = Math.min(0.98, Math.max(0.02, e.clientX / window.innerWidth)); updateSplit(); };
+    const up = () => { divider.removeEventListener('pointermove', move); divider.removeEventListener('pointerup', up); };
+    divider.addEventListener('pointermove', move);
+    divider.addEventListener('pointerup', up);
+  });
+  function updateSplit() {
+    divider.style.display = params.split ? 'flex' : 'none';
+    divider.style.left = `${splitX * 100}%`;
+    output.setSplit(params.split ? splitX : null);
+  }
+  updateSplit();
+
+  // ---------------------------------------------------------------- calibration patches
+  const patchPanel = ctx.panel('Calibration', 'bottom-center');
+  // The GPU draws the patches under the DOM cells: keep the panel see-through.
+  Object.assign(patchPanel.style, { background: 'none', border: 'none', backdropFilter: 'none', textShadow: '0 1px 2px #000' });
+  const patchRow = document.createElement('div');
+  patchRow.style.cssText = 'display:flex;gap:4px;';
+  patchPanel.appendChild(patchRow);
+  const patchHint = document.createElement('div');
+  patchHint.style.cssText = 'margin-top:2px;max-width:520px';
+  patchHint.textContent = 'Set paper white so its patch looks like white paper; raise peak until brighter patches stop changing.';
+  patchPanel.appendChild(patchHint);
+  function updatePatches() {
+    const patches = calibrationPatches(ikpd, settings);
+    patchPanel.style.display = params.patches ? '' : 'none';
+    patchRow.replaceChildren(...patches.map((p) => {
+      const cell = document.createElement('div');
+      cell.style.cssText = 'width:52px;text-align:center;font-size:10px';
+      cell.innerHTML = `<div data-patch style="height:34px;border-radius:3px"></div><div>${p.label}</div>`;
+      cell.firstChild.dataset.value = p.value;
+      return cell;
+    }));
+    output.setPatches(params.patches ? { element: patchRow, patches } : null);
+  }
+
+  // ---------------------------------------------------------------- tone curve plot
+  const plotPanel = ctx.panel('Tone curve', 'bottom-right');
+  const xs = [];
+  for (let i = 0; i <= 160; i++) xs.push(10 ** (-2 + (i / 160) * 4)); // scene value 0.01 … 100
+  const plot = new uPlot({
+    width: 300,
+    height: 170,
+    scales: { x: { time: false, distr: 3 }, y: { range: (u, min, max) => [0, Math.max(1.1, max * 1.05)] } },
+    axes: [
+      { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, label: 'scene value', labelSize: 14, size: 30 },
+      { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, label: '× SDR white', labelSize: 14, size: 38 },
+    ],
+    series: [
+      {},
+      { label: 'SDR', stroke: '#8fc7ff', width: 1.5 },
+      { label: 'active', stroke: '#ffd27a', width: 2 },
+    ],
+    legend: { show: true, live: false },
+    cursor: { show: false },
+  }, [xs, xs, xs], plotPanel);
+  function updatePlot() {
+    const sdr = xs.map((x) => toneCurve(ikpd, x * settings.exposure, 1));
+    const active = xs.map((x) => toneCurve(ikpd, x * settings.exposure, output.peakRatio));
+    plot.setData([xs, sdr, active]);
+  }
+
+  const previousOnChange = output.onChange;
+  output.onChange = () => { previousOnChange?.(); updatePlot(); updatePatches(); };
+  ctx.onDispose(() => { output.onChange = previousOnChange; output.setPatches(null); plot.destroy(); });
+  output.apply();
+
+  return {
+    update(dt, time) {
+      if (!params.animate) return;
+      shapes.children.forEach((m, i) => { m.rotation.y = time * (0.3 + i * 0.1); m.rotation.x = time * 0.2; });
+      orb.position.x = Math.sin(time * 0.4) * 1.6;
+    },
+    state() {
+      return { peakRatio: output.peakRatio, hdrActive: output.hdrActive, split: params.split ? splitX : null };
+    },
+  };
+}
