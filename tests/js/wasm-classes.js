@@ -6,6 +6,33 @@ export const WASM_CLASSES = [
     name: 'Tentacle2D',
     create: (ikpd) => new ikpd.Tentacle2D({ lengths: [1, 0.5, 0.25], step: 0.1, limit: [1, 1, 2] }),
     use: (t) => t.update([1, 1]).positions,
-    cycles: 200_000, // 4 vectors per object: 1,000,000 cycles take ~15 s on CI
+    cycles: 100_000,
   },
+  {
+    name: 'PD',
+    create: (ikpd) => new ikpd.PD({ settleTime: 0.5 }),
+    use: (pd) => [pd.update(1 / 60, 1), pd.stateAt(0.1), pd.timeToSettle(0.01)],
+    cycles: 100_000,
+  },
+  {
+    name: 'AnglePD',
+    create: (ikpd) => new ikpd.AnglePD({ settleTime: 0.5 }),
+    use: (pd) => [pd.update(1 / 60, 3), pd.blendOut(1 / 60)],
+    cycles: 100_000,
+  },
+  {
+    name: 'Vec3PD',
+    create: (ikpd) => new ikpd.Vec3PD({ method: 'componentwise' }),
+    use: (pd) => [pd.update(1 / 60, [0, 1, 0]), pd.stateAt(-0.01)],
+    cycles: 100_000,
+  },
+  {
+    name: 'QuatPD',
+    create: (ikpd) => new ikpd.QuatPD({ maxAngle: 1 }),
+    use: (pd) => [pd.update(1 / 60, [0, 0.5, 0, 0.9]), pd.trackOffset(1 / 60, [0, 0, 0, 1], null)],
+    cycles: 100_000,
+  },
+  // batch (web/src/batch.js); 100,000 cycles: each creation also fills its fields.
+  { name: 'TwoBoneBatch', create: (ikpd) => new ikpd.TwoBoneBatch(16, { poleMode: 'point' }), use: (b) => b.input.target.fill(1), cycles: 100_000 },
+  { name: 'AimBatch', create: (ikpd) => new ikpd.AimBatch(16), use: (b) => b.input.target.fill(1), cycles: 100_000 },
 ];
