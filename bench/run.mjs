@@ -9,8 +9,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { init } from '../web/index.js';
-import { makeAimProblems, makeTwoBoneProblems } from './problems.js';
+import { makeAimProblems, makePdProblems, makeTwoBoneProblems } from './problems.js';
 import { solveAimJS, solveTwoBoneJS } from './js/ik.js';
+import { updateQuatPdJS, updateScalarPdJS } from './js/pd.js';
+import { makeThreeCcd } from './js/three_ccd.js';
+import { makeChainTargets } from './problems.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -66,11 +69,20 @@ function nativeResults() {
 const ikpd = await init();
 const rows = [];
 const extra = {};
+const skipped = [];
 const native = nativeResults();
 const nat = (name) => native.results?.[name];
+// A section whose solver is not available (yet) gives a row of dashes with the reason.
+function section(name, run) {
+  try {
+    run();
+  } catch (error) {
+    skipped.push(`${name}: skipped (${error.message})`);
+  }
+}
 
 // ------------------------------------------------------------ two-bone
-{
+section('two-bone IK (pole, soften, weight, reached)', () => {
   const options = { poleMode: 'point', soften: 0.05 };
   const p = makeTwoBoneProblems(N);
   const batch = new ikpd.TwoBoneBatch(N, options);
@@ -92,10 +104,10 @@ const nat = (name) => native.results?.[name];
     js: measure(() => { for (let i = 0; i < N; i++) solveTwoBoneJS(p, out, i, 0.05); }, N),
   });
   batch.dispose();
-}
+});
 
 // ------------------------------------------------------------ aim
-{
+section('aim (yawPitch + pole roll)', () => {
   const p = makeAimProblems(N);
   const batch = new ikpd.AimBatch(N, { poleMode: 'point' });
   for (const k of Object.keys(p)) batch.input[k].set(p[k]);
@@ -114,7 +126,115 @@ const nat = (name) => native.results?.[name];
     js: measure(() => { for (let i = 0; i < N; i++) solveAimJS(p, out, i); }, N),
   });
   batch.dispose();
+});
+
+// ------------------------------------------------------------ PD
+section('PD updates', () => {
+  const p = makePdProblems(N);
+  const dt = 1 / 60;
+  const gains = { kp: 100, kd: 20 };
+  const scalar = new ikpd.PDBatch(N, gains);
+  scalar.state.value.set(p.value);
+  scalar.state.velocity.set(p.velocity);
+  scalar.input.target.set(p.target);
+  const pds = Array.from({ length: N }, (_, i) => new ikpd.PD({ ...gains, value: p.value[i], velocity: p.velocity[i] }));
+  const targets = Array.from(p.target);
+  const js = { value: Float32Array.from(p.value), velocity: Float32Array.from(p.velocity) };
+  rows.push({
+    name: 'PD update, scalar, exact',
+    native: nat('PdBatch'),
+    batch: measure(() => scalar.update(dt), N),
+    single: measure(() => { for (let i = 0; i < N; i++) pds[i].update(dt, targets[i]); }, N),
+    js: measure(() => updateScalarPdJS(js.value, js.velocity, p.target, N, gains.kp, gains.kd, dt), N),
+  });
+  scalar.dispose();
+  pds.forEach((c) => c.dispose());
+
+  const quat = new ikpd.QuatPDBatch(N, gains);
+  quat.state.value.set(p.qValue);
+  quat.state.velocity.set(p.qVelocity);
+  quat.input.target.set(p.qTarget);
+  const qpds = Array.from({ length: N }, (_, i) => new ikpd.QuatPD({ ...gains, value: Array.from(p.qValue.subarray(4 * i, 4 * i + 4)) }));
+  const qTargets = Array.from({ length: N }, (_, i) => Array.from(p.qTarget.subarray(4 * i, 4 * i + 4)));
+  const qjs = { value: Float32Array.from(p.qValue), velocity: Float32Array.from(p.qVelocity) };
+  rows.push({
+    name: 'PD update, quaternion, exact',
+    native: nat('QuatPdBatch'),
+    batch: measure(() => quat.update(dt), N),
+    single: measure(() => { for (let i = 0; i < N; i++) qpds[i].update(dt, qTargets[i]); }, N),
+    js: measure(() => updateQuatPdJS(qjs.value, qjs.velocity, p.qTarget, N, gains.kp, gains.kd, dt), N),
+  });
+  quat.dispose();
+  qpds.forEach((c) => c.dispose());
+});
+
+// ------------------------------------------------------------ chains vs three.js
+// An N-bone chain of 0.1-long bones straight along +Y, reset to that pose
+// before every solve; targets at 20–95 % of the chain length. three.js's
+// CCDIKSolver runs its usual 10 iterations; ikpd's solveChain stops at 1e-4 of
+// the chain length (at most 200 iterations). Errors are relative to the chain length.
+const percentile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+extra.chains = [];
+for (const bones of [3, 10]) {
+  const length = 0.1;
+  const chainLength = bones * length;
+  const targets = makeChainTargets(256, chainLength);
+  const T = (i) => [targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]];
+  const entry = { bones };
+  section(`three.js CCDIKSolver, ${bones} bones`, () => {
+    const ccd = makeThreeCcd(bones, length, 10);
+    const errors = Array.from({ length: 256 }, (_, i) => ccd.solve(...T(i)) / chainLength);
+    entry.three = {
+      ns: measure(() => { for (let i = 0; i < 256; i++) ccd.solve(...T(i)); }, 256),
+      p50: percentile(errors, 0.5), p95: percentile(errors, 0.95), iterations: 10,
+    };
+  });
+  for (const method of ['fabrik', 'ccd']) {
+    section(`ikpd solveChain ${method}, ${bones} bones`, () => {
+      const joints = Array.from({ length: bones + 1 }, (_, j) => ({ position: [0, j * length, 0], rotation: [0, 0, 0, 1] }));
+      const calls = Array.from({ length: 256 }, (_, i) => ({ joints, target: T(i), method, iterations: 200, tolerance: 1e-4, forward: [0, 1, 0] }));
+      const results = calls.map((c) => ikpd.solveChain(c));
+      const errors = results.map((r) => r.distance / chainLength);
+      entry[method] = {
+        native: nat(`Chain${method === 'fabrik' ? 'Fabrik' : 'Ccd'}/${bones}`),
+        ns: measure(() => { for (let i = 0; i < 256; i++) ikpd.solveChain(calls[i]); }, 256),
+        p50: percentile(errors, 0.5), p95: percentile(errors, 0.95),
+        reached: results.filter((r) => r.reached).length / results.length,
+        meanIterations: results.reduce((a, r) => a + r.iterations, 0) / results.length,
+      };
+    });
+  }
+  extra.chains.push(entry);
 }
+
+// ------------------------------------------------------------ crowd frame
+// 10,000 characters × (4 two-bone limbs + a 5-joint look-at: each joint aimed
+// at the look target with a pole, its rotation smoothed by a quaternion PD):
+// one frame = TwoBoneBatch(40,000).solve() + AimBatch(50,000).solve() +
+// QuatPDBatch(50,000).update(dt). Inputs are filled once (solver time only).
+section('crowd frame', () => {
+  const characters = quick ? 2000 : 10000;
+  const limbs = 4 * characters, joints = 5 * characters;
+  const tb = makeTwoBoneProblems(limbs, 5);
+  const aim = makeAimProblems(joints, 6);
+  const legs = new ikpd.TwoBoneBatch(limbs, { poleMode: 'point', soften: 0.05 });
+  const look = new ikpd.AimBatch(joints, { poleMode: 'point' });
+  const smooth = new ikpd.QuatPDBatch(joints, { settleTime: 0.3 });
+  for (const k of Object.keys(tb)) legs.input[k].set(tb[k]);
+  for (const k of Object.keys(aim)) look.input[k].set(aim[k]);
+  smooth.state.value.set(aim.rotation);
+  const frame = () => {
+    legs.solve();
+    look.solve();
+    smooth.input.target.set(look.output.rotation);
+    smooth.update(1 / 60);
+  };
+  const nsPerCharacter = measure(frame, characters);
+  extra.crowd = { characters, msPerFrame10k: (nsPerCharacter * 10000) / 1e6, nsPerCharacter };
+  legs.dispose();
+  look.dispose();
+  smooth.dispose();
+});
 
 // ------------------------------------------------------------ size and start-up
 {
@@ -155,6 +275,19 @@ const line = (row) => `| ${row.map((cell, c) => String(cell).padEnd(widths[c])).
 console.log(line(table[0]));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of table.slice(1)) console.log(line(row));
+if (extra.chains.length) {
+  console.log('\nchains (µs per solve incl. JS API; error = |tip − target| / chain length):');
+  for (const c of extra.chains) {
+    const t = c.three;
+    const part = (name, r) => (r ? `${name} ${fmt(r.ns)}${r.native ? ` (native ${fmt(r.native)})` : ''} (p50 ${r.p50.toExponential(1)}, p95 ${r.p95.toExponential(1)}${r.reached !== undefined ? `, ${(100 * r.reached).toFixed(0)} % reached, ${r.meanIterations.toFixed(1)} iterations` : ''})` : null);
+    const speedups = ['fabrik', 'ccd'].filter((m) => c[m] && t).map((m) => `three/${m} ${ratio(t.ns, c[m].ns)}${c[m].native ? ` (three/native ${ratio(t.ns, c[m].native)})` : ''}`);
+    console.log(`  ${c.bones} bones: ${[part('three CCDIKSolver (10 it.)', t), part('ikpd fabrik', c.fabrik), part('ikpd ccd', c.ccd)].filter(Boolean).join('; ')}${speedups.length ? `; speed-up ${speedups.join(', ')}` : ''}`);
+  }
+}
+for (const line of skipped) console.log(line);
+if (extra.crowd) {
+  console.log(`\ncrowd: 10,000 characters × (4 two-bone + 5-joint look-at with quaternion PD): ${extra.crowd.msPerFrame10k.toFixed(2)} ms per frame (WASM batches, one core; measured with ${extra.crowd.characters} characters)`);
+}
 const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const s = extra.size;
 console.log(`\nsize: ikpd.mjs ${kb(s.moduleBytes)} (${kb(s.moduleGzip)} gzipped; SINGLE_FILE, wasm embedded as base64)`);
@@ -163,4 +296,4 @@ console.log(`start-up: await init() ${extra.startup.initMs.toFixed(1)} ms (impor
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 console.log(`machine: ${machine}; ${new Date().toISOString()}; ${REPS} repetitions`);
 mkdirSync(join(root, 'build'), { recursive: true });
-writeFileSync(join(root, 'build/bench-results.json'), JSON.stringify({ date: new Date().toISOString(), machine, rows, ...extra, nativeContext: native.context }, null, 2));
+writeFileSync(join(root, 'build/bench-results.json'), JSON.stringify({ date: new Date().toISOString(), machine, rows, skipped, ...extra, nativeContext: native.context }, null, 2));
