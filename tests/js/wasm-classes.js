@@ -26,4 +26,7 @@ export const WASM_CLASSES = [
     use: (pd) => [pd.update(1 / 60, [0, 0.5, 0, 0.9]), pd.trackOffset(1 / 60, [0, 0, 0, 1], null)],
     cycles: 100_000,
   },
+  // batch (web/src/batch.js); 100,000 cycles: each creation also fills its fields.
+  { name: 'TwoBoneBatch', create: (ikpd) => new ikpd.TwoBoneBatch(16, { poleMode: 'point' }), use: (b) => b.input.target.fill(1), cycles: 100_000 },
+  { name: 'AimBatch', create: (ikpd) => new ikpd.AimBatch(16), use: (b) => b.input.target.fill(1), cycles: 100_000 },
 ];
