@@ -33,6 +33,14 @@ function showError(error) {
   box.textContent = `The demo failed to start:\n${error?.stack ?? error}`;
 }
 
+/** Shown instead of a scene whose solver is not in this build of ikpd. */
+function placeholder(ctx, missing) {
+  const panel = ctx.panel('Not available in this build', 'bottom-center');
+  panel.append(`This scene needs ${missing.join(', ')}.`);
+  ctx.scene.background = new THREE.Color(0x1b1d22);
+  return {};
+}
+
 async function main() {
   const [ikpd, { renderer, path }] = await Promise.all([init(), createRenderer({ forceWebGL: urlOptions.forceWebGL })]);
   viewport.appendChild(renderer.domElement);
@@ -67,9 +75,9 @@ async function main() {
     const previous = active;
     active = null;
     previous?.ctx.dispose();
-    const module = await entry.load();
     const ctx = new SceneContext({ renderer, output, gui, overlay, ikpd, ikpdThree, entry });
-    const instance = await module.create(ctx);
+    const missing = entry.requires.filter((name) => (name.startsWith('three.') ? !ikpdThree[name.slice(6)] : !ikpd[name]));
+    const instance = missing.length ? placeholder(ctx, missing) : await (await entry.load()).create(ctx);
     ctx.instance = instance;
     active = { entry, ctx, instance };
     resize();
