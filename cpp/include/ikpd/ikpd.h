@@ -9,3 +9,6 @@
 #include "ikpd/ik/local_rotations.h"
 #include "ikpd/pd/spring.h"
 #include "ikpd/pd/controllers.h"
+#include "ikpd/hdr/curves.h"
+#include "ikpd/hdr/output.h"
+#include "ikpd/hdr/calibration.h"

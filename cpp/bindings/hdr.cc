@@ -1,0 +1,91 @@
+// Embind: ikpd::hdr (SPEC §7). Pixel buffers cross as byte offsets into WASM
+// memory; web/src/hdr.js packs, validates shapes and reads results.
+#include <cstdlib>
+#include <string>
+
+#include <emscripten/bind.h>
+
+#include "flat.h"
+#include "ikpd/hdr/calibration.h"
+#include "ikpd/hdr/output.h"
+
+namespace ikpd::bindings {
+namespace {
+
+// Applies operation `op` to `pixelCount` pixels at `pixels`; with run = false
+// only validates (web/src/hdr.js validates every chunk of a copied buffer
+// before changing any).
+std::uintptr_t HdrApply(std::uintptr_t pixels, std::uint32_t pixelCount, int channels, int op, float parameter,
+                        float a, float b, float c, float d, float e, float paperWhite, float peak,
+                        float saturation, int input, int encoding, bool run) {
+  hdr::PixelJob job;
+  job.operation = static_cast<hdr::Operation>(op);
+  job.filmic = {a, b, c, d, e};
+  job.parameter = parameter;
+  job.settings.paperWhite = paperWhite;
+  job.settings.peak = peak;
+  job.settings.saturation = saturation;
+  job.settings.input = static_cast<hdr::Input>(input);
+  job.settings.encoding = static_cast<hdr::Encoding>(encoding);
+  job.pixels = Floats(pixels);
+  job.pixelCount = pixelCount;
+  job.channels = channels;
+  return ToResult(run ? job.Run() : job.Validate());
+}
+
+// Writes the image to `pixels` and 6 floats per patch (x, y, width, height,
+// nits, value) to `patches`.
+std::uintptr_t HdrCalibrationImage(std::uintptr_t pixels, std::uintptr_t patches, int width, int height,
+                                   float paperWhite, float peak, int encoding) {
+  hdr::CalibrationPatch list[hdr::kCalibrationPatchCount];
+  hdr::CalibrationImageJob job;
+  job.width = width;
+  job.height = height;
+  job.paperWhite = paperWhite;
+  job.peak = peak;
+  job.encoding = static_cast<hdr::Encoding>(encoding);
+  job.pixels = Floats(pixels);
+  job.patches = list;
+  const Status status = job.Run();
+  if (status) {
+    float* out = Floats(patches);
+    for (const hdr::CalibrationPatch& p : list) {
+      *out++ = static_cast<float>(p.x);
+      *out++ = static_cast<float>(p.y);
+      *out++ = static_cast<float>(p.width);
+      *out++ = static_cast<float>(p.height);
+      *out++ = p.nits;
+      *out++ = p.value;
+    }
+  }
+  return ToResult(status);
+}
+
+std::string HdrCalibrationPatchNames() {
+  float pixels[4 * 16 * 16];
+  hdr::CalibrationPatch list[hdr::kCalibrationPatchCount];
+  hdr::CalibrationImageJob job;
+  job.width = 16;
+  job.height = 16;
+  job.pixels = pixels;
+  job.patches = list;
+  job.Run();
+  std::string names;
+  for (const hdr::CalibrationPatch& p : list) names += std::string(names.empty() ? "" : ",") + p.name;
+  return names;
+}
+
+}  // namespace
+}  // namespace ikpd::bindings
+
+EMSCRIPTEN_BINDINGS(ikpd_hdr) {
+  using namespace ikpd::bindings;
+  emscripten::function("hdrApply", &HdrApply);
+  emscripten::function("hdrCalibrationImage", &HdrCalibrationImage);
+  emscripten::function("hdrCalibrationPatchNames", &HdrCalibrationPatchNames);
+  // 16-byte aligned float storage for HdrBuffer (0 when out of memory).
+  emscripten::function("hdrAllocate", +[](std::uint32_t floats) {
+    return reinterpret_cast<std::uintptr_t>(std::aligned_alloc(16, ((std::size_t{floats} * 4 + 15) / 16) * 16));
+  });
+  emscripten::function("hdrFree", +[](std::uintptr_t pointer) { std::free(reinterpret_cast<void*>(pointer)); });
+}
