@@ -98,23 +98,26 @@ export async function create(ctx) {
   // ---------------------------------------------------------------- calibration image
   // ikpd.hdr.calibrationImage in 'extended' encoding (1.0 = paper white) is drawn
   // by the output stage over this box, bypassing the tone map.
-  const calibrationPanel = ctx.panel('Calibration', 'bottom-center');
+  const calibrationPanel = ctx.panel('Calibration', 'bottom-left');
+  // The GPU draws under the DOM: the panel and the box stay see-through.
+  Object.assign(calibrationPanel.style, { background: 'none', border: 'none', backdropFilter: 'none', textShadow: '0 1px 2px #000' });
   const calibrationBox = document.createElement('div');
-  calibrationBox.style.cssText = 'position:relative;width:384px;height:192px;background:#000';
+  calibrationBox.style.cssText = 'position:relative;width:256px;height:128px;outline:1px solid rgba(255,255,255,.15)';
   calibrationPanel.appendChild(calibrationBox);
   const calibrationHint = document.createElement('div');
-  calibrationHint.style.cssText = 'margin-top:3px;max-width:384px';
+  calibrationHint.style.cssText = 'margin-top:3px;max-width:256px';
   calibrationHint.textContent = 'Set paper white until its patch looks like white paper; raise peak until the inner square just disappears.';
   calibrationPanel.appendChild(calibrationHint);
+  let lastImage = null;
   function updateCalibration() {
     calibrationPanel.style.display = params.patches ? '' : 'none';
     if (!params.patches) return output.setCalibration(null);
-    const image = ikpd.hdr.calibrationImage({ width: 256, height: 128, paperWhite: settings.paperWhite, peak: settings.peak, encoding: 'extended' });
+    const image = lastImage = ikpd.hdr.calibrationImage({ width: 256, height: 128, paperWhite: settings.paperWhite, peak: settings.peak, encoding: 'extended' });
     output.setCalibration({ image, element: calibrationBox });
     calibrationBox.replaceChildren(...image.patches.filter((p) => !p.name.startsWith('ramp') || p.name === 'ramp0' || p.name === 'ramp5').map((p) => {
       const label = document.createElement('span');
       label.style.cssText = `position:absolute;left:${(p.x / image.width) * 100}%;top:${((p.y + p.height) / image.height) * 100}%;font-size:9px;color:#bbb;white-space:nowrap`;
-      label.textContent = p.name === 'peakBackground' ? '' : `${Math.round(p.nits)}`;
+      label.textContent = p.name === 'peakBackground' || p.name === 'peak' ? '' : `${Math.round(p.nits)}`;
       return label;
     }));
   }
@@ -158,7 +161,18 @@ export async function create(ctx) {
       orb.position.x = Math.sin(time * 0.4) * 1.6;
     },
     state() {
-      return { peakRatio: output.peakRatio, hdrActive: output.hdrActive, split: params.split ? splitX : null };
+      // Patch centers in CSS px, for pixel readback tests.
+      const patches = {};
+      if (params.patches && lastImage) {
+        const box = calibrationBox.getBoundingClientRect();
+        for (const p of lastImage.patches) {
+          patches[p.name] = { x: box.left + ((p.x + p.width / 2) / lastImage.width) * box.width, y: box.top + ((p.y + p.height / 2) / lastImage.height) * box.height, value: p.value, nits: p.nits };
+        }
+      }
+      const tube = tubes.children.at(-2).getWorldPosition(new THREE.Vector3()).project(camera);
+      const rect = ctx.canvas.getBoundingClientRect();
+      const brightestTube = { x: rect.left + ((tube.x + 1) / 2) * rect.width, y: rect.top + ((1 - tube.y) / 2) * rect.height };
+      return { brightestTube, peakRatio: output.peakRatio, hdrActive: output.hdrActive, split: params.split ? splitX : null, patches };
     },
   };
 }
