@@ -1,4 +1,32 @@
 // Every JS class that owns WASM memory, for the leak and robustness tests:
 // `create(ikpd)` makes a valid instance, `use(object)` calls a few methods.
 // Add an entry when a module adds a class.
-export const WASM_CLASSES = [];
+export const WASM_CLASSES = [
+  {
+    name: 'PD',
+    create: (ikpd) => new ikpd.PD({ settleTime: 0.5 }),
+    use: (pd) => [pd.update(1 / 60, 1), pd.stateAt(0.1), pd.timeToSettle(0.01)],
+    cycles: 100_000,
+  },
+  {
+    name: 'AnglePD',
+    create: (ikpd) => new ikpd.AnglePD({ settleTime: 0.5 }),
+    use: (pd) => [pd.update(1 / 60, 3), pd.blendOut(1 / 60)],
+    cycles: 100_000,
+  },
+  {
+    name: 'Vec3PD',
+    create: (ikpd) => new ikpd.Vec3PD({ method: 'componentwise' }),
+    use: (pd) => [pd.update(1 / 60, [0, 1, 0]), pd.stateAt(-0.01)],
+    cycles: 100_000,
+  },
+  {
+    name: 'QuatPD',
+    create: (ikpd) => new ikpd.QuatPD({ maxAngle: 1 }),
+    use: (pd) => [pd.update(1 / 60, [0, 0.5, 0, 0.9]), pd.trackOffset(1 / 60, [0, 0, 0, 1], null)],
+    cycles: 100_000,
+  },
+  // batch (web/src/batch.js); 100,000 cycles: each creation also fills its fields.
+  { name: 'TwoBoneBatch', create: (ikpd) => new ikpd.TwoBoneBatch(16, { poleMode: 'point' }), use: (b) => b.input.target.fill(1), cycles: 100_000 },
+  { name: 'AimBatch', create: (ikpd) => new ikpd.AimBatch(16), use: (b) => b.input.target.fill(1), cycles: 100_000 },
+];

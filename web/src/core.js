@@ -176,3 +176,10 @@ export class WasmObject {
     if (this.#release === null) throw new Error(`${this.#name}: used after dispose()`);
   }
 }
+
+// `using pd = new ikpd.PD()` (explicit resource management) where the runtime has it.
+if (typeof Symbol.dispose === 'symbol') {
+  WasmObject.prototype[Symbol.dispose] = function dispose() {
+    this.dispose();
+  };
+}

@@ -1,5 +1,391 @@
-// API module 'pd' (see web/types/pd.d.ts). Returns the members it adds to the ikpd object.
-// eslint-disable-next-line no-unused-vars
+// API module 'pd' (see web/types/pd.d.ts): PD controllers (SPEC §6) and the
+// gain/stability helpers. Numbers cross through the C++ double buffer
+// `pdBuffer` (a Float64Array over WASM memory, re-derived after growth), so the
+// double-precision state of the controllers reaches JS unrounded.
+import { WasmObject, readEnum, readNumber, readOptions, readQuat, readVector } from './core.js';
+
+const INTEGRATORS = ['exact', 'stable', 'explicit', 'substep'];
+const TARGET_MOTIONS = ['hold', 'linear'];
+const METHODS = ['log', 'componentwise'];
+const PHASES = ['none', 'spring', 'linear', 'done'];
+const DAMPING_RATIOS = { critical: 1, responsive: Math.SQRT1_2, over: 1.5 };
+
+const COMMON_OPTIONS = [
+  'kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity', 'feedForward', 'ki',
+  'maxIntegral', 'targetMotion', 'restTolerance', 'restVelocity', 'blendOutEnergy', 'blendOutTime',
+];
+
+function describe(value) {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/** A number that may be +Infinity (limits); range rules are C++'s. */
+function readLimit(value, name) {
+  if (typeof value !== 'number') throw new TypeError(`${name}: expected a number, got ${describe(value)}`);
+  if (Number.isNaN(value)) throw new RangeError(`${name}: must be a number, got NaN`);
+  return value;
+}
+
+/** 'critical' | 'responsive' | 'over' | ratio → damping ratio ζ. */
+function readDamping(value) {
+  if (typeof value === 'number') return readNumber(value, 'damping');
+  readEnum(value, 'damping', Object.keys(DAMPING_RATIOS));
+  return DAMPING_RATIOS[value];
+}
+
 export function createPdApi(core) {
-  return {};
+  const wasm = core.wasm;
+  const pointer = wasm.pdBuffer();
+  let buffer = null;
+  let view = null;
+  /** Float64Array over the C++ pd buffer (32 doubles). */
+  const io = () => {
+    const b = wasm.HEAPF64.buffer;
+    if (b !== buffer) {
+      buffer = b;
+      view = new Float64Array(b, pointer, 32);
+    }
+    return view;
+  };
+
+  // Writes the options to io[0..16] (NaN = not given: the C++ default applies).
+  function packOptions(options, allowed) {
+    readOptions(options, 'options');
+    for (const key of Object.keys(options)) {
+      if (!allowed.includes(key) && options[key] !== undefined) {
+        throw new TypeError(`options: unknown option '${key}' (expected one of ${allowed.join(', ')})`);
+      }
+    }
+    const f = io();
+    f.fill(NaN, 0, 17);
+    const o = options;
+    if (o.kp !== undefined) f[0] = readNumber(o.kp, 'kp');
+    if (o.kd !== undefined) f[1] = readNumber(o.kd, 'kd');
+    if (o.settleTime !== undefined) f[2] = readNumber(o.settleTime, 'settleTime');
+    if (o.damping !== undefined) f[3] = readDamping(o.damping);
+    if (o.integrator !== undefined) f[4] = readEnum(o.integrator, 'integrator', INTEGRATORS);
+    if (o.dtMax !== undefined) f[5] = readNumber(o.dtMax, 'dtMax');
+    if (o.maxVelocity !== undefined) f[6] = readLimit(o.maxVelocity, 'maxVelocity');
+    if (o.feedForward !== undefined) f[7] = readNumber(o.feedForward, 'feedForward');
+    if (o.ki !== undefined) f[8] = readNumber(o.ki, 'ki');
+    if (o.maxIntegral !== undefined) f[9] = readLimit(o.maxIntegral, 'maxIntegral');
+    if (o.targetMotion !== undefined) f[10] = readEnum(o.targetMotion, 'targetMotion', TARGET_MOTIONS);
+    if (o.restTolerance !== undefined) f[11] = readNumber(o.restTolerance, 'restTolerance');
+    if (o.restVelocity !== undefined) f[12] = readNumber(o.restVelocity, 'restVelocity');
+    if (o.blendOutEnergy !== undefined) f[13] = readNumber(o.blendOutEnergy, 'blendOutEnergy');
+    if (o.blendOutTime !== undefined) f[14] = readNumber(o.blendOutTime, 'blendOutTime');
+    if (o.method !== undefined) f[15] = readEnum(o.method, 'method', METHODS);
+    if (o.maxAngle !== undefined) f[16] = readNumber(o.maxAngle, 'maxAngle');
+  }
+
+  /**
+   * Shared implementation. `n` = value length (1, 3, 4), `m` = velocity length (1, 3).
+   * Layout in io: update/reset [target|value (n), velocity (m)];
+   * read → [value (n), velocity (m), target (n), atRest, energy, phase].
+   */
+  class Controller extends WasmObject {
+    #native;
+    #n;
+    #m;
+    #kp = 0;
+    #kd = 0;
+    #integrator = 'exact';
+    #dtMax = 1 / 120;
+    #options;
+
+    constructor(name, native, n, m, options, allowed) {
+      super(name, () => native.delete());
+      this.#native = native;
+      this.#n = n;
+      this.#m = m;
+      this.#options = allowed;
+      try {
+        this.configure(options);
+      } catch (error) {
+        this.dispose();
+        throw error;
+      }
+    }
+
+    /** Applies new options (all of them; omitted ones take their defaults); keeps the state. */
+    configure(options = {}) {
+      this.assertAlive();
+      packOptions(options, this.#options);
+      core.check(this.#native.configure());
+      const f = io();
+      this.#kp = f[0];
+      this.#kd = f[1];
+      this.#integrator = options.integrator ?? 'exact';
+      this.#dtMax = options.dtMax ?? 1 / 120;
+      return this;
+    }
+
+    /** Spring gain kp (1/s²) in use. */
+    get kp() {
+      this.assertAlive();
+      return this.#kp;
+    }
+
+    /** Damper gain kd (1/s) in use. */
+    get kd() {
+      this.assertAlive();
+      return this.#kd;
+    }
+
+    _write(value, name, offset) {
+      const f = io();
+      if (this.#n === 1) f[offset] = readNumber(value, name);
+      else if (this.#n === 4 && offset === 0) readQuat(value, name, f, offset);
+      else readVector(value, name, offset === 0 ? this.#n : this.#m, f, offset);
+    }
+
+    _value(f, offset, length) {
+      return length === 1 ? f[offset] : Array.from(f.subarray(offset, offset + length));
+    }
+
+    _read(part) {
+      this.#native.read();
+      const f = io();
+      const n = this.#n;
+      const m = this.#m;
+      switch (part) {
+        case 'value': return this._value(f, 0, n);
+        case 'velocity': return this._value(f, n, m);
+        case 'target': return this._value(f, n + m, n);
+        case 'atRest': return f[2 * n + m] !== 0;
+        case 'energy': return f[2 * n + m + 1];
+        default: return PHASES[f[2 * n + m + 2]];
+      }
+    }
+
+    /**
+     * Advances by dt seconds toward `target` (where the target is at the end of the step);
+     * with `targetVelocity` the target moves linearly during the step. Returns the new value.
+     */
+    update(dt, target, targetVelocity) {
+      this.assertAlive();
+      readNumber(dt, 'dt');
+      this._write(target, 'target', 0);
+      const hasVelocity = targetVelocity !== undefined;
+      if (hasVelocity) {
+        const f = io();
+        if (this.#m === 1) f[this.#n] = readNumber(targetVelocity, 'targetVelocity');
+        else readVector(targetVelocity, 'targetVelocity', this.#m, f, this.#n);
+      }
+      core.check(this.#native.update(dt, hasVelocity));
+      return this._read('value');
+    }
+
+    get value() {
+      this.assertAlive();
+      return this._read('value');
+    }
+
+    get velocity() {
+      this.assertAlive();
+      return this._read('velocity');
+    }
+
+    get target() {
+      this.assertAlive();
+      return this._read('target');
+    }
+
+    /** |error| <= restTolerance and |velocity| <= restVelocity. */
+    get atRest() {
+      this.assertAlive();
+      return this._read('atRest');
+    }
+
+    /** Spring energy kp·e²/2 + v²/2 relative to the current target. */
+    get energy() {
+      this.assertAlive();
+      return this._read('energy');
+    }
+
+    /** 'none' | 'spring' | 'linear' | 'done' (see blendOut). */
+    get blendPhase() {
+      this.assertAlive();
+      return this._read('phase');
+    }
+
+    /** Sets the state (clears the integral, the blend-out and the remembered target). */
+    reset(value, velocity) {
+      this.assertAlive();
+      this._write(value, 'value', 0);
+      const f = io();
+      if (velocity === undefined) f.fill(0, this.#n, this.#n + this.#m);
+      else if (this.#m === 1) f[this.#n] = readNumber(velocity, 'velocity');
+      else readVector(velocity, 'velocity', this.#m, f, this.#n);
+      core.check(this.#native.reset());
+      return this;
+    }
+
+    /** The state t seconds from now (t < 0: in the past) on the current segment, exact. */
+    stateAt(t) {
+      this.assertAlive();
+      core.check(this.#native.stateAt(readNumber(t, 't')));
+      const f = io();
+      return { value: this._value(f, 0, this.#n), velocity: this._value(f, this.#n, this.#m) };
+    }
+
+    /** Seconds until the error stays within `tolerance` on the current segment (Infinity: never). */
+    timeToSettle(tolerance) {
+      this.assertAlive();
+      core.check(this.#native.timeToSettle(readNumber(tolerance, 'tolerance')));
+      return io()[0];
+    }
+
+    /** Stability of this controller's integrator at step dt (see checkStability). */
+    checkStability(dt) {
+      this.assertAlive();
+      return checkStability({ kp: this.#kp, kd: this.#kd, dt, integrator: this.#integrator, dtMax: this.#dtMax });
+    }
+
+    _blendOut(dt, rest) {
+      this.assertAlive();
+      readNumber(dt, 'dt');
+      if (rest !== undefined) this._write(rest, 'rest', 0);
+      core.check(this.#native.blendOut(dt));
+      return this._read('value');
+    }
+
+    _track(dt, animation, desired) {
+      this.assertAlive();
+      readNumber(dt, 'dt');
+      this._write(animation, 'animation', 0);
+      const release = desired === null || desired === undefined;
+      if (!release) {
+        const f = io();
+        if (this.#n === 1) f[1] = readNumber(desired, 'desired');
+        else readQuat(desired, 'desired', f, 4);
+      }
+      core.check(this.#native.track(dt, release));
+      return this._value(io(), 0, this.#n);
+    }
+  }
+
+  const SCALAR_OPTIONS = [...COMMON_OPTIONS, 'value', 'velocity'];
+  const ROTATION_OPTIONS = [...COMMON_OPTIONS, 'method', 'value', 'velocity'];
+
+  function initialState(controller, options, defaultValue, defaultVelocity) {
+    if (options.value !== undefined || options.velocity !== undefined) {
+      controller.reset(options.value ?? defaultValue, options.velocity ?? defaultVelocity);
+    }
+  }
+
+  class PD extends Controller {
+    constructor(options = {}) {
+      super('PD', new wasm.PdScalarNative(false), 1, 1, withoutState(options), SCALAR_OPTIONS);
+      initialState(this, options, 0, 0);
+    }
+
+    /** Blend-out toward `rest` (default 0): spring, then a linear blend reaching it exactly. */
+    blendOut(dt, rest = 0) {
+      return this._blendOut(dt, rest);
+    }
+
+    /** IK offset: smooths desired − animation; returns animation + smoothed offset (desired null: blend out). */
+    trackOffset(dt, animation, desired) {
+      return this._track(dt, animation, desired);
+    }
+  }
+
+  class AnglePD extends Controller {
+    constructor(options = {}) {
+      super('AnglePD', new wasm.PdScalarNative(true), 1, 1, withoutState(options), SCALAR_OPTIONS);
+      initialState(this, options, 0, 0);
+    }
+
+    blendOut(dt, rest = 0) {
+      return this._blendOut(dt, rest);
+    }
+
+    trackOffset(dt, animation, desired) {
+      return this._track(dt, animation, desired);
+    }
+  }
+
+  class Vec3PD extends Controller {
+    constructor(options = {}) {
+      super('Vec3PD', new wasm.PdVec3Native(), 3, 3, withoutState(options), ROTATION_OPTIONS);
+      initialState(this, options, [1, 0, 0], [0, 0, 0]);
+    }
+
+    /** Blend-out toward the unit vector `rest` (required). */
+    blendOut(dt, rest) {
+      if (rest === undefined) throw new TypeError('rest: expected an array of 3 numbers, got undefined');
+      return this._blendOut(dt, rest);
+    }
+  }
+
+  class QuatPD extends Controller {
+    constructor(options = {}) {
+      super('QuatPD', new wasm.PdQuatNative(), 4, 3, withoutState(options), [...ROTATION_OPTIONS, 'maxAngle']);
+      initialState(this, options, [0, 0, 0, 1], [0, 0, 0]);
+    }
+
+    /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */
+    blendOut(dt) {
+      return this._blendOut(dt, undefined);
+    }
+
+    /** IK offset on rotations: offset = desired·animation⁻¹, returns smoothedOffset·animation (desired null: blend out). */
+    trackOffset(dt, animation, desired) {
+      return this._track(dt, animation, desired);
+    }
+  }
+
+  function withoutState(options) {
+    readOptions(options, 'options');
+    if (options.value === undefined && options.velocity === undefined) return options;
+    const { value, velocity, ...rest } = options;
+    return rest;
+  }
+
+  function gains(kind, a, b, c) {
+    core.check(wasm.pdGains(kind, a, b, c));
+    const f = io();
+    return { kp: f[0], kd: f[1] };
+  }
+
+  function gainsFromSettleTime(settleTime, damping = 'critical') {
+    return gains(0, readNumber(settleTime, 'settleTime'), readDamping(damping), 0);
+  }
+
+  function gainsFromSmoothTime(smoothTime) {
+    return gains(1, readNumber(smoothTime, 'smoothTime'), 0, 0);
+  }
+
+  function gainsFromHalfLife(halfLife) {
+    return gains(2, readNumber(halfLife, 'halfLife'), 0, 0);
+  }
+
+  function gainsFromSpring(options) {
+    readOptions(options, 'options');
+    const { stiffness, damping, mass = 1 } = options;
+    return gains(3, readNumber(stiffness, 'stiffness'), readNumber(damping, 'damping'), readNumber(mass, 'mass'));
+  }
+
+  function checkStability(options) {
+    readOptions(options, 'options');
+    const { kp, kd, dt, integrator = 'exact', dtMax = 1 / 120 } = options;
+    const index = readEnum(integrator, 'integrator', INTEGRATORS);
+    core.check(wasm.pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
+      readNumber(dtMax, 'dtMax')));
+    const f = io();
+    return { stable: f[0] !== 0, maxStableDt: f[1], spectralRadius: f[2] };
+  }
+
+  return {
+    PD,
+    AnglePD,
+    Vec3PD,
+    QuatPD,
+    gainsFromSettleTime,
+    gainsFromSmoothTime,
+    gainsFromHalfLife,
+    gainsFromSpring,
+    checkStability,
+  };
 }

@@ -214,3 +214,4 @@ export class TwoBoneIK {
   /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
   update(): this;
 }
+export * from './hdr.js';

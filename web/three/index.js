@@ -4,3 +4,4 @@
 export { AimIK } from './aim.js';
 export { TwoBoneIK } from './twoBone.js';
 export { BoneChain, detectBoneAxis, axisFrame, defaultUpAxis } from './rig.js';
+export * from './hdr.js';

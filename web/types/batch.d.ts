@@ -1,2 +1,133 @@
-// Typings for the 'batch' API module.
-export interface BatchApi {}
+// Typings for the 'batch' API module: N solves per call over structure-of-arrays
+// buffers in WASM memory (SPEC §8), exposed as Float32Array views (no copies).
+import type { Disposable, Vec3 } from './common.js';
+import type { AimMethod, BendDirection } from './ik.js';
+
+/**
+ * What the per-item `pole` field holds: `'none'` (not read; no pole), `'point'` (a world
+ * point, like `pole` of the single call) or `'direction'` (like `poleDirection`; two-bone only).
+ */
+export type PoleMode = 'none' | 'point' | 'direction';
+
+/**
+ * Common shape of every batch. Each field is one Float32Array with the item's components
+ * adjacent: vectors `[x0, y0, z0, x1, ...]` (three.js: `v.toArray(field, 3 * i)`),
+ * quaternions `[x0, y0, z0, w0, x1, ...]` (`q.toArray(field, 4 * i)`), scalars one per item.
+ *
+ * The views live in WASM memory. They are re-derived whenever WASM memory grows, so read
+ * `batch.input.x` / `batch.output.x` again after creating other ikpd objects instead of
+ * keeping a view in a variable across such calls (a view of the old memory is detached and empty).
+ */
+export interface SoaBatch<In, Out> extends Disposable {
+  /** Number of items (fixed at construction, 1 ≤ count ≤ 2^24). */
+  readonly count: number;
+  /** Input fields, filled by the caller. Initial values: positions 0, rotations identity, weights 1. */
+  readonly input: Readonly<In>;
+  /** Output fields, written by `solve()`. */
+  readonly output: Readonly<Out>;
+  /**
+   * Solves items `[0, count)` (default: all), each exactly like the single call with the same
+   * input. Every item is validated first: on an invalid item, throws
+   * `RangeError("item i: parameter: reason")` (the first such item) and writes no output.
+   */
+  solve(count?: number): this;
+}
+
+/** Settings shared by every item of a TwoBoneBatch; defaults as in `solveTwoBone`. */
+export interface TwoBoneBatchOptions {
+  /** Default `'none'`. */
+  poleMode?: PoleMode;
+  /** Default `[1, 0, 0]`. */
+  forward?: Vec3;
+  /** Default `[0, 0, 1]`. */
+  bendAxis?: Vec3;
+  /** Default `'auto'`. */
+  bendDirection?: BendDirection;
+  /** Default `'positive'`. */
+  straightBend?: 'positive' | 'negative';
+  /** Radians. Default 0. */
+  minAngle?: number;
+  /** Radians. Default π. */
+  maxAngle?: number;
+  /** Default 0. */
+  soften?: number;
+  /** Default 1. */
+  maxStretch?: number;
+  /** Radians. Default 0. */
+  twist?: number;
+  /** Default `'world'`. */
+  endRotation?: 'world' | 'relative';
+  /** Default 1e-4. */
+  tolerance?: number;
+}
+
+/** Per-item inputs of a TwoBoneBatch (names as in `solveTwoBone`). */
+export interface TwoBoneBatchInput {
+  /** 3 per item. */ rootPosition: Float32Array;
+  /** 4 per item. */ rootRotation: Float32Array;
+  /** 3 per item. */ midPosition: Float32Array;
+  /** 4 per item. */ midRotation: Float32Array;
+  /** 3 per item. */ endPosition: Float32Array;
+  /** 4 per item. */ endRotation: Float32Array;
+  /** 3 per item. */ target: Float32Array;
+  /** 3 per item: a point or a direction per `poleMode`; not read with `'none'`. */ pole: Float32Array;
+  /** 3 per item. Initially 0. */ effectorOffset: Float32Array;
+  /** 1 per item, in [0, 1]. Initially 1. */ weight: Float32Array;
+}
+
+/** Per-item outputs of a TwoBoneBatch. The root position never changes, so it has no output. */
+export interface TwoBoneBatchOutput {
+  /** 4 per item. */ rootRotation: Float32Array;
+  /** 3 per item. */ midPosition: Float32Array;
+  /** 4 per item. */ midRotation: Float32Array;
+  /** 3 per item. */ endPosition: Float32Array;
+  /** 4 per item. */ endRotation: Float32Array;
+  /** 1 per item: 1 when reached, else 0. */ reached: Float32Array;
+  /** 1 per item. */ distance: Float32Array;
+}
+
+/** Two-bone IK (SPEC §3) for many limbs per call. */
+export interface TwoBoneBatch extends SoaBatch<TwoBoneBatchInput, TwoBoneBatchOutput> {
+  /** Replaces the shared settings (validated now; RangeError naming the option). */
+  setOptions(options: TwoBoneBatchOptions): void;
+}
+
+/** Settings shared by every item of an AimBatch; defaults as in `solveAim`. */
+export interface AimBatchOptions {
+  /** `'none'` (default) or `'point'`: per-item `pole` is the up target (SPEC §2). */
+  poleMode?: 'none' | 'point';
+  /** Default `[1, 0, 0]`. */
+  forward?: Vec3;
+  /** Default `'yawPitch'`. */
+  method?: AimMethod;
+  /** Default `[0, 1, 0]`. */
+  up?: Vec3;
+  /** Default none. */
+  hingeAxis?: Vec3;
+}
+
+/** Per-item inputs of an AimBatch. */
+export interface AimBatchInput {
+  /** 3 per item. */ position: Float32Array;
+  /** 4 per item. */ rotation: Float32Array;
+  /** 3 per item. */ target: Float32Array;
+  /** 3 per item, read when `poleMode` is `'point'`. */ pole: Float32Array;
+  /** 1 per item, in [0, 1]. Initially 1. */ weight: Float32Array;
+}
+
+/** Per-item outputs of an AimBatch. */
+export interface AimBatchOutput {
+  /** 4 per item (unit). */ rotation: Float32Array;
+}
+
+/** One-bone aim (SPEC §1/§2) for many joints per call. */
+export interface AimBatch extends SoaBatch<AimBatchInput, AimBatchOutput> {
+  setOptions(options: AimBatchOptions): void;
+}
+
+export interface BatchApi {
+  /** `new ikpd.TwoBoneBatch(count, options?)`: `count` two-bone problems solved per `solve()`. */
+  TwoBoneBatch: new (count: number, options?: TwoBoneBatchOptions) => TwoBoneBatch;
+  /** `new ikpd.AimBatch(count, options?)`: `count` aim problems solved per `solve()`. */
+  AimBatch: new (count: number, options?: AimBatchOptions) => AimBatch;
+}

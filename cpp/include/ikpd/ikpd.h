@@ -12,3 +12,6 @@
 #include "ikpd/hdr/curves.h"
 #include "ikpd/hdr/output.h"
 #include "ikpd/hdr/calibration.h"
+#include "ikpd/batch/soa.h"
+#include "ikpd/batch/two_bone_batch.h"
+#include "ikpd/batch/aim_batch.h"

@@ -120,7 +120,9 @@ glm::vec3 Rec2020ToRec709(const glm::vec3& rgb) { return Multiply(kRec2020ToRec7
 
 glm::vec3 ExpandGamut(const glm::vec3& rgb709, float saturation) {
   const glm::vec3 rgb2020 = Rec709ToRec2020(rgb709);
-  return rgb2020 + (rgb709 - rgb2020) * saturation;
+  // a·(1 − s) + b·s (as GLSL/WGSL mix): exact at s = 0 and s = 1, which keeps
+  // dark channels next to bright ones exact through PQ's steep toe.
+  return rgb2020 * (1.0f - saturation) + rgb709 * saturation;
 }
 
 float NormalizePaperWhite(float x, float paperWhite) {

@@ -69,7 +69,7 @@ glm::vec3 OutputTransform(const glm::vec3& rgb, const OutputSettings& s) {
             ToneMapHdrLinear(linear.z, maxNit)};
   if (s.encoding == Encoding::kExtended) {
     // Rec2020ToRec709(ExpandGamut(c, s)) = lerp(c, Rec2020ToRec709(c), s).
-    return linear + (Rec2020ToRec709(linear) - linear) * s.saturation;
+    return linear * (1.0f - s.saturation) + Rec2020ToRec709(linear) * s.saturation;
   }
   return LinearToPq(NormalizePaperWhite(ExpandGamut(linear, s.saturation), s.paperWhite));
 }

@@ -13,6 +13,7 @@ namespace {
 constexpr double kTwoPiD = 6.283185307179586476925;
 constexpr double kPiD = 3.141592653589793238463;
 constexpr int kMaxSubsteps = 10000;
+constexpr const char* kDiverged = "dt: the integrator diverged (step too large for these gains; see checkStability)";
 
 bool FiniteD(double v) { return std::isfinite(v); }
 bool FiniteV(const glm::dvec3& v) { return FiniteD(v.x) && FiniteD(v.y) && FiniteD(v.z); }
@@ -76,6 +77,20 @@ double ChartEnergy(const PdSettings& s, int n, const ChartState& c) {
 
 glm::dvec3 Normalized(const glm::dvec3& v) { return v / glm::length(v); }
 
+// Unit vector / quaternion of a finite, non-zero input without overflow in the length
+// (huge but finite components); `fallback` when the input is (nearly) zero.
+glm::dvec3 SafeNormalize(const glm::dvec3& v, const glm::dvec3& fallback) {
+  const double m = std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
+  if (!(m > 1e-150) || !std::isfinite(m)) return fallback;
+  return Normalized(v / m);
+}
+glm::dquat SafeNormalize(const glm::dquat& q, const glm::dquat& fallback) {
+  const double m = std::max({std::fabs(q.x), std::fabs(q.y), std::fabs(q.z), std::fabs(q.w)});
+  if (!(m > 1e-150) || !std::isfinite(m)) return fallback;
+  const glm::dquat r = q * (1.0 / m);
+  return r * (1.0 / std::sqrt(glm::dot(r, r)));
+}
+
 // Nonzero, finite vector → unit; otherwise error.
 bool UsableVector(const glm::dvec3& v) { return FiniteV(v) && glm::dot(v, v) > 1e-24; }
 bool UsableQuat(const glm::dquat& q) { return FiniteQ(q) && glm::dot(q, q) > 1e-24; }
@@ -125,16 +140,19 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
 
   // Integral (explicit, before the step) with anti-windup: no accumulation while the
   // velocity limit is active, and |ki·I|/kp clamped to maxIntegral.
-  if (s.ki > 0.0) {
-    const bool saturated = clampV && Norm(c.w, n) >= s.maxVelocity * (1.0 - 1e-9);
-    if (!saturated) {
-      for (int i = 0; i < n; ++i) c.integral[i] -= c.u[i] * dt;
-    }
+  // Trapezoid over the step: half with the error at its start (relative to the target
+  // then, −q·dt in the chart) before the step, half with the error at its end after it.
+  const bool integrate = s.ki > 0.0 && !(clampV && Norm(c.w, n) >= s.maxVelocity * (1.0 - 1e-9));
+  auto clampIntegral = [&] {
     const double limit = s.maxIntegral * s.kp / s.ki;
     const double len = Norm(c.integral, n);
     if (len > limit) {
       for (int i = 0; i < n; ++i) c.integral[i] *= limit / len;
     }
+  };
+  if (integrate) {
+    for (int i = 0; i < n; ++i) c.integral[i] -= 0.5 * dt * (c.u[i] + q[i] * dt);
+    clampIntegral();
   }
   double bias[4];
   Biases(s, n, q, c.integral, bias);
@@ -188,9 +206,13 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
       }
     }
   }
+  if (integrate) {
+    for (int i = 0; i < n; ++i) c.integral[i] -= 0.5 * dt * c.u[i];
+    clampIntegral();
+  }
   for (int i = 0; i < n; ++i) {
-    if (!FiniteD(c.u[i]) || !FiniteD(c.w[i])) {
-      return Error("dt: the integrator diverged (step too large for these gains; see checkStability)");
+    if (!FiniteD(c.u[i]) || !FiniteD(c.w[i]) || !FiniteD(c.integral[i])) {
+      return Error(kDiverged);
     }
   }
   *state = c;
@@ -232,11 +254,18 @@ Status ScalarPD::Advance(double dt, double target, const double* targetVelocity)
   } else if (settings_.targetMotion == TargetMotion::kLinear && hasTarget_ && dt > 0.0) {
     q = Chart(target, target_) / dt;
   }
+  if (dt == 0.0) {  // a no-op on the state; the new target is remembered
+    target_ = Wrap(target);
+    targetVelocity_ = q;
+    hasTarget_ = true;
+    return Ok();
+  }
   ChartState c;
   c.u[0] = Chart(x_, target);
   c.w[0] = v_;
   c.integral[0] = integral_;
   if (Status s = ChartStep(settings_, 1, dt, &q, &c); !s) return s;
+  if (!FiniteD(target + c.u[0])) return Error(kDiverged);
   x_ = Wrap(target + c.u[0]);
   v_ = c.w[0];
   integral_ = c.integral[0];
@@ -494,9 +523,7 @@ void Vec3PD::FromChart(const glm::dvec3& g, const ChartState& c, glm::dvec3* p, 
     *p = SphereExp(u, g);
     *v = SphereExpVelocity(u, g, w);
   } else {
-    const glm::dvec3 raw = g + u;
-    const double len = glm::length(raw);
-    *p = len > 1e-12 ? raw / len : p_;
+    *p = SafeNormalize(g + u, p_);
     *v = w;
   }
 }
@@ -531,6 +558,12 @@ Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* 
   } else if (s.targetMotion == TargetMotion::kLinear && hasTarget_ && dt > 0.0) {
     q = (s.method == RotationUpdate::kLogMap ? -SphereLog(target_, g, glm::dvec3(0.0)) : g - target_) / dt;
   }
+  if (dt == 0.0) {
+    target_ = g;
+    targetVelocity_ = q;
+    hasTarget_ = true;
+    return Ok();
+  }
   Vec3PD self = *this;
   self.settings_ = s;
   self.v_ = v0;
@@ -538,7 +571,11 @@ Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* 
   self.ToChart(g, &c);
   const double qa[3] = {q.x, q.y, q.z};
   if (Status st = ChartStep(s, 3, dt, qa, &c); !st) return st;
-  self.FromChart(g, c, &p_, &v_);
+  glm::dvec3 np, nv;
+  self.FromChart(g, c, &np, &nv);
+  if (!FiniteV(np) || !FiniteV(nv)) return Error(kDiverged);
+  p_ = np;
+  v_ = nv;
   integral_[0] = c.integral[0];
   integral_[1] = c.integral[1];
   integral_[2] = c.integral[2];
@@ -693,8 +730,7 @@ void QuatPD::FromChart(const glm::dquat& g, const ChartState& c, glm::dquat* q, 
   } else {
     const glm::dquat gh = glm::dot(q_, g) < 0.0 ? -g : g;
     const glm::dquat r(gh.w + c.u[3], gh.x + c.u[0], gh.y + c.u[1], gh.z + c.u[2]);
-    const double len = std::sqrt(glm::dot(r, r));
-    *q = len > 1e-12 ? r / len : q_;
+    *q = SafeNormalize(r, q_);
     *raw = glm::dvec4(c.w[0], c.w[1], c.w[2], c.w[3]);
     // ω = 2·(q̇ q*).xyz
     const glm::dquat qd(c.w[3], c.w[0], c.w[1], c.w[2]);
@@ -750,6 +786,12 @@ Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* 
     const glm::dquat d = glm::dquat(0.0, omegaT.x, omegaT.y, omegaT.z) * gh;
     q[0] = 0.5 * d.x, q[1] = 0.5 * d.y, q[2] = 0.5 * d.z, q[3] = 0.5 * d.w;
   }
+  if (dt == 0.0) {
+    target_ = g;
+    targetVelocity_ = omegaT;
+    hasTarget_ = true;
+    return Ok();
+  }
   const int n = settings_.method == RotationUpdate::kLogMap ? 3 : 4;
   ChartState c;
   ToChart(g, &c);
@@ -758,6 +800,7 @@ Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* 
   glm::dvec3 nomega;
   glm::dvec4 nraw;
   FromChart(g, c, &nq, &nomega, &nraw);
+  if (!FiniteQ(nq) || !FiniteV(nomega) || !FiniteD(nraw.x + nraw.y + nraw.z + nraw.w)) return Error(kDiverged);
   q_ = nq;
   omega_ = nomega;
   qdot_ = nraw;

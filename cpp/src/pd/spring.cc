@@ -32,8 +32,10 @@ Status GainsFromSettleTime(double settleTime, double dampingRatio, Gains* out) {
   const double w = kTwoPi / settleTime;
   const double kp = w * w;
   if (!Positive(kp)) return Error("settleTime: too small");
+  const double kd = 2.0 * dampingRatio * w;
+  if (!std::isfinite(kd)) return Error("damping: too large");
   out->kp = kp;
-  out->kd = 2.0 * dampingRatio * w;
+  out->kd = kd;
   return Ok();
 }
 
@@ -88,7 +90,7 @@ StabilityReport CheckStability(Integrator integrator, double kp, double kd, doub
     case Integrator::kExplicit: {
       r.spectralRadius = SpectralRadius(1.0 - kp * h * h, h * (1.0 - kd * h), -kp * h, 1.0 - kd * h);
       r.stable = kd * h > 0.0 && kp * h * h + 2.0 * kd * h < 4.0;
-      r.maxStableDt = kd > 0.0 ? 4.0 / (kd + std::sqrt(kd * kd + 4.0 * kp)) : 0.0;
+      r.maxStableDt = kd > 0.0 ? 4.0 / (kd + std::hypot(kd, 2.0 * std::sqrt(kp))) : 0.0;
       return r;
     }
     case Integrator::kStable: {
@@ -97,7 +99,8 @@ StabilityReport CheckStability(Integrator integrator, double kp, double kd, doub
       const double beta = (1.0 - kp * h * h) / d;
       r.spectralRadius = SpectralRadius(1.0 - h * alpha, h * beta, -alpha, beta);
       r.stable = h > 0.0 && 3.0 * kp * h * h < 4.0 + 2.0 * kd * h;
-      r.maxStableDt = (kd + std::sqrt(kd * kd + 12.0 * kp)) / (3.0 * kp);
+      const double rho = kd / kp;  // (kd + √(kd² + 12kp)) / (3kp) without overflow; may be +inf
+      r.maxStableDt = (rho + std::hypot(rho, std::sqrt(12.0 / kp))) / 3.0;
       return r;
     }
   }

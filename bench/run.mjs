@@ -1,0 +1,166 @@
+// `npm run bench`: one table comparing native C++ (Google Benchmark), the WASM
+// batch API, the WASM single-call JS API and pure-JS implementations of the
+// same algorithms, plus size and start-up. Medians over repetitions, all in
+// this one run. Writes build/bench-results.json as well. Not part of the tests.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { init } from '../web/index.js';
+import { makeAimProblems, makeTwoBoneProblems } from './problems.js';
+import { solveAimJS, solveTwoBoneJS } from './js/ik.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const quick = process.argv.includes('--quick');
+const REPS = quick ? 5 : 15;
+const MIN_MS = quick ? 10 : 40;
+const N = 1024; // items per batch call (same as bench/native.cc)
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : 0.5 * (s[m - 1] + s[m]);
+};
+
+// CPU time of this process in ms (user + system). Timings use CPU time, like
+// Google Benchmark's rates, so a shared, loaded machine distorts them less.
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Median ns (CPU time) per item of `fn`, which processes `items` items per call. */
+export function measure(fn, items) {
+  let iterations = 1;
+  for (;;) {
+    const t0 = cpuMs();
+    for (let k = 0; k < iterations; k++) fn();
+    if (cpuMs() - t0 >= MIN_MS) break;
+    iterations *= 2;
+  }
+  const samples = [];
+  for (let r = 0; r < REPS; r++) {
+    const t0 = cpuMs();
+    for (let k = 0; k < iterations; k++) fn();
+    samples.push(((cpuMs() - t0) * 1e6) / (iterations * items));
+  }
+  return median(samples);
+}
+
+function nativeResults() {
+  const exe = join(root, 'build/native/bench/ikpd_bench');
+  if (!existsSync(exe)) return {};
+  const json = execFileSync(exe, [
+    '--benchmark_format=json', `--benchmark_repetitions=${REPS}`, '--benchmark_report_aggregates_only=true',
+    `--benchmark_min_time=${MIN_MS / 1000}`,
+  ], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 });
+  const out = {};
+  for (const b of JSON.parse(json).benchmarks) {
+    if (b.aggregate_name === 'median' && b.items_per_second) out[b.run_name] = 1e9 / b.items_per_second;
+  }
+  return { results: out, context: JSON.parse(json).context };
+}
+
+const ikpd = await init();
+const rows = [];
+const extra = {};
+const native = nativeResults();
+const nat = (name) => native.results?.[name];
+
+// ------------------------------------------------------------ two-bone
+{
+  const options = { poleMode: 'point', soften: 0.05 };
+  const p = makeTwoBoneProblems(N);
+  const batch = new ikpd.TwoBoneBatch(N, options);
+  for (const k of Object.keys(p)) batch.input[k].set(p[k]);
+  const vec3 = (f, i) => [f[3 * i], f[3 * i + 1], f[3 * i + 2]];
+  const quat = (f, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]];
+  const calls = Array.from({ length: N }, (_, i) => ({
+    root: { position: vec3(p.rootPosition, i), rotation: quat(p.rootRotation, i) },
+    mid: { position: vec3(p.midPosition, i), rotation: quat(p.midRotation, i) },
+    end: { position: vec3(p.endPosition, i), rotation: quat(p.endRotation, i) },
+    target: vec3(p.target, i), pole: vec3(p.pole, i), weight: p.weight[i], soften: 0.05,
+  }));
+  const out = Object.fromEntries(Object.entries(batch.output).map(([k, v]) => [k, new Float32Array(v.length)]));
+  rows.push({
+    name: 'two-bone IK (pole, soften, weight, reached)',
+    native: nat('TwoBoneBatch'),
+    batch: measure(() => batch.solve(), N),
+    single: measure(() => { for (let i = 0; i < N; i++) ikpd.solveTwoBone(calls[i]); }, N),
+    js: measure(() => { for (let i = 0; i < N; i++) solveTwoBoneJS(p, out, i, 0.05); }, N),
+  });
+  batch.dispose();
+}
+
+// ------------------------------------------------------------ aim
+{
+  const p = makeAimProblems(N);
+  const batch = new ikpd.AimBatch(N, { poleMode: 'point' });
+  for (const k of Object.keys(p)) batch.input[k].set(p[k]);
+  const calls = Array.from({ length: N }, (_, i) => ({
+    position: [p.position[3 * i], p.position[3 * i + 1], p.position[3 * i + 2]],
+    rotation: [p.rotation[4 * i], p.rotation[4 * i + 1], p.rotation[4 * i + 2], p.rotation[4 * i + 3]],
+    target: [p.target[3 * i], p.target[3 * i + 1], p.target[3 * i + 2]],
+    pole: [p.pole[3 * i], p.pole[3 * i + 1], p.pole[3 * i + 2]],
+  }));
+  const out = { rotation: new Float32Array(4 * N) };
+  rows.push({
+    name: 'aim (yawPitch + pole roll)',
+    native: nat('AimBatch'),
+    batch: measure(() => batch.solve(), N),
+    single: measure(() => { for (let i = 0; i < N; i++) ikpd.solveAim(calls[i]); }, N),
+    js: measure(() => { for (let i = 0; i < N; i++) solveAimJS(p, out, i); }, N),
+  });
+  batch.dispose();
+}
+
+// ------------------------------------------------------------ size and start-up
+{
+  const mjs = readFileSync(join(root, 'web/lib/ikpd.mjs'));
+  const text = mjs.toString('latin1');
+  const match = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/.exec(text);
+  const wasm = match ? Buffer.from(match[1], 'base64') : Buffer.alloc(0);
+  const glue = match ? Buffer.from(text.replace(match[1], ''), 'latin1') : mjs;
+  const wrappers = ['web/index.js', ...['core', 'ik', 'pd', 'chain', 'hdr', 'batch'].map((m) => `web/src/${m}.js`)]
+    .filter((f) => existsSync(join(root, f)))
+    .map((f) => readFileSync(join(root, f)));
+  const gz = (b) => gzipSync(b, { level: 9 }).length;
+  const startups = [];
+  for (let k = 0; k < (quick ? 3 : 9); k++) {
+    const line = execFileSync(process.execPath, [join(root, 'bench/startup.mjs')], { encoding: 'utf8' });
+    startups.push(JSON.parse(line.trim().split('\n').pop()));
+  }
+  extra.size = {
+    moduleBytes: mjs.length,
+    moduleGzip: gz(mjs),
+    wasmBytes: wasm.length,
+    wasmGzip: gz(wasm),
+    glueGzip: gz(glue),
+    wrappersGzip: gz(Buffer.concat(wrappers)),
+  };
+  extra.startup = { initMs: median(startups.map((s) => s.initMs)), importMs: median(startups.map((s) => s.importMs)) };
+}
+
+// ------------------------------------------------------------ report
+const fmt = (x) => (x === undefined ? '—' : x >= 1000 ? `${(x / 1000).toFixed(2)} µs` : `${x.toFixed(1)} ns`);
+const ratio = (a, b) => (a === undefined || b === undefined ? '—' : `${(a / b).toFixed(2)}×`);
+const table = [
+  ['solver (ns per solve, median)', 'native C++', 'WASM batch', 'WASM single call', 'pure JS', 'WASM batch / native', 'JS / WASM batch'],
+  ...rows.map((r) => [r.name, fmt(r.native), fmt(r.batch), fmt(r.single), fmt(r.js), ratio(r.batch, r.native), ratio(r.js, r.batch)]),
+];
+const widths = table[0].map((_, c) => Math.max(...table.map((row) => String(row[c]).length)));
+const line = (row) => `| ${row.map((cell, c) => String(cell).padEnd(widths[c])).join(' | ')} |`;
+console.log(line(table[0]));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of table.slice(1)) console.log(line(row));
+const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
+const s = extra.size;
+console.log(`\nsize: ikpd.mjs ${kb(s.moduleBytes)} (${kb(s.moduleGzip)} gzipped; SINGLE_FILE, wasm embedded as base64)`);
+console.log(`      raw .wasm ${kb(s.wasmBytes)} (${kb(s.wasmGzip)} gzipped) + Emscripten glue ${kb(s.glueGzip)} gzipped + JS wrappers ${kb(s.wrappersGzip)} gzipped`);
+console.log(`start-up: await init() ${extra.startup.initMs.toFixed(1)} ms (import ${extra.startup.importMs.toFixed(1)} ms) in a fresh Node ${process.version} process, median`);
+const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+console.log(`machine: ${machine}; ${new Date().toISOString()}; ${REPS} repetitions`);
+mkdirSync(join(root, 'build'), { recursive: true });
+writeFileSync(join(root, 'build/bench-results.json'), JSON.stringify({ date: new Date().toISOString(), machine, rows, ...extra, nativeContext: native.context }, null, 2));

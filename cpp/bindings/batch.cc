@@ -1,0 +1,206 @@
+// Embind: batch solvers over structure-of-arrays storage in WASM memory.
+//
+// Each batch class owns a SoaStorage whose layout (field names, components,
+// fill values) is defined here once and reported to JS by the class function
+// `layout()` as "in.name:components,...,out.name:components"; JS builds
+// Float32Array views over `pointer(i)`. Shared options are packed by JS into
+// the scratch buffer and passed to setOptions(); solve(n) solves items
+// [0, n) and returns 0 or an error (failedItem() names the item).
+#include <emscripten/bind.h>
+
+#include <array>
+#include <string>
+
+#include "flat.h"
+#include "ikpd/batch/aim_batch.h"
+#include "ikpd/batch/soa.h"
+#include "ikpd/batch/two_bone_batch.h"
+
+namespace ikpd::bindings {
+namespace {
+
+using batch::Field;
+using batch::SoaStorage;
+
+constexpr float kIdentity[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+constexpr Field Vec3Field(const char* name) { return {name, 3, {0.0f, 0.0f, 0.0f, 0.0f}}; }
+constexpr Field QuatField(const char* name) { return {name, 4, {kIdentity[0], kIdentity[1], kIdentity[2], kIdentity[3]}}; }
+constexpr Field ScalarField(const char* name, float fill) { return {name, 1, {fill, 0.0f, 0.0f, 0.0f}}; }
+
+template <std::size_t N>
+std::string Layout(const std::array<Field, N>& fields) {
+  std::string text;
+  for (const Field& f : fields) {
+    if (!text.empty()) text += ',';
+    text += f.name;
+    text += ':';
+    text += std::to_string(f.components);
+  }
+  return text;
+}
+
+// Common part of every batch class: storage, pointers, error item.
+template <class Derived>
+class BatchBase {
+ public:
+  explicit BatchBase(std::uint32_t count) : storage_(Derived::kFields, count) {}
+  std::uintptr_t pointer(std::uint32_t field) const { return reinterpret_cast<std::uintptr_t>(storage_.field(field)); }
+  std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
+  static std::string layout() { return Layout(Derived::kFields); }
+
+ protected:
+  float* f(std::size_t index) const { return storage_.field(index); }
+  SoaStorage storage_;
+  std::size_t failed_ = 0;
+};
+
+// ------------------------------------------------------------ two-bone
+class TwoBoneBatch : public BatchBase<TwoBoneBatch> {
+ public:
+  enum : std::size_t {
+    kRootPosition, kRootRotation, kMidPosition, kMidRotation, kEndPosition, kEndRotation,
+    kTarget, kPole, kEffectorOffset, kWeight,
+    kOutRootRotation, kOutMidPosition, kOutMidRotation, kOutEndPosition, kOutEndRotation, kOutReached, kOutDistance,
+  };
+  static constexpr std::array<Field, 17> kFields = {
+      Vec3Field("in.rootPosition"), QuatField("in.rootRotation"), Vec3Field("in.midPosition"),
+      QuatField("in.midRotation"), Vec3Field("in.endPosition"), QuatField("in.endRotation"),
+      Vec3Field("in.target"), Vec3Field("in.pole"), Vec3Field("in.effectorOffset"), ScalarField("in.weight", 1.0f),
+      QuatField("out.rootRotation"), Vec3Field("out.midPosition"), QuatField("out.midRotation"),
+      Vec3Field("out.endPosition"), QuatField("out.endRotation"), ScalarField("out.reached", 0.0f),
+      ScalarField("out.distance", 0.0f)};
+
+  using BatchBase::BatchBase;
+
+  // Scratch: forward(3) bendAxis(3) bendDirection straightBend minAngle maxAngle soften maxStretch twist
+  // endRotation tolerance poleMode.
+  std::uintptr_t setOptions(std::uintptr_t offset) {
+    const float* p = Floats(offset);
+    TwoBoneBatchJob job = Job();
+    job.options.forward = ReadVec3(p);
+    job.options.bendAxis = ReadVec3(p + 3);
+    job.options.bendDirection = static_cast<BendDirection>(p[6]);
+    job.options.straightBend = static_cast<BendDirection>(p[7]);
+    job.options.minAngle = p[8];
+    job.options.maxAngle = p[9];
+    job.options.soften = p[10];
+    job.options.maxStretch = p[11];
+    job.options.twist = p[12];
+    job.options.endRotation = static_cast<EndRotation>(p[13]);
+    job.options.tolerance = p[14];
+    job.poleMode = static_cast<PoleMode>(p[15]);
+    const Status status = job.Validate();
+    if (status) {
+      options_ = job.options;
+      poleMode_ = job.poleMode;
+    }
+    return ToResult(status);
+  }
+
+  std::uintptr_t solve(std::uint32_t count) {
+    TwoBoneBatchJob job = Job();
+    job.count = count;
+    return ToResult(job.Run());
+  }
+
+ private:
+  TwoBoneBatchJob Job() {
+    TwoBoneBatchJob job;
+    job.options = options_;
+    job.poleMode = poleMode_;
+    job.rootPosition = f(kRootPosition);
+    job.rootRotation = f(kRootRotation);
+    job.midPosition = f(kMidPosition);
+    job.midRotation = f(kMidRotation);
+    job.endPosition = f(kEndPosition);
+    job.endRotation = f(kEndRotation);
+    job.target = f(kTarget);
+    job.pole = f(kPole);
+    job.effectorOffset = f(kEffectorOffset);
+    job.weight = f(kWeight);
+    job.outRootRotation = f(kOutRootRotation);
+    job.outMidPosition = f(kOutMidPosition);
+    job.outMidRotation = f(kOutMidRotation);
+    job.outEndPosition = f(kOutEndPosition);
+    job.outEndRotation = f(kOutEndRotation);
+    job.outReached = f(kOutReached);
+    job.outDistance = f(kOutDistance);
+    job.failedItem = &failed_;
+    return job;
+  }
+  TwoBoneJob options_;
+  PoleMode poleMode_ = PoleMode::kNone;
+};
+
+// ------------------------------------------------------------ aim
+class AimBatch : public BatchBase<AimBatch> {
+ public:
+  enum : std::size_t { kPosition, kRotation, kTarget, kPole, kWeight, kOutRotation };
+  static constexpr std::array<Field, 6> kFields = {
+      Vec3Field("in.position"), QuatField("in.rotation"), Vec3Field("in.target"),
+      Vec3Field("in.pole"),     ScalarField("in.weight", 1.0f), QuatField("out.rotation")};
+
+  using BatchBase::BatchBase;
+
+  // Scratch: forward(3) method up(3) hasHingeAxis hingeAxis(3) poleMode.
+  std::uintptr_t setOptions(std::uintptr_t offset) {
+    const float* p = Floats(offset);
+    AimBatchJob job = Job();
+    job.options.forward = ReadVec3(p);
+    job.options.method = static_cast<AimMethod>(p[3]);
+    job.options.up = ReadVec3(p + 4);
+    job.options.hingeAxis.reset();
+    if (p[7] != 0.0f) job.options.hingeAxis = ReadVec3(p + 8);
+    job.poleMode = static_cast<PoleMode>(p[11]);
+    const Status status = job.Validate();
+    if (status) {
+      options_ = job.options;
+      poleMode_ = job.poleMode;
+    }
+    return ToResult(status);
+  }
+
+  std::uintptr_t solve(std::uint32_t count) {
+    AimBatchJob job = Job();
+    job.count = count;
+    return ToResult(job.Run());
+  }
+
+ private:
+  AimBatchJob Job() {
+    AimBatchJob job;
+    job.options = options_;
+    job.poleMode = poleMode_;
+    job.position = f(kPosition);
+    job.rotation = f(kRotation);
+    job.target = f(kTarget);
+    job.pole = f(kPole);
+    job.weight = f(kWeight);
+    job.outRotation = f(kOutRotation);
+    job.failedItem = &failed_;
+    return job;
+  }
+  AimJob options_;
+  PoleMode poleMode_ = PoleMode::kNone;
+};
+
+template <class T>
+void BindBatch(const char* name) {
+  emscripten::class_<T>(name)
+      .template constructor<std::uint32_t>()
+      .class_function("layout", &T::layout)
+      // Inherited members need wrappers: Embind binds member pointers to their declaring class.
+      .function("pointer", emscripten::optional_override([](const T& self, std::uint32_t i) { return self.pointer(i); }))
+      .function("failedItem", emscripten::optional_override([](const T& self) { return self.failedItem(); }))
+      .function("setOptions", &T::setOptions)
+      .function("solve", &T::solve);
+}
+
+}  // namespace
+}  // namespace ikpd::bindings
+
+EMSCRIPTEN_BINDINGS(ikpd_batch) {
+  using namespace ikpd::bindings;
+  BindBatch<TwoBoneBatch>("NativeTwoBoneBatch");
+  BindBatch<AimBatch>("NativeAimBatch");
+}

@@ -1,0 +1,37 @@
+// ikpd — §1/§2 aim over a structure-of-arrays batch (SPEC §8).
+#pragma once
+
+#include <cstddef>
+
+#include "ikpd/batch/common.h"
+#include "ikpd/batch/two_bone_batch.h"
+#include "ikpd/ik/aim.h"
+
+namespace ikpd {
+
+// Solves `count` aim problems with AimJob, item by item (same results as the
+// single call). `options` carries the shared settings (forward, method, up,
+// hingeAxis); its per-item fields (position, rotation, target, pole, weight,
+// result) are ignored. poleMode is kNone or kPoint. Errors: see batch::FailAt.
+struct AimBatchJob {
+  AimJob options;
+  PoleMode poleMode = PoleMode::kNone;
+  std::size_t count = 0;
+
+  // Inputs, per item.
+  const float* position = nullptr;  // 3
+  const float* rotation = nullptr;  // 4
+  const float* target = nullptr;    // 3
+  const float* pole = nullptr;      // 3, read when poleMode is kPoint
+  const float* weight = nullptr;    // 1, optional (null: options.weight)
+
+  // Output, per item.
+  float* outRotation = nullptr;  // 4
+
+  std::size_t* failedItem = nullptr;  // optional output: index of the failing item
+
+  Status Validate() const;
+  Status Run() const;
+};
+
+}  // namespace ikpd

@@ -1,0 +1,46 @@
+// ikpd — helpers shared by the batch jobs: strided float access and the
+// per-item error convention.
+#pragma once
+
+#include <cstddef>
+
+#include "ikpd/common.h"
+
+namespace ikpd::batch {
+
+// Items are stored with their components together: field[i * components + k].
+inline glm::vec3 LoadVec3(const float* field, std::size_t i) {
+  const float* p = field + 3 * i;
+  return {p[0], p[1], p[2]};
+}
+// Quaternions are stored [x, y, z, w] (three.js order).
+inline glm::quat LoadQuat(const float* field, std::size_t i) {
+  const float* p = field + 4 * i;
+  return glm::quat(p[3], p[0], p[1], p[2]);
+}
+inline void StoreVec3(float* field, std::size_t i, const glm::vec3& v) {
+  float* p = field + 3 * i;
+  p[0] = v.x;
+  p[1] = v.y;
+  p[2] = v.z;
+}
+inline void StoreQuat(float* field, std::size_t i, const glm::quat& q) {
+  float* p = field + 4 * i;
+  p[0] = q.x;
+  p[1] = q.y;
+  p[2] = q.z;
+  p[3] = q.w;
+}
+
+// Batch jobs validate every item first: when item i is invalid, Run()
+// returns that item's Status, stores i in *failedItem (when not null) and
+// writes no output at all. Then they solve items 0..count-1 in order with the
+// single-item job; should a solve itself fail (a result that overflows float,
+// for coordinates near 1e38), the same happens for that item, with outputs of
+// earlier items already written.
+inline Status FailAt(Status status, std::size_t item, std::size_t* failedItem) {
+  if (failedItem != nullptr) *failedItem = item;
+  return status;
+}
+
+}  // namespace ikpd::batch
