@@ -12,7 +12,9 @@
 #include <string>
 
 #include "flat.h"
+#include "pd_settings.h"
 #include "ikpd/batch/aim_batch.h"
+#include "ikpd/batch/pd_batch.h"
 #include "ikpd/batch/soa.h"
 #include "ikpd/batch/two_bone_batch.h"
 
@@ -184,6 +186,67 @@ class AimBatch : public BatchBase<AimBatch> {
   PoleMode poleMode_ = PoleMode::kNone;
 };
 
+// ------------------------------------------------------------ PD
+// State fields are read and written by update(dt, n); options come from the pd
+// double buffer (packed by web/src/pd.js, read by ReadSettings) plus flags.
+template <class Job, class Derived>
+class PdBatchBase : public BatchBase<Derived> {
+ public:
+  using BatchBase<Derived>::BatchBase;
+
+  // pd buffer: the PD options; `angle` only for scalar batches.
+  std::uintptr_t setOptions(bool angle) {
+    Job job = MakeJob(0.0, 0);
+    if (const Status s = ReadSettings(&job.settings); !s) return ToResult(s);
+    if constexpr (requires { job.angle; }) job.angle = angle;
+    const Status status = job.Validate();
+    if (status) job_ = job;
+    return ToResult(status);
+  }
+
+  std::uintptr_t update(double dt, std::uint32_t count) { return ToResult(MakeJob(dt, count).Run()); }
+
+ private:
+  Job MakeJob(double dt, std::uint32_t count) {
+    Job job = job_;
+    job.dt = dt;
+    job.count = count;
+    job.value = this->f(0);
+    job.velocity = this->f(1);
+    job.target = this->f(2);
+    job.failedItem = &this->failed_;
+    return job;
+  }
+  Job job_;
+};
+
+class PdBatch : public PdBatchBase<PdBatchJob, PdBatch> {
+ public:
+  static constexpr std::array<Field, 3> kFields = {ScalarField("state.value", 0.0f),
+                                                   ScalarField("state.velocity", 0.0f),
+                                                   ScalarField("in.target", 0.0f)};
+  using PdBatchBase::PdBatchBase;
+};
+
+class QuatPdBatch : public PdBatchBase<QuatPdBatchJob, QuatPdBatch> {
+ public:
+  static constexpr std::array<Field, 3> kFields = {QuatField("state.value"), Vec3Field("state.velocity"),
+                                                   QuatField("in.target")};
+  using PdBatchBase::PdBatchBase;
+};
+
+template <class T>
+void BindPdBatch(const char* name) {
+  emscripten::class_<T>(name)
+      .template constructor<std::uint32_t>()
+      .class_function("layout", &T::layout)
+      .function("pointer", emscripten::optional_override([](const T& self, std::uint32_t i) { return self.pointer(i); }))
+      .function("failedItem", emscripten::optional_override([](const T& self) { return self.failedItem(); }))
+      .function("setOptions", emscripten::optional_override([](T& self, bool angle) { return self.setOptions(angle); }))
+      .function("update", emscripten::optional_override(
+                              [](T& self, double dt, std::uint32_t n) { return self.update(dt, n); }));
+}
+
 template <class T>
 void BindBatch(const char* name) {
   emscripten::class_<T>(name)
@@ -203,4 +266,6 @@ EMSCRIPTEN_BINDINGS(ikpd_batch) {
   using namespace ikpd::bindings;
   BindBatch<TwoBoneBatch>("NativeTwoBoneBatch");
   BindBatch<AimBatch>("NativeAimBatch");
+  BindPdBatch<PdBatch>("NativePdBatch");
+  BindPdBatch<QuatPdBatch>("NativeQuatPdBatch");
 }

@@ -7,10 +7,10 @@
 #include <cmath>
 
 #include "flat.h"
+#include "pd_settings.h"
 #include "ikpd/pd/controllers.h"
 
 namespace ikpd::bindings {
-namespace {
 
 using namespace ikpd::pd;
 
@@ -19,7 +19,7 @@ double* Io() {
   return io;
 }
 
-bool Given(double v) { return !std::isnan(v); }
+static bool Given(double v) { return !std::isnan(v); }
 
 // io[0..16]: kp, kd, settleTime, damping ratio, integrator, dtMax, maxVelocity, feedForward,
 // ki, maxIntegral, targetMotion, restTolerance, restVelocity, blendOutEnergy, blendOutTime,
@@ -58,6 +58,8 @@ Status ReadSettings(PdSettings* out) {
   *out = s;
   return Ok();
 }
+
+namespace {
 
 void WriteSettings(const PdSettings& s) {
   double* io = Io();

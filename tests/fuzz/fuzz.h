@@ -31,6 +31,13 @@
     }                                                                           \
   } while (0)
 
+// Replaying a crash with IKPD_FUZZ_TRACE=1 set prints what the harness did.
+#define FUZZ_TRACE(...)                                                         \
+  do {                                                                          \
+    static const bool trace_enabled = std::getenv("IKPD_FUZZ_TRACE") != nullptr; \
+    if (trace_enabled) std::fprintf(stderr, __VA_ARGS__);                       \
+  } while (0)
+
 namespace ikpd::fuzz {
 
 // Decodes floats that stress solvers: ordinary values, exact zeros and small

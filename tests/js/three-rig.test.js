@@ -104,4 +104,16 @@ describe('AimIK frames (reference aim)', () => {
       }
     });
   }
+
+  it('weight slerps the local rotation between the input and the solved pose', () => {
+    const { bones } = buildChain({ axis: AXES['+Y'] });
+    const before = bones[0].quaternion.clone();
+    const target = worldPosition(bones[0]).add(new Vector3(1, -2, 0.5));
+    const full = buildChain({ axis: AXES['+Y'] }).bones;
+    new AimIK(referenceAim, full[0], { target }).update();
+    new AimIK(referenceAim, bones[0], { target, weight: 0.25 }).update();
+    const expected = before.clone().slerp(full[0].quaternion, 0.25);
+    expect(quatAngle(bones[0].quaternion, expected)).toBeLessThan(1e-6);
+    expect(quatAngle(bones[0].quaternion, before)).toBeGreaterThan(0.01);
+  });
 });

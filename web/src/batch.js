@@ -54,7 +54,7 @@ class SoaBatch extends WasmObject {
     this.#count = count;
     this.#fields = layoutOf(NativeClass);
     this.#pointers = this.#fields.map((f) => native.pointer(f.index));
-    const groups = { in: {}, out: {} };
+    const groups = { in: {}, out: {}, state: {} };
     for (const field of this.#fields) {
       Object.defineProperty(groups[field.group], field.name, {
         get: () => this.#view(field.index),
@@ -65,6 +65,8 @@ class SoaBatch extends WasmObject {
     this.input = Object.freeze(groups.in);
     /** Output fields (Float32Array views). */
     this.output = Object.freeze(groups.out);
+    /** State fields, read and written by update() (Float32Array views; controllers only). */
+    if (Object.keys(groups.state).length) this.state = Object.freeze(groups.state);
   }
 
   /** Number of items. */
@@ -92,22 +94,38 @@ class SoaBatch extends WasmObject {
     }
   }
 
-  /** Packs shared options with `pack(options, scratch)` and hands them to C++ (which validates them). */
-  _setOptions(options, pack) {
-    this.assertAlive();
-    pack(readOptions(options), this.#core.scratch);
-    this.#core.check(this.#native.setOptions(this.#core.scratchPointer));
-  }
-
-  /** Solves items [0, count) (default: all); throws a RangeError "item i: parameter: reason". */
-  solve(count = this.#count) {
+  /** Hands the native object and the item count to `call`; throws "item i: parameter: reason" on error. */
+  _run(count, call) {
     this.assertAlive();
     if (count !== this.#count) readNumber(count, 'count', { min: 0, max: this.#count, integer: true });
-    const error = this.#native.solve(count);
+    const error = call(this.#native, count);
     if (error) {
       throw new RangeError(`item ${this.#native.failedItem()}: ${this.#core.wasm.UTF8ToString(error)}`);
     }
     return this;
+  }
+
+  /** Native setOptions with the options already packed in scratch; throws the C++ error. */
+  _configure(call) {
+    this.assertAlive();
+    this.#core.check(call(this.#native));
+  }
+}
+
+/** Batches of solvers: solve(count) solves items [0, count). */
+class SolverBatch extends SoaBatch {
+  /** Solves items [0, count) (default: all); throws a RangeError "item i: parameter: reason". */
+  solve(count = this.count) {
+    return this._run(count, (native, n) => native.solve(n));
+  }
+}
+
+/** Batches of PD controllers: update(dt, count) advances items [0, count) in place. */
+class ControllerBatch extends SoaBatch {
+  /** Advances items [0, count) (default: all) by dt seconds toward `input.target`. */
+  update(dt, count = this.count) {
+    readNumber(dt, 'dt', { min: 0 });
+    return this._run(count, (native, n) => native.update(dt, n));
   }
 }
 
@@ -143,11 +161,20 @@ function packAimOptions(o, s) {
   s[11] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES.slice(0, 2));
 }
 
+// Options of PD batches: the PD controller options a batch can honour (it
+// keeps no integral or previous target), packed by web/src/pd.js.
+const PD_BATCH_OPTIONS = ['kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity'];
+
 export function createBatchApi(core) {
   const { wasm } = core;
+  const configure = (batch, pack, options) =>
+    batch._configure((native) => {
+      pack(readOptions(options), core.scratch);
+      return native.setOptions(core.scratchPointer);
+    });
 
   /** Two-bone IK (SPEC §3) for `count` limbs per call. */
-  class TwoBoneBatch extends SoaBatch {
+  class TwoBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
       super(core, 'TwoBoneBatch', wasm.NativeTwoBoneBatch, count);
       this._init(() => this.setOptions(options));
@@ -155,12 +182,12 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveTwoBone). */
     setOptions(options) {
-      this._setOptions(options, packTwoBoneOptions);
+      configure(this, packTwoBoneOptions, options);
     }
   }
 
   /** One-bone aim (SPEC §1/§2) for `count` joints per call. */
-  class AimBatch extends SoaBatch {
+  class AimBatch extends SolverBatch {
     constructor(count, options = {}) {
       super(core, 'AimBatch', wasm.NativeAimBatch, count);
       this._init(() => this.setOptions(options));
@@ -168,9 +195,44 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveAim). */
     setOptions(options) {
-      this._setOptions(options, packAimOptions);
+      configure(this, packAimOptions, options);
     }
   }
 
-  return { TwoBoneBatch, AimBatch };
+  /** Scalar PD controllers (SPEC §6), `count` per update(); `angle: true` wraps like AnglePD. */
+  class PDBatch extends ControllerBatch {
+    constructor(count, options = {}) {
+      super(core, 'PDBatch', wasm.NativePdBatch, count);
+      this._init(() => this.setOptions(options));
+    }
+
+    /** Replaces the shared settings (as for `new ikpd.PD`, plus `angle`); keeps the state. */
+    setOptions(options) {
+      const { angle = false, ...rest } = readOptions(options);
+      if (typeof angle !== 'boolean') throw new TypeError(`angle: expected a boolean, got ${typeof angle}`);
+      this._configure((native) => {
+        core.packPdOptions(rest, PD_BATCH_OPTIONS);
+        return native.setOptions(angle);
+      });
+    }
+  }
+
+  /** Quaternion PD controllers (SPEC §6, like QuatPD with method 'log'), `count` per update(). */
+  class QuatPDBatch extends ControllerBatch {
+    constructor(count, options = {}) {
+      super(core, 'QuatPDBatch', wasm.NativeQuatPdBatch, count);
+      this._init(() => this.setOptions(options));
+    }
+
+    /** Replaces the shared settings (as for `new ikpd.QuatPD`); keeps the state. */
+    setOptions(options) {
+      readOptions(options);
+      this._configure((native) => {
+        core.packPdOptions(options, [...PD_BATCH_OPTIONS, 'maxAngle', 'method']);
+        return native.setOptions(false);
+      });
+    }
+  }
+
+  return { TwoBoneBatch, AimBatch, PDBatch, QuatPDBatch };
 }

@@ -83,6 +83,9 @@ export function createPdApi(core) {
    * Layout in io: update/reset [target|value (n), velocity (m)];
    * read → [value (n), velocity (m), target (n), atRest, energy, phase].
    */
+  // Shared with the PD batches (web/src/batch.js), which read the same options.
+  core.packPdOptions = packOptions;
+
   class Controller extends WasmObject {
     #native;
     #n;

@@ -48,8 +48,8 @@ export class AimIK {
     }
     if (this.pole !== null) request.pole = toArray3(readPoint(this.pole, 'pole', _pole));
     const result = this.ikpd.solveAim(request);
-    chain.writeSolved(0, result.rotation, weight);
-    chain.finish();
+    chain.writeSolved(0, result.rotation);
+    chain.finish(weight);
     return this;
   }
 }

@@ -79,12 +79,15 @@ export class BoneChain {
   read(): void;
   /** Bone i as a solver joint in the canonical convention (after `read()`). */
   joint(i: number): { position: [number, number, number]; rotation: [number, number, number, number] };
-  /** Writes a canonical-convention world rotation to bone i, blended by weight; write root → end. */
-  writeSolved(i: number, rotation: Quaternion | readonly number[], weight?: number): void;
-  /** Writes a rig-convention world rotation to bone i, blended by weight; write root → end. */
-  writeWorldRotation(i: number, rotation: Quaternion, weight?: number): void;
-  /** Refreshes world matrices below the chain's root (call after writing). */
-  finish(): void;
+  /** Writes a canonical-convention world rotation to bone i; write root → end, then call `finish()`. */
+  writeSolved(i: number, rotation: Quaternion | readonly number[]): void;
+  /** Writes a rig-convention world rotation to bone i; write root → end, then call `finish()`. */
+  writeWorldRotation(i: number, rotation: Quaternion): void;
+  /**
+   * Blends each bone's local rotation from the pose `read()` saw to the
+   * written one by `weight` (default 1), then refreshes the world matrices.
+   */
+  finish(weight?: number): void;
 }
 
 /**
@@ -214,4 +217,60 @@ export class TwoBoneIK {
   /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
   update(): this;
 }
+
+// ---------------------------------------------------------------- ChainIK
+
+/** A joint limit of `ChainIK`, as `solveChain` takes it (see `JointLimit` in 'ikpd'), on the bone's local rotation. */
+export type { JointLimit } from '../index.js';
+
+export interface ChainIKOptions extends HelperOptions, ChainAxesOptions {
+  /** What the tip (the last object) reaches for. Default null (update() does nothing). */
+  target?: PointLike | null;
+  /** World point the chain's bend turns toward (about the root→tip axis). Default null. */
+  pole?: PointLike | null;
+  /** `'ccd'` (default, like three.js CCDIKSolver) or `'fabrik'` (converges faster near full reach). */
+  method?: 'ccd' | 'fabrik';
+  /** Maximum iterations, integer >= 0. Default 20. */
+  iterations?: number;
+  /** Stop when the tip is within tolerance × chain length of the target. Default 1e-4. */
+  tolerance?: number;
+  /**
+   * One limit (or null) per bone, root first, on the bone's local rotation
+   * (`bone.quaternion`): `{ type: 'euler', min, max }` clamps `bone.rotation`
+   * ('XYZ') like CCDIKSolver's rotationMin/rotationMax; `{ type: 'cone',
+   * angle, axis }` keeps the bone's forward axis within `angle` of `axis`
+   * (parent bone's local frame; default its rest direction). 'euler' limits
+   * need the bones to share one forward axis (every usual rig does).
+   * Default null (free).
+   */
+  limits?: ReadonlyArray<import('../index.js').JointLimit | null | undefined> | null;
+}
+
+/**
+ * N-bone chain IK (tails, tentacles, spines, fingers) by CCD or FABRIK on
+ * `[root, ..., tip]` (the tip, often an end bone or an Object3D marker, is
+ * what reaches the target and keeps its local rotation). Every option is
+ * also a writable property read at each `update()`.
+ */
+export class ChainIK {
+  constructor(ikpd: Ikpd, bones: readonly Object3D[], options?: ChainIKOptions);
+  readonly bones: readonly Object3D[];
+  readonly chain: BoneChain;
+  target: PointLike | null;
+  pole: PointLike | null;
+  method?: 'ccd' | 'fabrik';
+  iterations?: number;
+  tolerance?: number;
+  limits: ChainIKOptions['limits'];
+  weight: number;
+  /** True when the last `update()` got the tip within tolerance. */
+  readonly reached: boolean;
+  /** Tip-to-target distance after the last `update()`. */
+  readonly distance: number;
+  /** Iterations the last `update()` ran. */
+  readonly iterationsRun: number;
+  /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
+  update(): this;
+}
+
 export * from './hdr.js';

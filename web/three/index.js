@@ -3,5 +3,6 @@
 // and an options object; call update() every frame after the animation mixer.
 export { AimIK } from './aim.js';
 export { TwoBoneIK } from './twoBone.js';
-export { BoneChain, detectBoneAxis, axisFrame, defaultUpAxis } from './rig.js';
+export { BoneChain, detectBoneAxis } from './rig.js';
+export { ChainIK } from './chain.js';
 export * from './hdr.js';

@@ -167,6 +167,22 @@ export class BoneChain {
     }
   }
 
+  /**
+   * Hands the solvers the rig's own rotations (identity frames), for solvers
+   * whose joint limits are defined on the bones' local rotations. Returns the
+   * shared forward axis, or null (and no change) when the forward axes of
+   * the bones that have a child in the chain differ.
+   */
+  useRigFrames() {
+    const shared = this.forwards[0];
+    for (let i = 1; i < this.count - 1; i++) if (this.forwards[i].distanceToSquared(shared) > 1e-8) return null;
+    for (let i = 0; i < this.count; i++) {
+      this.frames[i].identity();
+      this.inverseFrames[i].identity();
+    }
+    return shared;
+  }
+
   _label(i) {
     const bone = this.bones[i];
     return bone.name ? `bone '${bone.name}'` : `bone ${i}`;
@@ -215,20 +231,20 @@ export class BoneChain {
 
   /**
    * Writes bone i's world rotation from a solver-convention world rotation
-   * `[x, y, z, w]` (or a Quaternion), blended with the pre-solve local
-   * rotation by `weight`. Bones must be written root → end: each write
-   * refreshes that bone's world matrix for the bones below it.
+   * `[x, y, z, w]` (or a Quaternion). Bones must be written root → end: each
+   * write refreshes that bone's world matrix for the bones below it. Call
+   * finish(weight) after the last write.
    */
-  writeSolved(i, rotation, weight = 1) {
+  writeSolved(i, rotation) {
     const target = _q;
     if (rotation.isQuaternion) target.copy(rotation);
     else target.fromArray(rotation);
     target.multiply(this.inverseFrames[i]);
-    this.writeWorldRotation(i, target, weight);
+    this.writeWorldRotation(i, target);
   }
 
   /** Writes bone i's world rotation (rig convention, a Quaternion); see writeSolved(). */
-  writeWorldRotation(i, worldRotation, weight = 1) {
+  writeWorldRotation(i, worldRotation) {
     const bone = this.bones[i];
     const local = bone.quaternion;
     if (bone.parent) {
@@ -240,17 +256,33 @@ export class BoneChain {
       local.copy(worldRotation);
     }
     local.normalize();
-    if (weight < 1) {
-      // Shortest path: keep the blended rotation in the pre-solve hemisphere.
-      local.slerpQuaternions(this._localBefore[i], local, weight);
-    }
     bone.updateWorldMatrix(false, false);
   }
 
-  /** Refreshes the world matrices below the chain's root after writing. */
-  finish() {
+  /**
+   * Blends every bone's local rotation from the pose read by read() to the
+   * written one by `weight` (slerp; 1 keeps the solve), then refreshes the
+   * world matrices below the chain's root.
+   */
+  finish(weight = 1) {
+    if (weight < 1) {
+      for (let i = 0; i < this.count; i++) {
+        const local = this.bones[i].quaternion;
+        // slerpQuaternions(a, b) copies a first, so b must not be `local` itself.
+        local.slerpQuaternions(this._localBefore[i], _q.copy(local), weight);
+      }
+    }
     this.bones[0].updateWorldMatrix(false, true);
+    // Bones outside the root's subtree (a chain given as separate bones).
+    for (let i = 1; i < this.count; i++) {
+      if (!isDescendant(this.bones[i], this.bones[0])) this.bones[i].updateWorldMatrix(false, true);
+    }
   }
+}
+
+function isDescendant(object, ancestor) {
+  for (let o = object.parent; o; o = o.parent) if (o === ancestor) return true;
+  return false;
 }
 
 /** Throws unless `weight` is a number in [0, 1]. */

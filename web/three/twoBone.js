@@ -124,15 +124,16 @@ export class TwoBoneIK {
     if (stretch) {
       const upper = _a.fromArray(result.mid.position).distanceTo(chain.positions[0]) / chain.positions[1].distanceTo(chain.positions[0]);
       const lower = _a.distanceTo(_b.fromArray(result.end.position)) / chain.positions[2].distanceTo(chain.positions[1]);
-      if (Number.isFinite(upper)) bones[1].position.multiplyScalar(1 + (upper - 1) * weight);
-      if (Number.isFinite(lower)) bones[2].position.multiplyScalar(1 + (lower - 1) * weight);
+      // Ratios within float32 rounding of 1 leave the rest offsets exact.
+      if (upper > 1 + 1e-5) bones[1].position.multiplyScalar(1 + (upper - 1) * weight);
+      if (lower > 1 + 1e-5) bones[2].position.multiplyScalar(1 + (lower - 1) * weight);
       this._stretched = true;
     }
-    chain.writeSolved(0, result.root.rotation, weight);
-    chain.writeSolved(1, result.mid.rotation, weight);
-    if (endRotation === 'target') chain.writeWorldRotation(2, this.target.getWorldQuaternion(_q), weight);
-    else chain.writeSolved(2, result.end.rotation, weight);
-    chain.finish();
+    chain.writeSolved(0, result.root.rotation);
+    chain.writeSolved(1, result.mid.rotation);
+    if (endRotation === 'target') chain.writeWorldRotation(2, this.target.getWorldQuaternion(_q));
+    else chain.writeSolved(2, result.end.rotation);
+    chain.finish(weight);
     return this;
   }
 }

@@ -2,6 +2,7 @@
 // buffers in WASM memory (SPEC §8), exposed as Float32Array views (no copies).
 import type { Disposable, Vec3 } from './common.js';
 import type { AimMethod, BendDirection } from './ik.js';
+import type { PdOptions, QuatPDOptions } from './pd.js';
 
 /**
  * What the per-item `pole` field holds: `'none'` (not read; no pole), `'point'` (a world
@@ -125,7 +126,50 @@ export interface AimBatch extends SoaBatch<AimBatchInput, AimBatchOutput> {
   setOptions(options: AimBatchOptions): void;
 }
 
+/** Options of a PDBatch: the PD options a batch can honour (it keeps no integral or previous target). */
+export type PDBatchOptions = Pick<PdOptions, 'settleTime' | 'damping' | 'kp' | 'kd' | 'integrator' | 'dtMax' | 'maxVelocity'> & {
+  /** Wrap like AnglePD (radians, short way across ±π, value in (−π, π]). Default false. */
+  angle?: boolean;
+};
+
+/** Options of a QuatPDBatch: as PDBatchOptions plus `maxAngle`; `method` must be `'log'` (default). */
+export type QuatPDBatchOptions = Pick<QuatPDOptions, 'settleTime' | 'damping' | 'kp' | 'kd' | 'integrator' | 'dtMax' | 'maxVelocity' | 'maxAngle'> & {
+  method?: 'log';
+};
+
+/**
+ * Common shape of the PD batches: `state` holds each controller's value and velocity (updated in
+ * place), `input.target` its target. Each item gives the result of the single controller reset to
+ * that state and updated with the same dt and target.
+ */
+export interface ControllerBatch<State, In> extends Disposable {
+  readonly count: number;
+  /** Per-item state, read and written by `update` (initially value 0 / identity, velocity 0). */
+  readonly state: Readonly<State>;
+  readonly input: Readonly<In>;
+  /**
+   * Advances items `[0, count)` (default: all) by `dt` >= 0 seconds. Items are validated first:
+   * the first invalid one throws `RangeError("item i: parameter: reason")` and nothing is written.
+   */
+  update(dt: number, count?: number): this;
+}
+
+/** Scalar PD controllers (SPEC §6). */
+export interface PDBatch extends ControllerBatch<{ /** 1 per item. */ value: Float32Array; /** 1 per item. */ velocity: Float32Array }, { /** 1 per item. */ target: Float32Array }> {
+  /** Replaces the shared settings; keeps the state. */
+  setOptions(options: PDBatchOptions): void;
+}
+
+/** Quaternion PD controllers (SPEC §6, like QuatPD). */
+export interface QuatPDBatch extends ControllerBatch<{ /** 4 per item [x, y, z, w]. */ value: Float32Array; /** 3 per item: world angular velocity, rad/s. */ velocity: Float32Array }, { /** 4 per item [x, y, z, w]; need not be unit. */ target: Float32Array }> {
+  setOptions(options: QuatPDBatchOptions): void;
+}
+
 export interface BatchApi {
+  /** `new ikpd.PDBatch(count, options?)`: `count` scalar (or angle) PD controllers advanced per `update(dt)`. */
+  PDBatch: new (count: number, options?: PDBatchOptions) => PDBatch;
+  /** `new ikpd.QuatPDBatch(count, options?)`: `count` quaternion PD controllers advanced per `update(dt)`. */
+  QuatPDBatch: new (count: number, options?: QuatPDBatchOptions) => QuatPDBatch;
   /** `new ikpd.TwoBoneBatch(count, options?)`: `count` two-bone problems solved per `solve()`. */
   TwoBoneBatch: new (count: number, options?: TwoBoneBatchOptions) => TwoBoneBatch;
   /** `new ikpd.AimBatch(count, options?)`: `count` aim problems solved per `solve()`. */

@@ -1,7 +1,9 @@
 // ikpd — shared plain-data types and the error convention used by every job.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
@@ -39,6 +41,30 @@ inline bool IsFinite(const Transform& t) { return IsFinite(t.position) && IsFini
 // rejects a zero (or non-finite) quaternion with an error.
 inline bool IsUsableRotation(const glm::quat& q) {
   return IsFinite(q) && glm::dot(q, q) > 1e-12f;
+}
+
+// Length of a vector or quaternion without overflow or underflow (glm::length
+// squares the components: beyond ~1e19 in float, ~1e154 in double it gives Inf).
+template <class V>
+auto LengthSafe(const V& v) {
+  using T = std::remove_cvref_t<decltype(v[0])>;
+  T largest = T(0);
+  for (int i = 0; i < static_cast<int>(V::length()); ++i) largest = std::max(largest, std::abs(v[i]));
+  if (!(largest > T(0)) || !std::isfinite(largest)) return largest;
+  const V scaled = v / largest;
+  return largest * std::sqrt(glm::dot(scaled, scaled));
+}
+
+// Unit vector or quaternion in the direction of `v`, without overflow or
+// underflow (see LengthSafe). Returns `v` unchanged when it is zero or not finite.
+template <class V>
+V NormalizeSafe(const V& v) {
+  using T = std::remove_cvref_t<decltype(v[0])>;
+  T largest = T(0);
+  for (int i = 0; i < static_cast<int>(V::length()); ++i) largest = std::max(largest, std::abs(v[i]));
+  if (!(largest > T(0)) || !std::isfinite(largest)) return v;
+  const V scaled = v / largest;
+  return scaled / std::sqrt(glm::dot(scaled, scaled));
 }
 
 constexpr float kPi = 3.14159265358979323846f;

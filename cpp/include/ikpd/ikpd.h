@@ -15,3 +15,4 @@
 #include "ikpd/batch/soa.h"
 #include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/batch/aim_batch.h"
+#include "ikpd/batch/pd_batch.h"

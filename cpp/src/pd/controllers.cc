@@ -75,7 +75,7 @@ double ChartEnergy(const PdSettings& s, int n, const ChartState& c) {
   return e;
 }
 
-glm::dvec3 Normalized(const glm::dvec3& v) { return v / glm::length(v); }
+glm::dvec3 Normalized(const glm::dvec3& v) { return NormalizeSafe(v); }
 
 // Unit vector / quaternion of a finite, non-zero input without overflow in the length
 // (huge but finite components); `fallback` when the input is (nearly) zero.
@@ -235,13 +235,17 @@ double ScalarPD::Wrap(double x) const { return angle_ ? WrapAngle(x) : x; }
 double ScalarPD::Chart(double x, double target) const { return angle_ ? WrapAngle(x - target) : x - target; }
 
 Status ScalarPD::Update(double dt, double target) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, nullptr);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, nullptr);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status ScalarPD::Update(double dt, double target, double targetVelocity) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, &targetVelocity);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, &targetVelocity);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status ScalarPD::Advance(double dt, double target, const double* targetVelocity) {
@@ -361,15 +365,23 @@ Status ScalarPD::UpdateBlendOut(double dt, double rest) {
 Status ScalarPD::TrackOffset(double dt, double animation, double desired, double* out) {
   if (!FiniteD(animation)) return Error("animation: must be a finite number");
   if (!FiniteD(desired)) return Error("desired: must be a finite number");
-  if (Status s = Update(dt, Chart(desired, animation)); !s) return s;
-  *out = Wrap(animation + x_);
+  ScalarPD next = *this;  // commit only when the output is finite too
+  if (Status s = next.Update(dt, Chart(desired, animation)); !s) return s;
+  const double result = animation + next.x_;
+  if (!FiniteD(result)) return Error("animation: animation + offset overflows");
+  *this = next;
+  *out = Wrap(result);
   return Ok();
 }
 
 Status ScalarPD::ReleaseOffset(double dt, double animation, double* out) {
   if (!FiniteD(animation)) return Error("animation: must be a finite number");
-  if (Status s = UpdateBlendOut(dt, 0.0); !s) return s;
-  *out = Wrap(animation + x_);
+  ScalarPD next = *this;  // commit only when the output is finite too
+  if (Status s = next.UpdateBlendOut(dt, 0.0); !s) return s;
+  const double result = animation + next.x_;
+  if (!FiniteD(result)) return Error("animation: animation + offset overflows");
+  *this = next;
+  *out = Wrap(result);
   return Ok();
 }
 
@@ -397,7 +409,7 @@ glm::dvec3 SphereLog(const glm::dvec3& p, const glm::dvec3& g, const glm::dvec3&
 }
 
 glm::dvec3 SphereExp(const glm::dvec3& u, const glm::dvec3& g) {
-  const double t = glm::length(u);
+  const double t = LengthSafe(u);
   if (t < 1e-12) return Normalized(g + u);
   return Normalized(std::cos(t) * g + std::sin(t) * (u / t));
 }
@@ -529,13 +541,17 @@ void Vec3PD::FromChart(const glm::dvec3& g, const ChartState& c, glm::dvec3* p, 
 }
 
 Status Vec3PD::Update(double dt, const glm::dvec3& target) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, nullptr);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, nullptr);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status Vec3PD::Update(double dt, const glm::dvec3& target, const glm::dvec3& targetVelocity) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, &targetVelocity);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, &targetVelocity);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* targetVelocity) {
@@ -683,7 +699,7 @@ Status QuatPD::Configure(const PdSettings& settings) {
 Status QuatPD::Reset(const glm::dquat& value, const glm::dvec3& angularVelocity) {
   if (!UsableQuat(value)) return Error("value: must be a finite, non-zero quaternion");
   if (!FiniteV(angularVelocity)) return Error("velocity: must be finite");
-  q_ = glm::normalize(value);
+  q_ = NormalizeSafe(value);
   omega_ = angularVelocity;
   qdot_ = glm::dvec4(0.0);
   {
@@ -756,20 +772,24 @@ void QuatPD::ClampAngle() {
 }
 
 Status QuatPD::Update(double dt, const glm::dquat& target) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, nullptr);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, nullptr);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status QuatPD::Update(double dt, const glm::dquat& target, const glm::dvec3& targetVelocity) {
-  phase_ = BlendPhase::kNone;
-  return Advance(dt, target, &targetVelocity);
+  // An Update cancels a blend-out, but only when it succeeds (errors change nothing).
+  const Status s = Advance(dt, target, &targetVelocity);
+  if (s) phase_ = BlendPhase::kNone;
+  return s;
 }
 
 Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* targetVelocity) {
   if (Status s = CheckDt(dt); !s) return s;
   if (!FiniteQ(targetIn)) return Error("target: must be finite");
   if (!UsableQuat(targetIn)) return Error("target: quaternion must not be zero");
-  glm::dquat g = glm::normalize(targetIn);
+  glm::dquat g = NormalizeSafe(targetIn);
   if (glm::dot(g, q_) < 0.0) g = -g;  // the target's hemisphere follows the state
   glm::dvec3 omegaT(0.0);
   if (targetVelocity) {
@@ -882,6 +902,7 @@ Status QuatPD::UpdateBlendOut(double dt) {
       omega_ = -QuatLogChart(blendFrom_, identity) / settings_.blendOutTime;
       const glm::dquat d = glm::dquat(0.0, omega_.x, omega_.y, omega_.z) * q_;
       qdot_ = 0.5 * glm::dvec4(d.x, d.y, d.z, d.w);
+      ClampAngle();  // maxAngle may have been lowered (Configure) since the blend started
       return Ok();
     }
     phase_ = BlendPhase::kDone;
@@ -896,8 +917,8 @@ Status QuatPD::UpdateBlendOut(double dt) {
 Status QuatPD::TrackOffset(double dt, const glm::dquat& animation, const glm::dquat& desired, glm::dquat* out) {
   if (!UsableQuat(animation)) return Error("animation: must be a finite, non-zero quaternion");
   if (!UsableQuat(desired)) return Error("desired: must be a finite, non-zero quaternion");
-  const glm::dquat a = glm::normalize(animation);
-  if (Status s = Update(dt, glm::normalize(desired) * glm::conjugate(a)); !s) return s;
+  const glm::dquat a = NormalizeSafe(animation);
+  if (Status s = Update(dt, NormalizeSafe(desired) * glm::conjugate(a)); !s) return s;
   *out = glm::normalize(q_ * a);
   return Ok();
 }
@@ -905,7 +926,7 @@ Status QuatPD::TrackOffset(double dt, const glm::dquat& animation, const glm::dq
 Status QuatPD::ReleaseOffset(double dt, const glm::dquat& animation, glm::dquat* out) {
   if (!UsableQuat(animation)) return Error("animation: must be a finite, non-zero quaternion");
   if (Status s = UpdateBlendOut(dt); !s) return s;
-  *out = glm::normalize(q_ * glm::normalize(animation));
+  *out = glm::normalize(q_ * NormalizeSafe(animation));
   return Ok();
 }
 

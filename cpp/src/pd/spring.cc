@@ -178,11 +178,19 @@ double EnvelopeTime(double lambda, double alpha, double beta, double tol) {
 }  // namespace
 
 double SettleTime(double kp, double kd, int n, const double* u0, const double* w0, double tolerance) {
-  double P = 0.0, Q = 0.0, R = 0.0;  // |U|², U·W, |W|²
+  // The motion is linear in (u0, w0): scale them to at most 1 so the squares below
+  // neither overflow nor underflow, and keep the scaled tolerance >= 1e-150 so its
+  // square stays a normal double (a smaller relative tolerance is meaningless anyway).
+  double scale = 0.0;
+  for (int i = 0; i < n; ++i) scale = std::max({scale, std::fabs(u0[i]), std::fabs(w0[i])});
+  if (scale == 0.0) return 0.0;
+  tolerance = std::max(tolerance / scale, 1e-150);
+  double P = 0.0, Q = 0.0, R = 0.0;  // |U|², U·W, |W|² (scaled)
   for (int i = 0; i < n; ++i) {
-    P += u0[i] * u0[i];
-    Q += u0[i] * w0[i];
-    R += w0[i] * w0[i];
+    const double u = u0[i] / scale, w = w0[i] / scale;
+    P += u * u;
+    Q += u * w;
+    R += w * w;
   }
   const double tol2 = tolerance * tolerance;
   const double a = 0.5 * kd;
@@ -213,7 +221,10 @@ double SettleTime(double kp, double kd, int n, const double* u0, const double* w
     const double phi = std::atan2(AB, Rc);
     if (a == 0.0) return (Pm + Rm <= tol2) ? 0.0 : kInf;
     const double period = kPi / w;  // of |u|² (up to the decay)
-    const double decay = std::exp(-2.0 * a * period);
+    // Decay of the maxima per period, as a rate: -log(decay) = 2·a·period. When it
+    // vanishes in double (kd tiny against kp) the spring is undamped in practice.
+    const double rate = 2.0 * a * period;
+    if (!(rate > 0.0)) return (Pm + Rm <= tol2) ? 0.0 : kInf;
     const double c = a / w;  // g(θ) ∝ e^{−cθ}(Pm + Rm cos(θ − φ)), θ = 2ωt
     auto g = [&](double t) { return std::exp(-2.0 * a * t) * (Pm + Rm * std::cos(2.0 * w * t - phi)); };
     const double sn = Rm > 0.0 ? -c * Pm / (Rm * std::sqrt(1.0 + c * c)) : -2.0;
@@ -239,7 +250,7 @@ double SettleTime(double kp, double kd, int n, const double* u0, const double* w
       if (g(0.0) < tol2) return 0.0;
       return bisect(0.0, tm);
     }
-    const double k = std::floor(std::log(best / tol2) / (-std::log(decay)));
+    const double k = std::floor(std::log(best / tol2) / rate);
     const double tk = tm + k * period;
     return bisect(tk, tk + period);
   }

@@ -147,6 +147,7 @@ inline void FreeSpringAt(double kp, double kd, double t, double u0, double w0, d
 // norm over the n components). Uses the closed form (extrema located analytically,
 // crossing refined by bisection to ~1e-12 s). Returns +inf when the spring never
 // settles (kd = 0 with a non-zero error), 0 when already settled for good.
+// Tolerances below 1e-150 × the largest |u0|, |w0| component are treated as that.
 double SettleTime(double kp, double kd, int n, const double* u0, const double* w0, double tolerance);
 
 }  // namespace ikpd::pd

@@ -1,0 +1,15 @@
+// Shared by the PD bindings (pd.cc) and the PD batches (batch.cc): the double
+// buffer JS packs PD options into, and the reader that turns it into settings.
+#pragma once
+
+#include "flat.h"
+#include "ikpd/pd/controllers.h"
+
+namespace ikpd::bindings {
+
+// Static buffer of 32 doubles (JS: `pdBuffer`).
+double* Io();
+// io[0..16] as packed by web/src/pd.js packOptions → validated settings.
+Status ReadSettings(pd::PdSettings* out);
+
+}  // namespace ikpd::bindings

@@ -1,0 +1,176 @@
+// PD batches must follow the single controllers (pd::ScalarPD / AnglePD /
+// QuatPD) item by item, frame after frame, within float rounding of the state.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "ikpd/ikpd.h"
+
+namespace {
+
+using ikpd::PdBatchJob;
+using ikpd::QuatPdBatchJob;
+namespace pd = ikpd::pd;
+
+pd::PdSettings Settings(pd::Integrator integrator, double settleTime, double ratio) {
+  pd::PdSettings s;
+  EXPECT_TRUE(pd::SettingsFromSettleTime(settleTime, ratio, &s).ok());
+  s.integrator = integrator;
+  return s;
+}
+
+// Runs `frames` frames of a scalar batch next to persistent controllers; returns the max difference.
+double ScalarDrift(const pd::PdSettings& settings, bool angle, int frames, unsigned seed) {
+  constexpr std::size_t n = 300;
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> d(-3.0f, 3.0f), dt(0.0f, 0.05f);
+  std::vector<float> value(n), velocity(n), target(n);
+  std::vector<pd::ScalarPD> controllers(n, pd::ScalarPD(settings, angle));
+  for (std::size_t i = 0; i < n; ++i) {
+    value[i] = d(rng);
+    velocity[i] = d(rng);
+    controllers[i].Reset(value[i], velocity[i]);
+    value[i] = static_cast<float>(controllers[i].value());  // angles wrapped like the controller
+  }
+  double worst = 0.0;
+  for (int f = 0; f < frames; ++f) {
+    for (float& t : target) t = d(rng);
+    PdBatchJob job;
+    job.settings = settings;
+    job.angle = angle;
+    job.dt = f == 3 ? 0.0 : dt(rng);
+    job.count = n;
+    job.value = value.data();
+    job.velocity = velocity.data();
+    job.target = target.data();
+    EXPECT_TRUE(job.Run().ok());
+    for (std::size_t i = 0; i < n; ++i) {
+      EXPECT_TRUE(controllers[i].Update(job.dt, target[i]).ok());
+      double dv = std::fabs(controllers[i].value() - value[i]);
+      if (angle) dv = std::fmin(dv, std::fabs(dv - 2.0 * ikpd::kPi));
+      worst = std::fmax(worst, std::fmax(dv, std::fabs(controllers[i].velocity() - velocity[i]) / 10.0));
+    }
+  }
+  return worst;
+}
+
+TEST(BatchPd, ScalarFollowsControllersForEveryIntegrator) {
+  for (pd::Integrator integrator :
+       {pd::Integrator::kExact, pd::Integrator::kStable, pd::Integrator::kExplicit, pd::Integrator::kSubstep}) {
+    const pd::PdSettings s = Settings(integrator, 0.5, 0.8);
+    EXPECT_LT(ScalarDrift(s, false, 40, 1u + static_cast<unsigned>(integrator)), 1e-6) << int(integrator);
+  }
+}
+
+TEST(BatchPd, AngleAndVelocityLimitFollowControllers) {
+  pd::PdSettings s = Settings(pd::Integrator::kExact, 0.3, 1.0);
+  EXPECT_LT(ScalarDrift(s, true, 40, 7u), 1e-6);
+  s.maxVelocity = 2.0;
+  EXPECT_LT(ScalarDrift(s, false, 40, 8u), 1e-6);
+}
+
+TEST(BatchPd, ExactFastPathIsTheControllerStep) {
+  // One frame from float state: the batch's fast path must equal Reset + Update exactly.
+  const pd::PdSettings s = Settings(pd::Integrator::kExact, 0.7, 0.5);
+  std::vector<float> value = {0.0f, 1.5f, -2.25f, 1e6f}, velocity = {0.0f, -3.0f, 0.5f, 1e3f},
+                     target = {1.0f, 1.5f, 4.0f, -1e6f};
+  std::vector<pd::ScalarPD> c(value.size(), pd::ScalarPD(s));
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    c[i].Reset(value[i], velocity[i]);
+    ASSERT_TRUE(c[i].Update(1.0 / 60.0, target[i]).ok());
+  }
+  PdBatchJob job;
+  job.settings = s;
+  job.dt = 1.0 / 60.0;
+  job.count = value.size();
+  job.value = value.data();
+  job.velocity = velocity.data();
+  job.target = target.data();
+  ASSERT_TRUE(job.Run().ok());
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    EXPECT_EQ(value[i], static_cast<float>(c[i].value()));
+    EXPECT_EQ(velocity[i], static_cast<float>(c[i].velocity()));
+  }
+}
+
+TEST(BatchPd, QuatFollowsControllers) {
+  constexpr std::size_t n = 200;
+  for (double maxAngle : {ikpd::kPi * 1.0, 1.0}) {
+    pd::PdSettings s = Settings(pd::Integrator::kExact, 0.4, 0.9);
+    s.maxAngle = maxAngle;
+    std::mt19937 rng(11u);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    std::vector<float> value(4 * n), velocity(3 * n), target(4 * n);
+    std::vector<pd::QuatPD> controllers(n, pd::QuatPD(s));
+    for (std::size_t i = 0; i < n; ++i) {
+      const glm::quat q = glm::normalize(glm::quat(d(rng) + 1.5f, d(rng), d(rng), d(rng)));
+      const glm::vec3 w(d(rng), d(rng), d(rng));
+      ASSERT_TRUE(controllers[i].Reset(glm::dquat(q), glm::dvec3(w)).ok());
+      ikpd::batch::StoreQuat(value.data(), i, glm::quat(controllers[i].value()));
+      ikpd::batch::StoreVec3(velocity.data(), i, glm::vec3(controllers[i].velocity()));
+    }
+    double worst = 0.0;
+    for (int f = 0; f < 30; ++f) {
+      for (float& t : target) t = d(rng);
+      for (std::size_t i = 0; i < n; ++i) target[4 * i + 3] += 2.0f * (f % 3 == 0 ? -1.0f : 1.0f);  // both hemispheres
+      QuatPdBatchJob job;
+      job.settings = s;
+      job.dt = 1.0 / 60.0;
+      job.count = n;
+      job.value = value.data();
+      job.velocity = velocity.data();
+      job.target = target.data();
+      ASSERT_TRUE(job.Run().ok());
+      for (std::size_t i = 0; i < n; ++i) {
+        ASSERT_TRUE(controllers[i].Update(job.dt, glm::dquat(ikpd::batch::LoadQuat(target.data(), i))).ok());
+        const glm::dquat q = controllers[i].value();
+        const glm::dvec3 w = controllers[i].velocity();
+        const double qd[4] = {q.x, q.y, q.z, q.w};
+        for (int k = 0; k < 4; ++k) worst = std::fmax(worst, std::fabs(qd[k] - value[4 * i + k]));
+        for (int k = 0; k < 3; ++k) worst = std::fmax(worst, std::fabs(w[k] - velocity[3 * i + k]) / 10.0);
+      }
+    }
+    EXPECT_LT(worst, 1e-6) << maxAngle;
+  }
+}
+
+TEST(BatchPd, RejectsStateTheBatchCannotKeepAndBadItems) {
+  std::vector<float> v = {0.0f, 1.0f}, w = {0.0f, 0.0f}, t = {1.0f, std::numeric_limits<float>::infinity()};
+  PdBatchJob job;
+  job.count = 2;
+  job.value = v.data();
+  job.velocity = w.data();
+  job.target = t.data();
+  job.dt = 0.1;
+  std::size_t failed = 99;
+  job.failedItem = &failed;
+  const ikpd::Status s = job.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_STREQ(s.error, "target: must be a finite number");
+  EXPECT_EQ(failed, 1u);
+  EXPECT_EQ(v[0], 0.0f);  // nothing written
+  job.settings.ki = 1.0;
+  EXPECT_FALSE(job.Validate().ok());
+  job.settings.ki = 0.0;
+  job.settings.targetMotion = pd::TargetMotion::kLinear;
+  EXPECT_FALSE(job.Validate().ok());
+  job.settings.targetMotion = pd::TargetMotion::kHold;
+  job.dt = -1.0;
+  EXPECT_FALSE(job.Validate().ok());
+
+  std::vector<float> q = {0, 0, 0, 0}, qw = {0, 0, 0}, qt = {0, 0, 0, 1};
+  QuatPdBatchJob quat;
+  quat.count = 1;
+  quat.dt = 0.1;
+  quat.value = q.data();
+  quat.velocity = qw.data();
+  quat.target = qt.data();
+  EXPECT_FALSE(quat.Run().ok());
+  quat.settings.method = pd::RotationUpdate::kComponentwise;
+  EXPECT_FALSE(quat.Validate().ok());
+}
+
+}  // namespace
