@@ -66,6 +66,48 @@ void AimBatch(benchmark::State& state) {
 }
 BENCHMARK(AimBatch);
 
+// PD updates: the states converge toward the targets over the iterations; the
+// work per update does not depend on them.
+void PdBatch(benchmark::State& state) {
+  const bench::PdProblems p = bench::MakePdProblems(kItems);
+  std::vector<float> value = p.value, velocity = p.velocity;
+  ikpd::PdBatchJob job;
+  job.settings.kp = 100.0;
+  job.settings.kd = 20.0;
+  job.dt = 1.0 / 60.0;
+  job.count = kItems;
+  job.value = value.data();
+  job.velocity = velocity.data();
+  job.target = p.target.data();
+  for (auto _ : state) {
+    if (!job.Run()) state.SkipWithError("PdBatchJob failed");
+    benchmark::DoNotOptimize(value.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+}
+BENCHMARK(PdBatch);
+
+void QuatPdBatch(benchmark::State& state) {
+  const bench::PdProblems p = bench::MakePdProblems(kItems);
+  std::vector<float> value = p.qValue, velocity = p.qVelocity;
+  ikpd::QuatPdBatchJob job;
+  job.settings.kp = 100.0;
+  job.settings.kd = 20.0;
+  job.dt = 1.0 / 60.0;
+  job.count = kItems;
+  job.value = value.data();
+  job.velocity = velocity.data();
+  job.target = p.qTarget.data();
+  for (auto _ : state) {
+    if (!job.Run()) state.SkipWithError("QuatPdBatchJob failed");
+    benchmark::DoNotOptimize(value.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+}
+BENCHMARK(QuatPdBatch);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -94,3 +94,25 @@ inline AimProblems MakeAimProblems(std::size_t n, std::uint32_t seed = 2) {
 }
 
 }  // namespace bench
+
+namespace bench {
+
+struct PdProblems {
+  std::vector<float> value, velocity, target, qValue, qVelocity, qTarget;
+};
+
+inline PdProblems MakePdProblems(std::size_t n, std::uint32_t seed = 4) {
+  Rng rng(seed);
+  PdProblems p;
+  for (std::size_t i = 0; i < n; ++i) {
+    Push(p.value, rng.uniform(-1, 1));
+    Push(p.velocity, rng.uniform(-1, 1));
+    Push(p.target, rng.uniform(-1, 1));
+    UnitQuat(rng, p.qValue);
+    for (int k = 0; k < 3; ++k) Push(p.qVelocity, rng.uniform(-1, 1));
+    UnitQuat(rng, p.qTarget);
+  }
+  return p;
+}
+
+}  // namespace bench

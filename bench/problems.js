@@ -81,3 +81,18 @@ export function makeChainTargets(n, chainLength, seed = 3) {
   }
   return out;
 }
+
+/** PD controllers: scalar states/targets and quaternion states/angular velocities/targets. */
+export function makePdProblems(n, seed = 4) {
+  const r = rng(seed);
+  const p = { value: [], velocity: [], target: [], qValue: [], qVelocity: [], qTarget: [] };
+  for (let i = 0; i < n; i++) {
+    p.value.push(r.uniform(-1, 1));
+    p.velocity.push(r.uniform(-1, 1));
+    p.target.push(r.uniform(-1, 1));
+    unitQuat(r, p.qValue);
+    for (let k = 0; k < 3; k++) p.qVelocity.push(r.uniform(-1, 1));
+    unitQuat(r, p.qTarget);
+  }
+  return f32(p);
+}

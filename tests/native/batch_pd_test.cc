@@ -137,6 +137,39 @@ TEST(BatchPd, QuatFollowsControllers) {
   }
 }
 
+TEST(BatchPd, QuatExactFastPathIsTheControllerStep) {
+  // One frame from float state: the fast path (exact, no clamps) must equal Reset + Update exactly.
+  pd::PdSettings s = Settings(pd::Integrator::kExact, 0.35, 0.7);
+  std::mt19937 rng(5u);
+  std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+  constexpr std::size_t n = 64;
+  std::vector<float> value(4 * n), velocity(3 * n), target(4 * n);
+  for (float& x : value) x = d(rng);
+  for (float& x : velocity) x = 3.0f * d(rng);
+  for (float& x : target) x = d(rng);
+  for (int k = 0; k < 4; ++k) target[k] = value[k];  // at the target
+  for (int k = 0; k < 4; ++k) target[4 + k] = -value[4 + k];  // same rotation, other sign
+  std::vector<float> expectedValue(4 * n), expectedVelocity(3 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    pd::QuatPD c(s);
+    ASSERT_TRUE(c.Reset(glm::dquat(ikpd::batch::LoadQuat(value.data(), i)),
+                        glm::dvec3(ikpd::batch::LoadVec3(velocity.data(), i))).ok());
+    ASSERT_TRUE(c.Update(1.0 / 30.0, glm::dquat(ikpd::batch::LoadQuat(target.data(), i))).ok());
+    ikpd::batch::StoreQuat(expectedValue.data(), i, glm::quat(c.value()));
+    ikpd::batch::StoreVec3(expectedVelocity.data(), i, glm::vec3(c.velocity()));
+  }
+  QuatPdBatchJob job;
+  job.settings = s;
+  job.dt = 1.0 / 30.0;
+  job.count = n;
+  job.value = value.data();
+  job.velocity = velocity.data();
+  job.target = target.data();
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_EQ(value, expectedValue);
+  EXPECT_EQ(velocity, expectedVelocity);
+}
+
 TEST(BatchPd, RejectsStateTheBatchCannotKeepAndBadItems) {
   std::vector<float> v = {0.0f, 1.0f}, w = {0.0f, 0.0f}, t = {1.0f, std::numeric_limits<float>::infinity()};
   PdBatchJob job;

@@ -79,6 +79,24 @@ Status QuatPdBatchJob::Run() const {
       return FailAt(Error("target: must be a finite, non-zero quaternion"), i, failedItem);
     }
   }
+  if (settings.integrator == pd::Integrator::kExact && std::isinf(settings.maxVelocity) &&
+      settings.maxAngle >= static_cast<double>(kPi)) {
+    // Fast path, the same arithmetic as QuatPD::Reset + Update for these settings
+    // (log chart at the target, one exact step, no clamps), with the step
+    // coefficients computed once for the whole batch.
+    const pd::StepCoeffs c = pd::ExactStepCoeffs(settings.kp, settings.kd, dt);
+    for (std::size_t i = 0; i < count; ++i) {
+      const glm::dquat q = glm::normalize(LoadDQuat(value, i));
+      glm::dquat g = glm::normalize(LoadDQuat(target, i));
+      if (glm::dot(g, q) < 0.0) g = -g;
+      glm::dvec3 u = pd::QuatLogChart(q, g);
+      glm::dvec3 w = pd::LeftJacobianInverseTimes(u, LoadDVec3(velocity, i));
+      for (int k = 0; k < 3; ++k) pd::ApplyExactStep(c, dt, 0.0, 0.0, 0.0, u[k], w[k]);
+      batch::StoreQuat(value, i, glm::quat(pd::QuatExpChart(u, g)));
+      batch::StoreVec3(velocity, i, glm::vec3(pd::LeftJacobianTimes(u, w)));
+    }
+    return Ok();
+  }
   pd::QuatPD controller(settings);
   for (std::size_t i = 0; i < count; ++i) {
     if (const Status s = controller.Reset(LoadDQuat(value, i), LoadDVec3(velocity, i)); !s) {
