@@ -1,5 +1,129 @@
-// API module 'ik' (see web/types/ik.d.ts). Returns the members it adds to the ikpd object.
-// eslint-disable-next-line no-unused-vars
+// API module 'ik' (see web/types/ik.d.ts): §1 aim, §2 up-vector roll, §3 two-bone IK.
+// Inputs are packed as float32 into core.scratch; layouts are documented in cpp/bindings/ik.cc.
+import { readEnum, readNumber, readOptions, readQuat, readTransform, readVec3, transformFrom } from './core.js';
+
+const AIM_METHODS = ['yawPitch', 'crossProduct', 'shortestArc'];
+const BEND_DIRECTIONS = ['auto', 'positive', 'negative'];
+const STRAIGHT_BENDS = ['positive', 'negative'];
+const END_ROTATIONS = ['world', 'relative'];
+const OUT = 64; // float offset of the outputs (kOut in cpp/bindings/ik.cc)
+
+function writeVec3(s, o, x, y, z) {
+  s[o] = x;
+  s[o + 1] = y;
+  s[o + 2] = z;
+}
+
+// Reads an optional vector: writes it (or the default) and returns whether it was given.
+function readOptionalVec3(value, name, s, o, x, y, z) {
+  if (value === undefined) {
+    writeVec3(s, o, x, y, z);
+    return false;
+  }
+  readVec3(value, name, s, o);
+  return true;
+}
+
+// Reads a quaternion as float32 (like every WASM entry point, so typed and plain
+// arrays give identical results) and writes it normalized, in double, to out.
+const quat32 = new Float32Array(4);
+function readQuatInto(value, name, out) {
+  readQuat(value, name, quat32, 0);
+  const x = quat32[0], y = quat32[1], z = quat32[2], w = quat32[3];
+  const n = Math.sqrt(x * x + y * y + z * z + w * w);
+  if (!(n > 0 && n < Infinity)) throw new RangeError(`${name}: must be a non-zero finite quaternion in float32 range`);
+  out[0] = x / n;
+  out[1] = y / n;
+  out[2] = z / n;
+  out[3] = w / n;
+}
+
 export function createIkApi(core) {
-  return {};
+  const { wasm } = core;
+  const pointer = core.scratchPointer;
+
+  function solveAim(options) {
+    readOptions(options);
+    const s = core.scratch;
+    readVec3(options.position, 'position', s, 0);
+    if (options.rotation === undefined) {
+      s[3] = 0; s[4] = 0; s[5] = 0; s[6] = 1;
+    } else {
+      readQuat(options.rotation, 'rotation', s, 3);
+    }
+    readVec3(options.target, 'target', s, 7);
+    readOptionalVec3(options.forward, 'forward', s, 10, 1, 0, 0);
+    readOptionalVec3(options.up, 'up', s, 13, 0, 1, 0);
+    const pole = readOptionalVec3(options.pole, 'pole', s, 16, 0, 0, 0);
+    const hinge = readOptionalVec3(options.hingeAxis, 'hingeAxis', s, 19, 0, 0, 1);
+    s[22] = options.method === undefined ? 0 : readEnum(options.method, 'method', AIM_METHODS);
+    s[23] = (pole ? 1 : 0) | (hinge ? 2 : 0);
+    s[24] = options.weight === undefined ? 1 : readNumber(options.weight, 'weight');
+    core.check(wasm.solveAim(pointer));
+    const r = core.scratch;
+    return { rotation: [r[OUT], r[OUT + 1], r[OUT + 2], r[OUT + 3]] };
+  }
+
+  function solveTwoBone(options) {
+    readOptions(options);
+    const s = core.scratch;
+    readTransform(options.root, 'root', s, 0);
+    readTransform(options.mid, 'mid', s, 7);
+    readTransform(options.end, 'end', s, 14);
+    readVec3(options.target, 'target', s, 21);
+    const pole = readOptionalVec3(options.pole, 'pole', s, 24, 0, 0, 0);
+    const poleDirection = readOptionalVec3(options.poleDirection, 'poleDirection', s, 27, 0, 0, 0);
+    readOptionalVec3(options.forward, 'forward', s, 30, 1, 0, 0);
+    readOptionalVec3(options.bendAxis, 'bendAxis', s, 33, 0, 0, 1);
+    readOptionalVec3(options.effectorOffset, 'effectorOffset', s, 36, 0, 0, 0);
+    s[39] = (pole ? 1 : 0) | (poleDirection ? 2 : 0);
+    const o = options;
+    s[40] = o.bendDirection === undefined ? 0 : readEnum(o.bendDirection, 'bendDirection', BEND_DIRECTIONS);
+    s[41] = o.straightBend === undefined ? 1 : readEnum(o.straightBend, 'straightBend', STRAIGHT_BENDS) + 1;
+    s[42] = o.minAngle === undefined ? 0 : readNumber(o.minAngle, 'minAngle');
+    s[43] = o.maxAngle === undefined ? Math.PI : readNumber(o.maxAngle, 'maxAngle');
+    s[44] = o.weight === undefined ? 1 : readNumber(o.weight, 'weight');
+    s[45] = o.soften === undefined ? 0 : readNumber(o.soften, 'soften');
+    s[46] = o.maxStretch === undefined ? 1 : readNumber(o.maxStretch, 'maxStretch');
+    s[47] = o.twist === undefined ? 0 : readNumber(o.twist, 'twist');
+    s[48] = o.endRotation === undefined ? 0 : readEnum(o.endRotation, 'endRotation', END_ROTATIONS);
+    s[49] = o.tolerance === undefined ? 1e-4 : readNumber(o.tolerance, 'tolerance');
+    core.check(wasm.solveTwoBone(pointer));
+    const r = core.scratch;
+    return {
+      root: transformFrom(r, OUT),
+      mid: transformFrom(r, OUT + 7),
+      end: transformFrom(r, OUT + 14),
+      reached: r[OUT + 21] !== 0,
+      distance: r[OUT + 22],
+    };
+  }
+
+  function toLocalRotations(joints, parentRotation) {
+    if (!Array.isArray(joints)) throw new TypeError(`joints: expected an array of {rotation}, got ${typeof joints}`);
+    const parent = [0, 0, 0, 1];
+    const q = [0, 0, 0, 0];
+    if (parentRotation !== undefined) readQuatInto(parentRotation, 'parentRotation', parent);
+    const out = new Array(joints.length);
+    for (let i = 0; i < joints.length; i++) {
+      const joint = joints[i];
+      if (joint === null || typeof joint !== 'object') {
+        throw new TypeError(`joints[${i}]: expected {rotation}, got ${joint === null ? 'null' : typeof joint}`);
+      }
+      readQuatInto(joint.rotation ?? [0, 0, 0, 1], `joints[${i}].rotation`, q);
+      // local = conjugate(parent) · q
+      const px = parent[0], py = parent[1], pz = parent[2], pw = parent[3];
+      const x = q[0], y = q[1], z = q[2], w = q[3];
+      out[i] = [
+        pw * x - px * w - py * z + pz * y,
+        pw * y + px * z - py * w - pz * x,
+        pw * z - px * y + py * x - pz * w,
+        pw * w + px * x + py * y + pz * z,
+      ];
+      parent[0] = x; parent[1] = y; parent[2] = z; parent[3] = w;
+    }
+    return out;
+  }
+
+  return { solveAim, solveTwoBone, toLocalRotations };
 }

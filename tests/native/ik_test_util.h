@@ -1,0 +1,68 @@
+// Shared helpers for the IK GoogleTests: seeded random rigs and geometry checks.
+#pragma once
+
+#include <cmath>
+#include <random>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "ikpd/ikpd.h"
+
+namespace iktest {
+
+inline glm::quat AxisAngle(const glm::vec3& axis, float angle) { return glm::angleAxis(angle, glm::normalize(axis)); }
+
+struct Rng {
+  std::mt19937 gen;
+  explicit Rng(unsigned seed) : gen(seed) {}
+  float Uniform(float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(gen); }
+  glm::vec3 Vec(float lo, float hi) { return {Uniform(lo, hi), Uniform(lo, hi), Uniform(lo, hi)}; }
+  glm::vec3 Direction() {
+    for (;;) {
+      const glm::vec3 v = Vec(-1.0f, 1.0f);
+      const float l = glm::length(v);
+      if (l > 0.1f && l <= 1.0f) return v / l;
+    }
+  }
+  glm::quat Rotation() {
+    std::normal_distribution<float> n;
+    glm::quat q(n(gen), n(gen), n(gen), n(gen));
+    return glm::normalize(q);
+  }
+};
+
+// A consistent limb: forward axes point at the child, the mid bends about `h` by `bend`.
+struct Limb {
+  ikpd::Transform root, mid, end;
+};
+inline Limb MakeLimb(const glm::vec3& rootPos, const glm::quat& rootRot, float a, float b, float bend,
+                     const glm::vec3& f, const glm::vec3& h, const glm::quat& endRot) {
+  Limb l;
+  l.root = {rootPos, rootRot};
+  const glm::quat midRot = rootRot * AxisAngle(h, bend);
+  l.mid = {rootPos + a * (rootRot * f), midRot};
+  l.end = {l.mid.position + b * (midRot * f), endRot};
+  return l;
+}
+
+inline double Dist(const glm::vec3& p, const glm::vec3& q) { return glm::length(glm::dvec3(p) - glm::dvec3(q)); }
+
+// Interior angle at the mid joint, radians.
+inline double InteriorAngle(const ikpd::TwoBoneResult& r) {
+  const glm::dvec3 u = glm::dvec3(r.root.position) - glm::dvec3(r.mid.position);
+  const glm::dvec3 v = glm::dvec3(r.end.position) - glm::dvec3(r.mid.position);
+  return std::atan2(glm::length(glm::cross(u, v)), glm::dot(u, v));
+}
+
+inline bool Finite(const ikpd::TwoBoneResult& r) {
+  return ikpd::IsFinite(r.root) && ikpd::IsFinite(r.mid) && ikpd::IsFinite(r.end) && std::isfinite(r.distance);
+}
+
+// Angle between two directions, radians.
+inline double AngleBetween(const glm::vec3& a, const glm::vec3& b) {
+  const glm::dvec3 x(a), y(b);
+  return std::atan2(glm::length(glm::cross(x, y)), glm::dot(x, y));
+}
+
+}  // namespace iktest
