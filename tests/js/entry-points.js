@@ -22,6 +22,15 @@ export const FUNCTIONS = [
     path: 'toLocalRotations',
     args: () => [[{ rotation: [0, 0, 0.3826834, 0.9238795] }, { rotation: [0, 0.2, 0, 1] }], [0, 0, 0, 1]],
   },
+  {
+    path: 'solveChain',
+    args: () => [{
+      joints: [joint(0, 0, 0), joint(0, 1, 0), joint(0.2, 2, 0), joint(0, 3, 0.1)], target: [1, 2, 0.5],
+      method: 'fabrik', iterations: 10, tolerance: 1e-3, pole: [0, 1.5, 2], forward: [0, 1, 0],
+      parentRotation: [0, 0, 0, 1],
+      limits: [{ type: 'cone', angle: 1, axis: [0, 1, 0] }, { type: 'euler', min: [-1, -0.5, -1], max: [1, 0.5, 1] }, null],
+    }],
+  },
   { path: 'gainsFromSettleTime', args: () => [0.8, 'responsive'] },
   { path: 'gainsFromSmoothTime', args: () => [0.3] },
   { path: 'gainsFromHalfLife', args: () => [0.2] },

@@ -3,6 +3,12 @@
 // Add an entry when a module adds a class.
 export const WASM_CLASSES = [
   {
+    name: 'Tentacle2D',
+    create: (ikpd) => new ikpd.Tentacle2D({ lengths: [1, 0.5, 0.25], step: 0.1, limit: [1, 1, 2] }),
+    use: (t) => t.update([1, 1]).positions,
+    cycles: 100_000,
+  },
+  {
     name: 'PD',
     create: (ikpd) => new ikpd.PD({ settleTime: 0.5 }),
     use: (pd) => [pd.update(1 / 60, 1), pd.stateAt(0.1), pd.timeToSettle(0.01)],

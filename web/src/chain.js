@@ -1,5 +1,177 @@
-// API module 'chain' (see web/types/chain.d.ts). Returns the members it adds to the ikpd object.
-// eslint-disable-next-line no-unused-vars
+// API module 'chain' (see web/types/chain.d.ts): N-bone chains (CCD, FABRIK),
+// the 2D tentacle, pseudo three-bone IK and look-at. Returns the members it
+// adds to the ikpd object.
+import {
+  WasmObject,
+  readEnum,
+  readNumber,
+  readOptions,
+  readQuat,
+  readTransform,
+  readVec3,
+  readVector,
+  transformFrom,
+} from './core.js';
+
+const CHAIN_METHODS = ['ccd', 'fabrik'];
+const LIMIT_TYPES = ['cone', 'euler'];
+const MAX_CHAIN_JOINTS = 128;
+const CHAIN_HEADER = 18;
+const LIMIT_FLOATS = 11;
+
+function readArray(value, name) {
+  if (!Array.isArray(value)) throw new TypeError(`${name}: expected an array, got ${value === null ? 'null' : typeof value}`);
+  return value;
+}
+
+// Packs one joint limit (or none) at f[o..o+11): kind angle axis(3) min(3) max(3).
+function readLimit(limit, name, f, o) {
+  f.fill(0, o, o + LIMIT_FLOATS);
+  if (limit === null || limit === undefined) return;
+  readOptions(limit, name);
+  const kind = readEnum(limit.type, `${name}.type`, LIMIT_TYPES);
+  f[o] = kind + 1;
+  if (kind === 0) {
+    f[o + 1] = readNumber(limit.angle, `${name}.angle`);
+    if (limit.axis !== undefined) readVec3(limit.axis, `${name}.axis`, f, o + 2);
+  } else {
+    readVec3(limit.min ?? [-Math.PI, -Math.PI, -Math.PI], `${name}.min`, f, o + 5);
+    readVec3(limit.max ?? [Math.PI, Math.PI, Math.PI], `${name}.max`, f, o + 8);
+  }
+}
+
 export function createChainApi(core) {
-  return {};
+  const { wasm } = core;
+
+  /** N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts. */
+  function solveChain(options) {
+    readOptions(options);
+    const joints = readArray(options.joints, 'joints');
+    const n = joints.length;
+    if (n < 2) throw new RangeError(`joints: needs at least 2 joints, got ${n}`);
+    if (n > MAX_CHAIN_JOINTS) throw new RangeError(`joints: at most ${MAX_CHAIN_JOINTS} joints, got ${n}`);
+    const limits = options.limits === undefined ? [] : readArray(options.limits, 'limits');
+    if (limits.length > MAX_CHAIN_JOINTS) throw new RangeError(`limits: at most ${MAX_CHAIN_JOINTS} entries`);
+    const f = core.scratch;
+    readVec3(options.target, 'target', f, 0);
+    f[3] = readEnum(options.method ?? 'ccd', 'method', CHAIN_METHODS);
+    f[4] = readNumber(options.iterations ?? 20, 'iterations', { integer: true });
+    f[5] = readNumber(options.tolerance ?? 1e-4, 'tolerance');
+    f[6] = options.pole === undefined ? 0 : 1;
+    if (options.pole !== undefined) readVec3(options.pole, 'pole', f, 7);
+    readVec3(options.forward ?? [1, 0, 0], 'forward', f, 10);
+    readQuat(options.parentRotation ?? [0, 0, 0, 1], 'parentRotation', f, 13);
+    let o = CHAIN_HEADER;
+    for (let i = 0; i < n; i++, o += 7) readTransform(joints[i], `joints[${i}]`, f, o);
+    for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
+    core.check(wasm.solveChain(core.scratchPointer, n, limits.length));
+    const out = core.scratch;
+    const solved = new Array(n);
+    for (let i = 0; i < n; i++, o += 7) solved[i] = transformFrom(out, o);
+    return { joints: solved, reached: out[o] !== 0, distance: out[o + 1], iterations: out[o + 2] };
+  }
+
+  /** The seed's incremental 2D tentacle (SPEC §5); see Tentacle2D in web/types/chain.d.ts. */
+  class Tentacle2D extends WasmObject {
+    #native;
+
+    constructor(options) {
+      readOptions(options);
+      const lengths = options.lengths;
+      if (!Array.isArray(lengths) && !ArrayBuffer.isView(lengths)) {
+        throw new TypeError('lengths: expected an array of bone lengths');
+      }
+      const n = lengths.length;
+      if (n < 1) throw new RangeError('lengths: must have at least one bone');
+      if (2 * n > core.scratchFloats) throw new RangeError(`lengths: at most ${core.scratchFloats >> 1} bones`);
+      const f = core.scratch;
+      readVector(lengths, 'lengths', n, f, 0);
+      const step = readNumber(options.step ?? 0.05, 'step');
+      let limit = Math.PI;
+      const hasLimits = typeof options.limit === 'object' && options.limit !== null;
+      if (hasLimits) {
+        readVector(options.limit, 'limit', n, f, n);
+      } else if (options.limit !== undefined) {
+        limit = options.limit;
+        if (typeof limit !== 'number' || Number.isNaN(limit)) throw new TypeError('limit: expected a number or an array of numbers');
+      }
+      const root = [0, 0];
+      if (options.root !== undefined) readVector(options.root, 'root', 2, root, 0);
+      const baseAngle = readNumber(options.baseAngle ?? 0, 'baseAngle');
+      const native = new wasm.Tentacle2DNative();
+      const error = native.reset(core.scratchPointer, n, hasLimits, step, limit, root[0], root[1], baseAngle);
+      if (error) native.delete();
+      core.check(error);
+      super('Tentacle2D', () => native.delete());
+      this.#native = native;
+    }
+
+    /** Runs one incremental update toward the 2D point `target`. */
+    update(target) {
+      this.assertAlive();
+      const t = [0, 0];
+      readVector(target, 'target', 2, t, 0);
+      core.check(this.#native.update(t[0], t[1]));
+      return this;
+    }
+
+    /** Sets every joint angle (radians, each within its limit) and rebuilds the positions. */
+    setAngles(angles) {
+      this.assertAlive();
+      const n = this.#native.bones();
+      readVector(angles, 'angles', n, core.scratch, 0);
+      core.check(this.#native.setAngles(core.scratchPointer, n));
+      return this;
+    }
+
+    #floats(pointer, count) {
+      const heap = core.heapF32;
+      const start = pointer >> 2;
+      return Array.from(heap.subarray(start, start + count));
+    }
+
+    /** Number of bones (= joints with an angle). */
+    get bones() {
+      this.assertAlive();
+      return this.#native.bones();
+    }
+
+    /** bones + 1 points `[x, y]`: the root, every joint, the tip. */
+    get positions() {
+      this.assertAlive();
+      const n = this.#native.bones() + 1;
+      const flat = this.#floats(this.#native.positions(), 2 * n);
+      const points = new Array(n);
+      for (let i = 0; i < n; i++) points[i] = [flat[2 * i], flat[2 * i + 1]];
+      return points;
+    }
+
+    /** The tip position `[x, y]`. */
+    get tip() {
+      this.assertAlive();
+      const n = this.#native.bones();
+      const flat = this.#floats(this.#native.positions() + 8 * n, 2);
+      return [flat[0], flat[1]];
+    }
+
+    /** Relative joint angles, radians (bone i's direction minus bone i−1's). */
+    get angles() {
+      this.assertAlive();
+      return this.#floats(this.#native.angles(), this.#native.bones());
+    }
+
+    /** Bone lengths. */
+    get lengths() {
+      this.assertAlive();
+      return this.#floats(this.#native.lengths(), this.#native.bones());
+    }
+
+    /** Per-joint limits, radians. */
+    get limits() {
+      this.assertAlive();
+      return this.#floats(this.#native.limits(), this.#native.bones());
+    }
+  }
+
+  return { solveChain, Tentacle2D };
 }

@@ -1,2 +1,105 @@
-// Typings for the 'chain' API module.
-export interface ChainApi {}
+// Typings for the 'chain' API module: N-bone chains (CCD, FABRIK), the 2D
+// tentacle (SPEC §5), pseudo three-bone IK (SPEC §4) and look-at (SPEC §6).
+import type { Disposable, Joint, JointResult, Quat, Vec3 } from './common.js';
+
+/** A 2D point or vector `[x, y]`. */
+export type Vec2 = readonly [number, number] | ArrayLike<number>;
+
+/**
+ * A rotation limit on one chain joint, on its local rotation L = parent⁻¹·joint
+ * (world rotations; the root's parent is `parentRotation`).
+ * - `{ type: 'cone', angle, axis }`: the bone direction L·forward stays within
+ *   `angle` radians (in [0, π]) of `axis` (parent frame; default: `forward`).
+ * - `{ type: 'euler', min, max }`: L's three.js 'XYZ' Euler angles are clamped to
+ *   [min, max] per axis, like three.js CCDIKSolver's rotationMin/rotationMax
+ *   (a hinge: min = max = 0 on two axes). Defaults ±π.
+ */
+export type JointLimit =
+  | { type: 'cone'; angle: number; axis?: Vec3 }
+  | { type: 'euler'; min?: Vec3; max?: Vec3 };
+
+/** Options of `solveChain`. Bone lengths come from the joint positions and are kept. */
+export interface ChainOptions {
+  /** World-space joints, root first; the last is the tip (end effector). 2 to 128 joints. */
+  joints: ReadonlyArray<Joint>;
+  /** World point the tip should reach. */
+  target: Vec3;
+  /** `'ccd'` (default; like three.js CCDIKSolver) or `'fabrik'` (converges faster near full reach). */
+  method?: 'ccd' | 'fabrik';
+  /** Maximum iterations (CCD sweeps / FABRIK back-and-forth passes), integer >= 0. Default 20. */
+  iterations?: number;
+  /** Stop when |tip − target| <= tolerance × chain length (sum of bone lengths); >= 0. Default 1e-4. */
+  tolerance?: number;
+  /** One limit per joint (or per bone: joints.length − 1 entries); `null` = free. Default: none. */
+  limits?: ReadonlyArray<JointLimit | null | undefined>;
+  /**
+   * World point the chain bends toward: the solved chain is turned about the root→tip axis
+   * (the tip does not move) so its bend faces the pole. That turn ignores the root's limit. Default none.
+   */
+  pole?: Vec3;
+  /** Joint-local bone axis (points at the child). Default `[1, 0, 0]` (seed); three.js rigs `[0, 1, 0]`. */
+  forward?: Vec3;
+  /** World rotation of the root's parent (reference of the root's limit). Default identity. */
+  parentRotation?: Quat;
+}
+
+/** Result of `solveChain`. */
+export interface ChainResult {
+  /**
+   * Solved world-space joints. Each rotation is the input one turned by the smallest rotation
+   * that points `forward` at the child; the tip keeps its rotation relative to its parent.
+   */
+  joints: JointResult[];
+  /** True when `distance` <= tolerance × chain length. */
+  reached: boolean;
+  /** Remaining distance from the tip to the target. */
+  distance: number;
+  /** Iterations run. */
+  iterations: number;
+}
+
+/** Options of `new Tentacle2D(...)` (SPEC §5). */
+export interface Tentacle2DOptions {
+  /** Bone lengths, root to tip (>= 1 bone, each >= 0). */
+  lengths: ArrayLike<number>;
+  /** Largest turn of one joint per update, radians, in [0, π]. Default 0.05. */
+  step?: number;
+  /** Joint limit |angle| <= limit (radians, >= 0), one number for all or one per bone. Default π. */
+  limit?: number | ArrayLike<number>;
+  /** Root position. Default `[0, 0]`. */
+  root?: Vec2;
+  /** Direction of the straight (all angles 0) pose, radians from +X. Default 0. */
+  baseAngle?: number;
+}
+
+/**
+ * The seed's incremental 2D tentacle (SPEC §5). Each `update(target)` turns every joint by
+ * +step, −step or not at all (from the tip to the root, moving only the tip, choosing what
+ * brings the tip closest to the target; ties keep the joint still; turns past a limit are
+ * not candidates), then rebuilds the positions from the root. Starts straight.
+ */
+export interface Tentacle2D extends Disposable {
+  /** One incremental update toward `target` `[x, y]`. Returns this. */
+  update(target: Vec2): this;
+  /** Sets every joint angle (radians, each within its limit) and rebuilds the positions. Returns this. */
+  setAngles(angles: ArrayLike<number>): this;
+  /** Number of bones. */
+  readonly bones: number;
+  /** bones + 1 points `[x, y]`: the root, every joint, the tip. */
+  readonly positions: Array<[number, number]>;
+  /** The tip `[x, y]`. */
+  readonly tip: [number, number];
+  /** Relative joint angles, radians (bone i's direction minus bone i−1's; bone 0's from baseAngle). */
+  readonly angles: number[];
+  /** Bone lengths. */
+  readonly lengths: number[];
+  /** Per-joint limits, radians. */
+  readonly limits: number[];
+}
+
+export interface ChainApi {
+  /** N-bone chain IK in 3D by CCD or FABRIK, with per-joint limits and an optional pole. */
+  solveChain(options: ChainOptions): ChainResult;
+  /** The seed's incremental 2D tentacle (SPEC §5). Free it with `dispose()`. */
+  Tentacle2D: new (options: Tentacle2DOptions) => Tentacle2D;
+}

@@ -9,6 +9,8 @@
 #include "ikpd/ik/local_rotations.h"
 #include "ikpd/pd/spring.h"
 #include "ikpd/pd/controllers.h"
+#include "ikpd/chain/chain.h"
+#include "ikpd/chain/tentacle2d.h"
 #include "ikpd/hdr/curves.h"
 #include "ikpd/hdr/output.h"
 #include "ikpd/hdr/calibration.h"

@@ -1,0 +1,108 @@
+// Embind: chain module — N-bone chains (CCD/FABRIK), Tentacle2D, pseudo
+// three-bone IK and look-at. Flat convention (flat.h): inputs packed as
+// float32 at a byte offset, 0 or an error string pointer returned, outputs
+// written back in place.
+#include <emscripten/bind.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "flat.h"
+#include "ikpd/chain/chain.h"
+#include "ikpd/chain/tentacle2d.h"
+
+namespace ikpd::bindings {
+namespace {
+
+constexpr std::size_t kMaxChainJoints = 128;
+
+// solveChain layout (floats): header[18] | joints[n × 7] | limits[m × 11] | output[n × 7] | result[3].
+// header: target(3) method iterations tolerance hasPole pole(3) forward(3) parentRotation(4) —.
+// limit: kind angle axis(3) min(3) max(3).
+std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t m) {
+  static std::array<Transform, kMaxChainJoints> joints;
+  static std::array<Transform, kMaxChainJoints> output;
+  static std::array<JointLimit, kMaxChainJoints> limits;
+  if (n > kMaxChainJoints) return ToResult(Error("joints: at most 128 joints"));
+  if (m > kMaxChainJoints) return ToResult(Error("limits: at most 128 entries"));
+  float* f = Floats(offset);
+  ChainJob job;
+  job.target = ReadVec3(f);
+  job.method = static_cast<ChainMethod>(static_cast<int>(f[3]));
+  job.iterations = f[4] < 1e9f ? static_cast<int>(f[4]) : 1000000000;  // JS passes an integer
+  job.tolerance = f[5];
+  job.hasPole = f[6] != 0.0f;
+  job.pole = ReadVec3(f + 7);
+  job.forward = ReadVec3(f + 10);
+  job.parentRotation = ReadQuat(f + 13);
+  float* p = f + 18;
+  for (std::uint32_t i = 0; i < n; ++i, p += 7) joints[i] = ReadTransform(p);
+  for (std::uint32_t i = 0; i < m; ++i, p += 11) {
+    JointLimit& l = limits[i];
+    l.kind = static_cast<JointLimit::Kind>(static_cast<int>(p[0]));
+    l.angle = p[1];
+    l.axis = ReadVec3(p + 2);
+    l.min = ReadVec3(p + 5);
+    l.max = ReadVec3(p + 8);
+  }
+  job.joints = std::span<const Transform>(joints.data(), n);
+  job.limits = std::span<const JointLimit>(limits.data(), m);
+  job.output = std::span<Transform>(output.data(), n);
+  ChainResult result;
+  job.result = &result;
+  const Status s = job.Run();
+  if (!s) return ToResult(s);
+  for (std::uint32_t i = 0; i < n; ++i, p += 7) WriteTransform(p, output[i]);
+  p[0] = result.reached ? 1.0f : 0.0f;
+  p[1] = result.distance;
+  p[2] = static_cast<float>(result.iterations);
+  return 0;
+}
+
+// Tentacle2D: settings packed as lengths[n] then, when hasLimits, limits[n].
+class Tentacle2DHandle {
+ public:
+  std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasLimits, float step, float limit, float rootX,
+                       float rootY, float baseAngle) {
+    const float* f = Floats(offset);
+    Tentacle2DSettings s;
+    s.lengths = std::span<const float>(f, n);
+    if (hasLimits) s.limits = std::span<const float>(f + n, n);
+    s.step = step;
+    s.limit = limit;
+    s.root = {rootX, rootY};
+    s.baseAngle = baseAngle;
+    return ToResult(tentacle_.Reset(s));
+  }
+  std::uintptr_t SetAngles(std::uintptr_t offset, std::uint32_t n) {
+    return ToResult(tentacle_.SetAngles(std::span<const float>(Floats(offset), n)));
+  }
+  std::uintptr_t Update(float x, float y) { return ToResult(tentacle_.Update({x, y})); }
+  std::uint32_t Bones() const { return static_cast<std::uint32_t>(tentacle_.bones()); }
+  std::uintptr_t Positions() const { return reinterpret_cast<std::uintptr_t>(tentacle_.positions().data()); }
+  std::uintptr_t Angles() const { return reinterpret_cast<std::uintptr_t>(tentacle_.angles().data()); }
+  std::uintptr_t Lengths() const { return reinterpret_cast<std::uintptr_t>(tentacle_.lengths().data()); }
+  std::uintptr_t Limits() const { return reinterpret_cast<std::uintptr_t>(tentacle_.limits().data()); }
+
+ private:
+  Tentacle2D tentacle_;
+};
+
+}  // namespace
+}  // namespace ikpd::bindings
+
+EMSCRIPTEN_BINDINGS(ikpd_chain) {
+  using namespace ikpd::bindings;
+  emscripten::function("solveChain", &SolveChain);
+  emscripten::class_<Tentacle2DHandle>("Tentacle2DNative")
+      .constructor<>()
+      .function("reset", &Tentacle2DHandle::Reset)
+      .function("setAngles", &Tentacle2DHandle::SetAngles)
+      .function("update", &Tentacle2DHandle::Update)
+      .function("bones", &Tentacle2DHandle::Bones)
+      .function("positions", &Tentacle2DHandle::Positions)
+      .function("angles", &Tentacle2DHandle::Angles)
+      .function("lengths", &Tentacle2DHandle::Lengths)
+      .function("limits", &Tentacle2DHandle::Limits);
+}

@@ -1,0 +1,95 @@
+#include "ikpd/chain/tentacle2d.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ikpd {
+
+Status Tentacle2D::Reset(const Tentacle2DSettings& s) {
+  if (s.lengths.empty()) return Error("lengths: must have at least one bone");
+  for (float l : s.lengths) {
+    if (!IsFinite(l) || l < 0.0f) return Error("lengths: every length must be finite and >= 0");
+  }
+  float total = 0.0f;
+  for (float l : s.lengths) total += l;
+  if (!(total <= 1e30f)) return Error("lengths: the total length must be at most 1e30");
+  if (!IsFinite(s.step) || s.step < 0.0f || s.step > kPi) return Error("step: must be in [0, pi]");
+  if (!s.limits.empty()) {
+    if (s.limits.size() != s.lengths.size()) return Error("limit: needs one limit per bone");
+    for (float l : s.limits) {
+      if (!(l >= 0.0f) || std::isnan(l)) return Error("limit: every limit must be >= 0");
+    }
+  } else if (!(s.limit >= 0.0f) || std::isnan(s.limit)) {
+    return Error("limit: must be >= 0");
+  }
+  if (!IsFinite(s.root.x) || !IsFinite(s.root.y)) return Error("root: must be finite");
+  if (!IsFinite(s.baseAngle)) return Error("baseAngle: must be finite");
+
+  const std::size_t n = s.lengths.size();
+  lengths_.assign(s.lengths.begin(), s.lengths.end());
+  if (s.limits.empty()) {
+    limits_.assign(n, s.limit);
+  } else {
+    limits_.assign(s.limits.begin(), s.limits.end());
+  }
+  angles_.assign(n, 0.0f);
+  positions_.assign(n + 1, glm::vec2(0.0f));
+  step_ = s.step;
+  cos_ = std::cos(s.step);
+  sin_ = std::sin(s.step);
+  root_ = s.root;
+  baseAngle_ = s.baseAngle;
+  Rebuild();
+  return Ok();
+}
+
+Status Tentacle2D::SetAngles(std::span<const float> angles) {
+  if (angles.size() != angles_.size()) return Error("angles: needs one angle per bone");
+  for (std::size_t i = 0; i < angles.size(); ++i) {
+    if (!IsFinite(angles[i])) return Error("angles: must be finite");
+    if (std::abs(angles[i]) > limits_[i]) return Error("angles: every angle must be within its joint's limit");
+  }
+  for (std::size_t i = 0; i < angles.size(); ++i) angles_[i] = angles[i];
+  Rebuild();
+  return Ok();
+}
+
+void Tentacle2D::Rebuild() {
+  // Forward pass (seed, second half): positions from the root, cumulative angles.
+  float direction = baseAngle_;
+  positions_[0] = root_;
+  for (std::size_t i = 0; i < lengths_.size(); ++i) {
+    direction += angles_[i];
+    positions_[i + 1] = positions_[i] + lengths_[i] * glm::vec2(std::cos(direction), std::sin(direction));
+  }
+}
+
+Status Tentacle2D::Update(glm::vec2 target) {
+  if (!IsFinite(target.x) || !IsFinite(target.y)) return Error("target: must be finite");
+  if (lengths_.empty()) return Error("tentacle: not initialized");
+  // Backward pass (seed, first half): from the last joint to the root, only the tip moves.
+  glm::vec2 tip = positions_.back();
+  for (std::size_t k = lengths_.size(); k-- > 0;) {
+    const glm::vec2 joint = positions_[k];
+    glm::vec2 x = target - joint;
+    const float m = std::max(std::abs(x.x), std::abs(x.y));
+    if (m > 0.0f) x /= m;  // only the direction matters; keeps the dot products finite
+    const glm::vec2 a = tip - joint;
+    const float dotA = glm::dot(a, x);
+    const glm::vec2 b(cos_ * a.x - sin_ * a.y, sin_ * a.x + cos_ * a.y);  // +step
+    const glm::vec2 c(cos_ * a.x + sin_ * a.y, -sin_ * a.x + cos_ * a.y);  // -step
+    const float dotB = angles_[k] + step_ <= limits_[k] ? glm::dot(b, x) : dotA;
+    const float dotC = angles_[k] - step_ >= -limits_[k] ? glm::dot(c, x) : dotA;
+    if (dotB > dotA && dotB > dotC) {
+      angles_[k] += step_;
+      tip = joint + b;
+    } else if (dotC > dotA && dotC > dotB) {
+      angles_[k] -= step_;
+      tip = joint + c;
+    }
+  }
+  Rebuild();
+  return Ok();
+}
+
+}  // namespace ikpd
