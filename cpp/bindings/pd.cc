@@ -92,18 +92,20 @@ std::uintptr_t Configure(H& h) {
   return 0;
 }
 
-// ---- scalar: io in: [target, targetVelocity]; state out: value, velocity, target, atRest, energy, phase
+// ---- scalar: io in: [target, targetVelocity]; state out (read, and after update/blendOut):
+// value, velocity, target, (unused), (unused), phase
+void ScalarRead(const ScalarHandle& h);
 std::uintptr_t ScalarUpdate(ScalarHandle& h, double dt, bool hasVelocity) {
   const double* io = Io();
-  return ToResult(hasVelocity ? h.pd.Update(dt, io[0], io[1]) : h.pd.Update(dt, io[0]));
+  const Status st = hasVelocity ? h.pd.Update(dt, io[0], io[1]) : h.pd.Update(dt, io[0]);
+  if (st) ScalarRead(h);
+  return ToResult(st);
 }
 void ScalarRead(const ScalarHandle& h) {
   double* io = Io();
   io[0] = h.pd.value();
   io[1] = h.pd.velocity();
   io[2] = h.pd.target();
-  io[3] = h.pd.AtRest() ? 1.0 : 0.0;
-  io[4] = h.pd.Energy();
   io[5] = static_cast<double>(h.pd.blendPhase());
 }
 std::uintptr_t ScalarReset(ScalarHandle& h) {
@@ -120,7 +122,11 @@ std::uintptr_t ScalarStateAt(const ScalarHandle& h, double t) {
 std::uintptr_t ScalarSettle(const ScalarHandle& h, double tolerance) {
   return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
 }
-std::uintptr_t ScalarBlendOut(ScalarHandle& h, double dt) { return ToResult(h.pd.UpdateBlendOut(dt, Io()[0])); }
+std::uintptr_t ScalarBlendOut(ScalarHandle& h, double dt) {
+  const Status st = h.pd.UpdateBlendOut(dt, Io()[0]);
+  if (st) ScalarRead(h);
+  return ToResult(st);
+}
 // io in: [animation, desired] (desired NaN: release); out io[0].
 std::uintptr_t ScalarTrack(ScalarHandle& h, double dt, bool release) {
   double* io = Io();
@@ -131,18 +137,19 @@ std::uintptr_t ScalarTrack(ScalarHandle& h, double dt, bool release) {
 }
 
 // ---- vec3: io in: target[0..2], targetVelocity[3..5]; state out: value 0..2, velocity 3..5, target 6..8,
-// atRest 9, energy 10, phase 11
+// phase 11
+void Vec3Read(const Vec3Handle& h);
 std::uintptr_t Vec3Update(Vec3Handle& h, double dt, bool hasVelocity) {
   const double* io = Io();
-  return ToResult(hasVelocity ? h.pd.Update(dt, V3(io), V3(io + 3)) : h.pd.Update(dt, V3(io)));
+  const Status st = hasVelocity ? h.pd.Update(dt, V3(io), V3(io + 3)) : h.pd.Update(dt, V3(io));
+  if (st) Vec3Read(h);
+  return ToResult(st);
 }
 void Vec3Read(const Vec3Handle& h) {
   double* io = Io();
   PutV3(io, h.pd.value());
   PutV3(io + 3, h.pd.velocity());
   PutV3(io + 6, h.pd.target());
-  io[9] = h.pd.AtRest() ? 1.0 : 0.0;
-  io[10] = h.pd.Energy();
   io[11] = static_cast<double>(h.pd.blendPhase());
 }
 std::uintptr_t Vec3Reset(Vec3Handle& h) {
@@ -159,21 +166,26 @@ std::uintptr_t Vec3StateAt(const Vec3Handle& h, double t) {
 std::uintptr_t Vec3Settle(const Vec3Handle& h, double tolerance) {
   return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
 }
-std::uintptr_t Vec3BlendOut(Vec3Handle& h, double dt) { return ToResult(h.pd.UpdateBlendOut(dt, V3(Io()))); }
+std::uintptr_t Vec3BlendOut(Vec3Handle& h, double dt) {
+  const Status st = h.pd.UpdateBlendOut(dt, V3(Io()));
+  if (st) Vec3Read(h);
+  return ToResult(st);
+}
 
 // ---- quat: io in: target[0..3] (x, y, z, w), targetVelocity[4..6]; state out: value 0..3,
-// velocity 4..6, target 7..10, atRest 11, energy 12, phase 13
+// velocity 4..6, target 7..10, phase 13
+void QuatRead(const QuatHandle& h);
 std::uintptr_t QuatUpdate(QuatHandle& h, double dt, bool hasVelocity) {
   const double* io = Io();
-  return ToResult(hasVelocity ? h.pd.Update(dt, Q4(io), V3(io + 4)) : h.pd.Update(dt, Q4(io)));
+  const Status st = hasVelocity ? h.pd.Update(dt, Q4(io), V3(io + 4)) : h.pd.Update(dt, Q4(io));
+  if (st) QuatRead(h);
+  return ToResult(st);
 }
 void QuatRead(const QuatHandle& h) {
   double* io = Io();
   PutQ4(io, h.pd.value());
   PutV3(io + 4, h.pd.velocity());
   PutQ4(io + 7, h.pd.target());
-  io[11] = h.pd.AtRest() ? 1.0 : 0.0;
-  io[12] = h.pd.Energy();
   io[13] = static_cast<double>(h.pd.blendPhase());
 }
 std::uintptr_t QuatReset(QuatHandle& h) {
@@ -191,7 +203,11 @@ std::uintptr_t QuatStateAt(const QuatHandle& h, double t) {
 std::uintptr_t QuatSettle(const QuatHandle& h, double tolerance) {
   return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
 }
-std::uintptr_t QuatBlendOut(QuatHandle& h, double dt) { return ToResult(h.pd.UpdateBlendOut(dt)); }
+std::uintptr_t QuatBlendOut(QuatHandle& h, double dt) {
+  const Status st = h.pd.UpdateBlendOut(dt);
+  if (st) QuatRead(h);
+  return ToResult(st);
+}
 // io in: animation[0..3], desired[4..7]; out io[0..3].
 std::uintptr_t QuatTrack(QuatHandle& h, double dt, bool release) {
   double* io = Io();
@@ -245,6 +261,8 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
       .constructor<bool>()
       .function("configure", optional_override([](ScalarHandle& h) { return Configure(h); }))
       .function("update", &ScalarUpdate)
+      .function("atRest", optional_override([](const ScalarHandle& h) { return h.pd.AtRest(); }))
+      .function("energy", optional_override([](const ScalarHandle& h) { return h.pd.Energy(); }))
       .function("read", &ScalarRead)
       .function("reset", &ScalarReset)
       .function("stateAt", &ScalarStateAt)
@@ -255,6 +273,8 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
       .constructor<>()
       .function("configure", optional_override([](Vec3Handle& h) { return Configure(h); }))
       .function("update", &Vec3Update)
+      .function("atRest", optional_override([](const Vec3Handle& h) { return h.pd.AtRest(); }))
+      .function("energy", optional_override([](const Vec3Handle& h) { return h.pd.Energy(); }))
       .function("read", &Vec3Read)
       .function("reset", &Vec3Reset)
       .function("stateAt", &Vec3StateAt)
@@ -264,6 +284,8 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
       .constructor<>()
       .function("configure", optional_override([](QuatHandle& h) { return Configure(h); }))
       .function("update", &QuatUpdate)
+      .function("atRest", optional_override([](const QuatHandle& h) { return h.pd.AtRest(); }))
+      .function("energy", optional_override([](const QuatHandle& h) { return h.pd.Energy(); }))
       .function("read", &QuatRead)
       .function("reset", &QuatReset)
       .function("stateAt", &QuatStateAt)

@@ -81,7 +81,7 @@ export function createPdApi(core) {
   /**
    * Shared implementation. `n` = value length (1, 3, 4), `m` = velocity length (1, 3).
    * Layout in io: update/reset [target|value (n), velocity (m)];
-   * read → [value (n), velocity (m), target (n), atRest, energy, phase].
+   * read (and update/blendOut on success) → [value (n), velocity (m), target (n), -, -, phase].
    */
   // Shared with the PD batches (web/src/batch.js), which read the same options.
   core.packPdOptions = packOptions;
@@ -146,8 +146,9 @@ export function createPdApi(core) {
       return length === 1 ? f[offset] : Array.from(f.subarray(offset, offset + length));
     }
 
-    _read(part) {
-      this.#native.read();
+    // `fresh`: the io buffer already holds the state (written by update/blendOut).
+    _read(part, fresh = false) {
+      if (!fresh) this.#native.read();
       const f = io();
       const n = this.#n;
       const m = this.#m;
@@ -155,8 +156,6 @@ export function createPdApi(core) {
         case 'value': return this._value(f, 0, n);
         case 'velocity': return this._value(f, n, m);
         case 'target': return this._value(f, n + m, n);
-        case 'atRest': return f[2 * n + m] !== 0;
-        case 'energy': return f[2 * n + m + 1];
         default: return PHASES[f[2 * n + m + 2]];
       }
     }
@@ -176,7 +175,7 @@ export function createPdApi(core) {
         else readVector(targetVelocity, 'targetVelocity', this.#m, f, this.#n);
       }
       core.check(this.#native.update(dt, hasVelocity));
-      return this._read('value');
+      return this._read('value', true);
     }
 
     get value() {
@@ -197,13 +196,13 @@ export function createPdApi(core) {
     /** |error| <= restTolerance and |velocity| <= restVelocity. */
     get atRest() {
       this.assertAlive();
-      return this._read('atRest');
+      return this.#native.atRest();
     }
 
     /** Spring energy kp·e²/2 + v²/2 relative to the current target. */
     get energy() {
       this.assertAlive();
-      return this._read('energy');
+      return this.#native.energy();
     }
 
     /** 'none' | 'spring' | 'linear' | 'done' (see blendOut). */
@@ -250,7 +249,7 @@ export function createPdApi(core) {
       readNumber(dt, 'dt');
       if (rest !== undefined) this._write(rest, 'rest', 0);
       core.check(this.#native.blendOut(dt));
-      return this._read('value');
+      return this._read('value', true);
     }
 
     _track(dt, animation, desired) {
