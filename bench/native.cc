@@ -108,6 +108,37 @@ void QuatPdBatch(benchmark::State& state) {
 }
 BENCHMARK(QuatPdBatch);
 
+#if __has_include("ikpd/chain/chain.h")
+// N-bone chain (bones of 0.1 along +Y, straight rest pose), FABRIK / CCD to
+// 1e-4 of the chain length (at most 200 iterations), as in bench/run.mjs.
+template <ikpd::ChainMethod kMethod>
+void Chain(benchmark::State& state) {
+  const int bones = static_cast<int>(state.range(0));
+  std::vector<ikpd::Transform> joints(static_cast<std::size_t>(bones) + 1), out(joints.size());
+  for (int j = 0; j <= bones; ++j) joints[static_cast<std::size_t>(j)].position = {0.0f, 0.1f * static_cast<float>(j), 0.0f};
+  const std::vector<float> targets = bench::MakeChainTargets(256, 0.1 * bones);
+  ikpd::ChainResult result;
+  ikpd::ChainJob job;
+  job.joints = joints;
+  job.output = out;
+  job.result = &result;
+  job.method = kMethod;
+  job.iterations = 200;
+  job.tolerance = 1e-4f;
+  job.forward = {0.0f, 1.0f, 0.0f};
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < 256; ++i) {
+      job.target = {targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]};
+      if (!job.Run()) state.SkipWithError("ChainJob failed");
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * 256));
+}
+BENCHMARK(Chain<ikpd::ChainMethod::kFabrik>)->Name("ChainFabrik")->Arg(3)->Arg(10);
+BENCHMARK(Chain<ikpd::ChainMethod::kCcd>)->Name("ChainCcd")->Arg(3)->Arg(10);
+#endif
+
 }  // namespace
 
 BENCHMARK_MAIN();

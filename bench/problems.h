@@ -116,3 +116,20 @@ inline PdProblems MakePdProblems(std::size_t n, std::uint32_t seed = 4) {
 }
 
 }  // namespace bench
+
+namespace bench {
+
+// Chain targets as bench/problems.js makeChainTargets: 20–95 % of the chain length, random directions.
+inline std::vector<float> MakeChainTargets(std::size_t n, double chainLength, std::uint32_t seed = 3) {
+  Rng rng(seed);
+  std::vector<float> out;
+  for (std::size_t i = 0; i < n; ++i) {
+    double d[3];
+    UnitVector(rng, d);
+    const double reach = rng.uniform(0.2, 0.95) * chainLength;
+    for (double c : d) Push(out, reach * c);
+  }
+  return out;
+}
+
+}  // namespace bench

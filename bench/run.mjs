@@ -12,6 +12,8 @@ import { init } from '../web/index.js';
 import { makeAimProblems, makePdProblems, makeTwoBoneProblems } from './problems.js';
 import { solveAimJS, solveTwoBoneJS } from './js/ik.js';
 import { updateQuatPdJS, updateScalarPdJS } from './js/pd.js';
+import { makeThreeCcd } from './js/three_ccd.js';
+import { makeChainTargets } from './problems.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -166,6 +168,45 @@ section('PD updates', () => {
   qpds.forEach((c) => c.dispose());
 });
 
+// ------------------------------------------------------------ chains vs three.js
+// An N-bone chain of 0.1-long bones straight along +Y, reset to that pose
+// before every solve; targets at 20–95 % of the chain length. three.js's
+// CCDIKSolver runs its usual 10 iterations; ikpd's solveChain stops at 1e-4 of
+// the chain length (at most 200 iterations). Errors are relative to the chain length.
+const percentile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+extra.chains = [];
+for (const bones of [3, 10]) {
+  const length = 0.1;
+  const chainLength = bones * length;
+  const targets = makeChainTargets(256, chainLength);
+  const T = (i) => [targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]];
+  const entry = { bones };
+  section(`three.js CCDIKSolver, ${bones} bones`, () => {
+    const ccd = makeThreeCcd(bones, length, 10);
+    const errors = Array.from({ length: 256 }, (_, i) => ccd.solve(...T(i)) / chainLength);
+    entry.three = {
+      ns: measure(() => { for (let i = 0; i < 256; i++) ccd.solve(...T(i)); }, 256),
+      p50: percentile(errors, 0.5), p95: percentile(errors, 0.95), iterations: 10,
+    };
+  });
+  for (const method of ['fabrik', 'ccd']) {
+    section(`ikpd solveChain ${method}, ${bones} bones`, () => {
+      const joints = Array.from({ length: bones + 1 }, (_, j) => ({ position: [0, j * length, 0], rotation: [0, 0, 0, 1] }));
+      const calls = Array.from({ length: 256 }, (_, i) => ({ joints, target: T(i), method, iterations: 200, tolerance: 1e-4, forward: [0, 1, 0] }));
+      const results = calls.map((c) => ikpd.solveChain(c));
+      const errors = results.map((r) => r.distance / chainLength);
+      entry[method] = {
+        native: nat(`Chain${method === 'fabrik' ? 'Fabrik' : 'Ccd'}/${bones}`),
+        ns: measure(() => { for (let i = 0; i < 256; i++) ikpd.solveChain(calls[i]); }, 256),
+        p50: percentile(errors, 0.5), p95: percentile(errors, 0.95),
+        reached: results.filter((r) => r.reached).length / results.length,
+        meanIterations: results.reduce((a, r) => a + r.iterations, 0) / results.length,
+      };
+    });
+  }
+  extra.chains.push(entry);
+}
+
 // ------------------------------------------------------------ crowd frame
 // 10,000 characters × (4 two-bone limbs + a 5-joint look-at: each joint aimed
 // at the look target with a pole, its rotation smoothed by a quaternion PD):
@@ -234,6 +275,15 @@ const line = (row) => `| ${row.map((cell, c) => String(cell).padEnd(widths[c])).
 console.log(line(table[0]));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of table.slice(1)) console.log(line(row));
+if (extra.chains.length) {
+  console.log('\nchains (µs per solve incl. JS API; error = |tip − target| / chain length):');
+  for (const c of extra.chains) {
+    const t = c.three;
+    const part = (name, r) => (r ? `${name} ${fmt(r.ns)}${r.native ? ` (native ${fmt(r.native)})` : ''} (p50 ${r.p50.toExponential(1)}, p95 ${r.p95.toExponential(1)}${r.reached !== undefined ? `, ${(100 * r.reached).toFixed(0)} % reached, ${r.meanIterations.toFixed(1)} iterations` : ''})` : null);
+    const speedups = ['fabrik', 'ccd'].filter((m) => c[m] && t).map((m) => `three/${m} ${ratio(t.ns, c[m].ns)}${c[m].native ? ` (three/native ${ratio(t.ns, c[m].native)})` : ''}`);
+    console.log(`  ${c.bones} bones: ${[part('three CCDIKSolver (10 it.)', t), part('ikpd fabrik', c.fabrik), part('ikpd ccd', c.ccd)].filter(Boolean).join('; ')}${speedups.length ? `; speed-up ${speedups.join(', ')}` : ''}`);
+  }
+}
 for (const line of skipped) console.log(line);
 if (extra.crowd) {
   console.log(`\ncrowd: 10,000 characters × (4 two-bone + 5-joint look-at with quaternion PD): ${extra.crowd.msPerFrame10k.toFixed(2)} ms per frame (WASM batches, one core; measured with ${extra.crowd.characters} characters)`);
