@@ -56,19 +56,21 @@ TEST(TwoBone, PropertyRandomReachablePoses) {
     job.minAngle = (i % 4 == 0) ? rng.Uniform(0.0f, 1.0f) : 0.0f;
     job.maxAngle = (i % 5 == 0) ? rng.Uniform(2.0f, ikpd::kPi) : ikpd::kPi;
     // Reachable target: distance strictly inside [c_min, c_max].
-    const double cMin = std::sqrt(a * a + b * b - 2.0 * a * b * std::cos(double(job.minAngle)));
+    const double cMin = std::sqrt(std::max(0.0, a * a + b * b - 2.0 * a * b * std::cos(double(job.minAngle))));
     const double cMax = std::sqrt(a * a + b * b - 2.0 * a * b * std::cos(double(job.maxAngle)));
     const float c = static_cast<float>(cMin + (cMax - cMin) * rng.Uniform(0.001f, 0.999f));
     job.target = l.root.position + c * rng.Direction();
-    const int poleKind = i % 7;  // 0..2 none, 3..5 point, 6 direction
+    const int poleKind = i % 8;  // 0..2 none, 3..5 point, 6 direction, 7 point on the root→target line
     glm::vec3 pole = l.root.position + rng.Vec(-3, 3);
     if (poleKind >= 3 && poleKind <= 5) job.pole = pole;
     if (poleKind == 6) {
       job.poleDirection = rng.Direction();
       pole = l.root.position + *job.poleDirection;
     }
+    if (poleKind == 7) job.pole = l.root.position + 2.0f * (job.target - l.root.position);
     job.result = &r;
-    ASSERT_TRUE(job.Run().ok()) << i;
+    const ikpd::Status status = job.Run();
+    ASSERT_TRUE(status.ok()) << i << " " << status.error;
     ASSERT_TRUE(iktest::Finite(r)) << i;
     const double limb = a + b;
     worstReach = std::max(worstReach, Dist(r.end.position, job.target) / limb);
@@ -84,7 +86,7 @@ TEST(TwoBone, PropertyRandomReachablePoses) {
     if (job.bendDirection != BendDirection::kAuto) {
       EXPECT_GT(BendSide(r, h) * (job.bendDirection == BendDirection::kPositive ? 1 : -1), 0.0) << i;
     }
-    if (poleKind >= 3) {
+    if (poleKind >= 3 && poleKind <= 6) {
       // Plane through root, mid, end contains the pole, and the mid is on its side.
       const glm::dvec3 n = glm::normalize(glm::cross(glm::dvec3(r.mid.position - r.root.position),
                                                      glm::dvec3(job.target - r.root.position)));
@@ -112,4 +114,280 @@ TEST(TwoBone, UnreachableGoesStraight) {
   EXPECT_NEAR(r.distance, 3.0f, 1e-5f);
   EXPECT_NEAR(Dist(r.mid.position, {0, 1, 0}), 0.0, 1e-6);
   EXPECT_NEAR(Dist(r.end.position, {0, 2, 0}), 0.0, 1e-6);
+}
+
+TEST(TwoBone, ReferenceTriangle) {
+  // a = b = c = 1: B = C = 60°. positive: root (cosB, −sinB), mid (−cosC, sinC) about +Z.
+  TwoBoneResult r;
+  TwoBoneJob job = BasicJob(0.8f, &r);
+  job.target = {1, 0, 0};
+  job.bendDirection = BendDirection::kPositive;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_LT(Dist(r.mid.position, {0.5f, -std::sqrt(3.0f) / 2, 0}), 1e-6);
+  EXPECT_LT(Dist(r.end.position, {1, 0, 0}), 1e-6);
+  EXPECT_NEAR(std::fabs(glm::dot(r.root.rotation, iktest::AxisAngle(kZ, -ikpd::kPi / 3))), 1.0f, 1e-6f);
+  EXPECT_NEAR(std::fabs(glm::dot(r.mid.rotation, iktest::AxisAngle(kZ, ikpd::kPi / 3))), 1.0f, 1e-6f);
+  job.bendDirection = BendDirection::kNegative;  // root (cosB, sinB), mid (−cosC, −sinC)
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_LT(Dist(r.mid.position, {0.5f, std::sqrt(3.0f) / 2, 0}), 1e-6);
+}
+
+TEST(TwoBone, TooCloseFoldsFully) {
+  TwoBoneResult r;
+  TwoBoneJob job;
+  const iktest::Limb l = MakeLimb(glm::vec3(0), glm::quat(1, 0, 0, 0), 2.0f, 1.0f, 0.5f, kX, kZ, glm::quat(1, 0, 0, 0));
+  job.root = l.root;
+  job.mid = l.mid;
+  job.end = l.end;
+  job.target = {0.2f, 0, 0};
+  job.result = &r;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_LT(iktest::InteriorAngle(r), 1e-3);
+  EXPECT_LT(Dist(r.end.position, {1, 0, 0}), 1e-5);
+  EXPECT_FALSE(r.reached);
+  EXPECT_NEAR(r.distance, 0.8f, 1e-5f);
+}
+
+TEST(TwoBone, TargetAtRootIsDefined) {
+  TwoBoneResult r;
+  TwoBoneJob job = BasicJob(0.8f, &r);
+  job.target = job.root.position;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_TRUE(iktest::Finite(r));
+  EXPECT_LT(Dist(r.end.position, {0, 0, 0}), 1e-6);  // a = b: folds onto the root
+  // Also for a straight limb with every option on.
+  job = BasicJob(0.0f, &r);
+  job.target = {0, 0, 0};
+  job.pole = glm::vec3(0, 0, 0);
+  job.soften = 0.5f;
+  job.maxStretch = 2.0f;
+  job.minAngle = 0.2f;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_TRUE(iktest::Finite(r));
+}
+
+TEST(TwoBone, ZeroLengthBonesGoStraight) {
+  for (auto [a, b] : {std::pair{0.0f, 1.0f}, {1.0f, 0.0f}, {0.0f, 0.0f}}) {
+    TwoBoneResult r;
+    TwoBoneJob job;
+    const iktest::Limb l = MakeLimb({1, 2, 3}, glm::quat(1, 0, 0, 0), a, b, 0.3f, kX, kZ, glm::quat(1, 0, 0, 0));
+    job.root = l.root;
+    job.mid = l.mid;
+    job.end = l.end;
+    job.target = {1, 5, 3};
+    job.pole = glm::vec3(4, 4, 4);
+    job.result = &r;
+    ASSERT_TRUE(job.Run().ok());
+    EXPECT_TRUE(iktest::Finite(r));
+    EXPECT_LT(Dist(r.end.position, {1, 2 + a + b, 3}), 1e-6);
+    EXPECT_NEAR(r.distance, 3 - a - b, 1e-5);
+  }
+}
+
+TEST(TwoBone, PoleOnLineMeansNoPole) {
+  TwoBoneResult withPole, without;
+  TwoBoneJob job = BasicJob(0.8f, &without);
+  job.target = {1.5f, 0, 0};
+  ASSERT_TRUE(job.Run().ok());
+  job.pole = glm::vec3(3, 0, 0);
+  job.result = &withPole;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_TRUE(iktest::Finite(withPole));
+  EXPECT_EQ(withPole.mid.position, without.mid.position);
+  job.pole.reset();
+  job.poleDirection = glm::vec3(-1, 0, 0);
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_EQ(withPole.mid.position, without.mid.position);
+}
+
+TEST(TwoBone, AutoKeepsSideAndStraightTieBreak) {
+  for (float bend : {0.7f, -0.7f}) {
+    TwoBoneResult r;
+    TwoBoneJob job = BasicJob(bend, &r);
+    job.target = {1.2f, 0.3f, 0};
+    ASSERT_TRUE(job.Run().ok());
+    EXPECT_GT(BendSide(r, kZ) * bend, 0.0);
+  }
+  for (BendDirection tie : {BendDirection::kPositive, BendDirection::kNegative}) {
+    TwoBoneResult r;
+    TwoBoneJob job = BasicJob(0.0f, &r);
+    job.target = {1.2f, 0, 0};
+    job.straightBend = tie;
+    ASSERT_TRUE(job.Run().ok());
+    EXPECT_GT(BendSide(r, kZ) * (tie == BendDirection::kPositive ? 1 : -1), 0.0);
+  }
+}
+
+TEST(TwoBone, AngleLimitsClampViaReach) {
+  TwoBoneResult r;
+  TwoBoneJob job = BasicJob(0.8f, &r);
+  job.maxAngle = 170.0f * ikpd::kPi / 180.0f;
+  job.target = {1.999f, 0, 0};
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_NEAR(iktest::InteriorAngle(r), double(job.maxAngle), 1e-4);
+  EXPECT_FALSE(r.reached);
+  job.maxAngle = ikpd::kPi;
+  job.minAngle = ikpd::kPi / 6;
+  job.target = {0.1f, 0, 0};
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_NEAR(iktest::InteriorAngle(r), double(job.minAngle), 1e-4);
+}
+
+TEST(TwoBone, EffectorOffsetWeightSoftenStretchTwist) {
+  TwoBoneResult r;
+  TwoBoneJob job = BasicJob(0.8f, &r);
+  job.target = {1, 1, 0};
+  job.effectorOffset = {0.1f, 0.2f, 0};
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_LT(Dist(r.end.position + job.effectorOffset, job.target), 1e-5);
+  EXPECT_TRUE(r.reached);
+
+  job = BasicJob(0.8f, &r);
+  job.target = {0, 1.5f, 0};
+  job.weight = 0.0f;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_EQ(r.end.position, job.end.position);
+  EXPECT_EQ(r.mid.rotation, glm::normalize(job.mid.rotation));
+
+  job = BasicJob(0.8f, &r);
+  job.soften = 0.2f;
+  float previous = 1.5f;
+  for (float c = 1.5f; c <= 3.0f; c += 0.01f) {
+    job.target = {c, 0, 0};
+    ASSERT_TRUE(job.Run().ok());
+    const float reach = glm::length(r.end.position);
+    EXPECT_GE(reach, previous - 1e-6f);
+    EXPECT_LT(reach, 2.0f);
+    EXPECT_LT(reach - previous, 0.011f);
+    previous = reach;
+  }
+
+  job = BasicJob(0.8f, &r);
+  job.maxStretch = 1.5f;
+  job.target = {0, 2.4f, 0};
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_TRUE(r.reached);
+  EXPECT_NEAR(Dist(r.mid.position, r.root.position), 1.2, 1e-5);
+  job.target = {0, 4, 0};
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_NEAR(r.distance, 1.0f, 1e-5f);
+
+  TwoBoneResult base;
+  job = BasicJob(0.8f, &base);
+  job.target = {1.5f, 0, 0};
+  ASSERT_TRUE(job.Run().ok());
+  job.twist = ikpd::kPi / 2;
+  job.result = &r;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_LT(Dist(r.mid.position, iktest::AxisAngle(kX, ikpd::kPi / 2) * base.mid.position), 1e-5);
+}
+
+TEST(TwoBone, EndRotationModes) {
+  TwoBoneResult r;
+  TwoBoneJob job = BasicJob(0.8f, &r);
+  job.end.rotation = iktest::AxisAngle(kY, 0.4f);
+  job.target = {0, 1.5f, 0};
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_NEAR(std::fabs(glm::dot(r.end.rotation, job.end.rotation)), 1.0f, 1e-6f);
+  job.endRotation = ikpd::EndRotation::kRelative;
+  ASSERT_TRUE(job.Run().ok());
+  const glm::quat before = glm::conjugate(job.mid.rotation) * job.end.rotation;
+  const glm::quat after = glm::conjugate(r.mid.rotation) * r.end.rotation;
+  EXPECT_NEAR(std::fabs(glm::dot(before, after)), 1.0f, 1e-6f);
+}
+
+TEST(TwoBone, ValidateNamesTheParameter) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  TwoBoneResult r;
+  auto err = [&](auto mutate) {
+    TwoBoneJob job = BasicJob(0.8f, &r);
+    job.target = {1, 1, 0};
+    mutate(job);
+    r.distance = -7.0f;
+    const ikpd::Status s = job.Run();
+    if (!s.ok()) {
+      EXPECT_EQ(r.distance, -7.0f);  // untouched on error
+    }
+    return std::string(s.error ? s.error : "");
+  };
+  auto starts = [](const std::string& s, const char* p) { return s.rfind(p, 0) == 0; };
+  EXPECT_EQ(err([](TwoBoneJob&) {}), "");
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.root.position.x = nan; }), "root.position:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.mid.rotation = glm::quat(0, 0, 0, 0); }), "mid.rotation:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.end.rotation.w = nan; }), "end.rotation:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.target.z = nan; }), "target:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.pole = glm::vec3(nan); }), "pole:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.pole = glm::vec3(1); j.poleDirection = glm::vec3(1); }), "poleDirection:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.forward = glm::vec3(0); }), "forward:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.bendAxis = glm::vec3(-3, 0, 0); }), "bendAxis:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.bendDirection = static_cast<BendDirection>(9); }), "bendDirection:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.straightBend = BendDirection::kAuto; }), "straightBend:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.minAngle = -0.1f; }), "minAngle:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.minAngle = 2; j.maxAngle = 1; }), "minAngle:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.maxAngle = 4; }), "maxAngle:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.effectorOffset.x = nan; }), "effectorOffset:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.weight = -0.5f; }), "weight:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.soften = 1.5f; }), "soften:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.maxStretch = 0.9f; }), "maxStretch:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.twist = nan; }), "twist:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.endRotation = static_cast<ikpd::EndRotation>(5); }), "endRotation:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.tolerance = -1; }), "tolerance:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.result = nullptr; }), "result:"));
+}
+
+TEST(TwoBone, NonUnitRotationsAndExtremeScales) {
+  TwoBoneResult a, b;
+  TwoBoneJob job = BasicJob(0.8f, &a);
+  job.target = {1, 1, 0};
+  ASSERT_TRUE(job.Run().ok());
+  job.root.rotation = job.root.rotation * 3.0f;
+  job.mid.rotation = job.mid.rotation * 0.01f;
+  job.result = &b;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_LT(Dist(a.mid.position, b.mid.position), 1e-6);
+  EXPECT_NEAR(glm::length(b.root.rotation), 1.0f, 1e-6f);
+  for (float s : {1e-30f, 1e-6f, 1e6f, 1e30f}) {
+    const iktest::Limb l = MakeLimb({s, -s, s}, glm::quat(1, 0, 0, 0), s, 2 * s, 0.4f, kX, kZ, glm::quat(1, 0, 0, 0));
+    TwoBoneResult r;
+    TwoBoneJob j;
+    j.root = l.root;
+    j.mid = l.mid;
+    j.end = l.end;
+    j.target = {2 * s, s, s};
+    j.result = &r;
+    ASSERT_TRUE(j.Run().ok()) << s;
+    EXPECT_TRUE(iktest::Finite(r)) << s;
+    EXPECT_TRUE(r.reached) << s;
+  }
+  // Coordinates whose result would overflow float: an error, never Inf.
+  TwoBoneResult r;
+  TwoBoneJob j = BasicJob(0.5f, &r);
+  j.root.position = {-3e38f, 0, 0};
+  j.mid.position = {3e38f, 0, 0};
+  j.end.position = {3e38f, 3e38f, 0};
+  j.target = {3e38f, -3e38f, 0};
+  j.maxStretch = 1e30f;
+  const ikpd::Status s = j.Run();
+  if (s.ok()) {
+    EXPECT_TRUE(iktest::Finite(r));
+  }
+}
+
+TEST(LocalRotations, ComposeBackToWorld) {
+  const glm::quat parent = iktest::AxisAngle({1, 2, 3}, 0.7f);
+  glm::quat world[3] = {iktest::AxisAngle(kX, 0.3f), iktest::AxisAngle(kY, 1.1f) * 2.0f, iktest::AxisAngle(kZ, -0.4f)};
+  glm::quat local[3];
+  ASSERT_TRUE(ikpd::ToLocalRotations(world, local, parent).ok());
+  glm::quat acc = parent;
+  for (int i = 0; i < 3; ++i) {
+    acc = acc * local[i];
+    EXPECT_NEAR(std::fabs(glm::dot(acc, glm::normalize(world[i]))), 1.0f, 1e-6f);
+  }
+  // In place.
+  glm::quat inPlace[3] = {world[0], world[1], world[2]};
+  ASSERT_TRUE(ikpd::ToLocalRotations(inPlace, inPlace, parent).ok());
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(std::fabs(glm::dot(inPlace[i], local[i])), 1.0f, 1e-6f);
+  EXPECT_FALSE(ikpd::ToLocalRotations(std::span<const glm::quat>(world, 3), std::span<glm::quat>(local, 2)).ok());
+  world[1] = glm::quat(0, 0, 0, 0);
+  EXPECT_STREQ(ikpd::ToLocalRotations(world, local).error, "rotations: must be non-zero finite quaternions");
 }

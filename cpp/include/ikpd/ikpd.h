@@ -11,6 +11,7 @@
 #include "ikpd/pd/controllers.h"
 #include "ikpd/chain/chain.h"
 #include "ikpd/chain/tentacle2d.h"
+#include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/hdr/curves.h"
 #include "ikpd/hdr/output.h"
 #include "ikpd/hdr/calibration.h"
@@ -18,3 +19,4 @@
 #include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pd_batch.h"
+#include "ikpd/batch/pseudo_three_bone_batch.h"

@@ -33,13 +33,16 @@ glm::quat LocalAim(const glm::vec3& f, const glm::vec3& d, AimMethod method) {
     }
     case AimMethod::kShortestArc:
     default: {
-      // Half-vector form: precise near 0° and near 180°.
-      glm::vec3 half(0.0f);
-      if (!SafeNormalize(f + d, &half) || glm::length(f + d) < 1e-6f) {
+      // q = normalize(1 + cosθ, f × d), with 1 + cosθ = sin²θ / (1 − cosθ) when
+      // cosθ < 0 so that targets nearly behind keep full precision.
+      const float c = glm::dot(f, d);
+      const glm::vec3 axis = glm::cross(f, d);
+      const float sin2 = glm::dot(axis, axis);
+      if (c < 0.0f && sin2 < 1e-14f) {
         return AxisAngle(yawAxis, kPi);  // exactly behind: 180° about the yaw axis, like kYawPitch
       }
-      const glm::vec3 axis = glm::cross(f, half);
-      return glm::normalize(glm::quat(glm::dot(f, half), axis.x, axis.y, axis.z));
+      const float onePlusCos = c >= 0.0f ? 1.0f + c : sin2 / (1.0f - c);
+      return glm::normalize(glm::quat(onePlusCos, axis.x, axis.y, axis.z));
     }
   }
 }
