@@ -80,7 +80,7 @@ Status AimJob::Run() const {
   const Status status = Validate();
   if (!status) return status;
 
-  const glm::quat q = glm::normalize(rotation);
+  const glm::quat q = NormalizeSafe(rotation);  // glm::normalize overflows for components beyond ~1e19
   glm::vec3 f(0.0f);
   SafeNormalize(forward, &f);
   const glm::vec3 local = glm::conjugate(q) * (target - position);

@@ -11,7 +11,7 @@ Status ToLocalRotations(std::span<const glm::quat> world, std::span<glm::quat> l
   // Back to front so that `local` may alias `world`.
   for (std::size_t i = world.size(); i-- > 0;) {
     const glm::quat parent = i == 0 ? parentRotation : world[i - 1];
-    local[i] = glm::normalize(glm::conjugate(glm::normalize(parent)) * glm::normalize(world[i]));
+    local[i] = glm::normalize(glm::conjugate(NormalizeSafe(parent)) * NormalizeSafe(world[i]));
   }
   return Ok();
 }

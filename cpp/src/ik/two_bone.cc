@@ -69,9 +69,10 @@ Status TwoBoneJob::Run() const {
   const Status status = Validate();
   if (!status) return status;
 
-  const glm::quat q1 = glm::normalize(root.rotation);
-  const glm::quat q2 = glm::normalize(mid.rotation);
-  const glm::quat q3 = glm::normalize(end.rotation);
+  // NormalizeSafe: glm::normalize overflows for components beyond ~1e19.
+  const glm::quat q1 = NormalizeSafe(root.rotation);
+  const glm::quat q2 = NormalizeSafe(mid.rotation);
+  const glm::quat q3 = NormalizeSafe(end.rotation);
   glm::vec3 f(0.0f), h(0.0f);
   SafeNormalize(forward, &f);
   PerpendicularUnit(bendAxis, f, &h);  // local hinge, made perpendicular to the bone axis
