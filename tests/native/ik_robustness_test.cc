@@ -1,0 +1,57 @@
+// Regression tests for IK/chain defects found by tests/fuzz/{aim,two_bone,chain}_fuzz.cc.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "ikpd/ikpd.h"
+
+namespace {
+
+TEST(IkRobustness, HugeInputQuaternionsAreNormalizedWithoutOverflow) {
+  // glm::normalize squared the components: w = 3.4e38 became a zero "unit" quaternion.
+  ikpd::AimJob aim;
+  aim.rotation = glm::quat(3.40282347e+38f, 0.0f, 0.0f, 0.0f);
+  aim.target = {0.0f, -2.0f, 2.0f};
+  aim.forward = {0.0f, 0.0f, 1.0f};
+  glm::quat q;
+  aim.result = &q;
+  ASSERT_TRUE(aim.Run().ok());
+  EXPECT_NEAR(glm::length(q), 1.0f, 1e-5f);
+  EXPECT_GT(glm::dot(q * aim.forward, glm::normalize(aim.target)), 0.999f);
+
+  ikpd::TwoBoneJob limb;
+  limb.root.rotation = glm::quat(1e30f, 0.0f, 1e30f, 0.0f);
+  limb.mid = {{1.0f, 0.3f, 0.0f}, glm::quat(0.0f, 0.0f, 0.0f, 2e25f)};
+  limb.end = {{2.0f, 0.0f, 0.0f}, glm::quat(1e20f, 1e20f, 0.0f, 0.0f)};
+  limb.target = {1.0f, 1.0f, 0.0f};
+  ikpd::TwoBoneResult r;
+  limb.result = &r;
+  ASSERT_TRUE(limb.Run().ok());
+  EXPECT_NEAR(glm::length(r.root.rotation), 1.0f, 1e-5f);
+  EXPECT_NEAR(glm::length(r.end.rotation), 1.0f, 1e-5f);
+  EXPECT_LT(r.distance, 1e-4f);
+
+  const glm::quat world[2] = {glm::quat(0.0f, 3e30f, 0.0f, 0.0f), glm::quat(2e38f, 0.0f, 0.0f, 0.0f)};
+  glm::quat local[2];
+  ASSERT_TRUE(ikpd::ToLocalRotations(world, local).ok());
+  EXPECT_NEAR(glm::length(local[0]), 1.0f, 1e-5f);
+  EXPECT_NEAR(glm::length(local[1]), 1.0f, 1e-5f);
+}
+
+TEST(IkRobustness, ChainRejectsCoordinatesWhoseSquaresOverflowFloat) {
+  // Joints near 1.75e18 gave non-finite output with Ok().
+  const std::vector<ikpd::Transform> joints = {{{-1.0f, 0.0f, 0.0f}, glm::quat(1, 0, 0, 0)},
+                                                {{-0.999f, 0.0f, -1.75014049e+18f}, glm::quat(1, 0, 0, 0)},
+                                                {{-0.999f, 0.0f, -1.75014049e+18f}, glm::quat(1, 0, 0, 0)}};
+  std::vector<ikpd::Transform> out(3);
+  ikpd::ChainJob job;
+  job.joints = joints;
+  job.output = out;
+  job.method = ikpd::ChainMethod::kFabrik;
+  job.hasPole = true;
+  const ikpd::Status s = job.Run();
+  EXPECT_STREQ(s.error, "joints: coordinates must be within ±1e18");
+}
+
+}  // namespace
