@@ -33,6 +33,47 @@ function showError(error) {
   box.textContent = `The demo failed to start:\n${error?.stack ?? error}`;
 }
 
+/** Shown instead of a scene whose solver is not in this build of ikpd. */
+function placeholder(ctx, missing) {
+  const panel = ctx.panel('Not available in this build', 'bottom-center');
+  panel.append(`This scene needs ${missing.join(', ')}.`);
+  ctx.scene.background = new THREE.Color(0x1b1d22);
+  return {};
+}
+
+/**
+ * Test hook: renders a frame and reads back one pixel of the WebGPU canvas
+ * texture itself (CSS px), as floats — what the compositor gets, above 1.0
+ * included. The copy is encoded in the same task as the render, before the
+ * texture is presented. Null on the WebGL2 path.
+ */
+async function readCanvasPixel(renderer, render, x, y) {
+  const backend = renderer.backend;
+  if (!backend.isWebGPUBackend) return null;
+  render();
+  const device = backend.device;
+  const source = backend.context.getCurrentTexture();
+  const ratio = renderer.getPixelRatio();
+  const px = Math.min(source.width - 1, Math.round(x * ratio));
+  const py = Math.min(source.height - 1, Math.round(y * ratio));
+  const buffer = device.createBuffer({ size: 256, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+  const encoder = device.createCommandEncoder();
+  encoder.copyTextureToBuffer({ texture: source, origin: { x: px, y: py } }, { buffer, bytesPerRow: 256 }, { width: 1, height: 1 });
+  device.queue.submit([encoder.finish()]);
+  await buffer.mapAsync(GPUMapMode.READ);
+  const format = source.format;
+  let rgba;
+  if (format === 'rgba16float') {
+    rgba = Array.from(new Uint16Array(buffer.getMappedRange(), 0, 4), THREE.DataUtils.fromHalfFloat);
+  } else {
+    const bytes = Array.from(new Uint8Array(buffer.getMappedRange(), 0, 4), (b) => b / 255);
+    rgba = format === 'bgra8unorm' ? [bytes[2], bytes[1], bytes[0], bytes[3]] : bytes;
+  }
+  buffer.unmap();
+  buffer.destroy();
+  return { format, rgba };
+}
+
 async function main() {
   const [ikpd, { renderer, path }] = await Promise.all([init(), createRenderer({ forceWebGL: urlOptions.forceWebGL })]);
   viewport.appendChild(renderer.domElement);
@@ -48,6 +89,9 @@ async function main() {
   outputFolder.add(output.settings, 'paperWhite', 80, 500, 1).name('paper white (nit)').onChange(() => output.apply()).listen();
   outputFolder.add(output.settings, 'peak', 100, 10000, 10).name('peak (nit)').onChange(() => output.apply()).listen();
   outputFolder.add(output.settings, 'saturation', 0, 1, 0.01).onChange(() => output.apply()).listen();
+
+  const missingMembers = (entry) => entry.requires.filter((name) => (name.startsWith('three.') ? !ikpdThree[name.slice(6)] : !ikpd[name]));
+  for (const item of hook.sceneList) item.available = missingMembers(sceneList.find((s) => s.id === item.id)).length === 0;
 
   const clock = new THREE.Timer();
   let active = null; // { entry, ctx, instance }
@@ -67,9 +111,9 @@ async function main() {
     const previous = active;
     active = null;
     previous?.ctx.dispose();
-    const module = await entry.load();
     const ctx = new SceneContext({ renderer, output, gui, overlay, ikpd, ikpdThree, entry });
-    const instance = await module.create(ctx);
+    const missing = missingMembers(entry);
+    const instance = missing.length ? placeholder(ctx, missing) : await (await entry.load()).create(ctx);
     ctx.instance = instance;
     active = { entry, ctx, instance };
     resize();
@@ -114,6 +158,7 @@ async function main() {
   hook.setTarget = (name, position) => active?.ctx.moveDraggable(name, position);
   hook.setOutput = (settings) => { Object.assign(output.settings, settings); output.apply(); };
   hook.selectDraggable = (name) => active?.ctx.selectDraggable(name);
+  hook.readCanvasPixel = (x, y) => readCanvasPixel(renderer, () => active?.ctx.render(), x, y);
 
   await select(location.hash.slice(1) || sceneList[0].id);
 

@@ -2,10 +2,8 @@
 // extended) canvas, else WebGPU SDR, else WebGL2 — and ikpd's tone map
 // installed as the renderer's custom tone mapping so every scene gets it.
 import * as THREE from 'three/webgpu';
-import { Fn, float, select, screenUV, uniform, uniformArray, vec3 } from 'three/tsl';
+import { Fn, float, select, screenUV, texture, uniform } from 'three/tsl';
 import { outputToneMap } from './tonemap.js';
-
-const MAX_PATCHES = 12;
 
 /** What the page was asked for in the URL: ?renderer=webgl forces WebGL2, ?output=hdr|sdr overrides auto. */
 export function readUrlOptions(search = location.search) {
@@ -83,29 +81,25 @@ export class Output {
       peakRatio: uniform(1), // effective peak in units of SDR (paper) white; 1 → SDR look
       saturation: uniform(0),
       split: uniform(-1), // screen-space x below which the SDR curve is shown; < 0 → off
-      // Calibration patches drawn straight into the output (bypassing the
-      // tone map), in screen UV: first patch's top-left, patch size, pitch.
-      patchOrigin: uniform(new THREE.Vector2(0, 0)),
-      patchSize: uniform(new THREE.Vector2(0, 0)),
-      patchPitch: uniform(1),
-      patchCount: uniform(0),
-      patchMax: uniform(1),
-      patchValues: uniformArray(new Array(MAX_PATCHES).fill(0), 'float'),
+      // Calibration image drawn straight into the output (already in
+      // output units, so not tone mapped), in screen UV: top-left and size.
+      calibrationOrigin: uniform(new THREE.Vector2(0, 0)),
+      calibrationSize: uniform(new THREE.Vector2(0, 0)),
+      calibrationMax: uniform(1),
     };
-    this.patches = null;
+    this.calibrationTexture = new THREE.DataTexture(new Float32Array(4), 1, 1, THREE.RGBAFormat, THREE.FloatType);
+    this.calibrationNode = texture(this.calibrationTexture);
+    this.calibration = null;
     const u = this.uniforms;
     const toneMapping = Fn(([color]) => {
       const exposed = color.mul(u.exposure);
       const hdr = outputToneMap(exposed, u.peakRatio, u.saturation);
       const sdr = outputToneMap(exposed, float(1), float(0));
       const mapped = select(screenUV.x.lessThan(u.split), sdr, hdr);
-      const rel = screenUV.sub(u.patchOrigin);
-      const index = rel.x.div(u.patchPitch).floor();
-      const inside = index.greaterThanEqual(0).and(index.lessThan(u.patchCount))
-        .and(rel.x.sub(index.mul(u.patchPitch)).lessThan(u.patchSize.x))
-        .and(rel.y.greaterThanEqual(0)).and(rel.y.lessThan(u.patchSize.y));
-      const value = u.patchValues.element(index.clamp(0, MAX_PATCHES - 1).toInt()).min(u.patchMax);
-      return select(inside, vec3(value), mapped);
+      const rel = screenUV.sub(u.calibrationOrigin).div(u.calibrationSize);
+      const inside = rel.x.greaterThanEqual(0).and(rel.x.lessThan(1)).and(rel.y.greaterThanEqual(0)).and(rel.y.lessThan(1));
+      const calibration = this.calibrationNode.sample(rel).rgb.min(u.calibrationMax);
+      return select(inside, calibration, mapped);
     }); // no layout: inlined, so screenUV (fragCoord) is in scope
     renderer.library.addToneMapping(toneMapping, THREE.CustomToneMapping);
     renderer.toneMapping = THREE.CustomToneMapping;
@@ -141,30 +135,35 @@ export class Output {
   }
 
   /**
-   * Draws calibration patches (output values in × SDR white, not tone
-   * mapped) over the DOM cells `[data-patch]` inside `element`; null removes them.
+   * Shows an image in output units (1.0 = SDR white, e.g. ikpd.hdr.calibrationImage
+   * with encoding 'extended') over the DOM `element`, bypassing the tone map;
+   * null hides it. Rows run top to bottom.
    */
-  setPatches(patches) {
-    this.patches = patches;
-    if (!patches) this.uniforms.patchCount.value = 0;
+  setCalibration(calibration) {
+    this.calibration = calibration;
+    if (!calibration) {
+      this.uniforms.calibrationSize.value.set(0, 0);
+      return;
+    }
+    const { image } = calibration;
+    const old = this.calibrationTexture;
+    this.calibrationTexture = new THREE.DataTexture(image.data, image.width, image.height, THREE.RGBAFormat, THREE.FloatType);
+    this.calibrationTexture.flipY = false;
+    this.calibrationTexture.needsUpdate = true;
+    this.calibrationNode.value = this.calibrationTexture;
+    old.dispose();
   }
 
-  /** Per frame: keeps the patch rectangles on their DOM cells. */
+  /** Per frame: keeps the calibration image on its DOM element. */
   update() {
-    if (!this.patches) return;
+    if (!this.calibration) return;
     const canvas = this.renderer.domElement.getBoundingClientRect();
-    const cells = this.patches.element.querySelectorAll('[data-patch]');
-    if (cells.length === 0 || canvas.width === 0) return;
-    const first = cells[0].getBoundingClientRect();
-    const second = cells[1]?.getBoundingClientRect() ?? first;
+    const box = this.calibration.element.getBoundingClientRect();
+    if (canvas.width === 0) return;
     const u = this.uniforms;
-    u.patchOrigin.value.set((first.left - canvas.left) / canvas.width, (first.top - canvas.top) / canvas.height);
-    u.patchSize.value.set(first.width / canvas.width, first.height / canvas.height);
-    u.patchPitch.value = Math.max(1e-4, (second.left - first.left) / canvas.width || 1);
-    const count = Math.min(cells.length, MAX_PATCHES);
-    u.patchCount.value = count;
-    u.patchMax.value = this.hdrActive ? 1e4 : 1;
-    for (let i = 0; i < count; i++) u.patchValues.array[i] = Number(cells[i].dataset.value);
+    u.calibrationOrigin.value.set((box.left - canvas.left) / canvas.width, (box.top - canvas.top) / canvas.height);
+    u.calibrationSize.value.set(box.width / canvas.width, box.height / canvas.height);
+    u.calibrationMax.value = this.hdrActive ? 1e4 : 1;
   }
 
   /** Badge contents as HTML. */

@@ -26,20 +26,3 @@ export const outputToneMap = Fn(([color, peak, saturation]) => {
   return mix(hdr, rec2020To709.mul(hdr), saturation);
 });
 
-// CPU versions for the plot and patch labels (replaced by ikpd.hdr.* once it lands).
-const filmicJS = (x) => Math.min(1, (x * (3 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14));
-
-/** Output value (× SDR white) of the tone map for scene value `x` and effective peak `peak`. */
-// eslint-disable-next-line no-unused-vars
-export function toneCurve(ikpd, x, peak) {
-  const s = filmicJS(Math.max(0, x));
-  const rate = Math.min(1, s ** 10);
-  return s + (s * peak - s) * rate;
-}
-
-/** Calibration patches: output values in × SDR white with labels in nit. */
-// eslint-disable-next-line no-unused-vars
-export function calibrationPatches(ikpd, { paperWhite, peak }) {
-  const nits = [paperWhite * 0.5, paperWhite, 400, 600, 1000, 1500, 2000, 4000, 10000];
-  return nits.map((nit) => ({ value: nit / paperWhite, label: `${Math.round(nit)} nit`, aboveOrAtPeak: nit >= peak }));
-}

@@ -5,7 +5,6 @@ import * as THREE from 'three/webgpu';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { setupStage, standard } from '../lib/stage.js';
-import { toneCurve, calibrationPatches } from '../tonemap.js';
 
 export async function create(ctx) {
   const { scene, camera, controls, output, ikpd } = ctx;
@@ -71,7 +70,7 @@ export async function create(ctx) {
   gui.add(settings, 'saturation', 0, 1, 0.01).onChange(() => output.apply());
   gui.add(settings, 'exposure', 0.1, 8, 0.01).onChange(() => output.apply());
   gui.add(params, 'split').name('SDR | HDR split').onChange(() => updateSplit());
-  gui.add(params, 'patches').name('calibration patches').onChange(() => updatePatches());
+  gui.add(params, 'patches').name('calibration image').onChange(() => updateCalibration());
   gui.add(params, 'animate');
 
   // ---------------------------------------------------------------- split view
@@ -96,59 +95,63 @@ export async function create(ctx) {
   }
   updateSplit();
 
-  // ---------------------------------------------------------------- calibration patches
-  const patchPanel = ctx.panel('Calibration', 'bottom-center');
-  // The GPU draws the patches under the DOM cells: keep the panel see-through.
-  Object.assign(patchPanel.style, { background: 'none', border: 'none', backdropFilter: 'none', textShadow: '0 1px 2px #000' });
-  const patchRow = document.createElement('div');
-  patchRow.style.cssText = 'display:flex;gap:4px;';
-  patchPanel.appendChild(patchRow);
-  const patchHint = document.createElement('div');
-  patchHint.style.cssText = 'margin-top:2px;max-width:520px';
-  patchHint.textContent = 'Set paper white so its patch looks like white paper; raise peak until brighter patches stop changing.';
-  patchPanel.appendChild(patchHint);
-  function updatePatches() {
-    const patches = calibrationPatches(ikpd, settings);
-    patchPanel.style.display = params.patches ? '' : 'none';
-    patchRow.replaceChildren(...patches.map((p) => {
-      const cell = document.createElement('div');
-      cell.style.cssText = 'width:52px;text-align:center;font-size:10px';
-      cell.innerHTML = `<div data-patch style="height:34px;border-radius:3px"></div><div>${p.label}</div>`;
-      cell.firstChild.dataset.value = p.value;
-      return cell;
+  // ---------------------------------------------------------------- calibration image
+  // ikpd.hdr.calibrationImage in 'extended' encoding (1.0 = paper white) is drawn
+  // by the output stage over this box, bypassing the tone map.
+  const calibrationPanel = ctx.panel('Calibration', 'bottom-left');
+  // The GPU draws under the DOM: the panel and the box stay see-through.
+  Object.assign(calibrationPanel.style, { background: 'none', border: 'none', backdropFilter: 'none', textShadow: '0 1px 2px #000' });
+  const calibrationBox = document.createElement('div');
+  calibrationBox.style.cssText = 'position:relative;width:256px;height:128px;outline:1px solid rgba(255,255,255,.15)';
+  calibrationPanel.appendChild(calibrationBox);
+  const calibrationHint = document.createElement('div');
+  calibrationHint.style.cssText = 'margin-top:3px;max-width:256px';
+  calibrationHint.textContent = 'Set paper white until its patch looks like white paper; raise peak until the inner square just disappears.';
+  calibrationPanel.appendChild(calibrationHint);
+  let lastImage = null;
+  function updateCalibration() {
+    calibrationPanel.style.display = params.patches ? '' : 'none';
+    if (!params.patches) return output.setCalibration(null);
+    const image = lastImage = ikpd.hdr.calibrationImage({ width: 256, height: 128, paperWhite: settings.paperWhite, peak: settings.peak, encoding: 'extended' });
+    output.setCalibration({ image, element: calibrationBox });
+    calibrationBox.replaceChildren(...image.patches.filter((p) => !p.name.startsWith('ramp') || p.name === 'ramp0' || p.name === 'ramp5').map((p) => {
+      const label = document.createElement('span');
+      label.style.cssText = `position:absolute;left:${(p.x / image.width) * 100}%;top:${((p.y + p.height) / image.height) * 100}%;font-size:9px;color:#bbb;white-space:nowrap`;
+      label.textContent = p.name === 'peakBackground' || p.name === 'peak' ? '' : `${Math.round(p.nits)}`;
+      return label;
     }));
-    output.setPatches(params.patches ? { element: patchRow, patches } : null);
   }
 
   // ---------------------------------------------------------------- tone curve plot
-  const plotPanel = ctx.panel('Tone curve', 'bottom-right');
-  const xs = [];
-  for (let i = 0; i <= 160; i++) xs.push(10 ** (-2 + (i / 160) * 4)); // scene value 0.01 … 100
+  const plotPanel = ctx.panel('Tone curves (1.0 = paper white)', 'bottom-right');
   const plot = new uPlot({
     width: 300,
     height: 170,
-    scales: { x: { time: false, distr: 3 }, y: { range: (u, min, max) => [0, Math.max(1.1, max * 1.05)] } },
+    scales: { x: { time: false }, y: { range: (u, min, max) => [0, Math.max(1.1, max * 1.05)] } },
     axes: [
       { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, label: 'scene value', labelSize: 14, size: 30 },
-      { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, label: '× SDR white', labelSize: 14, size: 38 },
+      { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, size: 34 },
     ],
     series: [
       {},
-      { label: 'SDR', stroke: '#8fc7ff', width: 1.5 },
-      { label: 'active', stroke: '#ffd27a', width: 2 },
+      { label: 'SDR filmic', stroke: '#8fc7ff', width: 1.5 },
+      { label: 'HDR filmic', stroke: '#9a9aa6', width: 1, dash: [4, 3] },
+      { label: 'active output', stroke: '#ffd27a', width: 2 },
     ],
     legend: { show: true, live: false },
     cursor: { show: false },
-  }, [xs, xs, xs], plotPanel);
+  }, [[0], [0], [0], [0]], plotPanel);
   function updatePlot() {
-    const sdr = xs.map((x) => toneCurve(ikpd, x * settings.exposure, 1));
-    const active = xs.map((x) => toneCurve(ikpd, x * settings.exposure, output.peakRatio));
-    plot.setData([xs, sdr, active]);
+    const curves = ikpd.hdr.sampleToneCurves({ paperWhite: settings.paperWhite, peak: settings.peak, saturation: settings.saturation, count: 128, maxInput: 8 });
+    const input = Array.from(curves.input, (x) => x / settings.exposure);
+    // The active output is the HDR output transform, or the SDR curve (clamped to white) on SDR paths.
+    const active = output.hdrActive ? Array.from(curves.output) : Array.from(curves.sdr, (y) => Math.min(1, y));
+    plot.setData([input, Array.from(curves.sdr), Array.from(curves.hdr), active]);
   }
 
   const previousOnChange = output.onChange;
-  output.onChange = () => { previousOnChange?.(); updatePlot(); updatePatches(); };
-  ctx.onDispose(() => { output.onChange = previousOnChange; output.setPatches(null); plot.destroy(); });
+  output.onChange = () => { previousOnChange?.(); updatePlot(); updateCalibration(); };
+  ctx.onDispose(() => { output.onChange = previousOnChange; output.setCalibration(null); plot.destroy(); });
   output.apply();
 
   return {
@@ -158,7 +161,18 @@ export async function create(ctx) {
       orb.position.x = Math.sin(time * 0.4) * 1.6;
     },
     state() {
-      return { peakRatio: output.peakRatio, hdrActive: output.hdrActive, split: params.split ? splitX : null };
+      // Patch centers in CSS px, for pixel readback tests.
+      const patches = {};
+      if (params.patches && lastImage) {
+        const box = calibrationBox.getBoundingClientRect();
+        for (const p of lastImage.patches) {
+          patches[p.name] = { x: box.left + ((p.x + p.width / 2) / lastImage.width) * box.width, y: box.top + ((p.y + p.height / 2) / lastImage.height) * box.height, value: p.value, nits: p.nits };
+        }
+      }
+      const tube = tubes.children.at(-2).getWorldPosition(new THREE.Vector3()).project(camera);
+      const rect = ctx.canvas.getBoundingClientRect();
+      const brightestTube = { x: rect.left + ((tube.x + 1) / 2) * rect.width, y: rect.top + ((1 - tube.y) / 2) * rect.height };
+      return { brightestTube, peakRatio: output.peakRatio, hdrActive: output.hdrActive, split: params.split ? splitX : null, patches };
     },
   };
 }

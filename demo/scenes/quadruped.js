@@ -1,6 +1,237 @@
-// Placeholder until the solver lands.
+// Pseudo three-bone IK (SPEC §4): a procedural quadruped trots toward a
+// draggable lure over uneven ground. Each leg (hip → knee → ankle → toe) is
+// solved by ikpd/three's PseudoThreeBoneIK so the toe plants on the ground
+// while the ankle keeps (blend 1) or rebuilds (blend 0) its posture.
+import * as THREE from 'three/webgpu';
+import { boneMesh, colors, handle, setupStage, standard } from '../lib/stage.js';
+
+/** Smooth rolling hills. */
+export function groundHeight(x, z) {
+  return 0.22 * Math.sin(0.8 * x + 0.4) * Math.cos(0.6 * z) + 0.08 * Math.sin(2.1 * x + 1.3 * z) + 0.05 * Math.cos(2.9 * z - 0.7 * x);
+}
+
+// Leg rest shapes in body space (forward +Z, up +Y): hip, knee, ankle, toe.
+const FRONT = [[0, 0, 0], [0, -0.3, -0.05], [0, -0.56, 0.02], [0, -0.7, 0.1]];
+const HIND = [[0, 0, 0], [0, -0.26, 0.1], [0, -0.5, -0.06], [0, -0.7, 0.02]];
+const HIPS = [
+  { name: 'LF', x: 0.2, z: 0.52, shape: FRONT, pair: 0 },
+  { name: 'RF', x: -0.2, z: 0.52, shape: FRONT, pair: 1 },
+  { name: 'LH', x: 0.2, z: -0.5, shape: HIND, pair: 1 },
+  { name: 'RH', x: -0.2, z: -0.5, shape: HIND, pair: 0 },
+];
+const BODY_HEIGHT = 0.74;
+
+const _y = new THREE.Vector3(0, 1, 0);
+const _dir = new THREE.Vector3();
+const _m = new THREE.Matrix4();
+const _q = new THREE.Quaternion();
+
+/** A chain of THREE.Bone under `parent` through body-space points; each bone's +Y points at its child. */
+function buildLeg(parent, origin, points, color) {
+  const bones = [];
+  const world = [];
+  points.forEach((p, i) => {
+    const bone = new THREE.Bone();
+    const position = new THREE.Vector3(...p).add(origin);
+    const next = points[i + 1] ?? points[i - 1].map((v, k) => 2 * p[k] - v); // toe: continue the foot
+    const to = new THREE.Vector3(...next).add(origin);
+    _dir.subVectors(to, position).normalize();
+    // Bone frame: +Y along the bone, +X to the body's side (hinge axis).
+    const x = new THREE.Vector3(1, 0, 0);
+    const z = new THREE.Vector3().crossVectors(x, _dir).normalize();
+    x.crossVectors(_dir, z).normalize();
+    _m.makeBasis(x, _dir, z);
+    const q = new THREE.Quaternion().setFromRotationMatrix(_m);
+    world.push({ position, q });
+    if (i === 0) {
+      bone.position.copy(position);
+      bone.quaternion.copy(q);
+      parent.add(bone);
+    } else {
+      const prev = world[i - 1];
+      _q.copy(prev.q).invert();
+      bone.position.copy(position).sub(prev.position).applyQuaternion(_q);
+      bone.quaternion.copy(_q).multiply(q);
+      bones[i - 1].add(bone);
+    }
+    if (i < points.length - 1) {
+      const length = new THREE.Vector3(...points[i + 1]).distanceTo(new THREE.Vector3(...p));
+      bone.add(boneMesh(length, { axis: 'y', color, jointRadius: 0.035 - i * 0.005 }));
+    }
+    bones.push(bone);
+  });
+  const toePad = new THREE.Mesh(new THREE.SphereGeometry(0.035, 12, 8), standard(0x3a3f48, { flatShading: false }));
+  bones[3].add(toePad);
+  return bones;
+}
+
 export async function create(ctx) {
-  const p = ctx.panel('Waiting for the solver API', 'bottom-center');
-  p.append('This scene appears when its solver lands on main.');
-  return {};
+  const { scene, camera, controls, ikpd } = ctx;
+  setupStage(ctx, { ground: false, size: 16, shadowExtent: 6 });
+  camera.position.set(3.2, 2.4, 4.2);
+  controls.target.set(0, 0.6, 0);
+
+  // Uneven ground.
+  const groundGeometry = new THREE.PlaneGeometry(32, 32, 128, 128).rotateX(-Math.PI / 2);
+  const position = groundGeometry.attributes.position;
+  for (let i = 0; i < position.count; i++) position.setY(i, groundHeight(position.getX(i), position.getZ(i)));
+  groundGeometry.computeVertexNormals();
+  const ground = new THREE.Mesh(groundGeometry, new THREE.MeshStandardMaterial({ color: 0x3b4a3a, roughness: 0.95, flatShading: true }));
+  ground.receiveShadow = true;
+  scene.add(ground);
+
+  // Body.
+  const body = new THREE.Group();
+  scene.add(body);
+  const torso = new THREE.Mesh(new THREE.CapsuleGeometry(0.2, 0.9, 8, 20).rotateX(Math.PI / 2), standard(0xc9a27a, { flatShading: false }));
+  torso.scale.set(1.15, 0.95, 1);
+  torso.castShadow = true;
+  body.add(torso);
+  const neck = new THREE.Mesh(new THREE.CapsuleGeometry(0.09, 0.3, 6, 12), torso.material);
+  neck.position.set(0, 0.2, 0.66);
+  neck.rotation.x = 0.7;
+  neck.castShadow = true;
+  body.add(neck);
+  const head = new THREE.Mesh(new THREE.BoxGeometry(0.2, 0.2, 0.34), torso.material);
+  head.position.set(0, 0.36, 0.84);
+  head.castShadow = true;
+  body.add(head);
+  const tail = new THREE.Mesh(new THREE.CapsuleGeometry(0.03, 0.4, 4, 8), torso.material);
+  tail.position.set(0, 0.12, -0.72);
+  tail.rotation.x = -0.9;
+  body.add(tail);
+
+  const legs = HIPS.map((h) => {
+    const bones = buildLeg(body, new THREE.Vector3(h.x, 0, h.z), h.shape, colors.bone);
+    const rest = bones.map((b) => b.quaternion.clone());
+    const target = new THREE.Object3D();
+    scene.add(target);
+    const marker = new THREE.Mesh(new THREE.RingGeometry(0.035, 0.05, 20).rotateX(-Math.PI / 2), new THREE.MeshBasicMaterial({ color: colors.target, transparent: true, opacity: 0.8 }));
+    target.add(marker);
+    return { ...h, bones, rest, target, marker, planted: new THREE.Vector3(), from: new THREE.Vector3(), to: new THREE.Vector3(), swing: -1, ik: null };
+  });
+
+  const lure = ctx.draggable('lure', handle(colors.accent, 0.09), { showY: false });
+  lure.position.set(2.5, 0, 1.5);
+  scene.add(lure);
+
+  const params = { ik: true, blend: 1, variant: 'relative', speed: 0.9, stride: 0.28, lift: 0.12, showTargets: true, weight: 1 };
+  const gui = ctx.gui;
+  gui.add(params, 'ik').name('IK on');
+  gui.add(params, 'blend', 0, 1, 0.01).name('blend (ankle posture)');
+  gui.add(params, 'variant', ['relative', 'followMid']);
+  gui.add(params, 'weight', 0, 1, 0.01);
+  gui.add(params, 'speed', 0, 2, 0.01);
+  gui.add(params, 'stride', 0.1, 0.5, 0.01);
+  gui.add(params, 'lift', 0, 0.3, 0.01).name('step height');
+  gui.add(params, 'showTargets').name('foot targets');
+
+  // Body state.
+  const state = { x: 0, z: 0, heading: 0, speed: 0 };
+  const bodyQ = new THREE.Quaternion();
+  const forward = new THREE.Vector3();
+  const home = new THREE.Vector3();
+
+  function placeBody(dt) {
+    const dx = lure.position.x - state.x;
+    const dz = lure.position.z - state.z;
+    const distance = Math.hypot(dx, dz);
+    const desired = Math.atan2(dx, dz);
+    let turn = desired - state.heading;
+    turn = Math.atan2(Math.sin(turn), Math.cos(turn));
+    state.heading += THREE.MathUtils.clamp(turn, -1.6 * dt, 1.6 * dt);
+    const wanted = distance > 0.9 ? params.speed * Math.max(0, Math.cos(turn)) : 0;
+    state.speed += (wanted - state.speed) * Math.min(1, dt * 3);
+    state.x += Math.sin(state.heading) * state.speed * dt;
+    state.z += Math.cos(state.heading) * state.speed * dt;
+    // Height, pitch and roll from the ground under the hips.
+    const s = Math.sin(state.heading);
+    const c = Math.cos(state.heading);
+    const at = (lx, lz) => groundHeight(state.x + c * lx + s * lz, state.z - s * lx + c * lz);
+    const front = (at(0.2, 0.5) + at(-0.2, 0.5)) / 2;
+    const hind = (at(0.2, -0.5) + at(-0.2, -0.5)) / 2;
+    const left = (at(0.2, 0.5) + at(0.2, -0.5)) / 2;
+    const right = (at(-0.2, 0.5) + at(-0.2, -0.5)) / 2;
+    const pitch = Math.atan2(hind - front, 1.0) * 0.8;
+    const roll = Math.atan2(left - right, 0.4) * 0.5;
+    body.position.set(state.x, (front + hind) / 2 + BODY_HEIGHT, state.z);
+    bodyQ.setFromEuler(new THREE.Euler(pitch, state.heading, roll, 'YXZ'));
+    body.quaternion.copy(bodyQ);
+    body.updateMatrixWorld(true);
+    forward.set(s, 0, c);
+  }
+
+  function footHome(leg, out) {
+    const toe = leg.shape[3];
+    out.set(leg.x + toe[0], 0, leg.z + toe[2]).applyQuaternion(_q.setFromAxisAngle(_y, state.heading));
+    out.x += state.x;
+    out.z += state.z;
+    out.addScaledVector(forward, state.speed * 0.18);
+    out.y = groundHeight(out.x, out.z);
+    return out;
+  }
+
+  placeBody(0);
+  for (const leg of legs) {
+    footHome(leg, leg.planted);
+    leg.target.position.copy(leg.planted);
+    leg.ik = new ctx.ikpdThree.PseudoThreeBoneIK(ikpd, leg.bones, { target: leg.target });
+  }
+
+  let swingCount = 0;
+  function stepFeet(dt) {
+    const swinging = [0, 0];
+    for (const leg of legs) if (leg.swing >= 0) swinging[leg.pair]++;
+    for (const leg of legs) {
+      if (leg.swing >= 0) {
+        leg.swing = Math.min(1, leg.swing + dt / 0.24);
+        const s = leg.swing;
+        leg.target.position.lerpVectors(leg.from, leg.to, s);
+        leg.target.position.y = groundHeight(leg.target.position.x, leg.target.position.z) + Math.sin(Math.PI * s) * params.lift;
+        if (s >= 1) {
+          leg.planted.copy(leg.to);
+          leg.swing = -1;
+        }
+        continue;
+      }
+      footHome(leg, home);
+      const far = Math.hypot(home.x - leg.planted.x, home.z - leg.planted.z) > params.stride;
+      if (far && swinging[1 - leg.pair] === 0) {
+        leg.from.copy(leg.planted);
+        leg.to.copy(home).addScaledVector(forward, params.stride * 0.5 * Math.min(1, state.speed));
+        leg.to.y = groundHeight(leg.to.x, leg.to.z);
+        leg.swing = 0;
+        swinging[leg.pair]++;
+        swingCount++;
+      }
+      leg.target.position.copy(leg.planted);
+    }
+  }
+
+  return {
+    update(dt) {
+      placeBody(dt);
+      stepFeet(dt);
+      for (const leg of legs) {
+        leg.bones.forEach((b, i) => b.quaternion.copy(leg.rest[i]));
+        leg.marker.visible = params.showTargets;
+        if (!params.ik) continue;
+        leg.ik.blend = params.blend;
+        leg.ik.variant = params.variant;
+        leg.ik.weight = params.weight;
+        leg.ik.update();
+      }
+    },
+    state() {
+      return {
+        body: body.position.toArray(),
+        swings: swingCount,
+        legs: legs.map((leg) => ({
+          target: leg.target.position.toArray(),
+          toe: leg.bones[3].getWorldPosition(new THREE.Vector3()).toArray(),
+          reached: leg.ik.reached,
+        })),
+      };
+    },
+  };
 }

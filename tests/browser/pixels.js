@@ -1,14 +1,21 @@
 // Screenshot pixel statistics, computed in the page (no PNG decoder in Node needed).
 
-/** Decodes a PNG screenshot in `page` and returns {mean, std, distinct, bright} over its pixels' luma (0..255). */
-export async function pixelStats(page, png) {
-  return page.evaluate(async (base64) => {
+/**
+ * Decodes a screenshot (PNG or JPEG) in `page` and returns {mean, std, distinct, bright}
+ * over its pixels' luma (0..255), within `crop` ({x, y, width, height} as
+ * fractions of the image; default the whole image).
+ */
+export async function pixelStats(page, png, crop = { x: 0, y: 0, width: 1, height: 1 }) {
+  return page.evaluate(async ({ base64, crop }) => {
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const bitmap = await createImageBitmap(new Blob([bytes]));
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const g = canvas.getContext('2d');
     g.drawImage(bitmap, 0, 0);
-    const { data } = g.getImageData(0, 0, bitmap.width, bitmap.height);
+    const { data } = g.getImageData(
+      Math.round(crop.x * bitmap.width), Math.round(crop.y * bitmap.height),
+      Math.max(1, Math.round(crop.width * bitmap.width)), Math.max(1, Math.round(crop.height * bitmap.height)),
+    );
     let sum = 0;
     let sum2 = 0;
     let bright = 0;
@@ -23,5 +30,5 @@ export async function pixelStats(page, png) {
     }
     const mean = sum / n;
     return { mean, std: Math.sqrt(Math.max(0, sum2 / n - mean * mean)), distinct: colors.size, bright: bright / n };
-  }, png.toString('base64'));
+  }, { base64: png.toString('base64'), crop });
 }
