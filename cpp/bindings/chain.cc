@@ -10,7 +10,9 @@
 
 #include "flat.h"
 #include "ikpd/chain/chain.h"
+#include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/chain/tentacle2d.h"
+#include "two_bone_layout.h"
 
 namespace ikpd::bindings {
 namespace {
@@ -60,6 +62,31 @@ std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t 
   return 0;
 }
 
+// solvePseudoThreeBone layout (floats): the TwoBoneJob layout (0–49, two_bone_layout.h;
+// effectorOffset and endRotation unused), 50 tip (position + rotation), 57 blend,
+// 58 variant, 59 endLimit → 64 root, 71 mid, 78 end, 85 tip, 92 reached (0/1), 93 distance.
+std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
+  float* p = Floats(offset);
+  PseudoThreeBoneJob job;
+  job.limb = ReadTwoBoneJob(p);
+  job.tip = ReadTransform(p + 50);
+  job.blend = p[57];
+  job.variant = static_cast<PseudoThreeBoneVariant>(static_cast<int>(p[58]));
+  job.endLimit = p[59];
+  PseudoThreeBoneResult out;
+  job.result = &out;
+  const Status s = job.Run();
+  if (!s) return ToResult(s);
+  float* o = p + 64;
+  WriteTransform(o, out.root);
+  WriteTransform(o + 7, out.mid);
+  WriteTransform(o + 14, out.end);
+  WriteTransform(o + 21, out.tip);
+  o[28] = out.reached ? 1.0f : 0.0f;
+  o[29] = out.distance;
+  return 0;
+}
+
 // Tentacle2D: settings packed as lengths[n] then, when hasLimits, limits[n].
 class Tentacle2DHandle {
  public:
@@ -95,6 +122,7 @@ class Tentacle2DHandle {
 EMSCRIPTEN_BINDINGS(ikpd_chain) {
   using namespace ikpd::bindings;
   emscripten::function("solveChain", &SolveChain);
+  emscripten::function("solvePseudoThreeBone", &SolvePseudoThreeBone);
   emscripten::class_<Tentacle2DHandle>("Tentacle2DNative")
       .constructor<>()
       .function("reset", &Tentacle2DHandle::Reset)

@@ -2,16 +2,14 @@
 // Layouts (float offsets from the pointer; outputs start at kOut):
 //   aim:      0 position, 3 rotation, 7 target, 10 forward, 13 up, 16 pole, 19 hingeAxis,
 //             22 method, 23 flags (1 pole, 2 hingeAxis), 24 weight → kOut rotation
-//   two-bone: 0 root, 7 mid, 14 end (position + rotation), 21 target, 24 pole, 27 poleDirection,
-//             30 forward, 33 bendAxis, 36 effectorOffset, 39 flags (1 pole, 2 poleDirection),
-//             40 bendDirection, 41 straightBend, 42 minAngle, 43 maxAngle, 44 weight, 45 soften,
-//             46 maxStretch, 47 twist, 48 endRotation, 49 tolerance
+//   two-bone: the TwoBoneJob layout of two_bone_layout.h (floats 0–49)
 //             → kOut root, +7 mid, +14 end, +21 reached (0/1), +22 distance
 #include <emscripten/bind.h>
 
 #include "flat.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
+#include "two_bone_layout.h"
 
 namespace ikpd::bindings {
 namespace {
@@ -42,28 +40,8 @@ std::uintptr_t SolveAim(std::uintptr_t pointer) {
 
 std::uintptr_t SolveTwoBone(std::uintptr_t pointer) {
   float* p = Floats(pointer);
-  const int flags = Int(p[39]);
   TwoBoneResult out;
-  TwoBoneJob job;
-  job.root = ReadTransform(p);
-  job.mid = ReadTransform(p + 7);
-  job.end = ReadTransform(p + 14);
-  job.target = ReadVec3(p + 21);
-  if (flags & 1) job.pole = ReadVec3(p + 24);
-  if (flags & 2) job.poleDirection = ReadVec3(p + 27);
-  job.forward = ReadVec3(p + 30);
-  job.bendAxis = ReadVec3(p + 33);
-  job.effectorOffset = ReadVec3(p + 36);
-  job.bendDirection = static_cast<BendDirection>(Int(p[40]));
-  job.straightBend = static_cast<BendDirection>(Int(p[41]));
-  job.minAngle = p[42];
-  job.maxAngle = p[43];
-  job.weight = p[44];
-  job.soften = p[45];
-  job.maxStretch = p[46];
-  job.twist = p[47];
-  job.endRotation = static_cast<EndRotation>(Int(p[48]));
-  job.tolerance = p[49];
+  TwoBoneJob job = ReadTwoBoneJob(p);
   job.result = &out;
   const Status status = job.Run();
   if (status) {

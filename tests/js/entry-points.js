@@ -23,6 +23,14 @@ export const FUNCTIONS = [
     args: () => [[{ rotation: [0, 0, 0.3826834, 0.9238795] }, { rotation: [0, 0.2, 0, 1] }], [0, 0, 0, 1]],
   },
   {
+    path: 'solvePseudoThreeBone',
+    args: () => [{
+      root: joint(0, 0, 0), mid: joint(1, -0.2, 0), end: joint(2, 0, 0), tip: joint(2.3, -0.1, 0), target: [1.8, 0.6, 0.2],
+      blend: 0.4, variant: 'followMid', endLimit: 0.8, pole: [1, 2, 0], forward: [1, 0, 0], bendAxis: [0, 0, 1],
+      minAngle: 0.1, maxAngle: 3, weight: 0.9, soften: 0.1, maxStretch: 1.2, twist: 0.2, tolerance: 1e-3,
+    }],
+  },
+  {
     path: 'solveChain',
     args: () => [{
       joints: [joint(0, 0, 0), joint(0, 1, 0), joint(0.2, 2, 0), joint(0, 3, 0.1)], target: [1, 2, 0.5],

@@ -86,5 +86,8 @@ export const worldQuaternion = (object) => object.getWorldQuaternion(new Quatern
 /** World distances between consecutive objects. */
 export const segmentLengths = (objects) => objects.slice(1).map((o, i) => worldPosition(o).distanceTo(worldPosition(objects[i])));
 
-/** Angle between two quaternions (radians). */
-export const quatAngle = (a, b) => 2 * Math.acos(Math.min(1, Math.abs(a.dot(b))));
+/** Angle between two rotations (radians); atan2 keeps it accurate for tiny angles, unlike acos(dot). */
+export const quatAngle = (a, b) => {
+  const d = a.clone().normalize().invert().multiply(b.clone().normalize());
+  return 2 * Math.atan2(Math.hypot(d.x, d.y, d.z), Math.abs(d.w));
+};

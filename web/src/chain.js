@@ -12,8 +12,10 @@ import {
   readVector,
   transformFrom,
 } from './core.js';
+import { packTwoBone } from './ik.js';
 
 const CHAIN_METHODS = ['ccd', 'fabrik'];
+const PSEUDO_VARIANTS = ['relative', 'followMid'];
 const LIMIT_TYPES = ['cone', 'euler'];
 const MAX_CHAIN_JOINTS = 128;
 const CHAIN_HEADER = 18;
@@ -69,6 +71,30 @@ export function createChainApi(core) {
     const solved = new Array(n);
     for (let i = 0; i < n; i++, o += 7) solved[i] = transformFrom(out, o);
     return { joints: solved, reached: out[o] !== 0, distance: out[o + 1], iterations: out[o + 2] };
+  }
+
+  /** Pseudo three-bone IK (SPEC §4); see PseudoThreeBoneOptions in web/types/chain.d.ts. */
+  function solvePseudoThreeBone(options) {
+    readOptions(options);
+    for (const name of ['effectorOffset', 'endRotation']) {
+      if (options[name] !== undefined) throw new TypeError(`${name}: not an option of solvePseudoThreeBone (the tip sets it)`);
+    }
+    const s = core.scratch;
+    packTwoBone(options, s);
+    readTransform(options.tip, 'tip', s, 50);
+    s[57] = options.blend === undefined ? 0 : readNumber(options.blend, 'blend');
+    s[58] = options.variant === undefined ? 0 : readEnum(options.variant, 'variant', PSEUDO_VARIANTS);
+    s[59] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
+    core.check(wasm.solvePseudoThreeBone(core.scratchPointer));
+    const r = core.scratch;
+    return {
+      root: transformFrom(r, 64),
+      mid: transformFrom(r, 71),
+      end: transformFrom(r, 78),
+      tip: transformFrom(r, 85),
+      reached: r[92] !== 0,
+      distance: r[93],
+    };
   }
 
   /** The seed's incremental 2D tentacle (SPEC §5); see Tentacle2D in web/types/chain.d.ts. */
@@ -173,5 +199,5 @@ export function createChainApi(core) {
     }
   }
 
-  return { solveChain, Tentacle2D };
+  return { solveChain, solvePseudoThreeBone, Tentacle2D };
 }

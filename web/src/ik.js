@@ -38,6 +38,35 @@ function readQuatInto(value, name, out) {
   out[3] = w / n;
 }
 
+/**
+ * Packs the two-bone options (root, mid, end, target and every TwoBoneOptions
+ * field) as float32 at s[0..50) in the layout of cpp/bindings/two_bone_layout.h.
+ * Shared by solveTwoBone and chain.js's solvePseudoThreeBone.
+ */
+export function packTwoBone(options, s) {
+  readTransform(options.root, 'root', s, 0);
+  readTransform(options.mid, 'mid', s, 7);
+  readTransform(options.end, 'end', s, 14);
+  readVec3(options.target, 'target', s, 21);
+  const pole = readOptionalVec3(options.pole, 'pole', s, 24, 0, 0, 0);
+  const poleDirection = readOptionalVec3(options.poleDirection, 'poleDirection', s, 27, 0, 0, 0);
+  readOptionalVec3(options.forward, 'forward', s, 30, 1, 0, 0);
+  readOptionalVec3(options.bendAxis, 'bendAxis', s, 33, 0, 0, 1);
+  readOptionalVec3(options.effectorOffset, 'effectorOffset', s, 36, 0, 0, 0);
+  s[39] = (pole ? 1 : 0) | (poleDirection ? 2 : 0);
+  const o = options;
+  s[40] = o.bendDirection === undefined ? 0 : readEnum(o.bendDirection, 'bendDirection', BEND_DIRECTIONS);
+  s[41] = o.straightBend === undefined ? 1 : readEnum(o.straightBend, 'straightBend', STRAIGHT_BENDS) + 1;
+  s[42] = o.minAngle === undefined ? 0 : readNumber(o.minAngle, 'minAngle');
+  s[43] = o.maxAngle === undefined ? Math.PI : readNumber(o.maxAngle, 'maxAngle');
+  s[44] = o.weight === undefined ? 1 : readNumber(o.weight, 'weight');
+  s[45] = o.soften === undefined ? 0 : readNumber(o.soften, 'soften');
+  s[46] = o.maxStretch === undefined ? 1 : readNumber(o.maxStretch, 'maxStretch');
+  s[47] = o.twist === undefined ? 0 : readNumber(o.twist, 'twist');
+  s[48] = o.endRotation === undefined ? 0 : readEnum(o.endRotation, 'endRotation', END_ROTATIONS);
+  s[49] = o.tolerance === undefined ? 1e-4 : readNumber(o.tolerance, 'tolerance');
+}
+
 export function createIkApi(core) {
   const { wasm } = core;
   const pointer = core.scratchPointer;
@@ -66,28 +95,7 @@ export function createIkApi(core) {
 
   function solveTwoBone(options) {
     readOptions(options);
-    const s = core.scratch;
-    readTransform(options.root, 'root', s, 0);
-    readTransform(options.mid, 'mid', s, 7);
-    readTransform(options.end, 'end', s, 14);
-    readVec3(options.target, 'target', s, 21);
-    const pole = readOptionalVec3(options.pole, 'pole', s, 24, 0, 0, 0);
-    const poleDirection = readOptionalVec3(options.poleDirection, 'poleDirection', s, 27, 0, 0, 0);
-    readOptionalVec3(options.forward, 'forward', s, 30, 1, 0, 0);
-    readOptionalVec3(options.bendAxis, 'bendAxis', s, 33, 0, 0, 1);
-    readOptionalVec3(options.effectorOffset, 'effectorOffset', s, 36, 0, 0, 0);
-    s[39] = (pole ? 1 : 0) | (poleDirection ? 2 : 0);
-    const o = options;
-    s[40] = o.bendDirection === undefined ? 0 : readEnum(o.bendDirection, 'bendDirection', BEND_DIRECTIONS);
-    s[41] = o.straightBend === undefined ? 1 : readEnum(o.straightBend, 'straightBend', STRAIGHT_BENDS) + 1;
-    s[42] = o.minAngle === undefined ? 0 : readNumber(o.minAngle, 'minAngle');
-    s[43] = o.maxAngle === undefined ? Math.PI : readNumber(o.maxAngle, 'maxAngle');
-    s[44] = o.weight === undefined ? 1 : readNumber(o.weight, 'weight');
-    s[45] = o.soften === undefined ? 0 : readNumber(o.soften, 'soften');
-    s[46] = o.maxStretch === undefined ? 1 : readNumber(o.maxStretch, 'maxStretch');
-    s[47] = o.twist === undefined ? 0 : readNumber(o.twist, 'twist');
-    s[48] = o.endRotation === undefined ? 0 : readEnum(o.endRotation, 'endRotation', END_ROTATIONS);
-    s[49] = o.tolerance === undefined ? 1e-4 : readNumber(o.tolerance, 'tolerance');
+    packTwoBone(options, core.scratch);
     core.check(wasm.solveTwoBone(pointer));
     const r = core.scratch;
     return {

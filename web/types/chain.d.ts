@@ -1,6 +1,7 @@
 // Typings for the 'chain' API module: N-bone chains (CCD, FABRIK), the 2D
 // tentacle (SPEC §5), pseudo three-bone IK (SPEC §4) and look-at (SPEC §6).
 import type { Disposable, Joint, JointResult, Quat, Vec3 } from './common.js';
+import type { TwoBoneOptions } from './ik.js';
 
 /** A 2D point or vector `[x, y]`. */
 export type Vec2 = readonly [number, number] | ArrayLike<number>;
@@ -97,7 +98,51 @@ export interface Tentacle2D extends Disposable {
   readonly limits: number[];
 }
 
+/**
+ * Options of `solvePseudoThreeBone` (SPEC §4): every two-bone option (pole, forward, bendAxis,
+ * bendDirection, minAngle/maxAngle, weight, soften, maxStretch, twist, tolerance) plus the
+ * third bone. `effectorOffset` and `endRotation` are set by the solver (passing them throws).
+ */
+export interface PseudoThreeBoneOptions extends Omit<TwoBoneOptions, 'effectorOffset' | 'endRotation'> {
+  /** World-space tip of the end joint (toe, fingertip); it moves rigidly with `end` and is what reaches `target`. */
+  tip: Joint;
+  /**
+   * Joint 3's blend between its rebuilt posture (0) and its input world rotation (1), in [0, 1].
+   * 1: a plain two-bone solve with the effector's rotation fixed. Below 1 a second two-bone pass
+   * puts the tip back on the target. Default 0.
+   */
+  blend?: number;
+  /**
+   * How joint 3 is rebuilt after the first pass: `'relative'` (default) keeps its input rotation
+   * relative to joint 2; `'followMid'` gives it joint 2's rotation.
+   */
+  variant?: 'relative' | 'followMid';
+  /**
+   * Optional limit, radians in [0, π]: joint 3 may turn at most this far from its input rotation
+   * relative to joint 2; forces the second pass (which may break the limit slightly). Default π (off).
+   */
+  endLimit?: number;
+}
+
+/** Result of `solvePseudoThreeBone`: world-space joints; root and mid forward axes point at their child. */
+export interface PseudoThreeBoneResult {
+  root: JointResult;
+  mid: JointResult;
+  end: JointResult;
+  /** The tip, moved rigidly with `end`. */
+  tip: JointResult;
+  /** True when `distance` <= tolerance × (upper + lower length). */
+  reached: boolean;
+  /** Remaining distance from the tip to the target. */
+  distance: number;
+}
+
 export interface ChainApi {
+  /**
+   * Pseudo three-bone IK (SPEC §4): the two-bone solver run twice so a third bone (foot, hand)
+   * follows the limb; for quadruped legs, hands and feet.
+   */
+  solvePseudoThreeBone(options: PseudoThreeBoneOptions): PseudoThreeBoneResult;
   /** N-bone chain IK in 3D by CCD or FABRIK, with per-joint limits and an optional pole. */
   solveChain(options: ChainOptions): ChainResult;
   /** The seed's incremental 2D tentacle (SPEC §5). Free it with `dispose()`. */

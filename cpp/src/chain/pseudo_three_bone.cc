@@ -1,0 +1,100 @@
+#include "ikpd/chain/pseudo_three_bone.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "rotation.h"
+
+namespace ikpd {
+
+using chain_detail::AngleOf;
+using chain_detail::Positive;
+using chain_detail::SafeNormalize;
+
+Status PseudoThreeBoneJob::Validate() const {
+  TwoBoneJob check = limb;
+  TwoBoneResult unused;
+  check.result = &unused;
+  check.effectorOffset = glm::vec3(0.0f);
+  check.endRotation = EndRotation::kWorld;
+  if (Status s = check.Validate(); !s) return s;
+  if (!IsFinite(tip.position)) return Error("tip: position must be finite");
+  if (!IsUsableRotation(tip.rotation)) return Error("tip: rotation must be finite and non-zero");
+  if (!IsFinite(glm::vec3(glm::dvec3(tip.position) - glm::dvec3(limb.end.position)))) {
+    return Error("tip: too far from end for float coordinates");
+  }
+  if (!(blend >= 0.0f && blend <= 1.0f)) return Error("blend: must be in [0, 1]");
+  if (variant != PseudoThreeBoneVariant::kRelative && variant != PseudoThreeBoneVariant::kFollowMid) {
+    return Error("variant: must be 'relative' or 'followMid'");
+  }
+  if (!(endLimit >= 0.0f && endLimit <= kPi)) return Error("endLimit: must be in [0, pi]");
+  if (result == nullptr) return Error("result: output pointer must not be null");
+  return Ok();
+}
+
+Status PseudoThreeBoneJob::Run() const {
+  if (Status s = Validate(); !s) return s;
+
+  const glm::quat q2 = SafeNormalize(limb.mid.rotation);
+  const glm::quat q3 = SafeNormalize(limb.end.rotation);
+  const glm::quat qDiff = glm::conjugate(q2) * q3;                                      // step 1
+  const glm::vec3 offset0(glm::dvec3(tip.position) - glm::dvec3(limb.end.position));  // step 2
+
+  TwoBoneResult solved;
+  TwoBoneJob pass = limb;
+  pass.endRotation = EndRotation::kWorld;  // the effector keeps its rotation: the offset stays valid
+  pass.effectorOffset = offset0;           // step 3
+  pass.result = &solved;
+  if (Status s = pass.Run(); !s) return s;  // step 4
+
+  // Step 5: rebuild joint 3 from the solved joint 2.
+  const glm::quat rebuilt =
+      variant == PseudoThreeBoneVariant::kRelative ? glm::normalize(solved.mid.rotation * qDiff) : solved.mid.rotation;
+  // Step 6: blend between the rebuilt and the initial posture (0 → rebuilt, 1 → initial).
+  glm::quat end = blend <= 0.0f ? rebuilt : glm::normalize(glm::slerp(rebuilt, q3, blend));
+  if (limb.weight < 1.0f) end = glm::normalize(glm::slerp(q3, end, limb.weight));
+  // Optional limit: at most endLimit from the input rotation relative to joint 2.
+  bool limited = false;
+  if (endLimit < kPi) {
+    const glm::quat reference = glm::normalize(solved.mid.rotation * qDiff);
+    const glm::quat delta = Positive(glm::conjugate(reference) * end);
+    const float angle = AngleOf(delta);
+    if (angle > endLimit) {
+      end = glm::normalize(reference * glm::slerp(glm::quat(1.0f, 0.0f, 0.0f, 0.0f), delta, endLimit / angle));
+      limited = true;
+    }
+  }
+  glm::vec3 offset = offset0;
+  if (blend >= 1.0f && !limited) {
+    end = q3;  // blend 1: done after one pass, the effector keeps its input rotation
+  } else {
+    // Step 7: steps 2–4 again with the new joint 3 (its tip moves rigidly with it).
+    offset = (end * glm::conjugate(q3)) * offset0;
+    const TwoBoneResult first = solved;
+    pass.root = first.root;
+    pass.mid = first.mid;
+    pass.end = {first.end.position, end};
+    pass.effectorOffset = offset;
+    // Stretch applied by the first pass counts toward maxStretch.
+    const double upper = glm::distance(glm::dvec3(limb.mid.position), glm::dvec3(limb.root.position));
+    const double stretched = glm::distance(glm::dvec3(first.mid.position), glm::dvec3(first.root.position));
+    if (limb.maxStretch > 1.0f && stretched > upper && upper > 0.0) {
+      pass.maxStretch = std::max(1.0f, static_cast<float>(limb.maxStretch * upper / stretched));
+    }
+    if (Status s = pass.Run(); !s) return s;
+  }
+
+  PseudoThreeBoneResult out;
+  out.root = solved.root;
+  out.mid = solved.mid;
+  out.end = {solved.end.position, end};
+  out.tip.position = glm::vec3(glm::dvec3(solved.end.position) + glm::dvec3(offset));
+  out.tip.rotation = glm::normalize((end * glm::conjugate(q3)) * SafeNormalize(tip.rotation));
+  out.distance = solved.distance;
+  out.reached = solved.reached;
+  if (!IsFinite(out.tip)) return Error("target: too far away for float coordinates (the result would overflow)");
+  *result = out;
+  return Ok();
+}
+
+}  // namespace ikpd
