@@ -15,8 +15,10 @@ for (const file of process.argv.slice(2)) {
   if (file.endsWith('.json')) {
     const r = JSON.parse(text);
     passed += r.numPassedTests;
-    failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+    failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
+    // A test file that failed to load has no failed assertion of its own: count it once.
+    failed += r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
   } else {
     // GoogleTest's XML has a <testsuites> root with the totals; CTest's JUnit a single <testsuite>.
     const suite = /<testsuites\b[^>]*>/.exec(text)?.[0] ?? /<testsuite\b[^>]*>/.exec(text)?.[0] ?? '';

@@ -15,6 +15,7 @@
 #include "pd_settings.h"
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pd_batch.h"
+#include "ikpd/batch/pseudo_three_bone_batch.h"
 #include "ikpd/batch/soa.h"
 #include "ikpd/batch/two_bone_batch.h"
 
@@ -57,6 +58,23 @@ class BatchBase {
 };
 
 // ------------------------------------------------------------ two-bone
+// Scratch: forward(3) bendAxis(3) bendDirection straightBend minAngle maxAngle soften maxStretch twist
+// endRotation tolerance poleMode (web/src/batch.js packTwoBoneOptions).
+void ReadLimbOptions(const float* p, TwoBoneJob& o, PoleMode& poleMode) {
+  o.forward = ReadVec3(p);
+  o.bendAxis = ReadVec3(p + 3);
+  o.bendDirection = static_cast<BendDirection>(p[6]);
+  o.straightBend = static_cast<BendDirection>(p[7]);
+  o.minAngle = p[8];
+  o.maxAngle = p[9];
+  o.soften = p[10];
+  o.maxStretch = p[11];
+  o.twist = p[12];
+  o.endRotation = static_cast<EndRotation>(p[13]);
+  o.tolerance = p[14];
+  poleMode = static_cast<PoleMode>(p[15]);
+}
+
 class TwoBoneBatch : public BatchBase<TwoBoneBatch> {
  public:
   enum : std::size_t {
@@ -74,23 +92,9 @@ class TwoBoneBatch : public BatchBase<TwoBoneBatch> {
 
   using BatchBase::BatchBase;
 
-  // Scratch: forward(3) bendAxis(3) bendDirection straightBend minAngle maxAngle soften maxStretch twist
-  // endRotation tolerance poleMode.
   std::uintptr_t setOptions(std::uintptr_t offset) {
-    const float* p = Floats(offset);
     TwoBoneBatchJob job = Job();
-    job.options.forward = ReadVec3(p);
-    job.options.bendAxis = ReadVec3(p + 3);
-    job.options.bendDirection = static_cast<BendDirection>(p[6]);
-    job.options.straightBend = static_cast<BendDirection>(p[7]);
-    job.options.minAngle = p[8];
-    job.options.maxAngle = p[9];
-    job.options.soften = p[10];
-    job.options.maxStretch = p[11];
-    job.options.twist = p[12];
-    job.options.endRotation = static_cast<EndRotation>(p[13]);
-    job.options.tolerance = p[14];
-    job.poleMode = static_cast<PoleMode>(p[15]);
+    ReadLimbOptions(Floats(offset), job.options, job.poleMode);
     const Status status = job.Validate();
     if (status) {
       options_ = job.options;
@@ -131,6 +135,80 @@ class TwoBoneBatch : public BatchBase<TwoBoneBatch> {
     return job;
   }
   TwoBoneJob options_;
+  PoleMode poleMode_ = PoleMode::kNone;
+};
+
+// ------------------------------------------------------------ pseudo three-bone
+class PseudoThreeBoneBatch : public BatchBase<PseudoThreeBoneBatch> {
+ public:
+  enum : std::size_t {
+    kRootPosition, kRootRotation, kMidPosition, kMidRotation, kEndPosition, kEndRotation, kTipPosition,
+    kTipRotation, kTarget, kPole, kWeight, kBlend,
+    kOutRootRotation, kOutMidPosition, kOutMidRotation, kOutEndPosition, kOutEndRotation, kOutTipPosition,
+    kOutTipRotation, kOutReached, kOutDistance,
+  };
+  static constexpr std::array<Field, 21> kFields = {
+      Vec3Field("in.rootPosition"), QuatField("in.rootRotation"), Vec3Field("in.midPosition"),
+      QuatField("in.midRotation"), Vec3Field("in.endPosition"), QuatField("in.endRotation"),
+      Vec3Field("in.tipPosition"), QuatField("in.tipRotation"), Vec3Field("in.target"), Vec3Field("in.pole"),
+      ScalarField("in.weight", 1.0f), ScalarField("in.blend", 0.0f),
+      QuatField("out.rootRotation"), Vec3Field("out.midPosition"), QuatField("out.midRotation"),
+      Vec3Field("out.endPosition"), QuatField("out.endRotation"), Vec3Field("out.tipPosition"),
+      QuatField("out.tipRotation"), ScalarField("out.reached", 0.0f), ScalarField("out.distance", 0.0f)};
+
+  using BatchBase::BatchBase;
+
+  // Scratch: the two-bone options (ReadLimbOptions), then variant, endLimit.
+  std::uintptr_t setOptions(std::uintptr_t offset) {
+    const float* p = Floats(offset);
+    PseudoThreeBoneBatchJob job = Job();
+    ReadLimbOptions(p, job.options.limb, job.poleMode);
+    job.options.variant = static_cast<PseudoThreeBoneVariant>(p[16]);
+    job.options.endLimit = p[17];
+    const Status status = job.Validate();
+    if (status) {
+      options_ = job.options;
+      poleMode_ = job.poleMode;
+    }
+    return ToResult(status);
+  }
+
+  std::uintptr_t solve(std::uint32_t count) {
+    PseudoThreeBoneBatchJob job = Job();
+    job.count = count;
+    return ToResult(job.Run());
+  }
+
+ private:
+  PseudoThreeBoneBatchJob Job() {
+    PseudoThreeBoneBatchJob job;
+    job.options = options_;
+    job.poleMode = poleMode_;
+    job.rootPosition = f(kRootPosition);
+    job.rootRotation = f(kRootRotation);
+    job.midPosition = f(kMidPosition);
+    job.midRotation = f(kMidRotation);
+    job.endPosition = f(kEndPosition);
+    job.endRotation = f(kEndRotation);
+    job.tipPosition = f(kTipPosition);
+    job.tipRotation = f(kTipRotation);
+    job.target = f(kTarget);
+    job.pole = f(kPole);
+    job.weight = f(kWeight);
+    job.blend = f(kBlend);
+    job.outRootRotation = f(kOutRootRotation);
+    job.outMidPosition = f(kOutMidPosition);
+    job.outMidRotation = f(kOutMidRotation);
+    job.outEndPosition = f(kOutEndPosition);
+    job.outEndRotation = f(kOutEndRotation);
+    job.outTipPosition = f(kOutTipPosition);
+    job.outTipRotation = f(kOutTipRotation);
+    job.outReached = f(kOutReached);
+    job.outDistance = f(kOutDistance);
+    job.failedItem = &failed_;
+    return job;
+  }
+  PseudoThreeBoneJob options_;
   PoleMode poleMode_ = PoleMode::kNone;
 };
 
@@ -266,6 +344,7 @@ EMSCRIPTEN_BINDINGS(ikpd_batch) {
   using namespace ikpd::bindings;
   BindBatch<TwoBoneBatch>("NativeTwoBoneBatch");
   BindBatch<AimBatch>("NativeAimBatch");
+  BindBatch<PseudoThreeBoneBatch>("NativePseudoThreeBoneBatch");
   BindPdBatch<PdBatch>("NativePdBatch");
   BindPdBatch<QuatPdBatch>("NativeQuatPdBatch");
 }

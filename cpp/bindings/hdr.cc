@@ -1,6 +1,7 @@
 // Embind: ikpd::hdr (SPEC §7). Pixel buffers cross as byte offsets into WASM
 // memory; web/src/hdr.js packs, validates shapes and reads results.
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include <emscripten/bind.h>
@@ -83,9 +84,12 @@ EMSCRIPTEN_BINDINGS(ikpd_hdr) {
   emscripten::function("hdrApply", &HdrApply);
   emscripten::function("hdrCalibrationImage", &HdrCalibrationImage);
   emscripten::function("hdrCalibrationPatchNames", &HdrCalibrationPatchNames);
-  // 16-byte aligned float storage for HdrBuffer (0 when out of memory).
+  // 16-byte aligned, zero-filled float storage for HdrBuffer (0 when out of memory).
   emscripten::function("hdrAllocate", +[](std::uint32_t floats) {
-    return reinterpret_cast<std::uintptr_t>(std::aligned_alloc(16, ((std::size_t{floats} * 4 + 15) / 16) * 16));
+    const std::size_t bytes = ((std::size_t{floats} * 4 + 15) / 16) * 16;
+    void* p = std::aligned_alloc(16, bytes);
+    if (p != nullptr) std::memset(p, 0, bytes);
+    return reinterpret_cast<std::uintptr_t>(p);
   });
   emscripten::function("hdrFree", +[](std::uintptr_t pointer) { std::free(reinterpret_cast<void*>(pointer)); });
 }

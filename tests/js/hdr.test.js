@@ -174,6 +174,7 @@ describe('hdr: buffers', () => {
     expect(buffer.pixelCount).toBe(4);
     expect(buffer.channels).toBe(4);
     expect(buffer.data.length).toBe(16);
+    expect(Array.from(buffer.data)).toEqual(new Array(16).fill(0));
         buffer.data.set([0.5, 0.5, 0.5, 0.25, 1, 0, 0, 0.5, 0, 0, 0, 1, 2, 2, 2, 0]);
     const same = hdr.outputTransform(buffer, { encoding: 'extended', input: 'display' });
     expect(same).toBe(buffer);

@@ -440,3 +440,28 @@ TEST(PdControllers, RandomInputsNeverProduceNaN) {
     }
   }
 }
+
+TEST(PdControllers, RotationTimeToSettleMatchesSimulation) {
+  for (double zeta : {0.4, 1.0, 1.7}) {
+    QuatPD q(Settings(0.7, zeta));
+    ASSERT_TRUE(q.Reset(AxisAngle({1, 2, 0}, 1.1), glm::dvec3(0.5, -1.0, 2.0)));
+    const glm::dquat g = AxisAngle({0, 0, 1}, -0.4);
+    ASSERT_TRUE(q.Update(0.0, g));
+    double T;
+    ASSERT_TRUE(q.TimeToSettle(0.01, &T));
+    QuatPD sim = q;
+    ASSERT_TRUE(sim.Update(T, g));
+    EXPECT_NEAR(QuatAngle(sim.value(), g), 0.01, 1e-7) << zeta;
+    for (int i = 0; i < 300; ++i) {
+      ASSERT_TRUE(sim.Update(0.01, g));
+      EXPECT_LE(QuatAngle(sim.value(), g), 0.01 + 1e-9);
+    }
+    Vec3PD v(Settings(0.7, zeta));
+    ASSERT_TRUE(v.Reset(glm::dvec3(0, 1, 0), glm::dvec3(1, 0, 1)));
+    ASSERT_TRUE(v.Update(0.0, glm::dvec3(1, 0, 0)));
+    ASSERT_TRUE(v.TimeToSettle(0.02, &T));
+    Vec3PD vs = v;
+    ASSERT_TRUE(vs.Update(T, glm::dvec3(1, 0, 0)));
+    EXPECT_NEAR(std::acos(std::min(1.0, vs.value().x)), 0.02, 1e-6) << zeta;
+  }
+}

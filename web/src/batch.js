@@ -152,6 +152,12 @@ function packTwoBoneOptions(o, s) {
   s[15] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
 }
 
+function packPseudoThreeBoneOptions(o, s) {
+  packTwoBoneOptions(o, s);
+  s[16] = readEnum(o.variant ?? 'relative', 'variant', ['relative', 'followMid']);
+  s[17] = readNumber(o.endLimit ?? Math.PI, 'endLimit');
+}
+
 function packAimOptions(o, s) {
   readAxis(o.forward, 'forward', [1, 0, 0], s, 0);
   s[3] = readEnum(o.method ?? 'yawPitch', 'method', AIM_METHODS);
@@ -199,6 +205,19 @@ export function createBatchApi(core) {
     }
   }
 
+  /** Pseudo three-bone IK (SPEC §4) for `count` legs/arms per call. */
+  class PseudoThreeBoneBatch extends SolverBatch {
+    constructor(count, options = {}) {
+      super(core, 'PseudoThreeBoneBatch', wasm.NativePseudoThreeBoneBatch, count);
+      this._init(() => this.setOptions(options));
+    }
+
+    /** Replaces the settings shared by every item (defaults as in solvePseudoThreeBone). */
+    setOptions(options) {
+      configure(this, packPseudoThreeBoneOptions, options);
+    }
+  }
+
   /** Scalar PD controllers (SPEC §6), `count` per update(); `angle: true` wraps like AnglePD. */
   class PDBatch extends ControllerBatch {
     constructor(count, options = {}) {
@@ -234,5 +253,5 @@ export function createBatchApi(core) {
     }
   }
 
-  return { TwoBoneBatch, AimBatch, PDBatch, QuatPDBatch };
+  return { TwoBoneBatch, AimBatch, PseudoThreeBoneBatch, PDBatch, QuatPDBatch };
 }

@@ -218,6 +218,57 @@ export class TwoBoneIK {
   update(): this;
 }
 
+// ---------------------------------------------------------------- PseudoThreeBoneIK
+
+export interface PseudoThreeBoneIKOptions extends LimbOptions {
+  /**
+   * The foot's (joint 3's) blend between its rebuilt posture (0) and its
+   * input world rotation (1), in [0, 1]; below 1 a second two-bone pass puts
+   * the tip back on the target. Default 0.
+   */
+  blend?: number;
+  /** `'relative'` (default): the foot keeps its rotation relative to the shin; `'followMid'`: it takes the shin's. */
+  variant?: 'relative' | 'followMid';
+  /** The foot turns at most this far (radians, [0, π]) from its rebuilt posture. Default π (off). */
+  endLimit?: number;
+  /** Maximum bone scale when out of reach, >= 1 (scales the mid and end bones' local positions). Default 1. */
+  maxStretch?: number;
+}
+
+/**
+ * Pseudo three-bone IK (SPEC §4) on `[root, mid, end, tip]` (hip, knee,
+ * ankle, toe — quadruped legs, hands with a fingertip): the two-bone solver
+ * run twice so the foot follows the leg and the tip lands on the target.
+ * The tip (a toe bone or any Object3D that moves with the end bone) keeps its
+ * local rotation. Every option is also a writable property.
+ */
+export class PseudoThreeBoneIK {
+  constructor(ikpd: Ikpd, bones: readonly [Object3D, Object3D, Object3D, Object3D], options?: PseudoThreeBoneIKOptions);
+  readonly bones: readonly Object3D[];
+  readonly chain: BoneChain;
+  target: PointLike | null;
+  pole: PointLike | null;
+  poleDirection: Vector3 | readonly [number, number, number] | null;
+  blend?: number;
+  variant?: 'relative' | 'followMid';
+  endLimit?: number;
+  weight: number;
+  maxStretch: number;
+  bendDirection?: BendDirection;
+  straightBend?: 'positive' | 'negative';
+  minAngle?: number;
+  maxAngle?: number;
+  soften?: number;
+  twist?: number;
+  tolerance?: number;
+  /** True when the last `update()` got the tip within `tolerance`. */
+  readonly reached: boolean;
+  /** Tip-to-target distance after the last `update()`. */
+  readonly distance: number;
+  /** Solves and writes root, mid and end local quaternions; no-op without a target or at weight 0. Returns this. */
+  update(): this;
+}
+
 // ---------------------------------------------------------------- ChainIK
 
 /** A joint limit of `ChainIK`, as `solveChain` takes it (see `JointLimit` in 'ikpd'), on the bone's local rotation. */

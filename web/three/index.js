@@ -3,6 +3,7 @@
 // and an options object; call update() every frame after the animation mixer.
 export { AimIK } from './aim.js';
 export { TwoBoneIK } from './twoBone.js';
+export { PseudoThreeBoneIK } from './pseudoThreeBone.js';
 export { BoneChain, detectBoneAxis } from './rig.js';
 export { ChainIK } from './chain.js';
 export * from './hdr.js';

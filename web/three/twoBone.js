@@ -59,30 +59,24 @@ export function addPole(request, pole, poleDirection) {
 }
 
 /**
- * Two-bone limb IK (shoulder–elbow–wrist, hip–knee–ankle) on three.js bones,
- * any bone axis convention. Call `update()` each frame after animation.
+ * What TwoBoneIK and PseudoThreeBoneIK share: the limb options, the hinge
+ * detection, stretch of the middle and end bones, and the solve → write
+ * sequence. Subclasses give the solver call and the end-bone handling.
  */
-export class TwoBoneIK {
-  /**
-   * @param {object} ikpd the loaded library (`await init()`)
-   * @param {import('three').Object3D[]} bones `[root, mid, end]`
-   * @param {object} [options] see the typings for the documented defaults
-   */
-  constructor(ikpd, bones, options = {}) {
-    if (!Array.isArray(bones) || bones.length !== 3) throw new TypeError('bones: expected [root, mid, end]');
+export class LimbIK {
+  constructor(ikpd, bones, options, count, shape) {
+    if (!Array.isArray(bones) || bones.length !== count) throw new TypeError(`bones: expected ${shape}`);
     this.ikpd = ikpd;
     this.bones = bones;
     this.target = options.target ?? null;
     this.pole = options.pole ?? null;
     this.poleDirection = options.poleDirection ?? null;
-    this.effector = options.effector ?? null;
-    this.endRotation = options.endRotation ?? 'world';
     this.weight = options.weight ?? 1;
     this.maxStretch = options.maxStretch ?? 1;
     for (const key of LIMB_KEYS) this[key] = options[key];
     /** True when the last update() reached the target (within `tolerance`). */
     this.reached = false;
-    /** Distance from the end (or effector) to the target after the last update(). */
+    /** Distance from the contact point to the target after the last update(). */
     this.distance = 0;
     this.chain = new BoneChain(bones, options.axes ?? { forward: options.forward, up: options.up });
     this._bendAxis = toArray3(limbBendAxis(this.chain, options.bendAxis));
@@ -91,10 +85,10 @@ export class TwoBoneIK {
     this._stretched = false;
   }
 
-  /** Solves and writes the three bones' local quaternions. No-op without a target or at weight 0. */
+  /** Solves and writes the bones' local quaternions. No-op without a target or at weight 0. */
   update() {
     const weight = readWeight(this.weight);
-    const endRotation = readEndRotation(this.endRotation, this.target);
+    this._validate();
     if (this.target === null || weight === 0) return this;
     const { chain, bones } = this;
     const stretch = this.maxStretch !== 1;
@@ -111,13 +105,9 @@ export class TwoBoneIK {
       target: toArray3(readPoint(this.target, 'target', _target)),
       bendAxis: this._bendAxis,
       maxStretch: this.maxStretch,
-      endRotation: endRotation === 'local' ? 'relative' : 'world',
     }, this, LIMB_KEYS);
     addPole(request, this.pole, this.poleDirection);
-    if (this.effector !== null) {
-      request.effectorOffset = toArray3(readPoint(this.effector, 'effector', _offset).sub(chain.positions[2]));
-    }
-    const result = this.ikpd.solveTwoBone(request);
+    const result = this._solve(request);
     this.reached = result.reached;
     this.distance = result.distance;
 
@@ -131,9 +121,42 @@ export class TwoBoneIK {
     }
     chain.writeSolved(0, result.root.rotation);
     chain.writeSolved(1, result.mid.rotation);
-    if (endRotation === 'target') chain.writeWorldRotation(2, this.target.getWorldQuaternion(_q));
-    else chain.writeSolved(2, result.end.rotation);
+    this._writeEnd(result);
     chain.finish(weight);
     return this;
+  }
+}
+
+/**
+ * Two-bone limb IK (shoulder–elbow–wrist, hip–knee–ankle) on three.js bones,
+ * any bone axis convention. Call `update()` each frame after animation.
+ */
+export class TwoBoneIK extends LimbIK {
+  /**
+   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {import('three').Object3D[]} bones `[root, mid, end]`
+   * @param {object} [options] see the typings for the documented defaults
+   */
+  constructor(ikpd, bones, options = {}) {
+    super(ikpd, bones, options, 3, '[root, mid, end]');
+    this.effector = options.effector ?? null;
+    this.endRotation = options.endRotation ?? 'world';
+  }
+
+  _validate() {
+    readEndRotation(this.endRotation, this.target);
+  }
+
+  _solve(request) {
+    request.endRotation = this.endRotation === 'local' ? 'relative' : 'world';
+    if (this.effector !== null) {
+      request.effectorOffset = toArray3(readPoint(this.effector, 'effector', _offset).sub(this.chain.positions[2]));
+    }
+    return this.ikpd.solveTwoBone(request);
+  }
+
+  _writeEnd(result) {
+    if (this.endRotation === 'target') this.chain.writeWorldRotation(2, this.target.getWorldQuaternion(_q));
+    else this.chain.writeSolved(2, result.end.rotation);
   }
 }

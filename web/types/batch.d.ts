@@ -93,6 +93,32 @@ export interface TwoBoneBatch extends SoaBatch<TwoBoneBatchInput, TwoBoneBatchOu
   setOptions(options: TwoBoneBatchOptions): void;
 }
 
+/** Settings shared by every item of a PseudoThreeBoneBatch; defaults as in `solvePseudoThreeBone`. */
+export interface PseudoThreeBoneBatchOptions extends Omit<TwoBoneBatchOptions, 'endRotation'> {
+  /** Default `'relative'`. */
+  variant?: 'relative' | 'followMid';
+  /** Radians in [0, π]. Default π (off). */
+  endLimit?: number;
+}
+
+/** Per-item inputs of a PseudoThreeBoneBatch (names as in `solvePseudoThreeBone`). */
+export interface PseudoThreeBoneBatchInput extends Omit<TwoBoneBatchInput, 'effectorOffset'> {
+  /** 3 per item: the tip of the end joint (toe, fingertip). */ tipPosition: Float32Array;
+  /** 4 per item. */ tipRotation: Float32Array;
+  /** 1 per item, in [0, 1]. Initially 0. */ blend: Float32Array;
+}
+
+/** Per-item outputs of a PseudoThreeBoneBatch. */
+export interface PseudoThreeBoneBatchOutput extends TwoBoneBatchOutput {
+  /** 3 per item. */ tipPosition: Float32Array;
+  /** 4 per item. */ tipRotation: Float32Array;
+}
+
+/** Pseudo three-bone IK (SPEC §4) for many legs or arms per call. */
+export interface PseudoThreeBoneBatch extends SoaBatch<PseudoThreeBoneBatchInput, PseudoThreeBoneBatchOutput> {
+  setOptions(options: PseudoThreeBoneBatchOptions): void;
+}
+
 /** Settings shared by every item of an AimBatch; defaults as in `solveAim`. */
 export interface AimBatchOptions {
   /** `'none'` (default) or `'point'`: per-item `pole` is the up target (SPEC §2). */
@@ -174,4 +200,6 @@ export interface BatchApi {
   TwoBoneBatch: new (count: number, options?: TwoBoneBatchOptions) => TwoBoneBatch;
   /** `new ikpd.AimBatch(count, options?)`: `count` aim problems solved per `solve()`. */
   AimBatch: new (count: number, options?: AimBatchOptions) => AimBatch;
+  /** `new ikpd.PseudoThreeBoneBatch(count, options?)`: `count` pseudo three-bone problems solved per `solve()`. */
+  PseudoThreeBoneBatch: new (count: number, options?: PseudoThreeBoneBatchOptions) => PseudoThreeBoneBatch;
 }

@@ -114,7 +114,7 @@ export interface HdrApi {
   /** Coefficients of the HDR variant: a = 3, b = 0.03, c = a / peak, d = 1, e = 0.14. */
   hdrFilmicCoefficients(peak: number): Required<FilmicCoefficients>;
 
-  /** Allocates `pixelCount` pixels of `channels` floats (default 4, RGBA) in WASM memory, zero-filled not guaranteed. */
+  /** Allocates `pixelCount` pixels of `channels` floats (default 4, RGBA) in WASM memory, zero-filled. */
   createBuffer(pixelCount: number, channels?: 1 | 3 | 4): HdrBuffer;
 
   /** Filmic curve x(ax+b)/(x(cx+d)+e), default SDR coefficients; x < 0 counts as 0; bounded by a/c. */

@@ -19,3 +19,4 @@
 #include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pd_batch.h"
+#include "ikpd/batch/pseudo_three_bone_batch.h"

@@ -1,16 +1,15 @@
 #include "ikpd/batch/two_bone_batch.h"
 
+#include "limb.h"
+
 namespace ikpd {
 
-using batch::LoadQuat;
 using batch::LoadVec3;
 using batch::StoreQuat;
 using batch::StoreVec3;
 
 Status TwoBoneBatchJob::Validate() const {
-  if (poleMode != PoleMode::kNone && poleMode != PoleMode::kPoint && poleMode != PoleMode::kDirection) {
-    return Error("poleMode: must be none, point or direction");
-  }
+  if (!batch::IsPoleMode(poleMode)) return Error("poleMode: must be none, point or direction");
   // The shared settings, checked once with neutral per-item values.
   TwoBoneResult unused;
   TwoBoneJob probe = options;
@@ -21,11 +20,7 @@ Status TwoBoneBatchJob::Validate() const {
   probe.result = &unused;
   if (const Status s = probe.Validate(); !s) return s;
   if (count == 0) return Ok();  // nothing is read or written
-  if (!rootPosition || !rootRotation || !midPosition || !midRotation || !endPosition || !endRotation) {
-    return Error("input: joint arrays must not be null");
-  }
-  if (!target) return Error("target: array must not be null");
-  if (poleMode != PoleMode::kNone && !pole) return Error("pole: array must not be null with a pole mode");
+  if (const Status s = batch::CheckLimbArrays(*this); !s) return s;
   if (!outRootRotation || !outMidPosition || !outMidRotation || !outEndPosition || !outEndRotation || !outReached ||
       !outDistance) {
     return Error("output: arrays must not be null");
@@ -41,14 +36,8 @@ Status TwoBoneBatchJob::Run() const {
   job.pole.reset();
   job.poleDirection.reset();
   auto load = [&](std::size_t i) {
-    job.root = {LoadVec3(rootPosition, i), LoadQuat(rootRotation, i)};
-    job.mid = {LoadVec3(midPosition, i), LoadQuat(midRotation, i)};
-    job.end = {LoadVec3(endPosition, i), LoadQuat(endRotation, i)};
-    job.target = LoadVec3(target, i);
-    if (poleMode == PoleMode::kPoint) job.pole = LoadVec3(pole, i);
-    if (poleMode == PoleMode::kDirection) job.poleDirection = LoadVec3(pole, i);
+    batch::LoadLimb(*this, i, job);
     if (effectorOffset) job.effectorOffset = LoadVec3(effectorOffset, i);
-    if (weight) job.weight = weight[i];
   };
   // Pass 1: every item is valid, or nothing is written.
   for (std::size_t i = 0; i < count; ++i) {
