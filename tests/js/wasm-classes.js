@@ -9,6 +9,12 @@ export const WASM_CLASSES = [
     cycles: 100_000,
   },
   {
+    name: 'LookAt',
+    create: (ikpd) => new ikpd.LookAt({ weights: [0.25, 0.5, 1], limits: [0.3, 0.5, 1], settleTime: [0.4, 0.3, 0.2], damping: 'responsive' }),
+    use: (l) => l.update(1 / 60, { joints: [0, 1, 2].map((y) => ({ position: [0, y, 0] })), target: [1, 2, 1] }),
+    cycles: 20_000, // each creation configures one QuatPD per joint
+  },
+  {
     name: 'PD',
     create: (ikpd) => new ikpd.PD({ settleTime: 0.5 }),
     use: (pd) => [pd.update(1 / 60, 1), pd.stateAt(0.1), pd.timeToSettle(0.01)],

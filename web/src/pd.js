@@ -26,8 +26,8 @@ function readLimit(value, name) {
   return value;
 }
 
-/** 'critical' | 'responsive' | 'over' | ratio → damping ratio ζ. */
-function readDamping(value) {
+/** 'critical' | 'responsive' | 'over' | ratio → damping ratio ζ (also used by chain.js's LookAt). */
+export function readDamping(value) {
   if (typeof value === 'number') return readNumber(value, 'damping');
   readEnum(value, 'damping', Object.keys(DAMPING_RATIOS));
   return DAMPING_RATIOS[value];
