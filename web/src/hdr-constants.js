@@ -7,6 +7,9 @@ export const SDR_FILMIC = Object.freeze({ a: 3.0, b: 0.03, c: 2.43, d: 0.59, e: 
 
 /** Coefficients of the HDR variant converging to `peak` (relative, 1.0 = SDR white). */
 export function hdrFilmicCoefficients(peak) {
+  // Without this check, 0, undefined or a denormal peak gave c = Infinity or NaN.
+  if (typeof peak !== 'number') throw new TypeError(`peak: expected a number, got ${typeof peak}`);
+  if (!(peak > 0) || !Number.isFinite(3.0 / peak)) throw new RangeError(`peak: must be a finite number > 0, got ${peak}`);
   return { a: 3.0, b: 0.03, c: 3.0 / peak, d: 1.0, e: 0.14 };
 }
 
