@@ -40,6 +40,10 @@ export const FUNCTIONS = [
       limits: [{ type: 'cone', angle: 1, axis: [0, 1, 0] }, { type: 'euler', min: [-1, -0.5, -1], max: [1, 0.5, 1] }, null],
     }],
   },
+  { path: 'checkStability', args: () => [{ kp: 400, kd: 10, dt: 1 / 30, integrator: 'explicit' }], mayBeInfinite: true },
+  { path: 'hdr.gammaEncode', args: () => [[0.2, 0.6, 1]] },
+  { path: 'hdr.srgbDecode', args: () => [0.4] },
+  { path: 'hdr.hdrFilmicCoefficients', args: () => [4] },
   { path: 'gainsFromSettleTime', args: () => [0.8, 'responsive'] },
   { path: 'gainsFromSmoothTime', args: () => [0.3] },
   { path: 'gainsFromHalfLife', args: () => [0.2] },
@@ -114,6 +118,12 @@ export const CLASSES = [
       blendOut: () => [1 / 60],
       trackOffset: () => [1 / 60, [0, 0, 0, 1], [0, 0.2, 0, 1]],
     },
+  },
+  {
+    name: 'Tentacle2D',
+    args: () => [{ lengths: [1, 0.8, 0.6], step: 0.1, limit: 1.2 }],
+    observe: ['positions', 'angles'],
+    calls: { update: () => [[1, 1.5]] },
   },
   {
     name: 'PDBatch',
