@@ -45,8 +45,7 @@ struct ChainResult {
 // With `hasPole`, the solved chain is finally turned about the root→tip axis
 // (the tip does not move) so its bend points toward `pole`; that turn is not
 // subject to the root's limit. Degenerate input (zero-length bones, target at
-// the root, pole on the axis) gives finite output. Coordinates (joints, target,
-// pole) must be within ±1e18 so squared distances fit in float. Run() never allocates.
+// the root, pole on the axis) gives finite output. Run() never allocates.
 struct ChainJob {
   std::span<const Transform> joints;   // n >= 2, world space
   glm::vec3 target{0.0f};
