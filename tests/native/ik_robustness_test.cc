@@ -1,8 +1,7 @@
-// Regression tests for IK/chain defects found by tests/fuzz/{aim,two_bone,chain}_fuzz.cc.
+// Regression tests for IK defects found by tests/fuzz/{aim,two_bone}_fuzz.cc.
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <vector>
 
 #include "ikpd/ikpd.h"
 
@@ -37,21 +36,6 @@ TEST(IkRobustness, HugeInputQuaternionsAreNormalizedWithoutOverflow) {
   ASSERT_TRUE(ikpd::ToLocalRotations(world, local).ok());
   EXPECT_NEAR(glm::length(local[0]), 1.0f, 1e-5f);
   EXPECT_NEAR(glm::length(local[1]), 1.0f, 1e-5f);
-}
-
-TEST(IkRobustness, ChainRejectsCoordinatesWhoseSquaresOverflowFloat) {
-  // Joints near 1.75e18 gave non-finite output with Ok().
-  const std::vector<ikpd::Transform> joints = {{{-1.0f, 0.0f, 0.0f}, glm::quat(1, 0, 0, 0)},
-                                                {{-0.999f, 0.0f, -1.75014049e+18f}, glm::quat(1, 0, 0, 0)},
-                                                {{-0.999f, 0.0f, -1.75014049e+18f}, glm::quat(1, 0, 0, 0)}};
-  std::vector<ikpd::Transform> out(3);
-  ikpd::ChainJob job;
-  job.joints = joints;
-  job.output = out;
-  job.method = ikpd::ChainMethod::kFabrik;
-  job.hasPole = true;
-  const ikpd::Status s = job.Run();
-  EXPECT_STREQ(s.error, "joints: coordinates must be within ±1e18");
 }
 
 }  // namespace
