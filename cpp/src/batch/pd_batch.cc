@@ -17,6 +17,12 @@ Status ValidateShared(const pd::PdSettings& s, double dt) {
   return Ok();
 }
 
+// The controllers compute in double; a state beyond the float range cannot be
+// stored in the batch's float arrays (it used to become Infinity silently).
+constexpr const char* kFloatOverflow =
+    "dt: the state overflows float (step too large for these gains; see checkStability)";
+bool FitsFloat(double v) { return std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max()); }
+
 glm::dquat LoadDQuat(const float* field, std::size_t i) { return glm::dquat(LoadQuat(field, i)); }
 glm::dvec3 LoadDVec3(const float* field, std::size_t i) { return glm::dvec3(batch::LoadVec3(field, i)); }
 
@@ -46,6 +52,7 @@ Status PdBatchJob::Run() const {
       double u = static_cast<double>(value[i]) - g;
       double w = velocity[i];
       pd::ApplyExactStep(c, dt, 0.0, 0.0, 0.0, u, w);
+      if (!FitsFloat(g + u) || !FitsFloat(w)) return FailAt(Error(kFloatOverflow), i, failedItem);
       value[i] = static_cast<float>(g + u);
       velocity[i] = static_cast<float>(w);
     }
@@ -55,6 +62,9 @@ Status PdBatchJob::Run() const {
   for (std::size_t i = 0; i < count; ++i) {
     controller.Reset(value[i], velocity[i]);
     if (const Status s = controller.Update(dt, target[i]); !s) return FailAt(s, i, failedItem);
+    if (!FitsFloat(controller.value()) || !FitsFloat(controller.velocity())) {
+      return FailAt(Error(kFloatOverflow), i, failedItem);
+    }
     value[i] = static_cast<float>(controller.value());
     velocity[i] = static_cast<float>(controller.velocity());
   }
@@ -103,6 +113,10 @@ Status QuatPdBatchJob::Run() const {
       return FailAt(s, i, failedItem);
     }
     if (const Status s = controller.Update(dt, LoadDQuat(target, i)); !s) return FailAt(s, i, failedItem);
+    const glm::dvec3 omega = controller.velocity();
+    if (!FitsFloat(omega.x) || !FitsFloat(omega.y) || !FitsFloat(omega.z)) {
+      return FailAt(Error(kFloatOverflow), i, failedItem);
+    }
     batch::StoreQuat(value, i, glm::quat(controller.value()));
     batch::StoreVec3(velocity, i, glm::vec3(controller.velocity()));
   }
