@@ -17,6 +17,9 @@ Status ValidateShared(const pd::PdSettings& s, double dt) {
   return Ok();
 }
 
+// Float32 state can overflow where the controllers' double state does not.
+constexpr Status kOverflow = Error("state: the update overflows float32 (|value| or |velocity| beyond ~3e38)");
+
 glm::dquat LoadDQuat(const float* field, std::size_t i) { return glm::dquat(LoadQuat(field, i)); }
 glm::dvec3 LoadDVec3(const float* field, std::size_t i) { return glm::dvec3(batch::LoadVec3(field, i)); }
 
@@ -46,8 +49,10 @@ Status PdBatchJob::Run() const {
       double u = static_cast<double>(value[i]) - g;
       double w = velocity[i];
       pd::ApplyExactStep(c, dt, 0.0, 0.0, 0.0, u, w);
-      value[i] = static_cast<float>(g + u);
-      velocity[i] = static_cast<float>(w);
+      const float x = static_cast<float>(g + u), v = static_cast<float>(w);
+      if (!std::isfinite(x) || !std::isfinite(v)) return FailAt(kOverflow, i, failedItem);
+      value[i] = x;
+      velocity[i] = v;
     }
     return Ok();
   }
@@ -55,8 +60,10 @@ Status PdBatchJob::Run() const {
   for (std::size_t i = 0; i < count; ++i) {
     controller.Reset(value[i], velocity[i]);
     if (const Status s = controller.Update(dt, target[i]); !s) return FailAt(s, i, failedItem);
-    value[i] = static_cast<float>(controller.value());
-    velocity[i] = static_cast<float>(controller.velocity());
+    const float x = static_cast<float>(controller.value()), v = static_cast<float>(controller.velocity());
+    if (!std::isfinite(x) || !std::isfinite(v)) return FailAt(kOverflow, i, failedItem);
+    value[i] = x;
+    velocity[i] = v;
   }
   return Ok();
 }
@@ -92,8 +99,11 @@ Status QuatPdBatchJob::Run() const {
       glm::dvec3 u = pd::QuatLogChart(q, g);
       glm::dvec3 w = pd::LeftJacobianInverseTimes(u, LoadDVec3(velocity, i));
       for (int k = 0; k < 3; ++k) pd::ApplyExactStep(c, dt, 0.0, 0.0, 0.0, u[k], w[k]);
-      batch::StoreQuat(value, i, glm::quat(pd::QuatExpChart(u, g)));
-      batch::StoreVec3(velocity, i, glm::vec3(pd::LeftJacobianTimes(u, w)));
+      const glm::quat nq(pd::QuatExpChart(u, g));
+      const glm::vec3 nw(pd::LeftJacobianTimes(u, w));
+      if (!IsFinite(nq) || !IsFinite(nw)) return FailAt(kOverflow, i, failedItem);
+      batch::StoreQuat(value, i, nq);
+      batch::StoreVec3(velocity, i, nw);
     }
     return Ok();
   }
@@ -103,8 +113,11 @@ Status QuatPdBatchJob::Run() const {
       return FailAt(s, i, failedItem);
     }
     if (const Status s = controller.Update(dt, LoadDQuat(target, i)); !s) return FailAt(s, i, failedItem);
-    batch::StoreQuat(value, i, glm::quat(controller.value()));
-    batch::StoreVec3(velocity, i, glm::vec3(controller.velocity()));
+    const glm::quat nq(controller.value());
+    const glm::vec3 nw(controller.velocity());
+    if (!IsFinite(nq) || !IsFinite(nw)) return FailAt(kOverflow, i, failedItem);
+    batch::StoreQuat(value, i, nq);
+    batch::StoreVec3(velocity, i, nw);
   }
   return Ok();
 }
