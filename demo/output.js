@@ -1,9 +1,11 @@
 // Renderer creation and the output path: WebGPU with an HDR (rgba16float,
-// extended) canvas, else WebGPU SDR, else WebGL2 — and ikpd's tone map
-// installed as the renderer's custom tone mapping so every scene gets it.
+// extended) canvas, else WebGPU SDR, else WebGL2 — and ikpd's output
+// transform (ikpd/three's TSL node) installed as the renderer's custom tone
+// mapping so every scene gets it, with an SDR | HDR split and an untone-mapped
+// calibration image on top.
 import * as THREE from 'three/webgpu';
-import { Fn, float, select, screenUV, texture, uniform } from 'three/tsl';
-import { outputToneMap } from './tonemap.js';
+import { Fn, select, screenUV, texture, uniform } from 'three/tsl';
+import { outputTransformNode } from 'ikpd/three';
 
 /** What the page was asked for in the URL: ?renderer=webgl forces WebGL2, ?output=hdr|sdr overrides auto. */
 export function readUrlOptions(search = location.search) {
@@ -78,7 +80,8 @@ export class Output {
     this.settings = { mode, paperWhite: 250, peak: 1000, saturation: 0, exposure: 1 };
     this.uniforms = {
       exposure: uniform(1),
-      peakRatio: uniform(1), // effective peak in units of SDR (paper) white; 1 → SDR look
+      paperWhite: uniform(250),
+      peak: uniform(1000), // set to paperWhite while the HDR curve is off → the SDR look
       saturation: uniform(0),
       split: uniform(-1), // screen-space x below which the SDR curve is shown; < 0 → off
       // Calibration image drawn straight into the output (already in
@@ -92,9 +95,10 @@ export class Output {
     this.calibration = null;
     const u = this.uniforms;
     const toneMapping = Fn(([color]) => {
+      // ikpd's output transform, 'extended' encoding: linear Rec.709, 1.0 = paper white, up to peak / paperWhite.
       const exposed = color.mul(u.exposure);
-      const hdr = outputToneMap(exposed, u.peakRatio, u.saturation);
-      const sdr = outputToneMap(exposed, float(1), float(0));
+      const hdr = outputTransformNode(exposed, { paperWhite: u.paperWhite, peak: u.peak, saturation: u.saturation, encoding: 'extended' });
+      const sdr = outputTransformNode(exposed, { paperWhite: 1, peak: 1, saturation: 0, encoding: 'extended' });
       const mapped = select(screenUV.x.lessThan(u.split), sdr, hdr);
       const rel = screenUV.sub(u.calibrationOrigin).div(u.calibrationSize);
       const inside = rel.x.greaterThanEqual(0).and(rel.x.lessThan(1)).and(rel.y.greaterThanEqual(0)).and(rel.y.lessThan(1));
@@ -124,7 +128,8 @@ export class Output {
     const s = this.settings;
     s.peak = Math.max(s.peak, s.paperWhite);
     this.uniforms.exposure.value = s.exposure;
-    this.uniforms.peakRatio.value = this.peakRatio;
+    this.uniforms.paperWhite.value = s.paperWhite;
+    this.uniforms.peak.value = this.hdrActive ? s.peak : s.paperWhite;
     this.uniforms.saturation.value = this.hdrActive ? s.saturation : 0;
     this.onChange?.();
   }

@@ -10,6 +10,7 @@
 
 #include "flat.h"
 #include "ikpd/chain/chain.h"
+#include "ikpd/chain/look_at.h"
 #include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/chain/tentacle2d.h"
 #include "two_bone_layout.h"
@@ -116,6 +117,57 @@ class Tentacle2DHandle {
   Tentacle2D tentacle_;
 };
 
+// LookAt: settings packed as weights[n], then limits[n] (when hasLimits), then
+// settleTimes[n] (when hasSettleTimes). Update: joints[n × 7], target(3) → output[n × 7].
+class LookAtHandle {
+ public:
+  std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasLimits, bool hasSettleTimes, float settleTime,
+                       float damping, float blendOutTime, float fx, float fy, float fz) {
+    const float* f = Floats(offset);
+    LookAtSettings s;
+    s.weights = std::span<const float>(f, n);
+    std::size_t at = n;
+    if (hasLimits) {
+      s.limits = std::span<const float>(f + at, n);
+      at += n;
+    }
+    if (hasSettleTimes) s.settleTimes = std::span<const float>(f + at, n);
+    s.settleTime = settleTime;
+    s.damping = damping;
+    s.blendOutTime = blendOutTime;
+    s.forward = {fx, fy, fz};
+    const Status status = look_.Reset(s);
+    if (status) {
+      joints_.assign(n, Transform{});
+      output_.assign(n, Transform{});
+    }
+    return ToResult(status);
+  }
+  std::uintptr_t Update(std::uintptr_t offset, float dt, bool enabled) {
+    float* f = Floats(offset);
+    const std::size_t n = look_.size();
+    for (std::size_t i = 0; i < n; ++i) joints_[i] = ReadTransform(f + 7 * i);
+    const Status s = look_.Update(dt, joints_, ReadVec3(f + 7 * n), enabled, output_);
+    if (!s) return ToResult(s);
+    float* o = f + 7 * n + 3;
+    for (std::size_t i = 0; i < n; ++i) WriteTransform(o + 7 * i, output_[i]);
+    return 0;
+  }
+  // Writes the smoothed offsets [x, y, z, w] × n at offset.
+  void ReadOffsets(std::uintptr_t offset) const {
+    float* f = Floats(offset);
+    for (std::size_t i = 0; i < look_.size(); ++i) WriteQuat(f + 4 * i, look_.offsets()[i]);
+  }
+  std::uint32_t Size() const { return static_cast<std::uint32_t>(look_.size()); }
+  bool Active() const { return look_.active(); }
+  void Clear() { look_.Clear(); }
+
+ private:
+  LookAt look_;
+  std::vector<Transform> joints_;
+  std::vector<Transform> output_;
+};
+
 }  // namespace
 }  // namespace ikpd::bindings
 
@@ -133,4 +185,12 @@ EMSCRIPTEN_BINDINGS(ikpd_chain) {
       .function("angles", &Tentacle2DHandle::Angles)
       .function("lengths", &Tentacle2DHandle::Lengths)
       .function("limits", &Tentacle2DHandle::Limits);
+  emscripten::class_<LookAtHandle>("LookAtNative")
+      .constructor<>()
+      .function("reset", &LookAtHandle::Reset)
+      .function("update", &LookAtHandle::Update)
+      .function("readOffsets", &LookAtHandle::ReadOffsets)
+      .function("size", &LookAtHandle::Size)
+      .function("active", &LookAtHandle::Active)
+      .function("clear", &LookAtHandle::Clear);
 }

@@ -146,7 +146,7 @@ export async function create(ctx) {
   gui.add({ reset: buildControllers }, 'reset').name('reset controllers');
 
   // ---------------------------------------------------------------- plot
-  const plotPanel = ctx.panel('Head offset angle (°)', 'bottom-right');
+  const plotPanel = ctx.panel('Head angle from straight ahead (°)', 'bottom-right');
   const status = document.createElement('div');
   plotPanel.appendChild(status);
   const times = [];
@@ -162,8 +162,8 @@ export async function create(ctx) {
     ],
     series: [
       { label: 't (s)' },
-      { label: 'target', stroke: '#ff8a6b', width: 1.5, dash: [4, 3] },
-      { label: 'head offset', stroke: '#7bd88f', width: 2, paths: uPlot.paths.stepped({ align: 1 }) },
+      { label: 'target direction', stroke: '#ff8a6b', width: 1.5, dash: [4, 3] },
+      { label: 'head', stroke: '#7bd88f', width: 2, paths: uPlot.paths.stepped({ align: 1 }) },
     ],
     legend: { show: true, live: false },
     cursor: { show: false },
@@ -176,6 +176,9 @@ export async function create(ctx) {
   const tmp = new THREE.Quaternion();
   const position = new THREE.Vector3();
   const breathe = new THREE.Quaternion();
+  const facing = new THREE.Vector3();
+  const toTarget = new THREE.Vector3();
+  const ahead = new THREE.Vector3(0, 0, 1);
   const jumpTargets = [[1.2, 1.7, 1.2], [-1.3, 1.2, 0.9], [0.2, 2.4, 1.5], [-0.8, 2.0, -0.4], [1.4, 0.9, 0.3]];
   let simTime = 0;
   let accumulator = 0;
@@ -216,8 +219,10 @@ export async function create(ctx) {
       }
       const smoothed = tmp.fromArray(controllers[i].trackOffset(dt, animation[i].toArray(), desired));
       if (i === JOINTS.length - 1) {
-        lastOffset = THREE.MathUtils.radToDeg(2 * Math.acos(Math.min(1, Math.abs(smoothed.clone().multiply(animation[i].clone().invert()).w))));
-        lastWanted = desired ? THREE.MathUtils.radToDeg(2 * Math.acos(Math.min(1, Math.abs(new THREE.Quaternion(...desired).multiply(animation[i].clone().invert()).w)))) : 0;
+        // Plot: how far the head faces away from straight ahead, and how far the target is.
+        facing.set(0, 0, 1).applyQuaternion(smoothed);
+        lastOffset = THREE.MathUtils.radToDeg(facing.angleTo(ahead));
+        lastWanted = params.ik ? THREE.MathUtils.radToDeg(toTarget.copy(target.position).sub(position).angleTo(ahead)) : 0;
       }
       // World → local under the (already smoothed) parent.
       bone.quaternion.copy(parentWorld).invert().multiply(smoothed);

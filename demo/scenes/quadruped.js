@@ -1,8 +1,10 @@
 // Pseudo three-bone IK (SPEC §4): a procedural quadruped trots toward a
 // draggable lure over uneven ground. Each leg (hip → knee → ankle → toe) is
-// solved by ikpd/three's PseudoThreeBoneIK so the toe plants on the ground
-// while the ankle keeps (blend 1) or rebuilds (blend 0) its posture.
+// solved by ikpd.solvePseudoThreeBone so the toe plants on the ground while
+// the ankle keeps its input posture (blend 1) or its posture relative to the
+// shin (blend 0). ikpd/three's BoneChain reads and writes the THREE.Bones.
 import * as THREE from 'three/webgpu';
+import { BoneChain } from 'ikpd/three';
 import { boneMesh, colors, handle, setupStage, standard } from '../lib/stage.js';
 
 /** Smooth rolling hills. */
@@ -19,7 +21,7 @@ const HIPS = [
   { name: 'LH', x: 0.2, z: -0.5, shape: HIND, pair: 1 },
   { name: 'RH', x: -0.2, z: -0.5, shape: HIND, pair: 0 },
 ];
-const BODY_HEIGHT = 0.74;
+const BODY_HEIGHT = 0.6;
 
 const _y = new THREE.Vector3(0, 1, 0);
 const _dir = new THREE.Vector3();
@@ -65,11 +67,37 @@ function buildLeg(parent, origin, points, color) {
   return bones;
 }
 
+/** One leg: THREE.Bones [hip, knee, ankle, toe] whose +Y runs along the bone and +X is the knee hinge. */
+class LegIK {
+  constructor(ikpd, bones) {
+    this.ikpd = ikpd;
+    // Solver convention: forward = bone +Y, up = bone +Z, so the solver's +Z hinge is the bone's +X.
+    this.chain = new BoneChain(bones, { forward: '+y', up: '+z' });
+    this.reached = false;
+    this.distance = 0;
+  }
+
+  update(target, { blend, variant, weight }) {
+    const { chain } = this;
+    chain.read();
+    const result = this.ikpd.solvePseudoThreeBone({
+      root: chain.joint(0), mid: chain.joint(1), end: chain.joint(2), tip: chain.joint(3),
+      target: target.toArray(), bendAxis: [0, 0, 1], blend, variant,
+    });
+    chain.writeSolved(0, result.root.rotation);
+    chain.writeSolved(1, result.mid.rotation);
+    chain.writeSolved(2, result.end.rotation);
+    chain.finish(weight); // the toe is a child of the ankle: it moves with it
+    this.reached = result.reached;
+    this.distance = result.distance;
+  }
+}
+
 export async function create(ctx) {
   const { scene, camera, controls, ikpd } = ctx;
   setupStage(ctx, { ground: false, size: 16, shadowExtent: 6 });
-  camera.position.set(3.2, 2.4, 4.2);
-  controls.target.set(0, 0.6, 0);
+  camera.position.set(-2.6, 1.9, 4.3);
+  controls.target.set(0, 0.5, 0);
 
   // Uneven ground.
   const groundGeometry = new THREE.PlaneGeometry(32, 32, 128, 128).rotateX(-Math.PI / 2);
@@ -92,10 +120,22 @@ export async function create(ctx) {
   neck.rotation.x = 0.7;
   neck.castShadow = true;
   body.add(neck);
-  const head = new THREE.Mesh(new THREE.BoxGeometry(0.2, 0.2, 0.34), torso.material);
-  head.position.set(0, 0.36, 0.84);
+  const head = new THREE.Mesh(new THREE.SphereGeometry(0.12, 24, 16), torso.material);
+  head.position.set(0, 0.36, 0.8);
   head.castShadow = true;
   body.add(head);
+  const snout = new THREE.Mesh(new THREE.CapsuleGeometry(0.06, 0.12, 6, 12).rotateX(Math.PI / 2), torso.material);
+  snout.position.set(0, -0.03, 0.13);
+  head.add(snout);
+  const nose = new THREE.Mesh(new THREE.SphereGeometry(0.025, 12, 8), standard(0x222222, { flatShading: false }));
+  nose.position.set(0, -0.01, 0.24);
+  head.add(nose);
+  for (const side of [-1, 1]) {
+    const ear = new THREE.Mesh(new THREE.ConeGeometry(0.045, 0.12, 8), standard(0x8a6440, { flatShading: false }));
+    ear.position.set(side * 0.07, 0.11, -0.02);
+    ear.rotation.z = -side * 0.35;
+    head.add(ear);
+  }
   const tail = new THREE.Mesh(new THREE.CapsuleGeometry(0.03, 0.4, 4, 8), torso.material);
   tail.position.set(0, 0.12, -0.72);
   tail.rotation.x = -0.9;
@@ -115,7 +155,7 @@ export async function create(ctx) {
   lure.position.set(2.5, 0, 1.5);
   scene.add(lure);
 
-  const params = { ik: true, blend: 1, variant: 'relative', speed: 0.9, stride: 0.28, lift: 0.12, showTargets: true, weight: 1 };
+  const params = { ik: true, blend: 0.5, variant: 'relative', speed: 0.9, stride: 0.28, lift: 0.12, showTargets: true, weight: 1 };
   const gui = ctx.gui;
   gui.add(params, 'ik').name('IK on');
   gui.add(params, 'blend', 0, 1, 0.01).name('blend (ankle posture)');
@@ -127,7 +167,7 @@ export async function create(ctx) {
   gui.add(params, 'showTargets').name('foot targets');
 
   // Body state.
-  const state = { x: 0, z: 0, heading: 0, speed: 0 };
+  const state = { x: 0, z: 0, heading: Math.atan2(lure.position.x, lure.position.z), speed: 0 };
   const bodyQ = new THREE.Quaternion();
   const forward = new THREE.Vector3();
   const home = new THREE.Vector3();
@@ -175,7 +215,7 @@ export async function create(ctx) {
   for (const leg of legs) {
     footHome(leg, leg.planted);
     leg.target.position.copy(leg.planted);
-    leg.ik = new ctx.ikpdThree.PseudoThreeBoneIK(ikpd, leg.bones, { target: leg.target });
+    leg.ik = new LegIK(ikpd, leg.bones);
   }
 
   let swingCount = 0;
@@ -208,18 +248,21 @@ export async function create(ctx) {
     }
   }
 
+  const follow = new THREE.Vector3();
   return {
     update(dt) {
+      lure.position.y = groundHeight(lure.position.x, lure.position.z) + 0.09;
       placeBody(dt);
+      // The camera follows the body (orbit controls keep working around it).
+      follow.set(body.position.x, body.position.y - 0.25, body.position.z).sub(controls.target).multiplyScalar(Math.min(1, dt * 3));
+      controls.target.add(follow);
+      camera.position.add(follow);
       stepFeet(dt);
       for (const leg of legs) {
         leg.bones.forEach((b, i) => b.quaternion.copy(leg.rest[i]));
         leg.marker.visible = params.showTargets;
         if (!params.ik) continue;
-        leg.ik.blend = params.blend;
-        leg.ik.variant = params.variant;
-        leg.ik.weight = params.weight;
-        leg.ik.update();
+        leg.ik.update(leg.target.position, params);
       }
     },
     state() {
@@ -230,6 +273,7 @@ export async function create(ctx) {
           target: leg.target.position.toArray(),
           toe: leg.bones[3].getWorldPosition(new THREE.Vector3()).toArray(),
           reached: leg.ik.reached,
+          distance: leg.ik.distance,
         })),
       };
     },

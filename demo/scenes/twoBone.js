@@ -106,6 +106,7 @@ export async function create(ctx) {
     new THREE.MeshBasicMaterial({ color: 0x8fb8ff, wireframe: true, transparent: true, opacity: 0.06 }),
   );
   reach.position.copy(shoulder.position);
+  reach.visible = false;
   scene.add(reach);
 
   const ik = new ctx.ikpdThree.TwoBoneIK(ikpd, [shoulder, elbow, wrist], {
@@ -128,7 +129,7 @@ export async function create(ctx) {
     endRotation: 'world',
     tolerance: 1e-4,
     animate: true,
-    showReach: true,
+    showReach: false,
   };
   const gui = ctx.gui;
   gui.add(params, 'usePole').name('pole').onChange((v) => { pole.visible = v; poleLine.visible = v; });

@@ -83,8 +83,9 @@ class Input {
     return Float();
   }
 
-  // A finite value in [lo, hi], sometimes exactly an end point.
+  // A finite value in [lo, hi], sometimes exactly an end point (lo when the range is empty).
   float Range(float lo, float hi) {
+    if (!(lo <= hi) || !std::isfinite(lo) || !std::isfinite(hi)) return std::isfinite(lo) ? lo : 0.0f;
     switch (p_.ConsumeIntegralInRange<int>(0, 5)) {
       case 0: return lo;
       case 1: return hi;

@@ -2,7 +2,8 @@
 // (tests/js/robustness-api.test.js). `path` is the member of the ikpd object
 // ('hdr.filmic' reaches ikpd.hdr.filmic); `args` builds fresh valid arguments.
 // Entries whose function is not on the ikpd object yet are skipped, so the
-// list can name the whole planned API (SPEC §9).
+// list can name the whole planned API (SPEC §9). `runs` overrides the number
+// of random cases per property (default RUNS).
 const joint = (x, y, z) => ({ position: [x, y, z], rotation: [0, 0, 0, 1] });
 
 export const FUNCTIONS = [
@@ -59,5 +60,88 @@ export const FUNCTIONS = [
     args: () => [[0.5, 0.2, 0.1], { paperWhite: 200, peak: 1000, saturation: 0.3, input: 'scene', encoding: 'pq' }],
   },
   { path: 'hdr.sampleToneCurves', args: () => [{ paperWhite: 250, peak: 1000, count: 16, maxInput: 8 }] },
-  { path: 'hdr.calibrationImage', args: () => [{ width: 32, height: 16, paperWhite: 250, peak: 1000, encoding: 'extended' }] },
+  // runs: a malformed size falls back to the default image (or a 4096² one): slow, so fewer cases.
+  { path: 'hdr.calibrationImage', runs: 40, args: () => [{ width: 32, height: 16, paperWhite: 250, peak: 1000, encoding: 'extended' }] },
+];
+
+// Every class that owns WASM memory, with a valid constructor call and valid
+// method calls (`observe` lists the getters that make up its state;
+// `mayBeInfinite` the methods whose results may hold documented ±Infinity
+// sentinels; `init(object)` prepares a new instance). Classes missing from
+// the ikpd object are skipped.
+const pdOptions = { settleTime: 0.4, damping: 'responsive', maxVelocity: 50, ki: 0.5, blendOutTime: 0.2 };
+export const CLASSES = [
+  {
+    name: 'PD',
+    args: () => [{ ...pdOptions, value: 0.5 }],
+    observe: ['value', 'velocity', 'target', 'blendPhase', 'kp', 'kd'],
+    mayBeInfinite: ['timeToSettle', 'checkStability'],
+    calls: {
+      update: () => [1 / 60, 2, 0.5],
+      reset: () => [1, -0.5],
+      configure: () => [{ settleTime: 0.3, integrator: 'stable' }],
+      stateAt: () => [0.25],
+      timeToSettle: () => [0.01],
+      checkStability: () => [1 / 30],
+      blendOut: () => [1 / 60, 0],
+      trackOffset: () => [1 / 60, 0.2, 0.7],
+    },
+  },
+  {
+    name: 'AnglePD',
+    args: () => [{ ...pdOptions, value: 3 }],
+    observe: ['value', 'velocity', 'target', 'blendPhase'],
+    calls: { update: () => [1 / 60, -3], reset: () => [2.5, 1], blendOut: () => [1 / 60, 0], trackOffset: () => [1 / 60, 3, -3] },
+  },
+  {
+    name: 'Vec3PD',
+    args: () => [{ ...pdOptions, method: 'componentwise', value: [1, 0, 0] }],
+    observe: ['value', 'velocity', 'target', 'blendPhase'],
+    calls: {
+      update: () => [1 / 60, [0, 1, 0.2], [0, 0, 0.5]],
+      reset: () => [[0, 0, 2], [0.1, 0, 0]],
+      blendOut: () => [1 / 60, [1, 0, 0]],
+      stateAt: () => [-0.1],
+    },
+  },
+  {
+    name: 'QuatPD',
+    args: () => [{ ...pdOptions, maxAngle: 1.2, value: [0, 0, 0.2, 1] }],
+    observe: ['value', 'velocity', 'target', 'blendPhase'],
+    calls: {
+      update: () => [1 / 60, [0.3, 0.1, 0, 0.9], [0, 1, 0]],
+      reset: () => [[0, 0.5, 0, 1], [0, 0, 1]],
+      blendOut: () => [1 / 60],
+      trackOffset: () => [1 / 60, [0, 0, 0, 1], [0, 0.2, 0, 1]],
+    },
+  },
+  {
+    name: 'PDBatch',
+    args: () => [3, { settleTime: 0.3, maxVelocity: 20 }],
+    init: (b) => b.input.target.set([1, -2, 0.5]),
+    observe: ['state'],
+    calls: { update: () => [1 / 60, 2], setOptions: () => [{ kp: 30, kd: 5, integrator: 'explicit' }] },
+  },
+  {
+    name: 'QuatPDBatch',
+    args: () => [2, { maxAngle: 1.5 }],
+    init: (b) => {
+      b.input.target.set([0, 0.3, 0, 1, 0.2, 0, 0, 1]);
+      b.state.value.set([0, 0, 0, 1, 0, 0, 0, 1]);
+    },
+    observe: ['state'],
+    calls: { update: () => [1 / 30], setOptions: () => [{ settleTime: 0.2, damping: 'critical' }] },
+  },
+  {
+    name: 'TwoBoneBatch',
+    args: () => [4, { poleMode: 'point', minAngle: 0.1, maxStretch: 1.1 }],
+    observe: [],
+    calls: { solve: () => [4], setOptions: () => [{ soften: 0.1, bendDirection: 'negative' }] },
+  },
+  {
+    name: 'AimBatch',
+    args: () => [4, { method: 'shortestArc' }],
+    observe: [],
+    calls: { solve: () => [2], setOptions: () => [{ forward: [0, 1, 0], up: [0, 0, 1] }] },
+  },
 ];

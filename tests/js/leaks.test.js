@@ -58,23 +58,62 @@ describe('WasmObject lifetime', () => {
   });
 });
 
+function cycle(spec, count) {
+  for (let i = 0; i < count; i++) {
+    const object = spec.create(ikpd);
+    if (i % 1000 === 0) spec.use?.(object);
+    object.dispose();
+  }
+}
+
+function expectFlat(run) {
+  const before = ikpd.memoryStats();
+  run();
+  const after = ikpd.memoryStats();
+  expect(after.usedBytes).toBe(before.usedBytes);
+  expect(after.heapBytes).toBe(before.heapBytes);
+}
+
+// The per-frame objects: 1,000,000 of them in all, round-robin over the classes
+// (a million of each would take minutes on a 2-core CI machine).
+const isAvailable = (spec) => (spec.available ? spec.available(ikpd) : typeof ikpd[spec.name] === 'function');
+const CONTROLLERS = WASM_CLASSES.filter((c) => c.controller && isAvailable(c));
+
+it.runIf(CONTROLLERS.length > 0)(`1,000,000 controllers (${CONTROLLERS.map((c) => c.name).join(', ')}) created and disposed leave the WASM heap flat`, () => {
+  for (const spec of CONTROLLERS) cycle(spec, 1000);  // warm up allocator bins
+  expectFlat(() => {
+    const per = Math.ceil(1_000_000 / CONTROLLERS.length);
+    for (let round = 0; round < per; round += 1000) {
+      for (const spec of CONTROLLERS) cycle(spec, 1000);
+    }
+  });
+});
+
+it.runIf(typeof ikpd.PD === 'function')('constructors that throw free what they allocated at once', () => {
+  // Regression: PD constructors created the native object before checking the
+  // options' shape, and an invalid initial value left it to the GC safety net.
+  const warn = vi.spyOn(console, 'warn');
+  for (const Class of [ikpd.PD, ikpd.AnglePD, ikpd.Vec3PD, ikpd.QuatPD]) new Class().dispose();
+  const before = ikpd.memoryStats().usedBytes;
+  for (let i = 0; i < 100; i++) {
+    for (const Class of [ikpd.PD, ikpd.AnglePD, ikpd.Vec3PD, ikpd.QuatPD]) {
+      expect(() => new Class(null)).toThrow(TypeError);
+      expect(() => new Class({ value: NaN })).toThrow(/^value/);
+      expect(() => new Class({ kp: -1 })).toThrow(/^kp/);
+    }
+  }
+  expect(ikpd.memoryStats().usedBytes).toBe(before);
+  expect(warn).not.toHaveBeenCalled();
+});
+
 // One entry per JS class that owns WASM memory (tests/js/wasm-classes.js).
 describe.each(WASM_CLASSES.map((c) => [c.name, c]))('%s leaves the WASM heap flat', (name, spec) => {
-  const available = typeof ikpd[name] === 'function';
+  const available = isAvailable(spec);
+  const cycles = spec.cycles ?? 100_000;
 
-  it.runIf(available)('1,000,000 create/dispose cycles', () => {
-    // Warm up: first allocations may grow the heap or fill allocator bins.
-    for (let i = 0; i < 1000; i++) spec.create(ikpd).dispose();
-    const before = ikpd.memoryStats();
-    const cycles = spec.cycles ?? 1_000_000;
-    for (let i = 0; i < cycles; i++) {
-      const object = spec.create(ikpd);
-      if (i % 1000 === 0) spec.use?.(object);
-      object.dispose();
-    }
-    const after = ikpd.memoryStats();
-    expect(after.usedBytes).toBe(before.usedBytes);
-    expect(after.heapBytes).toBe(before.heapBytes);
+  it.runIf(available)(`${cycles.toLocaleString('en')} create/dispose cycles`, () => {
+    cycle(spec, 1000);  // warm up: first allocations may grow the heap or fill allocator bins
+    expectFlat(() => cycle(spec, cycles));
   });
 
   it.runIf(available)('objects garbage-collected without dispose() are freed', async () => {
@@ -87,5 +126,24 @@ describe.each(WASM_CLASSES.map((c) => [c.name, c]))('%s leaves the WASM heap fla
     expect(ikpd.memoryStats().usedBytes).toBeGreaterThan(before);
     await collect(() => ikpd.memoryStats().usedBytes <= before);
     expect(ikpd.memoryStats().usedBytes).toBe(before);
+  });
+
+  it.runIf(available)('dispose() is idempotent and every later method call throws a named Error', () => {
+    const object = spec.create(ikpd);
+    object.dispose();
+    object.dispose();
+    expect(object.disposed).toBe(true);
+    const proto = Object.getPrototypeOf(object);
+    const methods = Object.getOwnPropertyNames(proto).filter(
+      (k) => k !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, k).value === 'function');
+    for (const method of methods) {
+      expect(() => object[method](1 / 60, [0, 0, 0, 1]), method).toThrow(new Error(`${name}: used after dispose()`));
+    }
+    // Getters must not read freed WASM memory either.
+    const getters = Object.getOwnPropertyNames(proto).filter((k) => typeof Object.getOwnPropertyDescriptor(proto, k).get === 'function');
+    expect(methods.length + getters.length).toBeGreaterThan(0);
+    for (const getter of getters) {
+      expect(() => object[getter], getter).toThrow(new Error(`${name}: used after dispose()`));
+    }
   });
 });

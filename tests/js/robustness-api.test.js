@@ -4,7 +4,7 @@
 // and the WASM memory is not corrupted (the valid call still gives the same result).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FUNCTIONS } from './entry-points.js';
+import { CLASSES, FUNCTIONS } from './entry-points.js';
 import { RUNS, anyFiniteNumber, callSafely, expectClose, garbage, mutateOptions } from './robustness.js';
 import { ikpd } from './setup.js';
 
@@ -46,13 +46,13 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
       fc.property(mutateOptions(spec.args()), ([args]) => {
         callSafely(() => fn(...args));
       }),
-      { numRuns: RUNS },
+      { numRuns: spec.runs ?? RUNS },
     );
     fc.assert(
       fc.property(fc.array(garbage, { maxLength: 3 }), (args) => {
         callSafely(() => fn(...args));
       }),
-      { numRuns: RUNS },
+      { numRuns: spec.runs ?? RUNS },
     );
     expectClose(fn(...spec.args()), reference);
   });
@@ -66,7 +66,7 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
         for (const [p, v] of edits) setPath(args, p, v);
         callSafely(() => fn(...args));
       }),
-      { numRuns: RUNS },
+      { numRuns: spec.runs ?? RUNS },
     );
     expectClose(fn(...spec.args()), reference);
   });
@@ -80,7 +80,7 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
         for (const p of chosen) setPath(args, p, Type.from(getPath(args, p)));
         expectClose(fn(...args), reference);
       }),
-      { numRuns: Math.min(RUNS, 50) },
+      { numRuns: Math.min(spec.runs ?? RUNS, 50) },
     );
   });
 
@@ -89,5 +89,68 @@ describe.each(FUNCTIONS.map((f) => [f.path, f]))('ikpd.%s', (path, spec) => {
     const copy = structuredClone(args);
     fn(...args);
     expect(args).toEqual(copy);
+  });
+});
+
+// Deep copy with typed arrays (views of WASM memory) turned into plain arrays.
+function copy(value) {
+  if (ArrayBuffer.isView(value)) return Array.from(value);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]));
+}
+
+// Snapshot of an object's observable state (getters listed in the spec).
+function observe(object, spec) {
+  return copy(Object.fromEntries(spec.observe.map((k) => [k, object[k]])));
+}
+
+describe.each(CLASSES.map((c) => [c.name, c]))('new ikpd.%s', (name, spec) => {
+  const Class = typeof ikpd[name] === 'function' ? ikpd[name] : null;
+
+  it.runIf(Class)('constructor: malformed arguments give documented errors and leak nothing', () => {
+    new Class(...spec.args()).dispose();  // first use may allocate lasting caches
+    const before = ikpd.memoryStats().usedBytes;
+    fc.assert(
+      fc.property(fc.oneof(mutateOptions(spec.args()).map(([a]) => a), fc.array(garbage, { maxLength: 3 })), (args) => {
+        const { ok, value } = callSafely(() => new Class(...args));
+        if (ok) value.dispose();
+      }),
+      { numRuns: spec.runs ?? RUNS },
+    );
+    expect(ikpd.memoryStats().usedBytes).toBe(before);
+  });
+
+  it.runIf(Class)('methods: a failed call changes nothing; the same valid calls give the same states', () => {
+    const names = Object.keys(spec.calls);
+    // A step is a valid call, or a call with one argument replaced/removed, or random arguments.
+    const step = fc.constantFrom(...names).chain((method) => fc.tuple(
+      fc.constant(method),
+      fc.oneof(
+        fc.constant(spec.calls[method]()),
+        mutateOptions(spec.calls[method]()).map(([a]) => a),
+        fc.array(garbage, { maxLength: 3 }),
+      ),
+    ));
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
+        const a = new Class(...spec.args());
+        const b = new Class(...spec.args());  // receives only the calls that succeeded on `a`
+        spec.init?.(a);
+        spec.init?.(b);
+        try {
+          for (const [method, args] of steps) {
+            const before = observe(a, spec);
+            const { ok } = callSafely(() => a[method](...args), { allowInfinity: spec.mayBeInfinite?.includes(method) });
+            if (ok) b[method](...args);
+            else expect(observe(a, spec)).toEqual(before);
+            expectClose(observe(a, spec), observe(b, spec));
+          }
+        } finally {
+          a.dispose();
+          b.dispose();
+        }
+      }),
+      { numRuns: spec.runs ?? RUNS },
+    );
   });
 });

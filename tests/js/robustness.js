@@ -58,26 +58,32 @@ export function mutateOptions(valid) {
   );
 }
 
-/** The documented error contract: TypeError/RangeError/Error whose message starts with "name: ". */
+/** The documented error contract: TypeError/RangeError/Error whose message starts with "name: " (batches: "items[N].name: "). */
 export function expectDocumentedError(error) {
   expect(error, String(error)).toBeInstanceOf(Error);
   expect([TypeError, RangeError, Error]).toContain(error.constructor);
-  expect(error.message).toMatch(/^[A-Za-z_][\w.[\]]*: \S/);
+  // Batches prefix the failing element: "items[3].target: must be finite" (matched by the name pattern).
+  expect(error.message).toMatch(/^(item \d+: )?[A-Za-z_][\w.[\]]*: \S/);
 }
 
-/** True when every number reachable from `value` (arrays, typed arrays, plain objects) is finite. */
-export function allFinite(value) {
-  if (typeof value === 'number') return Number.isFinite(value);
+/**
+ * True when every number reachable from `value` (arrays, typed arrays, plain
+ * objects) is finite; with `allowInfinity`, ±Infinity passes too (documented
+ * sentinels such as maxStableDt or timeToSettle), never NaN.
+ */
+export function allFinite(value, allowInfinity = false) {
+  const ok = allowInfinity ? (v) => !Number.isNaN(v) : Number.isFinite;
+  if (typeof value === 'number') return ok(value);
   if (value === null || typeof value !== 'object') return true;
-  if (ArrayBuffer.isView(value)) return Array.prototype.every.call(value, Number.isFinite);
-  return Object.values(value).every(allFinite);
+  if (ArrayBuffer.isView(value)) return Array.prototype.every.call(value, ok);
+  return Object.values(value).every((v) => allFinite(v, allowInfinity));
 }
 
 /**
  * Calls fn(); it must return a value whose numbers are all finite or throw a
  * documented error. Returns { ok, value | error }.
  */
-export function callSafely(fn) {
+export function callSafely(fn, { allowInfinity = false } = {}) {
   let value;
   try {
     value = fn();
@@ -85,7 +91,7 @@ export function callSafely(fn) {
     expectDocumentedError(error);
     return { ok: false, error };
   }
-  expect(allFinite(value), `non-finite result ${JSON.stringify(value)}`).toBe(true);
+  expect(allFinite(value, allowInfinity), `non-finite result ${String(JSON.stringify(value))}`).toBe(true);
   return { ok: true, value };
 }
 

@@ -1,5 +1,8 @@
 // Every JS class that owns WASM memory, for the leak and robustness tests:
-// `create(ikpd)` makes a valid instance, `use(object)` calls a few methods.
+// `create(ikpd)` makes a valid instance, `use(object)` calls a few methods,
+// `cycles` create/dispose cycles in its own leak test (default 100,000), and
+// `controller: true` puts it in the 1,000,000-object round-robin leak test,
+// `available(ikpd)` says whether it exists (default: ikpd[name] is a function).
 // Add an entry when a module adds a class.
 export const WASM_CLASSES = [
   {
@@ -9,28 +12,38 @@ export const WASM_CLASSES = [
     cycles: 100_000,
   },
   {
+    name: 'LookAt',
+    create: (ikpd) => new ikpd.LookAt({ weights: [0.25, 0.5, 1], limits: [0.3, 0.5, 1], settleTime: [0.4, 0.3, 0.2], damping: 'responsive' }),
+    use: (l) => l.update(1 / 60, { joints: [0, 1, 2].map((y) => ({ position: [0, y, 0] })), target: [1, 2, 1] }),
+    cycles: 20_000, // each creation configures one QuatPD per joint
+  },
+  {
     name: 'PD',
+    controller: true,
     create: (ikpd) => new ikpd.PD({ settleTime: 0.5 }),
     use: (pd) => [pd.update(1 / 60, 1), pd.stateAt(0.1), pd.timeToSettle(0.01)],
-    cycles: 100_000,
+    cycles: 10_000,
   },
   {
     name: 'AnglePD',
+    controller: true,
     create: (ikpd) => new ikpd.AnglePD({ settleTime: 0.5 }),
     use: (pd) => [pd.update(1 / 60, 3), pd.blendOut(1 / 60)],
-    cycles: 100_000,
+    cycles: 10_000,
   },
   {
     name: 'Vec3PD',
+    controller: true,
     create: (ikpd) => new ikpd.Vec3PD({ method: 'componentwise' }),
     use: (pd) => [pd.update(1 / 60, [0, 1, 0]), pd.stateAt(-0.01)],
-    cycles: 100_000,
+    cycles: 10_000,
   },
   {
     name: 'QuatPD',
+    controller: true,
     create: (ikpd) => new ikpd.QuatPD({ maxAngle: 1 }),
     use: (pd) => [pd.update(1 / 60, [0, 0.5, 0, 0.9]), pd.trackOffset(1 / 60, [0, 0, 0, 1], null)],
-    cycles: 100_000,
+    cycles: 10_000,
   },
   // batch (web/src/batch.js); 100,000 cycles: each creation also fills its fields.
   { name: 'TwoBoneBatch', create: (ikpd) => new ikpd.TwoBoneBatch(16, { poleMode: 'point' }), use: (b) => b.input.target.fill(1), cycles: 100_000 },
@@ -38,4 +51,11 @@ export const WASM_CLASSES = [
   { name: 'PseudoThreeBoneBatch', create: (ikpd) => new ikpd.PseudoThreeBoneBatch(16, { variant: 'followMid' }), use: (b) => b.input.tipPosition.fill(1), cycles: 100_000 },
   { name: 'PDBatch', create: (ikpd) => new ikpd.PDBatch(16, { settleTime: 0.5 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
   { name: 'QuatPDBatch', create: (ikpd) => new ikpd.QuatPDBatch(16, { maxAngle: 1 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
+  {
+    name: 'HdrBuffer',
+    available: (ikpd) => typeof ikpd.hdr?.createBuffer === 'function',
+    create: (ikpd) => ikpd.hdr.createBuffer(64, 4),
+    use: (b) => b.data.fill(0.5),
+    cycles: 100_000,
+  },
 ];

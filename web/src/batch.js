@@ -227,6 +227,7 @@ export function createBatchApi(core) {
 
     /** Replaces the shared settings (as for `new ikpd.PD`, plus `angle`); keeps the state. */
     setOptions(options) {
+      this.assertAlive();
       const { angle = false, ...rest } = readOptions(options);
       if (typeof angle !== 'boolean') throw new TypeError(`angle: expected a boolean, got ${typeof angle}`);
       this._configure((native) => {
@@ -245,6 +246,7 @@ export function createBatchApi(core) {
 
     /** Replaces the shared settings (as for `new ikpd.QuatPD`); keeps the state. */
     setOptions(options) {
+      this.assertAlive();
       readOptions(options);
       this._configure((native) => {
         core.packPdOptions(options, [...PD_BATCH_OPTIONS, 'maxAngle', 'method']);

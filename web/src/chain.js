@@ -13,6 +13,7 @@ import {
   transformFrom,
 } from './core.js';
 import { packTwoBone } from './ik.js';
+import { readDamping } from './pd.js';
 
 const CHAIN_METHODS = ['ccd', 'fabrik'];
 const PSEUDO_VARIANTS = ['relative', 'followMid'];
@@ -199,5 +200,95 @@ export function createChainApi(core) {
     }
   }
 
-  return { solveChain, solvePseudoThreeBone, Tentacle2D };
+  const MAX_LOOK_AT_JOINTS = 64;
+
+  /** Look-at IK with PD smoothing (SPEC §6); see LookAt in web/types/chain.d.ts. */
+  class LookAt extends WasmObject {
+    #native;
+    #size;
+
+    constructor(options) {
+      readOptions(options);
+      const weights = options.weights;
+      if (!Array.isArray(weights) && !ArrayBuffer.isView(weights)) throw new TypeError('weights: expected an array of numbers');
+      const n = weights.length;
+      if (n < 1) throw new RangeError('weights: needs one weight per joint (at least one)');
+      if (n > MAX_LOOK_AT_JOINTS) throw new RangeError(`weights: at most ${MAX_LOOK_AT_JOINTS} joints`);
+      const f = core.scratch;
+      readVector(weights, 'weights', n, f, 0);
+      let at = n;
+      const hasLimits = options.limits !== undefined;
+      if (hasLimits) {
+        readVector(options.limits, 'limits', n, f, at);
+        at += n;
+      }
+      let settleTime = 0.3;
+      const hasSettleTimes = typeof options.settleTime === 'object' && options.settleTime !== null;
+      if (hasSettleTimes) readVector(options.settleTime, 'settleTime', n, f, at);
+      else if (options.settleTime !== undefined) settleTime = readNumber(options.settleTime, 'settleTime');
+      const damping = options.damping === undefined ? 1 : readDamping(options.damping);
+      const blendOutTime = readNumber(options.blendOutTime ?? 0.1, 'blendOutTime');
+      const forward = [0, 0, 1];
+      if (options.forward !== undefined) readVec3(options.forward, 'forward', forward, 0);
+      const native = new wasm.LookAtNative();
+      const error = native.reset(core.scratchPointer, n, hasLimits, hasSettleTimes, settleTime, damping, blendOutTime, ...forward);
+      if (error) native.delete();
+      core.check(error);
+      super('LookAt', () => native.delete());
+      this.#native = native;
+      this.#size = n;
+    }
+
+    /**
+     * Advances dt seconds: offsets toward the target (enabled) or blended out (disabled),
+     * applied to the animated pose `joints`. Returns the world-space joints.
+     */
+    update(dt, frame) {
+      this.assertAlive();
+      const seconds = readNumber(dt, 'dt');
+      readOptions(frame, 'frame');
+      const joints = readArray(frame.joints, 'joints');
+      const n = this.#size;
+      if (joints.length !== n) throw new RangeError(`joints: expected ${n} joints (one per weight), got ${joints.length}`);
+      const f = core.scratch;
+      for (let i = 0; i < n; i++) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
+      readVec3(frame.target, 'target', f, 7 * n);
+      const enabled = frame.enabled ?? true;
+      if (typeof enabled !== 'boolean') throw new TypeError('enabled: expected a boolean');
+      core.check(this.#native.update(core.scratchPointer, seconds, enabled));
+      const out = core.scratch;
+      const result = new Array(n);
+      for (let i = 0, o = 7 * n + 3; i < n; i++, o += 7) result[i] = transformFrom(out, o);
+      return result;
+    }
+
+    /** The smoothed joint-local offset rotations `[x, y, z, w]`, root first. */
+    get offsets() {
+      this.assertAlive();
+      this.#native.readOffsets(core.scratchPointer);
+      const f = core.scratch;
+      return Array.from({ length: this.#size }, (_, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]]);
+    }
+
+    /** False when every offset is exactly identity (e.g. once disabled and blended out). */
+    get active() {
+      this.assertAlive();
+      return this.#native.active();
+    }
+
+    /** Number of joints. */
+    get size() {
+      this.assertAlive();
+      return this.#size;
+    }
+
+    /** Zeroes every offset and velocity at once (no blend). */
+    clear() {
+      this.assertAlive();
+      this.#native.clear();
+      return this;
+    }
+  }
+
+  return { solveChain, solvePseudoThreeBone, Tentacle2D, LookAt };
 }

@@ -26,8 +26,8 @@ function readLimit(value, name) {
   return value;
 }
 
-/** 'critical' | 'responsive' | 'over' | ratio → damping ratio ζ. */
-function readDamping(value) {
+/** 'critical' | 'responsive' | 'over' | ratio → damping ratio ζ (also used by chain.js's LookAt). */
+export function readDamping(value) {
   if (typeof value === 'number') return readNumber(value, 'damping');
   readEnum(value, 'damping', Object.keys(DAMPING_RATIOS));
   return DAMPING_RATIOS[value];
@@ -96,14 +96,19 @@ export function createPdApi(core) {
     #dtMax = 1 / 120;
     #options;
 
-    constructor(name, native, n, m, options, allowed) {
+    // `createNative` runs only after the options' shape is checked, and any later
+    // error disposes the native object at once (no leak, no FinalizationRegistry warning).
+    constructor(name, createNative, n, m, options, allowed, defaultValue, defaultVelocity) {
+      const settings = withoutState(options);
+      const native = createNative();
       super(name, () => native.delete());
       this.#native = native;
       this.#n = n;
       this.#m = m;
       this.#options = allowed;
       try {
-        this.configure(options);
+        this.configure(settings);
+        initialState(this, options, defaultValue, defaultVelocity);
       } catch (error) {
         this.dispose();
         throw error;
@@ -278,8 +283,7 @@ export function createPdApi(core) {
 
   class PD extends Controller {
     constructor(options = {}) {
-      super('PD', new wasm.PdScalarNative(false), 1, 1, withoutState(options), SCALAR_OPTIONS);
-      initialState(this, options, 0, 0);
+      super('PD', () => new wasm.PdScalarNative(false), 1, 1, options, SCALAR_OPTIONS, 0, 0);
     }
 
     /** Blend-out toward `rest` (default 0): spring, then a linear blend reaching it exactly. */
@@ -295,8 +299,7 @@ export function createPdApi(core) {
 
   class AnglePD extends Controller {
     constructor(options = {}) {
-      super('AnglePD', new wasm.PdScalarNative(true), 1, 1, withoutState(options), SCALAR_OPTIONS);
-      initialState(this, options, 0, 0);
+      super('AnglePD', () => new wasm.PdScalarNative(true), 1, 1, options, SCALAR_OPTIONS, 0, 0);
     }
 
     blendOut(dt, rest = 0) {
@@ -310,8 +313,7 @@ export function createPdApi(core) {
 
   class Vec3PD extends Controller {
     constructor(options = {}) {
-      super('Vec3PD', new wasm.PdVec3Native(), 3, 3, withoutState(options), ROTATION_OPTIONS);
-      initialState(this, options, [1, 0, 0], [0, 0, 0]);
+      super('Vec3PD', () => new wasm.PdVec3Native(), 3, 3, options, ROTATION_OPTIONS, [1, 0, 0], [0, 0, 0]);
     }
 
     /** Blend-out toward the unit vector `rest` (required). */
@@ -323,8 +325,7 @@ export function createPdApi(core) {
 
   class QuatPD extends Controller {
     constructor(options = {}) {
-      super('QuatPD', new wasm.PdQuatNative(), 4, 3, withoutState(options), [...ROTATION_OPTIONS, 'maxAngle']);
-      initialState(this, options, [0, 0, 0, 1], [0, 0, 0]);
+      super('QuatPD', () => new wasm.PdQuatNative(), 4, 3, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], [0, 0, 0]);
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */

@@ -137,7 +137,57 @@ export interface PseudoThreeBoneResult {
   distance: number;
 }
 
+/** Options of `new LookAt(...)` (SPEC §6 look-at). Arrays have one entry per joint, root first. */
+export interface LookAtOptions {
+  /**
+   * Fraction of the remaining turn each joint takes, in [0, 1], root (pelvis) first, head last.
+   * `[1/5, 1/4, 1/3, 1/2, 1]` shares a turn equally; the head usually has 1 so it finishes the turn.
+   */
+  weights: ArrayLike<number>;
+  /** Maximum rotation angle of each joint's offset, radians in [0, π]. Default π (no limit). */
+  limits?: ArrayLike<number>;
+  /** PD settle time in seconds (> 0), one for all joints or one per joint (head fastest to lead). Default 0.3. */
+  settleTime?: number | ArrayLike<number>;
+  /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. */
+  damping?: 'critical' | 'responsive' | 'over' | number;
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. */
+  blendOutTime?: number;
+  /** The head's look axis in its local frame. Default `[0, 0, 1]` (three.js `Object3D.lookAt` convention). */
+  forward?: Vec3;
+}
+
+/** One frame of input for `LookAt.update`. */
+export interface LookAtFrame {
+  /** The animated world-space pose, root first, one joint per weight. */
+  joints: ReadonlyArray<Joint>;
+  /** World point to look at. */
+  target: Vec3;
+  /** `false` blends every offset out to exactly zero (smoothly, then linearly). Default true. */
+  enabled?: boolean;
+}
+
+/**
+ * Look-at IK (SPEC §6): from the root to the head each joint turns by its weight of the rotation
+ * that would point the head's `forward` at the target (clamped to its limit); each joint's offset
+ * (in its own frame, so it moves with the animation) is smoothed by a quaternion PD controller with
+ * the exact integrator (frame-rate independent); turning off blends the offsets out.
+ */
+export interface LookAt extends Disposable {
+  /** Advances `dt` seconds (>= 0) and returns the world-space pose: animation plus smoothed offsets. */
+  update(dt: number, frame: LookAtFrame): JointResult[];
+  /** The smoothed joint-local offsets `[x, y, z, w]`, root first. */
+  readonly offsets: Array<[number, number, number, number]>;
+  /** False when every offset is exactly identity (e.g. once disabled and blended out). */
+  readonly active: boolean;
+  /** Number of joints. */
+  readonly size: number;
+  /** Zeroes every offset and velocity at once (no blend). Returns this. */
+  clear(): this;
+}
+
 export interface ChainApi {
+  /** Look-at IK with per-joint weights, limits and PD smoothing (SPEC §6). Free it with `dispose()`. */
+  LookAt: new (options: LookAtOptions) => LookAt;
   /**
    * Pseudo three-bone IK (SPEC §4): the two-bone solver run twice so a third bone (foot, hand)
    * follows the limb; for quadruped legs, hands and feet.

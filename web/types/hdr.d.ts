@@ -117,7 +117,7 @@ export interface HdrApi {
   /** Allocates `pixelCount` pixels of `channels` floats (default 4, RGBA) in WASM memory, zero-filled. */
   createBuffer(pixelCount: number, channels?: 1 | 3 | 4): HdrBuffer;
 
-  /** Filmic curve x(ax+b)/(x(cx+d)+e), default SDR coefficients; x < 0 counts as 0; bounded by a/c. */
+  /** Filmic curve x(ax+b)/(x(cx+d)+e), default SDR coefficients; x < 0 counts as 0; bounded by a/c when b·c ≤ a·d (as the defaults). */
   filmic<T extends number | RGB | PixelBuffer>(x: T, coefficients?: FilmicCoefficients): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
   /** The HDR filmic variant converging to `peak` (relative, 1.0 = SDR white; > 0). */
   hdrCurve<T extends number | RGB | PixelBuffer>(x: T, peak: number): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];

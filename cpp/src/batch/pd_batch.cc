@@ -17,8 +17,11 @@ Status ValidateShared(const pd::PdSettings& s, double dt) {
   return Ok();
 }
 
-// Float32 state can overflow where the controllers' double state does not.
-constexpr Status kOverflow = Error("state: the update overflows float32 (|value| or |velocity| beyond ~3e38)");
+// The controllers compute in double; a state beyond the float range cannot be
+// stored in the batch's float arrays (it used to become Infinity silently).
+constexpr const char* kFloatOverflow =
+    "dt: the state overflows float (step too large for these gains; see checkStability)";
+bool FitsFloat(double v) { return std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max()); }
 
 glm::dquat LoadDQuat(const float* field, std::size_t i) { return glm::dquat(LoadQuat(field, i)); }
 glm::dvec3 LoadDVec3(const float* field, std::size_t i) { return glm::dvec3(batch::LoadVec3(field, i)); }
@@ -49,10 +52,9 @@ Status PdBatchJob::Run() const {
       double u = static_cast<double>(value[i]) - g;
       double w = velocity[i];
       pd::ApplyExactStep(c, dt, 0.0, 0.0, 0.0, u, w);
-      const float x = static_cast<float>(g + u), v = static_cast<float>(w);
-      if (!std::isfinite(x) || !std::isfinite(v)) return FailAt(kOverflow, i, failedItem);
-      value[i] = x;
-      velocity[i] = v;
+      if (!FitsFloat(g + u) || !FitsFloat(w)) return FailAt(Error(kFloatOverflow), i, failedItem);
+      value[i] = static_cast<float>(g + u);
+      velocity[i] = static_cast<float>(w);
     }
     return Ok();
   }
@@ -60,10 +62,11 @@ Status PdBatchJob::Run() const {
   for (std::size_t i = 0; i < count; ++i) {
     controller.Reset(value[i], velocity[i]);
     if (const Status s = controller.Update(dt, target[i]); !s) return FailAt(s, i, failedItem);
-    const float x = static_cast<float>(controller.value()), v = static_cast<float>(controller.velocity());
-    if (!std::isfinite(x) || !std::isfinite(v)) return FailAt(kOverflow, i, failedItem);
-    value[i] = x;
-    velocity[i] = v;
+    if (!FitsFloat(controller.value()) || !FitsFloat(controller.velocity())) {
+      return FailAt(Error(kFloatOverflow), i, failedItem);
+    }
+    value[i] = static_cast<float>(controller.value());
+    velocity[i] = static_cast<float>(controller.velocity());
   }
   return Ok();
 }
@@ -99,11 +102,8 @@ Status QuatPdBatchJob::Run() const {
       glm::dvec3 u = pd::QuatLogChart(q, g);
       glm::dvec3 w = pd::LeftJacobianInverseTimes(u, LoadDVec3(velocity, i));
       for (int k = 0; k < 3; ++k) pd::ApplyExactStep(c, dt, 0.0, 0.0, 0.0, u[k], w[k]);
-      const glm::quat nq(pd::QuatExpChart(u, g));
-      const glm::vec3 nw(pd::LeftJacobianTimes(u, w));
-      if (!IsFinite(nq) || !IsFinite(nw)) return FailAt(kOverflow, i, failedItem);
-      batch::StoreQuat(value, i, nq);
-      batch::StoreVec3(velocity, i, nw);
+      batch::StoreQuat(value, i, glm::quat(pd::QuatExpChart(u, g)));
+      batch::StoreVec3(velocity, i, glm::vec3(pd::LeftJacobianTimes(u, w)));
     }
     return Ok();
   }
@@ -113,11 +113,12 @@ Status QuatPdBatchJob::Run() const {
       return FailAt(s, i, failedItem);
     }
     if (const Status s = controller.Update(dt, LoadDQuat(target, i)); !s) return FailAt(s, i, failedItem);
-    const glm::quat nq(controller.value());
-    const glm::vec3 nw(controller.velocity());
-    if (!IsFinite(nq) || !IsFinite(nw)) return FailAt(kOverflow, i, failedItem);
-    batch::StoreQuat(value, i, nq);
-    batch::StoreVec3(velocity, i, nw);
+    const glm::dvec3 omega = controller.velocity();
+    if (!FitsFloat(omega.x) || !FitsFloat(omega.y) || !FitsFloat(omega.z)) {
+      return FailAt(Error(kFloatOverflow), i, failedItem);
+    }
+    batch::StoreQuat(value, i, glm::quat(controller.value()));
+    batch::StoreVec3(velocity, i, glm::vec3(controller.velocity()));
   }
   return Ok();
 }

@@ -69,7 +69,15 @@ float FilmicCurve(float xf, double a, double b, double c, double d, double e) {
   const double limit = a / c;
   const double p = b - limit * d;
   const double q = limit * e;
-  return Bounded(static_cast<float>(limit - (q * r - p) * r / (c + (d + e * r) * r)));
+  const double correction = (q * r - p) * r / (c + (d + e * r) * r);
+  // When the correction is comparable to the limit (tiny c: a huge limit still
+  // far away) the subtraction cancels catastrophically (it gave -3e23 for a
+  // curve worth 11): use the direct quotient, which cannot overflow in double
+  // for float inputs.
+  if (std::fabs(correction) > 0.5 * limit) {
+    return Bounded(static_cast<float>(x * (a * x + b) / (x * (c * x + d) + e)));
+  }
+  return Bounded(static_cast<float>(limit - correction));
 }
 }  // namespace
 

@@ -21,7 +21,8 @@ struct FilmicCoefficients {
   float d = 0.59f;
   float e = 0.14f;
   // a, b, d finite and >= 0; c, e finite and > 0 (so the denominator never
-  // vanishes for x >= 0 and the curve is bounded by a/c).
+  // vanishes for x >= 0). The curve stays below its limit a/c when b·c <= a·d
+  // (true for the defaults); otherwise it overshoots a/c, then falls back to it.
   Status Validate() const;
 };
 
@@ -35,7 +36,8 @@ FilmicCoefficients HdrFilmicCoefficients(float peak);
 float Filmic(float x, const FilmicCoefficients& k = {});
 glm::vec3 Filmic(const glm::vec3& rgb, const FilmicCoefficients& k = {});
 
-// Filmic with HdrFilmicCoefficients(peak): monotone, converges to peak.
+// Filmic with HdrFilmicCoefficients(peak): converges to peak; monotone and
+// below peak for peak >= 0.03 (= b/d; below that it overshoots peak slightly).
 float HdrCurve(float x, float peak);
 glm::vec3 HdrCurve(const glm::vec3& rgb, float peak);
 

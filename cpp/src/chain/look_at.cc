@@ -1,0 +1,155 @@
+#include "ikpd/chain/look_at.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "rotation.h"
+
+namespace ikpd {
+
+using chain_detail::AngleOf;
+using chain_detail::Arc;
+using chain_detail::Positive;
+using chain_detail::SafeNormalize;
+
+namespace {
+const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
+
+// The rotation q scaled to at most `limit` radians (same axis).
+glm::quat ClampAngle(const glm::quat& q, float limit) {
+  const glm::quat p = Positive(q);
+  const float angle = AngleOf(p);
+  if (angle <= limit) return p;
+  return glm::normalize(glm::slerp(kIdentity, p, limit / angle));
+}
+}  // namespace
+
+Status LookAt::Reset(const LookAtSettings& s) {
+  const std::size_t n = s.weights.size();
+  if (n == 0) return Error("weights: needs one weight per joint (at least one)");
+  for (float w : s.weights) {
+    if (!(w >= 0.0f && w <= 1.0f)) return Error("weights: every weight must be in [0, 1]");
+  }
+  if (!s.limits.empty() && s.limits.size() != n) return Error("limits: needs one limit per joint");
+  for (float l : s.limits) {
+    if (!(l >= 0.0f && l <= kPi)) return Error("limits: every limit must be in [0, pi]");
+  }
+  if (!s.settleTimes.empty() && s.settleTimes.size() != n) return Error("settleTime: needs one settle time per joint");
+  for (float t : s.settleTimes) {
+    if (!(t > 0.0f) || !IsFinite(t)) return Error("settleTime: must be finite and > 0");
+  }
+  if (!(s.settleTime > 0.0f) || !IsFinite(s.settleTime)) return Error("settleTime: must be finite and > 0");
+  if (!(s.damping > 0.0f) || !IsFinite(s.damping)) return Error("damping: must be finite and > 0");
+  if (!(s.blendOutTime >= 0.0f) || !IsFinite(s.blendOutTime)) return Error("blendOutTime: must be finite and >= 0");
+  if (!IsFinite(s.forward) || (s.forward.x == 0.0f && s.forward.y == 0.0f && s.forward.z == 0.0f)) {
+    return Error("forward: must be a finite non-zero vector");
+  }
+  std::vector<pd::QuatPD> controllers(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    pd::PdSettings settings;
+    const float settle = s.settleTimes.empty() ? s.settleTime : s.settleTimes[i];
+    if (Status st = pd::SettingsFromSettleTime(settle, s.damping, &settings); !st) return st;
+    settings.blendOutTime = s.blendOutTime;
+    if (!s.limits.empty()) settings.maxAngle = std::max(static_cast<double>(s.limits[i]), 1e-6);
+    if (Status st = controllers[i].Configure(settings); !st) return st;
+  }
+  weights_.assign(s.weights.begin(), s.weights.end());
+  if (s.limits.empty()) {
+    limits_.assign(n, kPi);
+  } else {
+    limits_.assign(s.limits.begin(), s.limits.end());
+  }
+  controllers_ = std::move(controllers);
+  offsets_.assign(n, kIdentity);
+  desired_.assign(n, kIdentity);
+  forward_ = SafeNormalize(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
+  return Ok();
+}
+
+void LookAt::Clear() {
+  for (std::size_t i = 0; i < controllers_.size(); ++i) {
+    controllers_[i].Reset(glm::dquat(1.0, 0.0, 0.0, 0.0));
+    offsets_[i] = kIdentity;
+    desired_[i] = kIdentity;
+  }
+}
+
+bool LookAt::active() const {
+  for (const glm::quat& q : offsets_) {
+    if (q != kIdentity) return true;
+  }
+  return false;
+}
+
+Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
+                      std::span<Transform> output) {
+  const std::size_t n = weights_.size();
+  if (n == 0) return Error("lookAt: not initialized");
+  if (joints.size() != n) return Error("joints: needs one joint per weight");
+  if (output.size() != n) return Error("output: needs one entry per joint");
+  if (!(dt >= 0.0f) || !IsFinite(dt)) return Error("dt: must be finite and >= 0");
+  for (const Transform& j : joints) {
+    if (!IsFinite(j.position)) return Error("joints: positions must be finite");
+    if (!IsUsableRotation(j.rotation)) return Error("joints: rotations must be finite and non-zero");
+  }
+  if (!IsFinite(target)) return Error("target: must be finite");
+
+  // Work in coordinates relative to the head (differences only: no overflow for
+  // huge but finite input), scaled to unit size.
+  const glm::dvec3 origin(joints[n - 1].position);
+  double extent = glm::length(glm::dvec3(target) - origin);
+  for (const Transform& j : joints) extent = std::max(extent, glm::length(glm::dvec3(j.position) - origin));
+  const double scale = extent > 0.0 ? extent : 1.0;
+  auto local = [&](const glm::vec3& p) { return glm::vec3((glm::dvec3(p) - origin) / scale); };
+
+  // (1) Desired offsets on a working copy of the pose (held in `output`).
+  if (enabled) {
+    for (std::size_t i = 0; i < n; ++i) output[i] = {local(joints[i].position), SafeNormalize(joints[i].rotation)};
+    const glm::vec3 goal = local(target);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Transform& head = output[n - 1];
+      const glm::quat turn = Arc(head.rotation * forward_, goal - head.position);
+      glm::quat delta = glm::normalize(glm::slerp(kIdentity, turn, weights_[i]));
+      // The offset in joint i's frame: R_i·offset = delta·R_i.
+      const glm::quat frame = output[i].rotation;
+      glm::quat offset = ClampAngle(glm::conjugate(frame) * delta * frame, limits_[i]);
+      desired_[i] = offset;
+      delta = glm::normalize(frame * offset * glm::conjugate(frame));
+      const glm::vec3 pivot = output[i].position;
+      for (std::size_t j = i; j < n; ++j) {
+        output[j].position = pivot + delta * (output[j].position - pivot);
+        output[j].rotation = glm::normalize(delta * output[j].rotation);
+      }
+    }
+  }
+
+  // (2) Smooth (or blend out) each offset.
+  for (std::size_t i = 0; i < n; ++i) {
+    const Status s = enabled ? controllers_[i].Update(dt, glm::dquat(desired_[i])) : controllers_[i].UpdateBlendOut(dt);
+    if (!s) return s;
+    offsets_[i] = glm::normalize(controllers_[i].valuef());
+  }
+
+  // (3) Animated pose plus smoothed offsets, by forward kinematics.
+  glm::quat parentAnimated = kIdentity, parentFinal = kIdentity;
+  glm::dvec3 parentAnimatedPos(0.0), parentFinalPos(0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const glm::quat animated = SafeNormalize(joints[i].rotation);
+    const glm::dvec3 p(joints[i].position);
+    glm::quat preOffset = animated;
+    glm::dvec3 position = p;
+    if (i > 0) {
+      preOffset = glm::normalize(parentFinal * (glm::conjugate(parentAnimated) * animated));
+      position = parentFinalPos + glm::dvec3(parentFinal * (glm::conjugate(parentAnimated) * glm::vec3(p - parentAnimatedPos)));
+    }
+    const glm::quat final = glm::normalize(preOffset * offsets_[i]);
+    output[i] = {glm::vec3(position), final};
+    parentAnimated = animated;
+    parentFinal = final;
+    parentAnimatedPos = p;
+    parentFinalPos = position;
+  }
+  return Ok();
+}
+
+}  // namespace ikpd
