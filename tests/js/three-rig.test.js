@@ -116,4 +116,25 @@ describe('AimIK frames (reference aim)', () => {
     expect(quatAngle(bones[0].quaternion, expected)).toBeLessThan(1e-6);
     expect(quatAngle(bones[0].quaternion, before)).toBeGreaterThan(0.01);
   });
+
+  it('solves from the animated pose: repeated updates on a static rig do not compound, animated bones are respected', () => {
+    const { bones } = buildChain({ axis: AXES['+Y'] });
+    const rest = bones[0].quaternion.clone();
+    const target = worldPosition(bones[0]).add(new Vector3(1, -2, 0.5));
+    const aim = new AimIK(referenceAim, bones[0], { target, weight: 0.5 });
+    aim.update();
+    const once = bones[0].quaternion.clone();
+    aim.update();
+    aim.update();
+    expect(quatAngle(bones[0].quaternion, once)).toBeLessThan(1e-12);
+    // An "animation" sets a new pose: the next update solves from it.
+    const animated = new Quaternion().setFromAxisAngle(new Vector3(1, 0, 0), 0.7);
+    bones[0].quaternion.copy(animated);
+    aim.update();
+    const fromAnimated = buildChain({ axis: AXES['+Y'] }).bones;
+    fromAnimated[0].quaternion.copy(animated);
+    new AimIK(referenceAim, fromAnimated[0], { target, weight: 0.5 }).update();
+    expect(quatAngle(bones[0].quaternion, fromAnimated[0].quaternion)).toBeLessThan(1e-9);
+    expect(quatAngle(once, rest)).toBeGreaterThan(0.01);
+  });
 });

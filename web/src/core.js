@@ -99,13 +99,32 @@ export function readQuat(value, name, out, offset) {
   if (!(n > 1e-12)) throw new RangeError(`${name}: quaternion must not be zero`);
 }
 
+// Copies `length` finite numbers into out[offset..]; returns false (throws nothing)
+// when the shape or a value is wrong. Lets hot readers skip building parameter names.
+function tryReadVector(value, length, out, offset) {
+  if (!isArrayLike(value) || value.length !== length) return false;
+  for (let i = 0; i < length; i++) {
+    const v = value[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+    out[offset + i] = v;
+  }
+  return true;
+}
+
+const IDENTITY = Object.freeze([0, 0, 0, 1]);
+
 /** Reads a world-space joint {position, rotation} into out[offset..offset+7). */
 export function readTransform(value, name, out, offset) {
   if (value === null || typeof value !== 'object') {
     throw new TypeError(`${name}: expected {position, rotation}, got ${describe(value)}`);
   }
-  readVec3(value.position, `${name}.position`, out, offset);
-  readQuat(value.rotation ?? [0, 0, 0, 1], `${name}.rotation`, out, offset + 3);
+  // Fast path: no per-call name strings; on failure the full readers throw the precise error.
+  const position = value.position;
+  if (!tryReadVector(position, 3, out, offset)) readVec3(position, `${name}.position`, out, offset);
+  const r = value.rotation ?? IDENTITY;
+  if (!tryReadVector(r, 4, out, offset + 3) || !(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] > 1e-12)) {
+    readQuat(r, `${name}.rotation`, out, offset + 3);
+  }
 }
 
 /** Returns the index of `value` in `allowed` (an array of strings), or throws naming the options. */

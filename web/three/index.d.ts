@@ -93,7 +93,7 @@ export class BoneChain {
 /**
  * The bone-local direction from `bone` to `child` (which may be any
  * descendant), in the bone's rotation frame; null when the child sits on the
- * bone. World matrices must be up to date.
+ * bone. Brings both world matrices up to date first.
  */
 export function detectBoneAxis(bone: Object3D, child: Object3D, out?: Vector3): Vector3 | null;
 
@@ -322,6 +322,63 @@ export class ChainIK {
   readonly iterationsRun: number;
   /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
   update(): this;
+}
+
+// ---------------------------------------------------------------- LookAtIK
+
+export interface LookAtIKOptions {
+  /** What the head looks at. Default null: the offsets blend out as if disabled. */
+  target?: PointLike | null;
+  /**
+   * The head's (last bone's) look axis in its local frame. Default `'+z'`
+   * (three.js `Object3D.lookAt`, glTF and Mixamo characters face +Z).
+   */
+  forward?: Exclude<AxisLike, 'auto'>;
+  /**
+   * Fraction of the remaining turn each bone takes, in [0, 1], root first,
+   * one per bone. Default `1/n, 1/(n−1), …, 1/2, 1`: an equal share each,
+   * the head finishing the turn.
+   */
+  weights?: ArrayLike<number>;
+  /** Maximum turn of each bone's offset, radians in [0, π], one per bone. Default π (none). */
+  limits?: ArrayLike<number>;
+  /** PD settle time in seconds (> 0), one for all or one per bone (a faster head leads). Default 0.3. */
+  settleTime?: number | ArrayLike<number>;
+  /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. */
+  damping?: 'critical' | 'responsive' | 'over' | number;
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. */
+  blendOutTime?: number;
+  /** False turns the look-at off: the offsets blend out to exactly zero. Default true. */
+  enabled?: boolean;
+  /** Blend of the whole result over the input pose (slerp of local rotations), in [0, 1]. Default 1. */
+  weight?: number;
+}
+
+/**
+ * Look-at IK (SPEC §6) on `[pelvis/spine, …, neck, head]` through
+ * `ikpd.LookAt`: the head leads and the body follows by per-bone weights
+ * and limits; each bone's offset (in its own frame, so it rides on the
+ * animation) is smoothed by a quaternion PD controller with the exact,
+ * frame-rate independent integrator, and `enabled = false` blends it out.
+ * Owns WASM memory: call `dispose()`.
+ */
+export class LookAtIK {
+  constructor(ikpd: Ikpd, bones: readonly Object3D[], options?: LookAtIKOptions);
+  readonly bones: readonly Object3D[];
+  readonly chain: BoneChain;
+  /** The underlying `ikpd.LookAt` (its `offsets` are the smoothed bone-local offsets). */
+  readonly solver: import('../index.js').LookAt;
+  target: PointLike | null;
+  enabled: boolean;
+  weight: number;
+  /** False once disabled (or without a target) and every offset has blended out. */
+  readonly active: boolean;
+  /** Advances the smoothing by `dt` seconds (>= 0) and writes the bones' local quaternions. Returns this. */
+  update(dt: number): this;
+  /** Zeroes the offsets at once (no blend), e.g. after a camera cut or a teleport. Returns this. */
+  clear(): this;
+  /** Frees the WASM memory; later calls throw. Idempotent. */
+  dispose(): void;
 }
 
 export * from './hdr.js';

@@ -6,4 +6,5 @@ export { TwoBoneIK } from './twoBone.js';
 export { PseudoThreeBoneIK } from './pseudoThreeBone.js';
 export { BoneChain, detectBoneAxis } from './rig.js';
 export { ChainIK } from './chain.js';
+export { LookAtIK } from './lookAt.js';
 export * from './hdr.js';

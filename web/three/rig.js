@@ -74,9 +74,10 @@ export function decomposeWorld(object, position, rotation) {
  * Detects `bone`'s forward axis: the direction from `bone` to `child` in the
  * bone's rotation frame (so it works through intermediate bones and scaled
  * parents). Returns null when the child sits on the bone (zero offset).
- * World matrices must be up to date.
+ * Brings both world matrices up to date.
  */
 export function detectBoneAxis(bone, child, out = new Vector3()) {
+  child.updateWorldMatrix(true, false);
   bone.matrixWorld.decompose(_v, _q, _s);
   out.setFromMatrixPosition(child.matrixWorld).sub(_v).applyQuaternion(_q.invert());
   const length = out.length();
@@ -139,6 +140,9 @@ export class BoneChain {
     /** Bone-local forward axes (unit). */
     this.forwards = bones.map(() => new Vector3());
     this._localBefore = bones.map(() => new Quaternion());
+    // What finish() wrote, and the input pose it was solved from (see read()).
+    this._written = bones.map(() => new Quaternion());
+    this._hasWritten = false;
     this.setAxes(axes, name);
   }
 
@@ -213,8 +217,21 @@ export class BoneChain {
     }
   }
 
-  /** Reads world positions/rotations and remembers the local rotations (for weight blending). */
+  /**
+   * Reads world positions/rotations and remembers the local rotations (the
+   * input pose, for weight blending). A bone whose local rotation is still
+   * exactly what the last finish() wrote (no animation touched it since) is
+   * first put back to the input pose of that solve, so every update solves
+   * from the animated (or rest) pose, never from its own previous output:
+   * the same result with or without an AnimationMixer.
+   */
   read() {
+    if (this._hasWritten) {
+      for (let i = 0; i < this.count; i++) {
+        const local = this.bones[i].quaternion;
+        if (local.equals(this._written[i])) local.copy(this._localBefore[i]);
+      }
+    }
     this.updateWorld();
     for (let i = 0; i < this.count; i++) {
       decomposeWorld(this.bones[i], this.positions[i], this.rotations[i]);
@@ -272,6 +289,8 @@ export class BoneChain {
         local.slerpQuaternions(this._localBefore[i], _q.copy(local), weight);
       }
     }
+    for (let i = 0; i < this.count; i++) this._written[i].copy(this.bones[i].quaternion);
+    this._hasWritten = true;
     this.bones[0].updateWorldMatrix(false, true);
     // Bones outside the root's subtree (a chain given as separate bones).
     for (let i = 1; i < this.count; i++) {

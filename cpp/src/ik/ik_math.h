@@ -14,7 +14,8 @@ namespace ikpd::detail {
 // Unit vector of v, or false when v is zero (or too small to have a direction).
 // Scales by the largest component first so tiny and huge vectors keep full precision.
 inline bool SafeNormalize(const glm::vec3& v, glm::vec3* out) {
-  const float m = std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z)));
+  const float ax = std::fabs(v.x), ay = std::fabs(v.y), az = std::fabs(v.z);
+  const float m = ax > ay ? (ax > az ? ax : az) : (ay > az ? ay : az);  // NaN fails the test below
   if (!(m > 1e-30f) || !std::isfinite(m)) return false;
   const glm::vec3 s = v / m;
   *out = s / std::sqrt(glm::dot(s, s));

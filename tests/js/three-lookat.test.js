@@ -1,0 +1,110 @@
+// ikpd/three: LookAtIK (spine → neck → head with PD smoothing) on real three.js Bones.
+import { describe, expect, it } from 'vitest';
+import { Bone, Group, Object3D, Quaternion, Vector3 } from 'three';
+import { ikpd } from './setup.js';
+import { LookAtIK } from '../../web/three/index.js';
+import { quatAngle, randomQuaternion, rng, worldPosition, worldQuaternion } from './three-rig.js';
+
+/** spine → chest → neck → head, +Y bones, facing +Z, under a rotated, scaled parent. */
+function character(parentRotation = new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), 0.6)) {
+  const scene = new Group();
+  const parent = new Group();
+  parent.position.set(1, 0.5, -2);
+  parent.quaternion.copy(parentRotation);
+  parent.scale.setScalar(1.8);
+  scene.add(parent);
+  const bones = [];
+  let previous = parent;
+  for (const [name, y] of [['spine', 1], ['chest', 0.3], ['neck', 0.3], ['head', 0.15]]) {
+    const bone = new Bone();
+    bone.name = name;
+    bone.position.y = y;
+    previous.add(bone);
+    bones.push(bone);
+    previous = bone;
+  }
+  scene.updateMatrixWorld(true);
+  return { scene, parent, bones };
+}
+
+const facing = (head) => new Vector3(0, 0, 1).applyQuaternion(worldQuaternion(head));
+const toward = (head, target) => target.clone().sub(worldPosition(head)).normalize();
+
+function run(ik, seconds, rate) {
+  const steps = Math.round(seconds * rate);
+  for (let i = 0; i < steps; i++) ik.update(1 / rate);
+}
+
+describe('LookAtIK', () => {
+  it('turns the head toward the target, the body following, and settles there', () => {
+    const { scene, bones } = character();
+    const target = new Object3D();
+    scene.add(target);
+    target.position.copy(worldPosition(bones[3])).add(new Vector3(-3, 1, 0.5));
+    const rest = bones.map((b) => b.quaternion.clone());
+    const ik = new LookAtIK(ikpd, bones, { target, settleTime: 0.3 });
+    run(ik, 2, 60);
+    expect(facing(bones[3]).dot(toward(bones[3], worldPosition(target)))).toBeGreaterThan(1 - 1e-4);
+    // Every joint took part of the turn.
+    bones.forEach((b, i) => expect(quatAngle(b.quaternion, rest[i])).toBeGreaterThan(0.05));
+    // Static rig: more frames do not compound the offsets.
+    const settled = bones.map((b) => b.quaternion.clone());
+    run(ik, 0.5, 60);
+    bones.forEach((b, i) => expect(quatAngle(b.quaternion, settled[i])).toBeLessThan(1e-4));
+    ik.dispose();
+  });
+
+  it('is frame-rate independent (exact PD): 30, 60 and 240 Hz give the same pose', () => {
+    const poses = [30, 60, 240].map((rate) => {
+      const { bones } = character();
+      const target = worldPosition(bones[3]).add(new Vector3(2, -1, 1));
+      const ik = new LookAtIK(ikpd, bones, { target, settleTime: 0.5 });
+      run(ik, 0.2, rate); // mid-motion, far from settled
+      ik.dispose();
+      return bones.map((b) => b.quaternion.clone());
+    });
+    for (const pose of poses.slice(1)) pose.forEach((q, i) => expect(quatAngle(q, poses[0][i])).toBeLessThan(2e-3));
+  });
+
+  it('blends out to exactly the animated pose when disabled', () => {
+    const { bones } = character();
+    const rest = bones.map((b) => b.quaternion.clone());
+    const ik = new LookAtIK(ikpd, bones, { target: worldPosition(bones[3]).add(new Vector3(0, 0, -3)), blendOutTime: 0.1 });
+    run(ik, 1, 60);
+    expect(ik.active).toBe(true);
+    ik.enabled = false;
+    run(ik, 4, 60);
+    expect(ik.active).toBe(false);
+    bones.forEach((b, i) => expect(quatAngle(b.quaternion, rest[i])).toBeLessThan(1e-5));
+    ik.dispose();
+  });
+
+  it('respects per-joint limits and weights', () => {
+    const random = rng(3);
+    const { bones } = character(randomQuaternion(random));
+    const rest = bones.map((b) => b.quaternion.clone());
+    const limits = [0.1, 0.2, 0.3, 0.5];
+    const ik = new LookAtIK(ikpd, bones, { target: worldPosition(bones[3]).add(new Vector3(0, 0, -5)), limits, weights: [0.25, 0.33, 0.5, 1] });
+    run(ik, 3, 60);
+    bones.forEach((b, i) => expect(quatAngle(b.quaternion, rest[i])).toBeLessThanOrEqual(limits[i] + 1e-4));
+    ik.dispose();
+    expect(() => ik.update(1 / 60)).toThrow(/dispose/);
+  });
+
+  it('uses the given look axis and reports bad options', () => {
+    const { bones } = character();
+    const target = worldPosition(bones[3]).add(new Vector3(4, 0, 0));
+    const ik = new LookAtIK(ikpd, bones.slice(2), { target, forward: '-x', settleTime: 0.1 });
+    run(ik, 2, 60);
+    const look = new Vector3(-1, 0, 0).applyQuaternion(worldQuaternion(bones[3]));
+    expect(look.dot(toward(bones[3], target))).toBeGreaterThan(1 - 1e-4);
+    ik.dispose();
+    expect(() => new LookAtIK(ikpd, [])).toThrow(/bones/);
+    expect(() => new LookAtIK(ikpd, bones, { forward: 'auto' })).toThrow(/forward/);
+    expect(() => new LookAtIK(ikpd, bones, { weights: [1, 1] })).toThrow(/weights|joints/);
+    expect(() => new LookAtIK(ikpd, bones, { settleTime: 0 })).toThrow(/settleTime/);
+    const ok = new LookAtIK(ikpd, bones, { target });
+    expect(() => ok.update(-1)).toThrow(/dt/);
+    ok.dispose();
+  });
+});
