@@ -19,7 +19,7 @@ export const sceneList = [
   },
   {
     id: 'quadruped',
-    requires: ['solvePseudoThreeBone'],
+    requires: ['solvePseudoThreeBone', 'three.PseudoThreeBoneIK'],
     title: 'Pseudo three-bone legs',
     description: 'A procedural quadruped walks over uneven ground; each leg is hip → knee → ankle → toe solved by running the two-bone solver twice.',
     load: () => import('./quadruped.js'),

@@ -1,10 +1,10 @@
 // Pseudo three-bone IK (SPEC §4): a procedural quadruped trots toward a
-// draggable lure over uneven ground. Each leg (hip → knee → ankle → toe) is
-// solved by ikpd.solvePseudoThreeBone so the toe plants on the ground while
-// the ankle keeps its input posture (blend 1) or its posture relative to the
-// shin (blend 0). ikpd/three's BoneChain reads and writes the THREE.Bones.
+// draggable lure over uneven ground. Each leg (hip → knee → ankle → toe, +Y
+// bones) is solved by ikpd/three's PseudoThreeBoneIK so the toe plants on the
+// ground while the foot keeps its animated posture (blend 1) or its posture
+// relative to the shin (blend 0).
 import * as THREE from 'three/webgpu';
-import { BoneChain } from 'ikpd/three';
+import { PseudoThreeBoneIK } from 'ikpd/three';
 import { boneMesh, colors, handle, setupStage, standard } from '../lib/stage.js';
 
 /** Smooth rolling hills. */
@@ -65,32 +65,6 @@ function buildLeg(parent, origin, points, color) {
   const toePad = new THREE.Mesh(new THREE.SphereGeometry(0.035, 12, 8), standard(0x3a3f48, { flatShading: false }));
   bones[3].add(toePad);
   return bones;
-}
-
-/** One leg: THREE.Bones [hip, knee, ankle, toe] whose +Y runs along the bone and +X is the knee hinge. */
-class LegIK {
-  constructor(ikpd, bones) {
-    this.ikpd = ikpd;
-    // Solver convention: forward = bone +Y, up = bone +Z, so the solver's +Z hinge is the bone's +X.
-    this.chain = new BoneChain(bones, { forward: '+y', up: '+z' });
-    this.reached = false;
-    this.distance = 0;
-  }
-
-  update(target, { blend, variant, weight }) {
-    const { chain } = this;
-    chain.read();
-    const result = this.ikpd.solvePseudoThreeBone({
-      root: chain.joint(0), mid: chain.joint(1), end: chain.joint(2), tip: chain.joint(3),
-      target: target.toArray(), bendAxis: [0, 0, 1], blend, variant,
-    });
-    chain.writeSolved(0, result.root.rotation);
-    chain.writeSolved(1, result.mid.rotation);
-    chain.writeSolved(2, result.end.rotation);
-    chain.finish(weight); // the toe is a child of the ankle: it moves with it
-    this.reached = result.reached;
-    this.distance = result.distance;
-  }
 }
 
 export async function create(ctx) {
@@ -155,11 +129,12 @@ export async function create(ctx) {
   lure.position.set(2.5, 0, 1.5);
   scene.add(lure);
 
-  const params = { ik: true, blend: 0.5, variant: 'relative', speed: 0.9, stride: 0.28, lift: 0.12, showTargets: true, weight: 1 };
+  const params = { ik: true, blend: 0.5, variant: 'relative', endLimit: 180, speed: 0.9, stride: 0.28, lift: 0.12, showTargets: true, weight: 1 };
   const gui = ctx.gui;
   gui.add(params, 'ik').name('IK on');
   gui.add(params, 'blend', 0, 1, 0.01).name('blend (ankle posture)');
   gui.add(params, 'variant', ['relative', 'followMid']);
+  gui.add(params, 'endLimit', 0, 180, 1).name('foot limit (°)');
   gui.add(params, 'weight', 0, 1, 0.01);
   gui.add(params, 'speed', 0, 2, 0.01);
   gui.add(params, 'stride', 0.1, 0.5, 0.01);
@@ -215,7 +190,7 @@ export async function create(ctx) {
   for (const leg of legs) {
     footHome(leg, leg.planted);
     leg.target.position.copy(leg.planted);
-    leg.ik = new LegIK(ikpd, leg.bones);
+    leg.ik = new PseudoThreeBoneIK(ikpd, leg.bones, { target: leg.target });
   }
 
   let swingCount = 0;
@@ -262,7 +237,11 @@ export async function create(ctx) {
         leg.bones.forEach((b, i) => b.quaternion.copy(leg.rest[i]));
         leg.marker.visible = params.showTargets;
         if (!params.ik) continue;
-        leg.ik.update(leg.target.position, params);
+        leg.ik.blend = params.blend;
+        leg.ik.variant = params.variant;
+        leg.ik.endLimit = THREE.MathUtils.degToRad(params.endLimit);
+        leg.ik.weight = params.weight;
+        leg.ik.update();
       }
     },
     state() {

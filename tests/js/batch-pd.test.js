@@ -61,7 +61,7 @@ describe.runIf(pdReady)('PDBatch', () => {
     expect(() => batch.update(NaN)).toThrow(/^dt: /);
     batch.input.target[1] = NaN;
     batch.state.value.set([5, 5, 5]);
-    expect(() => batch.update(0.1)).toThrow(new RangeError('item 1: target: must be a finite number'));
+    expect(() => batch.update(0.1)).toThrow(new RangeError('items[1].target: must be a finite number'));
     expect(Array.from(batch.state.value)).toEqual([5, 5, 5]); // nothing written
     batch.update(0.1, 1); // only item 0
     expect(batch.state.value[0]).not.toBe(5);
@@ -120,7 +120,7 @@ describe.runIf(pdReady)('QuatPDBatch', () => {
     const batch = new ikpd.QuatPDBatch(2);
     expect(Array.from(batch.state.value)).toEqual([0, 0, 0, 1, 0, 0, 0, 1]);
     batch.input.target.fill(0, 4, 8);
-    expect(() => batch.update(0.1)).toThrow(/^item 1: target: /);
+    expect(() => batch.update(0.1)).toThrow(/^items\[1\]\.target: /);
     batch.dispose();
   });
 });

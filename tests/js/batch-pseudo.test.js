@@ -60,7 +60,7 @@ describe.runIf(ready)('PseudoThreeBoneBatch', () => {
     batch.input.midPosition.fill(1);
     batch.input.blend[2] = 3;
     batch.output.distance.fill(-1);
-    expect(() => batch.solve()).toThrow(/^item 2: blend: /);
+    expect(() => batch.solve()).toThrow(/^items\[2\]\.blend: /);
     expect(Array.from(batch.output.distance)).toEqual([-1, -1, -1]);
     batch.dispose();
   });

@@ -130,10 +130,10 @@ describe('TwoBoneBatch', () => {
       batch.input.weight[4] = 2;
       batch.input.rootRotation.fill(0, 4 * 6, 4 * 7);
       batch.output.distance.fill(-1);
-      expect(() => batch.solve()).toThrow(new RangeError('item 4: weight: must be in [0, 1]'));
+      expect(() => batch.solve()).toThrow(new RangeError('items[4].weight: must be in [0, 1]'));
       expect(Array.from(batch.output.distance)).toEqual(new Array(10).fill(-1));
       batch.input.weight[4] = 1;
-      expect(() => batch.solve()).toThrow(/^item 6: root\.rotation/);
+      expect(() => batch.solve()).toThrow(/^items\[6\]\.root\.rotation/);
       batch.input.target[3 * 8] = NaN;
       expect(() => batch.solve(6)).not.toThrow();
     } finally {
@@ -193,7 +193,7 @@ describe('AimBatch', () => {
     expect(() => new ikpd.AimBatch(2, { method: 'euler' })).toThrow(/^method: /);
     const batch = new ikpd.AimBatch(3);
     batch.input.rotation.fill(0, 4, 8);
-    expect(() => batch.solve()).toThrow(/^item 1: rotation: /);
+    expect(() => batch.solve()).toThrow(/^items\[1\]\.rotation: /);
     batch.dispose();
   });
 });

@@ -58,11 +58,11 @@ export function mutateOptions(valid) {
   );
 }
 
-/** The documented error contract: TypeError/RangeError/Error whose message starts with "name: " (batches: "item N: name: "). */
+/** The documented error contract: TypeError/RangeError/Error whose message starts with "name: " (batches: "items[N].name: "). */
 export function expectDocumentedError(error) {
   expect(error, String(error)).toBeInstanceOf(Error);
   expect([TypeError, RangeError, Error]).toContain(error.constructor);
-  // Batches prefix the failing element: "item 3: target: must be finite".
+  // Batches prefix the failing element: "items[3].target: must be finite" (matched by the name pattern).
   expect(error.message).toMatch(/^(item \d+: )?[A-Za-z_][\w.[\]]*: \S/);
 }
 

@@ -1,7 +1,7 @@
 // ikpd/three: AimIK and TwoBoneIK on real three.js Bone hierarchies, for
 // several bone axis conventions under rotated, translated and scaled parents.
 import { describe, expect, it } from 'vitest';
-import { Object3D, Quaternion, Vector3 } from 'three';
+import { AnimationClip, AnimationMixer, Object3D, Quaternion, QuaternionKeyframeTrack, Vector3 } from 'three';
 import { ikpd } from './setup.js';
 import { AimIK, TwoBoneIK } from '../../web/three/index.js';
 import {
@@ -185,6 +185,27 @@ describe('TwoBoneIK', () => {
       const [r, m, e] = bones.map(worldPosition);
       const normalAfter = new Vector3().crossVectors(m.sub(r), e.sub(r)).normalize();
       expect(normalAfter.dot(normalBefore)).toBeGreaterThan(0);
+    }
+  });
+
+  it('runs after an AnimationMixer each frame: reaches the target, and weight 0 shows the animation', () => {
+    const { scene, bones } = buildChain({ axis: AXES['+Y'] });
+    bones[0].name = 'upper';
+    const [a, b] = segmentLengths(bones);
+    const q0 = bones[0].quaternion.clone();
+    const q1 = new Quaternion().setFromAxisAngle(new Vector3(1, 0, 0), 0.8).multiply(q0);
+    const clip = new AnimationClip('swing', 1, [new QuaternionKeyframeTrack('upper.quaternion', [0, 1], [...q0.toArray(), ...q1.toArray()])]);
+    const mixer = new AnimationMixer(scene);
+    mixer.clipAction(clip).play();
+    const target = worldPosition(bones[0]).add(new Vector3(0.5, -0.9, 0.4).normalize().multiplyScalar(0.8 * (a + b)));
+    const ik = new TwoBoneIK(ikpd, bones, { target });
+    for (let frame = 0; frame < 20; frame++) {
+      mixer.update(1 / 30);
+      ik.weight = frame % 5 === 4 ? 0 : 1;
+      const animated = bones[0].quaternion.clone();
+      ik.update();
+      if (ik.weight === 0) expect(bones[0].quaternion.equals(animated)).toBe(true);
+      else expect(worldPosition(bones[2]).distanceTo(target) / (a + b)).toBeLessThan(1e-4);
     }
   });
 

@@ -34,7 +34,7 @@ function layoutOf(NativeClass) {
 /**
  * Base of every batch: owns the native object, exposes `input` and `output`
  * objects whose properties are Float32Array views over the fields, and turns
- * "item i failed" into a RangeError naming the item.
+ * "item i failed" into a RangeError naming the item ("items[i].parameter: reason").
  */
 class SoaBatch extends WasmObject {
   #core;
@@ -94,13 +94,13 @@ class SoaBatch extends WasmObject {
     }
   }
 
-  /** Hands the native object and the item count to `call`; throws "item i: parameter: reason" on error. */
+  /** Hands the native object and the item count to `call`; throws "items[i].parameter: reason" on error. */
   _run(count, call) {
     this.assertAlive();
     if (count !== this.#count) readNumber(count, 'count', { min: 0, max: this.#count, integer: true });
     const error = call(this.#native, count);
     if (error) {
-      throw new RangeError(`item ${this.#native.failedItem()}: ${this.#core.wasm.UTF8ToString(error)}`);
+      throw new RangeError(`items[${this.#native.failedItem()}].${this.#core.wasm.UTF8ToString(error)}`);
     }
     return this;
   }
@@ -114,7 +114,7 @@ class SoaBatch extends WasmObject {
 
 /** Batches of solvers: solve(count) solves items [0, count). */
 class SolverBatch extends SoaBatch {
-  /** Solves items [0, count) (default: all); throws a RangeError "item i: parameter: reason". */
+  /** Solves items [0, count) (default: all); throws a RangeError "items[i].parameter: reason". */
   solve(count = this.count) {
     return this._run(count, (native, n) => native.solve(n));
   }

@@ -29,7 +29,9 @@ export interface SoaBatch<In, Out> extends Disposable {
   /**
    * Solves items `[0, count)` (default: all), each exactly like the single call with the same
    * input. Every item is validated first: on an invalid item, throws
-   * `RangeError("item i: parameter: reason")` (the first such item) and writes no output.
+   * `RangeError("items[i].parameter: reason")` (the first such item, e.g. `items[12].weight: must be in [0, 1]`) and writes no output.
+   * (A solve that fails after validation, possible only for inputs near the float32 range, throws the
+   * same way with the outputs of the items before it already written.)
    */
   solve(count?: number): this;
 }
@@ -175,7 +177,7 @@ export interface ControllerBatch<State, In> extends Disposable {
   readonly input: Readonly<In>;
   /**
    * Advances items `[0, count)` (default: all) by `dt` >= 0 seconds. Items are validated first:
-   * the first invalid one throws `RangeError("item i: parameter: reason")` and nothing is written.
+   * the first invalid one throws `RangeError("items[i].parameter: reason")` and nothing is written.
    */
   update(dt: number, count?: number): this;
 }

@@ -36,7 +36,7 @@ inline void StoreQuat(float* field, std::size_t i, const glm::quat& q) {
 // returns that item's Status, stores i in *failedItem (when not null) and
 // writes no output at all. Then they solve items 0..count-1 in order with the
 // single-item job; should a solve itself fail (a result that overflows float,
-// for coordinates near 1e38), the same happens for that item, with outputs of
+// for inputs near 1e38), the same happens for that item, with outputs of
 // earlier items already written.
 inline Status FailAt(Status status, std::size_t item, std::size_t* failedItem) {
   if (failedItem != nullptr) *failedItem = item;

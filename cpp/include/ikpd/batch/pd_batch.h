@@ -14,7 +14,8 @@ namespace ikpd {
 // updated in place; each item gives the result of a controller Reset to that
 // state and then Update(dt, target). Batches keep no other state, so
 // `settings.ki` must be 0 and `settings.targetMotion` kHold. Errors: see
-// batch::FailAt (pass 1 checks that value, velocity and target are finite).
+// batch::FailAt (pass 1 checks that value, velocity and target are finite;
+// a state that would overflow float32 fails in pass 2: "dt: the state overflows float ...").
 struct PdBatchJob {
   pd::PdSettings settings;
   bool angle = false;
