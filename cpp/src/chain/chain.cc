@@ -1,6 +1,8 @@
 #include "ikpd/chain/chain.h"
 
 #include <algorithm>
+#include <array>
+#include <limits>
 #include <cmath>
 
 #include <glm/gtc/type_precision.hpp>
@@ -78,7 +80,11 @@ struct Solver {
 
   glm::vec3 Normalized(const glm::vec3& p) const { return glm::vec3((glm::dvec3(p) - origin) / scale); }
   glm::vec3 Input(std::size_t i) const { return Normalized(job.joints[i].position); }
-  float Length(std::size_t i) const { return glm::distance(Input(i + 1), Input(i)); }
+  // Bone lengths in normalized units, cached for chains of up to kCached bones.
+  static constexpr std::size_t kCached = 256;
+  std::array<float, kCached> lengths{};
+  float InputLength(std::size_t i) const { return glm::distance(Input(i + 1), Input(i)); }
+  float Length(std::size_t i) const { return i < kCached ? lengths[i] : InputLength(i); }
 
   void Normalize() {
     origin = glm::dvec3(job.joints[0].position);
@@ -93,6 +99,7 @@ struct Solver {
     scale = extent > 0.0 ? extent : 1.0;
     target = Normalized(job.target);
     pole = Normalized(job.pole);
+    for (std::size_t i = 0; i + 1 < n && i < kCached; ++i) lengths[i] = InputLength(i);
   }
 
   void Denormalize() {
@@ -260,9 +267,13 @@ struct Solver {
       }
       ForwardKinematics();
     }
+    float previous = std::numeric_limits<float>::infinity();
     for (int it = 0; it < job.iterations; ++it) {
-      if (glm::distance(job.output[n - 1].position, target) <= tolerance) break;
-      if (StuckOnALine(length)) Unstick();
+      const float distance = glm::distance(job.output[n - 1].position, target);
+      if (distance <= tolerance) break;
+      // Only a chain that made no progress can be stuck on the target's line.
+      if (previous - distance <= 1e-6f * length && StuckOnALine(length)) Unstick();
+      previous = distance;
       if (ccd) {
         CcdSweep();
       } else {

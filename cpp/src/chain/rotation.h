@@ -16,19 +16,22 @@ namespace ikpd::chain_detail {
 // when either vector is zero; a half turn about a stable perpendicular axis
 // when they are opposite.
 inline glm::quat Arc(const glm::vec3& a, const glm::vec3& b) {
-  const float la = glm::length(a);
-  const float lb = glm::length(b);
-  if (!(la > 1e-20f) || !(lb > 1e-20f)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  const glm::vec3 ua = a / la;
-  const glm::vec3 ub = b / lb;
-  const float w = 1.0f + glm::dot(ua, ub);
-  if (w < 1e-6f) {
+  const float aa = glm::dot(a, a);
+  const float bb = glm::dot(b, b);
+  const float ab = std::sqrt(aa * bb);  // |a|·|b|
+  if (!(ab > 1e-30f) || !std::isfinite(ab)) {
+    if (!(aa > 1e-40f) || !(bb > 1e-40f) || !std::isfinite(aa) || !std::isfinite(bb)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+    return Arc(a / std::sqrt(aa), b / std::sqrt(bb));  // tiny or huge: retry with unit vectors
+  }
+  const float w = ab + glm::dot(a, b);  // |a||b|(1 + cos θ)
+  if (w < 1e-6f * ab) {
+    const glm::vec3 ua = a / std::sqrt(aa);
     glm::vec3 axis = glm::cross(ua, glm::vec3(1.0f, 0.0f, 0.0f));
     if (glm::dot(axis, axis) < 1e-4f) axis = glm::cross(ua, glm::vec3(0.0f, 1.0f, 0.0f));
     axis = glm::normalize(axis);
     return glm::quat(0.0f, axis.x, axis.y, axis.z);
   }
-  const glm::vec3 c = glm::cross(ua, ub);
+  const glm::vec3 c = glm::cross(a, b);
   return glm::normalize(glm::quat(w, c.x, c.y, c.z));
 }
 
