@@ -40,13 +40,14 @@ export async function create(ctx) {
   });
   scene.add(tubes);
 
-  // A white orb (sun-like) and a few shapes lit by it.
+  // A white orb (sun-like, draggable) and a few shapes lit by it.
   const orb = new THREE.Mesh(
     new THREE.SphereGeometry(0.28, 48, 24),
     new THREE.MeshStandardMaterial({ color: 0x000000, emissive: 0xfff3e0, emissiveIntensity: 24 }),
   );
   orb.position.set(0, 2.6, -1.4);
   scene.add(orb);
+  ctx.draggable('light', orb);
   const orbLight = new THREE.PointLight(0xfff3e0, 12, 8, 2);
   orb.add(orbLight);
   const shapes = new THREE.Group();
@@ -158,7 +159,6 @@ export async function create(ctx) {
     update(dt, time) {
       if (!params.animate) return;
       shapes.children.forEach((m, i) => { m.rotation.y = time * (0.3 + i * 0.1); m.rotation.x = time * 0.2; });
-      orb.position.x = Math.sin(time * 0.4) * 1.6;
     },
     state() {
       // Patch centers in CSS px, for pixel readback tests.

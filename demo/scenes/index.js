@@ -42,7 +42,7 @@ export const sceneList = [
     id: 'hdr',
     requires: [],
     title: 'HDR output',
-    description: 'Bright emissive lights through ikpd’s tone map: SDR filmic curve in the darks, rising toward the display peak in the highlights. Drag the split line.',
+    description: 'Bright emissive lights through ikpd’s output transform: the SDR filmic curve in the darks, rising toward the display peak in the highlights. Drag the split line or the light.',
     load: () => import('./hdr.js'),
   },
 ];

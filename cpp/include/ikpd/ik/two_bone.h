@@ -53,7 +53,8 @@ struct TwoBoneResult {
 //
 // Degenerate cases give defined, finite results: target at the root → the
 // limb folds toward its current direction (root→end, else the root's forward);
-// zero-length bone(s) → no bend, the limb points straight at the target;
+// zero-length bone(s) (shorter than 1e-6 of the limb) → no bend, the limb
+// points straight at the target (never an error);
 // pole (or poleDirection) on the root→target line → treated as no pole; a
 // straight limb with kAuto → straightBend.
 struct TwoBoneJob {
