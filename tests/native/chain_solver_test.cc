@@ -385,6 +385,49 @@ TEST_P(ChainMethods, PoleChoosesTheBendSide) {
   }
 }
 
+// Regression (chain_fuzz): a pole far from a tiny chain used to set the
+// normalization scale, so the chain underflowed and the straight-line escape
+// produced NaN with the target at the root. Only the pole's direction counts.
+TEST_P(ChainMethods, FarPoleActsLikeANearOneInTheSameDirection) {
+  std::vector<Transform> in(4);
+  for (std::size_t i = 0; i < 4; ++i) in[i].position = {0, static_cast<float>(i), 0};
+  for (const glm::vec3& target : {glm::vec3(0, 0, 0), glm::vec3(0, 2, 0), glm::vec3(1, 1, 0)}) {
+    std::vector<Transform> nearOut, farOut;
+    ChainJob job;
+    job.method = GetParam();
+    job.forward = {0, 1, 0};
+    job.target = target;
+    job.iterations = 50;
+    job.hasPole = true;
+    job.pole = {0, 1, 2};
+    Solve(job, in, nearOut);
+    job.pole = glm::vec3(0, 1, 2) * 1e30f;  // same direction from the root
+    Solve(job, in, farOut);
+    ExpectWellFormed(in, farOut, job.forward, 3.0f);
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      EXPECT_LT(glm::distance(nearOut[i].position, farOut[i].position), 1e-3f) << "joint " << i;
+    }
+  }
+  // The fuzzer's input, scaled: a 1e-7 chain with a pole 1e16 away, target at the root.
+  std::vector<Transform> tiny = {{{-1e-7f, -1e-7f, 0}, glm::quat(-0.416f, 0, -0.909f, 0)},
+                                 {{-2e-7f, -2e-7f, -2e-7f}, kId},
+                                 {{-4e-7f, -4e-7f, -0.56e-7f}, glm::quat(7.1f, -1.0f, 0, -1.95f)}};
+  std::vector<JointLimit> limits(3);
+  limits[0].kind = JointLimit::Kind::kCone;
+  limits[0].angle = 0.3f;
+  ChainJob job;
+  job.method = GetParam();
+  job.forward = {-1, 0, 0};
+  job.target = {0, 0, 0};
+  job.iterations = 6;
+  job.limits = limits;
+  job.hasPole = true;
+  job.pole = {0, 2e9f, -1.5e16f};
+  std::vector<Transform> out;
+  Solve(job, tiny, out);
+  for (const Transform& t : out) EXPECT_TRUE(ikpd::IsFinite(t));
+}
+
 TEST_P(ChainMethods, ForwardAxisIsConfigurable) {
   Rng rng(21);
   const glm::vec3 forward(1, 0, 0);

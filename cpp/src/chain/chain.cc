@@ -76,7 +76,7 @@ struct Solver {
   glm::dvec3 origin{0.0};
   double scale = 1.0;
   glm::vec3 target{0.0f};
-  glm::vec3 pole{0.0f};
+  glm::vec3 pole{0.0f};  // unit direction root → pole (only its direction matters); zero when none
 
   glm::vec3 Normalized(const glm::vec3& p) const { return glm::vec3((glm::dvec3(p) - origin) / scale); }
   glm::vec3 Input(std::size_t i) const { return Normalized(job.joints[i].position); }
@@ -95,10 +95,15 @@ struct Solver {
     };
     for (const Transform& j : job.joints) grow(j.position);
     grow(job.target);
-    if (job.hasPole) grow(job.pole);
     scale = extent > 0.0 ? extent : 1.0;
     target = Normalized(job.target);
-    pole = Normalized(job.pole);
+    // The pole is a direction from the root: it must not set the scale (a far
+    // pole would shrink the chain toward float underflow).
+    if (job.hasPole) {
+      const glm::dvec3 d = glm::dvec3(job.pole) - origin;
+      const double m = std::max(std::abs(d.x), std::max(std::abs(d.y), std::abs(d.z)));
+      pole = m > 0.0 ? glm::vec3(glm::normalize(d / m)) : glm::vec3(0.0f);
+    }
     for (std::size_t i = 0; i + 1 < n && i < kCached; ++i) lengths[i] = InputLength(i);
   }
 
@@ -211,14 +216,15 @@ struct Solver {
   // is one): the root turns by +0.2 rad and the inner joints share −0.4 rad, so
   // the tip stays near the line and the solve can continue from a bent pose.
   void Unstick() {
+    // Unit directions only, so no threshold depends on the chain's scale.
     const glm::vec3 root = job.output[0].position;
-    glm::vec3 u = job.output[n - 1].position - root;
-    if (glm::dot(u, u) < 1e-24f) u = target - root;
-    const glm::vec3 side = job.hasPole ? pole - root : glm::vec3(0.0f);
-    glm::vec3 axis = glm::cross(u, side);
-    if (glm::dot(axis, axis) < 1e-12f * glm::dot(u, u) * (1.0f + glm::dot(side, side))) {
+    using chain_detail::SafeNormalize;
+    const glm::vec3 bone = SafeNormalize(job.output[0].rotation * forward, glm::vec3(1.0f, 0.0f, 0.0f));
+    const glm::vec3 u = SafeNormalize(job.output[n - 1].position - root, SafeNormalize(target - root, bone));
+    glm::vec3 axis = glm::cross(u, pole);
+    if (glm::dot(axis, axis) < 1e-12f) {
       axis = glm::cross(u, glm::vec3(1.0f, 0.0f, 0.0f));
-      if (glm::dot(axis, axis) < 1e-4f * glm::dot(u, u)) axis = glm::cross(u, glm::vec3(0.0f, 1.0f, 0.0f));
+      if (glm::dot(axis, axis) < 1e-4f) axis = glm::cross(u, glm::vec3(0.0f, 1.0f, 0.0f));
     }
     axis = glm::normalize(axis);
     const float inner = -0.4f / static_cast<float>(n - 2);
@@ -241,7 +247,7 @@ struct Solver {
     auto perp = [&](const glm::vec3& v) { return v - u * glm::dot(u, v); };
     glm::vec3 bend(0.0f);
     for (std::size_t i = 1; i + 1 < n; ++i) bend += perp(job.output[i].position - root);
-    const glm::vec3 toPole = perp(pole - root);
+    const glm::vec3 toPole = perp(pole);
     if (glm::dot(bend, bend) < 1e-20f || glm::dot(toPole, toPole) < 1e-20f) return;
     const float angle = std::atan2(glm::dot(u, glm::cross(bend, toPole)), glm::dot(bend, toPole));
     const glm::quat q = glm::angleAxis(angle, u);
