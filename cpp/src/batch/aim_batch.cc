@@ -37,17 +37,10 @@ Status AimBatchJob::Run() const {
     if (poleMode == PoleMode::kPoint) job.pole = LoadVec3(pole, i);
     if (weight) job.weight = weight[i];
   };
-  // Pass 1: every item is valid, or nothing is written.
-  for (std::size_t i = 0; i < count; ++i) {
-    load(i);
-    if (const Status s = job.Validate(); !s) return batch::FailAt(s, i, failedItem);
-  }
-  for (std::size_t i = 0; i < count; ++i) {
-    load(i);
-    if (const Status s = job.Run(); !s) return batch::FailAt(s, i, failedItem);
+  auto store = [&](std::size_t i) {
     StoreQuat(outRotation, i, r);
-  }
-  return Ok();
+  };
+  return batch::ValidateThenRun(count, job, load, store, failedItem);
 }
 
 }  // namespace ikpd

@@ -43,14 +43,7 @@ Status PseudoThreeBoneBatchJob::Run() const {
     job.tip = {LoadVec3(tipPosition, i), LoadQuat(tipRotation, i)};
     if (blend) job.blend = blend[i];
   };
-  // Pass 1: every item is valid, or nothing is written.
-  for (std::size_t i = 0; i < count; ++i) {
-    load(i);
-    if (const Status s = job.Validate(); !s) return batch::FailAt(s, i, failedItem);
-  }
-  for (std::size_t i = 0; i < count; ++i) {
-    load(i);
-    if (const Status s = job.Run(); !s) return batch::FailAt(s, i, failedItem);
+  auto store = [&](std::size_t i) {
     StoreQuat(outRootRotation, i, r.root.rotation);
     StoreVec3(outMidPosition, i, r.mid.position);
     StoreQuat(outMidRotation, i, r.mid.rotation);
@@ -60,8 +53,8 @@ Status PseudoThreeBoneBatchJob::Run() const {
     StoreQuat(outTipRotation, i, r.tip.rotation);
     outReached[i] = r.reached ? 1.0f : 0.0f;
     outDistance[i] = r.distance;
-  }
-  return Ok();
+  };
+  return batch::ValidateThenRun(count, job, load, store, failedItem);
 }
 
 }  // namespace ikpd

@@ -39,14 +39,7 @@ Status TwoBoneBatchJob::Run() const {
     batch::LoadLimb(*this, i, job);
     if (effectorOffset) job.effectorOffset = LoadVec3(effectorOffset, i);
   };
-  // Pass 1: every item is valid, or nothing is written.
-  for (std::size_t i = 0; i < count; ++i) {
-    load(i);
-    if (const Status s = job.Validate(); !s) return batch::FailAt(s, i, failedItem);
-  }
-  for (std::size_t i = 0; i < count; ++i) {
-    load(i);
-    if (const Status s = job.Run(); !s) return batch::FailAt(s, i, failedItem);
+  auto store = [&](std::size_t i) {
     StoreQuat(outRootRotation, i, r.root.rotation);
     StoreVec3(outMidPosition, i, r.mid.position);
     StoreQuat(outMidRotation, i, r.mid.rotation);
@@ -54,8 +47,8 @@ Status TwoBoneBatchJob::Run() const {
     StoreQuat(outEndRotation, i, r.end.rotation);
     outReached[i] = r.reached ? 1.0f : 0.0f;
     outDistance[i] = r.distance;
-  }
-  return Ok();
+  };
+  return batch::ValidateThenRun(count, job, load, store, failedItem);
 }
 
 }  // namespace ikpd
