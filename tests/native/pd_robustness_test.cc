@@ -124,4 +124,26 @@ TEST(PdRobustness, LinearBlendOutRespectsALoweredMaxAngle) {
   EXPECT_LE(2.0 * std::acos(std::min(1.0, std::fabs(q.value().w))), 0.01 + 1e-9);
 }
 
+
+
+// pd_fuzz: blendOutTime lowered to 0 by Configure during the linear blend-out
+// made the scalar blend fraction 0/0 = NaN; the blend now finishes instead.
+TEST(PdRobustness, BlendOutTimeSetToZeroMidBlendFinishesTheBlend) {
+  PdSettings settings;
+  settings.blendOutTime = 0.1;
+  for (bool angle : {false, true}) {
+    ScalarPD c(settings, angle);
+    c.Reset(0.0, 0.0);  // at rest: the first blend-out step enters the linear phase
+    ASSERT_TRUE(c.UpdateBlendOut(0.0, 0.0).ok());
+    ASSERT_EQ(c.blendPhase(), BlendPhase::kLinear);
+    PdSettings lowered = settings;
+    lowered.blendOutTime = 0.0;
+    ASSERT_TRUE(c.Configure(lowered).ok());
+    ASSERT_TRUE(c.UpdateBlendOut(0.0, 0.0).ok());
+    EXPECT_EQ(c.value(), 0.0);
+    EXPECT_EQ(c.velocity(), 0.0);
+    EXPECT_EQ(c.blendPhase(), BlendPhase::kDone);
+  }
+}
+
 }  // namespace

@@ -347,14 +347,13 @@ Status ScalarPD::UpdateBlendOut(double dt, double rest) {
   targetVelocity_ = 0.0;
   if (phase_ == BlendPhase::kLinear) {
     blendElapsed_ += dt;
-    const double s = blendElapsed_ / settings_.blendOutTime;
-    if (s >= 1.0) {
-      phase_ = BlendPhase::kDone;
-    } else {
+    const double s = blendElapsed_ / settings_.blendOutTime;  // NaN when blendOutTime became 0: finish
+    if (s < 1.0) {
       x_ = Wrap(rest + (1.0 - s) * blendFrom_);
       v_ = -blendFrom_ / settings_.blendOutTime;
       return Ok();
     }
+    phase_ = BlendPhase::kDone;
   }
   x_ = rest;
   v_ = 0.0;
