@@ -65,6 +65,23 @@ IKPD_INLINE float ExponentOf(float a) {
   return out;
 }
 
+// ---- one lane in double: single-item code that keeps double precision ---------
+// (pd::QuatPD runs the quaternion PD kernel with F = double; the elementary
+// functions below are the C library's, not the float polynomials.)
+
+IKPD_INLINE double Splat(double v) { return v; }
+IKPD_INLINE double Select(bool m, double a, double b) { return m ? a : b; }
+IKPD_INLINE double Min(double a, double b) { return b < a ? b : a; }
+IKPD_INLINE double Max(double a, double b) { return a < b ? b : a; }
+IKPD_INLINE double Abs(double a) { return std::fabs(a); }
+IKPD_INLINE double Sqrt(double a) { return std::sqrt(a); }
+IKPD_INLINE bool IsFiniteLane(double a) { return a - a == 0.0; }
+IKPD_INLINE double Atan2(double y, double x) { return std::atan2(y, x); }
+IKPD_INLINE void SinCos(double x, double* sinOut, double* cosOut) {
+  *sinOut = std::sin(x);
+  *cosOut = std::cos(x);
+}
+
 // ---- four lanes ---------------------------------------------------------------
 
 #if IKPD_LANES_WASM
