@@ -84,9 +84,13 @@ Status QuatPdBatchJob::Validate() const {
 namespace {
 
 #if IKPD_HAS_F4
-constexpr std::size_t kLanes = 4;
+constexpr std::size_t kLanes = 4;   // validation
+using Wide = simd::F8;              // the update: two F4 chains side by side
+constexpr std::size_t kWide = 8;
 #else
 constexpr std::size_t kLanes = 1;
+using Wide = float;
+constexpr std::size_t kWide = 1;
 #endif
 
 // The per-item rules of QuatPdBatchJob, for `F` items at once.
@@ -160,14 +164,10 @@ Status QuatPdBatchJob::Run() const {
     const pd::StepCoeffs k = pd::ExactStepCoeffs(settings.kp, settings.kd, dt);
     const pd::kernel::StepLanes<float> c1{static_cast<float>(k.ee), static_cast<float>(k.ev),
                                           static_cast<float>(k.ve), static_cast<float>(k.vv)};
-#if IKPD_HAS_F4
-    const pd::kernel::StepLanes<simd::F4> c4{c1.ee, c1.ev, c1.ve, c1.vv};
-#endif
-    for (std::size_t i = 0; i < count; i += kLanes) {
-#if IKPD_HAS_F4
-      if (i < grouped && QuatExactItems<simd::F4>(*this, c4, i)) continue;
-#endif
-      for (std::size_t j = i; j < std::min(i + kLanes, count); ++j) {
+    const pd::kernel::StepLanes<Wide> cw{c1.ee, c1.ev, c1.ve, c1.vv};
+    for (std::size_t i = 0; i < count; i += kWide) {
+      if (i + kWide <= count && QuatExactItems<Wide>(*this, cw, i)) continue;
+      for (std::size_t j = i; j < std::min(i + kWide, count); ++j) {
         if (QuatExactItems<float>(*this, c1, j)) continue;
         if (const Status s = QuatControllerItem(*this, controller, j); !s) return FailAt(s, j, failedItem);
       }

@@ -447,7 +447,8 @@ glm::dvec3 SphereLogVelocity(const glm::dvec3& u, const glm::dvec3& g, const glm
 // (QuatPdBatchJob runs it in float lanes); these are its double instances.
 glm::dvec3 QuatLogChart(const glm::dquat& q, const glm::dquat& g) {
   kernel::HalfAngle<double> half;
-  return simd::ToGlm(kernel::QuatLog(simd::FromGlm(q), simd::FromGlm(g), &half));
+  simd::Q4<double> target = simd::FromGlm(g);
+  return simd::ToGlm(kernel::QuatLog(simd::FromGlm(q), &target, &half));
 }
 
 glm::dquat QuatExpChart(const glm::dvec3& u, const glm::dquat& g) {

@@ -48,17 +48,17 @@ IKPD_INLINE HalfAngle<F> HalfAngleOf(const V3<F>& u) {
   return h;
 }
 
-// Rotation vector u with q = exp(u)·g (world frame), q taken in g's hemisphere,
-// so |u| <= π. q and g of about the same length (unit, or unit rounded to float):
+// Rotation vector u with q = exp(u)·g (world frame), |u| <= π: g is moved to
+// q's hemisphere (negated when their dot product is negative). q and g of about the same length (unit, or unit rounded to float):
 // the result does not depend on it. Also returns u's half angle (its sine and
 // cosine scaled by |q|·|g|).
 template <class F>
-IKPD_INLINE V3<F> QuatLog(const Q4<F>& q, const Q4<F>& g, HalfAngle<F>* half) {
+IKPD_INLINE V3<F> QuatLog(const Q4<F>& q, Q4<F>* g, HalfAngle<F>* half) {
   // d = q·g*, its vector part written with e = q − g (g.v × g.v = 0), which
   // has no cancellation when q is close to g: g.w e.v − e.w g.v − e.v × g.v.
-  const F w = Dot(q, g);
-  const auto flip = w < 0.0f;
-  const Q4<F> gs = Select(flip, Q4<F>{-g.x, -g.y, -g.z, -g.w}, g);
+  const F w = Dot(q, *g);
+  *g = Select(w < 0.0f, Q4<F>{-g->x, -g->y, -g->z, -g->w}, *g);
+  const Q4<F>& gs = *g;
   const V3<F> ev{q.x - gs.x, q.y - gs.y, q.z - gs.z};
   const F ew = q.w - gs.w;
   const V3<F> gv{gs.x, gs.y, gs.z};
@@ -102,8 +102,10 @@ IKPD_INLINE V3<F> JTimes(const V3<F>& u, const HalfAngle<F>& h, const V3<F>& udo
   b = b * t2 + Constant<F>(1.0 / 5040.0);
   b = b * t2 - Constant<F>(1.0 / 120.0);
   b = b * t2 + Constant<F>(1.0 / 6.0);
-  const F tt = Select(series, F(1.0f), h.t);
-  b = Select(series, b, (tt - 2.0f * h.sinHalf * h.cosHalf) / (tt * tt * tt));
+  if (!simd::All(series)) {  // the closed form, only when some lane needs it
+    const F tt = Select(series, F(1.0f), h.t);
+    b = Select(series, b, (tt - 2.0f * h.sinHalf * h.cosHalf) / (tt * tt * tt));
+  }
   const V3<F> c1 = Cross(u, udot);
   return udot + c1 * a + Cross(u, c1) * b;
 }
@@ -118,9 +120,11 @@ IKPD_INLINE V3<F> JInvTimes(const V3<F>& u, const HalfAngle<F>& h, const V3<F>& 
   c = c * t2 + Constant<F>(1.0 / 30240.0);
   c = c * t2 + Constant<F>(1.0 / 720.0);
   c = c * t2 + Constant<F>(1.0 / 12.0);
-  const F tt = Select(series, F(1.0f), h.t);
-  const F sh = Select(series, F(1.0f), h.sinHalf);
-  c = Select(series, c, 1.0f / (tt * tt) - h.cosHalf / (2.0f * tt * sh));
+  if (!simd::All(series)) {
+    const F tt = Select(series, F(1.0f), h.t);
+    const F sh = Select(series, F(1.0f), h.sinHalf);
+    c = Select(series, c, (2.0f * sh - tt * h.cosHalf) / (2.0f * tt * tt * sh));
+  }
   const V3<F> c1 = Cross(u, omega);
   return omega - c1 * F(0.5f) + Cross(u, c1) * c;
 }
@@ -133,14 +137,13 @@ struct StepLanes {
 
 // One exact step of a quaternion PD (log map, held target, no clamps or
 // integral) from value q and world angular velocity omega toward target g:
-// what pd::QuatPD::Update does for those settings. q, g unit; g is moved to q's
-// hemisphere here. Returns the new value and angular velocity.
+// what pd::QuatPD::Update does for those settings. q and g unit (or unit
+// rounded to float). Returns the new value and angular velocity.
 template <class F>
 IKPD_INLINE void QuatPdExactStep(const StepLanes<F>& c, const Q4<F>& q, const V3<F>& omega, Q4<F> g, Q4<F>* qOut,
                                  V3<F>* omegaOut) {
-  g = Select(Dot(g, q) < 0.0f, Q4<F>{-g.x, -g.y, -g.z, -g.w}, g);
   HalfAngle<F> h0;
-  const V3<F> u0 = QuatLog(q, g, &h0);
+  const V3<F> u0 = QuatLog(q, &g, &h0);
   const V3<F> w0 = JInvTimes(u0, h0, omega);
   const V3<F> u1 = u0 * c.ee + w0 * c.ev;
   const V3<F> w1 = u0 * c.ve + w0 * c.vv;

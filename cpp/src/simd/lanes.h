@@ -210,6 +210,59 @@ IKPD_INLINE bool Lane(M4 m, int j) {
   return bits != 0;
 }
 #define IKPD_HAS_F4 1
+
+// Eight lanes as two independent F4 halves: kernels with long dependency
+// chains (log/exp maps, divisions, square roots) run two chains side by side,
+// which keeps the CPU busy; each half gives exactly the F4 results.
+struct M8 {
+  M4 a, b;
+};
+struct F8 {
+  F4 a, b;
+  F8() = default;
+  F8(float v) : a(v), b(v) {}  // NOLINT: implicit, like F4
+  F8(F4 lo, F4 hi) : a(lo), b(hi) {}
+};
+IKPD_INLINE F8 operator+(F8 x, F8 y) { return {x.a + y.a, x.b + y.b}; }
+IKPD_INLINE F8 operator-(F8 x, F8 y) { return {x.a - y.a, x.b - y.b}; }
+IKPD_INLINE F8 operator*(F8 x, F8 y) { return {x.a * y.a, x.b * y.b}; }
+IKPD_INLINE F8 operator/(F8 x, F8 y) { return {x.a / y.a, x.b / y.b}; }
+IKPD_INLINE F8 operator-(F8 x) { return {-x.a, -x.b}; }
+IKPD_INLINE F8 operator+(F8 x, float y) { return x + F8(y); }
+IKPD_INLINE F8 operator-(F8 x, float y) { return x - F8(y); }
+IKPD_INLINE F8 operator*(F8 x, float y) { return x * F8(y); }
+IKPD_INLINE F8 operator/(F8 x, float y) { return x / F8(y); }
+IKPD_INLINE F8 operator+(float x, F8 y) { return F8(x) + y; }
+IKPD_INLINE F8 operator-(float x, F8 y) { return F8(x) - y; }
+IKPD_INLINE F8 operator*(float x, F8 y) { return F8(x) * y; }
+IKPD_INLINE F8 operator/(float x, F8 y) { return F8(x) / y; }
+IKPD_INLINE F8& operator+=(F8& x, F8 y) { return x = x + y; }
+IKPD_INLINE F8& operator-=(F8& x, F8 y) { return x = x - y; }
+IKPD_INLINE F8& operator*=(F8& x, F8 y) { return x = x * y; }
+IKPD_INLINE M8 operator<(F8 x, F8 y) { return {x.a < y.a, x.b < y.b}; }
+IKPD_INLINE M8 operator<=(F8 x, F8 y) { return {x.a <= y.a, x.b <= y.b}; }
+IKPD_INLINE M8 operator>(F8 x, F8 y) { return {x.a > y.a, x.b > y.b}; }
+IKPD_INLINE M8 operator>=(F8 x, F8 y) { return {x.a >= y.a, x.b >= y.b}; }
+IKPD_INLINE M8 operator==(F8 x, F8 y) { return {x.a == y.a, x.b == y.b}; }
+IKPD_INLINE M8 operator<(F8 x, float y) { return x < F8(y); }
+IKPD_INLINE M8 operator<=(F8 x, float y) { return x <= F8(y); }
+IKPD_INLINE M8 operator>(F8 x, float y) { return x > F8(y); }
+IKPD_INLINE M8 operator>=(F8 x, float y) { return x >= F8(y); }
+IKPD_INLINE M8 operator==(F8 x, float y) { return x == F8(y); }
+IKPD_INLINE F8 Select(M8 m, F8 x, F8 y) { return {Select(m.a, x.a, y.a), Select(m.b, x.b, y.b)}; }
+IKPD_INLINE F8 Min(F8 x, F8 y) { return {Min(x.a, y.a), Min(x.b, y.b)}; }
+IKPD_INLINE F8 Max(F8 x, F8 y) { return {Max(x.a, y.a), Max(x.b, y.b)}; }
+IKPD_INLINE F8 Abs(F8 x) { return {Abs(x.a), Abs(x.b)}; }
+IKPD_INLINE F8 Sqrt(F8 x) { return {Sqrt(x.a), Sqrt(x.b)}; }
+IKPD_INLINE F8 Floor(F8 x) { return {Floor(x.a), Floor(x.b)}; }
+IKPD_INLINE M8 And(M8 x, M8 y) { return {And(x.a, y.a), And(x.b, y.b)}; }
+IKPD_INLINE M8 Or(M8 x, M8 y) { return {Or(x.a, y.a), Or(x.b, y.b)}; }
+IKPD_INLINE M8 Not(M8 x) { return {Not(x.a), Not(x.b)}; }
+IKPD_INLINE bool Any(M8 m) { return RegAny(RegOr(m.a.r, m.b.r)); }
+IKPD_INLINE bool All(M8 m) { return RegAll(RegAnd(m.a.r, m.b.r)); }
+IKPD_INLINE M8 IsFiniteLane(F8 x) { return {IsFiniteLane(x.a), IsFiniteLane(x.b)}; }
+IKPD_INLINE F8 Pow2(F8 n) { return {Pow2(n.a), Pow2(n.b)}; }
+IKPD_INLINE F8 ExponentOf(F8 x) { return {ExponentOf(x.a), ExponentOf(x.b)}; }
 #endif
 
 // ---- structure-of-arrays access ---------------------------------------------
@@ -233,6 +286,76 @@ IKPD_INLINE void Scatter4(float* field, std::size_t item, int n, int k, F4 v) {
 }
 #endif
 
+#if IKPD_HAS_F4
+// Four consecutive items of a 4-component field (16 floats at p) as four
+// lanes per component, and back: a 4×4 transpose instead of 16 gathers.
+IKPD_INLINE void Transpose4(Reg* r0, Reg* r1, Reg* r2, Reg* r3) {
+#if IKPD_LANES_WASM
+  const Reg t0 = wasm_i32x4_shuffle(*r0, *r1, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(*r2, *r3, 0, 4, 1, 5);
+  const Reg t2 = wasm_i32x4_shuffle(*r0, *r1, 2, 6, 3, 7), t3 = wasm_i32x4_shuffle(*r2, *r3, 2, 6, 3, 7);
+  *r0 = wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5);
+  *r1 = wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7);
+  *r2 = wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5);
+  *r3 = wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7);
+#else
+  const Reg t0 = _mm_unpacklo_ps(*r0, *r1), t1 = _mm_unpacklo_ps(*r2, *r3);
+  const Reg t2 = _mm_unpackhi_ps(*r0, *r1), t3 = _mm_unpackhi_ps(*r2, *r3);
+  *r0 = _mm_movelh_ps(t0, t1);
+  *r1 = _mm_movehl_ps(t1, t0);
+  *r2 = _mm_movelh_ps(t2, t3);
+  *r3 = _mm_movehl_ps(t3, t2);
+#endif
+}
+IKPD_INLINE void Load4x4(const float* p, F4* c0, F4* c1, F4* c2, F4* c3) {
+  Reg r0 = RegLoad(p), r1 = RegLoad(p + 4), r2 = RegLoad(p + 8), r3 = RegLoad(p + 12);
+  Transpose4(&r0, &r1, &r2, &r3);
+  *c0 = F4(r0);
+  *c1 = F4(r1);
+  *c2 = F4(r2);
+  *c3 = F4(r3);
+}
+IKPD_INLINE void Store4x4(float* p, F4 c0, F4 c1, F4 c2, F4 c3) {
+  Transpose4(&c0.r, &c1.r, &c2.r, &c3.r);
+  RegStore(p, c0.r);
+  RegStore(p + 4, c1.r);
+  RegStore(p + 8, c2.r);
+  RegStore(p + 12, c3.r);
+}
+// Four consecutive items of a 3-component field (12 floats at p).
+IKPD_INLINE void Load4x3(const float* p, F4* c0, F4* c1, F4* c2) {
+  // a = x0 y0 z0 x1, b = y1 z1 x2 y2, c = z2 x3 y3 z3
+  const Reg a = RegLoad(p), b = RegLoad(p + 4), c = RegLoad(p + 8);
+#if IKPD_LANES_WASM
+  c0->r = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 0, 3, 6, 7), c, 0, 1, 2, 5);
+  c1->r = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 1, 4, 7, 7), c, 0, 1, 2, 6);
+  c2->r = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 2, 5, 2, 5), c, 0, 1, 4, 7);
+#else
+  c0->r = _mm_shuffle_ps(a, _mm_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2)), _MM_SHUFFLE(2, 0, 3, 0));
+  c1->r = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 1, 1)), _mm_shuffle_ps(b, c, _MM_SHUFFLE(2, 2, 3, 3)),
+                         _MM_SHUFFLE(2, 0, 2, 0));
+  c2->r = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 1, 2, 2)), c, _MM_SHUFFLE(3, 0, 2, 0));
+#endif
+}
+IKPD_INLINE void Store4x3(float* p, F4 x, F4 y, F4 z) {
+#if IKPD_LANES_WASM
+  const Reg xy = wasm_i32x4_shuffle(x.r, y.r, 0, 4, 1, 5);
+  const Reg a = wasm_i32x4_shuffle(xy, z.r, 0, 1, 4, 2);
+  const Reg b = wasm_i32x4_shuffle(wasm_i32x4_shuffle(y.r, z.r, 1, 5, 2, 6), x.r, 0, 1, 6, 2);
+  const Reg c = wasm_i32x4_shuffle(z.r, wasm_i32x4_shuffle(x.r, y.r, 3, 7, 3, 7), 2, 4, 5, 3);
+#else
+  const Reg a = _mm_shuffle_ps(_mm_unpacklo_ps(x.r, y.r), _mm_shuffle_ps(z.r, x.r, _MM_SHUFFLE(1, 1, 0, 0)),
+                               _MM_SHUFFLE(2, 0, 1, 0));
+  const Reg b = _mm_shuffle_ps(_mm_shuffle_ps(y.r, z.r, _MM_SHUFFLE(1, 1, 1, 1)),
+                               _mm_shuffle_ps(x.r, y.r, _MM_SHUFFLE(2, 2, 2, 2)), _MM_SHUFFLE(2, 0, 2, 0));
+  const Reg c = _mm_shuffle_ps(_mm_shuffle_ps(z.r, x.r, _MM_SHUFFLE(3, 3, 2, 2)),
+                               _mm_shuffle_ps(y.r, z.r, _MM_SHUFFLE(3, 3, 3, 3)), _MM_SHUFFLE(2, 0, 2, 0));
+#endif
+  RegStore(p, a);
+  RegStore(p + 4, b);
+  RegStore(p + 8, c);
+}
+#endif
+
 // ---- elementary functions (same polynomials for every lane type) -------------
 
 // e^x, relative error < 2e-7 for x in [−87, 88]; 0 below −87.
@@ -251,21 +374,34 @@ IKPD_INLINE F Exp(F x) {
   return Select(x < -87.0f, F(0.0f), e * Pow2(n));
 }
 
-// sin and cos of x; absolute error < 1e-7 for |x| <= 8192 (Cody–Waite
-// reduction by π/2, then minimax polynomials on [−π/4, π/4]).
+// sin and cos of r in [−π/4, π/4] (minimax polynomials).
 template <class F>
-IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
-  const F q = Floor(x * 0.636619772f + 0.5f);
-  const F r = ((x - q * 1.5703125f) - q * 4.83751296997e-4f) - q * 7.54978995489e-8f;
+IKPD_INLINE void SinCosReduced(F r, F* sinOut, F* cosOut) {
   const F r2 = r * r;
   F s = F(-1.9515295891e-4f);
   s = s * r2 + 8.3321608736e-3f;
   s = s * r2 - 1.6666654611e-1f;
-  s = s * r2 * r + r;
+  *sinOut = s * r2 * r + r;
   F c = F(2.443315711809948e-5f);
   c = c * r2 - 1.388731625493765e-3f;
   c = c * r2 + 4.166664568298827e-2f;
-  c = c * r2 * r2 - 0.5f * r2 + 1.0f;
+  *cosOut = c * r2 * r2 - 0.5f * r2 + 1.0f;
+}
+
+// sin and cos of x; absolute error < 1e-7 for |x| <= 8192 (Cody–Waite
+// reduction by π/2, then minimax polynomials on [−π/4, π/4]). When every lane
+// is in [−π/4, π/4) the reduction is skipped (it would be exact there).
+template <class F>
+IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
+  const F v = x * 0.636619772f + 0.5f;
+  if (All(And(v >= 0.0f, v < 1.0f))) {  // quadrant 0 everywhere: r = x exactly
+    SinCosReduced(x, sinOut, cosOut);
+    return;
+  }
+  const F q = Floor(v);
+  const F r = ((x - q * 1.5703125f) - q * 4.83751296997e-4f) - q * 7.54978995489e-8f;
+  F s, c;
+  SinCosReduced(r, &s, &c);
   // Quadrant q mod 4: 0 (s, c), 1 (c, −s), 2 (−s, −c), 3 (−c, s).
   const F m = q - 4.0f * Floor(q * 0.25f);
   const auto swap = Or(m == 1.0f, m == 3.0f);
