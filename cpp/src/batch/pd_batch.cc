@@ -84,14 +84,12 @@ Status QuatPdBatchJob::Validate() const {
 namespace {
 
 #if IKPD_HAS_F4
-constexpr std::size_t kLanes = 4;   // validation
-using Wide = simd::F8;              // the update: two F4 chains side by side
-constexpr std::size_t kWide = 8;
+constexpr std::size_t kLanes = 4;  // validation; the update runs simd::Wide lanes
 #else
 constexpr std::size_t kLanes = 1;
-using Wide = float;
-constexpr std::size_t kWide = 1;
 #endif
+using simd::kWide;
+using simd::Wide;
 
 // The per-item rules of QuatPdBatchJob, for `F` items at once.
 template <class F>

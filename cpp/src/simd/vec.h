@@ -160,89 +160,32 @@ IKPD_INLINE glm::dquat ToGlm(const Q4<double>& q) { return glm::dquat(q.w, q.x, 
 
 namespace ikpd::simd {
 
-// Items item .. item + lanes − 1 of a structure-of-arrays field with n
-// components per item (component k), as one lane value.
 template <class F>
-IKPD_INLINE F Load(const float* field, std::size_t item, int n, int k) {
-  if constexpr (std::is_same_v<F, float>) {
-    return Gather(field, item, n, k);
-  } else if constexpr (std::is_same_v<F, F4>) {
-    if (n == 1) return F4(RegLoad(field + item));  // four consecutive floats
-    return Gather4(field, item, n, k);
-  } else {
-    return F(Load<F4>(field, item, n, k), Load<F4>(field, item + 4, n, k));
-  }
+IKPD_INLINE F Load1(const float* field, std::size_t item) {
+  F v;
+  Load1(field, item, &v);
+  return v;
 }
-IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, float v) { Scatter(field, item, n, k, v); }
-#if IKPD_HAS_F4
-IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, F4 v) {
-  if (n == 1) {
-    RegStore(field + item, v.r);
-  } else {
-    Scatter4(field, item, n, k, v);
-  }
-}
-IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, F8 v) {
-  Store(field, item, n, k, v.a);
-  Store(field, item + 4, n, k, v.b);
-}
-#endif
-// Whole vectors and quaternions: for four lanes, transposes of consecutive
-// items (a few shuffles) rather than per-component gathers.
 template <class F>
 IKPD_INLINE V3<F> LoadV3(const float* field, std::size_t item) {
-  if constexpr (std::is_same_v<F, float>) {
-    return {Load<F>(field, item, 3, 0), Load<F>(field, item, 3, 1), Load<F>(field, item, 3, 2)};
-  } else if constexpr (std::is_same_v<F, F4>) {
-    V3<F> v;
-    Load4x3(field + 3 * item, &v.x, &v.y, &v.z);
-    return v;
-  } else {
-    const V3<F4> lo = LoadV3<F4>(field, item), hi = LoadV3<F4>(field, item + 4);
-    return {F(lo.x, hi.x), F(lo.y, hi.y), F(lo.z, hi.z)};
-  }
+  V3<F> v;
+  Load3(field, item, &v.x, &v.y, &v.z);
+  return v;
 }
 // Quaternions are stored [x, y, z, w] (three.js order).
 template <class F>
 IKPD_INLINE Q4<F> LoadQ4(const float* field, std::size_t item) {
-  if constexpr (std::is_same_v<F, float>) {
-    return {Load<F>(field, item, 4, 0), Load<F>(field, item, 4, 1), Load<F>(field, item, 4, 2),
-            Load<F>(field, item, 4, 3)};
-  } else if constexpr (std::is_same_v<F, F4>) {
-    Q4<F> q;
-    Load4x4(field + 4 * item, &q.x, &q.y, &q.z, &q.w);
-    return q;
-  } else {
-    const Q4<F4> lo = LoadQ4<F4>(field, item), hi = LoadQ4<F4>(field, item + 4);
-    return {F(lo.x, hi.x), F(lo.y, hi.y), F(lo.z, hi.z), F(lo.w, hi.w)};
-  }
+  Q4<F> q;
+  Load4(field, item, &q.x, &q.y, &q.z, &q.w);
+  return q;
 }
 template <class F>
 IKPD_INLINE void StoreV3(float* field, std::size_t item, const V3<F>& v) {
-  if constexpr (std::is_same_v<F, float>) {
-    Store(field, item, 3, 0, v.x);
-    Store(field, item, 3, 1, v.y);
-    Store(field, item, 3, 2, v.z);
-  } else if constexpr (std::is_same_v<F, F4>) {
-    Store4x3(field + 3 * item, v.x, v.y, v.z);
-  } else {
-    Store4x3(field + 3 * item, v.x.a, v.y.a, v.z.a);
-    Store4x3(field + 3 * (item + 4), v.x.b, v.y.b, v.z.b);
-  }
+  Store3(field, item, v.x, v.y, v.z);
 }
 template <class F>
 IKPD_INLINE void StoreQ4(float* field, std::size_t item, const Q4<F>& q) {
-  if constexpr (std::is_same_v<F, float>) {
-    Store(field, item, 4, 0, q.x);
-    Store(field, item, 4, 1, q.y);
-    Store(field, item, 4, 2, q.z);
-    Store(field, item, 4, 3, q.w);
-  } else if constexpr (std::is_same_v<F, F4>) {
-    Store4x4(field + 4 * item, q.x, q.y, q.z, q.w);
-  } else {
-    Store4x4(field + 4 * item, q.x.a, q.y.a, q.z.a, q.w.a);
-    Store4x4(field + 4 * (item + 4), q.x.b, q.y.b, q.z.b, q.w.b);
-  }
+  Store4(field, item, q.x, q.y, q.z, q.w);
 }
 
 }  // namespace ikpd::simd
