@@ -162,6 +162,10 @@ IKPD_INLINE V3<float> FromGlm(const glm::vec3& v) { return {v.x, v.y, v.z}; }
 IKPD_INLINE Q4<float> FromGlm(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
 IKPD_INLINE glm::vec3 ToGlm(const V3<float>& v) { return {v.x, v.y, v.z}; }
 IKPD_INLINE glm::quat ToGlm(const Q4<float>& q) { return glm::quat(q.w, q.x, q.y, q.z); }
+IKPD_INLINE V3<double> FromGlm(const glm::dvec3& v) { return {v.x, v.y, v.z}; }
+IKPD_INLINE Q4<double> FromGlm(const glm::dquat& q) { return {q.x, q.y, q.z, q.w}; }
+IKPD_INLINE glm::dvec3 ToGlm(const V3<double>& v) { return {v.x, v.y, v.z}; }
+IKPD_INLINE glm::dquat ToGlm(const Q4<double>& q) { return glm::dquat(q.w, q.x, q.y, q.z); }
 
 }  // namespace ikpd::simd
 
