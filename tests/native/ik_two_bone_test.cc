@@ -245,6 +245,35 @@ TEST(TwoBone, FoldedOntoRootKeepsTheAngleLimits) {
   }
 }
 
+// Output rotations stay in the hemisphere of the input rotations, so an
+// animation driven frame by frame never sees q flip to −q.
+TEST(TwoBone, RotationsKeepTheInputHemisphere) {
+  std::uint32_t seed = 7;
+  auto next = [&seed] {
+    seed = seed * 1664525u + 1013904223u;
+    return static_cast<float>(seed >> 8) / 16777216.0f * 2.0f - 1.0f;
+  };
+  for (int i = 0; i < 2000; ++i) {
+    const glm::quat rootRot = glm::normalize(glm::quat(next(), next(), next(), next()));
+    const glm::quat midRot = glm::normalize(glm::quat(next(), next(), next(), next()));
+    const iktest::Limb l = MakeLimb(glm::vec3(next(), next(), next()), rootRot, 1.0f, 0.7f, 2.0f * next(), kX, kZ, midRot);
+    TwoBoneResult r;
+    TwoBoneJob job;
+    job.root = l.root;
+    job.mid = l.mid;
+    job.end = l.end;
+    job.result = &r;
+    job.target = glm::vec3(2.0f * next(), 2.0f * next(), 2.0f * next());
+    job.pole = glm::vec3(next(), next(), next()) * 3.0f;
+    job.weight = i % 3 == 0 ? 0.5f : 1.0f;
+    job.endRotation = i % 2 == 0 ? ikpd::EndRotation::kRelative : ikpd::EndRotation::kWorld;
+    ASSERT_TRUE(job.Run().ok());
+    EXPECT_GE(glm::dot(r.root.rotation, glm::normalize(l.root.rotation)), 0.0f) << i;
+    EXPECT_GE(glm::dot(r.mid.rotation, glm::normalize(l.mid.rotation)), 0.0f) << i;
+    EXPECT_GE(glm::dot(r.end.rotation, glm::normalize(l.end.rotation)), 0.0f) << i;
+  }
+}
+
 TEST(TwoBone, AngleLimitsClampViaReach) {
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(0.8f, &r);
