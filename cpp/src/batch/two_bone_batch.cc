@@ -1,12 +1,74 @@
 #include "ikpd/batch/two_bone_batch.h"
 
+#include "../ik/two_bone_kernel.h"
 #include "limb.h"
 
 namespace ikpd {
+namespace {
 
-using batch::LoadVec3;
-using batch::StoreQuat;
-using batch::StoreVec3;
+using detail::TwoBoneLanes;
+
+detail::TwoBonePole PoleKind(PoleMode mode) {
+  if (mode == PoleMode::kPoint) return detail::TwoBonePole::kPoint;
+  if (mode == PoleMode::kDirection) return detail::TwoBonePole::kDirection;
+  return detail::TwoBonePole::kNone;
+}
+
+// Items i .. i + lanes − 1 of the batch, with the shared fallbacks.
+template <class F>
+TwoBoneLanes<F> LoadItems(const TwoBoneBatchJob& job, std::size_t i) {
+  TwoBoneLanes<F> io;
+  io.rootPosition = simd::LoadV3<F>(job.rootPosition, i);
+  io.midPosition = simd::LoadV3<F>(job.midPosition, i);
+  io.endPosition = simd::LoadV3<F>(job.endPosition, i);
+  io.rootRotation = simd::LoadQ4<F>(job.rootRotation, i);
+  io.midRotation = simd::LoadQ4<F>(job.midRotation, i);
+  io.endRotation = simd::LoadQ4<F>(job.endRotation, i);
+  io.target = simd::LoadV3<F>(job.target, i);
+  io.pole = job.poleMode == PoleMode::kNone ? simd::V3<F>{F(0.0f), F(0.0f), F(0.0f)} : simd::LoadV3<F>(job.pole, i);
+  io.effectorOffset = job.effectorOffset ? simd::LoadV3<F>(job.effectorOffset, i)
+                                         : simd::Splat3<F>(job.options.effectorOffset);
+  io.weight = job.weight ? simd::Load<F>(job.weight, i, 1, 0) : F(job.options.weight);
+  return io;
+}
+
+// The per-item rules of TwoBoneJob::Validate (the shared ones are checked once).
+template <class F>
+simd::Mask<F> ItemsValid(const TwoBoneLanes<F>& io) {
+  using simd::And;
+  auto rotationOk = [](const simd::Q4<F>& q) { return And(simd::IsFinite4(q), simd::Dot(q, q) > 1e-12f); };
+  const auto positions = And(And(simd::IsFinite3(io.rootPosition), simd::IsFinite3(io.midPosition)),
+                             And(simd::IsFinite3(io.endPosition), simd::IsFinite3(io.target)));
+  const auto rotations = And(And(rotationOk(io.rootRotation), rotationOk(io.midRotation)), rotationOk(io.endRotation));
+  const auto extras = And(And(simd::IsFinite3(io.pole), simd::IsFinite3(io.effectorOffset)),
+                          And(io.weight >= 0.0f, io.weight <= 1.0f));
+  return And(And(positions, rotations), extras);
+}
+
+template <class F>
+void StoreItems(const TwoBoneBatchJob& job, std::size_t i, const TwoBoneLanes<F>& io) {
+  simd::StoreQ4(job.outRootRotation, i, io.outRootRotation);
+  simd::StoreV3(job.outMidPosition, i, io.outMidPosition);
+  simd::StoreQ4(job.outMidRotation, i, io.outMidRotation);
+  simd::StoreV3(job.outEndPosition, i, io.outEndPosition);
+  simd::StoreQ4(job.outEndRotation, i, io.outEndRotation);
+  simd::Store(job.outReached, i, 1, 0, simd::Select(io.reached, F(1.0f), F(0.0f)));
+  simd::Store(job.outDistance, i, 1, 0, io.distance);
+}
+
+// Item i through the single-item job: its exact Status for an invalid item.
+Status ValidateItem(const TwoBoneBatchJob& job, std::size_t i) {
+  TwoBoneJob one = job.options;
+  TwoBoneResult unused;
+  one.result = &unused;
+  one.pole.reset();
+  one.poleDirection.reset();
+  batch::LoadLimb(job, i, one);
+  if (job.effectorOffset) one.effectorOffset = batch::LoadVec3(job.effectorOffset, i);
+  return one.Validate();
+}
+
+}  // namespace
 
 Status TwoBoneBatchJob::Validate() const {
   if (!batch::IsPoleMode(poleMode)) return Error("poleMode: must be none, point or direction");
@@ -30,25 +92,53 @@ Status TwoBoneBatchJob::Validate() const {
 
 Status TwoBoneBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
-  TwoBoneJob job = options;
-  TwoBoneResult r;
-  job.result = &r;
-  job.pole.reset();
-  job.poleDirection.reset();
-  auto load = [&](std::size_t i) {
-    batch::LoadLimb(*this, i, job);
-    if (effectorOffset) job.effectorOffset = LoadVec3(effectorOffset, i);
+  const detail::TwoBoneShared shared = detail::MakeTwoBoneShared(options, PoleKind(poleMode));
+  // Lane groups of four, then the remaining items one by one (same kernel).
+#if IKPD_HAS_F4
+  constexpr std::size_t kLanes = 4;
+#else
+  constexpr std::size_t kLanes = 1;
+#endif
+  const std::size_t grouped = count - count % kLanes;
+  auto firstInvalid = [&](std::size_t begin, std::size_t end) -> std::size_t {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (!ItemsValid(LoadItems<float>(*this, i))) return i;
+    }
+    return end;
   };
-  auto store = [&](std::size_t i) {
-    StoreQuat(outRootRotation, i, r.root.rotation);
-    StoreVec3(outMidPosition, i, r.mid.position);
-    StoreQuat(outMidRotation, i, r.mid.rotation);
-    StoreVec3(outEndPosition, i, r.end.position);
-    StoreQuat(outEndRotation, i, r.end.rotation);
-    outReached[i] = r.reached ? 1.0f : 0.0f;
-    outDistance[i] = r.distance;
+
+  // Pass 1: every item valid, else that item's Status and no output at all.
+  for (std::size_t i = 0; i < count; i += kLanes) {
+    const bool ok = i < grouped ? simd::All(ItemsValid(LoadItems<simd::F4>(*this, i)))
+                                : firstInvalid(i, count) == count;
+    if (ok) continue;
+    const std::size_t bad = firstInvalid(i, count);
+    if (const Status s = ValidateItem(*this, bad); !s) return batch::FailAt(s, bad, failedItem);
+    return batch::FailAt(Error("input: item is not valid"), bad, failedItem);  // unreachable in practice
+  }
+
+  // Pass 2: solve. An item whose result overflows float stops the batch there.
+  auto solveOne = [&](std::size_t i) {
+    TwoBoneLanes<float> io = LoadItems<float>(*this, i);
+    detail::SolveTwoBone(shared, io);
+    if (!io.finite) return false;
+    StoreItems(*this, i, io);
+    return true;
   };
-  return batch::ValidateThenRun(count, job, load, store, failedItem);
+  for (std::size_t i = 0; i < count; i += kLanes) {
+    if (i < grouped) {
+      TwoBoneLanes<simd::F4> io = LoadItems<simd::F4>(*this, i);
+      detail::SolveTwoBone(shared, io);
+      if (simd::All(io.finite)) {
+        StoreItems(*this, i, io);
+        continue;
+      }
+    }
+    for (std::size_t j = i; j < std::min(i + kLanes, count); ++j) {
+      if (!solveOne(j)) return batch::FailAt(Error(detail::kTwoBoneOverflow), j, failedItem);
+    }
+  }
+  return Ok();
 }
 
 }  // namespace ikpd

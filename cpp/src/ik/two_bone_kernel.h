@@ -1,0 +1,276 @@
+// Internal: the §3 two-bone solve, written once over a lane type (float for
+// TwoBoneJob, simd::F4 for four items of TwoBoneBatchJob), so the single call
+// and every batch lane give bit-identical results. Inputs are validated by the
+// callers; the kernel itself is branch-free per lane.
+#pragma once
+
+#include "ikpd/ik/two_bone.h"
+#include "../simd/vec.h"
+
+namespace ikpd::detail {
+
+// The error of an item whose result overflows float (inputs near 1e38).
+inline constexpr const char* kTwoBoneOverflow = "target: too far away for float coordinates (the result would overflow)";
+
+// What the pole input of the kernel holds.
+enum class TwoBonePole { kNone, kPoint, kDirection };
+
+// Settings shared by every item, derived once from a validated TwoBoneJob.
+struct TwoBoneShared {
+  simd::V3<float> forward;  // unit
+  simd::V3<float> hinge;    // unit, perpendicular to forward
+  simd::Q4<float> localFrameInverse;  // inverse of FrameQuat(forward, hinge)
+  TwoBonePole pole = TwoBonePole::kNone;
+  float fixedSign = 0.0f;     // ±1 for a fixed bendDirection, 0 for kAuto
+  float straightSign = 1.0f;  // kAuto on a straight limb
+  bool limitMin = false, limitMax = false;
+  float sinHalfMin = 0.0f, sinHalfMax = 1.0f;
+  float soften = 0.0f, maxStretch = 1.0f;
+  bool twist = false;
+  float cosTwist = 1.0f, sinTwist = 0.0f;
+  bool endRelative = false;
+  float tolerance = 1e-4f;
+};
+
+// `job` must be valid; `pole` says which pole field the items carry.
+TwoBoneShared MakeTwoBoneShared(const TwoBoneJob& job, TwoBonePole pole);
+
+template <class F>
+struct TwoBoneLanes {
+  // Inputs.
+  simd::V3<F> rootPosition, midPosition, endPosition, target, pole, effectorOffset;
+  simd::Q4<F> rootRotation, midRotation, endRotation;
+  F weight;
+  // Outputs.
+  simd::Q4<F> outRootRotation, outMidRotation, outEndRotation;
+  simd::V3<F> outMidPosition, outEndPosition;
+  F distance;
+  simd::Mask<F> reached;
+  simd::Mask<F> finite;  // false when the result overflows float
+};
+
+namespace two_bone_kernel {
+
+using simd::Abs;
+using simd::And;
+using simd::Mask;
+using simd::Max;
+using simd::Min;
+using simd::Not;
+using simd::Or;
+using simd::Q4;
+using simd::Select;
+using simd::Sqrt;
+using simd::V3;
+
+// Unit component of v perpendicular to unit n; false when v is zero (|v|² ≤
+// 1e-20) or within ~0.0006° of ±n. v must be unit or scaled to a largest
+// component in [1, 2) (see ScaleForDirection).
+template <class F>
+IKPD_INLINE Mask<F> PerpendicularUnit(const V3<F>& v, const V3<F>& n, V3<F>* out) {
+  const F vv = Dot(v, v);
+  V3<F> perp = v - n * Dot(v, n);
+  perp = perp - n * Dot(perp, n);  // twice: v near ±n leaves rounding along n after one pass
+  const F pp = Dot(perp, perp);
+  const auto ok = And(vv > 1e-20f, pp > 1e-10f * vv);
+  *out = perp * (F(1.0f) / Sqrt(Select(ok, pp, F(1.0f))));
+  return ok;
+}
+
+// The first usable of: v1 ⊥ n, v2 ⊥ n, a stable perpendicular of n. The
+// fallbacks are only computed when some lane needs them.
+template <class F>
+IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, const V3<F>& v2, const V3<F>& n);
+
+// A stable unit vector perpendicular to unit n: the axis after n's dominant one.
+template <class F>
+IKPD_INLINE V3<F> StablePerpendicular(const V3<F>& n) {
+  const F ax = Abs(n.x), ay = Abs(n.y), az = Abs(n.z);
+  const auto xDom = And(ax >= ay, ax >= az);
+  const auto yDom = And(Not(xDom), ay >= az);
+  const V3<F> axis{Select(Or(xDom, yDom), F(0.0f), F(1.0f)), Select(xDom, F(1.0f), F(0.0f)),
+                   Select(yDom, F(1.0f), F(0.0f))};
+  V3<F> out;
+  PerpendicularUnit(axis, n, &out);
+  return out;
+}
+
+template <class F>
+IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, const V3<F>& v2, const V3<F>& n) {
+  V3<F> out;
+  const auto ok = PerpendicularUnit(v1, n, &out);
+  if (simd::All(ok)) return out;
+  V3<F> second;
+  const auto secondOk = PerpendicularUnit(v2, n, &second);
+  return Select(ok, out, Select(secondOk, second, StablePerpendicular(n)));
+}
+
+// v scaled by a power of two so its largest component lies in [1, 2) (zero
+// and vectors below 1e-30 give zero): a direction without overflow/underflow.
+template <class F>
+IKPD_INLINE V3<F> ScaleForDirection(const V3<F>& v) {
+  const F m = simd::MaxAbs(v);
+  return v * Select(m > 1e-30f, F(1.0f) / simd::ExponentOf(m), F(0.0f));
+}
+
+// Third side for interior angle θ between a and b, with sinHalf = sin(θ/2).
+template <class F>
+IKPD_INLINE F ThirdSide(F a, F b, float sinHalf) {
+  return Sqrt((a - b) * (a - b) + (4.0f * sinHalf * sinHalf) * a * b);
+}
+
+// Slerp from unit q to unit r by t in [0, 1] along the shortest arc.
+template <class F>
+IKPD_INLINE Q4<F> Slerp(const Q4<F>& q, const Q4<F>& r, F t) {
+  Q4<F> d = r * Conjugate(q);
+  d = Select(d.w < 0.0f, Q4<F>{-d.x, -d.y, -d.z, -d.w}, d);
+  const F s2 = d.x * d.x + d.y * d.y + d.z * d.z;
+  const auto turns = s2 > 1e-24f;
+  const F s = Sqrt(s2);
+  const F half = simd::Atan2(s, d.w);
+  F sinT, cosT;
+  simd::SinCos(half * t, &sinT, &cosT);
+  const F k = Select(turns, sinT / Select(turns, s, F(1.0f)), F(0.0f));
+  const Q4<F> step{d.x * k, d.y * k, d.z * k, Select(turns, cosT, F(1.0f))};
+  return simd::Normalize(step * q);
+}
+
+}  // namespace two_bone_kernel
+
+template <class F>
+void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
+  using namespace two_bone_kernel;  // NOLINT: the kernel's own helpers
+  const V3<F> f = simd::Splat3<F>(simd::ToGlm(shared.forward));
+  const V3<F> h = simd::Splat3<F>(simd::ToGlm(shared.hinge));
+
+  const Q4<F> q1 = simd::NormalizeSafe(io.rootRotation);
+  const Q4<F> q2 = simd::NormalizeSafe(io.midRotation);
+  const Q4<F> q3 = simd::NormalizeSafe(io.endRotation);
+
+  // Coordinates beyond 2^60 are scaled by an exact power of two first, so no
+  // difference or square below overflows.
+  F big = Max(Max(simd::MaxAbs(io.rootPosition), simd::MaxAbs(io.midPosition)),
+              Max(simd::MaxAbs(io.endPosition), Max(simd::MaxAbs(io.target), simd::MaxAbs(io.effectorOffset))));
+  if (shared.pole == TwoBonePole::kPoint) big = Max(big, simd::MaxAbs(io.pole));
+  const auto huge = big > 1.152921504606846976e18f;
+  const F k1 = Select(huge, F(1.0f) / simd::ExponentOf(big), F(1.0f));
+  const F k1Inverse = Select(huge, simd::ExponentOf(big), F(1.0f));
+  const V3<F> p1 = io.rootPosition * k1;
+  const V3<F> p2 = io.midPosition * k1;
+  const V3<F> goalK = io.target * k1 - io.effectorOffset * k1;
+  V3<F> v12 = p2 - p1;
+  V3<F> v23 = io.endPosition * k1 - p2;
+  V3<F> toGoal = goalK - p1;
+
+  // Relative vectors scaled (by a power of two) to a largest component in [1, 2).
+  const F extent = Max(Max(simd::MaxAbs(v12), simd::MaxAbs(v23)), simd::MaxAbs(toGoal));
+  const auto sized = extent > 1e-30f;
+  const F k2 = Select(sized, F(1.0f) / simd::ExponentOf(extent), F(1.0f));
+  const F k2Inverse = Select(sized, simd::ExponentOf(extent), F(1.0f));
+  v12 = v12 * k2;
+  v23 = v23 * k2;
+  toGoal = toGoal * k2;
+  const F a = Sqrt(Dot(v12, v12));
+  const F b = Sqrt(Dot(v23, v23));
+  const F c = Sqrt(Dot(toGoal, toGoal));
+  const F limb = a + b;
+
+  // Direction root → goal; target at the root: the limb's direction, else the root's forward.
+  const V3<F> limbDirection = v12 + v23;
+  const F limbLength2 = Dot(limbDirection, limbDirection);
+  const V3<F> rootForward = Rotate(q1, f);
+  V3<F> dirT = Select(limbLength2 > 1e-24f, simd::Normalize(Select(limbLength2 > 1e-24f, limbDirection, f)), rootForward);
+  dirT = Select(c > 1e-12f, toGoal * (F(1.0f) / Select(c > 1e-12f, c, F(1.0f))), dirT);
+
+  // Side the mid bends to, as the sign of its turn about its world hinge.
+  const V3<F> hinge = Rotate(q2, h);
+  const F side = Dot(hinge, Cross(v12, v23));
+  F sign = F(shared.fixedSign);
+  if (shared.fixedSign == 0.0f) {
+    sign = Select(Abs(side) > 1e-5f * a * b, Select(side > 0.0f, F(1.0f), F(-1.0f)), F(shared.straightSign));
+  }
+
+  // Limb plane normal n = the mid's world hinge after the solve.
+  const V3<F> rootHinge = Rotate(q1, h);
+  V3<F> n = PerpendicularOf(hinge, rootHinge, dirT);
+  if (shared.pole != TwoBonePole::kNone) {
+    const V3<F> poleVector = shared.pole == TwoBonePole::kPoint ? io.pole * k1 - p1 : io.pole;
+    V3<F> towardPole;
+    const auto poleOk = PerpendicularUnit(ScaleForDirection(poleVector), dirT, &towardPole);
+    n = Select(poleOk, Cross(towardPole, dirT) * sign, n);
+  }
+  if (shared.twist) n = n * F(shared.cosTwist) + Cross(dirT, n) * F(shared.sinTwist);
+
+  // Reach: clamp c to the angle limits (SPEC §3.1), soften, stretch.
+  const F cMin = shared.limitMin ? ThirdSide(a, b, shared.sinHalfMin) : Abs(a - b);
+  const F cMax = shared.limitMax ? ThirdSide(a, b, shared.sinHalfMax) : limb;
+  F cEff = Min(c, cMax);
+  if (shared.soften > 0.0f) {
+    const F zone = F(shared.soften) * cMax;
+    const F start = cMax - zone;
+    const auto soft = And(c > start, zone > 0.0f);
+    const F x = (c - start) / Select(soft, zone, F(1.0f));
+    cEff = Select(soft, start + zone * (1.0f - simd::Exp(-x)), cEff);
+  }
+  cEff = Max(cEff, cMin);
+  F scale = F(1.0f);
+  if (shared.maxStretch > 1.0f) {
+    const auto stretch = And(c > cEff, cEff > 0.0f);
+    scale = Select(stretch, Min(c / Select(stretch, cEff, F(1.0f)), F(shared.maxStretch)), F(1.0f));
+  }
+
+  // Root angle B from the triangle (a, b, cEff): (cos B, sin B) ∝
+  // (a² + c² − b², 4·area), Heron's product keeping sin B exact near straight.
+  const auto bones = And(a > 1e-6f * limb, b > 1e-6f * limb);
+  const F s1 = Max(b + cEff - a, F(0.0f)), s2 = Max(a - b + cEff, F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
+  const F cosTerm = (a - b) * (a + b) + cEff * cEff;
+  const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
+  const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
+  const auto triangle = And(bones, len2 > 1e-30f);
+  const F inverseLen = F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f)));
+  const F cosB = Select(triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
+  const F sinB = Select(triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
+  // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.
+  const V3<F> perp = Cross(n, dirT);
+  const V3<F> upper = dirT * cosB - perp * (sign * sinB);
+  const V3<F> closing = dirT * cEff - upper * a;
+  const F closing2 = Dot(closing, closing);
+  const auto bent = And(bones, closing2 > 1e-24f);
+  const V3<F> lower = Select(bent, closing * (F(1.0f) / Sqrt(Select(bent, closing2, F(1.0f)))), upper);
+
+  // Rotations: the root swings with the limb plane (keeping its roll relative
+  // to it); the mid is rebuilt from its forward and hinge axes.
+  const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
+  const Q4<F> r1 = simd::Normalize(simd::FrameQuat(upper, n) * Conjugate(simd::FrameQuat(rootForward, rootRef)) * q1);
+  const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
+                           F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
+  const Q4<F> r2 = simd::Normalize(simd::FrameQuat(lower, n) * localInverse);
+
+  const auto full = io.weight >= 1.0f;
+  Q4<F> w1 = r1, w2 = r2;
+  if (!simd::All(full)) {
+    w1 = Select(full, r1, Slerp(q1, r1, io.weight));
+    w2 = Select(full, r2, Slerp(q2, r2, io.weight));
+  }
+  const F k = 1.0f + (scale - 1.0f) * io.weight;
+  const V3<F> midK = p1 + Rotate(w1, f) * (k * a * k2Inverse);
+  const V3<F> endK = midK + Rotate(w2, f) * (k * b * k2Inverse);
+  const Q4<F> end = shared.endRelative ? simd::Normalize(w2 * Conjugate(q2) * q3) : q3;
+
+  // weight 0 returns the input unchanged.
+  const auto solve = io.weight > 0.0f;
+  io.outRootRotation = Select(solve, w1, q1);
+  io.outMidRotation = Select(solve, w2, q2);
+  io.outEndRotation = Select(solve, end, q3);
+  io.outMidPosition = Select(solve, midK * k1Inverse, io.midPosition);
+  io.outEndPosition = Select(solve, endK * k1Inverse, io.endPosition);
+
+  const V3<F> miss = io.outEndPosition * k1 - goalK;
+  const F missK = Sqrt(Dot(miss, miss));
+  io.distance = missK * k1Inverse;
+  io.reached = missK <= F(shared.tolerance) * (limb * k2Inverse);
+  io.finite = And(And(simd::IsFinite3(io.outMidPosition), simd::IsFinite3(io.outEndPosition)),
+                  simd::IsFiniteLane(io.distance));
+}
+
+}  // namespace ikpd::detail

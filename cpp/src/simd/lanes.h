@@ -1,0 +1,282 @@
+// Internal: the lane types the batch kernels are written for (not public API).
+//
+// A kernel is a template over its lane type F: `float` (one item, used by the
+// single-item jobs and batch tails) or `F4` (four items of a structure-of-arrays
+// batch side by side, WebAssembly SIMD128 or SSE2). Every function here has the
+// same IEEE semantics for both, so a batch lane gives bit-identical results to
+// the single-item call on the same input. Masks are `bool` / `M4`; combine them
+// with And/Or/Not and pick values with Select (kernels are branch-free).
+// GLM has no lane-parallel vector type (ozz-animation keeps its own SoA math
+// for the same reason), so this header is the one place that wraps intrinsics.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define IKPD_LANES_WASM 1
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#define IKPD_LANES_SSE2 1
+#endif
+
+// Lane helpers are tiny and called in hot loops: always inline them.
+#if defined(__GNUC__) || defined(__clang__)
+#define IKPD_INLINE inline __attribute__((always_inline))
+#else
+#define IKPD_INLINE inline
+#endif
+
+namespace ikpd::simd {
+
+// ---- one lane: float / bool -------------------------------------------------
+
+IKPD_INLINE float Splat(float v) { return v; }
+IKPD_INLINE float Select(bool m, float a, float b) { return m ? a : b; }
+IKPD_INLINE float Min(float a, float b) { return b < a ? b : a; }
+IKPD_INLINE float Max(float a, float b) { return a < b ? b : a; }
+IKPD_INLINE float Abs(float a) { return std::fabs(a); }
+IKPD_INLINE float Sqrt(float a) { return std::sqrt(a); }
+IKPD_INLINE float Floor(float a) { return std::floor(a); }
+IKPD_INLINE bool And(bool a, bool b) { return a && b; }
+IKPD_INLINE bool Or(bool a, bool b) { return a || b; }
+IKPD_INLINE bool Not(bool a) { return !a; }
+IKPD_INLINE bool Any(bool m) { return m; }
+IKPD_INLINE bool All(bool m) { return m; }
+// Finite (not NaN or ±Inf).
+IKPD_INLINE bool IsFiniteLane(float a) { return a - a == 0.0f; }
+// 2^n for an integral n in [−126, 127].
+IKPD_INLINE float Pow2(float n) {
+  const std::uint32_t bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(n) + 127) << 23;
+  float out;
+  std::memcpy(&out, &bits, sizeof out);
+  return out;
+}
+// The power of two with a's exponent (a finite and > 0; 0 for denormals).
+IKPD_INLINE float ExponentOf(float a) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &a, sizeof bits);
+  bits &= 0x7F800000u;
+  float out;
+  std::memcpy(&out, &bits, sizeof out);
+  return out;
+}
+
+// ---- four lanes ---------------------------------------------------------------
+
+#if IKPD_LANES_WASM
+using Reg = v128_t;
+IKPD_INLINE Reg RegSplat(float v) { return wasm_f32x4_splat(v); }
+IKPD_INLINE Reg RegAdd(Reg a, Reg b) { return wasm_f32x4_add(a, b); }
+IKPD_INLINE Reg RegSub(Reg a, Reg b) { return wasm_f32x4_sub(a, b); }
+IKPD_INLINE Reg RegMul(Reg a, Reg b) { return wasm_f32x4_mul(a, b); }
+IKPD_INLINE Reg RegDiv(Reg a, Reg b) { return wasm_f32x4_div(a, b); }
+IKPD_INLINE Reg RegNeg(Reg a) { return wasm_f32x4_neg(a); }
+IKPD_INLINE Reg RegMin(Reg a, Reg b) { return wasm_f32x4_pmin(a, b); }  // b < a ? b : a
+IKPD_INLINE Reg RegMax(Reg a, Reg b) { return wasm_f32x4_pmax(a, b); }  // a < b ? b : a
+IKPD_INLINE Reg RegAbs(Reg a) { return wasm_f32x4_abs(a); }
+IKPD_INLINE Reg RegSqrt(Reg a) { return wasm_f32x4_sqrt(a); }
+IKPD_INLINE Reg RegFloor(Reg a) { return wasm_f32x4_floor(a); }
+IKPD_INLINE Reg RegLt(Reg a, Reg b) { return wasm_f32x4_lt(a, b); }
+IKPD_INLINE Reg RegLe(Reg a, Reg b) { return wasm_f32x4_le(a, b); }
+IKPD_INLINE Reg RegEq(Reg a, Reg b) { return wasm_f32x4_eq(a, b); }
+IKPD_INLINE Reg RegAnd(Reg a, Reg b) { return wasm_v128_and(a, b); }
+IKPD_INLINE Reg RegOr(Reg a, Reg b) { return wasm_v128_or(a, b); }
+IKPD_INLINE Reg RegNot(Reg a) { return wasm_v128_not(a); }
+IKPD_INLINE Reg RegSelect(Reg m, Reg a, Reg b) { return wasm_v128_bitselect(a, b, m); }
+IKPD_INLINE bool RegAny(Reg m) { return wasm_v128_any_true(m); }
+IKPD_INLINE bool RegAll(Reg m) { return wasm_i32x4_all_true(m); }
+IKPD_INLINE Reg RegBits(std::uint32_t b) { return wasm_i32x4_splat(static_cast<std::int32_t>(b)); }
+IKPD_INLINE Reg RegPow2(Reg n) {
+  return wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127)), 23);
+}
+IKPD_INLINE Reg RegSet(float a, float b, float c, float d) { return wasm_f32x4_make(a, b, c, d); }
+IKPD_INLINE Reg RegLoad(const float* p) { return wasm_v128_load(p); }
+IKPD_INLINE void RegStore(float* p, Reg a) { wasm_v128_store(p, a); }
+#elif IKPD_LANES_SSE2
+using Reg = __m128;
+IKPD_INLINE Reg RegSplat(float v) { return _mm_set1_ps(v); }
+IKPD_INLINE Reg RegAdd(Reg a, Reg b) { return _mm_add_ps(a, b); }
+IKPD_INLINE Reg RegSub(Reg a, Reg b) { return _mm_sub_ps(a, b); }
+IKPD_INLINE Reg RegMul(Reg a, Reg b) { return _mm_mul_ps(a, b); }
+IKPD_INLINE Reg RegDiv(Reg a, Reg b) { return _mm_div_ps(a, b); }
+IKPD_INLINE Reg RegNeg(Reg a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
+IKPD_INLINE Reg RegMin(Reg a, Reg b) { return _mm_min_ps(b, a); }  // b < a ? b : a
+IKPD_INLINE Reg RegMax(Reg a, Reg b) { return _mm_max_ps(b, a); }  // a < b ? b : a
+IKPD_INLINE Reg RegAbs(Reg a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
+IKPD_INLINE Reg RegSqrt(Reg a) { return _mm_sqrt_ps(a); }
+IKPD_INLINE Reg RegLt(Reg a, Reg b) { return _mm_cmplt_ps(a, b); }
+IKPD_INLINE Reg RegLe(Reg a, Reg b) { return _mm_cmple_ps(a, b); }
+IKPD_INLINE Reg RegEq(Reg a, Reg b) { return _mm_cmpeq_ps(a, b); }
+IKPD_INLINE Reg RegAnd(Reg a, Reg b) { return _mm_and_ps(a, b); }
+IKPD_INLINE Reg RegOr(Reg a, Reg b) { return _mm_or_ps(a, b); }
+IKPD_INLINE Reg RegNot(Reg a) { return _mm_xor_ps(a, _mm_castsi128_ps(_mm_set1_epi32(-1))); }
+IKPD_INLINE Reg RegSelect(Reg m, Reg a, Reg b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
+IKPD_INLINE bool RegAny(Reg m) { return _mm_movemask_ps(m) != 0; }
+IKPD_INLINE bool RegAll(Reg m) { return _mm_movemask_ps(m) == 0xF; }
+IKPD_INLINE Reg RegBits(std::uint32_t b) { return _mm_castsi128_ps(_mm_set1_epi32(static_cast<int>(b))); }
+IKPD_INLINE Reg RegFloor(Reg a) {
+  // Exact for |a| < 2^31; larger floats are integers already.
+  const Reg big = RegLe(RegSplat(2147483648.0f), RegAbs(a));
+  const Reg t = _mm_cvtepi32_ps(_mm_cvttps_epi32(a));
+  const Reg f = _mm_sub_ps(t, _mm_and_ps(_mm_cmplt_ps(a, t), _mm_set1_ps(1.0f)));
+  return RegSelect(big, a, f);
+}
+IKPD_INLINE Reg RegPow2(Reg n) {
+  return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n), _mm_set1_epi32(127)), 23));
+}
+IKPD_INLINE Reg RegSet(float a, float b, float c, float d) { return _mm_setr_ps(a, b, c, d); }
+IKPD_INLINE Reg RegLoad(const float* p) { return _mm_loadu_ps(p); }
+IKPD_INLINE void RegStore(float* p, Reg a) { _mm_storeu_ps(p, a); }
+#endif
+
+#if IKPD_LANES_WASM || IKPD_LANES_SSE2
+struct M4 {
+  Reg r;
+};
+struct F4 {
+  Reg r;
+  F4() = default;
+  F4(float v) : r(RegSplat(v)) {}  // NOLINT: implicit, so constants mix with lanes
+  explicit F4(Reg v) : r(v) {}
+};
+IKPD_INLINE F4 operator+(F4 a, F4 b) { return F4(RegAdd(a.r, b.r)); }
+IKPD_INLINE F4 operator-(F4 a, F4 b) { return F4(RegSub(a.r, b.r)); }
+IKPD_INLINE F4 operator*(F4 a, F4 b) { return F4(RegMul(a.r, b.r)); }
+IKPD_INLINE F4 operator/(F4 a, F4 b) { return F4(RegDiv(a.r, b.r)); }
+IKPD_INLINE F4 operator-(F4 a) { return F4(RegNeg(a.r)); }
+IKPD_INLINE F4 operator+(F4 a, float b) { return a + F4(b); }
+IKPD_INLINE F4 operator-(F4 a, float b) { return a - F4(b); }
+IKPD_INLINE F4 operator*(F4 a, float b) { return a * F4(b); }
+IKPD_INLINE F4 operator/(F4 a, float b) { return a / F4(b); }
+IKPD_INLINE F4 operator+(float a, F4 b) { return F4(a) + b; }
+IKPD_INLINE F4 operator-(float a, F4 b) { return F4(a) - b; }
+IKPD_INLINE F4 operator*(float a, F4 b) { return F4(a) * b; }
+IKPD_INLINE F4 operator/(float a, F4 b) { return F4(a) / b; }
+IKPD_INLINE F4& operator+=(F4& a, F4 b) { return a = a + b; }
+IKPD_INLINE F4& operator-=(F4& a, F4 b) { return a = a - b; }
+IKPD_INLINE F4& operator*=(F4& a, F4 b) { return a = a * b; }
+IKPD_INLINE M4 operator<(F4 a, F4 b) { return {RegLt(a.r, b.r)}; }
+IKPD_INLINE M4 operator<=(F4 a, F4 b) { return {RegLe(a.r, b.r)}; }
+IKPD_INLINE M4 operator>(F4 a, F4 b) { return {RegLt(b.r, a.r)}; }
+IKPD_INLINE M4 operator>=(F4 a, F4 b) { return {RegLe(b.r, a.r)}; }
+IKPD_INLINE M4 operator==(F4 a, F4 b) { return {RegEq(a.r, b.r)}; }
+IKPD_INLINE M4 operator<(F4 a, float b) { return a < F4(b); }
+IKPD_INLINE M4 operator<=(F4 a, float b) { return a <= F4(b); }
+IKPD_INLINE M4 operator>(F4 a, float b) { return a > F4(b); }
+IKPD_INLINE M4 operator>=(F4 a, float b) { return a >= F4(b); }
+IKPD_INLINE M4 operator==(F4 a, float b) { return a == F4(b); }
+IKPD_INLINE M4 Splat(bool m) { return {RegBits(m ? 0xFFFFFFFFu : 0u)}; }
+IKPD_INLINE F4 Select(M4 m, F4 a, F4 b) { return F4(RegSelect(m.r, a.r, b.r)); }
+IKPD_INLINE F4 Min(F4 a, F4 b) { return F4(RegMin(a.r, b.r)); }
+IKPD_INLINE F4 Max(F4 a, F4 b) { return F4(RegMax(a.r, b.r)); }
+IKPD_INLINE F4 Abs(F4 a) { return F4(RegAbs(a.r)); }
+IKPD_INLINE F4 Sqrt(F4 a) { return F4(RegSqrt(a.r)); }
+IKPD_INLINE F4 Floor(F4 a) { return F4(RegFloor(a.r)); }
+IKPD_INLINE M4 And(M4 a, M4 b) { return {RegAnd(a.r, b.r)}; }
+IKPD_INLINE M4 Or(M4 a, M4 b) { return {RegOr(a.r, b.r)}; }
+IKPD_INLINE M4 Not(M4 a) { return {RegNot(a.r)}; }
+IKPD_INLINE bool Any(M4 m) { return RegAny(m.r); }
+IKPD_INLINE bool All(M4 m) { return RegAll(m.r); }
+IKPD_INLINE M4 IsFiniteLane(F4 a) { return (a - a) == 0.0f; }
+IKPD_INLINE F4 Pow2(F4 n) { return F4(RegPow2(n.r)); }
+IKPD_INLINE F4 ExponentOf(F4 a) { return F4(RegAnd(a.r, RegBits(0x7F800000u))); }
+// Lane j of a mask (for reporting which item failed).
+IKPD_INLINE bool Lane(M4 m, int j) {
+  alignas(16) float t[4];
+  RegStore(t, m.r);
+  std::uint32_t bits;
+  std::memcpy(&bits, &t[j], sizeof bits);
+  return bits != 0;
+}
+#define IKPD_HAS_F4 1
+#endif
+
+// ---- structure-of-arrays access ---------------------------------------------
+// Batch fields keep an item's components together: field[item * N + k].
+
+IKPD_INLINE float Gather(const float* field, std::size_t item, int n, int k) { return field[item * n + k]; }
+IKPD_INLINE void Scatter(float* field, std::size_t item, int n, int k, float v) { field[item * n + k] = v; }
+#if IKPD_HAS_F4
+IKPD_INLINE F4 Gather4(const float* field, std::size_t item, int n, int k) {
+  const float* p = field + item * n + k;
+  return F4(RegSet(p[0], p[n], p[2 * n], p[3 * n]));
+}
+IKPD_INLINE void Scatter4(float* field, std::size_t item, int n, int k, F4 v) {
+  alignas(16) float t[4];
+  RegStore(t, v.r);
+  float* p = field + item * n + k;
+  p[0] = t[0];
+  p[n] = t[1];
+  p[2 * n] = t[2];
+  p[3 * n] = t[3];
+}
+#endif
+
+// ---- elementary functions (same polynomials for every lane type) -------------
+
+// e^x, relative error < 2e-7 for x in [−87, 88]; 0 below −87.
+template <class F>
+IKPD_INLINE F Exp(F x) {
+  const F c = Min(Max(x, F(-87.0f)), F(88.0f));
+  const F n = Floor(c * 1.44269504f + 0.5f);
+  const F r = (c - n * 0.693359375f) + n * 2.12194440e-4f;
+  F p = F(1.9875691500e-4f);
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  const F e = (p * r * r + r) + 1.0f;
+  return Select(x < -87.0f, F(0.0f), e * Pow2(n));
+}
+
+// sin and cos of x; absolute error < 1e-7 for |x| <= 8192 (Cody–Waite
+// reduction by π/2, then minimax polynomials on [−π/4, π/4]).
+template <class F>
+IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
+  const F q = Floor(x * 0.636619772f + 0.5f);
+  const F r = ((x - q * 1.5703125f) - q * 4.83751296997e-4f) - q * 7.54978995489e-8f;
+  const F r2 = r * r;
+  F s = F(-1.9515295891e-4f);
+  s = s * r2 + 8.3321608736e-3f;
+  s = s * r2 - 1.6666654611e-1f;
+  s = s * r2 * r + r;
+  F c = F(2.443315711809948e-5f);
+  c = c * r2 - 1.388731625493765e-3f;
+  c = c * r2 + 4.166664568298827e-2f;
+  c = c * r2 * r2 - 0.5f * r2 + 1.0f;
+  // Quadrant q mod 4: 0 (s, c), 1 (c, −s), 2 (−s, −c), 3 (−c, s).
+  const F m = q - 4.0f * Floor(q * 0.25f);
+  const auto swap = Or(m == 1.0f, m == 3.0f);
+  const F sv = Select(swap, c, s);
+  const F cv = Select(swap, s, c);
+  *sinOut = Select(Or(m == 2.0f, m == 3.0f), -sv, sv);
+  *cosOut = Select(Or(m == 1.0f, m == 2.0f), -cv, cv);
+}
+
+// atan2(y, x) in [−π, π], absolute error < 2e-7; atan2(0, 0) = 0.
+template <class F>
+IKPD_INLINE F Atan2(F y, F x) {
+  const F ax = Abs(x), ay = Abs(y);
+  const F hi = Max(ax, ay), lo = Min(ax, ay);
+  const F t = Select(hi > 0.0f, lo / Select(hi > 0.0f, hi, F(1.0f)), F(0.0f));  // in [0, 1]
+  // atan on [0, 1]: reduce t > tan(π/8) with atan(t) = π/4 + atan((t − 1)/(t + 1)).
+  const auto big = t > 0.414213562f;
+  const F u = Select(big, (t - 1.0f) / (t + 1.0f), t);
+  const F u2 = u * u;
+  F p = F(8.05374449538e-2f);
+  p = p * u2 - 1.38776856032e-1f;
+  p = p * u2 + 1.99777106478e-1f;
+  p = p * u2 - 3.33329491539e-1f;
+  F a = p * u2 * u + u;
+  a = Select(big, a + 0.785398163f, a);
+  a = Select(ay > ax, 1.57079633f - a, a);
+  a = Select(x < 0.0f, 3.14159265f - a, a);
+  return Select(y < 0.0f, -a, a);
+}
+
+}  // namespace ikpd::simd

@@ -1,0 +1,197 @@
+// Internal: vectors and quaternions over a lane type (see lanes.h) for the
+// batch kernels. For F = float they convert to and from GLM, which the rest
+// of the library uses.
+#pragma once
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+#include <type_traits>
+
+#include "lanes.h"
+
+namespace ikpd::simd {
+
+template <class F>
+using Mask = decltype(F() < F());
+
+template <class F>
+struct V3 {
+  F x, y, z;
+};
+template <class F>
+struct Q4 {
+  F x, y, z, w;
+};
+
+template <class F>
+IKPD_INLINE V3<F> operator+(const V3<F>& a, const V3<F>& b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+template <class F>
+IKPD_INLINE V3<F> operator-(const V3<F>& a, const V3<F>& b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+template <class F>
+IKPD_INLINE V3<F> operator-(const V3<F>& a) {
+  return {-a.x, -a.y, -a.z};
+}
+template <class F>
+IKPD_INLINE V3<F> operator*(const V3<F>& a, F s) {
+  return {a.x * s, a.y * s, a.z * s};
+}
+template <class F>
+IKPD_INLINE V3<F> operator*(F s, const V3<F>& a) {
+  return a * s;
+}
+template <class F>
+IKPD_INLINE F Dot(const V3<F>& a, const V3<F>& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+template <class F>
+IKPD_INLINE V3<F> Cross(const V3<F>& a, const V3<F>& b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+template <class F>
+IKPD_INLINE F MaxAbs(const V3<F>& a) {
+  return Max(Max(Abs(a.x), Abs(a.y)), Abs(a.z));
+}
+template <class F>
+IKPD_INLINE V3<F> Select(Mask<F> m, const V3<F>& a, const V3<F>& b) {
+  return {Select(m, a.x, b.x), Select(m, a.y, b.y), Select(m, a.z, b.z)};
+}
+template <class F>
+IKPD_INLINE V3<F> Splat3(const glm::vec3& v) {
+  return {F(v.x), F(v.y), F(v.z)};
+}
+template <class F>
+IKPD_INLINE Mask<F> IsFinite3(const V3<F>& a) {
+  return And(And(IsFiniteLane(a.x), IsFiniteLane(a.y)), IsFiniteLane(a.z));
+}
+// v / |v| for a v whose squared length is a normal float (callers guard zero).
+template <class F>
+IKPD_INLINE V3<F> Normalize(const V3<F>& v) {
+  return v * (F(1.0f) / Sqrt(Dot(v, v)));
+}
+
+template <class F>
+IKPD_INLINE Q4<F> operator*(const Q4<F>& a, const Q4<F>& b) {
+  return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+          a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+}
+template <class F>
+IKPD_INLINE Q4<F> Conjugate(const Q4<F>& q) {
+  return {-q.x, -q.y, -q.z, q.w};
+}
+template <class F>
+IKPD_INLINE Q4<F> Select(Mask<F> m, const Q4<F>& a, const Q4<F>& b) {
+  return {Select(m, a.x, b.x), Select(m, a.y, b.y), Select(m, a.z, b.z), Select(m, a.w, b.w)};
+}
+template <class F>
+IKPD_INLINE F Dot(const Q4<F>& a, const Q4<F>& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+}
+template <class F>
+IKPD_INLINE Mask<F> IsFinite4(const Q4<F>& q) {
+  return And(And(IsFiniteLane(q.x), IsFiniteLane(q.y)), And(IsFiniteLane(q.z), IsFiniteLane(q.w)));
+}
+// q / |q| for a q of about unit length (a product of unit quaternions).
+template <class F>
+IKPD_INLINE Q4<F> Normalize(const Q4<F>& q) {
+  const F n = F(1.0f) / Sqrt(Dot(q, q));
+  return {q.x * n, q.y * n, q.z * n, q.w * n};
+}
+// Unit quaternion of a finite non-zero q, without overflow or underflow for
+// any component size (rescaled first only in lanes that need it).
+template <class F>
+IKPD_INLINE Q4<F> NormalizeSafe(const Q4<F>& q) {
+  const F qq = Dot(q, q);
+  const auto plain = And(qq > 1e-30f, qq < 1e30f);
+  const Q4<F> fast = Normalize(Select(plain, q, Q4<F>{F(0.0f), F(0.0f), F(0.0f), F(1.0f)}));
+  if (simd::All(plain)) return fast;
+  const F m = Max(Max(Abs(q.x), Abs(q.y)), Max(Abs(q.z), Abs(q.w)));
+  const F inv = F(1.0f) / m;
+  return Select(plain, fast, Normalize(Q4<F>{q.x * inv, q.y * inv, q.z * inv, q.w * inv}));
+}
+// q v q* for a unit q.
+template <class F>
+IKPD_INLINE V3<F> Rotate(const Q4<F>& q, const V3<F>& v) {
+  const V3<F> u{q.x, q.y, q.z};
+  const V3<F> t = Cross(u, v) * F(2.0f);
+  return v + t * q.w + Cross(u, t);
+}
+// The rotation whose matrix has columns (f, u, f × u); f, u unit and
+// perpendicular. Shepperd's method, pivot chosen per lane.
+template <class F>
+IKPD_INLINE Q4<F> FrameQuat(const V3<F>& f, const V3<F>& u) {
+  const V3<F> s = Cross(f, u);
+  // m[row][col]: columns f, u, s.
+  const F m00 = f.x, m10 = f.y, m20 = f.z;
+  const F m01 = u.x, m11 = u.y, m21 = u.z;
+  const F m02 = s.x, m12 = s.y, m22 = s.z;
+  const F tw = 1.0f + m00 + m11 + m22;
+  const F tx = 1.0f + m00 - m11 - m22;
+  const F ty = 1.0f - m00 + m11 - m22;
+  const F tz = 1.0f - m00 - m11 + m22;
+  const auto pickW = And(tw >= tx, And(tw >= ty, tw >= tz));
+  const auto pickX = And(Not(pickW), And(tx >= ty, tx >= tz));
+  const auto pickY = And(Not(Or(pickW, pickX)), ty >= tz);
+  const F dx = m21 - m12, dy = m02 - m20, dz = m10 - m01;
+  const F sxy = m01 + m10, sxz = m02 + m20, syz = m12 + m21;
+  // pivot z by default, then override.
+  Q4<F> q{sxz, syz, tz, dz};
+  q = Select(pickY, Q4<F>{sxy, ty, syz, dy}, q);
+  q = Select(pickX, Q4<F>{tx, sxy, sxz, dx}, q);
+  q = Select(pickW, Q4<F>{dx, dy, dz, tw}, q);
+  const F t = Select(pickW, tw, Select(pickX, tx, Select(pickY, ty, tz)));
+  const F k = F(0.5f) / Sqrt(t);
+  return {q.x * k, q.y * k, q.z * k, q.w * k};
+}
+
+IKPD_INLINE V3<float> FromGlm(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+IKPD_INLINE Q4<float> FromGlm(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
+IKPD_INLINE glm::vec3 ToGlm(const V3<float>& v) { return {v.x, v.y, v.z}; }
+IKPD_INLINE glm::quat ToGlm(const Q4<float>& q) { return glm::quat(q.w, q.x, q.y, q.z); }
+
+}  // namespace ikpd::simd
+
+namespace ikpd::simd {
+
+// Items item .. item + lanes − 1 of a structure-of-arrays field with n
+// components per item (component k), as one lane value.
+template <class F>
+IKPD_INLINE F Load(const float* field, std::size_t item, int n, int k) {
+  if constexpr (std::is_same_v<F, float>) {
+    return Gather(field, item, n, k);
+  } else {
+    return Gather4(field, item, n, k);
+  }
+}
+IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, float v) { Scatter(field, item, n, k, v); }
+#if IKPD_HAS_F4
+IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, F4 v) { Scatter4(field, item, n, k, v); }
+#endif
+template <class F>
+IKPD_INLINE V3<F> LoadV3(const float* field, std::size_t item) {
+  return {Load<F>(field, item, 3, 0), Load<F>(field, item, 3, 1), Load<F>(field, item, 3, 2)};
+}
+// Quaternions are stored [x, y, z, w] (three.js order).
+template <class F>
+IKPD_INLINE Q4<F> LoadQ4(const float* field, std::size_t item) {
+  return {Load<F>(field, item, 4, 0), Load<F>(field, item, 4, 1), Load<F>(field, item, 4, 2),
+          Load<F>(field, item, 4, 3)};
+}
+template <class F>
+IKPD_INLINE void StoreV3(float* field, std::size_t item, const V3<F>& v) {
+  Store(field, item, 3, 0, v.x);
+  Store(field, item, 3, 1, v.y);
+  Store(field, item, 3, 2, v.z);
+}
+template <class F>
+IKPD_INLINE void StoreQ4(float* field, std::size_t item, const Q4<F>& q) {
+  Store(field, item, 4, 0, q.x);
+  Store(field, item, 4, 1, q.y);
+  Store(field, item, 4, 2, q.z);
+  Store(field, item, 4, 3, q.w);
+}
+
+}  // namespace ikpd::simd
