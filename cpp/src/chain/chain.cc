@@ -10,6 +10,7 @@
 #include <glm/gtc/type_precision.hpp>
 #include <glm/mat3x3.hpp>
 
+#include "../simd/vec.h"
 #include "rotation.h"
 
 namespace ikpd {
@@ -389,9 +390,97 @@ struct Solver {
     return glm::normalize(glm::quat(w, c.x, c.y, c.z) * q);
   }
 
+  // Rotations of bones i … i + lanes − 1 (TurnToward, lane-parallel).
+  template <class F>
+  void RebuildBones(std::size_t i, const simd::V3<F>& axis) {
+    using simd::Q4;
+    using simd::V3;
+    constexpr std::size_t kLanes = std::is_same_v<F, float> ? 1 : 4;
+    Transform* o = job.output.data();
+    alignas(16) float in[4][kLanes];
+    alignas(16) float bone[3][kLanes];
+    for (std::size_t j = 0; j < kLanes; ++j) {
+      const glm::quat& q = job.joints[i + j].rotation;
+      in[0][j] = q.x;
+      in[1][j] = q.y;
+      in[2][j] = q.z;
+      in[3][j] = q.w;
+      const glm::vec3 d = o[i + j + 1].position - o[i + j].position;
+      bone[0][j] = d.x;
+      bone[1][j] = d.y;
+      bone[2][j] = d.z;
+    }
+    auto load = [](const float* lanes) {
+      if constexpr (kLanes == 1) {
+        return lanes[0];
+      } else {
+        return simd::F4(simd::RegLoad(lanes));
+      }
+    };
+    const Q4<F> q{load(in[0]), load(in[1]), load(in[2]), load(in[3])};
+    const V3<F> d{load(bone[0]), load(bone[1]), load(bone[2])};
+    simd::Mask<F> plain;
+    const Q4<F> r = TurnLanes(q, d, axis, &plain);
+    alignas(16) float out[4][kLanes];
+    alignas(16) float ok[kLanes];
+    if constexpr (kLanes == 1) {
+      out[0][0] = r.x;
+      out[1][0] = r.y;
+      out[2][0] = r.z;
+      out[3][0] = r.w;
+      ok[0] = plain ? 1.0f : 0.0f;
+    } else {
+      simd::RegStore(out[0], r.x.r);
+      simd::RegStore(out[1], r.y.r);
+      simd::RegStore(out[2], r.z.r);
+      simd::RegStore(out[3], r.w.r);
+      simd::RegStore(ok, simd::Select(plain, simd::F4(1.0f), simd::F4(0.0f)).r);
+    }
+    for (std::size_t j = 0; j < kLanes; ++j) {
+      const glm::vec3 d1(bone[0][j], bone[1][j], bone[2][j]);
+      o[i + j].rotation = ok[j] != 0.0f ? glm::quat(out[3][j], out[0][j], out[1][j], out[2][j])
+                                        : TurnToward(UnitInputRotation(i + j), d1);
+    }
+  }
+
+  // normalize(Arc(q̂·forward, d)·q̂) with q̂ = q/|q| per lane; `plain` is false in
+  // lanes that need TurnToward's careful path (|q|² or |d|² not a normal-sized
+  // float, or d opposite to q̂·forward).
+  template <class F>
+  static simd::Q4<F> TurnLanes(const simd::Q4<F>& q, const simd::V3<F>& d, const simd::V3<F>& axis,
+                               simd::Mask<F>* plain) {
+    using simd::And;
+    const F qq = simd::Dot(q, q);
+    const F dd = simd::Dot(d, d);
+    const auto normal = And(And(qq > 1e-20f, qq < 1e20f), And(dd > 1e-30f, dd < 1e30f));
+    const F qs = F(1.0f) / simd::Sqrt(simd::Select(normal, qq, F(1.0f)));
+    const simd::Q4<F> u{q.x * qs, q.y * qs, q.z * qs, q.w * qs};
+    const simd::V3<F> a = simd::Rotate(u, axis);
+    const simd::V3<F> e = d * (F(1.0f) / simd::Sqrt(simd::Select(normal, dd, F(1.0f))));
+    const F w = F(1.0f) + simd::Dot(a, e);  // 1 + cos θ
+    const simd::V3<F> c = simd::Cross(a, e);
+    *plain = And(normal, w > 1e-6f);
+    const simd::Q4<F> arc{c.x, c.y, c.z, simd::Select(*plain, w, F(1.0f))};
+    return simd::Normalize(arc * u);
+  }
+
   void RebuildRotations(const glm::vec3& lastBoneInput) {
     Transform* o = job.output.data();
-    for (std::size_t i = 0; i + 1 < n; ++i) o[i].rotation = TurnToward(UnitInputRotation(i), o[i + 1].position - o[i].position);
+    const std::size_t bones = n - 1;
+    std::size_t i = 0;
+#if IKPD_HAS_F4
+    if (bones >= 4) {
+      const simd::V3<simd::F4> axis = simd::Splat3<simd::F4>(forward);
+      for (;; i += 4) {
+        if (i + 4 > bones) i = bones - 4;  // the last group may overlap the one before
+        RebuildBones(i, axis);
+        if (i + 4 == bones) break;
+      }
+      i = bones;
+    }
+#endif
+    const simd::V3<float> axis = simd::FromGlm(forward);
+    for (; i < bones; ++i) RebuildBones(i, axis);
     const glm::quat aligned = TurnToward(UnitInputRotation(n - 2), lastBoneInput);
     tipLocal = glm::conjugate(aligned) * UnitInputRotation(n - 1);
     o[n - 1].rotation = glm::normalize(o[n - 2].rotation * tipLocal);
