@@ -390,99 +390,103 @@ struct Solver {
     return glm::normalize(glm::quat(w, c.x, c.y, c.z) * q);
   }
 
-  // Rotations of bones i … i + lanes − 1 (TurnToward, lane-parallel).
-  template <class F>
-  void RebuildBones(std::size_t i, const simd::V3<F>& axis) {
-    using simd::Q4;
-    using simd::V3;
-    constexpr std::size_t kLanes = std::is_same_v<F, float> ? 1 : 4;
-    Transform* o = job.output.data();
-    alignas(16) float in[4][kLanes];
-    alignas(16) float bone[3][kLanes];
-    for (std::size_t j = 0; j < kLanes; ++j) {
-      const glm::quat& q = job.joints[i + j].rotation;
-      in[0][j] = q.x;
-      in[1][j] = q.y;
-      in[2][j] = q.z;
-      in[3][j] = q.w;
-      const glm::vec3 d = o[i + j + 1].position - o[i + j].position;
-      bone[0][j] = d.x;
-      bone[1][j] = d.y;
-      bone[2][j] = d.z;
-    }
-    auto load = [](const float* lanes) {
-      if constexpr (kLanes == 1) {
-        return lanes[0];
-      } else {
-        return simd::F4(simd::RegLoad(lanes));
-      }
-    };
-    const Q4<F> q{load(in[0]), load(in[1]), load(in[2]), load(in[3])};
-    const V3<F> d{load(bone[0]), load(bone[1]), load(bone[2])};
-    simd::Mask<F> plain;
-    const Q4<F> r = TurnLanes(q, d, axis, &plain);
-    alignas(16) float out[4][kLanes];
-    alignas(16) float ok[kLanes];
-    if constexpr (kLanes == 1) {
-      out[0][0] = r.x;
-      out[1][0] = r.y;
-      out[2][0] = r.z;
-      out[3][0] = r.w;
-      ok[0] = plain ? 1.0f : 0.0f;
-    } else {
-      simd::RegStore(out[0], r.x.r);
-      simd::RegStore(out[1], r.y.r);
-      simd::RegStore(out[2], r.z.r);
-      simd::RegStore(out[3], r.w.r);
-      simd::RegStore(ok, simd::Select(plain, simd::F4(1.0f), simd::F4(0.0f)).r);
-    }
-    for (std::size_t j = 0; j < kLanes; ++j) {
-      const glm::vec3 d1(bone[0][j], bone[1][j], bone[2][j]);
-      o[i + j].rotation = ok[j] != 0.0f ? glm::quat(out[3][j], out[0][j], out[1][j], out[2][j])
-                                        : TurnToward(UnitInputRotation(i + j), d1);
-    }
+  // RebuildRotations' work item k: turn joint min(k, n − 2)'s input rotation so
+  // `forward` points along `ItemBone(k)`: bone k's final vector for k < n − 1, and
+  // for k = n − 1 the last bone's input vector (the tip's reference, as in Align()).
+  const glm::quat& ItemRotation(std::size_t k) const { return job.joints[std::min(k, n - 2)].rotation; }
+  glm::vec3 ItemBone(std::size_t k, const glm::vec3& lastBoneInput) const {
+    const Transform* o = job.output.data();
+    return k + 1 < n ? o[k + 1].position - o[k].position : lastBoneInput;
   }
 
-  // normalize(Arc(q̂·forward, d)·q̂) with q̂ = q/|q| per lane; `plain` is false in
-  // lanes that need TurnToward's careful path (|q|² or |d|² not a normal-sized
-  // float, or d opposite to q̂·forward).
+  // normalize(Arc(q̂·forward, d)·q̂) for q̂ = q/|q|, per lane. Homogeneous in q:
+  // a = q·forward·q* = |q|²·(q̂·forward), so no lane normalizes q first. `plain`
+  // is false in lanes that need TurnToward's careful path (|q|² or |d|² far from
+  // unit size, or d opposite to q̂·forward).
   template <class F>
   static simd::Q4<F> TurnLanes(const simd::Q4<F>& q, const simd::V3<F>& d, const simd::V3<F>& axis,
                                simd::Mask<F>* plain) {
     using simd::And;
-    const F qq = simd::Dot(q, q);
-    const F dd = simd::Dot(d, d);
-    const auto normal = And(And(qq > 1e-20f, qq < 1e20f), And(dd > 1e-30f, dd < 1e30f));
-    const F qs = F(1.0f) / simd::Sqrt(simd::Select(normal, qq, F(1.0f)));
-    const simd::Q4<F> u{q.x * qs, q.y * qs, q.z * qs, q.w * qs};
-    const simd::V3<F> a = simd::Rotate(u, axis);
-    const simd::V3<F> e = d * (F(1.0f) / simd::Sqrt(simd::Select(normal, dd, F(1.0f))));
-    const F w = F(1.0f) + simd::Dot(a, e);  // 1 + cos θ
-    const simd::V3<F> c = simd::Cross(a, e);
-    *plain = And(normal, w > 1e-6f);
-    const simd::Q4<F> arc{c.x, c.y, c.z, simd::Select(*plain, w, F(1.0f))};
-    return simd::Normalize(arc * u);
+    using simd::Cross;
+    using simd::Dot;
+    const simd::V3<F> u{q.x, q.y, q.z};
+    const F qq = q.w * q.w + Dot(u, u);
+    const F dd = Dot(d, d);
+    const auto normal = And(And(qq > 1e-2f, qq < 1e2f), And(dd > 1e-12f, dd < 1e12f));
+    const simd::V3<F> a =
+        axis * (q.w * q.w - Dot(u, u)) + u * (F(2.0f) * Dot(u, axis)) + Cross(u, axis) * (F(2.0f) * q.w);
+    const F qd = qq * simd::Sqrt(simd::Select(normal, dd, F(1.0f)));  // |a|·|d|
+    const F w = qd + Dot(a, d);                                       // |a||d|(1 + cos θ)
+    const simd::V3<F> c = Cross(a, d);
+    *plain = And(normal, w > qd * 1e-6f);
+    return simd::Normalize(simd::Q4<F>{c.x, c.y, c.z, simd::Select(*plain, w, F(1.0f))} * q);
+  }
+
+  // Items k … k + 3 (or k alone for F = float) into output[k …].rotation.
+  template <class F>
+  void RebuildItems(std::size_t k, const simd::V3<F>& axis, const glm::vec3& lastBoneInput) const {
+    Transform* o = job.output.data();
+    using simd::Q4;
+    using simd::V3;
+    Q4<F> q;
+    V3<F> d;
+    if constexpr (std::is_same_v<F, float>) {
+      q = simd::FromGlm(ItemRotation(k));
+      d = simd::FromGlm(ItemBone(k, lastBoneInput));
+    } else {
+      const glm::quat& q0 = ItemRotation(k);
+      const glm::quat& q1 = ItemRotation(k + 1);
+      const glm::quat& q2 = ItemRotation(k + 2);
+      const glm::quat& q3 = ItemRotation(k + 3);
+      q = {F(simd::RegSet(q0.x, q1.x, q2.x, q3.x)), F(simd::RegSet(q0.y, q1.y, q2.y, q3.y)),
+           F(simd::RegSet(q0.z, q1.z, q2.z, q3.z)), F(simd::RegSet(q0.w, q1.w, q2.w, q3.w))};
+      const glm::vec3 d0 = ItemBone(k, lastBoneInput), d1 = ItemBone(k + 1, lastBoneInput);
+      const glm::vec3 d2 = ItemBone(k + 2, lastBoneInput), d3 = ItemBone(k + 3, lastBoneInput);
+      d = {F(simd::RegSet(d0.x, d1.x, d2.x, d3.x)), F(simd::RegSet(d0.y, d1.y, d2.y, d3.y)),
+           F(simd::RegSet(d0.z, d1.z, d2.z, d3.z))};
+    }
+    simd::Mask<F> plain;
+    const Q4<F> r = TurnLanes(q, d, axis, &plain);
+    if constexpr (std::is_same_v<F, float>) {
+      o[k].rotation =
+          plain ? simd::ToGlm(r) : TurnToward(UnitInputRotation(std::min(k, n - 2)), ItemBone(k, lastBoneInput));
+    } else {
+      alignas(16) float x[4], y[4], z[4], w[4];
+      simd::RegStore(x, r.x.r);
+      simd::RegStore(y, r.y.r);
+      simd::RegStore(z, r.z.r);
+      simd::RegStore(w, r.w.r);
+      for (std::size_t j = 0; j < 4; ++j) o[k + j].rotation = glm::quat(w[j], x[j], y[j], z[j]);
+      if (!simd::All(plain)) {
+        for (std::size_t j = 0; j < 4; ++j) {
+          if (!simd::Lane(plain, static_cast<int>(j))) {
+            o[k + j].rotation = TurnToward(UnitInputRotation(std::min(k + j, n - 2)), ItemBone(k + j, lastBoneInput));
+          }
+        }
+      }
+    }
   }
 
   void RebuildRotations(const glm::vec3& lastBoneInput) {
     Transform* o = job.output.data();
-    const std::size_t bones = n - 1;
-    std::size_t i = 0;
+    // Item n − 1 (the last bone's aligned input rotation) lands in
+    // o[n − 1].rotation and is replaced by the tip's rotation below.
+    std::size_t k = 0;
+    const std::size_t items = n;
 #if IKPD_HAS_F4
-    if (bones >= 4) {
+    if (items >= 4) {
       const simd::V3<simd::F4> axis = simd::Splat3<simd::F4>(forward);
-      for (;; i += 4) {
-        if (i + 4 > bones) i = bones - 4;  // the last group may overlap the one before
-        RebuildBones(i, axis);
-        if (i + 4 == bones) break;
+      for (;; k += 4) {
+        if (k + 4 > items) k = items - 4;  // the last group may overlap the one before
+        RebuildItems(k, axis, lastBoneInput);
+        if (k + 4 == items) break;
       }
-      i = bones;
+      k = items;
     }
 #endif
     const simd::V3<float> axis = simd::FromGlm(forward);
-    for (; i < bones; ++i) RebuildBones(i, axis);
-    const glm::quat aligned = TurnToward(UnitInputRotation(n - 2), lastBoneInput);
-    tipLocal = glm::conjugate(aligned) * UnitInputRotation(n - 1);
+    for (; k < items; ++k) RebuildItems(k, axis, lastBoneInput);
+    tipLocal = glm::conjugate(o[n - 1].rotation) * UnitInputRotation(n - 1);
     o[n - 1].rotation = glm::normalize(o[n - 2].rotation * tipLocal);
   }
 
