@@ -509,17 +509,20 @@ struct Solver {
       result.iterations = 1;
     } else {
       float previous = std::numeric_limits<float>::infinity();
-      float ratio = 0.0f;  // distance / distance one iteration earlier
-      int since = 0;       // iterations since the last extrapolation
+      int since = 0;  // iterations since the last extrapolation
       for (int it = 0; it < job.iterations; ++it) {
         if (distance <= tolerance) break;
         // Only a chain that made no progress can be stuck on the target's line.
         if (previous - distance <= 1e-6f * length && StuckOnALine(length)) Unstick();
-        // Near full extension FABRIK converges linearly and slowly (distance ratio
-        // per iteration up to ~0.9). Once the ratio is steady, jump ahead along the
-        // last step by the geometric-series estimate of the remaining steps.
+        // FABRIK converges linearly, slowly near full extension (the distance
+        // shrinks by a ratio r of up to ~0.9 per iteration). Jump ahead along the
+        // last iteration's step by the geometric-series estimate of the steps
+        // still to come, r / (1 − r) (capped); the next iteration restores the
+        // bone lengths. Every other iteration at most, so r is measured on a
+        // plain FABRIK step. The result is a FABRIK pose close to the one plain
+        // FABRIK reaches (within ~1 % of the chain length on the benchmark).
         const float r = distance / previous;
-        if (since >= 2 && r > 0.3f && r < 0.98f && std::abs(r - ratio) < 0.1f * (1.0f - r)) {
+        if (since >= 2 && r > 0.05f && r < 0.98f) {
           const float w = std::min(r / (1.0f - r), 20.0f);
           for (std::size_t i = 1; i < n; ++i) {
             const glm::vec3 last(o[i].rotation.x, o[i].rotation.y, o[i].rotation.z);
@@ -528,7 +531,6 @@ struct Solver {
           since = 0;
         }
         ++since;
-        ratio = r;
         previous = distance;
         for (std::size_t i = 1; i < n; ++i) {
           o[i].rotation.x = o[i].position.x;
