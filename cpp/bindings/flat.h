@@ -6,12 +6,23 @@
 // pointer to the static "parameter: reason" string of the failing Status;
 // web/src/core.js turns that into a RangeError. No JS objects cross the
 // boundary on hot paths (Embind value_object conversion costs microseconds).
+//
+// Entry points called once per solve (single-call IK, PD controllers) are not
+// Embind functions but plain exports, `IKPD_EXPORT std::uintptr_t ikpd_name(...)`,
+// listed in cpp/bindings/post.js: JS calls the WebAssembly function directly,
+// without Embind's per-call invoker (type checks, table call, wire conversion).
+// Their arguments and results are numbers only (pointers and handles as
+// uintptr_t, flags as int).
 #pragma once
+
+#include <emscripten/em_macros.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include "ikpd/common.h"
+
+#define IKPD_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
 
 namespace ikpd::bindings {
 

@@ -229,6 +229,71 @@ TEST(ChainPseudoThreeBone, StretchStaysWithinMaxStretch) {
   }
 }
 
+// Regression (found by tests/fuzz/pseudo_three_bone_fuzz.cc): with a zero-length
+// upper bone the extra pass measured the first pass's stretch on that bone
+// alone, saw none, and stretched the lower bone by maxStretch a second time
+// (length 1 -> 3 with maxStretch 2.7).
+TEST(ChainPseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBone) {
+  const glm::quat id(1, 0, 0, 0);
+  PseudoThreeBoneJob job;
+  job.limb.root = {{0, -2, -2}, id};
+  job.limb.mid = {{0, -2, -2}, glm::normalize(glm::quat(-0.416f, 0, -0.645f, 0.641f))};
+  job.limb.end = {{-1, -2, -2}, id};
+  job.limb.target = {0, -2, -2};
+  job.limb.poleDirection = glm::vec3(1, 0, 0);
+  job.limb.forward = {0, 1, 0};
+  job.limb.bendAxis = {1, 0, 0};
+  job.limb.maxStretch = 2.7f;
+  job.tip = {{0, 0, 0}, glm::normalize(glm::quat(-0.416f, 0, 0, -0.909f))};
+  job.blend = 1.0f;
+  job.variant = PseudoThreeBoneVariant::kFollowMid;
+  for (float endLimit : {0.0f, 0.5f}) {
+    job.endLimit = endLimit;
+    PseudoThreeBoneResult r;
+    job.result = &r;
+    ASSERT_TRUE(job.Run().ok());
+    EXPECT_LE(glm::distance(r.mid.position, r.root.position), 1e-5f);
+    EXPECT_LE(glm::distance(r.end.position, r.mid.position), 2.7f * (1 + 1e-5f));
+  }
+  // And with ordinary legs whose upper or lower bone is zero.
+  LegGenerator gen(21);
+  for (int i = 0; i < 1000; ++i) {
+    Leg leg = gen.Make();
+    leg.mid.position = i % 2 ? leg.root.position : leg.end.position;
+    const float before = glm::distance(leg.root.position, leg.mid.position) + glm::distance(leg.mid.position, leg.end.position);
+    PseudoThreeBoneJob stretchy = JobFor(leg, leg.root.position + gen.Dir() * 5.0f, gen.U(0.0f, 1.0f));
+    stretchy.limb.maxStretch = 1.5f;
+    stretchy.endLimit = gen.U(0.0f, 1.0f);
+    PseudoThreeBoneResult r;
+    stretchy.result = &r;
+    ASSERT_TRUE(stretchy.Run().ok());
+    const float length = glm::distance(r.mid.position, r.root.position) + glm::distance(r.end.position, r.mid.position);
+    ASSERT_LE(length, 1.5f * before * (1 + 1e-5f)) << i;
+  }
+}
+
+// Regression (found by tests/fuzz/pseudo_three_bone_fuzz.cc): `reached` took the
+// extra pass's result, whose tolerance scaled with the already stretched limb.
+TEST(ChainPseudoThreeBone, ReachedIsRelativeToTheInputLimbLength) {
+  const glm::quat id(1, 0, 0, 0);
+  PseudoThreeBoneJob job;
+  job.limb.root = {{0, 0, 0}, id};
+  job.limb.mid = {{0.5f, 0, 0}, id};
+  job.limb.end = {{1, 0, 0}, id};
+  job.limb.target = {10, 0, 0};
+  job.limb.maxStretch = 3.0f;
+  job.tip = {{1.1f, 0, 0}, id};
+  job.blend = 0.0f;  // two passes
+  for (float tolerance : {3.0f, 7.0f}) {
+    job.limb.tolerance = tolerance;
+    PseudoThreeBoneResult r;
+    job.result = &r;
+    ASSERT_TRUE(job.Run().ok());
+    ASSERT_NEAR(r.distance, 6.9f, 1e-4f);  // stretched to 3: tip at 3.1
+    EXPECT_EQ(r.reached, r.distance <= tolerance * 1.0f) << tolerance;
+  }
+}
+
 TEST(ChainPseudoThreeBone, DegenerateInputStaysFinite) {
   const glm::quat id(1, 0, 0, 0);
   // Tip on the end joint, target at the root, zero-length bones, straight leg.

@@ -64,6 +64,11 @@ Status PseudoThreeBoneJob::Run() const {
       limited = true;
     }
   }
+  // Upper + lower length of the input limb (`reached` and the stretch budget use it).
+  const auto limb_length = [](const glm::vec3& r, const glm::vec3& m, const glm::vec3& e) {
+    return glm::distance(glm::dvec3(m), glm::dvec3(r)) + glm::distance(glm::dvec3(e), glm::dvec3(m));
+  };
+  const double length = limb_length(limb.root.position, limb.mid.position, limb.end.position);
   glm::vec3 offset = offset0;
   if (blend >= 1.0f && !limited) {
     end = q3;  // blend 1: done after one pass, the effector keeps its input rotation
@@ -75,11 +80,12 @@ Status PseudoThreeBoneJob::Run() const {
     pass.mid = first.mid;
     pass.end = {first.end.position, end};
     pass.effectorOffset = offset;
-    // Stretch applied by the first pass counts toward maxStretch.
-    const double upper = glm::distance(glm::dvec3(limb.mid.position), glm::dvec3(limb.root.position));
-    const double stretched = glm::distance(glm::dvec3(first.mid.position), glm::dvec3(first.root.position));
-    if (limb.maxStretch > 1.0f && stretched > upper && upper > 0.0) {
-      pass.maxStretch = std::max(1.0f, static_cast<float>(limb.maxStretch * upper / stretched));
+    // Stretch applied by the first pass counts toward maxStretch. Both bones
+    // scale by the same factor, so the whole limb's length measures it (one
+    // bone alone may have zero length).
+    const double stretched = limb_length(first.root.position, first.mid.position, first.end.position);
+    if (limb.maxStretch > 1.0f && stretched > length && length > 0.0) {
+      pass.maxStretch = std::max(1.0f, static_cast<float>(limb.maxStretch * length / stretched));
     }
     if (Status s = pass.Run(); !s) return s;
   }
@@ -91,7 +97,8 @@ Status PseudoThreeBoneJob::Run() const {
   out.tip.position = glm::vec3(glm::dvec3(solved.end.position) + glm::dvec3(offset));
   out.tip.rotation = glm::normalize((end * glm::conjugate(q3)) * SafeNormalize(tip.rotation));
   out.distance = solved.distance;
-  out.reached = solved.reached;
+  // Relative to the input limb, not to the extra pass's (possibly stretched) one.
+  out.reached = solved.distance <= static_cast<double>(limb.tolerance) * length;
   if (!IsFinite(out.tip)) return Error("target: too far away for float coordinates (the result would overflow)");
   *result = out;
   return Ok();

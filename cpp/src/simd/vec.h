@@ -156,42 +156,32 @@ IKPD_INLINE glm::quat ToGlm(const Q4<float>& q) { return glm::quat(q.w, q.x, q.y
 
 namespace ikpd::simd {
 
-// Items item .. item + lanes − 1 of a structure-of-arrays field with n
-// components per item (component k), as one lane value.
 template <class F>
-IKPD_INLINE F Load(const float* field, std::size_t item, int n, int k) {
-  if constexpr (std::is_same_v<F, float>) {
-    return Gather(field, item, n, k);
-  } else {
-    return Gather4(field, item, n, k);
-  }
+IKPD_INLINE F Load1(const float* field, std::size_t item) {
+  F v;
+  Load1(field, item, &v);
+  return v;
 }
-IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, float v) { Scatter(field, item, n, k, v); }
-#if IKPD_HAS_F4
-IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, F4 v) { Scatter4(field, item, n, k, v); }
-#endif
 template <class F>
 IKPD_INLINE V3<F> LoadV3(const float* field, std::size_t item) {
-  return {Load<F>(field, item, 3, 0), Load<F>(field, item, 3, 1), Load<F>(field, item, 3, 2)};
+  V3<F> v;
+  Load3(field, item, &v.x, &v.y, &v.z);
+  return v;
 }
 // Quaternions are stored [x, y, z, w] (three.js order).
 template <class F>
 IKPD_INLINE Q4<F> LoadQ4(const float* field, std::size_t item) {
-  return {Load<F>(field, item, 4, 0), Load<F>(field, item, 4, 1), Load<F>(field, item, 4, 2),
-          Load<F>(field, item, 4, 3)};
+  Q4<F> q;
+  Load4(field, item, &q.x, &q.y, &q.z, &q.w);
+  return q;
 }
 template <class F>
 IKPD_INLINE void StoreV3(float* field, std::size_t item, const V3<F>& v) {
-  Store(field, item, 3, 0, v.x);
-  Store(field, item, 3, 1, v.y);
-  Store(field, item, 3, 2, v.z);
+  Store3(field, item, v.x, v.y, v.z);
 }
 template <class F>
 IKPD_INLINE void StoreQ4(float* field, std::size_t item, const Q4<F>& q) {
-  Store(field, item, 4, 0, q.x);
-  Store(field, item, 4, 1, q.y);
-  Store(field, item, 4, 2, q.z);
-  Store(field, item, 4, 3, q.w);
+  Store4(field, item, q.x, q.y, q.z, q.w);
 }
 
 }  // namespace ikpd::simd

@@ -1,0 +1,155 @@
+// Fuzzes PseudoThreeBoneJob (SPEC §4): finite input → finite, unit, consistent
+// limb plus tip, or a named error (output untouched). Invariants: the root
+// stays put, bone lengths are preserved (or stretched within maxStretch in
+// total over both passes), the tip moves rigidly with the end joint (same
+// offset and rotation in the end's frame), forward axes point at the child
+// (weight 1), the mid angle stays within [minAngle, maxAngle], blend 1 without
+// an end limit keeps the end's input rotation, `distance`/`reached` match the
+// output, and a target the final pass can reach is reached.
+#include "two_bone_input.h"
+
+using namespace ikpd;
+using namespace ikpd::fuzz;
+
+namespace {
+
+// Unit quaternion from any finite non-zero one (huge or denormal components included).
+glm::quat Unit(const glm::quat& q) {
+  const float m = std::max(std::max(std::fabs(q.x), std::fabs(q.y)), std::max(std::fabs(q.z), std::fabs(q.w)));
+  return glm::normalize(glm::quat(q.w / m, q.x / m, q.y / m, q.z / m));
+}
+
+void CheckResult(const PseudoThreeBoneJob& job, const PseudoThreeBoneResult& r) {
+  const TwoBoneJob& limb = job.limb;
+  FUZZ_CHECK(Finite(limb.root, limb.mid, limb.end, limb.target, job.tip), "non-finite input accepted");
+  FUZZ_CHECK(Finite(r.root, r.mid, r.end, r.tip, r.distance), "non-finite result");
+  FUZZ_CHECK(IsUnit(r.root.rotation) && IsUnit(r.mid.rotation) && IsUnit(r.end.rotation) && IsUnit(r.tip.rotation),
+             "rotation not unit");
+  FUZZ_CHECK(r.distance >= 0.0f, "negative distance");
+
+  const float a = glm::distance(limb.root.position, limb.mid.position);
+  const float b = glm::distance(limb.mid.position, limb.end.position);
+  const float t = glm::distance(limb.end.position, job.tip.position);
+  const bool moderate = Moderate(limb.root.position) && Moderate(limb.mid.position) && Moderate(limb.end.position) &&
+                        Moderate(job.tip.position) && Moderate(limb.target) && (!limb.pole || Moderate(*limb.pole)) &&
+                        a + b > 1e-2f;
+  if (!moderate) return;  // only finiteness is meaningful at extreme magnitudes
+  const float scale = 1.0f + glm::length(limb.root.position) + glm::length(limb.target) + a + b + t;
+  const float tol = 1e-3f * scale;
+
+  FUZZ_CHECK(glm::distance(r.root.position, limb.root.position) <= tol, "root moved");
+  const float a2 = glm::distance(r.root.position, r.mid.position);
+  const float b2 = glm::distance(r.mid.position, r.end.position);
+  const float stretch = std::max(1.0f, limb.maxStretch);
+  FUZZ_CHECK(a2 >= a - tol && a2 <= a * stretch + tol, "upper bone length %g -> %g", double(a), double(a2));
+  FUZZ_CHECK(b2 >= b - tol && b2 <= b * stretch + tol, "lower bone length %g -> %g", double(b), double(b2));
+  if (limb.maxStretch == 1.0f) {
+    FUZZ_CHECK(std::fabs(a2 - a) <= tol && std::fabs(b2 - b) <= tol, "bone lengths changed without stretch");
+  }
+
+  // The tip moves rigidly with the end joint: same offset and rotation in the end's frame.
+  const glm::quat q3 = Unit(limb.end.rotation);
+  const glm::quat tip_rotation = Unit(job.tip.rotation);
+  const glm::vec3 local_before = glm::conjugate(q3) * (job.tip.position - limb.end.position);
+  const glm::vec3 local_after = glm::conjugate(r.end.rotation) * (r.tip.position - r.end.position);
+  FUZZ_CHECK(glm::distance(local_before, local_after) <= tol, "tip offset in the end's frame changed by %g",
+             double(glm::distance(local_before, local_after)));
+  const float relative = std::fabs(glm::dot(glm::conjugate(q3) * tip_rotation, glm::conjugate(r.end.rotation) * r.tip.rotation));
+  FUZZ_CHECK(relative >= 1.0f - 1e-4f, "tip rotation relative to the end changed (|dot| %g)", double(relative));
+
+  const float actual_distance = glm::distance(r.tip.position, limb.target);
+  FUZZ_CHECK(std::fabs(actual_distance - r.distance) <= tol, "distance %g but tip is %g from target",
+             double(r.distance), double(actual_distance));
+  if (r.reached) {
+    FUZZ_CHECK(r.distance <= limb.tolerance * (a + b) * 1.001f + 1e-5f * scale, "reached but distance %g",
+               double(r.distance));
+  }
+  // Blend 1 without a limit: one pass, the end keeps its input world rotation.
+  if (job.blend == 1.0f && job.endLimit >= kPi) {
+    FUZZ_CHECK(std::fabs(glm::dot(q3, r.end.rotation)) >= 1.0f - 1e-5f, "blend 1 changed the end rotation");
+  }
+  if (limb.weight != 1.0f) return;
+
+  const glm::vec3 f = NormalizeSafe(limb.forward);
+  if (a > 1e-2f * scale) {
+    FUZZ_CHECK(glm::dot(r.root.rotation * f, glm::normalize(r.mid.position - r.root.position)) > 0.999f,
+               "root forward does not point at mid");
+  }
+  if (b > 1e-2f * scale) {
+    FUZZ_CHECK(glm::dot(r.mid.rotation * f, glm::normalize(r.end.position - r.mid.position)) > 0.999f,
+               "mid forward does not point at end");
+  }
+  // The last two-bone pass aims the end at target − (tip − end).
+  const glm::vec3 end_target = limb.target - (r.tip.position - r.end.position);
+  // Known two-bone defect (reported, the coordinator's, see two_bone_fuzz.cc): a pass
+  // target at the root with the end folded onto the root gives a mid angle up to
+  // ~0.02 rad off the limits. Either pass's end may be the folded one here.
+  const bool folded_at_root = glm::distance(end_target, limb.root.position) < 1e-3f * scale &&
+                              (glm::distance(limb.end.position, limb.root.position) < 1e-3f * scale ||
+                               glm::distance(r.end.position, limb.root.position) < 1e-3f * scale);
+  if (a > 1e-2f * scale && b > 1e-2f * scale && !folded_at_root) {
+    const float angle = AngleAt(r.root.position, r.mid.position, r.end.position);
+    FUZZ_CHECK(angle >= limb.minAngle - 1e-2f && angle <= limb.maxAngle + 1e-2f, "mid angle %g outside [%g, %g]",
+               double(angle), double(limb.minAngle), double(limb.maxAngle));
+    // A target the final pass can reach is reached (no soften/stretch).
+    const float c = glm::distance(end_target, limb.root.position);
+    const float c_min = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(limb.minAngle)));
+    const float c_max = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(limb.maxAngle)));
+    if (limb.soften == 0.0f && limb.maxStretch == 1.0f && c > c_min + 1e-2f * scale && c < c_max - 1e-2f * scale) {
+      FUZZ_CHECK(r.distance <= tol, "reachable target missed by %g (c=%g in [%g, %g])", double(r.distance), double(c),
+                 double(c_min), double(c_max));
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Input in(data, size);
+  PseudoThreeBoneJob job;
+  FillTwoBoneJob(in, job.limb);  // its effectorOffset and endRotation are ignored by the job
+  switch (in.Int(0, 7)) {
+    case 0: job.tip = {in.MaybeNonFiniteVec3(), in.Quat()}; break;
+    case 1: job.tip = {in.Vec3(), in.Quat()}; break;
+    case 2: job.tip = {job.limb.end.position, in.Quat()}; break;  // zero-length third bone
+    default: job.tip = {job.limb.end.position + in.Vec3(), in.Quat()}; break;
+  }
+  switch (in.Int(0, 5)) {
+    case 0: job.blend = 0.0f; break;
+    case 1: job.blend = 1.0f; break;
+    case 2: job.blend = in.MaybeNonFinite(); break;
+    default: job.blend = in.Range(0.0f, 1.0f); break;
+  }
+  job.variant = static_cast<PseudoThreeBoneVariant>(in.Int(0, 15) == 0 ? in.Int(2, 255) : in.Int(0, 1));
+  switch (in.Int(0, 3)) {
+    case 0: job.endLimit = in.Range(0.0f, kPi); break;
+    case 1: job.endLimit = in.MaybeNonFinite(); break;
+    default: break;  // kPi: no limit
+  }
+  TraceTwoBoneJob(job.limb);
+  FUZZ_TRACE("tip %.9g %.9g %.9g wxyz %.9g %.9g %.9g %.9g blend %.9g variant %d endLimit %.9g\n", job.tip.position.x,
+             job.tip.position.y, job.tip.position.z, job.tip.rotation.w, job.tip.rotation.x, job.tip.rotation.y,
+             job.tip.rotation.z, job.blend, static_cast<int>(job.variant), job.endLimit);
+
+  PseudoThreeBoneResult result;
+  result.root.position = glm::vec3(7.0f);
+  result.distance = -7.0f;
+  const PseudoThreeBoneResult untouched = result;
+  job.result = in.Int(0, 31) == 0 ? nullptr : &result;
+  const Status validated = job.Validate();
+  const Status status = job.Run();
+  // Run() validates first (same error); it may also fail later, e.g. when a result would overflow float.
+  FUZZ_CHECK(validated.ok() || (!status.ok() && std::strcmp(status.error, validated.error) == 0),
+             "Validate() failed (%s) but Run() did not fail the same way", validated.error);
+  if (!status.ok()) {
+    FUZZ_CHECK(NamesParameter(status), "error does not start with a parameter name: %s", status.error);
+    FUZZ_CHECK(SameBytes(result.root, untouched.root) && SameBytes(result.mid, untouched.mid) &&
+                   SameBytes(result.end, untouched.end) && SameBytes(result.tip, untouched.tip) &&
+                   result.distance == untouched.distance,
+               "output written on error: %s", status.error);
+    return 0;
+  }
+  FUZZ_CHECK(job.result != nullptr, "null result accepted");
+  CheckResult(job, result);
+  return 0;
+}
