@@ -458,8 +458,10 @@ struct Solver {
       simd::RegStore(w, r.w.r);
       for (std::size_t j = 0; j < 4; ++j) o[k + j].rotation = glm::quat(w[j], x[j], y[j], z[j]);
       if (!simd::All(plain)) {
+        alignas(16) float lane[4];
+        simd::RegStore(lane, simd::Select(plain, F(1.0f), F(0.0f)).r);
         for (std::size_t j = 0; j < 4; ++j) {
-          if (!simd::Lane(plain, static_cast<int>(j))) {
+          if (lane[j] == 0.0f) {
             o[k + j].rotation = TurnToward(UnitInputRotation(std::min(k + j, n - 2)), ItemBone(k + j, lastBoneInput));
           }
         }
