@@ -15,8 +15,8 @@ export class Core {
     for (const [name, f] of Object.entries(this.exports)) {
       if (typeof f !== 'function') throw new Error(`ikpd: the WebAssembly module does not export ${name}`);
     }
-    this.scratchPointer = wasm.scratchPointer();
-    this.scratchFloats = wasm.scratchFloats();
+    this.scratchPointer = this.exports.ikpd_scratch_pointer() >>> 0;
+    this.scratchFloats = this.exports.ikpd_scratch_floats();
     this._scratch = new Float32Array(0);
   }
 
@@ -36,7 +36,7 @@ export class Core {
 
   /** WASM memory size and bytes in use by C++ allocations (see Ikpd.memoryStats). */
   memoryStats() {
-    return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.wasm.heapUsed() };
+    return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.exports.ikpd_heap_used() };
   }
 
   /** Throws the C++ Status message ("parameter: reason") when `errorPointer` is non-zero. */

@@ -77,11 +77,6 @@ IKPD_INLINE Mask<F> PerpendicularUnit(const V3<F>& v, const V3<F>& n, V3<F>* out
   return ok;
 }
 
-// The first usable of: v1 ⊥ n, v2 ⊥ n, a stable perpendicular of n. The
-// fallbacks are only computed when some lane needs them.
-template <class F>
-IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, const V3<F>& v2, const V3<F>& n);
-
 // A stable unit vector perpendicular to unit n: the axis after n's dominant one.
 template <class F>
 IKPD_INLINE V3<F> StablePerpendicular(const V3<F>& n) {
@@ -95,14 +90,16 @@ IKPD_INLINE V3<F> StablePerpendicular(const V3<F>& n) {
   return out;
 }
 
-template <class F>
-IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, const V3<F>& v2, const V3<F>& n) {
+// The first usable of: v1 ⊥ n, second() ⊥ n, a stable perpendicular of n.
+// The fallbacks are only computed when some lane needs them.
+template <class F, class Second>
+IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, Second&& second, const V3<F>& n) {
   V3<F> out;
   const auto ok = PerpendicularUnit(v1, n, &out);
   if (simd::All(ok)) return out;
-  V3<F> second;
-  const auto secondOk = PerpendicularUnit(v2, n, &second);
-  return Select(ok, out, Select(secondOk, second, StablePerpendicular(n)));
+  V3<F> fallback;
+  const auto secondOk = PerpendicularUnit(second(), n, &fallback);
+  return Select(ok, out, Select(secondOk, fallback, StablePerpendicular(n)));
 }
 
 // v scaled by a power of two so its largest component lies in [1, 2) (zero
@@ -201,7 +198,7 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   }
 
   // Limb plane normal n = the mid's world hinge after the solve.
-  const V3<F> rootHinge = Rotate(q1, h);
+  auto rootHinge = [&] { return Rotate(q1, h); };  // fallback, rarely needed
   V3<F> n = PerpendicularOf(hinge, rootHinge, dirT);
   if (shared.pole != TwoBonePole::kNone) {
     const V3<F> poleVector = shared.pole == TwoBonePole::kPoint ? poleK - p1 : io.pole;
@@ -251,11 +248,14 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // Rotations: the root swings with the limb plane (keeping its roll relative
   // to it); the mid is rebuilt from its forward and hinge axes.
   const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
-  const Q4<F> r1 = simd::Normalize(simd::FrameQuat(upper, n) * Conjugate(simd::FrameQuat(rootForward, rootRef)) * q1);
+  Q4<F> r1 = simd::Normalize(simd::FrameToFrame(rootForward, rootRef, upper, n) * q1);
   const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
                            F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
-  const Q4<F> r2 = simd::Normalize(simd::FrameQuat(lower, n) * localInverse);
+  Q4<F> r2 = simd::Normalize(simd::FrameQuat(lower, n) * localInverse);
 
+  // Keep each rotation in its input's hemisphere (no sign flips from frame to frame).
+  r1 = Select(Dot(r1, q1) < 0.0f, Q4<F>{-r1.x, -r1.y, -r1.z, -r1.w}, r1);
+  r2 = Select(Dot(r2, q2) < 0.0f, Q4<F>{-r2.x, -r2.y, -r2.z, -r2.w}, r2);
   const auto full = io.weight >= 1.0f;
   Q4<F> w1 = r1, w2 = r2;
   if (!simd::All(full)) {
@@ -265,7 +265,11 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const F k = 1.0f + (scale - 1.0f) * io.weight;
   const V3<F> midK = p1 + Rotate(w1, f) * (k * a * k2Inverse);
   const V3<F> endK = midK + Rotate(w2, f) * (k * b * k2Inverse);
-  const Q4<F> end = shared.endRelative ? simd::Normalize(w2 * Conjugate(q2) * q3) : q3;
+  Q4<F> end = q3;
+  if (shared.endRelative) {
+    end = simd::Normalize(w2 * Conjugate(q2) * q3);
+    end = Select(Dot(end, q3) < 0.0f, Q4<F>{-end.x, -end.y, -end.z, -end.w}, end);
+  }
 
   // weight 0 returns the input unchanged.
   const auto solve = io.weight > 0.0f;

@@ -68,6 +68,23 @@ IKPD_INLINE float ExponentOf(float a) {
   return out;
 }
 
+// ---- one lane in double: single-item code that keeps double precision ---------
+// (pd::QuatPD runs the quaternion PD kernel with F = double; the elementary
+// functions below are the C library's, not the float polynomials.)
+
+IKPD_INLINE double Splat(double v) { return v; }
+IKPD_INLINE double Select(bool m, double a, double b) { return m ? a : b; }
+IKPD_INLINE double Min(double a, double b) { return b < a ? b : a; }
+IKPD_INLINE double Max(double a, double b) { return a < b ? b : a; }
+IKPD_INLINE double Abs(double a) { return std::fabs(a); }
+IKPD_INLINE double Sqrt(double a) { return std::sqrt(a); }
+IKPD_INLINE bool IsFiniteLane(double a) { return a - a == 0.0; }
+IKPD_INLINE double Atan2(double y, double x) { return std::atan2(y, x); }
+IKPD_INLINE void SinCos(double x, double* sinOut, double* cosOut) {
+  *sinOut = std::sin(x);
+  *cosOut = std::cos(x);
+}
+
 // ---- four lanes ---------------------------------------------------------------
 
 #if IKPD_LANES_WASM
@@ -365,21 +382,34 @@ IKPD_INLINE F Exp(F x) {
   return Select(x < -87.0f, F(0.0f), e * Pow2(n));
 }
 
-// sin and cos of x; absolute error < 1e-7 for |x| <= 8192 (Cody–Waite
-// reduction by π/2, then minimax polynomials on [−π/4, π/4]).
+// sin and cos of r in [−π/4, π/4] (minimax polynomials).
 template <class F>
-IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
-  const F q = Floor(x * 0.636619772f + 0.5f);
-  const F r = ((x - q * 1.5703125f) - q * 4.83751296997e-4f) - q * 7.54978995489e-8f;
+IKPD_INLINE void SinCosReduced(F r, F* sinOut, F* cosOut) {
   const F r2 = r * r;
   F s = F(-1.9515295891e-4f);
   s = s * r2 + 8.3321608736e-3f;
   s = s * r2 - 1.6666654611e-1f;
-  s = s * r2 * r + r;
+  *sinOut = s * r2 * r + r;
   F c = F(2.443315711809948e-5f);
   c = c * r2 - 1.388731625493765e-3f;
   c = c * r2 + 4.166664568298827e-2f;
-  c = c * r2 * r2 - 0.5f * r2 + 1.0f;
+  *cosOut = c * r2 * r2 - 0.5f * r2 + 1.0f;
+}
+
+// sin and cos of x; absolute error < 1e-7 for |x| <= 8192 (Cody–Waite
+// reduction by π/2, then minimax polynomials on [−π/4, π/4]). When every lane
+// is in quadrant 0 the reduction is skipped (it is exact there: r = x).
+template <class F>
+IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
+  const F v = x * 0.636619772f + 0.5f;
+  if (All(And(v >= 0.0f, v < 1.0f))) {
+    SinCosReduced(x, sinOut, cosOut);
+    return;
+  }
+  const F q = Floor(v);
+  const F r = ((x - q * 1.5703125f) - q * 4.83751296997e-4f) - q * 7.54978995489e-8f;
+  F s, c;
+  SinCosReduced(r, &s, &c);
   // Quadrant q mod 4: 0 (s, c), 1 (c, −s), 2 (−s, −c), 3 (−c, s).
   const F m = q - 4.0f * Floor(q * 0.25f);
   const auto swap = Or(m == 1.0f, m == 3.0f);
