@@ -21,8 +21,10 @@ struct AimShared {
   bool hinge = false;
   simd::V3<float> hingeAxis;        // unit
   simd::V3<float> hingeForward;     // forward made ⊥ hingeAxis, unit
+  simd::V3<float> hingeSide;        // hingeAxis × hingeForward
   bool pole = false;
   simd::V3<float> up;               // up made ⊥ forward, unit
+  simd::V3<float> upSide;           // forward × up
 };
 
 // `job` must be valid; `pole` says whether the items carry a pole point.
@@ -51,21 +53,28 @@ IKPD_INLINE Q4<F> Splat4(const simd::Q4<float>& q) {
   return {F(q.x), F(q.y), F(q.z), F(q.w)};
 }
 
-// The rotation about unit axis n by the angle θ with (cos θ, sin θ) ∝ (c, s)
-// (any positive scale), as the unit quaternion (n sin θ/2, cos θ/2) with
-// cos θ/2 >= 0: (r + c, s) normalized, r = |(c, s)|; for c < 0, the equal
-// (|s|, ±(r − c)) keeps full precision near θ = ±π.
+// The half angle of the turn θ with (cos θ, sin θ) = (c, s) / r, r = |(c, s)|:
+// (cos θ/2, sin θ/2) with cos θ/2 >= 0, from (r + c, s) normalized; for c < 0
+// from the equal (|s|, ±(r − c)), which keeps full precision near θ = ±π.
+// (c, s) = (0, 0) gives no turn.
 template <class F>
-IKPD_INLINE Q4<F> TurnAbout(const V3<F>& n, F c, F s) {
-  const F r = Sqrt(c * c + s * s);
+IKPD_INLINE void HalfTurn(F c, F s, F r, F* cosHalf, F* sinHalf) {
   const auto back = c < 0.0f;
   const F w = Select(back, Abs(s), r + c);
   const F v = Select(back, Select(s < 0.0f, c - r, r - c), s);
   const F len2 = w * w + v * v;
   const auto turns = len2 > 0.0f;
   const F k = F(1.0f) / Sqrt(Select(turns, len2, F(1.0f)));
-  const F sinHalf = Select(turns, v * k, F(0.0f));
-  return {n.x * sinHalf, n.y * sinHalf, n.z * sinHalf, Select(turns, w * k, F(1.0f))};
+  *cosHalf = Select(turns, w * k, F(1.0f));
+  *sinHalf = v * k;
+}
+
+// The rotation about unit axis n by that θ.
+template <class F>
+IKPD_INLINE Q4<F> TurnAbout(const V3<F>& n, F c, F s, F r) {
+  F ch, sh;
+  HalfTurn(c, s, r, &ch, &sh);
+  return {n.x * sh, n.y * sh, n.z * sh, ch};
 }
 
 // Unit direction of b − a without overflow (exact halves first; the
@@ -83,13 +92,19 @@ IKPD_INLINE Q4<F> LocalAim(const AimShared& s, const V3<F>& d) {
   const V3<F> yawAxis = simd::Splat3<F>(simd::ToGlm(s.yawAxis));
   switch (s.method) {
     case AimMethod::kYawPitch: {
-      // Yaw θz about the yaw axis, (cos, sin) ∝ (x, y); then pitch −θy about the
-      // pitch axis, (cos, sin) ∝ (ρ, −z). Target on the yaw axis: θz = 0.
+      // Yaw θz about the yaw axis Z, (cos, sin) ∝ (x, y); then pitch −θy about
+      // the pitch axis Y, (cos, sin) ∝ (ρ, −z). Target on the yaw axis: θz = 0.
       const F x = Dot(d, f), y = Dot(d, pitchAxis), z = Dot(d, yawAxis);
       const F rho = Sqrt(x * x + y * y);
       const auto yawDefined = rho > 1e-7f;
-      const Q4<F> yaw = TurnAbout(yawAxis, Select(yawDefined, x, F(1.0f)), Select(yawDefined, y, F(0.0f)));
-      return yaw * TurnAbout(pitchAxis, rho, -z);
+      F cy, sy, cp, sp;
+      HalfTurn(Select(yawDefined, x, F(1.0f)), Select(yawDefined, y, F(0.0f)), Select(yawDefined, rho, F(1.0f)), &cy,
+               &sy);
+      HalfTurn(rho, -z, F(1.0f), &cp, &sp);  // |d| = 1
+      // (sy Z, cy)·(sp Y, cp) with Z ⊥ Y and Z × Y = −f.
+      const F a = cy * sp, b = sy * cp, c = sy * sp;
+      return {pitchAxis.x * a + yawAxis.x * b - f.x * c, pitchAxis.y * a + yawAxis.y * b - f.y * c,
+              pitchAxis.z * a + yawAxis.z * b - f.z * c, cy * cp};
     }
     case AimMethod::kCrossProduct: {
       // New axes: X' = d, Y' = yaw × d (horizontal), Z' = X' × Y'; target on the
@@ -132,7 +147,9 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
     const V3<F> fp = simd::Splat3<F>(simd::ToGlm(shared.hingeForward));
     V3<F> dp;
     const auto ok = two_bone_kernel::PerpendicularUnit(toTarget, h, &dp);
-    aimed = Select(ok, q * TurnAbout(h, Dot(fp, dp), Dot(h, Cross(fp, dp))), q);
+    // (cos, sin) of the turn from fp to dp: (fp·dp, h·(fp × dp) = dp·(h × fp)), unit.
+    const V3<F> side = simd::Splat3<F>(simd::ToGlm(shared.hingeSide));
+    aimed = Select(ok, q * TurnAbout(h, Dot(fp, dp), Dot(dp, side), F(1.0f)), q);
   } else {
     const F dd = Dot(toTarget, toTarget);
     const auto ok = dd > 0.0f;  // target not at the joint
@@ -145,7 +162,8 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
     V3<F> p;
     const auto ok = two_bone_kernel::PerpendicularUnit(Rotate(Conjugate(aimed), DirectionScaled(io.position, io.pole)),
                                                        f, &p);
-    aimed = Select(ok, aimed * TurnAbout(f, Dot(u, p), Dot(f, Cross(u, p))), aimed);
+    const V3<F> side = simd::Splat3<F>(simd::ToGlm(shared.upSide));
+    aimed = Select(ok, aimed * TurnAbout(f, Dot(u, p), Dot(p, side), F(1.0f)), aimed);  // u, p unit ⊥ f
   }
 
   const auto full = io.weight >= 1.0f;
