@@ -1,256 +1,316 @@
 // Pure-JS implementations of ikpd's two-bone (SPEC §3) and aim (SPEC §1/§2)
-// solvers, written for the benchmark comparison only (not shipped). They
-// follow cpp/src/ik/two_bone.cc and aim.cc step by step for the options the
-// benchmark uses (pole point, soften, weight, reached; forward +X, bend axis
-// +Z, bendDirection 'auto'; aim 'yawPitch' with a pole), in plain numbers
-// with preallocated scratch (no allocation per solve), reading and writing
-// the same structure-of-arrays Float32Arrays as the WASM batch.
+// solvers, written for the benchmark comparison only (not shipped).
+//
+// solveTwoBoneJS follows the C++ kernel (cpp/src/ik/two_bone_kernel.h,
+// SolveTwoBone) step by step for the options the benchmark uses: pole point,
+// soften, per-item weight, reached/distance; forward +X, bend axis +Z,
+// bendDirection 'auto', no angle limits, no stretch or twist, endRotation
+// 'world'. It differs from the kernel only where JS makes it natural:
+// - numbers are doubles, so the kernel's power-of-two rescaling of huge or
+//   tiny coordinates (which keeps float32 from overflowing) is left out, and
+//   its thresholds are applied to the unscaled values;
+// - Math.exp / Math.atan2 / Math.sin / Math.cos replace the kernel's
+//   polynomial approximations (cpp/src/simd/lanes.h);
+// - the per-lane selects become ordinary branches.
+// solveAimJS follows cpp/src/ik/aim.cc for method 'yawPitch' with a pole
+// point (forward +X, up +Y).
+//
+// Both read and write the same structure-of-arrays Float32Arrays as the WASM
+// batches, with plain numbers and preallocated scratch: nothing is allocated
+// per solve.
 
-const tmp = new Float64Array(64);
+const vec3 = () => new Float64Array(3);
+const quat = () => new Float64Array(4);
 
-function normalize3(v, o) {
-  // Scales by the largest component first, like SafeNormalize.
-  const m = Math.max(Math.abs(v[o]), Math.abs(v[o + 1]), Math.abs(v[o + 2]));
-  if (!(m > 1e-30) || !Number.isFinite(m)) return false;
-  const x = v[o] / m, y = v[o + 1] / m, z = v[o + 2] / m;
-  const n = Math.sqrt(x * x + y * y + z * z);
-  v[o] = x / n; v[o + 1] = y / n; v[o + 2] = z / n;
+// ------------------------------------------------------------ vector helpers
+
+/** out = unit quaternion of field[o..o+3]. */
+function loadUnitQuat(field, o, out) {
+  const x = field[o], y = field[o + 1], z = field[o + 2], w = field[o + 3];
+  const s = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+  out[0] = x * s; out[1] = y * s; out[2] = z * s; out[3] = w * s;
+}
+
+/** out = q (x, y, z) q* for unit q. */
+function rotate(q, x, y, z, out) {
+  const qx = q[0], qy = q[1], qz = q[2], qw = q[3];
+  const tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
+  out[0] = x + qw * tx + (qy * tz - qz * ty);
+  out[1] = y + qw * ty + (qz * tx - qx * tz);
+  out[2] = z + qw * tz + (qx * ty - qy * tx);
+}
+
+/** out = a b (out may alias a or b). */
+function mulQuat(a, b, out) {
+  const ax = a[0], ay = a[1], az = a[2], aw = a[3];
+  const bx = b[0], by = b[1], bz = b[2], bw = b[3];
+  out[0] = aw * bx + ax * bw + ay * bz - az * by;
+  out[1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+/** out = q* (the inverse of unit q). */
+function conjugate(q, out) {
+  out[0] = -q[0]; out[1] = -q[1]; out[2] = -q[2]; out[3] = q[3];
+}
+
+function normalizeQuat(q) {
+  const s = 1 / Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  q[0] *= s; q[1] *= s; q[2] *= s; q[3] *= s;
+}
+
+/**
+ * Unit component of (x, y, z) perpendicular to unit n, into out; false (out
+ * untouched) when the vector is zero or within ~0.0006° of ±n.
+ */
+function perpendicularUnit(x, y, z, n, out) {
+  const vv = x * x + y * y + z * z;
+  let d = x * n[0] + y * n[1] + z * n[2];
+  let px = x - d * n[0], py = y - d * n[1], pz = z - d * n[2];
+  d = px * n[0] + py * n[1] + pz * n[2]; // twice: v near ±n leaves rounding along n after one pass
+  px -= d * n[0]; py -= d * n[1]; pz -= d * n[2];
+  const pp = px * px + py * py + pz * pz;
+  if (!(vv > 1e-20 && pp > 1e-10 * vv)) return false;
+  const s = 1 / Math.sqrt(pp);
+  out[0] = px * s; out[1] = py * s; out[2] = pz * s;
   return true;
 }
 
-// v (at o) made perpendicular to unit n (at no) and normalized, in place.
-function perpendicularUnit(v, o, n, no) {
-  const d = v[o] * n[no] + v[o + 1] * n[no + 1] + v[o + 2] * n[no + 2];
-  v[o] -= d * n[no]; v[o + 1] -= d * n[no + 1]; v[o + 2] -= d * n[no + 2];
-  return normalize3(v, o);
+/** A stable unit vector perpendicular to unit n: the axis after n's dominant one. */
+function stablePerpendicular(n, out) {
+  const ax = Math.abs(n[0]), ay = Math.abs(n[1]), az = Math.abs(n[2]);
+  if (ax >= ay && ax >= az) perpendicularUnit(0, 1, 0, n, out);
+  else if (ay >= az) perpendicularUnit(0, 0, 1, n, out);
+  else perpendicularUnit(1, 0, 0, n, out);
 }
 
-function stablePerpendicular(n, no, out, o) {
-  const ax = Math.abs(n[no]), ay = Math.abs(n[no + 1]), az = Math.abs(n[no + 2]);
-  out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
-  if (ax >= ay && ax >= az) out[o + 1] = 1; else if (ay >= az) out[o + 2] = 1; else out[o] = 1;
-  perpendicularUnit(out, o, n, no);
+/** The first usable of: v1 ⟂ n, v2 ⟂ n, a stable perpendicular of n. */
+function perpendicularOf(v1, v2, n, out) {
+  if (perpendicularUnit(v1[0], v1[1], v1[2], n, out)) return;
+  if (perpendicularUnit(v2[0], v2[1], v2[2], n, out)) return;
+  stablePerpendicular(n, out);
 }
 
-// Rotates vector (x, y, z) by unit quaternion q (at qo), into out[o..o+2].
-function rotate(q, qo, x, y, z, out, o) {
-  const qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
-  const tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
-  out[o] = x + qw * tx + (qy * tz - qz * ty);
-  out[o + 1] = y + qw * ty + (qz * tx - qx * tz);
-  out[o + 2] = z + qw * tz + (qx * ty - qy * tx);
-}
-
-function normalizeQuat(q, o) {
-  const n = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
-  q[o] /= n; q[o + 1] /= n; q[o + 2] /= n; q[o + 3] /= n;
-}
-
-function mulQuat(a, ao, b, bo, out, o) {
-  const ax = a[ao], ay = a[ao + 1], az = a[ao + 2], aw = a[ao + 3];
-  const bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
-  out[o] = aw * bx + ax * bw + ay * bz - az * by;
-  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
-}
-
-// Rotation taking frame (f, u, f×u) to (F, U, F×U) (all unit): quaternion of R = to·fromᵀ.
-function frameToFrame(f, fo, u, uo, F, Fo, U, Uo, out, o) {
-  const f2x = f[fo + 1] * u[uo + 2] - f[fo + 2] * u[uo + 1];
-  const f2y = f[fo + 2] * u[uo] - f[fo] * u[uo + 2];
-  const f2z = f[fo] * u[uo + 1] - f[fo + 1] * u[uo];
-  const t2x = F[Fo + 1] * U[Uo + 2] - F[Fo + 2] * U[Uo + 1];
-  const t2y = F[Fo + 2] * U[Uo] - F[Fo] * U[Uo + 2];
-  const t2z = F[Fo] * U[Uo + 1] - F[Fo + 1] * U[Uo];
-  // R[r][c] = F_r f_c + U_r u_c + T_r t_c (T = F×U, t = f×u)
-  const fx = f[fo], fy = f[fo + 1], fz = f[fo + 2], ux = u[uo], uy = u[uo + 1], uz = u[uo + 2];
-  const Fx = F[Fo], Fy = F[Fo + 1], Fz = F[Fo + 2], Ux = U[Uo], Uy = U[Uo + 1], Uz = U[Uo + 2];
-  const m00 = Fx * fx + Ux * ux + t2x * f2x, m01 = Fx * fy + Ux * uy + t2x * f2y, m02 = Fx * fz + Ux * uz + t2x * f2z;
-  const m10 = Fy * fx + Uy * ux + t2y * f2x, m11 = Fy * fy + Uy * uy + t2y * f2y, m12 = Fy * fz + Uy * uz + t2y * f2z;
-  const m20 = Fz * fx + Uz * ux + t2z * f2x, m21 = Fz * fy + Uz * uy + t2z * f2y, m22 = Fz * fz + Uz * uz + t2z * f2z;
-  // glm::quat_cast: start from the largest of 4w²−1, 4x²−1, 4y²−1, 4z²−1.
-  const fw = m00 + m11 + m22, fX = m00 - m11 - m22, fY = m11 - m00 - m22, fZ = m22 - m00 - m11;
-  let big = fw, index = 0;
-  if (fX > big) { big = fX; index = 1; }
-  if (fY > big) { big = fY; index = 2; }
-  if (fZ > big) { big = fZ; index = 3; }
-  const bv = Math.sqrt(big + 1) * 0.5, mult = 0.25 / bv;
-  let x, y, z, w;
-  if (index === 0) { w = bv; x = (m21 - m12) * mult; y = (m02 - m20) * mult; z = (m10 - m01) * mult; }
-  else if (index === 1) { w = (m21 - m12) * mult; x = bv; y = (m10 + m01) * mult; z = (m02 + m20) * mult; }
-  else if (index === 2) { w = (m02 - m20) * mult; x = (m01 + m10) * mult; y = bv; z = (m21 + m12) * mult; }
-  else { w = (m10 - m01) * mult; x = (m02 + m20) * mult; y = (m21 + m12) * mult; z = bv; }
-  out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
-  normalizeQuat(out, o);
-}
-
-// glm::slerp(a, b, t) then normalize, into out.
-function slerp(a, ao, b, bo, t, out, o) {
-  let bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
-  let c = a[ao] * bx + a[ao + 1] * by + a[ao + 2] * bz + a[ao + 3] * bw;
-  if (c < 0) { bx = -bx; by = -by; bz = -bz; bw = -bw; c = -c; }
-  let ka, kb;
-  if (c > 1 - 1.1920929e-7) { ka = 1 - t; kb = t; } else {
-    const angle = Math.acos(c), s = Math.sin(angle);
-    ka = Math.sin((1 - t) * angle) / s; kb = Math.sin(t * angle) / s;
+/** The rotation whose matrix has columns (f, u, f × u), f and u unit and perpendicular (Shepperd's method). */
+function frameQuat(f, u, out) {
+  const m00 = f[0], m10 = f[1], m20 = f[2];
+  const m01 = u[0], m11 = u[1], m21 = u[2];
+  const m02 = f[1] * u[2] - f[2] * u[1], m12 = f[2] * u[0] - f[0] * u[2], m22 = f[0] * u[1] - f[1] * u[0];
+  const tw = 1 + m00 + m11 + m22, tx = 1 + m00 - m11 - m22;
+  const ty = 1 - m00 + m11 - m22, tz = 1 - m00 - m11 + m22;
+  let t;
+  if (tw >= tx && tw >= ty && tw >= tz) {
+    t = tw; out[0] = m21 - m12; out[1] = m02 - m20; out[2] = m10 - m01; out[3] = tw;
+  } else if (tx >= ty && tx >= tz) {
+    t = tx; out[0] = tx; out[1] = m01 + m10; out[2] = m02 + m20; out[3] = m21 - m12;
+  } else if (ty >= tz) {
+    t = ty; out[0] = m01 + m10; out[1] = ty; out[2] = m12 + m21; out[3] = m02 - m20;
+  } else {
+    t = tz; out[0] = m02 + m20; out[1] = m12 + m21; out[2] = tz; out[3] = m10 - m01;
   }
-  out[o] = ka * a[ao] + kb * bx; out[o + 1] = ka * a[ao + 1] + kb * by;
-  out[o + 2] = ka * a[ao + 2] + kb * bz; out[o + 3] = ka * a[ao + 3] + kb * bw;
-  normalizeQuat(out, o);
+  const k = 0.5 / Math.sqrt(t);
+  out[0] *= k; out[1] *= k; out[2] *= k; out[3] *= k;
 }
 
-// Scratch slots in `tmp` (offsets).
-const Q1 = 0, Q2 = 4, R1 = 8, R2 = 12, W1 = 16, W2 = 20, DIR = 24, HINGE = 27, N = 30, TP = 33, UP = 36, LO = 39,
-  RF = 42, RR = 45, F = 48, H = 51, V = 54;
+/** Slerp from unit q to unit r by t in [0, 1] along the shortest arc: q cos(tθ) + ê sin(tθ). */
+function slerp(q, r, t, out) {
+  const d0 = q[0] * r[0] + q[1] * r[1] + q[2] * r[2] + q[3] * r[3];
+  const sign = d0 < 0 ? -1 : 1;
+  const d = d0 * sign;
+  const ex = r[0] * sign - q[0] * d, ey = r[1] * sign - q[1] * d;
+  const ez = r[2] * sign - q[2] * d, ew = r[3] * sign - q[3] * d;
+  const s = Math.sqrt(ex * ex + ey * ey + ez * ez + ew * ew);
+  const angle = Math.atan2(s, d) * t;
+  const cosT = Math.cos(angle);
+  const k = s > 1e-20 ? Math.sin(angle) / s : t;
+  out[0] = q[0] * cosT + ex * k; out[1] = q[1] * cosT + ey * k;
+  out[2] = q[2] * cosT + ez * k; out[3] = q[3] * cosT + ew * k;
+  normalizeQuat(out);
+}
+
+// ------------------------------------------------------------ two-bone
+
+const FORWARD = Float64Array.of(1, 0, 0);
+const BEND_AXIS = Float64Array.of(0, 0, 1); // already ⟂ FORWARD
+// Inverse of frameQuat(forward, bendAxis), once (MakeTwoBoneShared's localFrameInverse).
+const LOCAL_FRAME_INVERSE = quat();
+frameQuat(FORWARD, BEND_AXIS, LOCAL_FRAME_INVERSE);
+conjugate(LOCAL_FRAME_INVERSE, LOCAL_FRAME_INVERSE);
+
+// Scratch of solveTwoBoneJS.
+const q1 = quat(), q2 = quat(), q3 = quat(), r1 = quat(), r2 = quat(), w1 = quat(), w2 = quat(), fq = quat();
+const dirT = vec3(), rootForward = vec3(), hinge = vec3(), rootHinge = vec3(), n = vec3();
+const towardPole = vec3(), upper = vec3(), lower = vec3(), rootRef = vec3(), axis = vec3();
 
 /**
- * Solves item i of the two-bone problem set `p` (fields as TwoBoneBatch.input) into `o`
- * (fields as TwoBoneBatch.output), with `soften` and a pole point.
+ * Solves item i of the two-bone problem set `p` (fields as TwoBoneBatch.input)
+ * into `o` (fields as TwoBoneBatch.output), with `soften` and a pole point.
  */
 export function solveTwoBoneJS(p, o, i, soften, tolerance = 1e-4) {
-  const t = tmp;
   const i3 = 3 * i, i4 = 4 * i;
-  for (let k = 0; k < 4; k++) { t[Q1 + k] = p.rootRotation[i4 + k]; t[Q2 + k] = p.midRotation[i4 + k]; }
-  normalizeQuat(t, Q1);
-  normalizeQuat(t, Q2);
-  t[F] = 1; t[F + 1] = 0; t[F + 2] = 0; // forward
-  t[H] = 0; t[H + 1] = 0; t[H + 2] = 1; // bend axis (already ⟂ forward)
-  const px = p.rootPosition[i3], py = p.rootPosition[i3 + 1], pz = p.rootPosition[i3 + 2];
-  const mx = p.midPosition[i3], my = p.midPosition[i3 + 1], mz = p.midPosition[i3 + 2];
-  const ex = p.endPosition[i3], ey = p.endPosition[i3 + 1], ez = p.endPosition[i3 + 2];
-  const v12x = mx - px, v12y = my - py, v12z = mz - pz;
-  const v23x = ex - mx, v23y = ey - my, v23z = ez - mz;
-  const gx = p.target[i3] - px, gy = p.target[i3 + 1] - py, gz = p.target[i3 + 2] - pz;
+  loadUnitQuat(p.rootRotation, i4, q1);
+  loadUnitQuat(p.midRotation, i4, q2);
+  loadUnitQuat(p.endRotation, i4, q3);
+  const weight = p.weight[i];
+
+  const p1x = p.rootPosition[i3], p1y = p.rootPosition[i3 + 1], p1z = p.rootPosition[i3 + 2];
+  const p2x = p.midPosition[i3], p2y = p.midPosition[i3 + 1], p2z = p.midPosition[i3 + 2];
+  const p3x = p.endPosition[i3], p3y = p.endPosition[i3 + 1], p3z = p.endPosition[i3 + 2];
+  const gx = p.target[i3], gy = p.target[i3 + 1], gz = p.target[i3 + 2];
+  const v12x = p2x - p1x, v12y = p2y - p1y, v12z = p2z - p1z;
+  const v23x = p3x - p2x, v23y = p3y - p2y, v23z = p3z - p2z;
+  const tgx = gx - p1x, tgy = gy - p1y, tgz = gz - p1z;
   const a = Math.sqrt(v12x * v12x + v12y * v12y + v12z * v12z);
   const b = Math.sqrt(v23x * v23x + v23y * v23y + v23z * v23z);
-  const c = Math.sqrt(gx * gx + gy * gy + gz * gz);
+  const c = Math.sqrt(tgx * tgx + tgy * tgy + tgz * tgz);
   const limb = a + b;
-  const weight = p.weight[i];
-  let midX = mx, midY = my, midZ = mz, endX = ex, endY = ey, endZ = ez;
-  let w1 = Q1, w2 = Q2;
-  if (weight > 0) {
-    t[DIR] = gx; t[DIR + 1] = gy; t[DIR + 2] = gz;
-    if (!normalize3(t, DIR)) {
-      t[DIR] = v12x + v23x; t[DIR + 1] = v12y + v23y; t[DIR + 2] = v12z + v23z;
-      if (!normalize3(t, DIR)) rotate(t, Q1, 1, 0, 0, t, DIR);
-    }
-    rotate(t, Q2, t[H], t[H + 1], t[H + 2], t, HINGE);
-    const cx = v12y * v23z - v12z * v23y, cy = v12z * v23x - v12x * v23z, cz = v12x * v23y - v12y * v23x;
-    const side = t[HINGE] * cx + t[HINGE + 1] * cy + t[HINGE + 2] * cz;
-    let sign = 1;
-    if (Math.abs(side) > 1e-5 * a * b) sign = side > 0 ? 1 : -1;
-    t[TP] = p.pole[i3] - px; t[TP + 1] = p.pole[i3 + 1] - py; t[TP + 2] = p.pole[i3 + 2] - pz;
-    if (perpendicularUnit(t, TP, t, DIR)) {
-      t[N] = sign * (t[TP + 1] * t[DIR + 2] - t[TP + 2] * t[DIR + 1]);
-      t[N + 1] = sign * (t[TP + 2] * t[DIR] - t[TP] * t[DIR + 2]);
-      t[N + 2] = sign * (t[TP] * t[DIR + 1] - t[TP + 1] * t[DIR]);
+
+  let midX = p2x, midY = p2y, midZ = p2z, endX = p3x, endY = p3y, endZ = p3z;
+  let outRoot = q1, outMid = q2;
+  if (weight > 0) { // weight 0 returns the input unchanged
+    // Direction root → goal; target at the root: the limb's direction, else the root's forward.
+    rotate(q1, FORWARD[0], FORWARD[1], FORWARD[2], rootForward);
+    if (c > 1e-12) {
+      dirT[0] = tgx / c; dirT[1] = tgy / c; dirT[2] = tgz / c;
     } else {
-      t[N] = t[HINGE]; t[N + 1] = t[HINGE + 1]; t[N + 2] = t[HINGE + 2];
-      if (!perpendicularUnit(t, N, t, DIR)) {
-        rotate(t, Q1, t[H], t[H + 1], t[H + 2], t, N);
-        if (!perpendicularUnit(t, N, t, DIR)) stablePerpendicular(t, DIR, t, N);
+      const lx = v12x + v23x, ly = v12y + v23y, lz = v12z + v23z, l2 = lx * lx + ly * ly + lz * lz;
+      if (l2 > 1e-24) {
+        const s = 1 / Math.sqrt(l2);
+        dirT[0] = lx * s; dirT[1] = ly * s; dirT[2] = lz * s;
+      } else {
+        dirT.set(rootForward);
       }
     }
-    // Reach: clamp to [|a − b|, a + b], soften.
-    const cMin = Math.abs(a - b), cMax = limb;
-    let cEff = Math.min(c, cMax);
+
+    // Side the mid bends to, as the sign of its turn about its world hinge.
+    rotate(q2, BEND_AXIS[0], BEND_AXIS[1], BEND_AXIS[2], hinge);
+    const side = hinge[0] * (v12y * v23z - v12z * v23y) + hinge[1] * (v12z * v23x - v12x * v23z) +
+      hinge[2] * (v12x * v23y - v12y * v23x);
+    const sign = Math.abs(side) > 1e-5 * a * b ? (side > 0 ? 1 : -1) : 1; // straightBend 'positive'
+
+    // Limb plane normal n = the mid's world hinge after the solve; with a usable pole, (pole ⟂ dirT) × dirT.
+    rotate(q1, BEND_AXIS[0], BEND_AXIS[1], BEND_AXIS[2], rootHinge);
+    if (perpendicularUnit(p.pole[i3] - p1x, p.pole[i3 + 1] - p1y, p.pole[i3 + 2] - p1z, dirT, towardPole)) {
+      n[0] = sign * (towardPole[1] * dirT[2] - towardPole[2] * dirT[1]);
+      n[1] = sign * (towardPole[2] * dirT[0] - towardPole[0] * dirT[2]);
+      n[2] = sign * (towardPole[0] * dirT[1] - towardPole[1] * dirT[0]);
+    } else {
+      perpendicularOf(hinge, rootHinge, dirT, n);
+    }
+
+    // Reach: clamp c to [|a − b|, a + b], soften.
+    let cEff = Math.min(c, limb);
     if (soften > 0) {
-      const zone = soften * cMax, start = cMax - zone;
-      if (c > start) cEff = start + zone * (1 - Math.exp(-(c - start) / zone));
+      const zone = soften * limb, start = limb - zone;
+      if (c > start && zone > 0) cEff = start + zone * (1 - Math.exp(-(c - start) / zone));
     }
-    cEff = Math.max(cEff, cMin);
-    let cosB = 1, sinB = 0, cosC = -1, sinC = 0;
-    if (a > 1e-6 * limb && b > 1e-6 * limb) {
-      cosB = Math.min(1, Math.max(-1, (cEff * cEff + a * a - b * b) / Math.max(2 * cEff * a, 1e-300)));
-      cosC = Math.min(1, Math.max(-1, (a * a + b * b - cEff * cEff) / (2 * a * b)));
-      sinB = Math.sqrt(Math.max(0, 1 - cosB * cosB));
-      sinC = Math.sqrt(Math.max(0, 1 - cosC * cosC));
+    cEff = Math.max(cEff, Math.abs(a - b));
+
+    // Root angle B from the triangle (a, b, cEff): (cos B, sin B) ∝ (a² + c² − b², 4·area),
+    // Heron's product keeping sin B exact near straight.
+    const bones = a > 1e-6 * limb && b > 1e-6 * limb;
+    let cosB = bones ? 0 : 1, sinB = bones ? 1 : 0;
+    const cosTerm = (a - b) * (a + b) + cEff * cEff;
+    const sinTerm = Math.sqrt((limb + cEff) * Math.max(b + cEff - a, 0) * Math.max(a - b + cEff, 0) *
+      Math.max(limb - cEff, 0));
+    const len2 = cosTerm * cosTerm + sinTerm * sinTerm;
+    if (bones && len2 > 1e-30) {
+      const s = 1 / Math.sqrt(len2);
+      cosB = cosTerm * s; sinB = sinTerm * s;
     }
-    const nx = t[N], ny = t[N + 1], nz = t[N + 2], dx = t[DIR], dy = t[DIR + 1], dz = t[DIR + 2];
-    const perpX = ny * dz - nz * dy, perpY = nz * dx - nx * dz, perpZ = nx * dy - ny * dx;
-    t[UP] = cosB * dx - sign * sinB * perpX; t[UP + 1] = cosB * dy - sign * sinB * perpY; t[UP + 2] = cosB * dz - sign * sinB * perpZ;
-    normalize3(t, UP);
-    const ux = t[UP], uy = t[UP + 1], uz = t[UP + 2];
-    t[LO] = -cosC * ux + sign * sinC * (ny * uz - nz * uy);
-    t[LO + 1] = -cosC * uy + sign * sinC * (nz * ux - nx * uz);
-    t[LO + 2] = -cosC * uz + sign * sinC * (nx * uy - ny * ux);
-    normalize3(t, LO);
-    rotate(t, Q1, 1, 0, 0, t, RF);
-    t[RR] = t[HINGE]; t[RR + 1] = t[HINGE + 1]; t[RR + 2] = t[HINGE + 2];
-    if (!perpendicularUnit(t, RR, t, RF)) {
-      rotate(t, Q1, t[H], t[H + 1], t[H + 2], t, RR);
-      if (!perpendicularUnit(t, RR, t, RF)) stablePerpendicular(t, RF, t, RR);
+    // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.
+    const nx = n[0], ny = n[1], nz = n[2], dx = dirT[0], dy = dirT[1], dz = dirT[2];
+    const ss = sign * sinB;
+    upper[0] = dx * cosB - (ny * dz - nz * dy) * ss;
+    upper[1] = dy * cosB - (nz * dx - nx * dz) * ss;
+    upper[2] = dz * cosB - (nx * dy - ny * dx) * ss;
+    const cx = dx * cEff - upper[0] * a, cy = dy * cEff - upper[1] * a, cz = dz * cEff - upper[2] * a;
+    const closing2 = cx * cx + cy * cy + cz * cz;
+    if (bones && closing2 > 1e-24) {
+      const s = 1 / Math.sqrt(closing2);
+      lower[0] = cx * s; lower[1] = cy * s; lower[2] = cz * s;
+    } else {
+      lower.set(upper);
     }
-    frameToFrame(t, RF, t, RR, t, UP, t, N, t, V);
-    mulQuat(t, V, t, Q1, t, R1);
-    normalizeQuat(t, R1);
-    frameToFrame(t, F, t, H, t, LO, t, N, t, R2);
-    if (weight >= 1) { w1 = R1; w2 = R2; } else {
-      slerp(t, Q1, t, R1, weight, t, W1);
-      slerp(t, Q2, t, R2, weight, t, W2);
-      w1 = W1; w2 = W2;
+
+    // Rotations: the root swings with the limb plane (keeping its roll relative
+    // to it); the mid is rebuilt from its forward and hinge axes.
+    perpendicularOf(hinge, rootHinge, rootForward, rootRef);
+    frameQuat(rootForward, rootRef, fq);
+    conjugate(fq, fq);
+    frameQuat(upper, n, r1);
+    mulQuat(r1, fq, r1);
+    mulQuat(r1, q1, r1);
+    normalizeQuat(r1);
+    frameQuat(lower, n, r2);
+    mulQuat(r2, LOCAL_FRAME_INVERSE, r2);
+    normalizeQuat(r2);
+
+    outRoot = r1; outMid = r2;
+    if (weight < 1) {
+      slerp(q1, r1, weight, w1);
+      slerp(q2, r2, weight, w2);
+      outRoot = w1; outMid = w2;
     }
-    rotate(t, w1, 1, 0, 0, t, V);
-    midX = px + a * t[V]; midY = py + a * t[V + 1]; midZ = pz + a * t[V + 2];
-    rotate(t, w2, 1, 0, 0, t, V);
-    endX = midX + b * t[V]; endY = midY + b * t[V + 1]; endZ = midZ + b * t[V + 2];
+    rotate(outRoot, FORWARD[0], FORWARD[1], FORWARD[2], axis);
+    midX = p1x + axis[0] * a; midY = p1y + axis[1] * a; midZ = p1z + axis[2] * a;
+    rotate(outMid, FORWARD[0], FORWARD[1], FORWARD[2], axis);
+    endX = midX + axis[0] * b; endY = midY + axis[1] * b; endZ = midZ + axis[2] * b;
   }
+
   for (let k = 0; k < 4; k++) {
-    o.rootRotation[i4 + k] = t[w1 + k];
-    o.midRotation[i4 + k] = t[w2 + k];
-    o.endRotation[i4 + k] = p.endRotation[i4 + k];
+    o.rootRotation[i4 + k] = outRoot[k];
+    o.midRotation[i4 + k] = outMid[k];
+    o.endRotation[i4 + k] = q3[k]; // endRotation 'world'
   }
   o.midPosition[i3] = midX; o.midPosition[i3 + 1] = midY; o.midPosition[i3 + 2] = midZ;
   o.endPosition[i3] = endX; o.endPosition[i3 + 1] = endY; o.endPosition[i3 + 2] = endZ;
-  const rx = endX - p.target[i3], ry = endY - p.target[i3 + 1], rz = endZ - p.target[i3 + 2];
-  const distance = Math.sqrt(rx * rx + ry * ry + rz * rz);
+  const mx = endX - gx, my = endY - gy, mz = endZ - gz;
+  const distance = Math.sqrt(mx * mx + my * my + mz * mz);
   o.distance[i] = distance;
   o.reached[i] = distance <= tolerance * limb ? 1 : 0;
 }
 
-function axisAngle(ax, ay, az, angle, out, o) {
+// ------------------------------------------------------------ aim
+
+// Scratch of solveAimJS.
+const aq = quat(), aimed = quat(), inverse = quat(), turn = quat(), local = vec3();
+
+/** out = rotation by `angle` about the unit axis (x, y, z). */
+function axisAngle(x, y, z, angle, out) {
   const h = 0.5 * angle, s = Math.sin(h);
-  out[o] = ax * s; out[o + 1] = ay * s; out[o + 2] = az * s; out[o + 3] = Math.cos(h);
+  out[0] = x * s; out[1] = y * s; out[2] = z * s; out[3] = Math.cos(h);
 }
 
 /** Solves item i of the aim problem set `p` (AimBatch.input fields, pole point, forward +X, up +Y) into out.rotation. */
 export function solveAimJS(p, out, i) {
-  const t = tmp;
   const i3 = 3 * i, i4 = 4 * i;
-  for (let k = 0; k < 4; k++) t[Q1 + k] = p.rotation[i4 + k];
-  normalizeQuat(t, Q1);
-  const qx = t[Q1], qy = t[Q1 + 1], qz = t[Q1 + 2], qw = t[Q1 + 3];
+  loadUnitQuat(p.rotation, i4, aq);
   const px = p.position[i3], py = p.position[i3 + 1], pz = p.position[i3 + 2];
-  // local = conj(q) · (target − position)
-  t[Q2] = -qx; t[Q2 + 1] = -qy; t[Q2 + 2] = -qz; t[Q2 + 3] = qw;
-  rotate(t, Q2, p.target[i3] - px, p.target[i3 + 1] - py, p.target[i3 + 2] - pz, t, DIR);
-  let aimed = Q1;
-  if (normalize3(t, DIR)) {
-    // yaw/pitch with f = X, pitch axis Y, yaw axis Z
-    const x = t[DIR], y = t[DIR + 1], z = t[DIR + 2];
+  // local = conj(q) (target − position)
+  conjugate(aq, inverse);
+  rotate(inverse, p.target[i3] - px, p.target[i3 + 1] - py, p.target[i3 + 2] - pz, local);
+  aimed.set(aq);
+  const x = local[0], y = local[1], z = local[2], d = Math.sqrt(x * x + y * y + z * z);
+  if (d > 1e-30) {
+    // yawPitch with forward X, pitch axis Y, yaw axis Z: yaw about Z, then −pitch about Y.
     const rho = Math.sqrt(x * x + y * y);
-    const yaw = rho > 1e-7 ? Math.atan2(y, x) : 0;
+    const yaw = rho > 1e-7 * d ? Math.atan2(y, x) : 0;
     const pitch = Math.atan2(z, rho);
-    axisAngle(0, 0, 1, yaw, t, R1);
-    axisAngle(0, 1, 0, -pitch, t, R2);
-    mulQuat(t, R1, t, R2, t, V);
-    mulQuat(t, Q1, t, V, t, W1);
-    aimed = W1;
+    axisAngle(0, 0, 1, yaw, turn);
+    mulQuat(aimed, turn, aimed);
+    axisAngle(0, 1, 0, -pitch, turn);
+    mulQuat(aimed, turn, aimed);
   }
-  // roll about forward so up (+Y) points toward the pole
-  const a = aimed;
-  t[Q2] = -t[a]; t[Q2 + 1] = -t[a + 1]; t[Q2 + 2] = -t[a + 2]; t[Q2 + 3] = t[a + 3];
-  rotate(t, Q2, p.pole[i3] - px, p.pole[i3 + 1] - py, p.pole[i3 + 2] - pz, t, TP);
-  t[TP] = 0; // perpendicular to forward (+X)
-  if (normalize3(t, TP)) {
-    const angle = Math.atan2(t[TP + 2], t[TP + 1]); // signed angle from +Y to p about +X
-    axisAngle(1, 0, 0, angle, t, R2);
-    mulQuat(t, a, t, R2, t, W2);
-    normalizeQuat(t, W2);
-    for (let k = 0; k < 4; k++) out.rotation[i4 + k] = t[W2 + k];
-  } else {
-    normalizeQuat(t, a);
-    for (let k = 0; k < 4; k++) out.rotation[i4 + k] = t[a + k];
+  // Roll about forward (+X) so up (+Y) points toward the pole.
+  conjugate(aimed, inverse);
+  rotate(inverse, p.pole[i3] - px, p.pole[i3 + 1] - py, p.pole[i3 + 2] - pz, local);
+  const ly = local[1], lz = local[2], l2 = local[0] * local[0] + ly * ly + lz * lz;
+  if (l2 > 1e-60 && ly * ly + lz * lz > 1e-10 * l2) {
+    axisAngle(1, 0, 0, Math.atan2(lz, ly), turn); // signed angle from +Y to the pole about +X
+    mulQuat(aimed, turn, aimed);
   }
+  normalizeQuat(aimed);
+  for (let k = 0; k < 4; k++) out.rotation[i4 + k] = aimed[k];
 }

@@ -1,5 +1,4 @@
-// Embind: module-wide plumbing (scratch buffer, version).
-#include <emscripten/bind.h>
+// Plain exports (flat.h): module-wide plumbing (scratch buffer, heap use, version).
 #include <malloc.h>
 
 #include "flat.h"
@@ -14,11 +13,9 @@ float* Scratch() {
 
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_core) {
-  using namespace ikpd::bindings;
-  emscripten::function("scratchPointer", +[]() { return reinterpret_cast<std::uintptr_t>(Scratch()); });
-  emscripten::function("scratchFloats", +[]() { return static_cast<std::uint32_t>(kScratchFloats); });
-  // Bytes currently allocated with malloc/new (leak checks; see ikpd.memoryStats()).
-  emscripten::function("heapUsed", +[]() { return static_cast<double>(mallinfo().uordblks); });
-  emscripten::function("version", +[]() { return std::string(ikpd::Version()); });
-}
+IKPD_EXPORT std::uintptr_t ikpd_scratch_pointer() { return reinterpret_cast<std::uintptr_t>(ikpd::bindings::Scratch()); }
+IKPD_EXPORT std::uint32_t ikpd_scratch_floats() { return static_cast<std::uint32_t>(ikpd::bindings::kScratchFloats); }
+// Bytes currently allocated with malloc/new (leak checks; see ikpd.memoryStats()).
+IKPD_EXPORT double ikpd_heap_used() { return static_cast<double>(mallinfo().uordblks); }
+// NUL-terminated version string (static).
+IKPD_EXPORT std::uintptr_t ikpd_version() { return reinterpret_cast<std::uintptr_t>(ikpd::Version()); }

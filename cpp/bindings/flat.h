@@ -1,17 +1,30 @@
 // Helpers for the flat binding convention shared by every module.
 //
 // JS wrappers validate shapes/types, pack inputs as float32 into the scratch
-// buffer (or a batch buffer) in WASM memory, and call an Embind function that
-// takes byte offsets (uintptr_t). The function returns 0 on success or a
-// pointer to the static "parameter: reason" string of the failing Status;
-// web/src/core.js turns that into a RangeError. No JS objects cross the
-// boundary on hot paths (Embind value_object conversion costs microseconds).
+// buffer (or a batch buffer) in WASM memory, and call a C++ entry point that
+// takes byte offsets (uintptr_t). It returns 0 on success or a pointer to the
+// static "parameter: reason" string of the failing Status; web/src/core.js
+// turns that into a RangeError. No JS objects cross the boundary.
+//
+// Entry points are plain exports, `IKPD_EXPORT std::uintptr_t ikpd_name(...)`,
+// listed in cpp/bindings/post.js; JS gets them from core.exports and calls the
+// WebAssembly function directly, without Embind's per-call invoker (type
+// checks, a table call, wire conversion: 50–150 ns, more for class methods).
+// Arguments and results are numbers only: pointers and handles as uintptr_t
+// (JS reads returned pointers with `>>> 0`), flags as int, values as
+// float/double. Stateful objects are C++ objects owned by JS through their
+// address (ikpd_<kind>_new / _delete). Only the batches (batch.cc), called
+// once per N items, still use Embind classes.
 #pragma once
+
+#include <emscripten/em_macros.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include "ikpd/common.h"
+
+#define IKPD_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
 
 namespace ikpd::bindings {
 

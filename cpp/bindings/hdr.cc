@@ -1,10 +1,7 @@
-// Embind: ikpd::hdr (SPEC §7). Pixel buffers cross as byte offsets into WASM
-// memory; web/src/hdr.js packs, validates shapes and reads results.
+// Plain exports (flat.h): ikpd::hdr (SPEC §7). Pixel buffers cross as byte
+// offsets into WASM memory; web/src/hdr.js packs, validates shapes and reads results.
 #include <cstdlib>
 #include <cstring>
-#include <string>
-
-#include <emscripten/bind.h>
 
 #include "flat.h"
 #include "ikpd/hdr/calibration.h"
@@ -62,34 +59,54 @@ std::uintptr_t HdrCalibrationImage(std::uintptr_t pixels, std::uintptr_t patches
   return ToResult(status);
 }
 
-std::string HdrCalibrationPatchNames() {
-  float pixels[4 * 16 * 16];
-  hdr::CalibrationPatch list[hdr::kCalibrationPatchCount];
-  hdr::CalibrationImageJob job;
-  job.width = 16;
-  job.height = 16;
-  job.pixels = pixels;
-  job.patches = list;
-  job.Run();
-  std::string names;
-  for (const hdr::CalibrationPatch& p : list) names += std::string(names.empty() ? "" : ",") + p.name;
+// "name,name,..." of the calibration patches, in a static buffer filled on the
+// first call (no heap allocation: ikpd.memoryStats() stays flat).
+const char* HdrCalibrationPatchNames() {
+  static char names[512] = {};
+  if (names[0] == '\0') {
+    float pixels[4 * 16 * 16];
+    hdr::CalibrationPatch list[hdr::kCalibrationPatchCount];
+    hdr::CalibrationImageJob job;
+    job.width = 16;
+    job.height = 16;
+    job.pixels = pixels;
+    job.patches = list;
+    job.Run();
+    std::size_t at = 0;
+    for (const hdr::CalibrationPatch& p : list) {
+      const std::size_t length = std::strlen(p.name);
+      if (at + length + 2 > sizeof(names)) break;
+      if (at > 0) names[at++] = ',';
+      std::memcpy(names + at, p.name, length);
+      at += length;
+    }
+    names[at] = '\0';
+  }
   return names;
 }
 
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_hdr) {
-  using namespace ikpd::bindings;
-  emscripten::function("hdrApply", &HdrApply);
-  emscripten::function("hdrCalibrationImage", &HdrCalibrationImage);
-  emscripten::function("hdrCalibrationPatchNames", &HdrCalibrationPatchNames);
-  // 16-byte aligned, zero-filled float storage for HdrBuffer (0 when out of memory).
-  emscripten::function("hdrAllocate", +[](std::uint32_t floats) {
-    const std::size_t bytes = ((std::size_t{floats} * 4 + 15) / 16) * 16;
-    void* p = std::aligned_alloc(16, bytes);
-    if (p != nullptr) std::memset(p, 0, bytes);
-    return reinterpret_cast<std::uintptr_t>(p);
-  });
-  emscripten::function("hdrFree", +[](std::uintptr_t pointer) { std::free(reinterpret_cast<void*>(pointer)); });
+IKPD_EXPORT std::uintptr_t ikpd_hdr_apply(std::uintptr_t pixels, std::uint32_t pixelCount, int channels, int op,
+                                          float parameter, float a, float b, float c, float d, float e,
+                                          float paperWhite, float peak, float saturation, int input, int encoding,
+                                          int run) {
+  return ikpd::bindings::HdrApply(pixels, pixelCount, channels, op, parameter, a, b, c, d, e, paperWhite, peak,
+                                  saturation, input, encoding, run != 0);
 }
+IKPD_EXPORT std::uintptr_t ikpd_hdr_calibration_image(std::uintptr_t pixels, std::uintptr_t patches, int width,
+                                                      int height, float paperWhite, float peak, int encoding) {
+  return ikpd::bindings::HdrCalibrationImage(pixels, patches, width, height, paperWhite, peak, encoding);
+}
+IKPD_EXPORT std::uintptr_t ikpd_hdr_calibration_patch_names() {
+  return reinterpret_cast<std::uintptr_t>(ikpd::bindings::HdrCalibrationPatchNames());
+}
+// 16-byte aligned, zero-filled float storage for HdrBuffer (0 when out of memory).
+IKPD_EXPORT std::uintptr_t ikpd_hdr_allocate(std::uint32_t floats) {
+  const std::size_t bytes = ((std::size_t{floats} * 4 + 15) / 16) * 16;
+  void* p = std::aligned_alloc(16, bytes);
+  if (p != nullptr) std::memset(p, 0, bytes);
+  return reinterpret_cast<std::uintptr_t>(p);
+}
+IKPD_EXPORT void ikpd_hdr_free(std::uintptr_t pointer) { std::free(reinterpret_cast<void*>(pointer)); }

@@ -1,11 +1,9 @@
-// Embind: §1/§2 aim and §3 two-bone IK, flat scratch convention (see flat.h).
+// Plain exports (flat.h): §1/§2 aim and §3 two-bone IK, flat scratch convention.
 // Layouts (float offsets from the pointer; outputs start at kOut):
 //   aim:      0 position, 3 rotation, 7 target, 10 forward, 13 up, 16 pole, 19 hingeAxis,
 //             22 method, 23 flags (1 pole, 2 hingeAxis), 24 weight → kOut rotation
 //   two-bone: the TwoBoneJob layout of two_bone_layout.h (floats 0–49)
 //             → kOut root, +7 mid, +14 end, +21 reached (0/1), +22 distance
-#include <emscripten/bind.h>
-
 #include "flat.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
@@ -58,7 +56,7 @@ std::uintptr_t SolveTwoBone(std::uintptr_t pointer) {
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_ik) {
-  emscripten::function("solveAim", &ikpd::bindings::SolveAim);
-  emscripten::function("solveTwoBone", &ikpd::bindings::SolveTwoBone);
+IKPD_EXPORT std::uintptr_t ikpd_solve_aim(std::uintptr_t pointer) { return ikpd::bindings::SolveAim(pointer); }
+IKPD_EXPORT std::uintptr_t ikpd_solve_two_bone(std::uintptr_t pointer) {
+  return ikpd::bindings::SolveTwoBone(pointer);
 }

@@ -1,9 +1,7 @@
-// Embind: PD controllers (SPEC §6). Numbers cross through a static double
-// buffer (`pdBuffer`, read by JS as a Float64Array over HEAPF64) so the
+// Plain exports (flat.h): PD controllers (SPEC §6). Numbers cross through a static double
+// buffer (`ikpd_pd_buffer`, read by JS as a Float64Array over HEAPF64) so the
 // controllers' double-precision state reaches JS unrounded; every call returns
 // 0 or a static "parameter: reason" string (ToResult).
-#include <emscripten/bind.h>
-
 #include <cmath>
 
 #include "flat.h"
@@ -59,6 +57,18 @@ Status ReadSettings(PdSettings* out) {
   return Ok();
 }
 
+// Controllers owned by JS through their address (see the exports below).
+struct ScalarHandle {
+  explicit ScalarHandle(bool angle) : pd(PdSettings{}, angle) {}
+  ScalarPD pd;
+};
+struct Vec3Handle {
+  Vec3PD pd;
+};
+struct QuatHandle {
+  QuatPD pd;
+};
+
 namespace {
 
 void WriteSettings(const PdSettings& s) {
@@ -72,16 +82,6 @@ glm::dquat Q4(const double* p) { return glm::dquat(p[3], p[0], p[1], p[2]); }  /
 void PutV3(double* p, const glm::dvec3& v) { p[0] = v.x, p[1] = v.y, p[2] = v.z; }
 void PutQ4(double* p, const glm::dquat& q) { p[0] = q.x, p[1] = q.y, p[2] = q.z, p[3] = q.w; }
 
-struct ScalarHandle {
-  explicit ScalarHandle(bool angle) : pd(PdSettings{}, angle) {}
-  ScalarPD pd;
-};
-struct Vec3Handle {
-  Vec3PD pd;
-};
-struct QuatHandle {
-  QuatPD pd;
-};
 
 template <class H>
 std::uintptr_t Configure(H& h) {
@@ -247,49 +247,68 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
   return 0;
 }
 
+template <class H>
+H& Handle(std::uintptr_t h) {
+  return *reinterpret_cast<H*>(h);
+}
+
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_pd) {
-  using namespace emscripten;
-  using namespace ikpd::bindings;
-  function("pdBuffer", +[]() { return reinterpret_cast<std::uintptr_t>(Io()); });
-  function("pdGains", &GainsOf);
-  function("pdStability", &Stability);
+// Plain exports (flat.h). Controllers are C++ objects owned by JS through an
+// opaque handle (their address): ikpd_pd_<kind>_new / _delete; every other
+// function takes the handle first. `kind` is scalar, vec3 or quat.
+using ikpd::bindings::Handle;
+using ikpd::bindings::ScalarHandle;
+using ikpd::bindings::Vec3Handle;
+using ikpd::bindings::QuatHandle;
 
-  class_<ScalarHandle>("PdScalarNative")
-      .constructor<bool>()
-      .function("configure", optional_override([](ScalarHandle& h) { return Configure(h); }))
-      .function("update", &ScalarUpdate)
-      .function("atRest", optional_override([](const ScalarHandle& h) { return h.pd.AtRest(); }))
-      .function("energy", optional_override([](const ScalarHandle& h) { return h.pd.Energy(); }))
-      .function("read", &ScalarRead)
-      .function("reset", &ScalarReset)
-      .function("stateAt", &ScalarStateAt)
-      .function("timeToSettle", &ScalarSettle)
-      .function("blendOut", &ScalarBlendOut)
-      .function("track", &ScalarTrack);
-  class_<Vec3Handle>("PdVec3Native")
-      .constructor<>()
-      .function("configure", optional_override([](Vec3Handle& h) { return Configure(h); }))
-      .function("update", &Vec3Update)
-      .function("atRest", optional_override([](const Vec3Handle& h) { return h.pd.AtRest(); }))
-      .function("energy", optional_override([](const Vec3Handle& h) { return h.pd.Energy(); }))
-      .function("read", &Vec3Read)
-      .function("reset", &Vec3Reset)
-      .function("stateAt", &Vec3StateAt)
-      .function("timeToSettle", &Vec3Settle)
-      .function("blendOut", &Vec3BlendOut);
-  class_<QuatHandle>("PdQuatNative")
-      .constructor<>()
-      .function("configure", optional_override([](QuatHandle& h) { return Configure(h); }))
-      .function("update", &QuatUpdate)
-      .function("atRest", optional_override([](const QuatHandle& h) { return h.pd.AtRest(); }))
-      .function("energy", optional_override([](const QuatHandle& h) { return h.pd.Energy(); }))
-      .function("read", &QuatRead)
-      .function("reset", &QuatReset)
-      .function("stateAt", &QuatStateAt)
-      .function("timeToSettle", &QuatSettle)
-      .function("blendOut", &QuatBlendOut)
-      .function("track", &QuatTrack);
+IKPD_EXPORT std::uintptr_t ikpd_pd_buffer() { return reinterpret_cast<std::uintptr_t>(ikpd::bindings::Io()); }
+IKPD_EXPORT std::uintptr_t ikpd_pd_gains(int kind, double a, double b, double c) {
+  return ikpd::bindings::GainsOf(kind, a, b, c);
+}
+IKPD_EXPORT std::uintptr_t ikpd_pd_stability(int integrator, double kp, double kd, double dt, double dtMax) {
+  return ikpd::bindings::Stability(integrator, kp, kd, dt, dtMax);
+}
+
+// The functions every controller kind has (Prefix: ScalarUpdate, Vec3Update, ...).
+#define IKPD_PD_EXPORTS(kind, H, Prefix)                                                                   \
+  IKPD_EXPORT void ikpd_pd_##kind##_delete(std::uintptr_t h) { delete &Handle<H>(h); }                     \
+  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_configure(std::uintptr_t h) {                                \
+    return ikpd::bindings::Configure(Handle<H>(h));                                                        \
+  }                                                                                                        \
+  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_update(std::uintptr_t h, double dt, int hasVelocity) {       \
+    return ikpd::bindings::Prefix##Update(Handle<H>(h), dt, hasVelocity != 0);                             \
+  }                                                                                                        \
+  IKPD_EXPORT int ikpd_pd_##kind##_at_rest(std::uintptr_t h) { return Handle<H>(h).pd.AtRest() ? 1 : 0; } \
+  IKPD_EXPORT double ikpd_pd_##kind##_energy(std::uintptr_t h) { return Handle<H>(h).pd.Energy(); }       \
+  IKPD_EXPORT void ikpd_pd_##kind##_read(std::uintptr_t h) { ikpd::bindings::Prefix##Read(Handle<H>(h)); } \
+  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_reset(std::uintptr_t h) {                                    \
+    return ikpd::bindings::Prefix##Reset(Handle<H>(h));                                                    \
+  }                                                                                                        \
+  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_state_at(std::uintptr_t h, double t) {                       \
+    return ikpd::bindings::Prefix##StateAt(Handle<H>(h), t);                                               \
+  }                                                                                                        \
+  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_time_to_settle(std::uintptr_t h, double tolerance) {         \
+    return ikpd::bindings::Prefix##Settle(Handle<H>(h), tolerance);                                        \
+  }                                                                                                        \
+  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_blend_out(std::uintptr_t h, double dt) {                     \
+    return ikpd::bindings::Prefix##BlendOut(Handle<H>(h), dt);                                             \
+  }
+
+IKPD_EXPORT std::uintptr_t ikpd_pd_scalar_new(int angle) {
+  return reinterpret_cast<std::uintptr_t>(new ScalarHandle(angle != 0));
+}
+IKPD_PD_EXPORTS(scalar, ScalarHandle, Scalar)
+IKPD_EXPORT std::uintptr_t ikpd_pd_scalar_track(std::uintptr_t h, double dt, int release) {
+  return ikpd::bindings::ScalarTrack(Handle<ScalarHandle>(h), dt, release != 0);
+}
+
+IKPD_EXPORT std::uintptr_t ikpd_pd_vec3_new() { return reinterpret_cast<std::uintptr_t>(new Vec3Handle()); }
+IKPD_PD_EXPORTS(vec3, Vec3Handle, Vec3)
+
+IKPD_EXPORT std::uintptr_t ikpd_pd_quat_new() { return reinterpret_cast<std::uintptr_t>(new QuatHandle()); }
+IKPD_PD_EXPORTS(quat, QuatHandle, Quat)
+IKPD_EXPORT std::uintptr_t ikpd_pd_quat_track(std::uintptr_t h, double dt, int release) {
+  return ikpd::bindings::QuatTrack(Handle<QuatHandle>(h), dt, release != 0);
 }

@@ -7,7 +7,7 @@
 
 namespace ikpd::bindings {
 
-// Static buffer of 32 doubles (JS: `pdBuffer`).
+// Static buffer of 32 doubles (JS: `ikpd_pd_buffer()`).
 double* Io();
 // io[0..16] as packed by web/src/pd.js packOptions → validated settings.
 Status ReadSettings(pd::PdSettings* out);

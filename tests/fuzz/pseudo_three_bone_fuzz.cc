@@ -81,13 +81,7 @@ void CheckResult(const PseudoThreeBoneJob& job, const PseudoThreeBoneResult& r) 
   }
   // The last two-bone pass aims the end at target − (tip − end).
   const glm::vec3 end_target = limb.target - (r.tip.position - r.end.position);
-  // Known two-bone defect (reported, the coordinator's, see two_bone_fuzz.cc): a pass
-  // target at the root with the end folded onto the root gives a mid angle up to
-  // ~0.02 rad off the limits. Either pass's end may be the folded one here.
-  const bool folded_at_root = glm::distance(end_target, limb.root.position) < 1e-3f * scale &&
-                              (glm::distance(limb.end.position, limb.root.position) < 1e-3f * scale ||
-                               glm::distance(r.end.position, limb.root.position) < 1e-3f * scale);
-  if (a > 1e-2f * scale && b > 1e-2f * scale && !folded_at_root) {
+  if (a > 1e-2f * scale && b > 1e-2f * scale) {
     const float angle = AngleAt(r.root.position, r.mid.position, r.end.position);
     FUZZ_CHECK(angle >= limb.minAngle - 1e-2f && angle <= limb.maxAngle + 1e-2f, "mid angle %g outside [%g, %g]",
                double(angle), double(limb.minAngle), double(limb.maxAngle));

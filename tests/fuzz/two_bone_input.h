@@ -116,11 +116,7 @@ inline void CheckTwoBoneResult(const TwoBoneJob& job, const TwoBoneResult& r) {
     FUZZ_CHECK(glm::dot(r.mid.rotation * f, glm::normalize(r.end.position - r.mid.position)) > 0.999f,
                "mid forward does not point at end");
   }
-  // Known defect (reported): a target at the root with the end folded onto the root gives a
-  // mid angle up to ~0.02 rad off the limits; the fold direction is then undefined.
-  const bool folded_at_root = glm::distance(job.target - job.effectorOffset, job.root.position) < 1e-3f * scale &&
-                              glm::distance(job.end.position, job.root.position) < 1e-3f * scale;
-  if (a > 1e-2f * scale && b > 1e-2f * scale && !folded_at_root) {
+  if (a > 1e-2f * scale && b > 1e-2f * scale) {
     const float angle = AngleAt(r.root.position, r.mid.position, r.end.position);
     FUZZ_CHECK(angle >= job.minAngle - 1e-2f && angle <= job.maxAngle + 1e-2f,
                "mid angle %g outside [%g, %g]", double(angle), double(job.minAngle), double(job.maxAngle));

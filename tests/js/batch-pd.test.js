@@ -1,5 +1,6 @@
 // PD batches follow the single controllers (ikpd.PD / AnglePD / QuatPD)
-// item by item, frame after frame, to 1e-6: every frame each controller
+// item by item, frame after frame, to 1e-6 (relative to the size of the
+// velocity update for the quaternion batch's float lanes): every frame each controller
 // starts from the batch's float32 state (the controllers keep double state,
 // so without that, float rounding would be amplified over the frames).
 import { describe, expect, it } from 'vitest';
@@ -96,16 +97,24 @@ describe.runIf(pdReady)('QuatPDBatch', () => {
             if (frame % 4 === 1) for (let k = 0; k < 4; k++) g[k] = -g[k]; // other hemisphere
             batch.input.target.set(g, 4 * i);
           }
+          // The batch computes in float: its new velocity rounds at the scale of
+          // the spring's pull over the step, about kp·dt·(angle to the target).
+          const pull = [];
           for (let i = 0; i < n; i++) {
-            singles[i].reset(Array.from(batch.state.value.subarray(4 * i, 4 * i + 4)), Array.from(batch.state.velocity.subarray(3 * i, 3 * i + 3)));
+            const q = Array.from(batch.state.value.subarray(4 * i, 4 * i + 4));
+            const g = Array.from(batch.input.target.subarray(4 * i, 4 * i + 4));
+            const cos = Math.abs(q.reduce((a, c, k) => a + c * g[k], 0)) / (Math.hypot(...q) * Math.hypot(...g));
+            pull.push((singles[i].kp / 60) * 2 * Math.acos(Math.min(1, cos)));
+            singles[i].reset(q, Array.from(batch.state.velocity.subarray(3 * i, 3 * i + 3)));
           }
           batch.update(1 / 60);
           for (let i = 0; i < n; i++) {
             singles[i].update(1 / 60, Array.from(batch.input.target.subarray(4 * i, 4 * i + 4)));
             const q = singles[i].value;
             const w = singles[i].velocity;
+            const scale = Math.max(1, Math.hypot(...w), pull[i]);
             for (let k = 0; k < 4; k++) within(batch.state.value[4 * i + k], q[k], 1e-6, `frame ${frame} item ${i} value[${k}]`);
-            for (let k = 0; k < 3; k++) within(batch.state.velocity[3 * i + k], w[k], 1e-6 * Math.max(1, Math.abs(w[k])), `frame ${frame} item ${i} velocity[${k}]`);
+            for (let k = 0; k < 3; k++) within(batch.state.velocity[3 * i + k], w[k], 1e-6 * scale, `frame ${frame} item ${i} velocity[${k}]`);
           }
         }
       } finally {

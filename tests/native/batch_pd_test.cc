@@ -2,6 +2,7 @@
 // QuatPD) item by item, frame after frame, within float rounding of the state.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -137,37 +138,115 @@ TEST(BatchPd, QuatFollowsControllers) {
   }
 }
 
-TEST(BatchPd, QuatExactFastPathIsTheControllerStep) {
-  // One frame from float state: the fast path (exact, no clamps) must equal Reset + Update exactly.
-  pd::PdSettings s = Settings(pd::Integrator::kExact, 0.35, 0.7);
-  std::mt19937 rng(5u);
+// Runs a quaternion batch of `n` items in place (settings `s`, step dt).
+void RunQuat(const pd::PdSettings& s, double dt, std::size_t n, float* value, float* velocity, const float* target) {
+  QuatPdBatchJob job;
+  job.settings = s;
+  job.dt = dt;
+  job.count = n;
+  job.value = value;
+  job.velocity = velocity;
+  job.target = target;
+  ASSERT_TRUE(job.Run().ok());
+}
+
+TEST(BatchPd, QuatExactLanesFollowTheControllerStep) {
+  // One frame from float state: the float lanes (exact, no clamps) agree with
+  // Reset + Update in double to float rounding, for random states far from
+  // and near the target (any angle up to π, either sign), frame after frame.
+  for (double dt : {0.0, 1.0 / 240.0, 1.0 / 30.0, 0.5, 1e6}) {
+    for (double ratio : {0.2, 1.0, 3.0}) {
+      const pd::PdSettings s = Settings(pd::Integrator::kExact, 0.35, ratio);
+      const pd::StepCoeffs coeffs = pd::ExactStepCoeffs(s.kp, s.kd, dt);
+      std::mt19937 rng(5u);
+      std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+      constexpr std::size_t n = 403;  // groups of four and a tail
+      std::vector<float> value(4 * n), velocity(3 * n), target(4 * n);
+      for (float& x : value) x = d(rng);
+      for (std::size_t i = 0; i < 3 * n; ++i) velocity[i] = (i % 7 == 0 ? 40.0f : 3.0f) * d(rng);
+      for (float& x : target) x = d(rng);
+      for (int k = 0; k < 4; ++k) target[k] = value[k];           // at the target
+      for (int k = 0; k < 4; ++k) target[4 + k] = -value[4 + k];  // same rotation, other sign
+      for (int k = 0; k < 4; ++k) target[8 + k] = value[8 + k] * (k == 3 ? 1.0f : 1.0f + 1e-6f);  // almost there
+      for (int k = 0; k < 4; ++k) target[12 + k] = k == 3 ? 0.0f : 1.0f;  // up to 180° away
+      for (int k = 0; k < 4; ++k) value[12 + k] = k == 3 ? 1.0f : 0.0f;
+      for (int k = 0; k < 3; ++k) velocity[3 + k] = 0.0f;
+      std::vector<pd::QuatPD> c(n, pd::QuatPD(s));
+      for (std::size_t i = 0; i < n; ++i) {
+        ASSERT_TRUE(c[i].Reset(glm::dquat(ikpd::batch::LoadQuat(value.data(), i)),
+                               glm::dvec3(ikpd::batch::LoadVec3(velocity.data(), i))).ok());
+      }
+      for (int frame = 0; frame < 5; ++frame) {
+        std::vector<double> spring(n);  // |ve·u0|: the float rounding of the velocity update scales with it
+        for (std::size_t i = 0; i < n; ++i) {
+          glm::dquat g = glm::normalize(glm::dquat(ikpd::batch::LoadQuat(target.data(), i)));
+          spring[i] = std::fabs(coeffs.ve) * glm::length(pd::QuatLogChart(c[i].value(), g));
+        }
+        RunQuat(s, dt, n, value.data(), velocity.data(), target.data());
+        for (std::size_t i = 0; i < n; ++i) {
+          ASSERT_TRUE(c[i].Update(dt, glm::dquat(ikpd::batch::LoadQuat(target.data(), i))).ok());
+          const glm::dquat q = c[i].value();
+          const glm::dvec3 w = c[i].velocity();
+          const glm::dvec3 bw(ikpd::batch::LoadVec3(velocity.data(), i));
+          const double qd[4] = {q.x, q.y, q.z, q.w};
+          for (int k = 0; k < 4; ++k) {
+            EXPECT_NEAR(value[4 * i + k], qd[k], 1e-6) << dt << " " << ratio << " item " << i << " frame " << frame;
+          }
+          EXPECT_LE(glm::length(bw - w), 1e-6 * std::max({1.0, glm::length(w), spring[i]}))
+              << dt << " " << ratio << " item " << i << " frame " << frame;
+          // Keep the controllers on the batch's float state (the batch keeps no other).
+          ASSERT_TRUE(c[i].Reset(glm::dquat(ikpd::batch::LoadQuat(value.data(), i)), bw).ok());
+        }
+      }
+    }
+  }
+}
+
+TEST(BatchPd, QuatLanesAreBitIdenticalToTheTail) {
+  // Four items per SIMD lane group, the rest one by one: the same kernel, so
+  // an item gives the same floats wherever it sits in the batch.
+  const pd::PdSettings s = Settings(pd::Integrator::kExact, 0.5, 0.8);
+  std::mt19937 rng(9u);
   std::uniform_real_distribution<float> d(-1.0f, 1.0f);
   constexpr std::size_t n = 64;
   std::vector<float> value(4 * n), velocity(3 * n), target(4 * n);
   for (float& x : value) x = d(rng);
-  for (float& x : velocity) x = 3.0f * d(rng);
+  for (float& x : velocity) x = 5.0f * d(rng);
   for (float& x : target) x = d(rng);
-  for (int k = 0; k < 4; ++k) target[k] = value[k];  // at the target
-  for (int k = 0; k < 4; ++k) target[4 + k] = -value[4 + k];  // same rotation, other sign
-  std::vector<float> expectedValue(4 * n), expectedVelocity(3 * n);
+  std::vector<float> lanes = value, lanesVelocity = velocity;
+  RunQuat(s, 1.0 / 60.0, n, lanes.data(), lanesVelocity.data(), target.data());
   for (std::size_t i = 0; i < n; ++i) {
-    pd::QuatPD c(s);
-    ASSERT_TRUE(c.Reset(glm::dquat(ikpd::batch::LoadQuat(value.data(), i)),
-                        glm::dvec3(ikpd::batch::LoadVec3(velocity.data(), i))).ok());
-    ASSERT_TRUE(c.Update(1.0 / 30.0, glm::dquat(ikpd::batch::LoadQuat(target.data(), i))).ok());
-    ikpd::batch::StoreQuat(expectedValue.data(), i, glm::quat(c.value()));
-    ikpd::batch::StoreVec3(expectedVelocity.data(), i, glm::vec3(c.velocity()));
+    RunQuat(s, 1.0 / 60.0, 1, &value[4 * i], &velocity[3 * i], &target[4 * i]);  // a batch of one: the tail
   }
+  EXPECT_EQ(lanes, value);
+  EXPECT_EQ(lanesVelocity, velocity);
+}
+
+TEST(BatchPd, QuatHugeVelocityStaysFiniteOrFails) {
+  // Float lanes overflow for angular velocities near the float range; those
+  // items go through the controller in double (finite result or a clear error).
+  const pd::PdSettings s = Settings(pd::Integrator::kExact, 0.5, 1.0);
+  std::vector<float> value = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+  std::vector<float> velocity = {1e30f, 0, 0, 0, 3e38f, -3e38f, 1, 2, 3, 1e20f, 1e20f, 1e20f, 0, 0, 0};
+  std::vector<float> target = {0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0.6f, 0, 0, 0.8f, 0, 0, 0, -1};
   QuatPdBatchJob job;
   job.settings = s;
-  job.dt = 1.0 / 30.0;
-  job.count = n;
+  job.dt = 1.0 / 60.0;
+  job.count = 5;
   job.value = value.data();
   job.velocity = velocity.data();
   job.target = target.data();
-  ASSERT_TRUE(job.Run().ok());
-  EXPECT_EQ(value, expectedValue);
-  EXPECT_EQ(velocity, expectedVelocity);
+  std::size_t failed = 99;
+  job.failedItem = &failed;
+  const ikpd::Status st = job.Run();
+  for (std::size_t i = 0; i < (st.ok() ? 5u : failed); ++i) {
+    for (int k = 0; k < 4; ++k) EXPECT_TRUE(std::isfinite(value[4 * i + k])) << i;
+    for (int k = 0; k < 3; ++k) EXPECT_TRUE(std::isfinite(velocity[3 * i + k])) << i;
+    EXPECT_NEAR(glm::length(ikpd::batch::LoadQuat(value.data(), i)), 1.0f, 1e-6f) << i;
+  }
+  if (!st.ok()) {
+    EXPECT_STREQ(st.error, "dt: the state overflows float (step too large for these gains; see checkStability)");
+  }
 }
 
 TEST(BatchPd, RejectsStateTheBatchCannotKeepAndBadItems) {

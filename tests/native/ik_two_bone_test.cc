@@ -218,6 +218,62 @@ TEST(TwoBone, AutoKeepsSideAndStraightTieBreak) {
   }
 }
 
+// Regression (fuzzer): a target at the root with the end folded onto the root
+// gave a mid angle up to ~0.02 rad outside [minAngle, maxAngle].
+TEST(TwoBone, FoldedOntoRootKeepsTheAngleLimits) {
+  for (const float minAngle : {0.01f, 0.05f, 0.3f, 1.0f}) {
+    for (const float bend : {ikpd::kPi, ikpd::kPi - 1e-4f, ikpd::kPi - 0.01f}) {
+      for (float k = 0.0f; k < 8.0f; k += 1.0f) {
+        const glm::quat rot = glm::normalize(glm::quat(1.0f + k, 0.3f * k, -0.7f, 0.2f * k * k));
+        const iktest::Limb l = MakeLimb(glm::vec3(0.5f, -2.0f, 3.0f), rot, 1.0f, 1.0f, bend, kX, kZ, rot);
+        TwoBoneResult r;
+        TwoBoneJob job;
+        job.root = l.root;
+        job.mid = l.mid;
+        job.end = l.end;
+        job.result = &r;
+        job.target = l.root.position + glm::vec3(0.0f, 1e-7f * k, 0.0f);
+        job.minAngle = minAngle;
+        job.maxAngle = 2.5f;
+        ASSERT_TRUE(job.Run().ok());
+        EXPECT_TRUE(iktest::Finite(r));
+        EXPECT_NEAR(iktest::InteriorAngle(r), double(minAngle), 1e-3) << "minAngle " << minAngle << " bend " << bend;
+        EXPECT_NEAR(Dist(r.mid.position, r.root.position), 1.0, 1e-5);
+        EXPECT_NEAR(Dist(r.end.position, r.mid.position), 1.0, 1e-5);
+      }
+    }
+  }
+}
+
+// Output rotations stay in the hemisphere of the input rotations, so an
+// animation driven frame by frame never sees q flip to −q.
+TEST(TwoBone, RotationsKeepTheInputHemisphere) {
+  std::uint32_t seed = 7;
+  auto next = [&seed] {
+    seed = seed * 1664525u + 1013904223u;
+    return static_cast<float>(seed >> 8) / 16777216.0f * 2.0f - 1.0f;
+  };
+  for (int i = 0; i < 2000; ++i) {
+    const glm::quat rootRot = glm::normalize(glm::quat(next(), next(), next(), next()));
+    const glm::quat midRot = glm::normalize(glm::quat(next(), next(), next(), next()));
+    const iktest::Limb l = MakeLimb(glm::vec3(next(), next(), next()), rootRot, 1.0f, 0.7f, 2.0f * next(), kX, kZ, midRot);
+    TwoBoneResult r;
+    TwoBoneJob job;
+    job.root = l.root;
+    job.mid = l.mid;
+    job.end = l.end;
+    job.result = &r;
+    job.target = glm::vec3(2.0f * next(), 2.0f * next(), 2.0f * next());
+    job.pole = glm::vec3(next(), next(), next()) * 3.0f;
+    job.weight = i % 3 == 0 ? 0.5f : 1.0f;
+    job.endRotation = i % 2 == 0 ? ikpd::EndRotation::kRelative : ikpd::EndRotation::kWorld;
+    ASSERT_TRUE(job.Run().ok());
+    EXPECT_GE(glm::dot(r.root.rotation, glm::normalize(l.root.rotation)), 0.0f) << i;
+    EXPECT_GE(glm::dot(r.mid.rotation, glm::normalize(l.mid.rotation)), 0.0f) << i;
+    EXPECT_GE(glm::dot(r.end.rotation, glm::normalize(l.end.rotation)), 0.0f) << i;
+  }
+}
+
 TEST(TwoBone, AngleLimitsClampViaReach) {
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(0.8f, &r);

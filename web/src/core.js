@@ -6,10 +6,18 @@
 export class Core {
   constructor(wasm) {
     this.wasm = wasm;
-    this.scratchPointer = wasm.scratchPointer();
-    this.scratchFloats = wasm.scratchFloats();
-    this._buffer = null;
-    this._scratch = null;
+    /**
+     * The raw WebAssembly functions of the plain entry points (IKPD_EXPORT in
+     * cpp/bindings, listed in cpp/bindings/post.js), by C name: called directly,
+     * with numbers only, they cost no Embind invoker per call.
+     */
+    this.exports = wasm.rawExports();
+    for (const [name, f] of Object.entries(this.exports)) {
+      if (typeof f !== 'function') throw new Error(`ikpd: the WebAssembly module does not export ${name}`);
+    }
+    this.scratchPointer = this.exports.ikpd_scratch_pointer() >>> 0;
+    this.scratchFloats = this.exports.ikpd_scratch_floats();
+    this._scratch = new Float32Array(0);
   }
 
   /** Float32Array over the WASM memory (re-derived after memory growth). */
@@ -19,22 +27,21 @@ export class Core {
 
   /** Float32Array view over the scratch buffer (re-derived after memory growth). */
   get scratch() {
-    const buffer = this.wasm.HEAPF32.buffer;
-    if (buffer !== this._buffer) {
-      this._buffer = buffer;
-      this._scratch = new Float32Array(buffer, this.scratchPointer, this.scratchFloats);
+    // Memory growth detaches the old ArrayBuffer, which empties every view over it.
+    if (this._scratch.length === 0) {
+      this._scratch = new Float32Array(this.wasm.HEAPF32.buffer, this.scratchPointer, this.scratchFloats);
     }
     return this._scratch;
   }
 
   /** WASM memory size and bytes in use by C++ allocations (see Ikpd.memoryStats). */
   memoryStats() {
-    return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.wasm.heapUsed() };
+    return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.exports.ikpd_heap_used() };
   }
 
   /** Throws the C++ Status message ("parameter: reason") when `errorPointer` is non-zero. */
   check(errorPointer) {
-    if (errorPointer) throw new RangeError(this.wasm.UTF8ToString(errorPointer));
+    if (errorPointer) throw new RangeError(this.wasm.UTF8ToString(errorPointer >>> 0));
   }
 }
 
@@ -67,8 +74,15 @@ function isArrayLike(value) {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
 }
 
+const NO_LIMITS = Object.freeze({});
+
 /** Reads a finite number; `name` is used in errors. */
-export function readNumber(value, name, { min = -Infinity, max = Infinity, integer = false } = {}) {
+export function readNumber(value, name, limits) {
+  if (limits === undefined && typeof value === 'number' && Number.isFinite(value)) return value;
+  return readNumberChecked(value, name, limits ?? NO_LIMITS);
+}
+
+function readNumberChecked(value, name, { min = -Infinity, max = Infinity, integer = false }) {
   if (typeof value !== 'number') throw new TypeError(`${name}: expected a number, got ${describe(value)}`);
   if (!Number.isFinite(value)) throw new RangeError(`${name}: must be finite, got ${value}`);
   if (integer && !Number.isInteger(value)) throw new RangeError(`${name}: must be an integer, got ${value}`);
@@ -90,25 +104,45 @@ export function readVector(value, name, length, out, offset) {
   }
 }
 
-export const readVec3 = (value, name, out, offset) => readVector(value, name, 3, out, offset);
+// Fast paths of readVec3 and readQuat, unrolled (about half the time of the
+// loop in readVector): copy the value to out[offset..] and return true when it
+// is valid; return false, writing nothing, otherwise (the full reader then
+// throws the precise error).
+function tryReadVec3(value, out, offset) {
+  if (!isArrayLike(value) || value.length !== 3) return false;
+  const x = value[0], y = value[1], z = value[2];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false;
+  out[offset] = x;
+  out[offset + 1] = y;
+  out[offset + 2] = z;
+  return true;
+}
+
+function tryReadQuat(value, out, offset) {
+  if (!isArrayLike(value) || value.length !== 4) return false;
+  const x = value[0], y = value[1], z = value[2], w = value[3];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') return false;
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z) || !Number.isFinite(w)) return false;
+  if (!(x * x + y * y + z * z + w * w > 1e-12)) return false;
+  out[offset] = x;
+  out[offset + 1] = y;
+  out[offset + 2] = z;
+  out[offset + 3] = w;
+  return true;
+}
+
+/** Reads a vector [x, y, z] of finite numbers into out[offset..]. */
+export function readVec3(value, name, out, offset) {
+  if (!tryReadVec3(value, out, offset)) readVector(value, name, 3, out, offset);
+}
 
 /** Reads a quaternion [x, y, z, w] (three.js order); it need not be unit but must not be zero. */
 export function readQuat(value, name, out, offset) {
+  if (tryReadQuat(value, out, offset)) return;
   readVector(value, name, 4, out, offset);
   const n = value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3];
   if (!(n > 1e-12)) throw new RangeError(`${name}: quaternion must not be zero`);
-}
-
-// Copies `length` finite numbers into out[offset..]; returns false (throws nothing)
-// when the shape or a value is wrong. Lets hot readers skip building parameter names.
-function tryReadVector(value, length, out, offset) {
-  if (!isArrayLike(value) || value.length !== length) return false;
-  for (let i = 0; i < length; i++) {
-    const v = value[i];
-    if (typeof v !== 'number' || !Number.isFinite(v)) return false;
-    out[offset + i] = v;
-  }
-  return true;
 }
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);
@@ -120,11 +154,9 @@ export function readTransform(value, name, out, offset) {
   }
   // Fast path: no per-call name strings; on failure the full readers throw the precise error.
   const position = value.position;
-  if (!tryReadVector(position, 3, out, offset)) readVec3(position, `${name}.position`, out, offset);
+  if (!tryReadVec3(position, out, offset)) readVector(position, `${name}.position`, 3, out, offset);
   const r = value.rotation ?? IDENTITY;
-  if (!tryReadVector(r, 4, out, offset + 3) || !(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] > 1e-12)) {
-    readQuat(r, `${name}.rotation`, out, offset + 3);
-  }
+  if (!tryReadQuat(r, out, offset + 3)) readQuat(r, `${name}.rotation`, out, offset + 3);
 }
 
 /** Returns the index of `value` in `allowed` (an array of strings), or throws naming the options. */

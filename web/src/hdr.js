@@ -42,8 +42,8 @@ class HdrBuffer extends WasmObject {
   #viewBuffer = null;
 
   constructor(core, pointer, pixelCount, channels) {
-    const wasm = core.wasm;
-    super('HdrBuffer', () => wasm.hdrFree(pointer));
+    const free = core.exports.ikpd_hdr_free;
+    super('HdrBuffer', () => free(pointer));
     this.#core = core;
     this.#pointer = pointer;
     this.#length = pixelCount * channels;
@@ -66,13 +66,14 @@ class HdrBuffer extends WasmObject {
 
 export function createHdrApi(core) {
   const { wasm } = core;
+  const { ikpd_hdr_apply: hdrApply, ikpd_hdr_allocate: hdrAllocate, ikpd_hdr_free: hdrFree } = core.exports;
 
   // Runs op over `count` pixels at byte offset `pointer`; run = false only validates.
   function call(pointer, count, channels, op, p, run) {
     const f = p.filmic ?? SDR_FILMIC;
     const s = p.settings ?? HDR_DEFAULTS;
-    return wasm.hdrApply(pointer, count, channels, op, p.parameter ?? 1,
-      f.a, f.b, f.c, f.d, f.e, s.paperWhite, s.peak, s.saturation, s.input ?? 0, s.encoding ?? 0, run);
+    return hdrApply(pointer, count, channels, op, p.parameter ?? 1,
+      f.a, f.b, f.c, f.d, f.e, s.paperWhite, s.peak, s.saturation, s.input ?? 0, s.encoding ?? 0, run ? 1 : 0);
   }
 
   function readBuffer(value, name) {
@@ -92,7 +93,7 @@ export function createHdrApi(core) {
     const { data, channels, count } = readBuffer(value, name);
     // C++ names the buffer "pixels"; name it as the caller passed it.
     const check = (result) => {
-      if (result) throw new RangeError(wasm.UTF8ToString(result).replace(/^pixels:/, `${name}.data:`));
+      if (result) throw new RangeError(wasm.UTF8ToString(result >>> 0).replace(/^pixels:/, `${name}.data:`));
     };
     if (data.buffer === core.heapF32.buffer) {
       // Already in WASM memory: in place, no copies.
@@ -166,7 +167,7 @@ export function createHdrApi(core) {
   function createBuffer(pixelCount, channels = 4) {
     readNumber(pixelCount, 'pixelCount', { min: 1, max: 2 ** 28, integer: true });
     readEnum(channels, 'channels', CHANNELS);
-    const pointer = wasm.hdrAllocate(pixelCount * channels);
+    const pointer = hdrAllocate(pixelCount * channels) >>> 0;
     if (!pointer) throw new RangeError(`pixelCount: out of WASM memory for ${pixelCount} pixels`);
     return new HdrBuffer(core, pointer, pixelCount, channels);
   }
@@ -224,10 +225,10 @@ export function createHdrApi(core) {
       readFloat(peak, 'peak');
       const encodingIndex = readEnum(encoding, 'encoding', ENCODINGS);
       const floats = width * height * 4;
-      const pointer = wasm.hdrAllocate(floats);
+      const pointer = hdrAllocate(floats) >>> 0;
       if (!pointer) throw new RangeError(`width: out of WASM memory for a ${width}x${height} image`);
       try {
-        core.check(wasm.hdrCalibrationImage(pointer, core.scratchPointer, width, height, paperWhite, peak, encodingIndex));
+        core.check(core.exports.ikpd_hdr_calibration_image(pointer, core.scratchPointer, width, height, paperWhite, peak, encodingIndex));
         const data = core.heapF32.slice(pointer / 4, pointer / 4 + floats);
         const scratch = core.scratch;
         const patches = patchNames().map((name, i) => {
@@ -236,13 +237,13 @@ export function createHdrApi(core) {
         });
         return { width, height, channels: 4, encoding, data, patches };
       } finally {
-        wasm.hdrFree(pointer);
+        hdrFree(pointer);
       }
     },
   };
 
   let names = null;
-  const patchNames = () => (names ??= wasm.hdrCalibrationPatchNames().split(','));
+  const patchNames = () => (names ??= wasm.UTF8ToString(core.exports.ikpd_hdr_calibration_patch_names() >>> 0).split(','));
 
   return api;
 }

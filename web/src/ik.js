@@ -68,7 +68,7 @@ export function packTwoBone(options, s) {
 }
 
 export function createIkApi(core) {
-  const { wasm } = core;
+  const { ikpd_solve_aim: solveAimNative, ikpd_solve_two_bone: solveTwoBoneNative } = core.exports;
   const pointer = core.scratchPointer;
 
   function solveAim(options) {
@@ -88,7 +88,7 @@ export function createIkApi(core) {
     s[22] = options.method === undefined ? 0 : readEnum(options.method, 'method', AIM_METHODS);
     s[23] = (pole ? 1 : 0) | (hinge ? 2 : 0);
     s[24] = options.weight === undefined ? 1 : readNumber(options.weight, 'weight');
-    core.check(wasm.solveAim(pointer));
+    core.check(solveAimNative(pointer));
     const r = core.scratch;
     return { rotation: [r[OUT], r[OUT + 1], r[OUT + 2], r[OUT + 3]] };
   }
@@ -96,7 +96,7 @@ export function createIkApi(core) {
   function solveTwoBone(options) {
     readOptions(options);
     packTwoBone(options, core.scratch);
-    core.check(wasm.solveTwoBone(pointer));
+    core.check(solveTwoBoneNative(pointer));
     const r = core.scratch;
     return {
       root: transformFrom(r, OUT),

@@ -1,7 +1,10 @@
 #include "ikpd/batch/pd_batch.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "../pd/quat_pd_kernel.h"
 
 namespace ikpd {
 namespace {
@@ -78,47 +81,99 @@ Status QuatPdBatchJob::Validate() const {
   return Ok();
 }
 
+namespace {
+
+#if IKPD_HAS_F4
+constexpr std::size_t kLanes = 4;  // validation; the update runs simd::Wide lanes
+#else
+constexpr std::size_t kLanes = 1;
+#endif
+using simd::kWide;
+using simd::Wide;
+
+// The per-item rules of QuatPdBatchJob, for `F` items at once.
+template <class F>
+simd::Mask<F> QuatItemsValid(const QuatPdBatchJob& job, std::size_t i) {
+  using simd::And;
+  auto usable = [](const simd::Q4<F>& q) { return And(simd::IsFinite4(q), simd::Dot(q, q) > 1e-12f); };
+  return And(And(usable(simd::LoadQ4<F>(job.value, i)), usable(simd::LoadQ4<F>(job.target, i))),
+             simd::IsFinite3(simd::LoadV3<F>(job.velocity, i)));
+}
+
+// Item i's exact error message (the per-item rules above, one at a time).
+Status QuatItemStatus(const QuatPdBatchJob& job, std::size_t i) {
+  if (!IsUsableRotation(LoadQuat(job.value, i))) return Error("value: must be a finite, non-zero quaternion");
+  if (!IsFinite(batch::LoadVec3(job.velocity, i))) return Error("velocity: must be finite");
+  if (!IsUsableRotation(LoadQuat(job.target, i))) return Error("target: must be a finite, non-zero quaternion");
+  return Ok();
+}
+
+// Items i .. i + lanes − 1 through the float kernel; false (nothing stored)
+// when a lane's result is not finite.
+template <class F>
+bool QuatExactItems(const QuatPdBatchJob& job, const pd::kernel::StepLanes<F>& c, std::size_t i) {
+  // The kernel does not depend on the lengths of q and g; only those far from
+  // unit are normalized (rounding a unit quaternion again would cost accuracy).
+  auto unitish = [](const simd::Q4<F>& q) {
+    const F qq = simd::Dot(q, q);
+    const auto near = simd::And(qq > 0.5f, qq < 2.0f);
+    return simd::All(near) ? q : simd::Select(near, q, simd::NormalizeSafe(q));
+  };
+  const simd::Q4<F> q = unitish(simd::LoadQ4<F>(job.value, i));
+  const simd::Q4<F> g = unitish(simd::LoadQ4<F>(job.target, i));
+  simd::Q4<F> nq;
+  simd::V3<F> nw;
+  pd::kernel::QuatPdExactStep(c, q, simd::LoadV3<F>(job.velocity, i), g, &nq, &nw);
+  if (!simd::All(simd::And(simd::IsFinite4(nq), simd::IsFinite3(nw)))) return false;
+  simd::StoreQ4(job.value, i, nq);
+  simd::StoreV3(job.velocity, i, nw);
+  return true;
+}
+
+// Item i through the controller (double precision): Reset to the item's state, Update.
+Status QuatControllerItem(const QuatPdBatchJob& job, pd::QuatPD& controller, std::size_t i) {
+  if (const Status s = controller.Reset(LoadDQuat(job.value, i), LoadDVec3(job.velocity, i)); !s) return s;
+  if (const Status s = controller.Update(job.dt, LoadDQuat(job.target, i)); !s) return s;
+  const glm::dvec3 omega = controller.velocity();
+  if (!FitsFloat(omega.x) || !FitsFloat(omega.y) || !FitsFloat(omega.z)) return Error(kFloatOverflow);
+  batch::StoreQuat(job.value, i, glm::quat(controller.value()));
+  batch::StoreVec3(job.velocity, i, glm::vec3(omega));
+  return Ok();
+}
+
+}  // namespace
+
 Status QuatPdBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
-  for (std::size_t i = 0; i < count; ++i) {
-    if (!IsUsableRotation(LoadQuat(value, i))) {
-      return FailAt(Error("value: must be a finite, non-zero quaternion"), i, failedItem);
-    }
-    if (!IsFinite(batch::LoadVec3(velocity, i))) return FailAt(Error("velocity: must be finite"), i, failedItem);
-    if (!IsUsableRotation(LoadQuat(target, i))) {
-      return FailAt(Error("target: must be a finite, non-zero quaternion"), i, failedItem);
+  const std::size_t grouped = count - count % kLanes;
+  // Pass 1: every item valid (lanes at a time), else the first invalid item's Status.
+  for (std::size_t i = 0; i < count; i += kLanes) {
+    if (i < grouped && simd::All(QuatItemsValid<simd::F4>(*this, i))) continue;
+    for (std::size_t j = i; j < std::min(i + kLanes, count); ++j) {
+      if (const Status s = QuatItemStatus(*this, j); !s) return FailAt(s, j, failedItem);
     }
   }
+  pd::QuatPD controller(settings);
   if (settings.integrator == pd::Integrator::kExact && std::isinf(settings.maxVelocity) &&
       settings.maxAngle >= static_cast<double>(kPi)) {
-    // Fast path, the same arithmetic as QuatPD::Reset + Update for these settings
-    // (log chart at the target, one exact step, no clamps), with the step
-    // coefficients computed once for the whole batch.
-    const pd::StepCoeffs c = pd::ExactStepCoeffs(settings.kp, settings.kd, dt);
-    for (std::size_t i = 0; i < count; ++i) {
-      const glm::dquat q = glm::normalize(LoadDQuat(value, i));
-      glm::dquat g = glm::normalize(LoadDQuat(target, i));
-      if (glm::dot(g, q) < 0.0) g = -g;
-      glm::dvec3 u = pd::QuatLogChart(q, g);
-      glm::dvec3 w = pd::LeftJacobianInverseTimes(u, LoadDVec3(velocity, i));
-      for (int k = 0; k < 3; ++k) pd::ApplyExactStep(c, dt, 0.0, 0.0, 0.0, u[k], w[k]);
-      batch::StoreQuat(value, i, glm::quat(pd::QuatExpChart(u, g)));
-      batch::StoreVec3(velocity, i, glm::vec3(pd::LeftJacobianTimes(u, w)));
+    // The exact log-map step with coefficients computed once (in double) for
+    // the whole batch, in float lanes. A lane whose float result overflows
+    // goes through the controller in double instead.
+    const pd::StepCoeffs k = pd::ExactStepCoeffs(settings.kp, settings.kd, dt);
+    const pd::kernel::StepLanes<float> c1{static_cast<float>(k.ee), static_cast<float>(k.ev),
+                                          static_cast<float>(k.ve), static_cast<float>(k.vv)};
+    const pd::kernel::StepLanes<Wide> cw{c1.ee, c1.ev, c1.ve, c1.vv};
+    for (std::size_t i = 0; i < count; i += kWide) {
+      if (i + kWide <= count && QuatExactItems<Wide>(*this, cw, i)) continue;
+      for (std::size_t j = i; j < std::min(i + kWide, count); ++j) {
+        if (QuatExactItems<float>(*this, c1, j)) continue;
+        if (const Status s = QuatControllerItem(*this, controller, j); !s) return FailAt(s, j, failedItem);
+      }
     }
     return Ok();
   }
-  pd::QuatPD controller(settings);
   for (std::size_t i = 0; i < count; ++i) {
-    if (const Status s = controller.Reset(LoadDQuat(value, i), LoadDVec3(velocity, i)); !s) {
-      return FailAt(s, i, failedItem);
-    }
-    if (const Status s = controller.Update(dt, LoadDQuat(target, i)); !s) return FailAt(s, i, failedItem);
-    const glm::dvec3 omega = controller.velocity();
-    if (!FitsFloat(omega.x) || !FitsFloat(omega.y) || !FitsFloat(omega.z)) {
-      return FailAt(Error(kFloatOverflow), i, failedItem);
-    }
-    batch::StoreQuat(value, i, glm::quat(controller.value()));
-    batch::StoreVec3(velocity, i, glm::vec3(controller.velocity()));
+    if (const Status s = QuatControllerItem(*this, controller, i); !s) return FailAt(s, i, failedItem);
   }
   return Ok();
 }

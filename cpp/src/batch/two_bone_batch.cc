@@ -28,7 +28,7 @@ TwoBoneLanes<F> LoadItems(const TwoBoneBatchJob& job, std::size_t i) {
   io.pole = job.poleMode == PoleMode::kNone ? simd::V3<F>{F(0.0f), F(0.0f), F(0.0f)} : simd::LoadV3<F>(job.pole, i);
   io.effectorOffset = job.effectorOffset ? simd::LoadV3<F>(job.effectorOffset, i)
                                          : simd::Splat3<F>(job.options.effectorOffset);
-  io.weight = job.weight ? simd::Load<F>(job.weight, i, 1, 0) : F(job.options.weight);
+  io.weight = job.weight ? simd::Load1<F>(job.weight, i) : F(job.options.weight);
   return io;
 }
 
@@ -52,8 +52,8 @@ void StoreItems(const TwoBoneBatchJob& job, std::size_t i, const TwoBoneLanes<F>
   simd::StoreQ4(job.outMidRotation, i, io.outMidRotation);
   simd::StoreV3(job.outEndPosition, i, io.outEndPosition);
   simd::StoreQ4(job.outEndRotation, i, io.outEndRotation);
-  simd::Store(job.outReached, i, 1, 0, simd::Select(io.reached, F(1.0f), F(0.0f)));
-  simd::Store(job.outDistance, i, 1, 0, io.distance);
+  simd::Store1(job.outReached, i, simd::Select(io.reached, F(1.0f), F(0.0f)));
+  simd::Store1(job.outDistance, i, io.distance);
 }
 
 // Item i through the single-item job: its exact Status for an invalid item.
@@ -93,12 +93,9 @@ Status TwoBoneBatchJob::Validate() const {
 Status TwoBoneBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
   const detail::TwoBoneShared shared = detail::MakeTwoBoneShared(options, PoleKind(poleMode));
-  // Lane groups of four, then the remaining items one by one (same kernel).
-#if IKPD_HAS_F4
-  constexpr std::size_t kLanes = 4;
-#else
-  constexpr std::size_t kLanes = 1;
-#endif
+  // Groups of simd::kWide items, then the remaining items one by one (same kernel).
+  using Lanes = simd::Wide;
+  constexpr std::size_t kLanes = simd::kWide;
   const std::size_t grouped = count - count % kLanes;
   auto firstInvalid = [&](std::size_t begin, std::size_t end) -> std::size_t {
     for (std::size_t i = begin; i < end; ++i) {
@@ -109,7 +106,7 @@ Status TwoBoneBatchJob::Run() const {
 
   // Pass 1: every item valid, else that item's Status and no output at all.
   for (std::size_t i = 0; i < count; i += kLanes) {
-    const bool ok = i < grouped ? simd::All(ItemsValid(LoadItems<simd::F4>(*this, i)))
+    const bool ok = i < grouped ? simd::All(ItemsValid(LoadItems<Lanes>(*this, i)))
                                 : firstInvalid(i, count) == count;
     if (ok) continue;
     const std::size_t bad = firstInvalid(i, count);
@@ -127,7 +124,7 @@ Status TwoBoneBatchJob::Run() const {
   };
   for (std::size_t i = 0; i < count; i += kLanes) {
     if (i < grouped) {
-      TwoBoneLanes<simd::F4> io = LoadItems<simd::F4>(*this, i);
+      TwoBoneLanes<Lanes> io = LoadItems<Lanes>(*this, i);
       detail::SolveTwoBone(shared, io);
       if (simd::All(io.finite)) {
         StoreItems(*this, i, io);

@@ -76,13 +76,15 @@ TwoBoneShared MakeTwoBoneShared(const TwoBoneJob& job, TwoBonePole pole) {
   s.straightSign = job.straightBend == BendDirection::kNegative ? -1.0f : 1.0f;
   s.limitMin = job.minAngle != 0.0f;
   s.limitMax = job.maxAngle != kPi;
-  s.sinHalfMin = static_cast<float>(std::sin(0.5 * job.minAngle));
-  s.sinHalfMax = static_cast<float>(std::sin(0.5 * job.maxAngle));
+  if (s.limitMin) s.sinHalfMin = static_cast<float>(std::sin(0.5 * job.minAngle));
+  if (s.limitMax) s.sinHalfMax = static_cast<float>(std::sin(0.5 * job.maxAngle));
   s.soften = job.soften;
   s.maxStretch = job.maxStretch;
   s.twist = job.twist != 0.0f;
-  s.cosTwist = static_cast<float>(std::cos(static_cast<double>(job.twist)));
-  s.sinTwist = static_cast<float>(std::sin(static_cast<double>(job.twist)));
+  if (s.twist) {
+    s.cosTwist = static_cast<float>(std::cos(static_cast<double>(job.twist)));
+    s.sinTwist = static_cast<float>(std::sin(static_cast<double>(job.twist)));
+  }
   s.endRelative = job.endRotation == EndRotation::kRelative;
   s.tolerance = job.tolerance;
   return s;

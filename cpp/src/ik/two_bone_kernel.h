@@ -77,11 +77,6 @@ IKPD_INLINE Mask<F> PerpendicularUnit(const V3<F>& v, const V3<F>& n, V3<F>* out
   return ok;
 }
 
-// The first usable of: v1 ⊥ n, v2 ⊥ n, a stable perpendicular of n. The
-// fallbacks are only computed when some lane needs them.
-template <class F>
-IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, const V3<F>& v2, const V3<F>& n);
-
 // A stable unit vector perpendicular to unit n: the axis after n's dominant one.
 template <class F>
 IKPD_INLINE V3<F> StablePerpendicular(const V3<F>& n) {
@@ -95,14 +90,16 @@ IKPD_INLINE V3<F> StablePerpendicular(const V3<F>& n) {
   return out;
 }
 
-template <class F>
-IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, const V3<F>& v2, const V3<F>& n) {
+// The first usable of: v1 ⊥ n, second() ⊥ n, a stable perpendicular of n.
+// The fallbacks are only computed when some lane needs them.
+template <class F, class Second>
+IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, Second&& second, const V3<F>& n) {
   V3<F> out;
   const auto ok = PerpendicularUnit(v1, n, &out);
   if (simd::All(ok)) return out;
-  V3<F> second;
-  const auto secondOk = PerpendicularUnit(v2, n, &second);
-  return Select(ok, out, Select(secondOk, second, StablePerpendicular(n)));
+  V3<F> fallback;
+  const auto secondOk = PerpendicularUnit(second(), n, &fallback);
+  return Select(ok, out, Select(secondOk, fallback, StablePerpendicular(n)));
 }
 
 // v scaled by a power of two so its largest component lies in [1, 2) (zero
@@ -119,20 +116,21 @@ IKPD_INLINE F ThirdSide(F a, F b, float sinHalf) {
   return Sqrt((a - b) * (a - b) + (4.0f * sinHalf * sinHalf) * a * b);
 }
 
-// Slerp from unit q to unit r by t in [0, 1] along the shortest arc.
+// Slerp from unit q to unit r by t in [0, 1] along the shortest arc:
+// q·cos(tθ) + ê·sin(tθ), with ê the unit part of r orthogonal to q.
 template <class F>
 IKPD_INLINE Q4<F> Slerp(const Q4<F>& q, const Q4<F>& r, F t) {
-  Q4<F> d = r * Conjugate(q);
-  d = Select(d.w < 0.0f, Q4<F>{-d.x, -d.y, -d.z, -d.w}, d);
-  const F s2 = d.x * d.x + d.y * d.y + d.z * d.z;
-  const auto turns = s2 > 1e-24f;
-  const F s = Sqrt(s2);
-  const F half = simd::Atan2(s, d.w);
+  const F d0 = Dot(q, r);
+  const F sign = Select(d0 < 0.0f, F(-1.0f), F(1.0f));
+  const F d = d0 * sign;
+  const Q4<F> e{r.x * sign - q.x * d, r.y * sign - q.y * d, r.z * sign - q.z * d, r.w * sign - q.w * d};
+  const F s = Sqrt(Dot(e, e));
+  const F angle = simd::Atan2(s, d);
   F sinT, cosT;
-  simd::SinCos(half * t, &sinT, &cosT);
-  const F k = Select(turns, sinT / Select(turns, s, F(1.0f)), F(0.0f));
-  const Q4<F> step{d.x * k, d.y * k, d.z * k, Select(turns, cosT, F(1.0f))};
-  return simd::Normalize(step * q);
+  simd::SinCos(angle * t, &sinT, &cosT);
+  const auto turns = s > 1e-20f;
+  const F k = Select(turns, sinT / Select(turns, s, F(1.0f)), t);
+  return simd::Normalize(Q4<F>{q.x * cosT + e.x * k, q.y * cosT + e.y * k, q.z * cosT + e.z * k, q.w * cosT + e.w * k});
 }
 
 }  // namespace two_bone_kernel
@@ -147,23 +145,32 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const Q4<F> q2 = simd::NormalizeSafe(io.midRotation);
   const Q4<F> q3 = simd::NormalizeSafe(io.endRotation);
 
-  // Coordinates beyond 2^60 are scaled by an exact power of two first, so no
-  // difference or square below overflows.
-  F big = Max(Max(simd::MaxAbs(io.rootPosition), simd::MaxAbs(io.midPosition)),
-              Max(simd::MaxAbs(io.endPosition), Max(simd::MaxAbs(io.target), simd::MaxAbs(io.effectorOffset))));
-  if (shared.pole == TwoBonePole::kPoint) big = Max(big, simd::MaxAbs(io.pole));
-  const auto huge = big > 1.152921504606846976e18f;
-  const F k1 = Select(huge, F(1.0f) / simd::ExponentOf(big), F(1.0f));
-  const F k1Inverse = Select(huge, simd::ExponentOf(big), F(1.0f));
-  const V3<F> p1 = io.rootPosition * k1;
-  const V3<F> p2 = io.midPosition * k1;
-  const V3<F> goalK = io.target * k1 - io.effectorOffset * k1;
+  // Where a difference of coordinates exceeds 2^60 (or overflows), that lane
+  // is redone with every coordinate scaled by an exact power of two first.
+  V3<F> p1 = io.rootPosition, p2 = io.midPosition, p3 = io.endPosition, poleK = io.pole;
+  V3<F> goalK = io.target - io.effectorOffset;
+  auto extentOf = [&] {
+    return Max(Max(simd::MaxAbs(p2 - p1), simd::MaxAbs(p3 - p2)), simd::MaxAbs(goalK - p1));
+  };
+  F extent = extentOf();
+  const auto huge = Not(extent <= 1.152921504606846976e18f);
+  const bool anyHuge = simd::Any(huge);
+  F k1 = F(1.0f), k1Inverse = F(1.0f);
+  if (anyHuge) {
+    F big = Max(Max(simd::MaxAbs(io.rootPosition), simd::MaxAbs(io.midPosition)),
+                Max(simd::MaxAbs(io.endPosition), Max(simd::MaxAbs(io.target), simd::MaxAbs(io.effectorOffset))));
+    if (shared.pole == TwoBonePole::kPoint) big = Max(big, simd::MaxAbs(io.pole));
+    k1 = Select(huge, F(1.0f) / simd::ExponentOf(big), F(1.0f));
+    k1Inverse = Select(huge, simd::ExponentOf(big), F(1.0f));
+    p1 = p1 * k1, p2 = p2 * k1, p3 = p3 * k1, poleK = poleK * k1;
+    goalK = io.target * k1 - io.effectorOffset * k1;
+    extent = extentOf();
+  }
   V3<F> v12 = p2 - p1;
-  V3<F> v23 = io.endPosition * k1 - p2;
+  V3<F> v23 = p3 - p2;
   V3<F> toGoal = goalK - p1;
 
   // Relative vectors scaled (by a power of two) to a largest component in [1, 2).
-  const F extent = Max(Max(simd::MaxAbs(v12), simd::MaxAbs(v23)), simd::MaxAbs(toGoal));
   const auto sized = extent > 1e-30f;
   const F k2 = Select(sized, F(1.0f) / simd::ExponentOf(extent), F(1.0f));
   const F k2Inverse = Select(sized, simd::ExponentOf(extent), F(1.0f));
@@ -191,10 +198,10 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   }
 
   // Limb plane normal n = the mid's world hinge after the solve.
-  const V3<F> rootHinge = Rotate(q1, h);
+  auto rootHinge = [&] { return Rotate(q1, h); };  // fallback, rarely needed
   V3<F> n = PerpendicularOf(hinge, rootHinge, dirT);
   if (shared.pole != TwoBonePole::kNone) {
-    const V3<F> poleVector = shared.pole == TwoBonePole::kPoint ? io.pole * k1 - p1 : io.pole;
+    const V3<F> poleVector = shared.pole == TwoBonePole::kPoint ? poleK - p1 : io.pole;
     V3<F> towardPole;
     const auto poleOk = PerpendicularUnit(ScaleForDirection(poleVector), dirT, &towardPole);
     n = Select(poleOk, Cross(towardPole, dirT) * sign, n);
@@ -241,11 +248,14 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // Rotations: the root swings with the limb plane (keeping its roll relative
   // to it); the mid is rebuilt from its forward and hinge axes.
   const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
-  const Q4<F> r1 = simd::Normalize(simd::FrameQuat(upper, n) * Conjugate(simd::FrameQuat(rootForward, rootRef)) * q1);
+  Q4<F> r1 = simd::Normalize(simd::FrameToFrame(rootForward, rootRef, upper, n) * q1);
   const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
                            F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
-  const Q4<F> r2 = simd::Normalize(simd::FrameQuat(lower, n) * localInverse);
+  Q4<F> r2 = simd::Normalize(simd::FrameQuat(lower, n) * localInverse);
 
+  // Keep each rotation in its input's hemisphere (no sign flips from frame to frame).
+  r1 = Select(Dot(r1, q1) < 0.0f, Q4<F>{-r1.x, -r1.y, -r1.z, -r1.w}, r1);
+  r2 = Select(Dot(r2, q2) < 0.0f, Q4<F>{-r2.x, -r2.y, -r2.z, -r2.w}, r2);
   const auto full = io.weight >= 1.0f;
   Q4<F> w1 = r1, w2 = r2;
   if (!simd::All(full)) {
@@ -255,17 +265,21 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const F k = 1.0f + (scale - 1.0f) * io.weight;
   const V3<F> midK = p1 + Rotate(w1, f) * (k * a * k2Inverse);
   const V3<F> endK = midK + Rotate(w2, f) * (k * b * k2Inverse);
-  const Q4<F> end = shared.endRelative ? simd::Normalize(w2 * Conjugate(q2) * q3) : q3;
+  Q4<F> end = q3;
+  if (shared.endRelative) {
+    end = simd::Normalize(w2 * Conjugate(q2) * q3);
+    end = Select(Dot(end, q3) < 0.0f, Q4<F>{-end.x, -end.y, -end.z, -end.w}, end);
+  }
 
   // weight 0 returns the input unchanged.
   const auto solve = io.weight > 0.0f;
   io.outRootRotation = Select(solve, w1, q1);
   io.outMidRotation = Select(solve, w2, q2);
   io.outEndRotation = Select(solve, end, q3);
-  io.outMidPosition = Select(solve, midK * k1Inverse, io.midPosition);
-  io.outEndPosition = Select(solve, endK * k1Inverse, io.endPosition);
+  io.outMidPosition = Select(solve, anyHuge ? midK * k1Inverse : midK, io.midPosition);
+  io.outEndPosition = Select(solve, anyHuge ? endK * k1Inverse : endK, io.endPosition);
 
-  const V3<F> miss = io.outEndPosition * k1 - goalK;
+  const V3<F> miss = (anyHuge ? io.outEndPosition * k1 : io.outEndPosition) - goalK;
   const F missK = Sqrt(Dot(miss, miss));
   io.distance = missK * k1Inverse;
   io.reached = missK <= F(shared.tolerance) * (limb * k2Inverse);

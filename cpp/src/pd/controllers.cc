@@ -7,6 +7,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "quat_pd_kernel.h"
+
 namespace ikpd::pd {
 namespace {
 
@@ -441,48 +443,27 @@ glm::dvec3 SphereLogVelocity(const glm::dvec3& u, const glm::dvec3& g, const glm
 
 }  // namespace
 
+// The rotation chart is written once, over a lane type, in quat_pd_kernel.h
+// (QuatPdBatchJob runs it in float lanes); these are its double instances.
 glm::dvec3 QuatLogChart(const glm::dquat& q, const glm::dquat& g) {
-  glm::dquat d = q * glm::conjugate(g);
-  if (d.w < 0.0) d = -d;
-  const glm::dvec3 v(d.x, d.y, d.z);
-  const double s = glm::length(v);
-  if (s < 1e-300) return glm::dvec3(0.0);
-  return v * (2.0 * std::atan2(s, d.w) / s);
+  kernel::HalfAngle<double> half;
+  simd::Q4<double> target = simd::FromGlm(g);
+  return simd::ToGlm(kernel::QuatLog(simd::FromGlm(q), &target, &half));
 }
 
 glm::dquat QuatExpChart(const glm::dvec3& u, const glm::dquat& g) {
-  const double t = glm::length(u);
-  const double k = t < 1e-8 ? 0.5 - t * t / 48.0 : std::sin(0.5 * t) / t;
-  const glm::dquat d(std::cos(0.5 * t), u.x * k, u.y * k, u.z * k);
-  return glm::normalize(d * g);
+  const simd::V3<double> v = simd::FromGlm(u);
+  return simd::ToGlm(kernel::QuatExp(v, kernel::HalfAngleOf(v), simd::FromGlm(g)));
 }
 
 glm::dvec3 LeftJacobianTimes(const glm::dvec3& u, const glm::dvec3& udot) {
-  const double t2 = glm::dot(u, u);
-  const double t = std::sqrt(t2);
-  double A, B;  // (1 − cos t)/t², (t − sin t)/t³
-  if (t < 1e-2) {
-    A = 0.5 - t2 / 24.0 + t2 * t2 / 720.0;
-    B = 1.0 / 6.0 - t2 / 120.0 + t2 * t2 / 5040.0;
-  } else {
-    A = (1.0 - std::cos(t)) / t2;
-    B = (t - std::sin(t)) / (t2 * t);
-  }
-  const glm::dvec3 c1 = glm::cross(u, udot);
-  return udot + A * c1 + B * glm::cross(u, c1);
+  const simd::V3<double> v = simd::FromGlm(u);
+  return simd::ToGlm(kernel::JTimes(v, kernel::HalfAngleOf(v), simd::FromGlm(udot)));
 }
 
 glm::dvec3 LeftJacobianInverseTimes(const glm::dvec3& u, const glm::dvec3& omega) {
-  const double t2 = glm::dot(u, u);
-  const double t = std::sqrt(t2);
-  double C;  // 1/t² − cot(t/2)/(2t)
-  if (t < 1e-2) {
-    C = 1.0 / 12.0 + t2 / 720.0 + t2 * t2 / 30240.0;
-  } else {
-    C = 1.0 / t2 - std::cos(0.5 * t) / (2.0 * t * std::sin(0.5 * t));
-  }
-  const glm::dvec3 c1 = glm::cross(u, omega);
-  return omega - 0.5 * c1 + C * glm::cross(u, c1);
+  const simd::V3<double> v = simd::FromGlm(u);
+  return simd::ToGlm(kernel::JInvTimes(v, kernel::HalfAngleOf(v), simd::FromGlm(omega)));
 }
 
 // ------------------------------------------------------------ unit vector
@@ -811,14 +792,29 @@ Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* 
     hasTarget_ = true;
     return Ok();
   }
-  const int n = settings_.method == RotationUpdate::kLogMap ? 3 : 4;
-  ChartState c;
-  ToChart(g, &c);
-  if (Status s = ChartStep(settings_, n, dt, q, &c); !s) return s;
   glm::dquat nq;
   glm::dvec3 nomega;
   glm::dvec4 nraw;
-  FromChart(g, c, &nq, &nomega, &nraw);
+  ChartState c;
+  for (int i = 0; i < 4; ++i) c.integral[i] = integral_[i];
+  if (settings_.method == RotationUpdate::kLogMap && settings_.integrator == Integrator::kExact &&
+      std::isinf(settings_.maxVelocity) && settings_.ki == 0.0 && omegaT == glm::dvec3(0.0)) {
+    // The common case as one fused step: the kernel QuatPdBatchJob runs in float lanes.
+    const StepCoeffs k = ExactStepCoeffs(settings_.kp, settings_.kd, dt);
+    simd::Q4<double> kq;
+    simd::V3<double> kw;
+    kernel::QuatPdExactStep<double>({k.ee, k.ev, k.ve, k.vv}, simd::FromGlm(q_), simd::FromGlm(omega_),
+                                    simd::FromGlm(g), &kq, &kw);
+    nq = simd::ToGlm(kq);
+    nomega = simd::ToGlm(kw);
+    const glm::dquat d = glm::dquat(0.0, nomega.x, nomega.y, nomega.z) * nq;
+    nraw = 0.5 * glm::dvec4(d.x, d.y, d.z, d.w);
+  } else {
+    const int n = settings_.method == RotationUpdate::kLogMap ? 3 : 4;
+    ToChart(g, &c);
+    if (Status s = ChartStep(settings_, n, dt, q, &c); !s) return s;
+    FromChart(g, c, &nq, &nomega, &nraw);
+  }
   if (!FiniteQ(nq) || !FiniteV(nomega) || !FiniteD(nraw.x + nraw.y + nraw.z + nraw.w)) return Error(kDiverged);
   q_ = nq;
   omega_ = nomega;

@@ -15,7 +15,10 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__wasm_simd128__)
+// Define IKPD_NO_SIMD to build the batches one item at a time (other CPUs
+// than x86-64 and WebAssembly SIMD128 do that already).
+#if defined(IKPD_NO_SIMD)
+#elif defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #define IKPD_LANES_WASM 1
 #elif defined(__SSE2__)
@@ -65,6 +68,23 @@ IKPD_INLINE float ExponentOf(float a) {
   return out;
 }
 
+// ---- one lane in double: single-item code that keeps double precision ---------
+// (pd::QuatPD runs the quaternion PD kernel with F = double; the elementary
+// functions below are the C library's, not the float polynomials.)
+
+IKPD_INLINE double Splat(double v) { return v; }
+IKPD_INLINE double Select(bool m, double a, double b) { return m ? a : b; }
+IKPD_INLINE double Min(double a, double b) { return b < a ? b : a; }
+IKPD_INLINE double Max(double a, double b) { return a < b ? b : a; }
+IKPD_INLINE double Abs(double a) { return std::fabs(a); }
+IKPD_INLINE double Sqrt(double a) { return std::sqrt(a); }
+IKPD_INLINE bool IsFiniteLane(double a) { return a - a == 0.0; }
+IKPD_INLINE double Atan2(double y, double x) { return std::atan2(y, x); }
+IKPD_INLINE void SinCos(double x, double* sinOut, double* cosOut) {
+  *sinOut = std::sin(x);
+  *cosOut = std::cos(x);
+}
+
 // ---- four lanes ---------------------------------------------------------------
 
 #if IKPD_LANES_WASM
@@ -96,6 +116,26 @@ IKPD_INLINE Reg RegPow2(Reg n) {
 IKPD_INLINE Reg RegSet(float a, float b, float c, float d) { return wasm_f32x4_make(a, b, c, d); }
 IKPD_INLINE Reg RegLoad(const float* p) { return wasm_v128_load(p); }
 IKPD_INLINE void RegStore(float* p, Reg a) { wasm_v128_store(p, a); }
+// (x0 y0 z0 x1)(y1 z1 x2 y2)(z2 x3 y3 z3) <-> (x0..x3)(y0..y3)(z0..z3).
+IKPD_INLINE void RegLoad3x4(const float* p, Reg* x, Reg* y, Reg* z) {
+  const Reg a = wasm_v128_load(p), b = wasm_v128_load(p + 4), c = wasm_v128_load(p + 8);
+  *x = wasm_i32x4_shuffle(a, wasm_i32x4_shuffle(b, c, 2, 5, 2, 5), 0, 3, 4, 5);
+  *y = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 1, 4, 1, 4), wasm_i32x4_shuffle(b, c, 3, 6, 3, 6), 0, 1, 4, 5);
+  *z = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 2, 5, 2, 5), c, 0, 1, 4, 7);
+}
+IKPD_INLINE void RegStore3x4(float* p, Reg x, Reg y, Reg z) {
+  wasm_v128_store(p, wasm_i32x4_shuffle(wasm_i32x4_shuffle(x, y, 0, 4, 1, 5), z, 0, 1, 4, 2));
+  wasm_v128_store(p + 4, wasm_i32x4_shuffle(wasm_i32x4_shuffle(y, z, 1, 5, 2, 6), x, 0, 1, 6, 2));
+  wasm_v128_store(p + 8, wasm_i32x4_shuffle(wasm_i32x4_shuffle(x, y, 3, 7, 3, 7), z, 6, 0, 1, 7));
+}
+IKPD_INLINE void RegTranspose4(Reg* a, Reg* b, Reg* c, Reg* d) {
+  const Reg t0 = wasm_i32x4_shuffle(*a, *b, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(*c, *d, 0, 4, 1, 5);
+  const Reg t2 = wasm_i32x4_shuffle(*a, *b, 2, 6, 3, 7), t3 = wasm_i32x4_shuffle(*c, *d, 2, 6, 3, 7);
+  *a = wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5);
+  *b = wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7);
+  *c = wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5);
+  *d = wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7);
+}
 #elif IKPD_LANES_SSE2
 using Reg = __m128;
 IKPD_INLINE Reg RegSplat(float v) { return _mm_set1_ps(v); }
@@ -131,6 +171,23 @@ IKPD_INLINE Reg RegPow2(Reg n) {
 IKPD_INLINE Reg RegSet(float a, float b, float c, float d) { return _mm_setr_ps(a, b, c, d); }
 IKPD_INLINE Reg RegLoad(const float* p) { return _mm_loadu_ps(p); }
 IKPD_INLINE void RegStore(float* p, Reg a) { _mm_storeu_ps(p, a); }
+// (x0 y0 z0 x1)(y1 z1 x2 y2)(z2 x3 y3 z3) <-> (x0..x3)(y0..y3)(z0..z3).
+IKPD_INLINE void RegLoad3x4(const float* p, Reg* x, Reg* y, Reg* z) {
+  const Reg a = _mm_loadu_ps(p), b = _mm_loadu_ps(p + 4), c = _mm_loadu_ps(p + 8);
+  *x = _mm_shuffle_ps(a, _mm_shuffle_ps(b, c, _MM_SHUFFLE(0, 1, 0, 2)), _MM_SHUFFLE(2, 0, 3, 0));
+  *y = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 0, 1)), _mm_shuffle_ps(b, c, _MM_SHUFFLE(0, 2, 0, 3)),
+                      _MM_SHUFFLE(2, 0, 2, 0));
+  *z = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(0, 1, 0, 2)), c, _MM_SHUFFLE(3, 0, 2, 0));
+}
+IKPD_INLINE void RegStore3x4(float* p, Reg x, Reg y, Reg z) {
+  _mm_storeu_ps(p, _mm_shuffle_ps(_mm_shuffle_ps(x, y, _MM_SHUFFLE(1, 0, 1, 0)),
+                                  _mm_shuffle_ps(z, x, _MM_SHUFFLE(1, 1, 0, 0)), _MM_SHUFFLE(2, 0, 2, 0)));
+  _mm_storeu_ps(p + 4, _mm_shuffle_ps(_mm_shuffle_ps(y, z, _MM_SHUFFLE(1, 1, 1, 1)),
+                                      _mm_shuffle_ps(x, y, _MM_SHUFFLE(2, 2, 2, 2)), _MM_SHUFFLE(2, 0, 2, 0)));
+  _mm_storeu_ps(p + 8, _mm_shuffle_ps(_mm_shuffle_ps(z, x, _MM_SHUFFLE(3, 3, 2, 2)),
+                                      _mm_shuffle_ps(y, z, _MM_SHUFFLE(3, 3, 3, 3)), _MM_SHUFFLE(2, 0, 2, 0)));
+}
+IKPD_INLINE void RegTranspose4(Reg* a, Reg* b, Reg* c, Reg* d) { _MM_TRANSPOSE4_PS(*a, *b, *c, *d); }
 #endif
 
 #if IKPD_LANES_WASM || IKPD_LANES_SSE2
@@ -184,35 +241,126 @@ IKPD_INLINE bool All(M4 m) { return RegAll(m.r); }
 IKPD_INLINE M4 IsFiniteLane(F4 a) { return (a - a) == 0.0f; }
 IKPD_INLINE F4 Pow2(F4 n) { return F4(RegPow2(n.r)); }
 IKPD_INLINE F4 ExponentOf(F4 a) { return F4(RegAnd(a.r, RegBits(0x7F800000u))); }
-// Lane j of a mask (for reporting which item failed).
-IKPD_INLINE bool Lane(M4 m, int j) {
-  alignas(16) float t[4];
-  RegStore(t, m.r);
-  std::uint32_t bits;
-  std::memcpy(&bits, &t[j], sizeof bits);
-  return bits != 0;
-}
+
+// Eight lanes as two F4 side by side: twice the independent work per step,
+// which hides the latency of the long div/sqrt chains of the kernels.
+struct M8 {
+  M4 lo, hi;
+};
+struct F8 {
+  F4 lo, hi;
+  F8() = default;
+  F8(float v) : lo(v), hi(v) {}  // NOLINT: implicit, so constants mix with lanes
+  F8(F4 l, F4 h) : lo(l), hi(h) {}
+};
+#define IKPD_F8_BINARY(op)                                                                \
+  IKPD_INLINE F8 operator op(F8 a, F8 b) { return {a.lo op b.lo, a.hi op b.hi}; }        \
+  IKPD_INLINE F8 operator op(F8 a, float b) { return {a.lo op F4(b), a.hi op F4(b)}; }   \
+  IKPD_INLINE F8 operator op(float a, F8 b) { return {F4(a) op b.lo, F4(a) op b.hi}; }
+IKPD_F8_BINARY(+)
+IKPD_F8_BINARY(-)
+IKPD_F8_BINARY(*)
+IKPD_F8_BINARY(/)
+#undef IKPD_F8_BINARY
+#define IKPD_F8_COMPARE(op)                                                              \
+  IKPD_INLINE M8 operator op(F8 a, F8 b) { return {a.lo op b.lo, a.hi op b.hi}; }        \
+  IKPD_INLINE M8 operator op(F8 a, float b) { return {a.lo op F4(b), a.hi op F4(b)}; }
+IKPD_F8_COMPARE(<)
+IKPD_F8_COMPARE(<=)
+IKPD_F8_COMPARE(>)
+IKPD_F8_COMPARE(>=)
+IKPD_F8_COMPARE(==)
+#undef IKPD_F8_COMPARE
+IKPD_INLINE F8 operator-(F8 a) { return {-a.lo, -a.hi}; }
+IKPD_INLINE F8 Select(M8 m, F8 a, F8 b) { return {Select(m.lo, a.lo, b.lo), Select(m.hi, a.hi, b.hi)}; }
+IKPD_INLINE F8 Min(F8 a, F8 b) { return {Min(a.lo, b.lo), Min(a.hi, b.hi)}; }
+IKPD_INLINE F8 Max(F8 a, F8 b) { return {Max(a.lo, b.lo), Max(a.hi, b.hi)}; }
+IKPD_INLINE F8 Abs(F8 a) { return {Abs(a.lo), Abs(a.hi)}; }
+IKPD_INLINE F8 Sqrt(F8 a) { return {Sqrt(a.lo), Sqrt(a.hi)}; }
+IKPD_INLINE F8 Floor(F8 a) { return {Floor(a.lo), Floor(a.hi)}; }
+IKPD_INLINE M8 And(M8 a, M8 b) { return {And(a.lo, b.lo), And(a.hi, b.hi)}; }
+IKPD_INLINE M8 Or(M8 a, M8 b) { return {Or(a.lo, b.lo), Or(a.hi, b.hi)}; }
+IKPD_INLINE M8 Not(M8 a) { return {Not(a.lo), Not(a.hi)}; }
+IKPD_INLINE bool Any(M8 m) { return Any(Or(m.lo, m.hi)); }
+IKPD_INLINE bool All(M8 m) { return All(And(m.lo, m.hi)); }
+IKPD_INLINE M8 IsFiniteLane(F8 a) { return {IsFiniteLane(a.lo), IsFiniteLane(a.hi)}; }
+IKPD_INLINE F8 Pow2(F8 n) { return {Pow2(n.lo), Pow2(n.hi)}; }
+IKPD_INLINE F8 ExponentOf(F8 a) { return {ExponentOf(a.lo), ExponentOf(a.hi)}; }
 #define IKPD_HAS_F4 1
 #endif
 
-// ---- structure-of-arrays access ---------------------------------------------
-// Batch fields keep an item's components together: field[item * N + k].
-
-IKPD_INLINE float Gather(const float* field, std::size_t item, int n, int k) { return field[item * n + k]; }
-IKPD_INLINE void Scatter(float* field, std::size_t item, int n, int k, float v) { field[item * n + k] = v; }
+// The lane type batches run their kernels on, and how many items it holds.
 #if IKPD_HAS_F4
-IKPD_INLINE F4 Gather4(const float* field, std::size_t item, int n, int k) {
-  const float* p = field + item * n + k;
-  return F4(RegSet(p[0], p[n], p[2 * n], p[3 * n]));
+using Wide = F8;
+inline constexpr std::size_t kWide = 8;
+#else
+using Wide = float;
+inline constexpr std::size_t kWide = 1;
+#endif
+
+// ---- structure-of-arrays access ---------------------------------------------
+// Batch fields keep an item's components together: field[item * n + k]
+// (n = 1, 3 or 4). Load* read items item .. item + lanes − 1 of a field into
+// one lane value per component; Store* write them back.
+
+IKPD_INLINE void Load1(const float* field, std::size_t item, float* v) { *v = field[item]; }
+IKPD_INLINE void Load3(const float* field, std::size_t item, float* x, float* y, float* z) {
+  const float* p = field + 3 * item;
+  *x = p[0], *y = p[1], *z = p[2];
 }
-IKPD_INLINE void Scatter4(float* field, std::size_t item, int n, int k, F4 v) {
-  alignas(16) float t[4];
-  RegStore(t, v.r);
-  float* p = field + item * n + k;
-  p[0] = t[0];
-  p[n] = t[1];
-  p[2 * n] = t[2];
-  p[3 * n] = t[3];
+IKPD_INLINE void Load4(const float* field, std::size_t item, float* x, float* y, float* z, float* w) {
+  const float* p = field + 4 * item;
+  *x = p[0], *y = p[1], *z = p[2], *w = p[3];
+}
+IKPD_INLINE void Store1(float* field, std::size_t item, float v) { field[item] = v; }
+IKPD_INLINE void Store3(float* field, std::size_t item, float x, float y, float z) {
+  float* p = field + 3 * item;
+  p[0] = x, p[1] = y, p[2] = z;
+}
+IKPD_INLINE void Store4(float* field, std::size_t item, float x, float y, float z, float w) {
+  float* p = field + 4 * item;
+  p[0] = x, p[1] = y, p[2] = z, p[3] = w;
+}
+#if IKPD_HAS_F4
+IKPD_INLINE void Load1(const float* field, std::size_t item, F4* v) { v->r = RegLoad(field + item); }
+IKPD_INLINE void Load3(const float* field, std::size_t item, F4* x, F4* y, F4* z) {
+  RegLoad3x4(field + 3 * item, &x->r, &y->r, &z->r);
+}
+IKPD_INLINE void Load4(const float* field, std::size_t item, F4* x, F4* y, F4* z, F4* w) {
+  const float* p = field + 4 * item;
+  x->r = RegLoad(p), y->r = RegLoad(p + 4), z->r = RegLoad(p + 8), w->r = RegLoad(p + 12);
+  RegTranspose4(&x->r, &y->r, &z->r, &w->r);
+}
+IKPD_INLINE void Store1(float* field, std::size_t item, F4 v) { RegStore(field + item, v.r); }
+IKPD_INLINE void Store3(float* field, std::size_t item, F4 x, F4 y, F4 z) { RegStore3x4(field + 3 * item, x.r, y.r, z.r); }
+IKPD_INLINE void Store4(float* field, std::size_t item, F4 x, F4 y, F4 z, F4 w) {
+  RegTranspose4(&x.r, &y.r, &z.r, &w.r);
+  float* p = field + 4 * item;
+  RegStore(p, x.r), RegStore(p + 4, y.r), RegStore(p + 8, z.r), RegStore(p + 12, w.r);
+}
+IKPD_INLINE void Load1(const float* field, std::size_t item, F8* v) {
+  Load1(field, item, &v->lo);
+  Load1(field, item + 4, &v->hi);
+}
+IKPD_INLINE void Load3(const float* field, std::size_t item, F8* x, F8* y, F8* z) {
+  Load3(field, item, &x->lo, &y->lo, &z->lo);
+  Load3(field, item + 4, &x->hi, &y->hi, &z->hi);
+}
+IKPD_INLINE void Load4(const float* field, std::size_t item, F8* x, F8* y, F8* z, F8* w) {
+  Load4(field, item, &x->lo, &y->lo, &z->lo, &w->lo);
+  Load4(field, item + 4, &x->hi, &y->hi, &z->hi, &w->hi);
+}
+IKPD_INLINE void Store1(float* field, std::size_t item, F8 v) {
+  Store1(field, item, v.lo);
+  Store1(field, item + 4, v.hi);
+}
+IKPD_INLINE void Store3(float* field, std::size_t item, F8 x, F8 y, F8 z) {
+  Store3(field, item, x.lo, y.lo, z.lo);
+  Store3(field, item + 4, x.hi, y.hi, z.hi);
+}
+IKPD_INLINE void Store4(float* field, std::size_t item, F8 x, F8 y, F8 z, F8 w) {
+  Store4(field, item, x.lo, y.lo, z.lo, w.lo);
+  Store4(field, item + 4, x.hi, y.hi, z.hi, w.hi);
 }
 #endif
 
@@ -234,21 +382,34 @@ IKPD_INLINE F Exp(F x) {
   return Select(x < -87.0f, F(0.0f), e * Pow2(n));
 }
 
-// sin and cos of x; absolute error < 1e-7 for |x| <= 8192 (Cody–Waite
-// reduction by π/2, then minimax polynomials on [−π/4, π/4]).
+// sin and cos of r in [−π/4, π/4] (minimax polynomials).
 template <class F>
-IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
-  const F q = Floor(x * 0.636619772f + 0.5f);
-  const F r = ((x - q * 1.5703125f) - q * 4.83751296997e-4f) - q * 7.54978995489e-8f;
+IKPD_INLINE void SinCosReduced(F r, F* sinOut, F* cosOut) {
   const F r2 = r * r;
   F s = F(-1.9515295891e-4f);
   s = s * r2 + 8.3321608736e-3f;
   s = s * r2 - 1.6666654611e-1f;
-  s = s * r2 * r + r;
+  *sinOut = s * r2 * r + r;
   F c = F(2.443315711809948e-5f);
   c = c * r2 - 1.388731625493765e-3f;
   c = c * r2 + 4.166664568298827e-2f;
-  c = c * r2 * r2 - 0.5f * r2 + 1.0f;
+  *cosOut = c * r2 * r2 - 0.5f * r2 + 1.0f;
+}
+
+// sin and cos of x; absolute error < 1e-7 for |x| <= 8192 (Cody–Waite
+// reduction by π/2, then minimax polynomials on [−π/4, π/4]). When every lane
+// is in quadrant 0 the reduction is skipped (it is exact there: r = x).
+template <class F>
+IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
+  const F v = x * 0.636619772f + 0.5f;
+  if (All(And(v >= 0.0f, v < 1.0f))) {
+    SinCosReduced(x, sinOut, cosOut);
+    return;
+  }
+  const F q = Floor(v);
+  const F r = ((x - q * 1.5703125f) - q * 4.83751296997e-4f) - q * 7.54978995489e-8f;
+  F s, c;
+  SinCosReduced(r, &s, &c);
   // Quadrant q mod 4: 0 (s, c), 1 (c, −s), 2 (−s, −c), 3 (−c, s).
   const F m = q - 4.0f * Floor(q * 0.25f);
   const auto swap = Or(m == 1.0f, m == 3.0f);

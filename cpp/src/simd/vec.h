@@ -106,7 +106,7 @@ template <class F>
 IKPD_INLINE Q4<F> NormalizeSafe(const Q4<F>& q) {
   const F qq = Dot(q, q);
   const auto plain = And(qq > 1e-30f, qq < 1e30f);
-  const Q4<F> fast = Normalize(Select(plain, q, Q4<F>{F(0.0f), F(0.0f), F(0.0f), F(1.0f)}));
+  const Q4<F> fast = Normalize(q);  // garbage in lanes that are not plain; replaced below
   if (simd::All(plain)) return fast;
   const F m = Max(Max(Abs(q.x), Abs(q.y)), Max(Abs(q.z), Abs(q.w)));
   const F inv = F(1.0f) / m;
@@ -119,15 +119,10 @@ IKPD_INLINE V3<F> Rotate(const Q4<F>& q, const V3<F>& v) {
   const V3<F> t = Cross(u, v) * F(2.0f);
   return v + t * q.w + Cross(u, t);
 }
-// The rotation whose matrix has columns (f, u, f × u); f, u unit and
-// perpendicular. Shepperd's method, pivot chosen per lane.
+// The unit quaternion of rotation matrix m (m[row][col], orthonormal).
+// Shepperd's method, the pivot chosen per lane.
 template <class F>
-IKPD_INLINE Q4<F> FrameQuat(const V3<F>& f, const V3<F>& u) {
-  const V3<F> s = Cross(f, u);
-  // m[row][col]: columns f, u, s.
-  const F m00 = f.x, m10 = f.y, m20 = f.z;
-  const F m01 = u.x, m11 = u.y, m21 = u.z;
-  const F m02 = s.x, m12 = s.y, m22 = s.z;
+IKPD_INLINE Q4<F> MatrixQuat(F m00, F m01, F m02, F m10, F m11, F m12, F m20, F m21, F m22) {
   const F tw = 1.0f + m00 + m11 + m22;
   const F tx = 1.0f + m00 - m11 - m22;
   const F ty = 1.0f - m00 + m11 - m22;
@@ -146,52 +141,62 @@ IKPD_INLINE Q4<F> FrameQuat(const V3<F>& f, const V3<F>& u) {
   const F k = F(0.5f) / Sqrt(t);
   return {q.x * k, q.y * k, q.z * k, q.w * k};
 }
+// The rotation whose matrix has columns (f, u, f × u); f, u unit and perpendicular.
+template <class F>
+IKPD_INLINE Q4<F> FrameQuat(const V3<F>& f, const V3<F>& u) {
+  const V3<F> s = Cross(f, u);
+  return MatrixQuat(f.x, u.x, s.x, f.y, u.y, s.y, f.z, u.z, s.z);
+}
+// The rotation taking frame (f, u, f × u) to (F, U, F × U) (each orthonormal).
+template <class F>
+IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, const V3<F>& up) {
+  const V3<F> s = Cross(f, u), t = Cross(to, up);
+  // R = to·fᵀ + up·uᵀ + t·sᵀ
+  auto r = [&](F ti, F ui, F wi, F fj, F uj, F sj) { return ti * fj + ui * uj + wi * sj; };
+  return MatrixQuat(r(to.x, up.x, t.x, f.x, u.x, s.x), r(to.x, up.x, t.x, f.y, u.y, s.y), r(to.x, up.x, t.x, f.z, u.z, s.z),
+                    r(to.y, up.y, t.y, f.x, u.x, s.x), r(to.y, up.y, t.y, f.y, u.y, s.y), r(to.y, up.y, t.y, f.z, u.z, s.z),
+                    r(to.z, up.z, t.z, f.x, u.x, s.x), r(to.z, up.z, t.z, f.y, u.y, s.y), r(to.z, up.z, t.z, f.z, u.z, s.z));
+}
 
 IKPD_INLINE V3<float> FromGlm(const glm::vec3& v) { return {v.x, v.y, v.z}; }
 IKPD_INLINE Q4<float> FromGlm(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
 IKPD_INLINE glm::vec3 ToGlm(const V3<float>& v) { return {v.x, v.y, v.z}; }
 IKPD_INLINE glm::quat ToGlm(const Q4<float>& q) { return glm::quat(q.w, q.x, q.y, q.z); }
+IKPD_INLINE V3<double> FromGlm(const glm::dvec3& v) { return {v.x, v.y, v.z}; }
+IKPD_INLINE Q4<double> FromGlm(const glm::dquat& q) { return {q.x, q.y, q.z, q.w}; }
+IKPD_INLINE glm::dvec3 ToGlm(const V3<double>& v) { return {v.x, v.y, v.z}; }
+IKPD_INLINE glm::dquat ToGlm(const Q4<double>& q) { return glm::dquat(q.w, q.x, q.y, q.z); }
 
 }  // namespace ikpd::simd
 
 namespace ikpd::simd {
 
-// Items item .. item + lanes − 1 of a structure-of-arrays field with n
-// components per item (component k), as one lane value.
 template <class F>
-IKPD_INLINE F Load(const float* field, std::size_t item, int n, int k) {
-  if constexpr (std::is_same_v<F, float>) {
-    return Gather(field, item, n, k);
-  } else {
-    return Gather4(field, item, n, k);
-  }
+IKPD_INLINE F Load1(const float* field, std::size_t item) {
+  F v;
+  Load1(field, item, &v);
+  return v;
 }
-IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, float v) { Scatter(field, item, n, k, v); }
-#if IKPD_HAS_F4
-IKPD_INLINE void Store(float* field, std::size_t item, int n, int k, F4 v) { Scatter4(field, item, n, k, v); }
-#endif
 template <class F>
 IKPD_INLINE V3<F> LoadV3(const float* field, std::size_t item) {
-  return {Load<F>(field, item, 3, 0), Load<F>(field, item, 3, 1), Load<F>(field, item, 3, 2)};
+  V3<F> v;
+  Load3(field, item, &v.x, &v.y, &v.z);
+  return v;
 }
 // Quaternions are stored [x, y, z, w] (three.js order).
 template <class F>
 IKPD_INLINE Q4<F> LoadQ4(const float* field, std::size_t item) {
-  return {Load<F>(field, item, 4, 0), Load<F>(field, item, 4, 1), Load<F>(field, item, 4, 2),
-          Load<F>(field, item, 4, 3)};
+  Q4<F> q;
+  Load4(field, item, &q.x, &q.y, &q.z, &q.w);
+  return q;
 }
 template <class F>
 IKPD_INLINE void StoreV3(float* field, std::size_t item, const V3<F>& v) {
-  Store(field, item, 3, 0, v.x);
-  Store(field, item, 3, 1, v.y);
-  Store(field, item, 3, 2, v.z);
+  Store3(field, item, v.x, v.y, v.z);
 }
 template <class F>
 IKPD_INLINE void StoreQ4(float* field, std::size_t item, const Q4<F>& q) {
-  Store(field, item, 4, 0, q.x);
-  Store(field, item, 4, 1, q.y);
-  Store(field, item, 4, 2, q.z);
-  Store(field, item, 4, 3, q.w);
+  Store4(field, item, q.x, q.y, q.z, q.w);
 }
 
 }  // namespace ikpd::simd

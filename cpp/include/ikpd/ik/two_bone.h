@@ -49,7 +49,8 @@ struct TwoBoneResult {
 // to the limb plane) × input; mid is rebuilt from forward/bendAxis; the end per
 // `endRotation`. Positions are then rebuilt from the rotations and lengths, so
 // the output is always a consistent chain. `weight` slerps the root and mid
-// rotations from the input (0 returns the input unchanged).
+// rotations from the input (0 returns the input unchanged). Output rotations
+// are unit and lie in the hemisphere of the (normalized) input rotations.
 //
 // Degenerate cases give defined, finite results: target at the root → the
 // limb folds toward its current direction (root→end, else the root's forward);
