@@ -97,6 +97,73 @@ TEST(BatchAim, MatchesSingleCallsWithHingeAxis) {
   ExpectSameAsSingleCalls(s, options, PoleMode::kNone);
 }
 
+TEST(BatchAim, DegenerateItemsInsideLaneGroupsMatchSingleCalls) {
+  // Every special case of the kernel sits in the SIMD groups next to ordinary
+  // items, with every method and pole mode and the hinge: the lanes must still
+  // give exactly the single-call result, a finite unit quaternion.
+  REQUIRE_SOLVER();
+  const float big = 3e38f;
+  Soa s(160, 23u);
+  for (std::size_t i = 0; i < 160; ++i) {
+    auto set3 = [&](std::vector<float>& f, glm::vec3 v) {
+      for (int k = 0; k < 3; ++k) f[3 * i + k] = v[k];
+    };
+    auto setQ = [&](glm::quat q) {
+      s.rotation[4 * i] = q.x, s.rotation[4 * i + 1] = q.y, s.rotation[4 * i + 2] = q.z, s.rotation[4 * i + 3] = q.w;
+    };
+    switch (i % 16) {
+      case 1:  // target exactly behind the forward axis (+Y), identity rotation
+        setQ(glm::quat(1, 0, 0, 0));
+        set3(s.target, V3(s.position, i) - glm::vec3(0, 2, 0));
+        break;
+      case 3:  // target on the yaw axis
+        setQ(glm::quat(1, 0, 0, 0));
+        set3(s.target, V3(s.position, i) + glm::vec3(3, 0, 0));
+        break;
+      case 5:  // pole on the aim line
+        set3(s.pole, V3(s.position, i) + 2.0f * (V3(s.target, i) - V3(s.position, i)));
+        break;
+      case 7:  // huge coordinates
+        set3(s.position, {-big, big, 0});
+        set3(s.target, {big, -big, big});
+        set3(s.pole, {big, big, big});
+        break;
+      case 9:  // a tiny but non-zero offset, non-unit rotations
+        set3(s.target, V3(s.position, i) + glm::vec3(1e-35f, 0, 0));
+        setQ(glm::quat(1e18f, 2e18f, 0, 3e18f));
+        break;
+      case 11:
+        setQ(glm::quat(1e-5f, 0, -2e-5f, 0));
+        s.weight[i] = 0.0f;
+        break;
+      case 13:
+        s.weight[i] = 1.0f;
+        break;
+      default:
+        break;
+    }
+  }
+  for (ikpd::AimMethod method :
+       {ikpd::AimMethod::kYawPitch, ikpd::AimMethod::kCrossProduct, ikpd::AimMethod::kShortestArc}) {
+    for (PoleMode mode : {PoleMode::kNone, PoleMode::kPoint}) {
+      for (bool hinge : {false, true}) {
+        if (hinge && mode == PoleMode::kPoint) continue;
+        AimJob options;
+        options.method = method;
+        options.forward = {0.0f, 1.0f, 0.0f};
+        options.up = {0.0f, 0.0f, 1.0f};
+        if (hinge) options.hingeAxis = glm::vec3(1.0f, 0.0f, 0.0f);
+        ExpectSameAsSingleCalls(s, options, mode);
+        for (std::size_t i = 0; i < s.weight.size(); ++i) {
+          const glm::quat r = Q(s.out, i);
+          ASSERT_TRUE(ikpd::IsFinite(r)) << i;
+          EXPECT_NEAR(glm::length(r), 1.0f, 1e-6f) << i;
+        }
+      }
+    }
+  }
+}
+
 TEST(BatchAim, NamesTheFirstInvalidItemAndWritesNothing) {
   REQUIRE_SOLVER();
   Soa s(40, 8u);

@@ -15,15 +15,19 @@ namespace {
 
 const glm::vec3 kX(1, 0, 0), kY(0, 1, 0), kZ(0, 0, 1);
 
-// Straight-forward rig along +X bent about +Z: root at origin, a = b = 1.
-TwoBoneJob BasicJob(float bend, TwoBoneResult* out) {
-  const iktest::Limb l = MakeLimb(glm::vec3(0), glm::quat(1, 0, 0, 0), 1.0f, 1.0f, bend, kX, kZ, glm::quat(1, 0, 0, 0));
+// A job on limb l's joints, writing to *out.
+TwoBoneJob JobFor(const iktest::Limb& l, TwoBoneResult* out) {
   TwoBoneJob job;
   job.root = l.root;
   job.mid = l.mid;
   job.end = l.end;
   job.result = out;
   return job;
+}
+
+// Straight-forward rig along +X bent about +Z: root at origin, a = b = 1.
+TwoBoneJob BasicJob(float bend, TwoBoneResult* out) {
+  return JobFor(MakeLimb(glm::vec3(0), glm::quat(1, 0, 0, 0), 1.0f, 1.0f, bend, kX, kZ, glm::quat(1, 0, 0, 0)), out);
 }
 
 // Sign of the mid's turn about the result's mid hinge (bendAxis in world).
@@ -227,11 +231,7 @@ TEST(TwoBone, FoldedOntoRootKeepsTheAngleLimits) {
         const glm::quat rot = glm::normalize(glm::quat(1.0f + k, 0.3f * k, -0.7f, 0.2f * k * k));
         const iktest::Limb l = MakeLimb(glm::vec3(0.5f, -2.0f, 3.0f), rot, 1.0f, 1.0f, bend, kX, kZ, rot);
         TwoBoneResult r;
-        TwoBoneJob job;
-        job.root = l.root;
-        job.mid = l.mid;
-        job.end = l.end;
-        job.result = &r;
+        TwoBoneJob job = JobFor(l, &r);
         job.target = l.root.position + glm::vec3(0.0f, 1e-7f * k, 0.0f);
         job.minAngle = minAngle;
         job.maxAngle = 2.5f;
@@ -258,11 +258,7 @@ TEST(TwoBone, RotationsKeepTheInputHemisphere) {
     const glm::quat midRot = glm::normalize(glm::quat(next(), next(), next(), next()));
     const iktest::Limb l = MakeLimb(glm::vec3(next(), next(), next()), rootRot, 1.0f, 0.7f, 2.0f * next(), kX, kZ, midRot);
     TwoBoneResult r;
-    TwoBoneJob job;
-    job.root = l.root;
-    job.mid = l.mid;
-    job.end = l.end;
-    job.result = &r;
+    TwoBoneJob job = JobFor(l, &r);
     job.target = glm::vec3(2.0f * next(), 2.0f * next(), 2.0f * next());
     job.pole = glm::vec3(next(), next(), next()) * 3.0f;
     job.weight = i % 3 == 0 ? 0.5f : 1.0f;

@@ -1,5 +1,9 @@
 #include "ikpd/batch/aim_batch.h"
 
+#include <algorithm>
+
+#include "../ik/aim_kernel.h"
+
 namespace ikpd {
 
 using batch::LoadQuat;
@@ -24,23 +28,75 @@ Status AimBatchJob::Validate() const {
   return Ok();
 }
 
+namespace {
+
+using detail::AimLanes;
+
+template <class F>
+AimLanes<F> LoadItems(const AimBatchJob& job, std::size_t i) {
+  AimLanes<F> io;
+  io.position = simd::LoadV3<F>(job.position, i);
+  io.rotation = simd::LoadQ4<F>(job.rotation, i);
+  io.target = simd::LoadV3<F>(job.target, i);
+  io.pole = job.poleMode == PoleMode::kPoint ? simd::LoadV3<F>(job.pole, i) : simd::V3<F>{F(0.0f), F(0.0f), F(0.0f)};
+  io.weight = job.weight ? simd::Load1<F>(job.weight, i) : F(job.options.weight);
+  return io;
+}
+
+// The per-item rules of AimJob::Validate (the shared ones are checked once).
+template <class F>
+simd::Mask<F> ItemsValid(const AimLanes<F>& io) {
+  using simd::And;
+  const auto rotation = And(simd::IsFinite4(io.rotation), simd::Dot(io.rotation, io.rotation) > 1e-12f);
+  return And(And(And(simd::IsFinite3(io.position), simd::IsFinite3(io.target)), And(rotation, simd::IsFinite3(io.pole))),
+             And(io.weight >= 0.0f, io.weight <= 1.0f));
+}
+
+// Item i through the single-item job: its exact Status for an invalid item.
+Status ValidateItem(const AimBatchJob& job, std::size_t i) {
+  AimJob one = job.options;
+  glm::quat unused;
+  one.result = &unused;
+  one.position = LoadVec3(job.position, i);
+  one.rotation = LoadQuat(job.rotation, i);
+  one.target = LoadVec3(job.target, i);
+  one.pole.reset();
+  if (job.poleMode == PoleMode::kPoint) one.pole = LoadVec3(job.pole, i);
+  if (job.weight) one.weight = job.weight[i];
+  return one.Validate();
+}
+
+}  // namespace
+
 Status AimBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
-  AimJob job = options;
-  glm::quat r;
-  job.result = &r;
-  job.pole.reset();
-  auto load = [&](std::size_t i) {
-    job.position = LoadVec3(position, i);
-    job.rotation = LoadQuat(rotation, i);
-    job.target = LoadVec3(target, i);
-    if (poleMode == PoleMode::kPoint) job.pole = LoadVec3(pole, i);
-    if (weight) job.weight = weight[i];
-  };
-  auto store = [&](std::size_t i) {
-    StoreQuat(outRotation, i, r);
-  };
-  return batch::ValidateThenRun(count, job, load, store, failedItem);
+  const detail::AimShared shared = detail::MakeAimShared(options, poleMode == PoleMode::kPoint);
+  // Groups of simd::kWide items, then the remaining items one by one (same kernel).
+  using Lanes = simd::Wide;
+  constexpr std::size_t kLanes = simd::kWide;
+  const std::size_t grouped = count - count % kLanes;
+
+  // Pass 1: every item valid, else that item's Status and no output at all.
+  for (std::size_t i = 0; i < count; i += kLanes) {
+    if (i < grouped && simd::All(ItemsValid(LoadItems<Lanes>(*this, i)))) continue;
+    for (std::size_t j = i; j < std::min(i + kLanes, count); ++j) {
+      if (simd::All(ItemsValid(LoadItems<float>(*this, j)))) continue;
+      if (const Status s = ValidateItem(*this, j); !s) return batch::FailAt(s, j, failedItem);
+    }
+  }
+
+  // Pass 2: solve (finite input gives a finite unit quaternion).
+  for (std::size_t i = 0; i < grouped; i += kLanes) {
+    AimLanes<Lanes> io = LoadItems<Lanes>(*this, i);
+    detail::SolveAim(shared, io);
+    simd::StoreQ4(outRotation, i, io.outRotation);
+  }
+  for (std::size_t i = grouped; i < count; ++i) {
+    AimLanes<float> io = LoadItems<float>(*this, i);
+    detail::SolveAim(shared, io);
+    simd::StoreQ4(outRotation, i, io.outRotation);
+  }
+  return Ok();
 }
 
 }  // namespace ikpd
