@@ -21,10 +21,34 @@ const LIMIT_TYPES = ['cone', 'euler'];
 const MAX_CHAIN_JOINTS = 128;
 const CHAIN_HEADER = 18;
 const LIMIT_FLOATS = 11;
+const NO_LIMITS = Object.freeze([]);
+const INTEGER = Object.freeze({ integer: true });
+const DEFAULT_FORWARD = Object.freeze([1, 0, 0]);
+const IDENTITY_QUAT = Object.freeze([0, 0, 0, 1]);
 
 function readArray(value, name) {
   if (!Array.isArray(value)) throw new TypeError(`${name}: expected an array, got ${value === null ? 'null' : typeof value}`);
   return value;
+}
+
+// Packs a joint {position, rotation} given as plain arrays of finite numbers
+// (the common case) at f[o..o+7) and returns true; returns false for anything
+// else, which readTransform then reads or rejects with its precise error.
+function packJoint(joint, f, o) {
+  if (joint === null || typeof joint !== 'object') return false;
+  const p = joint.position;
+  const r = joint.rotation ?? IDENTITY_QUAT;
+  if (!Array.isArray(p) || p.length !== 3 || !Array.isArray(r) || r.length !== 4) return false;
+  const x = p[0], y = p[1], z = p[2];
+  const qx = r[0], qy = r[1], qz = r[2], qw = r[3];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof qx !== 'number' ||
+      typeof qy !== 'number' || typeof qz !== 'number' || typeof qw !== 'number') return false;
+  const q2 = qx * qx + qy * qy + qz * qz + qw * qw;
+  // v - v is 0 exactly for finite v (NaN for NaN and ±Infinity).
+  if (x - x !== 0 || y - y !== 0 || z - z !== 0 || !(q2 > 1e-12) || q2 - q2 !== 0) return false;
+  f[o] = x; f[o + 1] = y; f[o + 2] = z;
+  f[o + 3] = qx; f[o + 4] = qy; f[o + 5] = qz; f[o + 6] = qw;
+  return true;
 }
 
 // Packs one joint limit (or none) at f[o..o+11): kind angle axis(3) min(3) max(3).
@@ -53,19 +77,26 @@ export function createChainApi(core) {
     const n = joints.length;
     if (n < 2) throw new RangeError(`joints: needs at least 2 joints, got ${n}`);
     if (n > MAX_CHAIN_JOINTS) throw new RangeError(`joints: at most ${MAX_CHAIN_JOINTS} joints, got ${n}`);
-    const limits = options.limits === undefined ? [] : readArray(options.limits, 'limits');
+    const limits = options.limits === undefined ? NO_LIMITS : readArray(options.limits, 'limits');
     if (limits.length > MAX_CHAIN_JOINTS) throw new RangeError(`limits: at most ${MAX_CHAIN_JOINTS} entries`);
     const f = core.scratch;
     readVec3(options.target, 'target', f, 0);
-    f[3] = readEnum(options.method ?? 'ccd', 'method', CHAIN_METHODS);
-    f[4] = readNumber(options.iterations ?? 20, 'iterations', { integer: true });
-    f[5] = readNumber(options.tolerance ?? 1e-4, 'tolerance');
+    const method = options.method;
+    f[3] = method === 'fabrik' ? 1 : method === 'ccd' || method === undefined ? 0 : readEnum(method, 'method', CHAIN_METHODS);
+    const iterations = options.iterations;
+    f[4] = iterations === undefined ? 20 : Number.isInteger(iterations) ? iterations : readNumber(iterations, 'iterations', INTEGER);
+    const tolerance = options.tolerance;
+    f[5] = tolerance === undefined ? 1e-4 : readNumber(tolerance, 'tolerance');
     f[6] = options.pole === undefined ? 0 : 1;
     if (options.pole !== undefined) readVec3(options.pole, 'pole', f, 7);
-    readVec3(options.forward ?? [1, 0, 0], 'forward', f, 10);
-    readQuat(options.parentRotation ?? [0, 0, 0, 1], 'parentRotation', f, 13);
+    readVec3(options.forward ?? DEFAULT_FORWARD, 'forward', f, 10);
+    const parentRotation = options.parentRotation;
+    if (parentRotation === undefined) f.set(IDENTITY_QUAT, 13);
+    else readQuat(parentRotation, 'parentRotation', f, 13);
     let o = CHAIN_HEADER;
-    for (let i = 0; i < n; i++, o += 7) readTransform(joints[i], `joints[${i}]`, f, o);
+    for (let i = 0; i < n; i++, o += 7) {
+      if (!packJoint(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
+    }
     for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
     core.check(x.ikpd_solve_chain(core.scratchPointer, n, limits.length));
     const out = core.scratch;
