@@ -195,9 +195,12 @@ for (const bones of [3, 10]) {
       const calls = Array.from({ length: 256 }, (_, i) => ({ joints, target: T(i), method, iterations: 200, tolerance: 1e-4, forward: [0, 1, 0] }));
       const results = calls.map((c) => ikpd.solveChain(c));
       const errors = results.map((r) => r.distance / chainLength);
+      const reuse = ikpd.solveChain(calls[0]);
       entry[method] = {
         native: nat(`Chain${method === 'fabrik' ? 'Fabrik' : 'Ccd'}/${bones}`),
         ns: measure(() => { for (let i = 0; i < 256; i++) ikpd.solveChain(calls[i]); }, 256),
+        // The same calls filling one result in place (solveChain's optional second argument).
+        reused: measure(() => { for (let i = 0; i < 256; i++) ikpd.solveChain(calls[i], reuse); }, 256),
         p50: percentile(errors, 0.5), p95: percentile(errors, 0.95),
         reached: results.filter((r) => r.reached).length / results.length,
         meanIterations: results.reduce((a, r) => a + r.iterations, 0) / results.length,
@@ -279,7 +282,7 @@ if (extra.chains.length) {
   console.log('\nchains (µs per solve incl. JS API; error = |tip − target| / chain length):');
   for (const c of extra.chains) {
     const t = c.three;
-    const part = (name, r) => (r ? `${name} ${fmt(r.ns)}${r.native ? ` (native ${fmt(r.native)})` : ''} (p50 ${r.p50.toExponential(1)}, p95 ${r.p95.toExponential(1)}${r.reached !== undefined ? `, ${(100 * r.reached).toFixed(0)} % reached, ${r.meanIterations.toFixed(1)} iterations` : ''})` : null);
+    const part = (name, r) => (r ? `${name} ${fmt(r.ns)}${r.reused ? ` (result reused ${fmt(r.reused)})` : ''}${r.native ? ` (native ${fmt(r.native)})` : ''} (p50 ${r.p50.toExponential(1)}, p95 ${r.p95.toExponential(1)}${r.reached !== undefined ? `, ${(100 * r.reached).toFixed(0)} % reached, ${r.meanIterations.toFixed(1)} iterations` : ''})` : null);
     const speedups = ['fabrik', 'ccd'].filter((m) => c[m] && t).map((m) => `three/${m} ${ratio(t.ns, c[m].ns)}${c[m].native ? ` (three/native ${ratio(t.ns, c[m].native)})` : ''}`);
     console.log(`  ${c.bones} bones: ${[part('three CCDIKSolver (10 it.)', t), part('ikpd fabrik', c.fabrik), part('ikpd ccd', c.ccd)].filter(Boolean).join('; ')}${speedups.length ? `; speed-up ${speedups.join(', ')}` : ''}`);
   }

@@ -10,7 +10,9 @@ import {
   readTransform,
   readVec3,
   readVector,
+  quatFrom,
   transformFrom,
+  vec3From,
 } from './core.js';
 import { packTwoBone } from './ik.js';
 import { readDamping } from './pd.js';
@@ -51,6 +53,37 @@ function packJoint(joint, f, o) {
   return true;
 }
 
+// Writes n solved joints (f[o..], 7 floats each) and the summary into a
+// previous solveChain result, reusing its arrays where they are arrays.
+function fillChainResult(result, n, f, o) {
+  let joints = result.joints;
+  if (!Array.isArray(joints)) joints = result.joints = new Array(n);
+  if (joints.length !== n) joints.length = n;
+  for (let i = 0; i < n; i++, o += 7) {
+    const joint = joints[i];
+    if (joint === null || typeof joint !== 'object') {
+      joints[i] = transformFrom(f, o);
+      continue;
+    }
+    const p = joint.position;
+    if (Array.isArray(p) && p.length === 3) {
+      p[0] = f[o]; p[1] = f[o + 1]; p[2] = f[o + 2];
+    } else {
+      joint.position = vec3From(f, o);
+    }
+    const r = joint.rotation;
+    if (Array.isArray(r) && r.length === 4) {
+      r[0] = f[o + 3]; r[1] = f[o + 4]; r[2] = f[o + 5]; r[3] = f[o + 6];
+    } else {
+      joint.rotation = quatFrom(f, o + 3);
+    }
+  }
+  result.reached = f[o] !== 0;
+  result.distance = f[o + 1];
+  result.iterations = f[o + 2];
+  return result;
+}
+
 // Packs one joint limit (or none) at f[o..o+11): kind angle axis(3) min(3) max(3).
 function readLimit(limit, name, f, o) {
   f.fill(0, o, o + LIMIT_FLOATS);
@@ -70,9 +103,13 @@ function readLimit(limit, name, f, o) {
 export function createChainApi(core) {
   const x = core.exports;
 
-  /** N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts. */
-  function solveChain(options) {
+  /**
+   * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts.
+   * With `result` (a previous result), its arrays are filled in place and it is returned.
+   */
+  function solveChain(options, result) {
     readOptions(options);
+    if (result !== undefined) readOptions(result, 'result');
     const joints = readArray(options.joints, 'joints');
     const n = joints.length;
     if (n < 2) throw new RangeError(`joints: needs at least 2 joints, got ${n}`);
@@ -100,6 +137,7 @@ export function createChainApi(core) {
     for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
     core.check(x.ikpd_solve_chain(core.scratchPointer, n, limits.length));
     const out = core.scratch;
+    if (result !== undefined) return fillChainResult(result, n, out, o);
     const solved = new Array(n);
     for (let i = 0; i < n; i++, o += 7) solved[i] = transformFrom(out, o);
     return { joints: solved, reached: out[o] !== 0, distance: out[o + 1], iterations: out[o + 2] };

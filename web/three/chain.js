@@ -36,6 +36,7 @@ export class ChainIK {
     this.reached = false;
     this.distance = 0;
     this.iterationsRun = 0;
+    this._result = undefined; // the last solveChain result, filled in place by the next solve
     this.chain = new BoneChain(bones, options.axes ?? { forward: options.forward, up: options.up });
     // Bones sharing one forward axis (every usual rig) are handed over as they
     // are, so 'euler' limits apply to bone.rotation exactly like CCDIKSolver's;
@@ -83,7 +84,8 @@ export class ChainIK {
       request.parentRotation = [_parent.x, _parent.y, _parent.z, _parent.w];
     }
     if (this.pole !== null) request.pole = toArray3(readPoint(this.pole, 'pole', _pole));
-    const result = this.ikpd.solveChain(request);
+    const result = this.ikpd.solveChain(request, this._result);
+    this._result = result;
     this.reached = result.reached;
     this.distance = result.distance;
     this.iterationsRun = result.iterations;

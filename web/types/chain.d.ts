@@ -193,8 +193,12 @@ export interface ChainApi {
    * follows the limb; for quadruped legs, hands and feet.
    */
   solvePseudoThreeBone(options: PseudoThreeBoneOptions): PseudoThreeBoneResult;
-  /** N-bone chain IK in 3D by CCD or FABRIK, with per-joint limits and an optional pole. */
-  solveChain(options: ChainOptions): ChainResult;
+  /**
+   * N-bone chain IK in 3D by CCD or FABRIK, with per-joint limits and an optional pole.
+   * Pass a previous result as `result` to have it filled in place (its `joints` arrays are
+   * reused, nothing is allocated) and returned; otherwise a new result is returned.
+   */
+  solveChain(options: ChainOptions, result?: ChainResult): ChainResult;
   /** The seed's incremental 2D tentacle (SPEC §5). Free it with `dispose()`. */
   Tentacle2D: new (options: Tentacle2DOptions) => Tentacle2D;
 }

@@ -324,56 +324,62 @@ struct Solver {
   }
   glm::vec3 InputAxis(std::size_t i) const { return UnitInputRotation(i) * forward; }
 
-  // One FABRIK pass toward `anchor` along the joints o[first], o[first + step],
-  // …: o[first] is put on the anchor and each following joint is pulled toward
-  // the one before it, at its bone length. The next joint's squared distance is
-  // updated algebraically from the previous step, |e − d·s|² = |e|² − 2s·e·d + l²,
-  // which takes the dependency between joints off the dot product (the pass is
-  // latency-bound); where that formula could cancel, it is recomputed directly.
-  // `axisSign` orients the fallback direction (the input bone axis) for
-  // coincident joints: −1 walking toward the root, +1 toward the tip.
-  void FabrikPass(const glm::vec3& anchor, std::ptrdiff_t first, std::ptrdiff_t step, float axisSign) {
+  // One FABRIK pass toward `anchor` along the joints o[first], o[first + kStep],
+  // … (kStep −1: from the tip toward the root, +1: from the root): o[first] is
+  // put on the anchor and each following joint is pulled toward the one before
+  // it, at its bone length (coincident joints: along the input bone axis). The
+  // next joint's squared distance is updated algebraically from the previous
+  // step, |e − d·s|² = |e|² − 2s·e·d + l², which takes the dot product off the
+  // chain of dependent steps (the pass is latency-bound); where that formula
+  // could cancel, it is recomputed directly.
+  template <int kStep>
+  void FabrikPass(const glm::vec3& anchor, std::ptrdiff_t first) {
     Transform* o = job.output.data();
-    const std::ptrdiff_t count = static_cast<std::ptrdiff_t>(n) - 1;  // bones
-    // Bone k joins o[first + k·step] and o[first + (k+1)·step]; its length is
-    // stored with the joint nearer the root.
-    auto boneLength = [&](std::ptrdiff_t at, std::ptrdiff_t next) { return o[std::min(at, next)].rotation.w; };
+    const std::ptrdiff_t last = first + kStep * (static_cast<std::ptrdiff_t>(n) - 1);
+    // The bone between joints i and i + kStep has its length stored with the
+    // joint nearer the root; its fallback direction is that joint's input axis.
+    auto bone = [](std::ptrdiff_t i) { return static_cast<std::size_t>(kStep > 0 ? i : i + kStep); };
+    auto place = [&](const glm::vec3& at, const glm::vec3& d, float dd, std::ptrdiff_t i, float* s) {
+      const float l = o[bone(i)].rotation.w;
+      if (dd > 1e-24f) [[likely]] {
+        *s = std::sqrt(dd) * (l / dd);  // l / √dd: the root and the division run in parallel
+        return at + d * *s;
+      }
+      *s = 0.0f;
+      return at + InputAxis(bone(i)) * (static_cast<float>(kStep) * l);
+    };
     glm::vec3 at = anchor;
     o[first].position = at;
-    std::ptrdiff_t i = first;
-    glm::vec3 d = o[i + step].position - at;
+    glm::vec3 d = o[first + kStep].position - at;
     float dd = glm::dot(d, d);
-    for (std::ptrdiff_t k = 0; k < count; ++k, i += step) {
-      const std::ptrdiff_t j = i + step;
-      const float l = boneLength(i, j);
-      const bool apart = dd > 1e-24f;
-      // l / √dd as √dd · (l / dd): the root and the division run in parallel.
-      const float s = apart ? std::sqrt(dd) * (l / dd) : 0.0f;
-      const glm::vec3 next =
-          apart ? at + d * s : at + InputAxis(static_cast<std::size_t>(std::min(i, j))) * (axisSign * l);
-      if (k + 1 < count) {
-        const glm::vec3 far = o[j + step].position;
-        const glm::vec3 e = far - at;
-        const float ee = glm::dot(e, e);
-        const float ll = l * l;
-        const float updated = ee - 2.0f * s * glm::dot(e, d) + ll;  // |far − next|² when apart
-        d = far - next;
-        if (apart && updated >= 0.1f * (ee + ll)) [[likely]] {
-          dd = updated;
-        } else {
-          dd = glm::dot(d, d);
-        }
+    std::ptrdiff_t i = first;
+    for (; i + kStep != last; i += kStep) {
+      float s;
+      const glm::vec3 next = place(at, d, dd, i, &s);
+      const glm::vec3 far = o[i + 2 * kStep].position;
+      const glm::vec3 e = far - at;
+      const float ee = glm::dot(e, e);
+      const float l = o[bone(i)].rotation.w;
+      const float ll = l * l;
+      const float updated = ee - 2.0f * s * glm::dot(e, d) + ll;  // |far − next|² when s > 0
+      d = far - next;
+      if (s > 0.0f && updated >= 0.1f * (ee + ll)) [[likely]] {
+        dd = updated;
+      } else {
+        dd = glm::dot(d, d);
       }
-      o[j].position = next;
+      o[i + kStep].position = next;
       at = next;
     }
+    float s;
+    o[last].position = place(at, d, dd, i, &s);
   }
 
   void FreeFabrikIteration() {
     // Backward: tip on the target, each joint pulled toward its child; forward:
     // root back in place, each child pulled toward its parent.
-    FabrikPass(target, static_cast<std::ptrdiff_t>(n) - 1, -1, -1.0f);
-    FabrikPass(glm::vec3(0.0f), 0, 1, 1.0f);
+    FabrikPass<-1>(target, static_cast<std::ptrdiff_t>(n) - 1);
+    FabrikPass<1>(glm::vec3(0.0f), 0);
   }
 
   // Every bone's rotation is its input rotation turned by the smallest rotation
