@@ -4,7 +4,9 @@
 // Entries whose function is not on the ikpd object yet are skipped, so the
 // list can name the whole planned API (SPEC §9). `runs` overrides the number
 // of random cases per property (default RUNS); `result(value)` maps a result
-// to plain data (and disposes what owns WASM memory) before it is checked.
+// to plain data (and disposes what owns WASM memory) before it is checked;
+// `name` labels a second entry for the same path; `modifiesArguments` marks
+// calls that write into an argument by design.
 const joint = (x, y, z) => ({ position: [x, y, z], rotation: [0, 0, 0, 1] });
 
 export const FUNCTIONS = [
@@ -40,6 +42,20 @@ export const FUNCTIONS = [
       parentRotation: [0, 0, 0, 1],
       limits: [{ type: 'cone', angle: 1, axis: [0, 1, 0] }, { type: 'euler', min: [-1, -0.5, -1], max: [1, 0.5, 1] }, null],
     }],
+  },
+  {
+    // The same call filling a previous result in place (so it modifies its second argument).
+    path: 'solveChain',
+    name: 'solveChain(options, result)',
+    modifiesArguments: true,
+    args: () => [
+      { joints: [joint(0, 0, 0), joint(0, 1, 0), joint(0.2, 2, 0)], target: [1, 1.5, 0.5], method: 'ccd', iterations: 8, limits: [{ type: 'cone', angle: 1 }, null] },
+      { joints: [joint(9, 9, 9), { position: [1, 2, 3] }, null], reached: true, distance: 5, iterations: 1 },
+    ],
+    // Only the documented fields: other keys of the caller's objects are left as they were.
+    result: ({ joints, reached, distance, iterations }) => ({
+      joints: joints.map(({ position, rotation }) => ({ position, rotation })), reached, distance, iterations,
+    }),
   },
   { path: 'checkStability', args: () => [{ kp: 400, kd: 10, dt: 1 / 30, integrator: 'explicit' }], mayBeInfinite: true },
   { path: 'hdr.gammaEncode', args: () => [[0.2, 0.6, 1]] },
