@@ -538,12 +538,13 @@ struct Solver {
           }
           since = 0;
         }
-        ++since;
         previous = distance;
-        for (std::size_t i = 1; i < n; ++i) {
-          o[i].rotation.x = o[i].position.x;
-          o[i].rotation.y = o[i].position.y;
-          o[i].rotation.z = o[i].position.z;
+        if (++since >= 2) {  // the next iteration may extrapolate along this one's step
+          for (std::size_t i = 1; i < n; ++i) {
+            o[i].rotation.x = o[i].position.x;
+            o[i].rotation.y = o[i].position.y;
+            o[i].rotation.z = o[i].position.z;
+          }
         }
         FreeFabrikIteration();
         distance = glm::distance(o[n - 1].position, target);
