@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, builds native + WASM, runs every suite,
 # prints one closing line "ikpd: N passed, N failed". Exits non-zero when any test fails.
-#   IKPD_FUZZ_SECONDS  seconds per fuzz harness (default 3; 0 skips fuzzing)
+#   IKPD_FUZZ_RUNS  new inputs per fuzz harness after replaying its corpus, from a
+#                   fixed seed so the run is deterministic (default 20000; 0 skips fuzzing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/ensure-deps.sh
@@ -26,11 +27,11 @@ fi
 echo "== JS and browser tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
 
-fuzz_seconds=${IKPD_FUZZ_SECONDS:-3}
+fuzz_runs=${IKPD_FUZZ_RUNS:-20000}
 fuzz_report=()
-if [ "$fuzz_seconds" != 0 ]; then
-  echo "== fuzzing (libFuzzer + ASan + UBSan, ${fuzz_seconds}s per harness; npm run fuzz for longer runs)"
-  bash .ci/fuzz.sh --seconds "$fuzz_seconds" --junit "$reports/fuzz.xml" || status=1
+if [ "$fuzz_runs" != 0 ]; then
+  echo "== fuzzing (libFuzzer + ASan + UBSan: corpus + ${fuzz_runs} fixed-seed inputs per harness; npm run fuzz explores longer)"
+  bash .ci/fuzz.sh --runs "$fuzz_runs" --junit "$reports/fuzz.xml" || status=1
   fuzz_report=("$reports/fuzz.xml")
 fi
 

@@ -1,7 +1,9 @@
 // Plain exports (flat.h): §1/§2 aim and §3 two-bone IK, flat scratch convention.
 // Layouts (float offsets from the pointer; outputs start at kOut):
 //   aim:      0 position, 3 rotation, 7 target, 10 forward, 13 up, 16 pole, 19 hingeAxis,
-//             22 method, 23 flags (1 pole, 2 hingeAxis), 24 weight → kOut rotation
+//             22 method, 23 flags (which optional inputs are given: 1 pole, 2 hingeAxis,
+//             4 forward, 8 up, 16 rotation; the others keep AimJob's defaults), 24 weight
+//             → kOut rotation
 //   two-bone: the TwoBoneJob layout of two_bone_layout.h (floats 0–49)
 //             → kOut root, +7 mid, +14 end, +21 reached (0/1), +22 distance
 #include "flat.h"
@@ -22,10 +24,10 @@ std::uintptr_t SolveAim(std::uintptr_t pointer) {
   glm::quat out;
   AimJob job;
   job.position = ReadVec3(p);
-  job.rotation = ReadQuat(p + 3);
+  if (flags & 16) job.rotation = ReadQuat(p + 3);
   job.target = ReadVec3(p + 7);
-  job.forward = ReadVec3(p + 10);
-  job.up = ReadVec3(p + 13);
+  if (flags & 4) job.forward = ReadVec3(p + 10);
+  if (flags & 8) job.up = ReadVec3(p + 13);
   if (flags & 1) job.pole = ReadVec3(p + 16);
   if (flags & 2) job.hingeAxis = ReadVec3(p + 19);
   job.method = static_cast<AimMethod>(Int(p[22]));

@@ -3,7 +3,10 @@
 // ('hdr.filmic' reaches ikpd.hdr.filmic); `args` builds fresh valid arguments.
 // Entries whose function is not on the ikpd object yet are skipped, so the
 // list can name the whole planned API (SPEC §9). `runs` overrides the number
-// of random cases per property (default RUNS).
+// of random cases per property (default RUNS); `result(value)` maps a result
+// to plain data (and disposes what owns WASM memory) before it is checked;
+// `name` labels a second entry for the same path; `modifiesArguments` marks
+// calls that write into an argument by design.
 const joint = (x, y, z) => ({ position: [x, y, z], rotation: [0, 0, 0, 1] });
 
 export const FUNCTIONS = [
@@ -40,6 +43,20 @@ export const FUNCTIONS = [
       limits: [{ type: 'cone', angle: 1, axis: [0, 1, 0] }, { type: 'euler', min: [-1, -0.5, -1], max: [1, 0.5, 1] }, null],
     }],
   },
+  {
+    // The same call filling a previous result in place (so it modifies its second argument).
+    path: 'solveChain',
+    name: 'solveChain(options, result)',
+    modifiesArguments: true,
+    args: () => [
+      { joints: [joint(0, 0, 0), joint(0, 1, 0), joint(0.2, 2, 0)], target: [1, 1.5, 0.5], method: 'ccd', iterations: 8, limits: [{ type: 'cone', angle: 1 }, null] },
+      { joints: [joint(9, 9, 9), { position: [1, 2, 3] }, null], reached: true, distance: 5, iterations: 1 },
+    ],
+    // Only the documented fields: other keys of the caller's objects are left as they were.
+    result: ({ joints, reached, distance, iterations }) => ({
+      joints: joints.map(({ position, rotation }) => ({ position, rotation })), reached, distance, iterations,
+    }),
+  },
   { path: 'checkStability', args: () => [{ kp: 400, kd: 10, dt: 1 / 30, integrator: 'explicit' }], mayBeInfinite: true },
   { path: 'hdr.gammaEncode', args: () => [[0.2, 0.6, 1]] },
   { path: 'hdr.srgbDecode', args: () => [0.4] },
@@ -63,6 +80,17 @@ export const FUNCTIONS = [
     path: 'hdr.outputTransform',
     args: () => [[0.5, 0.2, 0.1], { paperWhite: 200, peak: 1000, saturation: 0.3, input: 'scene', encoding: 'pq' }],
   },
+  {
+    // Owns WASM memory: `result` turns the buffer into plain data and frees it.
+    path: 'hdr.createBuffer',
+    args: () => [64, 3],
+    result: (buffer) => {
+      const out = { pixelCount: buffer.pixelCount, channels: buffer.channels, length: buffer.data.length, zeroed: buffer.data.every((v) => v === 0) };
+      buffer.dispose();
+      return out;
+    },
+  },
+  { path: 'memoryStats', args: () => [] },
   { path: 'hdr.sampleToneCurves', args: () => [{ paperWhite: 250, peak: 1000, count: 16, maxInput: 8 }] },
   // runs: a malformed size falls back to the default image (or a 4096² one): slow, so fewer cases.
   { path: 'hdr.calibrationImage', runs: 40, args: () => [{ width: 32, height: 16, paperWhite: 250, peak: 1000, encoding: 'extended' }] },
@@ -147,6 +175,30 @@ export const CLASSES = [
     args: () => [4, { poleMode: 'point', minAngle: 0.1, maxStretch: 1.1 }],
     observe: [],
     calls: { solve: () => [4], setOptions: () => [{ soften: 0.1, bendDirection: 'negative' }] },
+  },
+  {
+    name: 'PseudoThreeBoneBatch',
+    args: () => [3, { poleMode: 'point', variant: 'followMid', endLimit: 0.8, minAngle: 0.1, maxStretch: 1.1 }],
+    init: (b) => {
+      const { input } = b;
+      input.midPosition.set([1, -0.2, 0, 0, 1, 0.1, 0.5, 0.5, 0]);
+      input.endPosition.set([2, 0, 0, 0.1, 2, 0, 1, 1, 0.2]);
+      input.tipPosition.set([2.3, -0.1, 0, 0.3, 2.2, 0, 1.2, 1.1, 0.2]);
+      input.target.set([1.8, 0.6, 0.2, 1, 1.5, 0.5, 3, 3, 3]);
+      input.pole.set([1, 2, 0, 0, 1, 2, 1, -1, 0]);
+      input.blend.set([0.4, 0, 1]);
+    },
+    observe: ['output'],
+    calls: { solve: () => [3], setOptions: () => [{ soften: 0.1, bendDirection: 'negative', variant: 'relative', endLimit: 0.5 }] },
+  },
+  {
+    name: 'LookAt',
+    args: () => [{ weights: [0.25, 0.5, 1], limits: [0.3, 0.5, 1], settleTime: [0.4, 0.3, 0.2], damping: 'responsive', blendOutTime: 0.2, forward: [0, 0, 1] }],
+    observe: ['offsets', 'active', 'size'],
+    calls: {
+      update: () => [1 / 60, { joints: [joint(0, 0, 0), joint(0, 1, 0), { position: [0, 2, 0.1], rotation: [0, 0.2, 0, 1] }], target: [1, 2, 1], enabled: true }],
+      clear: () => [],
+    },
   },
   {
     name: 'AimBatch',

@@ -46,6 +46,8 @@ export function mutateOptions(valid) {
       for (const key of Object.keys(value)) collect(value[key], [...path, key]);
     }
   })(valid, []);
+  // Nothing to mutate (no arguments): pass extra garbage arguments instead.
+  if (!paths.length) return fc.array(garbage, { minLength: 1, maxLength: 3 }).map((extra) => [[...structuredClone(valid), ...extra], 'extra']);
   return fc.tuple(fc.constantFrom(...paths), garbage, fc.constantFrom('replace', 'delete', 'replace')).map(
     ([path, value, how]) => {
       const copy = structuredClone(valid);

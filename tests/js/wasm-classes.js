@@ -51,7 +51,6 @@ export const WASM_CLASSES = [
   { name: 'PseudoThreeBoneBatch', create: (ikpd) => new ikpd.PseudoThreeBoneBatch(16, { variant: 'followMid' }), use: (b) => b.input.tipPosition.fill(1), cycles: 100_000 },
   { name: 'PDBatch', create: (ikpd) => new ikpd.PDBatch(16, { settleTime: 0.5 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
   { name: 'QuatPDBatch', create: (ikpd) => new ikpd.QuatPDBatch(16, { maxAngle: 1 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
-  { name: 'Tentacle2D', create: (ikpd) => new ikpd.Tentacle2D({ lengths: [1, 1, 1] }), use: (t) => t.update([1, 1]), cycles: 100_000 },
   {
     name: 'HdrBuffer',
     available: (ikpd) => typeof ikpd.hdr?.createBuffer === 'function',

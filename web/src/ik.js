@@ -8,20 +8,12 @@ const STRAIGHT_BENDS = ['positive', 'negative'];
 const END_ROTATIONS = ['world', 'relative'];
 const OUT = 64; // float offset of the outputs (kOut in cpp/bindings/ik.cc)
 
-function writeVec3(s, o, x, y, z) {
-  s[o] = x;
-  s[o + 1] = y;
-  s[o + 2] = z;
-}
-
-// Reads an optional vector: writes it (or the default) and returns whether it was given.
-function readOptionalVec3(value, name, s, o, x, y, z) {
-  if (value === undefined) {
-    writeVec3(s, o, x, y, z);
-    return false;
-  }
+// Reads an optional vector into s[o..] when given; returns `bit` when given, else 0
+// (C++ then keeps the job's default, so nothing is written for it).
+function readOptionalVec3(value, name, s, o, bit) {
+  if (value === undefined) return 0;
   readVec3(value, name, s, o);
-  return true;
+  return bit;
 }
 
 // Reads a quaternion as float32 (like every WASM entry point, so typed and plain
@@ -40,7 +32,8 @@ function readQuatInto(value, name, out) {
 
 /**
  * Packs the two-bone options (root, mid, end, target and every TwoBoneOptions
- * field) as float32 at s[0..50) in the layout of cpp/bindings/two_bone_layout.h.
+ * field) as float32 at s[0..50) in the layout of cpp/bindings/two_bone_layout.h;
+ * optional vectors that are not given are not written (flags at s[39]).
  * Shared by solveTwoBone and chain.js's solvePseudoThreeBone.
  */
 export function packTwoBone(options, s) {
@@ -48,13 +41,10 @@ export function packTwoBone(options, s) {
   readTransform(options.mid, 'mid', s, 7);
   readTransform(options.end, 'end', s, 14);
   readVec3(options.target, 'target', s, 21);
-  const pole = readOptionalVec3(options.pole, 'pole', s, 24, 0, 0, 0);
-  const poleDirection = readOptionalVec3(options.poleDirection, 'poleDirection', s, 27, 0, 0, 0);
-  readOptionalVec3(options.forward, 'forward', s, 30, 1, 0, 0);
-  readOptionalVec3(options.bendAxis, 'bendAxis', s, 33, 0, 0, 1);
-  readOptionalVec3(options.effectorOffset, 'effectorOffset', s, 36, 0, 0, 0);
-  s[39] = (pole ? 1 : 0) | (poleDirection ? 2 : 0);
   const o = options;
+  s[39] = readOptionalVec3(o.pole, 'pole', s, 24, 1) | readOptionalVec3(o.poleDirection, 'poleDirection', s, 27, 2) |
+    readOptionalVec3(o.forward, 'forward', s, 30, 4) | readOptionalVec3(o.bendAxis, 'bendAxis', s, 33, 8) |
+    readOptionalVec3(o.effectorOffset, 'effectorOffset', s, 36, 16);
   s[40] = o.bendDirection === undefined ? 0 : readEnum(o.bendDirection, 'bendDirection', BEND_DIRECTIONS);
   s[41] = o.straightBend === undefined ? 1 : readEnum(o.straightBend, 'straightBend', STRAIGHT_BENDS) + 1;
   s[42] = o.minAngle === undefined ? 0 : readNumber(o.minAngle, 'minAngle');
@@ -75,18 +65,15 @@ export function createIkApi(core) {
     readOptions(options);
     const s = core.scratch;
     readVec3(options.position, 'position', s, 0);
-    if (options.rotation === undefined) {
-      s[3] = 0; s[4] = 0; s[5] = 0; s[6] = 1;
-    } else {
+    let flags = 0;
+    if (options.rotation !== undefined) {
       readQuat(options.rotation, 'rotation', s, 3);
+      flags = 16;
     }
     readVec3(options.target, 'target', s, 7);
-    readOptionalVec3(options.forward, 'forward', s, 10, 1, 0, 0);
-    readOptionalVec3(options.up, 'up', s, 13, 0, 1, 0);
-    const pole = readOptionalVec3(options.pole, 'pole', s, 16, 0, 0, 0);
-    const hinge = readOptionalVec3(options.hingeAxis, 'hingeAxis', s, 19, 0, 0, 1);
+    s[23] = flags | readOptionalVec3(options.forward, 'forward', s, 10, 4) | readOptionalVec3(options.up, 'up', s, 13, 8) |
+      readOptionalVec3(options.pole, 'pole', s, 16, 1) | readOptionalVec3(options.hingeAxis, 'hingeAxis', s, 19, 2);
     s[22] = options.method === undefined ? 0 : readEnum(options.method, 'method', AIM_METHODS);
-    s[23] = (pole ? 1 : 0) | (hinge ? 2 : 0);
     s[24] = options.weight === undefined ? 1 : readNumber(options.weight, 'weight');
     core.check(solveAimNative(pointer));
     const r = core.scratch;
