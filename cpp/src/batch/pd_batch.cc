@@ -83,21 +83,22 @@ Status QuatPdBatchJob::Validate() const {
 
 namespace {
 
-#if IKPD_HAS_F4
-constexpr std::size_t kLanes = 4;  // validation; the update runs simd::Wide lanes
-#else
-constexpr std::size_t kLanes = 1;
-#endif
 using simd::kWide;
 using simd::Wide;
 
-// The per-item rules of QuatPdBatchJob, for `F` items at once.
-template <class F>
-simd::Mask<F> QuatItemsValid(const QuatPdBatchJob& job, std::size_t i) {
-  using simd::And;
-  auto usable = [](const simd::Q4<F>& q) { return And(simd::IsFinite4(q), simd::Dot(q, q) > 1e-12f); };
-  return And(And(usable(simd::LoadQ4<F>(job.value, i)), usable(simd::LoadQ4<F>(job.target, i))),
-             simd::IsFinite3(simd::LoadV3<F>(job.velocity, i)));
+// Items i .. i + kWide − 1 all valid: raw finiteness checks, then the
+// quaternions' lengths in lanes. False sends the group to the per-item checks.
+// *unit tells whether every value and target there has |q|² in (0.5, 2).
+bool QuatGroupValid(const QuatPdBatchJob& job, std::size_t i, bool* unit) {
+  constexpr std::size_t n = kWide;
+  if (!simd::AllFinite(job.value + 4 * i, 4 * n) || !simd::AllFinite(job.target + 4 * i, 4 * n) ||
+      !simd::AllFinite(job.velocity + 3 * i, 3 * n)) {
+    return false;
+  }
+  const simd::Q4<Wide> q = simd::LoadQ4<Wide>(job.value, i), g = simd::LoadQ4<Wide>(job.target, i);
+  const Wide qq = simd::Dot(q, q), gg = simd::Dot(g, g);
+  *unit = simd::All(simd::And(simd::And(qq > 0.5f, qq < 2.0f), simd::And(gg > 0.5f, gg < 2.0f)));
+  return simd::All(simd::And(qq > 1e-12f, gg > 1e-12f));
 }
 
 // Item i's exact error message (the per-item rules above, one at a time).
@@ -109,12 +110,14 @@ Status QuatItemStatus(const QuatPdBatchJob& job, std::size_t i) {
 }
 
 // Items i .. i + lanes − 1 through the float kernel; false (nothing stored)
-// when a lane's result is not finite.
+// when a lane's result is not finite. The kernel does not depend on the
+// lengths of q and g, so only those far from unit are normalized (rounding a
+// unit quaternion again would cost accuracy); with `unit` the caller knows
+// there are none.
 template <class F>
-bool QuatExactItems(const QuatPdBatchJob& job, const pd::kernel::StepLanes<F>& c, std::size_t i) {
-  // The kernel does not depend on the lengths of q and g; only those far from
-  // unit are normalized (rounding a unit quaternion again would cost accuracy).
-  auto unitish = [](const simd::Q4<F>& q) {
+bool QuatExactItems(const QuatPdBatchJob& job, const pd::kernel::StepLanes<F>& c, bool unit, std::size_t i) {
+  auto unitish = [unit](const simd::Q4<F>& q) {
+    if (unit) return q;
     const F qq = simd::Dot(q, q);
     const auto near = simd::And(qq > 0.5f, qq < 2.0f);
     return simd::All(near) ? q : simd::Select(near, q, simd::NormalizeSafe(q));
@@ -145,11 +148,17 @@ Status QuatControllerItem(const QuatPdBatchJob& job, pd::QuatPD& controller, std
 
 Status QuatPdBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
-  const std::size_t grouped = count - count % kLanes;
-  // Pass 1: every item valid (lanes at a time), else the first invalid item's Status.
-  for (std::size_t i = 0; i < count; i += kLanes) {
-    if (i < grouped && simd::All(QuatItemsValid<simd::F4>(*this, i))) continue;
-    for (std::size_t j = i; j < std::min(i + kLanes, count); ++j) {
+  const std::size_t grouped = count - count % kWide;
+  // Pass 1: every item valid (kWide at a time), else the first invalid item's Status.
+  bool unit = true;  // every value and target of about unit length
+  for (std::size_t i = 0; i < count; i += kWide) {
+    bool groupUnit = false;
+    if (i < grouped && QuatGroupValid(*this, i, &groupUnit)) {
+      unit = unit && groupUnit;
+      continue;
+    }
+    unit = false;
+    for (std::size_t j = i; j < std::min(i + kWide, count); ++j) {
       if (const Status s = QuatItemStatus(*this, j); !s) return FailAt(s, j, failedItem);
     }
   }
@@ -164,9 +173,9 @@ Status QuatPdBatchJob::Run() const {
                                           static_cast<float>(k.ve), static_cast<float>(k.vv)};
     const pd::kernel::StepLanes<Wide> cw{c1.ee, c1.ev, c1.ve, c1.vv};
     for (std::size_t i = 0; i < count; i += kWide) {
-      if (i + kWide <= count && QuatExactItems<Wide>(*this, cw, i)) continue;
+      if (i + kWide <= count && QuatExactItems<Wide>(*this, cw, unit, i)) continue;
       for (std::size_t j = i; j < std::min(i + kWide, count); ++j) {
-        if (QuatExactItems<float>(*this, c1, j)) continue;
+        if (QuatExactItems<float>(*this, c1, unit, j)) continue;
         if (const Status s = QuatControllerItem(*this, controller, j); !s) return FailAt(s, j, failedItem);
       }
     }

@@ -57,12 +57,14 @@ AimShared MakeAimShared(const AimJob& job, bool pole) {
     s.hinge = true;
     s.hingeAxis = simd::FromGlm(h);
     s.hingeForward = simd::FromGlm(fp);
+    s.hingeSide = simd::FromGlm(glm::cross(h, fp));
   }
   if (pole) {
     glm::vec3 u(0.0f);
     PerpendicularUnit(job.up, f, &u);  // validated: up is not parallel to forward
     s.pole = true;
     s.up = simd::FromGlm(u);
+    s.upSide = simd::FromGlm(glm::cross(f, u));
   }
   return s;
 }

@@ -7,7 +7,7 @@
 
 #include "ikpd/ik/aim.h"
 #include "../simd/vec.h"
-#include "two_bone_kernel.h"  // PerpendicularUnit, ScaleForDirection, Slerp (lane helpers)
+#include "two_bone_kernel.h"  // ScaleForDirection, Slerp (lane helpers)
 
 namespace ikpd::detail {
 
@@ -21,8 +21,10 @@ struct AimShared {
   bool hinge = false;
   simd::V3<float> hingeAxis;        // unit
   simd::V3<float> hingeForward;     // forward made ⊥ hingeAxis, unit
+  simd::V3<float> hingeSide;        // hingeAxis × hingeForward
   bool pole = false;
   simd::V3<float> up;               // up made ⊥ forward, unit
+  simd::V3<float> upSide;           // forward × up
 };
 
 // `job` must be valid; `pole` says whether the items carry a pole point.
@@ -51,45 +53,66 @@ IKPD_INLINE Q4<F> Splat4(const simd::Q4<float>& q) {
   return {F(q.x), F(q.y), F(q.z), F(q.w)};
 }
 
-// The rotation about unit axis n by the angle θ with (cos θ, sin θ) ∝ (c, s)
-// (any positive scale), as the unit quaternion (n sin θ/2, cos θ/2) with
-// cos θ/2 >= 0: (r + c, s) normalized, r = |(c, s)|; for c < 0, the equal
-// (|s|, ±(r − c)) keeps full precision near θ = ±π.
+// The half angle of the turn θ with (cos θ, sin θ) = (c, s) / r, r = |(c, s)|,
+// unnormalized: (cos θ/2, sin θ/2) ∝ (w, v) with w >= 0, from (r + c, s); for
+// c < 0 from the equal (|s|, ±(r − c)), which keeps full precision near ±π.
+// |(w, v)|² >= r², so (c, s) must not both be 0.
 template <class F>
-IKPD_INLINE Q4<F> TurnAbout(const V3<F>& n, F c, F s) {
-  const F r = Sqrt(c * c + s * s);
+IKPD_INLINE void HalfTurn(F c, F s, F r, F* w, F* v) {
   const auto back = c < 0.0f;
-  const F w = Select(back, Abs(s), r + c);
-  const F v = Select(back, Select(s < 0.0f, c - r, r - c), s);
-  const F len2 = w * w + v * v;
-  const auto turns = len2 > 0.0f;
-  const F k = F(1.0f) / Sqrt(Select(turns, len2, F(1.0f)));
-  const F sinHalf = Select(turns, v * k, F(0.0f));
-  return {n.x * sinHalf, n.y * sinHalf, n.z * sinHalf, Select(turns, w * k, F(1.0f))};
+  *w = Select(back, Abs(s), r + c);
+  *v = Select(back, Select(s < 0.0f, c - r, r - c), s);
 }
 
-// Unit direction of b − a without overflow (exact halves first; the
-// direction is scale-free) and whether it has one (|b − a| > ~1e-30).
+// The rotation about unit axis n by the angle from unit a to the direction of
+// v's part perpendicular to n (a, side = n × a and n orthonormal): (cos, sin)
+// ∝ (a·v, side·v). False, with no turn, when v is zero or within ~0.0006° of
+// ±n. v unit or scaled to a largest component in [1, 2).
+template <class F>
+IKPD_INLINE Mask<F> TurnToward(const V3<F>& n, const V3<F>& a, const V3<F>& side, const V3<F>& v, Q4<F>* turn) {
+  const F c = Dot(a, v), s = Dot(side, v);
+  const F r2 = c * c + s * s;
+  const F vv = Dot(v, v);
+  const auto ok = And(vv > 1e-20f, r2 > 1e-10f * vv);
+  F w, sh;
+  HalfTurn(Select(ok, c, F(1.0f)), Select(ok, s, F(0.0f)), Sqrt(Select(ok, r2, F(1.0f))), &w, &sh);
+  const F k = F(1.0f) / Sqrt(w * w + sh * sh);
+  sh = sh * k;
+  *turn = {n.x * sh, n.y * sh, n.z * sh, w * k};
+  return ok;
+}
+
+// The direction of b − a without overflow: exact halves, scaled by a power
+// of two to a largest component in [1, 2); zero when |b − a| is below ~1e-30.
 template <class F>
 IKPD_INLINE V3<F> DirectionScaled(const V3<F>& a, const V3<F>& b) {
   return two_bone_kernel::ScaleForDirection(b * F(0.5f) - a * F(0.5f));
 }
 
-// Joint-local rotation turning unit f toward unit direction d (SPEC §1).
+// Joint-local rotation turning unit f toward direction t (SPEC §1), t != 0
+// of length len, scaled like TurnToward's v.
 template <class F>
-IKPD_INLINE Q4<F> LocalAim(const AimShared& s, const V3<F>& d) {
+IKPD_INLINE Q4<F> LocalAim(const AimShared& s, const V3<F>& t, F len) {
   const V3<F> f = simd::Splat3<F>(simd::ToGlm(s.forward));
   const V3<F> pitchAxis = simd::Splat3<F>(simd::ToGlm(s.pitchAxis));
   const V3<F> yawAxis = simd::Splat3<F>(simd::ToGlm(s.yawAxis));
+  const V3<F> d = s.method == AimMethod::kYawPitch ? t : t * (F(1.0f) / len);  // unit
   switch (s.method) {
     case AimMethod::kYawPitch: {
-      // Yaw θz about the yaw axis, (cos, sin) ∝ (x, y); then pitch −θy about the
-      // pitch axis, (cos, sin) ∝ (ρ, −z). Target on the yaw axis: θz = 0.
-      const F x = Dot(d, f), y = Dot(d, pitchAxis), z = Dot(d, yawAxis);
+      // Yaw θz about the yaw axis Z, (cos, sin) ∝ (x, y); then pitch −θy about
+      // the pitch axis Y, (cos, sin) ∝ (ρ, −z). Target on the yaw axis: θz = 0.
+      const F x = Dot(t, f), y = Dot(t, pitchAxis), z = Dot(t, yawAxis);
       const F rho = Sqrt(x * x + y * y);
-      const auto yawDefined = rho > 1e-7f;
-      const Q4<F> yaw = TurnAbout(yawAxis, Select(yawDefined, x, F(1.0f)), Select(yawDefined, y, F(0.0f)));
-      return yaw * TurnAbout(pitchAxis, rho, -z);
+      const auto yawDefined = rho > 1e-7f * len;
+      F wy, vy, wp, vp;
+      HalfTurn(Select(yawDefined, x, F(1.0f)), Select(yawDefined, y, F(0.0f)), Select(yawDefined, rho, F(1.0f)), &wy,
+               &vy);
+      HalfTurn(rho, -z, len, &wp, &vp);
+      // (vy Z, wy)·(vp Y, wp) with Z ⊥ Y and Z × Y = −f, normalized once.
+      const F k = F(1.0f) / Sqrt((wy * wy + vy * vy) * (wp * wp + vp * vp));
+      const F a = wy * vp * k, b = vy * wp * k, c = vy * vp * k;
+      return {pitchAxis.x * a + yawAxis.x * b - f.x * c, pitchAxis.y * a + yawAxis.y * b - f.y * c,
+              pitchAxis.z * a + yawAxis.z * b - f.z * c, wy * wp * k};
     }
     case AimMethod::kCrossProduct: {
       // New axes: X' = d, Y' = yaw × d (horizontal), Z' = X' × Y'; target on the
@@ -128,24 +151,22 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
   Q4<F> aimed = q;
   if (shared.hinge) {
     // 2D: turn about the hinge so forward's in-plane part points at the target's.
-    const V3<F> h = simd::Splat3<F>(simd::ToGlm(shared.hingeAxis));
-    const V3<F> fp = simd::Splat3<F>(simd::ToGlm(shared.hingeForward));
-    V3<F> dp;
-    const auto ok = two_bone_kernel::PerpendicularUnit(toTarget, h, &dp);
-    aimed = Select(ok, q * TurnAbout(h, Dot(fp, dp), Dot(h, Cross(fp, dp))), q);
+    Q4<F> turn;
+    const auto ok = TurnToward(simd::Splat3<F>(simd::ToGlm(shared.hingeAxis)),
+                               simd::Splat3<F>(simd::ToGlm(shared.hingeForward)),
+                               simd::Splat3<F>(simd::ToGlm(shared.hingeSide)), toTarget, &turn);
+    aimed = Select(ok, q * turn, q);
   } else {
     const F dd = Dot(toTarget, toTarget);
     const auto ok = dd > 0.0f;  // target not at the joint
-    const V3<F> d = toTarget * (F(1.0f) / Sqrt(Select(ok, dd, F(1.0f))));
-    aimed = Select(ok, q * LocalAim(shared, d), q);
+    aimed = Select(ok, q * LocalAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f)))), q);
   }
 
   if (shared.pole) {  // SPEC §2: roll about forward so `up` points toward the pole.
-    const V3<F> u = simd::Splat3<F>(simd::ToGlm(shared.up));
-    V3<F> p;
-    const auto ok = two_bone_kernel::PerpendicularUnit(Rotate(Conjugate(aimed), DirectionScaled(io.position, io.pole)),
-                                                       f, &p);
-    aimed = Select(ok, aimed * TurnAbout(f, Dot(u, p), Dot(f, Cross(u, p))), aimed);
+    Q4<F> turn;
+    const auto ok = TurnToward(f, simd::Splat3<F>(simd::ToGlm(shared.up)), simd::Splat3<F>(simd::ToGlm(shared.upSide)),
+                               Rotate(Conjugate(aimed), DirectionScaled(io.position, io.pole)), &turn);
+    aimed = Select(ok, aimed * turn, aimed);
   }
 
   const auto full = io.weight >= 1.0f;
