@@ -214,11 +214,13 @@ for (const bones of [3, 10]) {
 // 10,000 characters × (4 two-bone limbs + a 5-joint look-at: each joint aimed
 // at the look target with a pole, its rotation smoothed by a quaternion PD):
 // one frame = TwoBoneBatch(40,000).solve() + AimBatch(50,000).solve() +
-// QuatPDBatch(50,000).update(dt). Inputs are filled once (solver time only).
+// QuatPDBatch(50,000).update(dt). Inputs are filled once (solver time only);
+// legs run at weight 1.
 section('crowd frame', () => {
   const characters = quick ? 2000 : 10000;
   const limbs = 4 * characters, joints = 5 * characters;
   const tb = makeTwoBoneProblems(limbs, 5);
+  tb.weight.fill(1); // full IK on every leg (the per-solve row above mixes in weight 0.75)
   const aim = makeAimProblems(joints, 6);
   const legs = new ikpd.TwoBoneBatch(limbs, { poleMode: 'point', soften: 0.05 });
   const look = new ikpd.AimBatch(joints, { poleMode: 'point' });

@@ -1,15 +1,14 @@
-// Embind: batch solvers over structure-of-arrays storage in WASM memory.
+// Plain exports (flat.h): batch solvers over structure-of-arrays storage in WASM memory.
 //
 // Each batch class owns a SoaStorage whose layout (field names, components,
-// fill values) is defined here once and reported to JS by the class function
-// `layout()` as "in.name:components,...,out.name:components"; JS builds
-// Float32Array views over `pointer(i)`. Shared options are packed by JS into
-// the scratch buffer and passed to setOptions(); solve(n) solves items
-// [0, n) and returns 0 or an error (failedItem() names the item).
-#include <emscripten/bind.h>
-
+// fill values) is defined here once and reported to JS by `layout()` as
+// "in.name:components,...,out.name:components"; JS builds Float32Array views
+// over `pointer(i)`. Shared options are packed by JS into the scratch buffer
+// and passed to setOptions(); solve(n) solves items [0, n) and returns 0 or an
+// error (failedItem() names the item). JS owns each batch through its address
+// and calls the ikpd_<kind>_batch_* exports at the end of this file.
 #include <array>
-#include <string>
+#include <cstring>
 
 #include "flat.h"
 #include "pd_settings.h"
@@ -30,16 +29,20 @@ constexpr Field Vec3Field(const char* name) { return {name, 3, {0.0f, 0.0f, 0.0f
 constexpr Field QuatField(const char* name) { return {name, 4, {kIdentity[0], kIdentity[1], kIdentity[2], kIdentity[3]}}; }
 constexpr Field ScalarField(const char* name, float fill) { return {name, 1, {fill, 0.0f, 0.0f, 0.0f}}; }
 
+// Writes "name:components,..." to `out` (NUL-terminated; components are 1–4).
 template <std::size_t N>
-std::string Layout(const std::array<Field, N>& fields) {
-  std::string text;
+void WriteLayout(const std::array<Field, N>& fields, char* out, std::size_t size) {
+  std::size_t at = 0;
   for (const Field& f : fields) {
-    if (!text.empty()) text += ',';
-    text += f.name;
-    text += ':';
-    text += std::to_string(f.components);
+    const std::size_t length = std::strlen(f.name);
+    if (at + length + 4 > size) break;
+    if (at > 0) out[at++] = ',';
+    std::memcpy(out + at, f.name, length);
+    at += length;
+    out[at++] = ':';
+    out[at++] = static_cast<char>('0' + f.components);
   }
-  return text;
+  out[at] = '\0';
 }
 
 // Common part of every batch class: storage, pointers, error item.
@@ -49,7 +52,12 @@ class BatchBase {
   explicit BatchBase(std::uint32_t count) : storage_(Derived::kFields, count) {}
   std::uintptr_t pointer(std::uint32_t field) const { return reinterpret_cast<std::uintptr_t>(storage_.field(field)); }
   std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
-  static std::string layout() { return Layout(Derived::kFields); }
+  // Static text, built on the first call (no heap allocation).
+  static const char* layout() {
+    static char text[1024] = {};
+    if (text[0] == '\0') WriteLayout(Derived::kFields, text, sizeof(text));
+    return text;
+  }
 
  protected:
   float* f(std::size_t index) const { return storage_.field(index); }
@@ -273,10 +281,10 @@ class PdBatchBase : public BatchBase<Derived> {
   using BatchBase<Derived>::BatchBase;
 
   // pd buffer: the PD options; `angle` only for scalar batches.
-  std::uintptr_t setOptions(bool angle) {
+  std::uintptr_t setOptions(int angle) {
     Job job = MakeJob(0.0, 0);
     if (const Status s = ReadSettings(&job.settings); !s) return ToResult(s);
-    if constexpr (requires { job.angle; }) job.angle = angle;
+    if constexpr (requires { job.angle; }) job.angle = angle != 0;
     const Status status = job.Validate();
     if (status) job_ = job;
     return ToResult(status);
@@ -314,37 +322,51 @@ class QuatPdBatch : public PdBatchBase<QuatPdBatchJob, QuatPdBatch> {
 };
 
 template <class T>
-void BindPdBatch(const char* name) {
-  emscripten::class_<T>(name)
-      .template constructor<std::uint32_t>()
-      .class_function("layout", &T::layout)
-      .function("pointer", emscripten::optional_override([](const T& self, std::uint32_t i) { return self.pointer(i); }))
-      .function("failedItem", emscripten::optional_override([](const T& self) { return self.failedItem(); }))
-      .function("setOptions", emscripten::optional_override([](T& self, bool angle) { return self.setOptions(angle); }))
-      .function("update", emscripten::optional_override(
-                              [](T& self, double dt, std::uint32_t n) { return self.update(dt, n); }));
-}
-
-template <class T>
-void BindBatch(const char* name) {
-  emscripten::class_<T>(name)
-      .template constructor<std::uint32_t>()
-      .class_function("layout", &T::layout)
-      // Inherited members need wrappers: Embind binds member pointers to their declaring class.
-      .function("pointer", emscripten::optional_override([](const T& self, std::uint32_t i) { return self.pointer(i); }))
-      .function("failedItem", emscripten::optional_override([](const T& self) { return self.failedItem(); }))
-      .function("setOptions", &T::setOptions)
-      .function("solve", &T::solve);
+T& Batch(std::uintptr_t handle) {
+  return *reinterpret_cast<T*>(handle);
 }
 
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_batch) {
-  using namespace ikpd::bindings;
-  BindBatch<TwoBoneBatch>("NativeTwoBoneBatch");
-  BindBatch<AimBatch>("NativeAimBatch");
-  BindBatch<PseudoThreeBoneBatch>("NativePseudoThreeBoneBatch");
-  BindPdBatch<PdBatch>("NativePdBatch");
-  BindPdBatch<QuatPdBatch>("NativeQuatPdBatch");
-}
+// ikpd_<kind>_batch_{new, delete, layout, pointer, failed_item} for batch class T.
+#define IKPD_BATCH_EXPORTS(kind, T)                                                                         \
+  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_new(std::uint32_t count) {                                 \
+    return reinterpret_cast<std::uintptr_t>(new ikpd::bindings::T(count));                                  \
+  }                                                                                                         \
+  IKPD_EXPORT void ikpd_##kind##_batch_delete(std::uintptr_t h) { delete &ikpd::bindings::Batch<ikpd::bindings::T>(h); } \
+  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_layout() {                                                 \
+    return reinterpret_cast<std::uintptr_t>(ikpd::bindings::T::layout());                                   \
+  }                                                                                                         \
+  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_pointer(std::uintptr_t h, std::uint32_t field) {           \
+    return ikpd::bindings::Batch<ikpd::bindings::T>(h).pointer(field);                                      \
+  }                                                                                                         \
+  IKPD_EXPORT std::uint32_t ikpd_##kind##_batch_failed_item(std::uintptr_t h) {                             \
+    return ikpd::bindings::Batch<ikpd::bindings::T>(h).failedItem();                                        \
+  }
+
+// Solver batches add set_options(h, scratch offset) and solve(h, count).
+#define IKPD_SOLVER_BATCH_EXPORTS(kind, T)                                                                  \
+  IKPD_BATCH_EXPORTS(kind, T)                                                                               \
+  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_set_options(std::uintptr_t h, std::uintptr_t offset) {     \
+    return ikpd::bindings::Batch<ikpd::bindings::T>(h).setOptions(offset);                                  \
+  }                                                                                                         \
+  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_solve(std::uintptr_t h, std::uint32_t count) {             \
+    return ikpd::bindings::Batch<ikpd::bindings::T>(h).solve(count);                                        \
+  }
+
+// Controller batches add set_options(h, angle) (options in the pd buffer) and update(h, dt, count).
+#define IKPD_CONTROLLER_BATCH_EXPORTS(kind, T)                                                              \
+  IKPD_BATCH_EXPORTS(kind, T)                                                                               \
+  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_set_options(std::uintptr_t h, int angle) {                 \
+    return ikpd::bindings::Batch<ikpd::bindings::T>(h).setOptions(angle);                                   \
+  }                                                                                                         \
+  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_update(std::uintptr_t h, double dt, std::uint32_t count) { \
+    return ikpd::bindings::Batch<ikpd::bindings::T>(h).update(dt, count);                                   \
+  }
+
+IKPD_SOLVER_BATCH_EXPORTS(two_bone, TwoBoneBatch)
+IKPD_SOLVER_BATCH_EXPORTS(aim, AimBatch)
+IKPD_SOLVER_BATCH_EXPORTS(pseudo_three_bone, PseudoThreeBoneBatch)
+IKPD_CONTROLLER_BATCH_EXPORTS(pd, PdBatch)
+IKPD_CONTROLLER_BATCH_EXPORTS(quat_pd, QuatPdBatch)

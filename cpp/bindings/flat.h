@@ -12,9 +12,10 @@
 // checks, a table call, wire conversion: 50–150 ns, more for class methods).
 // Arguments and results are numbers only: pointers and handles as uintptr_t
 // (JS reads returned pointers with `>>> 0`), flags as int, values as
-// float/double. Stateful objects are C++ objects owned by JS through their
-// address (ikpd_<kind>_new / _delete). Only the batches (batch.cc), called
-// once per N items, still use Embind classes.
+// float/double. Stateful objects (controllers, batches, ...) are C++ objects
+// owned by JS through their address (ikpd_<kind>_new / _delete). The module
+// does not use Embind at all: no registration work in init(), no runtime code
+// generation (new Function), a smaller glue.
 #pragma once
 
 #include <emscripten/em_macros.h>

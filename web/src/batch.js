@@ -15,18 +15,28 @@ const MAX_COUNT = 1 << 24;
 
 // Built outside any constructor: a closure created in a constructor whose
 // other closures use `this` would share its context and keep the object alive.
-const releaseOf = (native) => () => native.delete();
+const releaseOf = (native, handle) => () => native.delete(handle);
+
+// The plain exports (cpp/bindings/batch.cc) of one batch kind, e.g. 'two_bone':
+// create(count) → handle; the other functions take the handle first.
+function nativeBatch(core, kind) {
+  const f = (name) => core.exports[`ikpd_${kind}_batch_${name}`];
+  return Object.freeze({
+    create: f('new'), delete: f('delete'), layout: f('layout'), pointer: f('pointer'), failedItem: f('failed_item'),
+    setOptions: f('set_options'), solve: f('solve'), update: f('update'), core,
+  });
+}
 
 const layouts = new WeakMap();
-function layoutOf(NativeClass) {
-  let fields = layouts.get(NativeClass);
+function layoutOf(native) {
+  let fields = layouts.get(native);
   if (!fields) {
-    fields = NativeClass.layout().split(',').map((entry, index) => {
+    fields = native.core.wasm.UTF8ToString(native.layout() >>> 0).split(',').map((entry, index) => {
       const [path, components] = entry.split(':');
       const [group, name] = path.split('.');
       return { group, name, components: Number(components), index };
     });
-    layouts.set(NativeClass, fields);
+    layouts.set(native, fields);
   }
   return fields;
 }
@@ -39,21 +49,23 @@ function layoutOf(NativeClass) {
 class SoaBatch extends WasmObject {
   #core;
   #native;
+  #handle;
   #count;
   #fields;
   #pointers;
   #buffer = null;
   #views = null;
 
-  constructor(core, name, NativeClass, count) {
+  constructor(core, name, native, count) {
     readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
-    const native = new NativeClass(count);
-    super(name, releaseOf(native));
+    const handle = native.create(count);
+    super(name, releaseOf(native, handle));
     this.#core = core;
     this.#native = native;
+    this.#handle = handle;
     this.#count = count;
-    this.#fields = layoutOf(NativeClass);
-    this.#pointers = this.#fields.map((f) => native.pointer(f.index));
+    this.#fields = layoutOf(native);
+    this.#pointers = this.#fields.map((f) => native.pointer(handle, f.index) >>> 0);
     const groups = { in: {}, out: {}, state: {} };
     for (const field of this.#fields) {
       Object.defineProperty(groups[field.group], field.name, {
@@ -94,21 +106,22 @@ class SoaBatch extends WasmObject {
     }
   }
 
-  /** Hands the native object and the item count to `call`; throws "items[i].parameter: reason" on error. */
+  /** Hands the native functions, the handle and the item count to `call`; throws "items[i].parameter: reason" on error. */
   _run(count, call) {
     this.assertAlive();
     if (count !== this.#count) readNumber(count, 'count', { min: 0, max: this.#count, integer: true });
-    const error = call(this.#native, count);
+    const error = call(this.#native, this.#handle, count);
     if (error) {
-      throw new RangeError(`items[${this.#native.failedItem()}].${this.#core.wasm.UTF8ToString(error)}`);
+      const item = this.#native.failedItem(this.#handle) >>> 0;
+      throw new RangeError(`items[${item}].${this.#core.wasm.UTF8ToString(error >>> 0)}`);
     }
     return this;
   }
 
-  /** Native setOptions with the options already packed in scratch; throws the C++ error. */
+  /** Native setOptions (given the native functions and the handle) with the options already packed; throws the C++ error. */
   _configure(call) {
     this.assertAlive();
-    this.#core.check(call(this.#native));
+    this.#core.check(call(this.#native, this.#handle));
   }
 }
 
@@ -116,7 +129,7 @@ class SoaBatch extends WasmObject {
 class SolverBatch extends SoaBatch {
   /** Solves items [0, count) (default: all); throws a RangeError "items[i].parameter: reason". */
   solve(count = this.count) {
-    return this._run(count, (native, n) => native.solve(n));
+    return this._run(count, (native, handle, n) => native.solve(handle, n));
   }
 }
 
@@ -125,7 +138,7 @@ class ControllerBatch extends SoaBatch {
   /** Advances items [0, count) (default: all) by dt seconds toward `input.target`. */
   update(dt, count = this.count) {
     readNumber(dt, 'dt', { min: 0 });
-    return this._run(count, (native, n) => native.update(dt, n));
+    return this._run(count, (native, handle, n) => native.update(handle, dt, n));
   }
 }
 
@@ -172,17 +185,21 @@ function packAimOptions(o, s) {
 const PD_BATCH_OPTIONS = ['kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity'];
 
 export function createBatchApi(core) {
-  const { wasm } = core;
   const configure = (batch, pack, options) =>
-    batch._configure((native) => {
+    batch._configure((native, handle) => {
       pack(readOptions(options), core.scratch);
-      return native.setOptions(core.scratchPointer);
+      return native.setOptions(handle, core.scratchPointer);
     });
+  const TWO_BONE = nativeBatch(core, 'two_bone');
+  const AIM = nativeBatch(core, 'aim');
+  const PSEUDO_THREE_BONE = nativeBatch(core, 'pseudo_three_bone');
+  const PD = nativeBatch(core, 'pd');
+  const QUAT_PD = nativeBatch(core, 'quat_pd');
 
   /** Two-bone IK (SPEC §3) for `count` limbs per call. */
   class TwoBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
-      super(core, 'TwoBoneBatch', wasm.NativeTwoBoneBatch, count);
+      super(core, 'TwoBoneBatch', TWO_BONE, count);
       this._init(() => this.setOptions(options));
     }
 
@@ -195,7 +212,7 @@ export function createBatchApi(core) {
   /** One-bone aim (SPEC §1/§2) for `count` joints per call. */
   class AimBatch extends SolverBatch {
     constructor(count, options = {}) {
-      super(core, 'AimBatch', wasm.NativeAimBatch, count);
+      super(core, 'AimBatch', AIM, count);
       this._init(() => this.setOptions(options));
     }
 
@@ -208,7 +225,7 @@ export function createBatchApi(core) {
   /** Pseudo three-bone IK (SPEC §4) for `count` legs/arms per call. */
   class PseudoThreeBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
-      super(core, 'PseudoThreeBoneBatch', wasm.NativePseudoThreeBoneBatch, count);
+      super(core, 'PseudoThreeBoneBatch', PSEUDO_THREE_BONE, count);
       this._init(() => this.setOptions(options));
     }
 
@@ -221,7 +238,7 @@ export function createBatchApi(core) {
   /** Scalar PD controllers (SPEC §6), `count` per update(); `angle: true` wraps like AnglePD. */
   class PDBatch extends ControllerBatch {
     constructor(count, options = {}) {
-      super(core, 'PDBatch', wasm.NativePdBatch, count);
+      super(core, 'PDBatch', PD, count);
       this._init(() => this.setOptions(options));
     }
 
@@ -230,9 +247,9 @@ export function createBatchApi(core) {
       this.assertAlive();
       const { angle = false, ...rest } = readOptions(options);
       if (typeof angle !== 'boolean') throw new TypeError(`angle: expected a boolean, got ${typeof angle}`);
-      this._configure((native) => {
+      this._configure((native, handle) => {
         core.packPdOptions(rest, PD_BATCH_OPTIONS);
-        return native.setOptions(angle);
+        return native.setOptions(handle, angle ? 1 : 0);
       });
     }
   }
@@ -240,7 +257,7 @@ export function createBatchApi(core) {
   /** Quaternion PD controllers (SPEC §6, like QuatPD with method 'log'), `count` per update(). */
   class QuatPDBatch extends ControllerBatch {
     constructor(count, options = {}) {
-      super(core, 'QuatPDBatch', wasm.NativeQuatPdBatch, count);
+      super(core, 'QuatPDBatch', QUAT_PD, count);
       this._init(() => this.setOptions(options));
     }
 
@@ -248,9 +265,9 @@ export function createBatchApi(core) {
     setOptions(options) {
       this.assertAlive();
       readOptions(options);
-      this._configure((native) => {
+      this._configure((native, handle) => {
         core.packPdOptions(options, [...PD_BATCH_OPTIONS, 'maxAngle', 'method']);
-        return native.setOptions(false);
+        return native.setOptions(handle, 0);
       });
     }
   }
