@@ -127,7 +127,9 @@ bool QuatExactItems(const QuatPdBatchJob& job, const pd::kernel::StepLanes<F>& c
   simd::Q4<F> nq;
   simd::V3<F> nw;
   pd::kernel::QuatPdExactStep(c, q, simd::LoadV3<F>(job.velocity, i), g, &nq, &nw);
-  if (!simd::All(simd::And(simd::IsFinite4(nq), simd::IsFinite3(nw)))) return false;
+  // Finite check: 0·x is ±0 unless x is NaN or ±Inf.
+  const F zero = (nq.x * 0.0f + nq.y * 0.0f) + (nq.z * 0.0f + nq.w * 0.0f) + (nw.x * 0.0f + nw.y * 0.0f + nw.z * 0.0f);
+  if (!simd::All(zero == 0.0f)) return false;
   simd::StoreQ4(job.value, i, nq);
   simd::StoreV3(job.velocity, i, nw);
   return true;

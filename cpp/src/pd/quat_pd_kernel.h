@@ -65,7 +65,7 @@ IKPD_INLINE V3<F> QuatLog(const Q4<F>& q, Q4<F>* g, HalfAngle<F>* half) {
   const V3<F> v = ev * gs.w - gv * ew - Cross(ev, gv);
   const Q4<F> d{v.x, v.y, v.z, Abs(w)};
   const F s = simd::Sqrt(Dot(v, v));
-  const F h = simd::Atan2(s, d.w);
+  const F h = simd::AtanPositive(s, d.w);
   const auto turns = s > 0.0f;
   // s == 0 with v != 0 only when |v|² underflows: then atan(s/w)/s = 1/w = 1.
   const F k = Select(turns, 2.0f * h / Select(turns, s, F(1.0f)), F(2.0f));

@@ -80,6 +80,7 @@ IKPD_INLINE double Abs(double a) { return std::fabs(a); }
 IKPD_INLINE double Sqrt(double a) { return std::sqrt(a); }
 IKPD_INLINE bool IsFiniteLane(double a) { return a - a == 0.0; }
 IKPD_INLINE double Atan2(double y, double x) { return std::atan2(y, x); }
+IKPD_INLINE double AtanPositive(double y, double x) { return std::atan2(y, x); }
 IKPD_INLINE void SinCos(double x, double* sinOut, double* cosOut) {
   *sinOut = std::sin(x);
   *cosOut = std::cos(x);
@@ -434,15 +435,16 @@ IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
   *cosOut = Select(Or(m == 1.0f, m == 2.0f), -cv, cv);
 }
 
-// atan2(y, x) in [−π, π], absolute error < 2e-7; atan2(0, 0) = 0.
+// atan2(y, x) for y, x >= 0: in [0, π/2], absolute error < 2e-7; (0, 0) gives 0.
 template <class F>
-IKPD_INLINE F Atan2(F y, F x) {
-  const F ax = Abs(x), ay = Abs(y);
-  const F hi = Max(ax, ay), lo = Min(ax, ay);
+IKPD_INLINE F AtanPositive(F y, F x) {
+  const F hi = Max(x, y), lo = Min(x, y);
   const F t = Select(hi > 0.0f, lo / Select(hi > 0.0f, hi, F(1.0f)), F(0.0f));  // in [0, 1]
-  // atan on [0, 1]: reduce t > tan(π/8) with atan(t) = π/4 + atan((t − 1)/(t + 1)).
+  // atan on [0, 1]: reduce t > tan(π/8) with atan(t) = π/4 + atan((t − 1)/(t + 1))
+  // (the division only when some lane needs it).
   const auto big = t > 0.414213562f;
-  const F u = Select(big, (t - 1.0f) / (t + 1.0f), t);
+  F u = t;
+  if (Any(big)) u = Select(big, (t - 1.0f) / (t + 1.0f), t);
   const F u2 = u * u;
   F p = F(8.05374449538e-2f);
   p = p * u2 - 1.38776856032e-1f;
@@ -450,9 +452,15 @@ IKPD_INLINE F Atan2(F y, F x) {
   p = p * u2 - 3.33329491539e-1f;
   F a = p * u2 * u + u;
   a = Select(big, a + 0.785398163f, a);
-  a = Select(ay > ax, 1.57079633f - a, a);
-  a = Select(x < 0.0f, 3.14159265f - a, a);
-  return Select(y < 0.0f, -a, a);
+  return Select(y > x, 1.57079633f - a, a);
+}
+
+// atan2(y, x) in [−π, π], absolute error < 2e-7; atan2(0, 0) = 0.
+template <class F>
+IKPD_INLINE F Atan2(F y, F x) {
+  const F a = AtanPositive(Abs(y), Abs(x));
+  const F b = Select(x < 0.0f, 3.14159265f - a, a);
+  return Select(y < 0.0f, -b, b);
 }
 
 }  // namespace ikpd::simd
