@@ -2,6 +2,7 @@
 // moving targets, time queries, blend-out, errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -465,3 +466,37 @@ TEST(PdControllers, RotationTimeToSettleMatchesSimulation) {
     EXPECT_NEAR(std::acos(std::min(1.0, vs.value().x)), 0.02, 1e-6) << zeta;
   }
 }
+
+namespace {
+
+// The fused exact step QuatPD::Update takes for plain settings must equal the
+// chart step composed from the public chart functions (log map, inverse
+// Jacobian, ExactStep per component, exp map, Jacobian), in double.
+TEST(PdControllers, QuaternionFusedExactStepIsTheChartStep) {
+  std::mt19937 rng(41u);
+  std::uniform_real_distribution<double> d(-1.0, 1.0), angle(0.0, 3.14159);
+  for (double zeta : {0.3, 1.0, 2.5}) {
+    const PdSettings s = Settings(0.4, zeta);
+    for (int k = 0; k < 400; ++k) {
+      const glm::dvec3 axis(d(rng), d(rng), d(rng) + 1.5);
+      // Errors from tiny (the series side of the Jacobians) to almost π.
+      const double a = k % 4 == 0 ? 1e-6 * angle(rng) : (k % 4 == 1 ? 3.14159 : angle(rng));
+      const glm::dquat g = AxisAngle(glm::dvec3(d(rng), d(rng) + 1.5, d(rng)), angle(rng));
+      const glm::dquat q0 = AxisAngle(axis, a) * g;
+      const glm::dvec3 w0 = (k % 3 == 0 ? 0.0 : 5.0) * glm::dvec3(d(rng), d(rng), d(rng));
+      const double dt = k % 5 == 0 ? 2.0 : 1.0 / 60.0;
+      QuatPD q(s);
+      ASSERT_TRUE(q.Reset(q0, w0));
+      ASSERT_TRUE(q.Update(dt, k % 2 ? g : -g));  // either sign of the target
+      glm::dvec3 u = QuatLogChart(q0, g);
+      glm::dvec3 w = LeftJacobianInverseTimes(u, w0);
+      for (int c = 0; c < 3; ++c) ExactStep(s.kp, s.kd, dt, 0.0, 0.0, 0.0, u[c], w[c]);
+      const glm::dquat expected = QuatExpChart(u, glm::dot(q0, g) < 0.0 ? -g : g);
+      const glm::dvec3 omega = LeftJacobianTimes(u, w);
+      EXPECT_NEAR(QuatAngle(q.value(), expected), 0.0, 1e-12) << k;
+      EXPECT_NEAR(glm::length(q.velocity() - omega), 0.0, 1e-12 * std::max(1.0, glm::length(omega))) << k;
+    }
+  }
+}
+
+}  // namespace
