@@ -128,8 +128,11 @@ export function createChainApi(core) {
     if (options.pole !== undefined) readVec3(options.pole, 'pole', f, 7);
     readVec3(options.forward ?? DEFAULT_FORWARD, 'forward', f, 10);
     const parentRotation = options.parentRotation;
-    if (parentRotation === undefined) f.set(IDENTITY_QUAT, 13);
-    else readQuat(parentRotation, 'parentRotation', f, 13);
+    if (parentRotation === undefined) {
+      f[13] = 0; f[14] = 0; f[15] = 0; f[16] = 1;
+    } else {
+      readQuat(parentRotation, 'parentRotation', f, 13);
+    }
     let o = CHAIN_HEADER;
     for (let i = 0; i < n; i++, o += 7) {
       if (!packJoint(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);

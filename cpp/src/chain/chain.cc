@@ -538,12 +538,13 @@ struct Solver {
           }
           since = 0;
         }
-        ++since;
         previous = distance;
-        for (std::size_t i = 1; i < n; ++i) {
-          o[i].rotation.x = o[i].position.x;
-          o[i].rotation.y = o[i].position.y;
-          o[i].rotation.z = o[i].position.z;
+        if (++since >= 2) {  // the next iteration may extrapolate along this one's step
+          for (std::size_t i = 1; i < n; ++i) {
+            o[i].rotation.x = o[i].position.x;
+            o[i].rotation.y = o[i].position.y;
+            o[i].rotation.z = o[i].position.z;
+          }
         }
         FreeFabrikIteration();
         distance = glm::distance(o[n - 1].position, target);
@@ -611,9 +612,20 @@ struct Solver {
 Status ChainJob::Validate() const {
   if (joints.size() < 2) return Error("joints: needs at least 2 joints");
   if (output.size() != joints.size()) return Error("output: needs one entry per joint");
+  // Branch-free scan for the usual all-valid input (v − v is 0 exactly for
+  // finite v, NaN otherwise); the loop below names the first problem.
+  bool valid = true;
   for (const Transform& j : joints) {
-    if (!IsFinite(j.position)) return Error("joints: positions must be finite");
-    if (!IsUsableRotation(j.rotation)) return Error("joints: rotations must be finite and non-zero");
+    const glm::vec3& p = j.position;
+    const glm::quat& q = j.rotation;
+    const float zero = ((p.x - p.x) + (p.y - p.y)) + ((p.z - p.z) + (q.x - q.x)) + ((q.y - q.y) + (q.z - q.z)) + (q.w - q.w);
+    valid &= (zero == 0.0f) & (glm::dot(q, q) > 1e-12f);
+  }
+  if (!valid) {
+    for (const Transform& j : joints) {
+      if (!IsFinite(j.position)) return Error("joints: positions must be finite");
+      if (!IsUsableRotation(j.rotation)) return Error("joints: rotations must be finite and non-zero");
+    }
   }
   if (!IsFinite(target)) return Error("target: must be finite");
   if (method != ChainMethod::kCcd && method != ChainMethod::kFabrik) return Error("method: must be 'ccd' or 'fabrik'");
