@@ -440,6 +440,7 @@ struct Solver {
       q = simd::FromGlm(ItemRotation(k));
       d = simd::FromGlm(ItemBone(k, lastBoneInput));
     } else {
+#if IKPD_HAS_F4  // F = simd::F4 only exists with SIMD
       const glm::quat& q0 = ItemRotation(k);
       const glm::quat& q1 = ItemRotation(k + 1);
       const glm::quat& q2 = ItemRotation(k + 2);
@@ -450,6 +451,7 @@ struct Solver {
       const glm::vec3 d2 = ItemBone(k + 2, lastBoneInput), d3 = ItemBone(k + 3, lastBoneInput);
       d = {F(simd::RegSet(d0.x, d1.x, d2.x, d3.x)), F(simd::RegSet(d0.y, d1.y, d2.y, d3.y)),
            F(simd::RegSet(d0.z, d1.z, d2.z, d3.z))};
+#endif
     }
     simd::Mask<F> plain;
     const Q4<F> r = TurnLanes(q, d, axis, &plain);
@@ -457,6 +459,7 @@ struct Solver {
       o[k].rotation =
           plain ? simd::ToGlm(r) : TurnToward(UnitInputRotation(std::min(k, n - 2)), ItemBone(k, lastBoneInput));
     } else {
+#if IKPD_HAS_F4
       alignas(16) float x[4], y[4], z[4], w[4];
       simd::RegStore(x, r.x.r);
       simd::RegStore(y, r.y.r);
@@ -472,6 +475,7 @@ struct Solver {
           }
         }
       }
+#endif
     }
   }
 

@@ -7,7 +7,6 @@
 
 #include "ikpd/ik/aim.h"
 #include "../simd/vec.h"
-#include "two_bone_kernel.h"  // ScaleForDirection, Slerp (lane helpers)
 
 namespace ikpd::detail {
 
@@ -86,7 +85,7 @@ IKPD_INLINE Mask<F> TurnToward(const V3<F>& n, const V3<F>& a, const V3<F>& side
 // of two to a largest component in [1, 2); zero when |b − a| is below ~1e-30.
 template <class F>
 IKPD_INLINE V3<F> DirectionScaled(const V3<F>& a, const V3<F>& b) {
-  return two_bone_kernel::ScaleForDirection(b * F(0.5f) - a * F(0.5f));
+  return simd::ScaleForDirection(b * F(0.5f) - a * F(0.5f));
 }
 
 // Joint-local rotation turning unit f toward direction t (SPEC §1), t != 0
@@ -171,7 +170,7 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
 
   const auto full = io.weight >= 1.0f;
   Q4<F> out = aimed;
-  if (!simd::All(full)) out = Select(full, aimed, two_bone_kernel::Slerp(q, aimed, io.weight));
+  if (!simd::All(full)) out = Select(full, aimed, simd::Slerp(q, aimed, io.weight));
   io.outRotation = simd::Normalize(out);
 }
 

@@ -65,7 +65,7 @@ using simd::V3;
 
 // Unit component of v perpendicular to unit n; false when v is zero (|v|² ≤
 // 1e-20) or within ~0.0006° of ±n. v must be unit or scaled to a largest
-// component in [1, 2) (see ScaleForDirection).
+// component in [1, 2) (see simd::ScaleForDirection).
 template <class F>
 IKPD_INLINE Mask<F> PerpendicularUnit(const V3<F>& v, const V3<F>& n, V3<F>* out) {
   const F vv = Dot(v, v);
@@ -102,13 +102,6 @@ IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, Second&& second, const V3<F>&
   return Select(ok, out, Select(secondOk, fallback, StablePerpendicular(n)));
 }
 
-// v scaled by a power of two so its largest component lies in [1, 2) (zero
-// and vectors below 1e-30 give zero): a direction without overflow/underflow.
-template <class F>
-IKPD_INLINE V3<F> ScaleForDirection(const V3<F>& v) {
-  const F m = simd::MaxAbs(v);
-  return v * Select(m > 1e-30f, F(1.0f) / simd::ExponentOf(m), F(0.0f));
-}
 
 // Third side for interior angle θ between a and b, with sinHalf = sin(θ/2).
 template <class F>
@@ -116,22 +109,6 @@ IKPD_INLINE F ThirdSide(F a, F b, float sinHalf) {
   return Sqrt((a - b) * (a - b) + (4.0f * sinHalf * sinHalf) * a * b);
 }
 
-// Slerp from unit q to unit r by t in [0, 1] along the shortest arc:
-// q·cos(tθ) + ê·sin(tθ), with ê the unit part of r orthogonal to q.
-template <class F>
-IKPD_INLINE Q4<F> Slerp(const Q4<F>& q, const Q4<F>& r, F t) {
-  const F d0 = Dot(q, r);
-  const F sign = Select(d0 < 0.0f, F(-1.0f), F(1.0f));
-  const F d = d0 * sign;
-  const Q4<F> e{r.x * sign - q.x * d, r.y * sign - q.y * d, r.z * sign - q.z * d, r.w * sign - q.w * d};
-  const F s = Sqrt(Dot(e, e));
-  const F angle = simd::Atan2(s, d);
-  F sinT, cosT;
-  simd::SinCos(angle * t, &sinT, &cosT);
-  const auto turns = s > 1e-20f;
-  const F k = Select(turns, sinT / Select(turns, s, F(1.0f)), t);
-  return simd::Normalize(Q4<F>{q.x * cosT + e.x * k, q.y * cosT + e.y * k, q.z * cosT + e.z * k, q.w * cosT + e.w * k});
-}
 
 }  // namespace two_bone_kernel
 
@@ -203,7 +180,7 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   if (shared.pole != TwoBonePole::kNone) {
     const V3<F> poleVector = shared.pole == TwoBonePole::kPoint ? poleK - p1 : io.pole;
     V3<F> towardPole;
-    const auto poleOk = PerpendicularUnit(ScaleForDirection(poleVector), dirT, &towardPole);
+    const auto poleOk = PerpendicularUnit(simd::ScaleForDirection(poleVector), dirT, &towardPole);
     n = Select(poleOk, Cross(towardPole, dirT) * sign, n);
   }
   if (shared.twist) n = n * F(shared.cosTwist) + Cross(dirT, n) * F(shared.sinTwist);
@@ -259,8 +236,8 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const auto full = io.weight >= 1.0f;
   Q4<F> w1 = r1, w2 = r2;
   if (!simd::All(full)) {
-    w1 = Select(full, r1, Slerp(q1, r1, io.weight));
-    w2 = Select(full, r2, Slerp(q2, r2, io.weight));
+    w1 = Select(full, r1, simd::Slerp(q1, r1, io.weight));
+    w2 = Select(full, r2, simd::Slerp(q2, r2, io.weight));
   }
   const F k = 1.0f + (scale - 1.0f) * io.weight;
   const V3<F> midK = p1 + Rotate(w1, f) * (k * a * k2Inverse);

@@ -158,6 +158,31 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
                     r(to.z, up.z, t.z, f.x, u.x, s.x), r(to.z, up.z, t.z, f.y, u.y, s.y), r(to.z, up.z, t.z, f.z, u.z, s.z));
 }
 
+// v scaled by a power of two so its largest component lies in [1, 2) (zero
+// and vectors below 1e-30 give zero): a direction without overflow/underflow.
+template <class F>
+IKPD_INLINE V3<F> ScaleForDirection(const V3<F>& v) {
+  const F m = MaxAbs(v);
+  return v * Select(m > 1e-30f, F(1.0f) / ExponentOf(m), F(0.0f));
+}
+
+// Slerp from unit q to unit r by t in [0, 1] along the shortest arc:
+// q·cos(tθ) + ê·sin(tθ), with ê the unit part of r orthogonal to q.
+template <class F>
+IKPD_INLINE Q4<F> Slerp(const Q4<F>& q, const Q4<F>& r, F t) {
+  const F d0 = Dot(q, r);
+  const F sign = Select(d0 < 0.0f, F(-1.0f), F(1.0f));
+  const F d = d0 * sign;
+  const Q4<F> e{r.x * sign - q.x * d, r.y * sign - q.y * d, r.z * sign - q.z * d, r.w * sign - q.w * d};
+  const F s = Sqrt(Dot(e, e));
+  const F angle = Atan2(s, d);
+  F sinT, cosT;
+  SinCos(angle * t, &sinT, &cosT);
+  const auto turns = s > 1e-20f;
+  const F k = Select(turns, sinT / Select(turns, s, F(1.0f)), t);
+  return Normalize(Q4<F>{q.x * cosT + e.x * k, q.y * cosT + e.y * k, q.z * cosT + e.z * k, q.w * cosT + e.w * k});
+}
+
 IKPD_INLINE V3<float> FromGlm(const glm::vec3& v) { return {v.x, v.y, v.z}; }
 IKPD_INLINE Q4<float> FromGlm(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
 IKPD_INLINE glm::vec3 ToGlm(const V3<float>& v) { return {v.x, v.y, v.z}; }
