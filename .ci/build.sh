@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the requested targets: native (library + tests + benchmarks), wasm
-# (web/lib/ikpd.mjs), sanitize (native tests under ASan+UBSan), fuzz (libFuzzer
+# (web/lib/ikpd.mjs), sanitize (native tests under ASan+UBSan), nosimd (native tests
+# without SIMD lanes), fuzz (libFuzzer
 # harnesses, clang). Incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,10 @@ for target in "$@"; do
       cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
         -DIKPD_WERROR=ON -DIKPD_SANITIZE=ON >/dev/null
       cmake --build build/sanitize -j"$jobs" --target ikpd_tests ;;
+    nosimd)
+      # The portable one-item batch path other CPUs get (IKPD_NO_SIMD), tests only.
+      cmake -S . -B build/nosimd -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-DIKPD_NO_SIMD -DIKPD_WERROR=ON >/dev/null
+      cmake --build build/nosimd -j"$jobs" --target ikpd_tests ;;
     fuzz)
       # clang-only warnings must not block fuzzing, so no -Werror here.
       cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -24,6 +29,6 @@ for target in "$@"; do
       export NODE_PATH=/usr/share/nodejs
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DIKPD_WERROR=ON >/dev/null
       cmake --build build/wasm -j"$jobs" ;;
-    *) echo "build.sh: unknown target '$target' (native | sanitize | fuzz | wasm)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown target '$target' (native | sanitize | nosimd | fuzz | wasm)" >&2; exit 2 ;;
   esac
 done

@@ -24,6 +24,13 @@ else
   status=1
 fi
 
+echo "== native tests without SIMD lanes (IKPD_NO_SIMD: the path other CPUs build)"
+if bash .ci/build.sh nosimd; then
+  build/nosimd/ikpd_tests --gtest_brief=1 --gtest_filter='-Golden.*' --gtest_output="xml:$reports/nosimd.xml" || status=1
+else
+  status=1
+fi
+
 echo "== JS and browser tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
 
@@ -35,5 +42,5 @@ if [ "$fuzz_runs" != 0 ]; then
   fuzz_report=("$reports/fuzz.xml")
 fi
 
-node tests/summary.mjs "$reports/ctest.xml" "$reports/sanitize.xml" "$reports/vitest.json" "${fuzz_report[@]}"
+node tests/summary.mjs "$reports/ctest.xml" "$reports/sanitize.xml" "$reports/nosimd.xml" "$reports/vitest.json" "${fuzz_report[@]}"
 exit $status
