@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "../ik/aim_kernel.h"
+#include "in_lanes.h"
 
 namespace ikpd {
 
@@ -90,32 +91,21 @@ Status ValidateItem(const AimBatchJob& job, std::size_t i) {
 Status AimBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
   const detail::AimShared shared = detail::MakeAimShared(options, poleMode == PoleMode::kPoint);
-  // Groups of simd::kWide items, then the remaining items one by one (same kernel).
-  using Lanes = simd::Wide;
-  constexpr std::size_t kLanes = simd::kWide;
-  const std::size_t grouped = count - count % kLanes;
-
   // Pass 1: every item valid, else that item's Status and no output at all.
-  for (std::size_t i = 0; i < count; i += kLanes) {
-    if (i < grouped && GroupValid(*this, i)) continue;
-    for (std::size_t j = i; j < std::min(i + kLanes, count); ++j) {
-      if (simd::All(ItemsValid(LoadItems<float>(*this, j)))) continue;
-      if (const Status s = ValidateItem(*this, j); !s) return batch::FailAt(s, j, failedItem);
-    }
-  }
-
+  const Status valid = batch::ValidateInLanes(
+      count, [&](std::size_t i) { return GroupValid(*this, i); },
+      [&](std::size_t j) { return simd::All(ItemsValid(LoadItems<float>(*this, j))) ? Ok() : ValidateItem(*this, j); },
+      failedItem);
+  if (!valid) return valid;
   // Pass 2: solve (finite input gives a finite unit quaternion).
-  for (std::size_t i = 0; i < grouped; i += kLanes) {
-    AimLanes<Lanes> io = LoadItems<Lanes>(*this, i);
+  auto solve = [&](auto lanes, std::size_t i) {
+    AimLanes<decltype(lanes)> io = LoadItems<decltype(lanes)>(*this, i);
     detail::SolveAim(shared, io);
     simd::StoreQ4(outRotation, i, io.outRotation);
-  }
-  for (std::size_t i = grouped; i < count; ++i) {
-    AimLanes<float> io = LoadItems<float>(*this, i);
-    detail::SolveAim(shared, io);
-    simd::StoreQ4(outRotation, i, io.outRotation);
-  }
-  return Ok();
+  };
+  return batch::SolveInLanes(
+      count, [&](std::size_t i) { return solve(simd::Wide{}, i), true; },
+      [&](std::size_t j) { return solve(0.0f, j), Ok(); }, failedItem);
 }
 
 }  // namespace ikpd

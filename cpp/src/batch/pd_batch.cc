@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "../pd/quat_pd_kernel.h"
+#include "in_lanes.h"
 
 namespace ikpd {
 namespace {
@@ -150,20 +151,22 @@ Status QuatControllerItem(const QuatPdBatchJob& job, pd::QuatPD& controller, std
 
 Status QuatPdBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
-  const std::size_t grouped = count - count % kWide;
   // Pass 1: every item valid (kWide at a time), else the first invalid item's Status.
   bool unit = true;  // every value and target of about unit length
-  for (std::size_t i = 0; i < count; i += kWide) {
-    bool groupUnit = false;
-    if (i < grouped && QuatGroupValid(*this, i, &groupUnit)) {
-      unit = unit && groupUnit;
-      continue;
-    }
-    unit = false;
-    for (std::size_t j = i; j < std::min(i + kWide, count); ++j) {
-      if (const Status s = QuatItemStatus(*this, j); !s) return FailAt(s, j, failedItem);
-    }
-  }
+  const Status valid = batch::ValidateInLanes(
+      count,
+      [&](std::size_t i) {
+        bool groupUnit = false;
+        const bool ok = QuatGroupValid(*this, i, &groupUnit);
+        unit = unit && ok && groupUnit;
+        return ok;
+      },
+      [&](std::size_t j) {
+        unit = false;
+        return QuatItemStatus(*this, j);
+      },
+      failedItem);
+  if (!valid) return valid;
   pd::QuatPD controller(settings);
   if (settings.integrator == pd::Integrator::kExact && std::isinf(settings.maxVelocity) &&
       settings.maxAngle >= static_cast<double>(kPi)) {
@@ -174,14 +177,12 @@ Status QuatPdBatchJob::Run() const {
     const pd::kernel::StepLanes<float> c1{static_cast<float>(k.ee), static_cast<float>(k.ev),
                                           static_cast<float>(k.ve), static_cast<float>(k.vv)};
     const pd::kernel::StepLanes<Wide> cw{c1.ee, c1.ev, c1.ve, c1.vv};
-    for (std::size_t i = 0; i < count; i += kWide) {
-      if (i + kWide <= count && QuatExactItems<Wide>(*this, cw, unit, i)) continue;
-      for (std::size_t j = i; j < std::min(i + kWide, count); ++j) {
-        if (QuatExactItems<float>(*this, c1, unit, j)) continue;
-        if (const Status s = QuatControllerItem(*this, controller, j); !s) return FailAt(s, j, failedItem);
-      }
-    }
-    return Ok();
+    return batch::SolveInLanes(
+        count, [&](std::size_t i) { return QuatExactItems<Wide>(*this, cw, unit, i); },
+        [&](std::size_t j) {
+          return QuatExactItems<float>(*this, c1, unit, j) ? Ok() : QuatControllerItem(*this, controller, j);
+        },
+        failedItem);
   }
   for (std::size_t i = 0; i < count; ++i) {
     if (const Status s = QuatControllerItem(*this, controller, i); !s) return FailAt(s, i, failedItem);

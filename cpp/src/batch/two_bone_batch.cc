@@ -1,6 +1,7 @@
 #include "ikpd/batch/two_bone_batch.h"
 
 #include "../ik/two_bone_kernel.h"
+#include "in_lanes.h"
 #include "limb.h"
 
 namespace ikpd {
@@ -93,49 +94,30 @@ Status TwoBoneBatchJob::Validate() const {
 Status TwoBoneBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
   const detail::TwoBoneShared shared = detail::MakeTwoBoneShared(options, PoleKind(poleMode));
-  // Groups of simd::kWide items, then the remaining items one by one (same kernel).
-  using Lanes = simd::Wide;
-  constexpr std::size_t kLanes = simd::kWide;
-  const std::size_t grouped = count - count % kLanes;
-  auto firstInvalid = [&](std::size_t begin, std::size_t end) -> std::size_t {
-    for (std::size_t i = begin; i < end; ++i) {
-      if (!ItemsValid(LoadItems<float>(*this, i))) return i;
-    }
-    return end;
-  };
-
   // Pass 1: every item valid, else that item's Status and no output at all.
-  for (std::size_t i = 0; i < count; i += kLanes) {
-    const bool ok = i < grouped ? simd::All(ItemsValid(LoadItems<Lanes>(*this, i)))
-                                : firstInvalid(i, count) == count;
-    if (ok) continue;
-    const std::size_t bad = firstInvalid(i, count);
-    if (const Status s = ValidateItem(*this, bad); !s) return batch::FailAt(s, bad, failedItem);
-    return batch::FailAt(Error("input: item is not valid"), bad, failedItem);  // unreachable in practice
-  }
-
+  const Status valid = batch::ValidateInLanes(
+      count, [&](std::size_t i) { return simd::All(ItemsValid(LoadItems<simd::Wide>(*this, i))); },
+      [&](std::size_t j) { return simd::All(ItemsValid(LoadItems<float>(*this, j))) ? Ok() : ValidateItem(*this, j); },
+      failedItem);
+  if (!valid) return valid;
   // Pass 2: solve. An item whose result overflows float stops the batch there.
-  auto solveOne = [&](std::size_t i) {
-    TwoBoneLanes<float> io = LoadItems<float>(*this, i);
-    detail::SolveTwoBone(shared, io);
-    if (!io.finite) return false;
-    StoreItems(*this, i, io);
-    return true;
-  };
-  for (std::size_t i = 0; i < count; i += kLanes) {
-    if (i < grouped) {
-      TwoBoneLanes<Lanes> io = LoadItems<Lanes>(*this, i);
-      detail::SolveTwoBone(shared, io);
-      if (simd::All(io.finite)) {
+  return batch::SolveInLanes(
+      count,
+      [&](std::size_t i) {
+        TwoBoneLanes<simd::Wide> io = LoadItems<simd::Wide>(*this, i);
+        detail::SolveTwoBone(shared, io);
+        if (!simd::All(io.finite)) return false;
         StoreItems(*this, i, io);
-        continue;
-      }
-    }
-    for (std::size_t j = i; j < std::min(i + kLanes, count); ++j) {
-      if (!solveOne(j)) return batch::FailAt(Error(detail::kTwoBoneOverflow), j, failedItem);
-    }
-  }
-  return Ok();
+        return true;
+      },
+      [&](std::size_t j) {
+        TwoBoneLanes<float> io = LoadItems<float>(*this, j);
+        detail::SolveTwoBone(shared, io);
+        if (!io.finite) return Error(detail::kTwoBoneOverflow);
+        StoreItems(*this, j, io);
+        return Ok();
+      },
+      failedItem);
 }
 
 }  // namespace ikpd
