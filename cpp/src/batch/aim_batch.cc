@@ -92,7 +92,7 @@ Status AimBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
   const detail::AimShared shared = detail::MakeAimShared(options, poleMode == PoleMode::kPoint);
   // Pass 1: every item valid, else that item's Status and no output at all.
-  const Status valid = batch::ValidateInLanes(
+  const Status valid = batch::InLanes(
       count, [&](std::size_t i) { return GroupValid(*this, i); },
       [&](std::size_t j) { return simd::All(ItemsValid(LoadItems<float>(*this, j))) ? Ok() : ValidateItem(*this, j); },
       failedItem);
@@ -103,7 +103,7 @@ Status AimBatchJob::Run() const {
     detail::SolveAim(shared, io);
     simd::StoreQ4(outRotation, i, io.outRotation);
   };
-  return batch::SolveInLanes(
+  return batch::InLanes(
       count, [&](std::size_t i) { return solve(simd::Wide{}, i), true; },
       [&](std::size_t j) { return solve(0.0f, j), Ok(); }, failedItem);
 }

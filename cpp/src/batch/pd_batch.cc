@@ -153,7 +153,7 @@ Status QuatPdBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
   // Pass 1: every item valid (kWide at a time), else the first invalid item's Status.
   bool unit = true;  // every value and target of about unit length
-  const Status valid = batch::ValidateInLanes(
+  const Status valid = batch::InLanes(
       count,
       [&](std::size_t i) {
         bool groupUnit = false;
@@ -177,7 +177,7 @@ Status QuatPdBatchJob::Run() const {
     const pd::kernel::StepLanes<float> c1{static_cast<float>(k.ee), static_cast<float>(k.ev),
                                           static_cast<float>(k.ve), static_cast<float>(k.vv)};
     const pd::kernel::StepLanes<Wide> cw{c1.ee, c1.ev, c1.ve, c1.vv};
-    return batch::SolveInLanes(
+    return batch::InLanes(
         count, [&](std::size_t i) { return QuatExactItems<Wide>(*this, cw, unit, i); },
         [&](std::size_t j) {
           return QuatExactItems<float>(*this, c1, unit, j) ? Ok() : QuatControllerItem(*this, controller, j);

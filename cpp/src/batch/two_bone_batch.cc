@@ -95,13 +95,13 @@ Status TwoBoneBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
   const detail::TwoBoneShared shared = detail::MakeTwoBoneShared(options, PoleKind(poleMode));
   // Pass 1: every item valid, else that item's Status and no output at all.
-  const Status valid = batch::ValidateInLanes(
+  const Status valid = batch::InLanes(
       count, [&](std::size_t i) { return simd::All(ItemsValid(LoadItems<simd::Wide>(*this, i))); },
       [&](std::size_t j) { return simd::All(ItemsValid(LoadItems<float>(*this, j))) ? Ok() : ValidateItem(*this, j); },
       failedItem);
   if (!valid) return valid;
   // Pass 2: solve. An item whose result overflows float stops the batch there.
-  return batch::SolveInLanes(
+  return batch::InLanes(
       count,
       [&](std::size_t i) {
         TwoBoneLanes<simd::Wide> io = LoadItems<simd::Wide>(*this, i);
