@@ -35,7 +35,8 @@ inline void StoreQuat(float* field, std::size_t i, const glm::quat& q) {
 // Batch jobs validate every item first: when item i is invalid, Run()
 // returns that item's Status, stores i in *failedItem (when not null) and
 // writes no output at all. Then they solve items 0..count-1 in order with the
-// single-item job; should a solve itself fail (a result that overflows float,
+// single-item job's algorithm (several items at once in SIMD lanes, with the
+// same results); should a solve itself fail (a result that overflows float,
 // for inputs near 1e38), the same happens for that item, with outputs of
 // earlier items already written.
 inline Status FailAt(Status status, std::size_t item, std::size_t* failedItem) {
