@@ -45,11 +45,16 @@ void WriteLayout(const std::array<Field, N>& fields, char* out, std::size_t size
   out[at] = '\0';
 }
 
-// Common part of every batch class: storage, pointers, error item.
-template <class Derived>
+// Common part of every batch class: storage, and the job it runs, kept with
+// its field pointers wired once (Derived::Wire; the storage never moves) and
+// its shared options set by setOptions. Each call runs a copy of that job.
+template <class Job, class Derived>
 class BatchBase {
  public:
-  explicit BatchBase(std::uint32_t count) : storage_(Derived::kFields, count) {}
+  explicit BatchBase(std::uint32_t count) : storage_(Derived::kFields, count) {
+    Derived::Wire(job_, storage_);
+    job_.failedItem = &failed_;
+  }
   std::uintptr_t pointer(std::uint32_t field) const { return reinterpret_cast<std::uintptr_t>(storage_.field(field)); }
   std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
   // Static text, built on the first call (no heap allocation).
@@ -60,10 +65,56 @@ class BatchBase {
   }
 
  protected:
-  float* f(std::size_t index) const { return storage_.field(index); }
+  // Keeps `job`'s options when they validate.
+  std::uintptr_t Configure(const Job& job) {
+    const Status status = job.Validate();
+    if (status) job_ = job;
+    return ToResult(status);
+  }
   SoaStorage storage_;
   std::size_t failed_ = 0;
+  Job job_;
 };
+
+// Solver batches: options packed by JS into the scratch buffer (Derived::ReadOptions).
+template <class Job, class Derived>
+class SolverBatch : public BatchBase<Job, Derived> {
+ public:
+  using BatchBase<Job, Derived>::BatchBase;
+
+  std::uintptr_t setOptions(std::uintptr_t offset) {
+    Job job = this->job_;
+    Derived::ReadOptions(Floats(offset), job);
+    return this->Configure(job);
+  }
+
+  std::uintptr_t solve(std::uint32_t count) {
+    Job job = this->job_;
+    job.count = count;
+    return ToResult(job.Run());
+  }
+};
+
+// The limb fields the two-bone and pseudo three-bone batches share (same names in both).
+template <class Batch, class Job>
+void WireLimb(Job& job, const SoaStorage& s) {
+  job.rootPosition = s.field(Batch::kRootPosition);
+  job.rootRotation = s.field(Batch::kRootRotation);
+  job.midPosition = s.field(Batch::kMidPosition);
+  job.midRotation = s.field(Batch::kMidRotation);
+  job.endPosition = s.field(Batch::kEndPosition);
+  job.endRotation = s.field(Batch::kEndRotation);
+  job.target = s.field(Batch::kTarget);
+  job.pole = s.field(Batch::kPole);
+  job.weight = s.field(Batch::kWeight);
+  job.outRootRotation = s.field(Batch::kOutRootRotation);
+  job.outMidPosition = s.field(Batch::kOutMidPosition);
+  job.outMidRotation = s.field(Batch::kOutMidRotation);
+  job.outEndPosition = s.field(Batch::kOutEndPosition);
+  job.outEndRotation = s.field(Batch::kOutEndRotation);
+  job.outReached = s.field(Batch::kOutReached);
+  job.outDistance = s.field(Batch::kOutDistance);
+}
 
 // ------------------------------------------------------------ two-bone
 // Scratch: forward(3) bendAxis(3) bendDirection straightBend minAngle maxAngle soften maxStretch twist
@@ -83,7 +134,7 @@ void ReadLimbOptions(const float* p, TwoBoneJob& o, PoleMode& poleMode) {
   poleMode = static_cast<PoleMode>(p[15]);
 }
 
-class TwoBoneBatch : public BatchBase<TwoBoneBatch> {
+class TwoBoneBatch : public SolverBatch<TwoBoneBatchJob, TwoBoneBatch> {
  public:
   enum : std::size_t {
     kRootPosition, kRootRotation, kMidPosition, kMidRotation, kEndPosition, kEndRotation,
@@ -98,56 +149,17 @@ class TwoBoneBatch : public BatchBase<TwoBoneBatch> {
       Vec3Field("out.endPosition"), QuatField("out.endRotation"), ScalarField("out.reached", 0.0f),
       ScalarField("out.distance", 0.0f)};
 
-  using BatchBase::BatchBase;
+  using SolverBatch::SolverBatch;
 
-  std::uintptr_t setOptions(std::uintptr_t offset) {
-    TwoBoneBatchJob job = Job();
-    ReadLimbOptions(Floats(offset), job.options, job.poleMode);
-    const Status status = job.Validate();
-    if (status) {
-      options_ = job.options;
-      poleMode_ = job.poleMode;
-    }
-    return ToResult(status);
+  static void Wire(TwoBoneBatchJob& job, const SoaStorage& s) {
+    WireLimb<TwoBoneBatch>(job, s);
+    job.effectorOffset = s.field(kEffectorOffset);
   }
-
-  std::uintptr_t solve(std::uint32_t count) {
-    TwoBoneBatchJob job = Job();
-    job.count = count;
-    return ToResult(job.Run());
-  }
-
- private:
-  TwoBoneBatchJob Job() {
-    TwoBoneBatchJob job;
-    job.options = options_;
-    job.poleMode = poleMode_;
-    job.rootPosition = f(kRootPosition);
-    job.rootRotation = f(kRootRotation);
-    job.midPosition = f(kMidPosition);
-    job.midRotation = f(kMidRotation);
-    job.endPosition = f(kEndPosition);
-    job.endRotation = f(kEndRotation);
-    job.target = f(kTarget);
-    job.pole = f(kPole);
-    job.effectorOffset = f(kEffectorOffset);
-    job.weight = f(kWeight);
-    job.outRootRotation = f(kOutRootRotation);
-    job.outMidPosition = f(kOutMidPosition);
-    job.outMidRotation = f(kOutMidRotation);
-    job.outEndPosition = f(kOutEndPosition);
-    job.outEndRotation = f(kOutEndRotation);
-    job.outReached = f(kOutReached);
-    job.outDistance = f(kOutDistance);
-    job.failedItem = &failed_;
-    return job;
-  }
-  TwoBoneJob options_;
-  PoleMode poleMode_ = PoleMode::kNone;
+  static void ReadOptions(const float* p, TwoBoneBatchJob& job) { ReadLimbOptions(p, job.options, job.poleMode); }
 };
 
 // ------------------------------------------------------------ pseudo three-bone
-class PseudoThreeBoneBatch : public BatchBase<PseudoThreeBoneBatch> {
+class PseudoThreeBoneBatch : public SolverBatch<PseudoThreeBoneBatchJob, PseudoThreeBoneBatch> {
  public:
   enum : std::size_t {
     kRootPosition, kRootRotation, kMidPosition, kMidRotation, kEndPosition, kEndRotation, kTipPosition,
@@ -164,146 +176,81 @@ class PseudoThreeBoneBatch : public BatchBase<PseudoThreeBoneBatch> {
       Vec3Field("out.endPosition"), QuatField("out.endRotation"), Vec3Field("out.tipPosition"),
       QuatField("out.tipRotation"), ScalarField("out.reached", 0.0f), ScalarField("out.distance", 0.0f)};
 
-  using BatchBase::BatchBase;
+  using SolverBatch::SolverBatch;
 
+  static void Wire(PseudoThreeBoneBatchJob& job, const SoaStorage& s) {
+    WireLimb<PseudoThreeBoneBatch>(job, s);
+    job.tipPosition = s.field(kTipPosition);
+    job.tipRotation = s.field(kTipRotation);
+    job.blend = s.field(kBlend);
+    job.outTipPosition = s.field(kOutTipPosition);
+    job.outTipRotation = s.field(kOutTipRotation);
+  }
   // Scratch: the two-bone options (ReadLimbOptions), then variant, endLimit.
-  std::uintptr_t setOptions(std::uintptr_t offset) {
-    const float* p = Floats(offset);
-    PseudoThreeBoneBatchJob job = Job();
+  static void ReadOptions(const float* p, PseudoThreeBoneBatchJob& job) {
     ReadLimbOptions(p, job.options.limb, job.poleMode);
     job.options.variant = static_cast<PseudoThreeBoneVariant>(p[16]);
     job.options.endLimit = p[17];
-    const Status status = job.Validate();
-    if (status) {
-      options_ = job.options;
-      poleMode_ = job.poleMode;
-    }
-    return ToResult(status);
   }
-
-  std::uintptr_t solve(std::uint32_t count) {
-    PseudoThreeBoneBatchJob job = Job();
-    job.count = count;
-    return ToResult(job.Run());
-  }
-
- private:
-  PseudoThreeBoneBatchJob Job() {
-    PseudoThreeBoneBatchJob job;
-    job.options = options_;
-    job.poleMode = poleMode_;
-    job.rootPosition = f(kRootPosition);
-    job.rootRotation = f(kRootRotation);
-    job.midPosition = f(kMidPosition);
-    job.midRotation = f(kMidRotation);
-    job.endPosition = f(kEndPosition);
-    job.endRotation = f(kEndRotation);
-    job.tipPosition = f(kTipPosition);
-    job.tipRotation = f(kTipRotation);
-    job.target = f(kTarget);
-    job.pole = f(kPole);
-    job.weight = f(kWeight);
-    job.blend = f(kBlend);
-    job.outRootRotation = f(kOutRootRotation);
-    job.outMidPosition = f(kOutMidPosition);
-    job.outMidRotation = f(kOutMidRotation);
-    job.outEndPosition = f(kOutEndPosition);
-    job.outEndRotation = f(kOutEndRotation);
-    job.outTipPosition = f(kOutTipPosition);
-    job.outTipRotation = f(kOutTipRotation);
-    job.outReached = f(kOutReached);
-    job.outDistance = f(kOutDistance);
-    job.failedItem = &failed_;
-    return job;
-  }
-  PseudoThreeBoneJob options_;
-  PoleMode poleMode_ = PoleMode::kNone;
 };
 
 // ------------------------------------------------------------ aim
-class AimBatch : public BatchBase<AimBatch> {
+class AimBatch : public SolverBatch<AimBatchJob, AimBatch> {
  public:
   enum : std::size_t { kPosition, kRotation, kTarget, kPole, kWeight, kOutRotation };
   static constexpr std::array<Field, 6> kFields = {
       Vec3Field("in.position"), QuatField("in.rotation"), Vec3Field("in.target"),
       Vec3Field("in.pole"),     ScalarField("in.weight", 1.0f), QuatField("out.rotation")};
 
-  using BatchBase::BatchBase;
+  using SolverBatch::SolverBatch;
 
+  static void Wire(AimBatchJob& job, const SoaStorage& s) {
+    job.position = s.field(kPosition);
+    job.rotation = s.field(kRotation);
+    job.target = s.field(kTarget);
+    job.pole = s.field(kPole);
+    job.weight = s.field(kWeight);
+    job.outRotation = s.field(kOutRotation);
+  }
   // Scratch: forward(3) method up(3) hasHingeAxis hingeAxis(3) poleMode.
-  std::uintptr_t setOptions(std::uintptr_t offset) {
-    const float* p = Floats(offset);
-    AimBatchJob job = Job();
+  static void ReadOptions(const float* p, AimBatchJob& job) {
     job.options.forward = ReadVec3(p);
     job.options.method = static_cast<AimMethod>(p[3]);
     job.options.up = ReadVec3(p + 4);
     job.options.hingeAxis.reset();
     if (p[7] != 0.0f) job.options.hingeAxis = ReadVec3(p + 8);
     job.poleMode = static_cast<PoleMode>(p[11]);
-    const Status status = job.Validate();
-    if (status) {
-      options_ = job.options;
-      poleMode_ = job.poleMode;
-    }
-    return ToResult(status);
   }
-
-  std::uintptr_t solve(std::uint32_t count) {
-    AimBatchJob job = Job();
-    job.count = count;
-    return ToResult(job.Run());
-  }
-
- private:
-  AimBatchJob Job() {
-    AimBatchJob job;
-    job.options = options_;
-    job.poleMode = poleMode_;
-    job.position = f(kPosition);
-    job.rotation = f(kRotation);
-    job.target = f(kTarget);
-    job.pole = f(kPole);
-    job.weight = f(kWeight);
-    job.outRotation = f(kOutRotation);
-    job.failedItem = &failed_;
-    return job;
-  }
-  AimJob options_;
-  PoleMode poleMode_ = PoleMode::kNone;
 };
 
 // ------------------------------------------------------------ PD
 // State fields are read and written by update(dt, n); options come from the pd
 // double buffer (packed by web/src/pd.js, read by ReadSettings) plus flags.
 template <class Job, class Derived>
-class PdBatchBase : public BatchBase<Derived> {
+class PdBatchBase : public BatchBase<Job, Derived> {
  public:
-  using BatchBase<Derived>::BatchBase;
+  using BatchBase<Job, Derived>::BatchBase;
+
+  static void Wire(Job& job, const SoaStorage& s) {
+    job.value = s.field(0);
+    job.velocity = s.field(1);
+    job.target = s.field(2);
+  }
 
   // pd buffer: the PD options; `angle` only for scalar batches.
   std::uintptr_t setOptions(int angle) {
-    Job job = MakeJob(0.0, 0);
+    Job job = this->job_;
     if (const Status s = ReadSettings(&job.settings); !s) return ToResult(s);
     if constexpr (requires { job.angle; }) job.angle = angle != 0;
-    const Status status = job.Validate();
-    if (status) job_ = job;
-    return ToResult(status);
+    return this->Configure(job);
   }
 
-  std::uintptr_t update(double dt, std::uint32_t count) { return ToResult(MakeJob(dt, count).Run()); }
-
- private:
-  Job MakeJob(double dt, std::uint32_t count) {
-    Job job = job_;
+  std::uintptr_t update(double dt, std::uint32_t count) {
+    Job job = this->job_;
     job.dt = dt;
     job.count = count;
-    job.value = this->f(0);
-    job.velocity = this->f(1);
-    job.target = this->f(2);
-    job.failedItem = &this->failed_;
-    return job;
+    return ToResult(job.Run());
   }
-  Job job_;
 };
 
 class PdBatch : public PdBatchBase<PdBatchJob, PdBatch> {
