@@ -12,6 +12,17 @@ namespace {
 
 constexpr std::size_t kItems = 1024;
 
+// Times job.Run() on all kItems items per iteration; `output` is kept alive.
+template <class Job>
+void TimeBatch(benchmark::State& state, const Job& job, const float* output) {
+  for (auto _ : state) {
+    if (!job.Run()) state.SkipWithError("batch job failed");
+    benchmark::DoNotOptimize(output);
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+}
+
 void TwoBoneBatch(benchmark::State& state) {
   bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kItems);
   std::vector<float> outRoot(4 * kItems), outMidP(3 * kItems), outMidR(4 * kItems), outEndP(3 * kItems),
@@ -36,12 +47,7 @@ void TwoBoneBatch(benchmark::State& state) {
   job.outEndRotation = outEndR.data();
   job.outReached = reached.data();
   job.outDistance = distance.data();
-  for (auto _ : state) {
-    if (!job.Run()) state.SkipWithError("TwoBoneBatchJob failed");
-    benchmark::DoNotOptimize(distance.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+  TimeBatch(state, job, distance.data());
 }
 BENCHMARK(TwoBoneBatch);
 
@@ -57,54 +63,35 @@ void AimBatch(benchmark::State& state) {
   job.pole = p.pole.data();
   job.weight = p.weight.data();
   job.outRotation = out.data();
-  for (auto _ : state) {
-    if (!job.Run()) state.SkipWithError("AimBatchJob failed");
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+  TimeBatch(state, job, out.data());
 }
 BENCHMARK(AimBatch);
 
-// PD updates: the states converge toward the targets over the iterations; the
-// work per update does not depend on them.
-void PdBatch(benchmark::State& state) {
-  const bench::PdProblems p = bench::MakePdProblems(kItems);
-  std::vector<float> value = p.value, velocity = p.velocity;
-  ikpd::PdBatchJob job;
+// PD updates (kp 100, kd 20, 60 Hz): the states converge toward the targets
+// over the iterations; the work per update does not depend on them.
+template <class Job>
+void TimePd(benchmark::State& state, std::vector<float> value, std::vector<float> velocity,
+            const std::vector<float>& target) {
+  Job job;
   job.settings.kp = 100.0;
   job.settings.kd = 20.0;
   job.dt = 1.0 / 60.0;
   job.count = kItems;
   job.value = value.data();
   job.velocity = velocity.data();
-  job.target = p.target.data();
-  for (auto _ : state) {
-    if (!job.Run()) state.SkipWithError("PdBatchJob failed");
-    benchmark::DoNotOptimize(value.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+  job.target = target.data();
+  TimeBatch(state, job, value.data());
+}
+
+void PdBatch(benchmark::State& state) {
+  const bench::PdProblems p = bench::MakePdProblems(kItems);
+  TimePd<ikpd::PdBatchJob>(state, p.value, p.velocity, p.target);
 }
 BENCHMARK(PdBatch);
 
 void QuatPdBatch(benchmark::State& state) {
   const bench::PdProblems p = bench::MakePdProblems(kItems);
-  std::vector<float> value = p.qValue, velocity = p.qVelocity;
-  ikpd::QuatPdBatchJob job;
-  job.settings.kp = 100.0;
-  job.settings.kd = 20.0;
-  job.dt = 1.0 / 60.0;
-  job.count = kItems;
-  job.value = value.data();
-  job.velocity = velocity.data();
-  job.target = p.qTarget.data();
-  for (auto _ : state) {
-    if (!job.Run()) state.SkipWithError("QuatPdBatchJob failed");
-    benchmark::DoNotOptimize(value.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+  TimePd<ikpd::QuatPdBatchJob>(state, p.qValue, p.qVelocity, p.qTarget);
 }
 BENCHMARK(QuatPdBatch);
 
