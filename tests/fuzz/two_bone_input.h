@@ -73,6 +73,21 @@ inline float AngleAt(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c)
   return std::acos(std::clamp(glm::dot(u, v), -1.0f, 1.0f));
 }
 
+// The root stays at `root`; the bones (input lengths a, b) keep their
+// lengths, or stretch within maxStretch. Shared by the limb harnesses.
+inline void CheckLimbKept(const glm::vec3& root, float a, float b, const glm::vec3& outRoot, const glm::vec3& outMid,
+                          const glm::vec3& outEnd, float maxStretch, float tol) {
+  FUZZ_CHECK(glm::distance(outRoot, root) <= tol, "root moved");
+  const float a2 = glm::distance(outRoot, outMid);
+  const float b2 = glm::distance(outMid, outEnd);
+  const float stretch = std::max(1.0f, maxStretch);
+  FUZZ_CHECK(a2 >= a - tol && a2 <= a * stretch + tol, "upper bone length %g -> %g", double(a), double(a2));
+  FUZZ_CHECK(b2 >= b - tol && b2 <= b * stretch + tol, "lower bone length %g -> %g", double(b), double(b2));
+  if (maxStretch == 1.0f) {
+    FUZZ_CHECK(std::fabs(a2 - a) <= tol && std::fabs(b2 - b) <= tol, "bone lengths changed without stretch");
+  }
+}
+
 // Checks a successful TwoBoneJob result against the invariants listed in two_bone_fuzz.cc.
 inline void CheckTwoBoneResult(const TwoBoneJob& job, const TwoBoneResult& r) {
   FUZZ_CHECK(Finite(job.root, job.mid, job.end, job.target), "non-finite input accepted");
@@ -89,15 +104,7 @@ inline void CheckTwoBoneResult(const TwoBoneJob& job, const TwoBoneResult& r) {
   const float scale = 1.0f + glm::length(job.root.position) + glm::length(job.target) + a + b;
   const float tol = 1e-3f * scale;
 
-  FUZZ_CHECK(glm::distance(r.root.position, job.root.position) <= tol, "root moved");
-  const float a2 = glm::distance(r.root.position, r.mid.position);
-  const float b2 = glm::distance(r.mid.position, r.end.position);
-  const float stretch = std::max(1.0f, job.maxStretch);
-  FUZZ_CHECK(a2 >= a - tol && a2 <= a * stretch + tol, "upper bone length %g -> %g", double(a), double(a2));
-  FUZZ_CHECK(b2 >= b - tol && b2 <= b * stretch + tol, "lower bone length %g -> %g", double(b), double(b2));
-  if (job.maxStretch == 1.0f) {
-    FUZZ_CHECK(std::fabs(a2 - a) <= tol && std::fabs(b2 - b) <= tol, "bone lengths changed without stretch");
-  }
+  CheckLimbKept(job.root.position, a, b, r.root.position, r.mid.position, r.end.position, job.maxStretch, tol);
   const float actual_distance = glm::distance(r.end.position + job.effectorOffset, job.target);
   FUZZ_CHECK(std::fabs(actual_distance - r.distance) <= tol, "distance %g but end is %g from target",
              double(r.distance), double(actual_distance));
