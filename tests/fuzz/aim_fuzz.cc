@@ -30,16 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
              static_cast<int>(job.method), job.up.x, job.up.y, job.up.z, job.pole.has_value(),
              job.pole ? job.pole->x : 0.0f, job.pole ? job.pole->y : 0.0f, job.pole ? job.pole->z : 0.0f,
              job.hingeAxis.has_value(), job.weight);
-  const Status validated = job.Validate();
-  const Status status = job.Run();
-  // Run() validates first (same error); it may also fail later, e.g. when a result would overflow float.
-  FUZZ_CHECK(validated.ok() || (!status.ok() && std::strcmp(status.error, validated.error) == 0),
-             "Validate() failed (%s) but Run() did not fail the same way", validated.error);
-  if (!status.ok()) {
-    FUZZ_CHECK(NamesParameter(status), "error does not start with a parameter name: %s", status.error);
-    FUZZ_CHECK(SameBytes(result, sentinel), "output written on error: %s", status.error);
-    return 0;
-  }
+  if (!RunChecked(job, [&] { return SameBytes(result, sentinel); })) return 0;
   FUZZ_CHECK(Finite(job.position, job.rotation, job.target, job.weight), "non-finite input accepted");
   FUZZ_CHECK(Finite(result), "non-finite result");
   FUZZ_CHECK(IsUnit(result), "result not unit: |q| = %g", static_cast<double>(glm::length(result)));

@@ -67,18 +67,11 @@ void FuzzChain(Input& in) {
              job.target.x, job.target.y, job.target.z, static_cast<int>(job.method), job.iterations, job.hasPole,
              job.forward.x, job.forward.y, job.forward.z, job.parentRotation.w, job.parentRotation.x,
              job.parentRotation.y, job.parentRotation.z, limits.size());
-  const Status validated = job.Validate();
-  const Status status = job.Run();
-  // Run() validates first (same error); it may also fail later, e.g. when a result would overflow float.
-  FUZZ_CHECK(validated.ok() || (!status.ok() && std::strcmp(status.error, validated.error) == 0),
-             "Validate() failed (%s) but Run() did not fail the same way", validated.error);
-  if (!status.ok()) {
-    FUZZ_CHECK(NamesParameter(status), "error does not start with a parameter name: %s", status.error);
-    FUZZ_CHECK(output.empty() || std::memcmp(output.data(), untouched.data(), output.size() * sizeof(Transform)) == 0,
-               "output written on error: %s", status.error);
-    FUZZ_CHECK(result.distance == -7.0f, "result written on error");
-    return;
-  }
+  const bool ran = RunChecked(job, [&] {
+    return (output.empty() || std::memcmp(output.data(), untouched.data(), output.size() * sizeof(Transform)) == 0) &&
+           result.distance == -7.0f;
+  });
+  if (!ran) return;
   FUZZ_CHECK(output.size() == joints.size(), "accepted an output of the wrong size");
   float length = 0.0f;
   bool moderate = Moderate(job.target) && (!job.hasPole || Moderate(job.pole));

@@ -153,6 +153,23 @@ inline bool NamesParameter(const Status& s) {
   return std::islower(static_cast<unsigned char>(s.error[0])) != 0;
 }
 
+// Validates and runs `job`. Run() validates first, so a validation error must
+// come back from it unchanged (it may also fail later, e.g. when a result
+// would overflow float). On error the message must name a parameter and
+// `untouched()` must confirm that no output was written. True when Run()
+// succeeded.
+template <class Job, class Untouched>
+bool RunChecked(const Job& job, Untouched&& untouched) {
+  const Status validated = job.Validate();
+  const Status status = job.Run();
+  FUZZ_CHECK(validated.ok() || (!status.ok() && std::strcmp(status.error, validated.error) == 0),
+             "Validate() failed (%s) but Run() did not fail the same way", validated.error);
+  if (status.ok()) return true;
+  FUZZ_CHECK(NamesParameter(status), "error does not start with a parameter name: %s", status.error);
+  FUZZ_CHECK(untouched(), "output written on error: %s", status.error);
+  return false;
+}
+
 // |v| <= limit in every component (inputs where geometric checks are meaningful in float).
 inline bool Moderate(float v, float limit = 1e3f) { return std::fabs(v) <= limit; }
 inline bool Moderate(const glm::vec3& v, float limit = 1e3f) {
