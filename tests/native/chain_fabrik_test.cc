@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
 
 namespace {
@@ -15,25 +16,8 @@ using ikpd::ChainJob;
 using ikpd::ChainMethod;
 using ikpd::Transform;
 
-struct Rng {
-  std::mt19937 engine;
-  explicit Rng(unsigned seed) : engine(seed) {}
-  float Uniform(float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(engine); }
-  glm::vec3 Direction() {
-    for (;;) {
-      const glm::vec3 v(Uniform(-1, 1), Uniform(-1, 1), Uniform(-1, 1));
-      const float l2 = glm::dot(v, v);
-      if (l2 > 0.01f && l2 <= 1.0f) return v / std::sqrt(l2);
-    }
-  }
-  glm::quat Rotation() { return glm::angleAxis(Uniform(-ikpd::kPi, ikpd::kPi), Direction()); }
-};
-
-// Smallest rotation from unit a to unit b (not opposite), test-side reference.
-glm::quat ArcOf(glm::vec3 a, glm::vec3 b) {
-  const glm::vec3 c = glm::cross(a, b);
-  return glm::normalize(glm::quat(1.0f + glm::dot(a, b), c.x, c.y, c.z));
-}
+using chaintest::ArcOf;
+using chaintest::Rng;
 
 ikpd::ChainResult Fabrik(const std::vector<Transform>& in, glm::vec3 target, int iterations, std::vector<Transform>& out,
                          glm::vec3 forward = {0, 1, 0}) {

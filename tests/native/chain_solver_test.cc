@@ -8,6 +8,7 @@
 
 #include <glm/mat3x3.hpp>
 
+#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
 
 namespace {
@@ -19,27 +20,8 @@ using ikpd::Transform;
 
 const glm::quat kId(1.0f, 0.0f, 0.0f, 0.0f);
 
-struct Rng {
-  std::mt19937 engine;
-  explicit Rng(unsigned seed) : engine(seed) {}
-  float Uniform(float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(engine); }
-  glm::vec3 Direction() {
-    for (;;) {
-      const glm::vec3 v(Uniform(-1, 1), Uniform(-1, 1), Uniform(-1, 1));
-      const float l2 = glm::dot(v, v);
-      if (l2 > 0.01f && l2 <= 1.0f) return v / std::sqrt(l2);
-    }
-  }
-  glm::quat Rotation() {
-    const glm::vec3 d = Direction();
-    return glm::angleAxis(Uniform(-ikpd::kPi, ikpd::kPi), d);
-  }
-};
-
-glm::quat ArcOf(glm::vec3 a, glm::vec3 b) {  // test-side shortest arc for unit a, b (not opposite)
-  const glm::vec3 c = glm::cross(a, b);
-  return glm::normalize(glm::quat(1.0f + glm::dot(a, b), c.x, c.y, c.z));
-}
+using chaintest::ArcOf;
+using chaintest::Rng;
 
 // A chain from `root` along random directions; rotations random (not aligned) unless `aligned`.
 std::vector<Transform> RandomChain(Rng& rng, const std::vector<float>& lengths, glm::vec3 root, bool aligned,
