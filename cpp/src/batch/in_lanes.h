@@ -29,4 +29,29 @@ Status InLanes(std::size_t count, Group&& group, Item&& item, std::size_t* faile
   return Ok();
 }
 
+// Both passes for a batch whose items run the single-item `job` one by one:
+// `load(i)` puts item i into `job`, `store(i)` writes its result after
+// job.Run() succeeded.
+template <class Job, class Load, class Store>
+Status ValidateThenRun(std::size_t count, const Job& job, Load&& load, Store&& store, std::size_t* failedItem) {
+  auto oneByOne = [](std::size_t) { return false; };
+  const Status valid = InLanes(
+      count, oneByOne,
+      [&](std::size_t i) {
+        load(i);
+        return job.Validate();
+      },
+      failedItem);
+  if (!valid) return valid;
+  return InLanes(
+      count, oneByOne,
+      [&](std::size_t i) {
+        load(i);
+        const Status s = job.Run();
+        if (s) store(i);
+        return s;
+      },
+      failedItem);
+}
+
 }  // namespace ikpd::batch

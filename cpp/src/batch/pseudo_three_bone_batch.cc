@@ -1,5 +1,6 @@
 #include "ikpd/batch/pseudo_three_bone_batch.h"
 
+#include "in_lanes.h"
 #include "limb.h"
 
 namespace ikpd {

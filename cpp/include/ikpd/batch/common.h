@@ -44,20 +44,4 @@ inline Status FailAt(Status status, std::size_t item, std::size_t* failedItem) {
   return status;
 }
 
-// The two passes above: `load(i)` puts item i into `job`, `store(i)` writes
-// item i's result after job.Run() succeeded.
-template <class Job, class Load, class Store>
-Status ValidateThenRun(std::size_t count, const Job& job, Load&& load, Store&& store, std::size_t* failedItem) {
-  for (std::size_t i = 0; i < count; ++i) {
-    load(i);
-    if (const Status s = job.Validate(); !s) return FailAt(s, i, failedItem);
-  }
-  for (std::size_t i = 0; i < count; ++i) {
-    load(i);
-    if (const Status s = job.Run(); !s) return FailAt(s, i, failedItem);
-    store(i);
-  }
-  return Ok();
-}
-
 }  // namespace ikpd::batch
