@@ -149,7 +149,7 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
 
   // Relative vectors scaled (by a power of two) to a largest component in [1, 2).
   const auto sized = extent > 1e-30f;
-  const F k2 = Select(sized, F(1.0f) / simd::ExponentOf(extent), F(1.0f));
+  const F k2 = Select(sized, simd::InverseExponentOf(extent), F(1.0f));
   const F k2Inverse = Select(sized, simd::ExponentOf(extent), F(1.0f));
   v12 = v12 * k2;
   v23 = v23 * k2;
@@ -175,13 +175,17 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   }
 
   // Limb plane normal n = the mid's world hinge after the solve.
+  // (From the pole where it is usable; else the mid's hinge, computed only when some lane needs it.)
   auto rootHinge = [&] { return Rotate(q1, h); };  // fallback, rarely needed
-  V3<F> n = PerpendicularOf(hinge, rootHinge, dirT);
+  V3<F> n;
   if (shared.pole != TwoBonePole::kNone) {
     const V3<F> poleVector = shared.pole == TwoBonePole::kPoint ? poleK - p1 : io.pole;
     V3<F> towardPole;
     const auto poleOk = PerpendicularUnit(simd::ScaleForDirection(poleVector), dirT, &towardPole);
-    n = Select(poleOk, Cross(towardPole, dirT) * sign, n);
+    n = Cross(towardPole, dirT) * sign;
+    if (!simd::All(poleOk)) n = Select(poleOk, n, PerpendicularOf(hinge, rootHinge, dirT));
+  } else {
+    n = PerpendicularOf(hinge, rootHinge, dirT);
   }
   if (shared.twist) n = n * F(shared.cosTwist) + Cross(dirT, n) * F(shared.sinTwist);
 
@@ -225,23 +229,28 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // Rotations: the root swings with the limb plane (keeping its roll relative
   // to it); the mid is rebuilt from its forward and hinge axes.
   const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
-  Q4<F> r1 = simd::Normalize(simd::FrameToFrame(rootForward, rootRef, upper, n) * q1);
+  // (Products of unit quaternions: unit to float rounding, not renormalized.)
+  Q4<F> r1 = simd::FrameToFrame(rootForward, rootRef, upper, n) * q1;
   const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
                            F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
-  Q4<F> r2 = simd::Normalize(simd::FrameQuat(lower, n) * localInverse);
+  Q4<F> r2 = simd::FrameQuat(lower, n) * localInverse;
 
   // Keep each rotation in its input's hemisphere (no sign flips from frame to frame).
   r1 = Select(Dot(r1, q1) < 0.0f, Q4<F>{-r1.x, -r1.y, -r1.z, -r1.w}, r1);
   r2 = Select(Dot(r2, q2) < 0.0f, Q4<F>{-r2.x, -r2.y, -r2.z, -r2.w}, r2);
+  // At full weight the bones lie along upper and lower; below it they follow the slerped rotations.
   const auto full = io.weight >= 1.0f;
   Q4<F> w1 = r1, w2 = r2;
+  V3<F> upperNow = upper, lowerNow = lower;
   if (!simd::All(full)) {
     w1 = Select(full, r1, simd::Slerp(q1, r1, io.weight));
     w2 = Select(full, r2, simd::Slerp(q2, r2, io.weight));
+    upperNow = Select(full, upper, Rotate(w1, f));
+    lowerNow = Select(full, lower, Rotate(w2, f));
   }
   const F k = 1.0f + (scale - 1.0f) * io.weight;
-  const V3<F> midK = p1 + Rotate(w1, f) * (k * a * k2Inverse);
-  const V3<F> endK = midK + Rotate(w2, f) * (k * b * k2Inverse);
+  const V3<F> midK = p1 + upperNow * (k * a * k2Inverse);
+  const V3<F> endK = midK + lowerNow * (k * b * k2Inverse);
   Q4<F> end = q3;
   if (shared.endRelative) {
     end = simd::Normalize(w2 * Conjugate(q2) * q3);

@@ -67,6 +67,15 @@ IKPD_INLINE float ExponentOf(float a) {
   std::memcpy(&out, &bits, sizeof out);
   return out;
 }
+// 1 / ExponentOf(a) without a division, for a finite a in [2^-126, 2^127).
+IKPD_INLINE float InverseExponentOf(float a) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &a, sizeof bits);
+  bits = 0x7F000000u - (bits & 0x7F800000u);
+  float out;
+  std::memcpy(&out, &bits, sizeof out);
+  return out;
+}
 
 // ---- one lane in double: single-item code that keeps double precision ---------
 // (pd::QuatPD runs the quaternion PD kernel with F = double; the elementary
@@ -113,6 +122,9 @@ IKPD_INLINE bool RegAll(Reg m) { return wasm_i32x4_all_true(m); }
 IKPD_INLINE Reg RegBits(std::uint32_t b) { return wasm_i32x4_splat(static_cast<std::int32_t>(b)); }
 IKPD_INLINE Reg RegPow2(Reg n) {
   return wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127)), 23);
+}
+IKPD_INLINE Reg RegInverseExponent(Reg a) {
+  return wasm_i32x4_sub(RegBits(0x7F000000u), wasm_v128_and(a, RegBits(0x7F800000u)));
 }
 IKPD_INLINE Reg RegSet(float a, float b, float c, float d) { return wasm_f32x4_make(a, b, c, d); }
 IKPD_INLINE Reg RegLoad(const float* p) { return wasm_v128_load(p); }
@@ -168,6 +180,10 @@ IKPD_INLINE Reg RegFloor(Reg a) {
 }
 IKPD_INLINE Reg RegPow2(Reg n) {
   return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n), _mm_set1_epi32(127)), 23));
+}
+IKPD_INLINE Reg RegInverseExponent(Reg a) {
+  return _mm_castsi128_ps(_mm_sub_epi32(_mm_set1_epi32(0x7F000000),
+                                        _mm_castps_si128(_mm_and_ps(a, RegBits(0x7F800000u)))));
 }
 IKPD_INLINE Reg RegSet(float a, float b, float c, float d) { return _mm_setr_ps(a, b, c, d); }
 IKPD_INLINE Reg RegLoad(const float* p) { return _mm_loadu_ps(p); }
@@ -242,6 +258,7 @@ IKPD_INLINE bool All(M4 m) { return RegAll(m.r); }
 IKPD_INLINE M4 IsFiniteLane(F4 a) { return (a - a) == 0.0f; }
 IKPD_INLINE F4 Pow2(F4 n) { return F4(RegPow2(n.r)); }
 IKPD_INLINE F4 ExponentOf(F4 a) { return F4(RegAnd(a.r, RegBits(0x7F800000u))); }
+IKPD_INLINE F4 InverseExponentOf(F4 a) { return F4(RegInverseExponent(a.r)); }
 
 // Eight lanes as two F4 side by side: twice the independent work per step,
 // which hides the latency of the long div/sqrt chains of the kernels.
@@ -287,6 +304,7 @@ IKPD_INLINE bool All(M8 m) { return All(And(m.lo, m.hi)); }
 IKPD_INLINE M8 IsFiniteLane(F8 a) { return {IsFiniteLane(a.lo), IsFiniteLane(a.hi)}; }
 IKPD_INLINE F8 Pow2(F8 n) { return {Pow2(n.lo), Pow2(n.hi)}; }
 IKPD_INLINE F8 ExponentOf(F8 a) { return {ExponentOf(a.lo), ExponentOf(a.hi)}; }
+IKPD_INLINE F8 InverseExponentOf(F8 a) { return {InverseExponentOf(a.lo), InverseExponentOf(a.hi)}; }
 #define IKPD_HAS_F4 1
 #endif
 

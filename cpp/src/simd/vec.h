@@ -163,11 +163,13 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
 template <class F>
 IKPD_INLINE V3<F> ScaleForDirection(const V3<F>& v) {
   const F m = MaxAbs(v);
-  return v * Select(m > 1e-30f, F(1.0f) / ExponentOf(m), F(0.0f));
+  return v * Select(m > 1e-30f, F(1.0f) / ExponentOf(m), F(0.0f));  // (m may reach 2^127)
 }
 
 // Slerp from unit q to unit r by t in [0, 1] along the shortest arc:
-// q·cos(tθ) + ê·sin(tθ), with ê the unit part of r orthogonal to q.
+// q·cos(tθ) + ê·sin(tθ), with ê the unit part of r orthogonal to q. The arc
+// is at most π/2, so tθ/2 needs no range reduction; the result is unit to
+// float rounding (it is not renormalized).
 template <class F>
 IKPD_INLINE Q4<F> Slerp(const Q4<F>& q, const Q4<F>& r, F t) {
   const F d0 = Dot(q, r);
@@ -175,12 +177,12 @@ IKPD_INLINE Q4<F> Slerp(const Q4<F>& q, const Q4<F>& r, F t) {
   const F d = d0 * sign;
   const Q4<F> e{r.x * sign - q.x * d, r.y * sign - q.y * d, r.z * sign - q.z * d, r.w * sign - q.w * d};
   const F s = Sqrt(Dot(e, e));
-  const F angle = Atan2(s, d);
-  F sinT, cosT;
-  SinCos(angle * t, &sinT, &cosT);
+  F sinHalf, cosHalf;
+  SinCosReduced(AtanPositive(s, d) * (t * 0.5f), &sinHalf, &cosHalf);
+  const F sinT = 2.0f * sinHalf * cosHalf, cosT = 1.0f - 2.0f * sinHalf * sinHalf;
   const auto turns = s > 1e-20f;
   const F k = Select(turns, sinT / Select(turns, s, F(1.0f)), t);
-  return Normalize(Q4<F>{q.x * cosT + e.x * k, q.y * cosT + e.y * k, q.z * cosT + e.z * k, q.w * cosT + e.w * k});
+  return {q.x * cosT + e.x * k, q.y * cosT + e.y * k, q.z * cosT + e.z * k, q.w * cosT + e.w * k};
 }
 
 IKPD_INLINE V3<float> FromGlm(const glm::vec3& v) { return {v.x, v.y, v.z}; }
