@@ -53,23 +53,12 @@ simd::Mask<F> ItemsValid(const AimLanes<F>& io) {
              And(io.weight >= 0.0f, io.weight <= 1.0f));
 }
 
-// Items i .. i + kWide − 1 all valid: raw finiteness checks, then the
-// rotations' lengths and the weights in lanes. False sends the group to the
-// per-item checks.
+// Items i .. i + kWide − 1 all valid, checked straight from the arrays.
 bool GroupValid(const AimBatchJob& job, std::size_t i) {
-  constexpr std::size_t n = simd::kWide;
-  if (!simd::AllFinite(job.position + 3 * i, 3 * n) || !simd::AllFinite(job.target + 3 * i, 3 * n) ||
-      !simd::AllFinite(job.rotation + 4 * i, 4 * n)) {
-    return false;
-  }
-  if (job.poleMode == PoleMode::kPoint && !simd::AllFinite(job.pole + 3 * i, 3 * n)) return false;
-  const simd::Q4<simd::Wide> q = simd::LoadQ4<simd::Wide>(job.rotation, i);
-  auto ok = simd::Dot(q, q) > 1e-12f;
-  if (job.weight) {
-    const simd::Wide w = simd::Load1<simd::Wide>(job.weight, i);
-    ok = simd::And(ok, simd::And(w >= 0.0f, w <= 1.0f));
-  }
-  return simd::All(ok);
+  using namespace batch;  // NOLINT: the group checks
+  return GroupFinite(job.position, 3, i) && GroupFinite(job.target, 3, i) &&
+         (job.poleMode != PoleMode::kPoint || GroupFinite(job.pole, 3, i)) &&
+         GroupRotationsUsable(job.rotation, i) && GroupWeightsValid(job.weight, i);
 }
 
 // Item i through the single-item job: its exact Status for an invalid item.

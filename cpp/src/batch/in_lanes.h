@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "../simd/lanes.h"
+#include "../simd/vec.h"
 #include "ikpd/batch/common.h"
 
 namespace ikpd::batch {
@@ -27,6 +27,26 @@ Status InLanes(std::size_t count, Group&& group, Item&& item, std::size_t* faile
     }
   }
   return Ok();
+}
+
+// Pass-1 group checks straight from the arrays, for items i .. i + kWide − 1
+// (false sends the group to the exact per-item checks).
+// `size` floats per item, all finite.
+inline bool GroupFinite(const float* field, std::size_t size, std::size_t i) {
+  return simd::AllFinite(field + size * i, size * simd::kWide);
+}
+// Rotations ([x, y, z, w] per item) finite and non-zero: |q|² in (1e-12, 3e38)
+// (a length that overflows float only sends the group to the per-item checks).
+inline bool GroupRotationsUsable(const float* rotation, std::size_t i) {
+  const simd::Q4<simd::Wide> q = simd::LoadQ4<simd::Wide>(rotation, i);
+  const simd::Wide qq = simd::Dot(q, q);
+  return simd::All(simd::And(qq > 1e-12f, qq < 3.0e38f));
+}
+// Weights in [0, 1]; a null array (one shared weight) passes.
+inline bool GroupWeightsValid(const float* weight, std::size_t i) {
+  if (!weight) return true;
+  const simd::Wide w = simd::Load1<simd::Wide>(weight, i);
+  return simd::All(simd::And(w >= 0.0f, w <= 1.0f));
 }
 
 // Both passes for a batch whose items run the single-item `job` one by one:

@@ -87,19 +87,18 @@ namespace {
 using simd::kWide;
 using simd::Wide;
 
-// Items i .. i + kWide − 1 all valid: raw finiteness checks, then the
-// quaternions' lengths in lanes. False sends the group to the per-item checks.
-// *unit tells whether every value and target there has |q|² in (0.5, 2).
+// Items i .. i + kWide − 1 all valid, judged from the quaternions' squared
+// lengths (NaN, ±Inf and zero fail the range test; lengths that overflow
+// float only send the group to the per-item checks) and the velocities'
+// finiteness. False sends the group to the per-item checks. *unit tells
+// whether every value and target there has |q|² in (0.5, 2).
 bool QuatGroupValid(const QuatPdBatchJob& job, std::size_t i, bool* unit) {
   constexpr std::size_t n = kWide;
-  if (!simd::AllFinite(job.value + 4 * i, 4 * n) || !simd::AllFinite(job.target + 4 * i, 4 * n) ||
-      !simd::AllFinite(job.velocity + 3 * i, 3 * n)) {
-    return false;
-  }
+  if (!simd::AllFinite(job.velocity + 3 * i, 3 * n)) return false;
   const simd::Q4<Wide> q = simd::LoadQ4<Wide>(job.value, i), g = simd::LoadQ4<Wide>(job.target, i);
   const Wide qq = simd::Dot(q, q), gg = simd::Dot(g, g);
   *unit = simd::All(simd::And(simd::And(qq > 0.5f, qq < 2.0f), simd::And(gg > 0.5f, gg < 2.0f)));
-  return simd::All(simd::And(qq > 1e-12f, gg > 1e-12f));
+  return *unit || simd::All(simd::And(simd::And(qq > 1e-12f, qq < 3.0e38f), simd::And(gg > 1e-12f, gg < 3.0e38f)));
 }
 
 // Item i's exact error message (the per-item rules above, one at a time).

@@ -57,6 +57,17 @@ void StoreItems(const TwoBoneBatchJob& job, std::size_t i, const TwoBoneLanes<F>
   simd::Store1(job.outDistance, i, io.distance);
 }
 
+// Items i .. i + kWide − 1 all valid, checked straight from the arrays.
+bool GroupValid(const TwoBoneBatchJob& job, std::size_t i) {
+  using namespace batch;  // NOLINT: the group checks
+  return GroupFinite(job.rootPosition, 3, i) && GroupFinite(job.midPosition, 3, i) &&
+         GroupFinite(job.endPosition, 3, i) && GroupFinite(job.target, 3, i) &&
+         (job.poleMode == PoleMode::kNone || GroupFinite(job.pole, 3, i)) &&
+         (!job.effectorOffset || GroupFinite(job.effectorOffset, 3, i)) && GroupRotationsUsable(job.rootRotation, i) &&
+         GroupRotationsUsable(job.midRotation, i) && GroupRotationsUsable(job.endRotation, i) &&
+         GroupWeightsValid(job.weight, i);
+}
+
 // Item i through the single-item job: its exact Status for an invalid item.
 Status ValidateItem(const TwoBoneBatchJob& job, std::size_t i) {
   TwoBoneJob one = job.options;
@@ -96,7 +107,7 @@ Status TwoBoneBatchJob::Run() const {
   const detail::TwoBoneShared shared = detail::MakeTwoBoneShared(options, PoleKind(poleMode));
   // Pass 1: every item valid, else that item's Status and no output at all.
   const Status valid = batch::InLanes(
-      count, [&](std::size_t i) { return simd::All(ItemsValid(LoadItems<simd::Wide>(*this, i))); },
+      count, [&](std::size_t i) { return GroupValid(*this, i); },
       [&](std::size_t j) { return simd::All(ItemsValid(LoadItems<float>(*this, j))) ? Ok() : ValidateItem(*this, j); },
       failedItem);
   if (!valid) return valid;
