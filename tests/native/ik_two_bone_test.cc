@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <limits>
 
 #include "ik_test_util.h"
@@ -386,6 +387,46 @@ TEST(TwoBone, ValidateNamesTheParameter) {
   EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.endRotation = static_cast<ikpd::EndRotation>(5); }), "endRotation:"));
   EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.tolerance = -1; }), "tolerance:"));
   EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.result = nullptr; }), "result:"));
+}
+
+// forward/bendAxis are memoized per thread for the last valid pair: switching
+// rigs, and invalid axes right after a valid job, must behave as if fresh.
+TEST(TwoBone, AxesMemoNeverLeaksBetweenJobs) {
+  TwoBoneResult first, other, again;
+  TwoBoneJob x = BasicJob(0.8f, &first);
+  x.target = {1, 1, 0};
+  ASSERT_TRUE(x.Run());
+  // The same limb described in a rig whose bones point along +Y (still bent about +Z).
+  const glm::quat toY = glm::angleAxis(glm::half_pi<float>(), kZ);
+  TwoBoneJob y = x;
+  y.result = &other;
+  y.forward = kY;
+  y.bendAxis = kZ;
+  y.root.rotation = y.root.rotation * glm::inverse(toY);
+  y.mid.rotation = y.mid.rotation * glm::inverse(toY);
+  ASSERT_TRUE(y.Run());
+  EXPECT_LT(Dist(first.end.position, other.end.position), 1e-5f);
+  EXPECT_LT(AngleBetween(first.mid.rotation * kX, other.mid.rotation * kY), 1e-4f);
+  // Back to the first rig: bit-identical to its first run.
+  x.result = &again;
+  ASSERT_TRUE(x.Run());
+  EXPECT_EQ(std::memcmp(&first, &again, sizeof first), 0);
+  // Invalid axes right after valid ones still fail, with their own errors.
+  TwoBoneJob bad = x;
+  bad.bendAxis = 2.0f * x.forward;
+  EXPECT_STREQ(bad.Run().error, "bendAxis: must not be parallel to forward");
+  bad = x;
+  bad.forward = glm::vec3(0.0f);
+  EXPECT_STREQ(bad.Run().error, "forward: must be a non-zero finite vector");
+  bad = x;
+  bad.bendAxis.z = std::numeric_limits<float>::infinity();
+  EXPECT_STREQ(bad.Run().error, "bendAxis: must be a non-zero finite vector");
+  // −0 and 0 are the same axis (same result), though they differ bit-wise.
+  TwoBoneJob negativeZero = x;
+  negativeZero.forward = {1.0f, -0.0f, 0.0f};
+  negativeZero.result = &again;
+  ASSERT_TRUE(negativeZero.Run());
+  EXPECT_EQ(std::memcmp(&first, &again, sizeof first), 0);
 }
 
 TEST(TwoBone, NonUnitRotationsAndExtremeScales) {

@@ -1,6 +1,7 @@
 #include "ikpd/ik/two_bone.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <glm/vec3.hpp>
 
@@ -10,8 +11,6 @@
 namespace ikpd {
 namespace {
 
-using detail::PerpendicularUnit;
-using detail::SafeNormalize;
 
 Status ValidateJoint(const Transform& joint, const char* positionError, const char* rotationError) {
   if (!IsFinite(joint.position)) return Error(positionError);
@@ -36,10 +35,7 @@ Status TwoBoneJob::Validate() const {
     if (!IsFinite(*poleDirection)) return Error("poleDirection: must be finite");
     if (pole) return Error("poleDirection: cannot be combined with pole");
   }
-  glm::vec3 f(0.0f), h(0.0f);
-  if (!IsFinite(forward) || !SafeNormalize(forward, &f)) return Error("forward: must be a non-zero finite vector");
-  if (!IsFinite(bendAxis) || !SafeNormalize(bendAxis, &h)) return Error("bendAxis: must be a non-zero finite vector");
-  if (detail::Parallel(f, h)) return Error("bendAxis: must not be parallel to forward");
+  if (const Status axes = detail::LimbAxesOf(forward, bendAxis, nullptr); !axes) return axes;
   if (!IsSide(bendDirection) && bendDirection != BendDirection::kAuto) {
     return Error("bendDirection: must be auto, positive or negative");
   }
@@ -62,14 +58,36 @@ Status TwoBoneJob::Validate() const {
 
 namespace detail {
 
+Status LimbAxesOf(const glm::vec3& forward, const glm::vec3& bendAxis, LimbAxes* out) {
+  // The last valid pair seen on this thread: jobs usually repeat one rig's axes.
+  thread_local LimbAxes last;
+  thread_local bool haveLast = false;
+  const bool same = haveLast && std::memcmp(&forward, &last.rawForward, sizeof forward) == 0 &&
+                    std::memcmp(&bendAxis, &last.rawBendAxis, sizeof bendAxis) == 0;
+  if (!same) {
+    glm::vec3 f(0.0f), h(0.0f);
+    if (!IsFinite(forward) || !SafeNormalize(forward, &f)) return Error("forward: must be a non-zero finite vector");
+    if (!IsFinite(bendAxis) || !SafeNormalize(bendAxis, &h)) return Error("bendAxis: must be a non-zero finite vector");
+    if (Parallel(f, h)) return Error("bendAxis: must not be parallel to forward");
+    PerpendicularUnit(bendAxis, f, &h);  // local hinge, made perpendicular to the bone axis
+    last.rawForward = forward;
+    last.rawBendAxis = bendAxis;
+    last.forward = simd::FromGlm(f);
+    last.hinge = simd::FromGlm(h);
+    last.localFrameInverse = simd::Conjugate(simd::FrameQuat(last.forward, last.hinge));
+    haveLast = true;
+  }
+  if (out != nullptr) *out = last;
+  return Ok();
+}
+
 TwoBoneShared MakeTwoBoneShared(const TwoBoneJob& job, TwoBonePole pole) {
-  glm::vec3 f(0.0f), h(0.0f);
-  SafeNormalize(job.forward, &f);
-  PerpendicularUnit(job.bendAxis, f, &h);  // local hinge, made perpendicular to the bone axis
+  LimbAxes axes;
+  LimbAxesOf(job.forward, job.bendAxis, &axes);
   TwoBoneShared s;
-  s.forward = simd::FromGlm(f);
-  s.hinge = simd::FromGlm(h);
-  s.localFrameInverse = simd::Conjugate(simd::FrameQuat(s.forward, s.hinge));
+  s.forward = axes.forward;
+  s.hinge = axes.hinge;
+  s.localFrameInverse = axes.localFrameInverse;
   s.pole = pole;
   if (job.bendDirection == BendDirection::kPositive) s.fixedSign = 1.0f;
   if (job.bendDirection == BendDirection::kNegative) s.fixedSign = -1.0f;

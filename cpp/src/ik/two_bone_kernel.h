@@ -32,6 +32,17 @@ struct TwoBoneShared {
   float tolerance = 1e-4f;
 };
 
+// A job's bone axis and hinge, unit and perpendicular (forward, bendAxis as given).
+struct LimbAxes {
+  glm::vec3 rawForward{0.0f}, rawBendAxis{0.0f};
+  simd::V3<float> forward{}, hinge{};
+  simd::Q4<float> localFrameInverse{};
+};
+// Validates forward and bendAxis (the errors of TwoBoneJob::Validate) and
+// writes their axes to *out when not null. Memoized for the last valid pair
+// on the calling thread, so repeated single calls skip the normalization.
+Status LimbAxesOf(const glm::vec3& forward, const glm::vec3& bendAxis, LimbAxes* out);
+
 // `job` must be valid; `pole` says which pole field the items carry.
 TwoBoneShared MakeTwoBoneShared(const TwoBoneJob& job, TwoBonePole pole);
 
@@ -197,8 +208,10 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
     const F zone = F(shared.soften) * cMax;
     const F start = cMax - zone;
     const auto soft = And(c > start, zone > 0.0f);
-    const F x = (c - start) / Select(soft, zone, F(1.0f));
-    cEff = Select(soft, start + zone * (1.0f - simd::Exp(-x)), cEff);
+    if (simd::Any(soft)) {  // only near full reach
+      const F x = (c - start) / Select(soft, zone, F(1.0f));
+      cEff = Select(soft, start + zone * (1.0f - simd::Exp(-x)), cEff);
+    }
   }
   cEff = Max(cEff, cMin);
   F scale = F(1.0f);

@@ -163,7 +163,8 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
 template <class F>
 IKPD_INLINE V3<F> ScaleForDirection(const V3<F>& v) {
   const F m = MaxAbs(v);
-  return v * Select(m > 1e-30f, F(1.0f) / ExponentOf(m), F(0.0f));  // (m may reach 2^127)
+  // (A largest component of 2^126 or more is scaled into [2, 8) instead.)
+  return v * Select(m > 1e-30f, InverseExponentOf(Min(m, F(8.5e37f))), F(0.0f));
 }
 
 // Slerp from unit q to unit r by t in [0, 1] along the shortest arc:
