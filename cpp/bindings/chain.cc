@@ -22,9 +22,15 @@ constexpr std::size_t kMaxChainJoints = 128;
 // header: target(3) method iterations tolerance hasPole pole(3) forward(3) parentRotation(4) —.
 // limit: kind angle axis(3) min(3) max(3).
 std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t m) {
-  static std::array<Transform, kMaxChainJoints> joints;
-  static std::array<Transform, kMaxChainJoints> output;
-  static std::array<JointLimit, kMaxChainJoints> limits;
+  // Zero-filled storage, not std::array<Transform, N>: those statics' non-zero
+  // default members would be stored in the module's data segment (~1.2 KB
+  // gzipped). Every slot is written before it is read (implicit-lifetime types).
+  alignas(Transform) static unsigned char jointBytes[sizeof(Transform) * kMaxChainJoints];
+  alignas(Transform) static unsigned char outputBytes[sizeof(Transform) * kMaxChainJoints];
+  alignas(JointLimit) static unsigned char limitBytes[sizeof(JointLimit) * kMaxChainJoints];
+  Transform* joints = reinterpret_cast<Transform*>(jointBytes);
+  Transform* output = reinterpret_cast<Transform*>(outputBytes);
+  JointLimit* limits = reinterpret_cast<JointLimit*>(limitBytes);
   if (n > kMaxChainJoints) return ToResult(Error("joints: at most 128 joints"));
   if (m > kMaxChainJoints) return ToResult(Error("limits: at most 128 entries"));
   float* f = Floats(offset);
@@ -47,9 +53,9 @@ std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t 
     l.min = ReadVec3(p + 5);
     l.max = ReadVec3(p + 8);
   }
-  job.joints = std::span<const Transform>(joints.data(), n);
-  job.limits = std::span<const JointLimit>(limits.data(), m);
-  job.output = std::span<Transform>(output.data(), n);
+  job.joints = std::span<const Transform>(joints, n);
+  job.limits = std::span<const JointLimit>(limits, m);
+  job.output = std::span<Transform>(output, n);
   ChainResult result;
   job.result = &result;
   const Status s = job.Run();
