@@ -6,6 +6,7 @@
 #include <glm/vec3.hpp>
 
 #include "ik_math.h"
+#include "../thread_memo.h"
 #include "two_bone_kernel.h"
 
 namespace ikpd {
@@ -60,8 +61,8 @@ namespace detail {
 
 Status LimbAxesOf(const glm::vec3& forward, const glm::vec3& bendAxis, LimbAxes* out) {
   // The last valid pair seen on this thread: jobs usually repeat one rig's axes.
-  thread_local LimbAxes last;
-  thread_local bool haveLast = false;
+  IKPD_THREAD_MEMO LimbAxes last;
+  IKPD_THREAD_MEMO bool haveLast = false;
   const bool same = haveLast && std::memcmp(&forward, &last.rawForward, sizeof forward) == 0 &&
                     std::memcmp(&bendAxis, &last.rawBendAxis, sizeof bendAxis) == 0;
   if (!same) {
