@@ -136,7 +136,7 @@ bool Finite(const T&... values) {
 }
 
 // A unit quaternion within float tolerance.
-inline bool IsUnit(const glm::quat& q, float tolerance = 1e-3f) {
+inline bool IsUnit(const glm::quat& q, float tolerance = 1e-5f) {
   return std::fabs(glm::length(q) - 1.0f) <= tolerance;
 }
 

@@ -429,6 +429,47 @@ TEST(TwoBone, AxesMemoNeverLeaksBetweenJobs) {
   EXPECT_EQ(std::memcmp(&first, &again, sizeof first), 0);
 }
 
+// Found by the fuzzer: an upper bone ~10^6 times the lower one with the angle
+// limits pinning the reach. Closing the triangle toward the goal cancels two
+// numbers of size a; done off the limb plane, the rounding tilted the lower
+// bone out of the plane and the mid's rotation came out 0.3 % too long.
+TEST(TwoBone, VeryUnequalBonesKeepRotationsUnit) {
+  TwoBoneResult r;
+  TwoBoneJob job;
+  job.result = &r;
+  job.root = {{4.58823592e-07f, 4.58823592e-07f, -9.45098009e-07f},
+              glm::quat(-945098.062f, -945098.062f, -945098.062f, -945098.062f)};
+  job.mid = {{-945098.062f, -945098.062f, -945098.062f}, glm::quat(-945098.062f, 733333.375f, 1, 1)};
+  job.end = {{-945097.062f, -945097.062f, -945097.062f},
+             glm::quat(0.103941552f, 0.574222982f, 0.574222982f, 0.574222982f)};
+  job.target = {1.00000048f, 1.00000048f, 0.999999046f};
+  job.forward = kZ;
+  job.bendAxis = kY;
+  job.effectorOffset = {1, 1, 1};
+  job.bendDirection = BendDirection::kNegative;
+  job.minAngle = job.maxAngle = 2.72271371f;
+  job.endRotation = ikpd::EndRotation::kRelative;
+  ASSERT_TRUE(job.Run());
+  EXPECT_NEAR(glm::length(r.root.rotation), 1.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(r.mid.rotation), 1.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(r.end.rotation), 1.0f, 1e-6f);
+}
+
+// Found by the fuzzer: forward and bendAxis ~3e-4 rad from parallel (valid).
+// The hinge must still come out perpendicular to the bone axis, or the mid's
+// rotation (rebuilt from both) is off unit.
+TEST(TwoBone, NearlyParallelAxesKeepRotationsUnit) {
+  TwoBoneResult r;
+  TwoBoneJob job = BasicJob(0.8f, &r);
+  job.target = {1, 1, 0};
+  job.forward = {-8.74509794e-07f, -8.74509794e-07f, -8.73990984e-07f};
+  job.bendAxis = {-8.74509794e-07f, -8.74509794e-07f, -8.74510874e-07f};
+  ASSERT_TRUE(job.Run());
+  EXPECT_NEAR(glm::length(r.root.rotation), 1.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(r.mid.rotation), 1.0f, 1e-6f);
+  EXPECT_LT(Dist(r.end.position, job.target), 1e-4f);
+}
+
 TEST(TwoBone, NonUnitRotationsAndExtremeScales) {
   TwoBoneResult a, b;
   TwoBoneJob job = BasicJob(0.8f, &a);

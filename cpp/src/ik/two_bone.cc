@@ -70,11 +70,15 @@ Status LimbAxesOf(const glm::vec3& forward, const glm::vec3& bendAxis, LimbAxes*
     if (!IsFinite(forward) || !SafeNormalize(forward, &f)) return Error("forward: must be a non-zero finite vector");
     if (!IsFinite(bendAxis) || !SafeNormalize(bendAxis, &h)) return Error("bendAxis: must be a non-zero finite vector");
     if (Parallel(f, h)) return Error("bendAxis: must not be parallel to forward");
-    PerpendicularUnit(bendAxis, f, &h);  // local hinge, made perpendicular to the bone axis
+    // The local hinge, made perpendicular to the bone axis in double: the axes
+    // may be only ~1e-4 rad from parallel, where a float projection would leave
+    // them 1e-4 off perpendicular and every rotation built on them off unit.
+    const glm::dvec3 fd = glm::normalize(glm::dvec3(f)), bd(h);
+    const glm::dvec3 hd = glm::normalize(bd - glm::dot(bd, fd) * fd);
     last.rawForward = forward;
     last.rawBendAxis = bendAxis;
     last.forward = simd::FromGlm(f);
-    last.hinge = simd::FromGlm(h);
+    last.hinge = simd::FromGlm(glm::vec3(hd));
     last.localFrameInverse = simd::Conjugate(simd::FrameQuat(last.forward, last.hinge));
     haveLast = true;
   }

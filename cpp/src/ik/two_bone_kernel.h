@@ -234,7 +234,10 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.
   const V3<F> perp = Cross(n, dirT);
   const V3<F> upper = dirT * cosB - perp * (sign * sinB);
-  const V3<F> closing = dirT * cEff - upper * a;
+  // closing = dirT·cEff − upper·a, written in the plane's basis (dirT, perp) so
+  // that it stays exactly in the plane: with a ≫ b the cancellation in cEff − a·cos B
+  // would otherwise amplify rounding off the plane and tilt the mid's frame.
+  const V3<F> closing = dirT * (cEff - a * cosB) + perp * (a * sign * sinB);
   const F closing2 = Dot(closing, closing);
   const auto bent = And(bones, closing2 > 1e-24f);
   const V3<F> lower = Select(bent, closing * (F(1.0f) / Sqrt(Select(bent, closing2, F(1.0f)))), upper);
