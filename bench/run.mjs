@@ -19,6 +19,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
 const REPS = quick ? 5 : 15;
 const MIN_MS = quick ? 10 : 40;
+// Warm-up before timing: V8 first runs WebAssembly (and JS) in its baseline
+// tier and swaps in optimized code when a background compile finishes, which
+// for the large batch kernels takes a few hundred ms on this 2-core machine.
+const WARM_MS = quick ? 100 : 400;
 const N = 1024; // items per batch call (same as bench/native.cc)
 
 const median = (xs) => {
@@ -36,6 +40,7 @@ const cpuMs = () => {
 
 /** Median ns (CPU time) per item of `fn`, which processes `items` items per call. */
 export function measure(fn, items) {
+  for (const t0 = cpuMs(); cpuMs() - t0 < WARM_MS;) fn();
   let iterations = 1;
   for (;;) {
     const t0 = cpuMs();
