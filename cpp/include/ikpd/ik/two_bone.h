@@ -33,7 +33,9 @@ struct TwoBoneResult {
 // reaches `target`; the root position is fixed. Bone lengths come from the
 // input positions (a = |mid − root|, b = |end − mid|) and are preserved unless
 // stretched. `forward` and `bendAxis` are joint-local axes shared by root and
-// mid: forward points at the child joint, bendAxis is the mid joint's hinge.
+// mid: forward points at the child joint, bendAxis is the mid joint's hinge
+// (the frame derived from them is memoized per thread for the last pair seen,
+// so repeated calls on one rig skip deriving it; results never depend on it).
 //
 // Limb plane: with `pole` (a world point the mid joint bends toward) or
 // `poleDirection` (a world direction it bends toward) the plane contains the
