@@ -1,7 +1,7 @@
 #include "ikpd/ik/two_bone.h"
 
 #include <algorithm>
-#include <cstring>
+#include <cstdint>
 
 #include <glm/vec3.hpp>
 
@@ -63,8 +63,13 @@ Status LimbAxesOf(const glm::vec3& forward, const glm::vec3& bendAxis, LimbAxes*
   // The last valid pair seen on this thread: jobs usually repeat one rig's axes.
   IKPD_THREAD_MEMO LimbAxes last;
   IKPD_THREAD_MEMO bool haveLast = false;
-  const bool same = haveLast && std::memcmp(&forward, &last.rawForward, sizeof forward) == 0 &&
-                    std::memcmp(&bendAxis, &last.rawBendAxis, sizeof bendAxis) == 0;
+  // Bit-wise equal (NaN never gets cached; −0 and 0 just miss).
+  auto sameBits = [](const glm::vec3& a, const glm::vec3& b) {
+    return __builtin_bit_cast(std::uint32_t, a.x) == __builtin_bit_cast(std::uint32_t, b.x) &&
+           __builtin_bit_cast(std::uint32_t, a.y) == __builtin_bit_cast(std::uint32_t, b.y) &&
+           __builtin_bit_cast(std::uint32_t, a.z) == __builtin_bit_cast(std::uint32_t, b.z);
+  };
+  const bool same = haveLast && sameBits(forward, last.rawForward) && sameBits(bendAxis, last.rawBendAxis);
   if (!same) {
     glm::vec3 f(0.0f), h(0.0f);
     if (!IsFinite(forward) || !SafeNormalize(forward, &f)) return Error("forward: must be a non-zero finite vector");
