@@ -44,15 +44,6 @@ AimLanes<F> LoadItems(const AimBatchJob& job, std::size_t i) {
   return io;
 }
 
-// The per-item rules of AimJob::Validate (the shared ones are checked once).
-template <class F>
-simd::Mask<F> ItemsValid(const AimLanes<F>& io) {
-  using simd::And;
-  const auto rotation = And(simd::IsFinite4(io.rotation), simd::Dot(io.rotation, io.rotation) > 1e-12f);
-  return And(And(And(simd::IsFinite3(io.position), simd::IsFinite3(io.target)), And(rotation, simd::IsFinite3(io.pole))),
-             And(io.weight >= 0.0f, io.weight <= 1.0f));
-}
-
 // Items i .. i + kWide − 1 all valid, checked straight from the arrays.
 bool GroupValid(const AimBatchJob& job, std::size_t i) {
   using namespace batch;  // NOLINT: the group checks
@@ -83,7 +74,7 @@ Status AimBatchJob::Run() const {
   // Pass 1: every item valid, else that item's Status and no output at all.
   const Status valid = batch::InLanes(
       count, [&](std::size_t i) { return GroupValid(*this, i); },
-      [&](std::size_t j) { return simd::All(ItemsValid(LoadItems<float>(*this, j))) ? Ok() : ValidateItem(*this, j); },
+      [&](std::size_t j) { return ValidateItem(*this, j); },
       failedItem);
   if (!valid) return valid;
   // Pass 2: solve (finite input gives a finite unit quaternion).

@@ -33,19 +33,6 @@ TwoBoneLanes<F> LoadItems(const TwoBoneBatchJob& job, std::size_t i) {
   return io;
 }
 
-// The per-item rules of TwoBoneJob::Validate (the shared ones are checked once).
-template <class F>
-simd::Mask<F> ItemsValid(const TwoBoneLanes<F>& io) {
-  using simd::And;
-  auto rotationOk = [](const simd::Q4<F>& q) { return And(simd::IsFinite4(q), simd::Dot(q, q) > 1e-12f); };
-  const auto positions = And(And(simd::IsFinite3(io.rootPosition), simd::IsFinite3(io.midPosition)),
-                             And(simd::IsFinite3(io.endPosition), simd::IsFinite3(io.target)));
-  const auto rotations = And(And(rotationOk(io.rootRotation), rotationOk(io.midRotation)), rotationOk(io.endRotation));
-  const auto extras = And(And(simd::IsFinite3(io.pole), simd::IsFinite3(io.effectorOffset)),
-                          And(io.weight >= 0.0f, io.weight <= 1.0f));
-  return And(And(positions, rotations), extras);
-}
-
 template <class F>
 void StoreItems(const TwoBoneBatchJob& job, std::size_t i, const TwoBoneLanes<F>& io) {
   simd::StoreQ4(job.outRootRotation, i, io.outRootRotation);
@@ -108,7 +95,7 @@ Status TwoBoneBatchJob::Run() const {
   // Pass 1: every item valid, else that item's Status and no output at all.
   const Status valid = batch::InLanes(
       count, [&](std::size_t i) { return GroupValid(*this, i); },
-      [&](std::size_t j) { return simd::All(ItemsValid(LoadItems<float>(*this, j))) ? Ok() : ValidateItem(*this, j); },
+      [&](std::size_t j) { return ValidateItem(*this, j); },
       failedItem);
   if (!valid) return valid;
   // Pass 2: solve. An item whose result overflows float stops the batch there.

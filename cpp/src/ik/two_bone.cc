@@ -1,7 +1,6 @@
 #include "ikpd/ik/two_bone.h"
 
 #include <algorithm>
-#include <cstdint>
 
 #include <glm/vec3.hpp>
 
@@ -65,9 +64,8 @@ Status LimbAxesOf(const glm::vec3& forward, const glm::vec3& bendAxis, LimbAxes*
   IKPD_THREAD_MEMO bool haveLast = false;
   // Bit-wise equal (NaN never gets cached; −0 and 0 just miss).
   auto sameBits = [](const glm::vec3& a, const glm::vec3& b) {
-    return __builtin_bit_cast(std::uint32_t, a.x) == __builtin_bit_cast(std::uint32_t, b.x) &&
-           __builtin_bit_cast(std::uint32_t, a.y) == __builtin_bit_cast(std::uint32_t, b.y) &&
-           __builtin_bit_cast(std::uint32_t, a.z) == __builtin_bit_cast(std::uint32_t, b.z);
+    return simd::BitsOf(a.x) == simd::BitsOf(b.x) && simd::BitsOf(a.y) == simd::BitsOf(b.y) &&
+           simd::BitsOf(a.z) == simd::BitsOf(b.z);
   };
   const bool same = haveLast && sameBits(forward, last.rawForward) && sameBits(bendAxis, last.rawBendAxis);
   if (!same) {

@@ -51,31 +51,25 @@ IKPD_INLINE bool Any(bool m) { return m; }
 IKPD_INLINE bool All(bool m) { return m; }
 // Finite (not NaN or ±Inf).
 IKPD_INLINE bool IsFiniteLane(float a) { return a - a == 0.0f; }
+// The bits of a float and back.
+IKPD_INLINE std::uint32_t BitsOf(float a) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &a, sizeof bits);
+  return bits;
+}
+IKPD_INLINE float FloatFromBits(std::uint32_t bits) {
+  float out;
+  std::memcpy(&out, &bits, sizeof out);
+  return out;
+}
 // 2^n for an integral n in [−126, 127].
 IKPD_INLINE float Pow2(float n) {
-  const std::uint32_t bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(n) + 127) << 23;
-  float out;
-  std::memcpy(&out, &bits, sizeof out);
-  return out;
+  return FloatFromBits(static_cast<std::uint32_t>(static_cast<std::int32_t>(n) + 127) << 23);
 }
 // The power of two with a's exponent (a finite and > 0; 0 for denormals).
-IKPD_INLINE float ExponentOf(float a) {
-  std::uint32_t bits;
-  std::memcpy(&bits, &a, sizeof bits);
-  bits &= 0x7F800000u;
-  float out;
-  std::memcpy(&out, &bits, sizeof out);
-  return out;
-}
+IKPD_INLINE float ExponentOf(float a) { return FloatFromBits(BitsOf(a) & 0x7F800000u); }
 // 1 / ExponentOf(a) without a division, for a finite a in [2^-126, 2^127).
-IKPD_INLINE float InverseExponentOf(float a) {
-  std::uint32_t bits;
-  std::memcpy(&bits, &a, sizeof bits);
-  bits = 0x7F000000u - (bits & 0x7F800000u);
-  float out;
-  std::memcpy(&out, &bits, sizeof out);
-  return out;
-}
+IKPD_INLINE float InverseExponentOf(float a) { return FloatFromBits(0x7F000000u - (BitsOf(a) & 0x7F800000u)); }
 
 // ---- one lane in double: single-item code that keeps double precision ---------
 // (pd::QuatPD runs the quaternion PD kernel with F = double; the elementary
