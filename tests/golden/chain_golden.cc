@@ -10,13 +10,6 @@ namespace {
 constexpr const char* kBend[] = {"auto", "positive", "negative"};
 constexpr const char* kVariant[] = {"relative", "followMid"};
 
-glm::vec3 RandomAxis(Rng& rng) {
-  for (;;) {
-    const glm::vec3 v = rng.Vec3(-1, 1);
-    if (glm::length(v) > 0.3f) return v;
-  }
-}
-
 void EmitPseudoThreeBone(Json& json, const PseudoThreeBoneJob& job) {
   PseudoThreeBoneResult r;
   PseudoThreeBoneJob run = job;
@@ -59,22 +52,7 @@ void GeneratePseudoThreeBone(Json& json) {
     // The end's target (tip target − foot) between 30% and 85% of the leg, or clearly out of reach.
     const float reach = i % 6 == 5 ? rng.Range(1.2f, 2.0f) : rng.Range(0.3f, 0.85f);
     limb.target = limb.root.position + glm::normalize(RandomAxis(rng)) * reach * (a + b) + d3 * c;
-    limb.forward = i % 2 == 0 ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-    limb.bendAxis = glm::vec3(0, 0, 1);
-    if (i % 3 == 1) {
-      const glm::vec3 dir = glm::normalize(limb.target - limb.root.position);
-      glm::vec3 side = RandomAxis(rng);
-      side -= glm::dot(side, dir) * dir;
-      if (glm::length(side) > 0.3f) {
-        if (i % 2 == 0) limb.pole = limb.root.position + side * 3.0f;
-        else limb.poleDirection = side;
-      }
-    }
-    limb.bendDirection = static_cast<BendDirection>(i % 3);
-    if (i % 4 == 2) {
-      limb.minAngle = rng.Range(0.1f, 0.8f);
-      limb.maxAngle = rng.Range(2.2f, 3.0f);
-    }
+    RandomLimbSettings(rng, i, limb);
     if (i % 7 == 4) limb.weight = rng.Range(0, 1);
     if (i % 8 == 6) limb.twist = rng.Range(-1, 1);
     if (i % 12 == 11) limb.maxStretch = rng.Range(1.0f, 1.5f);

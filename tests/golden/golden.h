@@ -118,6 +118,38 @@ class Rng {
   std::uint64_t state_;
 };
 
+// A random direction of length 0.3 to √3 (not unit).
+inline glm::vec3 RandomAxis(Rng& rng) {
+  for (;;) {
+    const glm::vec3 v = rng.Vec3(-1, 1);
+    if (glm::length(v) > 0.3f) return v;
+  }
+}
+
+// The rig and bend settings of random limb case i, shared by the two-bone and
+// pseudo three-bone files: forward +X or +Y with bendAxis +Z, a pole point or
+// direction well off the root → target line (every third case), each
+// bendDirection in turn, and angle limits (every fourth). Call it after setting
+// root and target.
+inline void RandomLimbSettings(Rng& rng, int i, TwoBoneJob& limb) {
+  limb.forward = i % 2 == 0 ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+  limb.bendAxis = glm::vec3(0, 0, 1);
+  if (i % 3 == 1) {
+    const glm::vec3 dir = glm::normalize(limb.target - limb.root.position);
+    glm::vec3 side = RandomAxis(rng);
+    side -= glm::dot(side, dir) * dir;
+    if (glm::length(side) > 0.3f) {
+      if (i % 2 == 0) limb.pole = limb.root.position + side * 3.0f;
+      else limb.poleDirection = side;
+    }
+  }
+  limb.bendDirection = static_cast<BendDirection>(i % 3);
+  if (i % 4 == 2) {
+    limb.minAngle = rng.Range(0.1f, 0.8f);
+    limb.maxAngle = rng.Range(2.2f, 3.0f);
+  }
+}
+
 using Generator = void (*)(Json& cases);
 
 // Registers a golden file; use at namespace scope in a *_golden.cc file:

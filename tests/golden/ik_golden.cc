@@ -12,13 +12,6 @@ constexpr const char* kAimMethods[] = {"yawPitch", "crossProduct", "shortestArc"
 constexpr const char* kBend[] = {"auto", "positive", "negative"};
 constexpr const char* kEndRotation[] = {"world", "relative"};
 
-glm::vec3 RandomAxis(Rng& rng) {
-  for (;;) {
-    const glm::vec3 v = rng.Vec3(-1, 1);
-    if (glm::length(v) > 0.3f) return v;
-  }
-}
-
 void EmitAim(Json& json, const AimJob& job) {
   glm::quat rotation;
   AimJob run = job;
@@ -113,22 +106,7 @@ void GenerateTwoBone(Json& json) {
     // Reach between 30% and 85% of the limb (well-conditioned), or clearly out of reach.
     const float reach = i % 6 == 5 ? rng.Range(1.2f, 2.0f) : rng.Range(0.3f, 0.85f);
     job.target = job.root.position + glm::normalize(RandomAxis(rng)) * reach * (a + b);
-    job.forward = i % 2 == 0 ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-    job.bendAxis = glm::vec3(0, 0, 1);
-    if (i % 3 == 1) {
-      const glm::vec3 dir = glm::normalize(job.target - job.root.position);
-      glm::vec3 side = RandomAxis(rng);
-      side -= glm::dot(side, dir) * dir;
-      if (glm::length(side) > 0.3f) {
-        if (i % 2 == 0) job.pole = job.root.position + side * 3.0f;
-        else job.poleDirection = side;
-      }
-    }
-    job.bendDirection = static_cast<BendDirection>(i % 3);
-    if (i % 4 == 2) {
-      job.minAngle = rng.Range(0.1f, 0.8f);
-      job.maxAngle = rng.Range(2.2f, 3.0f);
-    }
+    RandomLimbSettings(rng, i, job);
     if (i % 5 == 3) job.effectorOffset = rng.Vec3(-0.2f, 0.2f);
     if (i % 7 == 4) job.weight = rng.Range(0, 1);
     if (i % 8 == 6) job.twist = rng.Range(-1, 1);
