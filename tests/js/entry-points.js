@@ -5,34 +5,63 @@
 // list can name the whole planned API (SPEC §9). `runs` overrides the number
 // of random cases per property (default RUNS); `result(value)` maps a result
 // to plain data (and disposes what owns WASM memory) before it is checked;
-// `name` labels a second entry for the same path; `modifiesArguments` marks
-// calls that write into an argument by design.
+// `name` labels a second entry for the same path; `fillsResult` marks calls
+// whose last argument is a previous result, filled in place and returned.
 const joint = (x, y, z) => ({ position: [x, y, z], rotation: [0, 0, 0, 1] });
+const aimOptions = () => ({
+  position: [0.5, 1, -1], rotation: [0.1, 0.2, 0.3, 0.9], target: [2, 3, 1], forward: [0, 1, 0], up: [0, 0, 1], pole: [0, 1, 3], weight: 0.8,
+});
+const twoBoneOptions = () => ({
+  root: joint(0, 0, 0), mid: joint(1, 0.2, 0), end: joint(2, 0, 0), target: [1.2, 0.8, 0.3],
+  pole: [1, 2, 0], forward: [1, 0, 0], bendAxis: [0, 0, 1], minAngle: 0.1, maxAngle: 3,
+  effectorOffset: [0.05, 0, 0], weight: 0.9, soften: 0.1, maxStretch: 1.2, twist: 0.2,
+});
+const pseudoThreeBoneOptions = () => ({
+  root: joint(0, 0, 0), mid: joint(1, -0.2, 0), end: joint(2, 0, 0), tip: joint(2.3, -0.1, 0), target: [1.8, 0.6, 0.2],
+  blend: 0.4, variant: 'followMid', endLimit: 0.8, pole: [1, 2, 0], forward: [1, 0, 0], bendAxis: [0, 0, 1],
+  minAngle: 0.1, maxAngle: 3, weight: 0.9, soften: 0.1, maxStretch: 1.2, twist: 0.2, tolerance: 1e-3,
+});
+// A previous result to fill: arrays to reuse, a joint without rotation, a null joint and an extra key.
+const previousJoints = () => [joint(9, 9, 9), { position: [1, 2, 3] }, null, { position: 'x', rotation: [1, 2] }];
+// Only the documented fields of a filled result: other keys of the caller's objects are left as they were.
+const jointData = (j) => ({ position: j.position, rotation: j.rotation });
 
 export const FUNCTIONS = [
+  { path: 'solveAim', args: () => [aimOptions()] },
   {
     path: 'solveAim',
-    args: () => [{ position: [0.5, 1, -1], rotation: [0.1, 0.2, 0.3, 0.9], target: [2, 3, 1], forward: [0, 1, 0], up: [0, 0, 1], pole: [0, 1, 3], weight: 0.8 }],
+    name: 'solveAim(options, result)',
+    fillsResult: true,
+    args: () => [aimOptions(), { rotation: [1, 2, 3, 4], note: 'kept' }],
+    result: ({ rotation }) => ({ rotation }),
   },
+  { path: 'solveTwoBone', args: () => [twoBoneOptions()] },
   {
     path: 'solveTwoBone',
-    args: () => [{
-      root: joint(0, 0, 0), mid: joint(1, 0.2, 0), end: joint(2, 0, 0), target: [1.2, 0.8, 0.3],
-      pole: [1, 2, 0], forward: [1, 0, 0], bendAxis: [0, 0, 1], minAngle: 0.1, maxAngle: 3,
-      effectorOffset: [0.05, 0, 0], weight: 0.9, soften: 0.1, maxStretch: 1.2, twist: 0.2,
-    }],
+    name: 'solveTwoBone(options, result)',
+    fillsResult: true,
+    args: () => {
+      const [root, mid, end] = previousJoints();
+      return [twoBoneOptions(), { root, mid, end, reached: true, distance: 5, note: 'kept' }];
+    },
+    result: ({ root, mid, end, reached, distance }) => ({ root: jointData(root), mid: jointData(mid), end: jointData(end), reached, distance }),
   },
   {
     path: 'toLocalRotations',
     args: () => [[{ rotation: [0, 0, 0.3826834, 0.9238795] }, { rotation: [0, 0.2, 0, 1] }], [0, 0, 0, 1]],
   },
+  { path: 'solvePseudoThreeBone', args: () => [pseudoThreeBoneOptions()] },
   {
     path: 'solvePseudoThreeBone',
-    args: () => [{
-      root: joint(0, 0, 0), mid: joint(1, -0.2, 0), end: joint(2, 0, 0), tip: joint(2.3, -0.1, 0), target: [1.8, 0.6, 0.2],
-      blend: 0.4, variant: 'followMid', endLimit: 0.8, pole: [1, 2, 0], forward: [1, 0, 0], bendAxis: [0, 0, 1],
-      minAngle: 0.1, maxAngle: 3, weight: 0.9, soften: 0.1, maxStretch: 1.2, twist: 0.2, tolerance: 1e-3,
-    }],
+    name: 'solvePseudoThreeBone(options, result)',
+    fillsResult: true,
+    args: () => {
+      const [root, mid, end, tip] = previousJoints();
+      return [pseudoThreeBoneOptions(), { root, mid, end, tip, reached: true, distance: 5 }];
+    },
+    result: ({ root, mid, end, tip, reached, distance }) => ({
+      root: jointData(root), mid: jointData(mid), end: jointData(end), tip: jointData(tip), reached, distance,
+    }),
   },
   {
     path: 'solveChain',
@@ -47,15 +76,12 @@ export const FUNCTIONS = [
     // The same call filling a previous result in place (so it modifies its second argument).
     path: 'solveChain',
     name: 'solveChain(options, result)',
-    modifiesArguments: true,
+    fillsResult: true,
     args: () => [
       { joints: [joint(0, 0, 0), joint(0, 1, 0), joint(0.2, 2, 0)], target: [1, 1.5, 0.5], method: 'ccd', iterations: 8, limits: [{ type: 'cone', angle: 1 }, null] },
       { joints: [joint(9, 9, 9), { position: [1, 2, 3] }, null], reached: true, distance: 5, iterations: 1 },
     ],
-    // Only the documented fields: other keys of the caller's objects are left as they were.
-    result: ({ joints, reached, distance, iterations }) => ({
-      joints: joints.map(({ position, rotation }) => ({ position, rotation })), reached, distance, iterations,
-    }),
+    result: ({ joints, reached, distance, iterations }) => ({ joints: joints.map(jointData), reached, distance, iterations }),
   },
   { path: 'checkStability', args: () => [{ kp: 400, kd: 10, dt: 1 / 30, integrator: 'explicit' }], mayBeInfinite: true },
   { path: 'hdr.gammaEncode', args: () => [[0.2, 0.6, 1]] },

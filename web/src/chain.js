@@ -10,9 +10,8 @@ import {
   readTransform,
   readVec3,
   readVector,
-  quatFrom,
+  fillTransform,
   transformFrom,
-  vec3From,
 } from './core.js';
 import { packTwoBone } from './ik.js';
 import { readDamping } from './pd.js';
@@ -59,25 +58,7 @@ function fillChainResult(result, n, f, o) {
   let joints = result.joints;
   if (!Array.isArray(joints)) joints = result.joints = new Array(n);
   if (joints.length !== n) joints.length = n;
-  for (let i = 0; i < n; i++, o += 7) {
-    const joint = joints[i];
-    if (joint === null || typeof joint !== 'object') {
-      joints[i] = transformFrom(f, o);
-      continue;
-    }
-    const p = joint.position;
-    if (Array.isArray(p) && p.length === 3) {
-      p[0] = f[o]; p[1] = f[o + 1]; p[2] = f[o + 2];
-    } else {
-      joint.position = vec3From(f, o);
-    }
-    const r = joint.rotation;
-    if (Array.isArray(r) && r.length === 4) {
-      r[0] = f[o + 3]; r[1] = f[o + 4]; r[2] = f[o + 5]; r[3] = f[o + 6];
-    } else {
-      joint.rotation = quatFrom(f, o + 3);
-    }
-  }
+  for (let i = 0; i < n; i++, o += 7) joints[i] = fillTransform(joints[i], f, o);
   result.reached = f[o] !== 0;
   result.distance = f[o + 1];
   result.iterations = f[o + 2];
@@ -146,12 +127,17 @@ export function createChainApi(core) {
     return { joints: solved, reached: out[o] !== 0, distance: out[o + 1], iterations: out[o + 2] };
   }
 
-  /** Pseudo three-bone IK (SPEC §4); see PseudoThreeBoneOptions in web/types/chain.d.ts. */
-  function solvePseudoThreeBone(options) {
+  /**
+   * Pseudo three-bone IK (SPEC §4); see PseudoThreeBoneOptions in web/types/chain.d.ts.
+   * With `result` (a previous result), its arrays are filled in place and it is returned.
+   */
+  function solvePseudoThreeBone(options, result) {
     readOptions(options);
     for (const name of ['effectorOffset', 'endRotation']) {
       if (options[name] !== undefined) throw new TypeError(`${name}: not an option of solvePseudoThreeBone (the tip sets it)`);
     }
+    const out =
+      result === undefined ? { root: null, mid: null, end: null, tip: null, reached: false, distance: 0 } : readOptions(result, 'result');
     const s = core.scratch;
     packTwoBone(options, s);
     readTransform(options.tip, 'tip', s, 50);
@@ -160,14 +146,13 @@ export function createChainApi(core) {
     s[59] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
     core.check(x.ikpd_solve_pseudo_three_bone(core.scratchPointer));
     const r = core.scratch;
-    return {
-      root: transformFrom(r, 64),
-      mid: transformFrom(r, 71),
-      end: transformFrom(r, 78),
-      tip: transformFrom(r, 85),
-      reached: r[92] !== 0,
-      distance: r[93],
-    };
+    out.root = fillTransform(out.root, r, 64);
+    out.mid = fillTransform(out.mid, r, 71);
+    out.end = fillTransform(out.end, r, 78);
+    out.tip = fillTransform(out.tip, r, 85);
+    out.reached = r[92] !== 0;
+    out.distance = r[93];
+    return out;
   }
 
   /** The seed's incremental 2D tentacle (SPEC §5); see Tentacle2D in web/types/chain.d.ts. */

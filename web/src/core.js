@@ -180,6 +180,28 @@ export const vec3From = (f, o) => [f[o], f[o + 1], f[o + 2]];
 export const quatFrom = (f, o) => [f[o], f[o + 1], f[o + 2], f[o + 3]];
 export const transformFrom = (f, o) => ({ position: vec3From(f, o), rotation: quatFrom(f, o + 3) });
 
+// f[o..o+n) (n = 3 or 4) written into `array` when it is an array, Float32Array or
+// Float64Array of length n, else into a new array.
+function fillArray(array, f, o, n) {
+  const reusable = Array.isArray(array) || array instanceof Float32Array || array instanceof Float64Array;
+  if (!reusable || array.length !== n) return n === 3 ? vec3From(f, o) : quatFrom(f, o);
+  for (let i = 0; i < n; i++) array[i] = f[o + i];
+  return array;
+}
+/** Writes a quaternion f[o..o+4) into `array` (a previous result's), or returns a new array. */
+export const fillQuat = (array, f, o) => fillArray(array, f, o, 4);
+/**
+ * Writes a joint f[o..o+7) into `joint` (a previous result's), reusing its position and
+ * rotation arrays (or Float32/Float64Arrays) of the right length; returns it, or a new joint
+ * when it is not an object.
+ */
+export function fillTransform(joint, f, o) {
+  if (joint === null || typeof joint !== 'object') return transformFrom(f, o);
+  joint.position = fillArray(joint.position, f, o, 3);
+  joint.rotation = fillArray(joint.rotation, f, o + 3, 4);
+  return joint;
+}
+
 // ---------------------------------------------------------------- lifetime
 
 let warnedAboutLeak = false;

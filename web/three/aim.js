@@ -26,6 +26,7 @@ export class AimIK {
     this.weight = options.weight ?? 1;
     this.hingeAxis = options.hingeAxis ?? null;
     this.chain = new BoneChain([bone], { forward: options.forward, up: options.up }, 'bone');
+    this._result = undefined; // the last solveAim result, filled in place by the next solve
   }
 
   /** Solves and writes the bone's local quaternion. No-op without a target or at weight 0. */
@@ -47,7 +48,8 @@ export class AimIK {
       request.hingeAxis = toArray3(_hinge.applyQuaternion(chain.inverseFrames[0]));
     }
     if (this.pole !== null) request.pole = toArray3(readPoint(this.pole, 'pole', _pole));
-    const result = this.ikpd.solveAim(request);
+    const result = this.ikpd.solveAim(request, this._result);
+    this._result = result;
     chain.writeSolved(0, result.rotation);
     chain.finish(weight);
     return this;

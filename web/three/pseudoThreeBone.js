@@ -23,12 +23,12 @@ export class PseudoThreeBoneIK extends LimbIK {
 
   _validate() {}
 
-  _solve(request) {
+  _solve(request, previous) {
     request.tip = this.chain.joint(3);
     if (this.blend !== undefined) request.blend = this.blend;
     if (this.variant !== undefined) request.variant = this.variant;
     if (this.endLimit !== undefined) request.endLimit = this.endLimit;
-    return this.ikpd.solvePseudoThreeBone(request);
+    return this.ikpd.solvePseudoThreeBone(request, previous);
   }
 
   _writeEnd(result) {

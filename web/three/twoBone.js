@@ -83,6 +83,7 @@ export class LimbIK {
     // Rest offsets of mid and end, restored before each stretched solve.
     this._rest = [bones[1].position.clone(), bones[2].position.clone()];
     this._stretched = false;
+    this._result = undefined; // the last solve's result, filled in place by the next one
   }
 
   /** Solves and writes the bones' local quaternions. No-op without a target or at weight 0. */
@@ -107,7 +108,8 @@ export class LimbIK {
       maxStretch: this.maxStretch,
     }, this, LIMB_KEYS);
     addPole(request, this.pole, this.poleDirection);
-    const result = this._solve(request);
+    const result = this._solve(request, this._result);
+    this._result = result;
     this.reached = result.reached;
     this.distance = result.distance;
 
@@ -147,12 +149,12 @@ export class TwoBoneIK extends LimbIK {
     readEndRotation(this.endRotation, this.target);
   }
 
-  _solve(request) {
+  _solve(request, previous) {
     request.endRotation = this.endRotation === 'local' ? 'relative' : 'world';
     if (this.effector !== null) {
       request.effectorOffset = toArray3(readPoint(this.effector, 'effector', _offset).sub(this.chain.positions[2]));
     }
-    return this.ikpd.solveTwoBone(request);
+    return this.ikpd.solveTwoBone(request, previous);
   }
 
   _writeEnd(result) {

@@ -191,8 +191,10 @@ export interface ChainApi {
   /**
    * Pseudo three-bone IK (SPEC §4): the two-bone solver run twice so a third bone (foot, hand)
    * follows the limb; for quadruped legs, hands and feet.
+   * Pass a previous result as `result` to have it filled in place (its joints' arrays are
+   * reused, nothing is allocated) and returned; otherwise a new result is returned.
    */
-  solvePseudoThreeBone(options: PseudoThreeBoneOptions): PseudoThreeBoneResult;
+  solvePseudoThreeBone(options: PseudoThreeBoneOptions, result?: PseudoThreeBoneResult): PseudoThreeBoneResult;
   /**
    * N-bone chain IK in 3D by CCD or FABRIK, with per-joint limits and an optional pole.
    * Pass a previous result as `result` to have it filled in place (its `joints` arrays are

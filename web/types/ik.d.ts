@@ -92,10 +92,18 @@ export interface TwoBoneResult {
 }
 
 export interface IkApi {
-  /** One-bone IK (SPEC §1) with the optional up-vector roll constraint (SPEC §2). */
-  solveAim(options: AimOptions): AimResult;
-  /** Two-bone limb IK by the law of cosines (SPEC §3). */
-  solveTwoBone(options: TwoBoneOptions): TwoBoneResult;
+  /**
+   * One-bone IK (SPEC §1) with the optional up-vector roll constraint (SPEC §2).
+   * Pass a previous result as `result` to have it filled in place (its `rotation` array is
+   * reused) and returned; otherwise a new result is returned.
+   */
+  solveAim(options: AimOptions, result?: AimResult): AimResult;
+  /**
+   * Two-bone limb IK by the law of cosines (SPEC §3).
+   * Pass a previous result as `result` to have it filled in place (its joints' `position` and
+   * `rotation` arrays are reused, nothing is allocated) and returned; otherwise a new result is returned.
+   */
+  solveTwoBone(options: TwoBoneOptions, result?: TwoBoneResult): TwoBoneResult;
   /**
    * Converts world rotations of a chain (root first) to local ones:
    * local[0] = parentRotation⁻¹·world[0], local[i] = world[i−1]⁻¹·world[i].
