@@ -136,8 +136,7 @@ export function createChainApi(core) {
     for (const name of ['effectorOffset', 'endRotation']) {
       if (options[name] !== undefined) throw new TypeError(`${name}: not an option of solvePseudoThreeBone (the tip sets it)`);
     }
-    const out =
-      result === undefined ? { root: null, mid: null, end: null, tip: null, reached: false, distance: 0 } : readOptions(result, 'result');
+    if (result !== undefined) readOptions(result, 'result');
     const s = core.scratch;
     packTwoBone(options, s);
     readTransform(options.tip, 'tip', s, 50);
@@ -146,13 +145,19 @@ export function createChainApi(core) {
     s[59] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
     core.check(x.ikpd_solve_pseudo_three_bone(core.scratchPointer));
     const r = core.scratch;
-    out.root = fillTransform(out.root, r, 64);
-    out.mid = fillTransform(out.mid, r, 71);
-    out.end = fillTransform(out.end, r, 78);
-    out.tip = fillTransform(out.tip, r, 85);
-    out.reached = r[92] !== 0;
-    out.distance = r[93];
-    return out;
+    if (result === undefined) {
+      return {
+        root: transformFrom(r, 64), mid: transformFrom(r, 71), end: transformFrom(r, 78), tip: transformFrom(r, 85),
+        reached: r[92] !== 0, distance: r[93],
+      };
+    }
+    result.root = fillTransform(result.root, r, 64);
+    result.mid = fillTransform(result.mid, r, 71);
+    result.end = fillTransform(result.end, r, 78);
+    result.tip = fillTransform(result.tip, r, 85);
+    result.reached = r[92] !== 0;
+    result.distance = r[93];
+    return result;
   }
 
   /** The seed's incremental 2D tentacle (SPEC §5); see Tentacle2D in web/types/chain.d.ts. */

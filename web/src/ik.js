@@ -1,6 +1,8 @@
 // API module 'ik' (see web/types/ik.d.ts): §1 aim, §2 up-vector roll, §3 two-bone IK.
 // Inputs are packed as float32 into core.scratch; layouts are documented in cpp/bindings/ik.cc.
-import { fillQuat, fillTransform, readEnum, readNumber, readOptions, readQuat, readTransform, readVec3 } from './core.js';
+import {
+  fillQuat, fillTransform, quatFrom, readEnum, readNumber, readOptions, readQuat, readTransform, readVec3, transformFrom,
+} from './core.js';
 
 const AIM_METHODS = ['yawPitch', 'crossProduct', 'shortestArc'];
 const BEND_DIRECTIONS = ['auto', 'positive', 'negative'];
@@ -64,7 +66,7 @@ export function createIkApi(core) {
   /** §1/§2 aim; with `result` (a previous result), it is filled in place and returned. */
   function solveAim(options, result) {
     readOptions(options);
-    const out = result === undefined ? { rotation: null } : readOptions(result, 'result');
+    if (result !== undefined) readOptions(result, 'result');
     const s = core.scratch;
     readVec3(options.position, 'position', s, 0);
     let flags = 0;
@@ -78,24 +80,31 @@ export function createIkApi(core) {
     s[22] = options.method === undefined ? 0 : readEnum(options.method, 'method', AIM_METHODS);
     s[24] = options.weight === undefined ? 1 : readNumber(options.weight, 'weight');
     core.check(solveAimNative(pointer));
-    out.rotation = fillQuat(out.rotation, core.scratch, OUT);
-    return out;
+    const r = core.scratch;
+    if (result === undefined) return { rotation: quatFrom(r, OUT) };
+    result.rotation = fillQuat(result.rotation, r, OUT);
+    return result;
   }
 
   /** §3 two-bone IK; with `result` (a previous result), its arrays are filled in place and it is returned. */
   function solveTwoBone(options, result) {
     readOptions(options);
-    const out =
-      result === undefined ? { root: null, mid: null, end: null, reached: false, distance: 0 } : readOptions(result, 'result');
+    if (result !== undefined) readOptions(result, 'result');
     packTwoBone(options, core.scratch);
     core.check(solveTwoBoneNative(pointer));
     const r = core.scratch;
-    out.root = fillTransform(out.root, r, OUT);
-    out.mid = fillTransform(out.mid, r, OUT + 7);
-    out.end = fillTransform(out.end, r, OUT + 14);
-    out.reached = r[OUT + 21] !== 0;
-    out.distance = r[OUT + 22];
-    return out;
+    if (result === undefined) {
+      return {
+        root: transformFrom(r, OUT), mid: transformFrom(r, OUT + 7), end: transformFrom(r, OUT + 14),
+        reached: r[OUT + 21] !== 0, distance: r[OUT + 22],
+      };
+    }
+    result.root = fillTransform(result.root, r, OUT);
+    result.mid = fillTransform(result.mid, r, OUT + 7);
+    result.end = fillTransform(result.end, r, OUT + 14);
+    result.reached = r[OUT + 21] !== 0;
+    result.distance = r[OUT + 22];
+    return result;
   }
 
   function toLocalRotations(joints, parentRotation) {
