@@ -12,6 +12,7 @@ import {
   readVector,
   fillTransform,
   transformFrom,
+  tryReadTransform,
 } from './core.js';
 import { packTwoBone } from './ik.js';
 import { readDamping } from './pd.js';
@@ -25,31 +26,10 @@ const LIMIT_FLOATS = 11;
 const NO_LIMITS = Object.freeze([]);
 const INTEGER = Object.freeze({ integer: true });
 const DEFAULT_FORWARD = Object.freeze([1, 0, 0]);
-const IDENTITY_QUAT = Object.freeze([0, 0, 0, 1]);
 
 function readArray(value, name) {
   if (!Array.isArray(value)) throw new TypeError(`${name}: expected an array, got ${value === null ? 'null' : typeof value}`);
   return value;
-}
-
-// Packs a joint {position, rotation} given as plain arrays of finite numbers
-// (the common case) at f[o..o+7) and returns true; returns false for anything
-// else, which readTransform then reads or rejects with its precise error.
-function packJoint(joint, f, o) {
-  if (joint === null || typeof joint !== 'object') return false;
-  const p = joint.position;
-  const r = joint.rotation ?? IDENTITY_QUAT;
-  if (!Array.isArray(p) || p.length !== 3 || !Array.isArray(r) || r.length !== 4) return false;
-  const x = p[0], y = p[1], z = p[2];
-  const qx = r[0], qy = r[1], qz = r[2], qw = r[3];
-  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof qx !== 'number' ||
-      typeof qy !== 'number' || typeof qz !== 'number' || typeof qw !== 'number') return false;
-  const q2 = qx * qx + qy * qy + qz * qz + qw * qw;
-  // v - v is 0 exactly for finite v (NaN for NaN and ±Infinity).
-  if (x - x !== 0 || y - y !== 0 || z - z !== 0 || !(q2 > 1e-12) || q2 - q2 !== 0) return false;
-  f[o] = x; f[o + 1] = y; f[o + 2] = z;
-  f[o + 3] = qx; f[o + 4] = qy; f[o + 5] = qz; f[o + 6] = qw;
-  return true;
 }
 
 // Writes n solved joints (f[o..], 7 floats each) and the summary into a
@@ -116,7 +96,7 @@ export function createChainApi(core) {
     }
     let o = CHAIN_HEADER;
     for (let i = 0; i < n; i++, o += 7) {
-      if (!packJoint(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
+      if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
     }
     for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
     core.check(x.ikpd_solve_chain(core.scratchPointer, n, limits.length));

@@ -147,16 +147,24 @@ export function readQuat(value, name, out, offset) {
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);
 
+/**
+ * Fast path of readTransform, for callers that would otherwise build a name per
+ * joint: packs a valid joint at out[offset..offset+7) and returns true; returns
+ * false otherwise (readTransform then throws the precise error).
+ */
+export function tryReadTransform(value, out, offset) {
+  if (value === null || typeof value !== 'object') return false;
+  return tryReadVec3(value.position, out, offset) && tryReadQuat(value.rotation ?? IDENTITY, out, offset + 3);
+}
+
 /** Reads a world-space joint {position, rotation} into out[offset..offset+7). */
 export function readTransform(value, name, out, offset) {
+  if (tryReadTransform(value, out, offset)) return;
   if (value === null || typeof value !== 'object') {
     throw new TypeError(`${name}: expected {position, rotation}, got ${describe(value)}`);
   }
-  // Fast path: no per-call name strings; on failure the full readers throw the precise error.
-  const position = value.position;
-  if (!tryReadVec3(position, out, offset)) readVector(position, `${name}.position`, 3, out, offset);
-  const r = value.rotation ?? IDENTITY;
-  if (!tryReadQuat(r, out, offset + 3)) readQuat(r, `${name}.rotation`, out, offset + 3);
+  readVec3(value.position, `${name}.position`, out, offset);
+  readQuat(value.rotation ?? IDENTITY, `${name}.rotation`, out, offset + 3);
 }
 
 /** Returns the index of `value` in `allowed` (an array of strings), or throws naming the options. */
