@@ -210,7 +210,9 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // Root angle B from the triangle (a, b, cEff): (cos B, sin B) ∝
   // (a² + c² − b², 4·area), Heron's product keeping sin B exact near straight.
   const auto bones = And(a > 1e-6f * limb, b > 1e-6f * limb);
-  const F s1 = Max(b + cEff - a, F(0.0f)), s2 = Max(a - b + cEff, F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
+  // (cEff − (a − b) is exactly 0 when cEff was clamped to |a − b|: no
+  // one-ulp remainder for the square root to blow up on a folded limb.)
+  const F s1 = Max(cEff - (a - b), F(0.0f)), s2 = Max(cEff - (b - a), F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
   const F cosTerm = (a - b) * (a + b) + cEff * cEff;
   const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
   const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
