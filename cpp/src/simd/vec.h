@@ -183,12 +183,18 @@ IKPD_INLINE Mask<F> PerpendicularUnit(const V3<F>& v, const V3<F>& n, V3<F>* out
 
 // The shortest-arc rotation taking unit `from` to unit `to`:
 // normalize(from × to, 1 + cos θ), with 1 + cos θ = sin²θ / (1 − cos θ) when
-// cos θ < 0 (full precision nearly behind). Exactly behind (sin²θ < 1e-14):
-// the half turn about `halfTurnAxis` (unit, perpendicular to `from`).
+// cos θ < 0 (full precision nearly behind). Nearly behind, the cross
+// product's rounding (~1e-7) is large against its length sin θ and would
+// tilt the axis off perpendicular to `from`, turning `from` past `to` by
+// up to degrees; so there the axis is first made exactly perpendicular to
+// `from` (its remaining error then lies along `to`, where it does no harm).
+// Exactly behind (sin²θ < 1e-14): the half turn about `halfTurnAxis` (unit,
+// perpendicular to `from`).
 template <class F>
 IKPD_INLINE Q4<F> ShortestArc(const V3<F>& from, const V3<F>& to, const V3<F>& halfTurnAxis) {
   const F c = Dot(from, to);
-  const V3<F> axis = Cross(from, to);
+  V3<F> axis = Cross(from, to);
+  if (Any(c < 0.0f)) axis = Select(c < 0.0f, axis - from * Dot(axis, from), axis);
   const F sin2 = Dot(axis, axis);
   const auto behind = And(c < 0.0f, sin2 < 1e-14f);
   const F onePlusCos = Select(c >= 0.0f, 1.0f + c, sin2 / (1.0f - Select(c >= 0.0f, F(0.0f), c)));
