@@ -270,7 +270,13 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   io.outMidPosition = Select(solve, anyHuge ? midK * k1Inverse : midK, io.midPosition);
   io.outEndPosition = Select(solve, anyHuge ? endK * k1Inverse : endK, io.endPosition);
 
-  const V3<F> miss = (anyHuge ? io.outEndPosition * k1 : io.outEndPosition) - goalK;
+  // The contact point as it lands in the weighted output: end + effectorOffset,
+  // the offset turned with the end under kRelative (the solve aimed it unturned).
+  V3<F> miss = (anyHuge ? io.outEndPosition * k1 : io.outEndPosition) - goalK;
+  if (shared.endRelative) {
+    const V3<F> landed = Rotate(io.outEndRotation * Conjugate(q3), io.effectorOffset);
+    miss = miss + (landed - io.effectorOffset) * k1;
+  }
   const F missK = Sqrt(Dot(miss, miss));
   io.distance = missK * k1Inverse;
   io.reached = missK <= F(shared.tolerance) * (limb * k2Inverse);
