@@ -120,7 +120,9 @@ inline void CheckTwoBoneResult(const TwoBoneJob& job, const TwoBoneResult& r) {
   const float tol = 1e-3f * scale;
 
   CheckLimbKept(job.root.position, a, b, r.root.position, r.mid.position, r.end.position, job.maxStretch, tol);
-  const float actual_distance = glm::distance(r.end.position + job.effectorOffset, job.target);
+  // The contact point as it lands: the offset turns with the end (kRelative).
+  const glm::quat endTurn = r.end.rotation * glm::conjugate(NormalizeSafe(job.end.rotation));
+  const float actual_distance = glm::distance(r.end.position + endTurn * job.effectorOffset, job.target);
   FUZZ_CHECK(std::fabs(actual_distance - r.distance) <= tol, "distance %g but end is %g from target",
              double(r.distance), double(actual_distance));
   if (r.reached) {

@@ -8,18 +8,11 @@
 
 using ikpd::AimJob;
 using ikpd::AimMethod;
+using iktest::Aim;
 
 namespace {
 
 constexpr AimMethod kMethods[] = {AimMethod::kYawPitch, AimMethod::kCrossProduct, AimMethod::kShortestArc};
-
-glm::quat Aim(AimJob job) {
-  glm::quat out(0, 0, 0, 0);
-  job.result = &out;
-  const ikpd::Status s = job.Run();
-  EXPECT_TRUE(s.ok()) << s.error;
-  return out;
-}
 
 // Distance (double) of point t from the line p + s·d, and the s of its foot.
 double LineDistance(const glm::dvec3& p, const glm::dvec3& d, const glm::dvec3& t, double* along) {

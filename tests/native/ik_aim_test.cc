@@ -7,18 +7,11 @@
 using ikpd::AimJob;
 using ikpd::AimMethod;
 using iktest::AngleBetween;
+using iktest::Aim;
 
 namespace {
 
 const glm::vec3 kX(1, 0, 0), kY(0, 1, 0), kZ(0, 0, 1);
-
-glm::quat Aim(AimJob job) {
-  glm::quat out(0, 0, 0, 0);
-  job.result = &out;
-  const ikpd::Status s = job.Run();
-  EXPECT_TRUE(s.ok()) << s.error;
-  return out;
-}
 
 AimJob JobAt(const glm::vec3& target, AimMethod method = AimMethod::kYawPitch) {
   AimJob job;

@@ -30,10 +30,6 @@ AimKey KeyOf(const AimJob& job) {
 }
 
 using AimMemo = detail::OptionsMemo<AimKey, detail::AimShared>;
-AimMemo& ThreadAimMemo() {
-  IKPD_THREAD_MEMO AimMemo memo;
-  return memo;
-}
 
 // The common case in one pass: finite per-call inputs, a usable rotation, a
 // weight in range and the options of an earlier valid call on this thread.
@@ -43,7 +39,11 @@ const detail::AimShared* QuickValid(const AimJob& job) {
   if (!detail::AllFinite(job.position, job.rotation, job.target, pole)) return nullptr;
   if (!(glm::dot(job.rotation, job.rotation) > 1e-12f) || !(job.weight >= 0.0f && job.weight <= 1.0f)) return nullptr;
   if (job.result == nullptr) return nullptr;
-  return ThreadAimMemo().Find(KeyOf(job));
+  return AimMemo::OfThisThread().Find(KeyOf(job));
+}
+
+const detail::AimShared& Remember(const AimJob& job) {
+  return AimMemo::OfThisThread().Store(KeyOf(job), detail::MakeAimShared(job, job.pole.has_value()));
 }
 
 // Every check, in parameter order (the errors name the first bad one).
@@ -81,7 +81,7 @@ Status ValidateAll(const AimJob& job) {
 Status AimJob::Validate() const {
   if (QuickValid(*this) != nullptr) return Ok();
   const Status status = ValidateAll(*this);
-  if (status) ThreadAimMemo().Store(KeyOf(*this), detail::MakeAimShared(*this, pole.has_value()));
+  if (status) Remember(*this);
   return status;
 }
 
@@ -128,7 +128,7 @@ Status AimJob::Run() const {
   if (cached == nullptr) {
     const Status status = ValidateAll(*this);
     if (!status) return status;
-    cached = &ThreadAimMemo().Store(KeyOf(*this), detail::MakeAimShared(*this, pole.has_value()));
+    cached = &Remember(*this);
   }
   const detail::AimShared& shared = *cached;
   detail::AimLanes<float> io;

@@ -38,6 +38,12 @@ struct OptionsMemo {
   Value value{};
   bool valid = false;
 
+  // This thread's memo for Key and Value.
+  static OptionsMemo& OfThisThread() {
+    IKPD_THREAD_MEMO OptionsMemo memo;
+    return memo;
+  }
+
   const Value* Find(const Key& k) const {
     std::uint32_t a[sizeof(Key) / 4], b[sizeof(Key) / 4];
     std::memcpy(a, &k, sizeof(Key));

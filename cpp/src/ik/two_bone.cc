@@ -87,10 +87,6 @@ TwoBoneKey KeyOf(const TwoBoneJob& job) {
 }
 
 using TwoBoneMemo = detail::OptionsMemo<TwoBoneKey, detail::TwoBoneShared>;
-TwoBoneMemo& ThreadTwoBoneMemo() {
-  IKPD_THREAD_MEMO TwoBoneMemo memo;
-  return memo;
-}
 
 // The common case in one pass: finite per-call inputs, usable rotations, a
 // weight in range and the options of an earlier valid call on this thread.
@@ -106,11 +102,11 @@ const detail::TwoBoneShared* QuickValid(const TwoBoneJob& job) {
   if (!(job.weight >= 0.0f && job.weight <= 1.0f) || job.result == nullptr || (job.pole && job.poleDirection)) {
     return nullptr;
   }
-  return ThreadTwoBoneMemo().Find(KeyOf(job));
+  return TwoBoneMemo::OfThisThread().Find(KeyOf(job));
 }
 
 const detail::TwoBoneShared& Remember(const TwoBoneJob& job) {
-  return ThreadTwoBoneMemo().Store(KeyOf(job), detail::MakeTwoBoneShared(job, PoleOf(job)));
+  return TwoBoneMemo::OfThisThread().Store(KeyOf(job), detail::MakeTwoBoneShared(job, PoleOf(job)));
 }
 
 }  // namespace
