@@ -67,6 +67,55 @@ void AimBatch(benchmark::State& state) {
 }
 BENCHMARK(AimBatch);
 
+// Single-item jobs on the same problems, one Run() per item (the path of
+// users who solve one limb or joint at a time; see BENCHMARKS.md).
+glm::vec3 Vec3At(const std::vector<float>& f, std::size_t i) { return {f[3 * i], f[3 * i + 1], f[3 * i + 2]}; }
+glm::quat QuatAt(const std::vector<float>& f, std::size_t i) {
+  return glm::quat(f[4 * i + 3], f[4 * i], f[4 * i + 1], f[4 * i + 2]);
+}
+
+void TwoBoneSingle(benchmark::State& state) {
+  const bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kItems);
+  ikpd::TwoBoneResult result;
+  ikpd::TwoBoneJob job;
+  job.soften = 0.05f;
+  job.result = &result;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kItems; ++i) {
+      job.root = {Vec3At(p.rootPosition, i), QuatAt(p.rootRotation, i)};
+      job.mid = {Vec3At(p.midPosition, i), QuatAt(p.midRotation, i)};
+      job.end = {Vec3At(p.endPosition, i), QuatAt(p.endRotation, i)};
+      job.target = Vec3At(p.target, i);
+      job.pole = Vec3At(p.pole, i);
+      job.weight = p.weight[i];
+      if (!job.Run()) state.SkipWithError("TwoBoneJob failed");
+      benchmark::DoNotOptimize(result);
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+}
+BENCHMARK(TwoBoneSingle);
+
+void AimSingle(benchmark::State& state) {
+  const bench::AimProblems p = bench::MakeAimProblems(kItems);
+  glm::quat result;
+  ikpd::AimJob job;
+  job.result = &result;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kItems; ++i) {
+      job.position = Vec3At(p.position, i);
+      job.rotation = QuatAt(p.rotation, i);
+      job.target = Vec3At(p.target, i);
+      job.pole = Vec3At(p.pole, i);
+      job.weight = p.weight[i];
+      if (!job.Run()) state.SkipWithError("AimJob failed");
+      benchmark::DoNotOptimize(result);
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+}
+BENCHMARK(AimSingle);
+
 // PD updates (kp 100, kd 20, 60 Hz): the states converge toward the targets
 // over the iterations; the work per update does not depend on them.
 template <class Job>

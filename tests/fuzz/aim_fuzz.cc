@@ -19,17 +19,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.Bool()) job.pole = in.Vec3();
   if (in.Int(0, 3) == 0) job.hingeAxis = in.Axis();
   job.weight = in.Bool() ? 1.0f : (in.Bool() ? in.Range(0.0f, 1.0f) : in.MaybeNonFinite());
+  if (in.Bool()) job.offset = in.Vec3();  // read last: older corpus inputs keep offset 0
 
   const glm::quat sentinel(7.0f, 7.0f, 7.0f, 7.0f);
   glm::quat result = sentinel;
   job.result = &result;
   FUZZ_TRACE("position %.9g %.9g %.9g rotation(wxyz) %.9g %.9g %.9g %.9g target %.9g %.9g %.9g forward %.9g %.9g %.9g "
-             "method %d up %.9g %.9g %.9g pole %d %.9g %.9g %.9g hinge %d weight %.9g\n",
+             "method %d up %.9g %.9g %.9g pole %d %.9g %.9g %.9g hinge %d weight %.9g offset %.9g %.9g %.9g\n",
              job.position.x, job.position.y, job.position.z, job.rotation.w, job.rotation.x, job.rotation.y,
              job.rotation.z, job.target.x, job.target.y, job.target.z, job.forward.x, job.forward.y, job.forward.z,
              static_cast<int>(job.method), job.up.x, job.up.y, job.up.z, job.pole.has_value(),
              job.pole ? job.pole->x : 0.0f, job.pole ? job.pole->y : 0.0f, job.pole ? job.pole->z : 0.0f,
-             job.hingeAxis.has_value(), job.weight);
+             job.hingeAxis.has_value(), job.weight, job.offset.x, job.offset.y, job.offset.z);
   if (!RunChecked(job, [&] { return SameBytes(result, sentinel); })) return 0;
   FUZZ_CHECK(Finite(job.position, job.rotation, job.target, job.weight), "non-finite input accepted");
   FUZZ_CHECK(Finite(result), "non-finite result");
@@ -39,6 +40,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const glm::vec3 to_target = job.target - job.position;
   const float distance = glm::length(to_target);
   const float forward_length = glm::length(job.forward);
+  if (job.offset != glm::vec3(0.0f)) {
+    // With an offset: the ray from the solved offset point along the solved
+    // forward passes through the target, when the target is clearly outside
+    // the offset sphere.
+    if (job.weight == 1.0f && Moderate(job.position) && Moderate(job.target) && Moderate(job.offset) &&
+        forward_length > 1e-3f && Moderate(job.forward, 1e3f)) {
+      const glm::dvec3 f = glm::normalize(glm::dvec3(job.forward));
+      const glm::dvec3 o(job.offset);
+      const double across = glm::length(o - f * glm::dot(f, o));
+      const double r = glm::length(glm::dvec3(job.target) - glm::dvec3(job.position));
+      if (r > 1e-2 && r > across * 1.01 + 1e-3) {
+        const glm::dvec3 p = glm::dvec3(job.position) + glm::dvec3(result * job.offset);
+        const glm::dvec3 u = glm::dvec3(result * glm::vec3(f));
+        const glm::dvec3 t = glm::dvec3(job.target) - p;
+        const double miss = glm::length(t - u * glm::dot(t, u));
+        const double scale = std::max(r, glm::length(o));
+        FUZZ_CHECK(miss <= 1e-3 * scale, "offset ray misses the target by %g (scale %g, method %d)", miss, scale,
+                   static_cast<int>(job.method));
+      }
+    }
+    return 0;
+  }
   if (job.weight == 1.0f && !job.hingeAxis && Moderate(job.position) && Moderate(job.target) &&
       distance > 1e-2f && forward_length > 1e-3f && Moderate(job.forward, 1e3f)) {
     const glm::vec3 aimed = result * (job.forward / forward_length);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <random>
 
+#include <gtest/gtest.h>
+
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -63,6 +65,15 @@ inline bool Finite(const ikpd::TwoBoneResult& r) {
 inline double AngleBetween(const glm::vec3& a, const glm::vec3& b) {
   const glm::dvec3 x(a), y(b);
   return std::atan2(glm::length(glm::cross(x, y)), glm::dot(x, y));
+}
+
+// AimJob::Run's rotation; the call must succeed.
+inline glm::quat Aim(ikpd::AimJob job) {
+  glm::quat out(0, 0, 0, 0);
+  job.result = &out;
+  const ikpd::Status s = job.Run();
+  EXPECT_TRUE(s.ok()) << s.error;
+  return out;
 }
 
 }  // namespace iktest

@@ -2,6 +2,7 @@
 
 #include "aim_kernel.h"
 #include "ik_math.h"
+#include "job_memo.h"
 
 namespace ikpd {
 namespace {
@@ -9,33 +10,79 @@ namespace {
 using detail::PerpendicularUnit;
 using detail::SafeNormalize;
 
-}  // namespace
+// Everything AimShared depends on, as plain 4-byte fields.
+struct AimKey {
+  glm::vec3 forward, up, hingeAxis, offset;
+  int method, hasHinge, hasPole;
+};
+static_assert(sizeof(AimKey) == 15 * 4, "AimKey must have no padding");
 
-Status AimJob::Validate() const {
+AimKey KeyOf(const AimJob& job) {
+  AimKey k;
+  k.forward = job.forward;
+  k.up = job.up;
+  k.hingeAxis = job.hingeAxis.value_or(glm::vec3(0.0f));
+  k.offset = job.offset;
+  k.method = static_cast<int>(job.method);
+  k.hasHinge = job.hingeAxis.has_value();
+  k.hasPole = job.pole.has_value();
+  return k;
+}
+
+using AimMemo = detail::OptionsMemo<AimKey, detail::AimShared>;
+
+// The common case in one pass: finite per-call inputs, a usable rotation, a
+// weight in range and the options of an earlier valid call on this thread.
+// Returns their shared setup, or null when the full check must run.
+const detail::AimShared* QuickValid(const AimJob& job) {
+  const glm::vec3 pole = job.pole.value_or(glm::vec3(0.0f));
+  if (!detail::AllFinite(job.position, job.rotation, job.target, pole)) return nullptr;
+  if (!(glm::dot(job.rotation, job.rotation) > 1e-12f) || !(job.weight >= 0.0f && job.weight <= 1.0f)) return nullptr;
+  if (job.result == nullptr) return nullptr;
+  return AimMemo::OfThisThread().Find(KeyOf(job));
+}
+
+const detail::AimShared& Remember(const AimJob& job) {
+  return AimMemo::OfThisThread().Store(KeyOf(job), detail::MakeAimShared(job, job.pole.has_value()));
+}
+
+// Every check, in parameter order (the errors name the first bad one).
+Status ValidateAll(const AimJob& job) {
   glm::vec3 unit(0.0f);
-  if (!IsFinite(position)) return Error("position: must be finite");
-  if (!IsUsableRotation(rotation)) return Error("rotation: must be a non-zero finite quaternion");
-  if (!IsFinite(target)) return Error("target: must be finite");
-  if (!IsFinite(forward) || !SafeNormalize(forward, &unit)) return Error("forward: must be a non-zero finite vector");
+  if (!IsFinite(job.position)) return Error("position: must be finite");
+  if (!IsUsableRotation(job.rotation)) return Error("rotation: must be a non-zero finite quaternion");
+  if (!IsFinite(job.target)) return Error("target: must be finite");
+  if (!IsFinite(job.forward) || !SafeNormalize(job.forward, &unit)) return Error("forward: must be a non-zero finite vector");
   const glm::vec3 f = unit;
-  if (method != AimMethod::kYawPitch && method != AimMethod::kCrossProduct && method != AimMethod::kShortestArc) {
+  if (job.method != AimMethod::kYawPitch && job.method != AimMethod::kCrossProduct && job.method != AimMethod::kShortestArc) {
     return Error("method: must be yawPitch, crossProduct or shortestArc");
   }
-  if (pole) {
-    if (!IsFinite(*pole)) return Error("pole: must be finite");
-    if (hingeAxis) return Error("pole: cannot be combined with hingeAxis (a hinge cannot roll)");
-    if (!IsFinite(up) || !SafeNormalize(up, &unit)) return Error("up: must be a non-zero finite vector");
+  if (job.pole) {
+    if (!IsFinite(*job.pole)) return Error("pole: must be finite");
+    if (job.hingeAxis) return Error("pole: cannot be combined with hingeAxis (a hinge cannot roll)");
+    if (!IsFinite(job.up) || !SafeNormalize(job.up, &unit)) return Error("up: must be a non-zero finite vector");
     if (detail::Parallel(unit, f)) return Error("up: must not be parallel to forward");
   }
-  if (hingeAxis) {
-    if (!IsFinite(*hingeAxis) || !SafeNormalize(*hingeAxis, &unit)) {
+  if (job.hingeAxis) {
+    if (!IsFinite(*job.hingeAxis) || !SafeNormalize(*job.hingeAxis, &unit)) {
       return Error("hingeAxis: must be a non-zero finite vector");
     }
     if (detail::Parallel(unit, f)) return Error("hingeAxis: must not be parallel to forward");
   }
-  if (!(weight >= 0.0f && weight <= 1.0f)) return Error("weight: must be in [0, 1]");
-  if (result == nullptr) return Error("result: output pointer must not be null");
+  if (!IsFinite(job.offset)) return Error("offset: must be finite");
+  if (job.hingeAxis && job.offset != glm::vec3(0.0f)) return Error("offset: cannot be combined with hingeAxis");
+  if (!(job.weight >= 0.0f && job.weight <= 1.0f)) return Error("weight: must be in [0, 1]");
+  if (job.result == nullptr) return Error("result: output pointer must not be null");
   return Ok();
+}
+
+}  // namespace
+
+Status AimJob::Validate() const {
+  if (QuickValid(*this) != nullptr) return Ok();
+  const Status status = ValidateAll(*this);
+  if (status) Remember(*this);
+  return status;
 }
 
 namespace detail {
@@ -66,15 +113,24 @@ AimShared MakeAimShared(const AimJob& job, bool pole) {
     s.up = simd::FromGlm(u);
     s.upSide = simd::FromGlm(glm::cross(f, u));
   }
+  if (job.offset != glm::vec3(0.0f)) {
+    s.offset = true;
+    s.offsetHalf = simd::FromGlm(job.offset * 0.5f);
+    s.offsetHalfMax = simd::MaxAbs(s.offsetHalf);
+  }
   return s;
 }
 
 }  // namespace detail
 
 Status AimJob::Run() const {
-  const Status status = Validate();
-  if (!status) return status;
-  const detail::AimShared shared = detail::MakeAimShared(*this, pole.has_value());
+  const detail::AimShared* cached = QuickValid(*this);
+  if (cached == nullptr) {
+    const Status status = ValidateAll(*this);
+    if (!status) return status;
+    cached = &Remember(*this);
+  }
+  const detail::AimShared& shared = *cached;
   detail::AimLanes<float> io;
   io.position = simd::FromGlm(position);
   io.rotation = simd::FromGlm(rotation);

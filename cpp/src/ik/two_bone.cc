@@ -5,6 +5,7 @@
 #include <glm/vec3.hpp>
 
 #include "ik_math.h"
+#include "job_memo.h"
 #include "../thread_memo.h"
 #include "two_bone_kernel.h"
 
@@ -20,40 +21,101 @@ Status ValidateJoint(const Transform& joint, const char* positionError, const ch
 
 bool IsSide(BendDirection d) { return d == BendDirection::kPositive || d == BendDirection::kNegative; }
 
+// Every check, in parameter order (the errors name the first bad one).
+Status ValidateAll(const TwoBoneJob& job) {
+  Status s = ValidateJoint(job.root, "root.position: must be finite", "root.rotation: must be a non-zero finite quaternion");
+  if (!s) return s;
+  s = ValidateJoint(job.mid, "mid.position: must be finite", "mid.rotation: must be a non-zero finite quaternion");
+  if (!s) return s;
+  s = ValidateJoint(job.end, "end.position: must be finite", "end.rotation: must be a non-zero finite quaternion");
+  if (!s) return s;
+  if (!IsFinite(job.target)) return Error("target: must be finite");
+  if (job.pole && !IsFinite(*job.pole)) return Error("pole: must be finite");
+  if (job.poleDirection) {
+    if (!IsFinite(*job.poleDirection)) return Error("poleDirection: must be finite");
+    if (job.pole) return Error("poleDirection: cannot be combined with pole");
+  }
+  if (const Status axes = detail::LimbAxesOf(job.forward, job.bendAxis, nullptr); !axes) return axes;
+  if (!IsSide(job.bendDirection) && job.bendDirection != BendDirection::kAuto) {
+    return Error("bendDirection: must be auto, positive or negative");
+  }
+  if (!IsSide(job.straightBend)) return Error("straightBend: must be positive or negative");
+  if (!(job.minAngle >= 0.0f && job.minAngle <= kPi)) return Error("minAngle: must be in [0, pi]");
+  if (!(job.maxAngle >= 0.0f && job.maxAngle <= kPi)) return Error("maxAngle: must be in [0, pi]");
+  if (job.minAngle > job.maxAngle) return Error("minAngle: must not exceed maxAngle");
+  if (!IsFinite(job.effectorOffset)) return Error("effectorOffset: must be finite");
+  if (!(job.weight >= 0.0f && job.weight <= 1.0f)) return Error("weight: must be in [0, 1]");
+  if (!(job.soften >= 0.0f && job.soften <= 1.0f)) return Error("soften: must be in [0, 1]");
+  if (!(job.maxStretch >= 1.0f && IsFinite(job.maxStretch))) return Error("maxStretch: must be finite and >= 1");
+  if (!IsFinite(job.twist)) return Error("twist: must be finite");
+  if (job.endRotation != EndRotation::kWorld && job.endRotation != EndRotation::kRelative) {
+    return Error("endRotation: must be world or relative");
+  }
+  if (!(job.tolerance >= 0.0f && IsFinite(job.tolerance))) return Error("tolerance: must be finite and >= 0");
+  if (job.result == nullptr) return Error("result: output pointer must not be null");
+  return Ok();
+}
+
+// Everything TwoBoneShared depends on, as plain 4-byte fields.
+struct TwoBoneKey {
+  glm::vec3 forward, bendAxis;
+  int bendDirection, straightBend, endRotation, pole;
+  float minAngle, maxAngle, soften, maxStretch, twist, tolerance;
+};
+static_assert(sizeof(TwoBoneKey) == 16 * 4, "TwoBoneKey must have no padding");
+
+detail::TwoBonePole PoleOf(const TwoBoneJob& job) {
+  return job.pole ? detail::TwoBonePole::kPoint
+                  : (job.poleDirection ? detail::TwoBonePole::kDirection : detail::TwoBonePole::kNone);
+}
+
+TwoBoneKey KeyOf(const TwoBoneJob& job) {
+  TwoBoneKey k;
+  k.forward = job.forward;
+  k.bendAxis = job.bendAxis;
+  k.bendDirection = static_cast<int>(job.bendDirection);
+  k.straightBend = static_cast<int>(job.straightBend);
+  k.endRotation = static_cast<int>(job.endRotation);
+  k.pole = static_cast<int>(PoleOf(job));
+  k.minAngle = job.minAngle;
+  k.maxAngle = job.maxAngle;
+  k.soften = job.soften;
+  k.maxStretch = job.maxStretch;
+  k.twist = job.twist;
+  k.tolerance = job.tolerance;
+  return k;
+}
+
+using TwoBoneMemo = detail::OptionsMemo<TwoBoneKey, detail::TwoBoneShared>;
+
+// The common case in one pass: finite per-call inputs, usable rotations, a
+// weight in range and the options of an earlier valid call on this thread.
+// Returns their shared setup, or null when the full check must run.
+const detail::TwoBoneShared* QuickValid(const TwoBoneJob& job) {
+  const glm::vec3 pole = job.pole.value_or(job.poleDirection.value_or(glm::vec3(0.0f)));
+  if (!detail::AllFinite(job.root.position, job.root.rotation, job.mid.position, job.mid.rotation, job.end.position,
+                         job.end.rotation, job.target, pole, job.effectorOffset)) {
+    return nullptr;
+  }
+  const auto usable = [](const glm::quat& q) { return glm::dot(q, q) > 1e-12f; };
+  if (!usable(job.root.rotation) || !usable(job.mid.rotation) || !usable(job.end.rotation)) return nullptr;
+  if (!(job.weight >= 0.0f && job.weight <= 1.0f) || job.result == nullptr || (job.pole && job.poleDirection)) {
+    return nullptr;
+  }
+  return TwoBoneMemo::OfThisThread().Find(KeyOf(job));
+}
+
+const detail::TwoBoneShared& Remember(const TwoBoneJob& job) {
+  return TwoBoneMemo::OfThisThread().Store(KeyOf(job), detail::MakeTwoBoneShared(job, PoleOf(job)));
+}
+
 }  // namespace
 
 Status TwoBoneJob::Validate() const {
-  Status s = ValidateJoint(root, "root.position: must be finite", "root.rotation: must be a non-zero finite quaternion");
-  if (!s) return s;
-  s = ValidateJoint(mid, "mid.position: must be finite", "mid.rotation: must be a non-zero finite quaternion");
-  if (!s) return s;
-  s = ValidateJoint(end, "end.position: must be finite", "end.rotation: must be a non-zero finite quaternion");
-  if (!s) return s;
-  if (!IsFinite(target)) return Error("target: must be finite");
-  if (pole && !IsFinite(*pole)) return Error("pole: must be finite");
-  if (poleDirection) {
-    if (!IsFinite(*poleDirection)) return Error("poleDirection: must be finite");
-    if (pole) return Error("poleDirection: cannot be combined with pole");
-  }
-  if (const Status axes = detail::LimbAxesOf(forward, bendAxis, nullptr); !axes) return axes;
-  if (!IsSide(bendDirection) && bendDirection != BendDirection::kAuto) {
-    return Error("bendDirection: must be auto, positive or negative");
-  }
-  if (!IsSide(straightBend)) return Error("straightBend: must be positive or negative");
-  if (!(minAngle >= 0.0f && minAngle <= kPi)) return Error("minAngle: must be in [0, pi]");
-  if (!(maxAngle >= 0.0f && maxAngle <= kPi)) return Error("maxAngle: must be in [0, pi]");
-  if (minAngle > maxAngle) return Error("minAngle: must not exceed maxAngle");
-  if (!IsFinite(effectorOffset)) return Error("effectorOffset: must be finite");
-  if (!(weight >= 0.0f && weight <= 1.0f)) return Error("weight: must be in [0, 1]");
-  if (!(soften >= 0.0f && soften <= 1.0f)) return Error("soften: must be in [0, 1]");
-  if (!(maxStretch >= 1.0f && IsFinite(maxStretch))) return Error("maxStretch: must be finite and >= 1");
-  if (!IsFinite(twist)) return Error("twist: must be finite");
-  if (endRotation != EndRotation::kWorld && endRotation != EndRotation::kRelative) {
-    return Error("endRotation: must be world or relative");
-  }
-  if (!(tolerance >= 0.0f && IsFinite(tolerance))) return Error("tolerance: must be finite and >= 0");
-  if (result == nullptr) return Error("result: output pointer must not be null");
-  return Ok();
+  if (QuickValid(*this) != nullptr) return Ok();
+  const Status status = ValidateAll(*this);
+  if (status) Remember(*this);
+  return status;
 }
 
 namespace detail {
@@ -119,11 +181,13 @@ TwoBoneShared MakeTwoBoneShared(const TwoBoneJob& job, TwoBonePole pole) {
 }  // namespace detail
 
 Status TwoBoneJob::Run() const {
-  const Status status = Validate();
-  if (!status) return status;
-  const detail::TwoBonePole poleKind =
-      pole ? detail::TwoBonePole::kPoint : (poleDirection ? detail::TwoBonePole::kDirection : detail::TwoBonePole::kNone);
-  const detail::TwoBoneShared shared = detail::MakeTwoBoneShared(*this, poleKind);
+  const detail::TwoBoneShared* cached = QuickValid(*this);
+  if (cached == nullptr) {
+    const Status status = ValidateAll(*this);
+    if (!status) return status;
+    cached = &Remember(*this);
+  }
+  const detail::TwoBoneShared& shared = *cached;
   detail::TwoBoneLanes<float> io;
   io.rootPosition = simd::FromGlm(root.position);
   io.midPosition = simd::FromGlm(mid.position);

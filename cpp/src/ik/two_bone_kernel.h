@@ -69,24 +69,11 @@ using simd::Max;
 using simd::Min;
 using simd::Not;
 using simd::Or;
+using simd::PerpendicularUnit;
 using simd::Q4;
 using simd::Select;
 using simd::Sqrt;
 using simd::V3;
-
-// Unit component of v perpendicular to unit n; false when v is zero (|v|² ≤
-// 1e-20) or within ~0.0006° of ±n. v must be unit or scaled to a largest
-// component in [1, 2) (see simd::ScaleForDirection).
-template <class F>
-IKPD_INLINE Mask<F> PerpendicularUnit(const V3<F>& v, const V3<F>& n, V3<F>* out) {
-  const F vv = Dot(v, v);
-  V3<F> perp = v - n * Dot(v, n);
-  perp = perp - n * Dot(perp, n);  // twice: v near ±n leaves rounding along n after one pass
-  const F pp = Dot(perp, perp);
-  const auto ok = And(vv > 1e-20f, pp > 1e-10f * vv);
-  *out = perp * (F(1.0f) / Sqrt(Select(ok, pp, F(1.0f))));
-  return ok;
-}
 
 // A stable unit vector perpendicular to unit n: the axis after n's dominant one.
 template <class F>
@@ -120,6 +107,98 @@ IKPD_INLINE F ThirdSide(F a, F b, float sinHalf) {
   return Sqrt((a - b) * (a - b) + (4.0f * sinHalf * sinHalf) * a * b);
 }
 
+
+// Limb plane normal n = the mid's world hinge after the solve: from the pole
+// where it is usable (poleVector: root → pole point, or the pole direction),
+// else the mid's current hinge (the root's when that one is unusable, computed
+// only when some lane needs it), then turned by `twist` about root → target.
+template <class F, class RootHinge>
+IKPD_INLINE V3<F> LimbPlane(const TwoBoneShared& shared, const V3<F>& poleVector, const V3<F>& dirT, const V3<F>& hinge,
+                            RootHinge&& rootHinge, F sign) {
+  V3<F> n;
+  if (shared.pole != TwoBonePole::kNone) {
+    V3<F> towardPole;
+    const auto poleOk = PerpendicularUnit(simd::ScaleForDirection(poleVector), dirT, &towardPole);
+    n = Cross(towardPole, dirT) * sign;
+    if (!simd::All(poleOk)) n = Select(poleOk, n, PerpendicularOf(hinge, rootHinge, dirT));
+  } else {
+    n = PerpendicularOf(hinge, rootHinge, dirT);
+  }
+  if (shared.twist) n = n * F(shared.cosTwist) + Cross(dirT, n) * F(shared.sinTwist);
+  return n;
+}
+
+// Reach: c clamped to the angle limits' [cMin, cMax] (docs/two-bone.md),
+// eased toward cMax by soft IK; *scale: the bone stretch (<= maxStretch) that
+// lets an out-of-reach end still reach the target.
+template <class F>
+IKPD_INLINE F SoftenTarget(const TwoBoneShared& shared, F a, F b, F c, F limb, F* scale) {
+  const F cMin = shared.limitMin ? ThirdSide(a, b, shared.sinHalfMin) : Abs(a - b);
+  const F cMax = shared.limitMax ? ThirdSide(a, b, shared.sinHalfMax) : limb;
+  F cEff = Min(c, cMax);
+  if (shared.soften > 0.0f) {
+    const F zone = F(shared.soften) * cMax;
+    const F start = cMax - zone;
+    const auto soft = And(c > start, zone > 0.0f);
+    if (simd::Any(soft)) {  // only near full reach
+      const F x = (c - start) / Select(soft, zone, F(1.0f));
+      cEff = Select(soft, start + zone * (1.0f - simd::Exp(-x)), cEff);
+    }
+  }
+  cEff = Max(cEff, cMin);
+  *scale = F(1.0f);
+  if (shared.maxStretch > 1.0f) {
+    const auto stretch = And(c > cEff, cEff > 0.0f);
+    *scale = Select(stretch, Min(c / Select(stretch, cEff, F(1.0f)), F(shared.maxStretch)), F(1.0f));
+  }
+  return cEff;
+}
+
+// Mid joint: unit directions of the upper and lower bones closing the
+// triangle (a, b, cEff) in the plane (dirT, n × dirT), bent to `sign`.
+template <class F>
+IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, const V3<F>& n, F sign, V3<F>* upper,
+                                 V3<F>* lower) {
+  // Root angle B from the triangle (a, b, cEff): (cos B, sin B) ∝
+  // (a² + c² − b², 4·area), Heron's product keeping sin B exact near straight.
+  const auto bones = And(a > 1e-6f * limb, b > 1e-6f * limb);
+  // (cEff − (a − b) is exactly 0 when cEff was clamped to |a − b|: no
+  // one-ulp remainder for the square root to blow up on a folded limb.)
+  const F s1 = Max(cEff - (a - b), F(0.0f)), s2 = Max(cEff - (b - a), F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
+  const F cosTerm = (a - b) * (a + b) + cEff * cEff;
+  const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
+  const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
+  const auto triangle = And(bones, len2 > 1e-30f);
+  const F inverseLen = F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f)));
+  const F cosB = Select(triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
+  const F sinB = Select(triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
+  // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.
+  const V3<F> perp = Cross(n, dirT);
+  *upper = dirT * cosB - perp * (sign * sinB);
+  // closing = dirT·cEff − upper·a, written in the plane's basis (dirT, perp) so
+  // that it stays exactly in the plane: with a ≫ b the cancellation in cEff − a·cos B
+  // would otherwise amplify rounding off the plane and tilt the mid's frame.
+  const V3<F> closing = dirT * (cEff - a * cosB) + perp * (a * sign * sinB);
+  const F closing2 = Dot(closing, closing);
+  const auto bent = And(bones, closing2 > 1e-24f);
+  *lower = Select(bent, closing * (F(1.0f) / Sqrt(Select(bent, closing2, F(1.0f)))), *upper);
+}
+
+// Weight: below 1 the root and mid rotations are slerped from the input ones
+// and the bones follow them (forward rotated); at full weight the bones lie
+// exactly along the solved upper and lower directions.
+template <class F>
+IKPD_INLINE void WeightOutput(F weight, const V3<F>& f, const Q4<F>& q1, const Q4<F>& q2, Q4<F>* r1, Q4<F>* r2,
+                              V3<F>* upper, V3<F>* lower) {
+  const auto full = weight >= 1.0f;
+  if (simd::All(full)) return;
+  const Q4<F> w1 = Select(full, *r1, simd::Slerp(q1, *r1, weight));
+  const Q4<F> w2 = Select(full, *r2, simd::Slerp(q2, *r2, weight));
+  *upper = Select(full, *upper, Rotate(w1, f));
+  *lower = Select(full, *lower, Rotate(w2, f));
+  *r1 = w1;
+  *r2 = w2;
+}
 
 }  // namespace two_bone_kernel
 
@@ -185,62 +264,14 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
     sign = Select(Abs(side) > 1e-5f * a * b, Select(side > 0.0f, F(1.0f), F(-1.0f)), F(shared.straightSign));
   }
 
-  // Limb plane normal n = the mid's world hinge after the solve.
-  // (From the pole where it is usable; else the mid's hinge, computed only when some lane needs it.)
   auto rootHinge = [&] { return Rotate(q1, h); };  // fallback, rarely needed
-  V3<F> n;
-  if (shared.pole != TwoBonePole::kNone) {
-    const V3<F> poleVector = shared.pole == TwoBonePole::kPoint ? poleK - p1 : io.pole;
-    V3<F> towardPole;
-    const auto poleOk = PerpendicularUnit(simd::ScaleForDirection(poleVector), dirT, &towardPole);
-    n = Cross(towardPole, dirT) * sign;
-    if (!simd::All(poleOk)) n = Select(poleOk, n, PerpendicularOf(hinge, rootHinge, dirT));
-  } else {
-    n = PerpendicularOf(hinge, rootHinge, dirT);
-  }
-  if (shared.twist) n = n * F(shared.cosTwist) + Cross(dirT, n) * F(shared.sinTwist);
+  const V3<F> n = LimbPlane(shared, shared.pole == TwoBonePole::kPoint ? poleK - p1 : io.pole, dirT, hinge, rootHinge,
+                            sign);
 
-  // Reach: clamp c to the angle limits (SPEC §3.1), soften, stretch.
-  const F cMin = shared.limitMin ? ThirdSide(a, b, shared.sinHalfMin) : Abs(a - b);
-  const F cMax = shared.limitMax ? ThirdSide(a, b, shared.sinHalfMax) : limb;
-  F cEff = Min(c, cMax);
-  if (shared.soften > 0.0f) {
-    const F zone = F(shared.soften) * cMax;
-    const F start = cMax - zone;
-    const auto soft = And(c > start, zone > 0.0f);
-    if (simd::Any(soft)) {  // only near full reach
-      const F x = (c - start) / Select(soft, zone, F(1.0f));
-      cEff = Select(soft, start + zone * (1.0f - simd::Exp(-x)), cEff);
-    }
-  }
-  cEff = Max(cEff, cMin);
-  F scale = F(1.0f);
-  if (shared.maxStretch > 1.0f) {
-    const auto stretch = And(c > cEff, cEff > 0.0f);
-    scale = Select(stretch, Min(c / Select(stretch, cEff, F(1.0f)), F(shared.maxStretch)), F(1.0f));
-  }
-
-  // Root angle B from the triangle (a, b, cEff): (cos B, sin B) ∝
-  // (a² + c² − b², 4·area), Heron's product keeping sin B exact near straight.
-  const auto bones = And(a > 1e-6f * limb, b > 1e-6f * limb);
-  const F s1 = Max(b + cEff - a, F(0.0f)), s2 = Max(a - b + cEff, F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
-  const F cosTerm = (a - b) * (a + b) + cEff * cEff;
-  const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
-  const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
-  const auto triangle = And(bones, len2 > 1e-30f);
-  const F inverseLen = F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f)));
-  const F cosB = Select(triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
-  const F sinB = Select(triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
-  // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.
-  const V3<F> perp = Cross(n, dirT);
-  const V3<F> upper = dirT * cosB - perp * (sign * sinB);
-  // closing = dirT·cEff − upper·a, written in the plane's basis (dirT, perp) so
-  // that it stays exactly in the plane: with a ≫ b the cancellation in cEff − a·cos B
-  // would otherwise amplify rounding off the plane and tilt the mid's frame.
-  const V3<F> closing = dirT * (cEff - a * cosB) + perp * (a * sign * sinB);
-  const F closing2 = Dot(closing, closing);
-  const auto bent = And(bones, closing2 > 1e-24f);
-  const V3<F> lower = Select(bent, closing * (F(1.0f) / Sqrt(Select(bent, closing2, F(1.0f)))), upper);
+  F scale;
+  const F cEff = SoftenTarget(shared, a, b, c, limb, &scale);
+  V3<F> upper, lower;
+  ComputeMidJoint(a, b, limb, cEff, dirT, n, sign, &upper, &lower);
 
   // Rotations: the root swings with the limb plane (keeping its roll relative
   // to it); the mid is rebuilt from its forward and hinge axes.
@@ -254,16 +285,9 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // Keep each rotation in its input's hemisphere (no sign flips from frame to frame).
   r1 = Select(Dot(r1, q1) < 0.0f, Q4<F>{-r1.x, -r1.y, -r1.z, -r1.w}, r1);
   r2 = Select(Dot(r2, q2) < 0.0f, Q4<F>{-r2.x, -r2.y, -r2.z, -r2.w}, r2);
-  // At full weight the bones lie along upper and lower; below it they follow the slerped rotations.
-  const auto full = io.weight >= 1.0f;
   Q4<F> w1 = r1, w2 = r2;
   V3<F> upperNow = upper, lowerNow = lower;
-  if (!simd::All(full)) {
-    w1 = Select(full, r1, simd::Slerp(q1, r1, io.weight));
-    w2 = Select(full, r2, simd::Slerp(q2, r2, io.weight));
-    upperNow = Select(full, upper, Rotate(w1, f));
-    lowerNow = Select(full, lower, Rotate(w2, f));
-  }
+  WeightOutput(io.weight, f, q1, q2, &w1, &w2, &upperNow, &lowerNow);
   const F k = 1.0f + (scale - 1.0f) * io.weight;
   const V3<F> midK = p1 + upperNow * (k * a * k2Inverse);
   const V3<F> endK = midK + lowerNow * (k * b * k2Inverse);
@@ -281,7 +305,13 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   io.outMidPosition = Select(solve, anyHuge ? midK * k1Inverse : midK, io.midPosition);
   io.outEndPosition = Select(solve, anyHuge ? endK * k1Inverse : endK, io.endPosition);
 
-  const V3<F> miss = (anyHuge ? io.outEndPosition * k1 : io.outEndPosition) - goalK;
+  // The contact point as it lands in the weighted output: end + effectorOffset,
+  // the offset turned with the end under kRelative (the solve aimed it unturned).
+  V3<F> miss = (anyHuge ? io.outEndPosition * k1 : io.outEndPosition) - goalK;
+  if (shared.endRelative) {
+    const V3<F> landed = Rotate(io.outEndRotation * Conjugate(q3), io.effectorOffset);
+    miss = miss + (landed - io.effectorOffset) * k1;
+  }
   const F missK = Sqrt(Dot(miss, miss));
   io.distance = missK * k1Inverse;
   io.reached = missK <= F(shared.tolerance) * (limb * k2Inverse);

@@ -25,8 +25,11 @@ struct TwoBoneResult {
   Transform root;
   Transform mid;
   Transform end;
+  // Both describe the contact point as it lands in the returned (weighted)
+  // pose: end.position + effectorOffset, the offset turned with the end
+  // (end.rotation · input end.rotation⁻¹) under EndRotation::kRelative.
   bool reached = false;  // distance <= tolerance × (input upper + lower length)
-  float distance = 0.0f;  // |end.position + effectorOffset − target| after the solve
+  float distance = 0.0f;  // |contact point − target|
 };
 
 // Two-bone IK (SPEC §3): moves mid and end so the end (plus effectorOffset)
@@ -53,6 +56,14 @@ struct TwoBoneResult {
 // the output is always a consistent chain. `weight` slerps the root and mid
 // rotations from the input (0 returns the input unchanged). Output rotations
 // are unit and lie in the hemisphere of the (normalized) input rotations.
+//
+// Effector offset: the solve places end + effectorOffset (as given, in world
+// space) at the target. Under kRelative the end then turns with the mid, so
+// the offset turns too and the contact point generally misses the target;
+// `distance` and `reached` report where it actually lands (use kWorld, or
+// PseudoThreeBoneJob, to place a contact point that turns with the limb).
+// Below weight 1 they describe the weighted pose, so a partly blended limb
+// is reported as not reached unless its contact point is within tolerance.
 //
 // Degenerate cases give defined, finite results: target at the root → the
 // limb folds toward its current direction (root→end, else the root's forward);
