@@ -35,7 +35,12 @@ export interface PdOptions {
   integrator?: PdIntegrator;
   /** Longest sub-step for `'substep'`, and for `'exact'` with a finite `maxVelocity`. Default 1/120 s. */
   dtMax?: number;
-  /** Speed limit in value units/s (rad/s for rotations; Euclidean norm for vectors). Default Infinity. */
+  /**
+   * Speed limit in value units/s (rad/s for rotations; Euclidean norm for vectors). Default Infinity.
+   * `'explicit'` and `'stable'` stay one update with the velocity clamped after its velocity
+   * update (v += dt·F; v = clamp(v); x += dt·v); `'substep'` clamps on each sub-step; `'exact'`
+   * sub-steps (`dtMax`) and limits each sub-step's velocity and move.
+   */
   maxVelocity?: number;
   /**
    * Fraction (0..1) of kd·targetVelocity added as force when a target velocity is known

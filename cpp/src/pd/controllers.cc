@@ -159,8 +159,10 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
   double bias[4];
   Biases(s, n, q, c.integral, bias);
 
+  // 'substep' and 'exact' with a velocity limit sub-step; 'explicit' and 'stable' are
+  // one update (their velocity clamp sits inside the update).
   int steps = 1;
-  if (s.integrator == Integrator::kSubstep || clampV) {
+  if (s.integrator == Integrator::kSubstep || (clampV && s.integrator == Integrator::kExact)) {
     const double k = std::ceil(dt / s.dtMax);
     steps = static_cast<int>(std::clamp(k, 1.0, static_cast<double>(kMaxSubsteps)));
   }
@@ -190,8 +192,8 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
       }
     }
     if (clampV) {
-      // Velocity limit on the norm (the seed clamps after the velocity update; here also
-      // the displacement of the sub-step, so the exact step respects it too).
+      // Velocity limit on the norm. Discrete updates: the classic clamp after the
+      // velocity update, then x += h·v. Exact: the velocity and the move of the sub-step.
       const double speed = Norm(c.w, n);
       if (speed > s.maxVelocity) {
         for (int i = 0; i < n; ++i) c.w[i] *= s.maxVelocity / speed;
@@ -199,6 +201,7 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
           for (int i = 0; i < n; ++i) c.u[i] = u0[i] + h * c.w[i];
         }
       }
+      if (s.integrator != Integrator::kExact) continue;
       double d[4];
       for (int i = 0; i < n; ++i) d[i] = c.u[i] - u0[i];
       const double moved = Norm(d, n);

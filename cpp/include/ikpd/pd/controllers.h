@@ -38,7 +38,10 @@ struct PdSettings {
   double kd = 12.566370614359172;  // 2√kp: critical damping
   Integrator integrator = Integrator::kExact;
   double dtMax = 1.0 / 120.0;  // sub-step length for 'substep' and for 'exact' with a finite maxVelocity
-  double maxVelocity = std::numeric_limits<double>::infinity();  // value units/s (rad/s for rotations)
+  // Velocity limit in value units/s (rad/s for rotations), on the velocity's norm. 'explicit'
+  // and 'stable' stay one update (v += dt·F; v = clamp(v); x += dt·v); 'substep' clamps
+  // after each sub-step's velocity update; 'exact' sub-steps (dtMax) and limits each move.
+  double maxVelocity = std::numeric_limits<double>::infinity();
   double feedForward = 0.0;    // [0, 1]: fraction of kd·targetVelocity added as force (1 removes the lag)
   double ki = 0.0;             // integral gain (PID), >= 0
   double maxIntegral = std::numeric_limits<double>::infinity();  // anti-windup: |ki·∫e dt| / kp <= this (value units)
