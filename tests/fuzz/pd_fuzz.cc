@@ -64,6 +64,7 @@ PdSettings RandomSettings(Input& in) {
   if (in.Bool()) s.blendOutTime = Positive(in, 0.0, 1.0);
   s.method = static_cast<RotationUpdate>(in.Int(0, 1));
   if (in.Bool()) s.maxAngle = Positive(in, 0.01, kPiD);
+  s.substepSplit = static_cast<SubstepSplit>(in.Int(0, 1));
   return s;
 }
 

@@ -1,8 +1,8 @@
-// PD: the velocity limit inside the classic single update.
+// PD: the velocity limit inside the classic single update, and the sub-step split.
 import { describe, expect, it } from 'vitest';
 import { ikpd } from './setup.js';
 
-describe('PD: velocity limit', () => {
+describe('PD: velocity limit and sub-step split', () => {
   const classic = (stable, kp, kd, dt, g, vMax, s) => {
     const f = stable ? (kp * (g - s.x - dt * s.v) - kd * s.v) / (1 + dt * kd) : kp * (g - s.x) - kd * s.v;
     s.v = Math.min(vMax, Math.max(-vMax, s.v + dt * f));
@@ -23,5 +23,27 @@ describe('PD: velocity limit', () => {
       }
       pd.dispose();
     }
+  });
+
+  it("substepSplit 'classic' takes dtMax steps then the remainder; 'equal' splits dt equally", () => {
+    const dtMax = 1 / 60;
+    const dt = 0.045;
+    const run = (substepSplit) => {
+      const pd = new ikpd.PD({ kp: 400, kd: 30, integrator: 'substep', dtMax, substepSplit });
+      const value = pd.update(dt, 1);
+      pd.dispose();
+      return value;
+    };
+    const equal = { x: 0, v: 0 };
+    for (let k = 0; k < 3; k++) classic(false, 400, 30, dt / 3, 1, Infinity, equal);
+    const split = { x: 0, v: 0 };
+    classic(false, 400, 30, dtMax, 1, Infinity, split);
+    classic(false, 400, 30, dtMax, 1, Infinity, split);
+    classic(false, 400, 30, dt - 2 * dtMax, 1, Infinity, split);
+    expect(run(undefined)).toBeCloseTo(equal.x, 13);
+    expect(run('equal')).toBeCloseTo(equal.x, 13);
+    expect(run('classic')).toBeCloseTo(split.x, 13);
+    expect(split.x).not.toBeCloseTo(equal.x, 6);
+    expect(() => new ikpd.PD({ substepSplit: 'half' })).toThrow(/^substepSplit: expected one of 'equal', 'classic'/);
   });
 });

@@ -1,15 +1,21 @@
-// PD controllers: the velocity limit inside the classic single update.
+// PD controllers: the velocity limit inside the classic single update, and the
+// sub-step split.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "ikpd/ikpd.h"
 
 using namespace ikpd::pd;
 
 namespace {
+
+bool StartsWith(const ikpd::Status& s, const char* prefix) {
+  return s.error != nullptr && std::string(s.error).rfind(prefix, 0) == 0;
+}
 
 PdSettings WithGains(double kp, double kd, Integrator integrator) {
   PdSettings s;
@@ -57,4 +63,49 @@ TEST(PdReliability, VelocityLimitKeepsTheClassicSingleUpdate) {
     }
     EXPECT_TRUE(clamped);
   }
+}
+
+TEST(PdReliability, SubstepSplitsEquallyOrClassically) {
+  const double kp = 400.0, kd = 30.0, dtMax = 1.0 / 60.0, dt = 0.045;  // 2 × dtMax + 0.01167
+  for (SubstepSplit split : {SubstepSplit::kEqual, SubstepSplit::kClassic}) {
+    PdSettings s = WithGains(kp, kd, Integrator::kSubstep);
+    s.dtMax = dtMax;
+    s.substepSplit = split;
+    s.maxVelocity = 3.0;  // clamps in the first sub-steps
+    ScalarPD pd(s);
+    pd.Reset(0.0);
+    ASSERT_TRUE(pd.Update(dt, 1.0));
+    double x = 0.0, v = 0.0;
+    if (split == SubstepSplit::kEqual) {
+      for (int k = 0; k < 3; ++k) ClassicExplicit(kp, kd, dt / 3.0, 1.0, 3.0, x, v);
+    } else {
+      ClassicExplicit(kp, kd, dtMax, 1.0, 3.0, x, v);
+      ClassicExplicit(kp, kd, dtMax, 1.0, 3.0, x, v);
+      ClassicExplicit(kp, kd, dt - 2.0 * dtMax, 1.0, 3.0, x, v);
+    }
+    EXPECT_NEAR(pd.value(), x, 1e-14) << static_cast<int>(split);
+    EXPECT_NEAR(pd.velocity(), v, 1e-13) << static_cast<int>(split);
+  }
+  // A multiple of dtMax takes no remainder step; dt below dtMax is one step.
+  PdSettings s = WithGains(kp, kd, Integrator::kSubstep);
+  s.dtMax = 0.25;
+  s.substepSplit = SubstepSplit::kClassic;
+  s.kp = 4.0;
+  s.kd = 1.0;
+  ScalarPD pd(s);
+  pd.Reset(0.0);
+  ASSERT_TRUE(pd.Update(0.5, 1.0));
+  double x = 0.0, v = 0.0;
+  ClassicExplicit(4.0, 1.0, 0.25, 1.0, INFINITY, x, v);
+  ClassicExplicit(4.0, 1.0, 0.25, 1.0, INFINITY, x, v);
+  EXPECT_EQ(pd.value(), x);
+  ASSERT_TRUE(pd.Update(0.1, 1.0));
+  ClassicExplicit(4.0, 1.0, 0.1, 1.0, INFINITY, x, v);
+  EXPECT_EQ(pd.value(), x);
+}
+
+TEST(PdReliability, NewSettingsAreValidated) {
+  PdSettings s;
+  s.substepSplit = static_cast<SubstepSplit>(5);
+  EXPECT_TRUE(StartsWith(s.Validate(), "substepSplit:"));
 }

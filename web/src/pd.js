@@ -8,11 +8,13 @@ const INTEGRATORS = ['exact', 'stable', 'explicit', 'substep'];
 const TARGET_MOTIONS = ['hold', 'linear'];
 const METHODS = ['log', 'componentwise'];
 const PHASES = ['none', 'spring', 'linear', 'done'];
+const SUBSTEP_SPLITS = ['equal', 'classic'];
 const DAMPING_RATIOS = { critical: 1, responsive: Math.SQRT1_2, over: 1.5 };
 
 const COMMON_OPTIONS = [
   'kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity', 'feedForward', 'ki',
   'maxIntegral', 'targetMotion', 'restTolerance', 'restVelocity', 'blendOutEnergy', 'blendOutTime',
+  'substepSplit',
 ];
 
 function describe(value) {
@@ -64,7 +66,7 @@ export function createPdApi(core) {
   const VEC3 = nativeFunctions(exports, 'vec3');
   const QUAT = nativeFunctions(exports, 'quat');
 
-  // Writes the options to io[0..16] (NaN = not given: the C++ default applies).
+  // Writes the options to io[0..18] (NaN = not given: the C++ default applies).
   function packOptions(options, allowed) {
     readOptions(options, 'options');
     for (const key of Object.keys(options)) {
@@ -73,7 +75,7 @@ export function createPdApi(core) {
       }
     }
     const f = io();
-    f.fill(NaN, 0, 17);
+    f.fill(NaN, 0, 19);
     const o = options;
     if (o.kp !== undefined) f[0] = readNumber(o.kp, 'kp');
     if (o.kd !== undefined) f[1] = readNumber(o.kd, 'kd');
@@ -92,6 +94,7 @@ export function createPdApi(core) {
     if (o.blendOutTime !== undefined) f[14] = readNumber(o.blendOutTime, 'blendOutTime');
     if (o.method !== undefined) f[15] = readEnum(o.method, 'method', METHODS);
     if (o.maxAngle !== undefined) f[16] = readNumber(o.maxAngle, 'maxAngle');
+    if (o.substepSplit !== undefined) f[18] = readEnum(o.substepSplit, 'substepSplit', SUBSTEP_SPLITS);
   }
 
   /**

@@ -36,6 +36,12 @@ export interface PdOptions {
   /** Longest sub-step for `'substep'`, and for `'exact'` with a finite `maxVelocity`. Default 1/120 s. */
   dtMax?: number;
   /**
+   * How `dt` is split into sub-steps (`'substep'`, and `'exact'` with a finite `maxVelocity`):
+   * `'equal'` (default): ceil(dt / dtMax) equal sub-steps, so the result changes smoothly with dt;
+   * `'classic'`: sub-steps of exactly dtMax, then one shorter remainder step. At most 10000 sub-steps.
+   */
+  substepSplit?: 'equal' | 'classic';
+  /**
    * Speed limit in value units/s (rad/s for rotations; Euclidean norm for vectors). Default Infinity.
    * `'explicit'` and `'stable'` stay one update with the velocity clamped after its velocity
    * update (v += dt·F; v = clamp(v); x += dt·v); `'substep'` clamps on each sub-step; `'exact'`

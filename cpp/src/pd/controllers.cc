@@ -111,6 +111,7 @@ Status PdSettings::Validate() const {
   if (!FiniteD(kd) || kd < 0.0) return Error("kd: must be a finite number >= 0");
   if (static_cast<unsigned>(integrator) > 3u) return Error("integrator: unknown");
   if (!FiniteD(dtMax) || dtMax <= 0.0) return Error("dtMax: must be a finite number > 0");
+  if (static_cast<unsigned>(substepSplit) > 1u) return Error("substepSplit: unknown");
   if (std::isnan(maxVelocity) || maxVelocity <= 0.0) return Error("maxVelocity: must be > 0 (Infinity for no limit)");
   if (!FiniteD(feedForward) || feedForward < 0.0 || feedForward > 1.0) return Error("feedForward: must be in [0, 1]");
   if (!FiniteD(ki) || ki < 0.0) return Error("ki: must be a finite number >= 0");
@@ -135,10 +136,44 @@ Status SettingsFromSettleTime(double settleTime, double dampingRatio, PdSettings
 
 // ------------------------------------------------------------ chart step
 
+namespace {
+
+// The sub-steps of one update: `count` steps of `length`, then one of `last` (0: none).
+struct StepPlan {
+  int count = 1;
+  double length = 0.0;
+  double last = 0.0;
+  double Longest() const { return std::max(length, last); }
+};
+
+StepPlan PlanSteps(double dt, double dtMax, SubstepSplit split) {
+  StepPlan p;
+  if (split == SubstepSplit::kClassic && dt / dtMax < kMaxSubsteps) {
+    p.count = static_cast<int>(std::floor(dt / dtMax));
+    p.length = dtMax;
+    p.last = dt - p.count * dtMax;  // may be 0 (dt a multiple of dtMax): no remainder step
+    if (p.count == 0) p.length = 0.0;
+    return p;
+  }
+  const double k = std::ceil(dt / dtMax);
+  p.count = static_cast<int>(std::clamp(k, 1.0, static_cast<double>(kMaxSubsteps)));
+  p.length = dt / p.count;
+  return p;
+}
+
+}  // namespace
+
 Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartState* state) {
   if (dt == 0.0) return Ok();
   ChartState c = *state;
   const bool clampV = std::isfinite(s.maxVelocity);
+
+  // 'substep' and 'exact' with a velocity limit sub-step; 'explicit' and 'stable' are
+  // one update (their velocity clamp sits inside the update).
+  StepPlan plan{1, dt, 0.0};
+  if (s.integrator == Integrator::kSubstep || (clampV && s.integrator == Integrator::kExact)) {
+    plan = PlanSteps(dt, s.dtMax, s.substepSplit);
+  }
 
   // Integral (explicit, before the step) with anti-windup: no accumulation while the
   // velocity limit is active, and |ki·I|/kp clamped to maxIntegral.
@@ -158,22 +193,11 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
   }
   double bias[4];
   Biases(s, n, q, c.integral, bias);
-
-  // 'substep' and 'exact' with a velocity limit sub-step; 'explicit' and 'stable' are
-  // one update (their velocity clamp sits inside the update).
-  int steps = 1;
-  if (s.integrator == Integrator::kSubstep || (clampV && s.integrator == Integrator::kExact)) {
-    const double k = std::ceil(dt / s.dtMax);
-    steps = static_cast<int>(std::clamp(k, 1.0, static_cast<double>(kMaxSubsteps)));
-  }
-  const double h = dt / steps;
-  const StepCoeffs coeffs =
-      s.integrator == Integrator::kExact ? ExactStepCoeffs(s.kp, s.kd, h) : StepCoeffs{};
   double offset[4];
   for (int i = 0; i < n; ++i) offset[i] = EquilibriumOffset(s.kp, s.kd, q[i], bias[i]);
 
-  for (int k = 1; k <= steps; ++k) {
-    const double remaining = dt - h * k;  // time left after this sub-step
+  // One (sub-)step of length h; `remaining`: the time left after it.
+  auto step = [&](double h, double remaining, const StepCoeffs& coeffs) {
     double u0[4];
     for (int i = 0; i < n; ++i) u0[i] = c.u[i];
     for (int i = 0; i < n; ++i) {
@@ -191,26 +215,32 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
           break;
       }
     }
-    if (clampV) {
-      // Velocity limit on the norm. Discrete updates: the classic clamp after the
-      // velocity update, then x += h·v. Exact: the velocity and the move of the sub-step.
-      const double speed = Norm(c.w, n);
-      if (speed > s.maxVelocity) {
-        for (int i = 0; i < n; ++i) c.w[i] *= s.maxVelocity / speed;
-        if (s.integrator != Integrator::kExact) {
-          for (int i = 0; i < n; ++i) c.u[i] = u0[i] + h * c.w[i];
-        }
-      }
-      if (s.integrator != Integrator::kExact) continue;
-      double d[4];
-      for (int i = 0; i < n; ++i) d[i] = c.u[i] - u0[i];
-      const double moved = Norm(d, n);
-      const double maxMove = s.maxVelocity * h;
-      if (moved > maxMove) {
-        for (int i = 0; i < n; ++i) c.u[i] = u0[i] + d[i] * (maxMove / moved);
+    if (!clampV) return;
+    // Velocity limit on the norm. Discrete updates: the classic clamp after the
+    // velocity update, then x += h·v. Exact: the velocity and the move of the sub-step.
+    const double speed = Norm(c.w, n);
+    if (speed > s.maxVelocity) {
+      for (int i = 0; i < n; ++i) c.w[i] *= s.maxVelocity / speed;
+      if (s.integrator != Integrator::kExact) {
+        for (int i = 0; i < n; ++i) c.u[i] = u0[i] + h * c.w[i];
       }
     }
+    if (s.integrator != Integrator::kExact) return;
+    double d[4];
+    for (int i = 0; i < n; ++i) d[i] = c.u[i] - u0[i];
+    const double moved = Norm(d, n);
+    const double maxMove = s.maxVelocity * h;
+    if (moved > maxMove) {
+      for (int i = 0; i < n; ++i) c.u[i] = u0[i] + d[i] * (maxMove / moved);
+    }
+  };
+  const bool exact = s.integrator == Integrator::kExact;
+  if (plan.count > 0) {
+    const StepCoeffs coeffs = exact ? ExactStepCoeffs(s.kp, s.kd, plan.length) : StepCoeffs{};
+    for (int k = 1; k <= plan.count; ++k) step(plan.length, dt - plan.length * k, coeffs);
   }
+  if (plan.last > 0.0) step(plan.last, 0.0, exact ? ExactStepCoeffs(s.kp, s.kd, plan.last) : StepCoeffs{});
+
   if (integrate) {
     for (int i = 0; i < n; ++i) c.integral[i] -= 0.5 * dt * c.u[i];
     clampIntegral();

@@ -32,12 +32,19 @@ enum class RotationUpdate : std::uint8_t {
   kComponentwise = 1,  // 'componentwise': the seed: spring per component, then normalize
 };
 
+// How 'substep' (and 'exact' with a finite maxVelocity) splits dt.
+enum class SubstepSplit : std::uint8_t {
+  kEqual = 0,    // 'equal': ceil(dt / dtMax) equal sub-steps: the result changes smoothly with dt
+  kClassic = 1,  // 'classic': floor(dt / dtMax) sub-steps of dtMax, then one remainder step
+};
+
 // Controller settings; the names are the JS option names.
 struct PdSettings {
   double kp = 39.478417604357434;  // (2π)²: settleTime 1 s
   double kd = 12.566370614359172;  // 2√kp: critical damping
   Integrator integrator = Integrator::kExact;
   double dtMax = 1.0 / 120.0;  // sub-step length for 'substep' and for 'exact' with a finite maxVelocity
+  SubstepSplit substepSplit = SubstepSplit::kEqual;  // at most 10000 sub-steps (beyond that: equal)
   // Velocity limit in value units/s (rad/s for rotations), on the velocity's norm. 'explicit'
   // and 'stable' stay one update (v += dt·F; v = clamp(v); x += dt·v); 'substep' clamps
   // after each sub-step's velocity update; 'exact' sub-steps (dtMax) and limits each move.
