@@ -1,6 +1,37 @@
-// PD: the velocity limit inside the classic single update, and the sub-step split.
+// PD: the stability check before a discrete step (onUnstable), the velocity
+// limit inside the classic single update, and the sub-step split.
 import { describe, expect, it } from 'vitest';
 import { ikpd } from './setup.js';
+
+describe('PD: stability is checked before the step', () => {
+  it("'explicit', 'stable' and 'substep' outside their region throw, state unchanged; 'clamp' converges", () => {
+    const cases = [
+      [{ kp: 1e4, kd: 200, integrator: 'explicit' }, /^dt: outside the 'explicit' integrator's stability region/],
+      [{ kp: 1e4, kd: (1.01 * 1e4) / 30, integrator: 'stable' }, /^dt: outside the 'stable' integrator's stability region/],
+      [{ kp: 1e4, kd: 200, integrator: 'substep', dtMax: 1 / 60 }, /^dt: the 'substep' sub-step/],
+    ];
+    for (const [options, message] of cases) {
+      const pd = new ikpd.PD({ ...options, value: 1, velocity: 0.5 });
+      expect(() => pd.update(1 / 30, 0)).toThrow(message);
+      expect([pd.value, pd.velocity]).toEqual([1, 0.5]);
+      const clamped = new ikpd.PD({ ...options, value: 1, onUnstable: 'clamp' });
+      for (let i = 0; i < 300; i++) clamped.update(1 / 30, 0);
+      expect(Math.abs(clamped.value)).toBeLessThan(1e-9);
+      pd.dispose();
+      clamped.dispose();
+    }
+  });
+
+  it('steps just inside maxStableDt run, just outside throw', () => {
+    for (const integrator of ['explicit', 'stable']) {
+      const { maxStableDt } = ikpd.checkStability({ kp: 900, kd: 20, dt: 0.01, integrator });
+      const pd = new ikpd.PD({ kp: 900, kd: 20, integrator, value: 1 });
+      pd.update(maxStableDt * 0.999, 0);
+      expect(() => pd.update(maxStableDt * 1.001, 0)).toThrow(/^dt: outside/);
+      pd.dispose();
+    }
+  });
+});
 
 describe('PD: velocity limit and sub-step split', () => {
   const classic = (stable, kp, kd, dt, g, vMax, s) => {

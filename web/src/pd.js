@@ -8,13 +8,14 @@ const INTEGRATORS = ['exact', 'stable', 'explicit', 'substep'];
 const TARGET_MOTIONS = ['hold', 'linear'];
 const METHODS = ['log', 'componentwise'];
 const PHASES = ['none', 'spring', 'linear', 'done'];
+const ON_UNSTABLE = ['throw', 'clamp'];
 const SUBSTEP_SPLITS = ['equal', 'classic'];
 const DAMPING_RATIOS = { critical: 1, responsive: Math.SQRT1_2, over: 1.5 };
 
 const COMMON_OPTIONS = [
   'kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity', 'feedForward', 'ki',
   'maxIntegral', 'targetMotion', 'restTolerance', 'restVelocity', 'blendOutEnergy', 'blendOutTime',
-  'substepSplit',
+  'onUnstable', 'substepSplit',
 ];
 
 function describe(value) {
@@ -94,6 +95,7 @@ export function createPdApi(core) {
     if (o.blendOutTime !== undefined) f[14] = readNumber(o.blendOutTime, 'blendOutTime');
     if (o.method !== undefined) f[15] = readEnum(o.method, 'method', METHODS);
     if (o.maxAngle !== undefined) f[16] = readNumber(o.maxAngle, 'maxAngle');
+    if (o.onUnstable !== undefined) f[17] = readEnum(o.onUnstable, 'onUnstable', ON_UNSTABLE);
     if (o.substepSplit !== undefined) f[18] = readEnum(o.substepSplit, 'substepSplit', SUBSTEP_SPLITS);
   }
 

@@ -42,6 +42,14 @@ export interface PdOptions {
    */
   substepSplit?: 'equal' | 'classic';
   /**
+   * A step of `'explicit'`, `'stable'` or `'substep'` longer than its stability limit (where the
+   * update would grow: see `checkStability`) is checked before stepping.
+   * `'throw'` (default): RangeError `dt: outside the … stability region …`, state unchanged.
+   * `'clamp'`: `'explicit'`/`'stable'` advance only half the limit this update (the rest of dt is
+   * dropped); `'substep'` shortens its sub-steps to half the limit and covers all of dt.
+   */
+  onUnstable?: 'throw' | 'clamp';
+  /**
    * Speed limit in value units/s (rad/s for rotations; Euclidean norm for vectors). Default Infinity.
    * `'explicit'` and `'stable'` stay one update with the velocity clamped after its velocity
    * update (v += dt·F; v = clamp(v); x += dt·v); `'substep'` clamps on each sub-step; `'exact'`
@@ -95,8 +103,9 @@ export interface PdController<V, W> extends Disposable {
    * Advances by `dt` seconds (>= 0; 0 is a no-op) toward `target` — where the target is at the end
    * of the step. With `targetVelocity` the target moves linearly during the step (the exact
    * integrator integrates that motion; `feedForward` uses it). Returns the new value.
-   * Throws a RangeError naming the parameter on bad input, or when an `'explicit'`/`'stable'`
-   * step diverges (the state is then left unchanged).
+   * Throws a RangeError naming the parameter on bad input, or when an `'explicit'`/`'stable'`/
+   * `'substep'` step is outside its stability region (checked before stepping; see `onUnstable`)
+   * or overflows (the state is then left unchanged).
    */
   update(dt: number, target: V, targetVelocity?: W): V;
   /** Current value. */

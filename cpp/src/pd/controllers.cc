@@ -16,6 +16,15 @@ constexpr double kTwoPiD = 6.283185307179586476925;
 constexpr double kPiD = 3.141592653589793238463;
 constexpr int kMaxSubsteps = 10000;
 constexpr const char* kDiverged = "dt: the integrator diverged (step too large for these gains; see checkStability)";
+constexpr const char* kUnstableExplicit =
+    "dt: outside the 'explicit' integrator's stability region for these gains (the step would diverge; "
+    "see checkStability; use a smaller dt, integrator 'exact', or onUnstable: 'clamp')";
+constexpr const char* kUnstableStable =
+    "dt: outside the 'stable' integrator's stability region for these gains (the step would diverge; "
+    "see checkStability; use a smaller dt, integrator 'exact', or onUnstable: 'clamp')";
+constexpr const char* kUnstableSubstep =
+    "dt: the 'substep' sub-step (dtMax, or dt / 10000 for a huge dt) is outside the stability region for "
+    "these gains (the step would diverge; see checkStability; lower dtMax, or onUnstable: 'clamp')";
 
 bool FiniteD(double v) { return std::isfinite(v); }
 bool FiniteV(const glm::dvec3& v) { return FiniteD(v.x) && FiniteD(v.y) && FiniteD(v.z); }
@@ -112,6 +121,7 @@ Status PdSettings::Validate() const {
   if (static_cast<unsigned>(integrator) > 3u) return Error("integrator: unknown");
   if (!FiniteD(dtMax) || dtMax <= 0.0) return Error("dtMax: must be a finite number > 0");
   if (static_cast<unsigned>(substepSplit) > 1u) return Error("substepSplit: unknown");
+  if (static_cast<unsigned>(onUnstable) > 1u) return Error("onUnstable: unknown");
   if (std::isnan(maxVelocity) || maxVelocity <= 0.0) return Error("maxVelocity: must be > 0 (Infinity for no limit)");
   if (!FiniteD(feedForward) || feedForward < 0.0 || feedForward > 1.0) return Error("feedForward: must be in [0, 1]");
   if (!FiniteD(ki) || ki < 0.0) return Error("ki: must be a finite number >= 0");
@@ -161,6 +171,26 @@ StepPlan PlanSteps(double dt, double dtMax, SubstepSplit split) {
   return p;
 }
 
+// The stability check before a discrete step: shortens dt (or the sub-steps) for
+// onUnstable 'clamp', or returns the error naming the integrator.
+Status FitStability(const PdSettings& s, double* dt, StepPlan* plan) {
+  const double limit = StepLimit(s.integrator, s.kp, s.kd);
+  if (plan->Longest() < limit) return Ok();
+  const bool sub = s.integrator == Integrator::kSubstep;
+  if (s.onUnstable == OnUnstable::kThrow) {
+    return Error(sub ? kUnstableSubstep : s.integrator == Integrator::kStable ? kUnstableStable : kUnstableExplicit);
+  }
+  const double h = 0.5 * limit;
+  if (sub) {
+    *dt = std::min(*dt, h * kMaxSubsteps);
+    *plan = PlanSteps(*dt, h, s.substepSplit);
+  } else {
+    *dt = h;
+    *plan = StepPlan{1, h, 0.0};
+  }
+  return Ok();
+}
+
 }  // namespace
 
 Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartState* state) {
@@ -169,10 +199,14 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
   const bool clampV = std::isfinite(s.maxVelocity);
 
   // 'substep' and 'exact' with a velocity limit sub-step; 'explicit' and 'stable' are
-  // one update (their velocity clamp sits inside the update).
+  // one update (their velocity clamp sits inside the update). Discrete steps are
+  // checked against their stability limit first.
   StepPlan plan{1, dt, 0.0};
   if (s.integrator == Integrator::kSubstep || (clampV && s.integrator == Integrator::kExact)) {
     plan = PlanSteps(dt, s.dtMax, s.substepSplit);
+  }
+  if (s.integrator != Integrator::kExact) {
+    if (Status st = FitStability(s, &dt, &plan); !st) return st;
   }
 
   // Integral (explicit, before the step) with anti-windup: no accumulation while the
