@@ -1,7 +1,39 @@
 // PD: the stability check before a discrete step (onUnstable), the velocity
-// limit inside the classic single update, and the sub-step split.
-import { describe, expect, it } from 'vitest';
+// limit inside the classic single update, the sub-step split, and the
+// development warning for dt in milliseconds.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isDevelopment } from '../../web/src/dev.js';
 import { ikpd } from './setup.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('PD: dt in milliseconds', () => {
+  // First in this file: the warning is shown once per process.
+  it('warns once in development when dt > 1 s, and never for seconds', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const pd = new ikpd.PD();
+    pd.update(1 / 60, 1);
+    pd.update(1, 1);
+    expect(warn).not.toHaveBeenCalled();
+    pd.update(16, 1);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toMatch(/PD\.update\(dt = 16\): dt is in seconds/);
+    pd.update(33, 1);
+    new ikpd.QuatPD().dispose();
+    expect(warn).toHaveBeenCalledTimes(1);
+    pd.dispose();
+  });
+
+  it('development = NODE_ENV !== production where process exists; in browsers only with IKPD_DEV', () => {
+    expect(isDevelopment({ process: { env: { NODE_ENV: 'development' } } })).toBe(true);
+    expect(isDevelopment({ process: { env: {} } })).toBe(true);
+    expect(isDevelopment({ process: { env: { NODE_ENV: 'production' } } })).toBe(false);
+    expect(isDevelopment({ process: { env: { NODE_ENV: 'production' } }, IKPD_DEV: true })).toBe(false);
+    expect(isDevelopment({})).toBe(false); // a production browser build
+    expect(isDevelopment({ IKPD_DEV: true })).toBe(true);
+    expect(isDevelopment({ IKPD_DEV: 'yes' })).toBe(false);
+  });
+});
 
 describe('PD: stability is checked before the step', () => {
   it("'explicit', 'stable' and 'substep' outside their region throw, state unchanged; 'clamp' converges", () => {

@@ -3,6 +3,7 @@
 // `ikpd_pd_buffer` (a Float64Array over WASM memory, re-derived after growth), so the
 // double-precision state of the controllers reaches JS unrounded.
 import { WasmObject, readEnum, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { warnIfMilliseconds } from './dev.js';
 
 const INTEGRATORS = ['exact', 'stable', 'explicit', 'substep'];
 const TARGET_MOTIONS = ['hold', 'linear'];
@@ -191,7 +192,7 @@ export function createPdApi(core) {
      */
     update(dt, target, targetVelocity) {
       this.assertAlive();
-      readNumber(dt, 'dt');
+      warnIfMilliseconds(readNumber(dt, 'dt'), this, 'update');
       this._write(target, 'target', 0);
       const hasVelocity = targetVelocity !== undefined;
       if (hasVelocity) {
@@ -271,7 +272,7 @@ export function createPdApi(core) {
 
     _blendOut(dt, rest) {
       this.assertAlive();
-      readNumber(dt, 'dt');
+      warnIfMilliseconds(readNumber(dt, 'dt'), this, 'blendOut');
       if (rest !== undefined) this._write(rest, 'rest', 0);
       core.check(this.#native.blendOut(this.#handle, dt));
       return this._read('value', true);
@@ -279,7 +280,7 @@ export function createPdApi(core) {
 
     _track(dt, animation, desired) {
       this.assertAlive();
-      readNumber(dt, 'dt');
+      warnIfMilliseconds(readNumber(dt, 'dt'), this, 'trackOffset');
       this._write(animation, 'animation', 0);
       const release = desired === null || desired === undefined;
       if (!release) {

@@ -105,7 +105,9 @@ export interface PdController<V, W> extends Disposable {
    * integrator integrates that motion; `feedForward` uses it). Returns the new value.
    * Throws a RangeError naming the parameter on bad input, or when an `'explicit'`/`'stable'`/
    * `'substep'` step is outside its stability region (checked before stepping; see `onUnstable`)
-   * or overflows (the state is then left unchanged).
+   * or overflows (the state is then left unchanged). `dt` is in seconds: in development builds a
+   * dt above 1 s (likely milliseconds) logs one console warning (Node: NODE_ENV !== 'production';
+   * browsers: only when `globalThis.IKPD_DEV = true`).
    */
   update(dt: number, target: V, targetVelocity?: W): V;
   /** Current value. */
