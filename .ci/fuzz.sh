@@ -35,16 +35,8 @@ while (($#)); do
   esac
 done
 if ((${#harnesses[@]} == 0)); then
-  # All harnesses except those listed in tests/fuzz/KNOWN_FAILING (name them to run them).
-  for f in tests/fuzz/*_fuzz.cc; do
-    [ -e "$f" ] || continue
-    h=$(basename "$f" .cc)
-    if grep -q "^$h " tests/fuzz/KNOWN_FAILING 2>/dev/null; then
-      echo "fuzz.sh: skipping $h (tests/fuzz/KNOWN_FAILING)"
-      continue
-    fi
-    harnesses+=("$h")
-  done
+  source .ci/fuzz-harnesses.sh
+  mapfile -t harnesses < <(default_harnesses fuzz.sh)
 fi
 write_junit() {  # tests failures
   [ -n "$junit" ] && printf '<testsuite name="fuzz" tests="%d" failures="%d" errors="0"></testsuite>\n' "$1" "$2" >"$junit"

@@ -19,9 +19,9 @@ double* Io() {
 
 static bool Given(double v) { return !std::isnan(v); }
 
-// io[0..16]: kp, kd, settleTime, damping ratio, integrator, dtMax, maxVelocity, feedForward,
+// io[0..18]: kp, kd, settleTime, damping ratio, integrator, dtMax, maxVelocity, feedForward,
 // ki, maxIntegral, targetMotion, restTolerance, restVelocity, blendOutEnergy, blendOutTime,
-// method, maxAngle. NaN = not given (the C++ default applies).
+// method, maxAngle, onUnstable, substepSplit. NaN = not given (the C++ default applies).
 Status ReadSettings(PdSettings* out) {
   const double* io = Io();
   PdSettings s;
@@ -52,6 +52,8 @@ Status ReadSettings(PdSettings* out) {
   if (Given(io[14])) s.blendOutTime = io[14];
   if (Given(io[15])) s.method = static_cast<RotationUpdate>(static_cast<int>(io[15]));
   if (Given(io[16])) s.maxAngle = io[16];
+  if (Given(io[17])) s.onUnstable = static_cast<OnUnstable>(static_cast<int>(io[17]));
+  if (Given(io[18])) s.substepSplit = static_cast<SubstepSplit>(static_cast<int>(io[18]));
   if (Status st = s.Validate(); !st) return st;
   *out = s;
   return Ok();

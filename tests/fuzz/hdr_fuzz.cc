@@ -50,6 +50,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                         (job.operation == hdr::Operation::kOutputTransform &&
                          job.settings.encoding == hdr::Encoding::kPq);
         if (pq) FUZZ_CHECK(v >= 0.0f && v <= 1.0f, "PQ signal %g out of [0, 1]", v);
+        if (pq && job.operation == hdr::Operation::kOutputTransform) {
+          // Neither input ever asks the display for more than its peak.
+          const float top = hdr::LinearToPq(job.settings.peak / 10000.0f) + 1e-5f;
+          FUZZ_CHECK(v <= top, "PQ signal %g above the peak's %g (input %d)", v, top,
+                     static_cast<int>(job.settings.input));
+        }
       }
     }
   }

@@ -64,6 +64,8 @@ PdSettings RandomSettings(Input& in) {
   if (in.Bool()) s.blendOutTime = Positive(in, 0.0, 1.0);
   s.method = static_cast<RotationUpdate>(in.Int(0, 1));
   if (in.Bool()) s.maxAngle = Positive(in, 0.01, kPiD);
+  s.onUnstable = static_cast<OnUnstable>(in.Int(0, 1));
+  s.substepSplit = static_cast<SubstepSplit>(in.Int(0, 1));
   return s;
 }
 
@@ -181,6 +183,10 @@ void RunSequence(Input& in, Controller& c, MakeValue make_value, MakeVelocity ma
     if (!s.ok()) {
       CheckStatus(s);
       FUZZ_CHECK(SameState(before, c), "state changed on error: %s", s.error);
+      // The stability check before a step errs only when asked to (onUnstable 'throw').
+      const bool unstable = std::strncmp(s.error, "dt: outside", 11) == 0 ||
+                            std::strncmp(s.error, "dt: the 'substep' sub-step", 26) == 0;
+      FUZZ_CHECK(!unstable || c.settings().onUnstable == OnUnstable::kThrow, "onUnstable 'clamp' threw: %s", s.error);
       continue;
     }
     check.state(c, held_update);

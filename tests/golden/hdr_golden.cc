@@ -52,7 +52,9 @@ void Generate(Json& j) {
     s.saturation = rng.Range(0.0f, 1.0f);
     s.input = static_cast<Input>(i % 2);
     s.encoding = static_cast<Encoding>((i / 2) % 2);
-    const glm::vec3 rgb = s.input == Input::kScene ? rng.Vec3(0.0f, 6.0f) : rng.Vec3(0.0f, 1.0f);
+    // Display values span the tone-mapped range up to the peak, gammaEncode(peak / paperWhite).
+    const glm::vec3 rgb =
+        s.input == Input::kScene ? rng.Vec3(0.0f, 6.0f) : rng.Vec3(0.0f, GammaEncode(s.peak / s.paperWhite));
     j.BeginObject().Key("call").String("hdr.outputTransform").Key("args").BeginArray().ExactVec3(rgb);
     j.BeginObject().Key("paperWhite").Exact(s.paperWhite).Key("peak").Exact(s.peak).Key("saturation").Exact(s.saturation);
     j.Key("input").String(kInputs[i % 2]).Key("encoding").String(kEncodings[(i / 2) % 2]).EndObject().EndArray();

@@ -121,14 +121,18 @@ describe('hdr: curves', () => {
 describe('hdr: outputTransform', () => {
   it('chains the seed order with the three settings', () => {
     const pw = 200, peak = 800;
+    // After the UI pass nothing is tone-mapped again: a white UI pixel is paper white,
+    // the tone-mapped highlight gammaEncode(peak / paperWhite) the peak.
     const white = hdr.outputTransform([1, 1, 1], { paperWhite: pw, peak, input: 'display' });
-    white.forEach((v) => expect(v).toBeCloseTo(pqRef(peak / 10000), 5));
+    white.forEach((v) => expect(v).toBeCloseTo(pqRef(pw / 10000), 5));
+    const highlight = hdr.outputTransform(hdr.toneMapHDR([1, 1, 1], peak / pw), { paperWhite: pw, peak, input: 'display' });
+    highlight.forEach((v) => expect(v).toBeCloseTo(pqRef(peak / 10000), 5));
     const dark = hdr.outputTransform([0.3, 0.3, 0.3], { paperWhite: pw, peak, input: 'display' });
     expect(dark[0]).toBeCloseTo(pqRef((0.3 ** 2.2 * pw) / 10000), 5);
     // The same chain built from the single steps.
     fc.assert(fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 }),
       fc.double({ min: 0, max: 1, noNaN: true }), (rgb, saturation) => {
-        const lin = hdr.gammaDecode(hdr.toneMapHDR(rgb, peak / pw));
+        const lin = hdr.gammaDecode(rgb);
         const wide = hdr.expandGamut(lin, saturation);
         const expected = hdr.linearToPQ(hdr.normalizePaperWhite(wide, pw));
         const actual = hdr.outputTransform(rgb, { paperWhite: pw, peak, saturation, input: 'display' });

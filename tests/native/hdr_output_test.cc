@@ -53,14 +53,19 @@ TEST(HdrSettings, BadSettingsGiveClearErrors) {
   EXPECT_TRUE(StartsWith(bad.Validate(), "encoding:"));
 }
 
-// The seed's order, literally, with every gamma step (display-referred input).
-glm::vec3 SeedChain(glm::vec3 display, const OutputSettings& s) {
-  display = glm::clamp(display, 0.0f, 1.0f);
-  const glm::vec3 toneMapped = ToneMapHdr(display, s.peak / s.paperWhite);
-  const glm::vec3 linear = GammaDecode(toneMapped);
+// The output conversion after the UI pass, literally, with every gamma step
+// (display-referred input: no tone map).
+glm::vec3 OutputConversion(glm::vec3 display, const OutputSettings& s) {
+  const glm::vec3 linear = glm::clamp(GammaDecode(display), 0.0f, s.peak / s.paperWhite);
   const glm::vec3 rec2020 = Rec709ToRec2020(linear);
   const glm::vec3 expanded = glm::mix(rec2020, linear, s.saturation);
   return LinearToPq(NormalizePaperWhite(expanded, s.paperWhite));
+}
+
+// The whole frame: SDR filmic → gamma encode → production HDR tone map → (UI) → output conversion.
+glm::vec3 SceneChain(glm::vec3 scene, const OutputSettings& s) {
+  const glm::vec3 sdr = GammaEncode(glm::clamp(Filmic(scene), 0.0f, 1.0f));
+  return OutputConversion(ToneMapHdr(sdr, s.peak / s.paperWhite), s);
 }
 
 TEST(HdrOutput, MatchesTheSeedChainStepByStep) {
@@ -70,35 +75,42 @@ TEST(HdrOutput, MatchesTheSeedChainStepByStep) {
     OutputSettings s = Settings(50.0f + 400.0f * u(rng), 0.0f, u(rng));
     s.peak = s.paperWhite + (10000.0f - s.paperWhite) * u(rng) * u(rng);
     s.input = Input::kDisplay;
-    const glm::vec3 c(u(rng), u(rng), u(rng));
-    const glm::vec3 expected = SeedChain(c, s);
+    // Display values up to a little beyond the peak (clamped there) and a little below 0.
+    const float top = 1.1f * GammaEncode(s.peak / s.paperWhite);
+    const glm::vec3 c(top * u(rng) - 0.05f, top * u(rng), top * u(rng));
+    const glm::vec3 expected = OutputConversion(c, s);
     const glm::vec3 actual = OutputTransform(c, s);
     for (int k = 0; k < 3; ++k) ASSERT_NEAR(actual[k], expected[k], 2e-6f) << i;
-    // Scene input = SDR filmic, then the same chain.
+    // Scene input = SDR filmic and the production tone map, then the same conversion.
     s.input = Input::kScene;
     const glm::vec3 scene(8.0f * u(rng), 8.0f * u(rng), 8.0f * u(rng));
-    const glm::vec3 viaDisplay = SeedChain(GammaEncode(Filmic(scene)), s);
+    const glm::vec3 viaDisplay = SceneChain(scene, s);
     const glm::vec3 direct = OutputTransform(scene, s);
     for (int k = 0; k < 3; ++k) ASSERT_NEAR(direct[k], viaDisplay[k], 2e-6f) << i;
   }
 }
 
-TEST(HdrOutput, WhiteReachesPeakAndDarksFollowPaperWhite) {
+TEST(HdrOutput, DisplayWhiteIsPaperWhiteAndSceneHighlightsReachPeak) {
   OutputSettings s = Settings(250.0f, 1000.0f, 0.0f);
   s.input = Input::kDisplay;
+  // A white UI pixel after the UI pass: paper white (250 nit), not the peak.
   const glm::vec3 white = OutputTransform(glm::vec3(1.0f), s);
-  EXPECT_NEAR(white.x, LinearToPq(0.1f), 1e-6f);  // 1000 nit
+  EXPECT_NEAR(white.x, LinearToPq(0.025f), 1e-6f);
   EXPECT_NEAR(white.y, white.x, 1e-6f);
   const glm::vec3 gray = OutputTransform(glm::vec3(0.4f), s);
   EXPECT_NEAR(gray.x, LinearToPq(std::pow(0.4f, 2.2f) * 250.0f / 10000.0f), 1e-5f);
   EXPECT_NEAR(OutputTransform(glm::vec3(0.0f), s).x, LinearToPq(0.0f), 1e-9f);
+  // The tone-mapped highlight gammaEncode(peak / paperWhite) is the peak; beyond it is clamped.
+  EXPECT_NEAR(OutputTransform(glm::vec3(GammaEncode(4.0f)), s).x, LinearToPq(0.1f), 1e-6f);
+  EXPECT_NEAR(OutputTransform(glm::vec3(1e30f), s).x, LinearToPq(0.1f), 1e-6f);
   s.input = Input::kScene;
   EXPECT_NEAR(OutputTransform(glm::vec3(1e9f), s).x, LinearToPq(0.1f), 1e-6f);
   s.encoding = Encoding::kExtended;
   EXPECT_NEAR(OutputTransform(glm::vec3(1e9f), s).x, 4.0f, 1e-5f);
   s.input = Input::kDisplay;
-  EXPECT_NEAR(OutputTransform(glm::vec3(1.0f), s).y, 4.0f, 1e-5f);
+  EXPECT_NEAR(OutputTransform(glm::vec3(1.0f), s).y, 1.0f, 1e-6f);
   EXPECT_NEAR(OutputTransform(glm::vec3(0.4f), s).z, std::pow(0.4f, 2.2f), 1e-5f);
+  EXPECT_NEAR(OutputTransform(glm::vec3(GammaEncode(4.0f)), s).x, 4.0f, 1e-5f);
 }
 
 TEST(HdrOutput, ExtendedIsThePqColorInRec709) {

@@ -3,16 +3,20 @@
 // `ikpd_pd_buffer` (a Float64Array over WASM memory, re-derived after growth), so the
 // double-precision state of the controllers reaches JS unrounded.
 import { WasmObject, readEnum, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { warnIfMilliseconds } from './dev.js';
 
 const INTEGRATORS = ['exact', 'stable', 'explicit', 'substep'];
 const TARGET_MOTIONS = ['hold', 'linear'];
 const METHODS = ['log', 'componentwise'];
 const PHASES = ['none', 'spring', 'linear', 'done'];
+const ON_UNSTABLE = ['throw', 'clamp'];
+const SUBSTEP_SPLITS = ['equal', 'classic'];
 const DAMPING_RATIOS = { critical: 1, responsive: Math.SQRT1_2, over: 1.5 };
 
 const COMMON_OPTIONS = [
   'kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity', 'feedForward', 'ki',
   'maxIntegral', 'targetMotion', 'restTolerance', 'restVelocity', 'blendOutEnergy', 'blendOutTime',
+  'onUnstable', 'substepSplit',
 ];
 
 function describe(value) {
@@ -64,7 +68,7 @@ export function createPdApi(core) {
   const VEC3 = nativeFunctions(exports, 'vec3');
   const QUAT = nativeFunctions(exports, 'quat');
 
-  // Writes the options to io[0..16] (NaN = not given: the C++ default applies).
+  // Writes the options to io[0..18] (NaN = not given: the C++ default applies).
   function packOptions(options, allowed) {
     readOptions(options, 'options');
     for (const key of Object.keys(options)) {
@@ -73,7 +77,7 @@ export function createPdApi(core) {
       }
     }
     const f = io();
-    f.fill(NaN, 0, 17);
+    f.fill(NaN, 0, 19);
     const o = options;
     if (o.kp !== undefined) f[0] = readNumber(o.kp, 'kp');
     if (o.kd !== undefined) f[1] = readNumber(o.kd, 'kd');
@@ -92,6 +96,8 @@ export function createPdApi(core) {
     if (o.blendOutTime !== undefined) f[14] = readNumber(o.blendOutTime, 'blendOutTime');
     if (o.method !== undefined) f[15] = readEnum(o.method, 'method', METHODS);
     if (o.maxAngle !== undefined) f[16] = readNumber(o.maxAngle, 'maxAngle');
+    if (o.onUnstable !== undefined) f[17] = readEnum(o.onUnstable, 'onUnstable', ON_UNSTABLE);
+    if (o.substepSplit !== undefined) f[18] = readEnum(o.substepSplit, 'substepSplit', SUBSTEP_SPLITS);
   }
 
   /**
@@ -186,7 +192,7 @@ export function createPdApi(core) {
      */
     update(dt, target, targetVelocity) {
       this.assertAlive();
-      readNumber(dt, 'dt');
+      warnIfMilliseconds(readNumber(dt, 'dt'), this, 'update');
       this._write(target, 'target', 0);
       const hasVelocity = targetVelocity !== undefined;
       if (hasVelocity) {
@@ -266,7 +272,7 @@ export function createPdApi(core) {
 
     _blendOut(dt, rest) {
       this.assertAlive();
-      readNumber(dt, 'dt');
+      warnIfMilliseconds(readNumber(dt, 'dt'), this, 'blendOut');
       if (rest !== undefined) this._write(rest, 'rest', 0);
       core.check(this.#native.blendOut(this.#handle, dt));
       return this._read('value', true);
@@ -274,7 +280,7 @@ export function createPdApi(core) {
 
     _track(dt, animation, desired) {
       this.assertAlive();
-      readNumber(dt, 'dt');
+      warnIfMilliseconds(readNumber(dt, 'dt'), this, 'trackOffset');
       this._write(animation, 'animation', 0);
       const release = desired === null || desired === undefined;
       if (!release) {

@@ -49,7 +49,11 @@ export interface OutputTransformNodeSettings {
   peak?: NodeOrNumber;
   /** Gamut expansion (clamped to [0, 1] in the shader). Default 0. */
   saturation?: NodeOrNumber;
-  /** 'scene' (default): linear scene color, SDR filmic first; 'display': gamma-2.2 SDR values. */
+  /**
+   * 'scene' (default): linear scene color, SDR filmic and the production HDR tone map first;
+   * 'display': the frame after the UI pass (tone-mapped, gamma 2.2): only the output conversion,
+   * so 1.0 lands at paper white.
+   */
   input?: 'scene' | 'display';
   /** 'pq' (default): Rec.2020 PQ signal; 'extended': linear Rec.709, 1.0 = paper white, up to peak / paperWhite. */
   encoding?: 'pq' | 'extended';

@@ -125,8 +125,9 @@ export function outputTransformNode(color, settings = {}) {
   const pw = max(node(paperWhite), 1.0);
   const maxNit = max(node(peak).div(pw), 1.0);
   const s = clamp(node(saturation), 0.0, 1.0);
-  const sdr = input === 'scene' ? clamp(filmicNode(color), 0.0, 1.0) : gammaDecodeNode(clamp(node(color), 0.0, 1.0));
-  const linear = toneMapHDRLinearNode(sdr, maxNit);
+  const linear = input === 'scene'
+    ? toneMapHDRLinearNode(clamp(filmicNode(color), 0.0, 1.0), maxNit)
+    : clamp(gammaDecodeNode(node(color)), 0.0, maxNit);
   if (encoding === 'extended') return mix(linear, rec2020ToRec709Node(linear), s);
   return linearToPQNode(normalizePaperWhiteNode(expandGamutNode(linear, s), pw));
 }

@@ -49,9 +49,11 @@ export interface HdrSettings {
 /** Options of {@link HdrApi.outputTransform}. */
 export interface OutputTransformOptions extends HdrSettings {
   /**
-   * 'scene' (default): linear scene-referred Rec.709; the SDR filmic curve is applied first.
-   * 'display': already SDR tone-mapped, gamma-2.2 encoded values (as after the seed's UI pass).
-   * Either is clamped to the SDR range [0, 1] before the HDR expansion.
+   * 'scene' (default): linear scene-referred Rec.709; the SDR filmic curve (clamped to [0, 1])
+   * and the production HDR tone map ({@link HdrApi.toneMapHDR}) are applied first.
+   * 'display': the frame after the UI pass: already tone-mapped, gamma-2.2 encoded values
+   * (1.0 = paper white, up to gammaEncode(peak / paperWhite)). Only the output conversion is
+   * applied, no tone map: a white UI pixel (1.0) lands at paper white.
    */
   input?: 'scene' | 'display';
   /**

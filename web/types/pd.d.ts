@@ -35,7 +35,26 @@ export interface PdOptions {
   integrator?: PdIntegrator;
   /** Longest sub-step for `'substep'`, and for `'exact'` with a finite `maxVelocity`. Default 1/120 s. */
   dtMax?: number;
-  /** Speed limit in value units/s (rad/s for rotations; Euclidean norm for vectors). Default Infinity. */
+  /**
+   * How `dt` is split into sub-steps (`'substep'`, and `'exact'` with a finite `maxVelocity`):
+   * `'equal'` (default): ceil(dt / dtMax) equal sub-steps, so the result changes smoothly with dt;
+   * `'classic'`: sub-steps of exactly dtMax, then one shorter remainder step. At most 10000 sub-steps.
+   */
+  substepSplit?: 'equal' | 'classic';
+  /**
+   * A step of `'explicit'`, `'stable'` or `'substep'` longer than its stability limit (where the
+   * update would grow: see `checkStability`) is checked before stepping.
+   * `'throw'` (default): RangeError `dt: outside the … stability region …`, state unchanged.
+   * `'clamp'`: `'explicit'`/`'stable'` advance only half the limit this update (the rest of dt is
+   * dropped); `'substep'` shortens its sub-steps to half the limit and covers all of dt.
+   */
+  onUnstable?: 'throw' | 'clamp';
+  /**
+   * Speed limit in value units/s (rad/s for rotations; Euclidean norm for vectors). Default Infinity.
+   * `'explicit'` and `'stable'` stay one update with the velocity clamped after its velocity
+   * update (v += dt·F; v = clamp(v); x += dt·v); `'substep'` clamps on each sub-step; `'exact'`
+   * sub-steps (`dtMax`) and limits each sub-step's velocity and move.
+   */
   maxVelocity?: number;
   /**
    * Fraction (0..1) of kd·targetVelocity added as force when a target velocity is known
@@ -84,8 +103,11 @@ export interface PdController<V, W> extends Disposable {
    * Advances by `dt` seconds (>= 0; 0 is a no-op) toward `target` — where the target is at the end
    * of the step. With `targetVelocity` the target moves linearly during the step (the exact
    * integrator integrates that motion; `feedForward` uses it). Returns the new value.
-   * Throws a RangeError naming the parameter on bad input, or when an `'explicit'`/`'stable'`
-   * step diverges (the state is then left unchanged).
+   * Throws a RangeError naming the parameter on bad input, or when an `'explicit'`/`'stable'`/
+   * `'substep'` step is outside its stability region (checked before stepping; see `onUnstable`)
+   * or overflows (the state is then left unchanged). `dt` is in seconds: in development builds a
+   * dt above 1 s (likely milliseconds) logs one console warning (Node: NODE_ENV !== 'production';
+   * browsers: only when `globalThis.IKPD_DEV = true`).
    */
   update(dt: number, target: V, targetVelocity?: W): V;
   /** Current value. */

@@ -53,20 +53,23 @@ Status OutputSettings::Validate() const {
 }
 
 glm::vec3 OutputTransform(const glm::vec3& rgb, const OutputSettings& s) {
-  // SDR stage, linear and clamped to [0, 1] as an SDR buffer holds it. The
-  // gamma 1/2.2 after the SDR curve and the gamma 2.2 that starts the
-  // production tone map cancel, so both are skipped.
+  const float maxNit = s.peak / s.paperWhite;
   glm::vec3 linear;
   if (s.input == Input::kScene) {
+    // SDR filmic, clamped to [0, 1] as an SDR buffer holds it, then the
+    // production HDR tone map. The gamma 1/2.2 after the SDR curve and the
+    // gamma 2.2 that opens the tone map cancel, and so do the tone map's
+    // closing 1/2.2 and the output's gamma decode: all four are skipped.
     const glm::vec3 sdr = Filmic(rgb);
-    linear = {Unit(sdr.x), Unit(sdr.y), Unit(sdr.z)};
+    linear = {ToneMapHdrLinear(Unit(sdr.x), maxNit), ToneMapHdrLinear(Unit(sdr.y), maxNit),
+              ToneMapHdrLinear(Unit(sdr.z), maxNit)};
   } else {
-    linear = GammaDecode(glm::vec3(Unit(rgb.x), Unit(rgb.y), Unit(rgb.z)));
+    // Already tone-mapped (and the UI drawn on top): only the gamma decode,
+    // clamped to what the display shows, [0, peak / paperWhite].
+    const glm::vec3 decoded = GammaDecode(rgb);
+    auto shown = [maxNit](float x) { return x > 0.0f ? (x < maxNit ? x : maxNit) : 0.0f; };
+    linear = {shown(decoded.x), shown(decoded.y), shown(decoded.z)};
   }
-  // Production HDR tone map (its closing gamma 1/2.2 cancels the OETF's 2.2).
-  const float maxNit = s.peak / s.paperWhite;
-  linear = {ToneMapHdrLinear(linear.x, maxNit), ToneMapHdrLinear(linear.y, maxNit),
-            ToneMapHdrLinear(linear.z, maxNit)};
   if (s.encoding == Encoding::kExtended) {
     // Rec2020ToRec709(ExpandGamut(c, s)) = lerp(c, Rec2020ToRec709(c), s).
     return linear * (1.0f - s.saturation) + Rec2020ToRec709(linear) * s.saturation;

@@ -16,6 +16,15 @@ constexpr double kTwoPiD = 6.283185307179586476925;
 constexpr double kPiD = 3.141592653589793238463;
 constexpr int kMaxSubsteps = 10000;
 constexpr const char* kDiverged = "dt: the integrator diverged (step too large for these gains; see checkStability)";
+constexpr const char* kUnstableExplicit =
+    "dt: outside the 'explicit' integrator's stability region for these gains (the step would diverge; "
+    "see checkStability; use a smaller dt, integrator 'exact', or onUnstable: 'clamp')";
+constexpr const char* kUnstableStable =
+    "dt: outside the 'stable' integrator's stability region for these gains (the step would diverge; "
+    "see checkStability; use a smaller dt, integrator 'exact', or onUnstable: 'clamp')";
+constexpr const char* kUnstableSubstep =
+    "dt: the 'substep' sub-step (dtMax, or dt / 10000 for a huge dt) is outside the stability region for "
+    "these gains (the step would diverge; see checkStability; lower dtMax, or onUnstable: 'clamp')";
 
 bool FiniteD(double v) { return std::isfinite(v); }
 bool FiniteV(const glm::dvec3& v) { return FiniteD(v.x) && FiniteD(v.y) && FiniteD(v.z); }
@@ -111,6 +120,8 @@ Status PdSettings::Validate() const {
   if (!FiniteD(kd) || kd < 0.0) return Error("kd: must be a finite number >= 0");
   if (static_cast<unsigned>(integrator) > 3u) return Error("integrator: unknown");
   if (!FiniteD(dtMax) || dtMax <= 0.0) return Error("dtMax: must be a finite number > 0");
+  if (static_cast<unsigned>(substepSplit) > 1u) return Error("substepSplit: unknown");
+  if (static_cast<unsigned>(onUnstable) > 1u) return Error("onUnstable: unknown");
   if (std::isnan(maxVelocity) || maxVelocity <= 0.0) return Error("maxVelocity: must be > 0 (Infinity for no limit)");
   if (!FiniteD(feedForward) || feedForward < 0.0 || feedForward > 1.0) return Error("feedForward: must be in [0, 1]");
   if (!FiniteD(ki) || ki < 0.0) return Error("ki: must be a finite number >= 0");
@@ -135,10 +146,68 @@ Status SettingsFromSettleTime(double settleTime, double dampingRatio, PdSettings
 
 // ------------------------------------------------------------ chart step
 
+namespace {
+
+// The sub-steps of one update: `count` steps of `length`, then one of `last` (0: none).
+struct StepPlan {
+  int count = 1;
+  double length = 0.0;
+  double last = 0.0;
+  double Longest() const { return std::max(length, last); }
+};
+
+StepPlan PlanSteps(double dt, double dtMax, SubstepSplit split) {
+  StepPlan p;
+  if (split == SubstepSplit::kClassic && dt / dtMax < kMaxSubsteps) {
+    p.count = static_cast<int>(std::floor(dt / dtMax));
+    p.length = dtMax;
+    p.last = dt - p.count * dtMax;  // may be 0 (dt a multiple of dtMax): no remainder step
+    if (p.count == 0) p.length = 0.0;
+    return p;
+  }
+  const double k = std::ceil(dt / dtMax);
+  p.count = static_cast<int>(std::clamp(k, 1.0, static_cast<double>(kMaxSubsteps)));
+  p.length = dt / p.count;
+  return p;
+}
+
+// The stability check before a discrete step: shortens dt (or the sub-steps) for
+// onUnstable 'clamp', or returns the error naming the integrator.
+Status FitStability(const PdSettings& s, double* dt, StepPlan* plan) {
+  const double limit = StepLimit(s.integrator, s.kp, s.kd);
+  if (plan->Longest() < limit) return Ok();
+  const bool sub = s.integrator == Integrator::kSubstep;
+  if (s.onUnstable == OnUnstable::kThrow) {
+    return Error(sub ? kUnstableSubstep : s.integrator == Integrator::kStable ? kUnstableStable : kUnstableExplicit);
+  }
+  const double h = 0.5 * limit;
+  if (sub) {
+    *dt = std::min(*dt, h * kMaxSubsteps);
+    *plan = PlanSteps(*dt, h, s.substepSplit);
+  } else {
+    *dt = h;
+    *plan = StepPlan{1, h, 0.0};
+  }
+  return Ok();
+}
+
+}  // namespace
+
 Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartState* state) {
   if (dt == 0.0) return Ok();
   ChartState c = *state;
   const bool clampV = std::isfinite(s.maxVelocity);
+
+  // 'substep' and 'exact' with a velocity limit sub-step; 'explicit' and 'stable' are
+  // one update (their velocity clamp sits inside the update). Discrete steps are
+  // checked against their stability limit first.
+  StepPlan plan{1, dt, 0.0};
+  if (s.integrator == Integrator::kSubstep || (clampV && s.integrator == Integrator::kExact)) {
+    plan = PlanSteps(dt, s.dtMax, s.substepSplit);
+  }
+  if (s.integrator != Integrator::kExact) {
+    if (Status st = FitStability(s, &dt, &plan); !st) return st;
+  }
 
   // Integral (explicit, before the step) with anti-windup: no accumulation while the
   // velocity limit is active, and |ki·I|/kp clamped to maxIntegral.
@@ -158,20 +227,11 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
   }
   double bias[4];
   Biases(s, n, q, c.integral, bias);
-
-  int steps = 1;
-  if (s.integrator == Integrator::kSubstep || clampV) {
-    const double k = std::ceil(dt / s.dtMax);
-    steps = static_cast<int>(std::clamp(k, 1.0, static_cast<double>(kMaxSubsteps)));
-  }
-  const double h = dt / steps;
-  const StepCoeffs coeffs =
-      s.integrator == Integrator::kExact ? ExactStepCoeffs(s.kp, s.kd, h) : StepCoeffs{};
   double offset[4];
   for (int i = 0; i < n; ++i) offset[i] = EquilibriumOffset(s.kp, s.kd, q[i], bias[i]);
 
-  for (int k = 1; k <= steps; ++k) {
-    const double remaining = dt - h * k;  // time left after this sub-step
+  // One (sub-)step of length h; `remaining`: the time left after it.
+  auto step = [&](double h, double remaining, const StepCoeffs& coeffs) {
     double u0[4];
     for (int i = 0; i < n; ++i) u0[i] = c.u[i];
     for (int i = 0; i < n; ++i) {
@@ -189,25 +249,32 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
           break;
       }
     }
-    if (clampV) {
-      // Velocity limit on the norm (the seed clamps after the velocity update; here also
-      // the displacement of the sub-step, so the exact step respects it too).
-      const double speed = Norm(c.w, n);
-      if (speed > s.maxVelocity) {
-        for (int i = 0; i < n; ++i) c.w[i] *= s.maxVelocity / speed;
-        if (s.integrator != Integrator::kExact) {
-          for (int i = 0; i < n; ++i) c.u[i] = u0[i] + h * c.w[i];
-        }
-      }
-      double d[4];
-      for (int i = 0; i < n; ++i) d[i] = c.u[i] - u0[i];
-      const double moved = Norm(d, n);
-      const double maxMove = s.maxVelocity * h;
-      if (moved > maxMove) {
-        for (int i = 0; i < n; ++i) c.u[i] = u0[i] + d[i] * (maxMove / moved);
+    if (!clampV) return;
+    // Velocity limit on the norm. Discrete updates: the classic clamp after the
+    // velocity update, then x += h·v. Exact: the velocity and the move of the sub-step.
+    const double speed = Norm(c.w, n);
+    if (speed > s.maxVelocity) {
+      for (int i = 0; i < n; ++i) c.w[i] *= s.maxVelocity / speed;
+      if (s.integrator != Integrator::kExact) {
+        for (int i = 0; i < n; ++i) c.u[i] = u0[i] + h * c.w[i];
       }
     }
+    if (s.integrator != Integrator::kExact) return;
+    double d[4];
+    for (int i = 0; i < n; ++i) d[i] = c.u[i] - u0[i];
+    const double moved = Norm(d, n);
+    const double maxMove = s.maxVelocity * h;
+    if (moved > maxMove) {
+      for (int i = 0; i < n; ++i) c.u[i] = u0[i] + d[i] * (maxMove / moved);
+    }
+  };
+  const bool exact = s.integrator == Integrator::kExact;
+  if (plan.count > 0) {
+    const StepCoeffs coeffs = exact ? ExactStepCoeffs(s.kp, s.kd, plan.length) : StepCoeffs{};
+    for (int k = 1; k <= plan.count; ++k) step(plan.length, dt - plan.length * k, coeffs);
   }
+  if (plan.last > 0.0) step(plan.last, 0.0, exact ? ExactStepCoeffs(s.kp, s.kd, plan.last) : StepCoeffs{});
+
   if (integrate) {
     for (int i = 0; i < n; ++i) c.integral[i] -= 0.5 * dt * c.u[i];
     clampIntegral();

@@ -90,7 +90,7 @@ StabilityReport CheckStability(Integrator integrator, double kp, double kd, doub
     case Integrator::kExplicit: {
       r.spectralRadius = SpectralRadius(1.0 - kp * h * h, h * (1.0 - kd * h), -kp * h, 1.0 - kd * h);
       r.stable = kd * h > 0.0 && kp * h * h + 2.0 * kd * h < 4.0;
-      r.maxStableDt = kd > 0.0 ? 4.0 / (kd + std::hypot(kd, 2.0 * std::sqrt(kp))) : 0.0;
+      r.maxStableDt = kd > 0.0 ? StepLimit(Integrator::kExplicit, kp, kd) : 0.0;
       return r;
     }
     case Integrator::kStable: {
@@ -99,12 +99,26 @@ StabilityReport CheckStability(Integrator integrator, double kp, double kd, doub
       const double beta = (1.0 - kp * h * h) / d;
       r.spectralRadius = SpectralRadius(1.0 - h * alpha, h * beta, -alpha, beta);
       r.stable = h > 0.0 && 3.0 * kp * h * h < 4.0 + 2.0 * kd * h;
-      const double rho = kd / kp;  // (kd + √(kd² + 12kp)) / (3kp) without overflow; may be +inf
-      r.maxStableDt = (rho + std::hypot(rho, std::sqrt(12.0 / kp))) / 3.0;
+      r.maxStableDt = StepLimit(Integrator::kStable, kp, kd);
       return r;
     }
   }
   return r;
+}
+
+double StepLimit(Integrator integrator, double kp, double kd) {
+  switch (integrator) {
+    case Integrator::kExplicit:
+    case Integrator::kSubstep:
+      return 4.0 / (kd + std::hypot(kd, 2.0 * std::sqrt(kp)));
+    case Integrator::kStable: {
+      const double rho = kd / kp;  // (kd + √(kd² + 12kp)) / (3kp) without overflow; may be +inf
+      return (rho + std::hypot(rho, std::sqrt(12.0 / kp))) / 3.0;
+    }
+    case Integrator::kExact:
+      break;
+  }
+  return kInf;
 }
 
 // ------------------------------------------------------------ exact step

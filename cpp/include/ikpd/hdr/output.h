@@ -15,7 +15,9 @@ namespace ikpd::hdr {
 // What the input of OutputTransform is.
 enum class Input : std::uint8_t {
   kScene = 0,    // linear scene-referred Rec.709: the SDR filmic curve is applied first
-  kDisplay = 1,  // display-referred, gamma-2.2 encoded (already SDR tone-mapped, graded, UI drawn)
+  kDisplay = 1,  // display-referred, gamma-2.2 encoded, already tone-mapped (SDR filmic, then
+                 // ToneMapHdr with maxNit = peak / paperWhite) with the UI drawn on top: 1.0 is
+                 // paper white, gammaEncode(peak / paperWhite) the peak. No tone map is applied.
 };
 
 // What OutputTransform produces.
@@ -34,12 +36,18 @@ struct OutputSettings {
   Status Validate() const;
 };
 
-// The seed's chain: [scene: SDR filmic → gamma 1/2.2] → production HDR tone map
-// with maxNit = peak / paperWhite → gamma 2.2 → Rec.709→Rec.2020 → saturation
-// lerp → paper white (·paperWhite/10000) → PQ. Gamma pairs that cancel exactly
-// are skipped. kExtended stops before paper white and returns the same color
-// in linear Rec.709 (1.0 = paper white, peak at peak / paperWhite; wide-gamut
-// colors may be negative). `settings` must be valid (Validate()).
+// The output chain of docs/hdr.md. Input kScene runs the whole frame:
+// SDR filmic (clamped to [0, 1]) → production HDR tone map with maxNit =
+// peak / paperWhite → the output conversion. Input kDisplay is the buffer after
+// the UI pass and gets only the output conversion, so a UI pixel of 1.0 lands
+// at paper white: gamma 2.2 decode (clamped to [0, peak / paperWhite]) →
+// Rec.709→Rec.2020 → saturation lerp → paper white (·paperWhite/10000) → PQ.
+// Gamma pairs that cancel exactly are skipped. kExtended stops before paper
+// white and returns the same color in linear Rec.709 (1.0 = paper white, peak
+// at peak / paperWhite; wide-gamut colors may be negative). Hence
+// OutputTransform(c, scene) == OutputTransform(ToneMapHdr(GammaEncode(
+// Filmic(c)), peak / paperWhite), display) up to float rounding.
+// `settings` must be valid (Validate()).
 glm::vec3 OutputTransform(const glm::vec3& rgb, const OutputSettings& settings);
 
 // Which transform a PixelJob applies.

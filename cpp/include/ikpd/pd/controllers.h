@@ -32,13 +32,34 @@ enum class RotationUpdate : std::uint8_t {
   kComponentwise = 1,  // 'componentwise': the seed: spring per component, then normalize
 };
 
+// What a discrete step ('explicit', 'stable', 'substep') does when its length is
+// outside the integrator's stability region (StepLimit: the update would grow).
+// The check runs before the step, so the state is never touched by a diverging step.
+enum class OnUnstable : std::uint8_t {
+  kThrow = 0,  // 'throw': error "dt: ..." and the state unchanged
+  kClamp = 1,  // 'clamp': 'explicit'/'stable' advance only half the limit (the rest of dt is
+               // dropped, the target is still where it is at the end of the step);
+               // 'substep' shortens its sub-steps to half the limit and covers all of dt
+};
+
+// How 'substep' (and 'exact' with a finite maxVelocity) splits dt.
+enum class SubstepSplit : std::uint8_t {
+  kEqual = 0,    // 'equal': ceil(dt / dtMax) equal sub-steps: the result changes smoothly with dt
+  kClassic = 1,  // 'classic': floor(dt / dtMax) sub-steps of dtMax, then one remainder step
+};
+
 // Controller settings; the names are the JS option names.
 struct PdSettings {
   double kp = 39.478417604357434;  // (2π)²: settleTime 1 s
   double kd = 12.566370614359172;  // 2√kp: critical damping
   Integrator integrator = Integrator::kExact;
   double dtMax = 1.0 / 120.0;  // sub-step length for 'substep' and for 'exact' with a finite maxVelocity
-  double maxVelocity = std::numeric_limits<double>::infinity();  // value units/s (rad/s for rotations)
+  SubstepSplit substepSplit = SubstepSplit::kEqual;  // at most 10000 sub-steps (beyond that: equal)
+  OnUnstable onUnstable = OnUnstable::kThrow;
+  // Velocity limit in value units/s (rad/s for rotations), on the velocity's norm. 'explicit'
+  // and 'stable' stay one update (v += dt·F; v = clamp(v); x += dt·v); 'substep' clamps
+  // after each sub-step's velocity update; 'exact' sub-steps (dtMax) and limits each move.
+  double maxVelocity = std::numeric_limits<double>::infinity();
   double feedForward = 0.0;    // [0, 1]: fraction of kd·targetVelocity added as force (1 removes the lag)
   double ki = 0.0;             // integral gain (PID), >= 0
   double maxIntegral = std::numeric_limits<double>::infinity();  // anti-windup: |ki·∫e dt| / kp <= this (value units)
@@ -66,8 +87,9 @@ struct ChartState {
 
 // Advances n chart components over dt with the settings' integrator. The target
 // moves at chart velocity q[] during the step and sits at the origin at its end.
-// Leaves `state` untouched and returns an error when the result is not finite
-// (an unstable explicit/stable step): "dt: the integrator diverged (...)".
+// A discrete step longer than StepLimit is an error ("dt: ... stability region ...")
+// or clamped (onUnstable) before anything changes. Leaves `state` untouched and
+// returns an error when the result is not finite: "dt: the integrator diverged (...)".
 Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartState* state);
 
 // Behaviour shared by all controllers' blend-out (IK turning off).

@@ -66,6 +66,14 @@ struct StabilityReport {
 };
 StabilityReport CheckStability(Integrator integrator, double kp, double kd, double dt, double dtMax = 1.0 / 120.0);
 
+// Largest step length (exclusive) before the fixed-target update of `integrator`
+// grows (spectral radius > 1), in closed form: explicit/substep 4 / (kd + √(kd² + 4kp)),
+// stable (kd + √(kd² + 12kp)) / (3kp), exact +inf. Shorter steps never diverge; with
+// kd > 0 (any kd for stable) they also decay, so it equals CheckStability's maxStableDt
+// except that an undamped explicit spring (kd = 0) stays bounded below it instead of 0.
+// The controllers check it before every discrete step (PdSettings::onUnstable).
+double StepLimit(Integrator integrator, double kp, double kd);
+
 // ------------------------------------------------------------ exact step
 
 // The exact step is linear in the error/velocity relative to the equilibrium path:

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# `npm run fuzz:soak`: every libFuzzer harness (tests/fuzz/*_fuzz.cc) with a random
+# seed, for a long, configurable time, built for speed: -fsanitize=fuzzer only (no
+# ASan/UBSan; the fixed-seed runs of `npm test` and `npm run fuzz` keep them), in
+# build/fuzz-soak/. Prints the inputs tried per harness, the total, the time and
+# the commit, and writes the same to build/fuzz-soak/summary.txt.
+#   bash .ci/fuzz-soak.sh [--seconds-per-harness N | --runs-per-harness N]
+#                         [--parallel P] [--merge] [harness ...]
+# --seconds-per-harness N  explore each harness for N seconds (default 60)
+# --runs-per-harness N     or stop each harness after N inputs (e.g. 10000000)
+# --parallel P             harnesses run at once, one core each (default: nproc)
+# --merge                  afterwards, minimize the new inputs into the checked-in
+#                          corpus tests/fuzz/corpus/<harness>/ (commit the result)
+# A failing harness leaves its reproducer in build/fuzz/artifacts/ (replay it under
+# the sanitizers: bash .ci/build.sh fuzz && build/fuzz/<harness> <file>); the
+# script then exits non-zero. Harnesses in tests/fuzz/KNOWN_FAILING are skipped
+# unless named.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=60
+runs=
+parallel=$(nproc 2>/dev/null || echo 2)
+merge=0
+harnesses=()
+while (($#)); do
+  case "$1" in
+    --seconds-per-harness) seconds=$2; runs=; shift 2 ;;
+    --runs-per-harness) runs=$2; shift 2 ;;
+    --parallel) parallel=$2; shift 2 ;;
+    --merge) merge=1; shift ;;
+    -*) echo "fuzz-soak.sh: unknown option $1" >&2; exit 2 ;;
+    *) harnesses+=("${1%_fuzz}_fuzz"); shift ;;
+  esac
+done
+if ((${#harnesses[@]} == 0)); then
+  source .ci/fuzz-harnesses.sh
+  mapfile -t harnesses < <(default_harnesses fuzz-soak.sh)
+fi
+
+out=build/fuzz-soak
+cmake -S . -B "$out" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release \
+  -DIKPD_FUZZ=ON -DIKPD_FUZZ_SANITIZE=OFF -DIKPD_BUILD_TESTS=OFF >/dev/null
+cmake --build "$out" -j"$parallel" --target ikpd_fuzzers
+mkdir -p build/fuzz/artifacts "$out/logs"
+
+commit=$(git rev-parse --short=12 HEAD)
+git diff --quiet HEAD -- cpp tests/fuzz 2>/dev/null || commit="$commit+local changes"
+
+# One harness: random seed, the checked-in corpus plus what earlier soaks found.
+run_one() {
+  local h=$1 seed=$((RANDOM * 32768 + RANDOM))
+  local limit=(-max_total_time="$seconds")
+  [ -n "$runs" ] && limit=(-runs="$runs")
+  mkdir -p "$out/corpus/$h" "tests/fuzz/corpus/$h"
+  local log=$out/logs/$h.log start=$SECONDS
+  if "$out/$h" "${limit[@]}" -seed="$seed" -timeout=10 -rss_limit_mb=2048 -max_len=512 \
+      -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/"$h"- \
+      "$out/corpus/$h" "tests/fuzz/corpus/$h" >"$log" 2>&1; then
+    status=ok
+  else
+    status=FAILED
+  fi
+  local n
+  n=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  echo "$h $n $((SECONDS - start)) $seed $status" >"$out/logs/$h.result"
+}
+export -f run_one
+export out seconds runs
+
+start=$SECONDS
+rm -f "$out"/logs/*.result
+printf '%s\n' "${harnesses[@]}" | xargs -P "$parallel" -I{} bash -c 'run_one {}'
+elapsed=$((SECONDS - start))
+
+summary=$out/summary.txt
+{
+  echo "ikpd fuzz soak: commit $commit, $(date -u '+%Y-%m-%d %H:%M UTC'), $parallel at once, no sanitizers"
+  printf '%-24s %14s %8s %12s %12s  %s\n' harness inputs seconds inputs/s seed status
+  total=0
+  failed=()
+  for h in "${harnesses[@]}"; do
+    read -r name n secs seed status <"$out/logs/$h.result"
+    total=$((total + n))
+    [ "$status" = ok ] || failed+=("$h")
+    printf '%-24s %14d %8d %12d %12s  %s\n' "$name" "$n" "$secs" "$((n / (secs > 0 ? secs : 1)))" "$seed" "$status"
+  done
+  printf '%-24s %14d %8d\n' total "$total" "$elapsed"
+  ((${#failed[@]} == 0)) || echo "FAILED: ${failed[*]} (logs: $out/logs/, reproducers: build/fuzz/artifacts/)"
+} | tee "$summary"
+for h in "${harnesses[@]}"; do
+  if grep -q FAILED "$out/logs/$h.result"; then
+    grep -E 'ERROR|runtime error|FUZZ CHECK|SUMMARY|Test unit written' "$out/logs/$h.log" | head -10 || true
+  fi
+done
+
+if ((merge)); then
+  # Edge coverage only (no hit counts) keeps the checked-in corpus small.
+  for h in "${harnesses[@]}"; do
+    "$out/$h" -merge=1 -use_counters=0 -max_len=512 "tests/fuzz/corpus/$h" "$out/corpus/$h" >>"$out/logs/$h.log" 2>&1
+  done
+fi
+! grep -q FAILED "$out"/logs/*.result
