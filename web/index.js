@@ -16,7 +16,7 @@ let instance = null;
  * Node >= 18, browsers and bundlers with no configuration: the .wasm ships as
  * its own file next to the glue and is fetched (streamed) or, in Node, read
  * from disk. `options.wasm` loads it from elsewhere (see index.d.ts).
- * @param {{ wasm?: BufferSource | Response | PromiseLike<Response> | URL | string | WebAssembly.Module }} [options]
+ * @param {import('./index.js').InitOptions} [options]
  * @returns {Promise<import('./index.js').Ikpd>}
  */
 export function init(options = {}) {

@@ -1,11 +1,12 @@
 // The published package works from plain Node: `npm pack`, install the
 // tarball into a fresh project (offline), import `ikpd` and solve; init()
 // reads the shipped .wasm from disk, or takes what `init({ wasm })` is given.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { installPacked, root } from './packed.js';
+import { installPacked, root, serveStatic } from './packed.js';
 
 let installed;
 beforeAll(() => {
@@ -15,6 +16,9 @@ beforeAll(() => {
 afterAll(() => installed?.cleanup());
 
 const node = (args, env = {}) => execFileSync('node', args, { cwd: installed.app, encoding: 'utf8', env: { ...process.env, ...env } });
+
+// For a child that talks to a server in this process (execFileSync would block it).
+const nodeAsync = async (args) => (await promisify(execFile)('node', args, { cwd: installed.app, encoding: 'utf8' })).stdout;
 
 const SOLVE = `
   const r = ikpd.solveTwoBone({
@@ -51,7 +55,7 @@ it('solves a two-bone pose from a Node script and from `node -e`', () => {
   expect(viaEval.trim()).toBe('0.0000,0.0000,0.7071,0.7071');
 });
 
-it('init({ wasm }) takes bytes, a Response, a URL, a path or a compiled module', () => {
+it('init({ wasm }) takes bytes, a Response, a URL or a path', () => {
   const wasmPath = join(installed.app, 'node_modules/ikpd/web/lib/ikpd.wasm');
   const sources = {
     bytes: `readFileSync(${JSON.stringify(wasmPath)})`,
@@ -61,13 +65,26 @@ it('init({ wasm }) takes bytes, a Response, a URL, a path or a compiled module',
     fileUrl: `pathToFileURL(${JSON.stringify(wasmPath)})`,
     fileUrlString: `pathToFileURL(${JSON.stringify(wasmPath)}).href`,
     path: JSON.stringify(wasmPath),
-    module: `new WebAssembly.Module(readFileSync(${JSON.stringify(wasmPath)}))`,
     promise: `Promise.resolve(readFileSync(${JSON.stringify(wasmPath)}))`,
   };
   for (const [name, source] of Object.entries(sources)) {
     const script = `import { readFileSync } from 'node:fs'; import { pathToFileURL } from 'node:url'; import { init } from 'ikpd';
       const ikpd = await init({ wasm: ${source} });\n${SOLVE}`;
     expect(() => expectSolved(node(['--input-type=module', '-e', script])), name).not.toThrow();
+  }
+});
+
+it('init({ wasm }) fetches http URLs, streamed or (wrong Content-Type) from the downloaded bytes', async () => {
+  for (const wasmType of ['application/wasm', 'application/octet-stream']) {
+    const server = await serveStatic(join(installed.app, 'node_modules/ikpd/web/lib'), { wasmType });
+    try {
+      const script = `import { init } from 'ikpd'; const ikpd = await init({ wasm: ${JSON.stringify(`${server.url}ikpd.wasm`)} });\n${SOLVE}`;
+      expectSolved(await nodeAsync(['--input-type=module', '-e', script]));
+      const missing = `import { init } from 'ikpd'; init({ wasm: ${JSON.stringify(`${server.url}missing.wasm`)} }).catch((e) => console.log(e.message));`;
+      expect((await nodeAsync(['--input-type=module', '-e', missing])).trim()).toBe(`wasm: loading ${server.url}missing.wasm failed: HTTP 404 Not Found`);
+    } finally {
+      await server.close();
+    }
   }
 });
 

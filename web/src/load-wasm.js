@@ -11,7 +11,6 @@ const isNode = () => typeof process === 'object' && typeof process.versions?.nod
 
 /**
  * Compiles a WebAssembly.Module from `source`:
- * - a `WebAssembly.Module` (used as is),
  * - bytes: an `ArrayBuffer` or a view of one (`Uint8Array`, Node's `Buffer`),
  * - a `Response`, or a promise of one (`fetch(url)` started early),
  * - a `URL` or a string: fetched, except a `file:` URL (or, in Node, a string
@@ -21,11 +20,10 @@ const isNode = () => typeof process === 'object' && typeof process.versions?.nod
  */
 export async function compileWasm(source, name = 'wasm') {
   source = await source;
-  if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
   if (source instanceof URL || typeof source === 'string') return compileWasm(open(source), name);
   if (isResponse(source)) return compileResponse(source, name);
-  throw new TypeError(`${name}: expected bytes (ArrayBuffer or a typed array), a Response, a URL, a string or a WebAssembly.Module, got ${source === null ? 'null' : typeof source}`);
+  throw new TypeError(`${name}: expected bytes (ArrayBuffer or a typed array), a Response, a URL or a string, got ${source === null ? 'null' : typeof source}`);
 }
 
 // Duck-typed, so that Node never touches its lazily loaded (about 150 ms) fetch globals.
@@ -34,11 +32,10 @@ const isResponse = (value) => typeof value?.arrayBuffer === 'function' && typeof
 // The file's bytes, read from disk, in Node for file URLs and paths; a fetch() Response otherwise.
 async function open(where) {
   const text = String(where);
-  const isFile = where instanceof URL ? where.protocol === 'file:'
-    : text.startsWith('file:') || (isNode() && !/^(https?|data|blob):/i.test(text));
-  if (!isFile || !isNode()) return fetch(where);
+  const file = text.startsWith('file:');
+  if (!isNode() || (!file && /^(https?|data|blob):/i.test(text))) return fetch(where);
   const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_FS);
-  return readFile(text.startsWith('file:') ? new URL(text) : text);
+  return readFile(file ? new URL(text) : text);
 }
 
 // Streams when the server labels the body application/wasm (which
