@@ -1,9 +1,10 @@
 // Loads a package-test page (app/main.js) in headless Chromium and reports
 // what it did: the solve, the requests it made, console warnings and errors,
 // and whether the dropped objects were freed after garbage collection.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumArgs } from '../browser/browser.js';
 import { chromium } from 'playwright-core';
+import { installPacked } from './packed.js';
 
 const LEAK_WARNING = 'ikpd: an object was garbage-collected without dispose()';
 
@@ -14,6 +15,24 @@ export function launchChromium() {
     headless: true,
     args: [...chromiumArgs, '--js-flags=--expose-gc'],
   });
+}
+
+/**
+ * For a test file: the packed tarball installed into a fresh app (installPacked)
+ * and a Chromium, both ready in `context.installed` and `context.browser` once
+ * the tests run, and removed after them.
+ */
+export function usePackedAppInChromium(prefix) {
+  const context = {};
+  beforeAll(async () => {
+    context.installed = installPacked(prefix);
+    context.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await context.browser?.close();
+    context.installed?.cleanup();
+  });
+  return context;
 }
 
 export async function loadPage(browser, url) {

@@ -6,26 +6,17 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { installPacked, root, serveStatic } from './packed.js';
-import { expectSolvedWithSeparateWasm, launchChromium, loadPage } from './page.js';
+import { expect, it } from 'vitest';
+import { root, serveStatic } from './packed.js';
+import { expectSolvedWithSeparateWasm, loadPage, usePackedAppInChromium } from './page.js';
 
-let installed;
-let browser;
-beforeAll(async () => {
-  installed = installPacked('vite');
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  installed?.cleanup();
-});
+const context = usePackedAppInChromium('vite');
 
 it('vite build: the .wasm is its own asset, streamed, and production builds do not warn', async () => {
   // As a user runs it: a separate process, NODE_ENV unset (Vitest sets it to 'test').
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')));
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: installed.app, env });
-  const assets = join(installed.app, 'dist/assets');
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: context.installed.app, env });
+  const assets = join(context.installed.app, 'dist/assets');
   const files = readdirSync(assets);
   const wasmFiles = files.filter((f) => f.endsWith('.wasm'));
   expect(wasmFiles).toHaveLength(1);
@@ -35,9 +26,9 @@ it('vite build: the .wasm is its own asset, streamed, and production builds do n
   expect(js).not.toMatch(/base64,AGFzbQ/);
   expect(js.length).toBeLessThan(60_000);
 
-  const server = await serveStatic(join(installed.app, 'dist'));
+  const server = await serveStatic(join(context.installed.app, 'dist'));
   try {
-    const loaded = await loadPage(browser, server.url);
+    const loaded = await loadPage(context.browser, server.url);
     expectSolvedWithSeparateWasm(loaded, /^\/assets\/ikpd-[\w-]+\.wasm$/);
     expect(loaded.requests.find((r) => r.url.endsWith('.wasm')).type).toBe('application/wasm');
     expect(loaded.leakWarned).toBe(false);
@@ -47,10 +38,10 @@ it('vite build: the .wasm is its own asset, streamed, and production builds do n
 });
 
 it('vite dev server: pre-bundled ikpd still finds its .wasm, and development warns about leaks', async () => {
-  const server = await createServer({ root: installed.app, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false } });
+  const server = await createServer({ root: context.installed.app, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false } });
   await server.listen();
   try {
-    const loaded = await loadPage(browser, `http://127.0.0.1:${server.httpServer.address().port}/`);
+    const loaded = await loadPage(context.browser, `http://127.0.0.1:${server.httpServer.address().port}/`);
     expect(loaded.requests.some((r) => new URL(r.url).pathname.startsWith('/node_modules/.vite/deps/ikpd.js'))).toBe(true);
     expectSolvedWithSeparateWasm(loaded, /^\/node_modules\/ikpd\/web\/lib\/ikpd\.wasm$/);
     expect(loaded.leakWarned).toBe(true);

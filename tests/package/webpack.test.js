@@ -5,25 +5,16 @@
 import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import webpack from 'webpack';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { installPacked, root, serveStatic } from './packed.js';
-import { expectSolvedWithSeparateWasm, launchChromium, loadPage } from './page.js';
+import { expect, it } from 'vitest';
+import { root, serveStatic } from './packed.js';
+import { expectSolvedWithSeparateWasm, loadPage, usePackedAppInChromium } from './page.js';
 
-let installed;
-let browser;
-beforeAll(async () => {
-  installed = installPacked('webpack');
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  installed?.cleanup();
-});
+const context = usePackedAppInChromium('webpack');
 
 it('webpack 5 build: the .wasm is its own asset and the page solves without a leak warning', async () => {
-  const dist = join(installed.app, 'dist');
+  const dist = join(context.installed.app, 'dist');
   const stats = await new Promise((resolve, reject) => {
-    const compiler = webpack({ mode: 'production', context: installed.app, entry: './main.js', output: { path: dist } });
+    const compiler = webpack({ mode: 'production', context: context.installed.app, entry: './main.js', output: { path: dist } });
     compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result))));
   });
   expect(stats.hasErrors() || stats.hasWarnings() ? stats.toString('errors-warnings') : '').toBe('');
@@ -34,10 +25,10 @@ it('webpack 5 build: the .wasm is its own asset and the page solves without a le
   expect(js.length).toBeLessThan(60_000);
   expect(js).not.toContain('garbage-collected without dispose()'); // dead code in production
 
-  copyFileSync(join(installed.app, 'index.html'), join(dist, 'index.html')); // its script is ./main.js, webpack's output name
+  copyFileSync(join(context.installed.app, 'index.html'), join(dist, 'index.html')); // its script is ./main.js, webpack's output name
   const server = await serveStatic(dist);
   try {
-    const loaded = await loadPage(browser, server.url);
+    const loaded = await loadPage(context.browser, server.url);
     expectSolvedWithSeparateWasm(loaded, /^\/[0-9a-f]+\.wasm$/);
     expect(loaded.leakWarned).toBe(false);
   } finally {
