@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/js/**/*.test.js', 'tests/browser/**/*.test.js'],
+    include: ['tests/js/**/*.test.js', 'tests/browser/**/*.test.js', 'tests/package/**/*.test.js'],
     // One fixed fast-check seed (tests/js/fast-check-seed.js): deterministic runs.
     setupFiles: ['tests/js/fast-check-seed.js'],
     testTimeout: 60_000,

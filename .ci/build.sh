@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the requested targets: native (library + tests + benchmarks), wasm
-# (web/lib/ikpd.mjs), sanitize (native tests under ASan+UBSan), nosimd (native tests
+# (web/lib/ikpd.mjs + ikpd.wasm), sanitize (native tests under ASan+UBSan), nosimd (native tests
 # without SIMD lanes), fuzz (libFuzzer
 # harnesses, clang). Incremental.
 set -euo pipefail

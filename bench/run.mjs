@@ -248,12 +248,9 @@ section('crowd frame', () => {
 
 // ------------------------------------------------------------ size and start-up
 {
-  const mjs = readFileSync(join(root, 'web/lib/ikpd.mjs'));
-  const text = mjs.toString('latin1');
-  const match = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/.exec(text);
-  const wasm = match ? Buffer.from(match[1], 'base64') : Buffer.alloc(0);
-  const glue = match ? Buffer.from(text.replace(match[1], ''), 'latin1') : mjs;
-  const wrappers = ['web/index.js', ...['core', 'ik', 'pd', 'chain', 'hdr', 'batch'].map((m) => `web/src/${m}.js`)]
+  const glue = readFileSync(join(root, 'web/lib/ikpd.mjs'));
+  const wasm = readFileSync(join(root, 'web/lib/ikpd.wasm'));
+  const wrappers = ['web/index.js', ...['core', 'load-wasm', 'ik', 'pd', 'chain', 'hdr', 'batch'].map((m) => `web/src/${m}.js`)]
     .filter((f) => existsSync(join(root, f)))
     .map((f) => readFileSync(join(root, f)));
   const gz = (b) => gzipSync(b, { level: 9 }).length;
@@ -263,10 +260,9 @@ section('crowd frame', () => {
     startups.push(JSON.parse(line.trim().split('\n').pop()));
   }
   extra.size = {
-    moduleBytes: mjs.length,
-    moduleGzip: gz(mjs),
     wasmBytes: wasm.length,
     wasmGzip: gz(wasm),
+    glueBytes: glue.length,
     glueGzip: gz(glue),
     wrappersGzip: gz(Buffer.concat(wrappers)),
   };
@@ -300,8 +296,7 @@ if (extra.crowd) {
 }
 const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const s = extra.size;
-console.log(`\nsize: ikpd.mjs ${kb(s.moduleBytes)} (${kb(s.moduleGzip)} gzipped; SINGLE_FILE, wasm embedded as base64)`);
-console.log(`      raw .wasm ${kb(s.wasmBytes)} (${kb(s.wasmGzip)} gzipped) + Emscripten glue ${kb(s.glueGzip)} gzipped + JS wrappers ${kb(s.wrappersGzip)} gzipped`);
+console.log(`\nsize: ikpd.wasm ${kb(s.wasmBytes)} (${kb(s.wasmGzip)} gzipped) + Emscripten glue ikpd.mjs ${kb(s.glueBytes)} (${kb(s.glueGzip)} gzipped) + JS wrappers ${kb(s.wrappersGzip)} gzipped`);
 console.log(`start-up: await init() ${extra.startup.initMs.toFixed(1)} ms (import ${extra.startup.importMs.toFixed(1)} ms) in a fresh Node ${process.version} process, median`);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 console.log(`machine: ${machine}; ${new Date().toISOString()}; ${REPS} repetitions`);

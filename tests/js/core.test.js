@@ -1,6 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { init } from '../../web/index.js';
 import { ikpd } from './setup.js';
+
+describe('isDevelopment (dev-only warnings)', () => {
+  const core = new URL('../../web/src/core.js', import.meta.url);
+  // Each case in a fresh Node process: `hideProcess` runs it as a browser
+  // without a bundler would (no `process`); `replace` rewrites the source as
+  // bundlers do (webpack's DefinePlugin, esbuild's define, Vite).
+  function isDevelopmentIn({ env = {}, hideProcess = false, replace = null }) {
+    let url = core.href;
+    const dir = mkdtempSync(join(tmpdir(), 'ikpd-dev-'));
+    try {
+      if (replace) {
+        const source = readFileSync(core, 'utf8');
+        expect(source).toContain(replace[0]); // the exact expression bundlers look for
+        writeFileSync(join(dir, 'core.mjs'), source.replaceAll(replace[0], replace[1]));
+        url = pathToFileURL(join(dir, 'core.mjs')).href;
+      }
+      const script = `const out = globalThis.process.stdout; ${hideProcess ? 'delete globalThis.process;' : ''}
+        const { isDevelopment } = await import(${JSON.stringify(url)}); out.write(String(isDevelopment()));`;
+      const { NODE_ENV, ...inherited } = process.env; // Vitest sets NODE_ENV=test
+      return execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...inherited, ...env }, encoding: 'utf8' }) === 'true';
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('in Node: true unless NODE_ENV is production', () => {
+    expect(isDevelopmentIn({})).toBe(true);
+    expect(isDevelopmentIn({ env: { NODE_ENV: 'development' } })).toBe(true);
+    expect(isDevelopmentIn({ env: { NODE_ENV: 'production' } })).toBe(false);
+  });
+
+  it('without `process` and without a bundler (a static page): false', () => {
+    expect(isDevelopmentIn({ hideProcess: true })).toBe(false);
+  });
+
+  it('follows what bundlers write for process.env.NODE_ENV and import.meta.env.DEV', () => {
+    expect(isDevelopmentIn({ hideProcess: true, replace: ['process.env.NODE_ENV', '"production"'] })).toBe(false);
+    expect(isDevelopmentIn({ hideProcess: true, replace: ['process.env.NODE_ENV', '"development"'] })).toBe(true);
+    expect(isDevelopmentIn({ hideProcess: true, replace: ['import.meta.env', '({ DEV: true })'] })).toBe(true);
+    expect(isDevelopmentIn({ env: { NODE_ENV: 'development' }, replace: ['import.meta.env', '({ DEV: false })'] })).toBe(false);
+  });
+});
 
 describe('init', () => {
   it('loads once and reports the version', async () => {

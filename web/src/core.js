@@ -212,11 +212,29 @@ export function fillTransform(joint, f, o) {
 
 // ---------------------------------------------------------------- lifetime
 
+/**
+ * True in development builds, for dev-only warnings: when a bundler states
+ * the mode (Vite's `import.meta.env.DEV`; `process.env.NODE_ENV`, which Vite,
+ * webpack and esbuild replace), or in Node and other runtimes with `process`
+ * unless NODE_ENV is 'production'. False everywhere else, so a page built
+ * without such a replacement (or loaded with no bundler) never warns.
+ */
+export function isDevelopment() {
+  const dev = import.meta.env?.DEV;
+  if (typeof dev === 'boolean') return dev;
+  let mode;
+  try {
+    mode = process.env.NODE_ENV; // written out in full: bundlers replace this exact expression
+  } catch {
+    return false; // no `process` and no replacement: a browser without a bundler
+  }
+  return mode !== 'production' && (mode !== undefined || typeof process.versions?.node === 'string');
+}
+
 let warnedAboutLeak = false;
-const isDevelopment = typeof process !== 'undefined' ? process.env?.NODE_ENV !== 'production' : true;
 
 const registry = new FinalizationRegistry((release) => {
-  if (isDevelopment && !warnedAboutLeak) {
+  if (!warnedAboutLeak && isDevelopment()) {
     warnedAboutLeak = true;
     console.warn('ikpd: an object was garbage-collected without dispose(); call dispose() to free WASM memory promptly.');
   }

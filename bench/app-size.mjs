@@ -1,0 +1,48 @@
+// What an app downloads: builds two apps with Vite (production) against an
+// ikpd checkout's web/ folder and prints the bytes of every JavaScript and
+// .wasm file in dist/, raw and gzip -9.
+//   tests/package/app  the smallest app: init() and one two-bone solve
+//   demo/              the three.js demo (three's WebGPU build included)
+// Usage: node bench/app-size.mjs [path/to/ikpd/web]   (default: this checkout's web/)
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+const web = resolve(process.argv[2] ?? join(root, 'web'));
+process.env.NODE_ENV = 'production';
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+const alias = [
+  { find: /^ikpd\/three$/, replacement: join(web, 'three/index.js') },
+  { find: /^ikpd$/, replacement: join(web, 'index.js') },
+];
+const apps = {
+  'minimal app (tests/package/app)': { root: join(root, 'tests/package/app'), configFile: false },
+  'three.js demo (demo/)': { root: join(root, 'demo'), configFile: join(root, 'demo/vite.config.js') },
+};
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`ikpd from ${web}`);
+for (const [name, config] of Object.entries(apps)) {
+  const outDir = mkdtempSync(join(tmpdir(), 'ikpd-app-size-'));
+  try {
+    // dedupe: three from this checkout even when ikpd/three comes from another one.
+    await build({ ...config, logLevel: 'error', resolve: { alias, dedupe: ['three'] }, build: { outDir, emptyOutDir: true } });
+    const sum = (ext) => files(outDir).filter((f) => extname(f) === ext).map((f) => readFileSync(f))
+      .reduce((t, b) => ({ raw: t.raw + b.length, gz: t.gz + gzipSync(b, { level: 9 }).length }), { raw: 0, gz: 0 });
+    const js = sum('.js');
+    const wasm = sum('.wasm');
+    console.log(`${name}: JS ${kib(js.raw)} (${kib(js.gz)} gz) + wasm ${kib(wasm.raw)} (${kib(wasm.gz)} gz)`
+      + ` = ${kib(js.raw + wasm.raw)} (${kib(js.gz + wasm.gz)} gz)`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}

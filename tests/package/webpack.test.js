@@ -1,0 +1,37 @@
+// webpack 5 with no configuration beyond entry and output: it copies the
+// .wasm as an asset (from `new URL(..., import.meta.url)`), leaves the
+// Node-only file reading alone, and its production mode removes the leak
+// warning; the built page solves in Chromium.
+import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import webpack from 'webpack';
+import { expect, it } from 'vitest';
+import { root, serveStatic } from './packed.js';
+import { expectSolvedWithSeparateWasm, loadPage, usePackedAppInChromium } from './page.js';
+
+const context = usePackedAppInChromium('webpack');
+
+it('webpack 5 build: the .wasm is its own asset and the page solves without a leak warning', async () => {
+  const dist = join(context.installed.app, 'dist');
+  const stats = await new Promise((resolve, reject) => {
+    const compiler = webpack({ mode: 'production', context: context.installed.app, entry: './main.js', output: { path: dist } });
+    compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result))));
+  });
+  expect(stats.hasErrors() || stats.hasWarnings() ? stats.toString('errors-warnings') : '').toBe('');
+  const wasmFiles = readdirSync(dist).filter((f) => f.endsWith('.wasm'));
+  expect(wasmFiles).toHaveLength(1);
+  expect(readFileSync(join(dist, wasmFiles[0])).equals(readFileSync(join(root, 'web/lib/ikpd.wasm')))).toBe(true);
+  const js = readFileSync(join(dist, 'main.js'), 'utf8');
+  expect(js.length).toBeLessThan(60_000);
+  expect(js).not.toContain('garbage-collected without dispose()'); // dead code in production
+
+  copyFileSync(join(context.installed.app, 'index.html'), join(dist, 'index.html')); // its script is ./main.js, webpack's output name
+  const server = await serveStatic(dist);
+  try {
+    const loaded = await loadPage(context.browser, server.url);
+    expectSolvedWithSeparateWasm(loaded, /^\/[0-9a-f]+\.wasm$/);
+    expect(loaded.leakWarned).toBe(false);
+  } finally {
+    await server.close();
+  }
+});
