@@ -2,7 +2,6 @@
 // limit inside the classic single update, the sub-step split, and the
 // development warning for dt in milliseconds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isDevelopment } from '../../web/src/dev.js';
 import { ikpd } from './setup.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -22,16 +21,6 @@ describe('PD: dt in milliseconds', () => {
     new ikpd.QuatPD().dispose();
     expect(warn).toHaveBeenCalledTimes(1);
     pd.dispose();
-  });
-
-  it('development = NODE_ENV !== production where process exists; in browsers only with IKPD_DEV', () => {
-    expect(isDevelopment({ process: { env: { NODE_ENV: 'development' } } })).toBe(true);
-    expect(isDevelopment({ process: { env: {} } })).toBe(true);
-    expect(isDevelopment({ process: { env: { NODE_ENV: 'production' } } })).toBe(false);
-    expect(isDevelopment({ process: { env: { NODE_ENV: 'production' } }, IKPD_DEV: true })).toBe(false);
-    expect(isDevelopment({})).toBe(false); // a production browser build
-    expect(isDevelopment({ IKPD_DEV: true })).toBe(true);
-    expect(isDevelopment({ IKPD_DEV: 'yes' })).toBe(false);
   });
 });
 

@@ -1,22 +1,12 @@
-// Development-only diagnostics. "Development" is decided per call:
-// - where `process` exists (Node, bundlers that define it): process.env.NODE_ENV !== 'production';
-// - elsewhere (browsers): only when the page sets `globalThis.IKPD_DEV = true`.
-// Production browser builds never warn.
-
-/** Whether `scope` (default globalThis) is a development environment, as described above. */
-export function isDevelopment(scope = globalThis) {
-  const proc = scope.process;
-  if (proc !== undefined && proc !== null && typeof proc === 'object' && proc.env) {
-    return proc.env.NODE_ENV !== 'production';
-  }
-  return scope.IKPD_DEV === true;
-}
+// Development-only diagnostics; "development" is core.js's isDevelopment(), so
+// production builds never warn.
+import { isDevelopment } from './core.js';
 
 const warned = new Set();
 
 /** console.warn(message) the first time `key` is seen, in development only. */
-export function warnOnce(key, message, scope = globalThis) {
-  if (warned.has(key) || !isDevelopment(scope)) return;
+export function warnOnce(key, message) {
+  if (warned.has(key) || !isDevelopment()) return;
   warned.add(key);
   console.warn(message);
 }

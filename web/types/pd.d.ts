@@ -106,8 +106,7 @@ export interface PdController<V, W> extends Disposable {
    * Throws a RangeError naming the parameter on bad input, or when an `'explicit'`/`'stable'`/
    * `'substep'` step is outside its stability region (checked before stepping; see `onUnstable`)
    * or overflows (the state is then left unchanged). `dt` is in seconds: in development builds a
-   * dt above 1 s (likely milliseconds) logs one console warning (Node: NODE_ENV !== 'production';
-   * browsers: only when `globalThis.IKPD_DEV = true`).
+   * dt above 1 s (likely milliseconds) logs one console warning (see "Development warnings" in README).
    */
   update(dt: number, target: V, targetVelocity?: W): V;
   /** Current value. */
