@@ -39,3 +39,16 @@ export function artifactPath(name) {
   mkdirSync(artifactsDir, { recursive: true });
   return `${artifactsDir}/${name}`;
 }
+
+/**
+ * A 960×540 page on the demo at `url`, collecting console errors and page errors into
+ * `errors`; resolves once the demo is ready (or failed to start).
+ */
+export async function openDemo(browser, url, errors) {
+  const page = await browser.newPage({ viewport: { width: 960, height: 540 } });
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForFunction(() => window.__ikpdDemo?.ready || window.__ikpdDemo?.errors.length, null, { timeout: 90_000 });
+  return page;
+}
