@@ -93,13 +93,14 @@ export async function create(ctx) {
   // On an SDR display both halves look the same: say why (over the calibration image).
   const notice = document.createElement('div');
   notice.className = 'notice';
-  notice.style.maxWidth = '256px';
+  notice.style.cssText = 'margin-top:3px;max-width:256px';
   function updateNotice() {
     const problems = [];
     if (!output.path.hdrCanvas) problems.push('this browser gives no HDR canvas (needs WebGPU with an rgba16float, extended canvas)');
     else if (!displayIsHDR()) problems.push('the display reports SDR');
     if (output.path.hdrCanvas && !output.hdrActive) problems.push('the tone map is SDR (set tone map to hdr to force the HDR curve)');
     notice.hidden = problems.length === 0;
+    calibrationHint.hidden = !notice.hidden;
     notice.textContent = `An HDR display is needed to see the difference: ${problems.join('; ')}. `
       + 'Until then both halves look alike and the patches above paper white clip to white.';
   }
@@ -116,7 +117,6 @@ export async function create(ctx) {
   const calibrationPanel = ctx.panel('Calibration', 'bottom-left');
   // The GPU draws under the DOM: the panel and the box stay see-through.
   Object.assign(calibrationPanel.style, { background: 'none', border: 'none', backdropFilter: 'none', textShadow: '0 1px 2px #000' });
-  calibrationPanel.appendChild(notice);
   const calibrationBox = document.createElement('div');
   calibrationBox.style.cssText = 'position:relative;width:256px;height:128px;outline:1px solid rgba(255,255,255,.15)';
   calibrationPanel.appendChild(calibrationBox);
@@ -124,6 +124,7 @@ export async function create(ctx) {
   calibrationHint.style.cssText = 'margin-top:3px;max-width:256px';
   calibrationHint.textContent = 'Set paper white until its patch looks like white paper; raise peak until the inner square just disappears.';
   calibrationPanel.appendChild(calibrationHint);
+  calibrationPanel.appendChild(notice); // replaces the hint while there is no HDR display
   let lastImage = null;
   function updateCalibration() {
     calibrationPanel.style.display = params.patches ? '' : 'none';

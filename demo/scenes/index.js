@@ -24,7 +24,7 @@ export const sceneList = [
     id: 'quadruped',
     requires: ['solvePseudoThreeBone', 'three.PseudoThreeBoneIK'],
     title: 'Pseudo three-bone legs',
-    description: `A procedural quadruped trots toward the ${swatch(colors.accent, 'orange lure')} over uneven ground; each leg is hip → knee → ankle → toe solved by running the two-bone solver twice.`,
+    description: `A procedural quadruped trots toward the ${swatch(colors.accent, 'amber lure')} over uneven ground; each leg is hip → knee → ankle → toe solved by running the two-bone solver twice.`,
     load: () => import('./quadruped.js'),
   },
   {
