@@ -228,6 +228,7 @@ export async function create(ctx) {
       }
     },
     state() {
+      const solved = params.ik && params.weight > 0;
       return {
         body: body.position.toArray(),
         swings: gait.swings,
@@ -238,9 +239,9 @@ export async function create(ctx) {
           target: leg.target.position.toArray(),
           rest: restPoint(leg),
           toe: leg.bones[3].getWorldPosition(new THREE.Vector3()).toArray(),
-          // The solver's report of this frame's solve; null while IK is off (nothing was solved).
-          reached: params.ik ? leg.ik.reached : null,
-          distance: params.ik ? leg.ik.distance : null,
+          // The solver's report of this frame's solve; null while IK is off or at weight 0 (nothing was solved).
+          reached: solved ? leg.ik.reached : null,
+          distance: solved ? leg.ik.distance : null,
         })),
       };
     },
