@@ -216,10 +216,8 @@ describe('small things', () => {
 });
 
 it('?renderer=webgl says it was forced, not that WebGPU is missing', async () => {
-  const forced = await browser.newPage({ viewport: { width: 480, height: 320 } });
+  const forced = await openDemo(browser, `${server.url}?renderer=webgl#aim`, [], { viewport: { width: 480, height: 320 } });
   try {
-    await forced.goto(`${server.url}?renderer=webgl#aim`);
-    await forced.waitForFunction(() => window.__ikpdDemo?.ready || window.__ikpdDemo?.errors.length, null, { timeout: 90_000 });
     const badge = await forced.textContent('#badge');
     expect(badge).toContain('WebGL2 · SDR');
     expect(badge).toContain('forced by ?renderer=webgl');
