@@ -1,11 +1,17 @@
 // Everything a scene module gets: its THREE.Scene, camera and orbit controls,
 // a lil-gui folder, an overlay element for panels/labels, and draggable
-// handles (TransformControls). Disposing the context tears all of it down.
+// handles: grab a handle to drag it in the camera's view plane, or use the
+// TransformControls gizmo for one axis; handles stay inside the scene's
+// bounds and "reset" puts them back. Disposing the context tears all of it down.
 import * as THREE from 'three/webgpu';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
 
 const _v = new THREE.Vector3();
+const _n = new THREE.Vector3();
+
+/** Default handle bounds: the stage around the origin. Scenes set ctx.bounds to their own. */
+const DEFAULT_BOUNDS = new THREE.Box3(new THREE.Vector3(-6, 0, -6), new THREE.Vector3(6, 5, 6));
 
 export class SceneContext {
   constructor({ renderer, output, gui, overlay, ikpd, ikpdThree, entry }) {
@@ -29,10 +35,14 @@ export class SceneContext {
     this.disposers = [];
     this.instance = null;
     this.selected = null;
+    this.bounds = DEFAULT_BOUNDS.clone();
+    this.conditions = []; // [controller, predicate]: greyed out while the predicate is false
+    this.homes = null;
 
     this.transform = new TransformControls(this.camera, this.canvas);
     this.transform.setSize(0.75);
     this.transform.addEventListener('dragging-changed', (event) => { this.controls.enabled = !event.value; });
+    this.transform.addEventListener('objectChange', () => this.clampDraggable(this.selected));
     this.transformHelper = this.transform.getHelper();
     this.scene.add(this.transformHelper);
 
@@ -40,20 +50,75 @@ export class SceneContext {
     this.raycaster = new THREE.Raycaster();
     this.pointer = new THREE.Vector2();
     this.pointerDown = null;
+    this.viewDrag = null; // { name, plane, offset, pointerId } while a handle is dragged in the view plane
+    this.dragPlane = new THREE.Plane();
+    this.dragHit = new THREE.Vector3();
     this.onPointerDown = (event) => { this.pointerDown = [event.clientX, event.clientY]; };
+    // Capture phase: runs before the gizmo's and the orbit controls' own listeners on the canvas.
+    this.onPointerDownCapture = (event) => this.startViewDrag(event);
+    this.onPointerMove = (event) => this.moveViewDrag(event);
+    this.onPointerEnd = (event) => this.endViewDrag(event);
     this.onPointerUp = (event) => {
       if (!this.pointerDown || this.transform.dragging) return;
       const [x, y] = this.pointerDown;
       this.pointerDown = null;
       if (Math.hypot(event.clientX - x, event.clientY - y) > 4) return;
-      const handles = Object.values(this.draggables).filter((d) => d.object.visible).map((d) => d.pick);
-      this.setPointer(event);
-      this.raycaster.setFromCamera(this.pointer, this.camera);
-      const hit = this.raycaster.intersectObjects(handles, false)[0];
-      if (hit) this.selectDraggable(hit.object.userData.draggableName);
+      const name = this.pickDraggable(event);
+      if (name) this.selectDraggable(name);
     };
+    this.canvas.addEventListener('pointerdown', this.onPointerDownCapture, { capture: true });
     this.canvas.addEventListener('pointerdown', this.onPointerDown);
+    this.canvas.addEventListener('pointermove', this.onPointerMove);
     this.canvas.addEventListener('pointerup', this.onPointerUp);
+    this.canvas.addEventListener('pointerup', this.onPointerEnd);
+    this.canvas.addEventListener('pointercancel', this.onPointerEnd);
+  }
+
+  /** Name of the visible handle under a pointer event, or null. */
+  pickDraggable(event) {
+    const handles = Object.values(this.draggables).filter((d) => d.object.visible).map((d) => d.pick);
+    this.setPointer(event);
+    this.raycaster.setFromCamera(this.pointer, this.camera);
+    return this.raycaster.intersectObjects(handles, false)[0]?.object.userData.draggableName ?? null;
+  }
+
+  /** Grabbing a translate handle itself drags it in the plane facing the camera (the gizmo's arrows still move one axis). */
+  startViewDrag(event) {
+    if (event.button !== 0 || this.viewDrag) return;
+    const name = this.pickDraggable(event);
+    const d = name && this.draggables[name];
+    if (!d || d.mode !== 'translate') return;
+    this.selectDraggable(name);
+    d.object.getWorldPosition(_v);
+    this.dragPlane.setFromNormalAndCoplanarPoint(this.camera.getWorldDirection(_n), _v);
+    if (!this.raycaster.ray.intersectPlane(this.dragPlane, this.dragHit)) return;
+    this.viewDrag = { name, offset: _v.clone().sub(this.dragHit), pointerId: event.pointerId };
+    this.transform.enabled = false; // the gizmo's centre must not grab an arrow
+    // Scenes (and the orbit controls) hear about this drag as about a gizmo drag.
+    this.transform.dispatchEvent({ type: 'dragging-changed', value: true });
+    this.canvas.setPointerCapture?.(event.pointerId);
+  }
+
+  moveViewDrag(event) {
+    const drag = this.viewDrag;
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    this.setPointer(event);
+    this.raycaster.setFromCamera(this.pointer, this.camera);
+    if (!this.raycaster.ray.intersectPlane(this.dragPlane, this.dragHit)) return;
+    const d = this.draggables[drag.name];
+    const p = this.dragHit.add(drag.offset);
+    // Axes the handle does not move along (showX/Y/Z false) stay where they are.
+    if (d.showX) d.object.position.x = p.x;
+    if (d.showY) d.object.position.y = p.y;
+    if (d.showZ) d.object.position.z = p.z;
+    this.clampDraggable(drag.name);
+  }
+
+  endViewDrag(event) {
+    if (!this.viewDrag || event.pointerId !== this.viewDrag.pointerId) return;
+    this.viewDrag = null;
+    this.transform.enabled = true;
+    this.transform.dispatchEvent({ type: 'dragging-changed', value: false });
   }
 
   /** Normalized device coordinates of a pointer event, in this.pointer. */
@@ -64,14 +129,15 @@ export class SceneContext {
   }
 
   /**
-   * Makes `object` draggable with the gizmo. Options: `mode` ('translate' |
-   * 'rotate'), `showX/Y/Z`, `space` ('world' | 'local'), `onChange`. The
-   * first draggable is selected.
+   * Makes `object` (a child of the scene) draggable. Options: `mode`
+   * ('translate' | 'rotate'), `showX/Y/Z` (axes it moves along), `space`
+   * ('world' | 'local'), `bounds` (THREE.Box3 it stays in; default
+   * ctx.bounds), `onChange`. The first draggable is selected.
    */
-  draggable(name, object, { mode = 'translate', showX = true, showY = true, showZ = true, space = 'world', onChange } = {}) {
+  draggable(name, object, { mode = 'translate', showX = true, showY = true, showZ = true, space = 'world', bounds = null, onChange } = {}) {
     const pick = object.isMesh ? object : object.getObjectByProperty('isMesh', true) ?? object;
     pick.userData.draggableName = name;
-    this.draggables[name] = { object, pick, mode, showX, showY, showZ, space, onChange };
+    this.draggables[name] = { object, pick, mode, showX, showY, showZ, space, bounds, onChange };
     if (!this.selected) this.selectDraggable(name);
     return object;
   }
@@ -88,13 +154,57 @@ export class SceneContext {
     this.transform.showZ = d.showZ;
   }
 
-  /** Moves a draggable as a drag would (test hook and presets). */
+  /** Moves a draggable as a drag would (test hook and presets), within its bounds. */
   moveDraggable(name, position) {
     const d = this.draggables[name];
     if (!d) return false;
     d.object.position.fromArray(position);
-    d.onChange?.();
+    this.clampDraggable(name);
     return true;
+  }
+
+  /** Keeps a draggable inside its bounds and tells its owner it moved. */
+  clampDraggable(name) {
+    const d = this.draggables[name];
+    if (!d) return;
+    d.object.position.clamp((d.bounds ?? this.bounds).min, (d.bounds ?? this.bounds).max);
+    d.onChange?.();
+  }
+
+  /** Remembers where the handles and the camera start (called once the scene is built). */
+  saveHomes() {
+    this.homes = {
+      camera: this.camera.position.clone(),
+      target: this.controls.target.clone(),
+      handles: Object.fromEntries(Object.entries(this.draggables).map(([name, d]) => [name, [d.object.position.clone(), d.object.quaternion.clone()]])),
+    };
+  }
+
+  /** Puts every handle and the camera back where the scene started. */
+  resetHomes() {
+    if (!this.homes) return;
+    for (const [name, [position, quaternion]] of Object.entries(this.homes.handles)) {
+      const d = this.draggables[name];
+      d.object.position.copy(position);
+      d.object.quaternion.copy(quaternion);
+      d.onChange?.();
+    }
+    this.camera.position.copy(this.homes.camera);
+    this.controls.target.copy(this.homes.target);
+    this.controls.update();
+    this.instance?.reset?.();
+  }
+
+  /** Greys out `controller` whenever `predicate()` is false (re-checked after every GUI change). */
+  enableWhen(controller, predicate) {
+    this.conditions.push([controller, predicate]);
+    controller.enable(predicate());
+    return controller;
+  }
+
+  /** Re-checks every enableWhen condition. */
+  refreshControls() {
+    for (const [controller, predicate] of this.conditions) controller.enable(predicate());
   }
 
   /** Client-space pixel position of a draggable (for pointer tests). */
@@ -162,8 +272,12 @@ export class SceneContext {
   dispose() {
     for (const fn of this.disposers.splice(0)) fn();
     this.instance?.dispose?.();
+    this.canvas.removeEventListener('pointerdown', this.onPointerDownCapture, { capture: true });
     this.canvas.removeEventListener('pointerdown', this.onPointerDown);
+    this.canvas.removeEventListener('pointermove', this.onPointerMove);
     this.canvas.removeEventListener('pointerup', this.onPointerUp);
+    this.canvas.removeEventListener('pointerup', this.onPointerEnd);
+    this.canvas.removeEventListener('pointercancel', this.onPointerEnd);
     this.transform.detach();
     this.transform.dispose();
     this.controls.dispose();
@@ -171,6 +285,7 @@ export class SceneContext {
     this.overlay.remove();
     this.output.setSplit(null);
     this.scene.traverse((object) => {
+      object.shadow?.dispose(); // a light's shadow map is a render target of its own
       object.geometry?.dispose();
       const materials = Array.isArray(object.material) ? object.material : [object.material];
       for (const m of materials) m?.dispose();

@@ -28,15 +28,39 @@ window.__ikpdDemo = hook;
 
 function showError(error) {
   console.error(error);
+  hook.errors.push(String(error));
   const box = document.getElementById('error');
   box.hidden = false;
   box.textContent = `The demo failed to start:\n${error?.stack ?? error}`;
+}
+
+/**
+ * An error while a scene runs: recorded on the test hook and shown in a
+ * panel once per message, while the demo keeps drawing.
+ */
+function reportFrameError(ctx, error) {
+  const message = String(error?.message ?? error);
+  ctx.reportedErrors ??= new Set();
+  if (ctx.reportedErrors.has(message)) return;
+  ctx.reportedErrors.add(message);
+  hook.errors.push(String(error));
+  console.warn(error);
+  const panel = ctx.errorPanel ??= ctx.panel('Error', 'top-center error-panel');
+  panel.append(Object.assign(document.createElement('div'), { textContent: message }));
 }
 
 /** Shown instead of a scene whose solver is not in this build of ikpd. */
 function placeholder(ctx, missing) {
   const panel = ctx.panel('Not available in this build', 'bottom-center');
   panel.append(`This scene needs ${missing.join(', ')}.`);
+  ctx.scene.background = new THREE.Color(0x1b1d22);
+  return {};
+}
+
+/** Shown for a URL hash that names no scene. */
+function notFound(ctx, id) {
+  const panel = ctx.panel('No such scene', 'bottom-center');
+  panel.append(`There is no scene “${id}”. Pick one on the left: ${sceneList.map((s) => s.id).join(', ')}.`);
   ctx.scene.background = new THREE.Color(0x1b1d22);
   return {};
 }
@@ -83,12 +107,11 @@ async function main() {
   hook.path = { ...path, get hdrActive() { return output.hdrActive; }, get peakRatio() { return output.peakRatio; } };
 
   const gui = new GUI({ title: 'ikpd' });
-  const outputFolder = gui.addFolder('Output').close();
-  outputFolder.add(output.settings, 'mode', ['auto', 'hdr', 'sdr']).name('tone map').onChange(() => output.apply());
-  outputFolder.add(output.settings, 'exposure', 0.1, 8, 0.01).onChange(() => output.apply());
-  outputFolder.add(output.settings, 'paperWhite', 80, 500, 1).name('paper white (nit)').onChange(() => output.apply()).listen();
-  outputFolder.add(output.settings, 'peak', 100, 10000, 10).name('peak (nit)').onChange(() => output.apply()).listen();
-  outputFolder.add(output.settings, 'saturation', 0, 1, 0.01).onChange(() => output.apply()).listen();
+  // Small windows: the panel starts closed so it does not cover the view (same query as style.css).
+  if (matchMedia('(max-width: 700px), (max-height: 420px)').matches) gui.close();
+  output.addControls(gui.addFolder('Output').close());
+  // A used control gives the focus back, so the scene keys 1–6 keep working.
+  gui.onFinishChange(() => { if (gui.domElement.contains(document.activeElement)) document.activeElement.blur(); });
 
   const missingMembers = (entry) => entry.requires.filter((name) => (name.startsWith('three.') ? !ikpdThree[name.slice(6)] : !ikpd[name]));
   for (const item of hook.sceneList) item.available = missingMembers(sceneList.find((s) => s.id === item.id)).length === 0;
@@ -106,15 +129,19 @@ async function main() {
   window.addEventListener('resize', resize);
 
   async function select(id) {
-    const entry = sceneList.find((s) => s.id === id) ?? sceneList[0];
-    if (active?.entry === entry) return;
+    const known = sceneList.find((s) => s.id === id);
+    const entry = known ?? { id, title: 'Unknown scene', description: '', requires: [] };
+    if (active?.entry.id === entry.id) return;
     const previous = active;
     active = null;
     previous?.ctx.dispose();
     const ctx = new SceneContext({ renderer, output, gui, overlay, ikpd, ikpdThree, entry });
-    const missing = missingMembers(entry);
-    const instance = missing.length ? placeholder(ctx, missing) : await (await entry.load()).create(ctx);
+    const missing = known ? missingMembers(entry) : [];
+    const instance = !known ? notFound(ctx, id) : missing.length ? placeholder(ctx, missing) : await (await entry.load()).create(ctx);
     ctx.instance = instance;
+    ctx.saveHomes();
+    if (known) ctx.gui.add({ reset: () => ctx.resetHomes() }, 'reset').name('⟲ reset handles and view');
+    ctx.gui.onChange(() => ctx.refreshControls());
     active = { entry, ctx, instance };
     resize();
     for (const button of nav.children) button.setAttribute('aria-current', String(button.dataset.id === entry.id));
@@ -130,11 +157,15 @@ async function main() {
     const button = document.createElement('button');
     button.dataset.id = entry.id;
     button.innerHTML = `<kbd>${i + 1}</kbd>${entry.title}`;
+    button.title = `${entry.title} (key ${i + 1})`;
     button.addEventListener('click', () => { switching = switching.then(() => select(entry.id)).catch(showError); });
     nav.appendChild(button);
   });
   window.addEventListener('keydown', (event) => {
-    if (event.target instanceof HTMLInputElement) return;
+    // Typing into a text field or choosing in a dropdown keeps its keys.
+    const t = event.target;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if ((t instanceof HTMLInputElement && t.type !== 'checkbox') || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
     const index = Number(event.key) - 1;
     if (index >= 0 && index < sceneList.length) nav.children[index].click();
   });
@@ -143,15 +174,30 @@ async function main() {
   });
 
   // Test hook: select a scene and wait for frames, read solver state, move targets.
-  hook.select = async (id) => {
+  hook.select = async (id, { frames = 3 } = {}) => {
     switching = switching.then(() => select(id));
     await switching;
     const start = hook.frames;
     await new Promise((resolve) => {
-      const check = () => (hook.frames >= start + 3 ? resolve() : requestAnimationFrame(check));
+      const check = () => (hook.frames >= start + frames ? resolve() : requestAnimationFrame(check));
       check();
     });
   };
+  /** Sets a control of the active scene's folder (by its shown name) as the user would. */
+  hook.control = (name, value) => {
+    const controller = active?.ctx.gui.controllersRecursive().find((c) => c._name === name);
+    if (!controller) throw new Error(`no control named ${name}`);
+    controller.setValue(value);
+    controller._callOnFinishChange(); // what lil-gui does when a drag or an edit ends
+    return controller._disabled ? 'disabled' : 'enabled';
+  };
+  /** Runs the active scene's update `count` times with a fixed `dt` (no rendering). */
+  hook.simulate = (dt, count = 1) => {
+    for (let i = 0; i < count; i++) active?.instance.update?.(dt, 0);
+    return hook.state();
+  };
+  hook.memory = () => ({ ...renderer.info.memory });
+  hook.reset = () => active?.ctx.resetHomes();
   hook.state = () => active?.instance.state?.() ?? null;
   hook.targets = () => Object.keys(active?.ctx.draggables ?? {});
   hook.screenPosition = (name) => active?.ctx.screenPosition(name) ?? null;
@@ -168,7 +214,11 @@ async function main() {
     const dt = Math.min(clock.getDelta(), 0.1);
     const { ctx, instance } = active;
     ctx.beforeRender(dt);
-    instance.update?.(dt, clock.getElapsed());
+    try {
+      instance.update?.(dt, clock.getElapsed());
+    } catch (error) {
+      reportFrameError(ctx, error); // keep drawing what the scene has
+    }
     output.update();
     ctx.render();
     hook.frames++;
@@ -176,7 +226,4 @@ async function main() {
   hook.ready = true;
 }
 
-main().catch((error) => {
-  hook.errors.push(String(error));
-  showError(error);
-});
+main().catch(showError);

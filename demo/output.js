@@ -43,7 +43,7 @@ export async function createRenderer({ forceWebGL = false } = {}) {
   renderer.outputColorSpace = THREE.SRGBColorSpace;
   renderer.shadowMap.enabled = true;
   renderer.shadowMap.type = THREE.PCFShadowMap;
-  return { renderer, path: detectPath(renderer) };
+  return { renderer, path: { ...detectPath(renderer), forcedWebGL: forceWebGL } };
 }
 
 /** Reads back what the backend actually configured. */
@@ -93,6 +93,7 @@ export class Output {
     this.calibrationTexture = new THREE.DataTexture(new Float32Array(4), 1, 1, THREE.RGBAFormat, THREE.FloatType);
     this.calibrationNode = texture(this.calibrationTexture);
     this.calibration = null;
+    this.controllers = new Set(); // every GUI control of these settings, in any folder
     const u = this.uniforms;
     const toneMapping = Fn(([color]) => {
       // ikpd's output transform, 'extended' encoding: linear Rec.709, 1.0 = paper white, up to peak / paperWhite.
@@ -123,15 +124,55 @@ export class Output {
     return this.hdrActive ? Math.max(1, this.settings.peak / this.settings.paperWhite) : 1;
   }
 
-  /** Pushes the settings into the uniforms and refreshes the badge. */
+  /**
+   * The tone-map settings the HDR side of the output applies now: the user's
+   * settings with the HDR curve on, else peak = paper white (the SDR look).
+   * The SDR side applies `{ ...toneSettings(), peak: paperWhite, saturation: 0 }`.
+   */
+  toneSettings() {
+    const s = this.settings;
+    const hdr = this.hdrActive;
+    return { paperWhite: s.paperWhite, peak: hdr ? s.peak : s.paperWhite, saturation: hdr ? s.saturation : 0 };
+  }
+
+  /** Pushes the settings into the uniforms, every control and the badge. */
   apply() {
     const s = this.settings;
     s.peak = Math.max(s.peak, s.paperWhite);
+    const tone = this.toneSettings();
     this.uniforms.exposure.value = s.exposure;
-    this.uniforms.paperWhite.value = s.paperWhite;
-    this.uniforms.peak.value = this.hdrActive ? s.peak : s.paperWhite;
-    this.uniforms.saturation.value = this.hdrActive ? s.saturation : 0;
+    this.uniforms.paperWhite.value = tone.paperWhite;
+    this.uniforms.peak.value = tone.peak;
+    this.uniforms.saturation.value = tone.saturation;
+    for (const [controller, hdrOnly] of this.controllers) {
+      controller.updateDisplay();
+      if (hdrOnly) controller.enable(this.hdrActive);
+    }
     this.onChange?.();
+  }
+
+  /**
+   * Adds the output controls to a lil-gui folder: the same names, ranges and
+   * values wherever they appear. Returns a function that forgets them (call it
+   * before the folder is destroyed).
+   */
+  addControls(folder) {
+    const s = this.settings;
+    const apply = () => this.apply();
+    const added = [
+      [folder.add(s, 'mode', ['auto', 'hdr', 'sdr']).name('tone map'), false],
+      [folder.add(s, 'exposure', 0.1, 8, 0.01), false],
+      // These only change the picture while the HDR curve is on.
+      [folder.add(s, 'paperWhite', 80, 500, 1).name('paper white (nit)'), true],
+      [folder.add(s, 'peak', 100, 10000, 10).name('peak (nit)'), true],
+      [folder.add(s, 'saturation', 0, 1, 0.01), true],
+    ];
+    for (const entry of added) {
+      entry[0].onChange(apply);
+      this.controllers.add(entry);
+      entry[0].enable(!entry[1] || this.hdrActive);
+    }
+    return () => { for (const entry of added) this.controllers.delete(entry); };
   }
 
   /** Shows the SDR curve left of `x` (0..1 of the width), or turns the split off with null. */
@@ -176,14 +217,15 @@ export class Output {
     const p = this.path;
     const s = this.settings;
     if (p.backend === 'webgl2') {
-      return '<b class="gl">WebGL2 · SDR</b> (WebGPU unavailable)\ncanvas rgba8 sRGB · peak 1.0× SDR white';
+      const why = p.forcedWebGL ? 'forced by ?renderer=webgl' : 'WebGPU unavailable';
+      return `<b class="gl">WebGL2 · SDR</b> (${why})\ncanvas rgba8 sRGB · peak 1.0× SDR white`;
     }
     if (!p.hdrCanvas) {
       return `<b class="sdr">WebGPU · SDR</b>\ncanvas ${p.format} · ${p.toneMappingMode} · peak 1.0× SDR white`;
     }
     const display = displayIsHDR() ? 'HDR display' : 'display reports SDR';
     if (!this.hdrActive) {
-      return `<b class="sdr">WebGPU · HDR canvas, SDR tone map</b>\ncanvas ${p.format} · ${p.toneMappingMode} · ${display}\npeak 1.0× SDR white (set Output ▸ mode to HDR to force)`;
+      return `<b class="sdr">WebGPU · HDR canvas, SDR tone map</b>\ncanvas ${p.format} · ${p.toneMappingMode} · ${display}\npeak 1.0× SDR white (set Output ▸ tone map to hdr to force)`;
     }
     return `<b class="hdr">WebGPU · HDR</b>\ncanvas ${p.format} · ${p.toneMappingMode} · ${display}\npeak ${this.peakRatio.toFixed(1)}× SDR white (${Math.round(s.peak)} nit @ ${Math.round(s.paperWhite)} nit paper white)`;
   }

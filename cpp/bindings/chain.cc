@@ -98,7 +98,7 @@ std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
 class Tentacle2DHandle {
  public:
   std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasLimits, float step, float limit, float rootX,
-                       float rootY, float baseAngle) {
+                       float rootY, float baseAngle, std::uint32_t escapeAfter) {
     const float* f = Floats(offset);
     Tentacle2DSettings s;
     s.lengths = std::span<const float>(f, n);
@@ -107,6 +107,7 @@ class Tentacle2DHandle {
     s.limit = limit;
     s.root = {rootX, rootY};
     s.baseAngle = baseAngle;
+    s.escapeAfter = escapeAfter;
     return ToResult(tentacle_.Reset(s));
   }
   std::uintptr_t SetAngles(std::uintptr_t offset, std::uint32_t n) {
@@ -114,6 +115,7 @@ class Tentacle2DHandle {
   }
   std::uintptr_t Update(float x, float y) { return ToResult(tentacle_.Update({x, y})); }
   std::uint32_t Bones() const { return static_cast<std::uint32_t>(tentacle_.bones()); }
+  int Unwinding() const { return tentacle_.unwinding() ? 1 : 0; }
   std::uintptr_t Positions() const { return reinterpret_cast<std::uintptr_t>(tentacle_.positions().data()); }
   std::uintptr_t Angles() const { return reinterpret_cast<std::uintptr_t>(tentacle_.angles().data()); }
   std::uintptr_t Lengths() const { return reinterpret_cast<std::uintptr_t>(tentacle_.lengths().data()); }
@@ -190,14 +192,16 @@ static Tentacle2DHandle& Tentacle(std::uintptr_t h) { return *reinterpret_cast<T
 IKPD_EXPORT std::uintptr_t ikpd_tentacle_new() { return reinterpret_cast<std::uintptr_t>(new Tentacle2DHandle()); }
 IKPD_EXPORT void ikpd_tentacle_delete(std::uintptr_t h) { delete &Tentacle(h); }
 IKPD_EXPORT std::uintptr_t ikpd_tentacle_reset(std::uintptr_t h, std::uintptr_t offset, std::uint32_t n, int hasLimits,
-                                               float step, float limit, float rootX, float rootY, float baseAngle) {
-  return Tentacle(h).Reset(offset, n, hasLimits != 0, step, limit, rootX, rootY, baseAngle);
+                                               float step, float limit, float rootX, float rootY, float baseAngle,
+                                               std::uint32_t escapeAfter) {
+  return Tentacle(h).Reset(offset, n, hasLimits != 0, step, limit, rootX, rootY, baseAngle, escapeAfter);
 }
 IKPD_EXPORT std::uintptr_t ikpd_tentacle_set_angles(std::uintptr_t h, std::uintptr_t offset, std::uint32_t n) {
   return Tentacle(h).SetAngles(offset, n);
 }
 IKPD_EXPORT std::uintptr_t ikpd_tentacle_update(std::uintptr_t h, float x, float y) { return Tentacle(h).Update(x, y); }
 IKPD_EXPORT std::uint32_t ikpd_tentacle_bones(std::uintptr_t h) { return Tentacle(h).Bones(); }
+IKPD_EXPORT int ikpd_tentacle_unwinding(std::uintptr_t h) { return Tentacle(h).Unwinding(); }
 IKPD_EXPORT std::uintptr_t ikpd_tentacle_positions(std::uintptr_t h) { return Tentacle(h).Positions(); }
 IKPD_EXPORT std::uintptr_t ikpd_tentacle_angles(std::uintptr_t h) { return Tentacle(h).Angles(); }
 IKPD_EXPORT std::uintptr_t ikpd_tentacle_lengths(std::uintptr_t h) { return Tentacle(h).Lengths(); }

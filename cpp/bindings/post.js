@@ -50,6 +50,7 @@ Module["rawExports"] = function () {
     ikpd_tentacle_set_angles: asm["ikpd_tentacle_set_angles"],
     ikpd_tentacle_update: asm["ikpd_tentacle_update"],
     ikpd_tentacle_bones: asm["ikpd_tentacle_bones"],
+    ikpd_tentacle_unwinding: asm["ikpd_tentacle_unwinding"],
     ikpd_tentacle_positions: asm["ikpd_tentacle_positions"],
     ikpd_tentacle_angles: asm["ikpd_tentacle_angles"],
     ikpd_tentacle_lengths: asm["ikpd_tentacle_lengths"],

@@ -12,7 +12,14 @@ export const colors = {
   pole: 0x3cb4ff,
   up: 0x7bd88f,
   accent: 0xffb347,
+  reached: 0x3cff7a,
 };
+
+/** Caption text naming a handle colour, with a swatch of that colour (for scene descriptions). */
+export function swatch(color, text) {
+  const hex = `#${color.toString(16).padStart(6, '0')}`;
+  return `<span class="swatch" style="--swatch:${hex}">${text}</span>`;
+}
 
 /** Background, fog, hemisphere + shadowed key light, and (optionally) a ground with a grid. */
 export function setupStage(ctx, { ground = true, size = 14, fog = true, shadowExtent = 4 } = {}) {
@@ -110,8 +117,8 @@ export function createAxes(size = 0.4, thickness = 0.012) {
   return group;
 }
 
-/** A glowing sphere used as a draggable target/pole handle. */
-export function handle(color = colors.target, radius = 0.06, glow = 2.5) {
+/** A glowing sphere used as a draggable target/pole handle (glow low enough that its colour shows). */
+export function handle(color = colors.target, radius = 0.06, glow = 0.6) {
   const mesh = new THREE.Mesh(
     new THREE.SphereGeometry(radius, 24, 16),
     new THREE.MeshStandardMaterial({ color, emissive: color, emissiveIntensity: glow, roughness: 0.3 }),

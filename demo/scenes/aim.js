@@ -8,10 +8,15 @@ import { boneMesh, colors, createAxes, guideLine, handle, setupStage, standard }
 const METHODS = ['yawPitch', 'crossProduct', 'shortestArc'];
 const AXES = { '+x': [1, 0, 0], '-x': [-1, 0, 0], '+y': [0, 1, 0], '-y': [0, -1, 0], '+z': [0, 0, 1], '-z': [0, 0, -1] };
 const deg = THREE.MathUtils.degToRad;
+/** Two axes on the same line: an up axis the solver rejects for that forward axis. */
+const parallel = (a, b) => a.slice(1) === b.slice(1);
+/** The first up axis that works with `forward`, preferring `up`. */
+const usableUp = (forward, up) => (parallel(forward, up) ? Object.keys(AXES).find((a) => !parallel(forward, a)) : up);
 
 export async function create(ctx) {
   const { scene, camera, controls, ikpd } = ctx;
   setupStage(ctx, { shadowExtent: 5 });
+  ctx.bounds.set(new THREE.Vector3(-4, 0, -3), new THREE.Vector3(4, 4.5, 3.5));
   camera.position.set(0.4, 3.0, 6.2);
   controls.target.set(0, 1.0, 0);
 
@@ -65,9 +70,20 @@ export async function create(ctx) {
   }
 
   const gui = ctx.gui;
-  gui.add(params, 'forward', Object.keys(AXES)).name('forward axis').onChange(updateRest);
-  gui.add(params, 'up', Object.keys(AXES)).name('up axis');
-  gui.add(params, 'usePole').name('up target (roll)').onChange((v) => { pole.visible = v; });
+  // The up axis can never be the forward axis or its opposite: those choices are disabled, and
+  // a forward axis that makes the current up axis parallel moves it to the next usable one.
+  let upControl = null;
+  function keepUpUsable() {
+    params.up = usableUp(params.forward, params.up);
+    Object.keys(AXES).forEach((axis, i) => { upControl.$select.options[i].disabled = parallel(params.forward, axis); });
+    upControl.updateDisplay();
+  }
+  gui.add(params, 'forward', Object.keys(AXES)).name('forward axis').onChange(() => { keepUpUsable(); updateRest(); });
+  upControl = gui.add(params, 'up', Object.keys(AXES)).name('up axis').onChange(keepUpUsable);
+  keepUpUsable();
+  const noHinge = () => params.hinge === 'none';
+  ctx.enableWhen(upControl, () => params.usePole && noHinge()); // the up axis only rolls toward the up target
+  ctx.enableWhen(gui.add(params, 'usePole').name('up target (roll)').onChange((v) => { pole.visible = v; }), noHinge);
   gui.add(params, 'hinge', ['none', '+y', '+z']).name('hinge axis (2D)');
   gui.add(params, 'weight', 0, 1, 0.01);
   const restFolder = gui.addFolder('rest rotation (°)');
@@ -92,7 +108,7 @@ export async function create(ctx) {
           rotation: rest.toArray(),
           target: t,
           forward: AXES[params.forward],
-          up: AXES[params.up],
+          up: AXES[usableUp(params.forward, params.up)],
           method: j.method,
           weight: params.weight,
         };
@@ -110,7 +126,7 @@ export async function create(ctx) {
       }
     },
     state() {
-      return { target: target.position.toArray(), rotations: Object.fromEntries(joints.map((j) => [j.method, j.result])) };
+      return { target: target.position.toArray(), forward: params.forward, up: params.up, rotations: Object.fromEntries(joints.map((j) => [j.method, j.result])) };
     },
   };
 }

@@ -4,6 +4,7 @@
 import * as THREE from 'three/webgpu';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { displayIsHDR } from '../output.js';
 import { setupStage, standard } from '../lib/stage.js';
 
 export async function create(ctx) {
@@ -47,6 +48,7 @@ export async function create(ctx) {
   );
   orb.position.set(0, 2.6, -1.4);
   scene.add(orb);
+  ctx.bounds.set(new THREE.Vector3(-3.5, 0.4, -3), new THREE.Vector3(3.5, 4, 2.5));
   ctx.draggable('light', orb);
   const orbLight = new THREE.PointLight(0xfff3e0, 12, 8, 2);
   orb.add(orbLight);
@@ -62,33 +64,46 @@ export async function create(ctx) {
   scene.add(shapes);
 
   // ---------------------------------------------------------------- GUI
+  // The same output controls as the Output folder (one set of settings, shown in both).
   const settings = output.settings;
   const params = { split: true, patches: true, animate: true };
   const gui = ctx.gui;
-  gui.add(settings, 'mode', ['auto', 'hdr', 'sdr']).name('tone map').onChange(() => { output.apply(); });
-  gui.add(settings, 'paperWhite', 80, 500, 1).name('paper white (nit)').onChange(() => output.apply());
-  gui.add(settings, 'peak', 100, 10000, 10).name('peak luminance (nit)').onChange(() => output.apply());
-  gui.add(settings, 'saturation', 0, 1, 0.01).onChange(() => output.apply());
-  gui.add(settings, 'exposure', 0.1, 8, 0.01).onChange(() => output.apply());
+  ctx.onDispose(output.addControls(gui));
   gui.add(params, 'split').name('SDR | HDR split').onChange(() => updateSplit());
   gui.add(params, 'patches').name('calibration image').onChange(() => updateCalibration());
   gui.add(params, 'animate');
 
   // ---------------------------------------------------------------- split view
+  // The line lets clicks through (the light behind it stays draggable); only its grip moves it.
   let splitX = 0.5;
   const divider = document.createElement('div');
-  divider.style.cssText = 'position:absolute;top:0;bottom:0;width:24px;margin-left:-12px;cursor:ew-resize;display:flex;justify-content:center;';
-  divider.innerHTML = '<div style="width:2px;height:100%;background:rgba(255,255,255,.55)"></div>'
-    + '<span class="label3d" style="top:50%;left:auto;right:18px;transform:none">SDR</span>'
-    + '<span class="label3d" style="top:50%;left:18px;transform:none">HDR</span>';
+  divider.className = 'split-divider';
+  divider.innerHTML = '<div class="split-line"></div><div class="split-grip" title="Drag to move the SDR | HDR split">'
+    + '<span>SDR</span><b>⇔</b><span>HDR</span></div>';
   ctx.overlay.appendChild(divider);
-  divider.addEventListener('pointerdown', (event) => {
-    divider.setPointerCapture(event.pointerId);
+  const grip = divider.querySelector('.split-grip');
+  grip.addEventListener('pointerdown', (event) => {
+    grip.setPointerCapture(event.pointerId);
     const move = (e) => { splitX = Math.min(0.98, Math.max(0.02, e.clientX / window.innerWidth)); updateSplit(); };
-    const up = () => { divider.removeEventListener('pointermove', move); divider.removeEventListener('pointerup', up); };
-    divider.addEventListener('pointermove', move);
-    divider.addEventListener('pointerup', up);
+    const up = () => { grip.removeEventListener('pointermove', move); grip.removeEventListener('pointerup', up); };
+    grip.addEventListener('pointermove', move);
+    grip.addEventListener('pointerup', up);
   });
+
+  // On an SDR display both halves look the same: say why (over the calibration image).
+  const notice = document.createElement('div');
+  notice.className = 'notice';
+  notice.style.cssText = 'margin-top:3px;max-width:256px';
+  function updateNotice() {
+    const problems = [];
+    if (!output.path.hdrCanvas) problems.push('this browser gives no HDR canvas (needs WebGPU with an rgba16float, extended canvas)');
+    else if (!displayIsHDR()) problems.push('the display reports SDR');
+    if (output.path.hdrCanvas && !output.hdrActive) problems.push('the tone map is SDR (set tone map to hdr to force the HDR curve)');
+    notice.hidden = problems.length === 0;
+    calibrationHint.hidden = !notice.hidden;
+    notice.textContent = `An HDR display is needed to see the difference: ${problems.join('; ')}. `
+      + 'Until then both halves look alike and the patches above paper white clip to white.';
+  }
   function updateSplit() {
     divider.style.display = params.split ? 'flex' : 'none';
     divider.style.left = `${splitX * 100}%`;
@@ -109,6 +124,7 @@ export async function create(ctx) {
   calibrationHint.style.cssText = 'margin-top:3px;max-width:256px';
   calibrationHint.textContent = 'Set paper white until its patch looks like white paper; raise peak until the inner square just disappears.';
   calibrationPanel.appendChild(calibrationHint);
+  calibrationPanel.appendChild(notice); // replaces the hint while there is no HDR display
   let lastImage = null;
   function updateCalibration() {
     calibrationPanel.style.display = params.patches ? '' : 'none';
@@ -135,23 +151,27 @@ export async function create(ctx) {
     ],
     series: [
       {},
-      { label: 'SDR filmic', stroke: '#8fc7ff', width: 1.5 },
-      { label: 'HDR filmic', stroke: '#9a9aa6', width: 1, dash: [4, 3] },
-      { label: 'active output', stroke: '#ffd27a', width: 2 },
+      { label: 'SDR (left of split)', stroke: '#8fc7ff', width: 1.5 },
+      { label: 'HDR (right of split)', stroke: '#ffd27a', width: 2, dash: [4, 3] },
     ],
     legend: { show: true, live: false },
     cursor: { show: false },
-  }, [[0], [0], [0], [0]], plotPanel);
+  }, [[0], [0], [0]], plotPanel);
+  // Exactly what each side of the split applies (see Output): ikpd's output transform at the
+  // output's current settings, and at peak = paper white; x is the scene value before exposure.
+  let curves = null;
   function updatePlot() {
-    const curves = ikpd.hdr.sampleToneCurves({ paperWhite: settings.paperWhite, peak: settings.peak, saturation: settings.saturation, count: 128, maxInput: 8 });
-    const input = Array.from(curves.input, (x) => x / settings.exposure);
-    // The active output is the HDR output transform, or the SDR curve (clamped to white) on SDR paths.
-    const active = output.hdrActive ? Array.from(curves.output) : Array.from(curves.sdr, (y) => Math.min(1, y));
-    plot.setData([input, Array.from(curves.sdr), Array.from(curves.hdr), active]);
+    const tone = output.toneSettings();
+    const sample = (peak) => ikpd.hdr.sampleToneCurves({ paperWhite: tone.paperWhite, peak, count: 128, maxInput: 8 });
+    const hdr = sample(tone.peak);
+    const sdr = sample(tone.paperWhite);
+    const input = Array.from(hdr.input, (x) => x / settings.exposure);
+    curves = { input, sdr: Array.from(sdr.output), hdr: Array.from(hdr.output) };
+    plot.setData([input, curves.sdr, curves.hdr]);
   }
 
   const previousOnChange = output.onChange;
-  output.onChange = () => { previousOnChange?.(); updatePlot(); updateCalibration(); };
+  output.onChange = () => { previousOnChange?.(); updatePlot(); updateCalibration(); updateNotice(); };
   ctx.onDispose(() => { output.onChange = previousOnChange; output.setCalibration(null); plot.destroy(); });
   output.apply();
 
@@ -172,7 +192,8 @@ export async function create(ctx) {
       const tube = tubes.children.at(-2).getWorldPosition(new THREE.Vector3()).project(camera);
       const rect = ctx.canvas.getBoundingClientRect();
       const brightestTube = { x: rect.left + ((tube.x + 1) / 2) * rect.width, y: rect.top + ((1 - tube.y) / 2) * rect.height };
-      return { brightestTube, peakRatio: output.peakRatio, hdrActive: output.hdrActive, split: params.split ? splitX : null, patches };
+      const light = ctx.screenPosition('light');
+      return { brightestTube, light, peakRatio: output.peakRatio, hdrActive: output.hdrActive, split: params.split ? splitX : null, patches, curves, notice: notice.hidden ? null : notice.textContent };
     },
   };
 }

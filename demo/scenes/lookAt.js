@@ -86,6 +86,7 @@ function buildCharacter(scene) {
 export async function create(ctx) {
   const { scene, camera, controls, ikpd } = ctx;
   setupStage(ctx);
+  ctx.bounds.set(new THREE.Vector3(-3, 0.05, -2.5), new THREE.Vector3(3, 3.5, 3));
   camera.position.set(2.2, 2.0, 3.4);
   controls.target.set(0, 1.35, 0);
 
@@ -139,7 +140,7 @@ export async function create(ctx) {
   gui.add(params, 'motion', ['jump', 'orbit', 'manual']).name('target motion');
   gui.add(params, 'integrator', ['exact', 'stable', 'explicit', 'substep']).onChange(configure);
   gui.add(params, 'damping', ['critical', 'responsive', 'over', 'ratio']).onChange(configure);
-  gui.add(params, 'ratio', 0, 2, 0.01).name('damping ratio ζ').onChange(configure);
+  ctx.enableWhen(gui.add(params, 'ratio', 0, 2, 0.01).name('damping ratio ζ').onChange(configure), () => params.damping === 'ratio');
   gui.add(params, 'settleTime', 0.1, 3, 0.01).name('settle time (s)').onChange(configure);
   gui.add(params, 'rate', 15, 240, 1).name('update rate (Hz)');
   gui.add(params, 'breathe').name('idle animation');

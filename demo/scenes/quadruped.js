@@ -6,6 +6,7 @@
 import * as THREE from 'three/webgpu';
 import { PseudoThreeBoneIK } from 'ikpd/three';
 import { boneMesh, colors, handle, setupStage, standard } from '../lib/stage.js';
+import { createGait, liftAt, updateGait } from './gait.js';
 
 /** Smooth rolling hills. */
 export function groundHeight(x, z) {
@@ -122,9 +123,11 @@ export async function create(ctx) {
     scene.add(target);
     const marker = new THREE.Mesh(new THREE.RingGeometry(0.035, 0.05, 20).rotateX(-Math.PI / 2), new THREE.MeshBasicMaterial({ color: colors.target, transparent: true, opacity: 0.8 }));
     target.add(marker);
-    return { ...h, bones, rest, target, marker, planted: new THREE.Vector3(), from: new THREE.Vector3(), to: new THREE.Vector3(), swing: -1, ik: null };
+    return { ...h, bones, rest, target, marker, ik: null };
   });
 
+  // The lure stays on the ground patch.
+  ctx.bounds.set(new THREE.Vector3(-15, 0, -15), new THREE.Vector3(15, 1, 15));
   const lure = ctx.draggable('lure', handle(colors.accent, 0.09), { showY: false });
   lure.position.set(2.5, 0, 1.5);
   scene.add(lure);
@@ -132,10 +135,11 @@ export async function create(ctx) {
   const params = { ik: true, blend: 0.5, variant: 'relative', endLimit: 180, speed: 0.9, stride: 0.28, lift: 0.12, showTargets: true, weight: 1 };
   const gui = ctx.gui;
   gui.add(params, 'ik').name('IK on');
-  gui.add(params, 'blend', 0, 1, 0.01).name('blend (ankle posture)');
-  gui.add(params, 'variant', ['relative', 'followMid']);
-  gui.add(params, 'endLimit', 0, 180, 1).name('foot limit (°)');
-  gui.add(params, 'weight', 0, 1, 0.01);
+  const ikOn = () => params.ik;
+  ctx.enableWhen(gui.add(params, 'blend', 0, 1, 0.01).name('blend (ankle posture)'), ikOn);
+  ctx.enableWhen(gui.add(params, 'variant', ['relative', 'followMid']), ikOn);
+  ctx.enableWhen(gui.add(params, 'endLimit', 0, 180, 1).name('foot limit (°)'), ikOn);
+  ctx.enableWhen(gui.add(params, 'weight', 0, 1, 0.01), ikOn);
   gui.add(params, 'speed', 0, 2, 0.01);
   gui.add(params, 'stride', 0.1, 0.5, 0.01);
   gui.add(params, 'lift', 0, 0.3, 0.01).name('step height');
@@ -144,7 +148,6 @@ export async function create(ctx) {
   // Body state.
   const state = { x: 0, z: 0, heading: Math.atan2(lure.position.x, lure.position.z), speed: 0 };
   const bodyQ = new THREE.Quaternion();
-  const forward = new THREE.Vector3();
   const home = new THREE.Vector3();
 
   function placeBody(dt) {
@@ -173,66 +176,46 @@ export async function create(ctx) {
     bodyQ.setFromEuler(new THREE.Euler(pitch, state.heading, roll, 'YXZ'));
     body.quaternion.copy(bodyQ);
     body.updateMatrixWorld(true);
-    forward.set(s, 0, c);
   }
 
-  function footHome(leg, out) {
+  /** The toe's rest point: straight under its hip on the ground (x, z). */
+  function restPoint(leg) {
     const toe = leg.shape[3];
-    out.set(leg.x + toe[0], 0, leg.z + toe[2]).applyQuaternion(_q.setFromAxisAngle(_y, state.heading));
-    out.x += state.x;
-    out.z += state.z;
-    out.addScaledVector(forward, state.speed * 0.18);
-    out.y = groundHeight(out.x, out.z);
-    return out;
+    home.set(leg.x + toe[0], 0, leg.z + toe[2]).applyQuaternion(_q.setFromAxisAngle(_y, state.heading));
+    return [home.x + state.x, home.z + state.z];
   }
 
   placeBody(0);
+  let gait = createGait(legs.map(restPoint), legs.map((leg) => leg.pair));
   for (const leg of legs) {
-    footHome(leg, leg.planted);
-    leg.target.position.copy(leg.planted);
+    const [x, z] = restPoint(leg);
+    leg.target.position.set(x, groundHeight(x, z), z);
     leg.ik = new PseudoThreeBoneIK(ikpd, leg.bones, { target: leg.target });
   }
 
-  let swingCount = 0;
-  function stepFeet(dt) {
-    const swinging = [0, 0];
-    for (const leg of legs) if (leg.swing >= 0) swinging[leg.pair]++;
-    for (const leg of legs) {
-      if (leg.swing >= 0) {
-        leg.swing = Math.min(1, leg.swing + dt / 0.24);
-        const s = leg.swing;
-        leg.target.position.lerpVectors(leg.from, leg.to, s);
-        leg.target.position.y = groundHeight(leg.target.position.x, leg.target.position.z) + Math.sin(Math.PI * s) * params.lift;
-        if (s >= 1) {
-          leg.planted.copy(leg.to);
-          leg.swing = -1;
-        }
-        continue;
-      }
-      footHome(leg, home);
-      const far = Math.hypot(home.x - leg.planted.x, home.z - leg.planted.z) > params.stride;
-      if (far && swinging[1 - leg.pair] === 0) {
-        leg.from.copy(leg.planted);
-        leg.to.copy(home).addScaledVector(forward, params.stride * 0.5 * Math.min(1, state.speed));
-        leg.to.y = groundHeight(leg.to.x, leg.to.z);
-        leg.swing = 0;
-        swinging[leg.pair]++;
-        swingCount++;
-      }
-      leg.target.position.copy(leg.planted);
-    }
+  /** Moves the body by dt and the feet with it (the gait sub-steps along the body's path). */
+  function walk(dt) {
+    const before = legs.map(restPoint);
+    placeBody(dt);
+    const after = legs.map(restPoint);
+    const rests = (t) => before.map((b, i) => [b[0] + (after[i][0] - b[0]) * t, b[1] + (after[i][1] - b[1]) * t]);
+    updateGait(gait, rests, dt, { stride: params.stride });
+    legs.forEach((leg, i) => {
+      const foot = gait.feet[i];
+      const [x, z] = foot.position;
+      leg.target.position.set(x, groundHeight(x, z) + liftAt(foot.swing) * params.lift, z);
+    });
   }
 
   const follow = new THREE.Vector3();
   return {
     update(dt) {
       lure.position.y = groundHeight(lure.position.x, lure.position.z) + 0.09;
-      placeBody(dt);
+      walk(dt);
       // The camera follows the body (orbit controls keep working around it).
       follow.set(body.position.x, body.position.y - 0.25, body.position.z).sub(controls.target).multiplyScalar(Math.min(1, dt * 3));
       controls.target.add(follow);
       camera.position.add(follow);
-      stepFeet(dt);
       for (const leg of legs) {
         leg.bones.forEach((b, i) => b.quaternion.copy(leg.rest[i]));
         leg.marker.visible = params.showTargets;
@@ -245,16 +228,31 @@ export async function create(ctx) {
       }
     },
     state() {
+      const solved = params.ik && params.weight > 0;
       return {
         body: body.position.toArray(),
-        swings: swingCount,
+        swings: gait.swings,
+        stride: params.stride,
+        // Largest horizontal foot-to-rest distance since the last reset.
+        maxFootOffset: gait.maxOffset,
         legs: legs.map((leg) => ({
           target: leg.target.position.toArray(),
+          rest: restPoint(leg),
           toe: leg.bones[3].getWorldPosition(new THREE.Vector3()).toArray(),
-          reached: leg.ik.reached,
-          distance: leg.ik.distance,
+          // The solver's report of this frame's solve; null while IK is off or at weight 0 (nothing was solved).
+          reached: solved ? leg.ik.reached : null,
+          distance: solved ? leg.ik.distance : null,
         })),
       };
+    },
+    resetGaitStats() { gait.maxOffset = 0; },
+    reset() {
+      state.x = 0;
+      state.z = 0;
+      state.speed = 0;
+      state.heading = Math.atan2(lure.position.x, lure.position.z);
+      placeBody(0);
+      gait = createGait(legs.map(restPoint), legs.map((leg) => leg.pair));
     },
   };
 }

@@ -1,6 +1,8 @@
 // The seed's 2D tentacle (SPEC §5): incremental CCD where each joint turns at
 // most `step` per update within ±`limit`, so the tip crawls toward the
 // pointer like a tentacle instead of snapping. Updates run at a fixed rate.
+// The plain rule can curl into a knot it never leaves; the demo turns on
+// Tentacle2D's opt-in `escapeAfter`, which unwinds a stuck tentacle.
 import * as THREE from 'three/webgpu';
 import { colors, handle, setupStage, standard } from '../lib/stage.js';
 
@@ -9,6 +11,7 @@ const deg = THREE.MathUtils.degToRad;
 export async function create(ctx) {
   const { scene, camera, controls, ikpd } = ctx;
   setupStage(ctx, { shadowExtent: 5 });
+  ctx.bounds.set(new THREE.Vector3(-4, 0.05, 0), new THREE.Vector3(4, 4.5, 0));
   camera.position.set(0, 2.0, 6.4);
   controls.target.set(0, 1.9, 0);
 
@@ -27,6 +30,8 @@ export async function create(ctx) {
     step: 3,
     limit: 40,
     rate: 60,
+    escape: true,
+    escapeAfter: 30,
     followPointer: true,
   };
 
@@ -54,6 +59,7 @@ export async function create(ctx) {
       limit: deg(params.limit),
       root: [0, 0.2],
       baseAngle: Math.PI / 2,
+      escapeAfter: params.escape ? params.escapeAfter : 0,
     });
     segments = [];
     jointMeshes = [];
@@ -92,6 +98,8 @@ export async function create(ctx) {
   gui.add(params, 'step', 0.1, 15, 0.1).name('step (° per update)').onFinishChange(build);
   gui.add(params, 'limit', 0, 180, 1).name('limit (°)').onFinishChange(build);
   gui.add(params, 'rate', 5, 240, 1).name('updates per second');
+  gui.add(params, 'escape').name('escape knots').onFinishChange(build);
+  ctx.enableWhen(gui.add(params, 'escapeAfter', 1, 240, 1).name('…after N stuck updates').onFinishChange(build), () => params.escape);
   gui.add(params, 'followPointer').name('follow pointer');
   gui.add({ reset: build }, 'reset').name('straighten');
 
@@ -101,7 +109,7 @@ export async function create(ctx) {
   const onMove = (event) => {
     if (!params.followPointer || ctx.transform.dragging || event.buttons) return;
     ctx.raycaster.setFromCamera(ctx.setPointer(event), camera);
-    if (ctx.raycaster.ray.intersectPlane(plane, hit)) target.position.set(hit.x, Math.max(0.05, hit.y), 0);
+    if (ctx.raycaster.ray.intersectPlane(plane, hit)) ctx.moveDraggable('target', [hit.x, hit.y, 0]);
   };
   ctx.canvas.addEventListener('pointermove', onMove);
   ctx.onDispose(() => ctx.canvas.removeEventListener('pointermove', onMove));
@@ -112,6 +120,7 @@ export async function create(ctx) {
 
   let accumulator = 0;
   let updates = 0;
+  let lastGap = 0;
   return {
     update(dt) {
       accumulator = Math.min(accumulator + dt, 0.5);
@@ -126,11 +135,16 @@ export async function create(ctx) {
       if (moved) place();
       const [tx, ty] = tentacle.tip;
       const gap = Math.hypot(tx - target.position.x, ty - target.position.y);
-      infoBody.textContent = `${updates} updates · tip gap ${gap.toFixed(3)} · max |angle| ${THREE.MathUtils.radToDeg(Math.max(...tentacle.angles.map(Math.abs))).toFixed(1)}°`;
+      const escape = params.escape
+        ? `escape knots on: unwinds after ${params.escapeAfter} updates without progress${tentacle.unwinding ? ' · <b>unwinding</b>' : ''}`
+        : 'escape knots off: the plain rule, which can stay knotted';
+      infoBody.innerHTML = `${updates} updates · tip gap ${gap.toFixed(3)} · max |angle| ${THREE.MathUtils.radToDeg(Math.max(...tentacle.angles.map(Math.abs))).toFixed(1)}°<br>${escape}`;
+      lastGap = gap;
     },
     state() {
-      return { target: target.position.toArray(), tip: tentacle.tip, angles: tentacle.angles, updates };
+      return { target: target.position.toArray(), tip: tentacle.tip, gap: lastGap, angles: tentacle.angles, updates, escapeAfter: params.escape ? params.escapeAfter : 0, unwinding: tentacle.unwinding };
     },
+    reset: build,
     dispose() {
       tentacle?.dispose();
       tentacle = null;

@@ -69,6 +69,7 @@ function buildArm(scene) {
 export async function create(ctx) {
   const { scene, camera, controls, ikpd } = ctx;
   setupStage(ctx);
+  ctx.bounds.set(new THREE.Vector3(-2, 0.05, -2), new THREE.Vector3(3, 3.5, 2.5));
   camera.position.set(1.2, 2.1, 3.6);
   controls.target.set(0.5, 1.3, 0);
 
@@ -100,9 +101,11 @@ export async function create(ctx) {
   const poleLine = guideLine(colors.pole, 0.35);
   scene.add(poleLine);
 
-  // Reach sphere (upper + lower from the shoulder).
+  // Reach sphere: upper + lower (times the stretch) from the shoulder, plus the fingertip's
+  // offset from the wrist when the fingertip is the effector. Unit sphere, scaled per frame.
+  const fingertipOffset = fingertip.position.length();
   const reach = new THREE.Mesh(
-    new THREE.SphereGeometry(UPPER + LOWER, 32, 16),
+    new THREE.SphereGeometry(1, 32, 16),
     new THREE.MeshBasicMaterial({ color: 0x8fb8ff, wireframe: true, transparent: true, opacity: 0.06 }),
   );
   reach.position.copy(shoulder.position);
@@ -160,6 +163,8 @@ export async function create(ctx) {
   const c = new THREE.Vector3();
   let time = 0;
   let elbowAngle = 0;
+  let reachRadius = UPPER + LOWER;
+  let gap = 0;
   return {
     update(dt) {
       if (params.animate) time += dt;
@@ -177,6 +182,12 @@ export async function create(ctx) {
       ik.endRotation = params.endRotation;
       ik.tolerance = params.tolerance;
       ik.update();
+      reachRadius = (UPPER + LOWER) * params.maxStretch + (params.useEffector ? fingertipOffset : 0);
+      reach.scale.setScalar(reachRadius);
+      // What the solver reports (nothing is solved at weight 0), and the measured gap to compare.
+      const solved = params.weight > 0;
+      const point = params.useEffector ? fingertip : wrist;
+      gap = point.getWorldPosition(a).distanceTo(target.position);
 
       shoulder.getWorldPosition(a);
       elbow.getWorldPosition(b);
@@ -186,16 +197,23 @@ export async function create(ctx) {
       // Stretch: scale the bone meshes with the bone offsets.
       shoulder.children[0].scale.y = elbow.position.length() / UPPER;
       elbow.children[0].scale.y = wrist.position.length() / LOWER;
-      targetMaterial.emissive.setHex(ik.reached ? 0x3cff7a : colors.target);
+      const reached = solved && ik.reached;
+      targetMaterial.emissive.setHex(reached ? colors.reached : colors.target);
       targetMaterial.color.copy(targetMaterial.emissive);
-      statusBody.innerHTML = `<span class="status-pill ${ik.reached ? 'ok' : 'no'}">${ik.reached ? 'reached' : 'out of reach'}</span>`
-        + ` distance ${ik.distance.toFixed(4)}<br>elbow angle ${elbowAngle.toFixed(1)}°`
-        + ` · stretch ${(elbow.position.length() / UPPER).toFixed(2)}×`;
+      const pill = solved ? `<span class="status-pill ${reached ? 'ok' : 'no'}">${reached ? 'reached' : 'out of reach'}</span> distance ${ik.distance.toFixed(4)}`
+        : '<span class="status-pill off">IK off (weight 0)</span>';
+      statusBody.innerHTML = `${pill}<br>measured ${params.useEffector ? 'fingertip' : 'wrist'} gap ${gap.toFixed(4)}`
+        + `<br>elbow angle ${elbowAngle.toFixed(1)}° · stretch ${(elbow.position.length() / UPPER).toFixed(2)}×`;
     },
     state() {
+      const solved = params.weight > 0;
       return {
-        reached: ik.reached,
-        distance: ik.distance,
+        // The solver's report; null at weight 0, where nothing is solved.
+        reached: solved ? ik.reached : null,
+        distance: solved ? ik.distance : null,
+        gap,
+        reachRadius,
+        panel: statusBody.textContent,
         elbowAngle,
         rotations: [shoulder, elbow, wrist].map((bone) => bone.quaternion.toArray()),
         fingertip: fingertip.getWorldPosition(new THREE.Vector3()).toArray(),

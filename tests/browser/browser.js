@@ -39,3 +39,16 @@ export function artifactPath(name) {
   mkdirSync(artifactsDir, { recursive: true });
   return `${artifactsDir}/${name}`;
 }
+
+/**
+ * A page (960×540 unless `viewport`) on the demo at `url`, collecting console errors and
+ * page errors into `errors`; resolves once the demo is ready (or failed to start).
+ */
+export async function openDemo(browser, url, errors, { viewport = { width: 960, height: 540 } } = {}) {
+  const page = await browser.newPage({ viewport });
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url, { timeout: 120_000 }); // the first load compiles the demo's modules on a busy machine
+  await page.waitForFunction(() => window.__ikpdDemo?.ready || window.__ikpdDemo?.errors.length, null, { timeout: 90_000 });
+  return page;
+}

@@ -2,7 +2,7 @@
 // without console errors and renders a non-blank frame, dragging a target
 // changes the solved pose, and the canvas is configured for HDR output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, launchBrowser, startDemoServer } from './browser.js';
+import { artifactPath, launchBrowser, openDemo, startDemoServer } from './browser.js';
 import { pixelStats } from './pixels.js';
 
 let server;
@@ -12,12 +12,8 @@ const errors = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu: true })]);
-  page = await browser.newPage({ viewport: { width: 960, height: 540 } });
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
   // ?output=hdr: headless Chromium reports an SDR display; force the HDR curve.
-  await page.goto(`${server.url}?output=hdr#aim`);
-  await page.waitForFunction(() => window.__ikpdDemo?.ready || window.__ikpdDemo?.errors.length, null, { timeout: 90_000 });
+  page = await openDemo(browser, `${server.url}?output=hdr#aim`, errors);
 });
 
 afterAll(async () => {

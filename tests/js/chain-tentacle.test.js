@@ -86,3 +86,43 @@ describe('Tentacle2D', () => {
     expect(() => t.positions).toThrow(/used after dispose/);
   });
 });
+
+describe('Tentacle2D escapeAfter', () => {
+  const demo = (escapeAfter) => new ikpd.Tentacle2D({
+    lengths: new Array(14).fill(0.2), step: (3 * Math.PI) / 180, limit: (40 * Math.PI) / 180, root: [0, 0.2], baseAngle: Math.PI / 2, escapeAfter,
+  });
+  const knotThenReach = (t) => {
+    for (let i = 0; i < 120; i++) t.update([1.4, 2.6]);
+    for (let i = 0; i < 300; i++) t.update([0, 0.3]);
+    let unwound = false;
+    for (let i = 0; i < 1000; i++) unwound = t.update([1.4, 2.6]).unwinding || unwound;
+    return { gap: Math.hypot(t.tip[0] - 1.4, t.tip[1] - 2.6), unwound };
+  };
+
+  it('is off by default: the knot stays', () => {
+    const t = demo(undefined);
+    try {
+      const { gap, unwound } = knotThenReach(t);
+      expect(gap).toBeGreaterThan(1.5);
+      expect(unwound).toBe(false);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('unwinds out of the knot and reaches when on', () => {
+    const t = demo(30);
+    try {
+      const { gap, unwound } = knotThenReach(t);
+      expect(unwound).toBe(true);
+      expect(gap).toBeLessThan(0.2);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('rejects a bad escapeAfter by name', () => {
+    for (const bad of [-1, 1.5, 2 ** 32, Number.NaN]) expect(() => demo(bad)).toThrow(RangeError);
+    expect(() => demo('3')).toThrow(/escapeAfter/);
+  });
+});

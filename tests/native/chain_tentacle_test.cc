@@ -209,4 +209,129 @@ TEST(ChainTentacle, Validation) {
   EXPECT_FALSE(empty.Update({0.0f, 0.0f}).ok());
 }
 
+
+// The opt-in escape (escapeAfter): the demo's tentacle, 14 bones over 2.8, step 3°, limit 40°.
+namespace escape {
+
+constexpr float kDeg = ikpd::kPi / 180.0f;
+const glm::vec2 kFar{1.4f, 2.6f};    // over the wall, within reach
+const glm::vec2 kNear{0.0f, 0.3f};   // next to the base: curls the chain up
+
+ikpd::Tentacle2D MakeDemo(std::vector<float>& lengths, std::uint32_t escapeAfter, float limit = 40.0f * kDeg) {
+  lengths.assign(14, 2.8f / 14.0f);
+  ikpd::Tentacle2D t;
+  ikpd::Tentacle2DSettings s;
+  s.lengths = lengths;
+  s.step = 3.0f * kDeg;
+  s.limit = limit;
+  s.root = {0.0f, 0.2f};
+  s.baseAngle = kHalfPi;
+  s.escapeAfter = escapeAfter;
+  EXPECT_TRUE(t.Reset(s).ok());
+  return t;
+}
+
+float Gap(const ikpd::Tentacle2D& t, glm::vec2 target) { return glm::length(t.positions().back() - target); }
+
+void Knot(ikpd::Tentacle2D& t) {
+  for (int i = 0; i < 120; ++i) ASSERT_TRUE(t.Update(kFar).ok());
+  for (int i = 0; i < 300; ++i) ASSERT_TRUE(t.Update(kNear).ok());
+}
+
+TEST(ChainTentacleEscape, OffByDefaultTheKnotStays) {
+  std::vector<float> lengths;
+  ikpd::Tentacle2D t = MakeDemo(lengths, 0);
+  Knot(t);
+  for (int i = 0; i < 1000; ++i) ASSERT_TRUE(t.Update(kFar).ok());
+  EXPECT_GT(Gap(t, kFar), 1.5f);  // the plain rule's dead end, kept as the default
+  EXPECT_FALSE(t.unwinding());
+}
+
+TEST(ChainTentacleEscape, UnwindsOutOfTheKnotAndReaches) {
+  std::vector<float> lengths;
+  ikpd::Tentacle2D t = MakeDemo(lengths, 30);
+  Knot(t);
+  bool unwound = false;
+  for (int i = 0; i < 1000; ++i) {
+    ASSERT_TRUE(t.Update(kFar).ok());
+    unwound = unwound || t.unwinding();
+  }
+  EXPECT_TRUE(unwound);
+  EXPECT_LT(Gap(t, kFar), 0.2f);  // as close as the plain rule gets from the straight pose
+  EXPECT_FALSE(t.unwinding());
+}
+
+TEST(ChainTentacleEscape, EveryUpdateTurnsAJointAtMostOneStepWithinItsLimit) {
+  std::vector<float> lengths;
+  ikpd::Tentacle2D t = MakeDemo(lengths, 5);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-3.0f, 3.0f);
+  std::vector<float> before(14);
+  int unwindingUpdates = 0;
+  for (int run = 0; run < 200; ++run) {
+    const glm::vec2 target{u(rng), u(rng) + 1.0f};
+    for (int i = 0; i < 40; ++i) {
+      before.assign(t.angles().begin(), t.angles().end());
+      ASSERT_TRUE(t.Update(target).ok());
+      unwindingUpdates += t.unwinding() ? 1 : 0;
+      for (std::size_t k = 0; k < 14; ++k) {
+        EXPECT_LE(std::abs(t.angles()[k] - before[k]), 3.0f * kDeg + 1e-6f);
+        EXPECT_LE(std::abs(t.angles()[k]), 40.0f * kDeg + 1e-6f);
+        EXPECT_NEAR(glm::length(t.positions()[k + 1] - t.positions()[k]), 0.2f, 1e-5f);
+      }
+    }
+  }
+  EXPECT_GT(unwindingUpdates, 0);  // the random targets do knot it
+}
+
+TEST(ChainTentacleEscape, NeverUnwindsTowardATargetOutOfReach) {
+  // Straight at the target is the best pose: the gap that stays is the best possible one.
+  std::vector<float> lengths;
+  ikpd::Tentacle2D t = MakeDemo(lengths, 3);
+  for (int i = 0; i < 500; ++i) {
+    ASSERT_TRUE(t.Update({6.0f, 5.0f}).ok());
+    ASSERT_FALSE(t.unwinding()) << "update " << i;
+  }
+}
+
+TEST(ChainTentacleEscape, UnwindsAtMostOncePerTarget) {
+  // Limit 5°: the chain cannot curl back to a point beside its base; unwinding does not help,
+  // so it must not repeat while the target stays put.
+  std::vector<float> lengths;
+  ikpd::Tentacle2D t = MakeDemo(lengths, 3, 5.0f * kDeg);
+  int starts = 0;
+  bool was = false;
+  for (int i = 0; i < 2000; ++i) {
+    ASSERT_TRUE(t.Update({0.4f, 0.2f}).ok());
+    starts += t.unwinding() && !was ? 1 : 0;
+    was = t.unwinding();
+  }
+  EXPECT_LE(starts, 1);
+}
+
+TEST(ChainTentacleEscape, StepZeroNeverUnwinds) {
+  std::vector<float> lengths(3, 1.0f);
+  ikpd::Tentacle2D t;
+  ikpd::Tentacle2DSettings s;
+  s.lengths = lengths;
+  s.step = 0.0f;
+  s.escapeAfter = 1;
+  ASSERT_TRUE(t.Reset(s).ok());
+  for (int i = 0; i < 50; ++i) {
+    ASSERT_TRUE(t.Update({0.0f, 1.0f}).ok());
+    ASSERT_FALSE(t.unwinding());
+  }
+}
+
+TEST(ChainTentacleEscape, ResetAndSetAnglesStopUnwinding) {
+  std::vector<float> lengths;
+  ikpd::Tentacle2D t = MakeDemo(lengths, 30);
+  Knot(t);
+  for (int i = 0; i < 1000 && !t.unwinding(); ++i) ASSERT_TRUE(t.Update(kFar).ok());
+  ASSERT_TRUE(t.unwinding());
+  ASSERT_TRUE(t.SetAngles(std::vector<float>(14, 0.0f)).ok());
+  EXPECT_FALSE(t.unwinding());
+}
+
+}  // namespace escape
 }  // namespace

@@ -167,8 +167,13 @@ export function createChainApi(core) {
       const root = [0, 0];
       if (options.root !== undefined) readVector(options.root, 'root', 2, root, 0);
       const baseAngle = readNumber(options.baseAngle ?? 0, 'baseAngle');
+      const escapeAfter = options.escapeAfter ?? 0;
+      if (typeof escapeAfter !== 'number') throw new TypeError('escapeAfter: expected a number');
+      if (!Number.isInteger(escapeAfter) || escapeAfter < 0 || escapeAfter > 0xffffffff) {
+        throw new RangeError('escapeAfter: must be an integer in [0, 2^32 - 1]');
+      }
       const native = x.ikpd_tentacle_new();
-      const error = x.ikpd_tentacle_reset(native, core.scratchPointer, n, hasLimits ? 1 : 0, step, limit, root[0], root[1], baseAngle);
+      const error = x.ikpd_tentacle_reset(native, core.scratchPointer, n, hasLimits ? 1 : 0, step, limit, root[0], root[1], baseAngle, escapeAfter);
       if (error) x.ikpd_tentacle_delete(native);
       core.check(error);
       const free = x.ikpd_tentacle_delete;
@@ -198,6 +203,12 @@ export function createChainApi(core) {
       const heap = core.heapF32;
       const start = pointer >>> 2;
       return Array.from(heap.subarray(start, start + count));
+    }
+
+    /** True while the tentacle unwinds out of a dead end (only with `escapeAfter` > 0). */
+    get unwinding() {
+      this.assertAlive();
+      return x.ikpd_tentacle_unwinding(this.#native) !== 0;
     }
 
     /** Number of bones (= joints with an angle). */

@@ -71,6 +71,15 @@ export interface Tentacle2DOptions {
   root?: Vec2;
   /** Direction of the straight (all angles 0) pose, radians from +X. Default 0. */
   baseAngle?: number;
+  /**
+   * Opt-in escape from the plain rule's dead ends (integer >= 0; default 0 = off, the plain
+   * rule, which can curl into a knot it never leaves). N > 0: when the tip has not come closer
+   * to the target for N updates in a row while it is farther than `step * totalLength` beyond
+   * the best gap any pose could have, the tentacle unwinds (every joint one step toward 0 per
+   * update until straight) and then follows the plain rule again. At most once per target: the
+   * target must move by more than `step * totalLength` first. See docs/tentacle.md.
+   */
+  escapeAfter?: number;
 }
 
 /**
@@ -86,6 +95,8 @@ export interface Tentacle2D extends Disposable {
   setAngles(angles: ArrayLike<number>): this;
   /** Number of bones. */
   readonly bones: number;
+  /** True while the tentacle unwinds out of a dead end (only with `escapeAfter` > 0). */
+  readonly unwinding: boolean;
   /** bones + 1 points `[x, y]`: the root, every joint, the tip. */
   readonly positions: Array<[number, number]>;
   /** The tip `[x, y]`. */

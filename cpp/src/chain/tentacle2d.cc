@@ -39,6 +39,12 @@ Status Tentacle2D::Reset(const Tentacle2DSettings& s) {
   sin_ = std::sin(s.step);
   root_ = s.root;
   baseAngle_ = s.baseAngle;
+  escapeAfter_ = s.escapeAfter;
+  totalLength_ = total;
+  stalled_ = 0;
+  tracking_ = false;
+  unwinding_ = false;
+  armed_ = true;
   Rebuild();
   return Ok();
 }
@@ -50,6 +56,9 @@ Status Tentacle2D::SetAngles(std::span<const float> angles) {
     if (std::abs(angles[i]) > limits_[i]) return Error("angles: every angle must be within its joint's limit");
   }
   for (std::size_t i = 0; i < angles.size(); ++i) angles_[i] = angles[i];
+  stalled_ = 0;
+  tracking_ = false;
+  unwinding_ = false;
   Rebuild();
   return Ok();
 }
@@ -67,6 +76,18 @@ void Tentacle2D::Rebuild() {
 Status Tentacle2D::Update(glm::vec2 target) {
   if (!IsFinite(target.x) || !IsFinite(target.y)) return Error("target: must be finite");
   if (lengths_.empty()) return Error("tentacle: not initialized");
+  if (unwinding_) {
+    unwinding_ = !UnwindPass();
+    Rebuild();
+    return Ok();
+  }
+  GreedyPass(target);
+  Rebuild();
+  if (escapeAfter_ > 0 && step_ > 0.0f) TrackProgress(target);
+  return Ok();
+}
+
+void Tentacle2D::GreedyPass(glm::vec2 target) {
   // Backward pass (seed, first half): from the last joint to the root, only the tip moves.
   glm::vec2 tip = positions_.back();
   for (std::size_t k = lengths_.size(); k-- > 0;) {
@@ -88,8 +109,43 @@ Status Tentacle2D::Update(glm::vec2 target) {
       tip = joint + c;
     }
   }
-  Rebuild();
-  return Ok();
+}
+
+bool Tentacle2D::UnwindPass() {
+  bool straight = true;
+  for (float& angle : angles_) {
+    // Toward 0 by at most one step: never past 0, so the limit still holds.
+    angle = angle > 0.0f ? std::max(0.0f, angle - step_) : std::min(0.0f, angle + step_);
+    straight = straight && angle == 0.0f;
+  }
+  return straight;
+}
+
+void Tentacle2D::TrackProgress(glm::vec2 target) {
+  const float tolerance = step_ * totalLength_;  // how far one step of the root joint moves a straight tip
+  const float gap = glm::length(positions_.back() - target);
+  if (!armed_ && glm::length(target - escapedTarget_) > tolerance) armed_ = true;
+  // Progress is measured against the best gap since the target last moved by more than the tolerance.
+  if (!tracking_ || glm::length(target - bestTarget_) > tolerance) {
+    tracking_ = true;
+    bestTarget_ = target;
+    bestGap_ = gap;
+    stalled_ = 0;
+    return;
+  }
+  if (gap < bestGap_ - 0.05f * tolerance) {
+    bestGap_ = gap;
+    stalled_ = 0;
+    return;
+  }
+  if (++stalled_ < escapeAfter_) return;
+  stalled_ = 0;
+  const float bestPossible = std::max(0.0f, glm::length(target - root_) - totalLength_);
+  if (!armed_ || gap <= bestPossible + tolerance) return;
+  armed_ = false;
+  escapedTarget_ = target;
+  unwinding_ = true;
+  tracking_ = false;
 }
 
 }  // namespace ikpd
