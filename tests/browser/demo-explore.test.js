@@ -142,9 +142,7 @@ describe('what the panels claim', () => {
     await control('IK on', true);
   }, SLOW);
 
-  // Needs the library to report reached/distance for the weighted fingertip (the two-bone
-  // solver's reached/distance change); enable it together with that change.
-  it.skip('two-bone: distance is the measured fingertip gap for every hand rotation and weight', async () => {
+  it('two-bone: distance is the measured fingertip gap for every hand rotation and weight', async () => {
     await select('two-bone');
     for (const rotation of ['world', 'local', 'target']) {
       for (const weight of [0.3, 1]) {
