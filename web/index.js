@@ -19,7 +19,7 @@ export function init() {
   instance ??= createIkpdModule().then((wasm) => {
     const core = new Core(wasm);
     return Object.freeze({
-      version: wasm.UTF8ToString(core.exports.ikpd_version() >>> 0),
+      version: wasm.version(),
       memoryStats: () => core.memoryStats(),
       ...createIkApi(core),
       ...createPdApi(core),

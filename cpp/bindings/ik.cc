@@ -1,4 +1,4 @@
-// Plain exports (flat.h): §1/§2 aim and §3 two-bone IK, flat scratch convention.
+// Embind functions (flat.h): §1/§2 aim and §3 two-bone IK, flat scratch convention.
 // Layouts (float offsets from the pointer; outputs start at kOut):
 //   aim:      0 position, 3 rotation, 7 target, 10 forward, 13 up, 16 pole, 19 hingeAxis,
 //             22 method, 23 flags (which optional inputs are given: 1 pole, 2 hingeAxis,
@@ -58,7 +58,7 @@ std::uintptr_t SolveTwoBone(std::uintptr_t pointer) {
 }  // namespace
 }  // namespace ikpd::bindings
 
-IKPD_EXPORT std::uintptr_t ikpd_solve_aim(std::uintptr_t pointer) { return ikpd::bindings::SolveAim(pointer); }
-IKPD_EXPORT std::uintptr_t ikpd_solve_two_bone(std::uintptr_t pointer) {
-  return ikpd::bindings::SolveTwoBone(pointer);
+EMSCRIPTEN_BINDINGS(ikpd_ik) {
+  emscripten::function("solveAim", &ikpd::bindings::SolveAim);
+  emscripten::function("solveTwoBone", &ikpd::bindings::SolveTwoBone);
 }

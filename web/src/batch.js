@@ -15,28 +15,19 @@ const MAX_COUNT = 1 << 24;
 
 // Built outside any constructor: a closure created in a constructor whose
 // other closures use `this` would share its context and keep the object alive.
-const releaseOf = (native, handle) => () => native.delete(handle);
+const releaseOf = (handle) => () => handle.delete();
 
-// The plain exports (cpp/bindings/batch.cc) of one batch kind, e.g. 'two_bone':
-// create(count) → handle; the other functions take the handle first.
-function nativeBatch(core, kind) {
-  const f = (name) => core.exports[`ikpd_${kind}_batch_${name}`];
-  return Object.freeze({
-    create: f('new'), delete: f('delete'), layout: f('layout'), pointer: f('pointer'), failedItem: f('failed_item'),
-    setOptions: f('set_options'), solve: f('solve'), update: f('update'), core,
-  });
-}
-
+// Field layout of an Embind batch class (cpp/bindings/batch.cc), parsed once per class.
 const layouts = new WeakMap();
-function layoutOf(native) {
-  let fields = layouts.get(native);
+function layoutOf(Native) {
+  let fields = layouts.get(Native);
   if (!fields) {
-    fields = native.core.wasm.UTF8ToString(native.layout() >>> 0).split(',').map((entry, index) => {
+    fields = Native.layout().split(',').map((entry, index) => {
       const [path, components] = entry.split(':');
       const [group, name] = path.split('.');
       return { group, name, components: Number(components), index };
     });
-    layouts.set(native, fields);
+    layouts.set(Native, fields);
   }
   return fields;
 }
@@ -48,7 +39,6 @@ function layoutOf(native) {
  */
 class SoaBatch extends WasmObject {
   #core;
-  #native;
   #handle;
   #count;
   #fields;
@@ -56,16 +46,16 @@ class SoaBatch extends WasmObject {
   #buffer = null;
   #views = null;
 
-  constructor(core, name, native, count) {
+  // `Native`: the Embind class of the batch kind (cpp/bindings/batch.cc).
+  constructor(core, name, Native, count) {
     readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
-    const handle = native.create(count);
-    super(name, releaseOf(native, handle));
+    const handle = new Native(count);
+    super(name, releaseOf(handle));
     this.#core = core;
-    this.#native = native;
     this.#handle = handle;
     this.#count = count;
-    this.#fields = layoutOf(native);
-    this.#pointers = this.#fields.map((f) => native.pointer(handle, f.index) >>> 0);
+    this.#fields = layoutOf(Native);
+    this.#pointers = this.#fields.map((f) => handle.pointer(f.index) >>> 0);
     const groups = { in: {}, out: {}, state: {} };
     for (const field of this.#fields) {
       Object.defineProperty(groups[field.group], field.name, {
@@ -106,22 +96,22 @@ class SoaBatch extends WasmObject {
     }
   }
 
-  /** Hands the native functions, the handle and the item count to `call`; throws "items[i].parameter: reason" on error. */
+  /** Hands the native handle and the item count to `call`; throws "items[i].parameter: reason" on error. */
   _run(count, call) {
     this.assertAlive();
     if (count !== this.#count) readNumber(count, 'count', { min: 0, max: this.#count, integer: true });
-    const error = call(this.#native, this.#handle, count);
+    const error = call(this.#handle, count);
     if (error) {
-      const item = this.#native.failedItem(this.#handle) >>> 0;
+      const item = this.#handle.failedItem() >>> 0;
       throw new RangeError(`items[${item}].${this.#core.wasm.UTF8ToString(error >>> 0)}`);
     }
     return this;
   }
 
-  /** Native setOptions (given the native functions and the handle) with the options already packed; throws the C++ error. */
+  /** Native setOptions (given the native handle) with the options already packed; throws the C++ error. */
   _configure(call) {
     this.assertAlive();
-    this.#core.check(call(this.#native, this.#handle));
+    this.#core.check(call(this.#handle));
   }
 }
 
@@ -129,7 +119,7 @@ class SoaBatch extends WasmObject {
 class SolverBatch extends SoaBatch {
   /** Solves items [0, count) (default: all); throws a RangeError "items[i].parameter: reason". */
   solve(count = this.count) {
-    return this._run(count, (native, handle, n) => native.solve(handle, n));
+    return this._run(count, (handle, n) => handle.solve(n));
   }
 }
 
@@ -138,7 +128,7 @@ class ControllerBatch extends SoaBatch {
   /** Advances items [0, count) (default: all) by dt seconds toward `input.target`. */
   update(dt, count = this.count) {
     readNumber(dt, 'dt', { min: 0 });
-    return this._run(count, (native, handle, n) => native.update(handle, dt, n));
+    return this._run(count, (handle, n) => handle.update(dt, n));
   }
 }
 
@@ -186,15 +176,15 @@ const PD_BATCH_OPTIONS = ['kp', 'kd', 'settleTime', 'damping', 'integrator', 'dt
 
 export function createBatchApi(core) {
   const configure = (batch, pack, options) =>
-    batch._configure((native, handle) => {
+    batch._configure((handle) => {
       pack(readOptions(options), core.scratch);
-      return native.setOptions(handle, core.scratchPointer);
+      return handle.setOptions(core.scratchPointer);
     });
-  const TWO_BONE = nativeBatch(core, 'two_bone');
-  const AIM = nativeBatch(core, 'aim');
-  const PSEUDO_THREE_BONE = nativeBatch(core, 'pseudo_three_bone');
-  const PD = nativeBatch(core, 'pd');
-  const QUAT_PD = nativeBatch(core, 'quat_pd');
+  const TWO_BONE = core.wasm.TwoBoneBatch;
+  const AIM = core.wasm.AimBatch;
+  const PSEUDO_THREE_BONE = core.wasm.PseudoThreeBoneBatch;
+  const PD = core.wasm.PdBatch;
+  const QUAT_PD = core.wasm.QuatPdBatch;
 
   /** Two-bone IK (SPEC §3) for `count` limbs per call. */
   class TwoBoneBatch extends SolverBatch {
@@ -247,9 +237,9 @@ export function createBatchApi(core) {
       this.assertAlive();
       const { angle = false, ...rest } = readOptions(options);
       if (typeof angle !== 'boolean') throw new TypeError(`angle: expected a boolean, got ${typeof angle}`);
-      this._configure((native, handle) => {
+      this._configure((handle) => {
         core.packPdOptions(rest, PD_BATCH_OPTIONS);
-        return native.setOptions(handle, angle ? 1 : 0);
+        return handle.setOptions(angle ? 1 : 0);
       });
     }
   }
@@ -265,9 +255,9 @@ export function createBatchApi(core) {
     setOptions(options) {
       this.assertAlive();
       readOptions(options);
-      this._configure((native, handle) => {
+      this._configure((handle) => {
         core.packPdOptions(options, [...PD_BATCH_OPTIONS, 'maxAngle', 'method']);
-        return native.setOptions(handle, 0);
+        return handle.setOptions(0);
       });
     }
   }

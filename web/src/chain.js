@@ -62,7 +62,7 @@ function readLimit(limit, name, f, o) {
 }
 
 export function createChainApi(core) {
-  const x = core.exports;
+  const x = core.wasm;
 
   /**
    * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts.
@@ -99,7 +99,7 @@ export function createChainApi(core) {
       if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
     }
     for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
-    core.check(x.ikpd_solve_chain(core.scratchPointer, n, limits.length));
+    core.check(x.solveChain(core.scratchPointer, n, limits.length));
     const out = core.scratch;
     if (result !== undefined) return fillChainResult(result, n, out, o);
     const solved = new Array(n);
@@ -123,7 +123,7 @@ export function createChainApi(core) {
     s[57] = options.blend === undefined ? 0 : readNumber(options.blend, 'blend');
     s[58] = options.variant === undefined ? 0 : readEnum(options.variant, 'variant', PSEUDO_VARIANTS);
     s[59] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
-    core.check(x.ikpd_solve_pseudo_three_bone(core.scratchPointer));
+    core.check(x.solvePseudoThreeBone(core.scratchPointer));
     const r = core.scratch;
     if (result === undefined) {
       return {
@@ -142,7 +142,7 @@ export function createChainApi(core) {
 
   /** The seed's incremental 2D tentacle (SPEC §5); see Tentacle2D in web/types/chain.d.ts. */
   class Tentacle2D extends WasmObject {
-    #native; // handle of the C++ Tentacle2DHandle (ikpd_tentacle_* exports)
+    #native; // Embind handle of the C++ Tentacle2DHandle (cpp/bindings/chain.cc)
 
     constructor(options) {
       readOptions(options);
@@ -167,12 +167,11 @@ export function createChainApi(core) {
       const root = [0, 0];
       if (options.root !== undefined) readVector(options.root, 'root', 2, root, 0);
       const baseAngle = readNumber(options.baseAngle ?? 0, 'baseAngle');
-      const native = x.ikpd_tentacle_new();
-      const error = x.ikpd_tentacle_reset(native, core.scratchPointer, n, hasLimits ? 1 : 0, step, limit, root[0], root[1], baseAngle);
-      if (error) x.ikpd_tentacle_delete(native);
+      const native = new x.Tentacle2D();
+      const error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, step, limit, root[0], root[1], baseAngle);
+      if (error) native.delete();
       core.check(error);
-      const free = x.ikpd_tentacle_delete;
-      super('Tentacle2D', () => free(native));
+      super('Tentacle2D', () => native.delete());
       this.#native = native;
     }
 
@@ -181,16 +180,16 @@ export function createChainApi(core) {
       this.assertAlive();
       const t = [0, 0];
       readVector(target, 'target', 2, t, 0);
-      core.check(x.ikpd_tentacle_update(this.#native, t[0], t[1]));
+      core.check(this.#native.update(t[0], t[1]));
       return this;
     }
 
     /** Sets every joint angle (radians, each within its limit) and rebuilds the positions. */
     setAngles(angles) {
       this.assertAlive();
-      const n = x.ikpd_tentacle_bones(this.#native);
+      const n = this.#native.bones();
       readVector(angles, 'angles', n, core.scratch, 0);
-      core.check(x.ikpd_tentacle_set_angles(this.#native, core.scratchPointer, n));
+      core.check(this.#native.setAngles(core.scratchPointer, n));
       return this;
     }
 
@@ -203,14 +202,14 @@ export function createChainApi(core) {
     /** Number of bones (= joints with an angle). */
     get bones() {
       this.assertAlive();
-      return x.ikpd_tentacle_bones(this.#native);
+      return this.#native.bones();
     }
 
     /** bones + 1 points `[x, y]`: the root, every joint, the tip. */
     get positions() {
       this.assertAlive();
-      const n = x.ikpd_tentacle_bones(this.#native) + 1;
-      const flat = this.#floats(x.ikpd_tentacle_positions(this.#native), 2 * n);
+      const n = this.#native.bones() + 1;
+      const flat = this.#floats(this.#native.positions(), 2 * n);
       const points = new Array(n);
       for (let i = 0; i < n; i++) points[i] = [flat[2 * i], flat[2 * i + 1]];
       return points;
@@ -219,27 +218,27 @@ export function createChainApi(core) {
     /** The tip position `[x, y]`. */
     get tip() {
       this.assertAlive();
-      const n = x.ikpd_tentacle_bones(this.#native);
-      const flat = this.#floats((x.ikpd_tentacle_positions(this.#native) >>> 0) + 8 * n, 2);
+      const n = this.#native.bones();
+      const flat = this.#floats((this.#native.positions() >>> 0) + 8 * n, 2);
       return [flat[0], flat[1]];
     }
 
     /** Relative joint angles, radians (bone i's direction minus bone i−1's). */
     get angles() {
       this.assertAlive();
-      return this.#floats(x.ikpd_tentacle_angles(this.#native), x.ikpd_tentacle_bones(this.#native));
+      return this.#floats(this.#native.angles(), this.#native.bones());
     }
 
     /** Bone lengths. */
     get lengths() {
       this.assertAlive();
-      return this.#floats(x.ikpd_tentacle_lengths(this.#native), x.ikpd_tentacle_bones(this.#native));
+      return this.#floats(this.#native.lengths(), this.#native.bones());
     }
 
     /** Per-joint limits, radians. */
     get limits() {
       this.assertAlive();
-      return this.#floats(x.ikpd_tentacle_limits(this.#native), x.ikpd_tentacle_bones(this.#native));
+      return this.#floats(this.#native.limits(), this.#native.bones());
     }
   }
 
@@ -247,7 +246,7 @@ export function createChainApi(core) {
 
   /** Look-at IK with PD smoothing (SPEC §6); see LookAt in web/types/chain.d.ts. */
   class LookAt extends WasmObject {
-    #native; // handle of the C++ LookAtHandle (ikpd_look_at_* exports)
+    #native; // Embind handle of the C++ LookAtHandle (cpp/bindings/chain.cc)
     #size;
 
     constructor(options) {
@@ -273,13 +272,12 @@ export function createChainApi(core) {
       const blendOutTime = readNumber(options.blendOutTime ?? 0.1, 'blendOutTime');
       const forward = [0, 0, 1];
       if (options.forward !== undefined) readVec3(options.forward, 'forward', forward, 0);
-      const native = x.ikpd_look_at_new();
-      const error = x.ikpd_look_at_reset(native, core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0,
+      const native = new x.LookAt();
+      const error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0,
         settleTime, damping, blendOutTime, ...forward);
-      if (error) x.ikpd_look_at_delete(native);
+      if (error) native.delete();
       core.check(error);
-      const free = x.ikpd_look_at_delete;
-      super('LookAt', () => free(native));
+      super('LookAt', () => native.delete());
       this.#native = native;
       this.#size = n;
     }
@@ -300,7 +298,7 @@ export function createChainApi(core) {
       readVec3(frame.target, 'target', f, 7 * n);
       const enabled = frame.enabled ?? true;
       if (typeof enabled !== 'boolean') throw new TypeError('enabled: expected a boolean');
-      core.check(x.ikpd_look_at_update(this.#native, core.scratchPointer, seconds, enabled ? 1 : 0));
+      core.check(this.#native.update(core.scratchPointer, seconds, enabled ? 1 : 0));
       const out = core.scratch;
       const result = new Array(n);
       for (let i = 0, o = 7 * n + 3; i < n; i++, o += 7) result[i] = transformFrom(out, o);
@@ -310,7 +308,7 @@ export function createChainApi(core) {
     /** The smoothed joint-local offset rotations `[x, y, z, w]`, root first. */
     get offsets() {
       this.assertAlive();
-      x.ikpd_look_at_read_offsets(this.#native, core.scratchPointer);
+      this.#native.readOffsets(core.scratchPointer);
       const f = core.scratch;
       return Array.from({ length: this.#size }, (_, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]]);
     }
@@ -318,7 +316,7 @@ export function createChainApi(core) {
     /** False when every offset is exactly identity (e.g. once disabled and blended out). */
     get active() {
       this.assertAlive();
-      return x.ikpd_look_at_active(this.#native) !== 0;
+      return this.#native.active() !== 0;
     }
 
     /** Number of joints. */
@@ -330,7 +328,7 @@ export function createChainApi(core) {
     /** Zeroes every offset and velocity at once (no blend). */
     clear() {
       this.assertAlive();
-      x.ikpd_look_at_clear(this.#native);
+      this.#native.clear();
       return this;
     }
   }

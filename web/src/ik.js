@@ -60,7 +60,7 @@ export function packTwoBone(options, s) {
 }
 
 export function createIkApi(core) {
-  const { ikpd_solve_aim: solveAimNative, ikpd_solve_two_bone: solveTwoBoneNative } = core.exports;
+  const { solveAim: solveAimNative, solveTwoBone: solveTwoBoneNative } = core.wasm;
   const pointer = core.scratchPointer;
 
   /** §1/§2 aim; with `result` (a previous result), it is filled in place and returned. */
