@@ -12,6 +12,7 @@
 #include <string>
 
 #include "flat.h"
+#include "job_fields.h"
 #include "pd_settings.h"
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pd_batch.h"
@@ -118,21 +119,13 @@ void WireLimb(Job& job, const SoaStorage& s) {
 }
 
 // ------------------------------------------------------------ two-bone
-// Scratch: forward(3) bendAxis(3) bendDirection straightBend minAngle maxAngle soften maxStretch twist
-// endRotation tolerance poleMode (web/src/batch.js packTwoBoneOptions).
+// Scratch: a packed TwoBoneJob (job_fields.h; its per-item fields unused), then
+// poleMode at T = JobFloats<TwoBoneJob>() (web/src/batch.js), so the batches'
+// shared options are the single call's options, field for field.
+constexpr std::size_t kLimbExtra = JobFloats<TwoBoneJob>();
 void ReadLimbOptions(const float* p, TwoBoneJob& o, PoleMode& poleMode) {
-  o.forward = ReadVec3(p);
-  o.bendAxis = ReadVec3(p + 3);
-  o.bendDirection = static_cast<BendDirection>(p[6]);
-  o.straightBend = static_cast<BendDirection>(p[7]);
-  o.minAngle = p[8];
-  o.maxAngle = p[9];
-  o.soften = p[10];
-  o.maxStretch = p[11];
-  o.twist = p[12];
-  o.endRotation = static_cast<EndRotation>(p[13]);
-  o.tolerance = p[14];
-  poleMode = static_cast<PoleMode>(p[15]);
+  ReadJob(p, o, Which::kOptions);
+  poleMode = static_cast<PoleMode>(p[kLimbExtra]);
 }
 
 class TwoBoneBatch : public SolverBatch<TwoBoneBatchJob, TwoBoneBatch> {
@@ -187,11 +180,11 @@ class PseudoThreeBoneBatch : public SolverBatch<PseudoThreeBoneBatchJob, PseudoT
     job.outTipPosition = s.field(kOutTipPosition);
     job.outTipRotation = s.field(kOutTipRotation);
   }
-  // Scratch: the two-bone options (ReadLimbOptions), then variant, endLimit.
+  // Scratch: the two-bone options (ReadLimbOptions), then variant, endLimit after poleMode.
   static void ReadOptions(const float* p, PseudoThreeBoneBatchJob& job) {
     ReadLimbOptions(p, job.options.limb, job.poleMode);
-    job.options.variant = static_cast<PseudoThreeBoneVariant>(p[16]);
-    job.options.endLimit = p[17];
+    job.options.variant = static_cast<PseudoThreeBoneVariant>(p[kLimbExtra + 1]);
+    job.options.endLimit = p[kLimbExtra + 2];
   }
 };
 
@@ -213,14 +206,10 @@ class AimBatch : public SolverBatch<AimBatchJob, AimBatch> {
     job.weight = s.field(kWeight);
     job.outRotation = s.field(kOutRotation);
   }
-  // Scratch: forward(3) method up(3) hasHingeAxis hingeAxis(3) poleMode.
+  // Scratch: a packed AimJob (job_fields.h; per-item fields unused), then poleMode.
   static void ReadOptions(const float* p, AimBatchJob& job) {
-    job.options.forward = ReadVec3(p);
-    job.options.method = static_cast<AimMethod>(p[3]);
-    job.options.up = ReadVec3(p + 4);
-    job.options.hingeAxis.reset();
-    if (p[7] != 0.0f) job.options.hingeAxis = ReadVec3(p + 8);
-    job.poleMode = static_cast<PoleMode>(p[11]);
+    ReadJob(p, job.options, Which::kOptions);
+    job.poleMode = static_cast<PoleMode>(p[JobFloats<AimJob>()]);
   }
 };
 

@@ -11,7 +11,8 @@
 #include "ikpd/chain/look_at.h"
 #include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/chain/tentacle2d.h"
-#include "two_bone_layout.h"
+#include "job_fields.h"
+#include "solvers.h"
 
 namespace ikpd::bindings {
 namespace {
@@ -67,22 +68,26 @@ std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t 
   return 0;
 }
 
-// solvePseudoThreeBone layout (floats): the TwoBoneJob layout (0–49, two_bone_layout.h;
-// effectorOffset and endRotation unused), 50 tip (position + rotation), 57 blend,
-// 58 variant, 59 endLimit → 64 root, 71 mid, 78 end, 85 tip, 92 reached (0/1), 93 distance.
+// solvePseudoThreeBone layout (floats): the packed TwoBoneJob (T = JobFloats<TwoBoneJob>(),
+// job_fields.h; effectorOffset and endRotation unused), T tip (position + rotation),
+// T+7 blend, T+8 variant, T+9 endLimit → kOut root, +7 mid, +14 end, +21 tip,
+// +28 reached (0/1), +29 distance.
+constexpr std::size_t kPseudoTip = JobFloats<TwoBoneJob>();
+static_assert(kPseudoTip + 10 <= kOut);
 std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
   float* p = Floats(offset);
   PseudoThreeBoneJob job;
-  job.limb = ReadTwoBoneJob(p);
-  job.tip = ReadTransform(p + 50);
-  job.blend = p[57];
-  job.variant = static_cast<PseudoThreeBoneVariant>(static_cast<int>(p[58]));
-  job.endLimit = p[59];
+  ReadJob(p, job.limb);
+  const float* q = p + kPseudoTip;
+  job.tip = ReadTransform(q);
+  job.blend = q[7];
+  job.variant = static_cast<PseudoThreeBoneVariant>(static_cast<int>(q[8]));
+  job.endLimit = q[9];
   PseudoThreeBoneResult out;
   job.result = &out;
   const Status s = job.Run();
   if (!s) return ToResult(s);
-  float* o = p + 64;
+  float* o = p + kOut;
   WriteTransform(o, out.root);
   WriteTransform(o + 7, out.mid);
   WriteTransform(o + 14, out.end);

@@ -9,7 +9,7 @@
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
-import { WasmObject, readEnum, readNumber, readOptions, readVec3 } from './core.js';
+import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
 
 const MAX_COUNT = 1 << 24;
 
@@ -133,41 +133,36 @@ class ControllerBatch extends SoaBatch {
 }
 
 const POLE_MODES = ['none', 'point', 'direction'];
-const BEND_DIRECTIONS = ['auto', 'positive', 'negative'];
-const AIM_METHODS = ['yawPitch', 'crossProduct', 'shortestArc'];
 
-function readAxis(value, name, fallback, out, offset) {
-  readVec3(value ?? fallback, name, out, offset);
+// The batches' shared options: the single call's options (the job layout C++
+// describes, web/src/fields.js), then the batch's own after the packed job.
+const LIMB_KEYS = Object.freeze(['forward', 'bendAxis', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften',
+  'maxStretch', 'twist', 'endRotation', 'tolerance']);
+const AIM_KEYS = Object.freeze(['forward', 'method', 'up', 'hingeAxis']);
+
+// Options given as null take their defaults in batches.
+function given(o, keys) {
+  const out = {};
+  for (const key of keys) if (o[key] !== undefined && o[key] !== null) out[key] = o[key];
+  return out;
 }
 
-function packTwoBoneOptions(o, s) {
-  readAxis(o.forward, 'forward', [1, 0, 0], s, 0);
-  readAxis(o.bendAxis, 'bendAxis', [0, 0, 1], s, 3);
-  s[6] = readEnum(o.bendDirection ?? 'auto', 'bendDirection', BEND_DIRECTIONS);
-  s[7] = 1 + readEnum(o.straightBend ?? 'positive', 'straightBend', ['positive', 'negative']);
-  s[8] = readNumber(o.minAngle ?? 0, 'minAngle');
-  s[9] = readNumber(o.maxAngle ?? Math.PI, 'maxAngle');
-  s[10] = readNumber(o.soften ?? 0, 'soften');
-  s[11] = readNumber(o.maxStretch ?? 1, 'maxStretch');
-  s[12] = readNumber(o.twist ?? 0, 'twist');
-  s[13] = readEnum(o.endRotation ?? 'world', 'endRotation', ['world', 'relative']);
-  s[14] = readNumber(o.tolerance ?? 1e-4, 'tolerance');
-  s[15] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
+function packLimbOptions(job, o, s) {
+  s.set(job.defaults);
+  job.packOptions(given(o, LIMB_KEYS), s);
+  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
 }
 
-function packPseudoThreeBoneOptions(o, s) {
-  packTwoBoneOptions(o, s);
-  s[16] = readEnum(o.variant ?? 'relative', 'variant', ['relative', 'followMid']);
-  s[17] = readNumber(o.endLimit ?? Math.PI, 'endLimit');
+function packPseudoThreeBoneOptions(job, o, s) {
+  packLimbOptions(job, o, s);
+  s[job.floats + 1] = readEnum(o.variant ?? 'relative', 'variant', ['relative', 'followMid']);
+  s[job.floats + 2] = readNumber(o.endLimit ?? Math.PI, 'endLimit');
 }
 
-function packAimOptions(o, s) {
-  readAxis(o.forward, 'forward', [1, 0, 0], s, 0);
-  s[3] = readEnum(o.method ?? 'yawPitch', 'method', AIM_METHODS);
-  readAxis(o.up, 'up', [0, 1, 0], s, 4);
-  s[7] = o.hingeAxis === undefined ? 0 : 1;
-  readAxis(o.hingeAxis, 'hingeAxis', [0, 0, 1], s, 8);
-  s[11] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES.slice(0, 2));
+function packAimOptions(job, o, s) {
+  s.set(job.defaults);
+  job.packOptions(given(o, AIM_KEYS), s);
+  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES.slice(0, 2));
 }
 
 // Options of PD batches: the PD controller options a batch can honour (it
@@ -175,9 +170,9 @@ function packAimOptions(o, s) {
 const PD_BATCH_OPTIONS = ['kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity'];
 
 export function createBatchApi(core) {
-  const configure = (batch, pack, options) =>
+  const configure = (batch, pack, job, options) =>
     batch._configure((handle) => {
-      pack(readOptions(options), core.scratch);
+      pack(job, readOptions(options), core.scratch);
       return handle.setOptions(core.scratchPointer);
     });
   const TWO_BONE = core.wasm.TwoBoneBatch;
@@ -195,7 +190,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveTwoBone). */
     setOptions(options) {
-      configure(this, packTwoBoneOptions, options);
+      configure(this, packLimbOptions, core.jobs.twoBone, options);
     }
   }
 
@@ -208,7 +203,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveAim). */
     setOptions(options) {
-      configure(this, packAimOptions, options);
+      configure(this, packAimOptions, core.jobs.aim, options);
     }
   }
 
@@ -221,7 +216,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solvePseudoThreeBone). */
     setOptions(options) {
-      configure(this, packPseudoThreeBoneOptions, options);
+      configure(this, packPseudoThreeBoneOptions, core.jobs.twoBone, options);
     }
   }
 

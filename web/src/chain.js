@@ -14,13 +14,13 @@ import {
   transformFrom,
   tryReadTransform,
 } from './core.js';
-import { packTwoBone } from './ik.js';
 import { readDamping } from './pd.js';
 
 const CHAIN_METHODS = ['ccd', 'fabrik'];
 const PSEUDO_VARIANTS = ['relative', 'followMid'];
 const LIMIT_TYPES = ['cone', 'euler'];
 const MAX_CHAIN_JOINTS = 128;
+const OUT = 64; // float offset of solver outputs (kOut in cpp/bindings/solvers.h)
 const CHAIN_HEADER = 18;
 const LIMIT_FLOATS = 11;
 const NO_LIMITS = Object.freeze([]);
@@ -63,6 +63,7 @@ function readLimit(limit, name, f, o) {
 
 export function createChainApi(core) {
   const x = core.wasm;
+  const limb = core.jobs.twoBone;
 
   /**
    * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts.
@@ -118,25 +119,27 @@ export function createChainApi(core) {
     }
     if (result !== undefined) readOptions(result, 'result');
     const s = core.scratch;
-    packTwoBone(options, s);
-    readTransform(options.tip, 'tip', s, 50);
-    s[57] = options.blend === undefined ? 0 : readNumber(options.blend, 'blend');
-    s[58] = options.variant === undefined ? 0 : readEnum(options.variant, 'variant', PSEUDO_VARIANTS);
-    s[59] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
+    const T = limb.floats; // the packed limb, then tip, blend, variant, endLimit (cpp/bindings/chain.cc)
+    limb.pack(options, s);
+    readTransform(options.tip, 'tip', s, T);
+    s[T + 7] = options.blend === undefined ? 0 : readNumber(options.blend, 'blend');
+    s[T + 8] = options.variant === undefined ? 0 : readEnum(options.variant, 'variant', PSEUDO_VARIANTS);
+    s[T + 9] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
     core.check(x.solvePseudoThreeBone(core.scratchPointer));
     const r = core.scratch;
+    const o = OUT;
     if (result === undefined) {
       return {
-        root: transformFrom(r, 64), mid: transformFrom(r, 71), end: transformFrom(r, 78), tip: transformFrom(r, 85),
-        reached: r[92] !== 0, distance: r[93],
+        root: transformFrom(r, o), mid: transformFrom(r, o + 7), end: transformFrom(r, o + 14), tip: transformFrom(r, o + 21),
+        reached: r[o + 28] !== 0, distance: r[o + 29],
       };
     }
-    result.root = fillTransform(result.root, r, 64);
-    result.mid = fillTransform(result.mid, r, 71);
-    result.end = fillTransform(result.end, r, 78);
-    result.tip = fillTransform(result.tip, r, 85);
-    result.reached = r[92] !== 0;
-    result.distance = r[93];
+    result.root = fillTransform(result.root, r, o);
+    result.mid = fillTransform(result.mid, r, o + 7);
+    result.end = fillTransform(result.end, r, o + 14);
+    result.tip = fillTransform(result.tip, r, o + 21);
+    result.reached = r[o + 28] !== 0;
+    result.distance = r[o + 29];
     return result;
   }
 

@@ -1,6 +1,7 @@
 // Shared plumbing for every JS wrapper: scratch memory views that survive
 // WASM memory growth, argument validation with errors that name the
 // parameter, status → exception translation, and the disposable base class.
+import { readJobDescriptions } from './fields.js';
 
 /** Access to the WASM module shared by all API modules. */
 export class Core {
@@ -12,6 +13,8 @@ export class Core {
   constructor(wasm) {
     this.wasm = wasm;
     this.scratchPointer = wasm.scratchPointer();
+    /** Packed job layouts described by C++ (web/src/fields.js), by job: twoBone, aim. */
+    this.jobs = readJobDescriptions(wasm.jobDescriptions(), wasm.HEAPF32);
     this.scratchFloats = wasm.scratchFloats();
     this._scratch = new Float32Array(0);
   }

@@ -1,0 +1,119 @@
+// Job packers built from the C++ job descriptions (cpp/bindings/job_fields.h),
+// read once in init(): each field's name, kind, float offset, role and enum
+// names, and a packed job holding every default. Defaults, layouts and enum
+// names therefore live in C++ only; the validators here check types and
+// shapes and name the parameter, and C++ Validate() checks value ranges.
+import { readEnum, readNumber, readQuat, readTransform, readVec3 } from './core.js';
+
+/**
+ * Parses the descriptions ("job=floats@defaults|field,...;...") into
+ * { [job]: JobLayout }, copying each defaults buffer out of WASM memory.
+ */
+export function readJobDescriptions(text, heapF32) {
+  const jobs = {};
+  for (const entry of text.split(';')) {
+    const bar = entry.indexOf('|'); // enum names use '|' too
+    const head = entry.slice(0, bar);
+    const list = entry.slice(bar + 1);
+    const [name, rest] = head.split('=');
+    const [floats, pointer] = rest.split('@').map(Number);
+    const fields = list.split(',').map((spec) => {
+      const [field, kind, offset, role, first, names] = spec.split(':');
+      return Object.freeze({
+        name: field, kind, offset: Number(offset), role,
+        enumFirst: Number(first ?? 0), enumNames: names ? Object.freeze(names.split('|')) : undefined,
+      });
+    });
+    const defaults = heapF32.slice(pointer >>> 2, (pointer >>> 2) + floats);
+    jobs[name] = new JobLayout(name, floats, defaults, fields);
+  }
+  return Object.freeze(jobs);
+}
+
+const SIZES = Object.freeze({ number: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4 });
+
+// Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.
+function writeField(f, value, s, o) {
+  const at = o + f.offset;
+  switch (f.kind) {
+    case 'number': s[at] = readNumber(value, f.name); break;
+    case 'enum': s[at] = f.enumFirst + readEnum(value, f.name, f.enumNames); break;
+    case 'vec3': readVec3(value, f.name, s, at); break;
+    case 'quat': readQuat(value, f.name, s, at); break;
+    case 'transform': readTransform(value, f.name, s, at); break;
+    case 'optionalVec3':
+      // null (setOptions only) clears the vector.
+      if (value === null) {
+        s[at + 3] = 0;
+      } else {
+        readVec3(value, f.name, s, at);
+        s[at + 3] = 1;
+      }
+      break;
+    default: throw new Error(`ikpd: unknown field kind ${f.kind}`);
+  }
+}
+
+/** One job's packed layout, with packers for single calls, solvers and batches. */
+export class JobLayout {
+  constructor(name, floats, defaults, fields) {
+    this.name = name;
+    /** Floats of the packed job. */
+    this.floats = floats;
+    /** The packed job with every default (Float32Array). */
+    this.defaults = defaults;
+    /** Every field, in layout order. */
+    this.fields = fields;
+    this.inputs = fields.filter((f) => f.role !== 'option');
+    this.options = fields.filter((f) => f.role === 'option');
+    this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
+    /** Option name → default value as JS sees it (enum names, arrays, numbers; undefined for optional vectors). */
+    this.defaultValues = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, this.#defaultOf(f)])));
+  }
+
+  #defaultOf(f) {
+    const d = this.defaults;
+    const o = f.offset;
+    switch (f.kind) {
+      case 'number': return d[o];
+      case 'enum': return f.enumNames[d[o] - f.enumFirst];
+      case 'vec3': return [d[o], d[o + 1], d[o + 2]];
+      case 'quat': return [d[o], d[o + 1], d[o + 2], d[o + 3]];
+      case 'transform': return { position: [d[o], d[o + 1], d[o + 2]], rotation: [d[o + 3], d[o + 4], d[o + 5], d[o + 6]] };
+      default: return undefined;
+    }
+  }
+
+  /**
+   * Packs a whole job at s[o..o+floats): the defaults, then every field given in
+   * `options` (required inputs must be given).
+   */
+  pack(options, s, o = 0) {
+    s.set(this.defaults, o);
+    for (const f of this.fields) {
+      const value = options[f.name];
+      if (value !== undefined || f.role === 'input') writeField(f, value, s, o);
+    }
+  }
+
+  /** Packs the per-frame inputs only (a prepared solver's solve). */
+  packInputs(frame, s, o = 0) {
+    for (const f of this.inputs) {
+      const value = frame[f.name];
+      if (value !== undefined || f.role === 'input') writeField(f, value, s, o);
+      else s.set(this.defaults.subarray(f.offset, f.offset + SIZES[f.kind]), o + f.offset);
+    }
+  }
+
+  /**
+   * Writes the options named in `keys` that `options` gives (others keep what
+   * s holds); null clears an optional vector. Unknown keys are left to the caller.
+   */
+  packOptions(options, s, o = 0, keys = undefined) {
+    for (const f of this.options) {
+      if (keys !== undefined && !keys.includes(f.name)) continue;
+      const value = options[f.name];
+      if (value !== undefined) writeField(f, value, s, o);
+    }
+  }
+}
