@@ -14,6 +14,7 @@ import { solveAimJS, solveTwoBoneJS } from './js/ik.js';
 import { updateQuatPdJS, updateScalarPdJS } from './js/pd.js';
 import { makeThreeCcd } from './js/three_ccd.js';
 import { makeChainTargets } from './problems.js';
+import { solveTwoBoneLean } from './js/lean_two_bone.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -131,6 +132,62 @@ section('aim (yawPitch + pole roll)', () => {
     js: measure(() => { for (let i = 0; i < N; i++) solveAimJS(p, out, i); }, N),
   });
   batch.dispose();
+});
+
+// ------------------------------------------------------------ single-call paths
+// One limb or joint per call, as a three.js user calls a solver, against the
+// lean hand-written pure-JS two-bone solve (bench/js/lean_two_bone.js).
+section('single-call paths', () => {
+  const p = makeTwoBoneProblems(N);
+  p.weight.fill(1);
+  const vec3 = (f, i) => [f[3 * i], f[3 * i + 1], f[3 * i + 2]];
+  const quat = (f, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]];
+  const frames = Array.from({ length: N }, (_, i) => ({
+    root: { position: vec3(p.rootPosition, i), rotation: quat(p.rootRotation, i) },
+    mid: { position: vec3(p.midPosition, i), rotation: quat(p.midRotation, i) },
+    end: { position: vec3(p.endPosition, i), rotation: quat(p.endRotation, i) },
+    target: vec3(p.target, i),
+  }));
+  const calls = frames.map((f, i) => ({ ...f, pole: vec3(p.pole, i) }));
+  const lean = { rootRotation: new Float32Array(4 * N), midRotation: new Float32Array(4 * N), midPosition: new Float32Array(3 * N), endPosition: new Float32Array(3 * N) };
+  // Raw floats: each item's 24 input floats packed as TwoBoneSolver.input expects.
+  const packed = new Float32Array(24 * N);
+  for (let i = 0; i < N; i++) {
+    const f = frames[i];
+    packed.set([...f.root.position, ...f.root.rotation, ...f.mid.position, ...f.mid.rotation, ...f.end.position, ...f.end.rotation, ...f.target], 24 * i);
+  }
+  const results = new Float32Array(23 * N);
+  const solver = new ikpd.TwoBoneSolver();
+  const reuse = ikpd.solveTwoBone(calls[0]);
+  const t = {
+    lean: measure(() => { for (let i = 0; i < N; i++) solveTwoBoneLean(p, lean, i); }, N),
+    allocating: measure(() => { for (let i = 0; i < N; i++) ikpd.solveTwoBone(calls[i]); }, N),
+    reuse: measure(() => { for (let i = 0; i < N; i++) ikpd.solveTwoBone(calls[i], reuse); }, N),
+  };
+  // The pole changes per limb here: setOptions({ pole }) per call would be a
+  // different workload, so the prepared rows use one pole for every limb.
+  solver.setOptions({ pole: [0, 1, 0] });
+  t.solverRaw = measure(() => {
+    for (let i = 0; i < N; i++) {
+      const input = solver.input;
+      for (let k = 0, o = 24 * i; k < 24; k++) input[k] = packed[o + k];
+      solver.run();
+      const output = solver.output;
+      for (let k = 0, o = 23 * i; k < 23; k++) results[o + k] = output[k];
+    }
+  }, N);
+  t.solver = measure(() => { for (let i = 0; i < N; i++) solver.solve(frames[i]); }, N);
+  solver.dispose();
+  const ap = makeAimProblems(N);
+  const aimFrames = Array.from({ length: N }, (_, i) => ({
+    position: vec3(ap.position, i), rotation: quat(ap.rotation, i), target: vec3(ap.target, i),
+  }));
+  const aimSolver = new ikpd.AimSolver({ pole: [0, 1, 0] });
+  const aimOut = { rotation: new Float32Array(4 * N) };
+  t.aimSolver = measure(() => { for (let i = 0; i < N; i++) aimSolver.solve(aimFrames[i]); }, N);
+  t.aimJs = measure(() => { for (let i = 0; i < N; i++) solveAimJS(ap, aimOut, i); }, N);
+  aimSolver.dispose();
+  extra.singleCall = t;
 });
 
 // ------------------------------------------------------------ PD
@@ -295,6 +352,15 @@ if (extra.chains.length) {
   }
 }
 for (const line of skipped) console.log(line);
+if (extra.singleCall) {
+  const t = extra.singleCall;
+  console.log('\nsingle-call paths (ns per solve; ratio to the lean pure-JS two-bone solve):');
+  for (const [name, key] of [['lean pure-JS two-bone (yardstick)', 'lean'], ['solveTwoBone(options)', 'allocating'],
+    ['solveTwoBone(options, result)', 'reuse'], ['TwoBoneSolver.solve(frame)', 'solver'], ['TwoBoneSolver input/run()/output', 'solverRaw']]) {
+    console.log(`  ${name.padEnd(36)} ${fmt(t[key]).padStart(9)}  ${ratio(t[key], t.lean)}`);
+  }
+  console.log(`  AimSolver.solve(frame) ${fmt(t.aimSolver)} vs pure-JS aim port ${fmt(t.aimJs)} (${ratio(t.aimSolver, t.aimJs)})`);
+}
 if (extra.crowd) {
   console.log(`\ncrowd: 10,000 characters × (4 two-bone + 5-joint look-at with quaternion PD): ${extra.crowd.msPerFrame10k.toFixed(2)} ms per frame (WASM batches, one core; measured with ${extra.crowd.characters} characters)`);
 }

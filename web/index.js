@@ -6,6 +6,7 @@ import { createPdApi } from './src/pd.js';
 import { createChainApi } from './src/chain.js';
 import { createHdrApi } from './src/hdr.js';
 import { createBatchApi } from './src/batch.js';
+import { createSolverApi } from './src/solvers.js';
 
 let instance = null;
 
@@ -26,6 +27,7 @@ export function init() {
       ...createChainApi(core),
       hdr: Object.freeze(createHdrApi(core)),
       ...createBatchApi(core),
+      ...createSolverApi(core),
     });
   });
   return instance;
