@@ -3,8 +3,13 @@
 // JobFields<TwoBoneJob>) and writes the result at float offset kOut:
 //   aim:      rotation
 //   two-bone: root, +7 mid, +14 end, +21 reached (0/1), +22 distance
+// toLocalRotations: n world rotations [x, y, z, w] at the pointer, then the
+// parent rotation; the local rotations are written over the world ones.
+#include <span>
+
 #include "flat.h"
 #include "ikpd/ik/aim.h"
+#include "ikpd/ik/local_rotations.h"
 #include "ikpd/ik/two_bone.h"
 #include "job_fields.h"
 #include "solvers.h"
@@ -36,10 +41,25 @@ std::uintptr_t SolveTwoBone(std::uintptr_t pointer) {
   return ToResult(status);
 }
 
+std::uintptr_t ToLocal(std::uintptr_t pointer, std::uint32_t n) {
+  // Zero-filled statics (no data segment); every slot used is written first.
+  static glm::quat rotations[kScratchFloats / 4];
+  if (n >= kScratchFloats / 4) return ToResult(Error("joints: too many joints for one call"));
+  float* p = Floats(pointer);
+  for (std::uint32_t i = 0; i < n; ++i) rotations[i] = ReadQuat(p + 4 * i);
+  const std::span<glm::quat> span(rotations, n);
+  const Status status = ToLocalRotations(span, span, ReadQuat(p + 4 * n));
+  if (status) {
+    for (std::uint32_t i = 0; i < n; ++i) WriteQuat(p + 4 * i, rotations[i]);
+  }
+  return ToResult(status);
+}
+
 }  // namespace
 }  // namespace ikpd::bindings
 
 EMSCRIPTEN_BINDINGS(ikpd_ik) {
   emscripten::function("solveAim", &ikpd::bindings::SolveAim);
   emscripten::function("solveTwoBone", &ikpd::bindings::SolveTwoBone);
+  emscripten::function("toLocalRotations", &ikpd::bindings::ToLocal);
 }

@@ -2,24 +2,20 @@
 // Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
 import { fillQuat, fillTransform, quatFrom, readOptions, readQuat, transformFrom } from './core.js';
 
+const IDENTITY = Object.freeze([0, 0, 0, 1]);
 const OUT = 64; // float offset of the outputs (kOut in cpp/bindings/solvers.h)
 
-// Reads a quaternion as float32 (like every WASM entry point, so typed and plain
-// arrays give identical results) and writes it normalized, in double, to out.
-const quat32 = new Float32Array(4);
-function readQuatInto(value, name, out) {
-  readQuat(value, name, quat32, 0);
-  const x = quat32[0], y = quat32[1], z = quat32[2], w = quat32[3];
-  const n = Math.sqrt(x * x + y * y + z * z + w * w);
+// Reads a quaternion into s[o..o+4) as float32 (like every WASM entry point, so
+// typed and plain arrays give identical results), checking it stays in range.
+function readQuat32(value, name, s, o) {
+  readQuat(value, name, s, o);
+  const x = s[o], y = s[o + 1], z = s[o + 2], w = s[o + 3];
+  const n = x * x + y * y + z * z + w * w;
   if (!(n > 0 && n < Infinity)) throw new RangeError(`${name}: must be a non-zero finite quaternion in float32 range`);
-  out[0] = x / n;
-  out[1] = y / n;
-  out[2] = z / n;
-  out[3] = w / n;
 }
 
 export function createIkApi(core) {
-  const { solveAim: solveAimNative, solveTwoBone: solveTwoBoneNative } = core.wasm;
+  const { solveAim: solveAimNative, solveTwoBone: solveTwoBoneNative, toLocalRotations: toLocalNative } = core.wasm;
   const pointer = core.scratchPointer;
   const { aim: aimJob, twoBone: twoBoneJob } = core.jobs;
 
@@ -56,28 +52,29 @@ export function createIkApi(core) {
     return result;
   }
 
+  /** World → local rotations of a chain (root first), computed by C++ (ikpd::ToLocalRotations). */
   function toLocalRotations(joints, parentRotation) {
     if (!Array.isArray(joints)) throw new TypeError(`joints: expected an array of {rotation}, got ${typeof joints}`);
-    const parent = [0, 0, 0, 1];
-    const q = [0, 0, 0, 0];
-    if (parentRotation !== undefined) readQuatInto(parentRotation, 'parentRotation', parent);
-    const out = new Array(joints.length);
-    for (let i = 0; i < joints.length; i++) {
+    const n = joints.length;
+    if (4 * (n + 1) > core.scratchFloats) throw new RangeError(`joints: at most ${(core.scratchFloats >> 2) - 1} joints`);
+    const s = core.scratch;
+    for (let i = 0; i < n; i++) {
       const joint = joints[i];
       if (joint === null || typeof joint !== 'object') {
         throw new TypeError(`joints[${i}]: expected {rotation}, got ${joint === null ? 'null' : typeof joint}`);
       }
-      readQuatInto(joint.rotation ?? [0, 0, 0, 1], `joints[${i}].rotation`, q);
-      // local = conjugate(parent) · q
-      const px = parent[0], py = parent[1], pz = parent[2], pw = parent[3];
-      const x = q[0], y = q[1], z = q[2], w = q[3];
-      out[i] = [
-        pw * x - px * w - py * z + pz * y,
-        pw * y + px * z - py * w - pz * x,
-        pw * z - px * y + py * x - pz * w,
-        pw * w + px * x + py * y + pz * z,
-      ];
-      parent[0] = x; parent[1] = y; parent[2] = z; parent[3] = w;
+      readQuat32(joint.rotation ?? IDENTITY, `joints[${i}].rotation`, s, 4 * i);
+    }
+    readQuat32(parentRotation ?? IDENTITY, 'parentRotation', s, 4 * n);
+    core.check(toLocalNative(pointer, n));
+    const r = core.scratch;
+    const out = new Array(n);
+    // C++ gives float32 unit quaternions; JS callers compose them in double, so
+    // they are rescaled to unit length there.
+    for (let i = 0, o = 0; i < n; i++, o += 4) {
+      const x = r[o], y = r[o + 1], z = r[o + 2], w = r[o + 3];
+      const k = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+      out[i] = [x * k, y * k, z * k, w * k];
     }
     return out;
   }
