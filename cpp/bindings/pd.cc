@@ -7,6 +7,7 @@
 #include "flat.h"
 #include "pd_settings.h"
 #include "ikpd/pd/controllers.h"
+#include "ikpd/pd/gain_options.h"
 
 namespace ikpd::bindings {
 
@@ -25,20 +26,13 @@ static bool Given(double v) { return !std::isnan(v); }
 Status ReadSettings(PdSettings* out) {
   const double* io = Io();
   PdSettings s;
-  const double kp = io[0], kd = io[1], settleTime = io[2], ratio = io[3];
-  if (Given(kp) && Given(settleTime)) return Error("settleTime: give either settleTime or kp, not both");
-  if (Given(kd) && Given(ratio)) return Error("damping: give either damping or kd, not both");
-  const double zeta = Given(ratio) ? ratio : 1.0;
-  if (Given(kp)) {
-    if (!std::isfinite(kp) || kp <= 0.0) return Error("kp: must be a finite number > 0");
-    if (!std::isfinite(zeta) || zeta < 0.0) return Error("damping: ratio must be a finite number >= 0");
-    s.kp = kp;
-    s.kd = 2.0 * zeta * std::sqrt(kp);
-    if (!std::isfinite(s.kd)) return Error("damping: too large");
-  } else {
-    if (Status st = SettingsFromSettleTime(Given(settleTime) ? settleTime : 1.0, zeta, &s); !st) return st;
-  }
-  if (Given(kd)) s.kd = kd;
+  // The gain rules (settleTime or kp, damping or kd, 1 s default) are the library's.
+  GainOptions gains;
+  if (Given(io[0])) gains.kp = io[0];
+  if (Given(io[1])) gains.kd = io[1];
+  if (Given(io[2])) gains.settleTime = io[2];
+  if (Given(io[3])) gains.damping = io[3];
+  if (Status st = gains.Resolve(&s); !st) return st;
   if (Given(io[4])) s.integrator = static_cast<Integrator>(static_cast<int>(io[4]));
   if (Given(io[5])) s.dtMax = io[5];
   if (Given(io[6])) s.maxVelocity = io[6];

@@ -54,6 +54,46 @@ function writeField(f, value, s, o) {
   }
 }
 
+// Source of the statement writing field `f` (its value in `v`) at s[f.offset..].
+function writeSource(f) {
+  const at = f.offset;
+  const name = JSON.stringify(f.name);
+  switch (f.kind) {
+    case 'number': return `s[${at}] = readNumber(v, ${name});`;
+    case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
+    case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
+    case 'quat': return `readQuat(v, ${name}, s, ${at});`;
+    case 'transform': return `readTransform(v, ${name}, s, ${at});`;
+    case 'optionalVec3': return `readVec3(v, ${name}, s, ${at}); s[${at + 3}] = 1;`;
+    default: throw new Error(`ikpd: unknown field kind ${f.kind}`);
+  }
+}
+
+/**
+ * Compiles a packer for `fields` (each read with a constant property name, as a
+ * hand-written packer would): a required input must be given; any other field
+ * not given gets its default (an optional vector: "not given").
+ */
+function compilePacker(fields, defaults) {
+  const lines = [];
+  for (const f of fields) {
+    const read = `v = o[${JSON.stringify(f.name)}];`;
+    if (f.role === 'input') {
+      lines.push(read, writeSource(f));
+      continue;
+    }
+    const fill = [];
+    for (let k = 0; k < SIZES[f.kind]; k++) fill.push(`s[${f.offset + k}] = ${defaults[f.offset + k]};`);
+    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f)} }`);
+  }
+  const enums = fields.filter((f) => f.kind === 'enum').map((f) => `const ENUM_${f.name} = ${JSON.stringify(f.enumNames)};`);
+  // Code generated from the C++ descriptions only (names, offsets, float defaults).
+  // eslint-disable-next-line no-new-func
+  return new Function('readNumber', 'readEnum', 'readVec3', 'readQuat', 'readTransform',
+    `${enums.join('\n')}\nreturn function pack(o, s) {\nlet v;\n${lines.join('\n')}\n};`)(
+    readNumber, readEnum, readVec3, readQuat, readTransform);
+}
+
 /** One job's packed layout, with packers for single calls, solvers and batches. */
 export class JobLayout {
   constructor(name, floats, defaults, fields) {
@@ -67,6 +107,8 @@ export class JobLayout {
     this.inputs = fields.filter((f) => f.role !== 'option');
     this.options = fields.filter((f) => f.role === 'option');
     this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
+    this.pack = compilePacker(fields, defaults);
+    this.packInputs = compilePacker(this.inputs, defaults);
     /** Option name → default value as JS sees it (enum names, arrays, numbers; undefined for optional vectors). */
     this.defaultValues = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, this.#defaultOf(f)])));
   }
@@ -85,25 +127,10 @@ export class JobLayout {
   }
 
   /**
-   * Packs a whole job at s[o..o+floats): the defaults, then every field given in
-   * `options` (required inputs must be given).
+   * pack(options, s): packs a whole job at s[0..floats), every field given in
+   * `options` or its default (required inputs must be given).
+   * packInputs(frame, s): packs the per-frame inputs only (a prepared solver's solve).
    */
-  pack(options, s, o = 0) {
-    s.set(this.defaults, o);
-    for (const f of this.fields) {
-      const value = options[f.name];
-      if (value !== undefined || f.role === 'input') writeField(f, value, s, o);
-    }
-  }
-
-  /** Packs the per-frame inputs only (a prepared solver's solve). */
-  packInputs(frame, s, o = 0) {
-    for (const f of this.inputs) {
-      const value = frame[f.name];
-      if (value !== undefined || f.role === 'input') writeField(f, value, s, o);
-      else s.set(this.defaults.subarray(f.offset, f.offset + SIZES[f.kind]), o + f.offset);
-    }
-  }
 
   /**
    * Writes the options named in `keys` that `options` gives (others keep what
