@@ -15,6 +15,7 @@ import { updateQuatPdJS, updateScalarPdJS } from './js/pd.js';
 import { makeThreeCcd } from './js/three_ccd.js';
 import { makeChainTargets } from './problems.js';
 import { solveTwoBoneLean } from './js/lean_two_bone.js';
+import createIkpdModule from '../web/lib/ikpd.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -148,7 +149,9 @@ section('single-call paths', () => {
     end: { position: vec3(p.endPosition, i), rotation: quat(p.endRotation, i) },
     target: vec3(p.target, i),
   }));
-  const calls = frames.map((f, i) => ({ ...f, pole: vec3(p.pole, i) }));
+  // Object literals, as callers write them (objects built by spread get a map
+  // each, which turns every option lookup of a packer megamorphic).
+  const calls = frames.map((f, i) => ({ root: f.root, mid: f.mid, end: f.end, target: f.target, pole: vec3(p.pole, i) }));
   const lean = { rootRotation: new Float32Array(4 * N), midRotation: new Float32Array(4 * N), midPosition: new Float32Array(3 * N), endPosition: new Float32Array(3 * N) };
   // Raw floats: each item's 24 input floats packed as TwoBoneSolver.input expects.
   const packed = new Float32Array(24 * N);
@@ -189,6 +192,23 @@ section('single-call paths', () => {
   aimSolver.dispose();
   extra.singleCall = t;
 });
+
+// ------------------------------------------------------------ Embind call cost
+// A class method and a free function that do nothing but return a number,
+// minus a JS call doing the same: the per-call cost of the Embind boundary.
+{
+  const wasm = await createIkpdModule();
+  const handle = new wasm.TwoBoneSolver();
+  let sink = 0;
+  const jsNumber = () => 1;
+  const empty = measure(() => { for (let i = 0; i < N; i++) sink += jsNumber(); }, N);
+  extra.embind = {
+    method: measure(() => { for (let i = 0; i < N; i++) sink += handle.pointer(); }, N) - empty,
+    function: measure(() => { for (let i = 0; i < N; i++) sink += wasm.scratchPointer(); }, N) - empty,
+  };
+  handle.delete();
+  if (sink === 0) console.log('');
+}
 
 // ------------------------------------------------------------ PD
 section('PD updates', () => {
@@ -368,6 +388,7 @@ const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const s = extra.size;
 console.log(`\nsize: ikpd.mjs ${kb(s.moduleBytes)} (${kb(s.moduleGzip)} gzipped; SINGLE_FILE, wasm embedded as base64)`);
 console.log(`      raw .wasm ${kb(s.wasmBytes)} (${kb(s.wasmGzip)} gzipped) + Emscripten glue ${kb(s.glueGzip)} gzipped + JS wrappers ${kb(s.wrappersGzip)} gzipped`);
+if (extra.embind) console.log(`Embind per-call cost: class method ${fmt(extra.embind.method)}, free function ${fmt(extra.embind.function)} (minus a JS call)`);
 console.log(`start-up: await init() ${extra.startup.initMs.toFixed(1)} ms (import ${extra.startup.importMs.toFixed(1)} ms) in a fresh Node ${process.version} process, median`);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 console.log(`machine: ${machine}; ${new Date().toISOString()}; ${REPS} repetitions`);
