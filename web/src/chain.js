@@ -14,13 +14,13 @@ import {
   transformFrom,
   tryReadTransform,
 } from './core.js';
+import { OUT } from './fields.js';
 import { readDamping } from './pd.js';
 
 const CHAIN_METHODS = ['ccd', 'fabrik'];
 const PSEUDO_VARIANTS = ['relative', 'followMid'];
 const LIMIT_TYPES = ['cone', 'euler'];
 const MAX_CHAIN_JOINTS = 128;
-const OUT = 64; // float offset of solver outputs (kOut in cpp/bindings/solvers.h)
 const CHAIN_HEADER = 18;
 const LIMIT_FLOATS = 11;
 const NO_LIMITS = Object.freeze([]);

@@ -30,6 +30,9 @@ export function readJobDescriptions(text, heapF32) {
   return Object.freeze(jobs);
 }
 
+/** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
+export const OUT = 64;
+
 const SIZES = Object.freeze({ number: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4 });
 
 // Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.

@@ -1,9 +1,9 @@
 // API module 'ik' (see web/types/ik.d.ts): aim with up-vector roll (docs/aim.md), two-bone IK (docs/two-bone.md).
 // Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
 import { fillQuat, fillTransform, quatFrom, readOptions, readQuat, transformFrom } from './core.js';
+import { OUT } from './fields.js';
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);
-const OUT = 64; // float offset of the outputs (kOut in cpp/bindings/solvers.h)
 
 // Reads a quaternion into s[o..o+4) as float32 (like every WASM entry point, so
 // typed and plain arrays give identical results), checking it stays in range.

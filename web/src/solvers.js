@@ -6,8 +6,8 @@
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
 import { WasmObject, fillQuat, fillTransform, readOptions } from './core.js';
+import { OUT } from './fields.js';
 
-const OUT = 64; // float offset of the result (kOut in cpp/bindings/solvers.h)
 const BUFFER_FLOATS = OUT + 32;
 
 // Built outside any constructor (see batch.js).
