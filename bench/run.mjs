@@ -14,6 +14,8 @@ import { solveAimJS, solveTwoBoneJS } from './js/ik.js';
 import { updateQuatPdJS, updateScalarPdJS } from './js/pd.js';
 import { makeThreeCcd } from './js/three_ccd.js';
 import { makeChainTargets } from './problems.js';
+import { solveTwoBoneLean } from './js/lean_two_bone.js';
+import { createModule } from '../web/src/module.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -132,6 +134,81 @@ section('aim (yawPitch + pole roll)', () => {
   });
   batch.dispose();
 });
+
+// ------------------------------------------------------------ single-call paths
+// One limb or joint per call, as a three.js user calls a solver, against the
+// lean hand-written pure-JS two-bone solve (bench/js/lean_two_bone.js).
+section('single-call paths', () => {
+  const p = makeTwoBoneProblems(N);
+  p.weight.fill(1);
+  const vec3 = (f, i) => [f[3 * i], f[3 * i + 1], f[3 * i + 2]];
+  const quat = (f, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]];
+  const frames = Array.from({ length: N }, (_, i) => ({
+    root: { position: vec3(p.rootPosition, i), rotation: quat(p.rootRotation, i) },
+    mid: { position: vec3(p.midPosition, i), rotation: quat(p.midRotation, i) },
+    end: { position: vec3(p.endPosition, i), rotation: quat(p.endRotation, i) },
+    target: vec3(p.target, i),
+  }));
+  // Object literals, as callers write them (objects built by spread get a map
+  // each, which turns every option lookup of a packer megamorphic).
+  const calls = frames.map((f, i) => ({ root: f.root, mid: f.mid, end: f.end, target: f.target, pole: vec3(p.pole, i) }));
+  const lean = { rootRotation: new Float32Array(4 * N), midRotation: new Float32Array(4 * N), midPosition: new Float32Array(3 * N), endPosition: new Float32Array(3 * N) };
+  // Raw floats: each item's 24 input floats packed as TwoBoneSolver.input expects.
+  const packed = new Float32Array(24 * N);
+  for (let i = 0; i < N; i++) {
+    const f = frames[i];
+    packed.set([...f.root.position, ...f.root.rotation, ...f.mid.position, ...f.mid.rotation, ...f.end.position, ...f.end.rotation, ...f.target], 24 * i);
+  }
+  const results = new Float32Array(23 * N);
+  const solver = new ikpd.TwoBoneSolver();
+  const reuse = ikpd.solveTwoBone(calls[0]);
+  const t = {
+    lean: measure(() => { for (let i = 0; i < N; i++) solveTwoBoneLean(p, lean, i); }, N),
+    allocating: measure(() => { for (let i = 0; i < N; i++) ikpd.solveTwoBone(calls[i]); }, N),
+    reuse: measure(() => { for (let i = 0; i < N; i++) ikpd.solveTwoBone(calls[i], reuse); }, N),
+  };
+  // The pole changes per limb here: setOptions({ pole }) per call would be a
+  // different workload, so the prepared rows use one pole for every limb.
+  solver.setOptions({ pole: [0, 1, 0] });
+  t.solverRaw = measure(() => {
+    for (let i = 0; i < N; i++) {
+      const input = solver.input;
+      for (let k = 0, o = 24 * i; k < 24; k++) input[k] = packed[o + k];
+      solver.run();
+      const output = solver.output;
+      for (let k = 0, o = 23 * i; k < 23; k++) results[o + k] = output[k];
+    }
+  }, N);
+  t.solver = measure(() => { for (let i = 0; i < N; i++) solver.solve(frames[i]); }, N);
+  solver.dispose();
+  const ap = makeAimProblems(N);
+  const aimFrames = Array.from({ length: N }, (_, i) => ({
+    position: vec3(ap.position, i), rotation: quat(ap.rotation, i), target: vec3(ap.target, i),
+  }));
+  const aimSolver = new ikpd.AimSolver({ pole: [0, 1, 0] });
+  const aimOut = { rotation: new Float32Array(4 * N) };
+  t.aimSolver = measure(() => { for (let i = 0; i < N; i++) aimSolver.solve(aimFrames[i]); }, N);
+  t.aimJs = measure(() => { for (let i = 0; i < N; i++) solveAimJS(ap, aimOut, i); }, N);
+  aimSolver.dispose();
+  extra.singleCall = t;
+});
+
+// ------------------------------------------------------------ Embind call cost
+// A class method and a free function that do nothing but return a number,
+// minus a JS call doing the same: the per-call cost of the Embind boundary.
+{
+  const wasm = await createModule();
+  const handle = new wasm.TwoBoneSolver();
+  let sink = 0;
+  const jsNumber = () => 1;
+  const empty = measure(() => { for (let i = 0; i < N; i++) sink += jsNumber(); }, N);
+  extra.embind = {
+    method: measure(() => { for (let i = 0; i < N; i++) sink += handle.pointer(); }, N) - empty,
+    function: measure(() => { for (let i = 0; i < N; i++) sink += wasm.scratchPointer(); }, N) - empty,
+  };
+  handle.delete();
+  if (sink === 0) console.log('');
+}
 
 // ------------------------------------------------------------ PD
 section('PD updates', () => {
@@ -291,12 +368,22 @@ if (extra.chains.length) {
   }
 }
 for (const line of skipped) console.log(line);
+if (extra.singleCall) {
+  const t = extra.singleCall;
+  console.log('\nsingle-call paths (ns per solve; ratio to the lean pure-JS two-bone solve):');
+  for (const [name, key] of [['lean pure-JS two-bone (yardstick)', 'lean'], ['solveTwoBone(options)', 'allocating'],
+    ['solveTwoBone(options, result)', 'reuse'], ['TwoBoneSolver.solve(frame)', 'solver'], ['TwoBoneSolver input/run()/output', 'solverRaw']]) {
+    console.log(`  ${name.padEnd(36)} ${fmt(t[key]).padStart(9)}  ${ratio(t[key], t.lean)}`);
+  }
+  console.log(`  AimSolver.solve(frame) ${fmt(t.aimSolver)} vs pure-JS aim port ${fmt(t.aimJs)} (${ratio(t.aimSolver, t.aimJs)})`);
+}
 if (extra.crowd) {
   console.log(`\ncrowd: 10,000 characters × (4 two-bone + 5-joint look-at with quaternion PD): ${extra.crowd.msPerFrame10k.toFixed(2)} ms per frame (WASM batches, one core; measured with ${extra.crowd.characters} characters)`);
 }
 const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const s = extra.size;
 console.log(`\nsize: ikpd.wasm ${kb(s.wasmBytes)} (${kb(s.wasmGzip)} gzipped) + Emscripten glue ikpd.mjs ${kb(s.glueBytes)} (${kb(s.glueGzip)} gzipped) + JS wrappers ${kb(s.wrappersGzip)} gzipped`);
+if (extra.embind) console.log(`Embind per-call cost: class method ${fmt(extra.embind.method)}, free function ${fmt(extra.embind.function)} (minus a JS call)`);
 console.log(`start-up: await init() ${extra.startup.initMs.toFixed(1)} ms (import ${extra.startup.importMs.toFixed(1)} ms) in a fresh Node ${process.version} process, median`);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 console.log(`machine: ${machine}; ${new Date().toISOString()}; ${REPS} repetitions`);

@@ -4,6 +4,7 @@ import type { PdApi } from './types/pd.js';
 import type { ChainApi } from './types/chain.js';
 import type { HdrApi } from './types/hdr.js';
 import type { BatchApi } from './types/batch.js';
+import type { SolverApi } from './types/solvers.js';
 
 export * from './types/common.js';
 export * from './types/ik.js';
@@ -11,9 +12,10 @@ export * from './types/pd.js';
 export * from './types/chain.js';
 export * from './types/hdr.js';
 export * from './types/batch.js';
+export * from './types/solvers.js';
 
 /** The loaded library: every solver, controller and transform. */
-export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi {
+export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi {
   /** Library version, the same as the C++ `ikpd::Version()`. */
   readonly version: string;
   /**

@@ -1,12 +1,12 @@
 // ikpd — IK, PD-controller interpolation and HDR output transforms, in WebAssembly.
-import createIkpdModule from './lib/ikpd.mjs';
-import { Core, readOptions } from './src/core.js';
-import { compileWasm } from './src/load-wasm.js';
+import { Core } from './src/core.js';
+import { createModule } from './src/module.js';
 import { createIkApi } from './src/ik.js';
 import { createPdApi } from './src/pd.js';
 import { createChainApi } from './src/chain.js';
 import { createHdrApi } from './src/hdr.js';
 import { createBatchApi } from './src/batch.js';
+import { createSolverApi } from './src/solvers.js';
 
 let instance = null;
 
@@ -20,41 +20,24 @@ let instance = null;
  * @returns {Promise<import('./index.js').Ikpd>}
  */
 export function init(options = {}) {
-  instance ??= instantiate(options).then((wasm) => {
+  if (instance) return instance;
+  instance = createModule(options).then((wasm) => {
     const core = new Core(wasm);
     return Object.freeze({
-      version: wasm.UTF8ToString(core.exports.ikpd_version() >>> 0),
+      version: wasm.version(),
       memoryStats: () => core.memoryStats(),
       ...createIkApi(core),
       ...createPdApi(core),
       ...createChainApi(core),
       hdr: Object.freeze(createHdrApi(core)),
       ...createBatchApi(core),
+      ...createSolverApi(core),
     });
   });
-  return instance;
-}
-
-// The Emscripten module, instantiated from the compiled .wasm through its
-// instantiateWasm hook. A failed download or compile clears `instance`, so a
-// later init() tries again.
-function instantiate(options) {
-  const created = compile(options).then((module) => new Promise((resolve, reject) => {
-    createIkpdModule({
-      instantiateWasm(imports, receiveInstance) {
-        WebAssembly.instantiate(module, imports).then((wasmInstance) => receiveInstance(wasmInstance, module), reject);
-        return {};
-      },
-    }).then(resolve, reject);
-  }));
-  created.catch(() => {
-    instance = null;
+  instance.catch(() => {
+    instance = null; // a failed download or compile may be retried
   });
-  return created;
-}
-
-async function compile(options) {
-  return compileWasm(readOptions(options).wasm ?? new URL('./lib/ikpd.wasm', import.meta.url), 'wasm');
+  return instance;
 }
 
 export default init;

@@ -1,16 +1,18 @@
-// Plain exports (flat.h): batch solvers over structure-of-arrays storage in WASM memory.
+// Embind classes (flat.h): batch solvers over structure-of-arrays storage in WASM memory.
 //
 // Each batch class owns a SoaStorage whose layout (field names, components,
 // fill values) is defined here once and reported to JS by `layout()` as
 // "in.name:components,...,out.name:components"; JS builds Float32Array views
 // over `pointer(i)`. Shared options are packed by JS into the scratch buffer
 // and passed to setOptions(); solve(n) solves items [0, n) and returns 0 or an
-// error (failedItem() names the item). JS owns each batch through its address
-// and calls the ikpd_<kind>_batch_* exports at the end of this file.
+// error (failedItem() names the item). JS owns each batch through its Embind
+// handle (bindings at the end of this file).
 #include <array>
 #include <cstring>
+#include <string>
 
 #include "flat.h"
+#include "job_fields.h"
 #include "pd_settings.h"
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pd_batch.h"
@@ -117,21 +119,13 @@ void WireLimb(Job& job, const SoaStorage& s) {
 }
 
 // ------------------------------------------------------------ two-bone
-// Scratch: forward(3) bendAxis(3) bendDirection straightBend minAngle maxAngle soften maxStretch twist
-// endRotation tolerance poleMode (web/src/batch.js packTwoBoneOptions).
+// Scratch: a packed TwoBoneJob (job_fields.h; its per-item fields unused), then
+// poleMode at T = JobFloats<TwoBoneJob>() (web/src/batch.js), so the batches'
+// shared options are the single call's options, field for field.
+constexpr std::size_t kLimbExtra = JobFloats<TwoBoneJob>();
 void ReadLimbOptions(const float* p, TwoBoneJob& o, PoleMode& poleMode) {
-  o.forward = ReadVec3(p);
-  o.bendAxis = ReadVec3(p + 3);
-  o.bendDirection = static_cast<BendDirection>(p[6]);
-  o.straightBend = static_cast<BendDirection>(p[7]);
-  o.minAngle = p[8];
-  o.maxAngle = p[9];
-  o.soften = p[10];
-  o.maxStretch = p[11];
-  o.twist = p[12];
-  o.endRotation = static_cast<EndRotation>(p[13]);
-  o.tolerance = p[14];
-  poleMode = static_cast<PoleMode>(p[15]);
+  ReadJob(p, o, Which::kOptions);
+  poleMode = static_cast<PoleMode>(p[kLimbExtra]);
 }
 
 class TwoBoneBatch : public SolverBatch<TwoBoneBatchJob, TwoBoneBatch> {
@@ -186,11 +180,11 @@ class PseudoThreeBoneBatch : public SolverBatch<PseudoThreeBoneBatchJob, PseudoT
     job.outTipPosition = s.field(kOutTipPosition);
     job.outTipRotation = s.field(kOutTipRotation);
   }
-  // Scratch: the two-bone options (ReadLimbOptions), then variant, endLimit.
+  // Scratch: the two-bone options (ReadLimbOptions), then variant, endLimit after poleMode.
   static void ReadOptions(const float* p, PseudoThreeBoneBatchJob& job) {
     ReadLimbOptions(p, job.options.limb, job.poleMode);
-    job.options.variant = static_cast<PseudoThreeBoneVariant>(p[16]);
-    job.options.endLimit = p[17];
+    job.options.variant = static_cast<PseudoThreeBoneVariant>(p[kLimbExtra + 1]);
+    job.options.endLimit = p[kLimbExtra + 2];
   }
 };
 
@@ -212,14 +206,10 @@ class AimBatch : public SolverBatch<AimBatchJob, AimBatch> {
     job.weight = s.field(kWeight);
     job.outRotation = s.field(kOutRotation);
   }
-  // Scratch: forward(3) method up(3) hasHingeAxis hingeAxis(3) poleMode.
+  // Scratch: a packed AimJob (job_fields.h; per-item fields unused), then poleMode.
   static void ReadOptions(const float* p, AimBatchJob& job) {
-    job.options.forward = ReadVec3(p);
-    job.options.method = static_cast<AimMethod>(p[3]);
-    job.options.up = ReadVec3(p + 4);
-    job.options.hingeAxis.reset();
-    if (p[7] != 0.0f) job.options.hingeAxis = ReadVec3(p + 8);
-    job.poleMode = static_cast<PoleMode>(p[11]);
+    ReadJob(p, job.options, Which::kOptions);
+    job.poleMode = static_cast<PoleMode>(p[JobFloats<AimJob>()]);
   }
 };
 
@@ -268,52 +258,42 @@ class QuatPdBatch : public PdBatchBase<QuatPdBatchJob, QuatPdBatch> {
   using PdBatchBase::PdBatchBase;
 };
 
+// new T(count), T.layout(), pointer(field), failedItem() for batch class T. Methods
+// inherited from a base are bound through lambdas on T: Embind would otherwise
+// register them on the (unbound) base class, and they would never appear.
 template <class T>
-T& Batch(std::uintptr_t handle) {
-  return *reinterpret_cast<T*>(handle);
+emscripten::class_<T> BindBatch(const char* name) {
+  return emscripten::class_<T>(name)
+      .template constructor<std::uint32_t>()
+      .class_function("layout", +[]() { return std::string(T::layout()); })
+      .function("pointer", +[](T& t, std::uint32_t field) { return t.pointer(field); })
+      .function("failedItem", +[](T& t) { return t.failedItem(); });
+}
+
+// Solver batches add setOptions(scratch offset) and solve(count).
+template <class T>
+void BindSolverBatch(const char* name) {
+  BindBatch<T>(name)
+      .function("setOptions", +[](T& t, std::uintptr_t offset) { return t.setOptions(offset); })
+      .function("solve", +[](T& t, std::uint32_t count) { return t.solve(count); });
+}
+
+// Controller batches add setOptions(angle) (options in the pd buffer) and update(dt, count).
+template <class T>
+void BindControllerBatch(const char* name) {
+  BindBatch<T>(name)
+      .function("setOptions", +[](T& t, int angle) { return t.setOptions(angle); })
+      .function("update", +[](T& t, double dt, std::uint32_t count) { return t.update(dt, count); });
 }
 
 }  // namespace
 }  // namespace ikpd::bindings
 
-// ikpd_<kind>_batch_{new, delete, layout, pointer, failed_item} for batch class T.
-#define IKPD_BATCH_EXPORTS(kind, T)                                                                         \
-  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_new(std::uint32_t count) {                                 \
-    return reinterpret_cast<std::uintptr_t>(new ikpd::bindings::T(count));                                  \
-  }                                                                                                         \
-  IKPD_EXPORT void ikpd_##kind##_batch_delete(std::uintptr_t h) { delete &ikpd::bindings::Batch<ikpd::bindings::T>(h); } \
-  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_layout() {                                                 \
-    return reinterpret_cast<std::uintptr_t>(ikpd::bindings::T::layout());                                   \
-  }                                                                                                         \
-  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_pointer(std::uintptr_t h, std::uint32_t field) {           \
-    return ikpd::bindings::Batch<ikpd::bindings::T>(h).pointer(field);                                      \
-  }                                                                                                         \
-  IKPD_EXPORT std::uint32_t ikpd_##kind##_batch_failed_item(std::uintptr_t h) {                             \
-    return ikpd::bindings::Batch<ikpd::bindings::T>(h).failedItem();                                        \
-  }
-
-// Solver batches add set_options(h, scratch offset) and solve(h, count).
-#define IKPD_SOLVER_BATCH_EXPORTS(kind, T)                                                                  \
-  IKPD_BATCH_EXPORTS(kind, T)                                                                               \
-  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_set_options(std::uintptr_t h, std::uintptr_t offset) {     \
-    return ikpd::bindings::Batch<ikpd::bindings::T>(h).setOptions(offset);                                  \
-  }                                                                                                         \
-  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_solve(std::uintptr_t h, std::uint32_t count) {             \
-    return ikpd::bindings::Batch<ikpd::bindings::T>(h).solve(count);                                        \
-  }
-
-// Controller batches add set_options(h, angle) (options in the pd buffer) and update(h, dt, count).
-#define IKPD_CONTROLLER_BATCH_EXPORTS(kind, T)                                                              \
-  IKPD_BATCH_EXPORTS(kind, T)                                                                               \
-  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_set_options(std::uintptr_t h, int angle) {                 \
-    return ikpd::bindings::Batch<ikpd::bindings::T>(h).setOptions(angle);                                   \
-  }                                                                                                         \
-  IKPD_EXPORT std::uintptr_t ikpd_##kind##_batch_update(std::uintptr_t h, double dt, std::uint32_t count) { \
-    return ikpd::bindings::Batch<ikpd::bindings::T>(h).update(dt, count);                                   \
-  }
-
-IKPD_SOLVER_BATCH_EXPORTS(two_bone, TwoBoneBatch)
-IKPD_SOLVER_BATCH_EXPORTS(aim, AimBatch)
-IKPD_SOLVER_BATCH_EXPORTS(pseudo_three_bone, PseudoThreeBoneBatch)
-IKPD_CONTROLLER_BATCH_EXPORTS(pd, PdBatch)
-IKPD_CONTROLLER_BATCH_EXPORTS(quat_pd, QuatPdBatch)
+EMSCRIPTEN_BINDINGS(ikpd_batch) {
+  using namespace ikpd::bindings;
+  BindSolverBatch<TwoBoneBatch>("TwoBoneBatch");
+  BindSolverBatch<AimBatch>("AimBatch");
+  BindSolverBatch<PseudoThreeBoneBatch>("PseudoThreeBoneBatch");
+  BindControllerBatch<PdBatch>("PdBatch");
+  BindControllerBatch<QuatPdBatch>("QuatPdBatch");
+}

@@ -1,7 +1,7 @@
-// Plain exports (flat.h): chain module — N-bone chains (CCD/FABRIK), Tentacle2D,
+// Embind (flat.h): chain module — N-bone chains (CCD/FABRIK), Tentacle2D,
 // pseudo three-bone IK and look-at. Flat convention: inputs packed as float32
 // at a byte offset, 0 or an error string pointer returned, outputs written
-// back in place. Tentacle2D and LookAt are owned by JS through their address.
+// back in place. Tentacle2D and LookAt are Embind classes owned by JS handles.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -11,7 +11,8 @@
 #include "ikpd/chain/look_at.h"
 #include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/chain/tentacle2d.h"
-#include "two_bone_layout.h"
+#include "job_fields.h"
+#include "solvers.h"
 
 namespace ikpd::bindings {
 namespace {
@@ -67,22 +68,26 @@ std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t 
   return 0;
 }
 
-// solvePseudoThreeBone layout (floats): the TwoBoneJob layout (0–49, two_bone_layout.h;
-// effectorOffset and endRotation unused), 50 tip (position + rotation), 57 blend,
-// 58 variant, 59 endLimit → 64 root, 71 mid, 78 end, 85 tip, 92 reached (0/1), 93 distance.
+// solvePseudoThreeBone layout (floats): the packed TwoBoneJob (T = JobFloats<TwoBoneJob>(),
+// job_fields.h; effectorOffset and endRotation unused), T tip (position + rotation),
+// T+7 blend, T+8 variant, T+9 endLimit → kOut root, +7 mid, +14 end, +21 tip,
+// +28 reached (0/1), +29 distance.
+constexpr std::size_t kPseudoTip = JobFloats<TwoBoneJob>();
+static_assert(kPseudoTip + 10 <= kOut);
 std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
   float* p = Floats(offset);
   PseudoThreeBoneJob job;
-  job.limb = ReadTwoBoneJob(p);
-  job.tip = ReadTransform(p + 50);
-  job.blend = p[57];
-  job.variant = static_cast<PseudoThreeBoneVariant>(static_cast<int>(p[58]));
-  job.endLimit = p[59];
+  ReadJob(p, job.limb);
+  const float* q = p + kPseudoTip;
+  job.tip = ReadTransform(q);
+  job.blend = q[7];
+  job.variant = static_cast<PseudoThreeBoneVariant>(static_cast<int>(q[8]));
+  job.endLimit = q[9];
   PseudoThreeBoneResult out;
   job.result = &out;
   const Status s = job.Run();
   if (!s) return ToResult(s);
-  float* o = p + 64;
+  float* o = p + kOut;
   WriteTransform(o, out.root);
   WriteTransform(o + 7, out.mid);
   WriteTransform(o + 14, out.end);
@@ -178,46 +183,35 @@ class LookAtHandle {
 
 }  // namespace ikpd::bindings
 
-using ikpd::bindings::LookAtHandle;
-using ikpd::bindings::Tentacle2DHandle;
-
-IKPD_EXPORT std::uintptr_t ikpd_solve_chain(std::uintptr_t offset, std::uint32_t n, std::uint32_t m) {
-  return ikpd::bindings::SolveChain(offset, n, m);
+EMSCRIPTEN_BINDINGS(ikpd_chain) {
+  using namespace emscripten;
+  using namespace ikpd::bindings;
+  function("solveChain", &SolveChain);
+  function("solvePseudoThreeBone", &SolvePseudoThreeBone);
+  class_<Tentacle2DHandle>("Tentacle2D")
+      .constructor<>()
+      .function("reset", +[](Tentacle2DHandle& t, std::uintptr_t offset, std::uint32_t n, int hasLimits, float step,
+                             float limit, float rootX, float rootY, float baseAngle, std::uint32_t escapeAfter) {
+        return t.Reset(offset, n, hasLimits != 0, step, limit, rootX, rootY, baseAngle, escapeAfter);
+      })
+      .function("setAngles", &Tentacle2DHandle::SetAngles)
+      .function("update", &Tentacle2DHandle::Update)
+      .function("bones", &Tentacle2DHandle::Bones)
+      .function("unwinding", &Tentacle2DHandle::Unwinding)
+      .function("positions", &Tentacle2DHandle::Positions)
+      .function("angles", &Tentacle2DHandle::Angles)
+      .function("lengths", &Tentacle2DHandle::Lengths)
+      .function("limits", &Tentacle2DHandle::Limits);
+  class_<LookAtHandle>("LookAt")
+      .constructor<>()
+      .function("reset", +[](LookAtHandle& l, std::uintptr_t offset, std::uint32_t n, int hasLimits, int hasSettleTimes,
+                             float settleTime, float damping, float blendOutTime, float fx, float fy, float fz) {
+        return l.Reset(offset, n, hasLimits != 0, hasSettleTimes != 0, settleTime, damping, blendOutTime, fx, fy, fz);
+      })
+      .function("update", +[](LookAtHandle& l, std::uintptr_t offset, float dt, int enabled) {
+        return l.Update(offset, dt, enabled != 0);
+      })
+      .function("readOffsets", &LookAtHandle::ReadOffsets)
+      .function("active", +[](LookAtHandle& l) { return l.Active() ? 1 : 0; })
+      .function("clear", &LookAtHandle::Clear);
 }
-IKPD_EXPORT std::uintptr_t ikpd_solve_pseudo_three_bone(std::uintptr_t offset) {
-  return ikpd::bindings::SolvePseudoThreeBone(offset);
-}
-
-static Tentacle2DHandle& Tentacle(std::uintptr_t h) { return *reinterpret_cast<Tentacle2DHandle*>(h); }
-IKPD_EXPORT std::uintptr_t ikpd_tentacle_new() { return reinterpret_cast<std::uintptr_t>(new Tentacle2DHandle()); }
-IKPD_EXPORT void ikpd_tentacle_delete(std::uintptr_t h) { delete &Tentacle(h); }
-IKPD_EXPORT std::uintptr_t ikpd_tentacle_reset(std::uintptr_t h, std::uintptr_t offset, std::uint32_t n, int hasLimits,
-                                               float step, float limit, float rootX, float rootY, float baseAngle,
-                                               std::uint32_t escapeAfter) {
-  return Tentacle(h).Reset(offset, n, hasLimits != 0, step, limit, rootX, rootY, baseAngle, escapeAfter);
-}
-IKPD_EXPORT std::uintptr_t ikpd_tentacle_set_angles(std::uintptr_t h, std::uintptr_t offset, std::uint32_t n) {
-  return Tentacle(h).SetAngles(offset, n);
-}
-IKPD_EXPORT std::uintptr_t ikpd_tentacle_update(std::uintptr_t h, float x, float y) { return Tentacle(h).Update(x, y); }
-IKPD_EXPORT std::uint32_t ikpd_tentacle_bones(std::uintptr_t h) { return Tentacle(h).Bones(); }
-IKPD_EXPORT int ikpd_tentacle_unwinding(std::uintptr_t h) { return Tentacle(h).Unwinding(); }
-IKPD_EXPORT std::uintptr_t ikpd_tentacle_positions(std::uintptr_t h) { return Tentacle(h).Positions(); }
-IKPD_EXPORT std::uintptr_t ikpd_tentacle_angles(std::uintptr_t h) { return Tentacle(h).Angles(); }
-IKPD_EXPORT std::uintptr_t ikpd_tentacle_lengths(std::uintptr_t h) { return Tentacle(h).Lengths(); }
-IKPD_EXPORT std::uintptr_t ikpd_tentacle_limits(std::uintptr_t h) { return Tentacle(h).Limits(); }
-
-static LookAtHandle& Look(std::uintptr_t h) { return *reinterpret_cast<LookAtHandle*>(h); }
-IKPD_EXPORT std::uintptr_t ikpd_look_at_new() { return reinterpret_cast<std::uintptr_t>(new LookAtHandle()); }
-IKPD_EXPORT void ikpd_look_at_delete(std::uintptr_t h) { delete &Look(h); }
-IKPD_EXPORT std::uintptr_t ikpd_look_at_reset(std::uintptr_t h, std::uintptr_t offset, std::uint32_t n, int hasLimits,
-                                              int hasSettleTimes, float settleTime, float damping, float blendOutTime,
-                                              float fx, float fy, float fz) {
-  return Look(h).Reset(offset, n, hasLimits != 0, hasSettleTimes != 0, settleTime, damping, blendOutTime, fx, fy, fz);
-}
-IKPD_EXPORT std::uintptr_t ikpd_look_at_update(std::uintptr_t h, std::uintptr_t offset, float dt, int enabled) {
-  return Look(h).Update(offset, dt, enabled != 0);
-}
-IKPD_EXPORT void ikpd_look_at_read_offsets(std::uintptr_t h, std::uintptr_t offset) { Look(h).ReadOffsets(offset); }
-IKPD_EXPORT int ikpd_look_at_active(std::uintptr_t h) { return Look(h).Active() ? 1 : 0; }
-IKPD_EXPORT void ikpd_look_at_clear(std::uintptr_t h) { Look(h).Clear(); }

@@ -1,5 +1,7 @@
-// Plain exports (flat.h): module-wide plumbing (scratch buffer, heap use, version).
+// Embind (flat.h): module-wide plumbing (scratch buffer, heap use, version).
 #include <malloc.h>
+
+#include <string>
 
 #include "flat.h"
 #include "ikpd/version.h"
@@ -13,9 +15,12 @@ float* Scratch() {
 
 }  // namespace ikpd::bindings
 
-IKPD_EXPORT std::uintptr_t ikpd_scratch_pointer() { return reinterpret_cast<std::uintptr_t>(ikpd::bindings::Scratch()); }
-IKPD_EXPORT std::uint32_t ikpd_scratch_floats() { return static_cast<std::uint32_t>(ikpd::bindings::kScratchFloats); }
-// Bytes currently allocated with malloc/new (leak checks; see ikpd.memoryStats()).
-IKPD_EXPORT double ikpd_heap_used() { return static_cast<double>(mallinfo().uordblks); }
-// NUL-terminated version string (static).
-IKPD_EXPORT std::uintptr_t ikpd_version() { return reinterpret_cast<std::uintptr_t>(ikpd::Version()); }
+EMSCRIPTEN_BINDINGS(ikpd_core) {
+  using namespace emscripten;
+  using ikpd::bindings::Scratch;
+  function("scratchPointer", +[]() { return reinterpret_cast<std::uintptr_t>(Scratch()); });
+  function("scratchFloats", +[]() { return static_cast<std::uint32_t>(ikpd::bindings::kScratchFloats); });
+  // Bytes currently allocated with malloc/new (leak checks; see ikpd.memoryStats()).
+  function("heapUsed", +[]() { return static_cast<double>(mallinfo().uordblks); });
+  function("version", +[]() { return std::string(ikpd::Version()); });
+}

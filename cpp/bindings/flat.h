@@ -1,31 +1,23 @@
-// Helpers for the flat binding convention shared by every module.
+// Helpers for the binding convention shared by every module (Embind).
 //
 // JS wrappers validate shapes/types, pack inputs as float32 into the scratch
-// buffer (or a batch buffer) in WASM memory, and call a C++ entry point that
-// takes byte offsets (uintptr_t). It returns 0 on success or a pointer to the
-// static "parameter: reason" string of the failing Status; web/src/core.js
-// turns that into a RangeError. No JS objects cross the boundary.
-//
-// Entry points are plain exports, `IKPD_EXPORT std::uintptr_t ikpd_name(...)`,
-// listed in cpp/bindings/post.js; JS gets them from core.exports and calls the
-// WebAssembly function directly, without Embind's per-call invoker (type
-// checks, a table call, wire conversion: 50–150 ns, more for class methods).
-// Arguments and results are numbers only: pointers and handles as uintptr_t
-// (JS reads returned pointers with `>>> 0`), flags as int, values as
-// float/double. Stateful objects (controllers, batches, ...) are C++ objects
-// owned by JS through their address (ikpd_<kind>_new / _delete). The module
-// does not use Embind at all: no registration work in init(), no runtime code
-// generation (new Function), a smaller glue.
+// buffer (or a batch/solver buffer) in WASM memory, and call one Embind
+// binding: a `function` for a stateless operation, a `class_` method for an
+// object that owns state or memory (controllers, batches, solvers, ...).
+// Hot-path arguments are numbers only: byte offsets as uintptr_t, flags as
+// int, values as float/double; no `val` and no JS arrays cross per call.
+// Fallible calls return 0 on success or the address of the failing Status's
+// static "parameter: reason" string; web/src/core.js turns it into a
+// RangeError. Bindings are coarse (one per object or operation): each costs
+// start-up time in init().
 #pragma once
 
-#include <emscripten/em_macros.h>
+#include <emscripten/bind.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include "ikpd/common.h"
-
-#define IKPD_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
 
 namespace ikpd::bindings {
 

@@ -1,4 +1,4 @@
-// Plain exports (flat.h): ikpd::hdr (SPEC §7). Pixel buffers cross as byte
+// Embind (flat.h): ikpd::hdr (docs/hdr.md). Pixel buffers cross as byte
 // offsets into WASM memory; web/src/hdr.js packs, validates shapes and reads results.
 #include <cstdlib>
 #include <cstring>
@@ -88,25 +88,32 @@ const char* HdrCalibrationPatchNames() {
 }  // namespace
 }  // namespace ikpd::bindings
 
-IKPD_EXPORT std::uintptr_t ikpd_hdr_apply(std::uintptr_t pixels, std::uint32_t pixelCount, int channels, int op,
-                                          float parameter, float a, float b, float c, float d, float e,
-                                          float paperWhite, float peak, float saturation, int input, int encoding,
-                                          int run) {
-  return ikpd::bindings::HdrApply(pixels, pixelCount, channels, op, parameter, a, b, c, d, e, paperWhite, peak,
-                                  saturation, input, encoding, run != 0);
+// 16-byte aligned, zero-filled float storage owned by a JS HdrBuffer (pointer() 0 when out of memory).
+class HdrStorage {
+ public:
+  explicit HdrStorage(std::uint32_t floats) {
+    const std::size_t bytes = ((std::size_t{floats} * 4 + 15) / 16) * 16;
+    data_ = std::aligned_alloc(16, bytes);
+    if (data_ != nullptr) std::memset(data_, 0, bytes);
+  }
+  ~HdrStorage() { std::free(data_); }
+  HdrStorage(const HdrStorage&) = delete;
+  HdrStorage& operator=(const HdrStorage&) = delete;
+  std::uintptr_t pointer() const { return reinterpret_cast<std::uintptr_t>(data_); }
+
+ private:
+  void* data_;
+};
+
+EMSCRIPTEN_BINDINGS(ikpd_hdr) {
+  using namespace emscripten;
+  function("hdrApply", +[](std::uintptr_t pixels, std::uint32_t pixelCount, int channels, int op, float parameter,
+                           float a, float b, float c, float d, float e, float paperWhite, float peak, float saturation,
+                           int input, int encoding, int run) {
+    return ikpd::bindings::HdrApply(pixels, pixelCount, channels, op, parameter, a, b, c, d, e, paperWhite, peak,
+                                    saturation, input, encoding, run != 0);
+  });
+  function("hdrCalibrationImage", &ikpd::bindings::HdrCalibrationImage);
+  function("hdrCalibrationPatchNames", +[]() { return std::string(ikpd::bindings::HdrCalibrationPatchNames()); });
+  class_<HdrStorage>("HdrStorage").constructor<std::uint32_t>().function("pointer", &HdrStorage::pointer);
 }
-IKPD_EXPORT std::uintptr_t ikpd_hdr_calibration_image(std::uintptr_t pixels, std::uintptr_t patches, int width,
-                                                      int height, float paperWhite, float peak, int encoding) {
-  return ikpd::bindings::HdrCalibrationImage(pixels, patches, width, height, paperWhite, peak, encoding);
-}
-IKPD_EXPORT std::uintptr_t ikpd_hdr_calibration_patch_names() {
-  return reinterpret_cast<std::uintptr_t>(ikpd::bindings::HdrCalibrationPatchNames());
-}
-// 16-byte aligned, zero-filled float storage for HdrBuffer (0 when out of memory).
-IKPD_EXPORT std::uintptr_t ikpd_hdr_allocate(std::uint32_t floats) {
-  const std::size_t bytes = ((std::size_t{floats} * 4 + 15) / 16) * 16;
-  void* p = std::aligned_alloc(16, bytes);
-  if (p != nullptr) std::memset(p, 0, bytes);
-  return reinterpret_cast<std::uintptr_t>(p);
-}
-IKPD_EXPORT void ikpd_hdr_free(std::uintptr_t pointer) { std::free(reinterpret_cast<void*>(pointer)); }

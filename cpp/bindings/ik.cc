@@ -1,56 +1,56 @@
-// Plain exports (flat.h): §1/§2 aim and §3 two-bone IK, flat scratch convention.
-// Layouts (float offsets from the pointer; outputs start at kOut):
-//   aim:      0 position, 3 rotation, 7 target, 10 forward, 13 up, 16 pole, 19 hingeAxis,
-//             22 method, 23 flags (which optional inputs are given: 1 pole, 2 hingeAxis,
-//             4 forward, 8 up, 16 rotation; the others keep AimJob's defaults), 24 weight
-//             → kOut rotation
-//   two-bone: the TwoBoneJob layout of two_bone_layout.h (floats 0–49)
-//             → kOut root, +7 mid, +14 end, +21 reached (0/1), +22 distance
+// Embind functions (flat.h): aim and two-bone IK, single calls. Each reads its
+// job packed at the pointer in the layout of job_fields.h (JobFields<AimJob>,
+// JobFields<TwoBoneJob>) and writes the result at float offset kOut:
+//   aim:      rotation
+//   two-bone: root, +7 mid, +14 end, +21 reached (0/1), +22 distance
+// toLocalRotations: n world rotations [x, y, z, w] at the pointer, then the
+// parent rotation; the local rotations are written over the world ones.
+#include <span>
+
 #include "flat.h"
 #include "ikpd/ik/aim.h"
+#include "ikpd/ik/local_rotations.h"
 #include "ikpd/ik/two_bone.h"
-#include "two_bone_layout.h"
+#include "job_fields.h"
+#include "solvers.h"
 
 namespace ikpd::bindings {
 namespace {
 
-constexpr std::size_t kOut = 64;
-
-int Int(float v) { return static_cast<int>(v); }
+static_assert(JobFloats<AimJob>() <= kOut && JobFloats<TwoBoneJob>() <= kOut);
 
 std::uintptr_t SolveAim(std::uintptr_t pointer) {
   float* p = Floats(pointer);
-  const int flags = Int(p[23]);
   glm::quat out;
   AimJob job;
-  job.position = ReadVec3(p);
-  if (flags & 16) job.rotation = ReadQuat(p + 3);
-  job.target = ReadVec3(p + 7);
-  if (flags & 4) job.forward = ReadVec3(p + 10);
-  if (flags & 8) job.up = ReadVec3(p + 13);
-  if (flags & 1) job.pole = ReadVec3(p + 16);
-  if (flags & 2) job.hingeAxis = ReadVec3(p + 19);
-  job.method = static_cast<AimMethod>(Int(p[22]));
-  job.weight = p[24];
+  ReadJob(p, job);
   job.result = &out;
   const Status status = job.Run();
-  if (status) WriteQuat(p + kOut, out);
+  if (status) WriteResult(p + kOut, out);
   return ToResult(status);
 }
 
 std::uintptr_t SolveTwoBone(std::uintptr_t pointer) {
   float* p = Floats(pointer);
   TwoBoneResult out;
-  TwoBoneJob job = ReadTwoBoneJob(p);
+  TwoBoneJob job;
+  ReadJob(p, job);
   job.result = &out;
   const Status status = job.Run();
+  if (status) WriteResult(p + kOut, out);
+  return ToResult(status);
+}
+
+std::uintptr_t ToLocal(std::uintptr_t pointer, std::uint32_t n) {
+  // Zero-filled statics (no data segment); every slot used is written first.
+  static glm::quat rotations[kScratchFloats / 4];
+  if (n >= kScratchFloats / 4) return ToResult(Error("joints: too many joints for one call"));
+  float* p = Floats(pointer);
+  for (std::uint32_t i = 0; i < n; ++i) rotations[i] = ReadQuat(p + 4 * i);
+  const std::span<glm::quat> span(rotations, n);
+  const Status status = ToLocalRotations(span, span, ReadQuat(p + 4 * n));
   if (status) {
-    float* o = p + kOut;
-    WriteTransform(o, out.root);
-    WriteTransform(o + 7, out.mid);
-    WriteTransform(o + 14, out.end);
-    o[21] = out.reached ? 1.0f : 0.0f;
-    o[22] = out.distance;
+    for (std::uint32_t i = 0; i < n; ++i) WriteQuat(p + 4 * i, rotations[i]);
   }
   return ToResult(status);
 }
@@ -58,7 +58,8 @@ std::uintptr_t SolveTwoBone(std::uintptr_t pointer) {
 }  // namespace
 }  // namespace ikpd::bindings
 
-IKPD_EXPORT std::uintptr_t ikpd_solve_aim(std::uintptr_t pointer) { return ikpd::bindings::SolveAim(pointer); }
-IKPD_EXPORT std::uintptr_t ikpd_solve_two_bone(std::uintptr_t pointer) {
-  return ikpd::bindings::SolveTwoBone(pointer);
+EMSCRIPTEN_BINDINGS(ikpd_ik) {
+  emscripten::function("solveAim", &ikpd::bindings::SolveAim);
+  emscripten::function("solveTwoBone", &ikpd::bindings::SolveTwoBone);
+  emscripten::function("toLocalRotations", &ikpd::bindings::ToLocal);
 }

@@ -1,5 +1,5 @@
-// Plain exports (flat.h): PD controllers (SPEC §6). Numbers cross through a static double
-// buffer (`ikpd_pd_buffer`, read by JS as a Float64Array over HEAPF64) so the
+// Embind (flat.h): PD controllers (docs/pd.md). Numbers cross through a static double
+// buffer (`pdBuffer()`, read by JS as a Float64Array over HEAPF64) so the
 // controllers' double-precision state reaches JS unrounded; every call returns
 // 0 or a static "parameter: reason" string (ToResult).
 #include <cmath>
@@ -7,6 +7,7 @@
 #include "flat.h"
 #include "pd_settings.h"
 #include "ikpd/pd/controllers.h"
+#include "ikpd/pd/gain_options.h"
 
 namespace ikpd::bindings {
 
@@ -25,20 +26,13 @@ static bool Given(double v) { return !std::isnan(v); }
 Status ReadSettings(PdSettings* out) {
   const double* io = Io();
   PdSettings s;
-  const double kp = io[0], kd = io[1], settleTime = io[2], ratio = io[3];
-  if (Given(kp) && Given(settleTime)) return Error("settleTime: give either settleTime or kp, not both");
-  if (Given(kd) && Given(ratio)) return Error("damping: give either damping or kd, not both");
-  const double zeta = Given(ratio) ? ratio : 1.0;
-  if (Given(kp)) {
-    if (!std::isfinite(kp) || kp <= 0.0) return Error("kp: must be a finite number > 0");
-    if (!std::isfinite(zeta) || zeta < 0.0) return Error("damping: ratio must be a finite number >= 0");
-    s.kp = kp;
-    s.kd = 2.0 * zeta * std::sqrt(kp);
-    if (!std::isfinite(s.kd)) return Error("damping: too large");
-  } else {
-    if (Status st = SettingsFromSettleTime(Given(settleTime) ? settleTime : 1.0, zeta, &s); !st) return st;
-  }
-  if (Given(kd)) s.kd = kd;
+  // The gain rules (settleTime or kp, damping or kd, 1 s default) are the library's.
+  GainOptions gains;
+  if (Given(io[0])) gains.kp = io[0];
+  if (Given(io[1])) gains.kd = io[1];
+  if (Given(io[2])) gains.settleTime = io[2];
+  if (Given(io[3])) gains.damping = io[3];
+  if (Status st = gains.Resolve(&s); !st) return st;
   if (Given(io[4])) s.integrator = static_cast<Integrator>(static_cast<int>(io[4]));
   if (Given(io[5])) s.dtMax = io[5];
   if (Given(io[6])) s.maxVelocity = io[6];
@@ -96,41 +90,41 @@ std::uintptr_t Configure(H& h) {
 
 // ---- scalar: io in: [target, targetVelocity]; state out (read, and after update/blendOut):
 // value, velocity, target, (unused), (unused), phase
-void ScalarRead(const ScalarHandle& h);
-std::uintptr_t ScalarUpdate(ScalarHandle& h, double dt, bool hasVelocity) {
+void Read(const ScalarHandle& h);
+std::uintptr_t Update(ScalarHandle& h, double dt, bool hasVelocity) {
   const double* io = Io();
   const Status st = hasVelocity ? h.pd.Update(dt, io[0], io[1]) : h.pd.Update(dt, io[0]);
-  if (st) ScalarRead(h);
+  if (st) Read(h);
   return ToResult(st);
 }
-void ScalarRead(const ScalarHandle& h) {
+void Read(const ScalarHandle& h) {
   double* io = Io();
   io[0] = h.pd.value();
   io[1] = h.pd.velocity();
   io[2] = h.pd.target();
   io[5] = static_cast<double>(h.pd.blendPhase());
 }
-std::uintptr_t ScalarReset(ScalarHandle& h) {
+std::uintptr_t Reset(ScalarHandle& h) {
   const double* io = Io();
   if (!std::isfinite(io[0])) return ToResult(Error("value: must be a finite number"));
   if (!std::isfinite(io[1])) return ToResult(Error("velocity: must be a finite number"));
   h.pd.Reset(io[0], io[1]);
   return 0;
 }
-std::uintptr_t ScalarStateAt(const ScalarHandle& h, double t) {
+std::uintptr_t StateAt(const ScalarHandle& h, double t) {
   double* io = Io();
   return ToResult(h.pd.StateAt(t, &io[0], &io[1]));
 }
-std::uintptr_t ScalarSettle(const ScalarHandle& h, double tolerance) {
+std::uintptr_t Settle(const ScalarHandle& h, double tolerance) {
   return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
 }
-std::uintptr_t ScalarBlendOut(ScalarHandle& h, double dt) {
+std::uintptr_t BlendOut(ScalarHandle& h, double dt) {
   const Status st = h.pd.UpdateBlendOut(dt, Io()[0]);
-  if (st) ScalarRead(h);
+  if (st) Read(h);
   return ToResult(st);
 }
 // io in: [animation, desired] (desired NaN: release); out io[0].
-std::uintptr_t ScalarTrack(ScalarHandle& h, double dt, bool release) {
+std::uintptr_t Track(ScalarHandle& h, double dt, bool release) {
   double* io = Io();
   double out = 0.0;
   const Status st = release ? h.pd.ReleaseOffset(dt, io[0], &out) : h.pd.TrackOffset(dt, io[0], io[1], &out);
@@ -140,61 +134,61 @@ std::uintptr_t ScalarTrack(ScalarHandle& h, double dt, bool release) {
 
 // ---- vec3: io in: target[0..2], targetVelocity[3..5]; state out: value 0..2, velocity 3..5, target 6..8,
 // phase 11
-void Vec3Read(const Vec3Handle& h);
-std::uintptr_t Vec3Update(Vec3Handle& h, double dt, bool hasVelocity) {
+void Read(const Vec3Handle& h);
+std::uintptr_t Update(Vec3Handle& h, double dt, bool hasVelocity) {
   const double* io = Io();
   const Status st = hasVelocity ? h.pd.Update(dt, V3(io), V3(io + 3)) : h.pd.Update(dt, V3(io));
-  if (st) Vec3Read(h);
+  if (st) Read(h);
   return ToResult(st);
 }
-void Vec3Read(const Vec3Handle& h) {
+void Read(const Vec3Handle& h) {
   double* io = Io();
   PutV3(io, h.pd.value());
   PutV3(io + 3, h.pd.velocity());
   PutV3(io + 6, h.pd.target());
   io[11] = static_cast<double>(h.pd.blendPhase());
 }
-std::uintptr_t Vec3Reset(Vec3Handle& h) {
+std::uintptr_t Reset(Vec3Handle& h) {
   const double* io = Io();
   return ToResult(h.pd.Reset(V3(io), V3(io + 3)));
 }
-std::uintptr_t Vec3StateAt(const Vec3Handle& h, double t) {
+std::uintptr_t StateAt(const Vec3Handle& h, double t) {
   double* io = Io();
   glm::dvec3 p, v;
   const Status st = h.pd.StateAt(t, &p, &v);
   if (st) PutV3(io, p), PutV3(io + 3, v);
   return ToResult(st);
 }
-std::uintptr_t Vec3Settle(const Vec3Handle& h, double tolerance) {
+std::uintptr_t Settle(const Vec3Handle& h, double tolerance) {
   return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
 }
-std::uintptr_t Vec3BlendOut(Vec3Handle& h, double dt) {
+std::uintptr_t BlendOut(Vec3Handle& h, double dt) {
   const Status st = h.pd.UpdateBlendOut(dt, V3(Io()));
-  if (st) Vec3Read(h);
+  if (st) Read(h);
   return ToResult(st);
 }
 
 // ---- quat: io in: target[0..3] (x, y, z, w), targetVelocity[4..6]; state out: value 0..3,
 // velocity 4..6, target 7..10, phase 13
-void QuatRead(const QuatHandle& h);
-std::uintptr_t QuatUpdate(QuatHandle& h, double dt, bool hasVelocity) {
+void Read(const QuatHandle& h);
+std::uintptr_t Update(QuatHandle& h, double dt, bool hasVelocity) {
   const double* io = Io();
   const Status st = hasVelocity ? h.pd.Update(dt, Q4(io), V3(io + 4)) : h.pd.Update(dt, Q4(io));
-  if (st) QuatRead(h);
+  if (st) Read(h);
   return ToResult(st);
 }
-void QuatRead(const QuatHandle& h) {
+void Read(const QuatHandle& h) {
   double* io = Io();
   PutQ4(io, h.pd.value());
   PutV3(io + 4, h.pd.velocity());
   PutQ4(io + 7, h.pd.target());
   io[13] = static_cast<double>(h.pd.blendPhase());
 }
-std::uintptr_t QuatReset(QuatHandle& h) {
+std::uintptr_t Reset(QuatHandle& h) {
   const double* io = Io();
   return ToResult(h.pd.Reset(Q4(io), V3(io + 4)));
 }
-std::uintptr_t QuatStateAt(const QuatHandle& h, double t) {
+std::uintptr_t StateAt(const QuatHandle& h, double t) {
   double* io = Io();
   glm::dquat q;
   glm::dvec3 w;
@@ -202,16 +196,16 @@ std::uintptr_t QuatStateAt(const QuatHandle& h, double t) {
   if (st) PutQ4(io, q), PutV3(io + 4, w);
   return ToResult(st);
 }
-std::uintptr_t QuatSettle(const QuatHandle& h, double tolerance) {
+std::uintptr_t Settle(const QuatHandle& h, double tolerance) {
   return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
 }
-std::uintptr_t QuatBlendOut(QuatHandle& h, double dt) {
+std::uintptr_t BlendOut(QuatHandle& h, double dt) {
   const Status st = h.pd.UpdateBlendOut(dt);
-  if (st) QuatRead(h);
+  if (st) Read(h);
   return ToResult(st);
 }
 // io in: animation[0..3], desired[4..7]; out io[0..3].
-std::uintptr_t QuatTrack(QuatHandle& h, double dt, bool release) {
+std::uintptr_t Track(QuatHandle& h, double dt, bool release) {
   double* io = Io();
   glm::dquat out;
   const Status st = release ? h.pd.ReleaseOffset(dt, Q4(io), &out) : h.pd.TrackOffset(dt, Q4(io), Q4(io + 4), &out);
@@ -249,68 +243,34 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
   return 0;
 }
 
+// The methods every controller kind has; the C++ object is owned by the JS handle.
 template <class H>
-H& Handle(std::uintptr_t h) {
-  return *reinterpret_cast<H*>(h);
+emscripten::class_<H> BindController(const char* name) {
+  return emscripten::class_<H>(name)
+      .function("configure", +[](H& h) { return Configure(h); })
+      .function("update", +[](H& h, double dt, int hasVelocity) { return Update(h, dt, hasVelocity != 0); })
+      .function("atRest", +[](H& h) { return h.pd.AtRest() ? 1 : 0; })
+      .function("energy", +[](H& h) { return h.pd.Energy(); })
+      .function("read", +[](H& h) { Read(h); })
+      .function("reset", +[](H& h) { return Reset(h); })
+      .function("stateAt", +[](H& h, double t) { return StateAt(h, t); })
+      .function("timeToSettle", +[](H& h, double tolerance) { return Settle(h, tolerance); })
+      .function("blendOut", +[](H& h, double dt) { return BlendOut(h, dt); });
 }
 
 }  // namespace
 }  // namespace ikpd::bindings
 
-// Plain exports (flat.h). Controllers are C++ objects owned by JS through an
-// opaque handle (their address): ikpd_pd_<kind>_new / _delete; every other
-// function takes the handle first. `kind` is scalar, vec3 or quat.
-using ikpd::bindings::Handle;
-using ikpd::bindings::ScalarHandle;
-using ikpd::bindings::Vec3Handle;
-using ikpd::bindings::QuatHandle;
-
-IKPD_EXPORT std::uintptr_t ikpd_pd_buffer() { return reinterpret_cast<std::uintptr_t>(ikpd::bindings::Io()); }
-IKPD_EXPORT std::uintptr_t ikpd_pd_gains(int kind, double a, double b, double c) {
-  return ikpd::bindings::GainsOf(kind, a, b, c);
-}
-IKPD_EXPORT std::uintptr_t ikpd_pd_stability(int integrator, double kp, double kd, double dt, double dtMax) {
-  return ikpd::bindings::Stability(integrator, kp, kd, dt, dtMax);
-}
-
-// The functions every controller kind has (Prefix: ScalarUpdate, Vec3Update, ...).
-#define IKPD_PD_EXPORTS(kind, H, Prefix)                                                                   \
-  IKPD_EXPORT void ikpd_pd_##kind##_delete(std::uintptr_t h) { delete &Handle<H>(h); }                     \
-  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_configure(std::uintptr_t h) {                                \
-    return ikpd::bindings::Configure(Handle<H>(h));                                                        \
-  }                                                                                                        \
-  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_update(std::uintptr_t h, double dt, int hasVelocity) {       \
-    return ikpd::bindings::Prefix##Update(Handle<H>(h), dt, hasVelocity != 0);                             \
-  }                                                                                                        \
-  IKPD_EXPORT int ikpd_pd_##kind##_at_rest(std::uintptr_t h) { return Handle<H>(h).pd.AtRest() ? 1 : 0; } \
-  IKPD_EXPORT double ikpd_pd_##kind##_energy(std::uintptr_t h) { return Handle<H>(h).pd.Energy(); }       \
-  IKPD_EXPORT void ikpd_pd_##kind##_read(std::uintptr_t h) { ikpd::bindings::Prefix##Read(Handle<H>(h)); } \
-  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_reset(std::uintptr_t h) {                                    \
-    return ikpd::bindings::Prefix##Reset(Handle<H>(h));                                                    \
-  }                                                                                                        \
-  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_state_at(std::uintptr_t h, double t) {                       \
-    return ikpd::bindings::Prefix##StateAt(Handle<H>(h), t);                                               \
-  }                                                                                                        \
-  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_time_to_settle(std::uintptr_t h, double tolerance) {         \
-    return ikpd::bindings::Prefix##Settle(Handle<H>(h), tolerance);                                        \
-  }                                                                                                        \
-  IKPD_EXPORT std::uintptr_t ikpd_pd_##kind##_blend_out(std::uintptr_t h, double dt) {                     \
-    return ikpd::bindings::Prefix##BlendOut(Handle<H>(h), dt);                                             \
-  }
-
-IKPD_EXPORT std::uintptr_t ikpd_pd_scalar_new(int angle) {
-  return reinterpret_cast<std::uintptr_t>(new ScalarHandle(angle != 0));
-}
-IKPD_PD_EXPORTS(scalar, ScalarHandle, Scalar)
-IKPD_EXPORT std::uintptr_t ikpd_pd_scalar_track(std::uintptr_t h, double dt, int release) {
-  return ikpd::bindings::ScalarTrack(Handle<ScalarHandle>(h), dt, release != 0);
-}
-
-IKPD_EXPORT std::uintptr_t ikpd_pd_vec3_new() { return reinterpret_cast<std::uintptr_t>(new Vec3Handle()); }
-IKPD_PD_EXPORTS(vec3, Vec3Handle, Vec3)
-
-IKPD_EXPORT std::uintptr_t ikpd_pd_quat_new() { return reinterpret_cast<std::uintptr_t>(new QuatHandle()); }
-IKPD_PD_EXPORTS(quat, QuatHandle, Quat)
-IKPD_EXPORT std::uintptr_t ikpd_pd_quat_track(std::uintptr_t h, double dt, int release) {
-  return ikpd::bindings::QuatTrack(Handle<QuatHandle>(h), dt, release != 0);
+EMSCRIPTEN_BINDINGS(ikpd_pd) {
+  using namespace ikpd::bindings;
+  emscripten::function("pdBuffer", +[]() { return reinterpret_cast<std::uintptr_t>(Io()); });
+  emscripten::function("pdGains", &GainsOf);
+  emscripten::function("pdStability", &Stability);
+  BindController<ScalarHandle>("PdScalar")
+      .constructor<bool>()
+      .function("track", +[](ScalarHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
+  BindController<Vec3Handle>("PdVec3").constructor<>();
+  BindController<QuatHandle>("PdQuat")
+      .constructor<>()
+      .function("track", +[](QuatHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
 }

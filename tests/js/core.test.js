@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,10 +17,13 @@ describe('isDevelopment (dev-only warnings)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ikpd-dev-'));
     try {
       if (replace) {
+        // core.js imports its siblings: copy web/src as an ES module package, then rewrite core.js.
         const source = readFileSync(core, 'utf8');
         expect(source).toContain(replace[0]); // the exact expression bundlers look for
-        writeFileSync(join(dir, 'core.mjs'), source.replaceAll(replace[0], replace[1]));
-        url = pathToFileURL(join(dir, 'core.mjs')).href;
+        cpSync(new URL('.', core), dir, { recursive: true });
+        writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+        writeFileSync(join(dir, 'core.js'), source.replaceAll(replace[0], replace[1]));
+        url = pathToFileURL(join(dir, 'core.js')).href;
       }
       const script = `const out = globalThis.process.stdout; ${hideProcess ? 'delete globalThis.process;' : ''}
         const { isDevelopment } = await import(${JSON.stringify(url)}); out.write(String(isDevelopment()));`;

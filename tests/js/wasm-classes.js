@@ -51,6 +51,19 @@ export const WASM_CLASSES = [
   { name: 'PseudoThreeBoneBatch', create: (ikpd) => new ikpd.PseudoThreeBoneBatch(16, { variant: 'followMid' }), use: (b) => b.input.tipPosition.fill(1), cycles: 100_000 },
   { name: 'PDBatch', create: (ikpd) => new ikpd.PDBatch(16, { settleTime: 0.5 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
   { name: 'QuatPDBatch', create: (ikpd) => new ikpd.QuatPDBatch(16, { maxAngle: 1 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
+  // prepared solvers (web/src/solvers.js)
+  {
+    name: 'TwoBoneSolver',
+    create: (ikpd) => new ikpd.TwoBoneSolver({ soften: 0.05, pole: [0, 1, 0] }),
+    use: (s) => s.solve({ root: { position: [0, 0, 0] }, mid: { position: [1, 0, 0] }, end: { position: [2, 0, 0] }, target: [1, 1, 0] }),
+    cycles: 100_000,
+  },
+  {
+    name: 'AimSolver',
+    create: (ikpd) => new ikpd.AimSolver({ method: 'crossProduct' }),
+    use: (s) => s.solve({ position: [0, 0, 0], target: [1, 2, 3] }),
+    cycles: 100_000,
+  },
   {
     name: 'HdrBuffer',
     available: (ikpd) => typeof ikpd.hdr?.createBuffer === 'function',

@@ -9,34 +9,25 @@
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
-import { WasmObject, readEnum, readNumber, readOptions, readVec3 } from './core.js';
+import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
 
 const MAX_COUNT = 1 << 24;
 
 // Built outside any constructor: a closure created in a constructor whose
 // other closures use `this` would share its context and keep the object alive.
-const releaseOf = (native, handle) => () => native.delete(handle);
+const releaseOf = (handle) => () => handle.delete();
 
-// The plain exports (cpp/bindings/batch.cc) of one batch kind, e.g. 'two_bone':
-// create(count) → handle; the other functions take the handle first.
-function nativeBatch(core, kind) {
-  const f = (name) => core.exports[`ikpd_${kind}_batch_${name}`];
-  return Object.freeze({
-    create: f('new'), delete: f('delete'), layout: f('layout'), pointer: f('pointer'), failedItem: f('failed_item'),
-    setOptions: f('set_options'), solve: f('solve'), update: f('update'), core,
-  });
-}
-
+// Field layout of an Embind batch class (cpp/bindings/batch.cc), parsed once per class.
 const layouts = new WeakMap();
-function layoutOf(native) {
-  let fields = layouts.get(native);
+function layoutOf(Native) {
+  let fields = layouts.get(Native);
   if (!fields) {
-    fields = native.core.wasm.UTF8ToString(native.layout() >>> 0).split(',').map((entry, index) => {
+    fields = Native.layout().split(',').map((entry, index) => {
       const [path, components] = entry.split(':');
       const [group, name] = path.split('.');
       return { group, name, components: Number(components), index };
     });
-    layouts.set(native, fields);
+    layouts.set(Native, fields);
   }
   return fields;
 }
@@ -48,7 +39,6 @@ function layoutOf(native) {
  */
 class SoaBatch extends WasmObject {
   #core;
-  #native;
   #handle;
   #count;
   #fields;
@@ -56,16 +46,16 @@ class SoaBatch extends WasmObject {
   #buffer = null;
   #views = null;
 
-  constructor(core, name, native, count) {
+  // `Native`: the Embind class of the batch kind (cpp/bindings/batch.cc).
+  constructor(core, name, Native, count) {
     readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
-    const handle = native.create(count);
-    super(name, releaseOf(native, handle));
+    const handle = new Native(count);
+    super(name, releaseOf(handle));
     this.#core = core;
-    this.#native = native;
     this.#handle = handle;
     this.#count = count;
-    this.#fields = layoutOf(native);
-    this.#pointers = this.#fields.map((f) => native.pointer(handle, f.index) >>> 0);
+    this.#fields = layoutOf(Native);
+    this.#pointers = this.#fields.map((f) => handle.pointer(f.index) >>> 0);
     const groups = { in: {}, out: {}, state: {} };
     for (const field of this.#fields) {
       Object.defineProperty(groups[field.group], field.name, {
@@ -106,22 +96,22 @@ class SoaBatch extends WasmObject {
     }
   }
 
-  /** Hands the native functions, the handle and the item count to `call`; throws "items[i].parameter: reason" on error. */
+  /** Hands the native handle and the item count to `call`; throws "items[i].parameter: reason" on error. */
   _run(count, call) {
     this.assertAlive();
     if (count !== this.#count) readNumber(count, 'count', { min: 0, max: this.#count, integer: true });
-    const error = call(this.#native, this.#handle, count);
+    const error = call(this.#handle, count);
     if (error) {
-      const item = this.#native.failedItem(this.#handle) >>> 0;
+      const item = this.#handle.failedItem() >>> 0;
       throw new RangeError(`items[${item}].${this.#core.wasm.UTF8ToString(error >>> 0)}`);
     }
     return this;
   }
 
-  /** Native setOptions (given the native functions and the handle) with the options already packed; throws the C++ error. */
+  /** Native setOptions (given the native handle) with the options already packed; throws the C++ error. */
   _configure(call) {
     this.assertAlive();
-    this.#core.check(call(this.#native, this.#handle));
+    this.#core.check(call(this.#handle));
   }
 }
 
@@ -129,7 +119,7 @@ class SoaBatch extends WasmObject {
 class SolverBatch extends SoaBatch {
   /** Solves items [0, count) (default: all); throws a RangeError "items[i].parameter: reason". */
   solve(count = this.count) {
-    return this._run(count, (native, handle, n) => native.solve(handle, n));
+    return this._run(count, (handle, n) => handle.solve(n));
   }
 }
 
@@ -138,46 +128,41 @@ class ControllerBatch extends SoaBatch {
   /** Advances items [0, count) (default: all) by dt seconds toward `input.target`. */
   update(dt, count = this.count) {
     readNumber(dt, 'dt', { min: 0 });
-    return this._run(count, (native, handle, n) => native.update(handle, dt, n));
+    return this._run(count, (handle, n) => handle.update(dt, n));
   }
 }
 
 const POLE_MODES = ['none', 'point', 'direction'];
-const BEND_DIRECTIONS = ['auto', 'positive', 'negative'];
-const AIM_METHODS = ['yawPitch', 'crossProduct', 'shortestArc'];
 
-function readAxis(value, name, fallback, out, offset) {
-  readVec3(value ?? fallback, name, out, offset);
+// The batches' shared options: the single call's options (the job layout C++
+// describes, web/src/fields.js), then the batch's own after the packed job.
+const LIMB_KEYS = Object.freeze(['forward', 'bendAxis', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften',
+  'maxStretch', 'twist', 'endRotation', 'tolerance']);
+const AIM_KEYS = Object.freeze(['forward', 'method', 'up', 'hingeAxis']);
+
+// Options given as null take their defaults in batches.
+function given(o, keys) {
+  const out = {};
+  for (const key of keys) if (o[key] !== undefined && o[key] !== null) out[key] = o[key];
+  return out;
 }
 
-function packTwoBoneOptions(o, s) {
-  readAxis(o.forward, 'forward', [1, 0, 0], s, 0);
-  readAxis(o.bendAxis, 'bendAxis', [0, 0, 1], s, 3);
-  s[6] = readEnum(o.bendDirection ?? 'auto', 'bendDirection', BEND_DIRECTIONS);
-  s[7] = 1 + readEnum(o.straightBend ?? 'positive', 'straightBend', ['positive', 'negative']);
-  s[8] = readNumber(o.minAngle ?? 0, 'minAngle');
-  s[9] = readNumber(o.maxAngle ?? Math.PI, 'maxAngle');
-  s[10] = readNumber(o.soften ?? 0, 'soften');
-  s[11] = readNumber(o.maxStretch ?? 1, 'maxStretch');
-  s[12] = readNumber(o.twist ?? 0, 'twist');
-  s[13] = readEnum(o.endRotation ?? 'world', 'endRotation', ['world', 'relative']);
-  s[14] = readNumber(o.tolerance ?? 1e-4, 'tolerance');
-  s[15] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
+function packLimbOptions(job, o, s) {
+  s.set(job.defaults);
+  job.packOptions(given(o, LIMB_KEYS), s);
+  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
 }
 
-function packPseudoThreeBoneOptions(o, s) {
-  packTwoBoneOptions(o, s);
-  s[16] = readEnum(o.variant ?? 'relative', 'variant', ['relative', 'followMid']);
-  s[17] = readNumber(o.endLimit ?? Math.PI, 'endLimit');
+function packPseudoThreeBoneOptions(job, o, s) {
+  packLimbOptions(job, o, s);
+  s[job.floats + 1] = readEnum(o.variant ?? 'relative', 'variant', ['relative', 'followMid']);
+  s[job.floats + 2] = readNumber(o.endLimit ?? Math.PI, 'endLimit');
 }
 
-function packAimOptions(o, s) {
-  readAxis(o.forward, 'forward', [1, 0, 0], s, 0);
-  s[3] = readEnum(o.method ?? 'yawPitch', 'method', AIM_METHODS);
-  readAxis(o.up, 'up', [0, 1, 0], s, 4);
-  s[7] = o.hingeAxis === undefined ? 0 : 1;
-  readAxis(o.hingeAxis, 'hingeAxis', [0, 0, 1], s, 8);
-  s[11] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES.slice(0, 2));
+function packAimOptions(job, o, s) {
+  s.set(job.defaults);
+  job.packOptions(given(o, AIM_KEYS), s);
+  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES.slice(0, 2));
 }
 
 // Options of PD batches: the PD controller options a batch can honour (it
@@ -185,16 +170,16 @@ function packAimOptions(o, s) {
 const PD_BATCH_OPTIONS = ['kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity'];
 
 export function createBatchApi(core) {
-  const configure = (batch, pack, options) =>
-    batch._configure((native, handle) => {
-      pack(readOptions(options), core.scratch);
-      return native.setOptions(handle, core.scratchPointer);
+  const configure = (batch, pack, job, options) =>
+    batch._configure((handle) => {
+      pack(job, readOptions(options), core.scratch);
+      return handle.setOptions(core.scratchPointer);
     });
-  const TWO_BONE = nativeBatch(core, 'two_bone');
-  const AIM = nativeBatch(core, 'aim');
-  const PSEUDO_THREE_BONE = nativeBatch(core, 'pseudo_three_bone');
-  const PD = nativeBatch(core, 'pd');
-  const QUAT_PD = nativeBatch(core, 'quat_pd');
+  const TWO_BONE = core.wasm.TwoBoneBatch;
+  const AIM = core.wasm.AimBatch;
+  const PSEUDO_THREE_BONE = core.wasm.PseudoThreeBoneBatch;
+  const PD = core.wasm.PdBatch;
+  const QUAT_PD = core.wasm.QuatPdBatch;
 
   /** Two-bone IK (SPEC §3) for `count` limbs per call. */
   class TwoBoneBatch extends SolverBatch {
@@ -205,7 +190,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveTwoBone). */
     setOptions(options) {
-      configure(this, packTwoBoneOptions, options);
+      configure(this, packLimbOptions, core.jobs.twoBone, options);
     }
   }
 
@@ -218,7 +203,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveAim). */
     setOptions(options) {
-      configure(this, packAimOptions, options);
+      configure(this, packAimOptions, core.jobs.aim, options);
     }
   }
 
@@ -231,7 +216,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solvePseudoThreeBone). */
     setOptions(options) {
-      configure(this, packPseudoThreeBoneOptions, options);
+      configure(this, packPseudoThreeBoneOptions, core.jobs.twoBone, options);
     }
   }
 
@@ -247,9 +232,9 @@ export function createBatchApi(core) {
       this.assertAlive();
       const { angle = false, ...rest } = readOptions(options);
       if (typeof angle !== 'boolean') throw new TypeError(`angle: expected a boolean, got ${typeof angle}`);
-      this._configure((native, handle) => {
+      this._configure((handle) => {
         core.packPdOptions(rest, PD_BATCH_OPTIONS);
-        return native.setOptions(handle, angle ? 1 : 0);
+        return handle.setOptions(angle ? 1 : 0);
       });
     }
   }
@@ -265,9 +250,9 @@ export function createBatchApi(core) {
     setOptions(options) {
       this.assertAlive();
       readOptions(options);
-      this._configure((native, handle) => {
+      this._configure((handle) => {
         core.packPdOptions(options, [...PD_BATCH_OPTIONS, 'maxAngle', 'method']);
-        return native.setOptions(handle, 0);
+        return handle.setOptions(0);
       });
     }
   }

@@ -14,7 +14,7 @@ import {
   transformFrom,
   tryReadTransform,
 } from './core.js';
-import { packTwoBone } from './ik.js';
+import { OUT } from './fields.js';
 import { readDamping } from './pd.js';
 
 const CHAIN_METHODS = ['ccd', 'fabrik'];
@@ -62,7 +62,8 @@ function readLimit(limit, name, f, o) {
 }
 
 export function createChainApi(core) {
-  const x = core.exports;
+  const x = core.wasm;
+  const limb = core.jobs.twoBone;
 
   /**
    * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts.
@@ -99,7 +100,7 @@ export function createChainApi(core) {
       if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
     }
     for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
-    core.check(x.ikpd_solve_chain(core.scratchPointer, n, limits.length));
+    core.check(x.solveChain(core.scratchPointer, n, limits.length));
     const out = core.scratch;
     if (result !== undefined) return fillChainResult(result, n, out, o);
     const solved = new Array(n);
@@ -118,31 +119,33 @@ export function createChainApi(core) {
     }
     if (result !== undefined) readOptions(result, 'result');
     const s = core.scratch;
-    packTwoBone(options, s);
-    readTransform(options.tip, 'tip', s, 50);
-    s[57] = options.blend === undefined ? 0 : readNumber(options.blend, 'blend');
-    s[58] = options.variant === undefined ? 0 : readEnum(options.variant, 'variant', PSEUDO_VARIANTS);
-    s[59] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
-    core.check(x.ikpd_solve_pseudo_three_bone(core.scratchPointer));
+    const T = limb.floats; // the packed limb, then tip, blend, variant, endLimit (cpp/bindings/chain.cc)
+    limb.pack(options, s);
+    readTransform(options.tip, 'tip', s, T);
+    s[T + 7] = options.blend === undefined ? 0 : readNumber(options.blend, 'blend');
+    s[T + 8] = options.variant === undefined ? 0 : readEnum(options.variant, 'variant', PSEUDO_VARIANTS);
+    s[T + 9] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
+    core.check(x.solvePseudoThreeBone(core.scratchPointer));
     const r = core.scratch;
+    const o = OUT;
     if (result === undefined) {
       return {
-        root: transformFrom(r, 64), mid: transformFrom(r, 71), end: transformFrom(r, 78), tip: transformFrom(r, 85),
-        reached: r[92] !== 0, distance: r[93],
+        root: transformFrom(r, o), mid: transformFrom(r, o + 7), end: transformFrom(r, o + 14), tip: transformFrom(r, o + 21),
+        reached: r[o + 28] !== 0, distance: r[o + 29],
       };
     }
-    result.root = fillTransform(result.root, r, 64);
-    result.mid = fillTransform(result.mid, r, 71);
-    result.end = fillTransform(result.end, r, 78);
-    result.tip = fillTransform(result.tip, r, 85);
-    result.reached = r[92] !== 0;
-    result.distance = r[93];
+    result.root = fillTransform(result.root, r, o);
+    result.mid = fillTransform(result.mid, r, o + 7);
+    result.end = fillTransform(result.end, r, o + 14);
+    result.tip = fillTransform(result.tip, r, o + 21);
+    result.reached = r[o + 28] !== 0;
+    result.distance = r[o + 29];
     return result;
   }
 
   /** The seed's incremental 2D tentacle (SPEC §5); see Tentacle2D in web/types/chain.d.ts. */
   class Tentacle2D extends WasmObject {
-    #native; // handle of the C++ Tentacle2DHandle (ikpd_tentacle_* exports)
+    #native; // Embind handle of the C++ Tentacle2DHandle (cpp/bindings/chain.cc)
 
     constructor(options) {
       readOptions(options);
@@ -167,17 +170,12 @@ export function createChainApi(core) {
       const root = [0, 0];
       if (options.root !== undefined) readVector(options.root, 'root', 2, root, 0);
       const baseAngle = readNumber(options.baseAngle ?? 0, 'baseAngle');
-      const escapeAfter = options.escapeAfter ?? 0;
-      if (typeof escapeAfter !== 'number') throw new TypeError('escapeAfter: expected a number');
-      if (!Number.isInteger(escapeAfter) || escapeAfter < 0 || escapeAfter > 0xffffffff) {
-        throw new RangeError('escapeAfter: must be an integer in [0, 2^32 - 1]');
-      }
-      const native = x.ikpd_tentacle_new();
-      const error = x.ikpd_tentacle_reset(native, core.scratchPointer, n, hasLimits ? 1 : 0, step, limit, root[0], root[1], baseAngle, escapeAfter);
-      if (error) x.ikpd_tentacle_delete(native);
+      const escapeAfter = readNumber(options.escapeAfter ?? 0, 'escapeAfter', { min: 0, max: 0xffffffff, integer: true });
+      const native = new x.Tentacle2D();
+      const error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, step, limit, root[0], root[1], baseAngle, escapeAfter);
+      if (error) native.delete();
       core.check(error);
-      const free = x.ikpd_tentacle_delete;
-      super('Tentacle2D', () => free(native));
+      super('Tentacle2D', () => native.delete());
       this.#native = native;
     }
 
@@ -186,16 +184,16 @@ export function createChainApi(core) {
       this.assertAlive();
       const t = [0, 0];
       readVector(target, 'target', 2, t, 0);
-      core.check(x.ikpd_tentacle_update(this.#native, t[0], t[1]));
+      core.check(this.#native.update(t[0], t[1]));
       return this;
     }
 
     /** Sets every joint angle (radians, each within its limit) and rebuilds the positions. */
     setAngles(angles) {
       this.assertAlive();
-      const n = x.ikpd_tentacle_bones(this.#native);
+      const n = this.#native.bones();
       readVector(angles, 'angles', n, core.scratch, 0);
-      core.check(x.ikpd_tentacle_set_angles(this.#native, core.scratchPointer, n));
+      core.check(this.#native.setAngles(core.scratchPointer, n));
       return this;
     }
 
@@ -208,20 +206,20 @@ export function createChainApi(core) {
     /** True while the tentacle unwinds out of a dead end (only with `escapeAfter` > 0). */
     get unwinding() {
       this.assertAlive();
-      return x.ikpd_tentacle_unwinding(this.#native) !== 0;
+      return this.#native.unwinding() !== 0;
     }
 
     /** Number of bones (= joints with an angle). */
     get bones() {
       this.assertAlive();
-      return x.ikpd_tentacle_bones(this.#native);
+      return this.#native.bones();
     }
 
     /** bones + 1 points `[x, y]`: the root, every joint, the tip. */
     get positions() {
       this.assertAlive();
-      const n = x.ikpd_tentacle_bones(this.#native) + 1;
-      const flat = this.#floats(x.ikpd_tentacle_positions(this.#native), 2 * n);
+      const n = this.#native.bones() + 1;
+      const flat = this.#floats(this.#native.positions(), 2 * n);
       const points = new Array(n);
       for (let i = 0; i < n; i++) points[i] = [flat[2 * i], flat[2 * i + 1]];
       return points;
@@ -230,27 +228,27 @@ export function createChainApi(core) {
     /** The tip position `[x, y]`. */
     get tip() {
       this.assertAlive();
-      const n = x.ikpd_tentacle_bones(this.#native);
-      const flat = this.#floats((x.ikpd_tentacle_positions(this.#native) >>> 0) + 8 * n, 2);
+      const n = this.#native.bones();
+      const flat = this.#floats((this.#native.positions() >>> 0) + 8 * n, 2);
       return [flat[0], flat[1]];
     }
 
     /** Relative joint angles, radians (bone i's direction minus bone i−1's). */
     get angles() {
       this.assertAlive();
-      return this.#floats(x.ikpd_tentacle_angles(this.#native), x.ikpd_tentacle_bones(this.#native));
+      return this.#floats(this.#native.angles(), this.#native.bones());
     }
 
     /** Bone lengths. */
     get lengths() {
       this.assertAlive();
-      return this.#floats(x.ikpd_tentacle_lengths(this.#native), x.ikpd_tentacle_bones(this.#native));
+      return this.#floats(this.#native.lengths(), this.#native.bones());
     }
 
     /** Per-joint limits, radians. */
     get limits() {
       this.assertAlive();
-      return this.#floats(x.ikpd_tentacle_limits(this.#native), x.ikpd_tentacle_bones(this.#native));
+      return this.#floats(this.#native.limits(), this.#native.bones());
     }
   }
 
@@ -258,7 +256,7 @@ export function createChainApi(core) {
 
   /** Look-at IK with PD smoothing (SPEC §6); see LookAt in web/types/chain.d.ts. */
   class LookAt extends WasmObject {
-    #native; // handle of the C++ LookAtHandle (ikpd_look_at_* exports)
+    #native; // Embind handle of the C++ LookAtHandle (cpp/bindings/chain.cc)
     #size;
 
     constructor(options) {
@@ -284,13 +282,12 @@ export function createChainApi(core) {
       const blendOutTime = readNumber(options.blendOutTime ?? 0.1, 'blendOutTime');
       const forward = [0, 0, 1];
       if (options.forward !== undefined) readVec3(options.forward, 'forward', forward, 0);
-      const native = x.ikpd_look_at_new();
-      const error = x.ikpd_look_at_reset(native, core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0,
+      const native = new x.LookAt();
+      const error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0,
         settleTime, damping, blendOutTime, ...forward);
-      if (error) x.ikpd_look_at_delete(native);
+      if (error) native.delete();
       core.check(error);
-      const free = x.ikpd_look_at_delete;
-      super('LookAt', () => free(native));
+      super('LookAt', () => native.delete());
       this.#native = native;
       this.#size = n;
     }
@@ -311,7 +308,7 @@ export function createChainApi(core) {
       readVec3(frame.target, 'target', f, 7 * n);
       const enabled = frame.enabled ?? true;
       if (typeof enabled !== 'boolean') throw new TypeError('enabled: expected a boolean');
-      core.check(x.ikpd_look_at_update(this.#native, core.scratchPointer, seconds, enabled ? 1 : 0));
+      core.check(this.#native.update(core.scratchPointer, seconds, enabled ? 1 : 0));
       const out = core.scratch;
       const result = new Array(n);
       for (let i = 0, o = 7 * n + 3; i < n; i++, o += 7) result[i] = transformFrom(out, o);
@@ -321,7 +318,7 @@ export function createChainApi(core) {
     /** The smoothed joint-local offset rotations `[x, y, z, w]`, root first. */
     get offsets() {
       this.assertAlive();
-      x.ikpd_look_at_read_offsets(this.#native, core.scratchPointer);
+      this.#native.readOffsets(core.scratchPointer);
       const f = core.scratch;
       return Array.from({ length: this.#size }, (_, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]]);
     }
@@ -329,7 +326,7 @@ export function createChainApi(core) {
     /** False when every offset is exactly identity (e.g. once disabled and blended out). */
     get active() {
       this.assertAlive();
-      return x.ikpd_look_at_active(this.#native) !== 0;
+      return this.#native.active() !== 0;
     }
 
     /** Number of joints. */
@@ -341,7 +338,7 @@ export function createChainApi(core) {
     /** Zeroes every offset and velocity at once (no blend). */
     clear() {
       this.assertAlive();
-      x.ikpd_look_at_clear(this.#native);
+      this.#native.clear();
       return this;
     }
   }

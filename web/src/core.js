@@ -1,22 +1,21 @@
 // Shared plumbing for every JS wrapper: scratch memory views that survive
 // WASM memory growth, argument validation with errors that name the
 // parameter, status → exception translation, and the disposable base class.
+import { readJobDescriptions } from './fields.js';
 
 /** Access to the WASM module shared by all API modules. */
 export class Core {
+  /**
+   * `wasm`: the Embind module. Its functions and classes are declared in the
+   * EMSCRIPTEN_BINDINGS blocks of cpp/bindings/*.cc and take numbers only
+   * (byte offsets, counts, flags, values).
+   */
   constructor(wasm) {
     this.wasm = wasm;
-    /**
-     * The raw WebAssembly functions of the plain entry points (IKPD_EXPORT in
-     * cpp/bindings, listed in cpp/bindings/post.js), by C name: called directly,
-     * with numbers only, they cost no Embind invoker per call.
-     */
-    this.exports = wasm.rawExports();
-    for (const [name, f] of Object.entries(this.exports)) {
-      if (typeof f !== 'function') throw new Error(`ikpd: the WebAssembly module does not export ${name}`);
-    }
-    this.scratchPointer = this.exports.ikpd_scratch_pointer() >>> 0;
-    this.scratchFloats = this.exports.ikpd_scratch_floats();
+    this.scratchPointer = wasm.scratchPointer();
+    /** Packed job layouts described by C++ (web/src/fields.js), by job: twoBone, aim. */
+    this.jobs = readJobDescriptions(wasm.jobDescriptions(), wasm.HEAPF32);
+    this.scratchFloats = wasm.scratchFloats();
     this._scratch = new Float32Array(0);
   }
 
@@ -36,7 +35,7 @@ export class Core {
 
   /** WASM memory size and bytes in use by C++ allocations (see Ikpd.memoryStats). */
   memoryStats() {
-    return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.exports.ikpd_heap_used() };
+    return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.wasm.heapUsed() };
   }
 
   /** Throws the C++ Status message ("parameter: reason") when `errorPointer` is non-zero. */

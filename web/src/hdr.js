@@ -41,9 +41,9 @@ class HdrBuffer extends WasmObject {
   #view = null;
   #viewBuffer = null;
 
-  constructor(core, pointer, pixelCount, channels) {
-    const free = core.exports.ikpd_hdr_free;
-    super('HdrBuffer', () => free(pointer));
+  // `storage`: the Embind HdrStorage that owns the pixels (cpp/bindings/hdr.cc).
+  constructor(core, storage, pointer, pixelCount, channels) {
+    super('HdrBuffer', () => storage.delete());
     this.#core = core;
     this.#pointer = pointer;
     this.#length = pixelCount * channels;
@@ -66,7 +66,7 @@ class HdrBuffer extends WasmObject {
 
 export function createHdrApi(core) {
   const { wasm } = core;
-  const { ikpd_hdr_apply: hdrApply, ikpd_hdr_allocate: hdrAllocate, ikpd_hdr_free: hdrFree } = core.exports;
+  const { hdrApply } = wasm;
 
   // Runs op over `count` pixels at byte offset `pointer`; run = false only validates.
   function call(pointer, count, channels, op, p, run) {
@@ -167,9 +167,13 @@ export function createHdrApi(core) {
   function createBuffer(pixelCount, channels = 4) {
     readNumber(pixelCount, 'pixelCount', { min: 1, max: 2 ** 28, integer: true });
     readEnum(channels, 'channels', CHANNELS);
-    const pointer = hdrAllocate(pixelCount * channels) >>> 0;
-    if (!pointer) throw new RangeError(`pixelCount: out of WASM memory for ${pixelCount} pixels`);
-    return new HdrBuffer(core, pointer, pixelCount, channels);
+    const storage = new wasm.HdrStorage(pixelCount * channels);
+    const pointer = storage.pointer();
+    if (!pointer) {
+      storage.delete();
+      throw new RangeError(`pixelCount: out of WASM memory for ${pixelCount} pixels`);
+    }
+    return new HdrBuffer(core, storage, pointer, pixelCount, channels);
   }
 
   const api = {
@@ -225,10 +229,12 @@ export function createHdrApi(core) {
       readFloat(peak, 'peak');
       const encodingIndex = readEnum(encoding, 'encoding', ENCODINGS);
       const floats = width * height * 4;
-      const pointer = hdrAllocate(floats) >>> 0;
+      const storage = new wasm.HdrStorage(floats);
+      const pointer = storage.pointer();
+      if (!pointer) storage.delete();
       if (!pointer) throw new RangeError(`width: out of WASM memory for a ${width}x${height} image`);
       try {
-        core.check(core.exports.ikpd_hdr_calibration_image(pointer, core.scratchPointer, width, height, paperWhite, peak, encodingIndex));
+        core.check(wasm.hdrCalibrationImage(pointer, core.scratchPointer, width, height, paperWhite, peak, encodingIndex));
         const data = core.heapF32.slice(pointer / 4, pointer / 4 + floats);
         const scratch = core.scratch;
         const patches = patchNames().map((name, i) => {
@@ -237,13 +243,13 @@ export function createHdrApi(core) {
         });
         return { width, height, channels: 4, encoding, data, patches };
       } finally {
-        hdrFree(pointer);
+        storage.delete();
       }
     },
   };
 
   let names = null;
-  const patchNames = () => (names ??= wasm.UTF8ToString(core.exports.ikpd_hdr_calibration_patch_names() >>> 0).split(','));
+  const patchNames = () => (names ??= wasm.hdrCalibrationPatchNames().split(','));
 
   return api;
 }

@@ -1,6 +1,6 @@
-// API module 'pd' (see web/types/pd.d.ts): PD controllers (SPEC §6) and the
+// API module 'pd' (see web/types/pd.d.ts): PD controllers (docs/pd.md) and the
 // gain/stability helpers. Numbers cross through the C++ double buffer
-// `ikpd_pd_buffer` (a Float64Array over WASM memory, re-derived after growth), so the
+// `pdBuffer()` (a Float64Array over WASM memory, re-derived after growth), so the
 // double-precision state of the controllers reaches JS unrounded.
 import { WasmObject, readEnum, readNumber, readOptions, readQuat, readVector } from './core.js';
 import { warnIfMilliseconds } from './dev.js';
@@ -37,16 +37,6 @@ export function readDamping(value) {
   return DAMPING_RATIOS[value];
 }
 
-// The plain exports (cpp/bindings/pd.cc) of one controller kind: 'scalar', 'vec3' or 'quat'.
-function nativeFunctions(exports, kind) {
-  const f = (name) => exports[`ikpd_pd_${kind}_${name}`];
-  return Object.freeze({
-    create: f('new'), delete: f('delete'), configure: f('configure'), update: f('update'), atRest: f('at_rest'),
-    energy: f('energy'), read: f('read'), reset: f('reset'), stateAt: f('state_at'),
-    timeToSettle: f('time_to_settle'), blendOut: f('blend_out'), track: f('track'),
-  });
-}
-
 // A value of `length` (1, 3 or 4) doubles at f[offset..]: a number or a new array.
 function valueAt(f, offset, length) {
   if (length === 1) return f[offset];
@@ -56,17 +46,13 @@ function valueAt(f, offset, length) {
 
 export function createPdApi(core) {
   const wasm = core.wasm;
-  const exports = core.exports;
-  const pointer = exports.ikpd_pd_buffer();
+  const pointer = wasm.pdBuffer();
   let view = new Float64Array(0);
   /** Float64Array over the C++ pd buffer (32 doubles); growth detaches (empties) the old view. */
   const io = () => {
     if (view.length === 0) view = new Float64Array(wasm.HEAPF64.buffer, pointer, 32);
     return view;
   };
-  const SCALAR = nativeFunctions(exports, 'scalar');
-  const VEC3 = nativeFunctions(exports, 'vec3');
-  const QUAT = nativeFunctions(exports, 'quat');
 
   // Writes the options to io[0..18] (NaN = not given: the C++ default applies).
   function packOptions(options, allowed) {
@@ -109,7 +95,6 @@ export function createPdApi(core) {
   core.packPdOptions = packOptions;
 
   class Controller extends WasmObject {
-    #native;
     #handle;
     #n;
     #m;
@@ -119,14 +104,13 @@ export function createPdApi(core) {
     #dtMax = 1 / 120;
     #options;
 
-    // `native` holds the plain exports of the kind; `create` makes the C++ controller
-    // and returns its handle. It runs only after the options' shape is checked, and any
-    // later error disposes the native object at once (no leak, no FinalizationRegistry warning).
-    constructor(name, native, create, n, m, options, allowed, defaultValue, defaultVelocity) {
+    // `create` makes the C++ controller (cpp/bindings/pd.cc) and returns its Embind
+    // handle. It runs only after the options' shape is checked, and any later error
+    // disposes the native object at once (no leak, no FinalizationRegistry warning).
+    constructor(name, create, n, m, options, allowed, defaultValue, defaultVelocity) {
       const settings = withoutState(options);
       const handle = create();
-      super(name, () => native.delete(handle));
-      this.#native = native;
+      super(name, () => handle.delete());
       this.#handle = handle;
       this.#n = n;
       this.#m = m;
@@ -144,7 +128,7 @@ export function createPdApi(core) {
     configure(options = {}) {
       this.assertAlive();
       packOptions(options, this.#options);
-      core.check(this.#native.configure(this.#handle));
+      core.check(this.#handle.configure());
       const f = io();
       this.#kp = f[0];
       this.#kd = f[1];
@@ -174,7 +158,7 @@ export function createPdApi(core) {
 
     // `fresh`: the io buffer already holds the state (written by update/blendOut).
     _read(part, fresh = false) {
-      if (!fresh) this.#native.read(this.#handle);
+      if (!fresh) this.#handle.read();
       const f = io();
       const n = this.#n;
       const m = this.#m;
@@ -200,7 +184,7 @@ export function createPdApi(core) {
         if (this.#m === 1) f[this.#n] = readNumber(targetVelocity, 'targetVelocity');
         else readVector(targetVelocity, 'targetVelocity', this.#m, f, this.#n);
       }
-      core.check(this.#native.update(this.#handle, dt, hasVelocity ? 1 : 0));
+      core.check(this.#handle.update(dt, hasVelocity ? 1 : 0));
       return this._read('value', true);
     }
 
@@ -222,13 +206,13 @@ export function createPdApi(core) {
     /** |error| <= restTolerance and |velocity| <= restVelocity. */
     get atRest() {
       this.assertAlive();
-      return this.#native.atRest(this.#handle) !== 0;
+      return this.#handle.atRest() !== 0;
     }
 
     /** Spring energy kp·e²/2 + v²/2 relative to the current target. */
     get energy() {
       this.assertAlive();
-      return this.#native.energy(this.#handle);
+      return this.#handle.energy();
     }
 
     /** 'none' | 'spring' | 'linear' | 'done' (see blendOut). */
@@ -245,14 +229,14 @@ export function createPdApi(core) {
       if (velocity === undefined) f.fill(0, this.#n, this.#n + this.#m);
       else if (this.#m === 1) f[this.#n] = readNumber(velocity, 'velocity');
       else readVector(velocity, 'velocity', this.#m, f, this.#n);
-      core.check(this.#native.reset(this.#handle));
+      core.check(this.#handle.reset());
       return this;
     }
 
     /** The state t seconds from now (t < 0: in the past) on the current segment, exact. */
     stateAt(t) {
       this.assertAlive();
-      core.check(this.#native.stateAt(this.#handle, readNumber(t, 't')));
+      core.check(this.#handle.stateAt(readNumber(t, 't')));
       const f = io();
       return { value: valueAt(f, 0, this.#n), velocity: valueAt(f, this.#n, this.#m) };
     }
@@ -260,7 +244,7 @@ export function createPdApi(core) {
     /** Seconds until the error stays within `tolerance` on the current segment (Infinity: never). */
     timeToSettle(tolerance) {
       this.assertAlive();
-      core.check(this.#native.timeToSettle(this.#handle, readNumber(tolerance, 'tolerance')));
+      core.check(this.#handle.timeToSettle(readNumber(tolerance, 'tolerance')));
       return io()[0];
     }
 
@@ -274,7 +258,7 @@ export function createPdApi(core) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'blendOut');
       if (rest !== undefined) this._write(rest, 'rest', 0);
-      core.check(this.#native.blendOut(this.#handle, dt));
+      core.check(this.#handle.blendOut(dt));
       return this._read('value', true);
     }
 
@@ -288,7 +272,7 @@ export function createPdApi(core) {
         if (this.#n === 1) f[1] = readNumber(desired, 'desired');
         else readQuat(desired, 'desired', f, 4);
       }
-      core.check(this.#native.track(this.#handle, dt, release ? 1 : 0));
+      core.check(this.#handle.track(dt, release ? 1 : 0));
       return valueAt(io(), 0, this.#n);
     }
   }
@@ -304,7 +288,7 @@ export function createPdApi(core) {
 
   class PD extends Controller {
     constructor(options = {}) {
-      super('PD', SCALAR, () => SCALAR.create(0), 1, 1, options, SCALAR_OPTIONS, 0, 0);
+      super('PD', () => new wasm.PdScalar(false), 1, 1, options, SCALAR_OPTIONS, 0, 0);
     }
 
     /** Blend-out toward `rest` (default 0): spring, then a linear blend reaching it exactly. */
@@ -320,7 +304,7 @@ export function createPdApi(core) {
 
   class AnglePD extends Controller {
     constructor(options = {}) {
-      super('AnglePD', SCALAR, () => SCALAR.create(1), 1, 1, options, SCALAR_OPTIONS, 0, 0);
+      super('AnglePD', () => new wasm.PdScalar(true), 1, 1, options, SCALAR_OPTIONS, 0, 0);
     }
 
     blendOut(dt, rest = 0) {
@@ -334,7 +318,7 @@ export function createPdApi(core) {
 
   class Vec3PD extends Controller {
     constructor(options = {}) {
-      super('Vec3PD', VEC3, VEC3.create, 3, 3, options, ROTATION_OPTIONS, [1, 0, 0], [0, 0, 0]);
+      super('Vec3PD', () => new wasm.PdVec3(), 3, 3, options, ROTATION_OPTIONS, [1, 0, 0], [0, 0, 0]);
     }
 
     /** Blend-out toward the unit vector `rest` (required). */
@@ -346,7 +330,7 @@ export function createPdApi(core) {
 
   class QuatPD extends Controller {
     constructor(options = {}) {
-      super('QuatPD', QUAT, QUAT.create, 4, 3, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], [0, 0, 0]);
+      super('QuatPD', () => new wasm.PdQuat(), 4, 3, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], [0, 0, 0]);
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */
@@ -368,7 +352,7 @@ export function createPdApi(core) {
   }
 
   function gains(kind, a, b, c) {
-    core.check(exports.ikpd_pd_gains(kind, a, b, c));
+    core.check(wasm.pdGains(kind, a, b, c));
     const f = io();
     return { kp: f[0], kd: f[1] };
   }
@@ -395,7 +379,7 @@ export function createPdApi(core) {
     readOptions(options, 'options');
     const { kp, kd, dt, integrator = 'exact', dtMax = 1 / 120 } = options;
     const index = readEnum(integrator, 'integrator', INTEGRATORS);
-    core.check(exports.ikpd_pd_stability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
+    core.check(wasm.pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
       readNumber(dtMax, 'dtMax')));
     const f = io();
     return { stable: f[0] !== 0, maxStableDt: f[1], spectralRadius: f[2] };

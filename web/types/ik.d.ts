@@ -8,24 +8,25 @@ export type AimMethod = 'yawPitch' | 'crossProduct' | 'shortestArc';
 export interface AimOptions {
   /** Joint world position. */
   position: Vec3;
-  /** Joint world rotation. Default identity. */
+  /** Joint world rotation. Default identity. @default [0, 0, 0, 1] */
   rotation?: Quat;
   /** World point the forward axis should point at. At the joint itself: no aim rotation. */
   target: Vec3;
-  /** Joint-local axis to aim. Default `[1, 0, 0]` (three.js rigs from Blender: `[0, 1, 0]`). */
+  /** Joint-local axis to aim. Default `[1, 0, 0]` (three.js rigs from Blender: `[0, 1, 0]`). @default [1, 0, 0] */
   forward?: Vec3;
   /**
    * Default `'yawPitch'` (yaw, then pitch; the seed method). `'crossProduct'` gives the same
    * rotation; `'shortestArc'` gives the same forward axis with no roll correction.
+   * @default 'yawPitch'
    */
   method?: AimMethod;
-  /** Joint-local axis rolled toward `pole` (SPEC §2); only used with `pole`. Default `[0, 1, 0]`. */
+  /** Joint-local axis rolled toward `pole` (SPEC §2); only used with `pole`. Default `[0, 1, 0]`. @default [0, 1, 0] */
   up?: Vec3;
   /** World "up target": after aiming, roll about forward so `up` points toward it. Default none. */
   pole?: Vec3;
   /** Joint-local axis; when given, the joint only rotates about it (2D use; `method` unused, no `pole`). Default none. */
   hingeAxis?: Vec3;
-  /** Blend from the input rotation (0) to the solved one (1). Default 1. */
+  /** Blend from the input rotation (0) to the solved one (1). Default 1. @default 1 */
   weight?: number;
 }
 
@@ -52,31 +53,31 @@ export interface TwoBoneOptions {
   pole?: Vec3;
   /** World direction the middle joint bends toward (alternative to `pole`, not both). */
   poleDirection?: Vec3;
-  /** Joint-local bone axis of root and mid (points at the child). Default `[1, 0, 0]`; three.js rigs `[0, 1, 0]`. */
+  /** Joint-local bone axis of root and mid (points at the child). Default `[1, 0, 0]`; three.js rigs `[0, 1, 0]`. @default [1, 0, 0] */
   forward?: Vec3;
-  /** Joint-local hinge axis of the middle joint (not parallel to `forward`). Default `[0, 0, 1]`. */
+  /** Joint-local hinge axis of the middle joint (not parallel to `forward`). Default `[0, 0, 1]`. @default [0, 0, 1] */
   bendAxis?: Vec3;
-  /** Default `'auto'`: keep the side the limb is bent to now (straight limb: `straightBend`). */
+  /** Default `'auto'`: keep the side the limb is bent to now (straight limb: `straightBend`). @default 'auto' */
   bendDirection?: BendDirection;
-  /** Side used by `'auto'` when the limb is perfectly straight. Default `'positive'`. */
+  /** Side used by `'auto'` when the limb is perfectly straight. Default `'positive'`. @default 'positive' */
   straightBend?: 'positive' | 'negative';
-  /** Minimum interior angle of the middle joint, radians, in [0, maxAngle]. Default 0. */
+  /** Minimum interior angle of the middle joint, radians, in [0, maxAngle]. Default 0. @default 0 */
   minAngle?: number;
-  /** Maximum interior angle, radians, in [minAngle, π]; 170–175° keeps the limb from snapping straight. Default π. */
+  /** Maximum interior angle, radians, in [minAngle, π]; 170–175° keeps the limb from snapping straight. Default π. @default Math.PI */
   maxAngle?: number;
-  /** World offset from the end joint to the contact point (fingertip, sole) (SPEC §3.2). Default `[0, 0, 0]`. */
+  /** World offset from the end joint to the contact point (fingertip, sole) (SPEC §3.2). Default `[0, 0, 0]`. @default [0, 0, 0] */
   effectorOffset?: Vec3;
-  /** Blend from the input pose (0) to the solved pose (1). Default 1. */
+  /** Blend from the input pose (0) to the solved pose (1). Default 1. @default 1 */
   weight?: number;
-  /** Soft-IK zone near full extension, as a fraction of the reach, in [0, 1]. Default 0 (off). */
+  /** Soft-IK zone near full extension, as a fraction of the reach, in [0, 1]. Default 0 (off). @default 0 */
   soften?: number;
-  /** Maximum bone scale when the target is out of reach, >= 1. Default 1 (no stretch). */
+  /** Maximum bone scale when the target is out of reach, >= 1. Default 1 (no stretch). @default 1 */
   maxStretch?: number;
-  /** Rotation of the limb plane about the root→target axis, radians. Default 0. */
+  /** Rotation of the limb plane about the root→target axis, radians. Default 0. @default 0 */
   twist?: number;
-  /** End joint rotation: `'world'` keeps its world rotation (default), `'relative'` keeps it relative to the mid. */
+  /** End joint rotation: `'world'` keeps its world rotation (default), `'relative'` keeps it relative to the mid. @default 'world' */
   endRotation?: 'world' | 'relative';
-  /** `reached` tolerance relative to the limb length (upper + lower), >= 0. Default 1e-4. */
+  /** `reached` tolerance relative to the limb length (upper + lower), >= 0. Default 1e-4. @default 1e-4 */
   tolerance?: number;
 }
 

@@ -1,0 +1,217 @@
+// Each job's fields described once: name, kind (deduced from the member's
+// type), float offset in the packed layout (deduced from the order), default
+// (the job struct's own member initializer) and, for enums, the names JS uses.
+//
+// One description per job (JobFields<Job>::Visit) drives
+//   - the C++ reader that fills the job from the packed floats (ReadJob),
+//   - the defaults buffer, a packed job with every default in place (Defaults),
+//   - the text JS parses at init() to build its packers and validators
+//     (web/src/fields.js): "name:kind:offset[:first enum value:name|name...]".
+// Adding an option to a job means one line in its Visit (plus the kernel and
+// the docs); JS, the single-call layout, the batches' shared options and the
+// prepared solvers follow.
+//
+// Kinds and their floats: number 1, enum 1 (value as float), vec3 3,
+// quat 4 ([x, y, z, w], three.js order), transform 7 (position, rotation),
+// optionalVec3 4 (x, y, z, then 1 when given / 0 when not: the job's
+// std::optional stays empty). Input fields (Role) are the per-frame inputs a
+// prepared solver reads on every solve; the others are options.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "flat.h"
+#include "ikpd/ik/aim.h"
+#include "ikpd/ik/two_bone.h"
+
+namespace ikpd::bindings {
+
+// kInput: a per-frame input JS requires; kInputOrDefault: a per-frame input that
+// keeps its default when not given; kOption: set once, kept by prepared solvers.
+enum class Role : int { kOption = 0, kInput = 1, kInputOrDefault = 2 };
+constexpr bool IsInput(Role r) { return r != Role::kOption; }
+
+// Which fields ReadJob reads.
+enum class Which : int { kAll, kInputs, kOptions };
+
+// Enum names as JS spells them; the first names value `first`, the next first + 1, ...
+struct EnumNames {
+  const char* names;  // "auto|positive|negative"
+  int first = 0;
+};
+
+template <class Job>
+struct JobFields;
+
+template <>
+struct JobFields<TwoBoneJob> {
+  static constexpr const char* kName = "twoBone";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    f(Role::kInput, "root", &TwoBoneJob::root);
+    f(Role::kInput, "mid", &TwoBoneJob::mid);
+    f(Role::kInput, "end", &TwoBoneJob::end);
+    f(Role::kInput, "target", &TwoBoneJob::target);
+    f(Role::kOption, "pole", &TwoBoneJob::pole);
+    f(Role::kOption, "poleDirection", &TwoBoneJob::poleDirection);
+    f(Role::kOption, "forward", &TwoBoneJob::forward);
+    f(Role::kOption, "bendAxis", &TwoBoneJob::bendAxis);
+    f(Role::kOption, "effectorOffset", &TwoBoneJob::effectorOffset);
+    f(Role::kOption, "bendDirection", &TwoBoneJob::bendDirection, EnumNames{"auto|positive|negative", 0});
+    f(Role::kOption, "straightBend", &TwoBoneJob::straightBend, EnumNames{"positive|negative", 1});
+    f(Role::kOption, "minAngle", &TwoBoneJob::minAngle);
+    f(Role::kOption, "maxAngle", &TwoBoneJob::maxAngle);
+    f(Role::kOption, "weight", &TwoBoneJob::weight);
+    f(Role::kOption, "soften", &TwoBoneJob::soften);
+    f(Role::kOption, "maxStretch", &TwoBoneJob::maxStretch);
+    f(Role::kOption, "twist", &TwoBoneJob::twist);
+    f(Role::kOption, "endRotation", &TwoBoneJob::endRotation, EnumNames{"world|relative", 0});
+    f(Role::kOption, "tolerance", &TwoBoneJob::tolerance);
+  }
+};
+
+template <>
+struct JobFields<AimJob> {
+  static constexpr const char* kName = "aim";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    f(Role::kInput, "position", &AimJob::position);
+    f(Role::kInputOrDefault, "rotation", &AimJob::rotation);
+    f(Role::kInput, "target", &AimJob::target);
+    f(Role::kOption, "forward", &AimJob::forward);
+    f(Role::kOption, "up", &AimJob::up);
+    f(Role::kOption, "pole", &AimJob::pole);
+    f(Role::kOption, "hingeAxis", &AimJob::hingeAxis);
+    f(Role::kOption, "method", &AimJob::method, EnumNames{"yawPitch|crossProduct|shortestArc", 0});
+    f(Role::kOption, "weight", &AimJob::weight);
+  }
+};
+
+// ---------------------------------------------------------------- kinds
+template <class T>
+struct Kind;
+template <>
+struct Kind<float> {
+  static constexpr const char* kName = "number";
+  static constexpr std::size_t kFloats = 1;
+  static void Read(const float* p, float& v) { v = p[0]; }
+  static void Write(float* p, float v) { p[0] = v; }
+};
+template <>
+struct Kind<glm::vec3> {
+  static constexpr const char* kName = "vec3";
+  static constexpr std::size_t kFloats = 3;
+  static void Read(const float* p, glm::vec3& v) { v = ReadVec3(p); }
+  static void Write(float* p, const glm::vec3& v) { WriteVec3(p, v); }
+};
+template <>
+struct Kind<glm::quat> {
+  static constexpr const char* kName = "quat";
+  static constexpr std::size_t kFloats = 4;
+  static void Read(const float* p, glm::quat& v) { v = ReadQuat(p); }
+  static void Write(float* p, const glm::quat& v) { WriteQuat(p, v); }
+};
+template <>
+struct Kind<Transform> {
+  static constexpr const char* kName = "transform";
+  static constexpr std::size_t kFloats = 7;
+  static void Read(const float* p, Transform& v) { v = ReadTransform(p); }
+  static void Write(float* p, const Transform& v) { WriteTransform(p, v); }
+};
+template <>
+struct Kind<std::optional<glm::vec3>> {
+  static constexpr const char* kName = "optionalVec3";
+  static constexpr std::size_t kFloats = 4;
+  static void Read(const float* p, std::optional<glm::vec3>& v) {
+    if (p[3] != 0.0f) v = ReadVec3(p);
+    else v.reset();
+  }
+  static void Write(float* p, const std::optional<glm::vec3>& v) {
+    WriteVec3(p, v.value_or(glm::vec3(0.0f)));
+    p[3] = v ? 1.0f : 0.0f;
+  }
+};
+template <class E>
+  requires std::is_enum_v<E>
+struct Kind<E> {
+  static constexpr const char* kName = "enum";
+  static constexpr std::size_t kFloats = 1;
+  static void Read(const float* p, E& v) { v = static_cast<E>(static_cast<int>(p[0])); }
+  static void Write(float* p, E v) { p[0] = static_cast<float>(static_cast<int>(v)); }
+};
+
+template <class Job, class T>
+constexpr std::size_t FloatsOf(T Job::*) {
+  return Kind<T>::kFloats;
+}
+
+// ---------------------------------------------------------------- layout users
+// Floats of a packed job.
+template <class Job>
+constexpr std::size_t JobFloats() {
+  std::size_t n = 0;
+  JobFields<Job>::Visit([&](Role, const char*, auto member, auto...) { n += FloatsOf(member); });
+  return n;
+}
+
+// Fills the `which` fields of `job` from p[0..JobFloats).
+template <class Job>
+void ReadJob(const float* p, Job& job, Which which = Which::kAll) {
+  std::size_t at = 0;
+  JobFields<Job>::Visit([&](Role r, const char*, auto member, auto...) {
+    using T = std::remove_cvref_t<decltype(job.*member)>;
+    if (which == Which::kAll || (which == Which::kInputs) == IsInput(r)) Kind<T>::Read(p + at, job.*member);
+    at += Kind<T>::kFloats;
+  });
+}
+
+// A packed job holding every default (the job struct's member initializers).
+template <class Job>
+const float* Defaults() {
+  alignas(16) static float defaults[JobFloats<Job>()] = {};
+  static bool filled = false;
+  if (!filled) {
+    const Job job{};
+    std::size_t at = 0;
+    JobFields<Job>::Visit([&](Role, const char*, auto member, auto...) {
+      using T = std::remove_cvref_t<decltype(job.*member)>;
+      Kind<T>::Write(defaults + at, job.*member);
+      at += Kind<T>::kFloats;
+    });
+    filled = true;
+  }
+  return defaults;
+}
+
+// "name=floats@defaults|field,field,..." with field "name:kind:offset:role[:first:names]",
+// role "input", "inputOrDefault" or "option".
+template <class Job>
+void DescribeJob(std::string& out) {
+  out += JobFields<Job>::kName;
+  out += '=';
+  out += std::to_string(JobFloats<Job>());
+  out += '@';
+  out += std::to_string(reinterpret_cast<std::uintptr_t>(Defaults<Job>()));
+  out += '|';
+  std::size_t at = 0;
+  bool first = true;
+  JobFields<Job>::Visit([&](Role role, const char* name, auto member, auto... names) {
+    using T = std::remove_cvref_t<decltype(std::declval<Job&>().*member)>;
+    if (!first) out += ',';
+    first = false;
+    out += name;
+    out += ':';
+    out += Kind<T>::kName;
+    out += ':';
+    out += std::to_string(at);
+    out += role == Role::kInput ? ":input" : role == Role::kInputOrDefault ? ":inputOrDefault" : ":option";
+    (((out += ':', out += std::to_string(names.first), out += ':', out += names.names)), ...);
+    at += Kind<T>::kFloats;
+  });
+}
+
+}  // namespace ikpd::bindings

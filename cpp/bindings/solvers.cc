@@ -1,0 +1,99 @@
+// Embind (flat.h): prepared single-item solvers and the job descriptions.
+//
+// A prepared solver owns one packed job (job_fields.h layout) followed by its
+// result at kOut. JS writes every field once (new, setOptions) and then only
+// the per-frame inputs before each solve(): options are read and validated by
+// setOptions() alone and stay in the cached job between frames.
+#include <cstring>
+#include <string>
+
+#include "flat.h"
+#include "ikpd/ik/aim.h"
+#include "ikpd/ik/two_bone.h"
+#include "job_fields.h"
+#include "solvers.h"
+
+namespace ikpd::bindings {
+namespace {
+
+// A valid limb/joint the options are validated against (setOptions checks the
+// options, not whatever inputs the buffer holds before the first solve).
+void SampleInputs(TwoBoneJob& job) {
+  job.root = {glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.mid = {glm::vec3(1.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.end = {glm::vec3(2.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.target = glm::vec3(1.0f, 1.0f, 0.0f);
+}
+void SampleInputs(AimJob& job) {
+  job.position = glm::vec3(0.0f);
+  job.rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  job.target = glm::vec3(1.0f, 1.0f, 1.0f);
+}
+
+template <class Job, class Result>
+class PreparedSolver {
+ public:
+  PreparedSolver() {
+    std::memcpy(buffer_, Defaults<Job>(), sizeof(float) * JobFloats<Job>());
+    ReadJob(buffer_, job_);
+    job_.result = &result_;
+  }
+  PreparedSolver(const PreparedSolver&) = delete;
+  PreparedSolver& operator=(const PreparedSolver&) = delete;
+
+  std::uintptr_t pointer() const { return reinterpret_cast<std::uintptr_t>(buffer_); }
+
+  // Reads the options from the buffer; keeps them when they validate.
+  std::uintptr_t setOptions() {
+    Job job = job_;
+    ReadJob(buffer_, job, Which::kOptions);
+    Job check = job;
+    SampleInputs(check);
+    if (const Status s = check.Validate(); !s) return ToResult(s);
+    job_ = job;
+    return 0;
+  }
+
+  // Reads the per-frame inputs, solves with the cached options, writes the result at kOut.
+  std::uintptr_t solve() {
+    ReadJob(buffer_, job_, Which::kInputs);
+    const Status s = job_.Run();
+    if (s) WriteResult(buffer_ + kOut, result_);
+    return ToResult(s);
+  }
+
+ private:
+  alignas(16) float buffer_[kOut + 32] = {};
+  Job job_;
+  Result result_{};
+};
+
+using TwoBoneSolver = PreparedSolver<TwoBoneJob, TwoBoneResult>;
+using AimSolver = PreparedSolver<AimJob, glm::quat>;
+
+template <class T>
+void BindSolver(const char* name) {
+  emscripten::class_<T>(name)
+      .template constructor<>()
+      .function("pointer", &T::pointer)
+      .function("setOptions", &T::setOptions)
+      .function("solve", &T::solve);
+}
+
+}  // namespace
+}  // namespace ikpd::bindings
+
+EMSCRIPTEN_BINDINGS(ikpd_solvers) {
+  using namespace ikpd;
+  using namespace ikpd::bindings;
+  // Every job description, ";"-separated (web/src/fields.js parses it once in init()).
+  emscripten::function("jobDescriptions", +[]() {
+    std::string out;
+    DescribeJob<TwoBoneJob>(out);
+    out += ';';
+    DescribeJob<AimJob>(out);
+    return out;
+  });
+  BindSolver<TwoBoneSolver>("TwoBoneSolver");
+  BindSolver<AimSolver>("AimSolver");
+}

@@ -1,0 +1,149 @@
+// Job packers built from the C++ job descriptions (cpp/bindings/job_fields.h),
+// read once in init(): each field's name, kind, float offset, role and enum
+// names, and a packed job holding every default. Defaults, layouts and enum
+// names therefore live in C++ only; the validators here check types and
+// shapes and name the parameter, and C++ Validate() checks value ranges.
+import { readEnum, readNumber, readQuat, readTransform, readVec3 } from './core.js';
+
+/**
+ * Parses the descriptions ("job=floats@defaults|field,...;...") into
+ * { [job]: JobLayout }, copying each defaults buffer out of WASM memory.
+ */
+export function readJobDescriptions(text, heapF32) {
+  const jobs = {};
+  for (const entry of text.split(';')) {
+    const bar = entry.indexOf('|'); // enum names use '|' too
+    const head = entry.slice(0, bar);
+    const list = entry.slice(bar + 1);
+    const [name, rest] = head.split('=');
+    const [floats, pointer] = rest.split('@').map(Number);
+    const fields = list.split(',').map((spec) => {
+      const [field, kind, offset, role, first, names] = spec.split(':');
+      return Object.freeze({
+        name: field, kind, offset: Number(offset), role,
+        enumFirst: Number(first ?? 0), enumNames: names ? Object.freeze(names.split('|')) : undefined,
+      });
+    });
+    const defaults = heapF32.slice(pointer >>> 2, (pointer >>> 2) + floats);
+    jobs[name] = new JobLayout(name, floats, defaults, fields);
+  }
+  return Object.freeze(jobs);
+}
+
+/** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
+export const OUT = 64;
+
+const SIZES = Object.freeze({ number: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4 });
+
+// Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.
+function writeField(f, value, s, o) {
+  const at = o + f.offset;
+  switch (f.kind) {
+    case 'number': s[at] = readNumber(value, f.name); break;
+    case 'enum': s[at] = f.enumFirst + readEnum(value, f.name, f.enumNames); break;
+    case 'vec3': readVec3(value, f.name, s, at); break;
+    case 'quat': readQuat(value, f.name, s, at); break;
+    case 'transform': readTransform(value, f.name, s, at); break;
+    case 'optionalVec3':
+      // null (setOptions only) clears the vector.
+      if (value === null) {
+        s[at + 3] = 0;
+      } else {
+        readVec3(value, f.name, s, at);
+        s[at + 3] = 1;
+      }
+      break;
+    default: throw new Error(`ikpd: unknown field kind ${f.kind}`);
+  }
+}
+
+// Source of the statement writing field `f` (its value in `v`) at s[f.offset..].
+function writeSource(f) {
+  const at = f.offset;
+  const name = JSON.stringify(f.name);
+  switch (f.kind) {
+    case 'number': return `s[${at}] = readNumber(v, ${name});`;
+    case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
+    case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
+    case 'quat': return `readQuat(v, ${name}, s, ${at});`;
+    case 'transform': return `readTransform(v, ${name}, s, ${at});`;
+    case 'optionalVec3': return `readVec3(v, ${name}, s, ${at}); s[${at + 3}] = 1;`;
+    default: throw new Error(`ikpd: unknown field kind ${f.kind}`);
+  }
+}
+
+/**
+ * Compiles a packer for `fields` (each read with a constant property name, as a
+ * hand-written packer would): a required input must be given; any other field
+ * not given gets its default (an optional vector: "not given").
+ */
+function compilePacker(fields, defaults) {
+  const lines = [];
+  for (const f of fields) {
+    const read = `v = o[${JSON.stringify(f.name)}];`;
+    if (f.role === 'input') {
+      lines.push(read, writeSource(f));
+      continue;
+    }
+    const fill = [];
+    for (let k = 0; k < SIZES[f.kind]; k++) fill.push(`s[${f.offset + k}] = ${defaults[f.offset + k]};`);
+    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f)} }`);
+  }
+  const enums = fields.filter((f) => f.kind === 'enum').map((f) => `const ENUM_${f.name} = ${JSON.stringify(f.enumNames)};`);
+  // Code generated from the C++ descriptions only (names, offsets, float defaults).
+  // eslint-disable-next-line no-new-func
+  return new Function('readNumber', 'readEnum', 'readVec3', 'readQuat', 'readTransform',
+    `${enums.join('\n')}\nreturn function pack(o, s) {\nlet v;\n${lines.join('\n')}\n};`)(
+    readNumber, readEnum, readVec3, readQuat, readTransform);
+}
+
+/** One job's packed layout, with packers for single calls, solvers and batches. */
+export class JobLayout {
+  constructor(name, floats, defaults, fields) {
+    this.name = name;
+    /** Floats of the packed job. */
+    this.floats = floats;
+    /** The packed job with every default (Float32Array). */
+    this.defaults = defaults;
+    /** Every field, in layout order. */
+    this.fields = fields;
+    this.inputs = fields.filter((f) => f.role !== 'option');
+    this.options = fields.filter((f) => f.role === 'option');
+    this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
+    this.pack = compilePacker(fields, defaults);
+    this.packInputs = compilePacker(this.inputs, defaults);
+    /** Option name → default value as JS sees it (enum names, arrays, numbers; undefined for optional vectors). */
+    this.defaultValues = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, this.#defaultOf(f)])));
+  }
+
+  #defaultOf(f) {
+    const d = this.defaults;
+    const o = f.offset;
+    switch (f.kind) {
+      case 'number': return d[o];
+      case 'enum': return f.enumNames[d[o] - f.enumFirst];
+      case 'vec3': return [d[o], d[o + 1], d[o + 2]];
+      case 'quat': return [d[o], d[o + 1], d[o + 2], d[o + 3]];
+      case 'transform': return { position: [d[o], d[o + 1], d[o + 2]], rotation: [d[o + 3], d[o + 4], d[o + 5], d[o + 6]] };
+      default: return undefined;
+    }
+  }
+
+  /**
+   * pack(options, s): packs a whole job at s[0..floats), every field given in
+   * `options` or its default (required inputs must be given).
+   * packInputs(frame, s): packs the per-frame inputs only (a prepared solver's solve).
+   */
+
+  /**
+   * Writes the options named in `keys` that `options` gives (others keep what
+   * s holds); null clears an optional vector. Unknown keys are left to the caller.
+   */
+  packOptions(options, s, o = 0, keys = undefined) {
+    for (const f of this.options) {
+      if (keys !== undefined && !keys.includes(f.name)) continue;
+      const value = options[f.name];
+      if (value !== undefined) writeField(f, value, s, o);
+    }
+  }
+}
