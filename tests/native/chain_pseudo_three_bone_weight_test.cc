@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 
+#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
 
 namespace {
@@ -13,43 +13,27 @@ using ikpd::PseudoThreeBoneJob;
 using ikpd::PseudoThreeBoneResult;
 using ikpd::Transform;
 
-// Angle between two rotations, accurate for tiny angles too.
-float Angle(const glm::quat& a, const glm::quat& b) {
-  const glm::quat d = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
-  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w));
-}
-
-struct Rng {
-  std::mt19937 rng;
-  explicit Rng(unsigned seed) : rng(seed) {}
-  float U(float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng); }
-  glm::vec3 Dir() {
-    for (;;) {
-      const glm::vec3 v(U(-1, 1), U(-1, 1), U(-1, 1));
-      const float l = glm::length(v);
-      if (l > 0.1f && l <= 1.0f) return v / l;
-    }
-  }
-};
+using chaintest::Angle;
+using chaintest::Rng;
 
 // A leg (hip, knee, ankle, toe) with forward +X and hinge +Z, bones along
 // their joints' forward axes; `planar` keeps every rotation about +Z.
 PseudoThreeBoneJob RandomLeg(Rng& r, bool planar) {
   const glm::vec3 f(1, 0, 0), h(0, 0, 1);
-  const float a = r.U(0.2f, 0.6f), b = r.U(0.2f, 0.6f), c = r.U(0.05f, 0.3f);
+  const float a = r.Uniform(0.2f, 0.6f), b = r.Uniform(0.2f, 0.6f), c = r.Uniform(0.05f, 0.3f);
   PseudoThreeBoneJob job;
-  job.limb.root.position = {r.U(-1, 1), r.U(0, 2), r.U(-1, 1)};
-  job.limb.root.rotation = glm::angleAxis(r.U(-3.1f, 3.1f), planar ? h : r.Dir());
+  job.limb.root.position = {r.Uniform(-1, 1), r.Uniform(0, 2), r.Uniform(-1, 1)};
+  job.limb.root.rotation = glm::angleAxis(r.Uniform(-3.1f, 3.1f), planar ? h : r.Direction());
   job.limb.mid.position = job.limb.root.position + a * (job.limb.root.rotation * f);
-  job.limb.mid.rotation = job.limb.root.rotation * glm::angleAxis(r.U(0.2f, 2.6f), h);
+  job.limb.mid.rotation = job.limb.root.rotation * glm::angleAxis(r.Uniform(0.2f, 2.6f), h);
   job.limb.end.position = job.limb.mid.position + b * (job.limb.mid.rotation * f);
-  job.limb.end.rotation = job.limb.mid.rotation * glm::angleAxis(r.U(-1.5f, 1.5f), h);
-  if (!planar) job.limb.end.rotation = job.limb.end.rotation * glm::angleAxis(r.U(-0.3f, 0.3f), f);
+  job.limb.end.rotation = job.limb.mid.rotation * glm::angleAxis(r.Uniform(-1.5f, 1.5f), h);
+  if (!planar) job.limb.end.rotation = job.limb.end.rotation * glm::angleAxis(r.Uniform(-0.3f, 0.3f), f);
   job.tip.position = job.limb.end.position + c * (job.limb.end.rotation * f);
   job.tip.rotation = job.limb.end.rotation;
-  glm::vec3 d = r.Dir();
+  glm::vec3 d = r.Direction();
   if (planar) d = glm::normalize(glm::vec3(d.x, d.y, 0.0f) + glm::vec3(1e-3f, 0, 0));
-  job.limb.target = job.limb.root.position + d * r.U(0.3f, 0.95f) * (a + b + c);
+  job.limb.target = job.limb.root.position + d * r.Uniform(0.3f, 0.95f) * (a + b + c);
   return job;
 }
 
@@ -68,8 +52,8 @@ TEST(ChainPseudoThreeBoneWeight, EachJointTurnsWeightOfTheFullWeightAngle) {
   Rng r(21);
   for (int i = 0; i < 2000; ++i) {
     const PseudoThreeBoneJob job = RandomLeg(r, false);
-    const float weight = r.U(0.05f, 0.95f);
-    const float blend = i % 3 == 0 ? 1.0f : r.U(0.0f, 0.999f);
+    const float weight = r.Uniform(0.05f, 0.95f);
+    const float blend = i % 3 == 0 ? 1.0f : r.Uniform(0.0f, 0.999f);
     const PseudoThreeBoneResult full = Solve(job, 1.0f, blend);
     const PseudoThreeBoneResult part = Solve(job, weight, blend);
     const glm::quat in[3] = {job.limb.root.rotation, job.limb.mid.rotation, job.limb.end.rotation};
@@ -106,7 +90,7 @@ TEST(ChainPseudoThreeBoneWeight, ContinuousInBlendNearOne) {
   int checked = 0;
   for (int i = 0; i < 2000; ++i) {
     const PseudoThreeBoneJob job = RandomLeg(r, i % 2 == 0);
-    const float weight = i % 4 < 2 ? 0.5f : r.U(0.05f, 0.95f);
+    const float weight = i % 4 < 2 ? 0.5f : r.Uniform(0.05f, 0.95f);
     const float span = glm::distance(job.limb.root.position, job.limb.mid.position) +
                        glm::distance(job.limb.mid.position, job.limb.end.position);
     // Left out: a limb flipping its bend side between the two full solves, and
