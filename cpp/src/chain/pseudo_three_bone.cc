@@ -147,7 +147,9 @@ Status PseudoThreeBoneJob::Run() const {
   }
   // Relative to the input limb, not to the extra pass's (possibly stretched) one.
   out.reached = out.distance <= static_cast<double>(limb.tolerance) * length;
-  if (!IsFinite(out.tip)) return Error("target: too far away for float coordinates (the result would overflow)");
+  if (!IsFinite(out.mid) || !IsFinite(out.end) || !IsFinite(out.tip) || !IsFinite(out.distance)) {
+    return Error("target: too far away for float coordinates (the result would overflow)");
+  }
   *result = out;
   return Ok();
 }
