@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 
+#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
 
 namespace {
@@ -15,11 +16,7 @@ using ikpd::Transform;
 using ikpd::TwoBoneJob;
 using ikpd::TwoBoneResult;
 
-// Angle between two rotations, accurate for tiny angles too (no acos near 1).
-float Angle(const glm::quat& a, const glm::quat& b) {
-  const glm::quat d = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
-  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w));
-}
+using chaintest::Angle;
 
 struct Leg {
   Transform root, mid, end, tip;

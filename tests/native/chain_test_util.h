@@ -34,4 +34,10 @@ inline glm::quat ArcOf(glm::vec3 a, glm::vec3 b) {
   return glm::normalize(glm::quat(1.0f + glm::dot(a, b), c.x, c.y, c.z));
 }
 
+// Angle between two rotations, accurate for tiny angles too (no acos near 1).
+inline float Angle(const glm::quat& a, const glm::quat& b) {
+  const glm::quat d = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
+  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w));
+}
+
 }  // namespace chaintest

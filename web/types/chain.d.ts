@@ -110,9 +110,11 @@ export interface Tentacle2D extends Disposable {
 }
 
 /**
- * Options of `solvePseudoThreeBone` (SPEC §4): every two-bone option (pole, forward, bendAxis,
- * bendDirection, minAngle/maxAngle, weight, soften, maxStretch, twist, tolerance) plus the
- * third bone. `effectorOffset` and `endRotation` are set by the solver (passing them throws).
+ * Options of `solvePseudoThreeBone` (docs/pseudo-three-bone.md): every two-bone option (pole,
+ * forward, bendAxis, bendDirection, minAngle/maxAngle, weight, soften, maxStretch, twist,
+ * tolerance) plus the third bone. `effectorOffset` and `endRotation` are set by the solver
+ * (passing them throws). `weight` applies once, to the final pose: every joint turns `weight`
+ * of its full-weight angle from its input, whatever `blend`.
  */
 export interface PseudoThreeBoneOptions extends Omit<TwoBoneOptions, 'effectorOffset' | 'endRotation'> {
   /** World-space tip of the end joint (toe, fingertip); it moves rigidly with `end` and is what reaches `target`. */

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../ik/two_bone_kernel.h"
 #include "rotation.h"
 
 namespace ikpd {
@@ -10,6 +11,45 @@ namespace ikpd {
 using chain_detail::AngleOf;
 using chain_detail::Positive;
 using chain_detail::SafeNormalize;
+
+namespace {
+
+// Weight, applied once to the full-weight pose (docs/pseudo-three-bone.md):
+// joints 1–2 through the two-bone weighting stage (rotations slerped from the
+// input, bones rebuilt along them), joint 3 by the same slerp, each bone's
+// length blended from its input to its solved (stretched) length. Weight 0
+// gives the input pose. `limb` holds the input, `pose` the full-weight solve.
+void ApplyWeight(const TwoBoneJob& limb, PseudoThreeBoneResult* pose) {
+  using simd::FromGlm;
+  using simd::ToGlm;
+  const float weight = limb.weight;
+  detail::LimbAxes axes;
+  detail::LimbAxesOf(limb.forward, limb.bendAxis, &axes);  // validated by the caller
+  const simd::Q4<float> q1 = FromGlm(SafeNormalize(limb.root.rotation));
+  const simd::Q4<float> q2 = FromGlm(SafeNormalize(limb.mid.rotation));
+  const simd::Q4<float> q3 = FromGlm(SafeNormalize(limb.end.rotation));
+  simd::Q4<float> r1 = FromGlm(pose->root.rotation), r2 = FromGlm(pose->mid.rotation);
+  simd::V3<float> upper{}, lower{};
+  detail::two_bone_kernel::WeightOutput(weight, axes.forward, q1, q2, &r1, &r2, &upper, &lower);
+  const simd::Q4<float> r3 = simd::Slerp(q3, FromGlm(pose->end.rotation), weight);
+
+  const auto blended = [weight](const glm::vec3& from, const glm::vec3& to, const glm::vec3& solvedFrom,
+                                const glm::vec3& solvedTo) {
+    const double input = glm::distance(glm::dvec3(to), glm::dvec3(from));
+    return input + (glm::distance(glm::dvec3(solvedTo), glm::dvec3(solvedFrom)) - input) * weight;
+  };
+  const double a = blended(limb.root.position, limb.mid.position, pose->root.position, pose->mid.position);
+  const double b = blended(limb.mid.position, limb.end.position, pose->mid.position, pose->end.position);
+  const glm::dvec3 mid = glm::dvec3(limb.root.position) + glm::dvec3(ToGlm(upper)) * a;
+  const glm::dvec3 end = mid + glm::dvec3(ToGlm(lower)) * b;
+
+  const bool solve = weight > 0.0f;  // weight 0 keeps the input positions exactly
+  pose->root = {limb.root.position, ToGlm(r1)};
+  pose->mid = {solve ? glm::vec3(mid) : limb.mid.position, ToGlm(r2)};
+  pose->end = {solve ? glm::vec3(end) : limb.end.position, ToGlm(r3)};
+}
+
+}  // namespace
 
 Status PseudoThreeBoneJob::Validate() const {
   TwoBoneJob check = limb;
@@ -42,6 +82,7 @@ Status PseudoThreeBoneJob::Run() const {
 
   TwoBoneResult solved;
   TwoBoneJob pass = limb;
+  pass.weight = 1.0f;                      // both passes at full weight; ApplyWeight weighs the result
   pass.endRotation = EndRotation::kWorld;  // the effector keeps its rotation: the offset stays valid
   pass.effectorOffset = offset0;           // step 3
   pass.result = &solved;
@@ -52,7 +93,6 @@ Status PseudoThreeBoneJob::Run() const {
       variant == PseudoThreeBoneVariant::kRelative ? glm::normalize(solved.mid.rotation * qDiff) : solved.mid.rotation;
   // Step 6: blend between the rebuilt and the initial posture (0 → rebuilt, 1 → initial).
   glm::quat end = blend <= 0.0f ? rebuilt : glm::normalize(glm::slerp(rebuilt, q3, blend));
-  if (limb.weight < 1.0f) end = glm::normalize(glm::slerp(q3, end, limb.weight));
   // Optional limit: at most endLimit from the input rotation relative to joint 2.
   bool limited = false;
   if (endLimit < kPi) {
@@ -94,12 +134,22 @@ Status PseudoThreeBoneJob::Run() const {
   out.root = solved.root;
   out.mid = solved.mid;
   out.end = {solved.end.position, end};
-  out.tip.position = glm::vec3(glm::dvec3(solved.end.position) + glm::dvec3(offset));
-  out.tip.rotation = glm::normalize((end * glm::conjugate(q3)) * SafeNormalize(tip.rotation));
   out.distance = solved.distance;
+  if (limb.weight < 1.0f) {
+    ApplyWeight(limb, &out);
+    end = out.end.rotation;
+    offset = (end * glm::conjugate(q3)) * offset0;
+  }
+  out.tip.position = glm::vec3(glm::dvec3(out.end.position) + glm::dvec3(offset));
+  out.tip.rotation = glm::normalize((end * glm::conjugate(q3)) * SafeNormalize(tip.rotation));
+  if (limb.weight < 1.0f) {
+    out.distance = static_cast<float>(glm::distance(glm::dvec3(out.tip.position), glm::dvec3(limb.target)));
+  }
   // Relative to the input limb, not to the extra pass's (possibly stretched) one.
-  out.reached = solved.distance <= static_cast<double>(limb.tolerance) * length;
-  if (!IsFinite(out.tip)) return Error("target: too far away for float coordinates (the result would overflow)");
+  out.reached = out.distance <= static_cast<double>(limb.tolerance) * length;
+  if (!IsFinite(out.mid) || !IsFinite(out.end) || !IsFinite(out.tip) || !IsFinite(out.distance)) {
+    return Error("target: too far away for float coordinates (the result would overflow)");
+  }
   *result = out;
   return Ok();
 }

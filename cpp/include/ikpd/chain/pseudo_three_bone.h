@@ -1,5 +1,6 @@
-// ikpd — §4 pseudo three-bone IK: the two-bone solver (TwoBoneJob) run twice,
-// so a third bone (foot, hand) follows the limb with a tunable blend.
+// ikpd — pseudo three-bone IK (docs/pseudo-three-bone.md): the two-bone solver
+// (TwoBoneJob) run twice, so a third bone (foot, hand) follows the limb with a
+// tunable blend.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +25,7 @@ struct PseudoThreeBoneResult {
   float distance = 0.0f;  // |tip − target| after the last pass
 };
 
-// SPEC §4, the seed's seven steps, reusing TwoBoneJob for steps 2–4:
+// The seven steps of docs/pseudo-three-bone.md, reusing TwoBoneJob for steps 2–4:
 //  1. q_diff = q2⁻¹·q3;  2. offset = tip − end;  3–4. two-bone toward
 //  target − offset (the end keeps its world rotation, so the tip lands on the
 //  target);  5. q3' = q2_new·q_diff (kRelative) or q2_new (kFollowMid);
@@ -34,8 +35,15 @@ struct PseudoThreeBoneResult {
 // rotation relative to joint 2 (q2_new·q_diff), and forces step 7 (the extra
 // pass may break the limit slightly). Step 7 moves joint 2 again, so with
 // blend = 0 the final q2⁻¹·q3 differs from q_diff by that corrective turn.
-// `limb.weight` is applied to each pass and to joint 3's rotation; with
-// maxStretch > 1 the total stretch stays within limb.maxStretch.
+// Both passes solve at full weight; `limb.weight` then applies once to the
+// final pose, as TwoBoneJob weighs its own: each joint rotation is slerped
+// from its input by `weight`, the bones are rebuilt along the weighted
+// rotations' forward axes with lengths blended from input to solved, and the
+// tip moves rigidly with joint 3. So weight w turns every joint w of its
+// full-weight angle whether one pass ran or two (continuous in blend), weight 1
+// is the full solve and weight 0 returns the input positions and rotations.
+// `distance` is |tip − target| of that weighted pose. With maxStretch > 1 the
+// total stretch stays within limb.maxStretch.
 struct PseudoThreeBoneJob {
   // Joints 1–3, the target and every two-bone option (pole, forward, bendAxis,
   // bendDirection, minAngle/maxAngle, weight, soften, maxStretch, twist,
