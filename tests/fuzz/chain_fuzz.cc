@@ -47,8 +47,9 @@ void FuzzChain(Input& in) {
     }
   }
   job.limits = limits;
-  job.hasPole = in.Bool();
-  job.pole = in.Vec3();
+  const bool hasPole = in.Bool();
+  const glm::vec3 pole = in.Vec3();
+  if (hasPole) job.pole = pole;
   job.forward = in.Axis();
   job.parentRotation = in.Quat();
   std::vector<Transform> output(static_cast<std::size_t>(std::max(0, in.Int(0, 7) == 0 ? in.Int(0, kMaxJoints) : n)));
@@ -64,7 +65,7 @@ void FuzzChain(Input& in) {
                j.rotation.x, j.rotation.y, j.rotation.z);
   }
   FUZZ_TRACE("target %.9g %.9g %.9g method %d iterations %d pole %d forward %.9g %.9g %.9g parent wxyz %.9g %.9g %.9g %.9g limits %zu\n",
-             job.target.x, job.target.y, job.target.z, static_cast<int>(job.method), job.iterations, job.hasPole,
+             job.target.x, job.target.y, job.target.z, static_cast<int>(job.method), job.iterations, job.pole.has_value(),
              job.forward.x, job.forward.y, job.forward.z, job.parentRotation.w, job.parentRotation.x,
              job.parentRotation.y, job.parentRotation.z, limits.size());
   const bool ran = RunChecked(job, [&] {
@@ -74,7 +75,7 @@ void FuzzChain(Input& in) {
   if (!ran) return;
   FUZZ_CHECK(output.size() == joints.size(), "accepted an output of the wrong size");
   float length = 0.0f;
-  bool moderate = Moderate(job.target) && (!job.hasPole || Moderate(job.pole));
+  bool moderate = Moderate(job.target) && (!job.pole || Moderate(*job.pole));
   for (std::size_t i = 0; i < joints.size(); ++i) {
     FUZZ_CHECK(Finite(output[i]), "joint %zu not finite", i);
     FUZZ_CHECK(IsUnit(output[i].rotation), "joint %zu rotation not unit", i);

@@ -274,7 +274,6 @@ TEST_P(ChainMethods, DegenerateInputStaysFinite) {
         job.forward = {0, 1, 0};
         job.target = target;
         job.limits = limits;
-        job.hasPole = true;
         job.pole = {0, 10, 0};  // on the chain's axis: collinear pole
         std::vector<Transform> out;
         Solve(job, in, out);
@@ -315,7 +314,6 @@ TEST_P(ChainMethods, HugeAndTinyMagnitudesScaleExactly) {
   job.method = GetParam();
   job.forward = {0, 1, 0};
   job.iterations = 30;
-  job.hasPole = true;
   job.pole = {0, 0, 3};
   std::vector<Transform> reference;
   job.target = target;
@@ -337,7 +335,7 @@ TEST_P(ChainMethods, HugeAndTinyMagnitudesScaleExactly) {
   // Huge spread that cannot be represented after solving: clamped, never Inf/NaN.
   std::vector<Transform> wide{{{3e38f, 0, 0}, kId}, {{-3e38f, 0, 0}, kId}, {{3e38f, 0, 0}, kId}};
   job.target = {-3e38f, 3e38f, 0};
-  job.hasPole = false;
+  job.pole.reset();
   std::vector<Transform> out;
   Solve(job, wide, out);
   for (const Transform& t : out) EXPECT_TRUE(ikpd::IsFinite(t));
@@ -353,7 +351,6 @@ TEST_P(ChainMethods, PoleChoosesTheBendSide) {
     job.forward = {0, 1, 0};
     job.target = {0, 3, 0};
     job.iterations = 100;
-    job.hasPole = true;
     job.pole = pole;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
@@ -380,7 +377,6 @@ TEST_P(ChainMethods, FarPoleActsLikeANearOneInTheSameDirection) {
     job.forward = {0, 1, 0};
     job.target = target;
     job.iterations = 50;
-    job.hasPole = true;
     job.pole = {0, 1, 2};
     Solve(job, in, nearOut);
     job.pole = glm::vec3(0, 1, 2) * 1e30f;  // same direction from the root
@@ -403,7 +399,6 @@ TEST_P(ChainMethods, FarPoleActsLikeANearOneInTheSameDirection) {
   job.target = {0, 0, 0};
   job.iterations = 6;
   job.limits = limits;
-  job.hasPole = true;
   job.pole = {0, 2e9f, -1.5e16f};
   std::vector<Transform> out;
   Solve(job, tiny, out);
@@ -504,10 +499,9 @@ TEST(ChainSolver, Validation) {
   limits[1].max = {0, 0, 0};
   EXPECT_STREQ(job.Run().error, "limits: min must be <= max");
   limits[1] = JointLimit{};
-  job.hasPole = true;
   job.pole = {NAN, 0, 0};
   EXPECT_STREQ(job.Run().error, "pole: must be finite");
-  job.hasPole = false;
+  job.pole.reset();
   job.forward = {0, 0, 0};
   EXPECT_STREQ(job.Run().error, "forward: must be a finite non-zero vector");
   job.forward = {0, 1, 0};

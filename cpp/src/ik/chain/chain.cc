@@ -1,4 +1,4 @@
-#include "ikpd/chain/chain.h"
+#include "ikpd/ik/chain.h"
 
 #include <algorithm>
 #include <array>
@@ -10,7 +10,7 @@
 #include <glm/gtc/type_precision.hpp>
 #include <glm/mat3x3.hpp>
 
-#include "../simd/vec.h"
+#include "../../simd/vec.h"
 #include "rotation.h"
 
 namespace ikpd {
@@ -149,8 +149,8 @@ struct Solver {
     target = Normalized(job.target);
     // The pole is a direction from the root: it must not set the scale (a far
     // pole would shrink the chain toward float underflow).
-    if (job.hasPole) {
-      const glm::dvec3 d = glm::dvec3(job.pole) - origin;
+    if (job.pole) {
+      const glm::dvec3 d = glm::dvec3(*job.pole) - origin;
       const double m = std::max(std::abs(d.x), std::max(std::abs(d.y), std::abs(d.z)));
       pole = m > 0.0 ? glm::vec3(glm::normalize(d / m)) : glm::vec3(0.0f);
     }
@@ -555,7 +555,7 @@ struct Solver {
         result.iterations = it + 1;
       }
     }
-    if (job.hasPole) ApplyPole();
+    if (job.pole) ApplyPole();
     RebuildRotations(lastBoneInput);
     distance = glm::distance(o[n - 1].position, target);
     result.reached = distance <= tolerance;
@@ -602,7 +602,7 @@ struct Solver {
       }
       result.iterations = it + 1;
     }
-    if (job.hasPole) ApplyPole();
+    if (job.pole) ApplyPole();
     const float distance = glm::distance(job.output[n - 1].position, target);
     result.reached = distance <= tolerance;
     Denormalize();
@@ -615,6 +615,7 @@ struct Solver {
 
 Status ChainJob::Validate() const {
   if (joints.size() < 2) return Error("joints: needs at least 2 joints");
+  if (joints.size() > kMaxChainJoints) return Error("joints: at most 256 joints");
   if (output.size() != joints.size()) return Error("output: needs one entry per joint");
   // Branch-free scan for the usual all-valid input (v − v is 0 exactly for
   // finite v, NaN otherwise); the loop below names the first problem.
@@ -654,7 +655,7 @@ Status ChainJob::Validate() const {
         return Error("limits: unknown kind");
     }
   }
-  if (hasPole && !IsFinite(pole)) return Error("pole: must be finite");
+  if (pole && !IsFinite(*pole)) return Error("pole: must be finite");
   if (!IsFinite(forward) || (forward.x == 0.0f && forward.y == 0.0f && forward.z == 0.0f)) {
     return Error("forward: must be a finite non-zero vector");
   }
