@@ -4,6 +4,7 @@
 // straight chain with the target on its line, a zero-length bone).
 #include "golden.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace ikpd::golden {
@@ -84,6 +85,10 @@ void GenerateChain(Json& json) {
         }
       }
     }
+    // Limits use libm's trigonometry, whose last bit differs between native and
+    // WebAssembly builds; a limited solve that does not converge can drift
+    // apart over many iterations, so limited cases stop at 20.
+    if (!limits.empty()) job.iterations = std::min(job.iterations, 20);
     job.joints = joints;
     job.limits = limits;
     EmitChain(json, job);

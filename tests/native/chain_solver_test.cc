@@ -127,9 +127,7 @@ TEST_P(ChainMethods, TenBonesReachQuickly) {
     job.method = GetParam();
     job.forward = {0, 1, 0};
     job.target = target;
-    // CCD creeps when the target is near full reach (measured: median 18 sweeps,
-    // worst ~500 over 1000 random cases); FABRIK needs at most ~25 iterations.
-    job.iterations = GetParam() == ChainMethod::kCcd ? 1000 : 50;
+    job.iterations = 50;
     job.tolerance = 1e-4f;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);

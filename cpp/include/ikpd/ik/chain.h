@@ -55,7 +55,7 @@ struct ChainResult {
 struct ChainJob {
   std::span<const Transform> joints;   // 2 <= n <= kMaxChainJoints, world space
   glm::vec3 target{0.0f};
-  ChainMethod method = ChainMethod::kCcd;
+  ChainMethod method = ChainMethod::kFabrik;
   int iterations = 20;                 // in [0, kMaxChainIterations]
   float tolerance = 1e-4f;             // >= 0, relative to the chain length
   std::span<const JointLimit> limits;  // empty, n − 1 or n entries (the tip's is ignored)
