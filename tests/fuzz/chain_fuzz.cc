@@ -1,8 +1,9 @@
-// Fuzzes ChainJob (CCD/FABRIK with limits and pole) and Tentacle2D (SPEC §5):
+// Fuzzes ChainJob (CCD/FABRIK with limits and pole, docs/chains.md) and Tentacle2D (docs/tentacle.md):
 // finite input → finite, unit, consistent chain or a named error (outputs
 // untouched). Invariants: the root stays put, bone lengths are kept, every
 // joint's forward axis points at its child, cone limits hold (CCD), the
-// result's distance/reached/iterations match; the tentacle keeps its lengths
+// result's distance/reached/iterations match, a single bone turns exactly
+// toward the target (nearly opposite included); the tentacle keeps its lengths
 // and |angle_i| <= limit_i after every update.
 #include <vector>
 
@@ -100,6 +101,18 @@ void FuzzChain(Input& in) {
       const glm::vec3 dir = glm::normalize(output[i + 1].position - output[i].position);
       FUZZ_CHECK(glm::dot(output[i].rotation * f, dir) > 0.999f, "joint %zu forward does not point at its child", i);
     }
+  }
+  // One bone without a limit: after any iteration of either method the tip lies
+  // on the ray from the root toward the target (a turn by the shortest arc,
+  // nearly opposite directions included).
+  const bool rootLimited = !limits.empty() && limits[0].kind != JointLimit::Kind::kNone;
+  const glm::vec3 toTarget = job.target - joints[0].position;
+  if (joints.size() == 2 && !rootLimited && result.iterations > 0 && glm::length(toTarget) > 1e-2f * scale) {
+    const glm::vec3 expected = joints[0].position + glm::normalize(toTarget) * length;
+    FUZZ_CHECK(glm::distance(output[1].position, expected) <= 1e-4f * scale, "one bone: tip %g off the target ray",
+               double(glm::distance(output[1].position, expected)));
+    const float off = glm::distance(output[0].rotation * f, glm::normalize(toTarget));
+    FUZZ_CHECK(off <= 1e-4f, "one bone: forward axis %g off the target ray", double(off));
   }
   if (job.result) {
     const float distance = glm::distance(output.back().position, job.target);

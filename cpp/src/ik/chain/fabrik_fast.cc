@@ -136,7 +136,8 @@ struct FreeFabrik {
     const float dd = glm::dot(d, d);
     const float ld = std::sqrt(dd);
     const float w = ld + glm::dot(a, d);  // |d|(1 + cos θ)
-    if (!(dd > 1e-30f && dd < 1e30f) || !(w > 1e-6f * ld)) return glm::normalize(Arc(a, d) * q);  // tiny, huge or opposite
+    // Tiny, huge or nearly opposite: Arc's careful paths.
+    if (!(dd > 1e-30f && dd < 1e30f) || !(w > kNearOpposite * ld)) return glm::normalize(Arc(a, d) * q);
     const glm::vec3 cr = glm::cross(a, d);
     return glm::normalize(glm::quat(w, cr.x, cr.y, cr.z) * q);
   }
@@ -152,7 +153,7 @@ struct FreeFabrik {
   // normalize(Arc(q̂·forward, d)·q̂) for q̂ = q/|q|, per lane. Homogeneous in q:
   // a = q·forward·q* = |q|²·(q̂·forward), so no lane normalizes q first. `plain`
   // is false in lanes that need TurnToward's careful path (|q|² or |d|² far from
-  // unit size, or d opposite to q̂·forward).
+  // unit size, or d nearly opposite to q̂·forward).
   template <class F>
   static simd::Q4<F> TurnLanes(const simd::Q4<F>& q, const simd::V3<F>& d, const simd::V3<F>& axis,
                                simd::Mask<F>* plain) {
@@ -168,7 +169,7 @@ struct FreeFabrik {
     const F qd = qq * simd::Sqrt(simd::Select(normal, dd, F(1.0f)));  // |a|·|d|
     const F w = qd + Dot(a, d);                                       // |a||d|(1 + cos θ)
     const simd::V3<F> cr = Cross(a, d);
-    *plain = And(normal, w > qd * 1e-6f);
+    *plain = And(normal, w > qd * kNearOpposite);
     return simd::Normalize(simd::Q4<F>{cr.x, cr.y, cr.z, simd::Select(*plain, w, F(1.0f))} * q);
   }
 
