@@ -1,8 +1,8 @@
 // Shortest-arc turns between nearly opposite directions (docs/chains.md,
 // "Rotations"): one bone turned toward a target almost straight behind it
 // lands on the target ray, and its forward axis points along it, for both
-// methods. The usual (|a||b| + a·b, a × b) formula loses its small w to
-// cancellation there and was off by up to ~1e-3 rad.
+// methods, where the usual (|a||b| + a·b, a × b) formula loses its small w
+// to cancellation.
 #include <gtest/gtest.h>
 
 #include <algorithm>

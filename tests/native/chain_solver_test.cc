@@ -362,9 +362,9 @@ TEST_P(ChainMethods, PoleChoosesTheBendSide) {
   }
 }
 
-// Regression (chain_fuzz): a pole far from a tiny chain used to set the
-// normalization scale, so the chain underflowed and the straight-line escape
-// produced NaN with the target at the root. Only the pole's direction counts.
+// Found by chain_fuzz: a pole far from a tiny chain must not set the
+// normalization scale (the chain would underflow and the straight-line escape
+// give NaN with the target at the root). Only the pole's direction counts.
 TEST_P(ChainMethods, FarPoleActsLikeANearOneInTheSameDirection) {
   std::vector<Transform> in(4);
   for (std::size_t i = 0; i < 4; ++i) in[i].position = {0, static_cast<float>(i), 0};
@@ -463,6 +463,15 @@ TEST(ChainSolver, Validation) {
   EXPECT_TRUE(job.Validate().ok());
   job.joints = std::span<const Transform>(in.data(), 1);
   EXPECT_STREQ(job.Run().error, "joints: needs at least 2 joints");
+  std::vector<Transform> many(ikpd::kMaxChainJoints + 1), manyOut(ikpd::kMaxChainJoints + 1);
+  for (std::size_t i = 0; i < many.size(); ++i) many[i].position = {0, static_cast<float>(i), 0};
+  job.joints = std::span<const Transform>(many.data(), ikpd::kMaxChainJoints);
+  job.output = std::span<Transform>(manyOut.data(), ikpd::kMaxChainJoints);
+  EXPECT_TRUE(job.Run().ok());
+  job.joints = many;
+  job.output = manyOut;
+  EXPECT_STREQ(job.Run().error, "joints: at most 256 joints");
+  job.output = out;
   job.joints = in;
   job.output = std::span<Transform>(out.data(), 2);
   EXPECT_STREQ(job.Run().error, "output: needs one entry per joint");

@@ -1,4 +1,4 @@
-// Private rotation helpers shared by the chain module's solvers.
+// Private rotation helpers shared by the chain solvers (docs/chains.md).
 #pragma once
 
 #include <algorithm>
@@ -24,10 +24,11 @@ inline glm::quat Arc(const glm::vec3& a, const glm::vec3& b);
 
 // The smallest rotation from unit ua to unit ub when they are nearly or
 // exactly opposite. The usual formula (|a||b| + a·b, a × b) loses the small w
-// to cancellation there (a turn off by up to ~5e-4 rad), so the arc is taken
-// in two well-conditioned steps through m, the unit vector perpendicular to
-// ua in the plane of ua and ub: Arc(m, ub)·Arc(ua, m), both about the same
-// axis. Exactly opposite (no plane): a half turn about a fixed perpendicular.
+// to cancellation there, so the arc is taken in two well-conditioned steps
+// through m, the unit vector perpendicular to ua in the plane of ua and ub:
+// Arc(m, ub)·Arc(ua, m), both about the same axis, which lands on ub to float
+// precision. Exactly opposite (no plane): a half turn about a fixed
+// perpendicular axis.
 inline glm::quat ArcNearOpposite(const glm::vec3& ua, const glm::vec3& ub) {
   const glm::vec3 m = ub - ua * glm::dot(ua, ub);
   const float mm = glm::dot(m, m);
