@@ -102,12 +102,13 @@ void FuzzChain(Input& in) {
       FUZZ_CHECK(glm::dot(output[i].rotation * f, dir) > 0.999f, "joint %zu forward does not point at its child", i);
     }
   }
-  // One bone without a limit: after any iteration of either method the tip lies
+  // One bone (not too short) without a limit: after any iteration of either method the tip lies
   // on the ray from the root toward the target (a turn by the shortest arc,
   // nearly opposite directions included).
   const bool rootLimited = !limits.empty() && limits[0].kind != JointLimit::Kind::kNone;
   const glm::vec3 toTarget = job.target - joints[0].position;
-  if (joints.size() == 2 && !rootLimited && result.iterations > 0 && glm::length(toTarget) > 1e-2f * scale) {
+  if (joints.size() == 2 && !rootLimited && result.iterations > 0 && length > 1e-2f * scale &&
+      glm::length(toTarget) > 1e-2f * scale) {
     const glm::vec3 expected = joints[0].position + glm::normalize(toTarget) * length;
     FUZZ_CHECK(glm::distance(output[1].position, expected) <= 1e-4f * scale, "one bone: tip %g off the target ray",
                double(glm::distance(output[1].position, expected)));
