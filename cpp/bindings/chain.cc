@@ -40,8 +40,7 @@ std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t 
   job.method = static_cast<ChainMethod>(static_cast<int>(f[3]));
   job.iterations = f[4] < 1e9f ? static_cast<int>(f[4]) : 1000000000;  // JS passes an integer
   job.tolerance = f[5];
-  job.hasPole = f[6] != 0.0f;
-  job.pole = ReadVec3(f + 7);
+  if (f[6] != 0.0f) job.pole = ReadVec3(f + 7);
   job.forward = ReadVec3(f + 10);
   job.parentRotation = ReadQuat(f + 13);
   float* p = f + 18;

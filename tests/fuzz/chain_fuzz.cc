@@ -1,8 +1,9 @@
-// Fuzzes ChainJob (CCD/FABRIK with limits and pole) and Tentacle2D (SPEC §5):
+// Fuzzes ChainJob (CCD/FABRIK with limits and pole, docs/chains.md) and Tentacle2D (docs/tentacle.md):
 // finite input → finite, unit, consistent chain or a named error (outputs
 // untouched). Invariants: the root stays put, bone lengths are kept, every
 // joint's forward axis points at its child, cone limits hold (CCD), the
-// result's distance/reached/iterations match; the tentacle keeps its lengths
+// result's distance/reached/iterations match, a single bone turns exactly
+// toward the target (nearly opposite included); the tentacle keeps its lengths
 // and |angle_i| <= limit_i after every update.
 #include <vector>
 
@@ -47,8 +48,9 @@ void FuzzChain(Input& in) {
     }
   }
   job.limits = limits;
-  job.hasPole = in.Bool();
-  job.pole = in.Vec3();
+  const bool hasPole = in.Bool();
+  const glm::vec3 pole = in.Vec3();
+  if (hasPole) job.pole = pole;
   job.forward = in.Axis();
   job.parentRotation = in.Quat();
   std::vector<Transform> output(static_cast<std::size_t>(std::max(0, in.Int(0, 7) == 0 ? in.Int(0, kMaxJoints) : n)));
@@ -64,7 +66,7 @@ void FuzzChain(Input& in) {
                j.rotation.x, j.rotation.y, j.rotation.z);
   }
   FUZZ_TRACE("target %.9g %.9g %.9g method %d iterations %d pole %d forward %.9g %.9g %.9g parent wxyz %.9g %.9g %.9g %.9g limits %zu\n",
-             job.target.x, job.target.y, job.target.z, static_cast<int>(job.method), job.iterations, job.hasPole,
+             job.target.x, job.target.y, job.target.z, static_cast<int>(job.method), job.iterations, job.pole.has_value(),
              job.forward.x, job.forward.y, job.forward.z, job.parentRotation.w, job.parentRotation.x,
              job.parentRotation.y, job.parentRotation.z, limits.size());
   const bool ran = RunChecked(job, [&] {
@@ -74,7 +76,7 @@ void FuzzChain(Input& in) {
   if (!ran) return;
   FUZZ_CHECK(output.size() == joints.size(), "accepted an output of the wrong size");
   float length = 0.0f;
-  bool moderate = Moderate(job.target) && (!job.hasPole || Moderate(job.pole));
+  bool moderate = Moderate(job.target) && (!job.pole || Moderate(*job.pole));
   for (std::size_t i = 0; i < joints.size(); ++i) {
     FUZZ_CHECK(Finite(output[i]), "joint %zu not finite", i);
     FUZZ_CHECK(IsUnit(output[i].rotation), "joint %zu rotation not unit", i);
@@ -99,6 +101,19 @@ void FuzzChain(Input& in) {
       const glm::vec3 dir = glm::normalize(output[i + 1].position - output[i].position);
       FUZZ_CHECK(glm::dot(output[i].rotation * f, dir) > 0.999f, "joint %zu forward does not point at its child", i);
     }
+  }
+  // One bone (not too short) without a limit: after any iteration of either method the tip lies
+  // on the ray from the root toward the target (a turn by the shortest arc,
+  // nearly opposite directions included).
+  const bool rootLimited = !limits.empty() && limits[0].kind != JointLimit::Kind::kNone;
+  const glm::vec3 toTarget = job.target - joints[0].position;
+  if (joints.size() == 2 && !rootLimited && result.iterations > 0 && length > 1e-2f * scale &&
+      glm::length(toTarget) > 1e-2f * scale) {
+    const glm::vec3 expected = joints[0].position + glm::normalize(toTarget) * length;
+    FUZZ_CHECK(glm::distance(output[1].position, expected) <= 1e-4f * scale, "one bone: tip %g off the target ray",
+               double(glm::distance(output[1].position, expected)));
+    const float off = glm::distance(output[0].rotation * f, glm::normalize(toTarget));
+    FUZZ_CHECK(off <= 1e-4f, "one bone: forward axis %g off the target ray", double(off));
   }
   if (job.result) {
     const float distance = glm::distance(output.back().position, job.target);

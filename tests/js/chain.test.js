@@ -93,9 +93,11 @@ describe('solveChain', () => {
     );
   });
 
-  it('returns the documented shape with defaults (CCD, forward +X)', () => {
+  it('returns the documented shape with defaults (FABRIK, forward +X)', () => {
     const joints = [0, 1, 2, 3].map((i) => ({ position: [i, 0, 0] }));
     const r = ikpd.solveChain({ joints, target: [1.5, 1.5, 0] });
+    expect(r).toEqual(ikpd.solveChain({ joints, target: [1.5, 1.5, 0], method: 'fabrik', forward: [1, 0, 0] }));
+    expect(r).not.toEqual(ikpd.solveChain({ joints, target: [1.5, 1.5, 0], method: 'ccd' }));
     expect(Object.keys(r).sort()).toEqual(['distance', 'iterations', 'joints', 'reached']);
     expect(r.reached).toBe(true);
     expect(r.iterations).toBeGreaterThan(0);

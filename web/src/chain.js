@@ -81,7 +81,7 @@ export function createChainApi(core) {
     const f = core.scratch;
     readVec3(options.target, 'target', f, 0);
     const method = options.method;
-    f[3] = method === 'fabrik' ? 1 : method === 'ccd' || method === undefined ? 0 : readEnum(method, 'method', CHAIN_METHODS);
+    f[3] = method === 'ccd' ? 0 : method === 'fabrik' || method === undefined ? 1 : readEnum(method, 'method', CHAIN_METHODS);
     const iterations = options.iterations;
     f[4] = iterations === undefined ? 20 : Number.isInteger(iterations) ? iterations : readNumber(iterations, 'iterations', INTEGER);
     const tolerance = options.tolerance;

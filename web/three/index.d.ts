@@ -279,7 +279,7 @@ export interface ChainIKOptions extends HelperOptions, ChainAxesOptions {
   target?: PointLike | null;
   /** World point the chain's bend turns toward (about the root→tip axis). Default null. */
   pole?: PointLike | null;
-  /** `'ccd'` (default, like three.js CCDIKSolver) or `'fabrik'` (converges faster near full reach). */
+  /** `'fabrik'` (default; fewest iterations) or `'ccd'` (like three.js CCDIKSolver, moves the joints near the tip most). The default was `'ccd'` up to 0.1.0. */
   method?: 'ccd' | 'fabrik';
   /** Maximum iterations, integer >= 0. Default 20. */
   iterations?: number;

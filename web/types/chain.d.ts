@@ -25,7 +25,7 @@ export interface ChainOptions {
   joints: ReadonlyArray<Joint>;
   /** World point the tip should reach. */
   target: Vec3;
-  /** `'ccd'` (default; like three.js CCDIKSolver) or `'fabrik'` (converges faster near full reach). */
+  /** `'fabrik'` (default; fewest iterations) or `'ccd'` (like three.js CCDIKSolver, moves the joints near the tip most). The default was `'ccd'` up to 0.1.0. */
   method?: 'ccd' | 'fabrik';
   /** Maximum iterations (CCD sweeps / FABRIK back-and-forth passes), integer >= 0. Default 20. */
   iterations?: number;

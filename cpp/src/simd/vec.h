@@ -263,3 +263,60 @@ IKPD_INLINE void StoreQ4(float* field, std::size_t item, const Q4<F>& q) {
 }
 
 }  // namespace ikpd::simd
+
+// ---- lanes gathered from and scattered to GLM values --------------------------
+// For kernels over items that are not stored as a structure of arrays: lane j
+// of a lane value holds item j, kLanes<F> items in all. `Quad` is the four-lane
+// type where SIMD exists (float elsewhere).
+
+namespace ikpd::simd {
+
+template <class F>
+inline constexpr std::size_t kLanes = 1;
+template <class F>
+IKPD_INLINE Q4<F> GatherQ4(const glm::quat* q);
+template <class F>
+IKPD_INLINE V3<F> GatherV3(const glm::vec3* v);
+template <>
+IKPD_INLINE Q4<float> GatherQ4<float>(const glm::quat* q) {
+  return FromGlm(q[0]);
+}
+template <>
+IKPD_INLINE V3<float> GatherV3<float>(const glm::vec3* v) {
+  return FromGlm(v[0]);
+}
+IKPD_INLINE void Scatter(const Q4<float>& q, glm::quat* out) { out[0] = ToGlm(q); }
+IKPD_INLINE void Scatter(bool m, bool* out) { out[0] = m; }
+
+#if IKPD_HAS_F4
+using Quad = F4;
+template <>
+inline constexpr std::size_t kLanes<F4> = 4;
+template <>
+IKPD_INLINE Q4<F4> GatherQ4<F4>(const glm::quat* q) {
+  return {F4(RegSet(q[0].x, q[1].x, q[2].x, q[3].x)), F4(RegSet(q[0].y, q[1].y, q[2].y, q[3].y)),
+          F4(RegSet(q[0].z, q[1].z, q[2].z, q[3].z)), F4(RegSet(q[0].w, q[1].w, q[2].w, q[3].w))};
+}
+template <>
+IKPD_INLINE V3<F4> GatherV3<F4>(const glm::vec3* v) {
+  return {F4(RegSet(v[0].x, v[1].x, v[2].x, v[3].x)), F4(RegSet(v[0].y, v[1].y, v[2].y, v[3].y)),
+          F4(RegSet(v[0].z, v[1].z, v[2].z, v[3].z))};
+}
+IKPD_INLINE void Scatter(const Q4<F4>& q, glm::quat* out) {
+  alignas(16) float x[4], y[4], z[4], w[4];
+  RegStore(x, q.x.r);
+  RegStore(y, q.y.r);
+  RegStore(z, q.z.r);
+  RegStore(w, q.w.r);
+  for (std::size_t j = 0; j < 4; ++j) out[j] = glm::quat(w[j], x[j], y[j], z[j]);
+}
+IKPD_INLINE void Scatter(M4 m, bool* out) {
+  alignas(16) float lane[4];
+  RegStore(lane, Select(m, F4(1.0f), F4(0.0f)).r);
+  for (std::size_t j = 0; j < 4; ++j) out[j] = lane[j] != 0.0f;
+}
+#else
+using Quad = float;
+#endif
+
+}  // namespace ikpd::simd
