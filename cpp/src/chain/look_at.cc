@@ -9,6 +9,7 @@ namespace ikpd {
 
 using chain_detail::AngleOf;
 using chain_detail::Arc;
+using chain_detail::ArcThrough;
 using chain_detail::Positive;
 using chain_detail::SafeNormalize;
 
@@ -44,6 +45,7 @@ Status LookAt::Reset(const LookAtSettings& s) {
   if (!IsFinite(s.forward) || (s.forward.x == 0.0f && s.forward.y == 0.0f && s.forward.z == 0.0f)) {
     return Error("forward: must be a finite non-zero vector");
   }
+  if (!IsFinite(s.offset)) return Error("offset: must be finite");
   std::vector<pd::QuatPD> controllers(n);
   for (std::size_t i = 0; i < n; ++i) {
     pd::PdSettings settings;
@@ -63,6 +65,7 @@ Status LookAt::Reset(const LookAtSettings& s) {
   offsets_.assign(n, kIdentity);
   desired_.assign(n, kIdentity);
   forward_ = SafeNormalize(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
+  offset_ = s.offset;
   return Ok();
 }
 
@@ -106,9 +109,13 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
   if (enabled) {
     for (std::size_t i = 0; i < n; ++i) output[i] = {local(joints[i].position), SafeNormalize(joints[i].rotation)};
     const glm::vec3 goal = local(target);
+    const bool hasOffset = offset_ != glm::vec3(0.0f);
+    const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
     for (std::size_t i = 0; i < n; ++i) {
       const Transform& head = output[n - 1];
-      const glm::quat turn = Arc(head.rotation * forward_, goal - head.position);
+      const glm::vec3 dir = head.rotation * forward_;
+      const glm::quat turn = hasOffset ? ArcThrough(head.rotation * eyeLocal, dir, goal - head.position)
+                                       : Arc(dir, goal - head.position);
       glm::quat delta = glm::normalize(glm::slerp(kIdentity, turn, weights_[i]));
       // The offset in joint i's frame: R_i·offset = delta·R_i.
       const glm::quat frame = output[i].rotation;
