@@ -97,6 +97,20 @@ TEST(BatchAim, MatchesSingleCallsWithHingeAxis) {
   ExpectSameAsSingleCalls(s, options, PoleMode::kNone);
 }
 
+TEST(BatchAim, MatchesSingleCallsWithOffset) {
+  REQUIRE_SOLVER();
+  for (ikpd::AimMethod method :
+       {ikpd::AimMethod::kYawPitch, ikpd::AimMethod::kCrossProduct, ikpd::AimMethod::kShortestArc}) {
+    AimJob options;
+    options.method = method;
+    options.offset = {0.3f, 0.6f, -0.2f};  // targets inside its sphere too (unreachable items)
+    for (PoleMode mode : {PoleMode::kNone, PoleMode::kPoint}) {
+      Soa s(1500, 41u + static_cast<unsigned>(method));
+      ExpectSameAsSingleCalls(s, options, mode);
+    }
+  }
+}
+
 TEST(BatchAim, DegenerateItemsInsideLaneGroupsMatchSingleCalls) {
   // Every special case of the kernel sits in the SIMD groups next to ordinary
   // items, with every method and pole mode and the hinge: the lanes must still

@@ -100,6 +100,38 @@ TEST(Aim, TargetBehindTurns180AboutYawAxis) {
   EXPECT_LT(AngleBetween(q * kX, {-1.0f, 1e-7f, -1e-7f}), 1e-5);
 }
 
+// A fuzzer find: the current forward almost exactly opposite the target.
+// The shortest arc's axis, dominated by the cross product's rounding, tilted
+// the solved forward 9.5° off the target (now within float rounding).
+TEST(Aim, ShortestArcNearlyOppositeForwardReachesTheTarget) {
+  AimJob job;
+  job.position = glm::vec3(-1e-7f);
+  job.rotation = glm::quat(-1e-7f, -1e-7f, 99.215683f, 99.215683f);  // wxyz, not unit
+  job.target = glm::vec3(99.215683f);
+  job.forward = {99.2156677f, -99.215683f, -99.2156677f};
+  job.method = AimMethod::kShortestArc;
+  job.up = {0.0f, 0.0f, -1.0f};
+  job.pole = glm::vec3(99.2156677f, -99.215683f, -99.215683f);
+  const glm::quat q = Aim(job);
+  EXPECT_LT(AngleBetween(q * glm::normalize(job.forward), job.target - job.position), 2e-6);
+}
+
+// Many current forwards within 1e-3 .. 1e-7 rad of opposite the target, all methods.
+TEST(Aim, NearlyOppositeForwardsReachTheTarget) {
+  iktest::Rng rng(16);
+  for (int i = 0; i < 20000; ++i) {
+    AimJob job;
+    job.method = static_cast<AimMethod>(i % 3);
+    job.rotation = rng.Rotation();
+    job.forward = rng.Direction();
+    const glm::vec3 back = -(job.rotation * job.forward);
+    const float tilt = std::pow(10.0f, rng.Uniform(-7.0f, -3.0f));
+    job.target = glm::normalize(back + glm::normalize(glm::cross(back, rng.Direction())) * tilt) * rng.Uniform(0.1f, 100.0f);
+    const glm::quat q = Aim(job);
+    ASSERT_LT(AngleBetween(q * job.forward, job.target), 2e-6) << i << " method " << (i % 3) << " tilt " << tilt;
+  }
+}
+
 TEST(Aim, TargetOnYawAxisPitchesOnly) {
   for (AimMethod m : {AimMethod::kYawPitch, AimMethod::kCrossProduct, AimMethod::kShortestArc}) {
     const glm::quat q = Aim(JobAt({0.0f, 0.0f, 2.0f}, m));

@@ -33,6 +33,8 @@ Status AimJob::Validate() const {
     }
     if (detail::Parallel(unit, f)) return Error("hingeAxis: must not be parallel to forward");
   }
+  if (!IsFinite(offset)) return Error("offset: must be finite");
+  if (hingeAxis && offset != glm::vec3(0.0f)) return Error("offset: cannot be combined with hingeAxis");
   if (!(weight >= 0.0f && weight <= 1.0f)) return Error("weight: must be in [0, 1]");
   if (result == nullptr) return Error("result: output pointer must not be null");
   return Ok();
@@ -65,6 +67,11 @@ AimShared MakeAimShared(const AimJob& job, bool pole) {
     s.pole = true;
     s.up = simd::FromGlm(u);
     s.upSide = simd::FromGlm(glm::cross(f, u));
+  }
+  if (job.offset != glm::vec3(0.0f)) {
+    s.offset = true;
+    s.offsetHalf = simd::FromGlm(job.offset * 0.5f);
+    s.offsetHalfMax = simd::MaxAbs(s.offsetHalf);
   }
   return s;
 }

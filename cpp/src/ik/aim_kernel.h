@@ -24,6 +24,9 @@ struct AimShared {
   bool pole = false;
   simd::V3<float> up;               // up made ⊥ forward, unit
   simd::V3<float> upSide;           // forward × up
+  bool offset = false;              // a non-zero AimJob::offset
+  simd::V3<float> offsetHalf;       // AimJob::offset / 2
+  float offsetHalfMax = 0.0f;       // its largest |component|
 };
 
 // `job` must be valid; `pole` says whether the items carry a pole point.
@@ -41,7 +44,13 @@ namespace aim_kernel {
 
 using simd::Abs;
 using simd::And;
+using simd::InverseExponentOf;
 using simd::Mask;
+using simd::Max;
+using simd::MaxAbs;
+using simd::Min;
+using simd::Not;
+using simd::PerpendicularUnit;
 using simd::Q4;
 using simd::Select;
 using simd::Sqrt;
@@ -124,18 +133,51 @@ IKPD_INLINE Q4<F> LocalAim(const AimShared& s, const V3<F>& t, F len) {
       return Select(turn.w < 0.0f, Q4<F>{-turn.x, -turn.y, -turn.z, -turn.w}, turn);  // w >= 0, as kYawPitch
     }
     case AimMethod::kShortestArc:
-    default: {
-      // normalize(1 + cos θ, f × d), with 1 + cos θ = sin²θ / (1 − cos θ) when
-      // cos θ < 0 (full precision nearly behind); exactly behind: 180° about yaw.
-      const F c = Dot(f, d);
-      const V3<F> axis = Cross(f, d);
-      const F sin2 = Dot(axis, axis);
-      const auto behind = And(c < 0.0f, sin2 < 1e-14f);
-      const F onePlusCos = Select(c >= 0.0f, 1.0f + c, sin2 / (1.0f - Select(c >= 0.0f, F(0.0f), c)));
-      const Q4<F> arc = simd::Normalize(Q4<F>{axis.x, axis.y, axis.z, Select(behind, F(1.0f), onePlusCos)});
-      return Select(behind, Q4<F>{yawAxis.x, yawAxis.y, yawAxis.z, F(0.0f)}, arc);
-    }
+    default:
+      return simd::ShortestArc(f, d, yawAxis);  // exactly behind: 180° about yaw, as kYawPitch
   }
+}
+
+// The offset construction (docs/aim.md): the point on the ray o + s·f
+// (s >= 0 past o's foot on the forward line) at distance |t| from the joint,
+// as a unit vector. Turning it onto t puts the ray from o along forward
+// through the target. False when the target lies inside the sphere the ray
+// cannot reach (|t| <= distance of the forward line through o from the joint).
+// f unit; o and t in one scale with components at most 2.
+template <class F>
+IKPD_INLINE Mask<F> OffsetAimPoint(const V3<F>& f, const V3<F>& o, const V3<F>& t, V3<F>* unit) {
+  const V3<F> across = o - f * Dot(f, o);
+  const F across2 = Dot(across, across);
+  const F r2 = Dot(t, t);
+  const auto ok = r2 > across2;
+  const V3<F> i = across + f * Sqrt(Select(ok, r2 - across2, F(0.0f)));
+  const F ii = Dot(i, i);
+  *unit = i * (F(1.0f) / Sqrt(Select(ok, ii, F(1.0f))));
+  return ok;
+}
+
+// A unit axis perpendicular to unit v, from the shared frame (pitch ⊥ yaw).
+template <class F>
+IKPD_INLINE V3<F> HalfTurnAxisOf(const V3<F>& v, const V3<F>& pitchAxis, const V3<F>& yawAxis) {
+  const V3<F> a = Cross(v, pitchAxis), b = Cross(v, yawAxis);
+  const F aa = Dot(a, a), bb = Dot(b, b);  // one of them >= 1/2
+  const auto useA = aa >= bb;
+  return Select(useA, a, b) * (F(1.0f) / Sqrt(Select(useA, aa, bb)));
+}
+
+// The aim turn with an offset point: rotation taking the aim point of
+// OffsetAimPoint onto the target direction; kShortestArc directly, the other
+// methods as their turn of forward toward the target after the shortest arc
+// bringing the aim point onto forward. `ok` false: identity.
+template <class F>
+IKPD_INLINE Q4<F> OffsetAim(const AimShared& s, const V3<F>& toTarget, F len, const V3<F>& aimPoint) {
+  const V3<F> f = simd::Splat3<F>(simd::ToGlm(s.forward));
+  const V3<F> halfTurn = HalfTurnAxisOf(aimPoint, simd::Splat3<F>(simd::ToGlm(s.pitchAxis)),
+                                        simd::Splat3<F>(simd::ToGlm(s.yawAxis)));
+  if (s.method == AimMethod::kShortestArc) {
+    return simd::ShortestArc(aimPoint, toTarget * (F(1.0f) / len), halfTurn);
+  }
+  return LocalAim(s, toTarget, len) * simd::ShortestArc(aimPoint, f, halfTurn);
 }
 
 }  // namespace aim_kernel
@@ -148,6 +190,8 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
   const V3<F> toTarget = Rotate(Conjugate(q), DirectionScaled(io.position, io.target));
 
   Q4<F> aimed = q;
+  V3<F> aimPoint = f;                        // offset: the aim point, unit (joint-local)
+  Mask<F> reachable = F(1.0f) < F(0.0f);   // offset: the target lies outside the offset sphere (none yet)
   if (shared.hinge) {
     // 2D: turn about the hinge so forward's in-plane part points at the target's.
     Q4<F> turn;
@@ -155,6 +199,16 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
                                simd::Splat3<F>(simd::ToGlm(shared.hingeForward)),
                                simd::Splat3<F>(simd::ToGlm(shared.hingeSide)), toTarget, &turn);
     aimed = Select(ok, q * turn, q);
+  } else if (shared.offset) {
+    // Target and offset in one power-of-two scale (largest component < 2).
+    const V3<F> half = io.target * F(0.5f) - io.position * F(0.5f);
+    const F m = Max(MaxAbs(half), F(shared.offsetHalfMax));
+    const F k = Select(m > 1e-30f, InverseExponentOf(Min(m, F(8.5e37f))), F(0.0f));
+    const V3<F> t = Rotate(Conjugate(q), half * k);
+    const auto ok = OffsetAimPoint(f, simd::Splat3<F>(simd::ToGlm(shared.offsetHalf)) * k, t, &aimPoint);
+    reachable = ok;
+    const F dd = Dot(toTarget, toTarget);
+    aimed = Select(ok, q * OffsetAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f))), aimPoint), q);
   } else {
     const F dd = Dot(toTarget, toTarget);
     const auto ok = dd > 0.0f;  // target not at the joint
@@ -162,9 +216,21 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
   }
 
   if (shared.pole) {  // SPEC §2: roll about forward so `up` points toward the pole.
+    V3<F> n = f, up = simd::Splat3<F>(simd::ToGlm(shared.up)), side = simd::Splat3<F>(simd::ToGlm(shared.upSide));
+    Mask<F> upLost = F(1.0f) < F(0.0f);  // offset: up along the joint → target axis (none yet)
+    if (shared.offset && simd::Any(reachable)) {
+      // With an offset the roll turns about the joint → target axis (the aim
+      // point in the aimed frame), so the offset ray keeps passing through it.
+      V3<F> upAcross;
+      const auto upOk = PerpendicularUnit(up, aimPoint, &upAcross);
+      n = Select(reachable, aimPoint, n);
+      up = Select(reachable, upAcross, up);
+      side = Select(reachable, Cross(aimPoint, upAcross), side);
+      upLost = And(reachable, Not(upOk));
+    }
     Q4<F> turn;
-    const auto ok = TurnToward(f, simd::Splat3<F>(simd::ToGlm(shared.up)), simd::Splat3<F>(simd::ToGlm(shared.upSide)),
-                               Rotate(Conjugate(aimed), DirectionScaled(io.position, io.pole)), &turn);
+    auto ok = TurnToward(n, up, side, Rotate(Conjugate(aimed), DirectionScaled(io.position, io.pole)), &turn);
+    if (shared.offset) ok = And(ok, Not(upLost));
     aimed = Select(ok, aimed * turn, aimed);
   }
 

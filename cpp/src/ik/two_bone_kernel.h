@@ -69,24 +69,11 @@ using simd::Max;
 using simd::Min;
 using simd::Not;
 using simd::Or;
+using simd::PerpendicularUnit;
 using simd::Q4;
 using simd::Select;
 using simd::Sqrt;
 using simd::V3;
-
-// Unit component of v perpendicular to unit n; false when v is zero (|v|² ≤
-// 1e-20) or within ~0.0006° of ±n. v must be unit or scaled to a largest
-// component in [1, 2) (see simd::ScaleForDirection).
-template <class F>
-IKPD_INLINE Mask<F> PerpendicularUnit(const V3<F>& v, const V3<F>& n, V3<F>* out) {
-  const F vv = Dot(v, v);
-  V3<F> perp = v - n * Dot(v, n);
-  perp = perp - n * Dot(perp, n);  // twice: v near ±n leaves rounding along n after one pass
-  const F pp = Dot(perp, perp);
-  const auto ok = And(vv > 1e-20f, pp > 1e-10f * vv);
-  *out = perp * (F(1.0f) / Sqrt(Select(ok, pp, F(1.0f))));
-  return ok;
-}
 
 // A stable unit vector perpendicular to unit n: the axis after n's dominant one.
 template <class F>
@@ -223,7 +210,9 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // Root angle B from the triangle (a, b, cEff): (cos B, sin B) ∝
   // (a² + c² − b², 4·area), Heron's product keeping sin B exact near straight.
   const auto bones = And(a > 1e-6f * limb, b > 1e-6f * limb);
-  const F s1 = Max(b + cEff - a, F(0.0f)), s2 = Max(a - b + cEff, F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
+  // (cEff − (a − b) is exactly 0 when cEff was clamped to |a − b|: no
+  // one-ulp remainder for the square root to blow up on a folded limb.)
+  const F s1 = Max(cEff - (a - b), F(0.0f)), s2 = Max(cEff - (b - a), F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
   const F cosTerm = (a - b) * (a + b) + cEff * cEff;
   const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
   const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;

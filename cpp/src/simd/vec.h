@@ -167,6 +167,41 @@ IKPD_INLINE V3<F> ScaleForDirection(const V3<F>& v) {
   return v * Select(m > 1e-30f, InverseExponentOf(Min(m, F(8.5e37f))), F(0.0f));
 }
 
+// Unit component of v perpendicular to unit n; false when v is zero (|v|² ≤
+// 1e-20) or within ~0.0006° of ±n. v must be unit or scaled to a largest
+// component in [1, 2) (see simd::ScaleForDirection).
+template <class F>
+IKPD_INLINE Mask<F> PerpendicularUnit(const V3<F>& v, const V3<F>& n, V3<F>* out) {
+  const F vv = Dot(v, v);
+  V3<F> perp = v - n * Dot(v, n);
+  perp = perp - n * Dot(perp, n);  // twice: v near ±n leaves rounding along n after one pass
+  const F pp = Dot(perp, perp);
+  const auto ok = And(vv > 1e-20f, pp > 1e-10f * vv);
+  *out = perp * (F(1.0f) / Sqrt(Select(ok, pp, F(1.0f))));
+  return ok;
+}
+
+// The shortest-arc rotation taking unit `from` to unit `to`:
+// normalize(from × to, 1 + cos θ), with 1 + cos θ = sin²θ / (1 − cos θ) when
+// cos θ < 0 (full precision nearly behind). Nearly behind, the cross
+// product's rounding (~1e-7) is large against its length sin θ and would
+// tilt the axis off perpendicular to `from`, turning `from` past `to` by
+// up to degrees; so there the axis is first made exactly perpendicular to
+// `from` (its remaining error then lies along `to`, where it does no harm).
+// Exactly behind (sin²θ < 1e-14): the half turn about `halfTurnAxis` (unit,
+// perpendicular to `from`).
+template <class F>
+IKPD_INLINE Q4<F> ShortestArc(const V3<F>& from, const V3<F>& to, const V3<F>& halfTurnAxis) {
+  const F c = Dot(from, to);
+  V3<F> axis = Cross(from, to);
+  if (Any(c < 0.0f)) axis = Select(c < 0.0f, axis - from * Dot(axis, from), axis);
+  const F sin2 = Dot(axis, axis);
+  const auto behind = And(c < 0.0f, sin2 < 1e-14f);
+  const F onePlusCos = Select(c >= 0.0f, 1.0f + c, sin2 / (1.0f - Select(c >= 0.0f, F(0.0f), c)));
+  const Q4<F> arc = Normalize(Q4<F>{axis.x, axis.y, axis.z, Select(behind, F(1.0f), onePlusCos)});
+  return Select(behind, Q4<F>{halfTurnAxis.x, halfTurnAxis.y, halfTurnAxis.z, F(0.0f)}, arc);
+}
+
 // Slerp from unit q to unit r by t in [0, 1] along the shortest arc:
 // q·cos(tθ) + ê·sin(tθ), with ê the unit part of r orthogonal to q. The arc
 // is at most π/2, so tθ/2 needs no range reduction; the result is unit to

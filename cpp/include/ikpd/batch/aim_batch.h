@@ -11,7 +11,7 @@ namespace ikpd {
 
 // Solves `count` aim problems with AimJob's kernel, 8 items at a time in SIMD
 // lanes where available (bit-identical to the single call). `options` carries the shared settings (forward, method, up,
-// hingeAxis); its per-item fields (position, rotation, target, pole, weight,
+// hingeAxis, offset: see AimJob); its per-item fields (position, rotation, target, pole, weight,
 // result) are ignored. poleMode is kNone or kPoint. Errors: see batch::FailAt.
 struct AimBatchJob {
   AimJob options;

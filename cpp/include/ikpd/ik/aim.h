@@ -26,6 +26,21 @@ enum class AimMethod : int {
 // 2D use: set `hingeAxis` (joint-local) and the rotation is restricted to that
 // axis (forward turns within the plane normal to it; `method` is then unused).
 //
+// Offset (docs/aim.md): with a non-zero joint-local `offset` (the eyes in
+// front of a head joint, a fingertip) the point at `offset` aims instead of
+// the joint: at weight 1 the ray from the solved offset point along the
+// solved forward axis passes through the target. The rotation turns the
+// point I of the ray offset + s·forward (beyond the offset's foot on the
+// forward line) with |I| = |target − position| onto the target direction:
+// kShortestArc directly, kYawPitch and kCrossProduct as their turn of forward
+// toward the target after the shortest arc that brings I onto forward. The
+// pole roll then turns about the joint → target axis (not the forward axis),
+// so the ray keeps passing through the target. Target inside the offset
+// sphere (|target − position| <= the distance of the forward line through
+// the offset from the joint, the target at the joint included) → no aim
+// rotation, and the roll, if any, turns about forward as without an offset.
+// offset = (0, 0, 0) gives exactly the results without it. Not with hingeAxis.
+//
 // Degenerate cases (never NaN for finite input): target at the joint → no aim
 // rotation (the roll constraint still applies); target exactly behind with
 // kShortestArc → 180° about the yaw axis (the same turn kYawPitch makes); pole
@@ -39,6 +54,7 @@ struct AimJob {
   glm::vec3 up{0.0f, 1.0f, 0.0f};              // joint-local up axis for the roll; used only with `pole`
   std::optional<glm::vec3> pole;               // world up target (SPEC §2); no roll when empty
   std::optional<glm::vec3> hingeAxis;          // joint-local axis; when set, the only rotation axis (2D)
+  glm::vec3 offset{0.0f};                      // joint-local point that aims at the target (finite; not with hingeAxis)
   float weight = 1.0f;                         // 0 → input rotation, 1 → full solve (slerp between)
 
   glm::quat* result = nullptr;  // output: the new world rotation (unit)
