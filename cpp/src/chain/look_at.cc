@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ikpd/ik/aim.h"
 #include "rotation.h"
 
 namespace ikpd {
 
 using chain_detail::AngleOf;
 using chain_detail::Arc;
-using chain_detail::ArcThrough;
 using chain_detail::Positive;
 using chain_detail::SafeNormalize;
 
@@ -24,6 +24,23 @@ glm::quat ClampAngle(const glm::quat& q, float limit) {
   return glm::normalize(glm::slerp(kIdentity, p, limit / angle));
 }
 }  // namespace
+
+// The head's turn that puts the ray from its eye point (`eye`, head-local, in
+// the working scale) along `forward` through `goal` (docs/aim.md, the offset):
+// AimJob's shortest arc with that offset; identity for a goal inside the eye's reach.
+glm::quat LookAt::EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const {
+  glm::quat solved = head.rotation;
+  AimJob job;
+  job.position = head.position;
+  job.rotation = head.rotation;
+  job.target = goal;
+  job.forward = forward_;
+  job.method = AimMethod::kShortestArc;
+  job.offset = eye;
+  job.result = &solved;
+  if (!job.Run()) return kIdentity;  // cannot fail for the finite, unit working pose
+  return glm::normalize(solved * glm::conjugate(head.rotation));
+}
 
 Status LookAt::Reset(const LookAtSettings& s) {
   const std::size_t n = s.weights.size();
@@ -113,9 +130,8 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
     const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
     for (std::size_t i = 0; i < n; ++i) {
       const Transform& head = output[n - 1];
-      const glm::vec3 dir = head.rotation * forward_;
-      const glm::quat turn = hasOffset ? ArcThrough(head.rotation * eyeLocal, dir, goal - head.position)
-                                       : Arc(dir, goal - head.position);
+      const glm::quat turn =
+          hasOffset ? EyeTurn(head, eyeLocal, goal) : Arc(head.rotation * forward_, goal - head.position);
       glm::quat delta = glm::normalize(glm::slerp(kIdentity, turn, weights_[i]));
       // The offset in joint i's frame: R_i·offset = delta·R_i.
       const glm::quat frame = output[i].rotation;

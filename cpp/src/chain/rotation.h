@@ -35,20 +35,6 @@ inline glm::quat Arc(const glm::vec3& a, const glm::vec3& b) {
   return glm::normalize(glm::quat(w, c.x, c.y, c.z));
 }
 
-// Smallest rotation about a pivot that puts the ray eye + s·dir (s > 0) through
-// `goal` (eye and goal relative to the pivot, dir unit): the eye-offset aim of
-// docs/look-at.md. The ray point at the goal's distance from the pivot is turned
-// onto the goal. When no ray point is that far (goal closer than the eye), the
-// eye is ignored: Arc(dir, goal). eye = 0 gives Arc(dir, goal).
-inline glm::quat ArcThrough(const glm::vec3& eye, const glm::vec3& dir, const glm::vec3& goal) {
-  const float ed = glm::dot(eye, dir);
-  const float disc = ed * ed - glm::dot(eye, eye) + glm::dot(goal, goal);
-  if (!(disc > 0.0f)) return Arc(dir, goal);
-  const float s = -ed + std::sqrt(disc);
-  if (!(s > 0.0f)) return Arc(dir, goal);
-  return Arc(eye + s * dir, goal);
-}
-
 // Unit quaternion from any usable (finite, non-zero) one, huge components included.
 inline glm::quat SafeNormalize(const glm::quat& q) {
   const float m = std::max(std::max(std::abs(q.x), std::abs(q.y)), std::max(std::abs(q.z), std::abs(q.w)));

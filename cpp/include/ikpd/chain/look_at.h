@@ -29,7 +29,7 @@ struct LookAtSettings {
   glm::vec3 forward{0.0f, 0.0f, 1.0f};  // the head's look axis in its local frame (three.js: +Z)
   // Head-local point that must lie on the look line (e.g. the eyes): the ray
   // from it along `forward` passes through the target. Zero: the head joint.
-  // Ignored while the target is closer to the head joint than this point.
+  // As AimJob::offset: a target inside the offset's reach gets no new turn.
   glm::vec3 offset{0.0f, 0.0f, 0.0f};
 };
 
@@ -66,6 +66,8 @@ class LookAt {
   std::vector<pd::QuatPD> controllers_;
   std::vector<glm::quat> offsets_;
   std::vector<glm::quat> desired_;
+  glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
+
   glm::vec3 forward_{0.0f, 0.0f, 1.0f};
   glm::vec3 offset_{0.0f, 0.0f, 0.0f};
 };
