@@ -2,7 +2,7 @@
 // demo's code-built humanoid, against a stand-in solver (any object with the
 // BodyLookAt solver interface: update(dt, input) → output, active, clear, dispose).
 import { describe, expect, it } from 'vitest';
-import { Group, Quaternion, Vector3 } from 'three';
+import { AnimationMixer, Group, Quaternion, Vector3 } from 'three';
 import { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from '../../web/three/bodyLookAt.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
 import { quatAngle, worldPosition, worldQuaternion } from './three-rig.js';
@@ -138,5 +138,19 @@ describe('BodyLookAtIK', () => {
     expect(worldPosition(human.bones.hips).sub(hips).distanceTo(new Vector3(...SHIFT).multiplyScalar(0.5))).toBeLessThan(1e-6);
     ik.weight = 2;
     expect(() => ik.update(0.1)).toThrow(RangeError);
+  });
+
+  it("the demo humanoid's idle clip moves the upper body and leaves the feet where they are", () => {
+    const { human } = character();
+    const mixer = new AnimationMixer(human.root);
+    mixer.clipAction(human.idle).play();
+    const foot = worldPosition(human.bones.leftFoot);
+    const head = worldQuaternion(human.bones.head);
+    expect(human.mesh.isSkinnedMesh).toBe(true);
+    expect(human.skeleton.bones).toHaveLength(22);
+    mixer.update(1.3);
+    human.root.updateMatrixWorld(true);
+    expect(quatAngle(worldQuaternion(human.bones.head), head)).toBeGreaterThan(0.01);
+    expect(worldPosition(human.bones.leftFoot).distanceTo(foot)).toBeLessThan(1e-9);
   });
 });
