@@ -149,6 +149,8 @@ class BodyLookAt {
   glm::quat armLag(std::size_t arm) const { return arms_[arm].valuef(); }
   // False once every effect is exactly zero (then Update copies the input).
   bool active() const;
+  // The settings of the last successful Reset, forward and up normalized; the
+  // spine spans are empty (the rig keeps its own copies of the values).
   const BodyLookAtSettings& settings() const { return settings_; }
 
  private:
