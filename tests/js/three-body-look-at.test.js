@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AnimationMixer, Group, Quaternion, Vector3 } from 'three';
 import { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from '../../web/three/bodyLookAt.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
-import { quatAngle, worldPosition, worldQuaternion } from './three-rig.js';
+import { quatAngle, randomQuaternion, rng, worldPosition, worldQuaternion } from './three-rig.js';
 
 const TURN = new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), 0.5);
 const SHIFT = [0.05, 0, -0.02];
@@ -39,6 +39,24 @@ function character(names = 'mixamo') {
   parent.add(human.root);
   scene.updateMatrixWorld(true);
   return { scene, human };
+}
+
+/**
+ * Gives every bone of the humanoid a random rest frame without moving any
+ * joint: world rotations become rotation·R, children are compensated by R⁻¹.
+ */
+function reframe(human, seed) {
+  const random = rng(seed);
+  for (const bone of human.skeleton.bones) {
+    const r = randomQuaternion(random);
+    const inverse = r.clone().invert();
+    bone.quaternion.multiply(r);
+    for (const child of bone.children) {
+      child.position.applyQuaternion(inverse);
+      child.quaternion.premultiply(inverse);
+    }
+  }
+  human.root.updateMatrixWorld(true);
 }
 
 describe('BodyLookAtIK', () => {
@@ -89,8 +107,9 @@ describe('BodyLookAtIK', () => {
     });
     const s = ik.solver.settings;
     expect(s.spineJoints).toBe(6);
-    // The character faces +Z in its own space; the head's local look axis is where world +Z points at rest.
-    const headLocalZ = new Vector3(0, 0, 1).applyQuaternion(worldQuaternion(human.bones.head).invert());
+    // The character faces +Z in its own space; the head's local look axis is that direction seen from the head.
+    const headLocalZ = new Vector3(0, 0, 1).applyQuaternion(worldQuaternion(human.root))
+      .applyQuaternion(worldQuaternion(human.bones.head).invert());
     expect(new Vector3(...s.forward).distanceTo(headLocalZ)).toBeLessThan(1e-6);
     expect(s.armReaction).toEqual({ chest: 3, settleTime: 0.5 });
     expect(s.weightShift).toEqual({ amount: 0.03 });
@@ -152,5 +171,26 @@ describe('BodyLookAtIK', () => {
     human.root.updateMatrixWorld(true);
     expect(quatAngle(worldQuaternion(human.bones.head), head)).toBeGreaterThan(0.01);
     expect(worldPosition(human.bones.leftFoot).distanceTo(foot)).toBeLessThan(1e-9);
+  });
+
+  it('works with any bone axes: the head axis follows the facing, the written world pose is the solved one', () => {
+    for (const seed of [1, 2, 3]) {
+      const { human } = character();
+      const joints = human.skeleton.bones.map((b) => worldPosition(b));
+      reframe(human, seed);
+      human.skeleton.bones.forEach((b, i) => expect(worldPosition(b).distanceTo(joints[i])).toBeLessThan(1e-6));
+      const ik = new BodyLookAtIK({}, human.root, { createSolver: standIn([]), target: [0, 1.5, 2], facing: '+z' });
+      // +Z of the world, seen from the (randomly framed) head: the head's look axis is the character's facing.
+      const facing = new Vector3(...ik.solver.settings.forward).applyQuaternion(worldQuaternion(human.bones.head));
+      const worldFacing = new Vector3(0, 0, 1).applyQuaternion(worldQuaternion(human.root));
+      expect(facing.distanceTo(worldFacing)).toBeLessThan(1e-5);
+      const head = worldQuaternion(human.bones.head);
+      const hips = worldPosition(human.bones.hips);
+      const hand = worldPosition(human.bones.leftHand);
+      ik.update(1 / 30).update(1 / 30);
+      expect(quatAngle(worldQuaternion(human.bones.head), TURN.clone().multiply(head))).toBeLessThan(1e-5);
+      expect(worldPosition(human.bones.hips).sub(hips).distanceTo(new Vector3(...SHIFT))).toBeLessThan(1e-6);
+      expect(worldPosition(human.bones.leftHand).sub(hand).distanceTo(new Vector3(...SHIFT))).toBeLessThan(1e-5);
+    }
   });
 });

@@ -120,11 +120,12 @@ export class BodyLookAtIK {
       throw new RangeError(`bones: expected 'mixamo', 'vrm' or a name table, got ${JSON.stringify(options.bones)}`);
     }
     const found = resolveBodyBones(root, table, options.getBone);
+    this.root = root;
     this.target = options.target ?? null;
     this.enabled = options.enabled ?? true;
     this.weight = options.weight ?? 1;
     // The solver works on world rotations of the bones themselves (identity frames);
-    // only the head's look axis matters, found from the facing direction at rest.
+    // only the head's look axis matters, found from the character's facing at construction.
     const identity = { forward: '+x', up: '+y' };
     this.spine = new BoneChain(found.spine, identity, 'bones.spine');
     this.arms = found.arms.map((bones) => new BoneChain(bones, identity, 'bones.arms'));
@@ -144,7 +145,10 @@ export class BodyLookAtIK {
     } else {
       const facing = readAxis(options.facing ?? '+z', 'facing', new Vector3());
       if (!facing) throw new RangeError("facing: cannot be 'auto'; pass the world direction the character faces");
+      // root-local facing → world → head-local.
       head.updateWorldMatrix(true, false);
+      this.root.matrixWorld.decompose(_point, _q, _axis);
+      facing.applyQuaternion(_q);
       head.matrixWorld.decompose(_point, _q, _axis);
       forward = facing.applyQuaternion(_q.invert());
     }

@@ -438,7 +438,7 @@ export interface BodyLookAtIKOptions {
   getBone?: (name: string) => Object3D | null | undefined;
   /** What the eyes look at. Default null: every effect blends out as if disabled. */
   target?: PointLike | null;
-  /** The world direction the character faces at construction; gives the head's look axis. Default `'+z'`. */
+  /** The direction the character faces, in `root`'s local frame, in the pose at construction; gives the head's look axis. Default `'+z'` (glTF, Mixamo, VRM 1.0). */
   facing?: Exclude<AxisLike, 'auto'>;
   /** The head's look axis in its local frame (overrides `facing`). */
   forward?: Exclude<AxisLike, 'auto'>;
@@ -487,6 +487,7 @@ export class BodyLookAtIK {
   readonly spine: BoneChain;
   readonly arms: readonly BoneChain[];
   readonly legs: readonly BoneChain[];
+  readonly root: Object3D;
   readonly hips: Object3D;
   readonly solver: BodyLookAtSolver;
   target: PointLike | null;
