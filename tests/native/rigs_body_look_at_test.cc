@@ -78,6 +78,33 @@ TEST(RigsBodyLookAt, FeetStayPutWhileThePelvisShifts) {
   EXPECT_GT(maxShift, 0.01f);  // the pelvis really moved (about 1 cm per 0.2 rad at 0.05 m/rad)
 }
 
+TEST(RigsBodyLookAt, StraightLegsBendTheirKneesForward) {
+  // Straight legs slanting back: the pelvis shifting back (the head looks down)
+  // brings each hip nearer its ankle, so the knee must bend: forward, not back.
+  Pose animated = humanoid::RestPose();
+  for (std::size_t leg = 0; leg < 6; leg += 3) {
+    const glm::vec3 hip = animated.legs[leg].position;
+    const glm::vec3 down = glm::normalize(glm::vec3(0.0f, -1.0f, -0.15f));
+    animated.legs[leg + 1].position = hip + 0.43f * down;
+    animated.legs[leg + 2].position = hip + 0.87f * down;
+  }
+  BodyLookAt rig = MakeRig();
+  Solved out;
+  for (int frame = 0; frame < 120; ++frame) {
+    ASSERT_TRUE(rig.Update(1.0f / 60.0f, InputOf(animated, {0.0f, 0.0f, 0.5f}), out.View()).ok());
+  }
+  ASSERT_LT(rig.pelvisShift().z, -0.005f);
+  for (std::size_t leg = 0; leg < 6; leg += 3) {
+    const glm::vec3 hip = out.pose.legs[leg].position, knee = out.pose.legs[leg + 1].position;
+    const glm::vec3 ankle = out.pose.legs[leg + 2].position;
+    EXPECT_LT(glm::length(ankle - animated.legs[leg + 2].position), 1e-4f);
+    const glm::vec3 line = glm::normalize(ankle - hip);
+    const glm::vec3 bend = (knee - hip) - glm::dot(knee - hip, line) * line;
+    EXPECT_GT(glm::length(bend), 0.005f);  // really bent
+    EXPECT_GT(bend.z, 0.0f);              // toward the front
+  }
+}
+
 TEST(RigsBodyLookAt, WeightShiftOpposesTheLean) {
   BodyLookAt rig = MakeRig();
   Solved out;

@@ -309,6 +309,8 @@ void BodyLookAt::LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out
   const Transform& pelvisIn = in.spine[0];
   const Transform& pelvisOut = out.spine[0];
   const glm::quat pelvisDelta = glm::normalize(pelvisOut.rotation * glm::conjugate(SafeNormalize(pelvisIn.rotation)));
+  // Where a straight leg's knee goes when it has to bend: the way the animated head faces.
+  const glm::vec3 facing = Horizontal(SafeNormalize(in.spine[look_.size() - 1].rotation) * settings_.forward, settings_.up);
   for (std::size_t first = 0; first < in.legs.size(); first += kLimbJoints) {
     for (std::size_t j = first; j < first + kLimbJoints; ++j) {
       out.legs[j] = Carry(in.legs[j], pelvisDelta, pelvisIn.position, pelvisOut.position);
@@ -332,7 +334,12 @@ void BodyLookAt::LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out
     job.mid = {kneeOut.position, kneeFrame};
     job.end = {ankleOut.position, kIdentity};
     job.target = in.legs[first + 2].position;
-    job.pole = kneeOut.position;
+    const bool straight = glm::dot(bend, bend) <= 1e-6f * glm::dot(thigh, thigh) * glm::dot(shin, shin);
+    if (!straight) {
+      job.pole = kneeOut.position;
+    } else if (glm::dot(facing, facing) > 1e-12f) {
+      job.poleDirection = facing;
+    }
     job.result = &solved;
     if (!job.Run()) continue;  // cannot fail for finite input; the carried leg stays
     hipOut.rotation = glm::normalize(solved.root.rotation * glm::conjugate(hipFrame) * hipOut.rotation);

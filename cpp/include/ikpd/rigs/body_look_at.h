@@ -114,7 +114,8 @@ struct BodyLookAtOutput {
 //  (4) legs: carried by the pelvis (rotation and shift); with footLock,
 //      TwoBoneJob puts the ankle back at its animated position, the knee bent
 //      toward the carried animated knee, the ankle keeping its animated world
-//      rotation. The leg's own bone axes do not matter (the limb is solved in a
+//      rotation (a straight animated leg bends its knee toward the head's
+//      facing). The leg's own bone axes do not matter (the limb is solved in a
 //      frame built from its joint positions).
 // Turning off: the spine offsets blend out (LookAt); the shift and arm PDs keep
 // tracking the spine while it blends, then blend out themselves; once every
@@ -125,8 +126,8 @@ struct BodyLookAtOutput {
 // (a pelvis shift beyond the leg's reach leaves the foot at the closest point);
 // frame-rate independent for a still target and pose (exact integrator); no
 // allocation in Update. Degenerate input: target at the head or eye → no new
-// turn; a straight leg → bends toward the carried animated knee, else the
-// leg's current plane; zero-length bones → kept, never an error; arms or legs
+// turn; a straight leg (bent by less than 1e-3 rad) → its knee bends toward
+// the animated head's horizontal facing; zero-length bones → kept, never an error; arms or legs
 // missing in one update → their controllers are not advanced.
 // On error nothing changes (state, output) and the Status names the input:
 // "dt", "target", "spine", "arms", "legs", "output.spine", "output.arms", "output.legs".
