@@ -7,4 +7,5 @@ export { PseudoThreeBoneIK } from './pseudoThreeBone.js';
 export { BoneChain, detectBoneAxis } from './rig.js';
 export { ChainIK } from './chain.js';
 export { LookAtIK } from './lookAt.js';
+export { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from './bodyLookAt.js';
 export * from './hdr.js';

@@ -13,6 +13,7 @@
 #include "ikpd/chain/tentacle2d.h"
 #include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/chain/look_at.h"
+#include "ikpd/rigs/body_look_at.h"
 #include "ikpd/hdr/curves.h"
 #include "ikpd/hdr/output.h"
 #include "ikpd/hdr/calibration.h"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ikpd/ik/aim.h"
 #include "rotation.h"
 
 namespace ikpd {
@@ -24,6 +25,23 @@ glm::quat ClampAngle(const glm::quat& q, float limit) {
 }
 }  // namespace
 
+// The head's turn that puts the ray from its eye point (`eye`, head-local, in
+// the working scale) along `forward` through `goal` (docs/aim.md, the offset):
+// AimJob's shortest arc with that offset; identity for a goal inside the eye's reach.
+glm::quat LookAt::EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const {
+  glm::quat solved = head.rotation;
+  AimJob job;
+  job.position = head.position;
+  job.rotation = head.rotation;
+  job.target = goal;
+  job.forward = forward_;
+  job.method = AimMethod::kShortestArc;
+  job.offset = eye;
+  job.result = &solved;
+  if (!job.Run()) return kIdentity;  // cannot fail for the finite, unit working pose
+  return glm::normalize(solved * glm::conjugate(head.rotation));
+}
+
 Status LookAt::Reset(const LookAtSettings& s) {
   const std::size_t n = s.weights.size();
   if (n == 0) return Error("weights: needs one weight per joint (at least one)");
@@ -44,6 +62,7 @@ Status LookAt::Reset(const LookAtSettings& s) {
   if (!IsFinite(s.forward) || (s.forward.x == 0.0f && s.forward.y == 0.0f && s.forward.z == 0.0f)) {
     return Error("forward: must be a finite non-zero vector");
   }
+  if (!IsFinite(s.offset)) return Error("offset: must be finite");
   std::vector<pd::QuatPD> controllers(n);
   for (std::size_t i = 0; i < n; ++i) {
     pd::PdSettings settings;
@@ -63,6 +82,7 @@ Status LookAt::Reset(const LookAtSettings& s) {
   offsets_.assign(n, kIdentity);
   desired_.assign(n, kIdentity);
   forward_ = SafeNormalize(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
+  offset_ = s.offset;
   return Ok();
 }
 
@@ -106,9 +126,12 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
   if (enabled) {
     for (std::size_t i = 0; i < n; ++i) output[i] = {local(joints[i].position), SafeNormalize(joints[i].rotation)};
     const glm::vec3 goal = local(target);
+    const bool hasOffset = offset_ != glm::vec3(0.0f);
+    const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
     for (std::size_t i = 0; i < n; ++i) {
       const Transform& head = output[n - 1];
-      const glm::quat turn = Arc(head.rotation * forward_, goal - head.position);
+      const glm::quat turn =
+          hasOffset ? EyeTurn(head, eyeLocal, goal) : Arc(head.rotation * forward_, goal - head.position);
       glm::quat delta = glm::normalize(glm::slerp(kIdentity, turn, weights_[i]));
       // The offset in joint i's frame: R_i·offset = delta·R_i.
       const glm::quat frame = output[i].rotation;

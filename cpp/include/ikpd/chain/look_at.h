@@ -27,11 +27,15 @@ struct LookAtSettings {
   float damping = 1.0f;       // damping ratio ζ > 0 (1 critical, 0.707 responsive)
   float blendOutTime = 0.1f;  // seconds, >= 0: final linear part of turning off
   glm::vec3 forward{0.0f, 0.0f, 1.0f};  // the head's look axis in its local frame (three.js: +Z)
+  // Head-local point that must lie on the look line (e.g. the eyes): the ray
+  // from it along `forward` passes through the target. Zero: the head joint.
+  // As AimJob::offset: a target inside the offset's reach gets no new turn.
+  glm::vec3 offset{0.0f, 0.0f, 0.0f};
 };
 
 // Each Update: (1) desired offsets: from the root to the head, joint i turns by
-// weights[i] of the rotation that would point the head's `forward` at the
-// target (from the pose as turned so far), clamped to limits[i]; the offset is
+// weights[i] of the rotation that would point the head's `forward` (from the
+// head-local `offset` point) at the target (from the pose as turned so far), clamped to limits[i]; the offset is
 // kept in the joint's own frame (local rotation · offset), so it moves with the
 // animation; (2) each offset is smoothed by its QuatPD (exact integrator:
 // frame-rate independent), or blended out toward identity when disabled;
@@ -62,7 +66,10 @@ class LookAt {
   std::vector<pd::QuatPD> controllers_;
   std::vector<glm::quat> offsets_;
   std::vector<glm::quat> desired_;
+  glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
+
   glm::vec3 forward_{0.0f, 0.0f, 1.0f};
+  glm::vec3 offset_{0.0f, 0.0f, 0.0f};
 };
 
 }  // namespace ikpd

@@ -1,0 +1,352 @@
+#include "ikpd/rigs/body_look_at.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ikpd/ik/two_bone.h"
+#include "../chain/rotation.h"
+
+namespace ikpd {
+
+using chain_detail::SafeNormalize;
+
+namespace {
+const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
+constexpr std::size_t kLimbJoints = 3;
+
+bool LimbCountOk(std::size_t n) { return n == 0 || n == kLimbJoints || n == 2 * kLimbJoints; }
+
+Status CheckJoints(std::span<const Transform> joints, const char* positionError, const char* rotationError) {
+  for (const Transform& j : joints) {
+    if (!IsFinite(j.position)) return Error(positionError);
+    if (!IsUsableRotation(j.rotation)) return Error(rotationError);
+  }
+  return Ok();
+}
+
+Status CheckSpan(std::span<const float> values, std::size_t n, float lo, float hi, const char* sizeError,
+                 const char* rangeError) {
+  if (!values.empty() && values.size() != n) return Error(sizeError);
+  for (float v : values) {
+    if (!(v >= lo && v <= hi)) return Error(rangeError);
+  }
+  return Ok();
+}
+
+bool PositiveFinite(float v) { return v > 0.0f && IsFinite(v); }
+
+// The component of v normal to unit `up`.
+glm::vec3 Horizontal(const glm::vec3& v, const glm::vec3& up) { return v - glm::dot(v, up) * up; }
+
+// Rigid move of `joint` by `delta` about `from`, landing at `to` (world).
+Transform Carry(const Transform& joint, const glm::quat& delta, const glm::vec3& from, const glm::vec3& to) {
+  return {to + delta * (joint.position - from), glm::normalize(delta * SafeNormalize(joint.rotation))};
+}
+
+// Rotation whose +X points along `x` (unit) and +Z along `zHint` made normal to it.
+glm::quat FrameOf(const glm::vec3& x, const glm::vec3& zHint) {
+  glm::vec3 z = zHint - glm::dot(zHint, x) * x;
+  if (glm::dot(z, z) < 1e-12f) z = glm::cross(x, std::abs(x.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0));
+  z = glm::normalize(z);
+  return glm::normalize(glm::quat_cast(glm::mat3(x, glm::cross(z, x), z)));
+}
+}  // namespace
+
+void DefaultBodyLookAtWeights(std::span<float> out) {
+  const std::size_t n = out.size();
+  float remaining = 0.0f;
+  for (std::size_t i = n; i-- > 0;) {
+    const float share = static_cast<float>((i + 1) * (i + 1));
+    remaining += share;
+    out[i] = share / remaining;
+  }
+  if (n > 0) out[n - 1] = 1.0f;
+}
+
+void DefaultBodyLookAtLimits(std::span<float> out) {
+  const std::size_t n = out.size();
+  for (std::size_t i = 0; i < n; ++i) out[i] = i == 0 ? 0.35f : 0.45f;
+  if (n >= 3) out[n - 2] = 0.9f;
+  if (n >= 2) out[n - 1] = 1.2f;
+}
+
+void DefaultBodyLookAtSettleTimes(float head, float pelvis, std::span<float> out) {
+  const std::size_t n = out.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const float t = n > 1 ? static_cast<float>(i) / static_cast<float>(n - 1) : 1.0f;
+    out[i] = pelvis + (head - pelvis) * t;
+  }
+}
+
+Status BodyLookAtSettings::Validate() const {
+  const std::size_t n = spineJoints;
+  if (n < 2) return Error("spineJoints: needs at least 2 (pelvis and head)");
+  if (Status s = CheckSpan(spine.weights, n, 0.0f, 1.0f, "spine.weights: needs one weight per spine joint",
+                           "spine.weights: every weight must be in [0, 1]");
+      !s) {
+    return s;
+  }
+  if (Status s = CheckSpan(spine.limits, n, 0.0f, kPi, "spine.limits: needs one limit per spine joint",
+                           "spine.limits: every limit must be in [0, pi]");
+      !s) {
+    return s;
+  }
+  if (!spine.settleTimes.empty() && spine.settleTimes.size() != n) {
+    return Error("spine.settleTime: needs one settle time per spine joint");
+  }
+  for (float t : spine.settleTimes) {
+    if (!PositiveFinite(t)) return Error("spine.settleTime: must be finite and > 0");
+  }
+  if (!PositiveFinite(spine.headSettleTime) || !PositiveFinite(spine.pelvisSettleTime)) {
+    return Error("spine.settleTime: must be finite and > 0");
+  }
+  if (!PositiveFinite(spine.damping)) return Error("spine.damping: must be finite and > 0");
+  if (!IsFinite(forward) || forward == glm::vec3(0.0f)) return Error("forward: must be a finite non-zero vector");
+  if (!IsFinite(up) || up == glm::vec3(0.0f)) return Error("up: must be a finite non-zero vector");
+  if (!IsFinite(offset)) return Error("offset: must be finite");
+  if (!(weightShift.amount >= 0.0f) || !IsFinite(weightShift.amount)) {
+    return Error("weightShift.amount: must be finite and >= 0");
+  }
+  if (!(weightShift.limit >= 0.0f) || !IsFinite(weightShift.limit)) {
+    return Error("weightShift.limit: must be finite and >= 0");
+  }
+  if (!PositiveFinite(weightShift.settleTime)) return Error("weightShift.settleTime: must be finite and > 0");
+  if (!PositiveFinite(weightShift.damping)) return Error("weightShift.damping: must be finite and > 0");
+  if (!(armReaction.amount >= 0.0f && armReaction.amount <= 1.0f)) {
+    return Error("armReaction.amount: must be in [0, 1]");
+  }
+  if (!PositiveFinite(armReaction.settleTime)) return Error("armReaction.settleTime: must be finite and > 0");
+  if (!PositiveFinite(armReaction.damping)) return Error("armReaction.damping: must be finite and > 0");
+  if (armReaction.chest < -1 || armReaction.chest >= static_cast<int>(n)) {
+    return Error("armReaction.chest: must be -1 or a spine index");
+  }
+  if (!(blendOutTime >= 0.0f) || !IsFinite(blendOutTime)) return Error("blendOutTime: must be finite and >= 0");
+  return Ok();
+}
+
+Status BodyLookAt::Reset(const BodyLookAtSettings& s) {
+  if (Status st = s.Validate(); !st) return st;
+  const std::size_t n = s.spineJoints;
+  std::vector<float> weights(n), limits(n), settle(n);
+  if (s.spine.weights.empty()) DefaultBodyLookAtWeights(weights);
+  else std::copy(s.spine.weights.begin(), s.spine.weights.end(), weights.begin());
+  if (s.spine.limits.empty()) DefaultBodyLookAtLimits(limits);
+  else std::copy(s.spine.limits.begin(), s.spine.limits.end(), limits.begin());
+  if (s.spine.settleTimes.empty()) DefaultBodyLookAtSettleTimes(s.spine.headSettleTime, s.spine.pelvisSettleTime, settle);
+  else std::copy(s.spine.settleTimes.begin(), s.spine.settleTimes.end(), settle.begin());
+
+  LookAtSettings lookSettings;
+  lookSettings.weights = weights;
+  lookSettings.limits = limits;
+  lookSettings.settleTimes = settle;
+  lookSettings.damping = s.spine.damping;
+  lookSettings.blendOutTime = s.blendOutTime;
+  lookSettings.forward = s.forward;
+  lookSettings.offset = s.offset;
+  LookAt look;
+  if (Status st = look.Reset(lookSettings); !st) return st;
+
+  // Shift and arms track moving targets (the spine as it turns): 'linear' target
+  // motion keeps that close to rate-independent.
+  pd::PdSettings shift, arm;
+  if (Status st = pd::SettingsFromSettleTime(s.weightShift.settleTime, s.weightShift.damping, &shift); !st) {
+    return Error("weightShift.settleTime: must be finite and > 0");
+  }
+  if (Status st = pd::SettingsFromSettleTime(s.armReaction.settleTime, s.armReaction.damping, &arm); !st) {
+    return Error("armReaction.settleTime: must be finite and > 0");
+  }
+  shift.targetMotion = arm.targetMotion = pd::TargetMotion::kLinear;
+  shift.blendOutTime = arm.blendOutTime = s.blendOutTime;
+  shift.restTolerance = 1e-5;  // metres
+  std::array<pd::ScalarPD, 3> shiftControllers;
+  std::array<pd::QuatPD, kMaxLimbs> armControllers;
+  for (pd::ScalarPD& c : shiftControllers) {
+    if (Status st = c.Configure(shift); !st) return st;
+  }
+  for (pd::QuatPD& c : armControllers) {
+    if (Status st = c.Configure(arm); !st) return st;
+  }
+
+  settings_ = s;
+  settings_.spine.weights = settings_.spine.limits = settings_.spine.settleTimes = {};
+  settings_.forward = SafeNormalize(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
+  settings_.up = SafeNormalize(s.up, glm::vec3(0.0f, 1.0f, 0.0f));
+  weights_ = std::move(weights);
+  limits_ = std::move(limits);
+  settleTimes_ = std::move(settle);
+  look_ = std::move(look);
+  shift_ = shiftControllers;
+  arms_ = armControllers;
+  const int chest = s.armReaction.chest >= 0 ? s.armReaction.chest : static_cast<int>(n) - 3;
+  chest_ = static_cast<std::size_t>(std::max(chest, 0));
+  return Ok();
+}
+
+void BodyLookAt::Clear() {
+  look_.Clear();
+  for (pd::ScalarPD& c : shift_) c.Reset(0.0);
+  for (pd::QuatPD& c : arms_) c.Reset(glm::dquat(1.0, 0.0, 0.0, 0.0));
+}
+
+glm::vec3 BodyLookAt::pelvisShift() const {
+  return glm::vec3(static_cast<float>(shift_[0].value()), static_cast<float>(shift_[1].value()),
+                   static_cast<float>(shift_[2].value()));
+}
+
+bool BodyLookAt::active() const {
+  if (look_.active()) return true;
+  for (const pd::ScalarPD& c : shift_) {
+    if (c.value() != 0.0) return true;
+  }
+  for (const pd::QuatPD& c : arms_) {
+    if (c.value() != glm::dquat(1.0, 0.0, 0.0, 0.0)) return true;
+  }
+  return false;
+}
+
+Status BodyLookAt::CheckInput(float dt, const BodyLookAtInput& in, const BodyLookAtOutput& out) const {
+  const std::size_t n = look_.size();
+  if (n == 0) return Error("bodyLookAt: not initialized");
+  if (!(dt >= 0.0f) || !IsFinite(dt)) return Error("dt: must be finite and >= 0");
+  if (!IsFinite(in.target)) return Error("target: must be finite");
+  if (in.spine.size() != n) return Error("spine: needs one joint per spine joint (pelvis ... head)");
+  if (!LimbCountOk(in.arms.size())) return Error("arms: needs 0, 3 or 6 joints (upper, lower, hand per arm)");
+  if (!LimbCountOk(in.legs.size())) return Error("legs: needs 0, 3 or 6 joints (hip, knee, ankle per leg)");
+  if (Status s = CheckJoints(in.spine, "spine: positions must be finite", "spine: rotations must be finite and non-zero");
+      !s) {
+    return s;
+  }
+  if (Status s = CheckJoints(in.arms, "arms: positions must be finite", "arms: rotations must be finite and non-zero");
+      !s) {
+    return s;
+  }
+  if (Status s = CheckJoints(in.legs, "legs: positions must be finite", "legs: rotations must be finite and non-zero");
+      !s) {
+    return s;
+  }
+  if (out.spine.size() != n) return Error("output.spine: needs one entry per spine joint");
+  if (out.arms.size() != in.arms.size()) return Error("output.arms: needs one entry per arm joint");
+  if (out.legs.size() != in.legs.size()) return Error("output.legs: needs one entry per leg joint");
+  return Ok();
+}
+
+Status BodyLookAt::Update(float dt, const BodyLookAtInput& in, const BodyLookAtOutput& out) {
+  if (Status s = CheckInput(dt, in, out); !s) return s;
+  // (1) Upper-body look-at; while it is (still) active, the layered effects track it.
+  // The weight shift will translate the spine: aim from where the head will be
+  // (the shift so far; exact once it settles).
+  if (Status s = look_.Update(dt, in.spine, in.target - pelvisShift(), in.enabled, out.spine); !s) return s;
+  const bool tracking = in.enabled || look_.active();
+  if (Status s = ShiftPelvis(dt, in, tracking, out); !s) return s;
+  if (Status s = ReactArms(dt, in, tracking, out); !s) return s;
+  if (!active()) {  // every effect is exactly zero: the animated pose, bit for bit
+    std::copy(in.spine.begin(), in.spine.end(), out.spine.begin());
+    std::copy(in.arms.begin(), in.arms.end(), out.arms.begin());
+    std::copy(in.legs.begin(), in.legs.end(), out.legs.begin());
+    return Ok();
+  }
+  LockFeet(in, out);
+  return Ok();
+}
+
+// (2) Weight shift: the pelvis moves against the head's lean and turn.
+Status BodyLookAt::ShiftPelvis(float dt, const BodyLookAtInput& in, bool tracking, const BodyLookAtOutput& out) {
+  const std::size_t head = look_.size() - 1;
+  glm::vec3 goal(0.0f);
+  if (tracking) {
+    const glm::vec3& up = settings_.up;
+    const glm::quat animated = SafeNormalize(in.spine[head].rotation);
+    const glm::quat q = glm::normalize(out.spine[head].rotation * glm::conjugate(animated));
+    const glm::vec3 lean = Horizontal(q * up - up, up);
+    const glm::vec3 look = Horizontal(animated * settings_.forward, up);
+    glm::vec3 turn(0.0f);
+    if (glm::dot(look, look) > 1e-12f) {
+      const glm::vec3 f = glm::normalize(look);
+      turn = Horizontal(q * f - f, up);
+    }
+    goal = -settings_.weightShift.amount * (lean + turn);
+    const float length = glm::length(goal);
+    if (length > settings_.weightShift.limit) goal *= settings_.weightShift.limit / length;
+  }
+  for (int axis = 0; axis < 3; ++axis) {
+    pd::ScalarPD& c = shift_[static_cast<std::size_t>(axis)];
+    const Status s = tracking ? c.Update(dt, goal[axis]) : c.UpdateBlendOut(dt, 0.0);
+    if (!s) return s;
+  }
+  const glm::vec3 shift = pelvisShift();
+  if (shift != glm::vec3(0.0f)) {
+    for (Transform& j : out.spine) j.position += shift;
+  }
+  return Ok();
+}
+
+// (3) Arm reaction: each arm follows the chest's look-at rotation with a lag.
+Status BodyLookAt::ReactArms(float dt, const BodyLookAtInput& in, bool tracking, const BodyLookAtOutput& out) {
+  const Transform& chestIn = in.spine[chest_];
+  const Transform& chestOut = out.spine[chest_];
+  const glm::quat chestDelta = glm::normalize(chestOut.rotation * glm::conjugate(SafeNormalize(chestIn.rotation)));
+  const std::size_t limbs = in.arms.size() / kLimbJoints;
+  for (std::size_t k = 0; k < limbs; ++k) {
+    pd::QuatPD& c = arms_[k];
+    const Status s = tracking ? c.Update(dt, glm::dquat(chestDelta)) : c.UpdateBlendOut(dt);
+    if (!s) return s;
+    glm::quat lag = glm::normalize(c.valuef());
+    if (glm::dot(lag, chestDelta) < 0.0f) lag = -lag;
+    const glm::quat arm = glm::normalize(glm::slerp(chestDelta, lag, settings_.armReaction.amount));
+    const std::size_t first = k * kLimbJoints;
+    const Transform& upper = in.arms[first];
+    // The chest carries the shoulder; the arm then turns about it.
+    const glm::vec3 shoulder = chestOut.position + chestDelta * (upper.position - chestIn.position);
+    for (std::size_t j = first; j < first + kLimbJoints; ++j) {
+      out.arms[j] = Carry(in.arms[j], arm, upper.position, shoulder);
+    }
+  }
+  return Ok();
+}
+
+// (4) Legs carried by the pelvis, then (footLock) each ankle put back by two-bone IK.
+void BodyLookAt::LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out) const {
+  const Transform& pelvisIn = in.spine[0];
+  const Transform& pelvisOut = out.spine[0];
+  const glm::quat pelvisDelta = glm::normalize(pelvisOut.rotation * glm::conjugate(SafeNormalize(pelvisIn.rotation)));
+  // Where a straight leg's knee goes when it has to bend: the way the animated head faces.
+  const glm::vec3 facing = Horizontal(SafeNormalize(in.spine[look_.size() - 1].rotation) * settings_.forward, settings_.up);
+  for (std::size_t first = 0; first < in.legs.size(); first += kLimbJoints) {
+    for (std::size_t j = first; j < first + kLimbJoints; ++j) {
+      out.legs[j] = Carry(in.legs[j], pelvisDelta, pelvisIn.position, pelvisOut.position);
+    }
+    if (!settings_.footLock) continue;
+    Transform& hipOut = out.legs[first];
+    Transform& kneeOut = out.legs[first + 1];
+    Transform& ankleOut = out.legs[first + 2];
+    const glm::vec3 hip = hipOut.position;
+    // Solve in frames built from the joint positions (+X along the bone, +Z the
+    // bend normal), so the rig's own bone axes do not matter.
+    const glm::vec3 thigh = kneeOut.position - hip;
+    const glm::vec3 shin = ankleOut.position - kneeOut.position;
+    if (!(glm::dot(thigh, thigh) > 0.0f) || !(glm::dot(shin, shin) > 0.0f)) continue;  // zero-length bone: carried
+    const glm::vec3 bend = glm::cross(thigh, shin);
+    const glm::quat hipFrame = FrameOf(glm::normalize(thigh), bend);
+    const glm::quat kneeFrame = FrameOf(glm::normalize(shin), hipFrame * glm::vec3(0.0f, 0.0f, 1.0f));
+    TwoBoneResult solved;
+    TwoBoneJob job;
+    job.root = {hip, hipFrame};
+    job.mid = {kneeOut.position, kneeFrame};
+    job.end = {ankleOut.position, kIdentity};
+    job.target = in.legs[first + 2].position;
+    const bool straight = glm::dot(bend, bend) <= 1e-6f * glm::dot(thigh, thigh) * glm::dot(shin, shin);
+    if (!straight) {
+      job.pole = kneeOut.position;
+    } else if (glm::dot(facing, facing) > 1e-12f) {
+      job.poleDirection = facing;
+    }
+    job.result = &solved;
+    if (!job.Run()) continue;  // cannot fail for finite input; the carried leg stays
+    hipOut.rotation = glm::normalize(solved.root.rotation * glm::conjugate(hipFrame) * hipOut.rotation);
+    kneeOut = {solved.mid.position,
+               glm::normalize(solved.mid.rotation * glm::conjugate(kneeFrame) * kneeOut.rotation)};
+    ankleOut = {solved.end.position, SafeNormalize(in.legs[first + 2].rotation)};
+  }
+}
+
+}  // namespace ikpd
