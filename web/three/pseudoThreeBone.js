@@ -23,6 +23,10 @@ export class PseudoThreeBoneIK extends LimbIK {
 
   _validate() {}
 
+  _contact() {
+    return this.bones[3];
+  }
+
   _solve(request, previous) {
     request.tip = this.chain.joint(3);
     if (this.blend !== undefined) request.blend = this.blend;

@@ -8,6 +8,7 @@ const _offset = new Vector3();
 const _a = new Vector3();
 const _b = new Vector3();
 const _q = new Quaternion();
+const _q2 = new Quaternion();
 
 /** Copies the options that are set (undefined keeps the solver's default). */
 export function copyDefined(request, source, keys) {
@@ -125,7 +126,19 @@ export class LimbIK {
     chain.writeSolved(1, result.mid.rotation);
     this._writeEnd(result);
     chain.finish(weight);
+    if (weight < 1) this._measure(result);
     return this;
+  }
+
+  // Below weight 1 the bones are blended here, after the full-weight solve, so
+  // reached/distance are measured on the contact point as it lands.
+  _measure(result) {
+    const limb = _a.fromArray(result.mid.position).distanceTo(_b.fromArray(result.root.position))
+      + _a.distanceTo(_b.fromArray(result.end.position));
+    const point = this._contact();
+    point.updateWorldMatrix(true, false);
+    this.distance = point.getWorldPosition(_a).distanceTo(_target);
+    this.reached = this.distance <= (this.tolerance ?? this.ikpd.TwoBoneSolver.defaults.tolerance) * limb;
   }
 }
 
@@ -152,9 +165,19 @@ export class TwoBoneIK extends LimbIK {
   _solve(request, previous) {
     request.endRotation = this.endRotation === 'local' ? 'relative' : 'world';
     if (this.effector !== null) {
-      request.effectorOffset = toArray3(readPoint(this.effector, 'effector', _offset).sub(this.chain.positions[2]));
+      const offset = readPoint(this.effector, 'effector', _offset).sub(this.chain.positions[2]);
+      if (this.endRotation === 'target') {
+        // The end takes the target's world rotation after the solve: aim the contact point
+        // where it lands then, so reached/distance describe the final pose.
+        offset.applyQuaternion(_q2.copy(this.chain.rotations[2]).invert()).applyQuaternion(this.target.getWorldQuaternion(_q));
+      }
+      request.effectorOffset = toArray3(offset);
     }
     return this.ikpd.solveTwoBone(request, previous);
+  }
+
+  _contact() {
+    return this.effector ?? this.bones[2];
   }
 
   _writeEnd(result) {
