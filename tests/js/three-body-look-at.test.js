@@ -230,4 +230,24 @@ describe('BodyLookAtIK on the real solver (ikpd.BodyLookAt)', () => {
     ik.dispose();
     expect(() => ik.update(1 / 60)).toThrow(/used after dispose/);
   });
+  it('gives the same world joint positions whatever the bones\' axes', () => {
+    const plain = character().human;
+    const framed = character().human;
+    reframe(framed, 5);
+    const target = [1.5, 2, 1];
+    const [a, b] = [plain, framed].map((h) => new BodyLookAtIK(ikpd, h.root, { target, weightShift: { amount: 0.1 } }));
+    for (let i = 0; i < 60; i++) {
+      a.update(1 / 60);
+      b.update(1 / 60);
+    }
+    let moved = 0;
+    plain.skeleton.bones.forEach((bone, i) => {
+      const p = worldPosition(bone);
+      expect(p.distanceTo(worldPosition(framed.skeleton.bones[i]))).toBeLessThan(1e-4);
+      moved = Math.max(moved, p.distanceTo(worldPosition(character().human.skeleton.bones[i])));
+    });
+    expect(moved).toBeGreaterThan(0.01);
+    a.dispose();
+    b.dispose();
+  });
 });
