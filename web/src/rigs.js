@@ -1,7 +1,7 @@
 // API module 'rigs' (see web/types/rigs.d.ts): character rigs built from the
 // solvers and controllers, today the full-body look-at (docs/body-look-at.md).
 // Returns the members it adds to the ikpd object.
-import { WasmObject, fillTransform, readNumber, readOptions, readTransform, readVec3, readVector } from './core.js';
+import { SmoothedRig, fillTransform, readNumber, readOptions, readTransform, readVec3, readVector } from './core.js';
 import { readDamping } from './pd.js';
 
 const MAX_SPINE_JOINTS = 64;
@@ -86,7 +86,7 @@ export function createRigsApi(core) {
   const x = core.wasm;
 
   /** Full-body look-at (docs/body-look-at.md); see BodyLookAt in web/types/rigs.d.ts. */
-  class BodyLookAt extends WasmObject {
+  class BodyLookAt extends SmoothedRig {
     #native; // Embind handle of the C++ BodyLookAtHandle (cpp/bindings/rigs.cc)
     #size;
     #result = { spine: [], arms: [], legs: [] };
@@ -95,9 +95,7 @@ export function createRigsApi(core) {
       const [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, x, core);
       const native = new x.BodyLookAt();
       const error = native.reset(core.scratchPointer, n, hasWeights, hasLimits, hasSettleTimes);
-      if (error) native.delete();
-      core.check(error);
-      super('BodyLookAt', () => native.delete());
+      super('BodyLookAt', native, error, core);
       this.#native = native;
       this.#size = n;
     }
@@ -138,23 +136,10 @@ export function createRigsApi(core) {
       return result;
     }
 
-    /** False once every effect is exactly zero (then update returns the input pose). */
-    get active() {
-      this.assertAlive();
-      return this.#native.active() !== 0;
-    }
-
     /** Number of spine joints. */
     get spineJoints() {
       this.assertAlive();
       return this.#size;
-    }
-
-    /** Zeroes every effect at once (no blend), e.g. after a camera cut or a teleport. */
-    clear() {
-      this.assertAlive();
-      this.#native.clear();
-      return this;
     }
   }
 
