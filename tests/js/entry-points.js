@@ -227,6 +227,26 @@ export const CLASSES = [
     },
   },
   {
+    name: 'BodyLookAt',
+    args: () => [{
+      spineJoints: 3, forward: [0, 0, 1], up: [0, 1, 0], offset: [0, 0.05, 0.1], footLock: true, blendOutTime: 0.1,
+      spine: { weights: [0.3, 0.5, 1], limits: [0.3, 0.5, 1], settleTime: [0.5, 0.3, 0.2], damping: 'critical' },
+      weightShift: { amount: 0.1, limit: 0.05, settleTime: 0.5, damping: 1 },
+      armReaction: { amount: 0.5, settleTime: 0.3, damping: 0.5, chest: 1 },
+    }],
+    observe: ['active', 'spineJoints'],
+    calls: {
+      update: () => [1 / 60, {
+        spine: [joint(0, 1, 0), joint(0, 1.3, 0), { position: [0, 1.6, 0.02], rotation: [0, 0.1, 0, 1] }],
+        arms: [joint(0.2, 1.3, 0), joint(0.45, 1.3, 0), joint(0.7, 1.3, 0)],
+        legs: [joint(0.1, 0.95, 0), joint(0.1, 0.5, 0.05), joint(0.1, 0.1, 0)],
+        target: [1, 2, 1],
+        enabled: true,
+      }],
+      clear: () => [],
+    },
+  },
+  {
     name: 'AimBatch',
     args: () => [4, { method: 'shortestArc' }],
     observe: [],

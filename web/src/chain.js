@@ -2,6 +2,7 @@
 // the 2D tentacle, pseudo three-bone IK and look-at. Returns the members it
 // adds to the ikpd object.
 import {
+  SmoothedRig,
   WasmObject,
   readEnum,
   readNumber,
@@ -255,7 +256,7 @@ export function createChainApi(core) {
   const MAX_LOOK_AT_JOINTS = 64;
 
   /** Look-at IK with PD smoothing (SPEC §6); see LookAt in web/types/chain.d.ts. */
-  class LookAt extends WasmObject {
+  class LookAt extends SmoothedRig {
     #native; // Embind handle of the C++ LookAtHandle (cpp/bindings/chain.cc)
     #size;
 
@@ -282,12 +283,12 @@ export function createChainApi(core) {
       const blendOutTime = readNumber(options.blendOutTime ?? 0.1, 'blendOutTime');
       const forward = [0, 0, 1];
       if (options.forward !== undefined) readVec3(options.forward, 'forward', forward, 0);
+      const offset = [0, 0, 0];
+      if (options.offset !== undefined) readVec3(options.offset, 'offset', offset, 0);
       const native = new x.LookAt();
       const error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0,
-        settleTime, damping, blendOutTime, ...forward);
-      if (error) native.delete();
-      core.check(error);
-      super('LookAt', () => native.delete());
+        settleTime, damping, blendOutTime, ...forward, ...offset);
+      super('LookAt', native, error, core);
       this.#native = native;
       this.#size = n;
     }
@@ -323,23 +324,10 @@ export function createChainApi(core) {
       return Array.from({ length: this.#size }, (_, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]]);
     }
 
-    /** False when every offset is exactly identity (e.g. once disabled and blended out). */
-    get active() {
-      this.assertAlive();
-      return this.#native.active() !== 0;
-    }
-
     /** Number of joints. */
     get size() {
       this.assertAlive();
       return this.#size;
-    }
-
-    /** Zeroes every offset and velocity at once (no blend). */
-    clear() {
-      this.assertAlive();
-      this.#native.clear();
-      return this;
     }
   }
 

@@ -275,6 +275,36 @@ export class WasmObject {
   }
 }
 
+/**
+ * Base of the smoothed rigs over an Embind handle with active() and clear()
+ * (LookAt, BodyLookAt). `error` is the handle's reset() result: when set, the
+ * handle is deleted and the error thrown (Core.check); otherwise the handle is
+ * deleted on dispose.
+ */
+export class SmoothedRig extends WasmObject {
+  #native;
+
+  constructor(name, native, error, core) {
+    if (error) native.delete();
+    core.check(error);
+    super(name, () => native.delete());
+    this.#native = native;
+  }
+
+  /** False once every smoothed effect is exactly zero (e.g. disabled and blended out). */
+  get active() {
+    this.assertAlive();
+    return this.#native.active() !== 0;
+  }
+
+  /** Zeroes every effect and velocity at once (no blend), e.g. after a camera cut. */
+  clear() {
+    this.assertAlive();
+    this.#native.clear();
+    return this;
+  }
+}
+
 // `using pd = new ikpd.PD()` (explicit resource management) where the runtime has it.
 if (typeof Symbol.dispose === 'symbol') {
   WasmObject.prototype[Symbol.dispose] = function dispose() {
