@@ -142,3 +142,21 @@ TEST(AimOffset, ValidationNamesOffset) {
   job.offset = glm::vec3(0.0f);
   EXPECT_TRUE(job.Run().ok());
 }
+
+// A target within ~1e-30 of the joint has no direction even when a far
+// smaller offset sets the scale: no aim turn, and a finite unit result
+// (found by the fuzz soak: it gave NaN).
+TEST(AimOffset, TargetAtTheJointWithATinyOffsetKeepsTheInputRotation) {
+  for (AimMethod method : kMethods) {
+    AimJob job;
+    job.method = method;
+    job.rotation = glm::quat(-3.0f, 0.0f, 0.0f, 0.0f);
+    job.forward = {0.0f, 1.0f, 0.0f};
+    job.up = {-1.0f, 0.0f, 0.0f};
+    job.offset = {0.0f, 1.05877673e-22f, 0.0f};
+    job.target = {0.0f, 0.0f, -3.3190494e-37f};
+    const glm::quat q = Aim(job);
+    EXPECT_TRUE(std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z));
+    EXPECT_NEAR(std::fabs(glm::dot(q, glm::normalize(job.rotation))), 1.0f, 1e-7f) << static_cast<int>(method);
+  }
+}

@@ -205,9 +205,11 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
     const F m = Max(MaxAbs(half), F(shared.offsetHalfMax));
     const F k = Select(m > 1e-30f, InverseExponentOf(Min(m, F(8.5e37f))), F(0.0f));
     const V3<F> t = Rotate(Conjugate(q), half * k);
-    const auto ok = OffsetAimPoint(f, simd::Splat3<F>(simd::ToGlm(shared.offsetHalf)) * k, t, &aimPoint);
-    reachable = ok;
     const F dd = Dot(toTarget, toTarget);
+    // Outside the offset sphere, and a target direction at all (dd > 0: a target
+    // within ~1e-30 of the joint has none, even where the offset sets the scale).
+    const auto ok = And(OffsetAimPoint(f, simd::Splat3<F>(simd::ToGlm(shared.offsetHalf)) * k, t, &aimPoint), dd > 0.0f);
+    reachable = ok;
     aimed = Select(ok, q * OffsetAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f))), aimPoint), q);
   } else {
     const F dd = Dot(toTarget, toTarget);
