@@ -5,6 +5,7 @@ import type { ChainApi } from './types/chain.js';
 import type { HdrApi } from './types/hdr.js';
 import type { BatchApi } from './types/batch.js';
 import type { SolverApi } from './types/solvers.js';
+import type { RigsApi } from './types/rigs.js';
 
 export * from './types/common.js';
 export * from './types/ik.js';
@@ -13,9 +14,10 @@ export * from './types/chain.js';
 export * from './types/hdr.js';
 export * from './types/batch.js';
 export * from './types/solvers.js';
+export * from './types/rigs.js';
 
 /** The loaded library: every solver, controller and transform. */
-export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi {
+export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsApi {
   /** Library version, the same as the C++ `ikpd::Version()`. */
   readonly version: string;
   /**

@@ -7,6 +7,7 @@ import { createChainApi } from './src/chain.js';
 import { createHdrApi } from './src/hdr.js';
 import { createBatchApi } from './src/batch.js';
 import { createSolverApi } from './src/solvers.js';
+import { createRigsApi } from './src/rigs.js';
 
 let instance = null;
 
@@ -32,6 +33,7 @@ export function init(options = {}) {
       hdr: Object.freeze(createHdrApi(core)),
       ...createBatchApi(core),
       ...createSolverApi(core),
+      ...createRigsApi(core),
     });
   });
   instance.catch(() => {

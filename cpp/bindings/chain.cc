@@ -134,7 +134,8 @@ class Tentacle2DHandle {
 class LookAtHandle {
  public:
   std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasLimits, bool hasSettleTimes, float settleTime,
-                       float damping, float blendOutTime, float fx, float fy, float fz) {
+                       float damping, float blendOutTime, float fx, float fy, float fz, float ox, float oy,
+                       float oz) {
     const float* f = Floats(offset);
     LookAtSettings s;
     s.weights = std::span<const float>(f, n);
@@ -148,6 +149,7 @@ class LookAtHandle {
     s.damping = damping;
     s.blendOutTime = blendOutTime;
     s.forward = {fx, fy, fz};
+    s.offset = {ox, oy, oz};
     const Status status = look_.Reset(s);
     if (status) {
       joints_.assign(n, Transform{});
@@ -204,8 +206,10 @@ EMSCRIPTEN_BINDINGS(ikpd_chain) {
   class_<LookAtHandle>("LookAt")
       .constructor<>()
       .function("reset", +[](LookAtHandle& l, std::uintptr_t offset, std::uint32_t n, int hasLimits, int hasSettleTimes,
-                             float settleTime, float damping, float blendOutTime, float fx, float fy, float fz) {
-        return l.Reset(offset, n, hasLimits != 0, hasSettleTimes != 0, settleTime, damping, blendOutTime, fx, fy, fz);
+                             float settleTime, float damping, float blendOutTime, float fx, float fy, float fz,
+                             float ox, float oy, float oz) {
+        return l.Reset(offset, n, hasLimits != 0, hasSettleTimes != 0, settleTime, damping, blendOutTime, fx, fy, fz,
+                       ox, oy, oz);
       })
       .function("update", +[](LookAtHandle& l, std::uintptr_t offset, float dt, int enabled) {
         return l.Update(offset, dt, enabled != 0);

@@ -86,6 +86,7 @@ struct JobFields<AimJob> {
     f(Role::kOption, "up", &AimJob::up);
     f(Role::kOption, "pole", &AimJob::pole);
     f(Role::kOption, "hingeAxis", &AimJob::hingeAxis);
+    f(Role::kOption, "offset", &AimJob::offset);
     f(Role::kOption, "method", &AimJob::method, EnumNames{"yawPitch|crossProduct|shortestArc", 0});
     f(Role::kOption, "weight", &AimJob::weight);
   }

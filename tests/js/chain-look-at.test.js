@@ -65,3 +65,27 @@ describe('LookAt', () => {
     expect(() => new ikpd.LookAt({ weights: [1], damping: 'wobbly' })).toThrow(/^damping: expected one of/);
   });
 });
+
+describe('LookAt offset', () => {
+  it('puts the eyes (head-local offset) on the line to the target once settled', () => {
+    const offset = [0, 0.08, 0.1];
+    const look = new ikpd.LookAt({ weights: [0.2, 0.25, 1 / 3, 0.5, 1], offset });
+    const plain = new ikpd.LookAt({ weights: [0.2, 0.25, 1 / 3, 0.5, 1] });
+    const joints = spine();
+    const target = [1.5, 1.2, 2];
+    let out, base;
+    for (let i = 0; i < 300; i++) {
+      out = look.update(1 / 60, { joints, target });
+      base = plain.update(1 / 60, { joints, target });
+    }
+    const head = out.at(-1);
+    const eye = rotate(head.rotation, offset).map((v, k) => v + head.position[k]);
+    const toTarget = target.map((c, k) => c - eye[k]);
+    expect(angleBetween(rotate(head.rotation, [0, 0, 1]), toTarget)).toBeLessThan(2e-3);
+    // Without the offset the head joint, not the eyes, looks at the target: a different pose.
+    expect(Math.abs(head.rotation[0] - base.at(-1).rotation[0]) + Math.abs(head.rotation[1] - base.at(-1).rotation[1])).toBeGreaterThan(1e-3);
+    expect(() => new ikpd.LookAt({ weights: [1], offset: [0, Infinity, 0] })).toThrow(/^offset/);
+    look.dispose();
+    plain.dispose();
+  });
+});

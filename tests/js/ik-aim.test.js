@@ -119,3 +119,36 @@ describe('solveAim', () => {
     }
   });
 });
+
+describe('solveAim offset', () => {
+  it('the offset point\'s forward ray passes through the target for 5,000 random poses', () => {
+    fc.assert(fc.property(vec(5), quat, vec(0.5), vec(10), fc.constantFrom(X, Z, normalize([1, 2, 3])), fc.constantFrom(...METHODS),
+      (position, rotation, offset, toTarget, forward, method) => {
+        fc.pre(length(toTarget) > 4 * length(offset) + 0.1);
+        const target = toTarget.map((v, i) => v + position[i]);
+        const q = ikpd.solveAim({ position, rotation, target, forward, method, offset }).rotation;
+        const eye = rotate(q, offset).map((v, i) => v + position[i]);
+        const ray = rotate(q, forward);
+        const toEye = sub(target, eye);
+        // Target on the ray, ahead of the eye.
+        expect(length(cross(ray, toEye)) / length(toEye)).toBeLessThan(1e-4);
+        expect(dot(ray, toEye)).toBeGreaterThan(0);
+      }), { numRuns: 5_000, seed: 7 });
+  });
+
+  it('offset [0, 0, 0] is the default, and a non-finite offset is named', () => {
+    const options = { position: [1, 2, 3], target: [4, -1, 2], forward: Z };
+    expect(ikpd.solveAim({ ...options, offset: [0, 0, 0] }).rotation).toEqual(ikpd.solveAim(options).rotation);
+    expect(() => ikpd.solveAim({ ...options, offset: [0, NaN, 0] })).toThrow(/^offset/);
+  });
+
+  it('AimBatch honours the shared offset option', () => {
+    const batch = new ikpd.AimBatch(1, { forward: Z, offset: [0, 0.1, 0.05] });
+    batch.input.position.set([0, 1, 0]);
+    batch.input.target.set([2, 0.5, 3]);
+    batch.solve();
+    const single = ikpd.solveAim({ position: [0, 1, 0], target: [2, 0.5, 3], forward: Z, offset: [0, 0.1, 0.05] }).rotation;
+    expect(sameRotation(Array.from(batch.output.rotation), single)).toBeGreaterThan(1 - 1e-6);
+    batch.dispose();
+  });
+});

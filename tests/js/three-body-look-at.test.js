@@ -1,11 +1,13 @@
 // ikpd/three: BodyLookAtIK's bone mapping, validation and write-back, on the
 // demo's code-built humanoid, against a stand-in solver (any object with the
-// BodyLookAt solver interface: update(dt, input) → output, active, clear, dispose).
+// BodyLookAt solver interface: update(dt, input) → output, active, clear, dispose)
+// and on the real solver, ikpd.BodyLookAt (the default).
 import { describe, expect, it } from 'vitest';
 import { AnimationMixer, Group, Quaternion, Vector3 } from 'three';
 import { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from '../../web/three/bodyLookAt.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
 import { quatAngle, randomQuaternion, rng, worldPosition, worldQuaternion } from './three-rig.js';
+import { ikpd } from './setup.js';
 
 const TURN = new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), 0.5);
 const SHIFT = [0.05, 0, -0.02];
@@ -192,5 +194,40 @@ describe('BodyLookAtIK', () => {
       expect(worldPosition(human.bones.hips).sub(hips).distanceTo(new Vector3(...SHIFT))).toBeLessThan(1e-6);
       expect(worldPosition(human.bones.leftHand).sub(hand).distanceTo(new Vector3(...SHIFT))).toBeLessThan(1e-5);
     }
+  });
+});
+
+describe('BodyLookAtIK on the real solver (ikpd.BodyLookAt)', () => {
+  it('turns the head to the target, shifts the hips, keeps the feet planted, and blends out to the animated pose', () => {
+    const { human } = character();
+    const bones = human.bones;
+    const animated = human.skeleton.bones.map((b) => [worldPosition(b), worldQuaternion(b)]);
+    const feet = [bones.leftFoot, bones.rightFoot].map((b) => worldPosition(b));
+    const hips = worldPosition(bones.hips);
+    const head = worldQuaternion(bones.head);
+    const facing = new Vector3(0, 0, 1).applyQuaternion(worldQuaternion(human.root));
+    const target = worldPosition(bones.head).add(new Vector3(1, 0.6, 0).applyQuaternion(worldQuaternion(human.root)).multiplyScalar(2))
+      .add(facing.clone());
+    const ik = new BodyLookAtIK(ikpd, human.root, { target, weightShift: { amount: 0.1 } });
+    let shift = 0;
+    for (let i = 0; i < 180; i++) {
+      ik.update(1 / 60);
+      feet.forEach((p, k) => expect(worldPosition([bones.leftFoot, bones.rightFoot][k]).distanceTo(p)).toBeLessThan(2e-4));
+      shift = Math.max(shift, worldPosition(bones.hips).distanceTo(hips));
+    }
+    expect(shift).toBeGreaterThan(0.005);
+    // The head's facing (carried by its world rotation change) points at the target.
+    const turn = worldQuaternion(bones.head).multiply(head.clone().invert());
+    const look = facing.clone().applyQuaternion(turn);
+    expect(look.angleTo(target.clone().sub(worldPosition(bones.head)))).toBeLessThan(0.05);
+    ik.target = null;
+    for (let i = 0; i < 600 && ik.active; i++) ik.update(1 / 60);
+    expect(ik.active).toBe(false);
+    human.skeleton.bones.forEach((b, i) => {
+      expect(worldPosition(b).distanceTo(animated[i][0])).toBeLessThan(1e-5);
+      expect(quatAngle(worldQuaternion(b), animated[i][1])).toBeLessThan(1e-4);
+    });
+    ik.dispose();
+    expect(() => ik.update(1 / 60)).toThrow(/used after dispose/);
   });
 });

@@ -18,6 +18,16 @@ export const WASM_CLASSES = [
     cycles: 20_000, // each creation configures one QuatPD per joint
   },
   {
+    name: 'BodyLookAt',
+    create: (ikpd) => new ikpd.BodyLookAt({ spineJoints: 3, spine: { settleTime: [0.5, 0.3, 0.2] }, weightShift: { amount: 0.1 } }),
+    use: (b) => b.update(1 / 60, {
+      spine: [1, 1.3, 1.6].map((y) => ({ position: [0, y, 0] })),
+      legs: [[0.1, 0.95, 0], [0.1, 0.5, 0.05], [0.1, 0.1, 0]].map((position) => ({ position })),
+      target: [1, 2, 1],
+    }),
+    cycles: 20_000, // each creation configures one QuatPD per spine joint and arm
+  },
+  {
     name: 'PD',
     controller: true,
     create: (ikpd) => new ikpd.PD({ settleTime: 0.5 }),

@@ -138,7 +138,7 @@ const POLE_MODES = ['none', 'point', 'direction'];
 // describes, web/src/fields.js), then the batch's own after the packed job.
 const LIMB_KEYS = Object.freeze(['forward', 'bendAxis', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften',
   'maxStretch', 'twist', 'endRotation', 'tolerance']);
-const AIM_KEYS = Object.freeze(['forward', 'method', 'up', 'hingeAxis']);
+const AIM_KEYS = Object.freeze(['forward', 'method', 'up', 'hingeAxis', 'offset']);
 
 // Options given as null take their defaults in batches.
 function given(o, keys) {

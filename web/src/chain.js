@@ -282,9 +282,11 @@ export function createChainApi(core) {
       const blendOutTime = readNumber(options.blendOutTime ?? 0.1, 'blendOutTime');
       const forward = [0, 0, 1];
       if (options.forward !== undefined) readVec3(options.forward, 'forward', forward, 0);
+      const offset = [0, 0, 0];
+      if (options.offset !== undefined) readVec3(options.offset, 'offset', offset, 0);
       const native = new x.LookAt();
       const error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0,
-        settleTime, damping, blendOutTime, ...forward);
+        settleTime, damping, blendOutTime, ...forward, ...offset);
       if (error) native.delete();
       core.check(error);
       super('LookAt', () => native.delete());

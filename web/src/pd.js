@@ -31,9 +31,9 @@ function readLimit(value, name) {
 }
 
 /** 'critical' | 'responsive' | 'over' | ratio → damping ratio ζ (also used by chain.js's LookAt). */
-export function readDamping(value) {
-  if (typeof value === 'number') return readNumber(value, 'damping');
-  readEnum(value, 'damping', Object.keys(DAMPING_RATIOS));
+export function readDamping(value, name = 'damping') {
+  if (typeof value === 'number') return readNumber(value, name);
+  readEnum(value, name, Object.keys(DAMPING_RATIOS));
   return DAMPING_RATIOS[value];
 }
 

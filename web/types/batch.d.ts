@@ -133,6 +133,8 @@ export interface AimBatchOptions {
   up?: Vec3;
   /** Default none. */
   hingeAxis?: Vec3;
+  /** Joint-local point that aims instead of the joint (see `AimOptions.offset`). Default `[0, 0, 0]`. */
+  offset?: Vec3;
 }
 
 /** Per-item inputs of an AimBatch. */

@@ -167,6 +167,12 @@ export interface LookAtOptions {
   blendOutTime?: number;
   /** The head's look axis in its local frame. Default `[0, 0, 1]` (three.js `Object3D.lookAt` convention). */
   forward?: Vec3;
+  /**
+   * Head-local point that must lie on the look line (the eyes in front of the head joint), as
+   * `AimOptions.offset`: the ray from it along `forward` passes through the target once settled.
+   * @default [0, 0, 0]
+   */
+  offset?: Vec3;
 }
 
 /** One frame of input for `LookAt.update`. */

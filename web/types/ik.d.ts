@@ -26,6 +26,13 @@ export interface AimOptions {
   pole?: Vec3;
   /** Joint-local axis; when given, the joint only rotates about it (2D use; `method` unused, no `pole`). Default none. */
   hingeAxis?: Vec3;
+  /**
+   * Joint-local point that aims instead of the joint (the eyes in front of a head joint, a
+   * fingertip): the ray from it along `forward` passes through the target (docs/aim.md).
+   * A target within the offset's reach gets no aim rotation. Not with `hingeAxis`.
+   * @default [0, 0, 0]
+   */
+  offset?: Vec3;
   /** Blend from the input rotation (0) to the solved one (1). Default 1. @default 1 */
   weight?: number;
 }
