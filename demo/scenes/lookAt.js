@@ -54,8 +54,8 @@ export async function create(ctx) {
   const { scene, camera, controls, ikpd, ikpdThree } = ctx;
   setupStage(ctx);
   ctx.bounds.set(new THREE.Vector3(-2.5, 0.3, -1.5), new THREE.Vector3(3, 2.8, 3));
-  camera.position.set(0.9, 1.7, 3.6);
-  controls.target.set(0, 1.2, 0);
+  camera.position.set(1.7, 1.8, 4.0);
+  controls.target.set(0.85, 1.05, 0); // the characters left of the GUI and the plot
 
   const human = addHumanoid(scene, IK_X);
   const ghostMaterial = new THREE.MeshStandardMaterial({ color: 0x9fb7d6, roughness: 0.8, transparent: true, opacity: 0.35, depthWrite: false });
@@ -79,7 +79,7 @@ export async function create(ctx) {
   };
 
   const target = ctx.draggable('target', handle(colors.target, 0.07));
-  target.position.set(1.6, 1.5, 1.3);
+  target.position.set(1.3, 1.6, 1.3);
   scene.add(target);
   ctx.transform.addEventListener('dragging-changed', (event) => {
     if (event.value && params.motion !== 'manual') {
@@ -179,7 +179,7 @@ export async function create(ctx) {
   });
 
   // ---------------------------------------------------------------- simulation
-  const jumpTargets = [[1.6, 1.5, 1.3], [-0.4, 1.2, 1.4], [0.8, 2.3, 1.2], [1.9, 1.0, -0.2], [0.2, 1.7, 2.0]];
+  const jumpTargets = [[1.3, 1.6, 1.3], [-0.4, 1.2, 1.4], [0.8, 2.3, 1.2], [1.9, 1.0, -0.2], [0.2, 1.7, 2.0]];
   let simTime = 0;
   let accumulator = 0;
   let worstFoot = 0;
