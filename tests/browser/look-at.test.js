@@ -2,23 +2,19 @@
 // skinned humanoid's head toward it while the hips shift and the feet stay on
 // their animated positions; turning the IK off brings back the animated pose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openDemo, startDemoServer } from './browser.js';
+import { openDemoSession } from './browser.js';
 
-let server;
-let browser;
+let session;
 let page;
-const errors = [];
+let errors = [];
 const SLOW = 240_000;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu: true })]);
-  page = await openDemo(browser, `${server.url}#look-at`, errors);
+  session = await openDemoSession('#look-at');
+  ({ page, errors } = session);
 }, SLOW);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => session?.close());
 
 const demo = (fn, arg) => page.evaluate(fn, arg);
 const control = (name, value) => demo(([n, v]) => window.__ikpdDemo.control(n, v), [name, value]);
