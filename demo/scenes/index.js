@@ -36,9 +36,9 @@ export const sceneList = [
   },
   {
     id: 'look-at',
-    requires: ['QuatPD', 'solveAim'],
-    title: 'PD look-at',
-    description: `Head, neck and spine turn toward the ${swatch(colors.target, 'red target')}; each joint offset is smoothed by a quaternion PD controller. Change the update rate: the motion stays the same.`,
+    requires: ['BodyLookAt', 'three.BodyLookAtIK'],
+    title: 'Full-body look-at',
+    description: `A skinned humanoid looks at the ${swatch(colors.target, 'red target')} through BodyLookAtIK: the head leads the spine, the hips shift, the arms lag the chest and the feet stay planted. The ghost beside it plays the same idle with IK off.`,
     load: () => import('./lookAt.js'),
   },
   {

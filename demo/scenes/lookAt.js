@@ -1,111 +1,85 @@
-// PD look-at (SPEC §6): spine, chest, neck and head turn toward the target,
-// the head leading and the body following by per-joint weights. Each joint's
-// IK *offset* from its animation is smoothed by a quaternion PD controller
-// (QuatPD.trackOffset); turning IK off blends the offsets out to exactly zero.
-// The controllers run at a simulated update rate (15–240 Hz): with the exact
-// integrator the motion is the same at any rate.
+// Full-body look-at (docs/body-look-at.md) on a skinned humanoid through ikpd/three's
+// BodyLookAtIK: the head leads and the spine follows, the hips shift against the
+// head, the arms lag the chest and the feet stay planted. Beside it an "IK off"
+// ghost plays the same idle animation without the IK. The rig runs at a
+// simulated update rate (15–240 Hz): with the exact integrator the motion is
+// the same at any rate.
 import * as THREE from 'three/webgpu';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { colors, handle, setupStage, standard } from '../lib/stage.js';
+import { colors, handle, setupStage } from '../lib/stage.js';
+import { createHumanoid } from '../lib/humanoid.js';
 
-const deg = THREE.MathUtils.degToRad;
 const HISTORY_SECONDS = 8;
+const IK_X = 0.45; // the IK character stands here, the ghost at -IK_X
+const DAMPING = { critical: 1, responsive: Math.SQRT1_2, over: 1.5 };
+const SPINE_JOINTS = 6; // mixamorigHips … mixamorigHead
 
-// Spine bones (+Y up the spine, the character faces +Z): name, offset from parent, weight, PD max angle.
-const JOINTS = [
-  { name: 'spine', offset: [0, 1.0, 0], weight: 0.15, maxAngle: 25 },
-  { name: 'chest', offset: [0, 0.22, 0], weight: 0.2, maxAngle: 30 },
-  { name: 'neck', offset: [0, 0.3, 0], weight: 0.35, maxAngle: 45 },
-  { name: 'head', offset: [0, 0.12, 0], weight: 1, maxAngle: 80 },
-];
+/** A humanoid playing the looping idle, at `x`. */
+function addHumanoid(scene, x, material) {
+  const human = createHumanoid({ names: 'mixamo', material });
+  human.root.position.x = x;
+  scene.add(human.root);
+  human.root.updateMatrixWorld(true);
+  human.mixer = new THREE.AnimationMixer(human.root);
+  human.mixer.clipAction(human.idle).play();
+  human.mixer.update(0);
+  return human;
+}
 
-function buildCharacter(scene) {
-  const cloth = standard(0x5b7fa6, { flatShading: false, roughness: 0.7 });
-  const skin = standard(0xe2c3a4, { flatShading: false, roughness: 0.6 });
-  const dark = standard(0x2e3440, { flatShading: false });
-  const root = new THREE.Group();
-  scene.add(root);
-  // Legs and pelvis (not animated).
-  for (const x of [-0.11, 0.11]) {
-    const leg = new THREE.Mesh(new THREE.CapsuleGeometry(0.065, 0.78, 6, 12), dark);
-    leg.position.set(x, 0.48, 0);
-    leg.castShadow = true;
-    root.add(leg);
-  }
-  const pelvis = new THREE.Mesh(new THREE.BoxGeometry(0.34, 0.16, 0.2), dark);
-  pelvis.position.set(0, 0.95, 0);
-  pelvis.castShadow = true;
-  root.add(pelvis);
+/** Root-local position of a bone (the characters stand unrotated, so these compare across them). */
+function localPosition(human, role) {
+  const p = human.bones[role].getWorldPosition(new THREE.Vector3());
+  return human.root.worldToLocal(p).toArray();
+}
 
-  const bones = [];
-  let parent = root;
-  for (const j of JOINTS) {
-    const bone = new THREE.Bone();
-    bone.name = j.name;
-    bone.position.fromArray(j.offset);
-    parent.add(bone);
-    bones.push(bone);
-    parent = bone;
-  }
-  const [spine, chest, neck, head] = bones;
-  const belly = new THREE.Mesh(new THREE.CapsuleGeometry(0.15, 0.12, 6, 16), cloth);
-  belly.position.set(0, 0.1, 0);
-  belly.scale.set(1.1, 1, 0.8);
-  belly.castShadow = true;
-  spine.add(belly);
-  const torso = new THREE.Mesh(new THREE.CapsuleGeometry(0.18, 0.16, 6, 16), cloth);
-  torso.position.set(0, 0.14, 0);
-  torso.scale.set(1.2, 1, 0.75);
-  torso.castShadow = true;
-  chest.add(torso);
-  for (const side of [-1, 1]) {
-    const arm = new THREE.Mesh(new THREE.CapsuleGeometry(0.05, 0.55, 6, 12), cloth);
-    arm.position.set(side * 0.27, -0.05, 0);
-    arm.rotation.z = side * 0.12;
-    arm.castShadow = true;
-    chest.add(arm);
-  }
-  const neckMesh = new THREE.Mesh(new THREE.CylinderGeometry(0.05, 0.06, 0.14, 12), skin);
-  neckMesh.position.set(0, 0.05, 0);
-  neck.add(neckMesh);
-  const skull = new THREE.Mesh(new THREE.SphereGeometry(0.13, 32, 16), skin);
-  skull.scale.set(0.9, 1.05, 1);
-  skull.position.set(0, 0.12, 0);
-  skull.castShadow = true;
-  head.add(skull);
-  const visor = new THREE.Mesh(new THREE.BoxGeometry(0.18, 0.05, 0.06), new THREE.MeshStandardMaterial({ color: 0x101418, emissive: 0x33ddff, emissiveIntensity: 1.6 }));
-  visor.position.set(0, 0.14, 0.105);
-  head.add(visor);
-  const nose = new THREE.Mesh(new THREE.ConeGeometry(0.02, 0.06, 8).rotateX(Math.PI / 2), skin);
-  nose.position.set(0, 0.08, 0.135);
-  head.add(nose);
-  return bones;
+const _head = new THREE.Vector3();
+const _facing = new THREE.Vector3();
+const _to = new THREE.Vector3();
+const _q = new THREE.Quaternion();
+const AHEAD = new THREE.Vector3(0, 0, 1);
+
+/**
+ * Degrees between the facing (+Z at rest) of `facer`'s head (default `human`'s)
+ * and, with `point`, the line from `human`'s head to it; else straight ahead.
+ */
+function headAngle(human, point, facer = human) {
+  human.bones.head.getWorldPosition(_head);
+  _facing.set(0, 0, 1).applyQuaternion(facer.bones.head.getWorldQuaternion(_q));
+  const toward = point ? _to.copy(point).sub(_head) : AHEAD;
+  return THREE.MathUtils.radToDeg(_facing.angleTo(toward));
 }
 
 export async function create(ctx) {
-  const { scene, camera, controls, ikpd } = ctx;
+  const { scene, camera, controls, ikpd, ikpdThree } = ctx;
   setupStage(ctx);
-  ctx.bounds.set(new THREE.Vector3(-3, 0.05, -2.5), new THREE.Vector3(3, 3.5, 3));
-  camera.position.set(2.2, 2.0, 3.4);
-  controls.target.set(0, 1.35, 0);
+  ctx.bounds.set(new THREE.Vector3(-2.5, 0.3, -1.5), new THREE.Vector3(3, 2.8, 3));
+  camera.position.set(1.7, 1.8, 4.0);
+  controls.target.set(0.85, 1.05, 0); // the characters left of the GUI and the plot
 
-  const bones = buildCharacter(scene);
-  const restLocal = bones.map((b) => b.quaternion.clone());
+  const human = addHumanoid(scene, IK_X);
+  const ghostMaterial = new THREE.MeshStandardMaterial({ color: 0x9fb7d6, roughness: 0.8, transparent: true, opacity: 0.35, depthWrite: false });
+  const ghost = addHumanoid(scene, -IK_X, ghostMaterial);
+  ghost.mesh.castShadow = false;
+  ctx.label(human.bones.head, 'BodyLookAtIK', [0, 0.38, 0]);
+  ctx.label(ghost.bones.head, 'IK off', [0, 0.38, 0]);
 
   const params = {
-    ik: true,
+    lookAt: true,
+    weightShift: true,
+    armReaction: true,
+    footLock: true,
+    enabled: true,
     motion: 'jump',
-    integrator: 'exact',
     damping: 'critical',
     ratio: 1,
-    settleTime: 0.6,
+    settleTime: 0.2,
     rate: 60,
-    breathe: true,
+    idle: true,
   };
 
   const target = ctx.draggable('target', handle(colors.target, 0.07));
-  target.position.set(1.2, 1.7, 1.2);
+  target.position.set(1.3, 1.6, 1.3);
   scene.add(target);
   ctx.transform.addEventListener('dragging-changed', (event) => {
     if (event.value && params.motion !== 'manual') {
@@ -114,37 +88,59 @@ export async function create(ctx) {
     }
   });
 
-  let controllers = [];
+  // ---------------------------------------------------------------- the rig
+  let ik = null;
   let error = '';
-  function pdOptions(j) {
+  const damping = () => (params.damping === 'ratio' ? params.ratio : DAMPING[params.damping]);
+  /** Per-joint settle times, hips → head: from 3× the head's down to the head's, so the head leads. */
+  const settleTimes = () => Array.from({ length: SPINE_JOINTS }, (_, i) => params.settleTime * (3 - (2 * i) / (SPINE_JOINTS - 1)));
+  function options() {
     return {
-      settleTime: params.settleTime,
-      damping: params.damping === 'ratio' ? params.ratio : params.damping,
-      integrator: params.integrator,
-      maxAngle: deg(j.maxAngle),
+      bones: 'mixamo',
+      target: target.position,
+      enabled: params.enabled,
+      spine: {
+        settleTime: settleTimes(),
+        damping: damping(),
+        ...(params.lookAt ? {} : { weights: new Array(SPINE_JOINTS).fill(0) }),
+      },
+      weightShift: { amount: params.weightShift ? 0.05 : 0, settleTime: 3 * params.settleTime, damping: damping() },
+      armReaction: { amount: params.armReaction ? 0.7 : 0 },
+      footLock: params.footLock,
     };
   }
-  function buildControllers() {
-    for (const c of controllers) c.dispose();
-    controllers = JOINTS.map((j) => new ikpd.QuatPD(pdOptions(j)));
-    error = '';
+  /** (Re)builds the rig from the animated pose: the bind pose, then the clip at its current time. */
+  function buildRig() {
+    ik?.dispose();
+    ik = null;
+    human.skeleton.pose();
+    human.mixer.update(0);
+    human.root.updateMatrixWorld(true);
+    try {
+      ik = new ikpdThree.BodyLookAtIK(ikpd, human.root, options());
+      error = '';
+    } catch (e) {
+      error = String(e.message ?? e);
+    }
   }
-  function configure() {
-    if (controllers.length === 0) return buildControllers();
-    controllers.forEach((c, i) => c.configure(pdOptions(JOINTS[i])));
-  }
-  buildControllers();
+  buildRig();
 
   const gui = ctx.gui;
-  gui.add(params, 'ik').name('IK on (off → blend out)');
+  const effects = gui.addFolder('effects');
+  effects.add(params, 'lookAt').name('head / spine look-at').onChange(buildRig);
+  effects.add(params, 'weightShift').name('weight shift (hips)').onChange(buildRig);
+  effects.add(params, 'armReaction').name('arm reaction').onChange(buildRig);
+  effects.add(params, 'footLock').name('foot lock').onChange(buildRig);
+  effects.add(params, 'enabled').name('IK on (off → blend out)').onChange((on) => { if (ik) ik.enabled = on; });
   gui.add(params, 'motion', ['jump', 'orbit', 'manual']).name('target motion');
-  gui.add(params, 'integrator', ['exact', 'stable', 'explicit', 'substep']).onChange(configure);
-  gui.add(params, 'damping', ['critical', 'responsive', 'over', 'ratio']).onChange(configure);
-  ctx.enableWhen(gui.add(params, 'ratio', 0, 2, 0.01).name('damping ratio ζ').onChange(configure), () => params.damping === 'ratio');
-  gui.add(params, 'settleTime', 0.1, 3, 0.01).name('settle time (s)').onChange(configure);
+  gui.add(params, 'damping', ['critical', 'responsive', 'over', 'ratio']).onChange(buildRig);
+  ctx.enableWhen(gui.add(params, 'ratio', 0.2, 2, 0.01).name('damping ratio ζ').onChange(buildRig), () => params.damping === 'ratio');
+  gui.add(params, 'settleTime', 0.05, 1, 0.01).name('head settle time (s)').onChange(buildRig);
   gui.add(params, 'rate', 15, 240, 1).name('update rate (Hz)');
-  gui.add(params, 'breathe').name('idle animation');
-  gui.add({ reset: buildControllers }, 'reset').name('reset controllers');
+  gui.add(params, 'idle').name('idle animation').onChange((on) => {
+    for (const h of [human, ghost]) h.mixer.timeScale = on ? 1 : 0;
+  });
+  gui.add({ reset: buildRig }, 'reset').name('reset rig');
 
   // ---------------------------------------------------------------- plot
   const plotPanel = ctx.panel('Head angle from straight ahead (°)', 'bottom-right');
@@ -153,6 +149,7 @@ export async function create(ctx) {
   const times = [];
   const actual = [];
   const wanted = [];
+  const still = [];
   const plot = new uPlot({
     width: 330,
     height: 160,
@@ -165,71 +162,68 @@ export async function create(ctx) {
       { label: 't (s)' },
       { label: 'target direction', stroke: '#ff8a6b', width: 1.5, dash: [4, 3] },
       { label: 'head', stroke: '#7bd88f', width: 2, paths: uPlot.paths.stepped({ align: 1 }) },
+      { label: 'IK off', stroke: '#9fb7d6', width: 1 },
     ],
     legend: { show: true, live: false },
     cursor: { show: false },
-  }, [times, wanted, actual], plotPanel);
-  ctx.onDispose(() => { plot.destroy(); for (const c of controllers) c.dispose(); controllers = []; });
+  }, [times, wanted, actual, still], plotPanel);
+  ctx.onDispose(() => {
+    plot.destroy();
+    ik?.dispose();
+    ik = null;
+    for (const h of [human, ghost]) {
+      h.mixer.stopAllAction();
+      h.mixer.uncacheRoot(h.root);
+      h.skeleton.dispose();
+    }
+  });
 
   // ---------------------------------------------------------------- simulation
-  const animation = bones.map(() => new THREE.Quaternion()); // world rotation from animation + smoothed parents
-  const parentWorld = new THREE.Quaternion();
-  const tmp = new THREE.Quaternion();
-  const position = new THREE.Vector3();
-  const breathe = new THREE.Quaternion();
-  const facing = new THREE.Vector3();
-  const toTarget = new THREE.Vector3();
-  const ahead = new THREE.Vector3(0, 0, 1);
-  const jumpTargets = [[1.2, 1.7, 1.2], [-1.3, 1.2, 0.9], [0.2, 2.4, 1.5], [-0.8, 2.0, -0.4], [1.4, 0.9, 0.3]];
+  const jumpTargets = [[1.3, 1.6, 1.3], [-0.4, 1.2, 1.4], [0.8, 2.3, 1.2], [1.9, 1.0, -0.2], [0.2, 1.7, 2.0]];
   let simTime = 0;
   let accumulator = 0;
-  let lastOffset = 0;
-  let lastWanted = 0;
+  let worstFoot = 0;
 
   function moveTarget(t) {
     if (params.motion === 'jump') target.position.fromArray(jumpTargets[Math.floor(t / 2.2) % jumpTargets.length]);
-    else if (params.motion === 'orbit') target.position.set(Math.sin(t * 0.9) * 1.5, 1.6 + Math.sin(t * 1.7) * 0.45, 1.1 + Math.cos(t * 0.9) * 0.5);
+    else if (params.motion === 'orbit') target.position.set(IK_X + Math.sin(t * 0.9) * 1.4, 1.5 + Math.sin(t * 1.7) * 0.45, 1.0 + Math.cos(t * 0.9) * 0.6);
   }
 
-  /** One simulated update of dt: animation pose, aimed pose per joint, PD-smoothed offsets. */
+  /** How far each IK foot (ankle) is from where the animation (the ghost) has it, metres. */
+  function footGaps() {
+    return ['leftFoot', 'rightFoot'].map((role) => {
+      const a = localPosition(human, role);
+      const b = localPosition(ghost, role);
+      return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    });
+  }
+
+  /** One update of the rig: both characters animate, then the IK character's rig runs. */
   function step(dt) {
     simTime += dt;
     moveTarget(simTime);
-    const sway = params.breathe ? Math.sin(simTime * 1.3) * 0.04 : 0;
-    bones[0].parent.updateWorldMatrix(true, false);
-    bones[0].parent.getWorldQuaternion(parentWorld);
-    const t = target.position.toArray();
-    JOINTS.forEach((j, i) => {
-      const bone = bones[i];
-      breathe.setFromEuler(new THREE.Euler(i === 0 ? sway : 0, 0, 0));
-      animation[i].copy(parentWorld).multiply(restLocal[i]).multiply(breathe);
-      bone.quaternion.copy(restLocal[i]).multiply(breathe);
-      bone.updateWorldMatrix(false, false);
-      bone.getWorldPosition(position);
-      let desired = null;
-      if (params.ik) {
-        desired = ikpd.solveAim({
-          position: position.toArray(),
-          rotation: animation[i].toArray(),
-          target: t,
-          forward: [0, 0, 1],
-          up: [0, 1, 0],
-          pole: [position.x, position.y + 10, position.z],
-          weight: j.weight,
-        }).rotation;
-      }
-      const smoothed = tmp.fromArray(controllers[i].trackOffset(dt, animation[i].toArray(), desired));
-      if (i === JOINTS.length - 1) {
-        // Plot: how far the head faces away from straight ahead, and how far the target is.
-        facing.set(0, 0, 1).applyQuaternion(smoothed);
-        lastOffset = THREE.MathUtils.radToDeg(facing.angleTo(ahead));
-        lastWanted = params.ik ? THREE.MathUtils.radToDeg(toTarget.copy(target.position).sub(position).angleTo(ahead)) : 0;
-      }
-      // World → local under the (already smoothed) parent.
-      bone.quaternion.copy(parentWorld).invert().multiply(smoothed);
-      bone.updateWorldMatrix(false, false);
-      parentWorld.copy(smoothed);
-    });
+    human.mixer.update(dt);
+    ghost.mixer.update(dt);
+    ghost.root.updateMatrixWorld(true);
+    try {
+      ik?.update(dt);
+    } catch (e) {
+      error = String(e.message ?? e);
+      ik?.dispose();
+      ik = null;
+    }
+    human.root.updateMatrixWorld(true);
+    worstFoot = Math.max(worstFoot, ...footGaps());
+    times.push(simTime);
+    actual.push(headAngle(human, null));
+    wanted.push(ik && params.enabled && params.lookAt ? angleToTarget() : 0);
+    still.push(headAngle(ghost, null));
+  }
+
+  /** Angle of the line head → target from straight ahead (degrees). */
+  function angleToTarget() {
+    human.bones.head.getWorldPosition(_head);
+    return THREE.MathUtils.radToDeg(_to.copy(target.position).sub(_head).angleTo(AHEAD));
   }
 
   return {
@@ -238,32 +232,40 @@ export async function create(ctx) {
       accumulator = Math.min(accumulator + dt, 0.25);
       while (accumulator >= interval) {
         accumulator -= interval;
-        try {
-          step(interval);
-        } catch (e) {
-          // The explicit/stable integrators diverge for stiff gains at low rates: say so, restart.
-          error = String(e.message ?? e);
-          buildControllers();
-          error = `diverged (${params.integrator} at ${params.rate} Hz), controllers reset`;
-        }
-        times.push(simTime);
-        actual.push(lastOffset);
-        wanted.push(lastWanted);
+        step(interval);
       }
-      while (times.length && times[0] < simTime - HISTORY_SECONDS) { times.shift(); actual.shift(); wanted.shift(); }
-      plot.setData([times, wanted, actual]);
-      const stability = controllers[3].checkStability(interval);
-      status.innerHTML = `${params.integrator} · ${params.rate} Hz · kp ${controllers[3].kp.toFixed(1)} kd ${controllers[3].kd.toFixed(1)} · `
-        + `<span class="status-pill ${stability.stable ? 'ok' : 'no'}">${stability.stable ? 'stable' : 'unstable'}</span>`
-        + ` · blend ${controllers[3].blendPhase}${error ? `<br><span style="color:#ff7b72">${error}</span>` : ''}`;
+      while (times.length && times[0] < simTime - HISTORY_SECONDS) { times.shift(); actual.shift(); wanted.shift(); still.shift(); }
+      plot.setData([times, wanted, actual, still]);
+      const active = ik?.active ?? false;
+      status.innerHTML = `exact · ${params.rate} Hz · ζ ${damping().toFixed(2)} · settle ${settleTimes()[0].toFixed(2)}→${params.settleTime.toFixed(2)} s · `
+        + `<span class="status-pill ${active ? 'ok' : 'no'}">${active ? 'IK active' : 'IK blended out'}</span>`
+        + ` · feet ≤ ${(worstFoot * 1000).toFixed(2)} mm${error ? `<br><span style="color:#ff7b72">${error}</span>` : ''}`;
+    },
+    reset() {
+      simTime = 0;
+      accumulator = 0;
+      worstFoot = 0;
+      buildRig();
     },
     state() {
       return {
         target: target.position.toArray(),
-        headOffset: lastOffset,
-        wantedOffset: lastWanted,
-        rotations: bones.map((b) => b.quaternion.toArray()),
-        blendPhase: controllers[3]?.blendPhase,
+        error,
+        active: ik?.active ?? false,
+        simTime,
+        // Ankles of the IK character and of the animation (the ghost), each in its root's frame.
+        feet: ['leftFoot', 'rightFoot'].map((role) => localPosition(human, role)),
+        animatedFeet: ['leftFoot', 'rightFoot'].map((role) => localPosition(ghost, role)),
+        footGaps: footGaps(),
+        worstFoot,
+        hips: localPosition(human, 'hips'),
+        animatedHips: localPosition(ghost, 'hips'),
+        // Degrees between the IK head's line to the target and its facing, solved and as animated (the ghost's).
+        headToTarget: headAngle(human, target.position),
+        animatedHeadToTarget: headAngle(human, target.position, ghost),
+        // Degrees from straight ahead, solved and as animated.
+        headOffset: headAngle(human, null),
+        animatedHeadOffset: headAngle(ghost, null),
       };
     },
   };

@@ -52,3 +52,21 @@ export async function openDemo(browser, url, errors, { viewport = { width: 960, 
   await page.waitForFunction(() => window.__ikpdDemo?.ready || window.__ikpdDemo?.errors.length, null, { timeout: 90_000 });
   return page;
 }
+
+/**
+ * A demo server, a browser (WebGPU unless `webgpu: false`) and a page open on
+ * `path` (e.g. '?output=hdr#aim'), with its console and page errors in `errors`;
+ * `close()` stops the browser and the server.
+ */
+export async function openDemoSession(path, { webgpu = true } = {}) {
+  const [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu })]);
+  const close = async () => { await browser.close(); await server.close(); };
+  const errors = [];
+  try {
+    const page = await openDemo(browser, `${server.url}${path}`, errors);
+    return { server, browser, page, errors, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}

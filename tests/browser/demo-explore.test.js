@@ -3,23 +3,19 @@
 // tentacle, what the two-bone and quadruped panels claim, GPU memory over many scene
 // switches, the HDR scene's controls, and the small things (keys, hashes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openDemo, startDemoServer } from './browser.js';
+import { openDemo, openDemoSession } from './browser.js';
 
-let server;
-let browser;
+let session;
 let page;
-const errors = [];
+let errors = [];
 const SLOW = 240_000;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu: true })]);
-  page = await openDemo(browser, `${server.url}?output=hdr#aim`, errors);
+  session = await openDemoSession('?output=hdr#aim');
+  ({ page, errors } = session);
 }, SLOW);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => session?.close());
 
 const demo = (fn, arg) => page.evaluate(fn, arg);
 const select = (id) => demo((sceneId) => window.__ikpdDemo.select(sceneId), id);
@@ -214,7 +210,7 @@ describe('small things', () => {
 });
 
 it('?renderer=webgl says it was forced, not that WebGPU is missing', async () => {
-  const forced = await openDemo(browser, `${server.url}?renderer=webgl#aim`, [], { viewport: { width: 480, height: 320 } });
+  const forced = await openDemo(session.browser, `${session.server.url}?renderer=webgl#aim`, [], { viewport: { width: 480, height: 320 } });
   try {
     const badge = await forced.textContent('#badge');
     expect(badge).toContain('WebGL2 · SDR');
