@@ -132,9 +132,25 @@ function tryReadQuat(value, out, offset) {
   return true;
 }
 
-// An object with numeric x, y, z (and w) properties, such as a three.js
-// Vector3 or Quaternion, read as [x, y, z(, w)]; null for anything else. Only
-// reached after the array fast path failed, so arrays pay nothing for it.
+// An object with finite numeric x, y, z (and w for length 4) properties, such
+// as a three.js Vector3 or Quaternion: copied to out[offset..] (true), else
+// false, writing nothing. Only tried after the array fast path failed, so
+// arrays pay nothing for it.
+function tryReadXYZ(value, out, offset, length) {
+  if (value === null || typeof value !== 'object' || isArrayLike(value)) return false;
+  const x = value.x, y = value.y, z = value.z, w = length === 4 ? value.w : 0;
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') return false;
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z) || !Number.isFinite(w)) return false;
+  if (length === 4 && !(x * x + y * y + z * z + w * w > 1e-12)) return false;
+  out[offset] = x;
+  out[offset + 1] = y;
+  out[offset + 2] = z;
+  if (length === 4) out[offset + 3] = w;
+  return true;
+}
+
+// [x, y, z(, w)] of an object with numeric x, y, z (and w), for the precise
+// error of readVector (which element is not finite); null for anything else.
 function fromXYZ(value, length) {
   if (value === null || typeof value !== 'object' || isArrayLike(value)) return null;
   if (typeof value.x !== 'number' || typeof value.y !== 'number' || typeof value.z !== 'number') return null;
@@ -147,7 +163,7 @@ function fromXYZ(value, length) {
  * of length 3, or an `{x, y, z}` object (a three.js Vector3), finite numbers.
  */
 export function readVec3(value, name, out, offset) {
-  if (tryReadVec3(value, out, offset)) return;
+  if (tryReadVec3(value, out, offset) || tryReadXYZ(value, out, offset, 3)) return;
   readVector(fromXYZ(value, 3) ?? value, name, 3, out, offset);
 }
 
@@ -157,7 +173,7 @@ export function readVec3(value, name, out, offset) {
  * must not be zero.
  */
 export function readQuat(value, name, out, offset) {
-  if (tryReadQuat(value, out, offset)) return;
+  if (tryReadQuat(value, out, offset) || tryReadXYZ(value, out, offset, 4)) return;
   const q = fromXYZ(value, 4) ?? value;
   readVector(q, name, 4, out, offset);
   const n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
