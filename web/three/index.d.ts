@@ -117,7 +117,8 @@ export interface AimIKOptions extends HelperOptions {
 /**
  * One-bone aim (docs/aim.md): turns a bone (a head, an eye, a turret) so its
  * forward axis points at a target. For a head whose bone runs up the neck,
- * pass the facing axis, e.g. `forward: '+z'`.
+ * pass the facing axis, e.g. `forward: '+z'`. Solves with a prepared
+ * `ikpd.AimSolver`, which owns WASM memory: call `dispose()` when done.
  */
 export class AimIK {
   /**
@@ -198,8 +199,10 @@ export interface TwoBoneIKOptions extends LimbOptions {
 
 /**
  * Two-bone limb IK (docs/two-bone.md) on `[root, mid, end]` bones (shoulder, elbow,
- * wrist / hip, knee, ankle): reads world transforms, solves with
- * `ikpd.solveTwoBone`, writes local quaternions. Every option is also a
+ * wrist / hip, knee, ankle): reads world transforms, solves with a
+ * prepared `ikpd.TwoBoneSolver` (same options and results as
+ * `solveTwoBone`; it owns WASM memory, so call `dispose()` when done),
+ * writes local quaternions. Every option is also a
  * writable property of the same name, read at each `update()`.
  */
 export class TwoBoneIK {
