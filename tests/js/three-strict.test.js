@@ -138,3 +138,11 @@ describe('helper construction', () => {
     ik.dispose();
   });
 });
+
+describe('BodyLookAtIK', () => {
+  it('names a forgotten await init() clearly', async () => {
+    const { BodyLookAtIK } = await import('../../web/three/index.js');
+    const pending = init();
+    expect(() => new BodyLookAtIK(pending, new Group())).toThrow(/BodyLookAtIK: ikpd: got a Promise/);
+  });
+});
