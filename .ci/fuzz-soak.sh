@@ -5,10 +5,12 @@
 # build/fuzz-soak/. Prints the inputs tried per harness, the total, the time and
 # the commit, and writes the same to build/fuzz-soak/summary.txt.
 #   bash .ci/fuzz-soak.sh [--seconds-per-harness N | --runs-per-harness N]
-#                         [--parallel P] [--merge] [harness ...]
+#                         [--parallel P] [--merge] [harness[=N|=Ns] ...]
 # --seconds-per-harness N  explore each harness for N seconds (default 60)
 # --runs-per-harness N     or stop each harness after N inputs (e.g. 10000000)
 # --parallel P             harnesses run at once, one core each (default: nproc)
+# harness=N / harness=Ns   this harness alone stops after N inputs / N seconds
+#                          (e.g. two_bone=30000000 pd=1800s), the others as above
 # --merge                  afterwards, minimize the new inputs into the checked-in
 #                          corpus tests/fuzz/corpus/<harness>/ (commit the result)
 # A failing harness leaves its reproducer in build/fuzz/artifacts/ (replay it under
@@ -29,6 +31,7 @@ while (($#)); do
     --parallel) parallel=$2; shift 2 ;;
     --merge) merge=1; shift ;;
     -*) echo "fuzz-soak.sh: unknown option $1" >&2; exit 2 ;;
+    *=*) name=${1%%=*}; harnesses+=("${name%_fuzz}_fuzz=${1#*=}"); shift ;;
     *) harnesses+=("${1%_fuzz}_fuzz"); shift ;;
   esac
 done
@@ -48,9 +51,14 @@ git diff --quiet HEAD -- cpp tests/fuzz 2>/dev/null || commit="$commit+local cha
 
 # One harness: random seed, the checked-in corpus plus what earlier soaks found.
 run_one() {
-  local h=$1 seed=$((RANDOM * 32768 + RANDOM))
+  local h=${1%%=*} own= seed=$((RANDOM * 32768 + RANDOM))
+  [[ $1 == *=* ]] && own=${1#*=}
   local limit=(-max_total_time="$seconds")
   [ -n "$runs" ] && limit=(-runs="$runs")
+  case "$own" in
+    *s) limit=(-max_total_time="${own%s}") ;;
+    ?*) limit=(-runs="$own") ;;
+  esac
   mkdir -p "$out/corpus/$h" "tests/fuzz/corpus/$h"
   local log=$out/logs/$h.log start=$SECONDS
   if "$out/$h" "${limit[@]}" -seed="$seed" -timeout=10 -rss_limit_mb=2048 -max_len=512 \
@@ -71,6 +79,7 @@ start=$SECONDS
 rm -f "$out"/logs/*.result
 printf '%s\n' "${harnesses[@]}" | xargs -P "$parallel" -I{} bash -c 'run_one {}'
 elapsed=$((SECONDS - start))
+harnesses=("${harnesses[@]%%=*}")
 
 summary=$out/summary.txt
 {

@@ -1,4 +1,4 @@
-// Pure-JS implementations of ikpd's two-bone (SPEC §3) and aim (SPEC §1/§2)
+// Pure-JS implementations of ikpd's two-bone (docs/two-bone.md) and aim (docs/aim.md)
 // solvers, written for the benchmark comparison only (not shipped).
 //
 // solveTwoBoneJS follows the C++ kernel (cpp/src/ik/two_bone_kernel.h,

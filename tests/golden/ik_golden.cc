@@ -1,4 +1,4 @@
-// Golden cases for solveAim (SPEC §1/§2) and solveTwoBone (SPEC §3).
+// Golden cases for solveAim (docs/aim.md) and solveTwoBone (docs/two-bone.md).
 // Random inputs stay away from ill-conditioned poses (a limb almost straight,
 // a pole almost on the aim line), where float rounding differences between
 // libm implementations are legitimately amplified beyond the 1e-5 tolerance;

@@ -68,7 +68,7 @@ TEST(ChainPseudoThreeBoneWeight, EachJointTurnsWeightOfTheFullWeightAngle) {
 }
 
 // A planar limb at weight 0.5 turns joint 1 by half its full-weight angle
-// (the weight used to apply to each pass: about 3/4 of it with two passes).
+// (the weight applies once, to the final pose, not to each pass).
 TEST(ChainPseudoThreeBoneWeight, PlanarHalfWeightTurnsHalfWay) {
   Rng r(22);
   int turning = 0;

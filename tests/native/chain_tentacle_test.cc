@@ -1,4 +1,4 @@
-// Tentacle2D (SPEC §5): the seed's rules reproduced by hand, limits, lengths, convergence.
+// Tentacle2D (docs/tentacle.md): its rules reproduced by hand, limits, lengths, convergence.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -32,7 +32,7 @@ void ExpectPositions(const ikpd::Tentacle2D& t, std::initializer_list<glm::vec2>
 }
 
 TEST(ChainTentacle, HandWorkedThreeJoints) {
-  // Three unit bones along +X, step 90°, target (0, 3). Worked by hand from the seed:
+  // Three unit bones along +X, step 90°, target (0, 3). Worked by hand from docs/tentacle.md:
   // update 1: joint 2 turns + (dots -2 | 3 | -3), joint 1 turns + (2 | 4 | -4),
   //           joint 0 keeps still (3 | 0 | 0) → angles (0, 90°, 90°).
   // update 2: joint 2 turns − (1 | -2 | 2), joints 1 and 0 keep still → (0, 90°, 0).
@@ -67,7 +67,7 @@ TEST(ChainTentacle, LimitBlocksTurnThatWouldExceedIt) {
   EXPECT_EQ(t.angles()[1], 0.0f);
 }
 
-// The seed's MoveJoints (D code), transcribed in double with one bone length.
+// The reference MoveJoints (D code) of docs/tentacle.md, transcribed in double with one bone length.
 struct SeedNode {
   double x = 0, y = 0, rad = 0;
 };
@@ -112,7 +112,7 @@ void SeedMoveJoints(std::vector<SeedNode>& nodes, double vRad, double lRad, doub
 }
 
 TEST(ChainTentacle, MatchesSeedCodeOnAMovingTarget) {
-  // 3 joints + tip (the seed's node list has 4 nodes; its tip node never turns).
+  // 3 joints + tip (the reference code's node list has 4 nodes; its tip node never turns).
   std::vector<float> lengths{2.0f, 2.0f, 2.0f};
   const double step = 0.07, limit = 1.1;
   ikpd::Tentacle2D t = Make(lengths, static_cast<float>(step), static_cast<float>(limit));

@@ -81,7 +81,7 @@ TEST(HdrMatrix, AgreesWithBt2087ToSixDigits) {
   for (int r = 0; r < 3; ++r) {
     double sum = 0.0;
     for (int c = 0; c < 3; ++c) {
-      // The seed's 6-digit values differ from the exact ones by at most ~1e-6.
+      // The 6-digit reference values differ from the exact ones by at most ~1e-6.
       EXPECT_NEAR(kRec709ToRec2020Matrix[r][c], bt2087[r][c], 1.5e-6) << r << "," << c;
       sum += bt2087[r][c];
     }
@@ -190,7 +190,7 @@ TEST(HdrToneMap, ReachesMaxNitAtOneAndIsMonotone) {
       ASSERT_GE(y, previous);
       previous = y;
     }
-    // The seed's code, literally.
+    // The reference formula (docs/hdr.md), literally.
     for (float x : {0.6f, 0.8f, 0.9f, 0.95f, 1.0f}) {
       const float lin = std::pow(x, 2.2f);
       const float rate = std::fmin(std::fmax(std::pow(lin, 10.0f), 0.0f), 1.0f);

@@ -78,8 +78,8 @@ TEST(PdControllers, ExplicitDivergenceIsAnErrorNotNaN) {
   s.integrator = Integrator::kExplicit;
   ScalarPD pd(s);
   pd.Reset(1.0);
-  // The step is outside the explicit stability region: an error before stepping (it
-  // used to diverge for ~200 updates first), state untouched.
+  // The step is outside the explicit stability region: an error before stepping (not
+  // ~200 diverging updates first), state untouched.
   const ikpd::Status last = pd.Update(1.0 / 30.0, 0.0);
   EXPECT_FALSE(last.ok());
   EXPECT_EQ(pd.value(), 1.0);

@@ -146,7 +146,7 @@ TEST(PdReliability, SubstepWithTooLongSubStepsThrowsOrShortensThem) {
 }
 
 TEST(PdReliability, VelocityLimitKeepsTheClassicSingleUpdate) {
-  // A finite maxVelocity used to sub-step 'explicit' and 'stable' at dtMax.
+  // A finite maxVelocity does not make 'explicit' and 'stable' sub-step at dtMax.
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   for (Integrator in : {Integrator::kExplicit, Integrator::kStable}) {

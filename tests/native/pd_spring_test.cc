@@ -169,7 +169,7 @@ double Growth(Step step, double kp, int n) {
 
 TEST(PdSpring, StablePdRegionIsNotKdOverKpGreaterThanDt) {
   const double inf = std::numeric_limits<double>::infinity();
-  // The counter-example: kd/kp = 1.01·dt satisfies the published condition yet diverges.
+  // Counter-example: kd/kp = 1.01·dt satisfies the published condition yet diverges.
   const double kp = 1e4, dt = 1.0 / 30.0, kd = 1.01 * kp * dt;
   EXPECT_GT(kd / kp, dt);
   const StabilityReport r = CheckStability(Integrator::kStable, kp, kd, dt);

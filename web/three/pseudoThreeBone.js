@@ -25,6 +25,10 @@ export class PseudoThreeBoneIK extends LimbIK {
 
   _validate() {}
 
+  _contact() {
+    return this.bones[3];
+  }
+
   _solve(target) {
     const request = this._request();
     request.target = toArray3(target);

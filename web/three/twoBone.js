@@ -11,6 +11,7 @@ const _offset = new Vector3();
 const _a = new Vector3();
 const _b = new Vector3();
 const _q = new Quaternion();
+const _q2 = new Quaternion();
 
 /** Copies the options that are set (undefined keeps the solver's default). */
 export function copyDefined(request, source, keys) {
@@ -157,7 +158,19 @@ export class LimbIK {
     chain.writeSolved(1, result.mid.rotation);
     this._writeEnd(result);
     chain.finish(weight);
+    if (weight < 1) this._measure(result);
     return this;
+  }
+
+  // Below weight 1 the bones are blended here, after the full-weight solve, so
+  // reached/distance are measured on the contact point as it lands.
+  _measure(result) {
+    const limb = _a.fromArray(result.mid.position).distanceTo(_b.fromArray(result.root.position))
+      + _a.distanceTo(_b.fromArray(result.end.position));
+    const point = this._contact();
+    point.updateWorldMatrix(true, false);
+    this.distance = point.getWorldPosition(_a).distanceTo(_target);
+    this.reached = this.distance <= (this.tolerance ?? this.ikpd.TwoBoneSolver.defaults.tolerance) * limb;
   }
 }
 
@@ -199,9 +212,7 @@ export class TwoBoneIK extends LimbIK {
       endRotation: mode === 'relative' ? 'relative' : 'world',
       pole: null,
       poleDirection: null,
-      effectorOffset: this.effector === null
-        ? defaults.effectorOffset
-        : toArray3(readPoint(this.effector, 'effector', _offset).sub(this.chain.positions[2])),
+      effectorOffset: this.effector === null ? defaults.effectorOffset : toArray3(this._effectorOffset(mode)),
     };
     for (const key of LIMB_KEYS) options[key] = this[key] ?? defaults[key];
     addPole(options, this.pole, this.poleDirection);
@@ -212,6 +223,21 @@ export class TwoBoneIK extends LimbIK {
     frame.target[1] = target.y;
     frame.target[2] = target.z;
     return this.solver.solve(frame);
+  }
+
+  // World offset from the end joint to the effector, as the solve must place it.
+  _effectorOffset(mode) {
+    const offset = readPoint(this.effector, 'effector', _offset).sub(this.chain.positions[2]);
+    if (mode === 'target') {
+      // The end takes the target's world rotation after the solve: aim the contact point
+      // where it lands then, so reached/distance describe the final pose.
+      offset.applyQuaternion(_q2.copy(this.chain.rotations[2]).invert()).applyQuaternion(this.target.getWorldQuaternion(_q));
+    }
+    return offset;
+  }
+
+  _contact() {
+    return this.effector ?? this.bones[2];
   }
 
   _writeEnd(result) {

@@ -22,7 +22,7 @@ Status ValidateShared(const pd::PdSettings& s, double dt) {
 }
 
 // The controllers compute in double; a state beyond the float range cannot be
-// stored in the batch's float arrays (it used to become Infinity silently).
+// stored in the batch's float arrays: such a step is an error, not Infinity.
 constexpr const char* kFloatOverflow =
     "dt: the state overflows float (step too large for these gains; see checkStability)";
 bool FitsFloat(double v) { return std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max()); }

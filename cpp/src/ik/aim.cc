@@ -90,12 +90,12 @@ namespace detail {
 AimShared MakeAimShared(const AimJob& job, bool pole) {
   glm::vec3 f(0.0f);
   SafeNormalize(job.forward, &f);
-  const glm::vec3 pitchAxis = StablePerpendicular(f);  // seed: Y for f = X
+  const glm::vec3 pitchAxis = StablePerpendicular(f);  // Y for f = X (docs/aim.md)
   AimShared s;
   s.method = job.method;
   s.forward = simd::FromGlm(f);
   s.pitchAxis = simd::FromGlm(pitchAxis);
-  s.yawAxis = simd::FromGlm(glm::cross(f, pitchAxis));  // seed: Z for f = X
+  s.yawAxis = simd::FromGlm(glm::cross(f, pitchAxis));  // Z for f = X (docs/aim.md)
   s.frameInverse = simd::Conjugate(simd::FrameQuat(s.forward, s.pitchAxis));
   if (job.hingeAxis) {
     glm::vec3 h(0.0f), fp(0.0f);

@@ -1,4 +1,4 @@
-// Internal: the §1/§2 aim solve, written once over a lane type (float for
+// Internal: the aim solve (docs/aim.md), written once over a lane type (float for
 // AimJob, simd::Wide for AimBatchJob's groups), so the single call and every
 // batch lane give bit-identical results. Inputs are validated by the callers;
 // the kernel is branch-free per lane. Turns about a known axis use the
@@ -14,7 +14,7 @@ namespace ikpd::detail {
 struct AimShared {
   AimMethod method = AimMethod::kYawPitch;
   simd::V3<float> forward;          // unit
-  simd::V3<float> pitchAxis;        // unit ⊥ forward (the seed's Y for forward = X)
+  simd::V3<float> pitchAxis;        // unit ⊥ forward (Y for forward = X, docs/aim.md)
   simd::V3<float> yawAxis;          // forward × pitchAxis
   simd::Q4<float> frameInverse;     // kCrossProduct: inverse of FrameQuat(forward, pitchAxis)
   bool hinge = false;
@@ -97,7 +97,7 @@ IKPD_INLINE V3<F> DirectionScaled(const V3<F>& a, const V3<F>& b) {
   return simd::ScaleForDirection(b * F(0.5f) - a * F(0.5f));
 }
 
-// Joint-local rotation turning unit f toward direction t (SPEC §1), t != 0
+// Joint-local rotation turning unit f toward direction t (docs/aim.md), t != 0
 // of length len, scaled like TurnToward's v.
 template <class F>
 IKPD_INLINE Q4<F> LocalAim(const AimShared& s, const V3<F>& t, F len) {
@@ -215,7 +215,7 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
     aimed = Select(ok, q * LocalAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f)))), q);
   }
 
-  if (shared.pole) {  // SPEC §2: roll about forward so `up` points toward the pole.
+  if (shared.pole) {  // docs/aim.md, up-vector: roll about forward so `up` points toward the pole.
     V3<F> n = f, up = simd::Splat3<F>(simd::ToGlm(shared.up)), side = simd::Splat3<F>(simd::ToGlm(shared.upSide));
     Mask<F> upLost = F(1.0f) < F(0.0f);  // offset: up along the joint → target axis (none yet)
     if (shared.offset && simd::Any(reachable)) {

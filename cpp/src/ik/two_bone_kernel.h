@@ -1,4 +1,4 @@
-// Internal: the §3 two-bone solve, written once over a lane type (float for
+// Internal: the two-bone solve (docs/two-bone.md), written once over a lane type (float for
 // TwoBoneJob, simd::F4 for four items of TwoBoneBatchJob), so the single call
 // and every batch lane give bit-identical results. Inputs are validated by the
 // callers; the kernel itself is branch-free per lane.

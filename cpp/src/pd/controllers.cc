@@ -607,7 +607,7 @@ Status Vec3PD::Advance(double dt, const glm::dvec3& targetIn, const glm::dvec3* 
   if (!UsableVector(targetIn)) return Error("target: must not be zero");
   const glm::dvec3 g = Normalized(targetIn);
   PdSettings s = settings_;
-  // The seed's componentwise update moves along the chord, which passes through the
+  // The componentwise update moves along the chord, which passes through the
   // origin for opposite vectors: far from the target (> ~154°) use the log map instead.
   glm::dvec3 v0 = v_;
   if (s.method == RotationUpdate::kComponentwise && glm::dot(p_, g) < -0.9) {

@@ -1,4 +1,4 @@
-// ikpd — §1/§2 aim over a structure-of-arrays batch (SPEC §8).
+// ikpd — aim (docs/aim.md) over a structure-of-arrays batch.
 #pragma once
 
 #include <cstddef>

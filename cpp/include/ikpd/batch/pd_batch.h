@@ -1,4 +1,4 @@
-// ikpd — §6 PD controllers over structure-of-arrays batches (SPEC §8).
+// ikpd — PD controllers (docs/pd.md) over structure-of-arrays batches.
 #pragma once
 
 #include <cstddef>

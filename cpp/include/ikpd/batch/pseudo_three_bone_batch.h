@@ -1,4 +1,4 @@
-// ikpd — §4 pseudo three-bone IK over a structure-of-arrays batch (SPEC §8).
+// ikpd — pseudo three-bone IK (docs/pseudo-three-bone.md) over a structure-of-arrays batch.
 #pragma once
 
 #include <cstddef>

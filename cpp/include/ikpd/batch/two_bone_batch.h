@@ -1,4 +1,4 @@
-// ikpd — §3 two-bone IK over a structure-of-arrays batch (SPEC §8).
+// ikpd — two-bone IK (docs/two-bone.md) over a structure-of-arrays batch.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// ikpd — look-at IK (SPEC §6, the seed's talk): a chain such as pelvis →
+// ikpd — look-at IK (docs/look-at.md): a chain such as pelvis →
 // spine → chest → neck → head turns toward a target, the body following the
 // head through per-joint weights and limits; each joint's offset rotation is
 // smoothed by a quaternion PD controller (pd::QuatPD, exact integrator) and
@@ -23,7 +23,7 @@ struct LookAtSettings {
   std::span<const float> limits;
   // Optional per-joint PD settle time (seconds, > 0); empty → settleTime.
   std::span<const float> settleTimes;
-  float settleTime = 0.3f;    // seconds, > 0: time for an offset to settle (SPEC §6)
+  float settleTime = 0.3f;    // seconds, > 0: time for an offset to settle (docs/pd.md)
   float damping = 1.0f;       // damping ratio ζ > 0 (1 critical, 0.707 responsive)
   float blendOutTime = 0.1f;  // seconds, >= 0: final linear part of turning off
   glm::vec3 forward{0.0f, 0.0f, 1.0f};  // the head's look axis in its local frame (three.js: +Z)

@@ -1,4 +1,4 @@
-// ikpd — the 2D "tentacle" (SPEC §5): incremental CCD in which every joint
+// ikpd — the 2D "tentacle" (docs/tentacle.md): incremental CCD in which every joint
 // turns at most `step` radians per update, so the chain creeps toward its
 // target like a tentacle instead of snapping to a solution.
 #pragma once
@@ -39,7 +39,7 @@ struct Tentacle2DSettings {
 };
 
 // Joint i has a relative angle angle_i (bone i's direction minus bone i-1's;
-// bone 0 is relative to `baseAngle`). One Update(target) runs the seed's two
+// bone 0 is relative to `baseAngle`). One Update(target) runs the two
 // passes: from the tip to the root each joint turns by +step, -step or not at
 // all, whichever brings the tip closest to the target (largest dot product;
 // a turn that would leave [-limit_i, limit_i] is not a candidate; ties keep

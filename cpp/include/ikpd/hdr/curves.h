@@ -1,5 +1,5 @@
 // ikpd::hdr — tone curves, transfer functions and gamut conversions for HDR
-// output (SPEC §7, seed 004). Plain math on floats and glm::vec3, defined for
+// output (docs/hdr.md). Plain math on floats and glm::vec3, defined for
 // every finite input (no NaN/Inf out); no allocation, no validation (the jobs
 // in output.h validate). Units: linear "relative" values have 1.0 = paper
 // (SDR) white; "display" values are gamma-2.2 encoded relative values; PQ
@@ -13,7 +13,7 @@
 namespace ikpd::hdr {
 
 // Coefficients of the ACES-filmic-style curve f(x) = x(ax+b)/(x(cx+d)+e).
-// Defaults are the seed's SDR curve (limit a/c ≈ 1.2346 as x → ∞).
+// Defaults are the reference SDR curve (limit a/c ≈ 1.2346 as x → ∞).
 struct FilmicCoefficients {
   float a = 3.0f;
   float b = 0.03f;
@@ -26,7 +26,7 @@ struct FilmicCoefficients {
   Status Validate() const;
 };
 
-// The seed's HDR variant converging to `peak` (relative, 1.0 = SDR white):
+// The HDR variant converging to `peak` (relative, 1.0 = SDR white):
 // a = 3, b = 0.03, c = a / peak, d = 1, e = 0.14. Requires peak > 0 (c is
 // infinite for peak below ~1e-38; HdrCurve computes c in double instead).
 FilmicCoefficients HdrFilmicCoefficients(float peak);
@@ -41,7 +41,7 @@ glm::vec3 Filmic(const glm::vec3& rgb, const FilmicCoefficients& k = {});
 float HdrCurve(float x, float peak);
 glm::vec3 HdrCurve(const glm::vec3& rgb, float peak);
 
-// The seed's production HDR tone map, applied to display (gamma-2.2 encoded)
+// The production HDR tone map, applied to display (gamma-2.2 encoded)
 // values after the SDR tone map: lin = x^2.2; rate = lin^10;
 // lin = lerp(lin, lin·maxNit, saturate(rate)); return lin^(1/2.2).
 // Equal to x in the darks, gammaEncode(maxNit) at x = 1; x < 0 is treated as 0.
@@ -50,7 +50,7 @@ glm::vec3 ToneMapHdr(const glm::vec3& rgb, float maxNit);
 // The same in the linear domain (input and output linear relative values).
 float ToneMapHdrLinear(float linear, float maxNit);
 
-// Pure gamma 2.2 (the seed's "sRGB" OETF): sign(x)·|x|^(1/2.2) and its inverse.
+// Pure gamma 2.2 (the "sRGB" OETF of docs/hdr.md): sign(x)·|x|^(1/2.2) and its inverse.
 // Odd extensions, so negative (out-of-gamut) values round-trip.
 float GammaEncode(float x);
 float GammaDecode(float x);
@@ -64,14 +64,14 @@ float SrgbDecode(float x);
 glm::vec3 SrgbEncode(const glm::vec3& rgb);
 glm::vec3 SrgbDecode(const glm::vec3& rgb);
 
-// The seed's Rec.709 → Rec.2020 matrix (rows, SPEC §7; ITU-R BT.2087 rounded
+// The reference Rec.709 → Rec.2020 matrix (rows, docs/hdr.md; ITU-R BT.2087 rounded
 // to 6 digits) and its exact inverse (computed in double from those values).
 extern const float kRec709ToRec2020Matrix[3][3];
 extern const float kRec2020ToRec709Matrix[3][3];
 glm::vec3 Rec709ToRec2020(const glm::vec3& rgb);
 glm::vec3 Rec2020ToRec709(const glm::vec3& rgb);
 
-// The seed's gamut "saturation": lerp(Rec709ToRec2020(rgb), rgb, saturation),
+// The gamut "saturation": lerp(Rec709ToRec2020(rgb), rgb, saturation),
 // a Rec.2020 color. 0 keeps the Rec.709 look, 1 stretches it to Rec.2020.
 glm::vec3 ExpandGamut(const glm::vec3& rgb709, float saturation);
 

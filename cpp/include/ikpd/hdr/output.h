@@ -22,11 +22,11 @@ enum class Input : std::uint8_t {
 
 // What OutputTransform produces.
 enum class Encoding : std::uint8_t {
-  kPq = 0,        // the seed's HDR10 signal: Rec.2020 primaries, PQ-encoded, in [0, 1]
+  kPq = 0,        // the HDR10 signal: Rec.2020 primaries, PQ-encoded, in [0, 1]
   kExtended = 1,  // linear extended Rec.709/sRGB, 1.0 = paper white (WebGPU 'extended' canvas)
 };
 
-// The three user settings (seed §6) plus the input/output conventions.
+// The three user settings (docs/hdr.md) plus the input/output conventions.
 struct OutputSettings {
   float paperWhite = 250.0f;  // nits of SDR white; finite, in [1, 10000]
   float peak = 1000.0f;       // display peak in nits; finite, in [paperWhite, 10000]

@@ -1,4 +1,4 @@
-// ikpd — §1 one-bone IK (aim) with the §2 up-vector (roll) constraint.
+// ikpd — one-bone IK (aim) with the up-vector (roll) constraint (docs/aim.md).
 #pragma once
 
 #include <optional>
@@ -7,20 +7,20 @@
 
 namespace ikpd {
 
-// How AimJob turns the forward axis toward the target (SPEC §1).
+// How AimJob turns the forward axis toward the target (docs/aim.md).
 enum class AimMethod : int {
-  kYawPitch = 0,      // yaw about the yaw axis, then pitch about the pitch axis (seed method)
+  kYawPitch = 0,      // yaw about the yaw axis, then pitch about the pitch axis (docs/aim.md, method 1)
   kCrossProduct = 1,  // builds the new axes with cross products; same rotation as kYawPitch
   kShortestArc = 2,   // shortest-arc quaternion: same forward axis, no roll correction
 };
 
 // Rotates one joint so that its joint-local `forward` axis points at `target`
-// (SPEC §1), then, when `pole` is set, rolls it about the forward axis so that
-// the joint-local `up` axis points toward the pole (SPEC §2).
+// (docs/aim.md), then, when `pole` is set, rolls it about the forward axis so that
+// the joint-local `up` axis points toward the pole (docs/aim.md, up-vector constraint).
 //
 // Yaw/pitch frame: the pitch axis is the coordinate axis after the one that
 // dominates `forward` (X→Y, Y→Z, Z→X), made perpendicular to forward; the yaw
-// axis is forward × pitch. For forward = +X this is the seed's frame: yaw about
+// axis is forward × pitch. For forward = +X this is the classic frame: yaw about
 // Z, pitch about Y, so kYawPitch and kCrossProduct give
 //   cosθz = x/√(x²+y²), sinθz = y/√(x²+y²), cosθy = √(x²+y²)/r, sinθy = z/r.
 // 2D use: set `hingeAxis` (joint-local) and the rotation is restricted to that
@@ -52,7 +52,7 @@ struct AimJob {
   glm::vec3 forward{1.0f, 0.0f, 0.0f};         // joint-local axis to aim (normalized by the job)
   AimMethod method = AimMethod::kYawPitch;
   glm::vec3 up{0.0f, 1.0f, 0.0f};              // joint-local up axis for the roll; used only with `pole`
-  std::optional<glm::vec3> pole;               // world up target (SPEC §2); no roll when empty
+  std::optional<glm::vec3> pole;               // world up target (docs/aim.md); no roll when empty
   std::optional<glm::vec3> hingeAxis;          // joint-local axis; when set, the only rotation axis (2D)
   glm::vec3 offset{0.0f};                      // joint-local point that aims at the target (finite; not with hingeAxis)
   float weight = 1.0f;                         // 0 → input rotation, 1 → full solve (slerp between)

@@ -1,4 +1,4 @@
-// ikpd — world → local rotation conversion for solver outputs (SPEC §9).
+// ikpd — world → local rotation conversion for solver outputs (docs/architecture.md).
 #pragma once
 
 #include <span>

@@ -1,4 +1,4 @@
-// ikpd — §3 two-bone (limb) IK by the law of cosines.
+// ikpd — two-bone (limb) IK by the law of cosines (docs/two-bone.md).
 #pragma once
 
 #include <optional>
@@ -7,7 +7,7 @@
 
 namespace ikpd {
 
-// Which way the middle joint bends about its bend axis (SPEC §3 step 3).
+// Which way the middle joint bends about its bend axis (docs/two-bone.md, bend direction).
 enum class BendDirection : int {
   kAuto = 0,      // keep the side the limb is bent to now (straight limb → TwoBoneJob::straightBend)
   kPositive = 1,  // mid turns positively about bendAxis: root (cosB, −sinB), mid (−cosC, sinC)
@@ -16,7 +16,7 @@ enum class BendDirection : int {
 
 // What happens to the end joint's rotation.
 enum class EndRotation : int {
-  kWorld = 0,     // keeps its world rotation (fixed effector orientation, SPEC §3.2)
+  kWorld = 0,     // keeps its world rotation (fixed effector orientation, docs/two-bone.md)
   kRelative = 1,  // keeps its rotation relative to the mid joint (follows the mid like FK)
 };
 
@@ -32,7 +32,7 @@ struct TwoBoneResult {
   float distance = 0.0f;  // |contact point − target|
 };
 
-// Two-bone IK (SPEC §3): moves mid and end so the end (plus effectorOffset)
+// Two-bone IK (docs/two-bone.md): moves mid and end so the end (plus effectorOffset)
 // reaches `target`; the root position is fixed. Bone lengths come from the
 // input positions (a = |mid − root|, b = |end − mid|) and are preserved unless
 // stretched. `forward` and `bendAxis` are joint-local axes shared by root and
@@ -85,7 +85,7 @@ struct TwoBoneJob {
   BendDirection straightBend = BendDirection::kPositive;  // tie-break for kAuto on a straight limb (not kAuto)
   float minAngle = 0.0f;                   // interior mid angle limits, radians, 0 <= minAngle <= maxAngle <= π
   float maxAngle = kPi;
-  glm::vec3 effectorOffset{0.0f};          // world offset from end joint to contact point (SPEC §3.2)
+  glm::vec3 effectorOffset{0.0f};          // world offset from end joint to contact point (docs/two-bone.md)
   float weight = 1.0f;                     // [0, 1]
   float soften = 0.0f;                     // [0, 1]: soft-IK zone as a fraction of the reach
   float maxStretch = 1.0f;                 // >= 1; 1 disables stretching

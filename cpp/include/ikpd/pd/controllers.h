@@ -1,5 +1,5 @@
 // ikpd::pd — stateful PD controllers for a scalar, an angle, a unit 3D vector
-// and a quaternion (SPEC §6). Plain classes, no virtual calls, no allocation.
+// and a quaternion (docs/pd.md). Plain classes, no virtual calls, no allocation.
 // State is kept in double precision so the exact integrator's identities
 // (N steps == 1 step) hold to ~1e-12; the float glm API converts at the edges.
 //
@@ -22,14 +22,14 @@ namespace ikpd::pd {
 
 // How the target moves during a step when no target velocity is passed to Update.
 enum class TargetMotion : std::uint8_t {
-  kHold = 0,    // 'hold': the target jumps to its new value at the start of the step (the seed)
+  kHold = 0,    // 'hold': the target jumps to its new value at the start of the step (classic)
   kLinear = 1,  // 'linear': it moves linearly from the previous target to the new one
 };
 
 // How vectors and quaternions are updated.
 enum class RotationUpdate : std::uint8_t {
   kLogMap = 0,         // 'log': spring on the rotation vector from the target (exact on the sphere)
-  kComponentwise = 1,  // 'componentwise': the seed: spring per component, then normalize
+  kComponentwise = 1,  // 'componentwise': the simple form: spring per component, then normalize
 };
 
 // What a discrete step ('explicit', 'stable', 'substep') does when its length is

@@ -1,5 +1,5 @@
 // ikpd::pd — the damped spring (PD controller, unit mass) as plain functions on
-// plain state (SPEC §6). Everything here is allocation-free and header-inline
+// plain state (docs/pd.md). Everything here is allocation-free and header-inline
 // where it sits on a hot path, so batch (SoA) code can call it per element.
 //
 // Model: x'' = kp·(g(t) − x) − kd·x' + bias, with the target moving linearly
@@ -18,8 +18,8 @@ namespace ikpd::pd {
 // How a controller advances its state over a step.
 enum class Integrator : std::uint8_t {
   kExact = 0,     // closed-form solution over the step: frame-rate independent (default)
-  kStable = 1,    // Stable PD (Tan, Liu & Turk 2011) in the seed's velocity-then-position order
-  kExplicit = 2,  // the seed's update: v += dt·F; x += dt·v (semi-implicit Euler)
+  kStable = 1,    // Stable PD (Tan, Liu & Turk 2011) in velocity-then-position order
+  kExplicit = 2,  // the classic update: v += dt·F; x += dt·v (semi-implicit Euler)
   kSubstep = 3,   // explicit update on sub-steps no longer than dtMax
 };
 
@@ -35,7 +35,7 @@ struct Gains {
 
 // ------------------------------------------------------------ parameters
 
-// kp = (2π / settleTime)², kd = 2·dampingRatio·√kp (SPEC: settle time ≈ 2π/√kp
+// kp = (2π / settleTime)², kd = 2·dampingRatio·√kp (docs/pd.md: settle time ≈ 2π/√kp
 // for critical damping; kp = 40 → ≈ 0.99 s). Errors name "settleTime" / "damping".
 Status GainsFromSettleTime(double settleTime, double dampingRatio, Gains* out);
 // Unity's Mathf.SmoothDamp(smoothTime): a critically damped spring with ω = 2 / smoothTime.
@@ -114,7 +114,7 @@ inline void ExactStep(double kp, double kd, double dt, double target, double tar
 
 // ------------------------------------------------------------ discrete steps
 
-// The seed's explicit update with optional velocity clamp (maxVelocity >= 0, may be +inf):
+// The classic explicit update with optional velocity clamp (maxVelocity >= 0, may be +inf):
 // F = kp(target − x) − kd·v + bias; v += dt·F; v = clamp(v); x += dt·v.
 template <class T>
 inline void ExplicitStep(double kp, double kd, double dt, double target, double bias, double maxVelocity, T& x, T& v) {
@@ -127,7 +127,7 @@ inline void ExplicitStep(double kp, double kd, double dt, double target, double 
   v = static_cast<T>(vd);
 }
 
-// Stable PD (seed / Tan et al.): F = (kp(target − x − dt·v) − kd·v + bias) / (1 + dt·kd);
+// Stable PD (Tan et al.): F = (kp(target − x − dt·v) − kd·v + bias) / (1 + dt·kd);
 // v += dt·F; v = clamp(v); x += dt·v. See CheckStability for its real stability region.
 template <class T>
 inline void StableStep(double kp, double kd, double dt, double target, double bias, double maxVelocity, T& x, T& v) {
