@@ -8,6 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { Quaternion, Vector3 } from 'three';
 import { init } from '../web/index.js';
 import { makeAimProblems, makePdProblems, makeTwoBoneProblems } from './problems.js';
 import { solveAimJS, solveTwoBoneJS } from './js/ik.js';
@@ -167,6 +168,11 @@ section('single-call paths', () => {
     allocating: measure(() => { for (let i = 0; i < N; i++) ikpd.solveTwoBone(calls[i]); }, N),
     reuse: measure(() => { for (let i = 0; i < N; i++) ikpd.solveTwoBone(calls[i], reuse); }, N),
   };
+  // The same calls with three.js math objects ({x, y, z}, {x, y, z, w}) instead of arrays.
+  const v3 = (a) => new Vector3(a[0], a[1], a[2]);
+  const joint3 = (j) => ({ position: v3(j.position), rotation: new Quaternion(j.rotation[0], j.rotation[1], j.rotation[2], j.rotation[3]) });
+  const threeCalls = calls.map((c) => ({ root: joint3(c.root), mid: joint3(c.mid), end: joint3(c.end), target: v3(c.target), pole: v3(c.pole) }));
+  t.reuseThree = measure(() => { for (let i = 0; i < N; i++) ikpd.solveTwoBone(threeCalls[i], reuse); }, N);
   // The pole changes per limb here: setOptions({ pole }) per call would be a
   // different workload, so the prepared rows use one pole for every limb.
   solver.setOptions({ pole: [0, 1, 0] });
@@ -372,8 +378,9 @@ if (extra.singleCall) {
   const t = extra.singleCall;
   console.log('\nsingle-call paths (ns per solve; ratio to the lean pure-JS two-bone solve):');
   for (const [name, key] of [['lean pure-JS two-bone (yardstick)', 'lean'], ['solveTwoBone(options)', 'allocating'],
-    ['solveTwoBone(options, result)', 'reuse'], ['TwoBoneSolver.solve(frame)', 'solver'], ['TwoBoneSolver input/run()/output', 'solverRaw']]) {
-    console.log(`  ${name.padEnd(36)} ${fmt(t[key]).padStart(9)}  ${ratio(t[key], t.lean)}`);
+    ['solveTwoBone(options, result)', 'reuse'], ['solveTwoBone(Vector3/Quaternion, result)', 'reuseThree'],
+    ['TwoBoneSolver.solve(frame)', 'solver'], ['TwoBoneSolver input/run()/output', 'solverRaw']]) {
+    console.log(`  ${name.padEnd(42)} ${fmt(t[key]).padStart(9)}  ${ratio(t[key], t.lean)}`);
   }
   console.log(`  AimSolver.solve(frame) ${fmt(t.aimSolver)} vs pure-JS aim port ${fmt(t.aimJs)} (${ratio(t.aimSolver, t.aimJs)})`);
 }

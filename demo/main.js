@@ -116,7 +116,8 @@ async function main() {
   const missingMembers = (entry) => entry.requires.filter((name) => (name.startsWith('three.') ? !ikpdThree[name.slice(6)] : !ikpd[name]));
   for (const item of hook.sceneList) item.available = missingMembers(sceneList.find((s) => s.id === item.id)).length === 0;
 
-  const clock = new THREE.Timer();
+  const timer = new THREE.Timer();
+  timer.connect(document); // no jump in dt after the tab was hidden
   let active = null; // { entry, ctx, instance }
   let switching = Promise.resolve();
 
@@ -210,12 +211,12 @@ async function main() {
 
   renderer.setAnimationLoop(() => {
     if (!active) return;
-    clock.update();
-    const dt = Math.min(clock.getDelta(), 0.1);
+    timer.update();
+    const dt = Math.min(timer.getDelta(), 0.1);
     const { ctx, instance } = active;
     ctx.beforeRender(dt);
     try {
-      instance.update?.(dt, clock.getElapsed());
+      instance.update?.(dt, timer.getElapsed());
     } catch (error) {
       reportFrameError(ctx, error); // keep drawing what the scene has
     }

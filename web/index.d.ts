@@ -26,7 +26,7 @@ export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsA
    * C++ (objects not yet disposed or garbage-collected included).
    */
   memoryStats(): { heapBytes: number; usedBytes: number };
-  /** HDR output transforms (SPEC §7). */
+  /** HDR output transforms (docs/hdr.md). */
   readonly hdr: HdrApi;
 }
 

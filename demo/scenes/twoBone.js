@@ -117,6 +117,7 @@ export async function create(ctx) {
     pole,
     effector: fingertip,
   });
+  ctx.onDispose(() => ik.dispose()); // the helper's prepared solver owns WASM memory
 
   const params = {
     usePole: true,
@@ -144,7 +145,7 @@ export async function create(ctx) {
   gui.add(params, 'maxStretch', 1, 2, 0.01).name('max stretch');
   gui.add(params, 'twist', -180, 180, 1).name('twist (°)');
   gui.add(params, 'useEffector').name('fingertip effector');
-  gui.add(params, 'endRotation', ['world', 'local', 'target']).name('hand rotation').onChange((v) => {
+  gui.add(params, 'endRotation', ['world', 'relative', 'target']).name('hand rotation').onChange((v) => {
     ctx.draggables.target.mode = v === 'target' ? 'rotate' : 'translate';
     ctx.selectDraggable('target');
   });

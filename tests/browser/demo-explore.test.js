@@ -140,7 +140,7 @@ describe('what the panels claim', () => {
 
   it('two-bone: distance is the measured fingertip gap for every hand rotation and weight', async () => {
     await select('two-bone');
-    for (const rotation of ['world', 'local', 'target']) {
+    for (const rotation of ['world', 'relative', 'target']) {
       for (const weight of [0.3, 1]) {
         await control('hand rotation', rotation);
         await control('weight', weight);

@@ -21,6 +21,18 @@ const referenceAim = {
     const to = new Vector3().fromArray(target).sub(new Vector3().fromArray(position)).normalize();
     return { rotation: new Quaternion().setFromUnitVectors(from, to).multiply(q).toArray() };
   },
+  // AimIK's prepared solver (the canonical forward +X), in double precision.
+  AimSolver: class {
+    setOptions() {
+      return this;
+    }
+
+    solve(frame) {
+      return referenceAim.solveAim({ ...frame, forward: [1, 0, 0] });
+    }
+
+    dispose() {}
+  },
 };
 
 describe('detectBoneAxis', () => {

@@ -78,7 +78,7 @@ describe('TwoBoneIK', () => {
     expect(worldPosition(tip).distanceTo(worldPosition(target))).toBeLessThan(1e-4 * (a + b));
   });
 
-  it("endRotation 'target' copies the target's world rotation; 'local' keeps the local rotation", () => {
+  it("endRotation 'target' copies the target's world rotation; 'relative' keeps the local rotation", () => {
     const { scene, bones } = buildChain({ axis: AXES['+X'] });
     const target = new Object3D();
     scene.add(target);
@@ -88,7 +88,7 @@ describe('TwoBoneIK', () => {
     expect(quatAngle(worldQuaternion(bones[2]), worldQuaternion(target))).toBeLessThan(1e-5);
 
     const local = bones[2].quaternion.clone();
-    new TwoBoneIK(ikpd, bones, { target: [0, 0, 0], endRotation: 'local' }).update();
+    new TwoBoneIK(ikpd, bones, { target: [0, 0, 0], endRotation: 'relative' }).update();
     expect(quatAngle(bones[2].quaternion, local)).toBeLessThan(1e-5);
   });
 

@@ -1,7 +1,7 @@
 // API module 'batch' (see web/types/batch.d.ts): solvers over
 // structure-of-arrays buffers that live in WASM memory and are exposed as
 // Float32Array views, so filling inputs and reading outputs copies nothing
-// and one call solves N items (SPEC §8).
+// and one call solves N items (docs/architecture.md).
 //
 // The field layout of each batch comes from C++ (one source of truth): the
 // native class reports "in.name:components,...,out.name:components" and a
@@ -181,7 +181,7 @@ export function createBatchApi(core) {
   const PD = core.wasm.PdBatch;
   const QUAT_PD = core.wasm.QuatPdBatch;
 
-  /** Two-bone IK (SPEC §3) for `count` limbs per call. */
+  /** Two-bone IK (docs/two-bone.md) for `count` limbs per call. */
   class TwoBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
       super(core, 'TwoBoneBatch', TWO_BONE, count);
@@ -194,7 +194,7 @@ export function createBatchApi(core) {
     }
   }
 
-  /** One-bone aim (SPEC §1/§2) for `count` joints per call. */
+  /** One-bone aim (docs/aim.md) for `count` joints per call. */
   class AimBatch extends SolverBatch {
     constructor(count, options = {}) {
       super(core, 'AimBatch', AIM, count);
@@ -207,7 +207,7 @@ export function createBatchApi(core) {
     }
   }
 
-  /** Pseudo three-bone IK (SPEC §4) for `count` legs/arms per call. */
+  /** Pseudo three-bone IK (docs/pseudo-three-bone.md) for `count` legs/arms per call. */
   class PseudoThreeBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
       super(core, 'PseudoThreeBoneBatch', PSEUDO_THREE_BONE, count);
@@ -220,7 +220,7 @@ export function createBatchApi(core) {
     }
   }
 
-  /** Scalar PD controllers (SPEC §6), `count` per update(); `angle: true` wraps like AnglePD. */
+  /** Scalar PD controllers (docs/pd.md), `count` per update(); `angle: true` wraps like AnglePD. */
   class PDBatch extends ControllerBatch {
     constructor(count, options = {}) {
       super(core, 'PDBatch', PD, count);
@@ -239,7 +239,7 @@ export function createBatchApi(core) {
     }
   }
 
-  /** Quaternion PD controllers (SPEC §6, like QuatPD with method 'log'), `count` per update(). */
+  /** Quaternion PD controllers (docs/pd.md, like QuatPD with method 'log'), `count` per update(). */
   class QuatPDBatch extends ControllerBatch {
     constructor(count, options = {}) {
       super(core, 'QuatPDBatch', QUAT_PD, count);

@@ -92,7 +92,8 @@ function readNumberChecked(value, name, { min = -Infinity, max = Infinity, integ
 /** Reads an array (or typed array) of `length` finite numbers into out[offset..]. */
 export function readVector(value, name, length, out, offset) {
   if (!isArrayLike(value) || value.length !== length) {
-    throw new TypeError(`${name}: expected an array of ${length} numbers, got ${describe(value)}`);
+    const object = length === 3 ? ', or {x, y, z}' : length === 4 ? ', or {x, y, z, w}' : '';
+    throw new TypeError(`${name}: expected an array of ${length} numbers${object}, got ${describe(value)}`);
   }
   for (let i = 0; i < length; i++) {
     const v = value[i];
@@ -131,16 +132,51 @@ function tryReadQuat(value, out, offset) {
   return true;
 }
 
-/** Reads a vector [x, y, z] of finite numbers into out[offset..]. */
-export function readVec3(value, name, out, offset) {
-  if (!tryReadVec3(value, out, offset)) readVector(value, name, 3, out, offset);
+// An object with finite numeric x, y, z (and w for length 4) properties, such
+// as a three.js Vector3 or Quaternion: copied to out[offset..] (true), else
+// false, writing nothing. Only tried after the array fast path failed, so
+// arrays pay nothing for it.
+function tryReadXYZ(value, out, offset, length) {
+  if (value === null || typeof value !== 'object' || isArrayLike(value)) return false;
+  const x = value.x, y = value.y, z = value.z, w = length === 4 ? value.w : 0;
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') return false;
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z) || !Number.isFinite(w)) return false;
+  if (length === 4 && !(x * x + y * y + z * z + w * w > 1e-12)) return false;
+  out[offset] = x;
+  out[offset + 1] = y;
+  out[offset + 2] = z;
+  if (length === 4) out[offset + 3] = w;
+  return true;
 }
 
-/** Reads a quaternion [x, y, z, w] (three.js order); it need not be unit but must not be zero. */
+// [x, y, z(, w)] of an object with numeric x, y, z (and w), for the precise
+// error of readVector (which element is not finite); null for anything else.
+function fromXYZ(value, length) {
+  if (value === null || typeof value !== 'object' || isArrayLike(value)) return null;
+  if (typeof value.x !== 'number' || typeof value.y !== 'number' || typeof value.z !== 'number') return null;
+  if (length === 4) return typeof value.w === 'number' ? [value.x, value.y, value.z, value.w] : null;
+  return [value.x, value.y, value.z];
+}
+
+/**
+ * Reads a vector into out[offset..]: `[x, y, z]`, a Float32Array/Float64Array
+ * of length 3, or an `{x, y, z}` object (a three.js Vector3), finite numbers.
+ */
+export function readVec3(value, name, out, offset) {
+  if (tryReadVec3(value, out, offset) || tryReadXYZ(value, out, offset, 3)) return;
+  readVector(fromXYZ(value, 3) ?? value, name, 3, out, offset);
+}
+
+/**
+ * Reads a quaternion `[x, y, z, w]` (three.js order), a typed array of length 4
+ * or an `{x, y, z, w}` object (a three.js Quaternion); it need not be unit but
+ * must not be zero.
+ */
 export function readQuat(value, name, out, offset) {
-  if (tryReadQuat(value, out, offset)) return;
-  readVector(value, name, 4, out, offset);
-  const n = value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3];
+  if (tryReadQuat(value, out, offset) || tryReadXYZ(value, out, offset, 4)) return;
+  const q = fromXYZ(value, 4) ?? value;
+  readVector(q, name, 4, out, offset);
+  const n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
   if (!(n > 1e-12)) throw new RangeError(`${name}: quaternion must not be zero`);
 }
 

@@ -2,7 +2,7 @@
 // and the three.js shader nodes (web/three/hdr.js). They mirror
 // cpp/include/ikpd/hdr/*.h; tests check that both sides agree.
 
-/** The seed's SDR filmic coefficients (limit a/c ≈ 1.2346). */
+/** The SDR filmic coefficients (docs/hdr.md) (limit a/c ≈ 1.2346). */
 export const SDR_FILMIC = Object.freeze({ a: 3.0, b: 0.03, c: 2.43, d: 0.59, e: 0.14 });
 
 /** Coefficients of the HDR variant converging to `peak` (relative, 1.0 = SDR white). */
@@ -13,7 +13,7 @@ export function hdrFilmicCoefficients(peak) {
   return { a: 3.0, b: 0.03, c: 3.0 / peak, d: 1.0, e: 0.14 };
 }
 
-/** Rec.709 → Rec.2020 (the seed's values; rows). */
+/** Rec.709 → Rec.2020 (rows). */
 export const REC709_TO_REC2020 = Object.freeze([
   Object.freeze([0.627404, 0.329282, 0.043314]),
   Object.freeze([0.069097, 0.919541, 0.011362]),

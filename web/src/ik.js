@@ -2,6 +2,7 @@
 // Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
 import { fillQuat, fillTransform, quatFrom, readOptions, readQuat, transformFrom } from './core.js';
 import { OUT } from './fields.js';
+import { warnUnknownOptions } from './dev.js';
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);
 
@@ -19,10 +20,11 @@ export function createIkApi(core) {
   const pointer = core.scratchPointer;
   const { aim: aimJob, twoBone: twoBoneJob } = core.jobs;
 
-  /** §1/§2 aim; with `result` (a previous result), it is filled in place and returned. */
+  /** Aim with up-vector roll (docs/aim.md); with `result` (a previous result), it is filled in place and returned. */
   function solveAim(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
+    warnUnknownOptions(options, aimJob.byName, 'solveAim');
     aimJob.pack(options, core.scratch);
     core.check(solveAimNative(pointer));
     const r = core.scratch;
@@ -31,10 +33,11 @@ export function createIkApi(core) {
     return result;
   }
 
-  /** §3 two-bone IK; with `result` (a previous result), its arrays are filled in place and it is returned. */
+  /** Two-bone IK (docs/two-bone.md); with `result` (a previous result), its arrays are filled in place and it is returned. */
   function solveTwoBone(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
+    warnUnknownOptions(options, twoBoneJob.byName, 'solveTwoBone');
     twoBoneJob.pack(options, core.scratch);
     core.check(solveTwoBoneNative(pointer));
     const r = core.scratch;

@@ -1,15 +1,17 @@
-// AimIK: one-bone aim (SPEC §1) with the up-vector constraint (§2) on a three.js Object3D.
+// AimIK: one-bone aim with the up-vector constraint (docs/aim.md) on a three.js Object3D.
 import { Vector3 } from 'three';
-import { BoneChain, readAxis, readPoint, readWeight, toArray3 } from './rig.js';
+import { BoneChain, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions } from './rig.js';
 
 const _target = new Vector3();
 const _pole = new Vector3();
 const _hinge = new Vector3();
 
+const AIM_OPTIONS = optionNames('target', 'pole', 'method', 'weight', 'hingeAxis', 'forward', 'up');
+
 /**
  * Turns one bone (or any Object3D) so that its forward axis points at a
- * target, optionally rolling its up axis toward a pole. Call `update()` each
- * frame after animation.
+ * target, optionally rolling its up axis toward a pole. Owns WASM memory:
+ * call `dispose()` when done. Call `update()` each frame after animation.
  */
 export class AimIK {
   /**
@@ -18,7 +20,8 @@ export class AimIK {
    * @param {object} [options] see the typings for the documented defaults
    */
   constructor(ikpd, bone, options = {}) {
-    this.ikpd = ikpd;
+    this.ikpd = readModule(ikpd, 'AimIK', 'solveAim');
+    warnUnknownHelperOptions(options, AIM_OPTIONS, 'AimIK');
     this.bone = bone;
     this.target = options.target ?? null;
     this.pole = options.pole ?? null;
@@ -26,7 +29,32 @@ export class AimIK {
     this.weight = options.weight ?? 1;
     this.hingeAxis = options.hingeAxis ?? null;
     this.chain = new BoneChain([bone], { forward: options.forward, up: options.up }, 'bone');
-    this._result = undefined; // the last solveAim result, filled in place by the next solve
+    this.solver = new this.ikpd.AimSolver();
+    this._frame = { position: [0, 0, 0], rotation: [0, 0, 0, 1], target: [0, 0, 0] };
+    try {
+      // Every option checked now, as update() would, without moving the bone.
+      readWeight(this.weight);
+      if (this.target !== null) readPoint(this.target, 'target', _target);
+      this.chain.read();
+      this._solve(this.chain.positions[0].clone().add(_target.set(1, 0, 0)));
+    } catch (error) {
+      this.solver.dispose();
+      throw error;
+    }
+  }
+
+  // Solves toward the world point `target` (a Vector3) from the pose read last.
+  _solve(target) {
+    const options = { method: this.method, pole: null, hingeAxis: null };
+    if (this.hingeAxis !== null && readAxis(this.hingeAxis, 'hingeAxis', _hinge)) {
+      options.hingeAxis = toArray3(_hinge.applyQuaternion(this.chain.inverseFrames[0]));
+    }
+    if (this.pole !== null) options.pole = toArray3(readPoint(this.pole, 'pole', _pole));
+    this.solver.setOptions(options);
+    const frame = this._frame;
+    this.chain.jointInto(0, frame);
+    target.toArray(frame.target);
+    return this.solver.solve(frame);
   }
 
   /** Solves and writes the bone's local quaternion. No-op without a target or at weight 0. */
@@ -35,23 +63,14 @@ export class AimIK {
     if (this.target === null || weight === 0) return this;
     const chain = this.chain;
     chain.read();
-    const joint = chain.joint(0);
-    const request = {
-      position: joint.position,
-      rotation: joint.rotation,
-      target: toArray3(readPoint(this.target, 'target', _target)),
-      forward: [1, 0, 0],
-      up: [0, 1, 0],
-      method: this.method,
-    };
-    if (this.hingeAxis !== null && readAxis(this.hingeAxis, 'hingeAxis', _hinge)) {
-      request.hingeAxis = toArray3(_hinge.applyQuaternion(chain.inverseFrames[0]));
-    }
-    if (this.pole !== null) request.pole = toArray3(readPoint(this.pole, 'pole', _pole));
-    const result = this.ikpd.solveAim(request, this._result);
-    this._result = result;
+    const result = this._solve(readPoint(this.target, 'target', _target));
     chain.writeSolved(0, result.rotation);
     chain.finish(weight);
     return this;
+  }
+
+  /** Frees the solver's WASM memory; later updates throw. Idempotent. */
+  dispose() {
+    this.solver.dispose();
   }
 }

@@ -2,7 +2,7 @@
 // humanoid skeleton: spine look-at with the head leading, weight shift of the
 // hips, arm reaction and planted feet. Bones are found by name.
 import { Quaternion, Vector3 } from 'three';
-import { BoneChain, readAxis, readPoint, readWeight, toArray3 } from './rig.js';
+import { BoneChain, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
 
 /**
  * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
@@ -114,6 +114,7 @@ export class BodyLookAtIK {
    * @param {object} [options]
    */
   constructor(ikpd, root, options = {}) {
+    if (typeof ikpd?.then === 'function') readModule(ikpd, 'BodyLookAtIK', 'BodyLookAt'); // throws: a forgotten await
     if (!root?.isObject3D) throw new TypeError('root: expected the character (an Object3D)');
     const table = typeof (options.bones ?? 'mixamo') === 'string' ? BODY_LOOK_AT_PRESETS[options.bones ?? 'mixamo'] : options.bones;
     if (!table || typeof table !== 'object') {

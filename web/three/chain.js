@@ -1,6 +1,8 @@
-// ChainIK: N-bone chains (CCD / FABRIK) on three.js bones.
+// ChainIK: N-bone chains (CCD / FABRIK, docs/chains.md) on three.js bones.
 import { Quaternion, Vector3 } from 'three';
-import { BoneChain, readPoint, readWeight, toArray3 } from './rig.js';
+import {
+  BoneChain, checkDescent, optionNames, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
+} from './rig.js';
 import { copyDefined } from './twoBone.js';
 
 const _target = new Vector3();
@@ -11,6 +13,7 @@ const _position = new Vector3();
 const _scale = new Vector3();
 
 const CHAIN_KEYS = ['method', 'iterations', 'tolerance'];
+const CHAIN_OPTIONS = optionNames(CHAIN_KEYS, 'target', 'pole', 'limits', 'weight', 'axes', 'forward', 'up');
 
 /**
  * N-bone chain IK (a tail, a tentacle, a spine, fingers) on three.js bones by
@@ -25,8 +28,9 @@ export class ChainIK {
    * @param {object} [options] see the typings for the documented defaults
    */
   constructor(ikpd, bones, options = {}) {
+    this.ikpd = readModule(ikpd, 'ChainIK', 'solveChain');
+    warnUnknownHelperOptions(options, CHAIN_OPTIONS, 'ChainIK');
     if (!Array.isArray(bones) || bones.length < 2) throw new TypeError('bones: expected at least [root, tip]');
-    this.ikpd = ikpd;
     this.bones = bones;
     this.target = options.target ?? null;
     this.pole = options.pole ?? null;
@@ -44,7 +48,17 @@ export class ChainIK {
     const shared = this.chain.useRigFrames();
     this._forward = shared ? toArray3(shared) : [1, 0, 0];
     this._rigFrames = shared !== null;
+    checkDescent(bones);
+    // Every option checked now, as update() would, without moving a bone: a
+    // solve toward the tip's current position whose result is dropped.
+    readWeight(this.weight);
+    if (this.target !== null) readPoint(this.target, 'target', _target);
+    this.chain.read();
+    this._solve(_target.copy(this.chain.positions[this.chain.count - 1]));
   }
+
+  /** Nothing to free (it owns no WASM memory); here so every helper has dispose(). */
+  dispose() {}
 
   _limits() {
     const limits = this.limits;
@@ -69,11 +83,24 @@ export class ChainIK {
     if (this.target === null || weight === 0) return this;
     const chain = this.chain;
     chain.read();
+    const result = this._solve(readPoint(this.target, 'target', _target));
+    this.reached = result.reached;
+    this.distance = result.distance;
+    this.iterationsRun = result.iterations;
+    // The tip keeps its local rotation; every bone above it takes the solve.
+    for (let i = 0; i < chain.count - 1; i++) chain.writeSolved(i, result.joints[i].rotation);
+    chain.finish(weight);
+    return this;
+  }
+
+  // Solves toward the world point `target` (a Vector3) from the pose read last.
+  _solve(target) {
+    const chain = this.chain;
     const joints = [];
     for (let i = 0; i < chain.count; i++) joints.push(chain.joint(i));
     const request = copyDefined({
       joints,
-      target: toArray3(readPoint(this.target, 'target', _target)),
+      target: toArray3(target),
       forward: this._forward,
     }, this, CHAIN_KEYS);
     const limits = this._limits();
@@ -84,14 +111,7 @@ export class ChainIK {
       request.parentRotation = [_parent.x, _parent.y, _parent.z, _parent.w];
     }
     if (this.pole !== null) request.pole = toArray3(readPoint(this.pole, 'pole', _pole));
-    const result = this.ikpd.solveChain(request, this._result);
-    this._result = result;
-    this.reached = result.reached;
-    this.distance = result.distance;
-    this.iterationsRun = result.iterations;
-    // The tip keeps its local rotation; every bone above it takes the solve.
-    for (let i = 0; i < chain.count - 1; i++) chain.writeSolved(i, result.joints[i].rotation);
-    chain.finish(weight);
-    return this;
+    this._result = this.ikpd.solveChain(request, this._result);
+    return this._result;
   }
 }

@@ -5,9 +5,10 @@ import type { AimMethod, BendDirection, Ikpd } from '../index.js';
 
 /**
  * A world-space point: an Object3D (its world position, read at every
- * `update()`, so it can be moved or dragged), a Vector3 or `[x, y, z]`.
+ * `update()`, so it can be moved or dragged), a Vector3, `[x, y, z]` or a
+ * `Float32Array`/`Float64Array` of length 3.
  */
-export type PointLike = Object3D | Vector3 | readonly [number, number, number];
+export type PointLike = Object3D | Vector3 | readonly [number, number, number] | Float32Array | Float64Array;
 
 /**
  * A bone-local axis: `'+x' | '-x' | '+y' | '-y' | '+z' | '-z'`, a Vector3 or
@@ -100,11 +101,11 @@ export function detectBoneAxis(bone: Object3D, child: Object3D, out?: Vector3): 
 // ---------------------------------------------------------------- AimIK
 
 export interface AimIKOptions extends HelperOptions {
-  /** What the forward axis points at. Default null (update() does nothing). */
+  /** What the forward axis points at. Default null (update() does nothing). @default null */
   target?: PointLike | null;
-  /** World "up target": after aiming, roll so the `up` axis points toward it (SPEC §2). Default null (no roll). */
+  /** World "up target": after aiming, roll so the `up` axis points toward it (docs/aim.md). Default null (no roll). @default null */
   pole?: PointLike | null;
-  /** Aim method (SPEC §1). Default `'yawPitch'`. */
+  /** Aim method (docs/aim.md). Default `'yawPitch'`. @default 'yawPitch' */
   method?: AimMethod;
   /**
    * Bone-local hinge axis: when set, the bone only turns about it (2D aim;
@@ -114,11 +115,16 @@ export interface AimIKOptions extends HelperOptions {
 }
 
 /**
- * One-bone aim (SPEC §1, §2): turns a bone (a head, an eye, a turret) so its
+ * One-bone aim (docs/aim.md): turns a bone (a head, an eye, a turret) so its
  * forward axis points at a target. For a head whose bone runs up the neck,
- * pass the facing axis, e.g. `forward: '+z'`.
+ * pass the facing axis, e.g. `forward: '+z'`. Solves with a prepared
+ * `ikpd.AimSolver`, which owns WASM memory: call `dispose()` when done.
  */
 export class AimIK {
+  /**
+   * Checks every option now (TypeError/RangeError naming it); a Promise for
+   * `ikpd` (a forgotten `await init()`) is a TypeError.
+   */
   constructor(ikpd: Ikpd, bone: Object3D, options?: AimIKOptions);
   readonly bone: Object3D;
   readonly chain: BoneChain;
@@ -129,17 +135,19 @@ export class AimIK {
   weight: number;
   /** Solves and writes the bone's local quaternion; no-op without a target or at weight 0. Returns this. */
   update(): this;
+  /** Frees the helper's WASM memory; later `update()` calls throw. Idempotent. */
+  dispose(): void;
 }
 
 // ---------------------------------------------------------------- TwoBoneIK
 
 /** Options of the limb helpers (`TwoBoneIK`, `PseudoThreeBoneIK`); the solver defaults apply when omitted. */
 export interface LimbOptions extends HelperOptions, ChainAxesOptions {
-  /** What the end joint (or `effector`) reaches for. Default null (update() does nothing). */
+  /** What the end joint (or `effector`) reaches for. Default null (update() does nothing). @default null */
   target?: PointLike | null;
-  /** World point the middle joint bends toward (knee/elbow target, Unity's hint). Default null: keep the current plane. */
+  /** World point the middle joint bends toward (knee/elbow target, Unity's hint). Default null: keep the current plane. @default null */
   pole?: PointLike | null;
-  /** World direction the middle joint bends toward (instead of `pole`). Default null. */
+  /** World direction the middle joint bends toward (instead of `pole`). Default null. @default null */
   poleDirection?: Vector3 | readonly [number, number, number] | null;
   /**
    * Bone-local hinge axis of the middle bone. Default `'auto'`: the current
@@ -148,19 +156,19 @@ export interface LimbOptions extends HelperOptions, ChainAxesOptions {
    * pass it or a pole so the limb bends the right way.
    */
   bendAxis?: AxisLike;
-  /** Default `'auto'`: keep the side the limb is bent to (straight limb: `straightBend`). */
+  /** Default `'auto'`: keep the side the limb is bent to (straight limb: `straightBend`). @default 'auto' */
   bendDirection?: BendDirection;
-  /** Side `'auto'` picks for a perfectly straight limb. Default `'positive'`. */
+  /** Side `'auto'` picks for a perfectly straight limb. Default `'positive'`. @default 'positive' */
   straightBend?: 'positive' | 'negative';
-  /** Minimum interior angle of the middle joint, radians. Default 0. */
+  /** Minimum interior angle of the middle joint, radians. Default 0. @default 0 */
   minAngle?: number;
-  /** Maximum interior angle, radians (170–175° avoids snapping straight). Default π. */
+  /** Maximum interior angle, radians (170–175° avoids snapping straight). Default π. @default Math.PI */
   maxAngle?: number;
-  /** Soft-IK zone near full extension, fraction of the reach in [0, 1]. Default 0. */
+  /** Soft-IK zone near full extension, fraction of the reach in [0, 1]. Default 0. @default 0 */
   soften?: number;
-  /** Rotation of the limb plane about the root→target axis, radians. Default 0. */
+  /** Rotation of the limb plane about the root→target axis, radians. Default 0. @default 0 */
   twist?: number;
-  /** `reached` tolerance relative to the limb length. Default 1e-4. */
+  /** `reached` tolerance relative to the limb length. Default 1e-4. @default 1e-4 */
   tolerance?: number;
 }
 
@@ -173,11 +181,14 @@ export interface TwoBoneIKOptions extends LimbOptions {
   effector?: Object3D | null;
   /**
    * The end bone's rotation: `'world'` keeps its world rotation (a planted
-   * foot, a hand holding still; default), `'local'` keeps its rotation
-   * relative to the middle bone (follows like FK), `'target'` copies the
-   * target Object3D's world rotation (a hand gizmo, Unity's target rotation).
+   * foot, a hand holding still; default), `'relative'` keeps its rotation
+   * relative to the middle bone (follows like FK; the name `solveTwoBone`
+   * uses), `'target'` copies the target Object3D's world rotation (a hand
+   * gizmo, Unity's target rotation). `'local'`, the old name of
+   * `'relative'`, still works and warns once in development builds.
+   * @default 'world'
    */
-  endRotation?: 'world' | 'local' | 'target';
+  endRotation?: 'world' | 'relative' | 'target' | 'local';
   /**
    * Maximum bone scale when the target is out of reach, >= 1. Default 1 (no
    * stretch). Stretch scales the middle and end bones' local positions
@@ -187,12 +198,20 @@ export interface TwoBoneIKOptions extends LimbOptions {
 }
 
 /**
- * Two-bone limb IK (SPEC §3) on `[root, mid, end]` bones (shoulder, elbow,
- * wrist / hip, knee, ankle): reads world transforms, solves with
- * `ikpd.solveTwoBone`, writes local quaternions. Every option is also a
+ * Two-bone limb IK (docs/two-bone.md) on `[root, mid, end]` bones (shoulder, elbow,
+ * wrist / hip, knee, ankle): reads world transforms, solves with a
+ * prepared `ikpd.TwoBoneSolver` (same options and results as
+ * `solveTwoBone`; it owns WASM memory, so call `dispose()` when done),
+ * writes local quaternions. Every option is also a
  * writable property of the same name, read at each `update()`.
  */
 export class TwoBoneIK {
+  /**
+   * Checks every option now (TypeError/RangeError naming it), and that each
+   * bone is a descendant of the one before (its child, or deeper through twist
+   * bones; RangeError otherwise). A Promise for `ikpd` (a forgotten
+   * `await init()`) is a TypeError.
+   */
   constructor(ikpd: Ikpd, bones: readonly [Object3D, Object3D, Object3D], options?: TwoBoneIKOptions);
   readonly bones: readonly Object3D[];
   readonly chain: BoneChain;
@@ -200,7 +219,7 @@ export class TwoBoneIK {
   pole: PointLike | null;
   poleDirection: Vector3 | readonly [number, number, number] | null;
   effector: Object3D | null;
-  endRotation: 'world' | 'local' | 'target';
+  endRotation: 'world' | 'relative' | 'target' | 'local';
   weight: number;
   maxStretch: number;
   bendDirection?: BendDirection;
@@ -216,6 +235,8 @@ export class TwoBoneIK {
   readonly distance: number;
   /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
   update(): this;
+  /** Frees the helper's WASM memory; later `update()` calls throw. Idempotent. */
+  dispose(): void;
 }
 
 // ---------------------------------------------------------------- PseudoThreeBoneIK
@@ -229,20 +250,26 @@ export interface PseudoThreeBoneIKOptions extends LimbOptions {
   blend?: number;
   /** `'relative'` (default): the foot keeps its rotation relative to the shin; `'followMid'`: it takes the shin's. */
   variant?: 'relative' | 'followMid';
-  /** The foot turns at most this far (radians, [0, π]) from its rebuilt posture. Default π (off). */
+  /** The foot turns at most this far (radians, [0, π]) from its rebuilt posture. Default π (off). @default Math.PI */
   endLimit?: number;
-  /** Maximum bone scale when out of reach, >= 1 (scales the mid and end bones' local positions). Default 1. */
+  /** Maximum bone scale when out of reach, >= 1 (scales the mid and end bones' local positions). Default 1. @default 1 */
   maxStretch?: number;
 }
 
 /**
- * Pseudo three-bone IK (SPEC §4) on `[root, mid, end, tip]` (hip, knee,
+ * Pseudo three-bone IK (docs/pseudo-three-bone.md) on `[root, mid, end, tip]` (hip, knee,
  * ankle, toe — quadruped legs, hands with a fingertip): the two-bone solver
  * run twice so the foot follows the leg and the tip lands on the target.
  * The tip (a toe bone or any Object3D that moves with the end bone) keeps its
  * local rotation. Every option is also a writable property.
  */
 export class PseudoThreeBoneIK {
+  /**
+   * Checks every option now (TypeError/RangeError naming it), and that each
+   * bone is a descendant of the one before (its child, or deeper through twist
+   * bones; RangeError otherwise). A Promise for `ikpd` (a forgotten
+   * `await init()`) is a TypeError.
+   */
   constructor(ikpd: Ikpd, bones: readonly [Object3D, Object3D, Object3D, Object3D], options?: PseudoThreeBoneIKOptions);
   readonly bones: readonly Object3D[];
   readonly chain: BoneChain;
@@ -267,6 +294,8 @@ export class PseudoThreeBoneIK {
   readonly distance: number;
   /** Solves and writes root, mid and end local quaternions; no-op without a target or at weight 0. Returns this. */
   update(): this;
+  /** Owns no WASM memory: does nothing; here so every helper can be disposed alike. */
+  dispose(): void;
 }
 
 // ---------------------------------------------------------------- ChainIK
@@ -275,15 +304,15 @@ export class PseudoThreeBoneIK {
 export type { JointLimit } from '../index.js';
 
 export interface ChainIKOptions extends HelperOptions, ChainAxesOptions {
-  /** What the tip (the last object) reaches for. Default null (update() does nothing). */
+  /** What the tip (the last object) reaches for. Default null (update() does nothing). @default null */
   target?: PointLike | null;
-  /** World point the chain's bend turns toward (about the root→tip axis). Default null. */
+  /** World point the chain's bend turns toward (about the root→tip axis). Default null. @default null */
   pole?: PointLike | null;
   /** `'fabrik'` (default; fewest iterations) or `'ccd'` (like three.js CCDIKSolver, moves the joints near the tip most). The default was `'ccd'` up to 0.1.0. */
   method?: 'ccd' | 'fabrik';
-  /** Maximum iterations, integer >= 0. Default 20. */
+  /** Maximum iterations, integer >= 0. Default 20. @default 20 */
   iterations?: number;
-  /** Stop when the tip is within tolerance × chain length of the target. Default 1e-4. */
+  /** Stop when the tip is within tolerance × chain length of the target. Default 1e-4. @default 1e-4 */
   tolerance?: number;
   /**
    * One limit (or null) per bone, root first, on the bone's local rotation
@@ -304,6 +333,12 @@ export interface ChainIKOptions extends HelperOptions, ChainAxesOptions {
  * also a writable property read at each `update()`.
  */
 export class ChainIK {
+  /**
+   * Checks every option now (TypeError/RangeError naming it), and that each
+   * bone is a descendant of the one before (its child, or deeper through twist
+   * bones; RangeError otherwise). A Promise for `ikpd` (a forgotten
+   * `await init()`) is a TypeError.
+   */
   constructor(ikpd: Ikpd, bones: readonly Object3D[], options?: ChainIKOptions);
   readonly bones: readonly Object3D[];
   readonly chain: BoneChain;
@@ -322,12 +357,14 @@ export class ChainIK {
   readonly iterationsRun: number;
   /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
   update(): this;
+  /** Owns no WASM memory: does nothing; here so every helper can be disposed alike. */
+  dispose(): void;
 }
 
 // ---------------------------------------------------------------- LookAtIK
 
 export interface LookAtIKOptions {
-  /** What the head looks at. Default null: the offsets blend out as if disabled. */
+  /** What the head looks at. Default null: the offsets blend out as if disabled. @default null */
   target?: PointLike | null;
   /**
    * The head's (last bone's) look axis in its local frame. Default `'+z'`
@@ -340,22 +377,22 @@ export interface LookAtIKOptions {
    * the head finishing the turn.
    */
   weights?: ArrayLike<number>;
-  /** Maximum turn of each bone's offset, radians in [0, π], one per bone. Default π (none). */
+  /** Maximum turn of each bone's offset, radians in [0, π], one per bone. Default π (none). @default Math.PI */
   limits?: ArrayLike<number>;
-  /** PD settle time in seconds (> 0), one for all or one per bone (a faster head leads). Default 0.3. */
+  /** PD settle time in seconds (> 0), one for all or one per bone (a faster head leads). Default 0.3. @default 0 */
   settleTime?: number | ArrayLike<number>;
   /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. */
   damping?: 'critical' | 'responsive' | 'over' | number;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
   blendOutTime?: number;
-  /** False turns the look-at off: the offsets blend out to exactly zero. Default true. */
+  /** False turns the look-at off: the offsets blend out to exactly zero. Default true. @default true */
   enabled?: boolean;
-  /** Blend of the whole result over the input pose (slerp of local rotations), in [0, 1]. Default 1. */
+  /** Blend of the whole result over the input pose (slerp of local rotations), in [0, 1]. Default 1. @default 1 */
   weight?: number;
 }
 
 /**
- * Look-at IK (SPEC §6) on `[pelvis/spine, …, neck, head]` through
+ * Look-at IK (docs/look-at.md) on `[pelvis/spine, …, neck, head]` through
  * `ikpd.LookAt`: the head leads and the body follows by per-bone weights
  * and limits; each bone's offset (in its own frame, so it rides on the
  * animation) is smoothed by a quaternion PD controller with the exact,
@@ -363,6 +400,12 @@ export interface LookAtIKOptions {
  * Owns WASM memory: call `dispose()`.
  */
 export class LookAtIK {
+  /**
+   * Checks every option now (TypeError/RangeError naming it), and that each
+   * bone is a descendant of the one before (its child, or deeper through twist
+   * bones; RangeError otherwise). A Promise for `ikpd` (a forgotten
+   * `await init()`) is a TypeError.
+   */
   constructor(ikpd: Ikpd, bones: readonly Object3D[], options?: LookAtIKOptions);
   readonly bones: readonly Object3D[];
   readonly chain: BoneChain;
@@ -436,15 +479,15 @@ export interface BodyLookAtIKOptions {
   bones?: 'mixamo' | 'vrm' | BodyBoneTable;
   /** Finds a bone by name (e.g. VRM: `(n) => vrm.humanoid.getNormalizedBoneNode(n)`). Default: by name below root, also ignoring ':' and other separators. */
   getBone?: (name: string) => Object3D | null | undefined;
-  /** What the eyes look at. Default null: every effect blends out as if disabled. */
+  /** What the eyes look at. Default null: every effect blends out as if disabled. @default null */
   target?: PointLike | null;
-  /** The direction the character faces, in `root`'s local frame, in the pose at construction; gives the head's look axis. Default `'+z'` (glTF, Mixamo, VRM 1.0). */
+  /** The direction the character faces, in `root`'s local frame, in the pose at construction; gives the head's look axis. Default `'+z'` (glTF, Mixamo, VRM 1.0). @default '+z' */
   facing?: Exclude<AxisLike, 'auto'>;
   /** The head's look axis in its local frame (overrides `facing`). */
   forward?: Exclude<AxisLike, 'auto'>;
-  /** World up. Default `'+y'`. */
+  /** World up. Default `'+y'`. @default '+y' */
   up?: Exclude<AxisLike, 'auto'>;
-  /** Head-local point on the look line (the eyes), in the head's local units. Default `[0, 0, 0]` (the head joint). */
+  /** Head-local point on the look line (the eyes), in the head's local units. Default `[0, 0, 0]` (the head joint). @default [0, 0, 0] */
   offset?: ArrayLike<number>;
   /**
    * Spine look-at. Defaults (standard humanoid): shares of the turn growing as (i + 1)²
@@ -457,13 +500,13 @@ export interface BodyLookAtIKOptions {
   weightShift?: { amount?: number; limit?: number; settleTime?: number; damping?: number };
   /** Upper arms lag the chest: `amount` in [0, 1] (default 0.7), `settleTime` s (0.4), `damping` ratio (0.5). */
   armReaction?: { amount?: number; settleTime?: number; damping?: number };
-  /** Keep each foot at its animated position and rotation (two-bone IK on the legs). Default true. */
+  /** Keep each foot at its animated position and rotation (two-bone IK on the legs). Default true. @default true */
   footLock?: boolean;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
   blendOutTime?: number;
-  /** False blends every effect out to exactly the animated pose. Default true. */
+  /** False blends every effect out to exactly the animated pose. Default true. @default true */
   enabled?: boolean;
-  /** Blend of the result over the animated pose, in [0, 1]. Default 1. */
+  /** Blend of the result over the animated pose, in [0, 1]. Default 1. @default 1 */
   weight?: number;
   /** Builds the solver from the settings. Default `new ikpd.BodyLookAt(settings)`. */
   createSolver?: (settings: BodyLookAtSettings) => BodyLookAtSolver;

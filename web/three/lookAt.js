@@ -1,12 +1,17 @@
-// LookAtIK: a spine → neck → head rig turning toward a target with PD smoothing (SPEC §6).
+// LookAtIK: a spine → neck → head rig turning toward a target with PD smoothing (docs/look-at.md).
 import { Vector3 } from 'three';
-import { BoneChain, readAxis, readPoint, readWeight, toArray3 } from './rig.js';
+import {
+  BoneChain, checkDescent, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
+} from './rig.js';
 
 const _target = new Vector3();
 const _forward = new Vector3();
 
+const SOLVER_KEYS = ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime'];
+const LOOK_AT_OPTIONS = optionNames(SOLVER_KEYS, 'target', 'enabled', 'weight', 'forward');
+
 /**
- * Look-at IK (SPEC §6) on `[pelvis/spine, ..., neck, head]`: the head leads
+ * Look-at IK (docs/look-at.md) on `[pelvis/spine, ..., neck, head]`: the head leads
  * and the body follows through per-joint weights and limits; each joint's
  * offset is smoothed by a quaternion PD controller (frame-rate independent),
  * and `enabled = false` blends the offsets out to exactly zero. Owns WASM
@@ -20,25 +25,29 @@ export class LookAtIK {
    * @param {object} [options] see the typings for the documented defaults
    */
   constructor(ikpd, bones, options = {}) {
+    this.ikpd = readModule(ikpd, 'LookAtIK', 'LookAt');
+    warnUnknownHelperOptions(options, LOOK_AT_OPTIONS, 'LookAtIK');
     if (!Array.isArray(bones) || bones.length < 1) throw new TypeError('bones: expected [root, ..., head]');
-    this.ikpd = ikpd;
     this.bones = bones;
     this.target = options.target ?? null;
     this.enabled = options.enabled ?? true;
     this.weight = options.weight ?? 1;
     // The look-at solver works on the rig's own rotations: identity frames.
     this.chain = new BoneChain(bones, { forward: '+x', up: '+y' });
+    checkDescent(bones);
+    readWeight(this.weight);
+    if (this.target !== null) readPoint(this.target, 'target', _target);
     const forward = readAxis(options.forward ?? '+z', 'forward', _forward);
     if (!forward) throw new RangeError("forward: the head's look axis cannot be 'auto'; pass e.g. '+z'");
     const settings = { forward: toArray3(forward) };
-    for (const key of ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime']) {
+    for (const key of SOLVER_KEYS) {
       if (options[key] !== undefined) settings[key] = options[key];
     }
     settings.weights ??= defaultWeights(bones.length);
     if (settings.weights?.length !== bones.length) {
       throw new RangeError(`weights: expected one weight per bone (${bones.length}), got ${settings.weights?.length}`);
     }
-    this.solver = new ikpd.LookAt(settings);
+    this.solver = new this.ikpd.LookAt(settings);
   }
 
   /** False once disabled and every offset has blended out (the rig is back to its animation). */

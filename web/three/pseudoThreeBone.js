@@ -1,8 +1,9 @@
-// PseudoThreeBoneIK: a leg or arm with a foot/hand (SPEC §4) on three.js bones.
+// PseudoThreeBoneIK: a leg or arm with a foot/hand (docs/pseudo-three-bone.md) on three.js bones.
 import { LimbIK } from './twoBone.js';
+import { toArray3 } from './rig.js';
 
 /**
- * Pseudo three-bone IK (SPEC §4) on `[root, mid, end, tip]` (hip, knee,
+ * Pseudo three-bone IK (docs/pseudo-three-bone.md) on `[root, mid, end, tip]` (hip, knee,
  * ankle, toe): the two-bone solver run twice so the foot follows the leg
  * with a tunable `blend` and the tip lands on the target. The tip (a toe
  * bone or any Object3D under the end bone) keeps its local rotation. Call
@@ -15,10 +16,11 @@ export class PseudoThreeBoneIK extends LimbIK {
    * @param {object} [options] see the typings for the documented defaults
    */
   constructor(ikpd, bones, options = {}) {
-    super(ikpd, bones, options, 4, '[root, mid, end, tip]');
+    super(ikpd, bones, options, 4, '[root, mid, end, tip]', 'PseudoThreeBoneIK', ['blend', 'variant', 'endLimit']);
     this.blend = options.blend;
     this.variant = options.variant;
     this.endLimit = options.endLimit;
+    this._checkOptions();
   }
 
   _validate() {}
@@ -27,15 +29,21 @@ export class PseudoThreeBoneIK extends LimbIK {
     return this.bones[3];
   }
 
-  _solve(request, previous) {
+  _solve(target) {
+    const request = this._request();
+    request.target = toArray3(target);
     request.tip = this.chain.joint(3);
     if (this.blend !== undefined) request.blend = this.blend;
     if (this.variant !== undefined) request.variant = this.variant;
     if (this.endLimit !== undefined) request.endLimit = this.endLimit;
-    return this.ikpd.solvePseudoThreeBone(request, previous);
+    this._result = this.ikpd.solvePseudoThreeBone(request, this._result);
+    return this._result;
   }
 
   _writeEnd(result) {
     this.chain.writeSolved(2, result.end.rotation);
   }
+
+  /** Nothing to free (it owns no WASM memory); here so every helper has dispose(). */
+  dispose() {}
 }

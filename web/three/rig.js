@@ -9,6 +9,7 @@
 // every rig convention (+X, +Y, −Z, or any direction) look the same to ikpd.
 
 import { Matrix4, Quaternion, Vector3 } from 'three';
+import { warnUnknownOptions } from '../src/dev.js';
 
 const NAMED_AXES = {
   '+x': [1, 0, 0], '-x': [-1, 0, 0],
@@ -246,6 +247,15 @@ export class BoneChain {
     return { position: [p.x, p.y, p.z], rotation: [_q.x, _q.y, _q.z, _q.w] };
   }
 
+  /** Writes joint(i) into `joint`'s position and rotation arrays (no allocation). */
+  jointInto(i, joint) {
+    const p = this.positions[i];
+    _q.copy(this.rotations[i]).multiply(this.frames[i]);
+    p.toArray(joint.position);
+    _q.toArray(joint.rotation);
+    return joint;
+  }
+
   /**
    * Writes bone i's world rotation from a solver-convention world rotation
    * `[x, y, z, w]` (or a Quaternion). Bones must be written root → end: each
@@ -313,3 +323,47 @@ export function readWeight(weight, name = 'weight') {
 }
 
 export const toArray3 = (v) => [v.x, v.y, v.z];
+
+/**
+ * Checks the first constructor argument of a helper: the library as
+ * `await init()` gives it (having `method`), with a clear TypeError for a
+ * Promise (a forgotten `await`) or anything else.
+ */
+export function readModule(ikpd, helper, method) {
+  if (typeof ikpd?.then === 'function') {
+    throw new TypeError(`${helper}: ikpd: got a Promise; pass the initialised module (const ikpd = await init())`);
+  }
+  if (ikpd === null || typeof ikpd !== 'object' || typeof ikpd[method] !== 'function') {
+    throw new TypeError(`${helper}: ikpd: expected the initialised module from await init(), got ${describe(ikpd)}`);
+  }
+  return ikpd;
+}
+
+/**
+ * Throws a RangeError unless every bone is a descendant of the one before it
+ * (its child, or deeper through twist or helper bones): sibling bones would
+ * be solved as a limb they are not, and writing them would move nothing.
+ */
+export function checkDescent(bones, name = 'bones') {
+  for (let i = 1; i < bones.length; i++) {
+    if (!isDescendant(bones[i], bones[i - 1])) {
+      const label = (j) => (bones[j].name ? `'${bones[j].name}'` : `${name}[${j}]`);
+      throw new RangeError(`${name}: ${label(i)} is not a descendant of ${label(i - 1)}; pass a parent → child chain`);
+    }
+  }
+}
+
+/** Dev-only warning about option names a helper does not know (`poll:` for `pole:`). */
+export function warnUnknownHelperOptions(options, known, helper) {
+  readOptionsObject(options, helper);
+  warnUnknownOptions(options, known, helper);
+}
+
+function readOptionsObject(options, helper) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${helper}: options: expected an object, got ${describe(options)}`);
+  }
+}
+
+/** Returns an object keyed by `names` (for warnUnknownHelperOptions). */
+export const optionNames = (...names) => Object.freeze(Object.fromEntries(names.flat().map((n) => [n, true])));

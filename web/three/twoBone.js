@@ -1,6 +1,9 @@
-// TwoBoneIK: a limb (SPEC §3) on three.js bones.
+// TwoBoneIK: a limb (docs/two-bone.md) on three.js bones.
 import { Quaternion, Vector3 } from 'three';
-import { BoneChain, readAxis, readPoint, readWeight, toArray3 } from './rig.js';
+import {
+  BoneChain, checkDescent, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
+} from './rig.js';
+import { warnOnce } from '../src/dev.js';
 
 const _target = new Vector3();
 const _pole = new Vector3();
@@ -18,13 +21,23 @@ export function copyDefined(request, source, keys) {
 
 // Passed to the limb solvers as they are (undefined keeps the solver's default).
 export const LIMB_KEYS = ['bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'twist', 'tolerance'];
+// Every option the limb helpers share (for the unknown-name warning).
+const LIMB_OPTIONS = [...LIMB_KEYS, 'target', 'pole', 'poleDirection', 'weight', 'maxStretch', 'axes', 'forward', 'up', 'bendAxis'];
 
-const END_ROTATIONS = ['world', 'local', 'target'];
+const END_ROTATIONS = ['world', 'relative', 'target'];
 
-/** Reads the end rotation mode, naming the option in errors. */
+/**
+ * Reads the end rotation mode, naming the option in errors. 'local', the old
+ * name of 'relative', is still accepted (with a development warning).
+ */
 export function readEndRotation(value, target) {
+  if (value === 'local') {
+    warnOnce('endRotation local', "ikpd: endRotation 'local' is now called 'relative' (as in solveTwoBone); " +
+      'shown once, in development builds only.');
+    return 'relative';
+  }
   if (!END_ROTATIONS.includes(value)) {
-    throw new RangeError(`endRotation: expected one of 'world', 'local', 'target', got ${JSON.stringify(value)}`);
+    throw new RangeError(`endRotation: expected one of 'world', 'relative', 'target', got ${JSON.stringify(value)}`);
   }
   if (value === 'target' && !target?.isObject3D) {
     throw new TypeError("endRotation: 'target' needs an Object3D target");
@@ -65,9 +78,11 @@ export function addPole(request, pole, poleDirection) {
  * sequence. Subclasses give the solver call and the end-bone handling.
  */
 export class LimbIK {
-  constructor(ikpd, bones, options, count, shape) {
+  // `name`: the helper's name in errors; `extra`: its own option names.
+  constructor(ikpd, bones, options, count, shape, name, extra) {
+    this.ikpd = readModule(ikpd, name, 'solveTwoBone');
+    warnUnknownHelperOptions(options, optionNames(LIMB_OPTIONS, extra), name);
     if (!Array.isArray(bones) || bones.length !== count) throw new TypeError(`bones: expected ${shape}`);
-    this.ikpd = ikpd;
     this.bones = bones;
     this.target = options.target ?? null;
     this.pole = options.pole ?? null;
@@ -80,11 +95,38 @@ export class LimbIK {
     /** Distance from the contact point to the target after the last update(). */
     this.distance = 0;
     this.chain = new BoneChain(bones, options.axes ?? { forward: options.forward, up: options.up });
+    checkDescent(bones);
     this._bendAxis = toArray3(limbBendAxis(this.chain, options.bendAxis));
     // Rest offsets of mid and end, restored before each stretched solve.
     this._rest = [bones[1].position.clone(), bones[2].position.clone()];
     this._stretched = false;
     this._result = undefined; // the last solve's result, filled in place by the next one
+  }
+
+  /**
+   * Checks every option now, as update() would, without moving a bone: a
+   * solve toward the end bone's current position whose result is dropped.
+   * Subclasses call it at the end of their constructor.
+   */
+  _checkOptions() {
+    readWeight(this.weight);
+    this._validate();
+    if (this.target !== null) readPoint(this.target, 'target', _target);
+    this.chain.read();
+    this._solve(_target.copy(this.chain.positions[2]));
+  }
+
+  /** The solver request without `target` (limb options, pole) for the current pose (after chain.read()). */
+  _request() {
+    const chain = this.chain;
+    const request = copyDefined({
+      root: chain.joint(0),
+      mid: chain.joint(1),
+      end: chain.joint(2),
+      bendAxis: this._bendAxis,
+      maxStretch: this.maxStretch,
+    }, this, LIMB_KEYS);
+    return addPole(request, this.pole, this.poleDirection);
   }
 
   /** Solves and writes the bones' local quaternions. No-op without a target or at weight 0. */
@@ -100,17 +142,7 @@ export class LimbIK {
       this._stretched = false;
     }
     chain.read();
-    const request = copyDefined({
-      root: chain.joint(0),
-      mid: chain.joint(1),
-      end: chain.joint(2),
-      target: toArray3(readPoint(this.target, 'target', _target)),
-      bendAxis: this._bendAxis,
-      maxStretch: this.maxStretch,
-    }, this, LIMB_KEYS);
-    addPole(request, this.pole, this.poleDirection);
-    const result = this._solve(request, this._result);
-    this._result = result;
+    const result = this._solve(readPoint(this.target, 'target', _target));
     this.reached = result.reached;
     this.distance = result.distance;
 
@@ -149,31 +181,59 @@ export class LimbIK {
 export class TwoBoneIK extends LimbIK {
   /**
    * @param {object} ikpd the loaded library (`await init()`)
-   * @param {import('three').Object3D[]} bones `[root, mid, end]`
+   * @param {import('three').Object3D[]} bones `[root, mid, end]`, each a descendant of the one before
    * @param {object} [options] see the typings for the documented defaults
    */
   constructor(ikpd, bones, options = {}) {
-    super(ikpd, bones, options, 3, '[root, mid, end]');
+    super(ikpd, bones, options, 3, '[root, mid, end]', 'TwoBoneIK', ['effector', 'endRotation']);
     this.effector = options.effector ?? null;
     this.endRotation = options.endRotation ?? 'world';
+    this.solver = new this.ikpd.TwoBoneSolver();
+    // Reused each frame: the solver's per-frame inputs.
+    this._frame = { root: newJoint(), mid: newJoint(), end: newJoint(), target: [0, 0, 0] };
+    try {
+      this._checkOptions();
+    } catch (error) {
+      this.solver.dispose();
+      throw error;
+    }
   }
 
   _validate() {
     readEndRotation(this.endRotation, this.target);
   }
 
-  _solve(request, previous) {
-    request.endRotation = this.endRotation === 'local' ? 'relative' : 'world';
-    if (this.effector !== null) {
-      const offset = readPoint(this.effector, 'effector', _offset).sub(this.chain.positions[2]);
-      if (this.endRotation === 'target') {
-        // The end takes the target's world rotation after the solve: aim the contact point
-        // where it lands then, so reached/distance describe the final pose.
-        offset.applyQuaternion(_q2.copy(this.chain.rotations[2]).invert()).applyQuaternion(this.target.getWorldQuaternion(_q));
-      }
-      request.effectorOffset = toArray3(offset);
+  _solve(target) {
+    const mode = readEndRotation(this.endRotation, this.target);
+    const defaults = this.ikpd.TwoBoneSolver.defaults;
+    const options = {
+      bendAxis: this._bendAxis,
+      maxStretch: this.maxStretch,
+      endRotation: mode === 'relative' ? 'relative' : 'world',
+      pole: null,
+      poleDirection: null,
+      effectorOffset: this.effector === null ? defaults.effectorOffset : toArray3(this._effectorOffset(mode)),
+    };
+    for (const key of LIMB_KEYS) options[key] = this[key] ?? defaults[key];
+    addPole(options, this.pole, this.poleDirection);
+    this.solver.setOptions(options);
+    const frame = this._frame;
+    for (const [i, key] of ['root', 'mid', 'end'].entries()) this.chain.jointInto(i, frame[key]);
+    frame.target[0] = target.x;
+    frame.target[1] = target.y;
+    frame.target[2] = target.z;
+    return this.solver.solve(frame);
+  }
+
+  // World offset from the end joint to the effector, as the solve must place it.
+  _effectorOffset(mode) {
+    const offset = readPoint(this.effector, 'effector', _offset).sub(this.chain.positions[2]);
+    if (mode === 'target') {
+      // The end takes the target's world rotation after the solve: aim the contact point
+      // where it lands then, so reached/distance describe the final pose.
+      offset.applyQuaternion(_q2.copy(this.chain.rotations[2]).invert()).applyQuaternion(this.target.getWorldQuaternion(_q));
     }
-    return this.ikpd.solveTwoBone(request, previous);
+    return offset;
   }
 
   _contact() {
@@ -184,4 +244,11 @@ export class TwoBoneIK extends LimbIK {
     if (this.endRotation === 'target') this.chain.writeWorldRotation(2, this.target.getWorldQuaternion(_q));
     else this.chain.writeSolved(2, result.end.rotation);
   }
+
+  /** Frees the solver's WASM memory; later updates throw. Idempotent. */
+  dispose() {
+    this.solver.dispose();
+  }
 }
+
+const newJoint = () => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });

@@ -1,5 +1,5 @@
 // Typings for the 'batch' API module: N solves per call over structure-of-arrays
-// buffers in WASM memory (SPEC §8), exposed as Float32Array views (no copies).
+// buffers in WASM memory (docs/architecture.md), exposed as Float32Array views (no copies).
 import type { Disposable, Vec3 } from './common.js';
 import type { AimMethod, BendDirection } from './ik.js';
 import type { PdOptions, QuatPDOptions } from './pd.js';
@@ -38,29 +38,29 @@ export interface SoaBatch<In, Out> extends Disposable {
 
 /** Settings shared by every item of a TwoBoneBatch; defaults as in `solveTwoBone`. */
 export interface TwoBoneBatchOptions {
-  /** Default `'none'`. */
+  /** Default `'none'`. @default 'none' */
   poleMode?: PoleMode;
-  /** Default `[1, 0, 0]`. */
+  /** Default `[1, 0, 0]`. @default [1, 0, 0] */
   forward?: Vec3;
-  /** Default `[0, 0, 1]`. */
+  /** Default `[0, 0, 1]`. @default [0, 0, 1] */
   bendAxis?: Vec3;
-  /** Default `'auto'`. */
+  /** Default `'auto'`. @default 'auto' */
   bendDirection?: BendDirection;
-  /** Default `'positive'`. */
+  /** Default `'positive'`. @default 'positive' */
   straightBend?: 'positive' | 'negative';
-  /** Radians. Default 0. */
+  /** Radians. Default 0. @default 0 */
   minAngle?: number;
-  /** Radians. Default π. */
+  /** Radians. Default π. @default Math.PI */
   maxAngle?: number;
-  /** Default 0. */
+  /** Default 0. @default 0 */
   soften?: number;
-  /** Default 1. */
+  /** Default 1. @default 1 */
   maxStretch?: number;
-  /** Radians. Default 0. */
+  /** Radians. Default 0. @default 0 */
   twist?: number;
-  /** Default `'world'`. */
+  /** Default `'world'`. @default 'world' */
   endRotation?: 'world' | 'relative';
-  /** Default 1e-4. */
+  /** Default 1e-4. @default 1e-4 */
   tolerance?: number;
 }
 
@@ -89,7 +89,7 @@ export interface TwoBoneBatchOutput {
   /** 1 per item. */ distance: Float32Array;
 }
 
-/** Two-bone IK (SPEC §3) for many limbs per call. */
+/** Two-bone IK (docs/two-bone.md) for many limbs per call. */
 export interface TwoBoneBatch extends SoaBatch<TwoBoneBatchInput, TwoBoneBatchOutput> {
   /** Replaces the shared settings (validated now; RangeError naming the option). */
   setOptions(options: TwoBoneBatchOptions): void;
@@ -97,9 +97,9 @@ export interface TwoBoneBatch extends SoaBatch<TwoBoneBatchInput, TwoBoneBatchOu
 
 /** Settings shared by every item of a PseudoThreeBoneBatch; defaults as in `solvePseudoThreeBone`. */
 export interface PseudoThreeBoneBatchOptions extends Omit<TwoBoneBatchOptions, 'endRotation'> {
-  /** Default `'relative'`. */
+  /** Default `'relative'`. @default 'relative' */
   variant?: 'relative' | 'followMid';
-  /** Radians in [0, π]. Default π (off). */
+  /** Radians in [0, π]. Default π (off). @default Math.PI */
   endLimit?: number;
 }
 
@@ -116,20 +116,20 @@ export interface PseudoThreeBoneBatchOutput extends TwoBoneBatchOutput {
   /** 4 per item. */ tipRotation: Float32Array;
 }
 
-/** Pseudo three-bone IK (SPEC §4) for many legs or arms per call. */
+/** Pseudo three-bone IK (docs/pseudo-three-bone.md) for many legs or arms per call. */
 export interface PseudoThreeBoneBatch extends SoaBatch<PseudoThreeBoneBatchInput, PseudoThreeBoneBatchOutput> {
   setOptions(options: PseudoThreeBoneBatchOptions): void;
 }
 
 /** Settings shared by every item of an AimBatch; defaults as in `solveAim`. */
 export interface AimBatchOptions {
-  /** `'none'` (default) or `'point'`: per-item `pole` is the up target (SPEC §2). */
+  /** `'none'` (default) or `'point'`: per-item `pole` is the up target (docs/aim.md). */
   poleMode?: 'none' | 'point';
-  /** Default `[1, 0, 0]`. */
+  /** Default `[1, 0, 0]`. @default [1, 0, 0] */
   forward?: Vec3;
-  /** Default `'yawPitch'`. */
+  /** Default `'yawPitch'`. @default 'yawPitch' */
   method?: AimMethod;
-  /** Default `[0, 1, 0]`. */
+  /** Default `[0, 1, 0]`. @default [0, 1, 0] */
   up?: Vec3;
   /** Default none. */
   hingeAxis?: Vec3;
@@ -151,14 +151,14 @@ export interface AimBatchOutput {
   /** 4 per item (unit). */ rotation: Float32Array;
 }
 
-/** One-bone aim (SPEC §1/§2) for many joints per call. */
+/** One-bone aim (docs/aim.md) for many joints per call. */
 export interface AimBatch extends SoaBatch<AimBatchInput, AimBatchOutput> {
   setOptions(options: AimBatchOptions): void;
 }
 
 /** Options of a PDBatch: the PD options a batch can honour (it keeps no integral or previous target). */
 export type PDBatchOptions = Pick<PdOptions, 'settleTime' | 'damping' | 'kp' | 'kd' | 'integrator' | 'dtMax' | 'maxVelocity'> & {
-  /** Wrap like AnglePD (radians, short way across ±π, value in (−π, π]). Default false. */
+  /** Wrap like AnglePD (radians, short way across ±π, value in (−π, π]). Default false. @default false */
   angle?: boolean;
 };
 
@@ -184,13 +184,13 @@ export interface ControllerBatch<State, In> extends Disposable {
   update(dt: number, count?: number): this;
 }
 
-/** Scalar PD controllers (SPEC §6). */
+/** Scalar PD controllers (docs/pd.md). */
 export interface PDBatch extends ControllerBatch<{ /** 1 per item. */ value: Float32Array; /** 1 per item. */ velocity: Float32Array }, { /** 1 per item. */ target: Float32Array }> {
   /** Replaces the shared settings; keeps the state. */
   setOptions(options: PDBatchOptions): void;
 }
 
-/** Quaternion PD controllers (SPEC §6, like QuatPD). */
+/** Quaternion PD controllers (docs/pd.md, like QuatPD). */
 export interface QuatPDBatch extends ControllerBatch<{ /** 4 per item [x, y, z, w]. */ value: Float32Array; /** 3 per item: world angular velocity, rad/s. */ velocity: Float32Array }, { /** 4 per item [x, y, z, w]; need not be unit. */ target: Float32Array }> {
   setOptions(options: QuatPDBatchOptions): void;
 }

@@ -1,5 +1,5 @@
 // Typings for the 'chain' API module: N-bone chains (CCD, FABRIK), the 2D
-// tentacle (SPEC §5), pseudo three-bone IK (SPEC §4) and look-at (SPEC §6).
+// tentacle (docs/tentacle.md), pseudo three-bone IK (docs/pseudo-three-bone.md) and look-at (docs/look-at.md).
 import type { Disposable, Joint, JointResult, Quat, Vec3 } from './common.js';
 import type { TwoBoneOptions } from './ik.js';
 
@@ -27,9 +27,9 @@ export interface ChainOptions {
   target: Vec3;
   /** `'fabrik'` (default; fewest iterations) or `'ccd'` (like three.js CCDIKSolver, moves the joints near the tip most). The default was `'ccd'` up to 0.1.0. */
   method?: 'ccd' | 'fabrik';
-  /** Maximum iterations (CCD sweeps / FABRIK back-and-forth passes), integer >= 0. Default 20. */
+  /** Maximum iterations (CCD sweeps / FABRIK back-and-forth passes), integer >= 0. Default 20. @default 20 */
   iterations?: number;
-  /** Stop when |tip − target| <= tolerance × chain length (sum of bone lengths); >= 0. Default 1e-4. */
+  /** Stop when |tip − target| <= tolerance × chain length (sum of bone lengths); >= 0. Default 1e-4. @default 1e-4 */
   tolerance?: number;
   /** One limit per joint (or per bone: joints.length − 1 entries); `null` = free. Default: none. */
   limits?: ReadonlyArray<JointLimit | null | undefined>;
@@ -38,7 +38,7 @@ export interface ChainOptions {
    * (the tip does not move) so its bend faces the pole. That turn ignores the root's limit. Default none.
    */
   pole?: Vec3;
-  /** Joint-local bone axis (points at the child). Default `[1, 0, 0]` (seed); three.js rigs `[0, 1, 0]`. */
+  /** Joint-local bone axis (points at the child). Default `[1, 0, 0]`; three.js rigs `[0, 1, 0]`. @default [1, 0, 0] */
   forward?: Vec3;
   /** World rotation of the root's parent (reference of the root's limit). Default identity. */
   parentRotation?: Quat;
@@ -59,17 +59,17 @@ export interface ChainResult {
   iterations: number;
 }
 
-/** Options of `new Tentacle2D(...)` (SPEC §5). */
+/** Options of `new Tentacle2D(...)` (docs/tentacle.md). */
 export interface Tentacle2DOptions {
   /** Bone lengths, root to tip (>= 1 bone, each >= 0). */
   lengths: ArrayLike<number>;
-  /** Largest turn of one joint per update, radians, in [0, π]. Default 0.05. */
+  /** Largest turn of one joint per update, radians, in [0, π]. Default 0.05. @default 0 */
   step?: number;
-  /** Joint limit |angle| <= limit (radians, >= 0), one number for all or one per bone. Default π. */
+  /** Joint limit |angle| <= limit (radians, >= 0), one number for all or one per bone. Default π. @default Math.PI */
   limit?: number | ArrayLike<number>;
-  /** Root position. Default `[0, 0]`. */
+  /** Root position. Default `[0, 0]`. @default [0, 0] */
   root?: Vec2;
-  /** Direction of the straight (all angles 0) pose, radians from +X. Default 0. */
+  /** Direction of the straight (all angles 0) pose, radians from +X. Default 0. @default 0 */
   baseAngle?: number;
   /**
    * Opt-in escape from the plain rule's dead ends (integer >= 0; default 0 = off, the plain
@@ -83,7 +83,7 @@ export interface Tentacle2DOptions {
 }
 
 /**
- * The seed's incremental 2D tentacle (SPEC §5). Each `update(target)` turns every joint by
+ * The incremental 2D tentacle (docs/tentacle.md). Each `update(target)` turns every joint by
  * +step, −step or not at all (from the tip to the root, moving only the tip, choosing what
  * brings the tip closest to the target; ties keep the joint still; turns past a limit are
  * not candidates), then rebuilds the positions from the root. Starts straight.
@@ -150,22 +150,22 @@ export interface PseudoThreeBoneResult {
   distance: number;
 }
 
-/** Options of `new LookAt(...)` (SPEC §6 look-at). Arrays have one entry per joint, root first. */
+/** Options of `new LookAt(...)` (docs/look-at.md). Arrays have one entry per joint, root first. */
 export interface LookAtOptions {
   /**
    * Fraction of the remaining turn each joint takes, in [0, 1], root (pelvis) first, head last.
    * `[1/5, 1/4, 1/3, 1/2, 1]` shares a turn equally; the head usually has 1 so it finishes the turn.
    */
   weights: ArrayLike<number>;
-  /** Maximum rotation angle of each joint's offset, radians in [0, π]. Default π (no limit). */
+  /** Maximum rotation angle of each joint's offset, radians in [0, π]. Default π (no limit). @default Math.PI */
   limits?: ArrayLike<number>;
-  /** PD settle time in seconds (> 0), one for all joints or one per joint (head fastest to lead). Default 0.3. */
+  /** PD settle time in seconds (> 0), one for all joints or one per joint (head fastest to lead). Default 0.3. @default 0 */
   settleTime?: number | ArrayLike<number>;
   /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. */
   damping?: 'critical' | 'responsive' | 'over' | number;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
   blendOutTime?: number;
-  /** The head's look axis in its local frame. Default `[0, 0, 1]` (three.js `Object3D.lookAt` convention). */
+  /** The head's look axis in its local frame. Default `[0, 0, 1]` (three.js `Object3D.lookAt` convention). @default [0, 0, 1] */
   forward?: Vec3;
   /**
    * Head-local point that must lie on the look line (the eyes in front of the head joint), as
@@ -181,12 +181,12 @@ export interface LookAtFrame {
   joints: ReadonlyArray<Joint>;
   /** World point to look at. */
   target: Vec3;
-  /** `false` blends every offset out to exactly zero (smoothly, then linearly). Default true. */
+  /** `false` blends every offset out to exactly zero (smoothly, then linearly). Default true. @default true */
   enabled?: boolean;
 }
 
 /**
- * Look-at IK (SPEC §6): from the root to the head each joint turns by its weight of the rotation
+ * Look-at IK (docs/look-at.md): from the root to the head each joint turns by its weight of the rotation
  * that would point the head's `forward` at the target (clamped to its limit); each joint's offset
  * (in its own frame, so it moves with the animation) is smoothed by a quaternion PD controller with
  * the exact integrator (frame-rate independent); turning off blends the offsets out.
@@ -205,10 +205,10 @@ export interface LookAt extends Disposable {
 }
 
 export interface ChainApi {
-  /** Look-at IK with per-joint weights, limits and PD smoothing (SPEC §6). Free it with `dispose()`. */
+  /** Look-at IK with per-joint weights, limits and PD smoothing (docs/look-at.md). Free it with `dispose()`. */
   LookAt: new (options: LookAtOptions) => LookAt;
   /**
-   * Pseudo three-bone IK (SPEC §4): the two-bone solver run twice so a third bone (foot, hand)
+   * Pseudo three-bone IK (docs/pseudo-three-bone.md): the two-bone solver run twice so a third bone (foot, hand)
    * follows the limb; for quadruped legs, hands and feet.
    * Pass a previous result as `result` to have it filled in place (its joints' arrays are
    * reused, nothing is allocated) and returned; otherwise a new result is returned.
@@ -220,6 +220,6 @@ export interface ChainApi {
    * reused, nothing is allocated) and returned; otherwise a new result is returned.
    */
   solveChain(options: ChainOptions, result?: ChainResult): ChainResult;
-  /** The seed's incremental 2D tentacle (SPEC §5). Free it with `dispose()`. */
+  /** The incremental 2D tentacle (docs/tentacle.md). Free it with `dispose()`. */
   Tentacle2D: new (options: Tentacle2DOptions) => Tentacle2D;
 }

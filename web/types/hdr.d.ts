@@ -1,4 +1,4 @@
-// Typings for the 'hdr' API module (`ikpd.hdr`, SPEC §7).
+// Typings for the 'hdr' API module (`ikpd.hdr`, docs/hdr.md).
 import type { Disposable } from './common.js';
 
 /** An RGB color `[r, g, b]` (a typed array of 3 works too; linear unless a function says otherwise). */
@@ -36,13 +36,13 @@ export interface FilmicCoefficients {
   e?: number;
 }
 
-/** The three user settings of the HDR output (seed §6). */
+/** The three user settings of the HDR output (docs/hdr.md). */
 export interface HdrSettings {
-  /** Nits of SDR ("paper") white, in [1, 10000]. Default 250. */
+  /** Nits of SDR ("paper") white, in [1, 10000]. Default 250. @default 250 */
   paperWhite?: number;
-  /** The display's peak luminance in nits, in [paperWhite, 10000]. Default 1000. */
+  /** The display's peak luminance in nits, in [paperWhite, 10000]. Default 1000. @default 1000 */
   peak?: number;
-  /** Gamut expansion in [0, 1]: 0 keeps the Rec.709 look, 1 stretches colors to Rec.2020. Default 0. */
+  /** Gamut expansion in [0, 1]: 0 keeps the Rec.709 look, 1 stretches colors to Rec.2020. Default 0. @default 0 */
   saturation?: number;
 }
 
@@ -57,7 +57,7 @@ export interface OutputTransformOptions extends HdrSettings {
    */
   input?: 'scene' | 'display';
   /**
-   * 'pq' (default): the seed's HDR10 signal, Rec.2020 primaries, PQ-encoded in [0, 1].
+   * 'pq' (default): the HDR10 signal, Rec.2020 primaries, PQ-encoded in [0, 1].
    * 'extended': linear Rec.709 for an extended-range canvas (WebGPU `rgba16float`,
    * toneMapping mode 'extended'): 1.0 = paper white, up to peak / paperWhite;
    * wide-gamut colors (saturation > 0) may have negative components.
@@ -69,11 +69,11 @@ export interface OutputTransformOptions extends HdrSettings {
 export interface ToneCurveSamples {
   /** Linear scene input, evenly spaced in [0, maxInput]. */
   input: Float32Array;
-  /** The SDR filmic curve (seed's green curve; converges to a/c ≈ 1.23). */
+  /** The SDR filmic curve (the SDR curve; converges to a/c ≈ 1.23). */
   sdr: Float32Array;
-  /** The HDR filmic variant converging to peak / paperWhite (seed's blue curve). */
+  /** The HDR filmic variant converging to peak / paperWhite (the HDR curve). */
   hdr: Float32Array;
-  /** The active output transform for gray input ('scene' → 'extended'; seed's gray curve). */
+  /** The active output transform for gray input ('scene' → 'extended'; the gray curve). */
   output: Float32Array;
   paperWhite: number;
   peak: number;
@@ -109,7 +109,7 @@ export interface CalibrationImage {
  * settings throw a RangeError naming the parameter.
  */
 export interface HdrApi {
-  /** The seed's SDR filmic coefficients {a: 3, b: 0.03, c: 2.43, d: 0.59, e: 0.14}. */
+  /** The SDR filmic coefficients (docs/hdr.md) {a: 3, b: 0.03, c: 2.43, d: 0.59, e: 0.14}. */
   readonly SDR_FILMIC: Readonly<Required<FilmicCoefficients>>;
   /** Defaults of the three settings {paperWhite: 250, peak: 1000, saturation: 0}. */
   readonly HDR_DEFAULTS: Readonly<Required<HdrSettings>>;
@@ -124,12 +124,12 @@ export interface HdrApi {
   /** The HDR filmic variant converging to `peak` (relative, 1.0 = SDR white; > 0). */
   hdrCurve<T extends number | RGB | PixelBuffer>(x: T, peak: number): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
   /**
-   * The seed's production HDR tone map on display (gamma 2.2) values after the
+   * The production HDR tone map (docs/hdr.md) on display (gamma 2.2) values after the
    * SDR tone map: equal to x in the darks, gammaEncode(maxNit) at x = 1 (linear maxNit).
    * `maxNit` ≥ 1 is the peak relative to paper white (outputTransform uses peak / paperWhite).
    */
   toneMapHDR<T extends number | RGB | PixelBuffer>(x: T, maxNit: number): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
-  /** sign(x)·|x|^(1/2.2) (the seed's "sRGB" gamma). */
+  /** sign(x)·|x|^(1/2.2) (the "sRGB" gamma of docs/hdr.md). */
   gammaEncode<T extends number | RGB | PixelBuffer>(x: T): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
   /** sign(x)·|x|^2.2. */
   gammaDecode<T extends number | RGB | PixelBuffer>(x: T): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
@@ -137,7 +137,7 @@ export interface HdrApi {
   srgbEncode<T extends number | RGB | PixelBuffer>(x: T): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
   /** Piecewise sRGB EOTF, extended. */
   srgbDecode<T extends number | RGB | PixelBuffer>(x: T): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
-  /** Linear Rec.709 → Rec.2020 (the seed's matrix; white preserved). */
+  /** Linear Rec.709 → Rec.2020 (white preserved). */
   rec709ToRec2020<T extends RGB | PixelBuffer>(rgb: T): T extends PixelBuffer ? T : [number, number, number];
   /** Linear Rec.2020 → Rec.709 (exact inverse). */
   rec2020ToRec709<T extends RGB | PixelBuffer>(rgb: T): T extends PixelBuffer ? T : [number, number, number];
@@ -150,7 +150,7 @@ export interface HdrApi {
   /** PQ decode of a signal in [0, 1] (clamped) to Y = nits / 10000. */
   pqToLinear<T extends number | RGB | PixelBuffer>(e: T): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
   /**
-   * The seed's HDR output chain with the three settings: [scene: SDR filmic]
+   * The HDR output chain (docs/hdr.md) with the three settings: [scene: SDR filmic]
    * → production tone map (maxNit = peak / paperWhite) → Rec.709→Rec.2020 →
    * saturation lerp → paper white → PQ (or, with encoding 'extended', linear
    * Rec.709 with 1.0 = paper white).

@@ -1,12 +1,12 @@
-// Typings for the 'pd' API module: PD-controller interpolation (SPEC §6).
+// Typings for the 'pd' API module: PD-controller interpolation (docs/pd.md).
 import type { Disposable, Quat, Vec3 } from './common.js';
 
 /**
  * How a controller advances over a step.
  * - `'exact'`: closed-form damped-spring solution — frame-rate independent, never unstable.
- * - `'stable'`: Stable PD (Tan, Liu & Turk 2011) in the seed's velocity-then-position order;
+ * - `'stable'`: Stable PD (Tan, Liu & Turk 2011) in velocity-then-position order (docs/pd.md);
  *   stable only while 3·kp·dt² < 4 + 2·kd·dt (the published kd/kp > dt is not enough).
- * - `'explicit'`: the seed's update (v += dt·F; x += dt·v); stable while kd·dt > 0 and kp·dt² + 2·kd·dt < 4.
+ * - `'explicit'`: the plain update (v += dt·F; x += dt·v); stable while kd·dt > 0 and kp·dt² + 2·kd·dt < 4.
  * - `'substep'`: the explicit update on sub-steps no longer than `dtMax`.
  */
 export type PdIntegrator = 'exact' | 'stable' | 'explicit' | 'substep';
@@ -23,15 +23,15 @@ export type PdBlendPhase = 'none' | 'spring' | 'linear' | 'done';
 
 /** Options shared by every controller. Give either `settleTime` (+ `damping`) or `kp` (+ `kd` or `damping`). */
 export interface PdOptions {
-  /** Seconds to get close to the target with critical damping: kp = (2π / settleTime)². Default 1 (kp ≈ 39.5). */
+  /** Seconds to get close to the target with critical damping: kp = (2π / settleTime)². Default 1 (kp ≈ 39.5). @default 1 */
   settleTime?: number;
-  /** Damping preset or ratio; kd = 2ζ√kp. Default `'critical'`. */
+  /** Damping preset or ratio; kd = 2ζ√kp. Default `'critical'`. @default 'critical' */
   damping?: PdDamping;
   /** Spring gain (1/s², > 0); replaces `settleTime`. */
   kp?: number;
   /** Damper gain (1/s, >= 0); replaces `damping`. */
   kd?: number;
-  /** Default `'exact'`. */
+  /** Default `'exact'`. @default 'exact' */
   integrator?: PdIntegrator;
   /** Longest sub-step for `'substep'`, and for `'exact'` with a finite `maxVelocity`. Default 1/120 s. */
   dtMax?: number;
@@ -61,23 +61,23 @@ export interface PdOptions {
    * (passed to `update` or from `targetMotion: 'linear'`): 1 removes the steady lag kd/kp·speed. Default 0.
    */
   feedForward?: number;
-  /** Integral gain (PID) >= 0. Default 0 (off). */
+  /** Integral gain (PID) >= 0. Default 0 (off). @default 0 */
   ki?: number;
   /** Anti-windup: the integral may shift the equilibrium by at most this much (value units). Default Infinity. */
   maxIntegral?: number;
   /**
    * How the target moves during a step when `update` gets no target velocity: `'hold'` (jumps at the
-   * start of the step, the seed) or `'linear'` (moves linearly from the previous target; much less
+   * start of the step) or `'linear'` (moves linearly from the previous target; much less
    * frame-rate dependent for moving targets). Default `'hold'`.
    */
   targetMotion?: 'hold' | 'linear';
-  /** `atRest`: |error| <= this (value units; radians for rotations). Default 1e-3. */
+  /** `atRest`: |error| <= this (value units; radians for rotations). Default 1e-3. @default 1e-3 */
   restTolerance?: number;
-  /** `atRest`: |velocity| <= this (value units/s). Default 1e-3. */
+  /** `atRest`: |velocity| <= this (value units/s). Default 1e-3. @default 1e-3 */
   restVelocity?: number;
-  /** Blend-out switches to the final linear blend once kp·e²/2 + v²/2 <= this. Default 1e-4. */
+  /** Blend-out switches to the final linear blend once kp·e²/2 + v²/2 <= this. Default 1e-4. @default 1e-4 */
   blendOutEnergy?: number;
-  /** Seconds of the final linear blend to exactly the rest value. Default 0.1. */
+  /** Seconds of the final linear blend to exactly the rest value. Default 0.1. @default 0 */
   blendOutTime?: number;
 }
 
@@ -159,9 +159,9 @@ export interface PD extends PdController<number, number> {
 
 /** Scalar options plus the initial state. */
 export interface PDOptions extends PdOptions {
-  /** Initial value. Default 0. */
+  /** Initial value. Default 0. @default 0 */
   value?: number;
-  /** Initial velocity. Default 0. */
+  /** Initial velocity. Default 0. @default 0 */
   velocity?: number;
 }
 
@@ -172,7 +172,7 @@ export type AnglePD = PD;
 export interface RotationPdOptions extends PdOptions {
   /**
    * `'log'`: spring on the rotation vector from the target (exact on the sphere: N steps equal one step).
-   * `'componentwise'`: the seed's per-component spring then normalize. Default `'log'`.
+   * `'componentwise'`: a per-component spring then normalize. Default `'log'`.
    */
   method?: 'log' | 'componentwise';
 }

@@ -1,0 +1,32 @@
+// The few three.js classes tests/types/usage.ts touches (the package has no
+// bundled typings and @types/three is not a dependency): enough structure for
+// the ikpd typings to be checked against.
+declare module 'three' {
+  export class Vector3 {
+    constructor(x?: number, y?: number, z?: number);
+    x: number;
+    y: number;
+    z: number;
+    readonly isVector3: true;
+  }
+  export class Quaternion {
+    constructor(x?: number, y?: number, z?: number, w?: number);
+    x: number;
+    y: number;
+    z: number;
+    w: number;
+    readonly isQuaternion: true;
+  }
+  export class Object3D {
+    readonly isObject3D: true;
+    position: Vector3;
+    quaternion: Quaternion;
+    add(...objects: Object3D[]): this;
+  }
+  export class Bone extends Object3D {
+    readonly isBone: true;
+  }
+}
+declare module 'three/webgpu' {
+  export class WebGPURenderer {}
+}

@@ -1,0 +1,41 @@
+// Compiled by tests/js/typings-tsc.test.js with `tsc --strict --noEmit`: what
+// a TypeScript user writes must type-check, and each `@ts-expect-error` line
+// must stay an error (the typings reject it).
+import { Quaternion, Vector3, Bone } from 'three';
+import { init, type Vec3, type Quat } from '../../web/index.js';
+import { TwoBoneIK, LookAtIK, AimIK, ChainIK, PseudoThreeBoneIK } from '../../web/three/index.js';
+
+const ikpd = await init();
+
+const tuple: Vec3 = [0, 1, 2];
+const f32: Vec3 = new Float32Array(3);
+const f64: Quat = new Float64Array(4);
+const v: Vec3 = new Vector3(1, 2, 3);
+const q: Quat = new Quaternion();
+const plain: Vec3 = { x: 1, y: 2, z: 3 };
+// @ts-expect-error two numbers are not a vector
+const short: Vec3 = [0, 1];
+// @ts-expect-error a vector is not a quaternion
+const notQuat: Quat = new Vector3();
+void [tuple, f32, f64, v, q, plain, short, notQuat];
+
+const result = ikpd.solveTwoBone({
+  root: { position: new Vector3(), rotation: new Quaternion() },
+  mid: { position: [0, -0.3, 0] },
+  end: { position: new Float32Array([0, -0.6, 0]) },
+  target: new Vector3(0.2, -0.5, 0.1),
+  pole: { x: 0, y: 0, z: 1 },
+  endRotation: 'relative',
+});
+const reached: boolean = result.reached;
+void reached;
+
+const bones = [new Bone(), new Bone(), new Bone()] as const;
+const ik = new TwoBoneIK(ikpd, bones, { target: new Vector3(), endRotation: 'relative' });
+ik.update();
+ik.dispose();
+// @ts-expect-error the helpers need the initialised module, not the promise
+new TwoBoneIK(init(), bones);
+const helpers = [ik, new LookAtIK(ikpd, [...bones]), new AimIK(ikpd, bones[0]), new ChainIK(ikpd, [...bones]),
+  new PseudoThreeBoneIK(ikpd, [bones[0], bones[1], bones[2], new Bone()])];
+for (const helper of helpers) helper.dispose();
