@@ -4,16 +4,8 @@
 // WASM memory growth does not break it.
 import { describe, expect, it } from 'vitest';
 import { ikpd } from './setup.js';
+import { rng } from './three-rig.js';
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const unit = (r) => {
   const q = [2 * r() - 1, 2 * r() - 1, 2 * r() - 1, 2 * r() - 1 + 1.5];
   const l = Math.hypot(...q);

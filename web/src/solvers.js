@@ -140,6 +140,27 @@ class PreparedSolver extends WasmObject {
   }
 }
 
+const newJoint = () => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });
+
+// A limb solver's reused result ({[name]: joint, reached, distance}) and its
+// joints in output order (cpp/bindings/solvers.h: 7 floats each from OUT, then
+// reached, distance).
+function limbResult(names) {
+  const result = {};
+  for (const name of names) result[name] = newJoint();
+  result.reached = false;
+  result.distance = 0;
+  return { result, joints: names.map((name) => result[name]) };
+}
+
+function fillLimbResult({ result, joints }, f) {
+  let o = OUT;
+  for (let i = 0; i < joints.length; i++, o += 7) fillTransform(joints[i], f, o);
+  result.reached = f[o] !== 0;
+  result.distance = f[o + 1];
+  return result;
+}
+
 // The options' defaults (C++'s), by name; optional vectors (pole, ...) are absent.
 function optionDefaults(job) {
   const entries = job.options.map((f) => [f.name, job.defaultValues[f.name]]).filter(([, v]) => v !== undefined);
@@ -154,13 +175,7 @@ export function createSolverApi(core) {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(twoBone);
 
-    #result = {
-      root: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      mid: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      end: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      reached: false,
-      distance: 0,
-    };
+    #limb = limbResult(['root', 'mid', 'end']);
 
     constructor(options = {}) {
       super(core, 'TwoBoneSolver', () => new core.wasm.TwoBoneSolver(), twoBone, { outputFloats: 23 }, options);
@@ -169,14 +184,7 @@ export function createSolverApi(core) {
 
     /** Solves for `frame` ({root, mid, end, target}); returns the same result object every call. */
     solve(frame) {
-      const f = this._solve(frame);
-      const r = this.#result;
-      fillTransform(r.root, f, OUT);
-      fillTransform(r.mid, f, OUT + 7);
-      fillTransform(r.end, f, OUT + 14);
-      r.reached = f[OUT + 21] !== 0;
-      r.distance = f[OUT + 22];
-      return r;
+      return fillLimbResult(this.#limb, this._solve(frame));
     }
   }
 
@@ -205,14 +213,7 @@ export function createSolverApi(core) {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(pseudoThreeBone);
 
-    #result = {
-      root: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      mid: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      end: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      tip: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      reached: false,
-      distance: 0,
-    };
+    #limb = limbResult(['root', 'mid', 'end', 'tip']);
 
     constructor(options = {}) {
       super(core, 'PseudoThreeBoneSolver', () => new core.wasm.PseudoThreeBoneSolver(), pseudoThreeBone, { outputFloats: 30 }, options);
@@ -221,15 +222,7 @@ export function createSolverApi(core) {
 
     /** Solves for `frame` ({root, mid, end, target, tip, blend?}); returns the same result object every call. */
     solve(frame) {
-      const f = this._solve(frame);
-      const r = this.#result;
-      fillTransform(r.root, f, OUT);
-      fillTransform(r.mid, f, OUT + 7);
-      fillTransform(r.end, f, OUT + 14);
-      fillTransform(r.tip, f, OUT + 21);
-      r.reached = f[OUT + 28] !== 0;
-      r.distance = f[OUT + 29];
-      return r;
+      return fillLimbResult(this.#limb, this._solve(frame));
     }
   }
 
@@ -254,7 +247,7 @@ export function createSolverApi(core) {
         options);
       this.#n = n;
       const result = [];
-      for (let i = 0; i < n; i++) result.push({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });
+      for (let i = 0; i < n; i++) result.push(newJoint());
       this.#result = { joints: result, reached: false, distance: 0, iterations: 0 };
       this._start(options);
     }
