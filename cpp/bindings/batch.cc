@@ -180,11 +180,11 @@ class PseudoThreeBoneBatch : public SolverBatch<PseudoThreeBoneBatchJob, PseudoT
     job.outTipPosition = s.field(kOutTipPosition);
     job.outTipRotation = s.field(kOutTipRotation);
   }
-  // Scratch: the two-bone options (ReadLimbOptions), then variant, endLimit after poleMode.
+  // Scratch: a packed PseudoThreeBoneJob (job_fields.h; its per-item fields
+  // unused), then poleMode, as for the two-bone batch.
   static void ReadOptions(const float* p, PseudoThreeBoneBatchJob& job) {
-    ReadLimbOptions(p, job.options.limb, job.poleMode);
-    job.options.variant = static_cast<PseudoThreeBoneVariant>(p[kLimbExtra + 1]);
-    job.options.endLimit = p[kLimbExtra + 2];
+    ReadJob(p, job.options, Which::kOptions);
+    job.poleMode = static_cast<PoleMode>(p[JobFloats<PseudoThreeBoneJob>()]);
   }
 };
 

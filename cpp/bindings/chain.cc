@@ -11,17 +11,14 @@
 #include "ikpd/chain/look_at.h"
 #include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/chain/tentacle2d.h"
+#include "chain_job.h"
 #include "job_fields.h"
 #include "solvers.h"
 
 namespace ikpd::bindings {
 namespace {
 
-constexpr std::size_t kMaxChainJoints = 128;
-
-// solveChain layout (floats): header[18] | joints[n × 7] | limits[m × 11] | output[n × 7] | result[3].
-// header: target(3) method iterations tolerance hasPole pole(3) forward(3) parentRotation(4) —.
-// limit: kind angle axis(3) min(3) max(3).
+// solveChain: the chain layout of chain_job.h, m limits right after the joints.
 std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t m) {
   // Zero-filled storage, not std::array<Transform, N>: those statics' non-zero
   // default members would be stored in the module's data segment (~1.2 KB
@@ -36,64 +33,32 @@ std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t 
   if (m > kMaxChainJoints) return ToResult(Error("limits: at most 128 entries"));
   float* f = Floats(offset);
   ChainJob job;
-  job.target = ReadVec3(f);
-  job.method = static_cast<ChainMethod>(static_cast<int>(f[3]));
-  job.iterations = f[4] < 1e9f ? static_cast<int>(f[4]) : 1000000000;  // JS passes an integer
-  job.tolerance = f[5];
-  if (f[6] != 0.0f) job.pole = ReadVec3(f + 7);
-  job.forward = ReadVec3(f + 10);
-  job.parentRotation = ReadQuat(f + 13);
-  float* p = f + 18;
+  ReadJob(f, job);
+  float* p = f + kChainJobFloats;
   for (std::uint32_t i = 0; i < n; ++i, p += 7) joints[i] = ReadTransform(p);
-  for (std::uint32_t i = 0; i < m; ++i, p += 11) {
-    JointLimit& l = limits[i];
-    l.kind = static_cast<JointLimit::Kind>(static_cast<int>(p[0]));
-    l.angle = p[1];
-    l.axis = ReadVec3(p + 2);
-    l.min = ReadVec3(p + 5);
-    l.max = ReadVec3(p + 8);
-  }
+  for (std::uint32_t i = 0; i < m; ++i, p += kLimitFloats) ReadLimit(p, limits[i]);
   job.joints = std::span<const Transform>(joints, n);
   job.limits = std::span<const JointLimit>(limits, m);
   job.output = std::span<Transform>(output, n);
   ChainResult result;
   job.result = &result;
   const Status s = job.Run();
-  if (!s) return ToResult(s);
-  for (std::uint32_t i = 0; i < n; ++i, p += 7) WriteTransform(p, output[i]);
-  p[0] = result.reached ? 1.0f : 0.0f;
-  p[1] = result.distance;
-  p[2] = static_cast<float>(result.iterations);
-  return 0;
+  if (s) WriteChainResult(p, output, n, result);
+  return ToResult(s);
 }
 
-// solvePseudoThreeBone layout (floats): the packed TwoBoneJob (T = JobFloats<TwoBoneJob>(),
-// job_fields.h; effectorOffset and endRotation unused), T tip (position + rotation),
-// T+7 blend, T+8 variant, T+9 endLimit → kOut root, +7 mid, +14 end, +21 tip,
-// +28 reached (0/1), +29 distance.
-constexpr std::size_t kPseudoTip = JobFloats<TwoBoneJob>();
-static_assert(kPseudoTip + 10 <= kOut);
+// solvePseudoThreeBone: the packed PseudoThreeBoneJob (job_fields.h) → result at
+// kOut (solvers.h).
+static_assert(JobFloats<PseudoThreeBoneJob>() <= kOut);
 std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
   float* p = Floats(offset);
   PseudoThreeBoneJob job;
-  ReadJob(p, job.limb);
-  const float* q = p + kPseudoTip;
-  job.tip = ReadTransform(q);
-  job.blend = q[7];
-  job.variant = static_cast<PseudoThreeBoneVariant>(static_cast<int>(q[8]));
-  job.endLimit = q[9];
+  ReadJob(p, job);
   PseudoThreeBoneResult out;
   job.result = &out;
   const Status s = job.Run();
-  if (!s) return ToResult(s);
-  float* o = p + kOut;
-  WriteTransform(o, out.root);
-  WriteTransform(o + 7, out.mid);
-  WriteTransform(o + 14, out.end);
-  WriteTransform(o + 21, out.tip);
-  o[28] = out.reached ? 1.0f : 0.0f;
-  o[29] = out.distance;
-  return 0;
+  if (s) WriteResult(p + kOut, out);
+  return ToResult(s);
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 // the docs); JS, the single-call layout, the batches' shared options and the
 // prepared solvers follow.
 //
-// Kinds and their floats: number 1, enum 1 (value as float), vec3 3,
+// Kinds and their floats: number 1, integer 1, enum 1 (value as float), vec3 3,
 // quat 4 ([x, y, z, w], three.js order), transform 7 (position, rotation),
 // optionalVec3 4 (x, y, z, then 1 when given / 0 when not: the job's
 // std::optional stays empty). Input fields (Role) are the per-frame inputs a
@@ -22,10 +22,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "flat.h"
+#include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/ik/aim.h"
+#include "ikpd/ik/chain.h"
 #include "ikpd/ik/two_bone.h"
 
 namespace ikpd::bindings {
@@ -46,6 +49,29 @@ struct EnumNames {
 
 template <class Job>
 struct JobFields;
+
+// A field of a member struct (the pseudo three-bone job's limb): job.*outer.*inner.
+template <class Outer, class Inner, class T>
+struct Nested {
+  Inner Outer::*outer;
+  T Inner::*inner;
+};
+template <class Outer, class Inner, class T>
+constexpr Nested<Outer, Inner, T> Nest(Inner Outer::*outer, T Inner::*inner) {
+  return {outer, inner};
+}
+
+// The field `member` names in `job` (a member pointer or a Nested).
+template <class J, class T, class C>
+constexpr auto& Field(J& job, T C::*member) {
+  return job.*member;
+}
+template <class J, class Outer, class Inner, class T>
+constexpr auto& Field(J& job, Nested<Outer, Inner, T> member) {
+  return (job.*member.outer).*member.inner;
+}
+template <class Job, class Member>
+using FieldType = std::remove_cvref_t<decltype(Field(std::declval<Job&>(), std::declval<Member>()))>;
 
 template <>
 struct JobFields<TwoBoneJob> {
@@ -92,6 +118,48 @@ struct JobFields<AimJob> {
   }
 };
 
+// The limb's inputs, then the tip (and blend, per frame), then the limb's
+// options and the pseudo three-bone options: inputs first, as prepared solvers
+// expect. The limb's effectorOffset and endRotation are not fields (the tip
+// sets them).
+template <>
+struct JobFields<PseudoThreeBoneJob> {
+  static constexpr const char* kName = "pseudoThreeBone";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    const auto limb = [&](bool inputs) {
+      JobFields<TwoBoneJob>::Visit([&](Role r, const char* name, auto member, auto... names) {
+        const std::string_view n = name;
+        if (IsInput(r) != inputs || n == "effectorOffset" || n == "endRotation") return;
+        f(r, name, Nest(&PseudoThreeBoneJob::limb, member), names...);
+      });
+    };
+    limb(true);
+    f(Role::kInput, "tip", &PseudoThreeBoneJob::tip);
+    f(Role::kInputOrDefault, "blend", &PseudoThreeBoneJob::blend);
+    limb(false);
+    f(Role::kOption, "variant", &PseudoThreeBoneJob::variant, EnumNames{"relative|followMid", 0});
+    f(Role::kOption, "endLimit", &PseudoThreeBoneJob::endLimit);
+  }
+};
+
+// The chain's fixed-size fields; its joints and limits follow the packed job
+// (cpp/bindings/chain_job.h).
+template <>
+struct JobFields<ChainJob> {
+  static constexpr const char* kName = "chain";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    f(Role::kInput, "target", &ChainJob::target);
+    f(Role::kInputOrDefault, "pole", &ChainJob::pole);
+    f(Role::kInputOrDefault, "parentRotation", &ChainJob::parentRotation);
+    f(Role::kOption, "method", &ChainJob::method, EnumNames{"ccd|fabrik", 0});
+    f(Role::kOption, "iterations", &ChainJob::iterations);
+    f(Role::kOption, "tolerance", &ChainJob::tolerance);
+    f(Role::kOption, "forward", &ChainJob::forward);
+  }
+};
+
 // ---------------------------------------------------------------- kinds
 template <class T>
 struct Kind;
@@ -101,6 +169,17 @@ struct Kind<float> {
   static constexpr std::size_t kFloats = 1;
   static void Read(const float* p, float& v) { v = p[0]; }
   static void Write(float* p, float v) { p[0] = v; }
+};
+// An integer carried as a float (JS checks it is an integer); values beyond
+// ±1e9 (and NaN) read as ±1e9 (the job's own range check rejects them).
+template <>
+struct Kind<int> {
+  static constexpr const char* kName = "integer";
+  static constexpr std::size_t kFloats = 1;
+  static void Read(const float* p, int& v) {
+    v = p[0] >= 1e9f ? 1000000000 : p[0] > -1e9f ? static_cast<int>(p[0]) : -1000000000;  // NaN: -1e9
+  }
+  static void Write(float* p, int v) { p[0] = static_cast<float>(v); }
 };
 template <>
 struct Kind<glm::vec3> {
@@ -145,17 +224,12 @@ struct Kind<E> {
   static void Write(float* p, E v) { p[0] = static_cast<float>(static_cast<int>(v)); }
 };
 
-template <class Job, class T>
-constexpr std::size_t FloatsOf(T Job::*) {
-  return Kind<T>::kFloats;
-}
-
 // ---------------------------------------------------------------- layout users
 // Floats of a packed job.
 template <class Job>
 constexpr std::size_t JobFloats() {
   std::size_t n = 0;
-  JobFields<Job>::Visit([&](Role, const char*, auto member, auto...) { n += FloatsOf(member); });
+  JobFields<Job>::Visit([&](Role, const char*, auto member, auto...) { n += Kind<FieldType<Job, decltype(member)>>::kFloats; });
   return n;
 }
 
@@ -164,8 +238,8 @@ template <class Job>
 void ReadJob(const float* p, Job& job, Which which = Which::kAll) {
   std::size_t at = 0;
   JobFields<Job>::Visit([&](Role r, const char*, auto member, auto...) {
-    using T = std::remove_cvref_t<decltype(job.*member)>;
-    if (which == Which::kAll || (which == Which::kInputs) == IsInput(r)) Kind<T>::Read(p + at, job.*member);
+    using T = FieldType<Job, decltype(member)>;
+    if (which == Which::kAll || (which == Which::kInputs) == IsInput(r)) Kind<T>::Read(p + at, Field(job, member));
     at += Kind<T>::kFloats;
   });
 }
@@ -179,8 +253,8 @@ const float* Defaults() {
     const Job job{};
     std::size_t at = 0;
     JobFields<Job>::Visit([&](Role, const char*, auto member, auto...) {
-      using T = std::remove_cvref_t<decltype(job.*member)>;
-      Kind<T>::Write(defaults + at, job.*member);
+      using T = FieldType<Job, decltype(member)>;
+      Kind<T>::Write(defaults + at, Field(job, member));
       at += Kind<T>::kFloats;
     });
     filled = true;
@@ -201,7 +275,7 @@ void DescribeJob(std::string& out) {
   std::size_t at = 0;
   bool first = true;
   JobFields<Job>::Visit([&](Role role, const char* name, auto member, auto... names) {
-    using T = std::remove_cvref_t<decltype(std::declval<Job&>().*member)>;
+    using T = FieldType<Job, decltype(member)>;
     if (!first) out += ',';
     first = false;
     out += name;

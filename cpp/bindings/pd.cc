@@ -61,8 +61,12 @@ struct ScalarHandle {
 struct Vec3Handle {
   Vec3PD pd;
 };
+// A quaternion controller keeps its own update buffer: update() reads the target
+// [x, y, z, w] at io[0..3] (and the target velocity at io[4..6]) and writes only
+// the new value at io[0..3], so JS's per-frame call packs and reads 4 doubles.
 struct QuatHandle {
   QuatPD pd;
+  alignas(16) double io[8] = {};
 };
 
 namespace {
@@ -168,13 +172,13 @@ std::uintptr_t BlendOut(Vec3Handle& h, double dt) {
   return ToResult(st);
 }
 
-// ---- quat: io in: target[0..3] (x, y, z, w), targetVelocity[4..6]; state out: value 0..3,
+// ---- quat: update uses h.io (QuatHandle); the others the shared io. Read: value 0..3,
 // velocity 4..6, target 7..10, phase 13
 void Read(const QuatHandle& h);
 std::uintptr_t Update(QuatHandle& h, double dt, bool hasVelocity) {
-  const double* io = Io();
+  double* io = h.io;
   const Status st = hasVelocity ? h.pd.Update(dt, Q4(io), V3(io + 4)) : h.pd.Update(dt, Q4(io));
-  if (st) Read(h);
+  if (st) PutQ4(io, h.pd.value());
   return ToResult(st);
 }
 void Read(const QuatHandle& h) {
@@ -272,5 +276,6 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
   BindController<Vec3Handle>("PdVec3").constructor<>();
   BindController<QuatHandle>("PdQuat")
       .constructor<>()
+      .function("pointer", +[](QuatHandle& h) { return reinterpret_cast<std::uintptr_t>(h.io); })
       .function("track", +[](QuatHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
 }

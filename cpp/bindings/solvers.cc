@@ -8,6 +8,7 @@
 #include <string>
 
 #include "flat.h"
+#include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "job_fields.h"
@@ -23,6 +24,11 @@ void SampleInputs(TwoBoneJob& job) {
   job.mid = {glm::vec3(1.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
   job.end = {glm::vec3(2.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
   job.target = glm::vec3(1.0f, 1.0f, 0.0f);
+}
+void SampleInputs(PseudoThreeBoneJob& job) {
+  SampleInputs(job.limb);
+  job.tip = {glm::vec3(2.0f, -1.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.blend = 0.0f;
 }
 void SampleInputs(AimJob& job) {
   job.position = glm::vec3(0.0f);
@@ -70,6 +76,7 @@ class PreparedSolver {
 
 using TwoBoneSolver = PreparedSolver<TwoBoneJob, TwoBoneResult>;
 using AimSolver = PreparedSolver<AimJob, glm::quat>;
+using PseudoThreeBoneSolver = PreparedSolver<PseudoThreeBoneJob, PseudoThreeBoneResult>;
 
 template <class T>
 void BindSolver(const char* name) {
@@ -92,8 +99,13 @@ EMSCRIPTEN_BINDINGS(ikpd_solvers) {
     DescribeJob<TwoBoneJob>(out);
     out += ';';
     DescribeJob<AimJob>(out);
+    out += ';';
+    DescribeJob<PseudoThreeBoneJob>(out);
+    out += ';';
+    DescribeJob<ChainJob>(out);
     return out;
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");
   BindSolver<AimSolver>("AimSolver");
+  BindSolver<PseudoThreeBoneSolver>("PseudoThreeBoneSolver");
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "flat.h"
+#include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/ik/two_bone.h"
 
 namespace ikpd::bindings {
@@ -22,6 +23,16 @@ inline void WriteResult(float* o, const TwoBoneResult& r) {
   WriteTransform(o + 14, r.end);
   o[21] = r.reached ? 1.0f : 0.0f;
   o[22] = r.distance;
+}
+
+// Pseudo three-bone: root, +7 mid, +14 end, +21 tip, +28 reached (0/1), +29 distance.
+inline void WriteResult(float* o, const PseudoThreeBoneResult& r) {
+  WriteTransform(o, r.root);
+  WriteTransform(o + 7, r.mid);
+  WriteTransform(o + 14, r.end);
+  WriteTransform(o + 21, r.tip);
+  o[28] = r.reached ? 1.0f : 0.0f;
+  o[29] = r.distance;
 }
 
 }  // namespace ikpd::bindings

@@ -1,4 +1,4 @@
-// Prepared solvers (TwoBoneSolver, AimSolver) give exactly the single calls'
+// Prepared solvers (TwoBoneSolver, AimSolver, PseudoThreeBoneSolver) give exactly the single calls'
 // results for the same inputs and options, keep their options between frames,
 // reuse one result object, and leave their options unchanged on an error.
 import { describe, expect, it } from 'vitest';
@@ -115,6 +115,129 @@ describe('AimSolver', () => {
       const actual = outcome(() => solver.setOptions(cleared) && solver.solve(frame));
       expect(actual).toEqual(expected);
     }
+    solver.dispose();
+  });
+});
+
+describe('PseudoThreeBoneSolver', () => {
+  it('matches solvePseudoThreeBone exactly on 3,000 random legs and options, one solver reused', () => {
+    const r = rng(13);
+    const solver = new ikpd.PseudoThreeBoneSolver();
+    let solved = 0;
+    for (let i = 0; i < 3000; i++) {
+      const options = twoBoneOptions(r);
+      delete options.endRotation;
+      if (r() < 0.4) options.variant = r() < 0.5 ? 'relative' : 'followMid';
+      if (r() < 0.3) options.endLimit = uniform(r, 0, 3);
+      const frame = { root: joint(r), mid: joint(r), end: joint(r), tip: joint(r), target: vec(r) };
+      if (r() < 0.5) frame.blend = r();
+      // At most one bad value per case (a solver checks options before inputs).
+      const bad = r();
+      if (bad < 0.03) options.endLimit = 3.3;
+      else if (bad < 0.06) frame.blend = 1.1;
+      else if (bad < 0.08) frame.tip.position = [NaN, 0, 0];
+      const expected = outcome(() => ikpd.solvePseudoThreeBone({ ...frame, ...options }));
+      const cleared = { pole: null, poleDirection: null, ...ikpd.PseudoThreeBoneSolver.defaults, ...options };
+      const actual = outcome(() => solver.setOptions(cleared) && solver.solve(frame));
+      expect(actual).toEqual(expected);
+      if (typeof expected !== 'string') solved++;
+    }
+    expect(solved).toBeGreaterThan(2000);
+    solver.dispose();
+  });
+
+  it('keeps options between frames, reuses its result, rejects bad options naming them', () => {
+    const solver = new ikpd.PseudoThreeBoneSolver({ variant: 'followMid', pole: [0, 1, 0] });
+    const frame = {
+      root: { position: [0, 0, 0] }, mid: { position: [1, 0, 0] }, end: { position: [2, 0, 0] },
+      tip: { position: [2, -0.5, 0] }, target: [1, 1, 0],
+    };
+    const a = solver.solve(frame);
+    const before = JSON.stringify(a);
+    expect(before).toBe(JSON.stringify(ikpd.solvePseudoThreeBone({ ...frame, variant: 'followMid', pole: [0, 1, 0] })));
+    expect(ikpd.PseudoThreeBoneSolver.defaults).toMatchObject({ variant: 'relative', endLimit: Math.fround(Math.PI) });
+    expect(() => solver.setOptions({ endLimit: 4 })).toThrow(/^endLimit:/);
+    expect(() => solver.setOptions({ variant: 'sideways' })).toThrow(RangeError);
+    expect(() => solver.setOptions({ endRotation: 'relative' })).toThrow(TypeError);
+    expect(() => solver.setOptions({ blend: 0.5 })).toThrow(TypeError);
+    expect(() => solver.solve({ ...frame, blend: 2 })).toThrow(/^blend:/);
+    expect(() => solver.solve({ ...frame, tip: undefined })).toThrow(/^tip:/);
+    expect(solver.solve(frame)).toBe(a);
+    expect(JSON.stringify(a)).toBe(before);
+    expect(Array.from(solver.output.subarray(21, 24))).toEqual(a.tip.position);
+    expect(solver.input.length).toBe(32);
+    solver.dispose();
+  });
+});
+
+describe('ChainSolver', () => {
+  const limitOf = (r) => (r() < 0.5
+    ? { type: 'cone', angle: uniform(r, 0, 2), axis: r() < 0.5 ? vec(r) : undefined }
+    : { type: 'euler', min: [uniform(r, -2, 0), -1, -1], max: [uniform(r, 0, 2), 1, 1] });
+
+  it('matches solveChain exactly on 2,000 random chains, options and limits, one solver per length', () => {
+    const r = rng(17);
+    const solvers = new Map();
+    let solved = 0;
+    for (let i = 0; i < 2000; i++) {
+      const n = 2 + Math.floor(5 * r());
+      if (!solvers.has(n)) solvers.set(n, new ikpd.ChainSolver(n));
+      const solver = solvers.get(n);
+      const options = {};
+      if (r() < 0.5) options.method = r() < 0.5 ? 'ccd' : 'fabrik';
+      if (r() < 0.3) options.iterations = Math.floor(uniform(r, 0, 40));
+      if (r() < 0.3) options.tolerance = uniform(r, 0, 0.01);
+      if (r() < 0.3) options.forward = vec(r);
+      if (r() < 0.3) {
+        const m = r() < 0.5 ? n : n - 1;
+        options.limits = Array.from({ length: m }, () => (r() < 0.3 ? null : limitOf(r)));
+      }
+      const frame = { joints: Array.from({ length: n }, () => joint(r)), target: vec(r, 4) };
+      if (r() < 0.4) frame.pole = vec(r);
+      if (r() < 0.3) frame.parentRotation = quat(r);
+      // At most one bad value per case (a solver checks options before inputs).
+      const bad = r();
+      if (bad < 0.02) options.tolerance = -0.001;
+      else if (bad < 0.04) options.forward = [0, 0, 0];
+      else if (bad < 0.06) options.limits = [{ type: 'cone', angle: -0.1 }];
+      else if (bad < 0.08) frame.target = [0, Infinity, 0];
+      const expected = outcome(() => ikpd.solveChain({ ...frame, ...options }));
+      const cleared = { ...ikpd.ChainSolver.defaults, ...options };
+      const actual = outcome(() => solver.setOptions(cleared) && solver.solve(frame));
+      expect(actual).toEqual(expected);
+      if (typeof expected !== 'string') solved++;
+    }
+    expect(solved).toBeGreaterThan(1500);
+    for (const solver of solvers.values()) solver.dispose();
+  });
+
+  it('keeps options and limits between frames, reuses its result, rejects bad input naming it', () => {
+    const limits = [{ type: 'cone', angle: 0.5 }, null, { type: 'euler', min: [-1, -1, -1], max: [1, 1, 1] }];
+    const solver = new ikpd.ChainSolver(4, { method: 'ccd', iterations: 30, limits });
+    expect(solver.jointCount).toBe(4);
+    const joints = [0, 1, 2, 3].map((x) => ({ position: [x, 0, 0] }));
+    const frame = { joints, target: [1.5, 1.5, 0.3] };
+    const a = solver.solve(frame);
+    const before = JSON.stringify(a);
+    expect(before).toBe(JSON.stringify(ikpd.solveChain({ ...frame, method: 'ccd', iterations: 30, limits })));
+    expect(() => solver.setOptions({ iterations: 2.5 })).toThrow(/^iterations:/);
+    expect(() => solver.setOptions({ iterations: -1 })).toThrow(/^iterations/);
+    expect(() => solver.setOptions({ method: 'jacobian' })).toThrow(RangeError);
+    expect(() => solver.setOptions({ limits: [{ type: 'cone', angle: 9 }, null, null] })).toThrow(/^limits/);
+    expect(() => solver.setOptions({ limits: [null, null, null, null, null] })).toThrow(/^limits:/);
+    expect(() => solver.setOptions({ limits: [null] })).toThrow(/^limits/);
+    expect(() => solver.setOptions({ joints })).toThrow(TypeError);
+    expect(() => solver.solve({ ...frame, joints: joints.slice(1) })).toThrow(/^joints: expected 4/);
+    expect(() => solver.solve({ ...frame, joints: [...joints.slice(1), { position: [NaN, 0, 0] }] })).toThrow(/^joints\[3\]/);
+    expect(() => solver.solve({ joints })).toThrow(/^target/);
+    expect(solver.solve(frame)).toBe(a);
+    expect(JSON.stringify(a)).toBe(before);
+    solver.setOptions({ limits: null });
+    expect(JSON.stringify(solver.solve(frame))).toBe(JSON.stringify(ikpd.solveChain({ ...frame, method: 'ccd', iterations: 30 })));
+    expect(Array.from(solver.output.subarray(7, 10))).toEqual(a.joints[1].position);
+    expect(() => new ikpd.ChainSolver(1)).toThrow(/^jointCount/);
+    expect(() => new ikpd.ChainSolver(129)).toThrow(/^jointCount/);
+    expect(ikpd.ChainSolver.defaults).toMatchObject({ method: 'fabrik', iterations: 20, forward: [1, 0, 0] });
     solver.dispose();
   });
 });

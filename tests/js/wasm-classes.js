@@ -75,6 +75,21 @@ export const WASM_CLASSES = [
     cycles: 100_000,
   },
   {
+    name: 'PseudoThreeBoneSolver',
+    create: (ikpd) => new ikpd.PseudoThreeBoneSolver({ variant: 'followMid', pole: [0, 1, 0] }),
+    use: (s) => s.solve({
+      root: { position: [0, 0, 0] }, mid: { position: [1, 0, 0] }, end: { position: [2, 0, 0] },
+      tip: { position: [2, -0.5, 0] }, target: [1, 1, 0],
+    }),
+    cycles: 100_000,
+  },
+  {
+    name: 'ChainSolver',
+    create: (ikpd) => new ikpd.ChainSolver(4, { limits: [{ type: 'cone', angle: 1 }, null, null] }),
+    use: (s) => s.solve({ joints: [0, 1, 2, 3].map((x) => ({ position: [x, 0, 0] })), target: [1, 2, 0] }),
+    cycles: 100_000,
+  },
+  {
     name: 'HdrBuffer',
     available: (ikpd) => typeof ikpd.hdr?.createBuffer === 'function',
     create: (ikpd) => ikpd.hdr.createBuffer(64, 4),

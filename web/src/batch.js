@@ -153,10 +153,12 @@ function packLimbOptions(job, o, s) {
   s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
 }
 
+const PSEUDO_THREE_BONE_KEYS = Object.freeze([...LIMB_KEYS, 'variant', 'endLimit']);
+
 function packPseudoThreeBoneOptions(job, o, s) {
-  packLimbOptions(job, o, s);
-  s[job.floats + 1] = readEnum(o.variant ?? 'relative', 'variant', ['relative', 'followMid']);
-  s[job.floats + 2] = readNumber(o.endLimit ?? Math.PI, 'endLimit');
+  s.set(job.defaults);
+  job.packOptions(given(o, PSEUDO_THREE_BONE_KEYS), s);
+  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
 }
 
 function packAimOptions(job, o, s) {
@@ -216,7 +218,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solvePseudoThreeBone). */
     setOptions(options) {
-      configure(this, packPseudoThreeBoneOptions, core.jobs.twoBone, options);
+      configure(this, packPseudoThreeBoneOptions, core.jobs.pseudoThreeBone, options);
     }
   }
 

@@ -7,7 +7,6 @@ import {
   readEnum,
   readNumber,
   readOptions,
-  readQuat,
   readTransform,
   readVec3,
   readVector,
@@ -18,15 +17,10 @@ import {
 import { OUT } from './fields.js';
 import { readDamping } from './pd.js';
 
-const CHAIN_METHODS = ['ccd', 'fabrik'];
-const PSEUDO_VARIANTS = ['relative', 'followMid'];
 const LIMIT_TYPES = ['cone', 'euler'];
-const MAX_CHAIN_JOINTS = 128;
-const CHAIN_HEADER = 18;
-const LIMIT_FLOATS = 11;
+export const MAX_CHAIN_JOINTS = 128;
+export const LIMIT_FLOATS = 11;
 const NO_LIMITS = Object.freeze([]);
-const INTEGER = Object.freeze({ integer: true });
-const DEFAULT_FORWARD = Object.freeze([1, 0, 0]);
 
 function readArray(value, name) {
   if (!Array.isArray(value)) throw new TypeError(`${name}: expected an array, got ${value === null ? 'null' : typeof value}`);
@@ -47,7 +41,7 @@ function fillChainResult(result, n, f, o) {
 }
 
 // Packs one joint limit (or none) at f[o..o+11): kind angle axis(3) min(3) max(3).
-function readLimit(limit, name, f, o) {
+export function readLimit(limit, name, f, o) {
   f.fill(0, o, o + LIMIT_FLOATS);
   if (limit === null || limit === undefined) return;
   readOptions(limit, name);
@@ -64,7 +58,7 @@ function readLimit(limit, name, f, o) {
 
 export function createChainApi(core) {
   const x = core.wasm;
-  const limb = core.jobs.twoBone;
+  const { pseudoThreeBone, chain } = core.jobs;
 
   /**
    * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts.
@@ -80,23 +74,8 @@ export function createChainApi(core) {
     const limits = options.limits === undefined ? NO_LIMITS : readArray(options.limits, 'limits');
     if (limits.length > MAX_CHAIN_JOINTS) throw new RangeError(`limits: at most ${MAX_CHAIN_JOINTS} entries`);
     const f = core.scratch;
-    readVec3(options.target, 'target', f, 0);
-    const method = options.method;
-    f[3] = method === 'ccd' ? 0 : method === 'fabrik' || method === undefined ? 1 : readEnum(method, 'method', CHAIN_METHODS);
-    const iterations = options.iterations;
-    f[4] = iterations === undefined ? 20 : Number.isInteger(iterations) ? iterations : readNumber(iterations, 'iterations', INTEGER);
-    const tolerance = options.tolerance;
-    f[5] = tolerance === undefined ? 1e-4 : readNumber(tolerance, 'tolerance');
-    f[6] = options.pole === undefined ? 0 : 1;
-    if (options.pole !== undefined) readVec3(options.pole, 'pole', f, 7);
-    readVec3(options.forward ?? DEFAULT_FORWARD, 'forward', f, 10);
-    const parentRotation = options.parentRotation;
-    if (parentRotation === undefined) {
-      f[13] = 0; f[14] = 0; f[15] = 0; f[16] = 1;
-    } else {
-      readQuat(parentRotation, 'parentRotation', f, 13);
-    }
-    let o = CHAIN_HEADER;
+    chain.pack(options, f);
+    let o = chain.floats; // the packed job, then joints, limits (cpp/bindings/chain_job.h)
     for (let i = 0; i < n; i++, o += 7) {
       if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
     }
@@ -120,12 +99,7 @@ export function createChainApi(core) {
     }
     if (result !== undefined) readOptions(result, 'result');
     const s = core.scratch;
-    const T = limb.floats; // the packed limb, then tip, blend, variant, endLimit (cpp/bindings/chain.cc)
-    limb.pack(options, s);
-    readTransform(options.tip, 'tip', s, T);
-    s[T + 7] = options.blend === undefined ? 0 : readNumber(options.blend, 'blend');
-    s[T + 8] = options.variant === undefined ? 0 : readEnum(options.variant, 'variant', PSEUDO_VARIANTS);
-    s[T + 9] = options.endLimit === undefined ? Math.PI : readNumber(options.endLimit, 'endLimit');
+    pseudoThreeBone.pack(options, s);
     core.check(x.solvePseudoThreeBone(core.scratchPointer));
     const r = core.scratch;
     const o = OUT;

@@ -33,13 +33,16 @@ export function readJobDescriptions(text, heapF32) {
 /** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
 export const OUT = 64;
 
-const SIZES = Object.freeze({ number: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4 });
+const INTEGER = Object.freeze({ integer: true });
+
+const SIZES = Object.freeze({ number: 1, integer: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4 });
 
 // Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.
 function writeField(f, value, s, o) {
   const at = o + f.offset;
   switch (f.kind) {
     case 'number': s[at] = readNumber(value, f.name); break;
+    case 'integer': s[at] = readNumber(value, f.name, INTEGER); break;
     case 'enum': s[at] = f.enumFirst + readEnum(value, f.name, f.enumNames); break;
     case 'vec3': readVec3(value, f.name, s, at); break;
     case 'quat': readQuat(value, f.name, s, at); break;
@@ -63,6 +66,7 @@ function writeSource(f) {
   const name = JSON.stringify(f.name);
   switch (f.kind) {
     case 'number': return `s[${at}] = readNumber(v, ${name});`;
+    case 'integer': return `s[${at}] = Number.isInteger(v) ? v : readNumber(v, ${name}, INTEGER);`;
     case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
     case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
     case 'quat': return `readQuat(v, ${name}, s, ${at});`;
@@ -92,9 +96,9 @@ function compilePacker(fields, defaults) {
   const enums = fields.filter((f) => f.kind === 'enum').map((f) => `const ENUM_${f.name} = ${JSON.stringify(f.enumNames)};`);
   // Code generated from the C++ descriptions only (names, offsets, float defaults).
   // eslint-disable-next-line no-new-func
-  return new Function('readNumber', 'readEnum', 'readVec3', 'readQuat', 'readTransform',
+  return new Function('readNumber', 'readEnum', 'readVec3', 'readQuat', 'readTransform', 'INTEGER',
     `${enums.join('\n')}\nreturn function pack(o, s) {\nlet v;\n${lines.join('\n')}\n};`)(
-    readNumber, readEnum, readVec3, readQuat, readTransform);
+    readNumber, readEnum, readVec3, readQuat, readTransform, INTEGER);
 }
 
 /** One job's packed layout, with packers for single calls, solvers and batches. */
@@ -120,7 +124,7 @@ export class JobLayout {
     const d = this.defaults;
     const o = f.offset;
     switch (f.kind) {
-      case 'number': return d[o];
+      case 'number': case 'integer': return d[o];
       case 'enum': return f.enumNames[d[o] - f.enumFirst];
       case 'vec3': return [d[o], d[o + 1], d[o + 2]];
       case 'quat': return [d[o], d[o + 1], d[o + 2], d[o + 3]];

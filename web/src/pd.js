@@ -11,6 +11,7 @@ const METHODS = ['log', 'componentwise'];
 const PHASES = ['none', 'spring', 'linear', 'done'];
 const ON_UNSTABLE = ['throw', 'clamp'];
 const SUBSTEP_SPLITS = ['equal', 'classic'];
+const NO_DOUBLES = new Float64Array(0);
 const DAMPING_RATIOS = { critical: 1, responsive: Math.SQRT1_2, over: 1.5 };
 
 const COMMON_OPTIONS = [
@@ -135,6 +136,11 @@ export function createPdApi(core) {
       this.#integrator = options.integrator ?? 'exact';
       this.#dtMax = options.dtMax ?? 1 / 120;
       return this;
+    }
+
+    // The Embind handle, for subclasses with their own update path (QuatPD).
+    get _native() {
+      return this.#handle;
     }
 
     /** Spring gain kp (1/s²) in use. */
@@ -329,8 +335,38 @@ export function createPdApi(core) {
   }
 
   class QuatPD extends Controller {
+    // Float64Array over this controller's own update buffer in WASM memory
+    // (cpp/bindings/pd.cc QuatHandle::io); memory growth empties it.
+    #io = NO_DOUBLES;
+    #value = [0, 0, 0, 1];
+
     constructor(options = {}) {
       super('QuatPD', () => new wasm.PdQuat(), 4, 3, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], [0, 0, 0]);
+    }
+
+    /**
+     * Advances by dt toward `target` (see Controller.update). Returns this
+     * controller's value array, the same array every call, overwritten by the next update.
+     */
+    update(dt, target, targetVelocity) {
+      this.assertAlive();
+      warnIfMilliseconds(readNumber(dt, 'dt'), this, 'update');
+      const handle = this._native;
+      let f = this.#io;
+      if (f.length === 0) f = this.#io = new Float64Array(wasm.HEAPF64.buffer, handle.pointer(), 8);
+      readQuat(target, 'target', f, 0);
+      let hasVelocity = 0;
+      if (targetVelocity !== undefined) {
+        readVector(targetVelocity, 'targetVelocity', 3, f, 4);
+        hasVelocity = 1;
+      }
+      core.check(handle.update(dt, hasVelocity));
+      const v = this.#value;
+      v[0] = f[0];
+      v[1] = f[1];
+      v[2] = f[2];
+      v[3] = f[3];
+      return v;
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */

@@ -5,10 +5,14 @@
 // per-frame inputs, makes one call and fills a result object it reuses.
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
-import { WasmObject, fillQuat, fillTransform, readOptions } from './core.js';
+import { WasmObject, fillQuat, fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
 import { OUT } from './fields.js';
 
 const BUFFER_FLOATS = OUT + 32;
+const NO_KEYS = Object.freeze([]);
+const CHAIN_EXTRA_OPTIONS = Object.freeze(['limits']);
+const NO_LIMITS = Object.freeze([]);
 
 // Built outside any constructor (see batch.js).
 const releaseOf = (handle) => () => handle.delete();
@@ -22,20 +26,29 @@ class PreparedSolver extends WasmObject {
   #floats = null;
   #input = null;
   #output = null;
-  #inputFloats;
-  #outputFloats;
+  #layout;
 
-  // `Native`: the Embind solver class (cpp/bindings/solvers.cc); `job`: its JobLayout.
-  constructor(core, name, Native, job, outputFloats, options) {
+  // `create()`: a new Embind solver (cpp/bindings/solvers.cc, chain_solver.cc);
+  // `job`: its JobLayout; `layout`: the buffer's floats, how many of its first
+  // floats `input` shows, where and how long the result is, and option keys
+  // beyond the job's fields (extraOptions, packed by _applyOptions). Subclasses call
+  // _start(options) once their own fields exist.
+  constructor(core, name, create, job, layout, options) {
     readOptions(options);
-    const handle = new Native();
+    const handle = create();
     super(name, releaseOf(handle));
     this.#core = core;
     this.#handle = handle;
     this.#job = job;
     this.#pointer = handle.pointer();
-    this.#inputFloats = Math.min(...job.options.map((f) => f.offset));
-    this.#outputFloats = outputFloats;
+    this.#layout = {
+      floats: BUFFER_FLOATS, out: OUT, inputFloats: Math.min(...job.options.map((f) => f.offset)), extraOptions: NO_KEYS,
+      ...layout,
+    };
+  }
+
+  // Sets the first options; on an error frees the solver and rethrows.
+  _start(options) {
     try {
       this.setOptions(options);
     } catch (error) {
@@ -44,14 +57,28 @@ class PreparedSolver extends WasmObject {
     }
   }
 
+  // Packs the options given into f and makes the native setOptions call.
+  _applyOptions(handle, options, f) {
+    this.assertAlive();
+    this.#job.packOptions(options, f);
+    return handle.setOptions();
+  }
+
+  // Packs the frame's per-frame inputs into f.
+  _packFrame(frame, f) {
+    this.assertAlive();
+    this.#job.packInputs(frame, f);
+  }
+
   // Float32Array over the whole buffer (re-derived after WASM memory growth).
   _buffer() {
     const buffer = this.#core.heapF32.buffer;
     if (buffer !== this.#buffer) {
       this.#buffer = buffer;
-      this.#floats = new Float32Array(buffer, this.#pointer, BUFFER_FLOATS);
-      this.#input = this.#floats.subarray(0, this.#inputFloats);
-      this.#output = this.#floats.subarray(OUT, OUT + this.#outputFloats);
+      const { floats, inputFloats, out, outputFloats } = this.#layout;
+      this.#floats = new Float32Array(buffer, this.#pointer, floats);
+      this.#input = this.#floats.subarray(0, inputFloats);
+      this.#output = this.#floats.subarray(out, out + outputFloats);
     }
     return this.#floats;
   }
@@ -65,15 +92,15 @@ class PreparedSolver extends WasmObject {
     readOptions(options);
     const job = this.#job;
     for (const key of Object.keys(options)) {
-      if (job.byName[key]?.role !== 'option' && options[key] !== undefined) {
-        throw new TypeError(`options: unknown option '${key}' (expected one of ${job.options.map((f) => f.name).join(', ')})`);
+      if (job.byName[key]?.role !== 'option' && options[key] !== undefined && !this.#layout.extraOptions.includes(key)) {
+        const known = [...job.options.map((f) => f.name), ...this.#layout.extraOptions];
+        throw new TypeError(`options: unknown option '${key}' (expected one of ${known.join(', ')})`);
       }
     }
     const f = this._buffer();
     const saved = f.slice(0, job.floats);
     try {
-      job.packOptions(options, f);
-      this.#core.check(this.#handle.setOptions());
+      this.#core.check(this._applyOptions(this.#handle, options, f));
     } catch (error) {
       this._buffer().set(saved);
       throw error;
@@ -107,10 +134,31 @@ class PreparedSolver extends WasmObject {
     this.assertAlive();
     readOptions(frame, 'frame');
     const f = this._buffer();
-    this.#job.packInputs(frame, f);
+    this._packFrame(frame, f);
     this.#core.check(this.#handle.solve());
     return f;
   }
+}
+
+const newJoint = () => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });
+
+// A limb solver's reused result ({[name]: joint, reached, distance}) and its
+// joints in output order (cpp/bindings/solvers.h: 7 floats each from OUT, then
+// reached, distance).
+function limbResult(names) {
+  const result = {};
+  for (const name of names) result[name] = newJoint();
+  result.reached = false;
+  result.distance = 0;
+  return { result, joints: names.map((name) => result[name]) };
+}
+
+function fillLimbResult({ result, joints }, f) {
+  let o = OUT;
+  for (let i = 0; i < joints.length; i++, o += 7) fillTransform(joints[i], f, o);
+  result.reached = f[o] !== 0;
+  result.distance = f[o + 1];
+  return result;
 }
 
 // The options' defaults (C++'s), by name; optional vectors (pole, ...) are absent.
@@ -120,35 +168,23 @@ function optionDefaults(job) {
 }
 
 export function createSolverApi(core) {
-  const { twoBone, aim } = core.jobs;
+  const { twoBone, aim, pseudoThreeBone, chain } = core.jobs;
 
   /** Two-bone IK with options kept in WASM memory; see TwoBoneSolver in web/types/solvers.d.ts. */
   class TwoBoneSolver extends PreparedSolver {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(twoBone);
 
-    #result = {
-      root: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      mid: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      end: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      reached: false,
-      distance: 0,
-    };
+    #limb = limbResult(['root', 'mid', 'end']);
 
     constructor(options = {}) {
-      super(core, 'TwoBoneSolver', core.wasm.TwoBoneSolver, twoBone, 23, options);
+      super(core, 'TwoBoneSolver', () => new core.wasm.TwoBoneSolver(), twoBone, { outputFloats: 23 }, options);
+      this._start(options);
     }
 
     /** Solves for `frame` ({root, mid, end, target}); returns the same result object every call. */
     solve(frame) {
-      const f = this._solve(frame);
-      const r = this.#result;
-      fillTransform(r.root, f, OUT);
-      fillTransform(r.mid, f, OUT + 7);
-      fillTransform(r.end, f, OUT + 14);
-      r.reached = f[OUT + 21] !== 0;
-      r.distance = f[OUT + 22];
-      return r;
+      return fillLimbResult(this.#limb, this._solve(frame));
     }
   }
 
@@ -160,7 +196,8 @@ export function createSolverApi(core) {
     #result = { rotation: [0, 0, 0, 1] };
 
     constructor(options = {}) {
-      super(core, 'AimSolver', core.wasm.AimSolver, aim, 4, options);
+      super(core, 'AimSolver', () => new core.wasm.AimSolver(), aim, { outputFloats: 4 }, options);
+      this._start(options);
     }
 
     /** Solves for `frame` ({position, rotation?, target}); returns the same result object every call. */
@@ -171,5 +208,94 @@ export function createSolverApi(core) {
     }
   }
 
-  return { TwoBoneSolver, AimSolver };
+  /** Pseudo three-bone IK with options kept in WASM memory; see PseudoThreeBoneSolver in web/types/solvers.d.ts. */
+  class PseudoThreeBoneSolver extends PreparedSolver {
+    /** Every option's default, from the C++ job (optional vectors absent). */
+    static defaults = optionDefaults(pseudoThreeBone);
+
+    #limb = limbResult(['root', 'mid', 'end', 'tip']);
+
+    constructor(options = {}) {
+      super(core, 'PseudoThreeBoneSolver', () => new core.wasm.PseudoThreeBoneSolver(), pseudoThreeBone, { outputFloats: 30 }, options);
+      this._start(options);
+    }
+
+    /** Solves for `frame` ({root, mid, end, target, tip, blend?}); returns the same result object every call. */
+    solve(frame) {
+      return fillLimbResult(this.#limb, this._solve(frame));
+    }
+  }
+
+  /**
+   * Chain IK (CCD or FABRIK) for chains of `jointCount` joints, with options and
+   * limits kept in WASM memory; see ChainSolver in web/types/solvers.d.ts.
+   */
+  class ChainSolver extends PreparedSolver {
+    /** Every option's default, from the C++ job (limits: none). */
+    static defaults = Object.freeze({ ...optionDefaults(chain), limits: NO_LIMITS });
+
+    #n;
+    #result;
+
+    constructor(jointCount, options = {}) {
+      readNumber(jointCount, 'jointCount', { min: 2, max: MAX_CHAIN_JOINTS, integer: true });
+      const n = jointCount;
+      const joints = chain.floats; // the packed job, then joints, limits, output (cpp/bindings/chain_job.h)
+      const out = joints + n * (7 + LIMIT_FLOATS);
+      super(core, 'ChainSolver', () => new core.wasm.ChainSolver(n), chain,
+        { floats: out + 7 * n + 3, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + 3, extraOptions: CHAIN_EXTRA_OPTIONS },
+        options);
+      this.#n = n;
+      const result = [];
+      for (let i = 0; i < n; i++) result.push(newJoint());
+      this.#result = { joints: result, reached: false, distance: 0, iterations: 0 };
+      this._start(options);
+    }
+
+    /** Joints per chain (fixed at construction). */
+    get jointCount() {
+      this.assertAlive();
+      return this.#n;
+    }
+
+    // Limits (null or [] clears them) go after the joints; -1 keeps the current ones.
+    _applyOptions(handle, options, f) {
+      this.assertAlive();
+      chain.packOptions(options, f);
+      const limits = options.limits;
+      if (limits === undefined) return handle.setOptions(-1);
+      const list = limits ?? NO_LIMITS;
+      if (!Array.isArray(list)) throw new TypeError(`limits: expected an array, got ${typeof list}`);
+      if (list.length > this.#n) throw new RangeError(`limits: at most ${this.#n} entries (jointCount), got ${list.length}`);
+      const at = chain.floats + 7 * this.#n;
+      for (let i = 0; i < list.length; i++) readLimit(list[i], `limits[${i}]`, f, at + LIMIT_FLOATS * i);
+      return handle.setOptions(list.length);
+    }
+
+    _packFrame(frame, f) {
+      this.assertAlive();
+      chain.packInputs(frame, f);
+      const joints = frame.joints;
+      if (!Array.isArray(joints)) throw new TypeError(`joints: expected an array, got ${joints === null ? 'null' : typeof joints}`);
+      const n = this.#n;
+      if (joints.length !== n) throw new RangeError(`joints: expected ${n} joints (the solver's jointCount), got ${joints.length}`);
+      for (let i = 0, o = chain.floats; i < n; i++, o += 7) {
+        if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
+      }
+    }
+
+    /** Solves for `frame` ({joints, target, pole?, parentRotation?}); returns the same result object every call. */
+    solve(frame) {
+      const f = this._solve(frame);
+      const r = this.#result;
+      let o = chain.floats + this.#n * (7 + LIMIT_FLOATS);
+      for (let i = 0; i < this.#n; i++, o += 7) fillTransform(r.joints[i], f, o);
+      r.reached = f[o] !== 0;
+      r.distance = f[o + 1];
+      r.iterations = f[o + 2];
+      return r;
+    }
+  }
+
+  return { TwoBoneSolver, AimSolver, PseudoThreeBoneSolver, ChainSolver };
 }

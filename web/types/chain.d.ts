@@ -25,7 +25,7 @@ export interface ChainOptions {
   joints: ReadonlyArray<Joint>;
   /** World point the tip should reach. */
   target: Vec3;
-  /** `'fabrik'` (default; fewest iterations) or `'ccd'` (like three.js CCDIKSolver, moves the joints near the tip most). The default was `'ccd'` up to 0.1.0. */
+  /** `'fabrik'` (default; fewest iterations) or `'ccd'` (like three.js CCDIKSolver, moves the joints near the tip most). The default was `'ccd'` up to 0.1.0. @default 'fabrik' */
   method?: 'ccd' | 'fabrik';
   /** Maximum iterations (CCD sweeps / FABRIK back-and-forth passes), integer >= 0. Default 20. @default 20 */
   iterations?: number;
@@ -40,7 +40,7 @@ export interface ChainOptions {
   pole?: Vec3;
   /** Joint-local bone axis (points at the child). Default `[1, 0, 0]`; three.js rigs `[0, 1, 0]`. @default [1, 0, 0] */
   forward?: Vec3;
-  /** World rotation of the root's parent (reference of the root's limit). Default identity. */
+  /** World rotation of the root's parent (reference of the root's limit). Default identity. @default [0, 0, 0, 1] */
   parentRotation?: Quat;
 }
 
@@ -123,16 +123,19 @@ export interface PseudoThreeBoneOptions extends Omit<TwoBoneOptions, 'effectorOf
    * Joint 3's blend between its rebuilt posture (0) and its input world rotation (1), in [0, 1].
    * 1: a plain two-bone solve with the effector's rotation fixed. Below 1 a second two-bone pass
    * puts the tip back on the target. Default 0.
+   * @default 0
    */
   blend?: number;
   /**
    * How joint 3 is rebuilt after the first pass: `'relative'` (default) keeps its input rotation
    * relative to joint 2; `'followMid'` gives it joint 2's rotation.
+   * @default 'relative'
    */
   variant?: 'relative' | 'followMid';
   /**
    * Optional limit, radians in [0, π]: joint 3 may turn at most this far from its input rotation
    * relative to joint 2; forces the second pass (which may break the limit slightly). Default π (off).
+   * @default Math.PI
    */
   endLimit?: number;
 }

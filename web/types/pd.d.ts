@@ -202,6 +202,10 @@ export interface Vec3PDOptions extends RotationPdOptions {
  */
 export interface QuatPD
   extends PdController<[number, number, number, number], [number, number, number]> {
+  /**
+   * As `PdController.update`, without garbage: returns this controller's own value array, the
+   * same array on every call, overwritten by the next `update` (copy it to keep a value).
+   */
   update(dt: number, target: Quat, targetVelocity?: Vec3): [number, number, number, number];
   reset(value: Quat, velocity?: Vec3): this;
   /** Blend-out toward identity, ending exactly at [0, 0, 0, 1]. */

@@ -867,7 +867,7 @@ Status QuatPD::Advance(double dt, const glm::dquat& targetIn, const glm::dvec3* 
   if (settings_.method == RotationUpdate::kLogMap && settings_.integrator == Integrator::kExact &&
       std::isinf(settings_.maxVelocity) && settings_.ki == 0.0 && omegaT == glm::dvec3(0.0)) {
     // The common case as one fused step: the kernel QuatPdBatchJob runs in float lanes.
-    const StepCoeffs k = ExactStepCoeffs(settings_.kp, settings_.kd, dt);
+    const StepCoeffs& k = steps_.Get(settings_.kp, settings_.kd, dt);
     simd::Q4<double> kq;
     simd::V3<double> kw;
     kernel::QuatPdExactStep<double>({k.ee, k.ev, k.ve, k.vv}, simd::FromGlm(q_), simd::FromGlm(omega_),

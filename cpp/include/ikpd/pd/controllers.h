@@ -269,6 +269,7 @@ class QuatPD {
   BlendPhase phase_ = BlendPhase::kNone;
   glm::dquat blendFrom_{1.0, 0.0, 0.0, 0.0};
   double blendElapsed_ = 0.0;
+  StepCoeffsCache steps_;  // the fused exact step's coefficients
 };
 
 // ------------------------------------------------------------ rotation charts

@@ -88,6 +88,28 @@ struct StepCoeffs {
 // and expm1; the slow over-damped root is kp/s₂, never −a + r). Finite for dt >= 0.
 StepCoeffs ExactStepCoeffs(double kp, double kd, double dt);
 
+// ExactStepCoeffs for the last (kp, kd, dt) asked: a controller stepped at a
+// steady frame rate computes them once. Get() returns exactly what
+// ExactStepCoeffs returns for the same arguments.
+class StepCoeffsCache {
+ public:
+  const StepCoeffs& Get(double kp, double kd, double dt) {
+    if (kp != kp_ || kd != kd_ || dt != dt_) {
+      coeffs_ = ExactStepCoeffs(kp, kd, dt);
+      kp_ = kp;
+      kd_ = kd;
+      dt_ = dt;
+    }
+    return coeffs_;
+  }
+
+ private:
+  double kp_ = std::numeric_limits<double>::quiet_NaN();  // NaN: nothing cached
+  double kd_ = 0.0;
+  double dt_ = 0.0;
+  StepCoeffs coeffs_{};
+};
+
 // Steady offset of x from a target moving at `targetVelocity` with extra constant force `bias`.
 inline double EquilibriumOffset(double kp, double kd, double targetVelocity, double bias) {
   return (bias - kd * targetVelocity) / kp;
