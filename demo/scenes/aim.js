@@ -1,6 +1,6 @@
-// One-bone aim (SPEC §1, §2): the three methods side by side. Each bone starts
+// One-bone aim (docs/aim.md): the three methods side by side. Each bone starts
 // from the same rest rotation every frame and aims its forward axis (+X, as
-// in the seed) at the shared target; the RGB axes show how the methods differ
+// in the reference convention) at the shared target; the RGB axes show how the methods differ
 // in Y/Z. With the up target on, the bone rolls its up axis toward it.
 import * as THREE from 'three/webgpu';
 import { boneMesh, colors, createAxes, guideLine, handle, setupStage, standard } from '../lib/stage.js';
@@ -95,7 +95,7 @@ export async function create(ctx) {
 
   const legend = ctx.panel('Axes', 'bottom-right');
   legend.insertAdjacentHTML('beforeend',
-    '<div><span style="color:#ff4b4b">■</span> X (forward in the seed) <span style="color:#55d66b">■</span> Y <span style="color:#4b8bff">■</span> Z</div>'
+    '<div><span style="color:#ff4b4b">■</span> X (forward in the reference convention) <span style="color:#55d66b">■</span> Y <span style="color:#4b8bff">■</span> Z</div>'
     + '<div style="margin-top:3px;max-width:260px">yaw+pitch and cross product give the same rotation; shortest arc points X the same way but keeps the rest roll, so its Y/Z differ.</div>');
 
   const v = new THREE.Vector3();

@@ -1,4 +1,4 @@
-// Pseudo three-bone IK (SPEC §4): a procedural quadruped trots toward a
+// Pseudo three-bone IK (docs/pseudo-three-bone.md): a procedural quadruped trots toward a
 // draggable lure over uneven ground. Each leg (hip → knee → ankle → toe, +Y
 // bones) is solved by ikpd/three's PseudoThreeBoneIK so the toe plants on the
 // ground while the foot keeps its animated posture (blend 1) or its posture

@@ -2,7 +2,7 @@
 // (tests/js/robustness-api.test.js). `path` is the member of the ikpd object
 // ('hdr.filmic' reaches ikpd.hdr.filmic); `args` builds fresh valid arguments.
 // Entries whose function is not on the ikpd object yet are skipped, so the
-// list can name the whole planned API (SPEC §9). `runs` overrides the number
+// list can name the whole planned API (README's API). `runs` overrides the number
 // of random cases per property (default RUNS); `result(value)` maps a result
 // to plain data (and disposes what owns WASM memory) before it is checked;
 // `name` labels a second entry for the same path; `fillsResult` marks calls

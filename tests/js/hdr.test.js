@@ -65,7 +65,7 @@ describe('hdr: Rec.709 ↔ Rec.2020', () => {
 });
 
 describe('hdr: curves', () => {
-  it('filmic uses the seed SDR coefficients and converges to a/c', () => {
+  it('filmic uses the reference SDR coefficients (docs/hdr.md) and converges to a/c', () => {
     expect(hdr.SDR_FILMIC).toEqual({ a: 3, b: 0.03, c: 2.43, d: 0.59, e: 0.14 });
     for (const x of [0, 0.01, 0.18, 1, 2, 10]) expect(hdr.filmic(x)).toBeCloseTo(filmicRef(x, hdr.SDR_FILMIC), 6);
     expect(hdr.filmic(1e30)).toBeCloseTo(3 / 2.43, 6);
@@ -119,7 +119,7 @@ describe('hdr: curves', () => {
 });
 
 describe('hdr: outputTransform', () => {
-  it('chains the seed order with the three settings', () => {
+  it('chains the reference order with the three settings', () => {
     const pw = 200, peak = 800;
     // After the UI pass nothing is tone-mapped again: a white UI pixel is paper white,
     // the tone-mapped highlight gammaEncode(peak / paperWhite) the peak.
@@ -265,7 +265,7 @@ describe('hdr: calibration and curve sampling', () => {
     expect(() => hdr.calibrationImage({ width: 4 })).toThrow(/^width: /);
   });
 
-  it('sampleToneCurves gives the seed plot curves and the active output', () => {
+  it('sampleToneCurves gives the reference plot curves and the active output', () => {
     const s = hdr.sampleToneCurves({ paperWhite: 250, peak: 1000, count: 65, maxInput: 8 });
     expect(s.input.length).toBe(65);
     expect(s.input[64]).toBe(8);

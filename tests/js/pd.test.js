@@ -1,5 +1,5 @@
-// PD controllers through the JS API (SPEC §6, §9): exact integrator against the
-// analytic solution, frame-rate independence, stability regions, the seed's
+// PD controllers through the JS API (docs/pd.md): exact integrator against the
+// analytic solution, frame-rate independence, stability regions, the reference
 // numbers, moving targets, wrapping/hemisphere/opposite/limits, blend-out, errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -268,7 +268,7 @@ describe('PD: checkStability input', () => {
 });
 
 describe('PD: parameters', () => {
-  it("reproduces the seed's numbers", () => {
+  it("reproduces the reference numbers", () => {
     // kp = 40 critical: ≈ 1.4 % of the error left at T = 2π/√kp ≈ 0.99 s.
     const T = TAU / Math.sqrt(40);
     expect(T).toBeCloseTo(0.9935, 4);
