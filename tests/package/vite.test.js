@@ -24,7 +24,7 @@ it('vite build: the .wasm is its own asset, streamed, and production builds do n
   // No base64 copy of the module in the JavaScript.
   const js = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('');
   expect(js).not.toMatch(/base64,AGFzbQ/);
-  expect(js.length).toBeLessThan(100_000); // far below the ~320 KB the base64-embedded wasm took
+  expect(js.length).toBeLessThan(100_000); // far below the ~430 KB a base64-embedded wasm takes
 
   const server = await serveStatic(join(context.installed.app, 'dist'));
   try {
