@@ -8,14 +8,13 @@
 #include <string>
 
 #include "ikpd/ikpd.h"
+#include "status_test_util.h"
 
 using namespace ikpd::pd;
 
 namespace {
 
-bool StartsWith(const ikpd::Status& s, const char* prefix) {
-  return s.error != nullptr && std::string(s.error).rfind(prefix, 0) == 0;
-}
+using statustest::StartsWith;
 
 PdSettings WithGains(double kp, double kd, Integrator integrator) {
   PdSettings s;
