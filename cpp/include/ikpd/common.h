@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <utility>
 
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
@@ -55,16 +56,32 @@ auto LengthSafe(const V& v) {
   return largest * std::sqrt(glm::dot(scaled, scaled));
 }
 
-// Unit vector or quaternion in the direction of `v`, without overflow or
-// underflow (see LengthSafe). Returns `v` unchanged when it is zero or not finite.
+// The one normalization family of the library (vectors and quaternions, float or
+// double). Unit vector or quaternion in the direction of `v`, computed without
+// overflow or underflow (scaled by its largest component first, so components of
+// 1e-30 or 1e30 keep full precision). Returns `fallback` when `v` has no
+// direction: its largest component is not above `tiny` (0 by default: only an
+// exact zero), or is not finite (NaN/Inf).
 template <class V>
-V NormalizeSafe(const V& v) {
+V NormalizeOr(const V& v, const V& fallback,
+              std::remove_cvref_t<decltype(std::declval<V>()[0])> tiny = 0) {
   using T = std::remove_cvref_t<decltype(v[0])>;
   T largest = T(0);
-  for (int i = 0; i < static_cast<int>(V::length()); ++i) largest = std::max(largest, std::abs(v[i]));
-  if (!(largest > T(0)) || !std::isfinite(largest)) return v;
+  bool finite = true;
+  for (int i = 0; i < static_cast<int>(V::length()); ++i) {
+    largest = std::max(largest, std::abs(v[i]));
+    finite = finite && std::isfinite(v[i]);
+  }
+  if (!finite || !(largest > tiny)) return fallback;
   const V scaled = v / largest;
   return scaled / std::sqrt(glm::dot(scaled, scaled));
+}
+
+// NormalizeOr with `v` itself as the fallback: a zero or non-finite input comes
+// back unchanged (for callers that have validated it already).
+template <class V>
+V NormalizeSafe(const V& v) {
+  return NormalizeOr(v, v);
 }
 
 constexpr float kPi = 3.14159265358979323846f;
