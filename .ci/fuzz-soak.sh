@@ -11,6 +11,10 @@
 # --parallel P             harnesses run at once, one core each (default: nproc)
 # harness=N / harness=Ns   this harness alone stops after N inputs / N seconds
 #                          (e.g. two_bone=30000000 pd=1800s), the others as above
+# harness=N/K              the same, split over K processes with their own seeds
+#                          (N/K inputs each; with Ns each runs N seconds), for a
+#                          harness slow enough to want more than one core
+#                          (e.g. pd=10000000/2); its summary line adds them up
 # --merge                  afterwards, minimize the new inputs into the checked-in
 #                          corpus tests/fuzz/corpus/<harness>/ (commit the result)
 # A failing harness leaves its reproducer in build/fuzz/artifacts/ (replay it under
@@ -31,6 +35,11 @@ while (($#)); do
     --parallel) parallel=$2; shift 2 ;;
     --merge) merge=1; shift ;;
     -*) echo "fuzz-soak.sh: unknown option $1" >&2; exit 2 ;;
+    *=*/*)
+      name=${1%%=*}; own=${1#*=}; limit=${own%/*}; k=${own##*/}
+      [[ $limit == *s ]] || limit=$((limit / k))
+      for ((i = 1; i <= k; i++)); do harnesses+=("${name%_fuzz}_fuzz#$i=$limit"); done
+      shift ;;
     *=*) name=${1%%=*}; harnesses+=("${name%_fuzz}_fuzz=${1#*=}"); shift ;;
     *) harnesses+=("${1%_fuzz}_fuzz"); shift ;;
   esac
@@ -51,8 +60,9 @@ git diff --quiet HEAD -- cpp tests/fuzz 2>/dev/null || commit="$commit+local cha
 
 # One harness: random seed, the checked-in corpus plus what earlier soaks found.
 run_one() {
-  local h=${1%%=*} own= seed=$((RANDOM * 32768 + RANDOM))
+  local h=${1%%=*} own= part= seed=$((RANDOM * 32768 + RANDOM))
   [[ $1 == *=* ]] && own=${1#*=}
+  [[ $h == *#* ]] && part=.${h#*#} && h=${h%%#*}
   local limit=(-max_total_time="$seconds")
   [ -n "$runs" ] && limit=(-runs="$runs")
   case "$own" in
@@ -60,7 +70,7 @@ run_one() {
     ?*) limit=(-runs="$own") ;;
   esac
   mkdir -p "$out/corpus/$h" "tests/fuzz/corpus/$h"
-  local log=$out/logs/$h.log start=$SECONDS
+  local log=$out/logs/$h$part.log start=$SECONDS
   if "$out/$h" "${limit[@]}" -seed="$seed" -timeout=10 -rss_limit_mb=2048 -max_len=512 \
       -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/"$h"- \
       "$out/corpus/$h" "tests/fuzz/corpus/$h" >"$log" 2>&1; then
@@ -70,7 +80,7 @@ run_one() {
   fi
   local n
   n=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
-  echo "$h $n $((SECONDS - start)) $seed $status" >"$out/logs/$h.result"
+  echo "$h $n $((SECONDS - start)) $seed $status" >"$out/logs/$h$part.result"
 }
 export -f run_one
 export out seconds runs
@@ -79,7 +89,7 @@ start=$SECONDS
 rm -f "$out"/logs/*.result
 printf '%s\n' "${harnesses[@]}" | xargs -P "$parallel" -I{} bash -c 'run_one {}'
 elapsed=$((SECONDS - start))
-harnesses=("${harnesses[@]%%=*}")
+mapfile -t harnesses < <(printf '%s\n' "${harnesses[@]%%=*}" | sed 's/#.*//' | awk '!seen[$0]++')
 
 summary=$out/summary.txt
 {
@@ -88,7 +98,10 @@ summary=$out/summary.txt
   total=0
   failed=()
   for h in "${harnesses[@]}"; do
-    read -r name n secs seed status <"$out/logs/$h.result"
+    # A harness split over several processes: inputs added up, the longest time,
+    # every seed, FAILED when any part failed.
+    read -r name n secs seed status < <(awk 'BEGIN {n = 0; s = 0} {n += $2; if ($3 + 0 > s) s = $3 + 0; seeds = seeds (NR > 1 ? "," : "") $4;
+        if ($5 != "ok") st = "FAILED"} END {print $1, n, s, seeds, (st ? st : "ok")}' "$out/logs/$h".*result)
     total=$((total + n))
     [ "$status" = ok ] || failed+=("$h")
     printf '%-24s %14d %8d %12d %12s  %s\n' "$name" "$n" "$secs" "$((n / (secs > 0 ? secs : 1)))" "$seed" "$status"
@@ -97,9 +110,11 @@ summary=$out/summary.txt
   ((${#failed[@]} == 0)) || echo "FAILED: ${failed[*]} (logs: $out/logs/, reproducers: build/fuzz/artifacts/)"
 } | tee "$summary"
 for h in "${harnesses[@]}"; do
-  if grep -q FAILED "$out/logs/$h.result"; then
-    grep -E 'ERROR|runtime error|FUZZ CHECK|SUMMARY|Test unit written' "$out/logs/$h.log" | head -10 || true
-  fi
+  for r in "$out/logs/$h".*result; do
+    if grep -q FAILED "$r"; then
+      grep -E 'ERROR|runtime error|FUZZ CHECK|SUMMARY|Test unit written' "${r%result}log" | head -10 || true
+    fi
+  done
 done
 
 if ((merge)); then
