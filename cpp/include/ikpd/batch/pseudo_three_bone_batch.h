@@ -5,7 +5,7 @@
 
 #include "ikpd/batch/common.h"
 #include "ikpd/batch/two_bone_batch.h"
-#include "ikpd/chain/pseudo_three_bone.h"
+#include "ikpd/ik/pseudo_three_bone.h"
 
 namespace ikpd {
 
