@@ -1,10 +1,21 @@
-// ikpd — helpers shared by the batch jobs: strided float access and the
+// ikpd — what the batch jobs share: the pole mode, strided float access and the
 // per-item error convention.
 #pragma once
 
 #include <cstddef>
 
 #include "ikpd/common.h"
+
+namespace ikpd {
+
+// What the per-item `pole` field holds (shared by every item of a batch).
+enum class PoleMode : int {
+  kNone = 0,       // no pole: the `pole` field is not read
+  kPoint = 1,      // TwoBoneJob::pole / AimJob::pole (a world point)
+  kDirection = 2,  // TwoBoneJob::poleDirection (a world direction; two-bone only)
+};
+
+}  // namespace ikpd
 
 namespace ikpd::batch {
 

@@ -4,7 +4,6 @@
 #include <cstddef>
 
 #include "ikpd/batch/common.h"
-#include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/ik/pseudo_three_bone.h"
 
 namespace ikpd {

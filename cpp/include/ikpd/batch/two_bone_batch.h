@@ -8,13 +8,6 @@
 
 namespace ikpd {
 
-// What the per-item `pole` field holds (shared by every item of a batch).
-enum class PoleMode : int {
-  kNone = 0,       // no pole: the `pole` field is not read
-  kPoint = 1,      // TwoBoneJob::pole / AimJob::pole (a world point)
-  kDirection = 2,  // TwoBoneJob::poleDirection (a world direction; two-bone only)
-};
-
 // Solves `count` two-bone problems with TwoBoneJob's kernel, 8 items at a
 // time in SIMD lanes where available (bit-identical to the single call). Per-item fields are arrays with the item's
 // components together (vec3: 3 floats, quaternion: 4 floats [x, y, z, w],
