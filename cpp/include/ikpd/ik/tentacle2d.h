@@ -48,6 +48,9 @@ struct Tentacle2DSettings {
 // up to float rounding, no allocation in Update(). With `escapeAfter` > 0 some updates unwind
 // instead (every joint one step toward 0, see Tentacle2DSettings::escapeAfter); each joint
 // still turns at most `step` per update and stays within its limit.
+// Every method validates before it changes anything: on error the state is
+// unchanged. Degenerate inputs: step 0 never turns a joint; a zero-length bone
+// turns without moving the points after it; a target at the root is a valid target.
 class Tentacle2D {
  public:
   // Validates the settings and starts straight (all angles 0). Allocates.

@@ -46,7 +46,9 @@ class LookAt {
   // Validates and allocates one controller per joint; offsets start at identity.
   Status Reset(const LookAtSettings& settings);
   // joints: the animated world pose, root first (size = weights.size());
-  // output: same size, may not alias joints. dt >= 0 (seconds).
+  // output: same size, may not alias joints. dt >= 0 (seconds). The input errors
+  // (not initialized, sizes, non-finite dt, positions or target, zero rotations)
+  // are found before anything changes: offsets and output are then untouched.
   Status Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
                 std::span<Transform> output);
   // Zeroes every offset and velocity at once (no blend).
