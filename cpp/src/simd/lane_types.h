@@ -9,27 +9,40 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "registers.h"
 
 namespace ikpd::simd {
 
-// ---- one lane: float / bool -------------------------------------------------
+// ---- one lane: float or double / bool --------------------------------------
+// `double` is for single-item code that keeps double precision (pd::QuatPD runs
+// the quaternion PD kernel with F = double).
 
-IKPD_INLINE float Splat(float v) { return v; }
-IKPD_INLINE float Select(bool m, float a, float b) { return m ? a : b; }
-IKPD_INLINE float Min(float a, float b) { return b < a ? b : a; }
-IKPD_INLINE float Max(float a, float b) { return a < b ? b : a; }
-IKPD_INLINE float Abs(float a) { return std::fabs(a); }
-IKPD_INLINE float Sqrt(float a) { return std::sqrt(a); }
+template <class T>
+concept OneLane = std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+template <OneLane T>
+IKPD_INLINE T Splat(T v) { return v; }
+template <OneLane T>
+IKPD_INLINE T Select(bool m, T a, T b) { return m ? a : b; }
+template <OneLane T>
+IKPD_INLINE T Min(T a, T b) { return b < a ? b : a; }
+template <OneLane T>
+IKPD_INLINE T Max(T a, T b) { return a < b ? b : a; }
+template <OneLane T>
+IKPD_INLINE T Abs(T a) { return std::fabs(a); }
+template <OneLane T>
+IKPD_INLINE T Sqrt(T a) { return std::sqrt(a); }
+// Finite (not NaN or ±Inf).
+template <OneLane T>
+IKPD_INLINE bool IsFiniteLane(T a) { return a - a == T(0); }
 IKPD_INLINE float Floor(float a) { return std::floor(a); }
 IKPD_INLINE bool And(bool a, bool b) { return a && b; }
 IKPD_INLINE bool Or(bool a, bool b) { return a || b; }
 IKPD_INLINE bool Not(bool a) { return !a; }
 IKPD_INLINE bool Any(bool m) { return m; }
 IKPD_INLINE bool All(bool m) { return m; }
-// Finite (not NaN or ±Inf).
-IKPD_INLINE bool IsFiniteLane(float a) { return a - a == 0.0f; }
 // The bits of a float and back.
 IKPD_INLINE std::uint32_t BitsOf(float a) {
   std::uint32_t bits;
@@ -50,17 +63,9 @@ IKPD_INLINE float ExponentOf(float a) { return FloatFromBits(BitsOf(a) & 0x7F800
 // 1 / ExponentOf(a) without a division, for a finite a in [2^-126, 2^127).
 IKPD_INLINE float InverseExponentOf(float a) { return FloatFromBits(0x7F000000u - (BitsOf(a) & 0x7F800000u)); }
 
-// ---- one lane in double: single-item code that keeps double precision ---------
-// (pd::QuatPD runs the quaternion PD kernel with F = double; the elementary
-// functions below are the C library's, not the float polynomials.)
+// ---- one lane in double: the elementary functions are the C library's, not
+// the float polynomials of lane_math.h.
 
-IKPD_INLINE double Splat(double v) { return v; }
-IKPD_INLINE double Select(bool m, double a, double b) { return m ? a : b; }
-IKPD_INLINE double Min(double a, double b) { return b < a ? b : a; }
-IKPD_INLINE double Max(double a, double b) { return a < b ? b : a; }
-IKPD_INLINE double Abs(double a) { return std::fabs(a); }
-IKPD_INLINE double Sqrt(double a) { return std::sqrt(a); }
-IKPD_INLINE bool IsFiniteLane(double a) { return a - a == 0.0; }
 IKPD_INLINE double Atan2(double y, double x) { return std::atan2(y, x); }
 IKPD_INLINE double AtanPositive(double y, double x) { return std::atan2(y, x); }
 IKPD_INLINE void SinCos(double x, double* sinOut, double* cosOut) {
