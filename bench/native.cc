@@ -144,7 +144,7 @@ void QuatPdBatch(benchmark::State& state) {
 }
 BENCHMARK(QuatPdBatch);
 
-#if __has_include("ikpd/chain/chain.h")
+#if __has_include("ikpd/ik/chain.h")
 // N-bone chain (bones of 0.1 along +Y, straight rest pose), FABRIK / CCD to
 // 1e-4 of the chain length (at most 200 iterations), as in bench/run.mjs.
 template <ikpd::ChainMethod kMethod>

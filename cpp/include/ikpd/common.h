@@ -18,6 +18,9 @@ struct Transform {
   glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
 };
 
+// The rotation that turns nothing (w = 1); the fallback of NormalizeOr for quaternions.
+inline const glm::quat kIdentityRotation{1.0f, 0.0f, 0.0f, 0.0f};
+
 // Result of Validate()/Run(). `error` is null on success, otherwise a static
 // string "parameter: reason" naming the offending input with the same
 // camelCase name as the JS API (e.g. "weight: must be in [0, 1]").
@@ -56,6 +59,23 @@ auto LengthSafe(const V& v) {
   return largest * std::sqrt(glm::dot(scaled, scaled));
 }
 
+namespace detail {
+// v divided by its largest |component| (so that component is ±1), or false when
+// v has no direction: that component is not above `tiny`, or any is not finite.
+template <class V, class T>
+bool ScaleByLargest(const V& v, T tiny, V* out) {
+  T largest = T(0);
+  bool finite = true;
+  for (int i = 0; i < static_cast<int>(V::length()); ++i) {
+    largest = std::max(largest, std::abs(v[i]));
+    finite = finite && std::isfinite(v[i]);
+  }
+  if (!finite || !(largest > tiny)) return false;
+  *out = v / largest;
+  return true;
+}
+}  // namespace detail
+
 // The one normalization family of the library (vectors and quaternions, float or
 // double). Unit vector or quaternion in the direction of `v`, computed without
 // overflow or underflow (scaled by its largest component first, so components of
@@ -65,16 +85,20 @@ auto LengthSafe(const V& v) {
 template <class V>
 V NormalizeOr(const V& v, const V& fallback,
               std::remove_cvref_t<decltype(std::declval<V>()[0])> tiny = 0) {
-  using T = std::remove_cvref_t<decltype(v[0])>;
-  T largest = T(0);
-  bool finite = true;
-  for (int i = 0; i < static_cast<int>(V::length()); ++i) {
-    largest = std::max(largest, std::abs(v[i]));
-    finite = finite && std::isfinite(v[i]);
-  }
-  if (!finite || !(largest > tiny)) return fallback;
-  const V scaled = v / largest;
+  V scaled = v;
+  if (!detail::ScaleByLargest(v, tiny, &scaled)) return fallback;
   return scaled / std::sqrt(glm::dot(scaled, scaled));
+}
+
+// NormalizeOr rounded as glm::normalize rounds (the scaled input times the
+// reciprocal of its length, not divided by the length): the same direction,
+// possibly one bit apart per component. The chain solvers and the look-at rigs
+// use it, and their pinned results (tests/golden) depend on that rounding.
+template <class V>
+V NormalizeByReciprocalOr(const V& v, const V& fallback) {
+  V scaled = v;
+  if (!detail::ScaleByLargest(v, std::remove_cvref_t<decltype(v[0])>(0), &scaled)) return fallback;
+  return glm::normalize(scaled);
 }
 
 // NormalizeOr with `v` itself as the fallback: a zero or non-finite input comes

@@ -39,8 +39,8 @@ AimLanes<F> LoadItems(const AimBatchJob& job, std::size_t i) {
   io.position = simd::LoadV3<F>(job.position, i);
   io.rotation = simd::LoadQ4<F>(job.rotation, i);
   io.target = simd::LoadV3<F>(job.target, i);
-  io.pole = job.poleMode == PoleMode::kPoint ? simd::LoadV3<F>(job.pole, i) : simd::V3<F>{F(0.0f), F(0.0f), F(0.0f)};
-  io.weight = job.weight ? simd::Load1<F>(job.weight, i) : F(job.options.weight);
+  io.pole = simd::LoadV3Or<F>(job.poleMode == PoleMode::kPoint ? job.pole : nullptr, i, glm::vec3(0.0f));
+  io.weight = simd::Load1Or<F>(job.weight, i, job.options.weight);
   return io;
 }
 

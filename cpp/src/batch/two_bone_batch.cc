@@ -26,10 +26,9 @@ TwoBoneLanes<F> LoadItems(const TwoBoneBatchJob& job, std::size_t i) {
   io.midRotation = simd::LoadQ4<F>(job.midRotation, i);
   io.endRotation = simd::LoadQ4<F>(job.endRotation, i);
   io.target = simd::LoadV3<F>(job.target, i);
-  io.pole = job.poleMode == PoleMode::kNone ? simd::V3<F>{F(0.0f), F(0.0f), F(0.0f)} : simd::LoadV3<F>(job.pole, i);
-  io.effectorOffset = job.effectorOffset ? simd::LoadV3<F>(job.effectorOffset, i)
-                                         : simd::Splat3<F>(job.options.effectorOffset);
-  io.weight = job.weight ? simd::Load1<F>(job.weight, i) : F(job.options.weight);
+  io.pole = simd::LoadV3Or<F>(job.poleMode == PoleMode::kNone ? nullptr : job.pole, i, glm::vec3(0.0f));
+  io.effectorOffset = simd::LoadV3Or<F>(job.effectorOffset, i, job.options.effectorOffset);
+  io.weight = simd::Load1Or<F>(job.weight, i, job.options.weight);
   return io;
 }
 

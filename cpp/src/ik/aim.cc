@@ -8,7 +8,6 @@ namespace ikpd {
 namespace {
 
 using detail::PerpendicularUnit;
-using detail::SafeNormalize;
 
 // Everything AimShared depends on, as plain 4-byte fields.
 struct AimKey {
@@ -48,26 +47,25 @@ const detail::AimShared& Remember(const AimJob& job) {
 
 // Every check, in parameter order (the errors name the first bad one).
 Status ValidateAll(const AimJob& job) {
-  glm::vec3 unit(0.0f);
   if (!IsFinite(job.position)) return Error("position: must be finite");
   if (!IsUsableRotation(job.rotation)) return Error("rotation: must be a non-zero finite quaternion");
   if (!IsFinite(job.target)) return Error("target: must be finite");
-  if (!IsFinite(job.forward) || !SafeNormalize(job.forward, &unit)) return Error("forward: must be a non-zero finite vector");
-  const glm::vec3 f = unit;
+  const glm::vec3 f = NormalizeOr(job.forward, glm::vec3(0.0f), detail::kNoDirection);
+  if (f == glm::vec3(0.0f)) return Error("forward: must be a non-zero finite vector");
   if (job.method != AimMethod::kYawPitch && job.method != AimMethod::kCrossProduct && job.method != AimMethod::kShortestArc) {
     return Error("method: must be yawPitch, crossProduct or shortestArc");
   }
   if (job.pole) {
     if (!IsFinite(*job.pole)) return Error("pole: must be finite");
     if (job.hingeAxis) return Error("pole: cannot be combined with hingeAxis (a hinge cannot roll)");
-    if (!IsFinite(job.up) || !SafeNormalize(job.up, &unit)) return Error("up: must be a non-zero finite vector");
-    if (detail::Parallel(unit, f)) return Error("up: must not be parallel to forward");
+    const glm::vec3 up = NormalizeOr(job.up, glm::vec3(0.0f), detail::kNoDirection);
+    if (up == glm::vec3(0.0f)) return Error("up: must be a non-zero finite vector");
+    if (detail::Parallel(up, f)) return Error("up: must not be parallel to forward");
   }
   if (job.hingeAxis) {
-    if (!IsFinite(*job.hingeAxis) || !SafeNormalize(*job.hingeAxis, &unit)) {
-      return Error("hingeAxis: must be a non-zero finite vector");
-    }
-    if (detail::Parallel(unit, f)) return Error("hingeAxis: must not be parallel to forward");
+    const glm::vec3 hinge = NormalizeOr(*job.hingeAxis, glm::vec3(0.0f), detail::kNoDirection);
+    if (hinge == glm::vec3(0.0f)) return Error("hingeAxis: must be a non-zero finite vector");
+    if (detail::Parallel(hinge, f)) return Error("hingeAxis: must not be parallel to forward");
   }
   if (!IsFinite(job.offset)) return Error("offset: must be finite");
   if (job.hingeAxis && job.offset != glm::vec3(0.0f)) return Error("offset: cannot be combined with hingeAxis");
@@ -88,8 +86,7 @@ Status AimJob::Validate() const {
 namespace detail {
 
 AimShared MakeAimShared(const AimJob& job, bool pole) {
-  glm::vec3 f(0.0f);
-  SafeNormalize(job.forward, &f);
+  const glm::vec3 f = NormalizeOr(job.forward, glm::vec3(0.0f), detail::kNoDirection);
   const glm::vec3 pitchAxis = StablePerpendicular(f);  // Y for f = X (docs/aim.md)
   AimShared s;
   s.method = job.method;
@@ -98,8 +95,8 @@ AimShared MakeAimShared(const AimJob& job, bool pole) {
   s.yawAxis = simd::FromGlm(glm::cross(f, pitchAxis));  // Z for f = X (docs/aim.md)
   s.frameInverse = simd::Conjugate(simd::FrameQuat(s.forward, s.pitchAxis));
   if (job.hingeAxis) {
-    glm::vec3 h(0.0f), fp(0.0f);
-    SafeNormalize(*job.hingeAxis, &h);
+    const glm::vec3 h = NormalizeOr(*job.hingeAxis, glm::vec3(0.0f), detail::kNoDirection);
+    glm::vec3 fp(0.0f);
     PerpendicularUnit(f, h, &fp);  // validated: forward is not parallel to the hinge
     s.hinge = true;
     s.hingeAxis = simd::FromGlm(h);

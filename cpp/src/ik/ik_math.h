@@ -11,16 +11,9 @@
 
 namespace ikpd::detail {
 
-// Unit vector of v, or false when v is zero (or too small to have a direction).
-// Scales by the largest component first so tiny and huge vectors keep full precision.
-inline bool SafeNormalize(const glm::vec3& v, glm::vec3* out) {
-  const float ax = std::fabs(v.x), ay = std::fabs(v.y), az = std::fabs(v.z);
-  const float m = ax > ay ? (ax > az ? ax : az) : (ay > az ? ay : az);  // NaN fails the test below
-  if (!(m > 1e-30f) || !std::isfinite(m)) return false;
-  const glm::vec3 s = v / m;
-  *out = s / std::sqrt(glm::dot(s, s));
-  return true;
-}
+// Largest component below which an axis given to an IK job has no direction:
+// NormalizeOr(v, glm::vec3(0.0f), kNoDirection) is then zero (a unit vector never is).
+inline constexpr float kNoDirection = 1e-30f;
 
 // True when unit vectors a and b are (anti)parallel within ~0.006°.
 inline bool Parallel(const glm::vec3& a, const glm::vec3& b) {
@@ -30,8 +23,8 @@ inline bool Parallel(const glm::vec3& a, const glm::vec3& b) {
 // Component of v perpendicular to unit vector n, normalized; false when v is
 // zero or within ~0.0006° of ±n (float rounding would make the direction noise).
 inline bool PerpendicularUnit(const glm::vec3& v, const glm::vec3& n, glm::vec3* out) {
-  glm::vec3 unit(0.0f);
-  if (!SafeNormalize(v, &unit)) return false;
+  const glm::vec3 unit = NormalizeOr(v, glm::vec3(0.0f), kNoDirection);
+  if (unit == glm::vec3(0.0f)) return false;
   const glm::vec3 perp = unit - glm::dot(unit, n) * n;
   if (glm::dot(perp, perp) <= 1e-10f) return false;
   *out = glm::normalize(perp);

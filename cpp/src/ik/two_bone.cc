@@ -131,9 +131,10 @@ Status LimbAxesOf(const glm::vec3& forward, const glm::vec3& bendAxis, LimbAxes*
   };
   const bool same = haveLast && sameBits(forward, last.rawForward) && sameBits(bendAxis, last.rawBendAxis);
   if (!same) {
-    glm::vec3 f(0.0f), h(0.0f);
-    if (!IsFinite(forward) || !SafeNormalize(forward, &f)) return Error("forward: must be a non-zero finite vector");
-    if (!IsFinite(bendAxis) || !SafeNormalize(bendAxis, &h)) return Error("bendAxis: must be a non-zero finite vector");
+    const glm::vec3 f = NormalizeOr(forward, glm::vec3(0.0f), kNoDirection);
+    if (f == glm::vec3(0.0f)) return Error("forward: must be a non-zero finite vector");
+    const glm::vec3 h = NormalizeOr(bendAxis, glm::vec3(0.0f), kNoDirection);
+    if (h == glm::vec3(0.0f)) return Error("bendAxis: must be a non-zero finite vector");
     if (Parallel(f, h)) return Error("bendAxis: must not be parallel to forward");
     // The local hinge, made perpendicular to the bone axis in double: the axes
     // may be only ~1e-4 rad from parallel, where a float projection would leave

@@ -4,11 +4,10 @@
 #include <cmath>
 
 #include "ikpd/ik/two_bone.h"
-#include "../chain/rotation.h"
+#include "../ik/chain/rotation.h"
 
 namespace ikpd {
 
-using chain_detail::SafeNormalize;
 
 namespace {
 const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
@@ -40,7 +39,7 @@ glm::vec3 Horizontal(const glm::vec3& v, const glm::vec3& up) { return v - glm::
 
 // Rigid move of `joint` by `delta` about `from`, landing at `to` (world).
 Transform Carry(const Transform& joint, const glm::quat& delta, const glm::vec3& from, const glm::vec3& to) {
-  return {to + delta * (joint.position - from), glm::normalize(delta * SafeNormalize(joint.rotation))};
+  return {to + delta * (joint.position - from), glm::normalize(delta * NormalizeByReciprocalOr(joint.rotation, kIdentityRotation))};
 }
 
 // Rotation whose +X points along `x` (unit) and +Z along `zHint` made normal to it.
@@ -169,8 +168,8 @@ Status BodyLookAt::Reset(const BodyLookAtSettings& s) {
 
   settings_ = s;
   settings_.spine.weights = settings_.spine.limits = settings_.spine.settleTimes = {};
-  settings_.forward = SafeNormalize(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
-  settings_.up = SafeNormalize(s.up, glm::vec3(0.0f, 1.0f, 0.0f));
+  settings_.forward = NormalizeByReciprocalOr(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
+  settings_.up = NormalizeByReciprocalOr(s.up, glm::vec3(0.0f, 1.0f, 0.0f));
   weights_ = std::move(weights);
   limits_ = std::move(limits);
   settleTimes_ = std::move(settle);
@@ -255,7 +254,7 @@ Status BodyLookAt::ShiftPelvis(float dt, const BodyLookAtInput& in, bool trackin
   glm::vec3 goal(0.0f);
   if (tracking) {
     const glm::vec3& up = settings_.up;
-    const glm::quat animated = SafeNormalize(in.spine[head].rotation);
+    const glm::quat animated = NormalizeByReciprocalOr(in.spine[head].rotation, kIdentityRotation);
     const glm::quat q = glm::normalize(out.spine[head].rotation * glm::conjugate(animated));
     const glm::vec3 lean = Horizontal(q * up - up, up);
     const glm::vec3 look = Horizontal(animated * settings_.forward, up);
@@ -284,7 +283,7 @@ Status BodyLookAt::ShiftPelvis(float dt, const BodyLookAtInput& in, bool trackin
 Status BodyLookAt::ReactArms(float dt, const BodyLookAtInput& in, bool tracking, const BodyLookAtOutput& out) {
   const Transform& chestIn = in.spine[chest_];
   const Transform& chestOut = out.spine[chest_];
-  const glm::quat chestDelta = glm::normalize(chestOut.rotation * glm::conjugate(SafeNormalize(chestIn.rotation)));
+  const glm::quat chestDelta = glm::normalize(chestOut.rotation * glm::conjugate(NormalizeByReciprocalOr(chestIn.rotation, kIdentityRotation)));
   const std::size_t limbs = in.arms.size() / kLimbJoints;
   for (std::size_t k = 0; k < limbs; ++k) {
     pd::QuatPD& c = arms_[k];
@@ -308,9 +307,9 @@ Status BodyLookAt::ReactArms(float dt, const BodyLookAtInput& in, bool tracking,
 void BodyLookAt::LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out) const {
   const Transform& pelvisIn = in.spine[0];
   const Transform& pelvisOut = out.spine[0];
-  const glm::quat pelvisDelta = glm::normalize(pelvisOut.rotation * glm::conjugate(SafeNormalize(pelvisIn.rotation)));
+  const glm::quat pelvisDelta = glm::normalize(pelvisOut.rotation * glm::conjugate(NormalizeByReciprocalOr(pelvisIn.rotation, kIdentityRotation)));
   // Where a straight leg's knee goes when it has to bend: the way the animated head faces.
-  const glm::vec3 facing = Horizontal(SafeNormalize(in.spine[look_.size() - 1].rotation) * settings_.forward, settings_.up);
+  const glm::vec3 facing = Horizontal(NormalizeByReciprocalOr(in.spine[look_.size() - 1].rotation, kIdentityRotation) * settings_.forward, settings_.up);
   for (std::size_t first = 0; first < in.legs.size(); first += kLimbJoints) {
     for (std::size_t j = first; j < first + kLimbJoints; ++j) {
       out.legs[j] = Carry(in.legs[j], pelvisDelta, pelvisIn.position, pelvisOut.position);
@@ -345,7 +344,7 @@ void BodyLookAt::LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out
     hipOut.rotation = glm::normalize(solved.root.rotation * glm::conjugate(hipFrame) * hipOut.rotation);
     kneeOut = {solved.mid.position,
                glm::normalize(solved.mid.rotation * glm::conjugate(kneeFrame) * kneeOut.rotation)};
-    ankleOut = {solved.end.position, SafeNormalize(in.legs[first + 2].rotation)};
+    ankleOut = {solved.end.position, NormalizeByReciprocalOr(in.legs[first + 2].rotation, kIdentityRotation)};
   }
 }
 

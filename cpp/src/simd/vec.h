@@ -100,8 +100,10 @@ IKPD_INLINE Q4<F> Normalize(const Q4<F>& q) {
   const F n = F(1.0f) / Sqrt(Dot(q, q));
   return {q.x * n, q.y * n, q.z * n, q.w * n};
 }
-// Unit quaternion of a finite non-zero q, without overflow or underflow for
-// any component size (rescaled first only in lanes that need it).
+// The lane member of the NormalizeOr family (ikpd/common.h): per lane, the unit
+// quaternion of a finite non-zero q, without overflow or underflow for any
+// component size (rescaled first only in lanes that need it), like NormalizeSafe
+// there. A zero or non-finite lane gives NaN, so callers validate first.
 template <class F>
 IKPD_INLINE Q4<F> NormalizeSafe(const Q4<F>& q) {
   const F qq = Dot(q, q);
@@ -245,6 +247,16 @@ IKPD_INLINE V3<F> LoadV3(const float* field, std::size_t item) {
   V3<F> v;
   Load3(field, item, &v.x, &v.y, &v.z);
   return v;
+}
+// An optional batch field: its items, or `fallback` in every lane when the
+// field is null (the batch's shared option).
+template <class F>
+IKPD_INLINE F Load1Or(const float* field, std::size_t item, float fallback) {
+  return field ? Load1<F>(field, item) : F(fallback);
+}
+template <class F>
+IKPD_INLINE V3<F> LoadV3Or(const float* field, std::size_t item, const glm::vec3& fallback) {
+  return field ? LoadV3<F>(field, item) : Splat3<F>(fallback);
 }
 // Quaternions are stored [x, y, z, w] (three.js order).
 template <class F>

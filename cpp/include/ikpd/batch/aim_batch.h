@@ -4,7 +4,6 @@
 #include <cstddef>
 
 #include "ikpd/batch/common.h"
-#include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/ik/aim.h"
 
 namespace ikpd {
@@ -30,7 +29,10 @@ struct AimBatchJob {
 
   std::size_t* failedItem = nullptr;  // optional output: index of the failing item
 
+  // Checks the pole mode, the shared options (as the single job would, with neutral
+  // per-item values) and, when count > 0, the pointers; not the per-item values.
   Status Validate() const;
+  // Validates, then solves every item (see batch::FailAt for errors).
   Status Run() const;
 };
 

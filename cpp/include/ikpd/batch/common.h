@@ -1,10 +1,51 @@
-// ikpd — helpers shared by the batch jobs: strided float access and the
+// ikpd — what the batch jobs share: the pole mode, strided float access and the
 // per-item error convention.
 #pragma once
 
 #include <cstddef>
 
 #include "ikpd/common.h"
+
+namespace ikpd {
+
+// What the per-item `pole` field holds (shared by every item of a batch).
+enum class PoleMode : int {
+  kNone = 0,       // no pole: the `pole` field is not read
+  kPoint = 1,      // TwoBoneJob::pole / AimJob::pole (a world point)
+  kDirection = 2,  // TwoBoneJob::poleDirection (a world direction; two-bone only)
+};
+
+// The per-item arrays of a limb (root, mid and end joints) that the two-bone and
+// pseudo three-bone batch jobs share, with the same names and meaning in both:
+// vec3 3 floats, quaternion 4 floats [x, y, z, w], scalar 1 float per item.
+struct LimbBatchArrays {
+  PoleMode poleMode = PoleMode::kNone;
+  std::size_t count = 0;
+
+  // Inputs, per item.
+  const float* rootPosition = nullptr;  // 3
+  const float* rootRotation = nullptr;  // 4
+  const float* midPosition = nullptr;   // 3
+  const float* midRotation = nullptr;   // 4
+  const float* endPosition = nullptr;   // 3
+  const float* endRotation = nullptr;   // 4
+  const float* target = nullptr;        // 3
+  const float* pole = nullptr;          // 3, read unless poleMode is kNone
+  const float* weight = nullptr;        // 1, optional (null: the options' weight)
+
+  // Outputs, per item (the root position never changes).
+  float* outRootRotation = nullptr;  // 4
+  float* outMidPosition = nullptr;   // 3
+  float* outMidRotation = nullptr;   // 4
+  float* outEndPosition = nullptr;   // 3
+  float* outEndRotation = nullptr;   // 4
+  float* outReached = nullptr;       // 1: 1 when reached, else 0
+  float* outDistance = nullptr;      // 1
+
+  std::size_t* failedItem = nullptr;  // optional output: index of the failing item
+};
+
+}  // namespace ikpd
 
 namespace ikpd::batch {
 

@@ -28,7 +28,10 @@ struct PdBatchJob {
 
   std::size_t* failedItem = nullptr;  // optional output: index of the failing item
 
+  // Checks the shared settings, dt and, when count > 0, the pointers; the
+  // per-item values are checked by Run, item by item.
   Status Validate() const;
+  // Validates, then checks and advances every item (see batch::FailAt for errors).
   Status Run() const;
 };
 
@@ -52,7 +55,10 @@ struct QuatPdBatchJob {
 
   std::size_t* failedItem = nullptr;
 
+  // Checks the shared settings, dt and, when count > 0, the pointers; the
+  // per-item values are checked by Run, item by item.
   Status Validate() const;
+  // Validates, then checks and advances every item (see batch::FailAt for errors).
   Status Run() const;
 };
 

@@ -4,8 +4,7 @@
 #include <cstddef>
 
 #include "ikpd/batch/common.h"
-#include "ikpd/batch/two_bone_batch.h"
-#include "ikpd/chain/pseudo_three_bone.h"
+#include "ikpd/ik/pseudo_three_bone.h"
 
 namespace ikpd {
 
@@ -14,40 +13,20 @@ namespace ikpd {
 // settings (its limb's forward, bendAxis, bendDirection, straightBend,
 // minAngle, maxAngle, soften, maxStretch, twist, tolerance; variant;
 // endLimit); its per-item fields (joints, tip, target, pole, weight, blend,
-// result) are ignored. Arrays as in TwoBoneBatchJob. Errors: see batch::FailAt.
-struct PseudoThreeBoneBatchJob {
+// result) are ignored. The limb's per-item arrays and outputs are
+// LimbBatchArrays' (ikpd/batch/common.h), plus the tip's. Errors: see batch::FailAt.
+struct PseudoThreeBoneBatchJob : LimbBatchArrays {
   PseudoThreeBoneJob options;
-  PoleMode poleMode = PoleMode::kNone;
-  std::size_t count = 0;
+  const float* tipPosition = nullptr;  // 3 per item
+  const float* tipRotation = nullptr;  // 4 per item
+  const float* blend = nullptr;        // 1 per item, optional (null: options.blend)
+  float* outTipPosition = nullptr;     // 3 per item, output
+  float* outTipRotation = nullptr;     // 4 per item, output
 
-  // Inputs, per item.
-  const float* rootPosition = nullptr;  // 3
-  const float* rootRotation = nullptr;  // 4
-  const float* midPosition = nullptr;   // 3
-  const float* midRotation = nullptr;   // 4
-  const float* endPosition = nullptr;   // 3
-  const float* endRotation = nullptr;   // 4
-  const float* tipPosition = nullptr;   // 3
-  const float* tipRotation = nullptr;   // 4
-  const float* target = nullptr;        // 3
-  const float* pole = nullptr;          // 3, read unless poleMode is kNone
-  const float* weight = nullptr;        // 1, optional (null: options.limb.weight)
-  const float* blend = nullptr;         // 1, optional (null: options.blend)
-
-  // Outputs, per item (the root position never changes).
-  float* outRootRotation = nullptr;  // 4
-  float* outMidPosition = nullptr;   // 3
-  float* outMidRotation = nullptr;   // 4
-  float* outEndPosition = nullptr;   // 3
-  float* outEndRotation = nullptr;   // 4
-  float* outTipPosition = nullptr;   // 3
-  float* outTipRotation = nullptr;   // 4
-  float* outReached = nullptr;       // 1: 1 when reached, else 0
-  float* outDistance = nullptr;      // 1
-
-  std::size_t* failedItem = nullptr;
-
+  // Checks the pole mode, the shared options (as the single job would, with neutral
+  // per-item values) and, when count > 0, the pointers; not the per-item values.
   Status Validate() const;
+  // Validates, then solves every item (see batch::FailAt for errors).
   Status Run() const;
 };
 

@@ -30,7 +30,9 @@ struct CalibrationImageJob {
   Encoding encoding = Encoding::kExtended;
   float* pixels = nullptr;              // output: width·height RGBA floats
   CalibrationPatch* patches = nullptr;  // optional output: kCalibrationPatchCount entries
+  // Checks the size, paperWhite and peak (as OutputSettings does) and `pixels`.
   Status Validate() const;
+  // Validates, then draws every pixel (and fills `patches`); on error nothing is written.
   Status Run() const;
 };
 

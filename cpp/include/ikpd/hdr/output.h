@@ -33,6 +33,7 @@ struct OutputSettings {
   float saturation = 0.0f;    // gamut expansion, in [0, 1] (0 = colorimetric Rec.709 look)
   Input input = Input::kScene;
   Encoding encoding = Encoding::kPq;
+  // Checks every field against the ranges above; the message names the field.
   Status Validate() const;
 };
 
@@ -81,7 +82,9 @@ struct PixelJob {
   float* pixels = nullptr;
   std::size_t pixelCount = 0;
   int channels = 4;
+  // Checks the operation, channels, parameter and that every processed value is finite.
   Status Validate() const;
+  // Validates, then transforms the pixels in place; on error they are untouched.
   Status Run() const;
 };
 

@@ -105,7 +105,9 @@ struct ChainJob {
   std::span<Transform> output;         // n entries, must not alias joints
   ChainResult* result = nullptr;       // optional
 
+  // Checks every input (the list above); the message names the parameter.
   Status Validate() const;
+  // Validates, then writes output and *result; on error neither is touched.
   Status Run() const;
 };
 

@@ -15,7 +15,7 @@
 #include <span>
 #include <vector>
 
-#include "ikpd/chain/look_at.h"
+#include "ikpd/rigs/look_at.h"
 #include "ikpd/common.h"
 #include "ikpd/pd/controllers.h"
 
@@ -137,6 +137,8 @@ class BodyLookAt {
 
   // Validates and allocates; every effect starts at zero.
   Status Reset(const BodyLookAtSettings& settings);
+  // One frame: checks the input (see above), then runs the four effects in order
+  // and writes `output`. Never allocates.
   Status Update(float dt, const BodyLookAtInput& input, const BodyLookAtOutput& output);
   // Zeroes every effect at once (no blend).
   void Clear();

@@ -17,8 +17,8 @@ Chain::Chain(const ChainJob& j)
     : job(j),
       pose(j.output),
       n(j.joints.size()),
-      forward(SafeNormalize(j.forward, glm::vec3(1.0f, 0.0f, 0.0f))),
-      parent(SafeNormalize(j.parentRotation)) {}
+      forward(NormalizeByReciprocalOr(j.forward, glm::vec3(1.0f, 0.0f, 0.0f))),
+      parent(NormalizeByReciprocalOr(j.parentRotation, kIdentityRotation)) {}
 
 glm::vec3 Chain::Normalized(const glm::vec3& p) const {
   if (floatScale) return (p - glm::vec3(origin)) * inverseScale;
@@ -30,7 +30,7 @@ float Chain::Distance() const { return glm::distance(pose[n - 1].position, targe
 glm::quat Chain::UnitInputRotation(std::size_t i) const {
   const glm::quat& r = job.joints[i].rotation;
   const float m = glm::dot(r, r);
-  return m > 1e-20f && m < 1e20f ? r * (1.0f / std::sqrt(m)) : SafeNormalize(r);
+  return m > 1e-20f && m < 1e20f ? r * (1.0f / std::sqrt(m)) : NormalizeByReciprocalOr(r, kIdentityRotation);
 }
 
 void Normalize(Chain& c) {
@@ -78,7 +78,7 @@ void Normalize(Chain& c) {
 }
 
 void Align(Chain& c) {
-  for (std::size_t i = 0; i < c.n; ++i) c.pose[i].rotation = SafeNormalize(c.job.joints[i].rotation);
+  for (std::size_t i = 0; i < c.n; ++i) c.pose[i].rotation = NormalizeByReciprocalOr(c.job.joints[i].rotation, kIdentityRotation);
   for (std::size_t i = 0; i + 1 < c.n; ++i) {
     glm::quat& r = c.pose[i].rotation;
     r = glm::normalize(Arc(r * c.forward, c.pose[i + 1].position - c.pose[i].position) * r);
@@ -122,9 +122,9 @@ bool StuckOnALine(const Chain& c) {
 void Unstick(Chain& c, bool rotations) {
   // Unit directions only, so no threshold depends on the chain's scale.
   const glm::vec3 root = c.pose[0].position;
-  const glm::quat r0 = rotations ? c.pose[0].rotation : SafeNormalize(c.job.joints[0].rotation);
-  const glm::vec3 bone = SafeNormalize(r0 * c.forward, glm::vec3(1.0f, 0.0f, 0.0f));
-  const glm::vec3 u = SafeNormalize(c.pose[c.n - 1].position - root, SafeNormalize(c.target - root, bone));
+  const glm::quat r0 = rotations ? c.pose[0].rotation : NormalizeByReciprocalOr(c.job.joints[0].rotation, kIdentityRotation);
+  const glm::vec3 bone = NormalizeByReciprocalOr(r0 * c.forward, glm::vec3(1.0f, 0.0f, 0.0f));
+  const glm::vec3 u = NormalizeByReciprocalOr(c.pose[c.n - 1].position - root, NormalizeByReciprocalOr(c.target - root, bone));
   glm::vec3 axis = glm::cross(u, c.pole);
   if (glm::dot(axis, axis) < 1e-12f) {
     axis = glm::cross(u, glm::vec3(1.0f, 0.0f, 0.0f));

@@ -30,7 +30,7 @@ glm::quat FromEulerXYZ(const glm::vec3& e) {
 glm::quat ApplyLimit(const JointLimit& limit, const glm::quat& local, const glm::vec3& forward) {
   switch (limit.kind) {
     case JointLimit::Kind::kCone: {
-      const glm::vec3 axis = SafeNormalize(limit.axis, forward);
+      const glm::vec3 axis = NormalizeByReciprocalOr(limit.axis, forward);
       const glm::vec3 d = local * forward;
       const float c = glm::dot(d, axis);
       const float cosMax = std::cos(limit.angle);

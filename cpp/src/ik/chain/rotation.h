@@ -56,21 +56,6 @@ inline glm::quat Arc(const glm::vec3& a, const glm::vec3& b) {
   return glm::normalize(glm::quat(w, c.x, c.y, c.z));
 }
 
-// Unit quaternion from any usable (finite, non-zero) one, huge components included.
-inline glm::quat SafeNormalize(const glm::quat& q) {
-  const float m = std::max(std::max(std::abs(q.x), std::abs(q.y)), std::max(std::abs(q.z), std::abs(q.w)));
-  if (!(m > 0.0f) || !std::isfinite(m)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  return glm::normalize(glm::quat(q.w / m, q.x / m, q.y / m, q.z / m));
-}
-
-// Unit vector from any finite non-zero one (huge or tiny components included);
-// `fallback` when it is zero.
-inline glm::vec3 SafeNormalize(const glm::vec3& v, const glm::vec3& fallback) {
-  const float m = std::max(std::abs(v.x), std::max(std::abs(v.y), std::abs(v.z)));
-  if (!(m > 0.0f) || !std::isfinite(m)) return fallback;
-  return glm::normalize(v / m);
-}
-
 // q with non-negative w (same rotation), so angle and blending are well defined.
 inline glm::quat Positive(const glm::quat& q) { return q.w < 0.0f ? -q : q; }
 

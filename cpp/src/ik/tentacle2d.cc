@@ -1,4 +1,4 @@
-#include "ikpd/chain/tentacle2d.h"
+#include "ikpd/ik/tentacle2d.h"
 
 #include <algorithm>
 #include <cmath>

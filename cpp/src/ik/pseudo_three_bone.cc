@@ -1,16 +1,15 @@
-#include "ikpd/chain/pseudo_three_bone.h"
+#include "ikpd/ik/pseudo_three_bone.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "../ik/two_bone_kernel.h"
-#include "rotation.h"
+#include "two_bone_kernel.h"
+#include "chain/rotation.h"
 
 namespace ikpd {
 
 using chain_detail::AngleOf;
 using chain_detail::Positive;
-using chain_detail::SafeNormalize;
 
 namespace {
 
@@ -25,9 +24,9 @@ void ApplyWeight(const TwoBoneJob& limb, PseudoThreeBoneResult* pose) {
   const float weight = limb.weight;
   detail::LimbAxes axes;
   detail::LimbAxesOf(limb.forward, limb.bendAxis, &axes);  // validated by the caller
-  const simd::Q4<float> q1 = FromGlm(SafeNormalize(limb.root.rotation));
-  const simd::Q4<float> q2 = FromGlm(SafeNormalize(limb.mid.rotation));
-  const simd::Q4<float> q3 = FromGlm(SafeNormalize(limb.end.rotation));
+  const simd::Q4<float> q1 = FromGlm(NormalizeByReciprocalOr(limb.root.rotation, kIdentityRotation));
+  const simd::Q4<float> q2 = FromGlm(NormalizeByReciprocalOr(limb.mid.rotation, kIdentityRotation));
+  const simd::Q4<float> q3 = FromGlm(NormalizeByReciprocalOr(limb.end.rotation, kIdentityRotation));
   simd::Q4<float> r1 = FromGlm(pose->root.rotation), r2 = FromGlm(pose->mid.rotation);
   simd::V3<float> upper{}, lower{};
   detail::two_bone_kernel::WeightOutput(weight, axes.forward, q1, q2, &r1, &r2, &upper, &lower);
@@ -75,8 +74,8 @@ Status PseudoThreeBoneJob::Validate() const {
 Status PseudoThreeBoneJob::Run() const {
   if (Status s = Validate(); !s) return s;
 
-  const glm::quat q2 = SafeNormalize(limb.mid.rotation);
-  const glm::quat q3 = SafeNormalize(limb.end.rotation);
+  const glm::quat q2 = NormalizeByReciprocalOr(limb.mid.rotation, kIdentityRotation);
+  const glm::quat q3 = NormalizeByReciprocalOr(limb.end.rotation, kIdentityRotation);
   const glm::quat qDiff = glm::conjugate(q2) * q3;                                      // step 1
   const glm::vec3 offset0(glm::dvec3(tip.position) - glm::dvec3(limb.end.position));  // step 2
 
@@ -141,7 +140,7 @@ Status PseudoThreeBoneJob::Run() const {
     offset = (end * glm::conjugate(q3)) * offset0;
   }
   out.tip.position = glm::vec3(glm::dvec3(out.end.position) + glm::dvec3(offset));
-  out.tip.rotation = glm::normalize((end * glm::conjugate(q3)) * SafeNormalize(tip.rotation));
+  out.tip.rotation = glm::normalize((end * glm::conjugate(q3)) * NormalizeByReciprocalOr(tip.rotation, kIdentityRotation));
   if (limb.weight < 1.0f) {
     out.distance = static_cast<float>(glm::distance(glm::dvec3(out.tip.position), glm::dvec3(limb.target)));
   }

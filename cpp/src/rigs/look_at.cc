@@ -1,17 +1,16 @@
-#include "ikpd/chain/look_at.h"
+#include "ikpd/rigs/look_at.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "ikpd/ik/aim.h"
-#include "rotation.h"
+#include "../ik/chain/rotation.h"
 
 namespace ikpd {
 
 using chain_detail::AngleOf;
 using chain_detail::Arc;
 using chain_detail::Positive;
-using chain_detail::SafeNormalize;
 
 namespace {
 const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
@@ -81,7 +80,7 @@ Status LookAt::Reset(const LookAtSettings& s) {
   controllers_ = std::move(controllers);
   offsets_.assign(n, kIdentity);
   desired_.assign(n, kIdentity);
-  forward_ = SafeNormalize(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
+  forward_ = NormalizeByReciprocalOr(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
   offset_ = s.offset;
   return Ok();
 }
@@ -124,7 +123,7 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
 
   // (1) Desired offsets on a working copy of the pose (held in `output`).
   if (enabled) {
-    for (std::size_t i = 0; i < n; ++i) output[i] = {local(joints[i].position), SafeNormalize(joints[i].rotation)};
+    for (std::size_t i = 0; i < n; ++i) output[i] = {local(joints[i].position), NormalizeByReciprocalOr(joints[i].rotation, kIdentityRotation)};
     const glm::vec3 goal = local(target);
     const bool hasOffset = offset_ != glm::vec3(0.0f);
     const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
@@ -157,7 +156,7 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
   glm::quat parentAnimated = kIdentity, parentFinal = kIdentity;
   glm::dvec3 parentAnimatedPos(0.0), parentFinalPos(0.0);
   for (std::size_t i = 0; i < n; ++i) {
-    const glm::quat animated = SafeNormalize(joints[i].rotation);
+    const glm::quat animated = NormalizeByReciprocalOr(joints[i].rotation, kIdentityRotation);
     const glm::dvec3 p(joints[i].position);
     glm::quat preOffset = animated;
     glm::dvec3 position = p;
