@@ -191,9 +191,8 @@ Status PdController<C>::UpdateBlendOut(double dt, const Value& restIn) {
 }
 
 template <PdChart C>
-Status PdController<C>::TrackOffset(double dt, const Value& animation, const Value& desired, Value* out)
-  requires OffsetChart<C>
-{
+template <OffsetChart D>
+Status PdController<C>::TrackOffset(double dt, const Value& animation, const Value& desired, Value* out) {
   Value a, offset;
   if (Status s = chart_.OffsetTarget(animation, desired, &a, &offset); !s) return s;
   PdController next = *this;  // commit only when the output is usable too
@@ -206,9 +205,8 @@ Status PdController<C>::TrackOffset(double dt, const Value& animation, const Val
 }
 
 template <PdChart C>
-Status PdController<C>::ReleaseOffset(double dt, const Value& animation, Value* out)
-  requires OffsetChart<C>
-{
+template <OffsetChart D>
+Status PdController<C>::ReleaseOffset(double dt, const Value& animation, Value* out) {
   Value a;
   if (Status s = chart_.OffsetAnimation(animation, &a); !s) return s;
   PdController next = *this;  // commit only when the output is usable too
@@ -223,5 +221,9 @@ Status PdController<C>::ReleaseOffset(double dt, const Value& animation, Value* 
 template class PdController<ScalarChart>;
 template class PdController<Vec3Chart>;
 template class PdController<QuatChart>;
+template Status PdController<ScalarChart>::TrackOffset(double, const double&, const double&, double*);
+template Status PdController<ScalarChart>::ReleaseOffset(double, const double&, double*);
+template Status PdController<QuatChart>::TrackOffset(double, const glm::dquat&, const glm::dquat&, glm::dquat*);
+template Status PdController<QuatChart>::ReleaseOffset(double, const glm::dquat&, glm::dquat*);
 
 }  // namespace ikpd::pd

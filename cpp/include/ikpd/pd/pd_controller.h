@@ -64,10 +64,11 @@ class PdController {
   // of `desired` from `animation`; `out` = animation with the smoothed offset.
   // ReleaseOffset blends the offset out (UpdateBlendOut toward the origin).
   // Either commits only when `out` is usable too.
-  Status TrackOffset(double dt, const Value& animation, const Value& desired, Value* out)
-    requires OffsetChart<C>;
-  Status ReleaseOffset(double dt, const Value& animation, Value* out)
-    requires OffsetChart<C>;
+  // (Member templates so that charts without the workflow never instantiate them.)
+  template <OffsetChart D = C>
+  Status TrackOffset(double dt, const Value& animation, const Value& desired, Value* out);
+  template <OffsetChart D = C>
+  Status ReleaseOffset(double dt, const Value& animation, Value* out);
 
  protected:
   // Sets the state (already validated); clears target, integral and blend-out.
