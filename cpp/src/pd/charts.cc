@@ -51,12 +51,12 @@ void ScalarChart::ToChart(const PdSettings&, const State& st, const double& g, C
 }
 
 void ScalarChart::FromChart(const PdSettings&, const State&, const double& g, const ChartState& c,
-                            State* next) const {
+                            Step* next) const {
   next->value = Canonical(g + c.u[0]);  // not finite when g + u overflows
   next->velocity = c.w[0];
 }
 
-bool ScalarChart::Finite(const State& st) const { return FiniteD(st.value) && FiniteD(st.velocity); }
+bool ScalarChart::Finite(const Step& step) const { return FiniteD(step.value) && FiniteD(step.velocity); }
 
 double ScalarChart::BlendFrom(const State& st, const double& rest) const { return Difference(st.value, rest); }
 
@@ -121,13 +121,13 @@ glm::dvec3 Vec3Chart::LinearTargetVelocity(const PdSettings& s, const glm::dvec3
   return (s.method == RotationUpdate::kLogMap ? -SphereLog(prev, g, glm::dvec3(0.0)) : g - prev) / dt;
 }
 
-void Vec3Chart::Localize(const glm::dvec3& g, PdSettings* s, State* st) const {
+void Vec3Chart::Localize(const glm::dvec3& g, const PdSettings& s, const State& st,
+                         std::optional<PdSettings>* ls, std::optional<State>* lst) const {
   // The componentwise update moves along the chord, which passes through the
   // origin for opposite vectors: far from the target (> ~154°) use the log map instead.
-  if (s->method == RotationUpdate::kComponentwise && glm::dot(st->value, g) < -0.9) {
-    s->method = RotationUpdate::kLogMap;
-    st->velocity = st->velocity - glm::dot(st->velocity, st->value) * st->value;
-  }
+  if (s.method != RotationUpdate::kComponentwise || !(glm::dot(st.value, g) < -0.9)) return;
+  ls->emplace(s).method = RotationUpdate::kLogMap;
+  lst->emplace(st).velocity = st.velocity - glm::dot(st.velocity, st.value) * st.value;
 }
 
 int Vec3Chart::ChartVelocity(const PdSettings&, const State&, const glm::dvec3&, const glm::dvec3& tv,
@@ -152,7 +152,7 @@ void Vec3Chart::ToChart(const PdSettings& s, const State& st, const glm::dvec3& 
 }
 
 void Vec3Chart::FromChart(const PdSettings& s, const State& st, const glm::dvec3& g, const ChartState& c,
-                          State* next) const {
+                          Step* next) const {
   const glm::dvec3 u(c.u[0], c.u[1], c.u[2]), w(c.w[0], c.w[1], c.w[2]);
   if (s.method == RotationUpdate::kLogMap) {
     next->value = SphereExp(u, g);
@@ -163,7 +163,7 @@ void Vec3Chart::FromChart(const PdSettings& s, const State& st, const glm::dvec3
   }
 }
 
-bool Vec3Chart::Finite(const State& st) const { return FiniteV(st.value) && FiniteV(st.velocity); }
+bool Vec3Chart::Finite(const Step& step) const { return FiniteV(step.value) && FiniteV(step.velocity); }
 
 void Vec3Chart::BlendAt(const PdSettings& s, const glm::dvec3& rest, double f, State* st) const {
   const glm::dvec3 u = SphereLog(st->blendFrom, rest, glm::dvec3(0.0));

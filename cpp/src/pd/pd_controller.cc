@@ -3,6 +3,7 @@
 #include "ikpd/pd/pd_controller.h"
 
 #include <cmath>
+#include <optional>
 
 #include "pd_checks.h"
 
@@ -13,7 +14,7 @@ using detail::FiniteD;
 
 template <class C>
 concept HasFastStep = requires(const C c, const PdSettings& s, const PdState<C>& st, const typename C::Value& g,
-                               const typename C::Velocity& tv, StepCoeffsCache* cache, PdState<C>* next) {
+                               const typename C::Velocity& tv, StepCoeffsCache* cache, PdStep<C>* next) {
   { c.FastStep(s, st, g, tv, 1.0, cache, next) } -> std::same_as<bool>;
 };
 
@@ -63,9 +64,12 @@ Status PdController<C>::Advance(double dt, const Value& targetIn, const Velocity
   if (Status s = CheckDt(dt); !s) return s;
   Value g;
   if (Status s = chart_.Target(state_, targetIn, &g); !s) return s;
-  PdSettings s = settings_;
-  State self = state_;
-  chart_.Localize(g, &s, &self);
+  // Settings and state for this step: the controller's own unless the chart adjusts them.
+  std::optional<PdSettings> localSettings;
+  std::optional<State> localState;
+  chart_.Localize(g, settings_, state_, &localSettings, &localState);
+  const PdSettings& s = localSettings ? *localSettings : settings_;
+  const State& self = localState ? *localState : state_;
   Velocity tv(0.0);
   if (targetVelocity) {
     if (Status st = chart_.TargetVelocity(*targetVelocity, g, &tv); !st) return st;
@@ -80,7 +84,7 @@ Status PdController<C>::Advance(double dt, const Value& targetIn, const Velocity
   }
   ChartState c;
   for (int i = 0; i < 4; ++i) c.integral[i] = self.integral[i];
-  State next = self;
+  typename C::Step next;
   bool fast = false;
   if constexpr (HasFastStep<C>) fast = chart_.FastStep(s, self, g, tv, dt, &steps_, &next);
   if (!fast) {
@@ -129,7 +133,7 @@ Status PdController<C>::StateAt(double t, Value* value, Velocity* velocity) cons
   double q[4] = {0, 0, 0, 0};
   const int n = QueryChart(&s, &c, q);
   SegmentAt(s, n, t, q, c, out.u, out.w);
-  State r = state_;
+  typename C::Step r;
   chart_.FromChart(s, state_, state_.target, out, &r);
   if (!detail::Finite(r.value) || !detail::Finite(r.velocity)) {
     return Error("t: too far back in time (the state overflows)");

@@ -95,7 +95,7 @@ void QuatChart::ToChart(const PdSettings& s, const State& st, const glm::dquat& 
 }
 
 void QuatChart::FromChart(const PdSettings& s, const State& st, const glm::dquat& g, const ChartState& c,
-                          State* next) const {
+                          Step* next) const {
   if (s.method == RotationUpdate::kLogMap) {
     const glm::dvec3 u(c.u[0], c.u[1], c.u[2]), w(c.w[0], c.w[1], c.w[2]);
     next->value = QuatExpChart(u, g);
@@ -113,13 +113,13 @@ void QuatChart::FromChart(const PdSettings& s, const State& st, const glm::dquat
   }
 }
 
-bool QuatChart::Finite(const State& st) const {
-  const glm::dvec4& r = st.extra.raw;
-  return FiniteQ(st.value) && FiniteV(st.velocity) && FiniteD(r.x + r.y + r.z + r.w);
+bool QuatChart::Finite(const Step& step) const {
+  const glm::dvec4& r = step.extra.raw;
+  return FiniteQ(step.value) && FiniteV(step.velocity) && FiniteD(r.x + r.y + r.z + r.w);
 }
 
 bool QuatChart::FastStep(const PdSettings& s, const State& st, const glm::dquat& g, const glm::dvec3& tv, double dt,
-                         StepCoeffsCache* cache, State* next) const {
+                         StepCoeffsCache* cache, Step* next) const {
   if (s.method != RotationUpdate::kLogMap || s.integrator != Integrator::kExact || !std::isinf(s.maxVelocity) ||
       s.ki != 0.0 || tv != glm::dvec3(0.0)) {
     return false;

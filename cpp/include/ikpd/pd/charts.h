@@ -6,6 +6,7 @@
 #pragma once
 
 #include <concepts>
+#include <optional>
 
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
@@ -35,6 +36,14 @@ struct PdState {
   typename C::Extra extra{};  // chart-specific state (quaternion: raw component velocity)
 };
 
+// What one step writes (committed to the state only when the chart calls it Finite).
+template <class C>
+struct PdStep {
+  typename C::Value value;
+  typename C::Velocity velocity;
+  typename C::Extra extra;
+};
+
 // ------------------------------------------------------------ chart contract
 //
 // A chart type C provides (s: the settings in force for this step, st: the state,
@@ -45,11 +54,12 @@ struct PdState {
 //   Rest(in, &rest)                 the same for a blend-out rest value ("rest: ...")
 //   TargetVelocity(in, g, &out)     validates a given target velocity ("targetVelocity: ...")
 //   LinearTargetVelocity(s, prev, g, dt)   target velocity moving linearly from prev to g in dt
-//   Localize(g, &s, &st)            per-step adjustment of settings and state (Vec3: far fallback)
+//   Localize(g, s, st, &ls, &lst)   sets ls/lst to this step's settings and state where they
+//                                   differ from s/st (Vec3: far fallback); else leaves them empty
 //   ChartVelocity(s, st, g, tv, q)  target velocity → q[] in chart components; returns their count
 //   ToChart(s, st, g, &c)           writes c.u, c.w: state relative to g
-//   FromChart(s, st, g, c, &next)   writes next.value, next.velocity, next.extra from c
-//   Finite(st)                      whether a stepped state may be committed
+//   FromChart(s, st, g, c, &step)   writes step.value, step.velocity, step.extra from c
+//   Finite(step)                    whether a step may be committed
 //   Canonical(v)                    the stored form of a target or value (angle: wrapped)
 //   Clamp(s, &st)                   enforces value limits after every change (quaternion maxAngle)
 //   BlendFrom(st, rest)             blend-out start, recorded when the linear phase begins
@@ -57,7 +67,7 @@ struct PdState {
 //   Energy(s, st), AtRest(s, st)    spring energy and rest test relative to st.target
 template <class C>
 concept PdChart = requires(const C c, const PdSettings& s, PdState<C>& st, const typename C::Value& v,
-                           const typename C::Velocity& w, ChartState& cs, double* q) {
+                           const typename C::Velocity& w, ChartState& cs, double* q, PdStep<C>& step) {
   { C::Origin() } -> std::convertible_to<typename C::Value>;
   { c.Target(st, v, &st.target) } -> std::same_as<Status>;
   { c.Rest(v, &st.target) } -> std::same_as<Status>;
@@ -65,8 +75,8 @@ concept PdChart = requires(const C c, const PdSettings& s, PdState<C>& st, const
   { c.LinearTargetVelocity(s, v, v, 1.0) } -> std::same_as<typename C::Velocity>;
   { c.ChartVelocity(s, st, v, w, q) } -> std::same_as<int>;
   c.ToChart(s, st, v, &cs);
-  c.FromChart(s, st, v, cs, &st);
-  { c.Finite(st) } -> std::same_as<bool>;
+  c.FromChart(s, st, v, cs, &step);
+  { c.Finite(step) } -> std::same_as<bool>;
   { c.Canonical(v) } -> std::convertible_to<typename C::Value>;
   { c.BlendFrom(st, v) } -> std::convertible_to<typename C::Value>;
   { c.Energy(s, st) } -> std::same_as<double>;
@@ -92,6 +102,7 @@ struct ScalarChart {
   using Velocity = double;
   struct Extra {};
   using State = PdState<ScalarChart>;
+  using Step = PdStep<ScalarChart>;
   bool angle = false;
 
   static Value Origin() { return 0.0; }
@@ -99,11 +110,11 @@ struct ScalarChart {
   Status Rest(const Value& in, Value* rest) const;
   Status TargetVelocity(const Velocity& in, const Value& g, Velocity* out) const;
   Velocity LinearTargetVelocity(const PdSettings& s, const Value& prev, const Value& g, double dt) const;
-  void Localize(const Value&, PdSettings*, State*) const {}
+  void Localize(const Value&, const PdSettings&, const State&, std::optional<PdSettings>*, std::optional<State>*) const {}
   int ChartVelocity(const PdSettings& s, const State& st, const Value& g, const Velocity& tv, double* q) const;
   void ToChart(const PdSettings& s, const State& st, const Value& g, ChartState* c) const;
-  void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, State* next) const;
-  bool Finite(const State& st) const;
+  void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, Step* next) const;
+  bool Finite(const Step& step) const;
   Value Canonical(const Value& v) const;
   void Clamp(const PdSettings&, State*) const {}
   Value BlendFrom(const State& st, const Value& rest) const;
@@ -127,17 +138,19 @@ struct Vec3Chart {
   using Velocity = glm::dvec3;
   struct Extra {};
   using State = PdState<Vec3Chart>;
+  using Step = PdStep<Vec3Chart>;
 
   static Value Origin() { return Value(1.0, 0.0, 0.0); }
   Status Target(const State& st, const Value& in, Value* g) const;
   Status Rest(const Value& in, Value* rest) const;
   Status TargetVelocity(const Velocity& in, const Value& g, Velocity* out) const;
   Velocity LinearTargetVelocity(const PdSettings& s, const Value& prev, const Value& g, double dt) const;
-  void Localize(const Value& g, PdSettings* s, State* st) const;
+  void Localize(const Value& g, const PdSettings& s, const State& st, std::optional<PdSettings>* ls,
+                std::optional<State>* lst) const;
   int ChartVelocity(const PdSettings& s, const State& st, const Value& g, const Velocity& tv, double* q) const;
   void ToChart(const PdSettings& s, const State& st, const Value& g, ChartState* c) const;
-  void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, State* next) const;
-  bool Finite(const State& st) const;
+  void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, Step* next) const;
+  bool Finite(const Step& step) const;
   Value Canonical(const Value& v) const { return v; }
   void Clamp(const PdSettings&, State*) const {}
   Value BlendFrom(const State& st, const Value&) const { return st.value; }
@@ -157,17 +170,18 @@ struct QuatChart {
     glm::dvec4 raw = glm::dvec4(0.0);  // dq/dt as (x, y, z, w): the 'componentwise' chart velocity
   };
   using State = PdState<QuatChart>;
+  using Step = PdStep<QuatChart>;
 
   static Value Origin() { return Value(1.0, 0.0, 0.0, 0.0); }
   Status Target(const State& st, const Value& in, Value* g) const;
   Status Rest(const Value& in, Value* rest) const;
   Status TargetVelocity(const Velocity& in, const Value& g, Velocity* out) const;
   Velocity LinearTargetVelocity(const PdSettings& s, const Value& prev, const Value& g, double dt) const;
-  void Localize(const Value&, PdSettings*, State*) const {}
+  void Localize(const Value&, const PdSettings&, const State&, std::optional<PdSettings>*, std::optional<State>*) const {}
   int ChartVelocity(const PdSettings& s, const State& st, const Value& g, const Velocity& tv, double* q) const;
   void ToChart(const PdSettings& s, const State& st, const Value& g, ChartState* c) const;
-  void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, State* next) const;
-  bool Finite(const State& st) const;
+  void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, Step* next) const;
+  bool Finite(const Step& step) const;
   Value Canonical(const Value& v) const { return v; }
   void Clamp(const PdSettings& s, State* st) const;
   Value BlendFrom(const State& st, const Value&) const { return st.value; }
@@ -179,7 +193,7 @@ struct QuatChart {
   // rest): the arithmetic QuatPdBatchJob runs in lanes. Returns false (nothing
   // written) when the settings or target velocity need the general chart step.
   bool FastStep(const PdSettings& s, const State& st, const Value& g, const Velocity& tv, double dt,
-                StepCoeffsCache* cache, State* next) const;
+                StepCoeffsCache* cache, Step* next) const;
 
   Status OffsetTarget(const Value& animation, const Value& desired, Value* a, Value* offset) const;
   Status OffsetAnimation(const Value& animation, Value* a) const;
