@@ -95,9 +95,23 @@ concept OffsetChart = requires(const C c, const typename C::Value& v, typename C
   { c.ApplyOffset(v, v, out) } -> std::same_as<Status>;
 };
 
+// The optional hooks' defaults: no per-step adjustment, no value limit, targets
+// stored as given, the linear blend-out starting from the value. A chart declares
+// its own to replace one.
+struct ChartDefaults {
+  template <class V, class St>
+  void Localize(const V&, const PdSettings&, const St&, std::optional<PdSettings>*, std::optional<St>*) const {}
+  template <class St>
+  void Clamp(const PdSettings&, St*) const {}
+  template <class V>
+  V Canonical(const V& v) const { return v; }
+  template <class St, class V>
+  V BlendFrom(const St& st, const V&) const { return st.value; }
+};
+
 // A scalar, or with `angle` an angle that always turns the short way across ±π
 // (values and targets kept in (−π, π]). One chart component: x − g (wrapped).
-struct ScalarChart {
+struct ScalarChart : ChartDefaults {
   using Value = double;
   using Velocity = double;
   struct Extra {};
@@ -110,13 +124,11 @@ struct ScalarChart {
   Status Rest(const Value& in, Value* rest) const;
   Status TargetVelocity(const Velocity& in, const Value& g, Velocity* out) const;
   Velocity LinearTargetVelocity(const PdSettings& s, const Value& prev, const Value& g, double dt) const;
-  void Localize(const Value&, const PdSettings&, const State&, std::optional<PdSettings>*, std::optional<State>*) const {}
   int ChartVelocity(const PdSettings& s, const State& st, const Value& g, const Velocity& tv, double* q) const;
   void ToChart(const PdSettings& s, const State& st, const Value& g, ChartState* c) const;
   void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, Step* next) const;
   bool Finite(const Step& step) const;
   Value Canonical(const Value& v) const;
-  void Clamp(const PdSettings&, State*) const {}
   Value BlendFrom(const State& st, const Value& rest) const;
   void BlendAt(const PdSettings& s, const Value& rest, double f, State* st) const;
   double Energy(const PdSettings& s, const State& st) const;
@@ -133,7 +145,7 @@ struct ScalarChart {
 // components, tangent to it), or with method 'componentwise' the difference p − g
 // (replaced by the log map when value and target are more than ~154° apart).
 // Exactly opposite value and target take a deterministic perpendicular.
-struct Vec3Chart {
+struct Vec3Chart : ChartDefaults {
   using Value = glm::dvec3;
   using Velocity = glm::dvec3;
   struct Extra {};
@@ -151,9 +163,6 @@ struct Vec3Chart {
   void ToChart(const PdSettings& s, const State& st, const Value& g, ChartState* c) const;
   void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, Step* next) const;
   bool Finite(const Step& step) const;
-  Value Canonical(const Value& v) const { return v; }
-  void Clamp(const PdSettings&, State*) const {}
-  Value BlendFrom(const State& st, const Value&) const { return st.value; }
   void BlendAt(const PdSettings& s, const Value& rest, double f, State* st) const;
   double Energy(const PdSettings& s, const State& st) const;
   bool AtRest(const PdSettings& s, const State& st) const;
@@ -163,7 +172,7 @@ struct Vec3Chart {
 // rotation vector u with q = exp(u)·g (3 components), or with method
 // 'componentwise' the 4 quaternion components q − g. The value is kept in the
 // target's hemisphere; with maxAngle < π its own angle is clamped (|w| >= cos(maxAngle/2)).
-struct QuatChart {
+struct QuatChart : ChartDefaults {
   using Value = glm::dquat;
   using Velocity = glm::dvec3;
   struct Extra {
@@ -177,14 +186,11 @@ struct QuatChart {
   Status Rest(const Value& in, Value* rest) const;
   Status TargetVelocity(const Velocity& in, const Value& g, Velocity* out) const;
   Velocity LinearTargetVelocity(const PdSettings& s, const Value& prev, const Value& g, double dt) const;
-  void Localize(const Value&, const PdSettings&, const State&, std::optional<PdSettings>*, std::optional<State>*) const {}
   int ChartVelocity(const PdSettings& s, const State& st, const Value& g, const Velocity& tv, double* q) const;
   void ToChart(const PdSettings& s, const State& st, const Value& g, ChartState* c) const;
   void FromChart(const PdSettings& s, const State& st, const Value& g, const ChartState& c, Step* next) const;
   bool Finite(const Step& step) const;
-  Value Canonical(const Value& v) const { return v; }
   void Clamp(const PdSettings& s, State* st) const;
-  Value BlendFrom(const State& st, const Value&) const { return st.value; }
   void BlendAt(const PdSettings& s, const Value& rest, double f, State* st) const;
   double Energy(const PdSettings& s, const State& st) const;
   bool AtRest(const PdSettings& s, const State& st) const;

@@ -24,7 +24,7 @@ class ScalarPD : private PdController<ScalarChart> {
 
  public:
   ScalarPD() = default;
-  explicit ScalarPD(const PdSettings& settings, bool angle = false) : Base(settings, ScalarChart{angle}) {}
+  explicit ScalarPD(const PdSettings& settings, bool angle = false) : Base(settings, ScalarChart{{}, angle}) {}
 
   using Base::Configure;
   using Base::settings;
