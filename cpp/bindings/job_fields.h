@@ -1,12 +1,14 @@
 // Each job's fields described once: name, kind (deduced from the member's
 // type), float offset in the packed layout (deduced from the order), default
-// (the job struct's own member initializer) and, for enums, the names JS uses.
+// (the job struct's own member initializer), for enums the names JS uses, and
+// for numbers the valid range the job's Validate() enforces.
 //
 // One description per job (JobFields<Job>::Visit) drives
 //   - the C++ reader that fills the job from the packed floats (ReadJob),
 //   - the defaults buffer, a packed job with every default in place (Defaults),
 //   - the text JS parses at init() to build its packers and validators
-//     (web/src/fields.js): "name:kind:offset[:first enum value:name|name...]".
+//     (web/src/fields.js): "name:kind:offset:role[:first enum value:name|name...]"
+//     or, for numbers, "name:kind:offset:role:[min max]" (brackets as below).
 // Adding an option to a job means one line in its Visit (plus the kernel and
 // the docs); JS, the single-call layout, the batches' shared options and the
 // prepared solvers follow.
@@ -20,6 +22,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +50,23 @@ struct EnumNames {
   const char* names;  // "auto|positive|negative"
   int first = 0;
 };
+
+// A number's valid range, equal to what the job's Validate() enforces (JS
+// checks it before packing; tests/js/field-ranges.test.js proves the two
+// agree). A closed bound includes its value. An infinite bound that is open
+// means "finite on that side"; a closed one admits Infinity (a limit that may
+// be off). Float fields are checked after rounding to float, as C++ sees them.
+struct Range {
+  double min;
+  double max;
+  bool minOpen = false;
+  bool maxOpen = false;
+};
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr Range kFinite{-kInfinity, kInfinity, true, true};
+constexpr Range Closed(double lo, double hi) { return {lo, hi}; }
+constexpr Range AtLeast(double lo) { return {lo, kInfinity, false, true}; }  // finite and >= lo
+constexpr Range Above(double lo) { return {lo, kInfinity, true, true}; }     // finite and > lo
 
 template <class Job>
 struct JobFields;
@@ -89,14 +110,14 @@ struct JobFields<TwoBoneJob> {
     f(Role::kOption, "effectorOffset", &TwoBoneJob::effectorOffset);
     f(Role::kOption, "bendDirection", &TwoBoneJob::bendDirection, EnumNames{"auto|positive|negative", 0});
     f(Role::kOption, "straightBend", &TwoBoneJob::straightBend, EnumNames{"positive|negative", 1});
-    f(Role::kOption, "minAngle", &TwoBoneJob::minAngle);
-    f(Role::kOption, "maxAngle", &TwoBoneJob::maxAngle);
-    f(Role::kOption, "weight", &TwoBoneJob::weight);
-    f(Role::kOption, "soften", &TwoBoneJob::soften);
-    f(Role::kOption, "maxStretch", &TwoBoneJob::maxStretch);
-    f(Role::kOption, "twist", &TwoBoneJob::twist);
+    f(Role::kOption, "minAngle", &TwoBoneJob::minAngle, Closed(0.0, kPi));
+    f(Role::kOption, "maxAngle", &TwoBoneJob::maxAngle, Closed(0.0, kPi));
+    f(Role::kOption, "weight", &TwoBoneJob::weight, Closed(0.0, 1.0));
+    f(Role::kOption, "soften", &TwoBoneJob::soften, Closed(0.0, 1.0));
+    f(Role::kOption, "maxStretch", &TwoBoneJob::maxStretch, AtLeast(1.0));
+    f(Role::kOption, "twist", &TwoBoneJob::twist, kFinite);
     f(Role::kOption, "endRotation", &TwoBoneJob::endRotation, EnumNames{"world|relative", 0});
-    f(Role::kOption, "tolerance", &TwoBoneJob::tolerance);
+    f(Role::kOption, "tolerance", &TwoBoneJob::tolerance, AtLeast(0.0));
   }
 };
 
@@ -114,7 +135,7 @@ struct JobFields<AimJob> {
     f(Role::kOption, "hingeAxis", &AimJob::hingeAxis);
     f(Role::kOption, "offset", &AimJob::offset);
     f(Role::kOption, "method", &AimJob::method, EnumNames{"yawPitch|crossProduct|shortestArc", 0});
-    f(Role::kOption, "weight", &AimJob::weight);
+    f(Role::kOption, "weight", &AimJob::weight, Closed(0.0, 1.0));
   }
 };
 
@@ -136,10 +157,10 @@ struct JobFields<PseudoThreeBoneJob> {
     };
     limb(true);
     f(Role::kInput, "tip", &PseudoThreeBoneJob::tip);
-    f(Role::kInputOrDefault, "blend", &PseudoThreeBoneJob::blend);
+    f(Role::kInputOrDefault, "blend", &PseudoThreeBoneJob::blend, Closed(0.0, 1.0));
     limb(false);
     f(Role::kOption, "variant", &PseudoThreeBoneJob::variant, EnumNames{"relative|followMid", 0});
-    f(Role::kOption, "endLimit", &PseudoThreeBoneJob::endLimit);
+    f(Role::kOption, "endLimit", &PseudoThreeBoneJob::endLimit, Closed(0.0, kPi));
   }
 };
 
@@ -154,8 +175,8 @@ struct JobFields<ChainJob> {
     f(Role::kInputOrDefault, "pole", &ChainJob::pole);
     f(Role::kInputOrDefault, "parentRotation", &ChainJob::parentRotation);
     f(Role::kOption, "method", &ChainJob::method, EnumNames{"ccd|fabrik", 0});
-    f(Role::kOption, "iterations", &ChainJob::iterations);
-    f(Role::kOption, "tolerance", &ChainJob::tolerance);
+    f(Role::kOption, "iterations", &ChainJob::iterations, Closed(0.0, kMaxChainIterations));
+    f(Role::kOption, "tolerance", &ChainJob::tolerance, AtLeast(0.0));
     f(Role::kOption, "forward", &ChainJob::forward);
   }
 };
@@ -262,8 +283,40 @@ const float* Defaults() {
   return defaults;
 }
 
+template <class T>
+constexpr bool IsNumber() {
+  return std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int>;
+}
+
+// ":first:names" of an enum.
+inline void DescribeExtra(std::string& out, const EnumNames& e) {
+  out += ':';
+  out += std::to_string(e.first);
+  out += ':';
+  out += e.names;
+}
+
+// ":[min max]" of a number, "(" / ")" for open bounds, each bound exact
+// (%.17g), infinite bounds as -Infinity / Infinity (JS Number() reads both).
+inline void DescribeExtra(std::string& out, const Range& r) {
+  const auto bound = [&](double v) {
+    if (v == kInfinity || v == -kInfinity) {
+      out += v > 0 ? "Infinity" : "-Infinity";
+      return;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    out += text;
+  };
+  out += r.minOpen ? ":(" : ":[";
+  bound(r.min);
+  out += ' ';
+  bound(r.max);
+  out += r.maxOpen ? ')' : ']';
+}
+
 // "name=floats@defaults|field,field,..." with field "name:kind:offset:role[:first:names]",
-// role "input", "inputOrDefault" or "option".
+// role "input", "inputOrDefault" or "option", then an enum's names or a number's range.
 template <class Job>
 void DescribeJob(std::string& out) {
   out += JobFields<Job>::kName;
@@ -284,7 +337,8 @@ void DescribeJob(std::string& out) {
     out += ':';
     out += std::to_string(at);
     out += role == Role::kInput ? ":input" : role == Role::kInputOrDefault ? ":inputOrDefault" : ":option";
-    (((out += ':', out += std::to_string(names.first), out += ':', out += names.names)), ...);
+    static_assert(!IsNumber<T>() || (std::is_same_v<decltype(names), Range> || ...), "a number field needs its Range");
+    (DescribeExtra(out, names), ...);
     at += Kind<T>::kFloats;
   });
 }

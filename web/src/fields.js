@@ -1,8 +1,10 @@
 // Job packers built from the C++ job descriptions (cpp/bindings/job_fields.h),
-// read once in init(): each field's name, kind, float offset, role and enum
-// names, and a packed job holding every default. Defaults, layouts and enum
-// names therefore live in C++ only; the validators here check types and
-// shapes and name the parameter, and C++ Validate() checks value ranges.
+// read once in init(): each field's name, kind, float offset, role, enum
+// names or valid range, and a packed job holding every default. Defaults,
+// layouts, enum names and ranges therefore live in C++ only; the validators
+// here check types, shapes and each number's described range, and name the
+// parameter. Rules joining several fields (minAngle <= maxAngle, ...) are
+// C++ Validate()'s alone.
 import { readEnum, readNumber, readQuat, readTransform, readVec3 } from './core.js';
 
 /**
@@ -19,9 +21,11 @@ export function readJobDescriptions(text, heapF32) {
     const [floats, pointer] = rest.split('@').map(Number);
     const fields = list.split(',').map((spec) => {
       const [field, kind, offset, role, first, names] = spec.split(':');
+      const range = first?.[0] === '[' || first?.[0] === '(' ? readRange(first) : undefined;
       return Object.freeze({
         name: field, kind, offset: Number(offset), role,
-        enumFirst: Number(first ?? 0), enumNames: names ? Object.freeze(names.split('|')) : undefined,
+        enumFirst: range ? 0 : Number(first ?? 0), enumNames: names ? Object.freeze(names.split('|')) : undefined,
+        range,
       });
     });
     const defaults = heapF32.slice(pointer >>> 2, (pointer >>> 2) + floats);
@@ -30,10 +34,45 @@ export function readJobDescriptions(text, heapF32) {
   return Object.freeze(jobs);
 }
 
+// "[min max]" with "(" / ")" for open bounds (DescribeExtra in job_fields.h).
+function readRange(text) {
+  const [min, max] = text.slice(1, -1).split(' ').map(Number);
+  return Object.freeze({ min, max, minOpen: text[0] === '(', maxOpen: text[text.length - 1] === ')' });
+}
+
+const showBound = (x) => (Math.abs(x - Math.PI) < 1e-6 ? 'pi' : String(x));
+
+/** The range as error messages state it: "in [0, pi]", "finite and >= 1", "finite", "> 0 (Infinity allowed)". */
+export function rangeText({ min, max, minOpen, maxOpen }) {
+  const finite = (min === -Infinity && minOpen) || (max === Infinity && maxOpen);
+  if (min === -Infinity && max === Infinity) return minOpen && maxOpen ? 'finite' : 'a number';
+  if (max === Infinity) return `${finite ? 'finite and ' : ''}${minOpen ? '>' : '>='} ${showBound(min)}${maxOpen ? '' : ' (Infinity allowed)'}`;
+  if (min === -Infinity) return `${finite ? 'finite and ' : ''}${maxOpen ? '<' : '<='} ${showBound(max)}`;
+  return `in ${minOpen ? '(' : '['}${showBound(min)}, ${showBound(max)}${maxOpen ? ')' : ']'}`;
+}
+
+/** Whether `x` lies in `range` (NaN never does). */
+export function inRange(x, { min, max, minOpen, maxOpen }) {
+  return (minOpen ? x > min : x >= min) && (maxOpen ? x < max : x <= max);
+}
+
+/**
+ * Reads number field `f` (kind number or integer, with its described range),
+ * checked as C++ sees it: rounded to float32 unless `f64`. Throws a
+ * TypeError/RangeError naming the field.
+ */
+export function readRanged(value, f, f64 = false) {
+  if (typeof value === 'number' && inRange(f64 ? value : Math.fround(value), f.range) &&
+    (f.kind !== 'integer' || Number.isInteger(value))) return value;
+  if (typeof value !== 'number') readNumber(value, f.name); // throws the TypeError
+  if (f.kind === 'integer' && !Number.isInteger(value) && Number.isFinite(value)) {
+    throw new RangeError(`${f.name}: must be an integer, got ${value}`);
+  }
+  throw new RangeError(`${f.name}: must be ${rangeText(f.range)}, got ${value}`);
+}
+
 /** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
 export const OUT = 64;
-
-const INTEGER = Object.freeze({ integer: true });
 
 const SIZES = Object.freeze({ number: 1, integer: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4 });
 
@@ -41,8 +80,7 @@ const SIZES = Object.freeze({ number: 1, integer: 1, enum: 1, vec3: 3, quat: 4, 
 function writeField(f, value, s, o) {
   const at = o + f.offset;
   switch (f.kind) {
-    case 'number': s[at] = readNumber(value, f.name); break;
-    case 'integer': s[at] = readNumber(value, f.name, INTEGER); break;
+    case 'number': case 'integer': s[at] = readRanged(value, f); break;
     case 'enum': s[at] = f.enumFirst + readEnum(value, f.name, f.enumNames); break;
     case 'vec3': readVec3(value, f.name, s, at); break;
     case 'quat': readQuat(value, f.name, s, at); break;
@@ -65,8 +103,7 @@ function writeSource(f) {
   const at = f.offset;
   const name = JSON.stringify(f.name);
   switch (f.kind) {
-    case 'number': return `s[${at}] = readNumber(v, ${name});`;
-    case 'integer': return `s[${at}] = Number.isInteger(v) ? v : readNumber(v, ${name}, INTEGER);`;
+    case 'number': case 'integer': return `s[${at}] = readRanged(v, FIELD_${f.name});`;
     case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
     case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
     case 'quat': return `readQuat(v, ${name}, s, ${at});`;
@@ -94,11 +131,12 @@ function compilePacker(fields, defaults) {
     lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f)} }`);
   }
   const enums = fields.filter((f) => f.kind === 'enum').map((f) => `const ENUM_${f.name} = ${JSON.stringify(f.enumNames)};`);
+  const numbers = fields.filter((f) => f.range).map((f) => `const FIELD_${f.name} = FIELDS[${fields.indexOf(f)}];`);
   // Code generated from the C++ descriptions only (names, offsets, float defaults).
   // eslint-disable-next-line no-new-func
-  return new Function('readNumber', 'readEnum', 'readVec3', 'readQuat', 'readTransform', 'INTEGER',
-    `${enums.join('\n')}\nreturn function pack(o, s) {\nlet v;\n${lines.join('\n')}\n};`)(
-    readNumber, readEnum, readVec3, readQuat, readTransform, INTEGER);
+  return new Function('readRanged', 'readEnum', 'readVec3', 'readQuat', 'readTransform', 'FIELDS',
+    `${[...enums, ...numbers].join('\n')}\nreturn function pack(o, s) {\nlet v;\n${lines.join('\n')}\n};`)(
+    readRanged, readEnum, readVec3, readQuat, readTransform, fields);
 }
 
 /** One job's packed layout, with packers for single calls, solvers and batches. */
