@@ -8,7 +8,9 @@
 //   - the defaults buffer, a packed job with every default in place (Defaults),
 //   - the text JS parses at init() to build its packers and validators
 //     (web/src/fields.js): "name:kind:offset:role[:first enum value:name|name...]"
-//     or, for numbers, "name:kind:offset:role:[min max]" (brackets as below).
+//     or, for numbers, "name:kind:offset:role:[min max]" (brackets as below),
+//     then ":~name=value|..." for presets and ":=value" for an optional
+//     number's fallback.
 // Adding an option to a job means one line in its Visit (plus the kernel and
 // the docs); JS, the single-call layout, the batches' shared options and the
 // prepared solvers follow.
@@ -16,7 +18,9 @@
 // Kinds and their floats: number 1, integer 1, enum 1 (value as float), vec3 3,
 // quat 4 ([x, y, z, w], three.js order), transform 7 (position, rotation),
 // optionalVec3 4 (x, y, z, then 1 when given / 0 when not: the job's
-// std::optional stays empty). Input fields (Role) are the per-frame inputs a
+// std::optional stays empty), optionalNumber 2 (value, then 1 / 0 the same
+// way). A description packs floats unless its JobFields declare
+// `using Storage = double` (the PD options). Input fields (Role) are the per-frame inputs a
 // prepared solver reads on every solve; the others are options.
 #pragma once
 
@@ -67,6 +71,17 @@ constexpr Range kFinite{-kInfinity, kInfinity, true, true};
 constexpr Range Closed(double lo, double hi) { return {lo, hi}; }
 constexpr Range AtLeast(double lo) { return {lo, kInfinity, false, true}; }  // finite and >= lo
 constexpr Range Above(double lo) { return {lo, kInfinity, true, true}; }     // finite and > lo
+
+// Names a number may also be given as: "critical=1|responsive=0.707...|over=1.5".
+struct Presets {
+  const char* names[4];
+  double values[4];
+};
+
+// The value the library uses when an optional number is not given.
+struct Fallback {
+  double value;
+};
 
 template <class Job>
 struct JobFields;
@@ -182,14 +197,27 @@ struct JobFields<ChainJob> {
 };
 
 // ---------------------------------------------------------------- kinds
+// Each kind reads and writes its slots of a packed job of scalars S (float,
+// or double for descriptions whose JobFields declare `using Storage = double`).
 template <class T>
 struct Kind;
 template <>
 struct Kind<float> {
   static constexpr const char* kName = "number";
   static constexpr std::size_t kFloats = 1;
-  static void Read(const float* p, float& v) { v = p[0]; }
-  static void Write(float* p, float v) { p[0] = v; }
+  template <class S>
+  static void Read(const S* p, float& v) { v = static_cast<float>(p[0]); }
+  template <class S>
+  static void Write(S* p, float v) { p[0] = v; }
+};
+template <>
+struct Kind<double> {
+  static constexpr const char* kName = "number";
+  static constexpr std::size_t kFloats = 1;
+  template <class S>
+  static void Read(const S* p, double& v) { v = p[0]; }
+  template <class S>
+  static void Write(S* p, double v) { p[0] = static_cast<S>(v); }
 };
 // An integer carried as a float (JS checks it is an integer); values beyond
 // ±1e9 (and NaN) read as ±1e9 (the job's own range check rejects them).
@@ -197,10 +225,12 @@ template <>
 struct Kind<int> {
   static constexpr const char* kName = "integer";
   static constexpr std::size_t kFloats = 1;
-  static void Read(const float* p, int& v) {
-    v = p[0] >= 1e9f ? 1000000000 : p[0] > -1e9f ? static_cast<int>(p[0]) : -1000000000;  // NaN: -1e9
+  template <class S>
+  static void Read(const S* p, int& v) {
+    v = p[0] >= S(1e9) ? 1000000000 : p[0] > S(-1e9) ? static_cast<int>(p[0]) : -1000000000;  // NaN: -1e9
   }
-  static void Write(float* p, int v) { p[0] = static_cast<float>(v); }
+  template <class S>
+  static void Write(S* p, int v) { p[0] = static_cast<S>(v); }
 };
 template <>
 struct Kind<glm::vec3> {
@@ -236,14 +266,45 @@ struct Kind<std::optional<glm::vec3>> {
     p[3] = v ? 1.0f : 0.0f;
   }
 };
+// A number that may be not given: value, then 1 when given / 0 when not.
+template <>
+struct Kind<std::optional<double>> {
+  static constexpr const char* kName = "optionalNumber";
+  static constexpr std::size_t kFloats = 2;
+  template <class S>
+  static void Read(const S* p, std::optional<double>& v) {
+    if (p[1] != S(0)) v = static_cast<double>(p[0]);
+    else v.reset();
+  }
+  template <class S>
+  static void Write(S* p, const std::optional<double>& v) {
+    p[0] = static_cast<S>(v.value_or(0.0));
+    p[1] = v ? S(1) : S(0);
+  }
+};
 template <class E>
   requires std::is_enum_v<E>
 struct Kind<E> {
   static constexpr const char* kName = "enum";
   static constexpr std::size_t kFloats = 1;
-  static void Read(const float* p, E& v) { v = static_cast<E>(static_cast<int>(p[0])); }
-  static void Write(float* p, E v) { p[0] = static_cast<float>(static_cast<int>(v)); }
+  template <class S>
+  static void Read(const S* p, E& v) { v = static_cast<E>(static_cast<int>(p[0])); }
+  template <class S>
+  static void Write(S* p, E v) { p[0] = static_cast<S>(static_cast<int>(v)); }
 };
+
+// The scalar a job is packed in: float, or JobFields<Job>::Storage.
+template <class Job>
+struct StorageOfT {
+  using Type = float;
+};
+template <class Job>
+  requires requires { typename JobFields<Job>::Storage; }
+struct StorageOfT<Job> {
+  using Type = typename JobFields<Job>::Storage;
+};
+template <class Job>
+using StorageOf = typename StorageOfT<Job>::Type;
 
 // ---------------------------------------------------------------- layout users
 // Floats of a packed job.
@@ -256,7 +317,7 @@ constexpr std::size_t JobFloats() {
 
 // Fills the `which` fields of `job` from p[0..JobFloats).
 template <class Job>
-void ReadJob(const float* p, Job& job, Which which = Which::kAll) {
+void ReadJob(const StorageOf<Job>* p, Job& job, Which which = Which::kAll) {
   std::size_t at = 0;
   JobFields<Job>::Visit([&](Role r, const char*, auto member, auto...) {
     using T = FieldType<Job, decltype(member)>;
@@ -267,8 +328,8 @@ void ReadJob(const float* p, Job& job, Which which = Which::kAll) {
 
 // A packed job holding every default (the job struct's member initializers).
 template <class Job>
-const float* Defaults() {
-  alignas(16) static float defaults[JobFloats<Job>()] = {};
+const StorageOf<Job>* Defaults() {
+  alignas(16) static StorageOf<Job> defaults[JobFloats<Job>()] = {};
   static bool filled = false;
   if (!filled) {
     const Job job{};
@@ -285,7 +346,19 @@ const float* Defaults() {
 
 template <class T>
 constexpr bool IsNumber() {
-  return std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int>;
+  return std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> ||
+         std::is_same_v<T, std::optional<double>>;
+}
+
+// A number exactly (%.17g), infinities as -Infinity / Infinity (JS Number() reads both).
+inline void AppendNumber(std::string& out, double v) {
+  if (v == kInfinity || v == -kInfinity) {
+    out += v > 0 ? "Infinity" : "-Infinity";
+    return;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  out += text;
 }
 
 // ":first:names" of an enum.
@@ -296,27 +369,35 @@ inline void DescribeExtra(std::string& out, const EnumNames& e) {
   out += e.names;
 }
 
-// ":[min max]" of a number, "(" / ")" for open bounds, each bound exact
-// (%.17g), infinite bounds as -Infinity / Infinity (JS Number() reads both).
+// ":[min max]" of a number, "(" / ")" for open bounds.
 inline void DescribeExtra(std::string& out, const Range& r) {
-  const auto bound = [&](double v) {
-    if (v == kInfinity || v == -kInfinity) {
-      out += v > 0 ? "Infinity" : "-Infinity";
-      return;
-    }
-    char text[32];
-    std::snprintf(text, sizeof text, "%.17g", v);
-    out += text;
-  };
   out += r.minOpen ? ":(" : ":[";
-  bound(r.min);
+  AppendNumber(out, r.min);
   out += ' ';
-  bound(r.max);
+  AppendNumber(out, r.max);
   out += r.maxOpen ? ')' : ']';
 }
 
-// "name=floats@defaults|field,field,..." with field "name:kind:offset:role[:first:names]",
-// role "input", "inputOrDefault" or "option", then an enum's names or a number's range.
+// ":~name=value|name=value" of a number's presets.
+inline void DescribeExtra(std::string& out, const Presets& p) {
+  out += ":~";
+  for (int i = 0; i < 4 && p.names[i] != nullptr; ++i) {
+    if (i) out += '|';
+    out += p.names[i];
+    out += '=';
+    AppendNumber(out, p.values[i]);
+  }
+}
+
+// ":=value" of an optional number's fallback.
+inline void DescribeExtra(std::string& out, const Fallback& f) {
+  out += ":=";
+  AppendNumber(out, f.value);
+}
+
+// "name=floats@defaults@bits|field,field,..." (bits: 32 or 64, the storage
+// scalar) with field "name:kind:offset:role[:extra...]", role "input",
+// "inputOrDefault" or "option", extras as DescribeExtra writes them.
 template <class Job>
 void DescribeJob(std::string& out) {
   out += JobFields<Job>::kName;
@@ -324,7 +405,7 @@ void DescribeJob(std::string& out) {
   out += std::to_string(JobFloats<Job>());
   out += '@';
   out += std::to_string(reinterpret_cast<std::uintptr_t>(Defaults<Job>()));
-  out += '|';
+  out += sizeof(StorageOf<Job>) == 8 ? "@64|" : "@32|";
   std::size_t at = 0;
   bool first = true;
   JobFields<Job>::Visit([&](Role role, const char* name, auto member, auto... names) {

@@ -12,6 +12,7 @@
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "job_fields.h"
+#include "pd_fields.h"
 #include "solvers.h"
 
 namespace ikpd::bindings {
@@ -103,6 +104,8 @@ EMSCRIPTEN_BINDINGS(ikpd_solvers) {
     DescribeJob<PseudoThreeBoneJob>(out);
     out += ';';
     DescribeJob<ChainJob>(out);
+    out += ';';
+    DescribeJob<PdOptions>(out);
     return out;
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");

@@ -32,27 +32,38 @@ function nextFloat(x, dir) {
   return f[0];
 }
 
-// Values just outside the range: float32 values (so JS and C++ see the same
-// number), integers for an integer field (C++ reads it truncated).
-function outside({ min, max, minOpen, maxOpen }, integer) {
+// The double next to x toward -Infinity (dir -1) or +Infinity (dir +1).
+function nextDouble(x, dir) {
+  const f = new Float64Array([x]);
+  const bits = new BigInt64Array(f.buffer);
+  if (x === 0) return dir * 5e-324;
+  bits[0] += (x > 0) === (dir > 0) ? 1n : -1n;
+  return f[0];
+}
+
+// Values just outside the range: float32 values for float fields (so JS and
+// C++ see the same number), integers for an integer field (C++ reads it
+// truncated), doubles for double fields (f64).
+function outside({ min, max, minOpen, maxOpen }, integer, f64 = false) {
   const out = [NaN];
   if (integer) return [...out, minOpen ? min : min - 1, maxOpen ? max : max + 1].filter(Number.isFinite);
+  const next = f64 ? nextDouble : nextFloat;
   if (min === -Infinity) {
-    if (minOpen) out.push(-Infinity, -1e39);
+    if (minOpen) out.push(-Infinity, f64 ? -Number.MAX_VALUE : -1e39);
   } else {
-    out.push(minOpen ? min : nextFloat(min, -1));
+    out.push(minOpen ? min : next(min, -1));
   }
   if (max === Infinity) {
-    if (maxOpen) out.push(Infinity, 1e39);
+    if (maxOpen) out.push(Infinity);
+    if (maxOpen && !f64) out.push(1e39);
   } else {
-    out.push(maxOpen ? max : nextFloat(max, 1));
+    out.push(maxOpen ? max : next(max, 1));
   }
   return out;
 }
 
-// Closed finite bounds, which both sides must accept.
-const bounds = ({ min, max, minOpen, maxOpen }) =>
-  [!minOpen && Number.isFinite(min) ? min : undefined, !maxOpen && Number.isFinite(max) ? max : undefined].filter((v) => v !== undefined);
+// Closed bounds, which both sides must accept.
+const bounds = ({ min, max, minOpen, maxOpen }) => [minOpen ? undefined : min, maxOpen ? undefined : max].filter((v) => v !== undefined);
 
 // The C++ verdict on `value` (undefined: as packed) in field `f` of a job packed with `options`:
 // null when valid, else the error message.
@@ -114,10 +125,55 @@ describe('described ranges equal the C++ Validate() ranges', () => {
 
   it('messages state the range', () => {
     const options = validOptions('solveTwoBone');
-    expect(() => ikpd.solveTwoBone({ ...options, minAngle: -0.5 })).toThrow(new RangeError('minAngle: must be in [0, pi], got -0.5'));
-    expect(() => ikpd.solveTwoBone({ ...options, maxStretch: 0.5 })).toThrow(new RangeError('maxStretch: must be finite and >= 1, got 0.5'));
-    expect(() => ikpd.solveTwoBone({ ...options, twist: 1e39 })).toThrow(new RangeError('twist: must be finite, got 1e+39'));
+    expect(() => ikpd.solveTwoBone({ ...options, minAngle: -0.5 })).toThrow(new RangeError('minAngle: must be in [0, pi]'));
+    expect(() => ikpd.solveTwoBone({ ...options, maxStretch: 0.5 })).toThrow(new RangeError('maxStretch: must be a finite number >= 1'));
+    expect(() => ikpd.solveTwoBone({ ...options, twist: 1e39 })).toThrow(new RangeError('twist: must be finite'));
     expect(() => ikpd.solveTwoBone({ ...options, weight: '1' })).toThrow(TypeError);
     expect(() => ikpd.solveChain({ ...validOptions('solveChain'), iterations: 2.5 })).toThrow(new RangeError('iterations: must be an integer, got 2.5'));
+  });
+});
+
+// The PD options (cpp/bindings/pd_fields.h), packed as doubles: JS against
+// GainOptions::Resolve and PdSettings::Validate (a QuatPD takes every option).
+describe('described PD option ranges equal the C++ ranges', () => {
+  const layout = jobs.pd;
+  const numbers = layout.fields.filter((f) => f.range);
+  const io = () => new Float64Array(wasm.HEAPF64.buffer, wasm.pdBuffer() >>> 0, 32);
+  function nativeVerdict(f, value) {
+    const s = io();
+    layout.pack({}, s);
+    s[f.offset] = value;
+    if (f.kind === 'optionalNumber') s[f.offset + 1] = 1;
+    const handle = new wasm.PdQuat();
+    try {
+      const error = handle.configure();
+      return error ? wasm.UTF8ToString(error >>> 0) : null;
+    } finally {
+      handle.delete();
+    }
+  }
+
+  it('every number option carries a range', () => {
+    for (const f of layout.fields) if (f.kind === 'number' || f.kind === 'optionalNumber') expect(f.range, f.name).toBeDefined();
+  });
+
+  for (const f of numbers) {
+    it(`${f.name}: ${JSON.stringify(f.range)}`, () => {
+      for (const value of outside(f.range, false, true)) {
+        const js = () => new ikpd.QuatPD({ [f.name]: value }).dispose();
+        expect(js, `JS ${f.name} = ${value}`).toThrow(RangeError);
+        expect(js, `JS ${f.name} = ${value}`).toThrow(new RegExp(`^${f.name}: `));
+        expect(nativeVerdict(f, value), `C++ ${f.name} = ${value}`).toMatch(new RegExp(`^${f.name}: `));
+      }
+      for (const value of bounds(f.range)) {
+        expect(() => new ikpd.QuatPD({ [f.name]: value }).dispose(), `JS ${f.name} = ${value}`).not.toThrow();
+        expect(nativeVerdict(f, value), `C++ ${f.name} = ${value}`).toBeNull();
+      }
+    });
+  }
+
+  it('damping presets come from C++', () => {
+    expect(layout.byName.damping.presets).toEqual({ critical: 1, responsive: Math.SQRT1_2, over: 1.5 });
+    expect(() => new ikpd.PD({ damping: 'soft' })).toThrow(/^damping: /);
   });
 });

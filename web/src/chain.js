@@ -15,7 +15,6 @@ import {
   tryReadTransform,
 } from './core.js';
 import { OUT } from './fields.js';
-import { readDamping } from './pd.js';
 
 const LIMIT_TYPES = ['cone', 'euler'];
 export const MAX_CHAIN_JOINTS = 128;
@@ -253,7 +252,7 @@ export function createChainApi(core) {
       const hasSettleTimes = typeof options.settleTime === 'object' && options.settleTime !== null;
       if (hasSettleTimes) readVector(options.settleTime, 'settleTime', n, f, at);
       else if (options.settleTime !== undefined) settleTime = readNumber(options.settleTime, 'settleTime');
-      const damping = options.damping === undefined ? 1 : readDamping(options.damping);
+      const damping = options.damping === undefined ? 1 : core.readDamping(options.damping);
       const blendOutTime = readNumber(options.blendOutTime ?? 0.1, 'blendOutTime');
       const forward = [0, 0, 1];
       if (options.forward !== undefined) readVec3(options.forward, 'forward', forward, 0);

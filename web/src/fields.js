@@ -18,23 +18,35 @@ export function readJobDescriptions(text, heapF32) {
     const head = entry.slice(0, bar);
     const list = entry.slice(bar + 1);
     const [name, rest] = head.split('=');
-    const [floats, pointer] = rest.split('@').map(Number);
-    const fields = list.split(',').map((spec) => {
-      const [field, kind, offset, role, first, names] = spec.split(':');
-      const range = first?.[0] === '[' || first?.[0] === '(' ? readRange(first) : undefined;
-      return Object.freeze({
-        name: field, kind, offset: Number(offset), role,
-        enumFirst: range ? 0 : Number(first ?? 0), enumNames: names ? Object.freeze(names.split('|')) : undefined,
-        range,
-      });
-    });
-    const defaults = heapF32.slice(pointer >>> 2, (pointer >>> 2) + floats);
-    jobs[name] = new JobLayout(name, floats, defaults, fields);
+    const [floats, pointer, bits] = rest.split('@').map(Number);
+    const fields = list.split(',').map(readField);
+    const heap = bits === 64 ? new Float64Array(heapF32.buffer) : heapF32;
+    const start = pointer / heap.BYTES_PER_ELEMENT;
+    jobs[name] = new JobLayout(name, floats, heap.slice(start, start + floats), fields);
   }
   return Object.freeze(jobs);
 }
 
-// "[min max]" with "(" / ")" for open bounds (DescribeExtra in job_fields.h).
+// "name:kind:offset:role" then extras (DescribeExtra in job_fields.h): an
+// enum's "first:names", a number's "[min max]", "~name=value|..." presets and
+// "=value" fallback.
+function readField(spec) {
+  const [name, kind, offset, role, ...extras] = spec.split(':');
+  const f = { name, kind, offset: Number(offset), role, enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined };
+  for (let i = 0; i < extras.length; i++) {
+    const e = extras[i];
+    if (e[0] === '[' || e[0] === '(') f.range = readRange(e);
+    else if (e[0] === '~') f.presets = Object.freeze(Object.fromEntries(e.slice(1).split('|').map((p) => p.split('=')).map(([k, v]) => [k, Number(v)])));
+    else if (e[0] === '=') f.fallback = Number(e.slice(1));
+    else {
+      f.enumFirst = Number(e);
+      f.enumNames = Object.freeze(extras[++i].split('|'));
+    }
+  }
+  return Object.freeze(f);
+}
+
+// "[min max]" with "(" / ")" for open bounds.
 function readRange(text) {
   const [min, max] = text.slice(1, -1).split(' ').map(Number);
   return Object.freeze({ min, max, minOpen: text[0] === '(', maxOpen: text[text.length - 1] === ')' });
@@ -42,12 +54,14 @@ function readRange(text) {
 
 const showBound = (x) => (Math.abs(x - Math.PI) < 1e-6 ? 'pi' : String(x));
 
-/** The range as error messages state it: "in [0, pi]", "finite and >= 1", "finite", "> 0 (Infinity allowed)". */
+/** The range as error messages state it: "in [0, pi]", "a finite number >= 1", "finite", "> 0 (Infinity for no limit)". */
 export function rangeText({ min, max, minOpen, maxOpen }) {
-  const finite = (min === -Infinity && minOpen) || (max === Infinity && maxOpen);
   if (min === -Infinity && max === Infinity) return minOpen && maxOpen ? 'finite' : 'a number';
-  if (max === Infinity) return `${finite ? 'finite and ' : ''}${minOpen ? '>' : '>='} ${showBound(min)}${maxOpen ? '' : ' (Infinity allowed)'}`;
-  if (min === -Infinity) return `${finite ? 'finite and ' : ''}${maxOpen ? '<' : '<='} ${showBound(max)}`;
+  if (max === Infinity) {
+    const bound = `${minOpen ? '>' : '>='} ${showBound(min)}`;
+    return maxOpen ? `a finite number ${bound}` : `${bound} (Infinity for no limit)`;
+  }
+  if (min === -Infinity) return `${maxOpen ? 'a finite number ' : ''}${maxOpen ? '<' : '<='} ${showBound(max)}`;
   return `in ${minOpen ? '(' : '['}${showBound(min)}, ${showBound(max)}${maxOpen ? ')' : ']'}`;
 }
 
@@ -64,23 +78,37 @@ export function inRange(x, { min, max, minOpen, maxOpen }) {
 export function readRanged(value, f, f64 = false) {
   if (typeof value === 'number' && inRange(f64 ? value : Math.fround(value), f.range) &&
     (f.kind !== 'integer' || Number.isInteger(value))) return value;
+  if (typeof value === 'string' && f.presets !== undefined) {
+    readEnum(value, f.name, Object.keys(f.presets));
+    return f.presets[value];
+  }
   if (typeof value !== 'number') readNumber(value, f.name); // throws the TypeError
   if (f.kind === 'integer' && !Number.isInteger(value) && Number.isFinite(value)) {
     throw new RangeError(`${f.name}: must be an integer, got ${value}`);
   }
-  throw new RangeError(`${f.name}: must be ${rangeText(f.range)}, got ${value}`);
+  throw new RangeError(`${f.name}: must be ${rangeText(f.range)}`);
 }
 
 /** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
 export const OUT = 64;
 
-const SIZES = Object.freeze({ number: 1, integer: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4 });
+const SIZES = Object.freeze({ number: 1, integer: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4, optionalNumber: 2 });
 
 // Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.
 function writeField(f, value, s, o) {
   const at = o + f.offset;
+  const f64 = s instanceof Float64Array;
   switch (f.kind) {
-    case 'number': case 'integer': s[at] = readRanged(value, f); break;
+    case 'number': case 'integer': s[at] = readRanged(value, f, f64); break;
+    case 'optionalNumber':
+      // null (setOptions only) clears the number.
+      if (value === null) {
+        s[at + 1] = 0;
+      } else {
+        s[at] = readRanged(value, f, f64);
+        s[at + 1] = 1;
+      }
+      break;
     case 'enum': s[at] = f.enumFirst + readEnum(value, f.name, f.enumNames); break;
     case 'vec3': readVec3(value, f.name, s, at); break;
     case 'quat': readQuat(value, f.name, s, at); break;
@@ -99,11 +127,12 @@ function writeField(f, value, s, o) {
 }
 
 // Source of the statement writing field `f` (its value in `v`) at s[f.offset..].
-function writeSource(f) {
+function writeSource(f, f64) {
   const at = f.offset;
   const name = JSON.stringify(f.name);
   switch (f.kind) {
-    case 'number': case 'integer': return `s[${at}] = readRanged(v, FIELD_${f.name});`;
+    case 'number': case 'integer': return `s[${at}] = readRanged(v, FIELD_${f.name}, ${f64});`;
+    case 'optionalNumber': return `s[${at}] = readRanged(v, FIELD_${f.name}, ${f64}); s[${at + 1}] = 1;`;
     case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
     case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
     case 'quat': return `readQuat(v, ${name}, s, ${at});`;
@@ -119,16 +148,17 @@ function writeSource(f) {
  * not given gets its default (an optional vector: "not given").
  */
 function compilePacker(fields, defaults) {
+  const f64 = defaults instanceof Float64Array;
   const lines = [];
   for (const f of fields) {
     const read = `v = o[${JSON.stringify(f.name)}];`;
     if (f.role === 'input') {
-      lines.push(read, writeSource(f));
+      lines.push(read, writeSource(f, f64));
       continue;
     }
     const fill = [];
     for (let k = 0; k < SIZES[f.kind]; k++) fill.push(`s[${f.offset + k}] = ${defaults[f.offset + k]};`);
-    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f)} }`);
+    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f, f64)} }`);
   }
   const enums = fields.filter((f) => f.kind === 'enum').map((f) => `const ENUM_${f.name} = ${JSON.stringify(f.enumNames)};`);
   const numbers = fields.filter((f) => f.range).map((f) => `const FIELD_${f.name} = FIELDS[${fields.indexOf(f)}];`);
@@ -154,7 +184,7 @@ export class JobLayout {
     this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
     this.pack = compilePacker(fields, defaults);
     this.packInputs = compilePacker(this.inputs, defaults);
-    /** Option name → default value as JS sees it (enum names, arrays, numbers; undefined for optional vectors). */
+    /** Option name → default value as JS sees it (enum names, arrays, numbers; an optional number's fallback; undefined for optional vectors). */
     this.defaultValues = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, this.#defaultOf(f)])));
   }
 
@@ -167,6 +197,7 @@ export class JobLayout {
       case 'vec3': return [d[o], d[o + 1], d[o + 2]];
       case 'quat': return [d[o], d[o + 1], d[o + 2], d[o + 3]];
       case 'transform': return { position: [d[o], d[o + 1], d[o + 2]], rotation: [d[o + 3], d[o + 4], d[o + 5], d[o + 6]] };
+      case 'optionalNumber': return d[o + 1] !== 0 ? d[o] : f.fallback;
       default: return undefined;
     }
   }

@@ -2,7 +2,6 @@
 // solvers and controllers, today the full-body look-at (docs/body-look-at.md).
 // Returns the members it adds to the ikpd object.
 import { SmoothedRig, fillTransform, readNumber, readOptions, readTransform, readVec3, readVector } from './core.js';
-import { readDamping } from './pd.js';
 
 const MAX_SPINE_JOINTS = 64;
 const LIMB_JOINTS = 6; // [upper, lower, end] × 2
@@ -61,16 +60,16 @@ function packSettings(options, x, core) {
   } else if (settle !== undefined) {
     f[11] = f[12] = readNumber(settle, 'spine.settleTime'); // the same for every joint
   }
-  if (spine.damping !== undefined) f[13] = readDamping(spine.damping, 'spine.damping');
+  if (spine.damping !== undefined) f[13] = core.readDamping(spine.damping, 'spine.damping');
   const shift = readGroup(options, 'weightShift');
   readSetting(shift, 'amount', 'weightShift.amount', f, 14);
   readSetting(shift, 'limit', 'weightShift.limit', f, 15);
   readSetting(shift, 'settleTime', 'weightShift.settleTime', f, 16);
-  if (shift.damping !== undefined) f[17] = readDamping(shift.damping, 'weightShift.damping');
+  if (shift.damping !== undefined) f[17] = core.readDamping(shift.damping, 'weightShift.damping');
   const arms = readGroup(options, 'armReaction');
   readSetting(arms, 'amount', 'armReaction.amount', f, 18);
   readSetting(arms, 'settleTime', 'armReaction.settleTime', f, 19);
-  if (arms.damping !== undefined) f[20] = readDamping(arms.damping, 'armReaction.damping');
+  if (arms.damping !== undefined) f[20] = core.readDamping(arms.damping, 'armReaction.damping');
   if (arms.chest !== undefined) f[21] = readNumber(arms.chest, 'armReaction.chest', CHEST);
   return [n, hasWeights, hasLimits, hasSettleTimes];
 }
