@@ -15,7 +15,7 @@
 // the docs); JS, the single-call layout, the batches' shared options and the
 // prepared solvers follow.
 //
-// Kinds and their floats: number 1, integer 1, enum 1 (value as float), vec3 3,
+// Kinds and their floats: number 1 (a float), double 1, integer 1, enum 1, vec2 2 (value as float), vec3 3,
 // quat 4 ([x, y, z, w], three.js order), transform 7 (position, rotation),
 // optionalVec3 4 (x, y, z, then 1 when given / 0 when not: the job's
 // std::optional stays empty), optionalNumber 2 (value, then 1 / 0 the same
@@ -32,6 +32,8 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+
+#include <glm/vec2.hpp>
 
 #include "flat.h"
 #include "ikpd/chain/pseudo_three_bone.h"
@@ -212,7 +214,7 @@ struct Kind<float> {
 };
 template <>
 struct Kind<double> {
-  static constexpr const char* kName = "number";
+  static constexpr const char* kName = "double";
   static constexpr std::size_t kFloats = 1;
   template <class S>
   static void Read(const S* p, double& v) { v = p[0]; }
@@ -231,6 +233,28 @@ struct Kind<int> {
   }
   template <class S>
   static void Write(S* p, int v) { p[0] = static_cast<S>(v); }
+};
+// An unsigned count carried as a number (JS checks it is an integer in range);
+// NaN and negative values read as 0, values beyond 2^32 - 1 as 2^32 - 1.
+template <>
+struct Kind<std::uint32_t> {
+  static constexpr const char* kName = "integer";
+  static constexpr std::size_t kFloats = 1;
+  template <class S>
+  static void Read(const S* p, std::uint32_t& v) {
+    v = p[0] >= S(4294967295.0) ? 0xffffffffu : p[0] > S(0) ? static_cast<std::uint32_t>(p[0]) : 0u;
+  }
+  template <class S>
+  static void Write(S* p, std::uint32_t v) { p[0] = static_cast<S>(v); }
+};
+template <>
+struct Kind<glm::vec2> {
+  static constexpr const char* kName = "vec2";
+  static constexpr std::size_t kFloats = 2;
+  template <class S>
+  static void Read(const S* p, glm::vec2& v) { v = {static_cast<float>(p[0]), static_cast<float>(p[1])}; }
+  template <class S>
+  static void Write(S* p, const glm::vec2& v) { p[0] = v.x, p[1] = v.y; }
 };
 template <>
 struct Kind<glm::vec3> {
@@ -347,7 +371,7 @@ const StorageOf<Job>* Defaults() {
 template <class T>
 constexpr bool IsNumber() {
   return std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> ||
-         std::is_same_v<T, std::optional<double>>;
+         std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::optional<double>>;
 }
 
 // A number exactly (%.17g), infinities as -Infinity / Infinity (JS Number() reads both).

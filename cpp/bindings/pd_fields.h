@@ -31,6 +31,10 @@ struct PdOptions {
   }
 };
 
+// The damping ratios a damping option may also be given as.
+constexpr Presets kDampingPresets{{"critical", "responsive", "over", nullptr},
+                                  {pd::kCriticalDampingRatio, pd::kResponsiveDampingRatio, pd::kOverDampingRatio, 0.0}};
+
 template <>
 struct JobFields<PdOptions> {
   static constexpr const char* kName = "pd";
@@ -42,9 +46,7 @@ struct JobFields<PdOptions> {
     const auto gain = [](auto member) { return Nest(&PdOptions::gains, member); };
     const auto setting = [](auto member) { return Nest(&PdOptions::settings, member); };
     f(Role::kOption, "settleTime", gain(&GainOptions::settleTime), Above(0.0), Fallback{GainOptions::kDefaultSettleTime});
-    f(Role::kOption, "damping", gain(&GainOptions::damping), AtLeast(0.0),
-      Presets{{"critical", "responsive", "over", nullptr},
-              {pd::kCriticalDampingRatio, pd::kResponsiveDampingRatio, pd::kOverDampingRatio, 0.0}},
+    f(Role::kOption, "damping", gain(&GainOptions::damping), AtLeast(0.0), kDampingPresets,
       Fallback{GainOptions::kDefaultDamping});
     f(Role::kOption, "kp", gain(&GainOptions::kp), Above(0.0));
     f(Role::kOption, "kd", gain(&GainOptions::kd), AtLeast(0.0));

@@ -12,6 +12,7 @@
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "job_fields.h"
+#include "chain_fields.h"
 #include "pd_fields.h"
 #include "solvers.h"
 
@@ -106,6 +107,10 @@ EMSCRIPTEN_BINDINGS(ikpd_solvers) {
     DescribeJob<ChainJob>(out);
     out += ';';
     DescribeJob<PdOptions>(out);
+    out += ';';
+    DescribeJob<LookAtSettings>(out);
+    out += ';';
+    DescribeJob<Tentacle2DSettings>(out);
     return out;
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");

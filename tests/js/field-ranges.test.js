@@ -133,47 +133,81 @@ describe('described ranges equal the C++ Validate() ranges', () => {
   });
 });
 
-// The PD options (cpp/bindings/pd_fields.h), packed as doubles: JS against
-// GainOptions::Resolve and PdSettings::Validate (a QuatPD takes every option).
-describe('described PD option ranges equal the C++ ranges', () => {
-  const layout = jobs.pd;
-  const numbers = layout.fields.filter((f) => f.range);
-  const io = () => new Float64Array(wasm.HEAPF64.buffer, wasm.pdBuffer() >>> 0, 32);
-  function nativeVerdict(f, value) {
-    const s = io();
-    layout.pack({}, s);
-    s[f.offset] = value;
-    if (f.kind === 'optionalNumber') s[f.offset + 1] = 1;
-    const handle = new wasm.PdQuat();
-    try {
-      const error = handle.configure();
-      return error ? wasm.UTF8ToString(error >>> 0) : null;
-    } finally {
-      handle.delete();
+// Options of stateful objects: the PD options (cpp/bindings/pd_fields.h,
+// against GainOptions::Resolve and PdSettings::Validate; a QuatPD takes every
+// option), LookAt's and Tentacle2D's (chain_fields.h, against their Reset).
+// `buffer(handle)`: the typed array the options are packed in; `run(handle)`:
+// the C++ call that validates them.
+const scratch = (values) => {
+  new Float32Array(wasm.HEAPF32.buffer, wasm.scratchPointer() >>> 0, values.length).set(values);
+  return wasm.scratchPointer();
+};
+const SETTINGS = {
+  pd: {
+    js: (o) => new ikpd.QuatPD(o),
+    native: () => new wasm.PdQuat(),
+    buffer: () => new Float64Array(wasm.HEAPF64.buffer, wasm.pdBuffer() >>> 0, 32),
+    run: (h) => h.configure(),
+  },
+  lookAt: {
+    js: (o) => new ikpd.LookAt({ weights: [1], ...o }),
+    native: () => new wasm.LookAt(),
+    buffer: (h) => new Float32Array(wasm.HEAPF32.buffer, h.settings() >>> 0, jobs.lookAt.floats),
+    run: (h) => h.reset(scratch([1]), 1, 0, 0),
+  },
+  tentacle2d: {
+    js: (o) => new ikpd.Tentacle2D({ lengths: [1], ...o }),
+    native: () => new wasm.Tentacle2D(),
+    buffer: (h) => new Float64Array(wasm.HEAPF64.buffer, h.settings() >>> 0, jobs.tentacle2d.floats),
+    run: (h) => h.reset(scratch([1]), 1, 0),
+  },
+};
+
+describe('described option ranges of PD, LookAt and Tentacle2D equal the C++ ranges', () => {
+  for (const [job, { js, native, buffer, run }] of Object.entries(SETTINGS)) {
+    const layout = jobs[job];
+    const numbers = layout.fields.filter((f) => f.range);
+    function nativeVerdict(f, value) {
+      const handle = native();
+      try {
+        const s = buffer(handle);
+        layout.pack({}, s);
+        s[f.offset] = value;
+        if (f.kind === 'optionalNumber') s[f.offset + 1] = 1;
+        const error = run(handle);
+        return error ? wasm.UTF8ToString(error >>> 0) : null;
+      } finally {
+        handle.delete();
+      }
+    }
+
+    it(`${job}: every number option carries a range`, () => {
+      expect(numbers.length).toBeGreaterThan(0);
+      for (const f of layout.fields) if (['number', 'double', 'integer', 'optionalNumber'].includes(f.kind)) expect(f.range, f.name).toBeDefined();
+    });
+
+    for (const f of numbers) {
+      it(`${job}.${f.name}: ${JSON.stringify(f.range)}`, () => {
+        const double = f.kind !== 'number';
+        for (const value of outside(f.range, f.kind === 'integer', double)) {
+          const call = () => js({ [f.name]: value }).dispose();
+          expect(call, `JS ${f.name} = ${value}`).toThrow(RangeError);
+          expect(call, `JS ${f.name} = ${value}`).toThrow(new RegExp(`^${f.name}: `));
+          // C++ has no range for an unsigned count beyond its type (the packed value is clamped).
+          if (f.kind !== 'integer') expect(nativeVerdict(f, value), `C++ ${f.name} = ${value}`).toMatch(new RegExp(`^${f.name}: `));
+        }
+        for (const value of bounds(f.range)) {
+          expect(() => js({ [f.name]: value }).dispose(), `JS ${f.name} = ${value}`).not.toThrow();
+          expect(nativeVerdict(f, value), `C++ ${f.name} = ${value}`).toBeNull();
+        }
+      });
     }
   }
 
-  it('every number option carries a range', () => {
-    for (const f of layout.fields) if (f.kind === 'number' || f.kind === 'optionalNumber') expect(f.range, f.name).toBeDefined();
-  });
-
-  for (const f of numbers) {
-    it(`${f.name}: ${JSON.stringify(f.range)}`, () => {
-      for (const value of outside(f.range, false, true)) {
-        const js = () => new ikpd.QuatPD({ [f.name]: value }).dispose();
-        expect(js, `JS ${f.name} = ${value}`).toThrow(RangeError);
-        expect(js, `JS ${f.name} = ${value}`).toThrow(new RegExp(`^${f.name}: `));
-        expect(nativeVerdict(f, value), `C++ ${f.name} = ${value}`).toMatch(new RegExp(`^${f.name}: `));
-      }
-      for (const value of bounds(f.range)) {
-        expect(() => new ikpd.QuatPD({ [f.name]: value }).dispose(), `JS ${f.name} = ${value}`).not.toThrow();
-        expect(nativeVerdict(f, value), `C++ ${f.name} = ${value}`).toBeNull();
-      }
-    });
-  }
-
   it('damping presets come from C++', () => {
-    expect(layout.byName.damping.presets).toEqual({ critical: 1, responsive: Math.SQRT1_2, over: 1.5 });
+    expect(jobs.pd.byName.damping.presets).toEqual({ critical: 1, responsive: Math.SQRT1_2, over: 1.5 });
+    expect(jobs.lookAt.byName.damping.presets).toEqual(jobs.pd.byName.damping.presets);
     expect(() => new ikpd.PD({ damping: 'soft' })).toThrow(/^damping: /);
+    expect(() => new ikpd.LookAt({ weights: [1], damping: 'soft' })).toThrow(/^damping: /);
   });
 });

@@ -5,7 +5,7 @@
 // here check types, shapes and each number's described range, and name the
 // parameter. Rules joining several fields (minAngle <= maxAngle, ...) are
 // C++ Validate()'s alone.
-import { readEnum, readNumber, readQuat, readTransform, readVec3 } from './core.js';
+import { readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './core.js';
 
 /**
  * Parses the descriptions ("job=floats@defaults|field,...;...") into
@@ -71,12 +71,13 @@ export function inRange(x, { min, max, minOpen, maxOpen }) {
 }
 
 /**
- * Reads number field `f` (kind number or integer, with its described range),
- * checked as C++ sees it: rounded to float32 unless `f64`. Throws a
+ * Reads number field `f` (kind number, double, optionalNumber or integer, with
+ * its described range), checked as C++ sees it: a 'number' (a C++ float)
+ * rounded to float32. A preset name gives its value. Throws a
  * TypeError/RangeError naming the field.
  */
-export function readRanged(value, f, f64 = false) {
-  if (typeof value === 'number' && inRange(f64 ? value : Math.fround(value), f.range) &&
+export function readRanged(value, f) {
+  if (typeof value === 'number' && inRange(f.kind === 'number' ? Math.fround(value) : value, f.range) &&
     (f.kind !== 'integer' || Number.isInteger(value))) return value;
   if (typeof value === 'string' && f.presets !== undefined) {
     readEnum(value, f.name, Object.keys(f.presets));
@@ -92,20 +93,20 @@ export function readRanged(value, f, f64 = false) {
 /** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
 export const OUT = 64;
 
-const SIZES = Object.freeze({ number: 1, integer: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4, optionalNumber: 2 });
+const SIZES = Object.freeze({ number: 1, double: 1, integer: 1, vec2: 2, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4, optionalNumber: 2 });
 
 // Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.
 function writeField(f, value, s, o) {
   const at = o + f.offset;
-  const f64 = s instanceof Float64Array;
   switch (f.kind) {
-    case 'number': case 'integer': s[at] = readRanged(value, f, f64); break;
+    case 'number': case 'double': case 'integer': s[at] = readRanged(value, f); break;
+    case 'vec2': readVector(value, f.name, 2, s, at); break;
     case 'optionalNumber':
       // null (setOptions only) clears the number.
       if (value === null) {
         s[at + 1] = 0;
       } else {
-        s[at] = readRanged(value, f, f64);
+        s[at] = readRanged(value, f);
         s[at + 1] = 1;
       }
       break;
@@ -127,12 +128,13 @@ function writeField(f, value, s, o) {
 }
 
 // Source of the statement writing field `f` (its value in `v`) at s[f.offset..].
-function writeSource(f, f64) {
+function writeSource(f) {
   const at = f.offset;
   const name = JSON.stringify(f.name);
   switch (f.kind) {
-    case 'number': case 'integer': return `s[${at}] = readRanged(v, FIELD_${f.name}, ${f64});`;
-    case 'optionalNumber': return `s[${at}] = readRanged(v, FIELD_${f.name}, ${f64}); s[${at + 1}] = 1;`;
+    case 'number': case 'double': case 'integer': return `s[${at}] = readRanged(v, FIELD_${f.name});`;
+    case 'optionalNumber': return `s[${at}] = readRanged(v, FIELD_${f.name}); s[${at + 1}] = 1;`;
+    case 'vec2': return `readVector(v, ${name}, 2, s, ${at});`;
     case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
     case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
     case 'quat': return `readQuat(v, ${name}, s, ${at});`;
@@ -148,25 +150,24 @@ function writeSource(f, f64) {
  * not given gets its default (an optional vector: "not given").
  */
 function compilePacker(fields, defaults) {
-  const f64 = defaults instanceof Float64Array;
   const lines = [];
   for (const f of fields) {
     const read = `v = o[${JSON.stringify(f.name)}];`;
     if (f.role === 'input') {
-      lines.push(read, writeSource(f, f64));
+      lines.push(read, writeSource(f));
       continue;
     }
     const fill = [];
     for (let k = 0; k < SIZES[f.kind]; k++) fill.push(`s[${f.offset + k}] = ${defaults[f.offset + k]};`);
-    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f, f64)} }`);
+    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f)} }`);
   }
   const enums = fields.filter((f) => f.kind === 'enum').map((f) => `const ENUM_${f.name} = ${JSON.stringify(f.enumNames)};`);
   const numbers = fields.filter((f) => f.range).map((f) => `const FIELD_${f.name} = FIELDS[${fields.indexOf(f)}];`);
   // Code generated from the C++ descriptions only (names, offsets, float defaults).
   // eslint-disable-next-line no-new-func
-  return new Function('readRanged', 'readEnum', 'readVec3', 'readQuat', 'readTransform', 'FIELDS',
+  return new Function('readRanged', 'readEnum', 'readVector', 'readVec3', 'readQuat', 'readTransform', 'FIELDS',
     `${[...enums, ...numbers].join('\n')}\nreturn function pack(o, s) {\nlet v;\n${lines.join('\n')}\n};`)(
-    readRanged, readEnum, readVec3, readQuat, readTransform, fields);
+    readRanged, readEnum, readVector, readVec3, readQuat, readTransform, fields);
 }
 
 /** One job's packed layout, with packers for single calls, solvers and batches. */
@@ -192,7 +193,8 @@ export class JobLayout {
     const d = this.defaults;
     const o = f.offset;
     switch (f.kind) {
-      case 'number': case 'integer': return d[o];
+      case 'number': case 'double': case 'integer': return d[o];
+      case 'vec2': return [d[o], d[o + 1]];
       case 'enum': return f.enumNames[d[o] - f.enumFirst];
       case 'vec3': return [d[o], d[o + 1], d[o + 2]];
       case 'quat': return [d[o], d[o + 1], d[o + 2], d[o + 3]];

@@ -71,7 +71,7 @@ export function createPdOptions(core) {
     const { kp, kd, dt, integrator = layout.defaultValues.integrator, dtMax = layout.defaultValues.dtMax } = options;
     const index = readEnum(integrator, 'integrator', INTEGRATOR.enumNames);
     core.check(wasm.pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
-      readRanged(dtMax, layout.byName.dtMax, true)));
+      readRanged(dtMax, layout.byName.dtMax)));
     const f = io();
     return { stable: f[0] !== 0, maxStableDt: f[1], spectralRadius: f[2] };
   }
