@@ -33,12 +33,14 @@ struct ScalarHandle {
   explicit ScalarHandle(bool angle) : pd(PdSettings{}, angle) {}
   ScalarPD pd;
 };
+// The vector and quaternion controllers keep their own update buffer: update()
+// reads the target at io[0..n) (and the target velocity at io[n..n+3)) and
+// writes only the new value at io[0..n), so JS's per-frame call packs and
+// reads n doubles (n = 3 vector, 4 quaternion [x, y, z, w]).
 struct Vec3Handle {
   Vec3PD pd;
+  alignas(16) double io[8] = {};
 };
-// A quaternion controller keeps its own update buffer: update() reads the target
-// [x, y, z, w] at io[0..3] (and the target velocity at io[4..6]) and writes only
-// the new value at io[0..3], so JS's per-frame call packs and reads 4 doubles.
 struct QuatHandle {
   QuatPD pd;
   alignas(16) double io[8] = {};
@@ -111,13 +113,13 @@ std::uintptr_t Track(ScalarHandle& h, double dt, bool release) {
   return ToResult(st);
 }
 
-// ---- vec3: io in: target[0..2], targetVelocity[3..5]; state out: value 0..2, velocity 3..5, target 6..8,
-// phase 11
+// ---- vec3: update uses h.io (Vec3Handle); the others the shared io. Read: value 0..2, velocity 3..5,
+// target 6..8, phase 11
 void Read(const Vec3Handle& h);
 std::uintptr_t Update(Vec3Handle& h, double dt, bool hasVelocity) {
-  const double* io = Io();
+  double* io = h.io;
   const Status st = hasVelocity ? h.pd.Update(dt, V3(io), V3(io + 3)) : h.pd.Update(dt, V3(io));
-  if (st) Read(h);
+  if (st) PutV3(io, h.pd.value());
   return ToResult(st);
 }
 void Read(const Vec3Handle& h) {
@@ -248,7 +250,9 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
   BindController<ScalarHandle>("PdScalar")
       .constructor<bool>()
       .function("track", +[](ScalarHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
-  BindController<Vec3Handle>("PdVec3").constructor<>();
+  BindController<Vec3Handle>("PdVec3")
+      .constructor<>()
+      .function("pointer", +[](Vec3Handle& h) { return reinterpret_cast<std::uintptr_t>(h.io); });
   BindController<QuatHandle>("PdQuat")
       .constructor<>()
       .function("pointer", +[](QuatHandle& h) { return reinterpret_cast<std::uintptr_t>(h.io); })

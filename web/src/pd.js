@@ -260,26 +260,22 @@ export function createPdApi(core) {
     }
   }
 
-  class Vec3PD extends Controller {
-    constructor(options = {}) {
-      super('Vec3PD', () => new wasm.PdVec3(), 3, 3, options, ROTATION_OPTIONS, [1, 0, 0], [0, 0, 0]);
-    }
-
-    /** Blend-out toward the unit vector `rest` (required). */
-    blendOut(dt, rest) {
-      if (rest === undefined) throw new TypeError('rest: expected an array of 3 numbers, got undefined');
-      return this._blendOut(dt, rest);
-    }
-  }
-
-  class QuatPD extends Controller {
-    // Float64Array over this controller's own update buffer in WASM memory
-    // (cpp/bindings/pd.cc QuatHandle::io); memory growth empties it.
+  /**
+   * Vec3PD and QuatPD: update() packs into the controller's own buffer in WASM
+   * memory (cpp/bindings/pd.cc Vec3Handle/QuatHandle::io) and returns this
+   * controller's value array, the same array every call (no allocation per
+   * frame), overwritten by the next update.
+   */
+  class OwnBufferController extends Controller {
+    // Float64Array over the controller's update buffer; memory growth empties it.
     #io = NO_DOUBLES;
-    #value = [0, 0, 0, 1];
+    #value;
+    #readTarget;
 
-    constructor(options = {}) {
-      super('QuatPD', () => new wasm.PdQuat(), 4, 3, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], [0, 0, 0]);
+    constructor(name, create, n, options, allowed, defaultValue, readTarget) {
+      super(name, create, n, 3, options, allowed, defaultValue, [0, 0, 0]);
+      this.#value = new Array(n).fill(0);
+      this.#readTarget = readTarget;
     }
 
     /**
@@ -292,19 +288,37 @@ export function createPdApi(core) {
       const handle = this._native;
       let f = this.#io;
       if (f.length === 0) f = this.#io = new Float64Array(wasm.HEAPF64.buffer, handle.pointer(), 8);
-      readQuat(target, 'target', f, 0);
+      const v = this.#value;
+      const n = v.length;
+      this.#readTarget(target, 'target', f, 0);
       let hasVelocity = 0;
       if (targetVelocity !== undefined) {
-        readVector(targetVelocity, 'targetVelocity', 3, f, 4);
+        readVector(targetVelocity, 'targetVelocity', 3, f, n);
         hasVelocity = 1;
       }
       core.check(handle.update(dt, hasVelocity));
-      const v = this.#value;
-      v[0] = f[0];
-      v[1] = f[1];
-      v[2] = f[2];
-      v[3] = f[3];
+      for (let i = 0; i < n; i++) v[i] = f[i];
       return v;
+    }
+  }
+
+  const readVec3Target = (value, name, f, o) => readVector(value, name, 3, f, o);
+
+  class Vec3PD extends OwnBufferController {
+    constructor(options = {}) {
+      super('Vec3PD', () => new wasm.PdVec3(), 3, options, ROTATION_OPTIONS, [1, 0, 0], readVec3Target);
+    }
+
+    /** Blend-out toward the unit vector `rest` (required). */
+    blendOut(dt, rest) {
+      if (rest === undefined) throw new TypeError('rest: expected an array of 3 numbers, got undefined');
+      return this._blendOut(dt, rest);
+    }
+  }
+
+  class QuatPD extends OwnBufferController {
+    constructor(options = {}) {
+      super('QuatPD', () => new wasm.PdQuat(), 4, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], readQuat);
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */

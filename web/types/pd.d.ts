@@ -189,6 +189,10 @@ export interface RotationPdOptions extends PdOptions {
  * is chosen; the componentwise method uses the log map while more than ~154° away).
  */
 export interface Vec3PD extends PdController<[number, number, number], [number, number, number]> {
+  /**
+   * As `PdController.update`, without garbage: returns this controller's own value array, the
+   * same array on every call, overwritten by the next `update` (copy it to keep a value).
+   */
   update(dt: number, target: Vec3, targetVelocity?: Vec3): [number, number, number];
   reset(value: Vec3, velocity?: Vec3): this;
   /** Blend-out toward the unit vector `rest`, ending exactly on it. */
