@@ -211,3 +211,27 @@ describe('described option ranges of PD, LookAt and Tentacle2D equal the C++ ran
     expect(() => new ikpd.LookAt({ weights: [1], damping: 'soft' })).toThrow(/^damping: /);
   });
 });
+
+// Batches pack their shared options with the single call's description, so
+// every described number they share is checked by the same range.
+describe('batches check shared options by the single call descriptions', () => {
+  // (The aim batch shares no number: its only one, weight, is per item.)
+  for (const [job, Batch] of [['twoBone', 'TwoBoneBatch'], ['pseudoThreeBone', 'PseudoThreeBoneBatch']]) {
+    it(`${Batch}`, () => {
+      const batch = new ikpd[Batch](2);
+      const shared = jobs[job].options.filter((f) => f.range && f.name !== 'weight'); // weight is per item
+      expect(shared.length).toBeGreaterThan(0);
+      for (const f of shared) {
+        for (const value of outside(f.range, f.kind === 'integer')) {
+          expect(() => batch.setOptions({ [f.name]: value }), `${f.name} = ${value}`).toThrow(new RegExp(`^${f.name}: `));
+        }
+        for (const value of bounds(f.range)) {
+          const options = { [f.name]: value };
+          if (f.name === 'minAngle') options.maxAngle = Math.PI;
+          expect(() => batch.setOptions(options), `${f.name} = ${value}`).not.toThrow();
+        }
+      }
+      batch.dispose();
+    });
+  }
+});
