@@ -448,4 +448,12 @@ void DescribeJob(std::string& out) {
   });
 }
 
+// Every description of Jobs..., ";"-separated (web/src/fields.js parses it once in init()).
+template <class... Jobs>
+std::string DescribeJobs() {
+  std::string out;
+  ((out.empty() ? void() : void(out += ';'), DescribeJob<Jobs>(out)), ...);
+  return out;
+}
+
 }  // namespace ikpd::bindings

@@ -97,21 +97,7 @@ EMSCRIPTEN_BINDINGS(ikpd_solvers) {
   using namespace ikpd::bindings;
   // Every job description, ";"-separated (web/src/fields.js parses it once in init()).
   emscripten::function("jobDescriptions", +[]() {
-    std::string out;
-    DescribeJob<TwoBoneJob>(out);
-    out += ';';
-    DescribeJob<AimJob>(out);
-    out += ';';
-    DescribeJob<PseudoThreeBoneJob>(out);
-    out += ';';
-    DescribeJob<ChainJob>(out);
-    out += ';';
-    DescribeJob<PdOptions>(out);
-    out += ';';
-    DescribeJob<LookAtSettings>(out);
-    out += ';';
-    DescribeJob<Tentacle2DSettings>(out);
-    return out;
+    return DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings>();
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");
   BindSolver<AimSolver>("AimSolver");
