@@ -127,13 +127,22 @@ function writeField(f, value, s, o) {
   }
 }
 
+// Source of the test that number field `f`'s value `v` is valid, with the
+// bounds inlined (the inRange / readRanged rules, as fast as a hand-written check).
+function validSource(f) {
+  const { min, max, minOpen, maxOpen } = f.range;
+  const x = f.kind === 'number' ? '(x = Math.fround(v))' : '(x = v)';
+  const integer = f.kind === 'integer' ? ' && Number.isInteger(v)' : '';
+  return `typeof v === 'number' && ${x} ${minOpen ? '>' : '>='} ${min} && x ${maxOpen ? '<' : '<='} ${max}${integer}`;
+}
+
 // Source of the statement writing field `f` (its value in `v`) at s[f.offset..].
 function writeSource(f) {
   const at = f.offset;
   const name = JSON.stringify(f.name);
   switch (f.kind) {
-    case 'number': case 'double': case 'integer': return `s[${at}] = readRanged(v, FIELD_${f.name});`;
-    case 'optionalNumber': return `s[${at}] = readRanged(v, FIELD_${f.name}); s[${at + 1}] = 1;`;
+    case 'number': case 'double': case 'integer': return `s[${at}] = ${validSource(f)} ? v : readRanged(v, FIELD_${f.name});`;
+    case 'optionalNumber': return `s[${at}] = ${validSource(f)} ? v : readRanged(v, FIELD_${f.name}); s[${at + 1}] = 1;`;
     case 'vec2': return `readVector(v, ${name}, 2, s, ${at});`;
     case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
     case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
@@ -166,7 +175,7 @@ function compilePacker(fields, defaults) {
   // Code generated from the C++ descriptions only (names, offsets, float defaults).
   // eslint-disable-next-line no-new-func
   return new Function('readRanged', 'readEnum', 'readVector', 'readVec3', 'readQuat', 'readTransform', 'FIELDS',
-    `${[...enums, ...numbers].join('\n')}\nreturn function pack(o, s) {\nlet v;\n${lines.join('\n')}\n};`)(
+    `${[...enums, ...numbers].join('\n')}\nreturn function pack(o, s) {\nlet v, x;\n${lines.join('\n')}\n};`)(
     readRanged, readEnum, readVector, readVec3, readQuat, readTransform, fields);
 }
 
