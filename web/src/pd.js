@@ -297,7 +297,10 @@ export function createPdApi(core) {
         hasVelocity = 1;
       }
       core.check(handle.update(dt, hasVelocity));
-      for (let i = 0; i < n; i++) v[i] = f[i];
+      v[0] = f[0];
+      v[1] = f[1];
+      v[2] = f[2];
+      if (n === 4) v[3] = f[3];
       return v;
     }
   }
