@@ -15,7 +15,8 @@
 // the docs); JS, the single-call layout, the batches' shared options and the
 // prepared solvers follow.
 //
-// Kinds and their floats: number 1 (a float), double 1, integer 1, enum 1, vec2 2 (value as float), vec3 3,
+// Kinds and their floats: number 1 (a float), double 1, integer 1, enum 1,
+// boolean 1 (1 true, 0 false), vec2 2 (value as float), vec3 3,
 // quat 4 ([x, y, z, w], three.js order), transform 7 (position, rotation),
 // optionalVec3 4 (x, y, z, then 1 when given / 0 when not: the job's
 // std::optional stays empty), optionalNumber 2 (value, then 1 / 0 the same
@@ -246,6 +247,15 @@ struct Kind<std::uint32_t> {
   }
   template <class S>
   static void Write(S* p, std::uint32_t v) { p[0] = static_cast<S>(v); }
+};
+template <>
+struct Kind<bool> {
+  static constexpr const char* kName = "boolean";
+  static constexpr std::size_t kFloats = 1;
+  template <class S>
+  static void Read(const S* p, bool& v) { v = p[0] != S(0); }
+  template <class S>
+  static void Write(S* p, bool v) { p[0] = v ? S(1) : S(0); }
 };
 template <>
 struct Kind<glm::vec2> {

@@ -14,6 +14,7 @@
 #include "job_fields.h"
 #include "chain_fields.h"
 #include "pd_fields.h"
+#include "rig_fields.h"
 #include "solvers.h"
 
 namespace ikpd::bindings {
@@ -97,7 +98,8 @@ EMSCRIPTEN_BINDINGS(ikpd_solvers) {
   using namespace ikpd::bindings;
   // Every job description, ";"-separated (web/src/fields.js parses it once in init()).
   emscripten::function("jobDescriptions", +[]() {
-    return DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings>();
+    return DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings,
+                        BodyLookAtSettings>();
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");
   BindSolver<AimSolver>("AimSolver");

@@ -135,7 +135,8 @@ describe('described ranges equal the C++ Validate() ranges', () => {
 
 // Options of stateful objects: the PD options (cpp/bindings/pd_fields.h,
 // against GainOptions::Resolve and PdSettings::Validate; a QuatPD takes every
-// option), LookAt's and Tentacle2D's (chain_fields.h, against their Reset).
+// option), LookAt's and Tentacle2D's (chain_fields.h, against their Reset),
+// BodyLookAt's (rig_fields.h, against BodyLookAtSettings::Validate).
 // `buffer(handle)`: the typed array the options are packed in; `run(handle)`:
 // the C++ call that validates them.
 const scratch = (values) => {
@@ -155,6 +156,23 @@ const SETTINGS = {
     buffer: (h) => new Float32Array(wasm.HEAPF32.buffer, h.settings() >>> 0, jobs.lookAt.floats),
     run: (h) => h.reset(scratch([1]), 1, 0, 0),
   },
+  bodyLookAt: {
+    // "group.option" fields as nested options; both settle-time ends are spine.settleTime in JS.
+    js: (o) => {
+      const options = {};
+      for (const [key, value] of Object.entries(o)) {
+        const [group, option] = key.split('.');
+        if (option === undefined) options[key] = value;
+        else (options[group] ??= {})[/SettleTime$/.test(option) && group === 'spine' ? 'settleTime' : option] = value;
+      }
+      return new ikpd.BodyLookAt(options);
+    },
+    native: () => new wasm.BodyLookAt(),
+    buffer: (h) => new Float32Array(wasm.HEAPF32.buffer, h.settings() >>> 0, jobs.bodyLookAt.floats),
+    run: (h) => h.reset(scratch([]), 6, 0, 0, 0),
+    // The name errors use: C++ and JS call both spine settle-time ends spine.settleTime.
+    errorName: (name) => name.replace(/^spine\.(head|pelvis)SettleTime$/, 'spine.settleTime'),
+  },
   tentacle2d: {
     js: (o) => new ikpd.Tentacle2D({ lengths: [1], ...o }),
     native: () => new wasm.Tentacle2D(),
@@ -164,7 +182,7 @@ const SETTINGS = {
 };
 
 describe('described option ranges of PD, LookAt and Tentacle2D equal the C++ ranges', () => {
-  for (const [job, { js, native, buffer, run }] of Object.entries(SETTINGS)) {
+  for (const [job, { js, native, buffer, run, errorName = (name) => name }] of Object.entries(SETTINGS)) {
     const layout = jobs[job];
     const numbers = layout.fields.filter((f) => f.range);
     function nativeVerdict(f, value) {
@@ -189,12 +207,13 @@ describe('described option ranges of PD, LookAt and Tentacle2D equal the C++ ran
     for (const f of numbers) {
       it(`${job}.${f.name}: ${JSON.stringify(f.range)}`, () => {
         const double = f.kind !== 'number';
+        const named = new RegExp(`^${errorName(f.name).replace('.', '\\.')}: `);
         for (const value of outside(f.range, f.kind === 'integer', double)) {
           const call = () => js({ [f.name]: value }).dispose();
           expect(call, `JS ${f.name} = ${value}`).toThrow(RangeError);
-          expect(call, `JS ${f.name} = ${value}`).toThrow(new RegExp(`^${f.name}: `));
+          expect(call, `JS ${f.name} = ${value}`).toThrow(named);
           // C++ has no range for an unsigned count beyond its type (the packed value is clamped).
-          if (f.kind !== 'integer') expect(nativeVerdict(f, value), `C++ ${f.name} = ${value}`).toMatch(new RegExp(`^${f.name}: `));
+          if (f.name !== 'escapeAfter') expect(nativeVerdict(f, value), `C++ ${f.name} = ${value}`).toMatch(named);
         }
         for (const value of bounds(f.range)) {
           expect(() => js({ [f.name]: value }).dispose(), `JS ${f.name} = ${value}`).not.toThrow();

@@ -93,7 +93,7 @@ export function readRanged(value, f) {
 /** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
 export const OUT = 64;
 
-const SIZES = Object.freeze({ number: 1, double: 1, integer: 1, vec2: 2, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4, optionalNumber: 2 });
+const SIZES = Object.freeze({ number: 1, double: 1, integer: 1, boolean: 1, vec2: 2, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4, optionalNumber: 2 });
 
 // Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.
 function writeField(f, value, s, o) {
@@ -101,6 +101,7 @@ function writeField(f, value, s, o) {
   switch (f.kind) {
     case 'number': case 'double': case 'integer': s[at] = readRanged(value, f); break;
     case 'vec2': readVector(value, f.name, 2, s, at); break;
+    case 'boolean': s[at] = readBoolean(value, f.name); break;
     case 'optionalNumber':
       // null (setOptions only) clears the number.
       if (value === null) {
@@ -127,6 +128,11 @@ function writeField(f, value, s, o) {
   }
 }
 
+function readBoolean(value, name) {
+  if (typeof value !== 'boolean') throw new TypeError(`${name}: expected a boolean, got ${value === null ? 'null' : typeof value}`);
+  return value ? 1 : 0;
+}
+
 // Source of the test that number field `f`'s value `v` is valid, with the
 // bounds inlined (the inRange / readRanged rules, as fast as a hand-written check).
 function validSource(f) {
@@ -137,14 +143,16 @@ function validSource(f) {
 }
 
 // Source of the statement writing field `f` (its value in `v`) at s[f.offset..].
-function writeSource(f) {
+// `i`: the field's index in FIELDS (the packer's fields).
+function writeSource(f, i) {
   const at = f.offset;
   const name = JSON.stringify(f.name);
   switch (f.kind) {
-    case 'number': case 'double': case 'integer': return `s[${at}] = ${validSource(f)} ? v : readRanged(v, FIELD_${f.name});`;
-    case 'optionalNumber': return `s[${at}] = ${validSource(f)} ? v : readRanged(v, FIELD_${f.name}); s[${at + 1}] = 1;`;
+    case 'number': case 'double': case 'integer': return `s[${at}] = ${validSource(f)} ? v : readRanged(v, FIELDS[${i}]);`;
+    case 'optionalNumber': return `s[${at}] = ${validSource(f)} ? v : readRanged(v, FIELDS[${i}]); s[${at + 1}] = 1;`;
     case 'vec2': return `readVector(v, ${name}, 2, s, ${at});`;
-    case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
+    case 'boolean': return `s[${at}] = v === true ? 1 : v === false ? 0 : readBoolean(v, ${name});`;
+    case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${i});`;
     case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
     case 'quat': return `readQuat(v, ${name}, s, ${at});`;
     case 'transform': return `readTransform(v, ${name}, s, ${at});`;
@@ -160,23 +168,22 @@ function writeSource(f) {
  */
 function compilePacker(fields, defaults) {
   const lines = [];
-  for (const f of fields) {
+  fields.forEach((f, i) => {
     const read = `v = o[${JSON.stringify(f.name)}];`;
     if (f.role === 'input') {
-      lines.push(read, writeSource(f));
-      continue;
+      lines.push(read, writeSource(f, i));
+      return;
     }
     const fill = [];
     for (let k = 0; k < SIZES[f.kind]; k++) fill.push(`s[${f.offset + k}] = ${defaults[f.offset + k]};`);
-    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f)} }`);
-  }
-  const enums = fields.filter((f) => f.kind === 'enum').map((f) => `const ENUM_${f.name} = ${JSON.stringify(f.enumNames)};`);
-  const numbers = fields.filter((f) => f.range).map((f) => `const FIELD_${f.name} = FIELDS[${fields.indexOf(f)}];`);
+    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f, i)} }`);
+  });
+  const enums = fields.map((f, i) => (f.kind === 'enum' ? `const ENUM_${i} = ${JSON.stringify(f.enumNames)};` : '')).filter(Boolean);
   // Code generated from the C++ descriptions only (names, offsets, float defaults).
   // eslint-disable-next-line no-new-func
-  return new Function('readRanged', 'readEnum', 'readVector', 'readVec3', 'readQuat', 'readTransform', 'FIELDS',
-    `${[...enums, ...numbers].join('\n')}\nreturn function pack(o, s) {\nlet v, x;\n${lines.join('\n')}\n};`)(
-    readRanged, readEnum, readVector, readVec3, readQuat, readTransform, fields);
+  return new Function('readRanged', 'readBoolean', 'readEnum', 'readVector', 'readVec3', 'readQuat', 'readTransform', 'FIELDS',
+    `${enums.join('\n')}\nreturn function pack(o, s) {\nlet v, x;\n${lines.join('\n')}\n};`)(
+    readRanged, readBoolean, readEnum, readVector, readVec3, readQuat, readTransform, fields);
 }
 
 /** One job's packed layout, with packers for single calls, solvers and batches. */
@@ -204,6 +211,7 @@ export class JobLayout {
     switch (f.kind) {
       case 'number': case 'double': case 'integer': return d[o];
       case 'vec2': return [d[o], d[o + 1]];
+      case 'boolean': return d[o] !== 0;
       case 'enum': return f.enumNames[d[o] - f.enumFirst];
       case 'vec3': return [d[o], d[o + 1], d[o + 2]];
       case 'quat': return [d[o], d[o + 1], d[o + 2], d[o + 3]];

@@ -8,8 +8,8 @@ import { readEnum, readNumber, readOptions } from './core.js';
 import { readRanged } from './fields.js';
 
 /**
- * The PD option plumbing shared by the controllers (web/src/pd.js), the PD
- * batches (web/src/batch.js) and the rigs' damping options.
+ * The PD option plumbing shared by the controllers (web/src/pd.js) and the PD
+ * batches (web/src/batch.js).
  */
 export function createPdOptions(core) {
   const wasm = core.wasm;
@@ -35,7 +35,7 @@ export function createPdOptions(core) {
     layout.pack(options, io());
   }
 
-  /** A damping preset name (described in C++) or a ratio → damping ratio ζ; the range is left to the caller's C++. */
+  /** A damping preset name (described in C++) or a ratio → damping ratio ζ; gainsFromSettleTime's C++ checks the range. */
   function readDamping(value, name = 'damping') {
     if (typeof value === 'number') return readNumber(value, name);
     readEnum(value, name, Object.keys(DAMPING.presets));
@@ -80,7 +80,6 @@ export function createPdOptions(core) {
     io,
     layout,
     packOptions,
-    readDamping,
     api: { gainsFromSettleTime, gainsFromSmoothTime, gainsFromHalfLife, gainsFromSpring, checkStability },
   };
 }

@@ -23,9 +23,8 @@ export function createPdApi(core) {
   const shared = createPdOptions(core);
   const { io, layout, packOptions } = shared;
   const COMMON_OPTIONS = layout.fields.map((f) => f.name).filter((name) => !ROTATION_ONLY.includes(name));
-  // Shared with the PD batches (web/src/batch.js) and the rigs' damping options (chain.js, rigs.js).
+  // Shared with the PD batches (web/src/batch.js).
   core.packPdOptions = packOptions;
-  core.readDamping = shared.readDamping;
   const { checkStability } = shared.api;
 
   /**
