@@ -1,7 +1,8 @@
 // Embind (flat.h): chain module — N-bone chains (CCD/FABRIK), Tentacle2D,
 // pseudo three-bone IK and look-at. Flat convention: inputs packed as float32
 // at a byte offset, 0 or an error string pointer returned, outputs written
-// back in place. Tentacle2D and LookAt are Embind classes owned by JS handles.
+// back in place. Tentacle2D and LookAt are Embind classes owned by JS handles,
+// each with its options in the layout of chain_fields.h.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "ikpd/chain/look_at.h"
 #include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/chain/tentacle2d.h"
+#include "chain_fields.h"
 #include "chain_job.h"
 #include "job_fields.h"
 #include "solvers.h"
@@ -63,20 +65,17 @@ std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
 
 }  // namespace
 
-// Tentacle2D: settings packed as lengths[n] then, when hasLimits, limits[n].
+// Tentacle2D: its scalar options in its own buffer (settings(), chain_fields.h
+// layout), the lengths[n] then, when hasLimits, limits[n] packed at offset.
 class Tentacle2DHandle {
  public:
-  std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasLimits, float step, float limit, float rootX,
-                       float rootY, float baseAngle, std::uint32_t escapeAfter) {
+  std::uintptr_t Settings() const { return reinterpret_cast<std::uintptr_t>(settings_); }
+  std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasLimits) {
     const float* f = Floats(offset);
     Tentacle2DSettings s;
+    ReadJob(settings_, s);
     s.lengths = std::span<const float>(f, n);
     if (hasLimits) s.limits = std::span<const float>(f + n, n);
-    s.step = step;
-    s.limit = limit;
-    s.root = {rootX, rootY};
-    s.baseAngle = baseAngle;
-    s.escapeAfter = escapeAfter;
     return ToResult(tentacle_.Reset(s));
   }
   std::uintptr_t SetAngles(std::uintptr_t offset, std::uint32_t n) {
@@ -92,17 +91,20 @@ class Tentacle2DHandle {
 
  private:
   Tentacle2D tentacle_;
+  alignas(16) double settings_[JobFloats<Tentacle2DSettings>()] = {};
 };
 
-// LookAt: settings packed as weights[n], then limits[n] (when hasLimits), then
-// settleTimes[n] (when hasSettleTimes). Update: joints[n × 7], target(3) → output[n × 7].
+// LookAt: its scalar options in its own buffer (settings(), chain_fields.h
+// layout); weights[n], then limits[n] (when hasLimits), then settleTimes[n]
+// (when hasSettleTimes) packed at offset. Update: joints[n × 7], target(3) →
+// output[n × 7].
 class LookAtHandle {
  public:
-  std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasLimits, bool hasSettleTimes, float settleTime,
-                       float damping, float blendOutTime, float fx, float fy, float fz, float ox, float oy,
-                       float oz) {
+  std::uintptr_t Settings() const { return reinterpret_cast<std::uintptr_t>(settings_); }
+  std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasLimits, bool hasSettleTimes) {
     const float* f = Floats(offset);
     LookAtSettings s;
+    ReadJob(settings_, s);
     s.weights = std::span<const float>(f, n);
     std::size_t at = n;
     if (hasLimits) {
@@ -110,11 +112,6 @@ class LookAtHandle {
       at += n;
     }
     if (hasSettleTimes) s.settleTimes = std::span<const float>(f + at, n);
-    s.settleTime = settleTime;
-    s.damping = damping;
-    s.blendOutTime = blendOutTime;
-    s.forward = {fx, fy, fz};
-    s.offset = {ox, oy, oz};
     const Status status = look_.Reset(s);
     if (status) {
       joints_.assign(n, Transform{});
@@ -143,6 +140,7 @@ class LookAtHandle {
 
  private:
   LookAt look_;
+  alignas(16) float settings_[JobFloats<LookAtSettings>()] = {};
   std::vector<Transform> joints_;
   std::vector<Transform> output_;
 };
@@ -156,9 +154,9 @@ EMSCRIPTEN_BINDINGS(ikpd_chain) {
   function("solvePseudoThreeBone", &SolvePseudoThreeBone);
   class_<Tentacle2DHandle>("Tentacle2D")
       .constructor<>()
-      .function("reset", +[](Tentacle2DHandle& t, std::uintptr_t offset, std::uint32_t n, int hasLimits, float step,
-                             float limit, float rootX, float rootY, float baseAngle, std::uint32_t escapeAfter) {
-        return t.Reset(offset, n, hasLimits != 0, step, limit, rootX, rootY, baseAngle, escapeAfter);
+      .function("settings", &Tentacle2DHandle::Settings)
+      .function("reset", +[](Tentacle2DHandle& t, std::uintptr_t offset, std::uint32_t n, int hasLimits) {
+        return t.Reset(offset, n, hasLimits != 0);
       })
       .function("setAngles", &Tentacle2DHandle::SetAngles)
       .function("update", &Tentacle2DHandle::Update)
@@ -170,11 +168,9 @@ EMSCRIPTEN_BINDINGS(ikpd_chain) {
       .function("limits", &Tentacle2DHandle::Limits);
   class_<LookAtHandle>("LookAt")
       .constructor<>()
-      .function("reset", +[](LookAtHandle& l, std::uintptr_t offset, std::uint32_t n, int hasLimits, int hasSettleTimes,
-                             float settleTime, float damping, float blendOutTime, float fx, float fy, float fz,
-                             float ox, float oy, float oz) {
-        return l.Reset(offset, n, hasLimits != 0, hasSettleTimes != 0, settleTime, damping, blendOutTime, fx, fy, fz,
-                       ox, oy, oz);
+      .function("settings", &LookAtHandle::Settings)
+      .function("reset", +[](LookAtHandle& l, std::uintptr_t offset, std::uint32_t n, int hasLimits, int hasSettleTimes) {
+        return l.Reset(offset, n, hasLimits != 0, hasSettleTimes != 0);
       })
       .function("update", +[](LookAtHandle& l, std::uintptr_t offset, float dt, int enabled) {
         return l.Update(offset, dt, enabled != 0);

@@ -1,29 +1,40 @@
 // Each job's fields described once: name, kind (deduced from the member's
 // type), float offset in the packed layout (deduced from the order), default
-// (the job struct's own member initializer) and, for enums, the names JS uses.
+// (the job struct's own member initializer), for enums the names JS uses, and
+// for numbers the valid range the job's Validate() enforces.
 //
 // One description per job (JobFields<Job>::Visit) drives
 //   - the C++ reader that fills the job from the packed floats (ReadJob),
 //   - the defaults buffer, a packed job with every default in place (Defaults),
 //   - the text JS parses at init() to build its packers and validators
-//     (web/src/fields.js): "name:kind:offset[:first enum value:name|name...]".
+//     (web/src/fields.js): "name:kind:offset:role[:first enum value:name|name...]"
+//     or, for numbers, "name:kind:offset:role:[min max]" (brackets as below),
+//     then ":~name=value|..." for presets and ":=value" for an optional
+//     number's fallback.
 // Adding an option to a job means one line in its Visit (plus the kernel and
 // the docs); JS, the single-call layout, the batches' shared options and the
 // prepared solvers follow.
 //
-// Kinds and their floats: number 1, integer 1, enum 1 (value as float), vec3 3,
+// Kinds and their floats: number 1 (a float), double 1, integer 1, enum 1,
+// boolean 1 (1 true, 0 false), vec2 2 (value as float), vec3 3,
 // quat 4 ([x, y, z, w], three.js order), transform 7 (position, rotation),
 // optionalVec3 4 (x, y, z, then 1 when given / 0 when not: the job's
-// std::optional stays empty). Input fields (Role) are the per-frame inputs a
+// std::optional stays empty), optionalNumber 2 (value, then 1 / 0 the same
+// way). A description packs floats unless its JobFields declare
+// `using Storage = double` (the PD options). Input fields (Role) are the per-frame inputs a
 // prepared solver reads on every solve; the others are options.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
+
+#include <glm/vec2.hpp>
 
 #include "flat.h"
 #include "ikpd/chain/pseudo_three_bone.h"
@@ -45,6 +56,34 @@ enum class Which : int { kAll, kInputs, kOptions };
 struct EnumNames {
   const char* names;  // "auto|positive|negative"
   int first = 0;
+};
+
+// A number's valid range, equal to what the job's Validate() enforces (JS
+// checks it before packing; tests/js/field-ranges.test.js proves the two
+// agree). A closed bound includes its value. An infinite bound that is open
+// means "finite on that side"; a closed one admits Infinity (a limit that may
+// be off). Float fields are checked after rounding to float, as C++ sees them.
+struct Range {
+  double min;
+  double max;
+  bool minOpen = false;
+  bool maxOpen = false;
+};
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr Range kFinite{-kInfinity, kInfinity, true, true};
+constexpr Range Closed(double lo, double hi) { return {lo, hi}; }
+constexpr Range AtLeast(double lo) { return {lo, kInfinity, false, true}; }  // finite and >= lo
+constexpr Range Above(double lo) { return {lo, kInfinity, true, true}; }     // finite and > lo
+
+// Names a number may also be given as: "critical=1|responsive=0.707...|over=1.5".
+struct Presets {
+  const char* names[4];
+  double values[4];
+};
+
+// The value the library uses when an optional number is not given.
+struct Fallback {
+  double value;
 };
 
 template <class Job>
@@ -89,14 +128,14 @@ struct JobFields<TwoBoneJob> {
     f(Role::kOption, "effectorOffset", &TwoBoneJob::effectorOffset);
     f(Role::kOption, "bendDirection", &TwoBoneJob::bendDirection, EnumNames{"auto|positive|negative", 0});
     f(Role::kOption, "straightBend", &TwoBoneJob::straightBend, EnumNames{"positive|negative", 1});
-    f(Role::kOption, "minAngle", &TwoBoneJob::minAngle);
-    f(Role::kOption, "maxAngle", &TwoBoneJob::maxAngle);
-    f(Role::kOption, "weight", &TwoBoneJob::weight);
-    f(Role::kOption, "soften", &TwoBoneJob::soften);
-    f(Role::kOption, "maxStretch", &TwoBoneJob::maxStretch);
-    f(Role::kOption, "twist", &TwoBoneJob::twist);
+    f(Role::kOption, "minAngle", &TwoBoneJob::minAngle, Closed(0.0, kPi));
+    f(Role::kOption, "maxAngle", &TwoBoneJob::maxAngle, Closed(0.0, kPi));
+    f(Role::kOption, "weight", &TwoBoneJob::weight, Closed(0.0, 1.0));
+    f(Role::kOption, "soften", &TwoBoneJob::soften, Closed(0.0, 1.0));
+    f(Role::kOption, "maxStretch", &TwoBoneJob::maxStretch, AtLeast(1.0));
+    f(Role::kOption, "twist", &TwoBoneJob::twist, kFinite);
     f(Role::kOption, "endRotation", &TwoBoneJob::endRotation, EnumNames{"world|relative", 0});
-    f(Role::kOption, "tolerance", &TwoBoneJob::tolerance);
+    f(Role::kOption, "tolerance", &TwoBoneJob::tolerance, AtLeast(0.0));
   }
 };
 
@@ -114,7 +153,7 @@ struct JobFields<AimJob> {
     f(Role::kOption, "hingeAxis", &AimJob::hingeAxis);
     f(Role::kOption, "offset", &AimJob::offset);
     f(Role::kOption, "method", &AimJob::method, EnumNames{"yawPitch|crossProduct|shortestArc", 0});
-    f(Role::kOption, "weight", &AimJob::weight);
+    f(Role::kOption, "weight", &AimJob::weight, Closed(0.0, 1.0));
   }
 };
 
@@ -136,10 +175,10 @@ struct JobFields<PseudoThreeBoneJob> {
     };
     limb(true);
     f(Role::kInput, "tip", &PseudoThreeBoneJob::tip);
-    f(Role::kInputOrDefault, "blend", &PseudoThreeBoneJob::blend);
+    f(Role::kInputOrDefault, "blend", &PseudoThreeBoneJob::blend, Closed(0.0, 1.0));
     limb(false);
     f(Role::kOption, "variant", &PseudoThreeBoneJob::variant, EnumNames{"relative|followMid", 0});
-    f(Role::kOption, "endLimit", &PseudoThreeBoneJob::endLimit);
+    f(Role::kOption, "endLimit", &PseudoThreeBoneJob::endLimit, Closed(0.0, kPi));
   }
 };
 
@@ -154,21 +193,34 @@ struct JobFields<ChainJob> {
     f(Role::kInputOrDefault, "pole", &ChainJob::pole);
     f(Role::kInputOrDefault, "parentRotation", &ChainJob::parentRotation);
     f(Role::kOption, "method", &ChainJob::method, EnumNames{"ccd|fabrik", 0});
-    f(Role::kOption, "iterations", &ChainJob::iterations);
-    f(Role::kOption, "tolerance", &ChainJob::tolerance);
+    f(Role::kOption, "iterations", &ChainJob::iterations, Closed(0.0, kMaxChainIterations));
+    f(Role::kOption, "tolerance", &ChainJob::tolerance, AtLeast(0.0));
     f(Role::kOption, "forward", &ChainJob::forward);
   }
 };
 
 // ---------------------------------------------------------------- kinds
+// Each kind reads and writes its slots of a packed job of scalars S (float,
+// or double for descriptions whose JobFields declare `using Storage = double`).
 template <class T>
 struct Kind;
 template <>
 struct Kind<float> {
   static constexpr const char* kName = "number";
   static constexpr std::size_t kFloats = 1;
-  static void Read(const float* p, float& v) { v = p[0]; }
-  static void Write(float* p, float v) { p[0] = v; }
+  template <class S>
+  static void Read(const S* p, float& v) { v = static_cast<float>(p[0]); }
+  template <class S>
+  static void Write(S* p, float v) { p[0] = v; }
+};
+template <>
+struct Kind<double> {
+  static constexpr const char* kName = "double";
+  static constexpr std::size_t kFloats = 1;
+  template <class S>
+  static void Read(const S* p, double& v) { v = p[0]; }
+  template <class S>
+  static void Write(S* p, double v) { p[0] = static_cast<S>(v); }
 };
 // An integer carried as a float (JS checks it is an integer); values beyond
 // ±1e9 (and NaN) read as ±1e9 (the job's own range check rejects them).
@@ -176,10 +228,43 @@ template <>
 struct Kind<int> {
   static constexpr const char* kName = "integer";
   static constexpr std::size_t kFloats = 1;
-  static void Read(const float* p, int& v) {
-    v = p[0] >= 1e9f ? 1000000000 : p[0] > -1e9f ? static_cast<int>(p[0]) : -1000000000;  // NaN: -1e9
+  template <class S>
+  static void Read(const S* p, int& v) {
+    v = p[0] >= S(1e9) ? 1000000000 : p[0] > S(-1e9) ? static_cast<int>(p[0]) : -1000000000;  // NaN: -1e9
   }
-  static void Write(float* p, int v) { p[0] = static_cast<float>(v); }
+  template <class S>
+  static void Write(S* p, int v) { p[0] = static_cast<S>(v); }
+};
+// An unsigned count carried as a number (JS checks it is an integer in range);
+// NaN and negative values read as 0, values beyond 2^32 - 1 as 2^32 - 1.
+template <>
+struct Kind<std::uint32_t> {
+  static constexpr const char* kName = "integer";
+  static constexpr std::size_t kFloats = 1;
+  template <class S>
+  static void Read(const S* p, std::uint32_t& v) {
+    v = p[0] >= S(4294967295.0) ? 0xffffffffu : p[0] > S(0) ? static_cast<std::uint32_t>(p[0]) : 0u;
+  }
+  template <class S>
+  static void Write(S* p, std::uint32_t v) { p[0] = static_cast<S>(v); }
+};
+template <>
+struct Kind<bool> {
+  static constexpr const char* kName = "boolean";
+  static constexpr std::size_t kFloats = 1;
+  template <class S>
+  static void Read(const S* p, bool& v) { v = p[0] != S(0); }
+  template <class S>
+  static void Write(S* p, bool v) { p[0] = v ? S(1) : S(0); }
+};
+template <>
+struct Kind<glm::vec2> {
+  static constexpr const char* kName = "vec2";
+  static constexpr std::size_t kFloats = 2;
+  template <class S>
+  static void Read(const S* p, glm::vec2& v) { v = {static_cast<float>(p[0]), static_cast<float>(p[1])}; }
+  template <class S>
+  static void Write(S* p, const glm::vec2& v) { p[0] = v.x, p[1] = v.y; }
 };
 template <>
 struct Kind<glm::vec3> {
@@ -215,14 +300,45 @@ struct Kind<std::optional<glm::vec3>> {
     p[3] = v ? 1.0f : 0.0f;
   }
 };
+// A number that may be not given: value, then 1 when given / 0 when not.
+template <>
+struct Kind<std::optional<double>> {
+  static constexpr const char* kName = "optionalNumber";
+  static constexpr std::size_t kFloats = 2;
+  template <class S>
+  static void Read(const S* p, std::optional<double>& v) {
+    if (p[1] != S(0)) v = static_cast<double>(p[0]);
+    else v.reset();
+  }
+  template <class S>
+  static void Write(S* p, const std::optional<double>& v) {
+    p[0] = static_cast<S>(v.value_or(0.0));
+    p[1] = v ? S(1) : S(0);
+  }
+};
 template <class E>
   requires std::is_enum_v<E>
 struct Kind<E> {
   static constexpr const char* kName = "enum";
   static constexpr std::size_t kFloats = 1;
-  static void Read(const float* p, E& v) { v = static_cast<E>(static_cast<int>(p[0])); }
-  static void Write(float* p, E v) { p[0] = static_cast<float>(static_cast<int>(v)); }
+  template <class S>
+  static void Read(const S* p, E& v) { v = static_cast<E>(static_cast<int>(p[0])); }
+  template <class S>
+  static void Write(S* p, E v) { p[0] = static_cast<S>(static_cast<int>(v)); }
 };
+
+// The scalar a job is packed in: float, or JobFields<Job>::Storage.
+template <class Job>
+struct StorageOfT {
+  using Type = float;
+};
+template <class Job>
+  requires requires { typename JobFields<Job>::Storage; }
+struct StorageOfT<Job> {
+  using Type = typename JobFields<Job>::Storage;
+};
+template <class Job>
+using StorageOf = typename StorageOfT<Job>::Type;
 
 // ---------------------------------------------------------------- layout users
 // Floats of a packed job.
@@ -235,7 +351,7 @@ constexpr std::size_t JobFloats() {
 
 // Fills the `which` fields of `job` from p[0..JobFloats).
 template <class Job>
-void ReadJob(const float* p, Job& job, Which which = Which::kAll) {
+void ReadJob(const StorageOf<Job>* p, Job& job, Which which = Which::kAll) {
   std::size_t at = 0;
   JobFields<Job>::Visit([&](Role r, const char*, auto member, auto...) {
     using T = FieldType<Job, decltype(member)>;
@@ -246,8 +362,8 @@ void ReadJob(const float* p, Job& job, Which which = Which::kAll) {
 
 // A packed job holding every default (the job struct's member initializers).
 template <class Job>
-const float* Defaults() {
-  alignas(16) static float defaults[JobFloats<Job>()] = {};
+const StorageOf<Job>* Defaults() {
+  alignas(16) static StorageOf<Job> defaults[JobFloats<Job>()] = {};
   static bool filled = false;
   if (!filled) {
     const Job job{};
@@ -262,8 +378,60 @@ const float* Defaults() {
   return defaults;
 }
 
-// "name=floats@defaults|field,field,..." with field "name:kind:offset:role[:first:names]",
-// role "input", "inputOrDefault" or "option".
+template <class T>
+constexpr bool IsNumber() {
+  return std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> ||
+         std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::optional<double>>;
+}
+
+// A number exactly (%.17g), infinities as -Infinity / Infinity (JS Number() reads both).
+inline void AppendNumber(std::string& out, double v) {
+  if (v == kInfinity || v == -kInfinity) {
+    out += v > 0 ? "Infinity" : "-Infinity";
+    return;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  out += text;
+}
+
+// ":first:names" of an enum.
+inline void DescribeExtra(std::string& out, const EnumNames& e) {
+  out += ':';
+  out += std::to_string(e.first);
+  out += ':';
+  out += e.names;
+}
+
+// ":[min max]" of a number, "(" / ")" for open bounds.
+inline void DescribeExtra(std::string& out, const Range& r) {
+  out += r.minOpen ? ":(" : ":[";
+  AppendNumber(out, r.min);
+  out += ' ';
+  AppendNumber(out, r.max);
+  out += r.maxOpen ? ')' : ']';
+}
+
+// ":~name=value|name=value" of a number's presets.
+inline void DescribeExtra(std::string& out, const Presets& p) {
+  out += ":~";
+  for (int i = 0; i < 4 && p.names[i] != nullptr; ++i) {
+    if (i) out += '|';
+    out += p.names[i];
+    out += '=';
+    AppendNumber(out, p.values[i]);
+  }
+}
+
+// ":=value" of an optional number's fallback.
+inline void DescribeExtra(std::string& out, const Fallback& f) {
+  out += ":=";
+  AppendNumber(out, f.value);
+}
+
+// "name=floats@defaults@bits|field,field,..." (bits: 32 or 64, the storage
+// scalar) with field "name:kind:offset:role[:extra...]", role "input",
+// "inputOrDefault" or "option", extras as DescribeExtra writes them.
 template <class Job>
 void DescribeJob(std::string& out) {
   out += JobFields<Job>::kName;
@@ -271,7 +439,7 @@ void DescribeJob(std::string& out) {
   out += std::to_string(JobFloats<Job>());
   out += '@';
   out += std::to_string(reinterpret_cast<std::uintptr_t>(Defaults<Job>()));
-  out += '|';
+  out += sizeof(StorageOf<Job>) == 8 ? "@64|" : "@32|";
   std::size_t at = 0;
   bool first = true;
   JobFields<Job>::Visit([&](Role role, const char* name, auto member, auto... names) {
@@ -284,9 +452,18 @@ void DescribeJob(std::string& out) {
     out += ':';
     out += std::to_string(at);
     out += role == Role::kInput ? ":input" : role == Role::kInputOrDefault ? ":inputOrDefault" : ":option";
-    (((out += ':', out += std::to_string(names.first), out += ':', out += names.names)), ...);
+    static_assert(!IsNumber<T>() || (std::is_same_v<decltype(names), Range> || ...), "a number field needs its Range");
+    (DescribeExtra(out, names), ...);
     at += Kind<T>::kFloats;
   });
+}
+
+// Every description of Jobs..., ";"-separated (web/src/fields.js parses it once in init()).
+template <class... Jobs>
+std::string DescribeJobs() {
+  std::string out;
+  ((out.empty() ? void() : void(out += ';'), DescribeJob<Jobs>(out)), ...);
+  return out;
 }
 
 }  // namespace ikpd::bindings

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "flat.h"
+#include "pd_fields.h"
 #include "pd_settings.h"
 #include "ikpd/pd/controllers.h"
 #include "ikpd/pd/gain_options.h"
@@ -18,39 +19,13 @@ double* Io() {
   return io;
 }
 
-static bool Given(double v) { return !std::isnan(v); }
+static_assert(JobFloats<PdOptions>() <= 32, "the PD options fit the io buffer");
 
-// io[0..18]: kp, kd, settleTime, damping ratio, integrator, dtMax, maxVelocity, feedForward,
-// ki, maxIntegral, targetMotion, restTolerance, restVelocity, blendOutEnergy, blendOutTime,
-// method, maxAngle, onUnstable, substepSplit. NaN = not given (the C++ default applies).
+// io[0..JobFloats<PdOptions>) packed in the layout of pd_fields.h (web/src/pd.js).
 Status ReadSettings(PdSettings* out) {
-  const double* io = Io();
-  PdSettings s;
-  // The gain rules (settleTime or kp, damping or kd, 1 s default) are the library's.
-  GainOptions gains;
-  if (Given(io[0])) gains.kp = io[0];
-  if (Given(io[1])) gains.kd = io[1];
-  if (Given(io[2])) gains.settleTime = io[2];
-  if (Given(io[3])) gains.damping = io[3];
-  if (Status st = gains.Resolve(&s); !st) return st;
-  if (Given(io[4])) s.integrator = static_cast<Integrator>(static_cast<int>(io[4]));
-  if (Given(io[5])) s.dtMax = io[5];
-  if (Given(io[6])) s.maxVelocity = io[6];
-  if (Given(io[7])) s.feedForward = io[7];
-  if (Given(io[8])) s.ki = io[8];
-  if (Given(io[9])) s.maxIntegral = io[9];
-  if (Given(io[10])) s.targetMotion = static_cast<TargetMotion>(static_cast<int>(io[10]));
-  if (Given(io[11])) s.restTolerance = io[11];
-  if (Given(io[12])) s.restVelocity = io[12];
-  if (Given(io[13])) s.blendOutEnergy = io[13];
-  if (Given(io[14])) s.blendOutTime = io[14];
-  if (Given(io[15])) s.method = static_cast<RotationUpdate>(static_cast<int>(io[15]));
-  if (Given(io[16])) s.maxAngle = io[16];
-  if (Given(io[17])) s.onUnstable = static_cast<OnUnstable>(static_cast<int>(io[17]));
-  if (Given(io[18])) s.substepSplit = static_cast<SubstepSplit>(static_cast<int>(io[18]));
-  if (Status st = s.Validate(); !st) return st;
-  *out = s;
-  return Ok();
+  PdOptions options;
+  ReadJob(Io(), options);
+  return options.Resolve(out);
 }
 
 // Controllers owned by JS through their address (see the exports below).
@@ -58,12 +33,14 @@ struct ScalarHandle {
   explicit ScalarHandle(bool angle) : pd(PdSettings{}, angle) {}
   ScalarPD pd;
 };
+// The vector and quaternion controllers keep their own update buffer: update()
+// reads the target at io[0..n) (and the target velocity at io[n..n+3)) and
+// writes only the new value at io[0..n), so JS's per-frame call packs and
+// reads n doubles (n = 3 vector, 4 quaternion [x, y, z, w]).
 struct Vec3Handle {
   Vec3PD pd;
+  alignas(16) double io[8] = {};
 };
-// A quaternion controller keeps its own update buffer: update() reads the target
-// [x, y, z, w] at io[0..3] (and the target velocity at io[4..6]) and writes only
-// the new value at io[0..3], so JS's per-frame call packs and reads 4 doubles.
 struct QuatHandle {
   QuatPD pd;
   alignas(16) double io[8] = {};
@@ -136,13 +113,13 @@ std::uintptr_t Track(ScalarHandle& h, double dt, bool release) {
   return ToResult(st);
 }
 
-// ---- vec3: io in: target[0..2], targetVelocity[3..5]; state out: value 0..2, velocity 3..5, target 6..8,
-// phase 11
+// ---- vec3: update uses h.io (Vec3Handle); the others the shared io. Read: value 0..2, velocity 3..5,
+// target 6..8, phase 11
 void Read(const Vec3Handle& h);
 std::uintptr_t Update(Vec3Handle& h, double dt, bool hasVelocity) {
-  const double* io = Io();
+  double* io = h.io;
   const Status st = hasVelocity ? h.pd.Update(dt, V3(io), V3(io + 3)) : h.pd.Update(dt, V3(io));
-  if (st) Read(h);
+  if (st) PutV3(io, h.pd.value());
   return ToResult(st);
 }
 void Read(const Vec3Handle& h) {
@@ -273,7 +250,9 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
   BindController<ScalarHandle>("PdScalar")
       .constructor<bool>()
       .function("track", +[](ScalarHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
-  BindController<Vec3Handle>("PdVec3").constructor<>();
+  BindController<Vec3Handle>("PdVec3")
+      .constructor<>()
+      .function("pointer", +[](Vec3Handle& h) { return reinterpret_cast<std::uintptr_t>(h.io); });
   BindController<QuatHandle>("PdQuat")
       .constructor<>()
       .function("pointer", +[](QuatHandle& h) { return reinterpret_cast<std::uintptr_t>(h.io); })

@@ -9,7 +9,7 @@ namespace ikpd::bindings {
 
 // Static buffer of 32 doubles (JS: `ikpd_pd_buffer()`).
 double* Io();
-// io[0..16] as packed by web/src/pd.js packOptions → validated settings.
+// The PD options packed at io[0..] (pd_fields.h layout, web/src/pd.js) → validated settings.
 Status ReadSettings(pd::PdSettings* out);
 
 }  // namespace ikpd::bindings

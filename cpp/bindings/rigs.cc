@@ -1,14 +1,10 @@
 // Embind (flat.h): rigs module — the full-body look-at (docs/body-look-at.md)
 // as an Embind class owned by a JS handle (web/src/rigs.js).
 //
-// Settings layout (floats, kSettingsFloats then the optional spine arrays):
-//   forward(3) up(3) offset(3) footLock blendOutTime
-//   spine: headSettleTime pelvisSettleTime damping
-//   weightShift: amount limit settleTime damping
-//   armReaction: amount settleTime damping chest
-//   then weights[n] (when given), limits[n] (when given), settleTimes[n] (when given).
-// writeDefaults fills the header with BodyLookAtSettings{}'s defaults, so C++
-// stays the one source of the defaults.
+// Settings: the scalar options in the handle's own buffer (settings(), the
+// layout of rig_fields.h); reset() reads them and, at offset, the optional
+// spine arrays weights[n] (when given), limits[n] (when given), settleTimes[n]
+// (when given).
 // Update layout: spine[n × 7] arms[a × 7] legs[l × 7] target(3), then the
 // solved spine, arms and legs (same counts, 7 floats per joint).
 #include <cstdint>
@@ -16,51 +12,23 @@
 
 #include "flat.h"
 #include "ikpd/rigs/body_look_at.h"
+#include "rig_fields.h"
 
 namespace ikpd::bindings {
 namespace {
-constexpr std::size_t kSettingsFloats = 22;
 constexpr std::size_t kMaxLimbJoints = 3 * BodyLookAt::kMaxLimbs;
 }  // namespace
 
 class BodyLookAtHandle {
  public:
-  static void WriteDefaults(std::uintptr_t offset) {
-    const BodyLookAtSettings s{};
-    float* f = Floats(offset);
-    WriteVec3(f, s.forward);
-    WriteVec3(f + 3, s.up);
-    WriteVec3(f + 6, s.offset);
-    f[9] = s.footLock ? 1.0f : 0.0f;
-    f[10] = s.blendOutTime;
-    f[11] = s.spine.headSettleTime;
-    f[12] = s.spine.pelvisSettleTime;
-    f[13] = s.spine.damping;
-    f[14] = s.weightShift.amount;
-    f[15] = s.weightShift.limit;
-    f[16] = s.weightShift.settleTime;
-    f[17] = s.weightShift.damping;
-    f[18] = s.armReaction.amount;
-    f[19] = s.armReaction.settleTime;
-    f[20] = s.armReaction.damping;
-    f[21] = static_cast<float>(s.armReaction.chest);
-  }
+  std::uintptr_t Settings() const { return reinterpret_cast<std::uintptr_t>(settings_); }
 
   std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasWeights, bool hasLimits, bool hasSettleTimes) {
     const float* f = Floats(offset);
     BodyLookAtSettings s;
+    ReadJob(settings_, s);
     s.spineJoints = n;
-    s.forward = ReadVec3(f);
-    s.up = ReadVec3(f + 3);
-    s.offset = ReadVec3(f + 6);
-    s.footLock = f[9] != 0.0f;
-    s.blendOutTime = f[10];
-    s.spine.headSettleTime = f[11];
-    s.spine.pelvisSettleTime = f[12];
-    s.spine.damping = f[13];
-    s.weightShift = {f[14], f[15], f[16], f[17]};
-    s.armReaction = {f[18], f[19], f[20], static_cast<int>(f[21])};
-    std::size_t at = kSettingsFloats;
+    std::size_t at = 0;
     const auto take = [&](bool given) {
       if (!given) return std::span<const float>();
       const std::span<const float> values(f + at, n);
@@ -107,6 +75,7 @@ class BodyLookAtHandle {
 
  private:
   BodyLookAt rig_;
+  alignas(16) float settings_[JobFloats<BodyLookAtSettings>()] = {};
   std::vector<Transform> input_;
   std::vector<Transform> output_;
 };
@@ -118,7 +87,7 @@ EMSCRIPTEN_BINDINGS(ikpd_rigs) {
   using namespace ikpd::bindings;
   class_<BodyLookAtHandle>("BodyLookAt")
       .constructor<>()
-      .class_function("writeDefaults", &BodyLookAtHandle::WriteDefaults)
+      .function("settings", &BodyLookAtHandle::Settings)
       .function("reset", +[](BodyLookAtHandle& b, std::uintptr_t offset, std::uint32_t n, int hasWeights, int hasLimits,
                              int hasSettleTimes) {
         return b.Reset(offset, n, hasWeights != 0, hasLimits != 0, hasSettleTimes != 0);

@@ -12,6 +12,9 @@
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "job_fields.h"
+#include "chain_fields.h"
+#include "pd_fields.h"
+#include "rig_fields.h"
 #include "solvers.h"
 
 namespace ikpd::bindings {
@@ -95,15 +98,8 @@ EMSCRIPTEN_BINDINGS(ikpd_solvers) {
   using namespace ikpd::bindings;
   // Every job description, ";"-separated (web/src/fields.js parses it once in init()).
   emscripten::function("jobDescriptions", +[]() {
-    std::string out;
-    DescribeJob<TwoBoneJob>(out);
-    out += ';';
-    DescribeJob<AimJob>(out);
-    out += ';';
-    DescribeJob<PseudoThreeBoneJob>(out);
-    out += ';';
-    DescribeJob<ChainJob>(out);
-    return out;
+    return DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings,
+                        BodyLookAtSettings>();
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");
   BindSolver<AimSolver>("AimSolver");

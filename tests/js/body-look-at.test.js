@@ -118,7 +118,7 @@ describe('BodyLookAt', () => {
       [{ spineJoints: 1 }, RangeError, /^spineJoints/],
       [{ spine: { weights: [1, 1] } }, TypeError, /^spine\.weights: expected an array of 6 numbers/],
       [{ spine: { weights: [0, 0, 0, 0, 0, 2] } }, RangeError, /^spine\.weights: every weight must be in \[0, 1\]/],
-      [{ spine: { settleTime: 0 } }, RangeError, /^spine\.settleTime: must be finite and > 0/],
+      [{ spine: { settleTime: 0 } }, RangeError, /^spine\.settleTime: must be a finite number > 0$/],
       [{ spine: { settleTime: [1, 1] } }, TypeError, /^spine\.settleTime/],
       [{ spine: { damping: 'wobbly' } }, RangeError, /^spine\.damping/],
       [{ weightShift: { amount: -1 } }, RangeError, /^weightShift\.amount/],

@@ -61,7 +61,7 @@ describe('LookAt', () => {
     expect(() => new ikpd.LookAt({ weights: [] })).toThrow(/^weights: needs one weight per joint/);
     expect(() => new ikpd.LookAt({ weights: [2] })).toThrow(/^weights: every weight must be in \[0, 1\]/);
     expect(() => new ikpd.LookAt({ weights: [1], limits: [1, 2] })).toThrow(/^limits: expected an array of 1 numbers/);
-    expect(() => new ikpd.LookAt({ weights: [1], settleTime: 0 })).toThrow(/^settleTime: must be finite and > 0/);
+    expect(() => new ikpd.LookAt({ weights: [1], settleTime: 0 })).toThrow(/^settleTime: must be a finite number > 0$/);
     expect(() => new ikpd.LookAt({ weights: [1], damping: 'wobbly' })).toThrow(/^damping: expected one of/);
   });
 });

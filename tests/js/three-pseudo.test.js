@@ -91,6 +91,37 @@ describe('PseudoThreeBoneIK', () => {
     expect(() => new PseudoThreeBoneIK(ikpd, bones, { target, blend: 2 }).update()).toThrow(/blend/);
     expect(() => new PseudoThreeBoneIK(ikpd, bones, { target, variant: 'other' }).update()).toThrow(/variant/);
   });
+
+  it('solves with its prepared solver: options changed between frames apply, blend reaches the solver, dispose frees it', () => {
+    const random = rng(12);
+    const bones = leg(random, AXES['+X']);
+    const target = worldPosition(bones[3]).addScaledVector(randomUnit(random), 0.2);
+    const pose = bones.map((b) => b.quaternion.clone());
+    const ik = new PseudoThreeBoneIK(ikpd, bones, { target, blend: 0.2 });
+    expect(ik.solver).toBeInstanceOf(ikpd.PseudoThreeBoneSolver);
+    const run = (changes) => {
+      bones.forEach((b, i) => b.quaternion.copy(pose[i]));
+      bones[0].parent.updateMatrixWorld(true);
+      Object.assign(ik, changes).update();
+      return bones.map((b) => b.quaternion.clone());
+    };
+    const first = run({});
+    const fresh = (options) => {
+      bones.forEach((b, i) => b.quaternion.copy(pose[i]));
+      bones[0].parent.updateMatrixWorld(true);
+      new PseudoThreeBoneIK(ikpd, bones, { target, ...options }).update();
+      return bones.map((b) => b.quaternion.clone());
+    };
+    for (const changes of [{ blend: 0.9 }, { variant: 'followMid' }, { endLimit: 0.3 }, { blend: undefined, variant: undefined, endLimit: undefined }]) {
+      const got = run(changes);
+      const expected = fresh({ blend: ik.blend, variant: ik.variant, endLimit: ik.endLimit });
+      got.forEach((q, i) => expect(quatAngle(q, expected[i])).toBeLessThan(1e-6));
+    }
+    expect(run({ blend: 0.2 }).every((q, i) => quatAngle(q, first[i]) < 1e-6)).toBe(true);
+    ik.dispose();
+    ik.dispose();
+    expect(() => ik.update()).toThrow();
+  });
 });
 
 /** The hinge TwoBoneIK/PseudoThreeBoneIK detect: upper × lower in the knee's frame (identity frames on +X rigs). */

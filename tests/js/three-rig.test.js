@@ -23,6 +23,8 @@ const referenceAim = {
   },
   // AimIK's prepared solver (the canonical forward +X), in double precision.
   AimSolver: class {
+    static defaults = { method: 'yawPitch' };
+
     setOptions() {
       return this;
     }

@@ -1,7 +1,8 @@
-// The typings state what C++ describes: every field of each job description
-// (cpp/bindings/job_fields.h, read by web/src/fields.js) is a property of its
-// options interface in web/types/ik.d.ts, required exactly when it is a
-// required input, and the `@default` in its doc comment is the real default.
+// The typings state what C++ describes: every field of each description
+// (cpp/bindings/job_fields.h, pd_fields.h, chain_fields.h, read by
+// web/src/fields.js) is a property of its options interfaces in web/types,
+// required exactly when it is a required input, the `@default` in its doc
+// comment is the real default, and an enum's type lists its C++ names.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createModule } from '../../web/src/module.js';
@@ -9,17 +10,34 @@ import { readJobDescriptions } from '../../web/src/fields.js';
 
 const wasm = await createModule();
 const jobs = readJobDescriptions(wasm.jobDescriptions(), wasm.HEAPF32);
-const ikTypes = readFileSync(new URL('../../web/types/ik.d.ts', import.meta.url), 'utf8');
-const INTERFACES = { twoBone: 'TwoBoneOptions', aim: 'AimOptions' };
+const types = (file) => readFileSync(new URL(`../../web/types/${file}`, import.meta.url), 'utf8');
+const ik = types('ik.d.ts');
+const pd = types('pd.d.ts');
+const chain = types('chain.d.ts');
+// Description → the typings file and the interfaces that together declare its fields.
+const CASES = [
+  { job: 'twoBone', source: ik, interfaces: ['TwoBoneOptions'] },
+  { job: 'aim', source: ik, interfaces: ['AimOptions'] },
+  { job: 'pd', source: pd, interfaces: ['PdOptions', 'RotationPdOptions', 'QuatPDOptions'] },
+  { job: 'lookAt', source: chain, interfaces: ['LookAtOptions'] },
+  { job: 'tentacle2d', source: chain, interfaces: ['Tentacle2DOptions'] },
+  // "group.option" fields live in the group's interface; the spine's two settle-time ends are
+  // one option there (spine.settleTime, a number or one per joint, documented without @default).
+  {
+    job: 'bodyLookAt', source: types('rigs.d.ts'), interfaces: ['BodyLookAtOptions'],
+    groups: { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' },
+    skip: ['spine.headSettleTime', 'spine.pelvisSettleTime'],
+  },
+];
 
-// name → { optional, doc } of each property of `export interface name { ... }`.
+// name → { optional, doc, type } of each property of `export interface name [extends ...] { ... }`.
 function properties(source, name) {
-  const start = source.indexOf(`export interface ${name} {`);
+  const start = source.search(new RegExp(`export interface ${name}( extends [\\w, <>]+)? \\{`));
   expect(start, `interface ${name}`).toBeGreaterThanOrEqual(0);
   const body = source.slice(start, source.indexOf('\n}\n', start));
   const out = {};
-  for (const m of body.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*(\w+)(\??):/g)) {
-    out[m[2]] = { doc: m[1], optional: m[3] === '?' };
+  for (const m of body.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*(\w+)(\??):\s*([^;]+);/g)) {
+    out[m[2]] = { doc: m[1], optional: m[3] === '?', type: m[4] };
   }
   return out;
 }
@@ -31,30 +49,47 @@ function stated(doc) {
   return Function('"use strict"; return (' + m[1] + ');')();
 }
 
-// C++ defaults are float32: a stated default matches when it rounds to them.
-function sameDefault(statedValue, real) {
-  if (Array.isArray(real)) return Array.isArray(statedValue) && real.length === statedValue.length && real.every((v, i) => Math.fround(statedValue[i]) === v);
-  if (typeof real === 'number') return typeof statedValue === 'number' && Math.fround(statedValue) === real;
+// Float defaults match when the stated value rounds to them; double ones
+// exactly (or rounded, when C++ writes them from a float constant: kPi).
+function sameDefault(statedValue, real, double) {
+  const same = (s, r) => typeof s === 'number' && (Math.fround(s) === r && (!double || Math.fround(r) === r || s === r) || s === r);
+  if (Array.isArray(real)) return Array.isArray(statedValue) && real.length === statedValue.length && real.every((v, i) => same(statedValue[i], v));
+  if (typeof real === 'number') return same(statedValue, real);
   return statedValue === real;
 }
 
-describe('typings agree with the C++ job descriptions', () => {
-  for (const [job, iface] of Object.entries(INTERFACES)) {
-    it(`${iface}: every ${job} field typed, optional unless required, @default equal to the real default`, () => {
+// The string literals of a union type, following one `export type` alias.
+function literals(source, type) {
+  const alias = /^\w+$/.test(type.trim()) ? new RegExp(`export type ${type.trim()} = ([^;]+);`).exec(source) : null;
+  return (alias ? alias[1] : type).split('|').map((t) => t.trim()).filter((t) => t.startsWith("'")).map((t) => t.slice(1, -1));
+}
+
+describe('typings agree with the C++ descriptions', () => {
+  for (const { job, source, interfaces, groups = {}, skip = [] } of CASES) {
+    it(`${interfaces.join(', ')}: every ${job} field typed, optional unless required, @default and enum names equal to C++`, () => {
       const layout = jobs[job];
       expect(layout, job).toBeDefined();
-      const props = properties(ikTypes, iface);
+      const props = Object.assign({}, ...interfaces.map((name) => properties(source, name)));
+      for (const [group, name] of Object.entries(groups)) {
+        for (const [key, prop] of Object.entries(properties(source, name))) props[`${group}.${key}`] = prop;
+      }
       for (const field of layout.fields) {
+        if (skip.includes(field.name)) continue;
+        const label = `${interfaces[0]}.${field.name}`;
         const prop = props[field.name];
-        expect(prop, `${iface}.${field.name} is typed`).toBeDefined();
-        expect(prop.optional, `${iface}.${field.name} optional`).toBe(field.role !== 'input');
+        expect(prop, `${label} is typed`).toBeDefined();
+        expect(prop.optional, `${label} optional`).toBe(field.role !== 'input');
         const real = field.role === 'input' ? undefined : layout.defaultValues[field.name];
-        const value = stated(prop.doc);
+        let value = stated(prop.doc);
+        if (typeof value === 'string' && field.presets) value = field.presets[value];
         if (real === undefined) {
-          expect(value, `${iface}.${field.name} states no @default`).toBeUndefined();
+          expect(value, `${label} states no @default`).toBeUndefined();
         } else {
-          expect(sameDefault(value, real), `${iface}.${field.name}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
+          const double = field.kind === 'double' || field.kind === 'optionalNumber';
+          expect(sameDefault(value, real, double), `${label}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
         }
+        if (field.kind === 'enum') expect(literals(source, prop.type), `${label} names`).toEqual([...field.enumNames]);
+        if (field.presets) expect(literals(source, prop.type), `${label} presets`).toEqual(Object.keys(field.presets));
       }
     });
   }

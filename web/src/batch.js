@@ -134,11 +134,13 @@ class ControllerBatch extends SoaBatch {
 
 const POLE_MODES = ['none', 'point', 'direction'];
 
-// The batches' shared options: the single call's options (the job layout C++
-// describes, web/src/fields.js), then the batch's own after the packed job.
-const LIMB_KEYS = Object.freeze(['forward', 'bendAxis', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften',
-  'maxStretch', 'twist', 'endRotation', 'tolerance']);
-const AIM_KEYS = Object.freeze(['forward', 'method', 'up', 'hingeAxis', 'offset']);
+// Options the batches take per item instead (their in.pole, in.effectorOffset
+// and in.weight fields; poleDirection is in.pole with poleMode 'direction').
+const PER_ITEM_OPTIONS = Object.freeze(['pole', 'poleDirection', 'effectorOffset', 'weight']);
+
+// The single call's options a batch shares across its items: every option of
+// the job's description (web/src/fields.js) but the per-item ones.
+const sharedKeys = (job) => Object.freeze(job.options.map((f) => f.name).filter((name) => !PER_ITEM_OPTIONS.includes(name)));
 
 // Options given as null take their defaults in batches.
 function given(o, keys) {
@@ -147,24 +149,12 @@ function given(o, keys) {
   return out;
 }
 
-function packLimbOptions(job, o, s) {
+// Packs the shared options as the single call's packed job (defaults first),
+// then poleMode after it (cpp/bindings/batch.cc ReadOptions).
+function packShared(job, keys, poleModes, o, s) {
   s.set(job.defaults);
-  job.packOptions(given(o, LIMB_KEYS), s);
-  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
-}
-
-const PSEUDO_THREE_BONE_KEYS = Object.freeze([...LIMB_KEYS, 'variant', 'endLimit']);
-
-function packPseudoThreeBoneOptions(job, o, s) {
-  s.set(job.defaults);
-  job.packOptions(given(o, PSEUDO_THREE_BONE_KEYS), s);
-  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES);
-}
-
-function packAimOptions(job, o, s) {
-  s.set(job.defaults);
-  job.packOptions(given(o, AIM_KEYS), s);
-  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', POLE_MODES.slice(0, 2));
+  job.packOptions(given(o, keys), s);
+  s[job.floats] = readEnum(o.poleMode ?? 'none', 'poleMode', poleModes);
 }
 
 // Options of PD batches: the PD controller options a batch can honour (it
@@ -172,14 +162,18 @@ function packAimOptions(job, o, s) {
 const PD_BATCH_OPTIONS = ['kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity'];
 
 export function createBatchApi(core) {
-  const configure = (batch, pack, job, options) =>
-    batch._configure((handle) => {
-      pack(job, readOptions(options), core.scratch);
-      return handle.setOptions(core.scratchPointer);
-    });
   const TWO_BONE = core.wasm.TwoBoneBatch;
   const AIM = core.wasm.AimBatch;
   const PSEUDO_THREE_BONE = core.wasm.PseudoThreeBoneBatch;
+  const { twoBone, aim, pseudoThreeBone } = core.jobs;
+  const TWO_BONE_KEYS = sharedKeys(twoBone);
+  const AIM_KEYS = sharedKeys(aim);
+  const PSEUDO_THREE_BONE_KEYS = sharedKeys(pseudoThreeBone);
+  const configure = (batch, job, keys, poleModes, options) =>
+    batch._configure((handle) => {
+      packShared(job, keys, poleModes, readOptions(options), core.scratch);
+      return handle.setOptions(core.scratchPointer);
+    });
   const PD = core.wasm.PdBatch;
   const QUAT_PD = core.wasm.QuatPdBatch;
 
@@ -192,7 +186,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveTwoBone). */
     setOptions(options) {
-      configure(this, packLimbOptions, core.jobs.twoBone, options);
+      configure(this, twoBone, TWO_BONE_KEYS, POLE_MODES, options);
     }
   }
 
@@ -205,7 +199,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveAim). */
     setOptions(options) {
-      configure(this, packAimOptions, core.jobs.aim, options);
+      configure(this, aim, AIM_KEYS, POLE_MODES.slice(0, 2), options);
     }
   }
 
@@ -218,7 +212,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solvePseudoThreeBone). */
     setOptions(options) {
-      configure(this, packPseudoThreeBoneOptions, core.jobs.pseudoThreeBone, options);
+      configure(this, pseudoThreeBone, PSEUDO_THREE_BONE_KEYS, POLE_MODES, options);
     }
   }
 

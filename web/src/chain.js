@@ -15,7 +15,6 @@ import {
   tryReadTransform,
 } from './core.js';
 import { OUT } from './fields.js';
-import { readDamping } from './pd.js';
 
 const LIMIT_TYPES = ['cone', 'euler'];
 export const MAX_CHAIN_JOINTS = 128;
@@ -58,7 +57,9 @@ export function readLimit(limit, name, f, o) {
 
 export function createChainApi(core) {
   const x = core.wasm;
-  const { pseudoThreeBone, chain } = core.jobs;
+  const { pseudoThreeBone, chain, lookAt, tentacle2d } = core.jobs;
+  // A typed array over a native handle's options buffer (cpp/bindings/chain_fields.h layout).
+  const settingsOf = (native, Type, layout) => new Type(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
 
   /**
    * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts.
@@ -133,21 +134,18 @@ export function createChainApi(core) {
       if (2 * n > core.scratchFloats) throw new RangeError(`lengths: at most ${core.scratchFloats >> 1} bones`);
       const f = core.scratch;
       readVector(lengths, 'lengths', n, f, 0);
-      const step = readNumber(options.step ?? 0.05, 'step');
-      let limit = Math.PI;
       const hasLimits = typeof options.limit === 'object' && options.limit !== null;
-      if (hasLimits) {
-        readVector(options.limit, 'limit', n, f, n);
-      } else if (options.limit !== undefined) {
-        limit = options.limit;
-        if (typeof limit !== 'number' || Number.isNaN(limit)) throw new TypeError('limit: expected a number or an array of numbers');
-      }
-      const root = [0, 0];
-      if (options.root !== undefined) readVector(options.root, 'root', 2, root, 0);
-      const baseAngle = readNumber(options.baseAngle ?? 0, 'baseAngle');
-      const escapeAfter = readNumber(options.escapeAfter ?? 0, 'escapeAfter', { min: 0, max: 0xffffffff, integer: true });
+      if (hasLimits) readVector(options.limit, 'limit', n, f, n);
+      // The scalar options: the C++ description's packer (defaults, ranges).
       const native = new x.Tentacle2D();
-      const error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, step, limit, root[0], root[1], baseAngle, escapeAfter);
+      let error;
+      try {
+        tentacle2d.pack(hasLimits ? { ...options, limit: undefined } : options, settingsOf(native, Float64Array, tentacle2d));
+        error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0);
+      } catch (thrown) {
+        native.delete();
+        throw thrown;
+      }
       if (error) native.delete();
       core.check(error);
       super('Tentacle2D', () => native.delete());
@@ -249,19 +247,18 @@ export function createChainApi(core) {
         readVector(options.limits, 'limits', n, f, at);
         at += n;
       }
-      let settleTime = 0.3;
       const hasSettleTimes = typeof options.settleTime === 'object' && options.settleTime !== null;
       if (hasSettleTimes) readVector(options.settleTime, 'settleTime', n, f, at);
-      else if (options.settleTime !== undefined) settleTime = readNumber(options.settleTime, 'settleTime');
-      const damping = options.damping === undefined ? 1 : readDamping(options.damping);
-      const blendOutTime = readNumber(options.blendOutTime ?? 0.1, 'blendOutTime');
-      const forward = [0, 0, 1];
-      if (options.forward !== undefined) readVec3(options.forward, 'forward', forward, 0);
-      const offset = [0, 0, 0];
-      if (options.offset !== undefined) readVec3(options.offset, 'offset', offset, 0);
+      // The scalar options: the C++ description's packer (defaults, presets, ranges).
       const native = new x.LookAt();
-      const error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0,
-        settleTime, damping, blendOutTime, ...forward, ...offset);
+      let error;
+      try {
+        lookAt.pack(hasSettleTimes ? { ...options, settleTime: undefined } : options, settingsOf(native, Float32Array, lookAt));
+        error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0);
+      } catch (thrown) {
+        native.delete();
+        throw thrown;
+      }
       super('LookAt', native, error, core);
       this.#native = native;
       this.#size = n;

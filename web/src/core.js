@@ -46,9 +46,9 @@ export class Core {
 
 // ---------------------------------------------------------------- validation
 // Each reader checks type and shape, throws TypeError/RangeError naming the
-// parameter, and writes float32 values into `out` at `offset`. Value-range
-// rules that C++ also enforces are left to C++ (one source of truth) unless
-// JS must know them to pack the data.
+// parameter, and writes float32 values into `out` at `offset`. The ranges of
+// a job's numbers come from its C++ description (web/src/fields.js); other
+// value rules are left to C++ unless JS must know them to pack the data.
 
 function describe(value) {
   if (value === null) return 'null';

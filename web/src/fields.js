@@ -1,9 +1,11 @@
 // Job packers built from the C++ job descriptions (cpp/bindings/job_fields.h),
-// read once in init(): each field's name, kind, float offset, role and enum
-// names, and a packed job holding every default. Defaults, layouts and enum
-// names therefore live in C++ only; the validators here check types and
-// shapes and name the parameter, and C++ Validate() checks value ranges.
-import { readEnum, readNumber, readQuat, readTransform, readVec3 } from './core.js';
+// read once in init(): each field's name, kind, float offset, role, enum
+// names or valid range, and a packed job holding every default. Defaults,
+// layouts, enum names and ranges therefore live in C++ only; the validators
+// here check types, shapes and each number's described range, and name the
+// parameter. Rules joining several fields (minAngle <= maxAngle, ...) are
+// C++ Validate()'s alone.
+import { readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './core.js';
 
 /**
  * Parses the descriptions ("job=floats@defaults|field,...;...") into
@@ -16,33 +18,99 @@ export function readJobDescriptions(text, heapF32) {
     const head = entry.slice(0, bar);
     const list = entry.slice(bar + 1);
     const [name, rest] = head.split('=');
-    const [floats, pointer] = rest.split('@').map(Number);
-    const fields = list.split(',').map((spec) => {
-      const [field, kind, offset, role, first, names] = spec.split(':');
-      return Object.freeze({
-        name: field, kind, offset: Number(offset), role,
-        enumFirst: Number(first ?? 0), enumNames: names ? Object.freeze(names.split('|')) : undefined,
-      });
-    });
-    const defaults = heapF32.slice(pointer >>> 2, (pointer >>> 2) + floats);
-    jobs[name] = new JobLayout(name, floats, defaults, fields);
+    const [floats, pointer, bits] = rest.split('@').map(Number);
+    const fields = list.split(',').map(readField);
+    const heap = bits === 64 ? new Float64Array(heapF32.buffer) : heapF32;
+    const start = pointer / heap.BYTES_PER_ELEMENT;
+    jobs[name] = new JobLayout(name, floats, heap.slice(start, start + floats), fields);
   }
   return Object.freeze(jobs);
+}
+
+// "name:kind:offset:role" then extras (DescribeExtra in job_fields.h): an
+// enum's "first:names", a number's "[min max]", "~name=value|..." presets and
+// "=value" fallback.
+function readField(spec) {
+  const [name, kind, offset, role, ...extras] = spec.split(':');
+  const f = { name, kind, offset: Number(offset), role, enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined };
+  for (let i = 0; i < extras.length; i++) {
+    const e = extras[i];
+    if (e[0] === '[' || e[0] === '(') f.range = readRange(e);
+    else if (e[0] === '~') f.presets = Object.freeze(Object.fromEntries(e.slice(1).split('|').map((p) => p.split('=')).map(([k, v]) => [k, Number(v)])));
+    else if (e[0] === '=') f.fallback = Number(e.slice(1));
+    else {
+      f.enumFirst = Number(e);
+      f.enumNames = Object.freeze(extras[++i].split('|'));
+    }
+  }
+  return Object.freeze(f);
+}
+
+// "[min max]" with "(" / ")" for open bounds.
+function readRange(text) {
+  const [min, max] = text.slice(1, -1).split(' ').map(Number);
+  return Object.freeze({ min, max, minOpen: text[0] === '(', maxOpen: text[text.length - 1] === ')' });
+}
+
+const showBound = (x) => (Math.abs(x - Math.PI) < 1e-6 ? 'pi' : String(x));
+
+/** The range as error messages state it: "in [0, pi]", "a finite number >= 1", "finite", "> 0 (Infinity for no limit)". */
+export function rangeText({ min, max, minOpen, maxOpen }) {
+  if (min === -Infinity && max === Infinity) return minOpen && maxOpen ? 'finite' : 'a number';
+  if (max === Infinity) {
+    const bound = `${minOpen ? '>' : '>='} ${showBound(min)}`;
+    return maxOpen ? `a finite number ${bound}` : `${bound} (Infinity for no limit)`;
+  }
+  if (min === -Infinity) return `${maxOpen ? 'a finite number ' : ''}${maxOpen ? '<' : '<='} ${showBound(max)}`;
+  return `in ${minOpen ? '(' : '['}${showBound(min)}, ${showBound(max)}${maxOpen ? ')' : ']'}`;
+}
+
+/** Whether `x` lies in `range` (NaN never does). */
+export function inRange(x, { min, max, minOpen, maxOpen }) {
+  return (minOpen ? x > min : x >= min) && (maxOpen ? x < max : x <= max);
+}
+
+/**
+ * Reads number field `f` (kind number, double, optionalNumber or integer, with
+ * its described range), checked as C++ sees it: a 'number' (a C++ float)
+ * rounded to float32. A preset name gives its value. Throws a
+ * TypeError/RangeError naming the field.
+ */
+export function readRanged(value, f) {
+  if (typeof value === 'number' && inRange(f.kind === 'number' ? Math.fround(value) : value, f.range) &&
+    (f.kind !== 'integer' || Number.isInteger(value))) return value;
+  if (typeof value === 'string' && f.presets !== undefined) {
+    readEnum(value, f.name, Object.keys(f.presets));
+    return f.presets[value];
+  }
+  if (typeof value !== 'number') readNumber(value, f.name); // throws the TypeError
+  if (f.kind === 'integer' && !Number.isInteger(value) && Number.isFinite(value)) {
+    throw new RangeError(`${f.name}: must be an integer, got ${value}`);
+  }
+  throw new RangeError(`${f.name}: must be ${rangeText(f.range)}`);
 }
 
 /** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
 export const OUT = 64;
 
-const INTEGER = Object.freeze({ integer: true });
-
-const SIZES = Object.freeze({ number: 1, integer: 1, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4 });
+const SIZES = Object.freeze({ number: 1, double: 1, integer: 1, boolean: 1, vec2: 2, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4, optionalNumber: 2 });
 
 // Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.
 function writeField(f, value, s, o) {
   const at = o + f.offset;
   switch (f.kind) {
-    case 'number': s[at] = readNumber(value, f.name); break;
-    case 'integer': s[at] = readNumber(value, f.name, INTEGER); break;
+    case 'number': case 'double': case 'integer': s[at] = readRanged(value, f); break;
+    case 'vec2': readVector(value, f.name, 2, s, at); break;
+    case 'boolean': s[at] = readBoolean(value, f.name); break;
+    case 'optionalNumber':
+      // null (setOptions only) clears the number.
+      if (value === null) {
+        s[at + 1] = 0;
+      } else {
+        s[at] = readRanged(value, f);
+        s[at + 1] = 1;
+      }
+      break;
     case 'enum': s[at] = f.enumFirst + readEnum(value, f.name, f.enumNames); break;
     case 'vec3': readVec3(value, f.name, s, at); break;
     case 'quat': readQuat(value, f.name, s, at); break;
@@ -60,14 +128,31 @@ function writeField(f, value, s, o) {
   }
 }
 
+function readBoolean(value, name) {
+  if (typeof value !== 'boolean') throw new TypeError(`${name}: expected a boolean, got ${value === null ? 'null' : typeof value}`);
+  return value ? 1 : 0;
+}
+
+// Source of the test that number field `f`'s value `v` is valid, with the
+// bounds inlined (the inRange / readRanged rules, as fast as a hand-written check).
+function validSource(f) {
+  const { min, max, minOpen, maxOpen } = f.range;
+  const x = f.kind === 'number' ? '(x = Math.fround(v))' : '(x = v)';
+  const integer = f.kind === 'integer' ? ' && Number.isInteger(v)' : '';
+  return `typeof v === 'number' && ${x} ${minOpen ? '>' : '>='} ${min} && x ${maxOpen ? '<' : '<='} ${max}${integer}`;
+}
+
 // Source of the statement writing field `f` (its value in `v`) at s[f.offset..].
-function writeSource(f) {
+// `i`: the field's index in FIELDS (the packer's fields).
+function writeSource(f, i) {
   const at = f.offset;
   const name = JSON.stringify(f.name);
   switch (f.kind) {
-    case 'number': return `s[${at}] = readNumber(v, ${name});`;
-    case 'integer': return `s[${at}] = Number.isInteger(v) ? v : readNumber(v, ${name}, INTEGER);`;
-    case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${f.name});`;
+    case 'number': case 'double': case 'integer': return `s[${at}] = ${validSource(f)} ? v : readRanged(v, FIELDS[${i}]);`;
+    case 'optionalNumber': return `s[${at}] = ${validSource(f)} ? v : readRanged(v, FIELDS[${i}]); s[${at + 1}] = 1;`;
+    case 'vec2': return `readVector(v, ${name}, 2, s, ${at});`;
+    case 'boolean': return `s[${at}] = v === true ? 1 : v === false ? 0 : readBoolean(v, ${name});`;
+    case 'enum': return `s[${at}] = ${f.enumFirst} + readEnum(v, ${name}, ENUM_${i});`;
     case 'vec3': return `readVec3(v, ${name}, s, ${at});`;
     case 'quat': return `readQuat(v, ${name}, s, ${at});`;
     case 'transform': return `readTransform(v, ${name}, s, ${at});`;
@@ -83,22 +168,22 @@ function writeSource(f) {
  */
 function compilePacker(fields, defaults) {
   const lines = [];
-  for (const f of fields) {
+  fields.forEach((f, i) => {
     const read = `v = o[${JSON.stringify(f.name)}];`;
     if (f.role === 'input') {
-      lines.push(read, writeSource(f));
-      continue;
+      lines.push(read, writeSource(f, i));
+      return;
     }
     const fill = [];
     for (let k = 0; k < SIZES[f.kind]; k++) fill.push(`s[${f.offset + k}] = ${defaults[f.offset + k]};`);
-    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f)} }`);
-  }
-  const enums = fields.filter((f) => f.kind === 'enum').map((f) => `const ENUM_${f.name} = ${JSON.stringify(f.enumNames)};`);
+    lines.push(read, `if (v === undefined) { ${fill.join(' ')} } else { ${writeSource(f, i)} }`);
+  });
+  const enums = fields.map((f, i) => (f.kind === 'enum' ? `const ENUM_${i} = ${JSON.stringify(f.enumNames)};` : '')).filter(Boolean);
   // Code generated from the C++ descriptions only (names, offsets, float defaults).
   // eslint-disable-next-line no-new-func
-  return new Function('readNumber', 'readEnum', 'readVec3', 'readQuat', 'readTransform', 'INTEGER',
-    `${enums.join('\n')}\nreturn function pack(o, s) {\nlet v;\n${lines.join('\n')}\n};`)(
-    readNumber, readEnum, readVec3, readQuat, readTransform, INTEGER);
+  return new Function('readRanged', 'readBoolean', 'readEnum', 'readVector', 'readVec3', 'readQuat', 'readTransform', 'FIELDS',
+    `${enums.join('\n')}\nreturn function pack(o, s) {\nlet v, x;\n${lines.join('\n')}\n};`)(
+    readRanged, readBoolean, readEnum, readVector, readVec3, readQuat, readTransform, fields);
 }
 
 /** One job's packed layout, with packers for single calls, solvers and batches. */
@@ -116,7 +201,7 @@ export class JobLayout {
     this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
     this.pack = compilePacker(fields, defaults);
     this.packInputs = compilePacker(this.inputs, defaults);
-    /** Option name → default value as JS sees it (enum names, arrays, numbers; undefined for optional vectors). */
+    /** Option name → default value as JS sees it (enum names, arrays, numbers; an optional number's fallback; undefined for optional vectors). */
     this.defaultValues = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, this.#defaultOf(f)])));
   }
 
@@ -124,11 +209,14 @@ export class JobLayout {
     const d = this.defaults;
     const o = f.offset;
     switch (f.kind) {
-      case 'number': case 'integer': return d[o];
+      case 'number': case 'double': case 'integer': return d[o];
+      case 'vec2': return [d[o], d[o + 1]];
+      case 'boolean': return d[o] !== 0;
       case 'enum': return f.enumNames[d[o] - f.enumFirst];
       case 'vec3': return [d[o], d[o + 1], d[o + 2]];
       case 'quat': return [d[o], d[o + 1], d[o + 2], d[o + 3]];
       case 'transform': return { position: [d[o], d[o + 1], d[o + 2]], rotation: [d[o + 3], d[o + 4], d[o + 5], d[o + 6]] };
+      case 'optionalNumber': return d[o + 1] !== 0 ? d[o] : f.fallback;
       default: return undefined;
     }
   }

@@ -1,42 +1,15 @@
-// API module 'pd' (see web/types/pd.d.ts): PD controllers (docs/pd.md) and the
-// gain/stability helpers. Numbers cross through the C++ double buffer
-// `pdBuffer()` (a Float64Array over WASM memory, re-derived after growth), so the
-// double-precision state of the controllers reaches JS unrounded.
-import { WasmObject, readEnum, readNumber, readOptions, readQuat, readVector } from './core.js';
+// API module 'pd' (see web/types/pd.d.ts): PD controllers (docs/pd.md). Their
+// options are packed by web/src/pd-options.js from the C++ description; state
+// crosses through the C++ double buffer `pdBuffer()`, so the controllers'
+// double-precision state reaches JS unrounded.
+import { WasmObject, readNumber, readOptions, readQuat, readVector } from './core.js';
 import { warnIfMilliseconds } from './dev.js';
+import { createPdOptions } from './pd-options.js';
 
-const INTEGRATORS = ['exact', 'stable', 'explicit', 'substep'];
-const TARGET_MOTIONS = ['hold', 'linear'];
-const METHODS = ['log', 'componentwise'];
 const PHASES = ['none', 'spring', 'linear', 'done'];
-const ON_UNSTABLE = ['throw', 'clamp'];
-const SUBSTEP_SPLITS = ['equal', 'classic'];
 const NO_DOUBLES = new Float64Array(0);
-const DAMPING_RATIOS = { critical: 1, responsive: Math.SQRT1_2, over: 1.5 };
-
-const COMMON_OPTIONS = [
-  'kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity', 'feedForward', 'ki',
-  'maxIntegral', 'targetMotion', 'restTolerance', 'restVelocity', 'blendOutEnergy', 'blendOutTime',
-  'onUnstable', 'substepSplit',
-];
-
-function describe(value) {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-}
-
-/** A number that may be +Infinity (limits); range rules are C++'s. */
-function readLimit(value, name) {
-  if (typeof value !== 'number') throw new TypeError(`${name}: expected a number, got ${describe(value)}`);
-  if (Number.isNaN(value)) throw new RangeError(`${name}: must be a number, got NaN`);
-  return value;
-}
-
-/** 'critical' | 'responsive' | 'over' | ratio → damping ratio ζ (also used by chain.js's LookAt). */
-export function readDamping(value, name = 'damping') {
-  if (typeof value === 'number') return readNumber(value, name);
-  readEnum(value, name, Object.keys(DAMPING_RATIOS));
-  return DAMPING_RATIOS[value];
-}
+// Options of the rotation controllers only (the others: every described PD option).
+const ROTATION_ONLY = ['method', 'maxAngle'];
 
 // A value of `length` (1, 3 or 4) doubles at f[offset..]: a number or a new array.
 function valueAt(f, offset, length) {
@@ -47,62 +20,26 @@ function valueAt(f, offset, length) {
 
 export function createPdApi(core) {
   const wasm = core.wasm;
-  const pointer = wasm.pdBuffer();
-  let view = new Float64Array(0);
-  /** Float64Array over the C++ pd buffer (32 doubles); growth detaches (empties) the old view. */
-  const io = () => {
-    if (view.length === 0) view = new Float64Array(wasm.HEAPF64.buffer, pointer, 32);
-    return view;
-  };
-
-  // Writes the options to io[0..18] (NaN = not given: the C++ default applies).
-  function packOptions(options, allowed) {
-    readOptions(options, 'options');
-    for (const key of Object.keys(options)) {
-      if (!allowed.includes(key) && options[key] !== undefined) {
-        throw new TypeError(`options: unknown option '${key}' (expected one of ${allowed.join(', ')})`);
-      }
-    }
-    const f = io();
-    f.fill(NaN, 0, 19);
-    const o = options;
-    if (o.kp !== undefined) f[0] = readNumber(o.kp, 'kp');
-    if (o.kd !== undefined) f[1] = readNumber(o.kd, 'kd');
-    if (o.settleTime !== undefined) f[2] = readNumber(o.settleTime, 'settleTime');
-    if (o.damping !== undefined) f[3] = readDamping(o.damping);
-    if (o.integrator !== undefined) f[4] = readEnum(o.integrator, 'integrator', INTEGRATORS);
-    if (o.dtMax !== undefined) f[5] = readNumber(o.dtMax, 'dtMax');
-    if (o.maxVelocity !== undefined) f[6] = readLimit(o.maxVelocity, 'maxVelocity');
-    if (o.feedForward !== undefined) f[7] = readNumber(o.feedForward, 'feedForward');
-    if (o.ki !== undefined) f[8] = readNumber(o.ki, 'ki');
-    if (o.maxIntegral !== undefined) f[9] = readLimit(o.maxIntegral, 'maxIntegral');
-    if (o.targetMotion !== undefined) f[10] = readEnum(o.targetMotion, 'targetMotion', TARGET_MOTIONS);
-    if (o.restTolerance !== undefined) f[11] = readNumber(o.restTolerance, 'restTolerance');
-    if (o.restVelocity !== undefined) f[12] = readNumber(o.restVelocity, 'restVelocity');
-    if (o.blendOutEnergy !== undefined) f[13] = readNumber(o.blendOutEnergy, 'blendOutEnergy');
-    if (o.blendOutTime !== undefined) f[14] = readNumber(o.blendOutTime, 'blendOutTime');
-    if (o.method !== undefined) f[15] = readEnum(o.method, 'method', METHODS);
-    if (o.maxAngle !== undefined) f[16] = readNumber(o.maxAngle, 'maxAngle');
-    if (o.onUnstable !== undefined) f[17] = readEnum(o.onUnstable, 'onUnstable', ON_UNSTABLE);
-    if (o.substepSplit !== undefined) f[18] = readEnum(o.substepSplit, 'substepSplit', SUBSTEP_SPLITS);
-  }
+  const shared = createPdOptions(core);
+  const { io, layout, packOptions } = shared;
+  const COMMON_OPTIONS = layout.fields.map((f) => f.name).filter((name) => !ROTATION_ONLY.includes(name));
+  // Shared with the PD batches (web/src/batch.js).
+  core.packPdOptions = packOptions;
+  const { checkStability } = shared.api;
 
   /**
    * Shared implementation. `n` = value length (1, 3, 4), `m` = velocity length (1, 3).
    * Layout in io: update/reset [target|value (n), velocity (m)];
    * read (and update/blendOut on success) → [value (n), velocity (m), target (n), -, -, phase].
    */
-  // Shared with the PD batches (web/src/batch.js), which read the same options.
-  core.packPdOptions = packOptions;
-
   class Controller extends WasmObject {
     #handle;
     #n;
     #m;
     #kp = 0;
     #kd = 0;
-    #integrator = 'exact';
-    #dtMax = 1 / 120;
+    #integrator = layout.defaultValues.integrator;
+    #dtMax = layout.defaultValues.dtMax;
     #options;
 
     // `create` makes the C++ controller (cpp/bindings/pd.cc) and returns its Embind
@@ -133,8 +70,8 @@ export function createPdApi(core) {
       const f = io();
       this.#kp = f[0];
       this.#kd = f[1];
-      this.#integrator = options.integrator ?? 'exact';
-      this.#dtMax = options.dtMax ?? 1 / 120;
+      this.#integrator = options.integrator ?? layout.defaultValues.integrator;
+      this.#dtMax = options.dtMax ?? layout.defaultValues.dtMax;
       return this;
     }
 
@@ -322,26 +259,22 @@ export function createPdApi(core) {
     }
   }
 
-  class Vec3PD extends Controller {
-    constructor(options = {}) {
-      super('Vec3PD', () => new wasm.PdVec3(), 3, 3, options, ROTATION_OPTIONS, [1, 0, 0], [0, 0, 0]);
-    }
-
-    /** Blend-out toward the unit vector `rest` (required). */
-    blendOut(dt, rest) {
-      if (rest === undefined) throw new TypeError('rest: expected an array of 3 numbers, got undefined');
-      return this._blendOut(dt, rest);
-    }
-  }
-
-  class QuatPD extends Controller {
-    // Float64Array over this controller's own update buffer in WASM memory
-    // (cpp/bindings/pd.cc QuatHandle::io); memory growth empties it.
+  /**
+   * Vec3PD and QuatPD: update() packs into the controller's own buffer in WASM
+   * memory (cpp/bindings/pd.cc Vec3Handle/QuatHandle::io) and returns this
+   * controller's value array, the same array every call (no allocation per
+   * frame), overwritten by the next update.
+   */
+  class OwnBufferController extends Controller {
+    // Float64Array over the controller's update buffer; memory growth empties it.
     #io = NO_DOUBLES;
-    #value = [0, 0, 0, 1];
+    #value;
+    #readTarget;
 
-    constructor(options = {}) {
-      super('QuatPD', () => new wasm.PdQuat(), 4, 3, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], [0, 0, 0]);
+    constructor(name, create, n, options, allowed, defaultValue, readTarget) {
+      super(name, create, n, 3, options, allowed, defaultValue, [0, 0, 0]);
+      this.#value = new Array(n).fill(0);
+      this.#readTarget = readTarget;
     }
 
     /**
@@ -354,19 +287,40 @@ export function createPdApi(core) {
       const handle = this._native;
       let f = this.#io;
       if (f.length === 0) f = this.#io = new Float64Array(wasm.HEAPF64.buffer, handle.pointer(), 8);
-      readQuat(target, 'target', f, 0);
+      const v = this.#value;
+      const n = v.length;
+      this.#readTarget(target, 'target', f, 0);
       let hasVelocity = 0;
       if (targetVelocity !== undefined) {
-        readVector(targetVelocity, 'targetVelocity', 3, f, 4);
+        readVector(targetVelocity, 'targetVelocity', 3, f, n);
         hasVelocity = 1;
       }
       core.check(handle.update(dt, hasVelocity));
-      const v = this.#value;
       v[0] = f[0];
       v[1] = f[1];
       v[2] = f[2];
-      v[3] = f[3];
+      if (n === 4) v[3] = f[3];
       return v;
+    }
+  }
+
+  const readVec3Target = (value, name, f, o) => readVector(value, name, 3, f, o);
+
+  class Vec3PD extends OwnBufferController {
+    constructor(options = {}) {
+      super('Vec3PD', () => new wasm.PdVec3(), 3, options, ROTATION_OPTIONS, [1, 0, 0], readVec3Target);
+    }
+
+    /** Blend-out toward the unit vector `rest` (required). */
+    blendOut(dt, rest) {
+      if (rest === undefined) throw new TypeError('rest: expected an array of 3 numbers, got undefined');
+      return this._blendOut(dt, rest);
+    }
+  }
+
+  class QuatPD extends OwnBufferController {
+    constructor(options = {}) {
+      super('QuatPD', () => new wasm.PdQuat(), 4, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], readQuat);
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */
@@ -387,49 +341,11 @@ export function createPdApi(core) {
     return rest;
   }
 
-  function gains(kind, a, b, c) {
-    core.check(wasm.pdGains(kind, a, b, c));
-    const f = io();
-    return { kp: f[0], kd: f[1] };
-  }
-
-  function gainsFromSettleTime(settleTime, damping = 'critical') {
-    return gains(0, readNumber(settleTime, 'settleTime'), readDamping(damping), 0);
-  }
-
-  function gainsFromSmoothTime(smoothTime) {
-    return gains(1, readNumber(smoothTime, 'smoothTime'), 0, 0);
-  }
-
-  function gainsFromHalfLife(halfLife) {
-    return gains(2, readNumber(halfLife, 'halfLife'), 0, 0);
-  }
-
-  function gainsFromSpring(options) {
-    readOptions(options, 'options');
-    const { stiffness, damping, mass = 1 } = options;
-    return gains(3, readNumber(stiffness, 'stiffness'), readNumber(damping, 'damping'), readNumber(mass, 'mass'));
-  }
-
-  function checkStability(options) {
-    readOptions(options, 'options');
-    const { kp, kd, dt, integrator = 'exact', dtMax = 1 / 120 } = options;
-    const index = readEnum(integrator, 'integrator', INTEGRATORS);
-    core.check(wasm.pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
-      readNumber(dtMax, 'dtMax')));
-    const f = io();
-    return { stable: f[0] !== 0, maxStableDt: f[1], spectralRadius: f[2] };
-  }
-
   return {
     PD,
     AnglePD,
     Vec3PD,
     QuatPD,
-    gainsFromSettleTime,
-    gainsFromSmoothTime,
-    gainsFromHalfLife,
-    gainsFromSpring,
-    checkStability,
+    ...shared.api,
   };
 }

@@ -2,17 +2,17 @@
 // solvers and controllers, today the full-body look-at (docs/body-look-at.md).
 // Returns the members it adds to the ikpd object.
 import { SmoothedRig, fillTransform, readNumber, readOptions, readTransform, readVec3, readVector } from './core.js';
-import { readDamping } from './pd.js';
+import { readRanged } from './fields.js';
 
 const MAX_SPINE_JOINTS = 64;
 const LIMB_JOINTS = 6; // [upper, lower, end] × 2
 const NO_JOINTS = Object.freeze([]);
-// Settings header (cpp/bindings/rigs.cc): forward(3) up(3) offset(3) footLock blendOutTime,
-// spine headSettleTime pelvisSettleTime damping, weightShift amount limit settleTime damping,
-// armReaction amount settleTime damping chest; then the optional spine arrays.
-const HEADER = 22;
 const SPINE_JOINTS = Object.freeze({ min: 2, max: MAX_SPINE_JOINTS, integer: true });
-const CHEST = Object.freeze({ min: -1, max: MAX_SPINE_JOINTS - 1, integer: true });
+// The option groups of the description's "group.option" fields (cpp/bindings/rig_fields.h).
+const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
+// spine's options that are not description fields: the per-joint arrays, and
+// settleTime (one number for spine.headSettleTime and spine.pelvisSettleTime).
+const SPINE_OWN = Object.freeze(['weights', 'limits', 'settleTime']);
 
 function readGroup(options, name) {
   return options[name] === undefined ? {} : readOptions(options[name], name);
@@ -25,27 +25,20 @@ function readJoints(value, name, required = false) {
   return value;
 }
 
-// Reads an optional number into f[i] (which holds the C++ default).
-function readSetting(group, key, name, f, i) {
-  if (group[key] !== undefined) f[i] = readNumber(group[key], name);
-}
-
-// Packs the settings at f[0..]; returns [n, hasWeights, hasLimits, hasSettleTimes].
-function packSettings(options, x, core) {
+// The scalar options as the description names them ("group.option", C++
+// defaults for those not given), packed into `settings` by the description's
+// packer; the spine arrays packed at f[0..]. Returns [n, hasWeights, hasLimits, hasSettleTimes].
+function packSettings(options, layout, settings, f) {
   readOptions(options);
   const n = readNumber(options.spineJoints ?? 6, 'spineJoints', SPINE_JOINTS);
-  x.BodyLookAt.writeDefaults(core.scratchPointer);
-  const f = core.scratch;
-  if (options.forward !== undefined) readVec3(options.forward, 'forward', f, 0);
-  if (options.up !== undefined) readVec3(options.up, 'up', f, 3);
-  if (options.offset !== undefined) readVec3(options.offset, 'offset', f, 6);
-  if (options.footLock !== undefined) {
-    if (typeof options.footLock !== 'boolean') throw new TypeError('footLock: expected a boolean');
-    f[9] = options.footLock ? 1 : 0;
+  const flat = { forward: options.forward, up: options.up, offset: options.offset, footLock: options.footLock, blendOutTime: options.blendOutTime };
+  const groups = {};
+  for (const name of GROUPS) {
+    const group = groups[name] = readGroup(options, name);
+    for (const key of Object.keys(group)) if (name !== 'spine' || !SPINE_OWN.includes(key)) flat[`${name}.${key}`] = group[key];
   }
-  readSetting(options, 'blendOutTime', 'blendOutTime', f, 10);
-  const spine = readGroup(options, 'spine');
-  let at = HEADER;
+  const spine = groups.spine;
+  let at = 0;
   const array = (value, name) => {
     if (value === undefined) return 0;
     readVector(value, name, n, f, at);
@@ -59,19 +52,11 @@ function packSettings(options, x, core) {
   if (typeof settle === 'object' && settle !== null) {
     hasSettleTimes = array(settle, 'spine.settleTime');
   } else if (settle !== undefined) {
-    f[11] = f[12] = readNumber(settle, 'spine.settleTime'); // the same for every joint
+    // One number for every joint: both ends, checked under the name the caller used.
+    const field = { ...layout.byName['spine.headSettleTime'], name: 'spine.settleTime' };
+    flat['spine.headSettleTime'] = flat['spine.pelvisSettleTime'] = readRanged(settle, field);
   }
-  if (spine.damping !== undefined) f[13] = readDamping(spine.damping, 'spine.damping');
-  const shift = readGroup(options, 'weightShift');
-  readSetting(shift, 'amount', 'weightShift.amount', f, 14);
-  readSetting(shift, 'limit', 'weightShift.limit', f, 15);
-  readSetting(shift, 'settleTime', 'weightShift.settleTime', f, 16);
-  if (shift.damping !== undefined) f[17] = readDamping(shift.damping, 'weightShift.damping');
-  const arms = readGroup(options, 'armReaction');
-  readSetting(arms, 'amount', 'armReaction.amount', f, 18);
-  readSetting(arms, 'settleTime', 'armReaction.settleTime', f, 19);
-  if (arms.damping !== undefined) f[20] = readDamping(arms.damping, 'armReaction.damping');
-  if (arms.chest !== undefined) f[21] = readNumber(arms.chest, 'armReaction.chest', CHEST);
+  layout.pack(flat, settings);
   return [n, hasWeights, hasLimits, hasSettleTimes];
 }
 
@@ -92,9 +77,20 @@ export function createRigsApi(core) {
     #result = { spine: [], arms: [], legs: [] };
 
     constructor(options = {}) {
-      const [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, x, core);
+      readOptions(options);
       const native = new x.BodyLookAt();
-      const error = native.reset(core.scratchPointer, n, hasWeights, hasLimits, hasSettleTimes);
+      let error;
+      let n;
+      try {
+        const layout = core.jobs.bodyLookAt;
+        const settings = new Float32Array(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
+        let hasWeights, hasLimits, hasSettleTimes;
+        [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, layout, settings, core.scratch);
+        error = native.reset(core.scratchPointer, n, hasWeights, hasLimits, hasSettleTimes);
+      } catch (thrown) {
+        native.delete();
+        throw thrown;
+      }
       super('BodyLookAt', native, error, core);
       this.#native = native;
       this.#size = n;

@@ -25,7 +25,7 @@ export class AimIK {
     this.bone = bone;
     this.target = options.target ?? null;
     this.pole = options.pole ?? null;
-    this.method = options.method ?? 'yawPitch';
+    this.method = options.method ?? this.ikpd.AimSolver.defaults.method;
     this.weight = options.weight ?? 1;
     this.hingeAxis = options.hingeAxis ?? null;
     this.chain = new BoneChain([bone], { forward: options.forward, up: options.up }, 'bone');

@@ -294,7 +294,7 @@ export class PseudoThreeBoneIK {
   readonly distance: number;
   /** Solves and writes root, mid and end local quaternions; no-op without a target or at weight 0. Returns this. */
   update(): this;
-  /** Owns no WASM memory: does nothing; here so every helper can be disposed alike. */
+  /** Frees the helper's WASM memory (its PseudoThreeBoneSolver); later `update()` calls throw. Idempotent. */
   dispose(): void;
 }
 

@@ -1,13 +1,15 @@
 // PseudoThreeBoneIK: a leg or arm with a foot/hand (docs/pseudo-three-bone.md) on three.js bones.
-import { LimbIK } from './twoBone.js';
-import { toArray3 } from './rig.js';
+import { LimbIK, newJoint } from './twoBone.js';
+
+const JOINTS = ['root', 'mid', 'end', 'tip'];
 
 /**
  * Pseudo three-bone IK (docs/pseudo-three-bone.md) on `[root, mid, end, tip]` (hip, knee,
  * ankle, toe): the two-bone solver run twice so the foot follows the leg
  * with a tunable `blend` and the tip lands on the target. The tip (a toe
- * bone or any Object3D under the end bone) keeps its local rotation. Call
- * `update()` each frame after animation.
+ * bone or any Object3D under the end bone) keeps its local rotation. Solves
+ * with a PseudoThreeBoneSolver (options kept in WASM memory; free it with
+ * dispose()). Call `update()` each frame after animation.
  */
 export class PseudoThreeBoneIK extends LimbIK {
   /**
@@ -20,7 +22,15 @@ export class PseudoThreeBoneIK extends LimbIK {
     this.blend = options.blend;
     this.variant = options.variant;
     this.endLimit = options.endLimit;
-    this._checkOptions();
+    this.solver = new this.ikpd.PseudoThreeBoneSolver();
+    // Reused each frame: the solver's per-frame inputs (blend undefined: its default).
+    this._frame = { root: newJoint(), mid: newJoint(), end: newJoint(), tip: newJoint(), target: [0, 0, 0], blend: undefined };
+    try {
+      this._checkOptions();
+    } catch (error) {
+      this.solver.dispose();
+      throw error;
+    }
   }
 
   _validate() {}
@@ -30,20 +40,21 @@ export class PseudoThreeBoneIK extends LimbIK {
   }
 
   _solve(target) {
-    const request = this._request();
-    request.target = toArray3(target);
-    request.tip = this.chain.joint(3);
-    if (this.blend !== undefined) request.blend = this.blend;
-    if (this.variant !== undefined) request.variant = this.variant;
-    if (this.endLimit !== undefined) request.endLimit = this.endLimit;
-    this._result = this.ikpd.solvePseudoThreeBone(request, this._result);
-    return this._result;
+    const defaults = this.ikpd.PseudoThreeBoneSolver.defaults;
+    const options = this._limbOptions(defaults);
+    options.variant = this.variant ?? defaults.variant;
+    options.endLimit = this.endLimit ?? defaults.endLimit;
+    this.solver.setOptions(options);
+    this._frame.blend = this.blend;
+    return this._solveFrame(this._frame, JOINTS, target);
   }
 
   _writeEnd(result) {
     this.chain.writeSolved(2, result.end.rotation);
   }
 
-  /** Nothing to free (it owns no WASM memory); here so every helper has dispose(). */
-  dispose() {}
+  /** Frees the solver's WASM memory; later updates throw. Idempotent. */
+  dispose() {
+    this.solver.dispose();
+  }
 }

@@ -100,7 +100,6 @@ export class LimbIK {
     // Rest offsets of mid and end, restored before each stretched solve.
     this._rest = [bones[1].position.clone(), bones[2].position.clone()];
     this._stretched = false;
-    this._result = undefined; // the last solve's result, filled in place by the next one
   }
 
   /**
@@ -116,17 +115,23 @@ export class LimbIK {
     this._solve(_target.copy(this.chain.positions[2]));
   }
 
-  /** The solver request without `target` (limb options, pole) for the current pose (after chain.read()). */
-  _request() {
-    const chain = this.chain;
-    const request = copyDefined({
-      root: chain.joint(0),
-      mid: chain.joint(1),
-      end: chain.joint(2),
-      bendAxis: this._bendAxis,
-      maxStretch: this.maxStretch,
-    }, this, LIMB_KEYS);
-    return addPole(request, this.pole, this.poleDirection);
+  /**
+   * The limb options for a prepared solver's setOptions: every shared option
+   * as set on the helper, else the solver's default (`defaults`), and the pole.
+   */
+  _limbOptions(defaults) {
+    const options = { bendAxis: this._bendAxis, maxStretch: this.maxStretch, pole: null, poleDirection: null };
+    for (const key of LIMB_KEYS) options[key] = this[key] ?? defaults[key];
+    return addPole(options, this.pole, this.poleDirection);
+  }
+
+  /** Solves `frame` (its joints `names` read from the current pose, its target set) with the prepared solver. */
+  _solveFrame(frame, names, target) {
+    for (let i = 0; i < names.length; i++) this.chain.jointInto(i, frame[names[i]]);
+    frame.target[0] = target.x;
+    frame.target[1] = target.y;
+    frame.target[2] = target.z;
+    return this.solver.solve(frame);
   }
 
   /** Solves and writes the bones' local quaternions. No-op without a target or at weight 0. */
@@ -206,23 +211,11 @@ export class TwoBoneIK extends LimbIK {
   _solve(target) {
     const mode = readEndRotation(this.endRotation, this.target);
     const defaults = this.ikpd.TwoBoneSolver.defaults;
-    const options = {
-      bendAxis: this._bendAxis,
-      maxStretch: this.maxStretch,
-      endRotation: mode === 'relative' ? 'relative' : 'world',
-      pole: null,
-      poleDirection: null,
-      effectorOffset: this.effector === null ? defaults.effectorOffset : toArray3(this._effectorOffset(mode)),
-    };
-    for (const key of LIMB_KEYS) options[key] = this[key] ?? defaults[key];
-    addPole(options, this.pole, this.poleDirection);
+    const options = this._limbOptions(defaults);
+    options.endRotation = mode === 'relative' ? 'relative' : 'world';
+    options.effectorOffset = this.effector === null ? defaults.effectorOffset : toArray3(this._effectorOffset(mode));
     this.solver.setOptions(options);
-    const frame = this._frame;
-    for (const [i, key] of ['root', 'mid', 'end'].entries()) this.chain.jointInto(i, frame[key]);
-    frame.target[0] = target.x;
-    frame.target[1] = target.y;
-    frame.target[2] = target.z;
-    return this.solver.solve(frame);
+    return this._solveFrame(this._frame, LIMB_JOINTS, target);
   }
 
   // World offset from the end joint to the effector, as the solve must place it.
@@ -251,4 +244,5 @@ export class TwoBoneIK extends LimbIK {
   }
 }
 
-const newJoint = () => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });
+export const newJoint = () => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });
+const LIMB_JOINTS = ['root', 'mid', 'end'];

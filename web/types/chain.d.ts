@@ -63,7 +63,7 @@ export interface ChainResult {
 export interface Tentacle2DOptions {
   /** Bone lengths, root to tip (>= 1 bone, each >= 0). */
   lengths: ArrayLike<number>;
-  /** Largest turn of one joint per update, radians, in [0, π]. Default 0.05. @default 0 */
+  /** Largest turn of one joint per update, radians, in [0, π]. Default 0.05. @default 0.05 */
   step?: number;
   /** Joint limit |angle| <= limit (radians, >= 0), one number for all or one per bone. Default π. @default Math.PI */
   limit?: number | ArrayLike<number>;
@@ -78,6 +78,7 @@ export interface Tentacle2DOptions {
    * the best gap any pose could have, the tentacle unwinds (every joint one step toward 0 per
    * update until straight) and then follows the plain rule again. At most once per target: the
    * target must move by more than `step * totalLength` first. See docs/tentacle.md.
+   * @default 0
    */
   escapeAfter?: number;
 }
@@ -162,11 +163,11 @@ export interface LookAtOptions {
   weights: ArrayLike<number>;
   /** Maximum rotation angle of each joint's offset, radians in [0, π]. Default π (no limit). @default Math.PI */
   limits?: ArrayLike<number>;
-  /** PD settle time in seconds (> 0), one for all joints or one per joint (head fastest to lead). Default 0.3. @default 0 */
+  /** PD settle time in seconds (> 0), one for all joints or one per joint (head fastest to lead). Default 0.3. @default 0.3 */
   settleTime?: number | ArrayLike<number>;
-  /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. */
+  /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. @default 'critical' */
   damping?: 'critical' | 'responsive' | 'over' | number;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
   blendOutTime?: number;
   /** The head's look axis in its local frame. Default `[0, 0, 1]` (three.js `Object3D.lookAt` convention). @default [0, 0, 1] */
   forward?: Vec3;

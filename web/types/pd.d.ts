@@ -33,12 +33,13 @@ export interface PdOptions {
   kd?: number;
   /** Default `'exact'`. @default 'exact' */
   integrator?: PdIntegrator;
-  /** Longest sub-step for `'substep'`, and for `'exact'` with a finite `maxVelocity`. Default 1/120 s. */
+  /** Longest sub-step for `'substep'`, and for `'exact'` with a finite `maxVelocity`. Default 1/120 s. @default 1 / 120 */
   dtMax?: number;
   /**
    * How `dt` is split into sub-steps (`'substep'`, and `'exact'` with a finite `maxVelocity`):
    * `'equal'` (default): ceil(dt / dtMax) equal sub-steps, so the result changes smoothly with dt;
    * `'classic'`: sub-steps of exactly dtMax, then one shorter remainder step. At most 10000 sub-steps.
+   * @default 'equal'
    */
   substepSplit?: 'equal' | 'classic';
   /**
@@ -47,6 +48,7 @@ export interface PdOptions {
    * `'throw'` (default): RangeError `dt: outside the … stability region …`, state unchanged.
    * `'clamp'`: `'explicit'`/`'stable'` advance only half the limit this update (the rest of dt is
    * dropped); `'substep'` shortens its sub-steps to half the limit and covers all of dt.
+   * @default 'throw'
    */
   onUnstable?: 'throw' | 'clamp';
   /**
@@ -54,21 +56,24 @@ export interface PdOptions {
    * `'explicit'` and `'stable'` stay one update with the velocity clamped after its velocity
    * update (v += dt·F; v = clamp(v); x += dt·v); `'substep'` clamps on each sub-step; `'exact'`
    * sub-steps (`dtMax`) and limits each sub-step's velocity and move.
+   * @default Infinity
    */
   maxVelocity?: number;
   /**
    * Fraction (0..1) of kd·targetVelocity added as force when a target velocity is known
    * (passed to `update` or from `targetMotion: 'linear'`): 1 removes the steady lag kd/kp·speed. Default 0.
+   * @default 0
    */
   feedForward?: number;
   /** Integral gain (PID) >= 0. Default 0 (off). @default 0 */
   ki?: number;
-  /** Anti-windup: the integral may shift the equilibrium by at most this much (value units). Default Infinity. */
+  /** Anti-windup: the integral may shift the equilibrium by at most this much (value units). Default Infinity. @default Infinity */
   maxIntegral?: number;
   /**
    * How the target moves during a step when `update` gets no target velocity: `'hold'` (jumps at the
    * start of the step) or `'linear'` (moves linearly from the previous target; much less
    * frame-rate dependent for moving targets). Default `'hold'`.
+   * @default 'hold'
    */
   targetMotion?: 'hold' | 'linear';
   /** `atRest`: |error| <= this (value units; radians for rotations). Default 1e-3. @default 1e-3 */
@@ -77,7 +82,7 @@ export interface PdOptions {
   restVelocity?: number;
   /** Blend-out switches to the final linear blend once kp·e²/2 + v²/2 <= this. Default 1e-4. @default 1e-4 */
   blendOutEnergy?: number;
-  /** Seconds of the final linear blend to exactly the rest value. Default 0.1. @default 0 */
+  /** Seconds of the final linear blend to exactly the rest value. Default 0.1. @default 0.1 */
   blendOutTime?: number;
 }
 
@@ -173,6 +178,7 @@ export interface RotationPdOptions extends PdOptions {
   /**
    * `'log'`: spring on the rotation vector from the target (exact on the sphere: N steps equal one step).
    * `'componentwise'`: a per-component spring then normalize. Default `'log'`.
+   * @default 'log'
    */
   method?: 'log' | 'componentwise';
 }
@@ -183,6 +189,10 @@ export interface RotationPdOptions extends PdOptions {
  * is chosen; the componentwise method uses the log map while more than ~154° away).
  */
 export interface Vec3PD extends PdController<[number, number, number], [number, number, number]> {
+  /**
+   * As `PdController.update`, without garbage: returns this controller's own value array, the
+   * same array on every call, overwritten by the next `update` (copy it to keep a value).
+   */
   update(dt: number, target: Vec3, targetVelocity?: Vec3): [number, number, number];
   reset(value: Vec3, velocity?: Vec3): this;
   /** Blend-out toward the unit vector `rest`, ending exactly on it. */
@@ -221,6 +231,7 @@ export interface QuatPDOptions extends RotationPdOptions {
   /**
    * Maximum rotation angle of the value itself (radians, (0, π]), enforced as |w| >= cos(maxAngle/2):
    * for IK offsets. Default π (no limit).
+   * @default Math.PI
    */
   maxAngle?: number;
   /** Initial value. Default [0, 0, 0, 1]. */

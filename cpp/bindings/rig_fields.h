@@ -1,0 +1,46 @@
+// The full-body look-at's scalar options described once (job_fields.h), the
+// groups' fields named "group.option" as JS spells them: defaults (the
+// settings structs' member initializers), damping presets and ranges equal to
+// BodyLookAtSettings::Validate (tests/js/field-ranges.test.js). The spine's
+// per-joint arrays follow in the packed input (web/src/rigs.js) and
+// spineJoints is the reset's count. JS gives spine.settleTime as one number
+// for both ends (or an array per joint), and C++ names both ends
+// "spine.settleTime" in its errors.
+#pragma once
+
+#include "ikpd/rigs/body_look_at.h"
+#include "job_fields.h"
+#include "pd_fields.h"
+
+namespace ikpd::bindings {
+
+template <>
+struct JobFields<BodyLookAtSettings> {
+  static constexpr const char* kName = "bodyLookAt";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = BodyLookAtSettings;
+    const auto spine = [](auto member) { return Nest(&S::spine, member); };
+    const auto shift = [](auto member) { return Nest(&S::weightShift, member); };
+    const auto arms = [](auto member) { return Nest(&S::armReaction, member); };
+    f(Role::kOption, "forward", &S::forward);
+    f(Role::kOption, "up", &S::up);
+    f(Role::kOption, "offset", &S::offset);
+    f(Role::kOption, "footLock", &S::footLock);
+    f(Role::kOption, "blendOutTime", &S::blendOutTime, AtLeast(0.0));
+    f(Role::kOption, "spine.headSettleTime", spine(&BodyLookAtSpineSettings::headSettleTime), Above(0.0));
+    f(Role::kOption, "spine.pelvisSettleTime", spine(&BodyLookAtSpineSettings::pelvisSettleTime), Above(0.0));
+    f(Role::kOption, "spine.damping", spine(&BodyLookAtSpineSettings::damping), Above(0.0), kDampingPresets);
+    f(Role::kOption, "weightShift.amount", shift(&BodyLookAtWeightShiftSettings::amount), AtLeast(0.0));
+    f(Role::kOption, "weightShift.limit", shift(&BodyLookAtWeightShiftSettings::limit), AtLeast(0.0));
+    f(Role::kOption, "weightShift.settleTime", shift(&BodyLookAtWeightShiftSettings::settleTime), Above(0.0));
+    f(Role::kOption, "weightShift.damping", shift(&BodyLookAtWeightShiftSettings::damping), Above(0.0), kDampingPresets);
+    f(Role::kOption, "armReaction.amount", arms(&BodyLookAtArmReactionSettings::amount), Closed(0.0, 1.0));
+    f(Role::kOption, "armReaction.settleTime", arms(&BodyLookAtArmReactionSettings::settleTime), Above(0.0));
+    f(Role::kOption, "armReaction.damping", arms(&BodyLookAtArmReactionSettings::damping), Above(0.0), kDampingPresets);
+    // -1 or a spine index: Validate also checks it against spineJoints.
+    f(Role::kOption, "armReaction.chest", arms(&BodyLookAtArmReactionSettings::chest), AtLeast(-1.0));
+  }
+};
+
+}  // namespace ikpd::bindings
