@@ -78,15 +78,21 @@ class BatchBase {
   Job job_;
 };
 
-// Solver batches: options packed by JS into the scratch buffer (Derived::ReadOptions).
+// Solver batches. Options arrive packed by JS in the scratch buffer: the
+// single-item job's options (job_fields.h; its per-item fields unused), then
+// poleMode at JobFloats<single job>() (web/src/batch.js), so the batches'
+// shared options are the single call's options, field for field.
 template <class Job, class Derived>
 class SolverBatch : public BatchBase<Job, Derived> {
  public:
   using BatchBase<Job, Derived>::BatchBase;
 
   std::uintptr_t setOptions(std::uintptr_t offset) {
+    using Single = decltype(Job::options);
     Job job = this->job_;
-    Derived::ReadOptions(Floats(offset), job);
+    const float* p = Floats(offset);
+    ReadJob(p, job.options, Which::kOptions);
+    job.poleMode = static_cast<PoleMode>(p[JobFloats<Single>()]);
     return this->Configure(job);
   }
 
@@ -119,15 +125,6 @@ void WireLimb(Job& job, const SoaStorage& s) {
 }
 
 // ------------------------------------------------------------ two-bone
-// Scratch: a packed TwoBoneJob (job_fields.h; its per-item fields unused), then
-// poleMode at T = JobFloats<TwoBoneJob>() (web/src/batch.js), so the batches'
-// shared options are the single call's options, field for field.
-constexpr std::size_t kLimbExtra = JobFloats<TwoBoneJob>();
-void ReadLimbOptions(const float* p, TwoBoneJob& o, PoleMode& poleMode) {
-  ReadJob(p, o, Which::kOptions);
-  poleMode = static_cast<PoleMode>(p[kLimbExtra]);
-}
-
 class TwoBoneBatch : public SolverBatch<TwoBoneBatchJob, TwoBoneBatch> {
  public:
   enum : std::size_t {
@@ -149,7 +146,6 @@ class TwoBoneBatch : public SolverBatch<TwoBoneBatchJob, TwoBoneBatch> {
     WireLimb<TwoBoneBatch>(job, s);
     job.effectorOffset = s.field(kEffectorOffset);
   }
-  static void ReadOptions(const float* p, TwoBoneBatchJob& job) { ReadLimbOptions(p, job.options, job.poleMode); }
 };
 
 // ------------------------------------------------------------ pseudo three-bone
@@ -180,12 +176,6 @@ class PseudoThreeBoneBatch : public SolverBatch<PseudoThreeBoneBatchJob, PseudoT
     job.outTipPosition = s.field(kOutTipPosition);
     job.outTipRotation = s.field(kOutTipRotation);
   }
-  // Scratch: a packed PseudoThreeBoneJob (job_fields.h; its per-item fields
-  // unused), then poleMode, as for the two-bone batch.
-  static void ReadOptions(const float* p, PseudoThreeBoneBatchJob& job) {
-    ReadJob(p, job.options, Which::kOptions);
-    job.poleMode = static_cast<PoleMode>(p[JobFloats<PseudoThreeBoneJob>()]);
-  }
 };
 
 // ------------------------------------------------------------ aim
@@ -205,11 +195,6 @@ class AimBatch : public SolverBatch<AimBatchJob, AimBatch> {
     job.pole = s.field(kPole);
     job.weight = s.field(kWeight);
     job.outRotation = s.field(kOutRotation);
-  }
-  // Scratch: a packed AimJob (job_fields.h; per-item fields unused), then poleMode.
-  static void ReadOptions(const float* p, AimBatchJob& job) {
-    ReadJob(p, job.options, Which::kOptions);
-    job.poleMode = static_cast<PoleMode>(p[JobFloats<AimJob>()]);
   }
 };
 

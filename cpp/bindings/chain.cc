@@ -37,7 +37,8 @@ std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t 
   ChainJob job;
   ReadJob(f, job);
   float* p = f + kChainJobFloats;
-  for (std::uint32_t i = 0; i < n; ++i, p += 7) joints[i] = ReadTransform(p);
+  ReadTransforms(p, joints, n);
+  p += 7 * n;
   for (std::uint32_t i = 0; i < m; ++i, p += kLimitFloats) ReadLimit(p, limits[i]);
   job.joints = std::span<const Transform>(joints, n);
   job.limits = std::span<const JointLimit>(limits, m);
@@ -105,13 +106,10 @@ class LookAtHandle {
     const float* f = Floats(offset);
     LookAtSettings s;
     ReadJob(settings_, s);
-    s.weights = std::span<const float>(f, n);
-    std::size_t at = n;
-    if (hasLimits) {
-      s.limits = std::span<const float>(f + at, n);
-      at += n;
-    }
-    if (hasSettleTimes) s.settleTimes = std::span<const float>(f + at, n);
+    PackedArrays arrays{f, n};
+    s.weights = arrays.Take(true);
+    s.limits = arrays.Take(hasLimits);
+    s.settleTimes = arrays.Take(hasSettleTimes);
     const Status status = look_.Reset(s);
     if (status) {
       joints_.assign(n, Transform{});
@@ -122,11 +120,11 @@ class LookAtHandle {
   std::uintptr_t Update(std::uintptr_t offset, float dt, bool enabled) {
     float* f = Floats(offset);
     const std::size_t n = look_.size();
-    for (std::size_t i = 0; i < n; ++i) joints_[i] = ReadTransform(f + 7 * i);
+    ReadTransforms(f, joints_.data(), n);
     const Status s = look_.Update(dt, joints_, ReadVec3(f + 7 * n), enabled, output_);
     if (!s) return ToResult(s);
     float* o = f + 7 * n + 3;
-    for (std::size_t i = 0; i < n; ++i) WriteTransform(o + 7 * i, output_[i]);
+    WriteTransforms(o, output_.data(), n);
     return 0;
   }
   // Writes the smoothed offsets [x, y, z, w] × n at offset.

@@ -72,7 +72,7 @@ class ChainSolver {
     float* f = buffer_.data();
     ReadJob(f, job_, Which::kInputs);
     const float* p = f + kChainJobFloats;
-    for (std::uint32_t i = 0; i < n_; ++i, p += 7) joints_[i] = ReadTransform(p);
+    ReadTransforms(p, joints_.data(), n_);
     job_.joints = joints_;
     job_.output = output_;
     const Status s = job_.Run();

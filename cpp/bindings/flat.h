@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "ikpd/common.h"
 
@@ -35,6 +36,27 @@ inline Transform ReadTransform(const float* p) { return {ReadVec3(p), ReadQuat(p
 inline void WriteVec3(float* p, const glm::vec3& v) { p[0] = v.x; p[1] = v.y; p[2] = v.z; }
 inline void WriteQuat(float* p, const glm::quat& q) { p[0] = q.x; p[1] = q.y; p[2] = q.z; p[3] = q.w; }
 inline void WriteTransform(float* p, const Transform& t) { WriteVec3(p, t.position); WriteQuat(p + 3, t.rotation); }
+
+// n joints packed as 7 floats each (position, rotation [x, y, z, w]).
+inline void ReadTransforms(const float* p, Transform* out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i, p += 7) out[i] = ReadTransform(p);
+}
+inline void WriteTransforms(float* p, const Transform* joints, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i, p += 7) WriteTransform(p, joints[i]);
+}
+
+// Optional per-joint arrays packed one after another (n floats each, only the
+// given ones): Take(given) returns the next array, or an empty span.
+struct PackedArrays {
+  const float* at;
+  std::size_t n;
+  std::span<const float> Take(bool given) {
+    if (!given) return {};
+    const std::span<const float> values(at, n);
+    at += n;
+    return values;
+  }
+};
 
 inline std::uintptr_t ToResult(Status s) { return reinterpret_cast<std::uintptr_t>(s.error); }
 

@@ -19,21 +19,13 @@ namespace {
 
 static_assert(JobFloats<AimJob>() <= kOut && JobFloats<TwoBoneJob>() <= kOut);
 
-std::uintptr_t SolveAim(std::uintptr_t pointer) {
+// One solve of a packed job (job_fields.h) at the pointer; its result is
+// written after the job's floats, at p + kOut.
+template <class Job, class Result>
+std::uintptr_t Solve(std::uintptr_t pointer) {
   float* p = Floats(pointer);
-  glm::quat out;
-  AimJob job;
-  ReadJob(p, job);
-  job.result = &out;
-  const Status status = job.Run();
-  if (status) WriteResult(p + kOut, out);
-  return ToResult(status);
-}
-
-std::uintptr_t SolveTwoBone(std::uintptr_t pointer) {
-  float* p = Floats(pointer);
-  TwoBoneResult out;
-  TwoBoneJob job;
+  Result out;
+  Job job;
   ReadJob(p, job);
   job.result = &out;
   const Status status = job.Run();
@@ -59,7 +51,7 @@ std::uintptr_t ToLocal(std::uintptr_t pointer, std::uint32_t n) {
 }  // namespace ikpd::bindings
 
 EMSCRIPTEN_BINDINGS(ikpd_ik) {
-  emscripten::function("solveAim", &ikpd::bindings::SolveAim);
-  emscripten::function("solveTwoBone", &ikpd::bindings::SolveTwoBone);
+  emscripten::function("solveAim", &ikpd::bindings::Solve<ikpd::AimJob, glm::quat>);
+  emscripten::function("solveTwoBone", &ikpd::bindings::Solve<ikpd::TwoBoneJob, ikpd::TwoBoneResult>);
   emscripten::function("toLocalRotations", &ikpd::bindings::ToLocal);
 }

@@ -3,6 +3,7 @@
 // controllers' double-precision state reaches JS unrounded; every call returns
 // 0 or a static "parameter: reason" string (ToResult).
 #include <cmath>
+#include <type_traits>
 
 #include "flat.h"
 #include "pd_fields.h"
@@ -34,17 +35,16 @@ struct ScalarHandle {
   ScalarPD pd;
 };
 // The vector and quaternion controllers keep their own update buffer: update()
-// reads the target at io[0..n) (and the target velocity at io[n..n+3)) and
-// writes only the new value at io[0..n), so JS's per-frame call packs and
-// reads n doubles (n = 3 vector, 4 quaternion [x, y, z, w]).
-struct Vec3Handle {
-  Vec3PD pd;
+// reads the target at io[0..N) (and the target velocity at io[N..N+3)) and
+// writes only the new value at io[0..N), so JS's per-frame call packs and
+// reads N doubles (N = 3 vector, 4 quaternion [x, y, z, w]).
+template <class Controller, int N>
+struct VectorHandle {
+  Controller pd;
   alignas(16) double io[8] = {};
 };
-struct QuatHandle {
-  QuatPD pd;
-  alignas(16) double io[8] = {};
-};
+using Vec3Handle = VectorHandle<Vec3PD, 3>;
+using QuatHandle = VectorHandle<QuatPD, 4>;
 
 namespace {
 
@@ -56,9 +56,23 @@ void WriteSettings(const PdSettings& s) {
 
 glm::dvec3 V3(const double* p) { return {p[0], p[1], p[2]}; }
 glm::dquat Q4(const double* p) { return glm::dquat(p[3], p[0], p[1], p[2]); }  // [x, y, z, w]
-void PutV3(double* p, const glm::dvec3& v) { p[0] = v.x, p[1] = v.y, p[2] = v.z; }
-void PutQ4(double* p, const glm::dquat& q) { p[0] = q.x, p[1] = q.y, p[2] = q.z, p[3] = q.w; }
+void Put(double* p, const glm::dvec3& v) { p[0] = v.x, p[1] = v.y, p[2] = v.z; }
+void Put(double* p, const glm::dquat& q) { p[0] = q.x, p[1] = q.y, p[2] = q.z, p[3] = q.w; }
+// The value of an N-component controller at p: a vector (3) or a quaternion (4).
+template <int N>
+auto Value(const double* p) {
+  if constexpr (N == 3) {
+    return V3(p);
+  } else {
+    return Q4(p);
+  }
+}
 
+// io[0] = seconds until the error stays within `tolerance` (every controller kind).
+template <class H>
+std::uintptr_t Settle(const H& h, double tolerance) {
+  return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
+}
 
 template <class H>
 std::uintptr_t Configure(H& h) {
@@ -96,9 +110,6 @@ std::uintptr_t StateAt(const ScalarHandle& h, double t) {
   double* io = Io();
   return ToResult(h.pd.StateAt(t, &io[0], &io[1]));
 }
-std::uintptr_t Settle(const ScalarHandle& h, double tolerance) {
-  return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
-}
 std::uintptr_t BlendOut(ScalarHandle& h, double dt) {
   const Status st = h.pd.UpdateBlendOut(dt, Io()[0]);
   if (st) Read(h);
@@ -113,75 +124,46 @@ std::uintptr_t Track(ScalarHandle& h, double dt, bool release) {
   return ToResult(st);
 }
 
-// ---- vec3: update uses h.io (Vec3Handle); the others the shared io. Read: value 0..2, velocity 3..5,
-// target 6..8, phase 11
-void Read(const Vec3Handle& h);
-std::uintptr_t Update(Vec3Handle& h, double dt, bool hasVelocity) {
+// ---- vector / quaternion (N components): update uses h.io; the others the shared io.
+// Read: value 0..N-1, velocity N..N+2, target N+3..2N+2, phase 2N+5
+template <class C, int N>
+void Read(const VectorHandle<C, N>& h) {
+  double* io = Io();
+  Put(io, h.pd.value());
+  Put(io + N, h.pd.velocity());
+  Put(io + N + 3, h.pd.target());
+  io[2 * N + 5] = static_cast<double>(h.pd.blendPhase());
+}
+template <class C, int N>
+std::uintptr_t Update(VectorHandle<C, N>& h, double dt, bool hasVelocity) {
   double* io = h.io;
-  const Status st = hasVelocity ? h.pd.Update(dt, V3(io), V3(io + 3)) : h.pd.Update(dt, V3(io));
-  if (st) PutV3(io, h.pd.value());
+  const Status st = hasVelocity ? h.pd.Update(dt, Value<N>(io), V3(io + N)) : h.pd.Update(dt, Value<N>(io));
+  if (st) Put(io, h.pd.value());
   return ToResult(st);
 }
-void Read(const Vec3Handle& h) {
-  double* io = Io();
-  PutV3(io, h.pd.value());
-  PutV3(io + 3, h.pd.velocity());
-  PutV3(io + 6, h.pd.target());
-  io[11] = static_cast<double>(h.pd.blendPhase());
-}
-std::uintptr_t Reset(Vec3Handle& h) {
+template <class C, int N>
+std::uintptr_t Reset(VectorHandle<C, N>& h) {
   const double* io = Io();
-  return ToResult(h.pd.Reset(V3(io), V3(io + 3)));
+  return ToResult(h.pd.Reset(Value<N>(io), V3(io + N)));
 }
-std::uintptr_t StateAt(const Vec3Handle& h, double t) {
+template <class C, int N>
+std::uintptr_t StateAt(const VectorHandle<C, N>& h, double t) {
   double* io = Io();
-  glm::dvec3 p, v;
-  const Status st = h.pd.StateAt(t, &p, &v);
-  if (st) PutV3(io, p), PutV3(io + 3, v);
+  std::remove_cvref_t<decltype(h.pd.value())> value;
+  glm::dvec3 velocity;
+  const Status st = h.pd.StateAt(t, &value, &velocity);
+  if (st) Put(io, value), Put(io + N, velocity);
   return ToResult(st);
 }
-std::uintptr_t Settle(const Vec3Handle& h, double tolerance) {
-  return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
-}
-std::uintptr_t BlendOut(Vec3Handle& h, double dt) {
-  const Status st = h.pd.UpdateBlendOut(dt, V3(Io()));
-  if (st) Read(h);
-  return ToResult(st);
-}
-
-// ---- quat: update uses h.io (QuatHandle); the others the shared io. Read: value 0..3,
-// velocity 4..6, target 7..10, phase 13
-void Read(const QuatHandle& h);
-std::uintptr_t Update(QuatHandle& h, double dt, bool hasVelocity) {
-  double* io = h.io;
-  const Status st = hasVelocity ? h.pd.Update(dt, Q4(io), V3(io + 4)) : h.pd.Update(dt, Q4(io));
-  if (st) PutQ4(io, h.pd.value());
-  return ToResult(st);
-}
-void Read(const QuatHandle& h) {
-  double* io = Io();
-  PutQ4(io, h.pd.value());
-  PutV3(io + 4, h.pd.velocity());
-  PutQ4(io + 7, h.pd.target());
-  io[13] = static_cast<double>(h.pd.blendPhase());
-}
-std::uintptr_t Reset(QuatHandle& h) {
-  const double* io = Io();
-  return ToResult(h.pd.Reset(Q4(io), V3(io + 4)));
-}
-std::uintptr_t StateAt(const QuatHandle& h, double t) {
-  double* io = Io();
-  glm::dquat q;
-  glm::dvec3 w;
-  const Status st = h.pd.StateAt(t, &q, &w);
-  if (st) PutQ4(io, q), PutV3(io + 4, w);
-  return ToResult(st);
-}
-std::uintptr_t Settle(const QuatHandle& h, double tolerance) {
-  return ToResult(h.pd.TimeToSettle(tolerance, &Io()[0]));
-}
-std::uintptr_t BlendOut(QuatHandle& h, double dt) {
-  const Status st = h.pd.UpdateBlendOut(dt);
+// A vector blends out to the rest direction at io[0..2]; a quaternion to identity.
+template <class C, int N>
+std::uintptr_t BlendOut(VectorHandle<C, N>& h, double dt) {
+  Status st;
+  if constexpr (N == 3) {
+    st = h.pd.UpdateBlendOut(dt, V3(Io()));
+  } else {
+    st = h.pd.UpdateBlendOut(dt);
+  }
   if (st) Read(h);
   return ToResult(st);
 }
@@ -190,7 +172,7 @@ std::uintptr_t Track(QuatHandle& h, double dt, bool release) {
   double* io = Io();
   glm::dquat out;
   const Status st = release ? h.pd.ReleaseOffset(dt, Q4(io), &out) : h.pd.TrackOffset(dt, Q4(io), Q4(io + 4), &out);
-  if (st) PutQ4(io, out);
+  if (st) Put(io, out);
   return ToResult(st);
 }
 

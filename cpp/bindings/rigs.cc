@@ -28,16 +28,10 @@ class BodyLookAtHandle {
     BodyLookAtSettings s;
     ReadJob(settings_, s);
     s.spineJoints = n;
-    std::size_t at = 0;
-    const auto take = [&](bool given) {
-      if (!given) return std::span<const float>();
-      const std::span<const float> values(f + at, n);
-      at += n;
-      return values;
-    };
-    s.spine.weights = take(hasWeights);
-    s.spine.limits = take(hasLimits);
-    s.spine.settleTimes = take(hasSettleTimes);
+    PackedArrays arrays{f, n};
+    s.spine.weights = arrays.Take(hasWeights);
+    s.spine.limits = arrays.Take(hasLimits);
+    s.spine.settleTimes = arrays.Take(hasSettleTimes);
     const Status status = rig_.Reset(s);
     if (status) {
       input_.assign(n + 2 * kMaxLimbJoints, Transform{});
@@ -52,7 +46,7 @@ class BodyLookAtHandle {
     float* f = Floats(offset);
     const std::size_t n = rig_.spineJoints();
     const std::size_t total = n + arms + legs;
-    for (std::size_t i = 0; i < total; ++i) input_[i] = ReadTransform(f + 7 * i);
+    ReadTransforms(f, input_.data(), total);
     Transform* in = input_.data();
     Transform* out = output_.data();
     BodyLookAtInput input;
@@ -66,7 +60,7 @@ class BodyLookAtHandle {
     const Status s = rig_.Update(dt, input, output);
     if (!s) return ToResult(s);
     float* o = f + 7 * total + 3;
-    for (std::size_t i = 0; i < total; ++i) WriteTransform(o + 7 * i, out[i]);
+    WriteTransforms(o, out, total);
     return 0;
   }
 

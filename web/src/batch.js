@@ -150,7 +150,7 @@ function given(o, keys) {
 }
 
 // Packs the shared options as the single call's packed job (defaults first),
-// then poleMode after it (cpp/bindings/batch.cc ReadOptions).
+// then poleMode after it (cpp/bindings/batch.cc SolverBatch::setOptions).
 function packShared(job, keys, poleModes, o, s) {
   s.set(job.defaults);
   job.packOptions(given(o, keys), s);
