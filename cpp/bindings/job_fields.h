@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <limits>
 #include <optional>
@@ -384,15 +385,13 @@ constexpr bool IsNumber() {
          std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::optional<double>>;
 }
 
-// A number exactly (%.17g), infinities as -Infinity / Infinity (JS Number() reads both).
+// A number exactly: "x" and the 16 hex digits of its IEEE-754 bits (bitsToNumber
+// in web/src/fields.js), so no printf/float formatting is linked into the module.
 inline void AppendNumber(std::string& out, double v) {
-  if (v == kInfinity || v == -kInfinity) {
-    out += v > 0 ? "Infinity" : "-Infinity";
-    return;
-  }
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  out += text;
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  out += 'x';
+  for (int shift = 60; shift >= 0; shift -= 4) out += "0123456789abcdef"[(bits >> shift) & 0xF];
 }
 
 // ":first:names" of an enum.

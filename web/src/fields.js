@@ -36,8 +36,8 @@ function readField(spec) {
   for (let i = 0; i < extras.length; i++) {
     const e = extras[i];
     if (e[0] === '[' || e[0] === '(') f.range = readRange(e);
-    else if (e[0] === '~') f.presets = Object.freeze(Object.fromEntries(e.slice(1).split('|').map((p) => p.split('=')).map(([k, v]) => [k, Number(v)])));
-    else if (e[0] === '=') f.fallback = Number(e.slice(1));
+    else if (e[0] === '~') f.presets = Object.freeze(Object.fromEntries(e.slice(1).split('|').map((p) => p.split('=')).map(([k, v]) => [k, bitsToNumber(v)])));
+    else if (e[0] === '=') f.fallback = bitsToNumber(e.slice(1));
     else {
       f.enumFirst = Number(e);
       f.enumNames = Object.freeze(extras[++i].split('|'));
@@ -46,9 +46,16 @@ function readField(spec) {
   return Object.freeze(f);
 }
 
+// A number as AppendNumber (job_fields.h) writes it: "x" + the 16 hex digits of its bits.
+const bits = new DataView(new ArrayBuffer(8));
+function bitsToNumber(text) {
+  bits.setBigUint64(0, BigInt(`0x${text.slice(1)}`));
+  return bits.getFloat64(0);
+}
+
 // "[min max]" with "(" / ")" for open bounds.
 function readRange(text) {
-  const [min, max] = text.slice(1, -1).split(' ').map(Number);
+  const [min, max] = text.slice(1, -1).split(' ').map(bitsToNumber);
   return Object.freeze({ min, max, minOpen: text[0] === '(', maxOpen: text[text.length - 1] === ')' });
 }
 
