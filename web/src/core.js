@@ -228,7 +228,10 @@ export const transformFrom = (f, o) => ({ position: vec3From(f, o), rotation: qu
 function fillArray(array, f, o, n) {
   const reusable = Array.isArray(array) || array instanceof Float32Array || array instanceof Float64Array;
   if (!reusable || array.length !== n) return n === 3 ? vec3From(f, o) : quatFrom(f, o);
-  for (let i = 0; i < n; i++) array[i] = f[o + i];
+  array[0] = f[o];
+  array[1] = f[o + 1];
+  array[2] = f[o + 2];
+  if (n === 4) array[3] = f[o + 3];
   return array;
 }
 /** Writes a quaternion f[o..o+4) into `array` (a previous result's), or returns a new array. */
@@ -240,8 +243,11 @@ export const fillQuat = (array, f, o) => fillArray(array, f, o, 4);
  */
 export function fillTransform(joint, f, o) {
   if (joint === null || typeof joint !== 'object') return transformFrom(f, o);
-  joint.position = fillArray(joint.position, f, o, 3);
-  joint.rotation = fillArray(joint.rotation, f, o + 3, 4);
+  // Stores only a new array: re-storing the same one still costs a write barrier.
+  const position = fillArray(joint.position, f, o, 3);
+  const rotation = fillArray(joint.rotation, f, o + 3, 4);
+  if (position !== joint.position) joint.position = position;
+  if (rotation !== joint.rotation) joint.rotation = rotation;
   return joint;
 }
 
