@@ -4,6 +4,7 @@
 import {
   SmoothedRig,
   WasmObject,
+  readEnabled,
   readEnum,
   readNumber,
   readOptions,
@@ -251,15 +252,10 @@ export function createChainApi(core) {
       if (hasSettleTimes) readVector(options.settleTime, 'settleTime', n, f, at);
       // The scalar options: the C++ description's packer (defaults, presets, ranges).
       const native = new x.LookAt();
-      let error;
-      try {
+      super('LookAt', native, () => {
         lookAt.pack(hasSettleTimes ? { ...options, settleTime: undefined } : options, settingsOf(native, Float32Array, lookAt));
-        error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0);
-      } catch (thrown) {
-        native.delete();
-        throw thrown;
-      }
-      super('LookAt', native, error, core);
+        return native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0);
+      }, core);
       this.#native = native;
       this.#size = n;
     }
@@ -269,18 +265,14 @@ export function createChainApi(core) {
      * applied to the animated pose `joints`. Returns the world-space joints.
      */
     update(dt, frame) {
-      this.assertAlive();
-      const seconds = readNumber(dt, 'dt');
-      readOptions(frame, 'frame');
+      const seconds = this.beginUpdate(dt, frame);
       const joints = readArray(frame.joints, 'joints');
       const n = this.#size;
       if (joints.length !== n) throw new RangeError(`joints: expected ${n} joints (one per weight), got ${joints.length}`);
       const f = core.scratch;
       for (let i = 0; i < n; i++) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
       readVec3(frame.target, 'target', f, 7 * n);
-      const enabled = frame.enabled ?? true;
-      if (typeof enabled !== 'boolean') throw new TypeError('enabled: expected a boolean');
-      core.check(this.#native.update(core.scratchPointer, seconds, enabled ? 1 : 0));
+      core.check(this.#native.update(core.scratchPointer, seconds, readEnabled(frame)));
       const out = core.scratch;
       const result = new Array(n);
       for (let i = 0, o = 7 * n + 3; i < n; i++, o += 7) result[i] = transformFrom(out, o);

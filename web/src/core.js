@@ -219,6 +219,13 @@ export function readOptions(options, name = 'options') {
   return options;
 }
 
+/** A frame's `enabled` flag (default true) as the 0/1 the rigs' update() takes. */
+export function readEnabled(frame) {
+  const enabled = frame.enabled ?? true;
+  if (typeof enabled !== 'boolean') throw new TypeError('enabled: expected a boolean');
+  return enabled ? 1 : 0;
+}
+
 export const vec3From = (f, o) => [f[o], f[o + 1], f[o + 2]];
 export const quatFrom = (f, o) => [f[o], f[o + 1], f[o + 2], f[o + 3]];
 export const transformFrom = (f, o) => ({ position: vec3From(f, o), rotation: quatFrom(f, o + 3) });
@@ -319,18 +326,34 @@ export class WasmObject {
 
 /**
  * Base of the smoothed rigs over an Embind handle with active() and clear()
- * (LookAt, BodyLookAt). `error` is the handle's reset() result: when set, the
+ * (LookAt, BodyLookAt). `reset(native)` packs the options into the new handle
+ * and returns its reset() result; when it throws or returns an error, the
  * handle is deleted and the error thrown (Core.check); otherwise the handle is
  * deleted on dispose.
  */
 export class SmoothedRig extends WasmObject {
   #native;
 
-  constructor(name, native, error, core) {
+  constructor(name, native, reset, core) {
+    let error;
+    try {
+      error = reset(native);
+    } catch (thrown) {
+      native.delete();
+      throw thrown;
+    }
     if (error) native.delete();
     core.check(error);
     super(name, () => native.delete());
     this.#native = native;
+  }
+
+  /** The checks every update(dt, frame) starts with; returns dt in seconds. */
+  beginUpdate(dt, frame) {
+    this.assertAlive();
+    const seconds = readNumber(dt, 'dt');
+    readOptions(frame, 'frame');
+    return seconds;
   }
 
   /** False once every smoothed effect is exactly zero (e.g. disabled and blended out). */

@@ -1,7 +1,7 @@
 // API module 'rigs' (see web/types/rigs.d.ts): character rigs built from the
 // solvers and controllers, today the full-body look-at (docs/body-look-at.md).
 // Returns the members it adds to the ikpd object.
-import { SmoothedRig, fillTransform, readNumber, readOptions, readTransform, readVec3, readVector } from './core.js';
+import { SmoothedRig, fillTransform, readEnabled, readNumber, readOptions, readTransform, readVec3, readVector } from './core.js';
 import { readRanged } from './fields.js';
 
 const MAX_SPINE_JOINTS = 64;
@@ -79,19 +79,14 @@ export function createRigsApi(core) {
     constructor(options = {}) {
       readOptions(options);
       const native = new x.BodyLookAt();
-      let error;
       let n;
-      try {
+      super('BodyLookAt', native, () => {
         const layout = core.jobs.bodyLookAt;
         const settings = new Float32Array(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
         let hasWeights, hasLimits, hasSettleTimes;
         [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, layout, settings, core.scratch);
-        error = native.reset(core.scratchPointer, n, hasWeights, hasLimits, hasSettleTimes);
-      } catch (thrown) {
-        native.delete();
-        throw thrown;
-      }
-      super('BodyLookAt', native, error, core);
+        return native.reset(core.scratchPointer, n, hasWeights, hasLimits, hasSettleTimes);
+      }, core);
       this.#native = native;
       this.#size = n;
     }
@@ -101,9 +96,7 @@ export function createRigsApi(core) {
      * The returned object (and its joints) is reused by the next update: copy what you keep.
      */
     update(dt, frame) {
-      this.assertAlive();
-      const seconds = readNumber(dt, 'dt');
-      readOptions(frame, 'frame');
+      const seconds = this.beginUpdate(dt, frame);
       const n = this.#size;
       const spine = readJoints(frame.spine, 'spine', true);
       if (spine.length !== n) throw new RangeError(`spine: expected ${n} joints (pelvis ... head), got ${spine.length}`);
@@ -115,15 +108,14 @@ export function createRigsApi(core) {
       if (legs.length % 3 !== 0 || legs.length > LIMB_JOINTS) {
         throw new RangeError('legs: needs 0, 3 or 6 joints (hip, knee, ankle per leg)');
       }
-      const enabled = frame.enabled ?? true;
-      if (typeof enabled !== 'boolean') throw new TypeError('enabled: expected a boolean');
+      const enabled = readEnabled(frame);
       const f = core.scratch;
       let o = 0;
       for (let i = 0; i < n; i++, o += 7) readTransform(spine[i], `spine[${i}]`, f, o);
       for (let i = 0; i < arms.length; i++, o += 7) readTransform(arms[i], `arms[${i}]`, f, o);
       for (let i = 0; i < legs.length; i++, o += 7) readTransform(legs[i], `legs[${i}]`, f, o);
       readVec3(frame.target, 'target', f, o);
-      core.check(this.#native.update(core.scratchPointer, arms.length, legs.length, seconds, enabled ? 1 : 0));
+      core.check(this.#native.update(core.scratchPointer, arms.length, legs.length, seconds, enabled));
       const out = core.scratch;
       const result = this.#result;
       o = fillJoints(result.spine, n, out, o + 3);
