@@ -39,3 +39,10 @@ new TwoBoneIK(init(), bones);
 const helpers = [ik, new LookAtIK(ikpd, [...bones]), new AimIK(ikpd, bones[0]), new ChainIK(ikpd, [...bones]),
   new PseudoThreeBoneIK(ikpd, [bones[0], bones[1], bones[2], new Bone()])];
 for (const helper of helpers) helper.dispose();
+// The smoothed rigs' shared members (SmoothedRigIK) on LookAtIK.
+const lookAtIK = new LookAtIK(ikpd, [...bones]);
+lookAtIK.weight = 0.5;
+const stillActive: boolean = lookAtIK.update(1 / 60).clear().active;
+lookAtIK.dispose();
+// @ts-expect-error update takes dt in seconds
+lookAtIK.update();

@@ -391,6 +391,22 @@ export interface LookAtIKOptions {
   weight?: number;
 }
 
+/** The members the smoothed rig helpers (`LookAtIK`, `BodyLookAtIK`) share. */
+export interface SmoothedRigIK {
+  target: PointLike | null;
+  enabled: boolean;
+  weight: number;
+  /** False once disabled (or without a target) and every effect has blended out. */
+  readonly active: boolean;
+  /** Advances the smoothing by `dt` seconds (>= 0) and writes the bones' local quaternions. Returns this. */
+  update(dt: number): this;
+  /** Zeroes every effect at once (no blend), e.g. after a camera cut or a teleport. Returns this. */
+  clear(): this;
+  /** Frees the WASM memory; later calls throw. Idempotent. */
+  dispose(): void;
+}
+
+export interface LookAtIK extends SmoothedRigIK {}
 /**
  * Look-at IK (docs/look-at.md) on `[pelvis/spine, …, neck, head]` through
  * `ikpd.LookAt`: the head leads and the body follows by per-bone weights
@@ -411,17 +427,6 @@ export class LookAtIK {
   readonly chain: BoneChain;
   /** The underlying `ikpd.LookAt` (its `offsets` are the smoothed bone-local offsets). */
   readonly solver: import('../index.js').LookAt;
-  target: PointLike | null;
-  enabled: boolean;
-  weight: number;
-  /** False once disabled (or without a target) and every offset has blended out. */
-  readonly active: boolean;
-  /** Advances the smoothing by `dt` seconds (>= 0) and writes the bones' local quaternions. Returns this. */
-  update(dt: number): this;
-  /** Zeroes the offsets at once (no blend), e.g. after a camera cut or a teleport. Returns this. */
-  clear(): this;
-  /** Frees the WASM memory; later calls throw. Idempotent. */
-  dispose(): void;
 }
 
 // ---------------------------------------------------------------- BodyLookAtIK
@@ -517,6 +522,7 @@ export declare function resolveBodyBones(root: Object3D, table: BodyBoneTable, g
   spine: Object3D[]; arms: Object3D[][]; legs: Object3D[][]; chest: number;
 };
 
+export interface BodyLookAtIK extends SmoothedRigIK {}
 /**
  * Full-body look-at on a humanoid (docs/body-look-at.md): the spine turns
  * with the head leading, the hips shift against the head, the arms lag the
@@ -533,17 +539,6 @@ export class BodyLookAtIK {
   readonly root: Object3D;
   readonly hips: Object3D;
   readonly solver: BodyLookAtSolver;
-  target: PointLike | null;
-  enabled: boolean;
-  weight: number;
-  /** False once disabled (or without a target) and every effect has blended out. */
-  readonly active: boolean;
-  /** Advances every effect by `dt` seconds (>= 0) and writes the bones. Returns this. */
-  update(dt: number): this;
-  /** Zeroes every effect at once (no blend). Returns this. */
-  clear(): this;
-  /** Frees the solver's memory; later calls throw. Idempotent. */
-  dispose(): void;
 }
 
 export * from './hdr.js';
