@@ -91,4 +91,24 @@ describe('single calls after WASM memory growth', () => {
       for (const c of [pd, qpd, twin, qtwin]) c.dispose();
     }
   });
+
+  it('a prepared solver made before growth re-derives its views (solve, input/run/output)', () => {
+    const solver = new ikpd.TwoBoneSolver({ pole: [0, 1, 1], soften: 0.05 });
+    const frame = { root: limb.root, mid: limb.mid, end: limb.end, target: limb.target };
+    const before = structuredClone(solver.solve(frame));
+    const rawBefore = Array.from(solver.output);
+    const input = Array.from(solver.input);
+    const buffer = grow();
+    try {
+      expect(solver.solve(frame)).toEqual(before);
+      solver.output.fill(0);
+      solver.input.set(input);
+      solver.run();
+      expect(solver.output.length).toBe(rawBefore.length);
+      expect(Array.from(solver.output)).toEqual(rawBefore);
+    } finally {
+      buffer.dispose();
+      solver.dispose();
+    }
+  });
 });

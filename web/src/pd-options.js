@@ -15,6 +15,7 @@ export function createPdOptions(core) {
   const wasm = core.wasm;
   const layout = core.jobs.pd;
   const pointer = wasm.pdBuffer();
+  const { pdGains, pdStability } = wasm; // Embind free functions, taken once
   let view = new Float64Array(0);
   /** Float64Array over the C++ pd buffer (32 doubles); growth detaches (empties) the old view. */
   const io = () => {
@@ -43,7 +44,7 @@ export function createPdOptions(core) {
   }
 
   function gains(kind, a, b, c) {
-    core.check(wasm.pdGains(kind, a, b, c));
+    core.check(pdGains(kind, a, b, c));
     const f = io();
     return { kp: f[0], kd: f[1] };
   }
@@ -70,7 +71,7 @@ export function createPdOptions(core) {
     readOptions(options, 'options');
     const { kp, kd, dt, integrator = layout.defaultValues.integrator, dtMax = layout.defaultValues.dtMax } = options;
     const index = readEnum(integrator, 'integrator', INTEGRATOR.enumNames);
-    core.check(wasm.pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
+    core.check(pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
       readRanged(dtMax, layout.byName.dtMax)));
     const f = io();
     return { stable: f[0] !== 0, maxStableDt: f[1], spectralRadius: f[2] };

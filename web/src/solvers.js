@@ -22,7 +22,6 @@ class PreparedSolver extends WasmObject {
   #handle;
   #job;
   #pointer;
-  #buffer = null;
   #floats = null;
   #input = null;
   #output = null;
@@ -71,10 +70,12 @@ class PreparedSolver extends WasmObject {
   }
 
   // Float32Array over the whole buffer (re-derived after WASM memory growth).
+  // Growth detaches the old ArrayBuffer, which empties every view over it, so
+  // the per-frame check is the view's length, not a lookup of HEAPF32 on the
+  // module object (a dictionary of hundreds of properties).
   _buffer() {
-    const buffer = this.#core.heapF32.buffer;
-    if (buffer !== this.#buffer) {
-      this.#buffer = buffer;
+    if (this.#floats === null || this.#floats.length === 0) {
+      const buffer = this.#core.heapF32.buffer;
       const { floats, inputFloats, out, outputFloats } = this.#layout;
       this.#floats = new Float32Array(buffer, this.#pointer, floats);
       this.#input = this.#floats.subarray(0, inputFloats);
