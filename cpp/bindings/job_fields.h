@@ -25,6 +25,7 @@
 // prepared solver reads on every solve; the others are options.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -47,8 +48,9 @@ namespace ikpd::bindings {
 
 // kInput: a per-frame input JS requires; kInputOrDefault: a per-frame input that
 // keeps its default when not given; kOption: set once, kept by prepared solvers.
-enum class Role : int { kOption = 0, kInput = 1, kInputOrDefault = 2 };
-constexpr bool IsInput(Role r) { return r != Role::kOption; }
+// kOutput: a field of a result description (written by the solver, read by JS).
+enum class Role : int { kOption = 0, kInput = 1, kInputOrDefault = 2, kOutput = 3 };
+constexpr bool IsInput(Role r) { return r == Role::kInput || r == Role::kInputOrDefault; }
 
 // Which fields ReadJob reads.
 enum class Which : int { kAll, kInputs, kOptions };
@@ -238,16 +240,17 @@ struct Kind<int> {
 };
 // An unsigned count carried as a number (JS checks it is an integer in range);
 // NaN and negative values read as 0, values beyond 2^32 - 1 as 2^32 - 1.
-template <>
-struct Kind<std::uint32_t> {
+template <class U>
+  requires(std::is_integral_v<U> && std::is_unsigned_v<U> && !std::is_same_v<U, bool>)
+struct Kind<U> {
   static constexpr const char* kName = "integer";
   static constexpr std::size_t kFloats = 1;
   template <class S>
-  static void Read(const S* p, std::uint32_t& v) {
-    v = p[0] >= S(4294967295.0) ? 0xffffffffu : p[0] > S(0) ? static_cast<std::uint32_t>(p[0]) : 0u;
+  static void Read(const S* p, U& v) {
+    v = p[0] >= S(4294967295.0) ? U{0xffffffffu} : p[0] > S(0) ? static_cast<U>(p[0]) : U{0};
   }
   template <class S>
-  static void Write(S* p, std::uint32_t v) { p[0] = static_cast<S>(v); }
+  static void Write(S* p, U v) { p[0] = static_cast<S>(v); }
 };
 template <>
 struct Kind<bool> {
@@ -381,87 +384,91 @@ const StorageOf<Job>* Defaults() {
 
 template <class T>
 constexpr bool IsNumber() {
-  return std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> ||
-         std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::optional<double>>;
+  return (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, std::optional<double>>;
 }
 
-// A number exactly: "x" and the 16 hex digits of its IEEE-754 bits (bitsToNumber
-// in web/src/fields.js), so no printf/float formatting is linked into the module.
-inline void AppendNumber(std::string& out, double v) {
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  out += 'x';
-  for (int shift = 60; shift >= 0; shift -= 4) out += "0123456789abcdef"[(bits >> shift) & 0xF];
-}
+// ---------------------------------------------------------------- records
+// A field as plain data, built at compile time from the description
+// (Records<Job>), so the text JS parses is written by one non-template
+// function (DescribeRecords) instead of code instantiated per field.
+struct FieldRecord {
+  const char* name = nullptr;
+  const char* kind = nullptr;  // Kind<T>::kName
+  std::uint32_t offset = 0;    // floats before it in the packed layout
+  std::uint32_t floats = 0;    // Kind<T>::kFloats
+  Role role = Role::kOption;
+  const char* enumNames = nullptr;  // "a|b|c" of an enum
+  int enumFirst = 0;
+  bool hasRange = false;
+  Range range{0.0, 0.0};
+  Presets presets{};  // none when presets.names[0] is null
+  bool hasFallback = false;
+  double fallback = 0.0;
+};
 
-// ":first:names" of an enum.
-inline void DescribeExtra(std::string& out, const EnumNames& e) {
-  out += ':';
-  out += std::to_string(e.first);
-  out += ':';
-  out += e.names;
-}
+constexpr void Apply(FieldRecord& r, const EnumNames& e) { r.enumNames = e.names, r.enumFirst = e.first; }
+constexpr void Apply(FieldRecord& r, const Range& range) { r.hasRange = true, r.range = range; }
+constexpr void Apply(FieldRecord& r, const Presets& p) { r.presets = p; }
+constexpr void Apply(FieldRecord& r, const Fallback& f) { r.hasFallback = true, r.fallback = f.value; }
 
-// ":[min max]" of a number, "(" / ")" for open bounds.
-inline void DescribeExtra(std::string& out, const Range& r) {
-  out += r.minOpen ? ":(" : ":[";
-  AppendNumber(out, r.min);
-  out += ' ';
-  AppendNumber(out, r.max);
-  out += r.maxOpen ? ')' : ']';
-}
-
-// ":~name=value|name=value" of a number's presets.
-inline void DescribeExtra(std::string& out, const Presets& p) {
-  out += ":~";
-  for (int i = 0; i < 4 && p.names[i] != nullptr; ++i) {
-    if (i) out += '|';
-    out += p.names[i];
-    out += '=';
-    AppendNumber(out, p.values[i]);
-  }
-}
-
-// ":=value" of an optional number's fallback.
-inline void DescribeExtra(std::string& out, const Fallback& f) {
-  out += ":=";
-  AppendNumber(out, f.value);
-}
-
-// "name=floats@defaults@bits|field,field,..." (bits: 32 or 64, the storage
-// scalar) with field "name:kind:offset:role[:extra...]", role "input",
-// "inputOrDefault" or "option", extras as DescribeExtra writes them.
 template <class Job>
-void DescribeJob(std::string& out) {
-  out += JobFields<Job>::kName;
-  out += '=';
-  out += std::to_string(JobFloats<Job>());
-  out += '@';
-  out += std::to_string(reinterpret_cast<std::uintptr_t>(Defaults<Job>()));
-  out += sizeof(StorageOf<Job>) == 8 ? "@64|" : "@32|";
-  std::size_t at = 0;
-  bool first = true;
-  JobFields<Job>::Visit([&](Role role, const char* name, auto member, auto... names) {
+constexpr std::size_t FieldCount() {
+  std::size_t n = 0;
+  JobFields<Job>::Visit([&](Role, const char*, auto, auto...) { ++n; });
+  return n;
+}
+
+template <class Job>
+constexpr std::array<FieldRecord, FieldCount<Job>()> MakeRecords() {
+  std::array<FieldRecord, FieldCount<Job>()> out{};
+  std::size_t i = 0;
+  std::uint32_t at = 0;
+  JobFields<Job>::Visit([&](Role role, const char* name, auto member, auto... extras) {
     using T = FieldType<Job, decltype(member)>;
-    if (!first) out += ',';
-    first = false;
-    out += name;
-    out += ':';
-    out += Kind<T>::kName;
-    out += ':';
-    out += std::to_string(at);
-    out += role == Role::kInput ? ":input" : role == Role::kInputOrDefault ? ":inputOrDefault" : ":option";
-    static_assert(!IsNumber<T>() || (std::is_same_v<decltype(names), Range> || ...), "a number field needs its Range");
-    (DescribeExtra(out, names), ...);
+    static_assert(!IsNumber<T>() || (std::is_same_v<decltype(extras), Range> || ...), "a number field needs its Range");
+    FieldRecord& r = out[i++];
+    r.name = name;
+    r.kind = Kind<T>::kName;
+    r.offset = at;
+    r.floats = Kind<T>::kFloats;
+    r.role = role;
+    (Apply(r, extras), ...);
     at += Kind<T>::kFloats;
   });
+  return out;
 }
+
+// Every field of Job's description as a record, in layout order.
+template <class Job>
+inline constexpr auto kRecords = MakeRecords<Job>();
+
+// The record named `name`, or null (usable in static_assert).
+template <class Job>
+constexpr const FieldRecord* FindField(std::string_view name) {
+  for (const FieldRecord& r : kRecords<Job>) {
+    if (name == r.name) return &r;
+  }
+  return nullptr;
+}
+
+// One description's text: "name=floats@defaults@bits|field,field,..." (bits:
+// 32 or 64, the storage scalar) with field "name:kind:offset:role[:extra...]",
+// role "input", "inputOrDefault", "option" or "output", extras ":first:names"
+// of an enum, ":[min max]" of a number ("(" / ")" for open bounds),
+// ":~name=value|..." presets, ":=value" an optional number's fallback; numbers
+// as "x" and the 16 hex digits of their IEEE-754 bits (bitsToNumber in
+// web/src/fields.js), so no float formatting is linked into the module.
+void DescribeRecords(std::string& out, const char* name, std::size_t floats, const void* defaults, bool doubles,
+                     const FieldRecord* fields, std::size_t count);
 
 // Every description of Jobs..., ";"-separated (web/src/fields.js parses it once in init()).
 template <class... Jobs>
 std::string DescribeJobs() {
   std::string out;
-  ((out.empty() ? void() : void(out += ';'), DescribeJob<Jobs>(out)), ...);
+  ((out.empty() ? void() : void(out += ';'),
+    DescribeRecords(out, JobFields<Jobs>::kName, JobFloats<Jobs>(), Defaults<Jobs>(), sizeof(StorageOf<Jobs>) == 8,
+                    kRecords<Jobs>.data(), kRecords<Jobs>.size())),
+   ...);
   return out;
 }
 

@@ -18,6 +18,74 @@
 #include "solvers.h"
 
 namespace ikpd::bindings {
+
+namespace {
+
+// A number as "x" and the 16 hex digits of its IEEE-754 bits.
+void AppendNumber(std::string& out, double v) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  out += 'x';
+  for (int shift = 60; shift >= 0; shift -= 4) out += "0123456789abcdef"[(bits >> shift) & 0xF];
+}
+
+const char* RoleName(Role role) {
+  switch (role) {
+    case Role::kInput: return ":input";
+    case Role::kInputOrDefault: return ":inputOrDefault";
+    case Role::kOutput: return ":output";
+    default: return ":option";
+  }
+}
+
+}  // namespace
+
+void DescribeRecords(std::string& out, const char* name, std::size_t floats, const void* defaults, bool doubles,
+                     const FieldRecord* fields, std::size_t count) {
+  out += name;
+  out += '=';
+  out += std::to_string(floats);
+  out += '@';
+  out += std::to_string(reinterpret_cast<std::uintptr_t>(defaults));
+  out += doubles ? "@64|" : "@32|";
+  for (std::size_t i = 0; i < count; ++i) {
+    const FieldRecord& f = fields[i];
+    if (i) out += ',';
+    out += f.name;
+    out += ':';
+    out += f.kind;
+    out += ':';
+    out += std::to_string(f.offset);
+    out += RoleName(f.role);
+    if (f.enumNames != nullptr) {
+      out += ':';
+      out += std::to_string(f.enumFirst);
+      out += ':';
+      out += f.enumNames;
+    }
+    if (f.hasRange) {
+      out += f.range.minOpen ? ":(" : ":[";
+      AppendNumber(out, f.range.min);
+      out += ' ';
+      AppendNumber(out, f.range.max);
+      out += f.range.maxOpen ? ')' : ']';
+    }
+    if (f.presets.names[0] != nullptr) {
+      out += ":~";
+      for (int k = 0; k < 4 && f.presets.names[k] != nullptr; ++k) {
+        if (k) out += '|';
+        out += f.presets.names[k];
+        out += '=';
+        AppendNumber(out, f.presets.values[k]);
+      }
+    }
+    if (f.hasFallback) {
+      out += ":=";
+      AppendNumber(out, f.fallback);
+    }
+  }
+}
+
 namespace {
 
 // A valid limb/joint the options are validated against (setOptions checks the
@@ -45,7 +113,7 @@ class PreparedSolver {
   PreparedSolver() {
     std::memcpy(buffer_, Defaults<Job>(), sizeof(float) * JobFloats<Job>());
     ReadJob(buffer_, job_);
-    job_.result = &result_;
+    job_.result = ResultTarget(result_);
   }
   PreparedSolver(const PreparedSolver&) = delete;
   PreparedSolver& operator=(const PreparedSolver&) = delete;
@@ -72,13 +140,14 @@ class PreparedSolver {
   }
 
  private:
+  static_assert(JobFloats<Job>() <= kOut && JobFloats<Result>() <= 32);
   alignas(16) float buffer_[kOut + 32] = {};
   Job job_;
   Result result_{};
 };
 
 using TwoBoneSolver = PreparedSolver<TwoBoneJob, TwoBoneResult>;
-using AimSolver = PreparedSolver<AimJob, glm::quat>;
+using AimSolver = PreparedSolver<AimJob, AimResult>;
 using PseudoThreeBoneSolver = PreparedSolver<PseudoThreeBoneJob, PseudoThreeBoneResult>;
 
 template <class T>
@@ -99,7 +168,7 @@ EMSCRIPTEN_BINDINGS(ikpd_solvers) {
   // Every job description, ";"-separated (web/src/fields.js parses it once in init()).
   emscripten::function("jobDescriptions", +[]() {
     return DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings,
-                        BodyLookAtSettings>();
+                        BodyLookAtSettings, TwoBoneResult, AimResult, PseudoThreeBoneResult, ChainResult>();
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");
   BindSolver<AimSolver>("AimSolver");

@@ -5,11 +5,13 @@
 // here check types, shapes and each number's described range, and name the
 // parameter. Rules joining several fields (minAngle <= maxAngle, ...) are
 // C++ Validate()'s alone.
-import { readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './core.js';
+import { fillQuat, fillTransform, readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './core.js';
 
 /**
  * Parses the descriptions ("job=floats@defaults|field,...;...") into
- * { [job]: JobLayout }, copying each defaults buffer out of WASM memory.
+ * { [job]: JobLayout }, copying each defaults buffer out of WASM memory. A
+ * "job.result" description (its fields' role "output") becomes that job's
+ * `result` (a ResultLayout).
  */
 export function readJobDescriptions(text, heapF32) {
   const jobs = {};
@@ -22,10 +24,14 @@ export function readJobDescriptions(text, heapF32) {
     const fields = list.split(',').map(readField);
     const heap = bits === 64 ? new Float64Array(heapF32.buffer) : heapF32;
     const start = pointer / heap.BYTES_PER_ELEMENT;
-    jobs[name] = new JobLayout(name, floats, heap.slice(start, start + floats), fields);
+    const defaults = heap.slice(start, start + floats);
+    if (name.endsWith(RESULT)) jobs[name.slice(0, -RESULT.length)].result = new ResultLayout(name, floats, defaults, fields);
+    else jobs[name] = new JobLayout(name, floats, defaults, fields);
   }
   return Object.freeze(jobs);
 }
+
+const RESULT = '.result';
 
 // "name:kind:offset:role" then extras (DescribeExtra in job_fields.h): an
 // enum's "first:names", a number's "[min max]", "~name=value|..." presets and
@@ -197,6 +203,8 @@ function compilePacker(fields, defaults) {
 export class JobLayout {
   constructor(name, floats, defaults, fields) {
     this.name = name;
+    /** The layout of the job's result (a ResultLayout; set by readJobDescriptions), if it has one. */
+    this.result = undefined;
     /** Floats of the packed job. */
     this.floats = floats;
     /** The packed job with every default (Float32Array). */
@@ -244,5 +252,42 @@ export class JobLayout {
       const value = options[f.name];
       if (value !== undefined) writeField(f, value, s, o);
     }
+  }
+}
+
+// Source of the statement reading result field `f` from r[o + f.offset..] into
+// `result` (a joint or array is reused and stored only when it is new).
+function readSource(f) {
+  const key = JSON.stringify(f.name);
+  const at = `o + ${f.offset}`;
+  switch (f.kind) {
+    case 'transform': return `x = result[${key}]; y = fillTransform(x, r, ${at}); if (y !== x) result[${key}] = y;`;
+    case 'quat': return `x = result[${key}]; y = fillQuat(x, r, ${at}); if (y !== x) result[${key}] = y;`;
+    case 'boolean': return `result[${key}] = r[${at}] !== 0;`;
+    case 'number': case 'integer': return `result[${key}] = r[${at}];`;
+    default: throw new Error(`ikpd: unknown result field kind ${f.kind}`);
+  }
+}
+
+/**
+ * A solver's packed result (cpp/bindings/solvers.h), read by one compiled
+ * function: fill(result, r, o) writes the result packed at r[o..o+floats) into
+ * `result` (an object: a previous result, whose joints and arrays it reuses,
+ * or {} for a new one) field by field in layout order, and returns it.
+ */
+export class ResultLayout {
+  constructor(name, floats, defaults, fields) {
+    this.name = name;
+    /** Floats of the packed result. */
+    this.floats = floats;
+    /** The packed result of a default-constructed C++ result (identity joints, not reached, distance 0). */
+    this.defaults = defaults;
+    /** Every field, in layout order. */
+    this.fields = fields;
+    this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
+    // Code generated from the C++ descriptions only (names, offsets).
+    // eslint-disable-next-line no-new-func
+    this.fill = new Function('fillTransform', 'fillQuat',
+      `return function fill(result, r, o) {\nlet x, y;\n${fields.map(readSource).join('\n')}\nreturn result;\n};`)(fillTransform, fillQuat);
   }
 }
