@@ -49,7 +49,7 @@ namespace ikpd::bindings {
 // kInput: a per-frame input JS requires; kInputOrDefault: a per-frame input that
 // keeps its default when not given; kOption: set once, kept by prepared solvers.
 // kOutput: a field of a result description (written by the solver, read by JS).
-enum class Role : int { kOption = 0, kInput = 1, kInputOrDefault = 2, kOutput = 3 };
+enum class Role : std::uint8_t { kOption = 0, kInput = 1, kInputOrDefault = 2, kOutput = 3 };
 constexpr bool IsInput(Role r) { return r == Role::kInput || r == Role::kInputOrDefault; }
 
 // Which fields ReadJob reads.
@@ -214,7 +214,7 @@ struct Kind<float> {
   template <class S>
   static void Read(const S* p, float& v) { v = static_cast<float>(p[0]); }
   template <class S>
-  static void Write(S* p, float v) { p[0] = v; }
+  static constexpr void Write(S* p, float v) { p[0] = v; }
 };
 template <>
 struct Kind<double> {
@@ -223,7 +223,7 @@ struct Kind<double> {
   template <class S>
   static void Read(const S* p, double& v) { v = p[0]; }
   template <class S>
-  static void Write(S* p, double v) { p[0] = static_cast<S>(v); }
+  static constexpr void Write(S* p, double v) { p[0] = static_cast<S>(v); }
 };
 // An integer carried as a float (JS checks it is an integer); values beyond
 // ±1e9 (and NaN) read as ±1e9 (the job's own range check rejects them).
@@ -236,7 +236,7 @@ struct Kind<int> {
     v = p[0] >= S(1e9) ? 1000000000 : p[0] > S(-1e9) ? static_cast<int>(p[0]) : -1000000000;  // NaN: -1e9
   }
   template <class S>
-  static void Write(S* p, int v) { p[0] = static_cast<S>(v); }
+  static constexpr void Write(S* p, int v) { p[0] = static_cast<S>(v); }
 };
 // An unsigned count carried as a number (JS checks it is an integer in range);
 // NaN and negative values read as 0, values beyond 2^32 - 1 as 2^32 - 1.
@@ -250,7 +250,7 @@ struct Kind<U> {
     v = p[0] >= S(4294967295.0) ? U{0xffffffffu} : p[0] > S(0) ? static_cast<U>(p[0]) : U{0};
   }
   template <class S>
-  static void Write(S* p, U v) { p[0] = static_cast<S>(v); }
+  static constexpr void Write(S* p, U v) { p[0] = static_cast<S>(v); }
 };
 template <>
 struct Kind<bool> {
@@ -259,7 +259,7 @@ struct Kind<bool> {
   template <class S>
   static void Read(const S* p, bool& v) { v = p[0] != S(0); }
   template <class S>
-  static void Write(S* p, bool v) { p[0] = v ? S(1) : S(0); }
+  static constexpr void Write(S* p, bool v) { p[0] = v ? S(1) : S(0); }
 };
 template <>
 struct Kind<glm::vec2> {
@@ -268,28 +268,31 @@ struct Kind<glm::vec2> {
   template <class S>
   static void Read(const S* p, glm::vec2& v) { v = {static_cast<float>(p[0]), static_cast<float>(p[1])}; }
   template <class S>
-  static void Write(S* p, const glm::vec2& v) { p[0] = v.x, p[1] = v.y; }
+  static constexpr void Write(S* p, const glm::vec2& v) { p[0] = v.x, p[1] = v.y; }
 };
 template <>
 struct Kind<glm::vec3> {
   static constexpr const char* kName = "vec3";
   static constexpr std::size_t kFloats = 3;
   static void Read(const float* p, glm::vec3& v) { v = ReadVec3(p); }
-  static void Write(float* p, const glm::vec3& v) { WriteVec3(p, v); }
+  static constexpr void Write(float* p, const glm::vec3& v) { p[0] = v.x, p[1] = v.y, p[2] = v.z; }
 };
 template <>
 struct Kind<glm::quat> {
   static constexpr const char* kName = "quat";
   static constexpr std::size_t kFloats = 4;
   static void Read(const float* p, glm::quat& v) { v = ReadQuat(p); }
-  static void Write(float* p, const glm::quat& v) { WriteQuat(p, v); }
+  static constexpr void Write(float* p, const glm::quat& v) { p[0] = v.x, p[1] = v.y, p[2] = v.z, p[3] = v.w; }
 };
 template <>
 struct Kind<Transform> {
   static constexpr const char* kName = "transform";
   static constexpr std::size_t kFloats = 7;
   static void Read(const float* p, Transform& v) { v = ReadTransform(p); }
-  static void Write(float* p, const Transform& v) { WriteTransform(p, v); }
+  static constexpr void Write(float* p, const Transform& v) {
+    Kind<glm::vec3>::Write(p, v.position);
+    Kind<glm::quat>::Write(p + 3, v.rotation);
+  }
 };
 template <>
 struct Kind<std::optional<glm::vec3>> {
@@ -299,8 +302,8 @@ struct Kind<std::optional<glm::vec3>> {
     if (p[3] != 0.0f) v = ReadVec3(p);
     else v.reset();
   }
-  static void Write(float* p, const std::optional<glm::vec3>& v) {
-    WriteVec3(p, v.value_or(glm::vec3(0.0f)));
+  static constexpr void Write(float* p, const std::optional<glm::vec3>& v) {
+    Kind<glm::vec3>::Write(p, v.value_or(glm::vec3(0.0f)));
     p[3] = v ? 1.0f : 0.0f;
   }
 };
@@ -315,7 +318,7 @@ struct Kind<std::optional<double>> {
     else v.reset();
   }
   template <class S>
-  static void Write(S* p, const std::optional<double>& v) {
+  static constexpr void Write(S* p, const std::optional<double>& v) {
     p[0] = static_cast<S>(v.value_or(0.0));
     p[1] = v ? S(1) : S(0);
   }
@@ -328,7 +331,7 @@ struct Kind<E> {
   template <class S>
   static void Read(const S* p, E& v) { v = static_cast<E>(static_cast<int>(p[0])); }
   template <class S>
-  static void Write(S* p, E v) { p[0] = static_cast<S>(static_cast<int>(v)); }
+  static constexpr void Write(S* p, E v) { p[0] = static_cast<S>(static_cast<int>(v)); }
 };
 
 // The scalar a job is packed in: float, or JobFields<Job>::Storage.
@@ -364,22 +367,25 @@ void ReadJob(const StorageOf<Job>* p, Job& job, Which which = Which::kAll) {
   });
 }
 
-// A packed job holding every default (the job struct's member initializers).
+// A packed job holding every default (the job struct's member initializers),
+// computed at compile time: constant data in the module, no code.
 template <class Job>
-const StorageOf<Job>* Defaults() {
-  alignas(16) static StorageOf<Job> defaults[JobFloats<Job>()] = {};
-  static bool filled = false;
-  if (!filled) {
-    const Job job{};
-    std::size_t at = 0;
-    JobFields<Job>::Visit([&](Role, const char*, auto member, auto...) {
-      using T = FieldType<Job, decltype(member)>;
-      Kind<T>::Write(defaults + at, Field(job, member));
-      at += Kind<T>::kFloats;
-    });
-    filled = true;
-  }
-  return defaults;
+constexpr std::array<StorageOf<Job>, JobFloats<Job>()> MakeDefaults() {
+  std::array<StorageOf<Job>, JobFloats<Job>()> out{};
+  const Job job{};
+  std::size_t at = 0;
+  JobFields<Job>::Visit([&](Role, const char*, auto member, const auto&...) {
+    using T = FieldType<Job, decltype(member)>;
+    Kind<T>::Write(out.data() + at, Field(job, member));
+    at += Kind<T>::kFloats;
+  });
+  return out;
+}
+template <class Job>
+alignas(16) inline constexpr auto kDefaults = MakeDefaults<Job>();
+template <class Job>
+constexpr const StorageOf<Job>* Defaults() {
+  return kDefaults<Job>.data();
 }
 
 template <class T>
@@ -391,25 +397,30 @@ constexpr bool IsNumber() {
 // A field as plain data, built at compile time from the description
 // (Records<Job>), so the text JS parses is written by one non-template
 // function (DescribeRecords) instead of code instantiated per field.
+// Kept small (it is data in the module): presets by address (a Visit passes a
+// named constant such as kDampingPresets), flags for the optional parts.
 struct FieldRecord {
+  enum Flags : std::uint8_t { kHasRange = 1, kMinOpen = 2, kMaxOpen = 4, kHasFallback = 8 };
   const char* name = nullptr;
-  const char* kind = nullptr;  // Kind<T>::kName
-  std::uint32_t offset = 0;    // floats before it in the packed layout
-  std::uint32_t floats = 0;    // Kind<T>::kFloats
-  Role role = Role::kOption;
+  const char* kind = nullptr;       // Kind<T>::kName
   const char* enumNames = nullptr;  // "a|b|c" of an enum
-  int enumFirst = 0;
-  bool hasRange = false;
-  Range range{0.0, 0.0};
-  Presets presets{};  // none when presets.names[0] is null
-  bool hasFallback = false;
-  double fallback = 0.0;
+  const Presets* presets = nullptr;
+  double min = 0.0, max = 0.0;  // the range, when kHasRange
+  double fallback = 0.0;        // when kHasFallback
+  std::uint16_t offset = 0;     // floats before it in the packed layout
+  std::uint8_t floats = 0;      // Kind<T>::kFloats
+  Role role = Role::kOption;
+  std::int8_t enumFirst = 0;
+  std::uint8_t flags = 0;
 };
 
-constexpr void Apply(FieldRecord& r, const EnumNames& e) { r.enumNames = e.names, r.enumFirst = e.first; }
-constexpr void Apply(FieldRecord& r, const Range& range) { r.hasRange = true, r.range = range; }
-constexpr void Apply(FieldRecord& r, const Presets& p) { r.presets = p; }
-constexpr void Apply(FieldRecord& r, const Fallback& f) { r.hasFallback = true, r.fallback = f.value; }
+constexpr void Apply(FieldRecord& r, const EnumNames& e) { r.enumNames = e.names, r.enumFirst = static_cast<std::int8_t>(e.first); }
+constexpr void Apply(FieldRecord& r, const Range& range) {
+  r.min = range.min, r.max = range.max;
+  r.flags |= FieldRecord::kHasRange | (range.minOpen ? FieldRecord::kMinOpen : 0) | (range.maxOpen ? FieldRecord::kMaxOpen : 0);
+}
+constexpr void Apply(FieldRecord& r, const Presets& p) { r.presets = &p; }
+constexpr void Apply(FieldRecord& r, const Fallback& f) { r.fallback = f.value, r.flags |= FieldRecord::kHasFallback; }
 
 template <class Job>
 constexpr std::size_t FieldCount() {
@@ -423,14 +434,15 @@ constexpr std::array<FieldRecord, FieldCount<Job>()> MakeRecords() {
   std::array<FieldRecord, FieldCount<Job>()> out{};
   std::size_t i = 0;
   std::uint32_t at = 0;
-  JobFields<Job>::Visit([&](Role role, const char* name, auto member, auto... extras) {
+  JobFields<Job>::Visit([&](Role role, const char* name, auto member, const auto&... extras) {
     using T = FieldType<Job, decltype(member)>;
-    static_assert(!IsNumber<T>() || (std::is_same_v<decltype(extras), Range> || ...), "a number field needs its Range");
+    static_assert(!IsNumber<T>() || (std::is_same_v<std::remove_cvref_t<decltype(extras)>, Range> || ...),
+                  "a number field needs its Range");
     FieldRecord& r = out[i++];
     r.name = name;
     r.kind = Kind<T>::kName;
-    r.offset = at;
-    r.floats = Kind<T>::kFloats;
+    r.offset = static_cast<std::uint16_t>(at);
+    r.floats = static_cast<std::uint8_t>(Kind<T>::kFloats);
     r.role = role;
     (Apply(r, extras), ...);
     at += Kind<T>::kFloats;

@@ -63,23 +63,23 @@ void DescribeRecords(std::string& out, const char* name, std::size_t floats, con
       out += ':';
       out += f.enumNames;
     }
-    if (f.hasRange) {
-      out += f.range.minOpen ? ":(" : ":[";
-      AppendNumber(out, f.range.min);
+    if (f.flags & FieldRecord::kHasRange) {
+      out += f.flags & FieldRecord::kMinOpen ? ":(" : ":[";
+      AppendNumber(out, f.min);
       out += ' ';
-      AppendNumber(out, f.range.max);
-      out += f.range.maxOpen ? ')' : ']';
+      AppendNumber(out, f.max);
+      out += f.flags & FieldRecord::kMaxOpen ? ')' : ']';
     }
-    if (f.presets.names[0] != nullptr) {
+    if (f.presets != nullptr) {
       out += ":~";
-      for (int k = 0; k < 4 && f.presets.names[k] != nullptr; ++k) {
+      for (int k = 0; k < 4 && f.presets->names[k] != nullptr; ++k) {
         if (k) out += '|';
-        out += f.presets.names[k];
+        out += f.presets->names[k];
         out += '=';
-        AppendNumber(out, f.presets.values[k]);
+        AppendNumber(out, f.presets->values[k]);
       }
     }
-    if (f.hasFallback) {
+    if (f.flags & FieldRecord::kHasFallback) {
       out += ":=";
       AppendNumber(out, f.fallback);
     }
