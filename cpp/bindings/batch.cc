@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 
+#include "describe.h"
 #include "flat.h"
 #include "job_fields.h"
 #include "pd_settings.h"
@@ -142,26 +143,26 @@ constexpr std::size_t FirstUndescribed(const std::array<BatchField<J>, N>& field
   return N;
 }
 
-// The storage layout of Batch::kFields: components and fill from the described
-// field's defaults (the single job's, a default-constructed result's).
+// The storage layout of Batch::kFields, at compile time: components and fill
+// from the described field's defaults (the single job's, a default-constructed
+// result's).
 template <class Batch>
-const auto& LayoutOf() {
+constexpr auto MakeLayout() {
   using In = typename Batch::In;
   using Out = typename Batch::Out;
-  static std::array<Field, Batch::kFields.size()> layout = [] {
-    std::array<Field, Batch::kFields.size()> out{};
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      const auto& e = Batch::kFields[i];
-      const FieldRecord& r = *SourceOf<In, Out>(e);
-      const float* defaults = (e.output() ? Defaults<Out>() : Defaults<In>()) + r.offset + PartStart(e.part);
-      out[i].name = e.name;
-      out[i].components = PartFloats(e.part, r);
-      std::memcpy(out[i].fill, defaults, sizeof(float) * out[i].components);
-    }
-    return out;
-  }();
-  return layout;
+  std::array<Field, Batch::kFields.size()> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const auto& e = Batch::kFields[i];
+    const FieldRecord& r = *SourceOf<In, Out>(e);
+    const float* defaults = (e.output() ? Defaults<Out>() : Defaults<In>()) + r.offset + PartStart(e.part);
+    out[i].name = e.name;
+    out[i].components = PartFloats(e.part, r);
+    for (std::uint32_t k = 0; k < out[i].components; ++k) out[i].fill[k] = defaults[k];
+  }
+  return out;
 }
+template <class Batch>
+inline constexpr auto kLayout = MakeLayout<Batch>();
 
 // Points the batch job's fields at the storage, entry by entry.
 template <class Batch, class Job>
@@ -173,29 +174,38 @@ void Wire(Job& job, const SoaStorage& s) {
   }
 }
 
-// "name:components:source[|also]:start,..." (components are 1–4, start 0 or 3).
+// Writes "name:components:source[|also]:start,..." (components 1–4, start 0 or
+// 3) into t: layout()'s text, built at compile time.
 template <class Batch>
-std::string LayoutText() {
+constexpr std::size_t WriteLayoutText(char* out) {
   using In = typename Batch::In;
   using Out = typename Batch::Out;
-  std::string text;
+  TextOut t{out};
   for (std::size_t i = 0; i < Batch::kFields.size(); ++i) {
     const auto& e = Batch::kFields[i];
-    if (i > 0) text += ',';
-    text += e.name;
-    text += ':';
-    text += static_cast<char>('0' + PartFloats(e.part, *SourceOf<In, Out>(e)));
-    text += ':';
-    text += e.source;
+    if (i > 0) t.Put(',');
+    t.Put(e.name);
+    t.Put(':');
+    t.PutInt(PartFloats(e.part, *SourceOf<In, Out>(e)));
+    t.Put(':');
+    t.Put(e.source);
     if (e.also != nullptr) {
-      text += '|';
-      text += e.also;
+      t.Put('|');
+      t.Put(e.also);
     }
-    text += ':';
-    text += static_cast<char>('0' + PartStart(e.part));
+    t.Put(':');
+    t.PutInt(PartStart(e.part));
   }
+  return t.n;
+}
+template <class Batch>
+constexpr auto MakeLayoutText() {
+  std::array<char, WriteLayoutText<Batch>(nullptr) + 1> text{};
+  WriteLayoutText<Batch>(text.data());
   return text;
 }
+template <class Batch>
+inline constexpr auto kLayoutText = MakeLayoutText<Batch>();
 
 // The limb's joints, inputs and outputs, as the two-bone and pseudo
 // three-bone batches share them (the root does not move: no out.rootPosition).
@@ -247,7 +257,7 @@ constexpr auto Join(const std::array<T, N>&... parts) {
 template <class Job, class Derived>
 class BatchBase {
  public:
-  explicit BatchBase(std::uint32_t count) : storage_(LayoutOf<Derived>(), count) {
+  explicit BatchBase(std::uint32_t count) : storage_(kLayout<Derived>, count) {
     static_assert(FirstUndescribed<typename Derived::In, typename Derived::Out>(Derived::kFields) ==
                       Derived::kFields.size(),
                   "a batch field names a field its description lacks, or gives it another kind");
@@ -256,7 +266,7 @@ class BatchBase {
   }
   std::uintptr_t pointer(std::uint32_t field) const { return reinterpret_cast<std::uintptr_t>(storage_.field(field)); }
   std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
-  static std::string layout() { return LayoutText<Derived>(); }
+  static std::string layout() { return kLayoutText<Derived>.data(); }
 
  protected:
   // Keeps `job`'s options when they validate.

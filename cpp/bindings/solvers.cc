@@ -11,6 +11,7 @@
 #include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
+#include "describe.h"
 #include "job_fields.h"
 #include "chain_fields.h"
 #include "pd_fields.h"
@@ -19,71 +20,13 @@
 
 namespace ikpd::bindings {
 
-namespace {
-
-// A number as "x" and the 16 hex digits of its IEEE-754 bits.
-void AppendNumber(std::string& out, double v) {
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  out += 'x';
-  for (int shift = 60; shift >= 0; shift -= 4) out += "0123456789abcdef"[(bits >> shift) & 0xF];
-}
-
-const char* RoleName(Role role) {
-  switch (role) {
-    case Role::kInput: return ":input";
-    case Role::kInputOrDefault: return ":inputOrDefault";
-    case Role::kOutput: return ":output";
-    default: return ":option";
+std::string FillAddresses(const char* text, const void* const* addresses) {
+  std::string out;
+  for (; *text != '\0'; ++text) {
+    if (*text == kAddressMark) out += std::to_string(reinterpret_cast<std::uintptr_t>(*addresses++));
+    else out += *text;
   }
-}
-
-}  // namespace
-
-void DescribeRecords(std::string& out, const char* name, std::size_t floats, const void* defaults, bool doubles,
-                     const FieldRecord* fields, std::size_t count) {
-  out += name;
-  out += '=';
-  out += std::to_string(floats);
-  out += '@';
-  out += std::to_string(reinterpret_cast<std::uintptr_t>(defaults));
-  out += doubles ? "@64|" : "@32|";
-  for (std::size_t i = 0; i < count; ++i) {
-    const FieldRecord& f = fields[i];
-    if (i) out += ',';
-    out += f.name;
-    out += ':';
-    out += f.kind;
-    out += ':';
-    out += std::to_string(f.offset);
-    out += RoleName(f.role);
-    if (f.enumNames != nullptr) {
-      out += ':';
-      out += std::to_string(f.enumFirst);
-      out += ':';
-      out += f.enumNames;
-    }
-    if (f.flags & FieldRecord::kHasRange) {
-      out += f.flags & FieldRecord::kMinOpen ? ":(" : ":[";
-      AppendNumber(out, f.min);
-      out += ' ';
-      AppendNumber(out, f.max);
-      out += f.flags & FieldRecord::kMaxOpen ? ')' : ']';
-    }
-    if (f.presets != nullptr) {
-      out += ":~";
-      for (int k = 0; k < 4 && f.presets->names[k] != nullptr; ++k) {
-        if (k) out += '|';
-        out += f.presets->names[k];
-        out += '=';
-        AppendNumber(out, f.presets->values[k]);
-      }
-    }
-    if (f.flags & FieldRecord::kHasFallback) {
-      out += ":=";
-      AppendNumber(out, f.fallback);
-    }
-  }
+  return out;
 }
 
 namespace {
