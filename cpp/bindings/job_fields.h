@@ -5,15 +5,16 @@
 //
 // One description per job (JobFields<Job>::Visit) drives
 //   - the C++ reader that fills the job from the packed floats (ReadJob),
-//   - the defaults buffer, a packed job with every default in place (Defaults),
+//   - the defaults, a packed job with every default in place, computed at
+//     compile time (kDefaults, Defaults),
 //   - the text JS parses at init() to build its packers and validators
-//     (web/src/fields.js): "name:kind:offset:role[:first enum value:name|name...]"
-//     or, for numbers, "name:kind:offset:role:[min max]" (brackets as below),
-//     then ":~name=value|..." for presets and ":=value" for an optional
-//     number's fallback.
+//     (describe.h builds it at compile time; web/src/fields.js parses it),
+//   - the batches' per-item fields, which name the field they carry
+//     (batch.cc, batch_fields.h).
+// Results are described the same way, with role kOutput (solvers.h).
 // Adding an option to a job means one line in its Visit (plus the kernel and
-// the docs); JS, the single-call layout, the batches' shared options and the
-// prepared solvers follow.
+// the docs); JS, the single-call layout, the batches and the prepared solvers
+// follow.
 //
 // Kinds and their floats: number 1 (a float), double 1, integer 1, enum 1,
 // boolean 1 (1 true, 0 false), vec2 2 (value as float), vec3 3,
