@@ -1,7 +1,7 @@
 // Embind (flat.h): prepared single-item solvers and the job descriptions.
 //
 // A prepared solver owns one packed job (job_fields.h layout) followed by its
-// result at kOut. JS writes every field once (new, setOptions) and then only
+// result at kOut (the layout of its result description, solvers.h). JS writes every field once (new, setOptions) and then only
 // the per-frame inputs before each solve(): options are read and validated by
 // setOptions() alone and stay in the cached job between frames.
 #include <cstring>

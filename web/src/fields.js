@@ -4,7 +4,8 @@
 // layouts, enum names and ranges therefore live in C++ only; the validators
 // here check types, shapes and each number's described range, and name the
 // parameter. Rules joining several fields (minAngle <= maxAngle, ...) are
-// C++ Validate()'s alone.
+// C++ Validate()'s alone. Results are described the same way
+// (cpp/bindings/solvers.h) and read by one compiled reader each (ResultLayout).
 import { fillQuat, fillTransform, readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './core.js';
 
 /**
@@ -33,7 +34,7 @@ export function readJobDescriptions(text, heapF32) {
 
 const RESULT = '.result';
 
-// "name:kind:offset:role" then extras (DescribeExtra in job_fields.h): an
+// "name:kind:offset:role" then extras (cpp/bindings/describe.h): an
 // enum's "first:names", a number's "[min max]", "~name=value|..." presets and
 // "=value" fallback.
 function readField(spec) {
@@ -52,7 +53,7 @@ function readField(spec) {
   return Object.freeze(f);
 }
 
-// A number as AppendNumber (job_fields.h) writes it: "x" + the 16 hex digits of its bits.
+// A number as TextOut::PutNumber (cpp/bindings/describe.h) writes it: "x" + the 16 hex digits of its bits.
 const bits = new DataView(new ArrayBuffer(8));
 function bitsToNumber(text) {
   bits.setBigUint64(0, BigInt(`0x${text.slice(1)}`));
