@@ -85,7 +85,7 @@ export function createChainApi(core) {
     if (result !== undefined) return fillChainResult(result, n, out, o, chain.result);
     const solved = new Array(n);
     for (let i = 0; i < n; i++, o += 7) solved[i] = transformFrom(out, o);
-    return chain.result.fill({ joints: solved }, out, o);
+    return Object.assign({ joints: solved }, chain.result.read(out, o));
   }
 
   /**
@@ -101,7 +101,8 @@ export function createChainApi(core) {
     const s = core.scratch;
     pseudoThreeBone.pack(options, s);
     core.check(x.solvePseudoThreeBone(core.scratchPointer));
-    return pseudoThreeBone.result.fill(result ?? {}, core.scratch, OUT);
+    const r = core.scratch;
+    return result === undefined ? pseudoThreeBone.result.read(r, OUT) : pseudoThreeBone.result.fill(result, r, OUT);
   }
 
   /** The incremental 2D tentacle (docs/tentacle.md); see Tentacle2D in web/types/chain.d.ts. */

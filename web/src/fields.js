@@ -6,7 +6,7 @@
 // parameter. Rules joining several fields (minAngle <= maxAngle, ...) are
 // C++ Validate()'s alone. Results are described the same way
 // (cpp/bindings/solvers.h) and read by one compiled reader each (ResultLayout).
-import { fillQuat, fillTransform, readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './core.js';
+import { fillQuat, fillTransform, quatFrom, readEnum, readNumber, readQuat, readTransform, readVec3, readVector, transformFrom } from './core.js';
 
 /**
  * Parses the descriptions ("job=floats@defaults|field,...;...") into
@@ -256,9 +256,22 @@ export class JobLayout {
   }
 }
 
+// Source of the property `f` of a new result, read from r[o + f.offset..].
+function newSource(f) {
+  const key = JSON.stringify(f.name);
+  const at = `o + ${f.offset}`;
+  switch (f.kind) {
+    case 'transform': return `${key}: transformFrom(r, ${at})`;
+    case 'quat': return `${key}: quatFrom(r, ${at})`;
+    case 'boolean': return `${key}: r[${at}] !== 0`;
+    case 'number': case 'integer': return `${key}: r[${at}]`;
+    default: throw new Error(`ikpd: unknown result field kind ${f.kind}`);
+  }
+}
+
 // Source of the statement reading result field `f` from r[o + f.offset..] into
 // `result` (a joint or array is reused and stored only when it is new).
-function readSource(f) {
+function fillSource(f) {
   const key = JSON.stringify(f.name);
   const at = `o + ${f.offset}`;
   switch (f.kind) {
@@ -271,10 +284,11 @@ function readSource(f) {
 }
 
 /**
- * A solver's packed result (cpp/bindings/solvers.h), read by one compiled
- * function: fill(result, r, o) writes the result packed at r[o..o+floats) into
- * `result` (an object: a previous result, whose joints and arrays it reuses,
- * or {} for a new one) field by field in layout order, and returns it.
+ * A solver's packed result (cpp/bindings/solvers.h), read by two functions
+ * compiled from its description: read(r, o) returns a new result object (its
+ * fields in layout order) from the result packed at r[o..o+floats);
+ * fill(result, r, o) writes it into `result` (a previous result, whose joints
+ * and arrays it reuses) and returns it. Two functions, so each sees one shape.
  */
 export class ResultLayout {
   constructor(name, floats, defaults, fields) {
@@ -288,7 +302,9 @@ export class ResultLayout {
     this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
     // Code generated from the C++ descriptions only (names, offsets).
     // eslint-disable-next-line no-new-func
-    this.fill = new Function('fillTransform', 'fillQuat',
-      `return function fill(result, r, o) {\nlet x, y;\n${fields.map(readSource).join('\n')}\nreturn result;\n};`)(fillTransform, fillQuat);
+    [this.read, this.fill] = new Function('fillTransform', 'fillQuat', 'transformFrom', 'quatFrom',
+      `return [function read(r, o) {\nreturn { ${fields.map(newSource).join(', ')} };\n}, ` +
+      `function fill(result, r, o) {\nlet x, y;\n${fields.map(fillSource).join('\n')}\nreturn result;\n}];`)(
+      fillTransform, fillQuat, transformFrom, quatFrom);
   }
 }

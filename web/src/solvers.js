@@ -145,7 +145,7 @@ const newJoint = () => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });
 
 // A solver's reused result, as its result description reads a default C++
 // result (identity joints, reached false, distance 0).
-const newResult = (job) => job.result.fill({}, job.result.defaults, 0);
+const newResult = (job) => job.result.read(job.result.defaults, 0);
 
 // The options' defaults (C++'s), by name; optional vectors (pole, ...) are absent.
 function optionDefaults(job) {
@@ -232,7 +232,7 @@ export function createSolverApi(core) {
       this.#n = n;
       const result = [];
       for (let i = 0; i < n; i++) result.push(newJoint());
-      this.#result = chain.result.fill({ joints: result }, chain.result.defaults, 0);
+      this.#result = Object.assign({ joints: result }, chain.result.read(chain.result.defaults, 0));
       this._start(options);
     }
 
