@@ -1,19 +1,30 @@
 // Embind classes (flat.h): batch solvers over structure-of-arrays storage in WASM memory.
 //
-// Each batch class owns a SoaStorage whose layout (field names, components,
-// fill values) is defined here once and reported to JS by `layout()` as
-// "in.name:components,...,out.name:components"; JS builds Float32Array views
-// over `pointer(i)`. Shared options are packed by JS into the scratch buffer
-// and passed to setOptions(); solve(n) solves items [0, n) and returns 0 or an
-// error (failedItem() names the item). JS owns each batch through its Embind
-// handle (bindings at the end of this file).
+// Each batch's per-item fields are ONE list (kFields below) of BatchField
+// entries. An entry names the field of a description it carries per item: a
+// field of the single job's description (job_fields.h) for in.*, of the
+// result's description (solvers.h) for out.*, of the PD item's for the PD
+// batches, and which part of it (a transform's position or rotation, an
+// optional vector's x, y, z, or all of it). From that list follow the storage
+// layout (field index = position in the list), each field's components and
+// fill value (the described default: the single job's own defaults, a
+// default-constructed result), the batch job's pointers (Wire) and the text
+// `layout()` reports to JS: "in.name:components:source:start,..." (source: the
+// described field, start: the first of its floats the batch field carries).
+// A static_assert rejects an entry whose field the description lacks or
+// gives another kind, so the batches and the single calls cannot drift.
+// Shared options are packed by JS into the scratch buffer and passed to
+// setOptions(); solve(n) solves items [0, n) and returns 0 or an error
+// (failedItem() names the item). JS owns each batch through its Embind handle
+// (bindings at the end of this file).
 #include <array>
-#include <cstring>
 #include <string>
 
+#include "batch_fields.h"
 #include "flat.h"
 #include "job_fields.h"
 #include "pd_settings.h"
+#include "solvers.h"
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pd_batch.h"
 #include "ikpd/batch/pseudo_three_bone_batch.h"
@@ -23,48 +34,26 @@
 namespace ikpd::bindings {
 namespace {
 
-using batch::Field;
 using batch::SoaStorage;
 
-constexpr float kIdentity[4] = {0.0f, 0.0f, 0.0f, 1.0f};
-constexpr Field Vec3Field(const char* name) { return {name, 3, {0.0f, 0.0f, 0.0f, 0.0f}}; }
-constexpr Field QuatField(const char* name) { return {name, 4, {kIdentity[0], kIdentity[1], kIdentity[2], kIdentity[3]}}; }
-constexpr Field ScalarField(const char* name, float fill) { return {name, 1, {fill, 0.0f, 0.0f, 0.0f}}; }
-
-// Writes "name:components,..." to `out` (NUL-terminated; components are 1–4).
-template <std::size_t N>
-void WriteLayout(const std::array<Field, N>& fields, char* out, std::size_t size) {
-  std::size_t at = 0;
-  for (const Field& f : fields) {
-    const std::size_t length = std::strlen(f.name);
-    if (at + length + 4 > size) break;
-    if (at > 0) out[at++] = ',';
-    std::memcpy(out + at, f.name, length);
-    at += length;
-    out[at++] = ':';
-    out[at++] = static_cast<char>('0' + f.components);
-  }
-  out[at] = '\0';
-}
-
-// Common part of every batch class: storage, and the job it runs, kept with
-// its field pointers wired once (Derived::Wire; the storage never moves) and
-// its shared options set by setOptions. Each call runs a copy of that job.
+// Common part of every batch class: storage laid out from Derived::kFields,
+// and the job it runs, kept with its field pointers wired once (the storage
+// never moves) and its shared options set by setOptions. Each call runs a copy
+// of that job. Derived names its list (kFields) and the descriptions the
+// list's entries name (In: the single job or PD item; Out: the result).
 template <class Job, class Derived>
 class BatchBase {
  public:
-  explicit BatchBase(std::uint32_t count) : storage_(Derived::kFields, count) {
-    Derived::Wire(job_, storage_);
+  explicit BatchBase(std::uint32_t count) : storage_(kLayout<Derived>, count) {
+    static_assert(FirstUndescribed<typename Derived::In, typename Derived::Out>(Derived::kFields) ==
+                      Derived::kFields.size(),
+                  "a batch field names a field its description lacks, or gives it another kind");
+    Wire<Derived>(job_, storage_);
     job_.failedItem = &failed_;
   }
   std::uintptr_t pointer(std::uint32_t field) const { return reinterpret_cast<std::uintptr_t>(storage_.field(field)); }
   std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
-  // Static text, built on the first call (no heap allocation).
-  static const char* layout() {
-    static char text[1024] = {};
-    if (text[0] == '\0') WriteLayout(Derived::kFields, text, sizeof(text));
-    return text;
-  }
+  static std::string layout() { return kLayoutText<Derived>.data(); }
 
  protected:
   // Keeps `job`'s options when they validate.
@@ -103,99 +92,58 @@ class SolverBatch : public BatchBase<Job, Derived> {
   }
 };
 
-// The limb fields the two-bone and pseudo three-bone batches share (same names in both).
-template <class Batch, class Job>
-void WireLimb(Job& job, const SoaStorage& s) {
-  job.rootPosition = s.field(Batch::kRootPosition);
-  job.rootRotation = s.field(Batch::kRootRotation);
-  job.midPosition = s.field(Batch::kMidPosition);
-  job.midRotation = s.field(Batch::kMidRotation);
-  job.endPosition = s.field(Batch::kEndPosition);
-  job.endRotation = s.field(Batch::kEndRotation);
-  job.target = s.field(Batch::kTarget);
-  job.pole = s.field(Batch::kPole);
-  job.weight = s.field(Batch::kWeight);
-  job.outRootRotation = s.field(Batch::kOutRootRotation);
-  job.outMidPosition = s.field(Batch::kOutMidPosition);
-  job.outMidRotation = s.field(Batch::kOutMidRotation);
-  job.outEndPosition = s.field(Batch::kOutEndPosition);
-  job.outEndRotation = s.field(Batch::kOutEndRotation);
-  job.outReached = s.field(Batch::kOutReached);
-  job.outDistance = s.field(Batch::kOutDistance);
-}
-
 // ------------------------------------------------------------ two-bone
 class TwoBoneBatch : public SolverBatch<TwoBoneBatchJob, TwoBoneBatch> {
  public:
-  enum : std::size_t {
-    kRootPosition, kRootRotation, kMidPosition, kMidRotation, kEndPosition, kEndRotation,
-    kTarget, kPole, kEffectorOffset, kWeight,
-    kOutRootRotation, kOutMidPosition, kOutMidRotation, kOutEndPosition, kOutEndRotation, kOutReached, kOutDistance,
-  };
-  static constexpr std::array<Field, 17> kFields = {
-      Vec3Field("in.rootPosition"), QuatField("in.rootRotation"), Vec3Field("in.midPosition"),
-      QuatField("in.midRotation"), Vec3Field("in.endPosition"), QuatField("in.endRotation"),
-      Vec3Field("in.target"), Vec3Field("in.pole"), Vec3Field("in.effectorOffset"), ScalarField("in.weight", 1.0f),
-      QuatField("out.rootRotation"), Vec3Field("out.midPosition"), QuatField("out.midRotation"),
-      Vec3Field("out.endPosition"), QuatField("out.endRotation"), ScalarField("out.reached", 0.0f),
-      ScalarField("out.distance", 0.0f)};
+  using In = TwoBoneJob;
+  using Out = TwoBoneResult;
+  using F = BatchField<TwoBoneBatchJob>;
+  static constexpr auto kFields = Join(
+      LimbJoints<TwoBoneBatchJob>(), LimbTarget<TwoBoneBatchJob>(),
+      std::array{F::In("in.effectorOffset", "effectorOffset", "vec3", Part::kWhole, &TwoBoneBatchJob::effectorOffset),
+                 F::In("in.weight", "weight", "number", Part::kWhole, &TwoBoneBatchJob::weight)},
+      LimbOutputs<TwoBoneBatchJob>(), LimbSummary<TwoBoneBatchJob>());
 
   using SolverBatch::SolverBatch;
-
-  static void Wire(TwoBoneBatchJob& job, const SoaStorage& s) {
-    WireLimb<TwoBoneBatch>(job, s);
-    job.effectorOffset = s.field(kEffectorOffset);
-  }
 };
 
 // ------------------------------------------------------------ pseudo three-bone
 class PseudoThreeBoneBatch : public SolverBatch<PseudoThreeBoneBatchJob, PseudoThreeBoneBatch> {
  public:
-  enum : std::size_t {
-    kRootPosition, kRootRotation, kMidPosition, kMidRotation, kEndPosition, kEndRotation, kTipPosition,
-    kTipRotation, kTarget, kPole, kWeight, kBlend,
-    kOutRootRotation, kOutMidPosition, kOutMidRotation, kOutEndPosition, kOutEndRotation, kOutTipPosition,
-    kOutTipRotation, kOutReached, kOutDistance,
-  };
-  static constexpr std::array<Field, 21> kFields = {
-      Vec3Field("in.rootPosition"), QuatField("in.rootRotation"), Vec3Field("in.midPosition"),
-      QuatField("in.midRotation"), Vec3Field("in.endPosition"), QuatField("in.endRotation"),
-      Vec3Field("in.tipPosition"), QuatField("in.tipRotation"), Vec3Field("in.target"), Vec3Field("in.pole"),
-      ScalarField("in.weight", 1.0f), ScalarField("in.blend", 0.0f),
-      QuatField("out.rootRotation"), Vec3Field("out.midPosition"), QuatField("out.midRotation"),
-      Vec3Field("out.endPosition"), QuatField("out.endRotation"), Vec3Field("out.tipPosition"),
-      QuatField("out.tipRotation"), ScalarField("out.reached", 0.0f), ScalarField("out.distance", 0.0f)};
+  using In = PseudoThreeBoneJob;
+  using Out = PseudoThreeBoneResult;
+  using J = PseudoThreeBoneBatchJob;
+  using F = BatchField<J>;
+  static constexpr auto kFields =
+      Join(LimbJoints<J>(),
+           std::array{F::In("in.tipPosition", "tip", "transform", Part::kPosition, &J::tipPosition),
+                      F::In("in.tipRotation", "tip", "transform", Part::kRotation, &J::tipRotation)},
+           LimbTarget<J>(),
+           std::array{F::In("in.weight", "weight", "number", Part::kWhole, &J::weight),
+                      F::In("in.blend", "blend", "number", Part::kWhole, &J::blend)},
+           LimbOutputs<J>(),
+           std::array{F::Out("out.tipPosition", "tip", "transform", Part::kPosition, &J::outTipPosition),
+                      F::Out("out.tipRotation", "tip", "transform", Part::kRotation, &J::outTipRotation)},
+           LimbSummary<J>());
 
   using SolverBatch::SolverBatch;
-
-  static void Wire(PseudoThreeBoneBatchJob& job, const SoaStorage& s) {
-    WireLimb<PseudoThreeBoneBatch>(job, s);
-    job.tipPosition = s.field(kTipPosition);
-    job.tipRotation = s.field(kTipRotation);
-    job.blend = s.field(kBlend);
-    job.outTipPosition = s.field(kOutTipPosition);
-    job.outTipRotation = s.field(kOutTipRotation);
-  }
 };
 
 // ------------------------------------------------------------ aim
 class AimBatch : public SolverBatch<AimBatchJob, AimBatch> {
  public:
-  enum : std::size_t { kPosition, kRotation, kTarget, kPole, kWeight, kOutRotation };
-  static constexpr std::array<Field, 6> kFields = {
-      Vec3Field("in.position"), QuatField("in.rotation"), Vec3Field("in.target"),
-      Vec3Field("in.pole"),     ScalarField("in.weight", 1.0f), QuatField("out.rotation")};
+  using In = AimJob;
+  using Out = AimResult;
+  using F = BatchField<AimBatchJob>;
+  static constexpr std::array kFields = {
+      F::In("in.position", "position", "vec3", Part::kWhole, &AimBatchJob::position),
+      F::In("in.rotation", "rotation", "quat", Part::kWhole, &AimBatchJob::rotation),
+      F::In("in.target", "target", "vec3", Part::kWhole, &AimBatchJob::target),
+      F::In("in.pole", "pole", "optionalVec3", Part::kVector, &AimBatchJob::pole),
+      F::In("in.weight", "weight", "number", Part::kWhole, &AimBatchJob::weight),
+      F::Out("out.rotation", "rotation", "quat", Part::kWhole, &AimBatchJob::outRotation)};
 
   using SolverBatch::SolverBatch;
-
-  static void Wire(AimBatchJob& job, const SoaStorage& s) {
-    job.position = s.field(kPosition);
-    job.rotation = s.field(kRotation);
-    job.target = s.field(kTarget);
-    job.pole = s.field(kPole);
-    job.weight = s.field(kWeight);
-    job.outRotation = s.field(kOutRotation);
-  }
 };
 
 // ------------------------------------------------------------ PD
@@ -205,12 +153,6 @@ template <class Job, class Derived>
 class PdBatchBase : public BatchBase<Job, Derived> {
  public:
   using BatchBase<Job, Derived>::BatchBase;
-
-  static void Wire(Job& job, const SoaStorage& s) {
-    job.value = s.field(0);
-    job.velocity = s.field(1);
-    job.target = s.field(2);
-  }
 
   // pd buffer: the PD options; `angle` only for scalar batches.
   std::uintptr_t setOptions(int angle) {
@@ -228,18 +170,28 @@ class PdBatchBase : public BatchBase<Job, Derived> {
   }
 };
 
+// The PD batches' fields: the item's state (written by update) and target.
+template <class J>
+constexpr std::array<BatchField<J>, 3> PdFields(const char* value, const char* velocity) {
+  using F = BatchField<J>;
+  return {F::Out("state.value", "value", value, Part::kWhole, &J::value),
+          F::Out("state.velocity", "velocity", velocity, Part::kWhole, &J::velocity),
+          F::In("in.target", "target", value, Part::kWhole, &J::target)};
+}
+
 class PdBatch : public PdBatchBase<PdBatchJob, PdBatch> {
  public:
-  static constexpr std::array<Field, 3> kFields = {ScalarField("state.value", 0.0f),
-                                                   ScalarField("state.velocity", 0.0f),
-                                                   ScalarField("in.target", 0.0f)};
+  using In = ScalarPdItem;
+  using Out = ScalarPdItem;
+  static constexpr auto kFields = PdFields<PdBatchJob>("number", "number");
   using PdBatchBase::PdBatchBase;
 };
 
 class QuatPdBatch : public PdBatchBase<QuatPdBatchJob, QuatPdBatch> {
  public:
-  static constexpr std::array<Field, 3> kFields = {QuatField("state.value"), Vec3Field("state.velocity"),
-                                                   QuatField("in.target")};
+  using In = QuatPdItem;
+  using Out = QuatPdItem;
+  static constexpr auto kFields = PdFields<QuatPdBatchJob>("quat", "vec3");
   using PdBatchBase::PdBatchBase;
 };
 
@@ -250,7 +202,7 @@ template <class T>
 emscripten::class_<T> BindBatch(const char* name) {
   return emscripten::class_<T>(name)
       .template constructor<std::uint32_t>()
-      .class_function("layout", +[]() { return std::string(T::layout()); })
+      .class_function("layout", &T::layout)
       .function("pointer", +[](T& t, std::uint32_t field) { return t.pointer(field); })
       .function("failedItem", +[](T& t) { return t.failedItem(); });
 }

@@ -3,7 +3,7 @@
 //   the packed ChainJob (job_fields.h, kChainJobFloats)
 //   | joints[n × 7] (position, rotation [x, y, z, w])
 //   | limits[m × 11]: kind (0 none, 1 cone, 2 euler) angle axis(3) min(3) max(3)
-//   | output[n × 7] | reached (0/1), distance, iterations.
+//   | output[n × 7] | the ChainResult (its description in solvers.h).
 // solveChain packs limits right after the joints (m of them); a ChainSolver
 // keeps room for n.
 #pragma once
@@ -13,6 +13,7 @@
 #include "flat.h"
 #include "ikpd/ik/chain.h"
 #include "job_fields.h"
+#include "solvers.h"
 
 namespace ikpd::bindings {
 
@@ -31,9 +32,7 @@ inline void ReadLimit(const float* p, JointLimit& l) {
 // Writes n solved joints, then the result summary, at o.
 inline void WriteChainResult(float* o, const Transform* output, std::size_t n, const ChainResult& r) {
   for (std::size_t i = 0; i < n; ++i, o += 7) WriteTransform(o, output[i]);
-  o[0] = r.reached ? 1.0f : 0.0f;
-  o[1] = r.distance;
-  o[2] = static_cast<float>(r.iterations);
+  WriteResult(o, r);
 }
 
 }  // namespace ikpd::bindings

@@ -1,8 +1,7 @@
 // Embind functions (flat.h): aim and two-bone IK, single calls. Each reads its
 // job packed at the pointer in the layout of job_fields.h (JobFields<AimJob>,
-// JobFields<TwoBoneJob>) and writes the result at float offset kOut:
-//   aim:      rotation
-//   two-bone: root, +7 mid, +14 end, +21 reached (0/1), +22 distance
+// JobFields<TwoBoneJob>) and writes the result at float offset kOut in the
+// layout of its result description (solvers.h).
 // toLocalRotations: n world rotations [x, y, z, w] at the pointer, then the
 // parent rotation; the local rotations are written over the world ones.
 #include <span>
@@ -27,7 +26,7 @@ std::uintptr_t Solve(std::uintptr_t pointer) {
   Result out;
   Job job;
   ReadJob(p, job);
-  job.result = &out;
+  job.result = ResultTarget(out);
   const Status status = job.Run();
   if (status) WriteResult(p + kOut, out);
   return ToResult(status);
@@ -51,7 +50,7 @@ std::uintptr_t ToLocal(std::uintptr_t pointer, std::uint32_t n) {
 }  // namespace ikpd::bindings
 
 EMSCRIPTEN_BINDINGS(ikpd_ik) {
-  emscripten::function("solveAim", &ikpd::bindings::Solve<ikpd::AimJob, glm::quat>);
+  emscripten::function("solveAim", &ikpd::bindings::Solve<ikpd::AimJob, ikpd::bindings::AimResult>);
   emscripten::function("solveTwoBone", &ikpd::bindings::Solve<ikpd::TwoBoneJob, ikpd::TwoBoneResult>);
   emscripten::function("toLocalRotations", &ikpd::bindings::ToLocal);
 }

@@ -5,15 +5,16 @@
 //
 // One description per job (JobFields<Job>::Visit) drives
 //   - the C++ reader that fills the job from the packed floats (ReadJob),
-//   - the defaults buffer, a packed job with every default in place (Defaults),
+//   - the defaults, a packed job with every default in place, computed at
+//     compile time (kDefaults, Defaults),
 //   - the text JS parses at init() to build its packers and validators
-//     (web/src/fields.js): "name:kind:offset:role[:first enum value:name|name...]"
-//     or, for numbers, "name:kind:offset:role:[min max]" (brackets as below),
-//     then ":~name=value|..." for presets and ":=value" for an optional
-//     number's fallback.
+//     (describe.h builds it at compile time; web/src/fields.js parses it),
+//   - the batches' per-item fields, which name the field they carry
+//     (batch.cc, batch_fields.h).
+// Results are described the same way, with role kOutput (solvers.h).
 // Adding an option to a job means one line in its Visit (plus the kernel and
-// the docs); JS, the single-call layout, the batches' shared options and the
-// prepared solvers follow.
+// the docs); JS, the single-call layout, the batches and the prepared solvers
+// follow.
 //
 // Kinds and their floats: number 1 (a float), double 1, integer 1, enum 1,
 // boolean 1 (1 true, 0 false), vec2 2 (value as float), vec3 3,
@@ -25,6 +26,7 @@
 // prepared solver reads on every solve; the others are options.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -47,8 +49,9 @@ namespace ikpd::bindings {
 
 // kInput: a per-frame input JS requires; kInputOrDefault: a per-frame input that
 // keeps its default when not given; kOption: set once, kept by prepared solvers.
-enum class Role : int { kOption = 0, kInput = 1, kInputOrDefault = 2 };
-constexpr bool IsInput(Role r) { return r != Role::kOption; }
+// kOutput: a field of a result description (written by the solver, read by JS).
+enum class Role : std::uint8_t { kOption = 0, kInput = 1, kInputOrDefault = 2, kOutput = 3 };
+constexpr bool IsInput(Role r) { return r == Role::kInput || r == Role::kInputOrDefault; }
 
 // Which fields ReadJob reads.
 enum class Which : int { kAll, kInputs, kOptions };
@@ -212,7 +215,7 @@ struct Kind<float> {
   template <class S>
   static void Read(const S* p, float& v) { v = static_cast<float>(p[0]); }
   template <class S>
-  static void Write(S* p, float v) { p[0] = v; }
+  static constexpr void Write(S* p, float v) { p[0] = v; }
 };
 template <>
 struct Kind<double> {
@@ -221,7 +224,7 @@ struct Kind<double> {
   template <class S>
   static void Read(const S* p, double& v) { v = p[0]; }
   template <class S>
-  static void Write(S* p, double v) { p[0] = static_cast<S>(v); }
+  static constexpr void Write(S* p, double v) { p[0] = static_cast<S>(v); }
 };
 // An integer carried as a float (JS checks it is an integer); values beyond
 // ±1e9 (and NaN) read as ±1e9 (the job's own range check rejects them).
@@ -234,20 +237,21 @@ struct Kind<int> {
     v = p[0] >= S(1e9) ? 1000000000 : p[0] > S(-1e9) ? static_cast<int>(p[0]) : -1000000000;  // NaN: -1e9
   }
   template <class S>
-  static void Write(S* p, int v) { p[0] = static_cast<S>(v); }
+  static constexpr void Write(S* p, int v) { p[0] = static_cast<S>(v); }
 };
 // An unsigned count carried as a number (JS checks it is an integer in range);
 // NaN and negative values read as 0, values beyond 2^32 - 1 as 2^32 - 1.
-template <>
-struct Kind<std::uint32_t> {
+template <class U>
+  requires(std::is_integral_v<U> && std::is_unsigned_v<U> && !std::is_same_v<U, bool>)
+struct Kind<U> {
   static constexpr const char* kName = "integer";
   static constexpr std::size_t kFloats = 1;
   template <class S>
-  static void Read(const S* p, std::uint32_t& v) {
-    v = p[0] >= S(4294967295.0) ? 0xffffffffu : p[0] > S(0) ? static_cast<std::uint32_t>(p[0]) : 0u;
+  static void Read(const S* p, U& v) {
+    v = p[0] >= S(4294967295.0) ? U{0xffffffffu} : p[0] > S(0) ? static_cast<U>(p[0]) : U{0};
   }
   template <class S>
-  static void Write(S* p, std::uint32_t v) { p[0] = static_cast<S>(v); }
+  static constexpr void Write(S* p, U v) { p[0] = static_cast<S>(v); }
 };
 template <>
 struct Kind<bool> {
@@ -256,7 +260,7 @@ struct Kind<bool> {
   template <class S>
   static void Read(const S* p, bool& v) { v = p[0] != S(0); }
   template <class S>
-  static void Write(S* p, bool v) { p[0] = v ? S(1) : S(0); }
+  static constexpr void Write(S* p, bool v) { p[0] = v ? S(1) : S(0); }
 };
 template <>
 struct Kind<glm::vec2> {
@@ -265,28 +269,31 @@ struct Kind<glm::vec2> {
   template <class S>
   static void Read(const S* p, glm::vec2& v) { v = {static_cast<float>(p[0]), static_cast<float>(p[1])}; }
   template <class S>
-  static void Write(S* p, const glm::vec2& v) { p[0] = v.x, p[1] = v.y; }
+  static constexpr void Write(S* p, const glm::vec2& v) { p[0] = v.x, p[1] = v.y; }
 };
 template <>
 struct Kind<glm::vec3> {
   static constexpr const char* kName = "vec3";
   static constexpr std::size_t kFloats = 3;
   static void Read(const float* p, glm::vec3& v) { v = ReadVec3(p); }
-  static void Write(float* p, const glm::vec3& v) { WriteVec3(p, v); }
+  static constexpr void Write(float* p, const glm::vec3& v) { p[0] = v.x, p[1] = v.y, p[2] = v.z; }
 };
 template <>
 struct Kind<glm::quat> {
   static constexpr const char* kName = "quat";
   static constexpr std::size_t kFloats = 4;
   static void Read(const float* p, glm::quat& v) { v = ReadQuat(p); }
-  static void Write(float* p, const glm::quat& v) { WriteQuat(p, v); }
+  static constexpr void Write(float* p, const glm::quat& v) { p[0] = v.x, p[1] = v.y, p[2] = v.z, p[3] = v.w; }
 };
 template <>
 struct Kind<Transform> {
   static constexpr const char* kName = "transform";
   static constexpr std::size_t kFloats = 7;
   static void Read(const float* p, Transform& v) { v = ReadTransform(p); }
-  static void Write(float* p, const Transform& v) { WriteTransform(p, v); }
+  static constexpr void Write(float* p, const Transform& v) {
+    Kind<glm::vec3>::Write(p, v.position);
+    Kind<glm::quat>::Write(p + 3, v.rotation);
+  }
 };
 template <>
 struct Kind<std::optional<glm::vec3>> {
@@ -296,8 +303,8 @@ struct Kind<std::optional<glm::vec3>> {
     if (p[3] != 0.0f) v = ReadVec3(p);
     else v.reset();
   }
-  static void Write(float* p, const std::optional<glm::vec3>& v) {
-    WriteVec3(p, v.value_or(glm::vec3(0.0f)));
+  static constexpr void Write(float* p, const std::optional<glm::vec3>& v) {
+    Kind<glm::vec3>::Write(p, v.value_or(glm::vec3(0.0f)));
     p[3] = v ? 1.0f : 0.0f;
   }
 };
@@ -312,7 +319,7 @@ struct Kind<std::optional<double>> {
     else v.reset();
   }
   template <class S>
-  static void Write(S* p, const std::optional<double>& v) {
+  static constexpr void Write(S* p, const std::optional<double>& v) {
     p[0] = static_cast<S>(v.value_or(0.0));
     p[1] = v ? S(1) : S(0);
   }
@@ -325,7 +332,7 @@ struct Kind<E> {
   template <class S>
   static void Read(const S* p, E& v) { v = static_cast<E>(static_cast<int>(p[0])); }
   template <class S>
-  static void Write(S* p, E v) { p[0] = static_cast<S>(static_cast<int>(v)); }
+  static constexpr void Write(S* p, E v) { p[0] = static_cast<S>(static_cast<int>(v)); }
 };
 
 // The scalar a job is packed in: float, or JobFields<Job>::Storage.
@@ -361,108 +368,25 @@ void ReadJob(const StorageOf<Job>* p, Job& job, Which which = Which::kAll) {
   });
 }
 
-// A packed job holding every default (the job struct's member initializers).
+// A packed job holding every default (the job struct's member initializers),
+// computed at compile time: constant data in the module, no code.
 template <class Job>
-const StorageOf<Job>* Defaults() {
-  alignas(16) static StorageOf<Job> defaults[JobFloats<Job>()] = {};
-  static bool filled = false;
-  if (!filled) {
-    const Job job{};
-    std::size_t at = 0;
-    JobFields<Job>::Visit([&](Role, const char*, auto member, auto...) {
-      using T = FieldType<Job, decltype(member)>;
-      Kind<T>::Write(defaults + at, Field(job, member));
-      at += Kind<T>::kFloats;
-    });
-    filled = true;
-  }
-  return defaults;
-}
-
-template <class T>
-constexpr bool IsNumber() {
-  return std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> ||
-         std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::optional<double>>;
-}
-
-// A number exactly: "x" and the 16 hex digits of its IEEE-754 bits (bitsToNumber
-// in web/src/fields.js), so no printf/float formatting is linked into the module.
-inline void AppendNumber(std::string& out, double v) {
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  out += 'x';
-  for (int shift = 60; shift >= 0; shift -= 4) out += "0123456789abcdef"[(bits >> shift) & 0xF];
-}
-
-// ":first:names" of an enum.
-inline void DescribeExtra(std::string& out, const EnumNames& e) {
-  out += ':';
-  out += std::to_string(e.first);
-  out += ':';
-  out += e.names;
-}
-
-// ":[min max]" of a number, "(" / ")" for open bounds.
-inline void DescribeExtra(std::string& out, const Range& r) {
-  out += r.minOpen ? ":(" : ":[";
-  AppendNumber(out, r.min);
-  out += ' ';
-  AppendNumber(out, r.max);
-  out += r.maxOpen ? ')' : ']';
-}
-
-// ":~name=value|name=value" of a number's presets.
-inline void DescribeExtra(std::string& out, const Presets& p) {
-  out += ":~";
-  for (int i = 0; i < 4 && p.names[i] != nullptr; ++i) {
-    if (i) out += '|';
-    out += p.names[i];
-    out += '=';
-    AppendNumber(out, p.values[i]);
-  }
-}
-
-// ":=value" of an optional number's fallback.
-inline void DescribeExtra(std::string& out, const Fallback& f) {
-  out += ":=";
-  AppendNumber(out, f.value);
-}
-
-// "name=floats@defaults@bits|field,field,..." (bits: 32 or 64, the storage
-// scalar) with field "name:kind:offset:role[:extra...]", role "input",
-// "inputOrDefault" or "option", extras as DescribeExtra writes them.
-template <class Job>
-void DescribeJob(std::string& out) {
-  out += JobFields<Job>::kName;
-  out += '=';
-  out += std::to_string(JobFloats<Job>());
-  out += '@';
-  out += std::to_string(reinterpret_cast<std::uintptr_t>(Defaults<Job>()));
-  out += sizeof(StorageOf<Job>) == 8 ? "@64|" : "@32|";
+constexpr std::array<StorageOf<Job>, JobFloats<Job>()> MakeDefaults() {
+  std::array<StorageOf<Job>, JobFloats<Job>()> out{};
+  const Job job{};
   std::size_t at = 0;
-  bool first = true;
-  JobFields<Job>::Visit([&](Role role, const char* name, auto member, auto... names) {
+  JobFields<Job>::Visit([&](Role, const char*, auto member, const auto&...) {
     using T = FieldType<Job, decltype(member)>;
-    if (!first) out += ',';
-    first = false;
-    out += name;
-    out += ':';
-    out += Kind<T>::kName;
-    out += ':';
-    out += std::to_string(at);
-    out += role == Role::kInput ? ":input" : role == Role::kInputOrDefault ? ":inputOrDefault" : ":option";
-    static_assert(!IsNumber<T>() || (std::is_same_v<decltype(names), Range> || ...), "a number field needs its Range");
-    (DescribeExtra(out, names), ...);
+    Kind<T>::Write(out.data() + at, Field(job, member));
     at += Kind<T>::kFloats;
   });
-}
-
-// Every description of Jobs..., ";"-separated (web/src/fields.js parses it once in init()).
-template <class... Jobs>
-std::string DescribeJobs() {
-  std::string out;
-  ((out.empty() ? void() : void(out += ';'), DescribeJob<Jobs>(out)), ...);
   return out;
+}
+template <class Job>
+alignas(16) inline constexpr auto kDefaults = MakeDefaults<Job>();
+template <class Job>
+constexpr const StorageOf<Job>* Defaults() {
+  return kDefaults<Job>.data();
 }
 
 }  // namespace ikpd::bindings

@@ -1,9 +1,10 @@
 // The full-body look-at's scalar options described once (job_fields.h), the
 // groups' fields named "group.option" as JS spells them: defaults (the
 // settings structs' member initializers), damping presets and ranges equal to
-// BodyLookAtSettings::Validate (tests/js/field-ranges.test.js). The spine's
-// per-joint arrays follow in the packed input (web/src/rigs.js) and
-// spineJoints is the reset's count. JS gives spine.settleTime as one number
+// BodyLookAtSettings::Validate (tests/js/field-ranges.test.js), and for
+// spineJoints its upper bound, the most a handle takes (BodyLookAtHandle::Reset
+// checks it). The spine's per-joint arrays follow in the packed input
+// (web/src/rigs.js), spineJoints of each. JS gives spine.settleTime as one number
 // for both ends (or an array per joint), and C++ names both ends
 // "spine.settleTime" in its errors.
 #pragma once
@@ -14,6 +15,10 @@
 
 namespace ikpd::bindings {
 
+// The most spine joints a BodyLookAt handle takes (its per-joint arrays and
+// each update's joints travel through the scratch buffer).
+constexpr std::size_t kMaxSpineJoints = 64;
+
 template <>
 struct JobFields<BodyLookAtSettings> {
   static constexpr const char* kName = "bodyLookAt";
@@ -23,6 +28,7 @@ struct JobFields<BodyLookAtSettings> {
     const auto spine = [](auto member) { return Nest(&S::spine, member); };
     const auto shift = [](auto member) { return Nest(&S::weightShift, member); };
     const auto arms = [](auto member) { return Nest(&S::armReaction, member); };
+    f(Role::kOption, "spineJoints", &S::spineJoints, Closed(2.0, static_cast<double>(kMaxSpineJoints)));
     f(Role::kOption, "forward", &S::forward);
     f(Role::kOption, "up", &S::up);
     f(Role::kOption, "offset", &S::offset);

@@ -2,9 +2,9 @@
 // as an Embind class owned by a JS handle (web/src/rigs.js).
 //
 // Settings: the scalar options in the handle's own buffer (settings(), the
-// layout of rig_fields.h); reset() reads them and, at offset, the optional
-// spine arrays weights[n] (when given), limits[n] (when given), settleTimes[n]
-// (when given).
+// layout of rig_fields.h, spineJoints n among them); reset() reads them and,
+// at offset, the optional spine arrays weights[n] (when given), limits[n]
+// (when given), settleTimes[n] (when given).
 // Update layout: spine[n × 7] arms[a × 7] legs[l × 7] target(3), then the
 // solved spine, arms and legs (same counts, 7 floats per joint).
 #include <cstdint>
@@ -23,11 +23,12 @@ class BodyLookAtHandle {
  public:
   std::uintptr_t Settings() const { return reinterpret_cast<std::uintptr_t>(settings_); }
 
-  std::uintptr_t Reset(std::uintptr_t offset, std::uint32_t n, bool hasWeights, bool hasLimits, bool hasSettleTimes) {
+  std::uintptr_t Reset(std::uintptr_t offset, bool hasWeights, bool hasLimits, bool hasSettleTimes) {
     const float* f = Floats(offset);
     BodyLookAtSettings s;
     ReadJob(settings_, s);
-    s.spineJoints = n;
+    if (s.spineJoints > kMaxSpineJoints) return ToResult(Error("spineJoints: must be in [2, 64]"));
+    const std::size_t n = s.spineJoints;
     PackedArrays arrays{f, n};
     s.spine.weights = arrays.Take(hasWeights);
     s.spine.limits = arrays.Take(hasLimits);
@@ -82,9 +83,8 @@ EMSCRIPTEN_BINDINGS(ikpd_rigs) {
   class_<BodyLookAtHandle>("BodyLookAt")
       .constructor<>()
       .function("settings", &BodyLookAtHandle::Settings)
-      .function("reset", +[](BodyLookAtHandle& b, std::uintptr_t offset, std::uint32_t n, int hasWeights, int hasLimits,
-                             int hasSettleTimes) {
-        return b.Reset(offset, n, hasWeights != 0, hasLimits != 0, hasSettleTimes != 0);
+      .function("reset", +[](BodyLookAtHandle& b, std::uintptr_t offset, int hasWeights, int hasLimits, int hasSettleTimes) {
+        return b.Reset(offset, hasWeights != 0, hasLimits != 0, hasSettleTimes != 0);
       })
       .function("update", +[](BodyLookAtHandle& b, std::uintptr_t offset, std::uint32_t arms, std::uint32_t legs,
                               float dt, int enabled) { return b.Update(offset, arms, legs, dt, enabled != 0); })

@@ -1,7 +1,7 @@
 // Embind (flat.h): prepared single-item solvers and the job descriptions.
 //
 // A prepared solver owns one packed job (job_fields.h layout) followed by its
-// result at kOut. JS writes every field once (new, setOptions) and then only
+// result at kOut (the layout of its result description, solvers.h). JS writes every field once (new, setOptions) and then only
 // the per-frame inputs before each solve(): options are read and validated by
 // setOptions() alone and stay in the cached job between frames.
 #include <cstring>
@@ -11,6 +11,7 @@
 #include "ikpd/chain/pseudo_three_bone.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
+#include "describe.h"
 #include "job_fields.h"
 #include "chain_fields.h"
 #include "pd_fields.h"
@@ -18,6 +19,16 @@
 #include "solvers.h"
 
 namespace ikpd::bindings {
+
+std::string FillAddresses(const char* text, const void* const* addresses) {
+  std::string out;
+  for (; *text != '\0'; ++text) {
+    if (*text == kAddressMark) out += std::to_string(reinterpret_cast<std::uintptr_t>(*addresses++));
+    else out += *text;
+  }
+  return out;
+}
+
 namespace {
 
 // A valid limb/joint the options are validated against (setOptions checks the
@@ -45,7 +56,7 @@ class PreparedSolver {
   PreparedSolver() {
     std::memcpy(buffer_, Defaults<Job>(), sizeof(float) * JobFloats<Job>());
     ReadJob(buffer_, job_);
-    job_.result = &result_;
+    job_.result = ResultTarget(result_);
   }
   PreparedSolver(const PreparedSolver&) = delete;
   PreparedSolver& operator=(const PreparedSolver&) = delete;
@@ -72,13 +83,14 @@ class PreparedSolver {
   }
 
  private:
+  static_assert(JobFloats<Job>() <= kOut && JobFloats<Result>() <= 32);
   alignas(16) float buffer_[kOut + 32] = {};
   Job job_;
   Result result_{};
 };
 
 using TwoBoneSolver = PreparedSolver<TwoBoneJob, TwoBoneResult>;
-using AimSolver = PreparedSolver<AimJob, glm::quat>;
+using AimSolver = PreparedSolver<AimJob, AimResult>;
 using PseudoThreeBoneSolver = PreparedSolver<PseudoThreeBoneJob, PseudoThreeBoneResult>;
 
 template <class T>
@@ -99,7 +111,7 @@ EMSCRIPTEN_BINDINGS(ikpd_solvers) {
   // Every job description, ";"-separated (web/src/fields.js parses it once in init()).
   emscripten::function("jobDescriptions", +[]() {
     return DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings,
-                        BodyLookAtSettings>();
+                        BodyLookAtSettings, TwoBoneResult, AimResult, PseudoThreeBoneResult, ChainResult>();
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");
   BindSolver<AimSolver>("AimSolver");

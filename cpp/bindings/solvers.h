@@ -1,38 +1,98 @@
-// Results of the single-item solvers in packed floats, shared by the single
-// calls (ik.cc) and the prepared solvers (solvers.cc): a solver's result is
-// written at float offset kOut of its buffer (after the packed job).
+// The single-item solvers' results described once, like their jobs
+// (job_fields.h, role kOutput): JobFields<TwoBoneResult> etc. name each
+// result field, its kind and (from the order) its float offset. That one
+// description drives
+//   - WriteResult, which packs a result for JS (single calls in ik.cc and
+//     chain.cc, prepared solvers in solvers.cc, the chain's summary after its
+//     joints in chain_job.h),
+//   - the "name.result" texts in jobDescriptions, from which JS builds its
+//     result readers (web/src/fields.js ResultLayout: ik.js, chain.js, solvers.js),
+//   - the batches' out.* fields (batch.cc), which name the result field they carry.
+// A solver's result is written at float offset kOut of its buffer (after the
+// packed job).
 #pragma once
 
 #include <cstddef>
 
 #include "flat.h"
 #include "ikpd/chain/pseudo_three_bone.h"
+#include "ikpd/ik/chain.h"
 #include "ikpd/ik/two_bone.h"
+#include "job_fields.h"
 
 namespace ikpd::bindings {
 
 constexpr std::size_t kOut = 64;
 
-// Aim: rotation [x, y, z, w].
-inline void WriteResult(float* o, const glm::quat& rotation) { WriteQuat(o, rotation); }
+// The aim's result: its job writes a bare rotation (AimJob::result points at `rotation`).
+struct AimResult {
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+};
 
-// Two-bone: root, +7 mid, +14 end, +21 reached (0/1), +22 distance.
-inline void WriteResult(float* o, const TwoBoneResult& r) {
-  WriteTransform(o, r.root);
-  WriteTransform(o + 7, r.mid);
-  WriteTransform(o + 14, r.end);
-  o[21] = r.reached ? 1.0f : 0.0f;
-  o[22] = r.distance;
+template <>
+struct JobFields<AimResult> {
+  static constexpr const char* kName = "aim.result";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    f(Role::kOutput, "rotation", &AimResult::rotation);
+  }
+};
+
+template <>
+struct JobFields<TwoBoneResult> {
+  static constexpr const char* kName = "twoBone.result";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    f(Role::kOutput, "root", &TwoBoneResult::root);
+    f(Role::kOutput, "mid", &TwoBoneResult::mid);
+    f(Role::kOutput, "end", &TwoBoneResult::end);
+    f(Role::kOutput, "reached", &TwoBoneResult::reached);
+    f(Role::kOutput, "distance", &TwoBoneResult::distance, kFinite);
+  }
+};
+
+template <>
+struct JobFields<PseudoThreeBoneResult> {
+  static constexpr const char* kName = "pseudoThreeBone.result";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    f(Role::kOutput, "root", &PseudoThreeBoneResult::root);
+    f(Role::kOutput, "mid", &PseudoThreeBoneResult::mid);
+    f(Role::kOutput, "end", &PseudoThreeBoneResult::end);
+    f(Role::kOutput, "tip", &PseudoThreeBoneResult::tip);
+    f(Role::kOutput, "reached", &PseudoThreeBoneResult::reached);
+    f(Role::kOutput, "distance", &PseudoThreeBoneResult::distance, kFinite);
+  }
+};
+
+// The chain's summary; its n solved joints precede it (chain_job.h).
+template <>
+struct JobFields<ChainResult> {
+  static constexpr const char* kName = "chain.result";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    f(Role::kOutput, "reached", &ChainResult::reached);
+    f(Role::kOutput, "distance", &ChainResult::distance, kFinite);
+    f(Role::kOutput, "iterations", &ChainResult::iterations, AtLeast(0.0));
+  }
+};
+
+// Where a job writes its result: the struct itself, or the aim's rotation.
+template <class Result>
+Result* ResultTarget(Result& r) {
+  return &r;
 }
+inline glm::quat* ResultTarget(AimResult& r) { return &r.rotation; }
 
-// Pseudo three-bone: root, +7 mid, +14 end, +21 tip, +28 reached (0/1), +29 distance.
-inline void WriteResult(float* o, const PseudoThreeBoneResult& r) {
-  WriteTransform(o, r.root);
-  WriteTransform(o + 7, r.mid);
-  WriteTransform(o + 14, r.end);
-  WriteTransform(o + 21, r.tip);
-  o[28] = r.reached ? 1.0f : 0.0f;
-  o[29] = r.distance;
+// Packs result `r` at o[0..JobFloats<Result>()) in the layout its description gives.
+template <class Result>
+void WriteResult(float* o, const Result& r) {
+  std::size_t at = 0;
+  JobFields<Result>::Visit([&](Role, const char*, auto member, auto...) {
+    using T = FieldType<Result, decltype(member)>;
+    Kind<T>::Write(o + at, Field(r, member));
+    at += Kind<T>::kFloats;
+  });
 }
 
 }  // namespace ikpd::bindings

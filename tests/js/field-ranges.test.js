@@ -169,7 +169,7 @@ const SETTINGS = {
     },
     native: () => new wasm.BodyLookAt(),
     buffer: (h) => new Float32Array(wasm.HEAPF32.buffer, h.settings() >>> 0, jobs.bodyLookAt.floats),
-    run: (h) => h.reset(scratch([]), 6, 0, 0, 0),
+    run: (h) => h.reset(scratch([]), 0, 0, 0),
     // The name errors use: C++ and JS call both spine settle-time ends spine.settleTime.
     errorName: (name) => name.replace(/^spine\.(head|pelvis)SettleTime$/, 'spine.settleTime'),
   },

@@ -4,8 +4,9 @@
 // and one call solves N items (docs/architecture.md).
 //
 // The field layout of each batch comes from C++ (one source of truth): the
-// native class reports "in.name:components,...,out.name:components" and a
-// pointer per field. Views are re-derived whenever WASM memory has grown
+// native class reports "in.name:components:source:start,...,out.name:..." (the
+// described single-job or result field each carries, cpp/bindings/batch.cc)
+// and a pointer per field. Views are re-derived whenever WASM memory has grown
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
@@ -17,15 +18,18 @@ const MAX_COUNT = 1 << 24;
 // other closures use `this` would share its context and keep the object alive.
 const releaseOf = (handle) => () => handle.delete();
 
-// Field layout of an Embind batch class (cpp/bindings/batch.cc), parsed once per class.
+// Field layout of an Embind batch class (cpp/bindings/batch.cc), parsed once
+// per class: each field's group and name, components, and the described
+// field(s) it carries per item (`sources`; two for a pole: point, direction)
+// from float `start` of that field.
 const layouts = new WeakMap();
-function layoutOf(Native) {
+export function layoutOf(Native) {
   let fields = layouts.get(Native);
   if (!fields) {
     fields = Native.layout().split(',').map((entry, index) => {
-      const [path, components] = entry.split(':');
+      const [path, components, sources, start] = entry.split(':');
       const [group, name] = path.split('.');
-      return { group, name, components: Number(components), index };
+      return Object.freeze({ group, name, components: Number(components), index, sources: sources.split('|'), start: Number(start) });
     });
     layouts.set(Native, fields);
   }
@@ -134,13 +138,18 @@ class ControllerBatch extends SoaBatch {
 
 const POLE_MODES = ['none', 'point', 'direction'];
 
-// Options the batches take per item instead (their in.pole, in.effectorOffset
-// and in.weight fields; poleDirection is in.pole with poleMode 'direction').
-const PER_ITEM_OPTIONS = Object.freeze(['pole', 'poleDirection', 'effectorOffset', 'weight']);
+// The pole modes a batch takes: 'none', then one per single-job field its
+// in.pole stands for ('point': pole, 'direction': poleDirection).
+const poleModesOf = (Native) => POLE_MODES.slice(0, 1 + layoutOf(Native).find((f) => f.group === 'in' && f.name === 'pole').sources.length);
 
 // The single call's options a batch shares across its items: every option of
-// the job's description (web/src/fields.js) but the per-item ones.
-const sharedKeys = (job) => Object.freeze(job.options.map((f) => f.name).filter((name) => !PER_ITEM_OPTIONS.includes(name)));
+// the job's description (web/src/fields.js) but those its in.* fields carry
+// per item (in.pole, in.effectorOffset, in.weight; poleDirection is in.pole
+// with poleMode 'direction').
+function sharedKeys(job, Native) {
+  const perItem = layoutOf(Native).filter((f) => f.group === 'in').flatMap((f) => f.sources);
+  return Object.freeze(job.options.map((f) => f.name).filter((name) => !perItem.includes(name)));
+}
 
 // Options given as null take their defaults in batches.
 function given(o, keys) {
@@ -166,9 +175,12 @@ export function createBatchApi(core) {
   const AIM = core.wasm.AimBatch;
   const PSEUDO_THREE_BONE = core.wasm.PseudoThreeBoneBatch;
   const { twoBone, aim, pseudoThreeBone } = core.jobs;
-  const TWO_BONE_KEYS = sharedKeys(twoBone);
-  const AIM_KEYS = sharedKeys(aim);
-  const PSEUDO_THREE_BONE_KEYS = sharedKeys(pseudoThreeBone);
+  const TWO_BONE_KEYS = sharedKeys(twoBone, TWO_BONE);
+  const AIM_KEYS = sharedKeys(aim, AIM);
+  const PSEUDO_THREE_BONE_KEYS = sharedKeys(pseudoThreeBone, PSEUDO_THREE_BONE);
+  const TWO_BONE_POLES = poleModesOf(TWO_BONE);
+  const AIM_POLES = poleModesOf(AIM);
+  const PSEUDO_THREE_BONE_POLES = poleModesOf(PSEUDO_THREE_BONE);
   const configure = (batch, job, keys, poleModes, options) =>
     batch._configure((handle) => {
       packShared(job, keys, poleModes, readOptions(options), core.scratch);
@@ -186,7 +198,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveTwoBone). */
     setOptions(options) {
-      configure(this, twoBone, TWO_BONE_KEYS, POLE_MODES, options);
+      configure(this, twoBone, TWO_BONE_KEYS, TWO_BONE_POLES, options);
     }
   }
 
@@ -199,7 +211,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveAim). */
     setOptions(options) {
-      configure(this, aim, AIM_KEYS, POLE_MODES.slice(0, 2), options);
+      configure(this, aim, AIM_KEYS, AIM_POLES, options);
     }
   }
 
@@ -212,7 +224,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solvePseudoThreeBone). */
     setOptions(options) {
-      configure(this, pseudoThreeBone, PSEUDO_THREE_BONE_KEYS, POLE_MODES, options);
+      configure(this, pseudoThreeBone, PSEUDO_THREE_BONE_KEYS, PSEUDO_THREE_BONE_POLES, options);
     }
   }
 

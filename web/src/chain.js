@@ -27,17 +27,15 @@ function readArray(value, name) {
   return value;
 }
 
-// Writes n solved joints (f[o..], 7 floats each) and the summary into a
-// previous solveChain result, reusing its arrays where they are arrays.
-function fillChainResult(result, n, f, o) {
+// Writes n solved joints (f[o..], 7 floats each) and the summary after them
+// (`summary`, the chain's ResultLayout) into a previous solveChain result,
+// reusing its arrays where they are arrays.
+function fillChainResult(result, n, f, o, summary) {
   let joints = result.joints;
   if (!Array.isArray(joints)) joints = result.joints = new Array(n);
   if (joints.length !== n) joints.length = n;
   for (let i = 0; i < n; i++, o += 7) joints[i] = fillTransform(joints[i], f, o);
-  result.reached = f[o] !== 0;
-  result.distance = f[o + 1];
-  result.iterations = f[o + 2];
-  return result;
+  return summary.fill(result, f, o);
 }
 
 // Packs one joint limit (or none) at f[o..o+11): kind angle axis(3) min(3) max(3).
@@ -86,10 +84,10 @@ export function createChainApi(core) {
     for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
     core.check(solveChainNative(core.scratchPointer, n, limits.length));
     const out = core.scratch;
-    if (result !== undefined) return fillChainResult(result, n, out, o);
+    if (result !== undefined) return fillChainResult(result, n, out, o, chain.result);
     const solved = new Array(n);
     for (let i = 0; i < n; i++, o += 7) solved[i] = transformFrom(out, o);
-    return { joints: solved, reached: out[o] !== 0, distance: out[o + 1], iterations: out[o + 2] };
+    return Object.assign({ joints: solved }, chain.result.read(out, o));
   }
 
   /**
@@ -106,20 +104,7 @@ export function createChainApi(core) {
     pseudoThreeBone.pack(options, s);
     core.check(solvePseudoThreeBoneNative(core.scratchPointer));
     const r = core.scratch;
-    const o = OUT;
-    if (result === undefined) {
-      return {
-        root: transformFrom(r, o), mid: transformFrom(r, o + 7), end: transformFrom(r, o + 14), tip: transformFrom(r, o + 21),
-        reached: r[o + 28] !== 0, distance: r[o + 29],
-      };
-    }
-    result.root = fillTransform(result.root, r, o);
-    result.mid = fillTransform(result.mid, r, o + 7);
-    result.end = fillTransform(result.end, r, o + 14);
-    result.tip = fillTransform(result.tip, r, o + 21);
-    result.reached = r[o + 28] !== 0;
-    result.distance = r[o + 29];
-    return result;
+    return result === undefined ? pseudoThreeBone.result.read(r, OUT) : pseudoThreeBone.result.fill(result, r, OUT);
   }
 
   /** The incremental 2D tentacle (docs/tentacle.md); see Tentacle2D in web/types/chain.d.ts. */

@@ -4,12 +4,15 @@
 // layouts, enum names and ranges therefore live in C++ only; the validators
 // here check types, shapes and each number's described range, and name the
 // parameter. Rules joining several fields (minAngle <= maxAngle, ...) are
-// C++ Validate()'s alone.
-import { readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './core.js';
+// C++ Validate()'s alone. Results are described the same way
+// (cpp/bindings/solvers.h) and read by one compiled reader each (ResultLayout).
+import { fillQuat, fillTransform, quatFrom, readEnum, readNumber, readQuat, readTransform, readVec3, readVector, transformFrom } from './core.js';
 
 /**
  * Parses the descriptions ("job=floats@defaults|field,...;...") into
- * { [job]: JobLayout }, copying each defaults buffer out of WASM memory.
+ * { [job]: JobLayout }, copying each defaults buffer out of WASM memory. A
+ * "job.result" description (its fields' role "output") becomes that job's
+ * `result` (a ResultLayout).
  */
 export function readJobDescriptions(text, heapF32) {
   const jobs = {};
@@ -22,12 +25,16 @@ export function readJobDescriptions(text, heapF32) {
     const fields = list.split(',').map(readField);
     const heap = bits === 64 ? new Float64Array(heapF32.buffer) : heapF32;
     const start = pointer / heap.BYTES_PER_ELEMENT;
-    jobs[name] = new JobLayout(name, floats, heap.slice(start, start + floats), fields);
+    const defaults = heap.slice(start, start + floats);
+    if (name.endsWith(RESULT)) jobs[name.slice(0, -RESULT.length)].result = new ResultLayout(name, floats, defaults, fields);
+    else jobs[name] = new JobLayout(name, floats, defaults, fields);
   }
   return Object.freeze(jobs);
 }
 
-// "name:kind:offset:role" then extras (DescribeExtra in job_fields.h): an
+const RESULT = '.result';
+
+// "name:kind:offset:role" then extras (cpp/bindings/describe.h): an
 // enum's "first:names", a number's "[min max]", "~name=value|..." presets and
 // "=value" fallback.
 function readField(spec) {
@@ -46,7 +53,7 @@ function readField(spec) {
   return Object.freeze(f);
 }
 
-// A number as AppendNumber (job_fields.h) writes it: "x" + the 16 hex digits of its bits.
+// A number as TextOut::PutNumber (cpp/bindings/describe.h) writes it: "x" + the 16 hex digits of its bits.
 const bits = new DataView(new ArrayBuffer(8));
 function bitsToNumber(text) {
   bits.setBigUint64(0, BigInt(`0x${text.slice(1)}`));
@@ -197,6 +204,8 @@ function compilePacker(fields, defaults) {
 export class JobLayout {
   constructor(name, floats, defaults, fields) {
     this.name = name;
+    /** The layout of the job's result (a ResultLayout; set by readJobDescriptions), if it has one. */
+    this.result = undefined;
     /** Floats of the packed job. */
     this.floats = floats;
     /** The packed job with every default (Float32Array). */
@@ -244,5 +253,58 @@ export class JobLayout {
       const value = options[f.name];
       if (value !== undefined) writeField(f, value, s, o);
     }
+  }
+}
+
+// Source of the property `f` of a new result, read from r[o + f.offset..].
+function newSource(f) {
+  const key = JSON.stringify(f.name);
+  const at = `o + ${f.offset}`;
+  switch (f.kind) {
+    case 'transform': return `${key}: transformFrom(r, ${at})`;
+    case 'quat': return `${key}: quatFrom(r, ${at})`;
+    case 'boolean': return `${key}: r[${at}] !== 0`;
+    case 'number': case 'integer': return `${key}: r[${at}]`;
+    default: throw new Error(`ikpd: unknown result field kind ${f.kind}`);
+  }
+}
+
+// Source of the statement reading result field `f` from r[o + f.offset..] into
+// `result` (a joint or array is reused and stored only when it is new).
+function fillSource(f) {
+  const key = JSON.stringify(f.name);
+  const at = `o + ${f.offset}`;
+  switch (f.kind) {
+    case 'transform': return `x = result[${key}]; y = fillTransform(x, r, ${at}); if (y !== x) result[${key}] = y;`;
+    case 'quat': return `x = result[${key}]; y = fillQuat(x, r, ${at}); if (y !== x) result[${key}] = y;`;
+    case 'boolean': return `result[${key}] = r[${at}] !== 0;`;
+    case 'number': case 'integer': return `result[${key}] = r[${at}];`;
+    default: throw new Error(`ikpd: unknown result field kind ${f.kind}`);
+  }
+}
+
+/**
+ * A solver's packed result (cpp/bindings/solvers.h), read by two functions
+ * compiled from its description: read(r, o) returns a new result object (its
+ * fields in layout order) from the result packed at r[o..o+floats);
+ * fill(result, r, o) writes it into `result` (a previous result, whose joints
+ * and arrays it reuses) and returns it. Two functions, so each sees one shape.
+ */
+export class ResultLayout {
+  constructor(name, floats, defaults, fields) {
+    this.name = name;
+    /** Floats of the packed result. */
+    this.floats = floats;
+    /** The packed result of a default-constructed C++ result (identity joints, not reached, distance 0). */
+    this.defaults = defaults;
+    /** Every field, in layout order. */
+    this.fields = fields;
+    this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
+    // Code generated from the C++ descriptions only (names, offsets).
+    // eslint-disable-next-line no-new-func
+    [this.read, this.fill] = new Function('fillTransform', 'fillQuat', 'transformFrom', 'quatFrom',
+      `return [function read(r, o) {\nreturn { ${fields.map(newSource).join(', ')} };\n}, ` +
+      `function fill(result, r, o) {\nlet x, y;\n${fields.map(fillSource).join('\n')}\nreturn result;\n}];`)(
+      fillTransform, fillQuat, transformFrom, quatFrom);
   }
 }

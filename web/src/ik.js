@@ -1,6 +1,6 @@
 // API module 'ik' (see web/types/ik.d.ts): aim with up-vector roll (docs/aim.md), two-bone IK (docs/two-bone.md).
 // Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
-import { fillQuat, fillTransform, quatFrom, readOptions, readQuat, transformFrom } from './core.js';
+import { readOptions, readQuat } from './core.js';
 import { OUT } from './fields.js';
 import { warnUnknownOptions } from './dev.js';
 
@@ -27,10 +27,7 @@ export function createIkApi(core) {
     warnUnknownOptions(options, aimJob.byName, 'solveAim');
     aimJob.pack(options, core.scratch);
     core.check(solveAimNative(pointer));
-    const r = core.scratch;
-    if (result === undefined) return { rotation: quatFrom(r, OUT) };
-    result.rotation = fillQuat(result.rotation, r, OUT);
-    return result;
+    return result === undefined ? aimJob.result.read(core.scratch, OUT) : aimJob.result.fill(result, core.scratch, OUT);
   }
 
   /** Two-bone IK (docs/two-bone.md); with `result` (a previous result), its arrays are filled in place and it is returned. */
@@ -40,19 +37,7 @@ export function createIkApi(core) {
     warnUnknownOptions(options, twoBoneJob.byName, 'solveTwoBone');
     twoBoneJob.pack(options, core.scratch);
     core.check(solveTwoBoneNative(pointer));
-    const r = core.scratch;
-    if (result === undefined) {
-      return {
-        root: transformFrom(r, OUT), mid: transformFrom(r, OUT + 7), end: transformFrom(r, OUT + 14),
-        reached: r[OUT + 21] !== 0, distance: r[OUT + 22],
-      };
-    }
-    result.root = fillTransform(result.root, r, OUT);
-    result.mid = fillTransform(result.mid, r, OUT + 7);
-    result.end = fillTransform(result.end, r, OUT + 14);
-    result.reached = r[OUT + 21] !== 0;
-    result.distance = r[OUT + 22];
-    return result;
+    return result === undefined ? twoBoneJob.result.read(core.scratch, OUT) : twoBoneJob.result.fill(result, core.scratch, OUT);
   }
 
   /** World → local rotations of a chain (root first), computed by C++ (ikpd::ToLocalRotations). */

@@ -1,13 +1,11 @@
 // API module 'rigs' (see web/types/rigs.d.ts): character rigs built from the
 // solvers and controllers, today the full-body look-at (docs/body-look-at.md).
 // Returns the members it adds to the ikpd object.
-import { SmoothedRig, fillTransform, readEnabled, readNumber, readOptions, readTransform, readVec3, readVector } from './core.js';
+import { SmoothedRig, fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
 import { readRanged } from './fields.js';
 
-const MAX_SPINE_JOINTS = 64;
 const LIMB_JOINTS = 6; // [upper, lower, end] × 2
 const NO_JOINTS = Object.freeze([]);
-const SPINE_JOINTS = Object.freeze({ min: 2, max: MAX_SPINE_JOINTS, integer: true });
 // The option groups of the description's "group.option" fields (cpp/bindings/rig_fields.h).
 const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
 // spine's options that are not description fields: the per-joint arrays, and
@@ -27,11 +25,15 @@ function readJoints(value, name, required = false) {
 
 // The scalar options as the description names them ("group.option", C++
 // defaults for those not given), packed into `settings` by the description's
-// packer; the spine arrays packed at f[0..]. Returns [n, hasWeights, hasLimits, hasSettleTimes].
+// packer; the spine arrays packed at f[0..], spineJoints (n) floats each.
+// Returns [n, hasWeights, hasLimits, hasSettleTimes].
 function packSettings(options, layout, settings, f) {
   readOptions(options);
-  const n = readNumber(options.spineJoints ?? 6, 'spineJoints', SPINE_JOINTS);
-  const flat = { forward: options.forward, up: options.up, offset: options.offset, footLock: options.footLock, blendOutTime: options.blendOutTime };
+  const given = options.spineJoints;
+  const n = given === undefined ? layout.defaultValues.spineJoints : readRanged(given, layout.byName.spineJoints);
+  const flat = {
+    spineJoints: n, forward: options.forward, up: options.up, offset: options.offset, footLock: options.footLock, blendOutTime: options.blendOutTime,
+  };
   const groups = {};
   for (const name of GROUPS) {
     const group = groups[name] = readGroup(options, name);
@@ -85,7 +87,7 @@ export function createRigsApi(core) {
         const settings = new Float32Array(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
         let hasWeights, hasLimits, hasSettleTimes;
         [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, layout, settings, core.scratch);
-        return native.reset(core.scratchPointer, n, hasWeights, hasLimits, hasSettleTimes);
+        return native.reset(core.scratchPointer, hasWeights, hasLimits, hasSettleTimes);
       }, core);
       this.#native = native;
       this.#size = n;

@@ -5,7 +5,7 @@
 // per-frame inputs, makes one call and fills a result object it reuses.
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
-import { WasmObject, fillQuat, fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { WasmObject, fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
 import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
 import { OUT } from './fields.js';
 
@@ -29,9 +29,10 @@ class PreparedSolver extends WasmObject {
 
   // `create()`: a new Embind solver (cpp/bindings/solvers.cc, chain_solver.cc);
   // `job`: its JobLayout; `layout`: the buffer's floats, how many of its first
-  // floats `input` shows, where and how long the result is, and option keys
-  // beyond the job's fields (extraOptions, packed by _applyOptions). Subclasses call
-  // _start(options) once their own fields exist.
+  // floats `input` shows, where and how long the result is (by default the
+  // job's result description at OUT), and option keys beyond the job's fields
+  // (extraOptions, packed by _applyOptions). Subclasses call _start(options)
+  // once their own fields exist.
   constructor(core, name, create, job, layout, options) {
     readOptions(options);
     const handle = create();
@@ -41,7 +42,7 @@ class PreparedSolver extends WasmObject {
     this.#job = job;
     this.#pointer = handle.pointer();
     this.#layout = {
-      floats: BUFFER_FLOATS, out: OUT, inputFloats: Math.min(...job.options.map((f) => f.offset)), extraOptions: NO_KEYS,
+      floats: BUFFER_FLOATS, out: OUT, outputFloats: job.result.floats, inputFloats: Math.min(...job.options.map((f) => f.offset)), extraOptions: NO_KEYS,
       ...layout,
     };
   }
@@ -143,24 +144,9 @@ class PreparedSolver extends WasmObject {
 
 const newJoint = () => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });
 
-// A limb solver's reused result ({[name]: joint, reached, distance}) and its
-// joints in output order (cpp/bindings/solvers.h: 7 floats each from OUT, then
-// reached, distance).
-function limbResult(names) {
-  const result = {};
-  for (const name of names) result[name] = newJoint();
-  result.reached = false;
-  result.distance = 0;
-  return { result, joints: names.map((name) => result[name]) };
-}
-
-function fillLimbResult({ result, joints }, f) {
-  let o = OUT;
-  for (let i = 0; i < joints.length; i++, o += 7) fillTransform(joints[i], f, o);
-  result.reached = f[o] !== 0;
-  result.distance = f[o + 1];
-  return result;
-}
+// A solver's reused result, as its result description reads a default C++
+// result (identity joints, reached false, distance 0).
+const newResult = (job) => job.result.read(job.result.defaults, 0);
 
 // The options' defaults (C++'s), by name; optional vectors (pole, ...) are absent.
 function optionDefaults(job) {
@@ -176,16 +162,16 @@ export function createSolverApi(core) {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(twoBone);
 
-    #limb = limbResult(['root', 'mid', 'end']);
+    #result = newResult(twoBone);
 
     constructor(options = {}) {
-      super(core, 'TwoBoneSolver', () => new core.wasm.TwoBoneSolver(), twoBone, { outputFloats: 23 }, options);
+      super(core, 'TwoBoneSolver', () => new core.wasm.TwoBoneSolver(), twoBone, {}, options);
       this._start(options);
     }
 
     /** Solves for `frame` ({root, mid, end, target}); returns the same result object every call. */
     solve(frame) {
-      return fillLimbResult(this.#limb, this._solve(frame));
+      return twoBone.result.fill(this.#result, this._solve(frame), OUT);
     }
   }
 
@@ -194,18 +180,16 @@ export function createSolverApi(core) {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(aim);
 
-    #result = { rotation: [0, 0, 0, 1] };
+    #result = newResult(aim);
 
     constructor(options = {}) {
-      super(core, 'AimSolver', () => new core.wasm.AimSolver(), aim, { outputFloats: 4 }, options);
+      super(core, 'AimSolver', () => new core.wasm.AimSolver(), aim, {}, options);
       this._start(options);
     }
 
     /** Solves for `frame` ({position, rotation?, target}); returns the same result object every call. */
     solve(frame) {
-      const f = this._solve(frame);
-      fillQuat(this.#result.rotation, f, OUT);
-      return this.#result;
+      return aim.result.fill(this.#result, this._solve(frame), OUT);
     }
   }
 
@@ -214,16 +198,16 @@ export function createSolverApi(core) {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(pseudoThreeBone);
 
-    #limb = limbResult(['root', 'mid', 'end', 'tip']);
+    #result = newResult(pseudoThreeBone);
 
     constructor(options = {}) {
-      super(core, 'PseudoThreeBoneSolver', () => new core.wasm.PseudoThreeBoneSolver(), pseudoThreeBone, { outputFloats: 30 }, options);
+      super(core, 'PseudoThreeBoneSolver', () => new core.wasm.PseudoThreeBoneSolver(), pseudoThreeBone, {}, options);
       this._start(options);
     }
 
     /** Solves for `frame` ({root, mid, end, target, tip, blend?}); returns the same result object every call. */
     solve(frame) {
-      return fillLimbResult(this.#limb, this._solve(frame));
+      return pseudoThreeBone.result.fill(this.#result, this._solve(frame), OUT);
     }
   }
 
@@ -244,12 +228,12 @@ export function createSolverApi(core) {
       const joints = chain.floats; // the packed job, then joints, limits, output (cpp/bindings/chain_job.h)
       const out = joints + n * (7 + LIMIT_FLOATS);
       super(core, 'ChainSolver', () => new core.wasm.ChainSolver(n), chain,
-        { floats: out + 7 * n + 3, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + 3, extraOptions: CHAIN_EXTRA_OPTIONS },
+        { floats: out + 7 * n + chain.result.floats, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + chain.result.floats, extraOptions: CHAIN_EXTRA_OPTIONS },
         options);
       this.#n = n;
       const result = [];
       for (let i = 0; i < n; i++) result.push(newJoint());
-      this.#result = { joints: result, reached: false, distance: 0, iterations: 0 };
+      this.#result = Object.assign({ joints: result }, chain.result.read(chain.result.defaults, 0));
       this._start(options);
     }
 
@@ -291,10 +275,7 @@ export function createSolverApi(core) {
       const r = this.#result;
       let o = chain.floats + this.#n * (7 + LIMIT_FLOATS);
       for (let i = 0; i < this.#n; i++, o += 7) fillTransform(r.joints[i], f, o);
-      r.reached = f[o] !== 0;
-      r.distance = f[o + 1];
-      r.iterations = f[o + 2];
-      return r;
+      return chain.result.fill(r, f, o);
     }
   }
 
