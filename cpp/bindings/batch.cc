@@ -53,7 +53,8 @@ class BatchBase {
   }
   std::uintptr_t pointer(std::uint32_t field) const { return reinterpret_cast<std::uintptr_t>(storage_.field(field)); }
   std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
-  static std::string layout() { return kLayoutText<Derived>.data(); }
+  // Address of the NUL-terminated layout text (JS reads it from WASM memory).
+  static std::uintptr_t layout() { return reinterpret_cast<std::uintptr_t>(kLayoutText<Derived>.data()); }
 
  protected:
   // Keeps `job`'s options when they validate.

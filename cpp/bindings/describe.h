@@ -199,11 +199,15 @@ inline constexpr auto kDescriptionText = MakeDescriptionText<Jobs...>();
 // `text` with each kAddressMark replaced by the next of `addresses`, in decimal.
 std::string FillAddresses(const char* text, const void* const* addresses);
 
-// Every description of Jobs..., ";"-separated (web/src/fields.js parses it once in init()).
+// Every description of Jobs..., ";"-separated, NUL-terminated (built on the
+// first call, then kept). JS reads it straight from WASM memory
+// (descriptionText in web/src/fields.js) instead of through an Embind
+// std::string, whose per-byte copy cost milliseconds at init().
 template <class... Jobs>
-std::string DescribeJobs() {
+const char* DescribeJobs() {
   static constexpr const void* kAddresses[] = {Defaults<Jobs>()...};
-  return FillAddresses(kDescriptionText<Jobs...>.data(), kAddresses);
+  static const std::string text = FillAddresses(kDescriptionText<Jobs...>.data(), kAddresses);
+  return text.c_str();
 }
 
 }  // namespace ikpd::bindings

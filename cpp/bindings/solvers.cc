@@ -108,10 +108,11 @@ void BindSolver(const char* name) {
 EMSCRIPTEN_BINDINGS(ikpd_solvers) {
   using namespace ikpd;
   using namespace ikpd::bindings;
-  // Every job description, ";"-separated (web/src/fields.js parses it once in init()).
+  // Address of every job description, ";"-separated and NUL-terminated
+  // (web/src/fields.js reads and parses it once in init()).
   emscripten::function("jobDescriptions", +[]() {
-    return DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings,
-                        BodyLookAtSettings, TwoBoneResult, AimResult, PseudoThreeBoneResult, ChainResult>();
+    return reinterpret_cast<std::uintptr_t>(DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings,
+                        BodyLookAtSettings, TwoBoneResult, AimResult, PseudoThreeBoneResult, ChainResult>());
   });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");
   BindSolver<AimSolver>("AimSolver");

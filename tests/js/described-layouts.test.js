@@ -10,7 +10,7 @@ import { layoutOf } from '../../web/src/batch.js';
 import { ikpd } from './setup.js';
 
 const wasm = await createModule();
-const jobs = readJobDescriptions(wasm.jobDescriptions(), wasm.HEAPF32);
+const jobs = readJobDescriptions(wasm);
 
 const SIZES = { vec3: 3, quat: 4, number: 1, boolean: 1, integer: 1, transform: 7, optionalVec3: 4 };
 const BATCHES = [
@@ -23,7 +23,7 @@ describe('batch layouts come from the single-job and result descriptions', () =>
   for (const [Batch, name] of BATCHES) {
     it(`${Batch}: every field is a described field's part, with its default as fill`, () => {
       const job = jobs[name];
-      const fields = layoutOf(wasm[Batch]);
+      const fields = layoutOf(wasm, wasm[Batch]);
       expect(fields.length).toBeGreaterThan(4);
       const count = 3;
       const batch = new ikpd[Batch](count);
@@ -56,7 +56,7 @@ describe('batch layouts come from the single-job and result descriptions', () =>
   }
 
   it('the names JS sees are the described parts', () => {
-    const names = (Batch) => layoutOf(wasm[Batch]).map((f) => `${f.group}.${f.name}=${f.sources.join('|')}@${f.start}`);
+    const names = (Batch) => layoutOf(wasm, wasm[Batch]).map((f) => `${f.group}.${f.name}=${f.sources.join('|')}@${f.start}`);
     expect(names('TwoBoneBatch')).toEqual([
       'in.rootPosition=root@0', 'in.rootRotation=root@3', 'in.midPosition=mid@0', 'in.midRotation=mid@3',
       'in.endPosition=end@0', 'in.endRotation=end@3', 'in.target=target@0', 'in.pole=pole|poleDirection@0',

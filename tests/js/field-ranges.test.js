@@ -11,7 +11,7 @@ import { FUNCTIONS } from './entry-points.js';
 import { ikpd } from './setup.js';
 
 const wasm = await createModule();
-const jobs = readJobDescriptions(wasm.jobDescriptions(), wasm.HEAPF32);
+const jobs = readJobDescriptions(wasm);
 
 // Per job: the public single call, a valid options object, and the native
 // prepared solver that runs the C++ Validate() on a packed job.

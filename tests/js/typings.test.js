@@ -9,7 +9,7 @@ import { createModule } from '../../web/src/module.js';
 import { readJobDescriptions } from '../../web/src/fields.js';
 
 const wasm = await createModule();
-const jobs = readJobDescriptions(wasm.jobDescriptions(), wasm.HEAPF32);
+const jobs = readJobDescriptions(wasm);
 const types = (file) => readFileSync(new URL(`../../web/types/${file}`, import.meta.url), 'utf8');
 const ik = types('ik.d.ts');
 const pd = types('pd.d.ts');

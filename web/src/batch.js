@@ -11,6 +11,7 @@
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
 import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
+import { textAt } from './fields.js';
 
 const MAX_COUNT = 1 << 24;
 
@@ -23,10 +24,10 @@ const releaseOf = (handle) => () => handle.delete();
 // field(s) it carries per item (`sources`; two for a pole: point, direction)
 // from float `start` of that field.
 const layouts = new WeakMap();
-export function layoutOf(Native) {
+export function layoutOf(wasm, Native) {
   let fields = layouts.get(Native);
   if (!fields) {
-    fields = Native.layout().split(',').map((entry, index) => {
+    fields = textAt(wasm, Native.layout()).split(',').map((entry, index) => {
       const [path, components, sources, start] = entry.split(':');
       const [group, name] = path.split('.');
       return Object.freeze({ group, name, components: Number(components), index, sources: sources.split('|'), start: Number(start) });
@@ -58,7 +59,7 @@ class SoaBatch extends WasmObject {
     this.#core = core;
     this.#handle = handle;
     this.#count = count;
-    this.#fields = layoutOf(Native);
+    this.#fields = layoutOf(core.wasm, Native);
     this.#pointers = this.#fields.map((f) => handle.pointer(f.index) >>> 0);
     const groups = { in: {}, out: {}, state: {} };
     for (const field of this.#fields) {
@@ -140,14 +141,14 @@ const POLE_MODES = ['none', 'point', 'direction'];
 
 // The pole modes a batch takes: 'none', then one per single-job field its
 // in.pole stands for ('point': pole, 'direction': poleDirection).
-const poleModesOf = (Native) => POLE_MODES.slice(0, 1 + layoutOf(Native).find((f) => f.group === 'in' && f.name === 'pole').sources.length);
+const poleModesOf = (wasm, Native) => POLE_MODES.slice(0, 1 + layoutOf(wasm, Native).find((f) => f.group === 'in' && f.name === 'pole').sources.length);
 
 // The single call's options a batch shares across its items: every option of
 // the job's description (web/src/fields.js) but those its in.* fields carry
 // per item (in.pole, in.effectorOffset, in.weight; poleDirection is in.pole
 // with poleMode 'direction').
-function sharedKeys(job, Native) {
-  const perItem = layoutOf(Native).filter((f) => f.group === 'in').flatMap((f) => f.sources);
+function sharedKeys(wasm, job, Native) {
+  const perItem = layoutOf(wasm, Native).filter((f) => f.group === 'in').flatMap((f) => f.sources);
   return Object.freeze(job.options.map((f) => f.name).filter((name) => !perItem.includes(name)));
 }
 
@@ -175,12 +176,12 @@ export function createBatchApi(core) {
   const AIM = core.wasm.AimBatch;
   const PSEUDO_THREE_BONE = core.wasm.PseudoThreeBoneBatch;
   const { twoBone, aim, pseudoThreeBone } = core.jobs;
-  const TWO_BONE_KEYS = sharedKeys(twoBone, TWO_BONE);
-  const AIM_KEYS = sharedKeys(aim, AIM);
-  const PSEUDO_THREE_BONE_KEYS = sharedKeys(pseudoThreeBone, PSEUDO_THREE_BONE);
-  const TWO_BONE_POLES = poleModesOf(TWO_BONE);
-  const AIM_POLES = poleModesOf(AIM);
-  const PSEUDO_THREE_BONE_POLES = poleModesOf(PSEUDO_THREE_BONE);
+  const TWO_BONE_KEYS = sharedKeys(core.wasm, twoBone, TWO_BONE);
+  const AIM_KEYS = sharedKeys(core.wasm, aim, AIM);
+  const PSEUDO_THREE_BONE_KEYS = sharedKeys(core.wasm, pseudoThreeBone, PSEUDO_THREE_BONE);
+  const TWO_BONE_POLES = poleModesOf(core.wasm, TWO_BONE);
+  const AIM_POLES = poleModesOf(core.wasm, AIM);
+  const PSEUDO_THREE_BONE_POLES = poleModesOf(core.wasm, PSEUDO_THREE_BONE);
   const configure = (batch, job, keys, poleModes, options) =>
     batch._configure((handle) => {
       packShared(job, keys, poleModes, readOptions(options), core.scratch);

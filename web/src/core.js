@@ -14,7 +14,7 @@ export class Core {
     this.wasm = wasm;
     this.scratchPointer = wasm.scratchPointer();
     /** Packed job layouts described by C++ (web/src/fields.js), by job: twoBone, aim. */
-    this.jobs = readJobDescriptions(wasm.jobDescriptions(), wasm.HEAPF32);
+    this.jobs = readJobDescriptions(wasm);
     this.scratchFloats = wasm.scratchFloats();
     this._scratch = new Float32Array(0);
   }

@@ -9,12 +9,14 @@
 import { fillQuat, fillTransform, quatFrom, readEnum, readNumber, readQuat, readTransform, readVec3, readVector, transformFrom } from './core.js';
 
 /**
- * Parses the descriptions ("job=floats@defaults|field,...;...") into
- * { [job]: JobLayout }, copying each defaults buffer out of WASM memory. A
- * "job.result" description (its fields' role "output") becomes that job's
- * `result` (a ResultLayout).
+ * Reads the descriptions ("job=floats@defaults|field,...;...", at the address
+ * `wasm.jobDescriptions()` returns) into { [job]: JobLayout }, copying each
+ * defaults buffer out of WASM memory. A "job.result" description (its fields'
+ * role "output") becomes that job's `result` (a ResultLayout).
  */
-export function readJobDescriptions(text, heapF32) {
+export function readJobDescriptions(wasm) {
+  const heapF32 = wasm.HEAPF32;
+  const text = textAt(wasm, wasm.jobDescriptions());
   const jobs = {};
   for (const entry of text.split(';')) {
     const bar = entry.indexOf('|'); // enum names use '|' too
@@ -33,6 +35,16 @@ export function readJobDescriptions(text, heapF32) {
 }
 
 const RESULT = '.result';
+
+/**
+ * The NUL-terminated text C++ keeps at `pointer` (descriptions, batch
+ * layouts), decoded natively: an Embind std::string copies it byte by byte
+ * in JS, which cost milliseconds of init().
+ */
+export function textAt(wasm, pointer) {
+  const bytes = wasm.HEAPU8;
+  return new TextDecoder().decode(bytes.subarray(pointer, bytes.indexOf(0, pointer)));
+}
 
 // "name:kind:offset:role" then extras (cpp/bindings/describe.h): an
 // enum's "first:names", a number's "[min max]", "~name=value|..." presets and
@@ -56,7 +68,9 @@ function readField(spec) {
 // A number as TextOut::PutNumber (cpp/bindings/describe.h) writes it: "x" + the 16 hex digits of its bits.
 const bits = new DataView(new ArrayBuffer(8));
 function bitsToNumber(text) {
-  bits.setBigUint64(0, BigInt(`0x${text.slice(1)}`));
+  // Two 32-bit halves: parsing through BigInt cost about 1.5 ms of init().
+  bits.setUint32(0, parseInt(text.slice(1, 9), 16));
+  bits.setUint32(4, parseInt(text.slice(9, 17), 16));
   return bits.getFloat64(0);
 }
 
@@ -215,8 +229,6 @@ export class JobLayout {
     this.inputs = fields.filter((f) => f.role !== 'option');
     this.options = fields.filter((f) => f.role === 'option');
     this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
-    this.pack = compilePacker(fields, defaults);
-    this.packInputs = compilePacker(this.inputs, defaults);
     /** Option name → default value as JS sees it (enum names, arrays, numbers; an optional number's fallback; undefined for optional vectors). */
     this.defaultValues = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, this.#defaultOf(f)])));
   }
@@ -239,9 +251,17 @@ export class JobLayout {
 
   /**
    * pack(options, s): packs a whole job at s[0..floats), every field given in
-   * `options` or its default (required inputs must be given).
-   * packInputs(frame, s): packs the per-frame inputs only (a prepared solver's solve).
+   * `options` or its default (required inputs must be given). Compiled on
+   * first use, like every generated function here: init() compiles none.
    */
+  get pack() {
+    return compileOnce(this, 'pack', () => compilePacker(this.fields, this.defaults));
+  }
+
+  /** packInputs(frame, s): packs the per-frame inputs only (a prepared solver's solve). */
+  get packInputs() {
+    return compileOnce(this, 'packInputs', () => compilePacker(this.inputs, this.defaults));
+  }
 
   /**
    * Writes the options named in `keys` that `options` gives (others keep what
@@ -300,11 +320,32 @@ export class ResultLayout {
     /** Every field, in layout order. */
     this.fields = fields;
     this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
-    // Code generated from the C++ descriptions only (names, offsets).
-    // eslint-disable-next-line no-new-func
-    [this.read, this.fill] = new Function('fillTransform', 'fillQuat', 'transformFrom', 'quatFrom',
-      `return [function read(r, o) {\nreturn { ${fields.map(newSource).join(', ')} };\n}, ` +
-      `function fill(result, r, o) {\nlet x, y;\n${fields.map(fillSource).join('\n')}\nreturn result;\n}];`)(
-      fillTransform, fillQuat, transformFrom, quatFrom);
   }
+
+  /** read(r, o): a new result object (compiled on first use). */
+  get read() {
+    return compileOnce(this, 'read', () => compileReader(`function read(r, o) {\nreturn { ${this.fields.map(newSource).join(', ')} };\n}`));
+  }
+
+  /** fill(result, r, o): `result` refilled in place and returned (compiled on first use). */
+  get fill() {
+    return compileOnce(this, 'fill', () =>
+      compileReader(`function fill(result, r, o) {\nlet x, y;\n${this.fields.map(fillSource).join('\n')}\nreturn result;\n}`));
+  }
+}
+
+// A result reader from its source (code generated from the C++ descriptions only: names, offsets).
+function compileReader(source) {
+  // eslint-disable-next-line no-new-func
+  return new Function('fillTransform', 'fillQuat', 'transformFrom', 'quatFrom', `return ${source};`)(
+    fillTransform, fillQuat, transformFrom, quatFrom);
+}
+
+// `make()` stored as `object`'s own, read-only property `key` (shadowing the
+// getter that called this), so a generated function is compiled only when
+// first used and then read like a plain field.
+function compileOnce(object, key, make) {
+  const value = make();
+  Object.defineProperty(object, key, { value, enumerable: true });
+  return value;
 }
