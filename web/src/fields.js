@@ -214,21 +214,28 @@ function compilePacker(fields, defaults) {
     readRanged, readBoolean, readEnum, readVector, readVec3, readQuat, readTransform, fields);
 }
 
-/** One job's packed layout, with packers for single calls, solvers and batches. */
-export class JobLayout {
+/** A described struct packed as floats: a job or a result. */
+class PackedLayout {
   constructor(name, floats, defaults, fields) {
     this.name = name;
-    /** The layout of the job's result (a ResultLayout; set by readJobDescriptions), if it has one. */
-    this.result = undefined;
-    /** Floats of the packed job. */
+    /** Floats of the packed struct. */
     this.floats = floats;
-    /** The packed job with every default (Float32Array). */
+    /** The struct packed with every default (a Float32Array, or Float64Array for 64-bit descriptions). */
     this.defaults = defaults;
     /** Every field, in layout order. */
     this.fields = fields;
+    this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
+  }
+}
+
+/** One job's packed layout, with packers for single calls, solvers and batches. */
+export class JobLayout extends PackedLayout {
+  constructor(name, floats, defaults, fields) {
+    super(name, floats, defaults, fields);
+    /** The layout of the job's result (a ResultLayout; set by readJobDescriptions), if it has one. */
+    this.result = undefined;
     this.inputs = fields.filter((f) => f.role !== 'option');
     this.options = fields.filter((f) => f.role === 'option');
-    this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
     /** Option name → default value as JS sees it (enum names, arrays, numbers; an optional number's fallback; undefined for optional vectors). */
     this.defaultValues = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, this.#defaultOf(f)])));
   }
@@ -309,19 +316,10 @@ function fillSource(f) {
  * fields in layout order) from the result packed at r[o..o+floats);
  * fill(result, r, o) writes it into `result` (a previous result, whose joints
  * and arrays it reuses) and returns it. Two functions, so each sees one shape.
+ * Its `defaults` are a default-constructed C++ result (identity joints, not
+ * reached, distance 0).
  */
-export class ResultLayout {
-  constructor(name, floats, defaults, fields) {
-    this.name = name;
-    /** Floats of the packed result. */
-    this.floats = floats;
-    /** The packed result of a default-constructed C++ result (identity joints, not reached, distance 0). */
-    this.defaults = defaults;
-    /** Every field, in layout order. */
-    this.fields = fields;
-    this.byName = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, f])));
-  }
-
+export class ResultLayout extends PackedLayout {
   /** read(r, o): a new result object (compiled on first use). */
   get read() {
     return compileOnce(this, 'read', () => compileReader(`function read(r, o) {\nreturn { ${this.fields.map(newSource).join(', ')} };\n}`));
