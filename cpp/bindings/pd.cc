@@ -29,8 +29,39 @@ Status ReadSettings(PdSettings* out) {
   return options.Resolve(out);
 }
 
-// Controllers owned by JS through their address (see the exports below).
-struct ScalarHandle {
+// Controllers owned by JS through their address (see the exports below). The
+// cold operations every kind has are virtual on PdHandle, bound once as an
+// Embind base class (each bound method costs init() one generated invoker);
+// update() is bound on each kind itself, so the per-frame call has no upcast.
+struct PdHandle {
+  virtual ~PdHandle() = default;
+  virtual std::uintptr_t Configure() = 0;
+  virtual bool AtRest() const = 0;
+  virtual double Energy() const = 0;
+  virtual void Read() const = 0;
+  virtual std::uintptr_t Reset() = 0;
+  virtual std::uintptr_t StateAt(double t) const = 0;
+  virtual std::uintptr_t TimeToSettle(double tolerance) const = 0;
+  virtual std::uintptr_t BlendOut(double dt) = 0;
+};
+// PdHandle's operations for the handle type H (below), by the functions on H
+// in the anonymous namespace.
+template <class H>
+struct PdHandleOf : PdHandle {
+  std::uintptr_t Configure() override;
+  bool AtRest() const override;
+  double Energy() const override;
+  void Read() const override;
+  std::uintptr_t Reset() override;
+  std::uintptr_t StateAt(double t) const override;
+  std::uintptr_t TimeToSettle(double tolerance) const override;
+  std::uintptr_t BlendOut(double dt) override;
+
+ private:
+  H& self() { return static_cast<H&>(*this); }
+  const H& self() const { return static_cast<const H&>(*this); }
+};
+struct ScalarHandle final : PdHandleOf<ScalarHandle> {
   explicit ScalarHandle(bool angle) : pd(PdSettings{}, angle) {}
   ScalarPD pd;
 };
@@ -39,7 +70,7 @@ struct ScalarHandle {
 // writes only the new value at io[0..N), so JS's per-frame call packs and
 // reads N doubles (N = 3 vector, 4 quaternion [x, y, z, w]).
 template <class Controller, int N>
-struct VectorHandle {
+struct VectorHandle final : PdHandleOf<VectorHandle<Controller, N>> {
   Controller pd;
   alignas(16) double io[8] = {};
 };
@@ -206,22 +237,33 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
   return 0;
 }
 
-// The methods every controller kind has; the C++ object is owned by the JS handle.
+// A controller kind: PdHandle's operations and update (each kind's own, see
+// PdHandle); the C++ object is owned by the JS handle.
 template <class H>
-emscripten::class_<H> BindController(const char* name) {
-  return emscripten::class_<H>(name)
-      .function("configure", +[](H& h) { return Configure(h); })
-      .function("update", +[](H& h, double dt, int hasVelocity) { return Update(h, dt, hasVelocity != 0); })
-      .function("atRest", +[](H& h) { return h.pd.AtRest() ? 1 : 0; })
-      .function("energy", +[](H& h) { return h.pd.Energy(); })
-      .function("read", +[](H& h) { Read(h); })
-      .function("reset", +[](H& h) { return Reset(h); })
-      .function("stateAt", +[](H& h, double t) { return StateAt(h, t); })
-      .function("timeToSettle", +[](H& h, double tolerance) { return Settle(h, tolerance); })
-      .function("blendOut", +[](H& h, double dt) { return BlendOut(h, dt); });
+emscripten::class_<H, emscripten::base<PdHandle>> BindController(const char* name) {
+  return emscripten::class_<H, emscripten::base<PdHandle>>(name).function(
+      "update", +[](H& h, double dt, int hasVelocity) { return Update(h, dt, hasVelocity != 0); });
 }
 
 }  // namespace
+
+template <class H>
+std::uintptr_t PdHandleOf<H>::Configure() { return ikpd::bindings::Configure(self()); }
+template <class H>
+bool PdHandleOf<H>::AtRest() const { return self().pd.AtRest(); }
+template <class H>
+double PdHandleOf<H>::Energy() const { return self().pd.Energy(); }
+template <class H>
+void PdHandleOf<H>::Read() const { ikpd::bindings::Read(self()); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::Reset() { return ikpd::bindings::Reset(self()); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::StateAt(double t) const { return ikpd::bindings::StateAt(self(), t); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::TimeToSettle(double tolerance) const { return Settle(self(), tolerance); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::BlendOut(double dt) { return ikpd::bindings::BlendOut(self(), dt); }
+
 }  // namespace ikpd::bindings
 
 EMSCRIPTEN_BINDINGS(ikpd_pd) {
@@ -229,6 +271,15 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
   emscripten::function("pdBuffer", +[]() { return reinterpret_cast<std::uintptr_t>(Io()); });
   emscripten::function("pdGains", &GainsOf);
   emscripten::function("pdStability", &Stability);
+  emscripten::class_<PdHandle>("PdHandle")
+      .function("configure", &PdHandle::Configure)
+      .function("atRest", +[](const PdHandle& h) { return h.AtRest() ? 1 : 0; })
+      .function("energy", &PdHandle::Energy)
+      .function("read", &PdHandle::Read)
+      .function("reset", &PdHandle::Reset)
+      .function("stateAt", &PdHandle::StateAt)
+      .function("timeToSettle", &PdHandle::TimeToSettle)
+      .function("blendOut", &PdHandle::BlendOut);
   BindController<ScalarHandle>("PdScalar")
       .constructor<bool>()
       .function("track", +[](ScalarHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
