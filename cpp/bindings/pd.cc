@@ -29,13 +29,16 @@ Status ReadSettings(PdSettings* out) {
   return options.Resolve(out);
 }
 
-// Controllers owned by JS through their address (see the exports below). The
-// cold operations every kind has are virtual on PdHandle, bound once as an
-// Embind base class (each bound method costs init() one generated invoker);
-// update() is bound on each kind itself, so the per-frame call has no upcast.
+// A controller owned by JS through its address (see the exports below). Every
+// kind is bound as this one Embind class (each bound method costs init() one
+// generated invoker) and made by its factory function (PdScalar, PdVec3,
+// PdQuat), so no call, update included, converts the JS handle between classes.
 struct PdHandle {
   virtual ~PdHandle() = default;
   virtual std::uintptr_t Configure() = 0;
+  virtual std::uintptr_t Update(double dt, bool hasVelocity) = 0;
+  // The buffer update() reads the target from and writes the value to.
+  virtual double* UpdateBuffer() = 0;
   virtual bool AtRest() const = 0;
   virtual double Energy() const = 0;
   virtual void Read() const = 0;
@@ -43,12 +46,16 @@ struct PdHandle {
   virtual std::uintptr_t StateAt(double t) const = 0;
   virtual std::uintptr_t TimeToSettle(double tolerance) const = 0;
   virtual std::uintptr_t BlendOut(double dt) = 0;
+  // trackOffset (scalar and quaternion kinds; the vector kind returns an error).
+  virtual std::uintptr_t Track(double dt, bool release) = 0;
 };
 // PdHandle's operations for the handle type H (below), by the functions on H
 // in the anonymous namespace.
 template <class H>
 struct PdHandleOf : PdHandle {
   std::uintptr_t Configure() override;
+  std::uintptr_t Update(double dt, bool hasVelocity) override;
+  double* UpdateBuffer() override;
   bool AtRest() const override;
   double Energy() const override;
   void Read() const override;
@@ -56,6 +63,7 @@ struct PdHandleOf : PdHandle {
   std::uintptr_t StateAt(double t) const override;
   std::uintptr_t TimeToSettle(double tolerance) const override;
   std::uintptr_t BlendOut(double dt) override;
+  std::uintptr_t Track(double dt, bool release) override;
 
  private:
   H& self() { return static_cast<H&>(*this); }
@@ -146,6 +154,7 @@ std::uintptr_t BlendOut(ScalarHandle& h, double dt) {
   if (st) Read(h);
   return ToResult(st);
 }
+double* UpdateBuffer(ScalarHandle&) { return Io(); }
 // io in: [animation, desired] (desired NaN: release); out io[0].
 std::uintptr_t Track(ScalarHandle& h, double dt, bool release) {
   double* io = Io();
@@ -198,6 +207,13 @@ std::uintptr_t BlendOut(VectorHandle<C, N>& h, double dt) {
   if (st) Read(h);
   return ToResult(st);
 }
+template <class C, int N>
+double* UpdateBuffer(VectorHandle<C, N>& h) {
+  return h.io;
+}
+std::uintptr_t Track(Vec3Handle&, double, bool) {
+  return ToResult(Error("trackOffset: not available on a vector controller"));
+}
 // io in: animation[0..3], desired[4..7]; out io[0..3].
 std::uintptr_t Track(QuatHandle& h, double dt, bool release) {
   double* io = Io();
@@ -237,18 +253,16 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
   return 0;
 }
 
-// A controller kind: PdHandle's operations and update (each kind's own, see
-// PdHandle); the C++ object is owned by the JS handle.
-template <class H>
-emscripten::class_<H, emscripten::base<PdHandle>> BindController(const char* name) {
-  return emscripten::class_<H, emscripten::base<PdHandle>>(name).function(
-      "update", +[](H& h, double dt, int hasVelocity) { return Update(h, dt, hasVelocity != 0); });
-}
-
 }  // namespace
 
 template <class H>
 std::uintptr_t PdHandleOf<H>::Configure() { return ikpd::bindings::Configure(self()); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::Update(double dt, bool hasVelocity) {
+  return ikpd::bindings::Update(self(), dt, hasVelocity);
+}
+template <class H>
+double* PdHandleOf<H>::UpdateBuffer() { return ikpd::bindings::UpdateBuffer(self()); }
 template <class H>
 bool PdHandleOf<H>::AtRest() const { return self().pd.AtRest(); }
 template <class H>
@@ -263,6 +277,8 @@ template <class H>
 std::uintptr_t PdHandleOf<H>::TimeToSettle(double tolerance) const { return Settle(self(), tolerance); }
 template <class H>
 std::uintptr_t PdHandleOf<H>::BlendOut(double dt) { return ikpd::bindings::BlendOut(self(), dt); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::Track(double dt, bool release) { return ikpd::bindings::Track(self(), dt, release); }
 
 }  // namespace ikpd::bindings
 
@@ -273,21 +289,19 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
   emscripten::function("pdStability", &Stability);
   emscripten::class_<PdHandle>("PdHandle")
       .function("configure", &PdHandle::Configure)
+      .function("update", +[](PdHandle& h, double dt, int hasVelocity) { return h.Update(dt, hasVelocity != 0); })
+      .function("pointer", +[](PdHandle& h) { return reinterpret_cast<std::uintptr_t>(h.UpdateBuffer()); })
       .function("atRest", +[](const PdHandle& h) { return h.AtRest() ? 1 : 0; })
       .function("energy", &PdHandle::Energy)
       .function("read", &PdHandle::Read)
       .function("reset", &PdHandle::Reset)
       .function("stateAt", &PdHandle::StateAt)
       .function("timeToSettle", &PdHandle::TimeToSettle)
-      .function("blendOut", &PdHandle::BlendOut);
-  BindController<ScalarHandle>("PdScalar")
-      .constructor<bool>()
-      .function("track", +[](ScalarHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
-  BindController<Vec3Handle>("PdVec3")
-      .constructor<>()
-      .function("pointer", +[](Vec3Handle& h) { return reinterpret_cast<std::uintptr_t>(h.io); });
-  BindController<QuatHandle>("PdQuat")
-      .constructor<>()
-      .function("pointer", +[](QuatHandle& h) { return reinterpret_cast<std::uintptr_t>(h.io); })
-      .function("track", +[](QuatHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
+      .function("blendOut", &PdHandle::BlendOut)
+      .function("track", +[](PdHandle& h, double dt, int release) { return h.Track(dt, release != 0); });
+  // The factories (JS: `new wasm.PdQuat()` or `wasm.PdQuat()`); the JS handle owns the controller.
+  emscripten::function("PdScalar", +[](bool angle) -> PdHandle* { return new ScalarHandle(angle); },
+                       emscripten::allow_raw_pointers());
+  emscripten::function("PdVec3", +[]() -> PdHandle* { return new Vec3Handle(); }, emscripten::allow_raw_pointers());
+  emscripten::function("PdQuat", +[]() -> PdHandle* { return new QuatHandle(); }, emscripten::allow_raw_pointers());
 }
