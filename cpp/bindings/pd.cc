@@ -29,8 +29,47 @@ Status ReadSettings(PdSettings* out) {
   return options.Resolve(out);
 }
 
-// Controllers owned by JS through their address (see the exports below).
-struct ScalarHandle {
+// A controller owned by JS through its address (see the exports below). Every
+// kind is bound as this one Embind class (each bound method costs init() one
+// generated invoker) and made by its factory function (PdScalar, PdVec3,
+// PdQuat), so no call, update included, converts the JS handle between classes.
+struct PdHandle {
+  virtual ~PdHandle() = default;
+  virtual std::uintptr_t Configure() = 0;
+  virtual std::uintptr_t Update(double dt, bool hasVelocity) = 0;
+  // The buffer update() reads the target from and writes the value to.
+  virtual double* UpdateBuffer() = 0;
+  virtual bool AtRest() const = 0;
+  virtual double Energy() const = 0;
+  virtual void Read() const = 0;
+  virtual std::uintptr_t Reset() = 0;
+  virtual std::uintptr_t StateAt(double t) const = 0;
+  virtual std::uintptr_t TimeToSettle(double tolerance) const = 0;
+  virtual std::uintptr_t BlendOut(double dt) = 0;
+  // trackOffset (scalar and quaternion kinds; the vector kind returns an error).
+  virtual std::uintptr_t Track(double dt, bool release) = 0;
+};
+// PdHandle's operations for the handle type H (below), by the functions on H
+// in the anonymous namespace.
+template <class H>
+struct PdHandleOf : PdHandle {
+  std::uintptr_t Configure() override;
+  std::uintptr_t Update(double dt, bool hasVelocity) override;
+  double* UpdateBuffer() override;
+  bool AtRest() const override;
+  double Energy() const override;
+  void Read() const override;
+  std::uintptr_t Reset() override;
+  std::uintptr_t StateAt(double t) const override;
+  std::uintptr_t TimeToSettle(double tolerance) const override;
+  std::uintptr_t BlendOut(double dt) override;
+  std::uintptr_t Track(double dt, bool release) override;
+
+ private:
+  H& self() { return static_cast<H&>(*this); }
+  const H& self() const { return static_cast<const H&>(*this); }
+};
+struct ScalarHandle final : PdHandleOf<ScalarHandle> {
   explicit ScalarHandle(bool angle) : pd(PdSettings{}, angle) {}
   ScalarPD pd;
 };
@@ -39,7 +78,7 @@ struct ScalarHandle {
 // writes only the new value at io[0..N), so JS's per-frame call packs and
 // reads N doubles (N = 3 vector, 4 quaternion [x, y, z, w]).
 template <class Controller, int N>
-struct VectorHandle {
+struct VectorHandle final : PdHandleOf<VectorHandle<Controller, N>> {
   Controller pd;
   alignas(16) double io[8] = {};
 };
@@ -115,6 +154,7 @@ std::uintptr_t BlendOut(ScalarHandle& h, double dt) {
   if (st) Read(h);
   return ToResult(st);
 }
+double* UpdateBuffer(ScalarHandle&) { return Io(); }
 // io in: [animation, desired] (desired NaN: release); out io[0].
 std::uintptr_t Track(ScalarHandle& h, double dt, bool release) {
   double* io = Io();
@@ -167,6 +207,13 @@ std::uintptr_t BlendOut(VectorHandle<C, N>& h, double dt) {
   if (st) Read(h);
   return ToResult(st);
 }
+template <class C, int N>
+double* UpdateBuffer(VectorHandle<C, N>& h) {
+  return h.io;
+}
+std::uintptr_t Track(Vec3Handle&, double, bool) {
+  return ToResult(Error("trackOffset: not available on a vector controller"));
+}
 // io in: animation[0..3], desired[4..7]; out io[0..3].
 std::uintptr_t Track(QuatHandle& h, double dt, bool release) {
   double* io = Io();
@@ -206,22 +253,33 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
   return 0;
 }
 
-// The methods every controller kind has; the C++ object is owned by the JS handle.
-template <class H>
-emscripten::class_<H> BindController(const char* name) {
-  return emscripten::class_<H>(name)
-      .function("configure", +[](H& h) { return Configure(h); })
-      .function("update", +[](H& h, double dt, int hasVelocity) { return Update(h, dt, hasVelocity != 0); })
-      .function("atRest", +[](H& h) { return h.pd.AtRest() ? 1 : 0; })
-      .function("energy", +[](H& h) { return h.pd.Energy(); })
-      .function("read", +[](H& h) { Read(h); })
-      .function("reset", +[](H& h) { return Reset(h); })
-      .function("stateAt", +[](H& h, double t) { return StateAt(h, t); })
-      .function("timeToSettle", +[](H& h, double tolerance) { return Settle(h, tolerance); })
-      .function("blendOut", +[](H& h, double dt) { return BlendOut(h, dt); });
-}
-
 }  // namespace
+
+template <class H>
+std::uintptr_t PdHandleOf<H>::Configure() { return ikpd::bindings::Configure(self()); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::Update(double dt, bool hasVelocity) {
+  return ikpd::bindings::Update(self(), dt, hasVelocity);
+}
+template <class H>
+double* PdHandleOf<H>::UpdateBuffer() { return ikpd::bindings::UpdateBuffer(self()); }
+template <class H>
+bool PdHandleOf<H>::AtRest() const { return self().pd.AtRest(); }
+template <class H>
+double PdHandleOf<H>::Energy() const { return self().pd.Energy(); }
+template <class H>
+void PdHandleOf<H>::Read() const { ikpd::bindings::Read(self()); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::Reset() { return ikpd::bindings::Reset(self()); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::StateAt(double t) const { return ikpd::bindings::StateAt(self(), t); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::TimeToSettle(double tolerance) const { return Settle(self(), tolerance); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::BlendOut(double dt) { return ikpd::bindings::BlendOut(self(), dt); }
+template <class H>
+std::uintptr_t PdHandleOf<H>::Track(double dt, bool release) { return ikpd::bindings::Track(self(), dt, release); }
+
 }  // namespace ikpd::bindings
 
 EMSCRIPTEN_BINDINGS(ikpd_pd) {
@@ -229,14 +287,21 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
   emscripten::function("pdBuffer", +[]() { return reinterpret_cast<std::uintptr_t>(Io()); });
   emscripten::function("pdGains", &GainsOf);
   emscripten::function("pdStability", &Stability);
-  BindController<ScalarHandle>("PdScalar")
-      .constructor<bool>()
-      .function("track", +[](ScalarHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
-  BindController<Vec3Handle>("PdVec3")
-      .constructor<>()
-      .function("pointer", +[](Vec3Handle& h) { return reinterpret_cast<std::uintptr_t>(h.io); });
-  BindController<QuatHandle>("PdQuat")
-      .constructor<>()
-      .function("pointer", +[](QuatHandle& h) { return reinterpret_cast<std::uintptr_t>(h.io); })
-      .function("track", +[](QuatHandle& h, double dt, int release) { return Track(h, dt, release != 0); });
+  emscripten::class_<PdHandle>("PdHandle")
+      .function("configure", &PdHandle::Configure)
+      .function("update", +[](PdHandle& h, double dt, int hasVelocity) { return h.Update(dt, hasVelocity != 0); })
+      .function("pointer", +[](PdHandle& h) { return reinterpret_cast<std::uintptr_t>(h.UpdateBuffer()); })
+      .function("atRest", +[](const PdHandle& h) { return h.AtRest() ? 1 : 0; })
+      .function("energy", &PdHandle::Energy)
+      .function("read", &PdHandle::Read)
+      .function("reset", &PdHandle::Reset)
+      .function("stateAt", &PdHandle::StateAt)
+      .function("timeToSettle", &PdHandle::TimeToSettle)
+      .function("blendOut", &PdHandle::BlendOut)
+      .function("track", +[](PdHandle& h, double dt, int release) { return h.Track(dt, release != 0); });
+  // The factories (JS: `new wasm.PdQuat()` or `wasm.PdQuat()`); the JS handle owns the controller.
+  emscripten::function("PdScalar", +[](bool angle) -> PdHandle* { return new ScalarHandle(angle); },
+                       emscripten::allow_raw_pointers());
+  emscripten::function("PdVec3", +[]() -> PdHandle* { return new Vec3Handle(); }, emscripten::allow_raw_pointers());
+  emscripten::function("PdQuat", +[]() -> PdHandle* { return new QuatHandle(); }, emscripten::allow_raw_pointers());
 }
