@@ -146,7 +146,7 @@ const scratch = (values) => {
 const SETTINGS = {
   pd: {
     js: (o) => new ikpd.QuatPD(o),
-    native: () => new wasm.PdQuat(),
+    native: () => wasm.PdQuat(),
     buffer: () => new Float64Array(wasm.HEAPF64.buffer, wasm.pdBuffer() >>> 0, 32),
     run: (h) => h.configure(),
   },

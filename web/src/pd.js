@@ -231,7 +231,7 @@ export function createPdApi(core) {
 
   class PD extends Controller {
     constructor(options = {}) {
-      super('PD', () => new wasm.PdScalar(false), 1, 1, options, SCALAR_OPTIONS, 0, 0);
+      super('PD', () => wasm.PdScalar(false), 1, 1, options, SCALAR_OPTIONS, 0, 0);
     }
 
     /** Blend-out toward `rest` (default 0): spring, then a linear blend reaching it exactly. */
@@ -247,7 +247,7 @@ export function createPdApi(core) {
 
   class AnglePD extends Controller {
     constructor(options = {}) {
-      super('AnglePD', () => new wasm.PdScalar(true), 1, 1, options, SCALAR_OPTIONS, 0, 0);
+      super('AnglePD', () => wasm.PdScalar(true), 1, 1, options, SCALAR_OPTIONS, 0, 0);
     }
 
     blendOut(dt, rest = 0) {
@@ -308,7 +308,7 @@ export function createPdApi(core) {
 
   class Vec3PD extends OwnBufferController {
     constructor(options = {}) {
-      super('Vec3PD', () => new wasm.PdVec3(), 3, options, ROTATION_OPTIONS, [1, 0, 0], readVec3Target);
+      super('Vec3PD', () => wasm.PdVec3(), 3, options, ROTATION_OPTIONS, [1, 0, 0], readVec3Target);
     }
 
     /** Blend-out toward the unit vector `rest` (required). */
@@ -320,7 +320,7 @@ export function createPdApi(core) {
 
   class QuatPD extends OwnBufferController {
     constructor(options = {}) {
-      super('QuatPD', () => new wasm.PdQuat(), 4, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], readQuat);
+      super('QuatPD', () => wasm.PdQuat(), 4, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], readQuat);
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */
