@@ -60,7 +60,7 @@ std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
   PseudoThreeBoneResult out;
   job.result = &out;
   const Status s = job.Run();
-  if (s) WriteResult(p + kOut, out);
+  if (s) WriteJob(p + kOut, out);
   return ToResult(s);
 }
 

@@ -32,7 +32,7 @@ inline void ReadLimit(const float* p, JointLimit& l) {
 // Writes n solved joints, then the result summary, at o.
 inline void WriteChainResult(float* o, const Transform* output, std::size_t n, const ChainResult& r) {
   for (std::size_t i = 0; i < n; ++i, o += 7) WriteTransform(o, output[i]);
-  WriteResult(o, r);
+  WriteJob(o, r);
 }
 
 }  // namespace ikpd::bindings

@@ -28,7 +28,7 @@ std::uintptr_t Solve(std::uintptr_t pointer) {
   ReadJob(p, job);
   job.result = ResultTarget(out);
   const Status status = job.Run();
-  if (status) WriteResult(p + kOut, out);
+  if (status) WriteJob(p + kOut, out);
   return ToResult(status);
 }
 

@@ -368,18 +368,25 @@ void ReadJob(const StorageOf<Job>* p, Job& job, Which which = Which::kAll) {
   });
 }
 
+// Packs every field of `job` at p[0..JobFloats) (ReadJob's inverse): the
+// results JS reads (single calls, prepared solvers, the chain's summary) and,
+// at compile time, the defaults below.
+template <class Job>
+constexpr void WriteJob(StorageOf<Job>* p, const Job& job) {
+  std::size_t at = 0;
+  JobFields<Job>::Visit([&](Role, const char*, auto member, const auto&...) {
+    using T = FieldType<Job, decltype(member)>;
+    Kind<T>::Write(p + at, Field(job, member));
+    at += Kind<T>::kFloats;
+  });
+}
+
 // A packed job holding every default (the job struct's member initializers),
 // computed at compile time: constant data in the module, no code.
 template <class Job>
 constexpr std::array<StorageOf<Job>, JobFloats<Job>()> MakeDefaults() {
   std::array<StorageOf<Job>, JobFloats<Job>()> out{};
-  const Job job{};
-  std::size_t at = 0;
-  JobFields<Job>::Visit([&](Role, const char*, auto member, const auto&...) {
-    using T = FieldType<Job, decltype(member)>;
-    Kind<T>::Write(out.data() + at, Field(job, member));
-    at += Kind<T>::kFloats;
-  });
+  WriteJob(out.data(), Job{});
   return out;
 }
 template <class Job>

@@ -78,7 +78,7 @@ class PreparedSolver {
   std::uintptr_t solve() {
     ReadJob(buffer_, job_, Which::kInputs);
     const Status s = job_.Run();
-    if (s) WriteResult(buffer_ + kOut, result_);
+    if (s) WriteJob(buffer_ + kOut, result_);
     return ToResult(s);
   }
 

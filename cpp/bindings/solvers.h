@@ -2,7 +2,7 @@
 // (job_fields.h, role kOutput): JobFields<TwoBoneResult> etc. name each
 // result field, its kind and (from the order) its float offset. That one
 // description drives
-//   - WriteResult, which packs a result for JS (single calls in ik.cc and
+//   - WriteJob (job_fields.h), which packs a result for JS (single calls in ik.cc and
 //     chain.cc, prepared solvers in solvers.cc, the chain's summary after its
 //     joints in chain_job.h),
 //   - the "name.result" texts in jobDescriptions, from which JS builds its
@@ -83,16 +83,5 @@ Result* ResultTarget(Result& r) {
   return &r;
 }
 inline glm::quat* ResultTarget(AimResult& r) { return &r.rotation; }
-
-// Packs result `r` at o[0..JobFloats<Result>()) in the layout its description gives.
-template <class Result>
-void WriteResult(float* o, const Result& r) {
-  std::size_t at = 0;
-  JobFields<Result>::Visit([&](Role, const char*, auto member, auto...) {
-    using T = FieldType<Result, decltype(member)>;
-    Kind<T>::Write(o + at, Field(r, member));
-    at += Kind<T>::kFloats;
-  });
-}
 
 }  // namespace ikpd::bindings
