@@ -201,7 +201,7 @@ std::string FillAddresses(const char* text, const void* const* addresses);
 
 // Every description of Jobs..., ";"-separated, NUL-terminated (built on the
 // first call, then kept). JS reads it straight from WASM memory
-// (descriptionText in web/src/fields.js) instead of through an Embind
+// (textAt in web/src/fields.js) instead of through an Embind
 // std::string, whose per-byte copy cost milliseconds at init().
 template <class... Jobs>
 const char* DescribeJobs() {
