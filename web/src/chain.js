@@ -104,7 +104,7 @@ export function createChainApi(core) {
     pseudoThreeBone.pack(options, s);
     core.check(solvePseudoThreeBoneNative(core.scratchPointer));
     const r = core.scratch;
-    return result === undefined ? pseudoThreeBone.result.read(r, OUT) : pseudoThreeBone.result.fill(result, r, OUT);
+    return pseudoThreeBone.result.readInto(result, r, OUT);
   }
 
   /** The incremental 2D tentacle (docs/tentacle.md); see Tentacle2D in web/types/chain.d.ts. */

@@ -325,6 +325,14 @@ export class ResultLayout extends PackedLayout {
     return compileOnce(this, 'read', () => compileReader(`function read(r, o) {\nreturn { ${this.fields.map(newSource).join(', ')} };\n}`));
   }
 
+  /**
+   * The single calls' rule: a new result when `result` is undefined, else
+   * `result` (a previous one) refilled in place and returned.
+   */
+  readInto(result, r, o) {
+    return result === undefined ? this.read(r, o) : this.fill(result, r, o);
+  }
+
   /** fill(result, r, o): `result` refilled in place and returned (compiled on first use). */
   get fill() {
     return compileOnce(this, 'fill', () =>

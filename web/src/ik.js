@@ -27,7 +27,7 @@ export function createIkApi(core) {
     warnUnknownOptions(options, aimJob.byName, 'solveAim');
     aimJob.pack(options, core.scratch);
     core.check(solveAimNative(pointer));
-    return result === undefined ? aimJob.result.read(core.scratch, OUT) : aimJob.result.fill(result, core.scratch, OUT);
+    return aimJob.result.readInto(result, core.scratch, OUT);
   }
 
   /** Two-bone IK (docs/two-bone.md); with `result` (a previous result), its arrays are filled in place and it is returned. */
@@ -37,7 +37,7 @@ export function createIkApi(core) {
     warnUnknownOptions(options, twoBoneJob.byName, 'solveTwoBone');
     twoBoneJob.pack(options, core.scratch);
     core.check(solveTwoBoneNative(pointer));
-    return result === undefined ? twoBoneJob.result.read(core.scratch, OUT) : twoBoneJob.result.fill(result, core.scratch, OUT);
+    return twoBoneJob.result.readInto(result, core.scratch, OUT);
   }
 
   /** World → local rotations of a chain (root first), computed by C++ (ikpd::ToLocalRotations). */

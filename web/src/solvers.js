@@ -233,7 +233,7 @@ export function createSolverApi(core) {
       this.#n = n;
       const result = [];
       for (let i = 0; i < n; i++) result.push(newJoint());
-      this.#result = Object.assign({ joints: result }, chain.result.read(chain.result.defaults, 0));
+      this.#result = Object.assign({ joints: result }, newResult(chain));
       this._start(options);
     }
 
