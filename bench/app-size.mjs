@@ -22,6 +22,7 @@ function files(dir) {
 }
 
 const alias = [
+  { find: /^ikpd\/three\/hdr$/, replacement: join(web, 'three/hdr.js') },
   { find: /^ikpd\/three$/, replacement: join(web, 'three/index.js') },
   { find: /^ikpd$/, replacement: join(web, 'index.js') },
 ];

@@ -5,7 +5,7 @@
 // calibration image on top.
 import * as THREE from 'three/webgpu';
 import { Fn, select, screenUV, texture, uniform } from 'three/tsl';
-import { outputTransformNode } from 'ikpd/three';
+import { outputTransformNode } from 'ikpd/three/hdr';
 
 /** What the page was asked for in the URL: ?renderer=webgl forces WebGL2, ?output=hdr|sdr overrides auto. */
 export function readUrlOptions(search = location.search) {

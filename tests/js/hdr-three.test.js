@@ -2,7 +2,7 @@
 // tests/browser/hdr-agreement.test.js): shared constants equal the WASM
 // build's, the entry exports the nodes, and bad choices throw.
 import { describe, expect, it } from 'vitest';
-import * as three from '../../web/three/index.js';
+import * as three from '../../web/three/hdr.js';
 import { PQ, REC2020_TO_REC709, REC709_TO_REC2020, SDR_FILMIC } from '../../web/src/hdr-constants.js';
 import { ikpd } from './setup.js';
 

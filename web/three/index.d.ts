@@ -541,4 +541,3 @@ export class BodyLookAtIK {
   readonly solver: BodyLookAtSolver;
 }
 
-export * from './hdr.js';
