@@ -1,4 +1,4 @@
-#include "ikpd/rigs/body_look_at.h"
+#include "ikpd/rig/body_look_at.h"
 
 #include <algorithm>
 #include <cmath>

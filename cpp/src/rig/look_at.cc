@@ -1,4 +1,4 @@
-#include "ikpd/rigs/look_at.h"
+#include "ikpd/rig/look_at.h"
 
 #include <algorithm>
 #include <cmath>

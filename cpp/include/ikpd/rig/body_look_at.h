@@ -15,7 +15,7 @@
 #include <span>
 #include <vector>
 
-#include "ikpd/rigs/look_at.h"
+#include "ikpd/rig/look_at.h"
 #include "ikpd/common.h"
 #include "ikpd/pd/controllers.h"
 
