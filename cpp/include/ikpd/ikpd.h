@@ -14,6 +14,8 @@
 #include "ikpd/ik/pseudo_three_bone.h"
 #include "ikpd/rig/look_at.h"
 #include "ikpd/rig/body_look_at.h"
+#include "ikpd/rig/skeleton.h"
+#include "ikpd/rig/rig.h"
 #include "ikpd/hdr/curves.h"
 #include "ikpd/hdr/output.h"
 #include "ikpd/hdr/calibration.h"
