@@ -297,7 +297,9 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
         glm::dquat value;
         const Status s = common.enabled ? pd.TrackOffset(dt, glm::dquat(current), glm::dquat(weighted), &value)
                                         : pd.ReleaseOffset(dt, glm::dquat(current), &value);
-        final = s ? glm::quat(value) : current;
+        // An offset blended out (or tracked) to exactly identity gives the
+        // current rotation bit for bit (the PD renormalizes in double).
+        final = !s || pd.value() == glm::dquat(1.0, 0.0, 0.0, 0.0) ? current : glm::quat(value);
       }
     }
     jobOut_[k].rotation = final;  // held until every local is computed
