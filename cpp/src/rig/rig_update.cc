@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "ikpd/rig/rig.h"
 
@@ -81,11 +82,8 @@ Status Rig::Update(float dt, std::span<const LocalTransform> in, const LocalTran
   std::fill(fresh_.begin(), fresh_.end(), std::uint8_t{0});
   for (std::size_t i = 0; i < constraints_.size(); ++i) Solve(i, dt, out);
   if (!changed.empty()) {
-    for (std::size_t j = 0; j < in.size(); ++j) {
-      const LocalTransform& a = in[j];
-      const LocalTransform& b = out[j];
-      changed[j] = a.translation != b.translation || a.rotation != b.rotation || a.scale != b.scale;
-    }
+    // Bit for bit (a −0 written over a +0 counts: the caller copies it back).
+    for (std::size_t j = 0; j < in.size(); ++j) changed[j] = std::memcmp(&in[j], &out[j], sizeof(LocalTransform)) != 0;
   }
   return Ok();
 }
