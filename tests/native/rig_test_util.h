@@ -18,7 +18,11 @@ struct World {
 };
 
 // Normalized as the rig normalizes (so a job fed from Fk sees the rig's inputs bit for bit).
-inline glm::quat Unit(const glm::quat& q) { return ikpd::NormalizeOr(q, ikpd::kIdentityRotation); }
+inline glm::quat Unit(const glm::quat& q) {
+  const float n = glm::dot(q, q);
+  if (n > 0.25f && n < 4.0f) return q * (1.0f / std::sqrt(n));
+  return ikpd::NormalizeOr(q, ikpd::kIdentityRotation);
+}
 
 // World transforms of every joint: root × locals (parents come first).
 inline std::vector<World> Fk(const std::vector<int>& parents, const std::vector<LocalTransform>& locals,

@@ -286,6 +286,8 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
 }
 
 Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState) {
+  // Smoothing turned on (settleTime 0 → > 0): each PD starts from the offset last applied.
+  const bool startSmoothing = keepState && c.settings.common.settleTime == 0.0f && s.common.settleTime > 0.0f;
   c.settings = s;
   c.joints.assign(s.joints.begin(), s.joints.end());
   c.joints.insert(c.joints.end(), s.arms.begin(), s.arms.end());
@@ -317,9 +319,16 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
       return st;
     }
     pds.blendOutTime = s.common.blendOutTime;
-    if (!keepState || c.smoothing.size() != c.writes.size()) c.smoothing.assign(c.writes.size(), pd::QuatPD{});
-    for (pd::QuatPD& q : c.smoothing) {
-      if (Status st = q.Configure(pds); !st) return st;
+    const bool fresh = !keepState || c.smoothing.size() != c.writes.size();
+    if (fresh) {
+      c.smoothing.assign(c.writes.size(), pd::QuatPD{});
+      c.offsets.assign(c.writes.size(), kIdentityRotation);
+    }
+    for (std::size_t w = 0; w < c.smoothing.size(); ++w) {
+      if (Status st = c.smoothing[w].Configure(pds); !st) return st;
+      if (startSmoothing && !fresh) {
+        if (Status st = c.smoothing[w].Reset(glm::dquat(c.offsets[w])); !st) return st;
+      }
     }
     return Ok();
   }

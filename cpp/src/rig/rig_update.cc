@@ -20,7 +20,14 @@ const char* Bad(const LocalTransform& t) {
   if (!IsUsableRotation(t.rotation)) return "rotation: must be finite and non-zero";
   return "scale: must be finite";
 }
-glm::quat Unit(const glm::quat& q) { return NormalizeOr(q, kIdentityRotation); }
+// The unit quaternion of a usable one: one reciprocal square root when its
+// norm is moderate (products of unit rotations, typical locals), else the
+// overflow-safe NormalizeOr (locals of any finite size).
+glm::quat Unit(const glm::quat& q) {
+  const float n = glm::dot(q, q);
+  if (n > 0.25f && n < 4.0f) return q * (1.0f / std::sqrt(n));
+  return NormalizeOr(q, kIdentityRotation);
+}
 
 // The angle between a look axis and the direction to a target (0 when the
 // target is at the eye).
@@ -290,7 +297,7 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
       pd::QuatPD& pd = c.smoothing[w];
       if (common.settleTime == 0.0f) {
         final = common.enabled ? weighted : current;
-        pd.Reset(glm::dquat(final * glm::conjugate(current)));  // continuity if smoothing is turned on later
+        c.offsets[w] = final * glm::conjugate(current);  // where a PD starts if smoothing is turned on
       } else {
         glm::dquat value;
         const Status s = common.enabled ? pd.TrackOffset(dt, glm::dquat(current), glm::dquat(weighted), &value)

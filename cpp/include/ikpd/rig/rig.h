@@ -205,6 +205,7 @@ class Rig {
     glm::quat rootRest{1.0f, 0.0f, 0.0f, 0.0f};  // chain: the root's rest local rotation · F_0
     std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
     std::vector<pd::QuatPD> smoothing;  // one per written joint (PD kinds)
+    std::vector<glm::quat> offsets;     // the offsets applied without smoothing (settleTime 0)
     LookAt lookAt;
     BodyLookAt body;
   };
