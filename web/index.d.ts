@@ -6,6 +6,7 @@ import type { HdrApi } from './types/hdr.js';
 import type { BatchApi } from './types/batch.js';
 import type { SolverApi } from './types/solvers.js';
 import type { RigsApi } from './types/rigs.js';
+import type { RigApi } from './types/rig.js';
 
 export * from './types/common.js';
 export * from './types/ik.js';
@@ -15,9 +16,10 @@ export * from './types/hdr.js';
 export * from './types/batch.js';
 export * from './types/solvers.js';
 export * from './types/rigs.js';
+export * from './types/rig.js';
 
 /** The loaded library: every solver, controller and transform. */
-export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsApi {
+export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsApi, RigApi {
   /** Library version, the same as the C++ `ikpd::Version()`. */
   readonly version: string;
   /**

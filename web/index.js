@@ -8,6 +8,7 @@ import { createHdrApi } from './src/hdr.js';
 import { createBatchApi } from './src/batch.js';
 import { createSolverApi } from './src/solvers.js';
 import { createRigsApi } from './src/rigs.js';
+import { createRigApi } from './src/rig.js';
 
 let instance = null;
 
@@ -34,6 +35,7 @@ export function init(options = {}) {
       ...createBatchApi(core),
       ...createSolverApi(core),
       ...createRigsApi(core),
+      ...createRigApi(core),
     });
   });
   instance.catch(() => {

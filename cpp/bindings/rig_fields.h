@@ -9,7 +9,7 @@
 // "spine.settleTime" in its errors.
 #pragma once
 
-#include "ikpd/rigs/body_look_at.h"
+#include "ikpd/rig/body_look_at.h"
 #include "job_fields.h"
 #include "pd_fields.h"
 

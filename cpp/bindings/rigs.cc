@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "flat.h"
-#include "ikpd/rigs/body_look_at.h"
+#include "ikpd/rig/body_look_at.h"
 #include "rig_fields.h"
 
 namespace ikpd::bindings {

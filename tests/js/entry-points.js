@@ -23,6 +23,13 @@ const pseudoThreeBoneOptions = () => ({
 });
 // A previous result to fill: arrays to reuse, a joint without rotation, a null joint and an extra key.
 const previousJoints = () => [joint(9, 9, 9), { position: [1, 2, 3] }, null, { position: 'x', rotation: [1, 2] }];
+// A rest pose for a 4-joint rig: bones along +Y, the second one bent by `bend` radians.
+const rigRest = (bend = 0.2) => ([
+  0, 1, 0, 0, 0, 0, 1, 1, 1, 1,
+  0, 0.1, 0, 0, 0, 0, 1, 1, 1, 1,
+  0, 0.4, 0, Math.sin(bend / 2), 0, 0, Math.cos(bend / 2), 1, 1, 1,
+  0, 0.4, 0, 0, 0, 0, 1, 1, 1, 1,
+]);
 // Only the documented fields of a filled result: other keys of the caller's objects are left as they were.
 const jointData = (j) => ({ position: j.position, rotation: j.rotation });
 
@@ -244,6 +251,24 @@ export const CLASSES = [
         enabled: true,
       }],
       clear: () => [],
+    },
+  },
+  {
+    // The character rig (web/src/rig.js): a limb along +Y under a hips joint, two constraints.
+    name: 'Rig',
+    args: () => [{ parents: [-1, 0, 1, 2], names: ['hips', 'upper', 'lower', 'hand'], rest: rigRest(), facing: [0, 0, 1], up: [0, 1, 0] }],
+    init: (rig) => {
+      const arm = rig.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2, bendDirection: 'negative' });
+      rig.frames.set([0.4, 0.8, 0.3, 0, 1, 1, 0, 0, 0, 1], arm.frameOffset);
+      rig.add('lookAt', { joints: [0, 1, 2], weights: [0.3, 0.5, 1], damping: 'responsive' });
+    },
+    observe: ['output', 'changed', 'results', 'count'],
+    calls: {
+      update: () => [1 / 60],
+      add: () => ['aim', { joints: [3], settleTime: 0.1, method: 'shortestArc', weight: 0.5 }],
+      setRest: () => [rigRest(0.1)],
+      setFacing: () => [[1, 0, 0.5]],
+      setUp: () => [[0, 1, 0.1]],
     },
   },
   {

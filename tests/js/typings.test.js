@@ -94,3 +94,46 @@ describe('typings agree with the C++ descriptions', () => {
     });
   }
 });
+
+// The rig's per-kind options (web/types/rig.d.ts): every key of ikpd.Rig.defaults[kind]
+// is typed in that kind's interface (or the interfaces it extends), and its @default is
+// the real default; the bodyLookAt groups are checked through their own interfaces.
+describe('Rig typings agree with Rig.defaults', async () => {
+  const { init } = await import('../../web/index.js');
+  const ikpd = await init();
+  const rig = types('rig.d.ts');
+  const rigs = types('rigs.d.ts');
+  const KIND_INTERFACES = {
+    aim: ['RigAimOptions', 'RigCommonOptions', 'RigBaseOptions'],
+    twoBone: ['RigTwoBoneOptions', 'RigLimbOptions', 'RigCommonOptions', 'RigBaseOptions'],
+    pseudoThreeBone: ['RigPseudoThreeBoneOptions', 'RigLimbOptions', 'RigCommonOptions', 'RigBaseOptions'],
+    chain: ['RigChainOptions', 'RigCommonOptions', 'RigBaseOptions'],
+    lookAt: ['RigLookAtOptions', 'RigBaseOptions'],
+    bodyLookAt: ['RigBodyLookAtOptions', 'RigBaseOptions'],
+  };
+  const GROUPS = { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' };
+  for (const [kind, interfaces] of Object.entries(KIND_INTERFACES)) {
+    it(`${interfaces[0]}: every default typed with its real @default`, () => {
+      // The kind's own interface first: its declarations override the common ones.
+      const props = Object.assign({}, ...interfaces.slice().reverse().map((name) => properties(rig, name)));
+      const defaults = ikpd.Rig.defaults[kind];
+      expect(Object.keys(defaults).length).toBeGreaterThan(4);
+      for (const [key, real] of Object.entries(defaults)) {
+        if (key in GROUPS) {
+          const group = properties(rigs, GROUPS[key]);
+          for (const [k, v] of Object.entries(real)) {
+            expect(group[k], `${kind}.${key}.${k} typed`).toBeDefined();
+            expect(sameDefault(stated(group[k].doc), v, false), `${kind}.${key}.${k}`).toBe(true);
+          }
+          continue;
+        }
+        const prop = props[key];
+        expect(prop, `${kind}.${key} is typed`).toBeDefined();
+        expect(prop.optional, `${kind}.${key} optional`).toBe(true);
+        const value = stated(prop.doc);
+        if (real === undefined) expect(value, `${kind}.${key} states no @default`).toBeUndefined();
+        else expect(sameDefault(value, real, false), `${kind}.${key}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
+      }
+    });
+  }
+});

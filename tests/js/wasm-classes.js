@@ -28,6 +28,16 @@ export const WASM_CLASSES = [
     cycles: 20_000, // each creation configures one QuatPD per spine joint and arm
   },
   {
+    name: 'Rig',
+    create: (ikpd) => {
+      const rig = new ikpd.Rig({ parents: [-1, 0, 1, 2] });
+      rig.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2 });
+      return rig;
+    },
+    use: (r) => r.update(1 / 60).output,
+    cycles: 20_000, // each creation allocates the skeleton, the buffers and one constraint
+  },
+  {
     name: 'PD',
     controller: true,
     create: (ikpd) => new ikpd.PD({ settleTime: 0.5 }),

@@ -46,3 +46,18 @@ const stillActive: boolean = lookAtIK.update(1 / 60).clear().active;
 lookAtIK.dispose();
 // @ts-expect-error update takes dt in seconds
 lookAtIK.update();
+
+// The character rig (web/types/rig.d.ts).
+const rig = new ikpd.Rig({ parents: [-1, 0, 1, 2], names: ['hips', 'upper', 'lower', 'hand'], facing: [0, 0, 1] });
+const arm = rig.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2, bendDirection: 'negative' });
+arm.set({ weight: 0.5, enabled: false });
+const armWeight: number = arm.get('weight');
+const head = rig.add('lookAt', { joints: [0, 1, 2], damping: 'responsive' });
+rig.frames.set([1, 1, 0], arm.frameOffset);
+rig.update(1 / 60);
+const solved: Float32Array = rig.output;
+const twoBoneDefault: number = ikpd.Rig.defaults.twoBone.weight;
+void [armWeight, head.kind, solved, twoBoneDefault, rig.changed[0], rig.results[arm.resultOffset]];
+// @ts-expect-error unknown kind
+rig.add('fourBone', { joints: [0] });
+rig.dispose();

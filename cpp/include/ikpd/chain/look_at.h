@@ -1,4 +1,4 @@
-// Forwarding header: look-at is declared in ikpd/rigs/look_at.h.
+// Forwarding header: look-at is declared in ikpd/rig/look_at.h.
 #pragma once
 
-#include "ikpd/rigs/look_at.h"
+#include "ikpd/rig/look_at.h"

@@ -15,7 +15,7 @@
 #include <span>
 #include <vector>
 
-#include "ikpd/rigs/look_at.h"
+#include "ikpd/rig/look_at.h"
 #include "ikpd/common.h"
 #include "ikpd/pd/controllers.h"
 
@@ -137,6 +137,10 @@ class BodyLookAt {
 
   // Validates and allocates; every effect starts at zero.
   Status Reset(const BodyLookAtSettings& settings);
+  // As Reset, but with the same spineJoints every effect keeps its smoothing
+  // state (no pop when weights, amounts or gains change); another count resets.
+  // On error nothing changes.
+  Status Configure(const BodyLookAtSettings& settings);
   // One frame: checks the input (see above), then runs the four effects in order
   // and writes `output`. Never allocates.
   Status Update(float dt, const BodyLookAtInput& input, const BodyLookAtOutput& output);
@@ -157,6 +161,7 @@ class BodyLookAt {
   const BodyLookAtSettings& settings() const { return settings_; }
 
  private:
+  Status Apply(const BodyLookAtSettings& settings, bool keepState);
   Status CheckInput(float dt, const BodyLookAtInput& in, const BodyLookAtOutput& out) const;
   Status ShiftPelvis(float dt, const BodyLookAtInput& in, bool tracking, const BodyLookAtOutput& out);
   Status ReactArms(float dt, const BodyLookAtInput& in, bool tracking, const BodyLookAtOutput& out);

@@ -1,4 +1,4 @@
-#include "ikpd/rigs/look_at.h"
+#include "ikpd/rig/look_at.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,7 +41,11 @@ glm::quat LookAt::EyeTurn(const Transform& head, const glm::vec3& eye, const glm
   return glm::normalize(solved * glm::conjugate(head.rotation));
 }
 
-Status LookAt::Reset(const LookAtSettings& s) {
+Status LookAt::Reset(const LookAtSettings& s) { return Apply(s, false); }
+
+Status LookAt::Configure(const LookAtSettings& s) { return Apply(s, weights_.size() == s.weights.size()); }
+
+Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
   const std::size_t n = s.weights.size();
   if (n == 0) return Error("weights: needs one weight per joint (at least one)");
   for (float w : s.weights) {
@@ -69,6 +73,7 @@ Status LookAt::Reset(const LookAtSettings& s) {
     if (Status st = pd::SettingsFromSettleTime(settle, s.damping, &settings); !st) return st;
     settings.blendOutTime = s.blendOutTime;
     if (!s.limits.empty()) settings.maxAngle = std::max(static_cast<double>(s.limits[i]), 1e-6);
+    if (keepState) controllers[i] = controllers_[i];  // Configure below keeps its state
     if (Status st = controllers[i].Configure(settings); !st) return st;
   }
   weights_.assign(s.weights.begin(), s.weights.end());
@@ -78,8 +83,10 @@ Status LookAt::Reset(const LookAtSettings& s) {
     limits_.assign(s.limits.begin(), s.limits.end());
   }
   controllers_ = std::move(controllers);
-  offsets_.assign(n, kIdentity);
-  desired_.assign(n, kIdentity);
+  if (!keepState) {
+    offsets_.assign(n, kIdentity);
+    desired_.assign(n, kIdentity);
+  }
   forward_ = NormalizeByReciprocalOr(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
   offset_ = s.offset;
   return Ok();

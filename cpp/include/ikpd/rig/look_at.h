@@ -45,6 +45,10 @@ class LookAt {
  public:
   // Validates and allocates one controller per joint; offsets start at identity.
   Status Reset(const LookAtSettings& settings);
+  // As Reset, but with the same joint count the smoothing state (offsets,
+  // velocities, blend-out) is kept, so weights, limits and gains change without
+  // a pop (docs/rig.md); another joint count resets. On error nothing changes.
+  Status Configure(const LookAtSettings& settings);
   // joints: the animated world pose, root first (size = weights.size());
   // output: same size, may not alias joints. dt >= 0 (seconds). The input errors
   // (not initialized, sizes, non-finite dt, positions or target, zero rotations)
@@ -68,6 +72,7 @@ class LookAt {
   std::vector<pd::QuatPD> controllers_;
   std::vector<glm::quat> offsets_;
   std::vector<glm::quat> desired_;
+  Status Apply(const LookAtSettings& settings, bool keepState);
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
 
   glm::vec3 forward_{0.0f, 0.0f, 1.0f};

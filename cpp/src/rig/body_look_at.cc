@@ -1,4 +1,4 @@
-#include "ikpd/rigs/body_look_at.h"
+#include "ikpd/rig/body_look_at.h"
 
 #include <algorithm>
 #include <cmath>
@@ -123,7 +123,11 @@ Status BodyLookAtSettings::Validate() const {
   return Ok();
 }
 
-Status BodyLookAt::Reset(const BodyLookAtSettings& s) {
+Status BodyLookAt::Reset(const BodyLookAtSettings& s) { return Apply(s, false); }
+
+Status BodyLookAt::Configure(const BodyLookAtSettings& s) { return Apply(s, look_.size() == s.spineJoints); }
+
+Status BodyLookAt::Apply(const BodyLookAtSettings& s, bool keepState) {
   if (Status st = s.Validate(); !st) return st;
   const std::size_t n = s.spineJoints;
   std::vector<float> weights(n), limits(n), settle(n);
@@ -143,7 +147,8 @@ Status BodyLookAt::Reset(const BodyLookAtSettings& s) {
   lookSettings.forward = s.forward;
   lookSettings.offset = s.offset;
   LookAt look;
-  if (Status st = look.Reset(lookSettings); !st) return st;
+  if (keepState) look = look_;
+  if (Status st = keepState ? look.Configure(lookSettings) : look.Reset(lookSettings); !st) return st;
 
   // Shift and arms track moving targets (the spine as it turns): 'linear' target
   // motion keeps that close to rate-independent.
@@ -159,6 +164,10 @@ Status BodyLookAt::Reset(const BodyLookAtSettings& s) {
   shift.restTolerance = 1e-5;  // metres
   std::array<pd::ScalarPD, 3> shiftControllers;
   std::array<pd::QuatPD, kMaxLimbs> armControllers;
+  if (keepState) {  // Configure keeps each controller's state
+    shiftControllers = shift_;
+    armControllers = arms_;
+  }
   for (pd::ScalarPD& c : shiftControllers) {
     if (Status st = c.Configure(shift); !st) return st;
   }

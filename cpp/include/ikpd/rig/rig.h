@@ -1,0 +1,252 @@
+// ikpd — a character rig (docs/rig.md): one object that owns a skeleton and an
+// ordered stack of constraints (aim, two-bone, pseudo three-bone, chain,
+// look-at, body look-at) and solves them all in one Update per frame, from
+// the animated local transforms to the solved ones.
+//
+// Spaces. Model space is the root transform (the skeleton root's parent, in
+// world space) times the joints' locals; targets and poles are given in world
+// space, the space of the root transform. Each joint's model transform is
+//   position = parent.position + parent.rotation · (parent.scale ⊙ local.translation)
+//   rotation = parent.rotation · local.rotation
+//   scale    = parent.scale ⊙ local.scale
+// so parent scale applies to child translations while world rotations compose
+// rotations only: exact for uniform scale (the usual case), an approximation
+// under non-uniform scale. Solving happens in model space (targets are mapped
+// into it), so a rotated, translated or uniformly scaled root changes nothing
+// but the mapping.
+//
+// Axes are detected from the rest pose, never assumed (docs/rig.md, axes):
+// each constraint keeps per joint a canonical frame F_j (a rotation from the
+// canonical frame to the joint-local one) so that the jobs, which want one
+// bone axis shared by every joint, see the world rotation R_j·F_j with
+// forward +X and hinge +Z: +X points from the joint to the constraint's next
+// joint at rest (the last joint takes the previous bone's frame), +Z is the
+// rest bend axis (upper × lower) when the limb is bent by more than 1e-3 rad,
+// else the perpendicular facing × bone (then up × bone, then any). The
+// `forward`/`bendAxis` options (joint-local) override detection. Aim and the
+// look-ats turn a joint's look axis: the option, else the rig's `facing`
+// mapped into that joint's rest frame (a real head bone's axis is rarely +Z).
+// A solved world rotation out_j comes back as out_j·F_j⁻¹.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "ikpd/ik/aim.h"
+#include "ikpd/ik/chain.h"
+#include "ikpd/ik/pseudo_three_bone.h"
+#include "ikpd/ik/two_bone.h"
+#include "ikpd/pd/controllers.h"
+#include "ikpd/rig/body_look_at.h"
+#include "ikpd/rig/look_at.h"
+#include "ikpd/rig/skeleton.h"
+
+namespace ikpd::rig {
+
+enum class ConstraintKind : std::uint8_t { kAim = 0, kTwoBone = 1, kPseudoThreeBone = 2, kChain = 3, kLookAt = 4, kBodyLookAt = 5 };
+
+constexpr std::size_t kMaxConstraints = 256;
+
+// One constraint's per-frame input (12 floats, the layout of JS rig.frames).
+// `poleSet` != 0 means `pole` is used: the two-bone and pseudo three-bone pole
+// point, the aim's world up target, the chain's pole. `effectorOffset` is the
+// two-bone effector offset (world vector). Everything is in world space.
+struct ConstraintFrame {
+  glm::vec3 target{0.0f};
+  glm::vec3 pole{0.0f};
+  glm::vec3 effectorOffset{0.0f};
+  float poleSet = 0.0f;
+  float reserved[2] = {0.0f, 0.0f};
+};
+static_assert(sizeof(ConstraintFrame) == 12 * sizeof(float));
+
+// One constraint's result after an Update (4 floats, JS rig.results).
+//   reached: 1 when the full-weight solve reached its target (the job's own
+//     test; look-ats: the head's look axis within 1e-3 rad of the target);
+//   distance: the job's distance to the target (world units; look-ats: the
+//     remaining angle in radians), of the full-weight solve before weight and
+//     smoothing;
+//   iterations: the chain's iterations (0 for the others);
+//   active: 1 when the constraint changed any joint this frame (0 once
+//     disabled and blended out, or at weight 0 without smoothing).
+struct ConstraintResult {
+  float reached = 0.0f;
+  float distance = 0.0f;
+  float iterations = 0.0f;
+  float active = 0.0f;
+};
+static_assert(sizeof(ConstraintResult) == 4 * sizeof(float));
+
+// Settings every constraint has.
+struct CommonSettings {
+  float weight = 1.0f;      // [0, 1]
+  bool enabled = true;      // false: blend out to the animated pose
+  // Seconds >= 0 for a joint's offset to settle (docs/pd.md); 0: no smoothing.
+  // Look-at: > 0 (its own default 0.3). Body look-at: unused (its groups' own).
+  float settleTime = 0.0f;
+  float damping = 1.0f;      // damping ratio > 0; unused by body look-at
+  float blendOutTime = 0.1f; // seconds >= 0: the final linear part of a blend-out
+  // Joint-local axes that override detection: the bone axis (two-bone,
+  // pseudo three-bone, chain) or the look axis (aim, look-ats); the hinge
+  // (two-bone, pseudo three-bone); the aim's roll axis (else the rig's up
+  // mapped into the joint's rest frame).
+  std::optional<glm::vec3> forward;
+  std::optional<glm::vec3> bendAxis;
+  std::optional<glm::vec3> up;
+};
+
+// A constraint: its kind, joints and settings. Only the fields of its kind are
+// read. The jobs' structs hold the kind's options (their per-frame inputs and
+// outputs are filled by the rig each frame), so an option exists here exactly
+// when the single call has it.
+struct ConstraintSettings {
+  ConstraintKind kind = ConstraintKind::kTwoBone;
+  // aim: [joint]; twoBone: [root, mid, end]; pseudoThreeBone: [root, mid, end,
+  // tip]; chain: 2..256 joints; lookAt: 2..64 joints (root … head); bodyLookAt:
+  // the spine (pelvis … head, 2..64). Each joint a descendant of the previous.
+  std::vector<int> joints;
+  // bodyLookAt only: 0, 3 or 6 joints each, [upper arm, forearm, hand] and
+  // [hip, knee, ankle] per limb (each limb a chain).
+  std::vector<int> arms;
+  std::vector<int> legs;
+  CommonSettings common;
+  // Options of the kind's job. Their weight is the rig's (common.weight); the
+  // aim's `forward`, `up` and the two-bone's `forward`, `bendAxis` come from
+  // detection or common. Two-bone `maxStretch` must be 1 (a rig writes
+  // rotations only): "maxStretch: the rig does not stretch bones (must be 1)".
+  AimJob aim;
+  TwoBoneJob twoBone;
+  PseudoThreeBoneJob pseudoThreeBone;
+  ChainJob chain;                     // method, iterations, tolerance
+  std::vector<JointLimit> chainLimits;  // empty, n − 1 or n (as ChainJob::limits)
+  LookAtSettings lookAt;              // offset; forward from detection or common
+  std::vector<float> lookAtWeights;   // one per joint; empty: 1/n, 1/(n−1), …, 1
+  std::vector<float> lookAtLimits;    // empty or one per joint
+  BodyLookAtSettings bodyLookAt;      // spineJoints follows joints; forward/up detected
+  std::vector<float> spineWeights, spineLimits, spineSettleTimes;  // empty or one per spine joint
+};
+
+// Defaults for a kind (look-at: settleTime 0.3 as LookAtSettings).
+ConstraintSettings DefaultSettings(ConstraintKind kind);
+
+// The rig. Plain order of use: Init, Add each constraint (allocates), then
+// per frame fill frames() and call Update (never allocates).
+class Rig {
+ public:
+  Rig() = default;
+  Rig(const Rig&) = default;
+  Rig& operator=(const Rig&) = default;
+
+  // Takes the skeleton and its rest pose (the axes are detected from it);
+  // removes every constraint. rest: one entry per joint (empty: identity
+  // locals). Errors: "rest: needs one transform per joint", "rest[i].…: must
+  // be finite …". On error nothing changes.
+  Status Init(const Skeleton& skeleton, std::span<const LocalTransform> rest = {});
+  // New rest pose: every constraint's axes are detected again (smoothing kept).
+  Status SetRest(std::span<const LocalTransform> rest);
+  // Model-space character forward and up (unit after normalizing; default +Z
+  // and +Y, glTF's convention). Re-detects the axes that depend on them.
+  Status SetFacing(const glm::vec3& facing);
+  Status SetUp(const glm::vec3& up);
+  const glm::vec3& facing() const { return facing_; }
+  const glm::vec3& up() const { return up_; }
+
+  // Appends a constraint (validated; on error nothing changes). Errors name
+  // it: "constraints[2].joints[1]: must be a descendant of joints[0]",
+  // "constraints[0].weight: must be in [0, 1]". Reallocates frames() and
+  // results(): their spans and pointers are invalid after Add.
+  Status Add(const ConstraintSettings& settings);
+  // Replaces constraint `index`'s settings (same kind). Smoothing state is kept
+  // unless the joints change. On error nothing changes.
+  Status SetSettings(std::size_t index, const ConstraintSettings& settings);
+  const ConstraintSettings& settings(std::size_t index) const { return constraints_[index].settings; }
+
+  // One frame. Checks first and changes nothing on error: dt finite and >= 0
+  // ("dt: ..."), in/out one entry per joint ("in: ...", "out: ..."), out not
+  // aliasing in, changed empty or one per joint, locals and root finite with
+  // non-zero rotations ("in[3].rotation: ..."), frames finite
+  // ("frames[1].target: ..."). Then: out = in; each constraint, in order, runs
+  // on the pose the previous ones left, writes its joints' local rotations
+  // (body look-at also the pelvis translation) into `out`; model transforms
+  // are computed lazily, only for what a later constraint reads. changed[j] =
+  // 1 where out[j] differs from in[j]. Smoothing (docs/rig.md): with
+  // settleTime 0, out = slerp(current, desired, weight) (disabled: current);
+  // else a QuatPD per written joint smooths the offset, blending it out
+  // exactly when disabled. Frame-rate independent (exact integrator).
+  Status Update(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
+                std::span<LocalTransform> out, std::span<std::uint8_t> changed = {});
+
+  std::size_t size() const { return skeleton_.size(); }
+  std::size_t constraintCount() const { return constraints_.size(); }
+  const Skeleton& skeleton() const { return skeleton_; }
+  std::span<const LocalTransform> rest() const { return rest_; }
+  std::span<ConstraintFrame> frames() { return frames_; }
+  std::span<const ConstraintResult> results() const { return results_; }
+  // The canonical frames F_j of constraint `index` (one per joint, docs/rig.md).
+  std::span<const glm::quat> canonicalFrames(std::size_t index) const { return constraints_[index].frames; }
+  // The look axis (joint-local) an aim or look-at uses after detection.
+  glm::vec3 lookAxis(std::size_t index) const { return constraints_[index].look; }
+
+ private:
+  struct ModelTransform {
+    glm::vec3 position{0.0f};
+    glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+    glm::vec3 scale{1.0f};
+  };
+  struct Constraint {
+    ConstraintSettings settings;
+    std::vector<int> joints;           // every joint it reads (spine, arms, legs)
+    std::vector<glm::quat> frames;     // F_j per joint
+    glm::vec3 look{0.0f, 0.0f, 1.0f};  // aim/look-at axis, joint-local
+    glm::vec3 aimUp{0.0f, 1.0f, 0.0f};
+    glm::quat rootRest{1.0f, 0.0f, 0.0f, 0.0f};  // chain: the root's rest local rotation · F_0
+    std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
+    std::vector<pd::QuatPD> smoothing;  // one per written joint (PD kinds)
+    std::vector<glm::quat> offsets;     // the offsets applied without smoothing (settleTime 0)
+    LookAt lookAt;
+    BodyLookAt body;
+  };
+
+  // Stages (rig.cc: settings; rig_axes.cc: detection; rig_update.cc: the frame).
+  Status Check(const ConstraintSettings& s, std::size_t index, std::vector<int>* joints);
+  Status Configure(Constraint& c, const ConstraintSettings& s, bool keepState);
+  void DetectAxes(Constraint& c) const;
+  Status CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
+                    std::span<LocalTransform> out, std::span<std::uint8_t> changed);
+  const ModelTransform& Model(std::size_t joint, std::span<const LocalTransform> out);
+  void Written(std::size_t joint);
+  void Solve(std::size_t index, float dt, std::span<LocalTransform> out);
+  void Gather(const Constraint& c, std::span<const LocalTransform> out);
+  void SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintResult& r);
+  void SolveLook(Constraint& c, float dt, const ConstraintFrame& f, ConstraintResult& r);
+  bool WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTransform> out);
+  glm::vec3 ToModel(const glm::vec3& world) const;
+  glm::vec3 ToModelVector(const glm::vec3& world) const;
+  Status Fail(std::size_t index, const char* field, std::size_t item, const char* message);
+
+  Skeleton skeleton_;
+  std::vector<LocalTransform> rest_;
+  std::vector<ModelTransform> restModel_;
+  glm::vec3 facing_{0.0f, 0.0f, 1.0f};
+  glm::vec3 up_{0.0f, 1.0f, 0.0f};
+  std::vector<Constraint> constraints_;
+  std::vector<ConstraintFrame> frames_;
+  std::vector<ConstraintResult> results_;
+
+  // Per-frame scratch (sized at Init/Add; Update never allocates).
+  std::vector<ModelTransform> model_;
+  std::vector<std::uint8_t> fresh_;
+  std::vector<int> walk_;
+  std::vector<int> slot_;                // joint → its index in the constraint (−1: none)
+  std::vector<Transform> jobIn_, jobOut_;  // model-space joints of the constraint (canonical frames)
+  std::vector<glm::quat> desired_;       // solved model rotations (actual frames)
+  LocalTransform root_{};
+  glm::quat rootInverse_{1.0f, 0.0f, 0.0f, 0.0f};
+  float rootScale_ = 1.0f;
+  char message_[160] = {};
+};
+
+}  // namespace ikpd::rig

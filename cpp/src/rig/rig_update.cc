@@ -1,0 +1,340 @@
+// Rig: one frame (docs/rig.md, update order). Check the inputs; copy in → out;
+// for each constraint: gather its joints' model transforms (lazily), solve,
+// turn the solved model rotations into locals, weigh and smooth them, write
+// them and mark the subtrees below stale.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "ikpd/rig/rig.h"
+
+namespace ikpd::rig {
+
+namespace {
+bool Finite(const LocalTransform& t) {
+  return IsFinite(t.translation) && IsFinite(t.scale) && IsUsableRotation(t.rotation);
+}
+const char* Bad(const LocalTransform& t) {
+  if (!IsFinite(t.translation)) return "translation: must be finite";
+  if (!IsUsableRotation(t.rotation)) return "rotation: must be finite and non-zero";
+  return "scale: must be finite";
+}
+// The unit quaternion of a usable one: one reciprocal square root when its
+// norm is moderate (products of unit rotations, typical locals), else the
+// overflow-safe NormalizeOr (locals of any finite size).
+glm::quat Unit(const glm::quat& q) {
+  const float n = glm::dot(q, q);
+  if (n > 0.25f && n < 4.0f) return q * (1.0f / std::sqrt(n));
+  return NormalizeOr(q, kIdentityRotation);
+}
+
+// The angle between a look axis and the direction to a target (0 when the
+// target is at the eye).
+float LookError(const Transform& head, const glm::vec3& axis, const glm::vec3& target) {
+  const glm::vec3 to = target - head.position;
+  const float length = glm::length(to);
+  if (!(length > 0.0f)) return 0.0f;
+  const float c = glm::dot(glm::normalize(head.rotation * axis), to / length);
+  return std::acos(std::clamp(c, -1.0f, 1.0f));
+}
+}  // namespace
+
+glm::vec3 Rig::ToModel(const glm::vec3& world) const {
+  return (rootInverse_ * (world - root_.translation)) / root_.scale;
+}
+glm::vec3 Rig::ToModelVector(const glm::vec3& world) const { return (rootInverse_ * world) / root_.scale; }
+
+Status Rig::CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
+                       std::span<LocalTransform> out, std::span<std::uint8_t> changed) {
+  const std::size_t n = skeleton_.size();
+  if (n == 0) return Error("rig: not initialized (Init first)");
+  if (!IsFinite(dt) || dt < 0.0f) return Error("dt: must be finite and >= 0");
+  if (in.size() != n) return Error("in: needs one transform per joint");
+  if (out.size() != n) return Error("out: needs one transform per joint");
+  if (!changed.empty() && changed.size() != n) return Error("changed: needs one flag per joint (or none)");
+  if (in.data() == out.data()) return Error("out: must not alias in");
+  if (!Finite(root)) {
+    std::snprintf(message_, sizeof(message_), "root.%s", Bad(root));
+    return Error(message_);
+  }
+  if (!(std::abs(root.scale.x) > 0.0f && std::abs(root.scale.y) > 0.0f && std::abs(root.scale.z) > 0.0f)) {
+    return Error("root.scale: must not be zero");
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!Finite(in[i])) {
+      std::snprintf(message_, sizeof(message_), "in[%zu].%s", i, Bad(in[i]));
+      return Error(message_);
+    }
+  }
+  for (std::size_t i = 0; i < frames_.size(); ++i) {
+    const ConstraintFrame& f = frames_[i];
+    const char* bad = !IsFinite(f.target) ? "target" : !IsFinite(f.pole) ? "pole"
+                      : !IsFinite(f.effectorOffset) ? "effectorOffset" : !IsFinite(f.poleSet) ? "poleSet" : nullptr;
+    if (bad != nullptr) {
+      std::snprintf(message_, sizeof(message_), "frames[%zu].%s: must be finite", i, bad);
+      return Error(message_);
+    }
+  }
+  return Ok();
+}
+
+Status Rig::Update(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
+                   std::span<LocalTransform> out, std::span<std::uint8_t> changed) {
+  if (Status s = CheckFrame(dt, in, root, out, changed); !s) return s;
+  root_ = root;
+  rootInverse_ = glm::conjugate(Unit(root.rotation));
+  rootScale_ = (std::abs(root.scale.x) + std::abs(root.scale.y) + std::abs(root.scale.z)) / 3.0f;
+  std::copy(in.begin(), in.end(), out.begin());
+  std::fill(fresh_.begin(), fresh_.end(), std::uint8_t{0});
+  for (std::size_t i = 0; i < constraints_.size(); ++i) Solve(i, dt, out);
+  if (!changed.empty()) {
+    // Bit for bit (a −0 written over a +0 counts: the caller copies it back).
+    for (std::size_t j = 0; j < in.size(); ++j) changed[j] = std::memcmp(&in[j], &out[j], sizeof(LocalTransform)) != 0;
+  }
+  return Ok();
+}
+
+// The model transform of `joint` in the pose `out`: computed from the nearest
+// fresh ancestor down (parents come before children).
+const Rig::ModelTransform& Rig::Model(std::size_t joint, std::span<const LocalTransform> out) {
+  if (fresh_[joint]) return model_[joint];
+  std::size_t count = 0;
+  for (int j = static_cast<int>(joint); j >= 0 && !fresh_[static_cast<std::size_t>(j)]; j = skeleton_.parent(static_cast<std::size_t>(j))) {
+    walk_[count++] = j;
+  }
+  static const ModelTransform kOrigin{};
+  while (count > 0) {
+    const std::size_t m = static_cast<std::size_t>(walk_[--count]);
+    const int p = skeleton_.parent(m);
+    const ModelTransform& parent = p >= 0 ? model_[static_cast<std::size_t>(p)] : kOrigin;
+    const LocalTransform& l = out[m];
+    model_[m] = {parent.position + parent.rotation * (parent.scale * l.translation),
+                 Unit(parent.rotation * Unit(l.rotation)), parent.scale * l.scale};
+    fresh_[m] = 1;
+  }
+  return model_[joint];
+}
+
+// `joint`'s local changed: its subtree is stale (a range in depth-first
+// skeletons; otherwise every joint whose parent is stale, in one forward pass).
+void Rig::Written(std::size_t joint) {
+  if (skeleton_.depthFirst()) {
+    std::fill(fresh_.begin() + static_cast<std::ptrdiff_t>(joint),
+              fresh_.begin() + static_cast<std::ptrdiff_t>(skeleton_.subtreeEnd(joint)), std::uint8_t{0});
+    return;
+  }
+  fresh_[joint] = 0;
+  for (std::size_t k = joint + 1; k < fresh_.size(); ++k) {
+    const int p = skeleton_.parent(k);
+    if (p >= 0 && !fresh_[static_cast<std::size_t>(p)]) fresh_[k] = 0;
+  }
+}
+
+// Stage 1: the constraint's joints in model space, in their canonical frames.
+void Rig::Gather(const Constraint& c, std::span<const LocalTransform> out) {
+  for (std::size_t k = 0; k < c.joints.size(); ++k) {
+    const std::size_t j = static_cast<std::size_t>(c.joints[k]);
+    const int p = skeleton_.parent(j);
+    if (p >= 0) Model(static_cast<std::size_t>(p), out);  // WriteRotations reads the parents too
+    const ModelTransform& m = Model(j, out);
+    jobIn_[k] = {m.position, Unit(m.rotation * c.frames[k])};
+  }
+}
+
+void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
+  Constraint& c = constraints_[index];
+  const ConstraintFrame& f = frames_[index];
+  ConstraintResult& r = results_[index];
+  r = {};
+  Gather(c, out);
+  const bool limb = c.settings.kind != ConstraintKind::kLookAt && c.settings.kind != ConstraintKind::kBodyLookAt;
+  if (limb) {
+    SolveLimb(c, f, r);
+  } else {
+    SolveLook(c, dt, f, r);
+    const bool active = c.settings.kind == ConstraintKind::kLookAt ? c.lookAt.active() : c.body.active();
+    if (!active) return;  // exactly the animated pose: nothing to write
+  }
+  r.active = WriteRotations(c, dt, limb, out) ? 1.0f : 0.0f;
+}
+
+// Stage 2 (aim, two-bone, pseudo three-bone, chain): the full-weight solve;
+// desired_[k] = the solved model rotation of slot k in the joint's own frame.
+void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintResult& r) {
+  const ConstraintSettings& s = c.settings;
+  const glm::vec3 target = ToModel(f.target);
+  const std::optional<glm::vec3> pole = f.poleSet != 0.0f ? std::optional<glm::vec3>(ToModel(f.pole)) : std::nullopt;
+  const glm::vec3 x(1.0f, 0.0f, 0.0f), z(0.0f, 0.0f, 1.0f);
+  const auto back = [&](std::size_t k, const glm::quat& solved) { desired_[k] = Unit(solved * glm::conjugate(c.frames[k])); };
+  switch (s.kind) {
+    case ConstraintKind::kAim: {
+      AimJob job = s.aim;
+      glm::quat solved = jobIn_[0].rotation;
+      job.position = jobIn_[0].position, job.rotation = jobIn_[0].rotation, job.target = target;
+      job.forward = c.look, job.up = c.aimUp, job.pole = pole, job.weight = 1.0f, job.result = &solved;
+      if (!job.Run()) solved = jobIn_[0].rotation;  // cannot fail for checked input
+      back(0, solved);
+      const float error = LookError({jobIn_[0].position, solved}, c.look, target);
+      r.distance = error;
+      r.reached = error <= 1e-3f ? 1.0f : 0.0f;
+      return;
+    }
+    case ConstraintKind::kTwoBone: {
+      TwoBoneJob job = s.twoBone;
+      TwoBoneResult out;
+      job.root = jobIn_[0], job.mid = jobIn_[1], job.end = jobIn_[2], job.target = target;
+      job.pole = pole;
+      if (job.poleDirection) job.poleDirection = ToModelVector(*job.poleDirection);
+      if (pole) job.poleDirection.reset();
+      job.forward = x, job.bendAxis = z, job.weight = 1.0f;
+      job.effectorOffset = ToModelVector(f.effectorOffset);
+      job.result = &out;
+      if (!job.Run()) out = {jobIn_[0], jobIn_[1], jobIn_[2], false, 0.0f};
+      back(0, out.root.rotation), back(1, out.mid.rotation), back(2, out.end.rotation);
+      r.reached = out.reached ? 1.0f : 0.0f;
+      r.distance = out.distance * rootScale_;
+      return;
+    }
+    case ConstraintKind::kPseudoThreeBone: {
+      PseudoThreeBoneJob job = s.pseudoThreeBone;
+      PseudoThreeBoneResult out;
+      job.limb.root = jobIn_[0], job.limb.mid = jobIn_[1], job.limb.end = jobIn_[2], job.tip = jobIn_[3];
+      job.limb.target = target;
+      job.limb.pole = pole;
+      if (job.limb.poleDirection) job.limb.poleDirection = ToModelVector(*job.limb.poleDirection);
+      if (pole) job.limb.poleDirection.reset();
+      job.limb.forward = x, job.limb.bendAxis = z, job.limb.weight = 1.0f;
+      job.result = &out;
+      if (!job.Run()) out = {jobIn_[0], jobIn_[1], jobIn_[2], jobIn_[3], false, 0.0f};
+      back(0, out.root.rotation), back(1, out.mid.rotation), back(2, out.end.rotation);
+      r.reached = out.reached ? 1.0f : 0.0f;
+      r.distance = out.distance * rootScale_;
+      return;
+    }
+    case ConstraintKind::kChain: {
+      const std::size_t n = c.joints.size();
+      ChainJob job = s.chain;
+      ChainResult result;
+      job.joints = std::span<const Transform>(jobIn_.data(), n);
+      job.output = std::span<Transform>(jobOut_.data(), n);
+      job.target = target, job.pole = pole, job.forward = x, job.limits = s.chainLimits;
+      const int parent = skeleton_.parent(static_cast<std::size_t>(c.joints[0]));
+      const glm::quat parentRotation = parent >= 0 ? model_[static_cast<std::size_t>(parent)].rotation : kIdentityRotation;
+      job.parentRotation = Unit(parentRotation * c.rootRest);
+      job.result = &result;
+      if (!job.Run()) std::copy(jobIn_.begin(), jobIn_.begin() + static_cast<std::ptrdiff_t>(n), jobOut_.begin());
+      for (std::size_t k = 0; k < n; ++k) back(k, jobOut_[k].rotation);
+      r.reached = result.reached ? 1.0f : 0.0f;
+      r.distance = result.distance * rootScale_;
+      r.iterations = static_cast<float>(result.iterations);
+      return;
+    }
+    default: return;
+  }
+}
+
+// Stage 2 (look-at, body look-at): their own update, smoothing included.
+void Rig::SolveLook(Constraint& c, float dt, const ConstraintFrame& f, ConstraintResult& r) {
+  const ConstraintSettings& s = c.settings;
+  const std::size_t n = s.joints.size();
+  const glm::vec3 target = ToModel(f.target);
+  const bool enabled = s.common.enabled;
+  Status status;
+  if (s.kind == ConstraintKind::kLookAt) {
+    status = c.lookAt.Update(dt, std::span<const Transform>(jobIn_.data(), n), target, enabled,
+                             std::span<Transform>(jobOut_.data(), n));
+  } else {
+    const std::size_t arms = s.arms.size(), legs = s.legs.size();
+    BodyLookAtInput input;
+    input.spine = std::span<const Transform>(jobIn_.data(), n);
+    input.arms = std::span<const Transform>(jobIn_.data() + n, arms);
+    input.legs = std::span<const Transform>(jobIn_.data() + n + arms, legs);
+    input.target = target;
+    input.enabled = enabled;
+    const BodyLookAtOutput output{std::span<Transform>(jobOut_.data(), n), std::span<Transform>(jobOut_.data() + n, arms),
+                                  std::span<Transform>(jobOut_.data() + n + arms, legs)};
+    status = c.body.Update(dt, input, output);
+  }
+  if (!status) std::copy(jobIn_.begin(), jobIn_.begin() + static_cast<std::ptrdiff_t>(c.joints.size()), jobOut_.begin());
+  for (std::size_t k = 0; k < c.joints.size(); ++k) desired_[k] = jobOut_[k].rotation;  // frames are identity
+  const float error = LookError(jobOut_[n - 1], c.look, target);
+  r.distance = error;
+  r.reached = error <= 1e-3f ? 1.0f : 0.0f;
+}
+
+// Stages 3–4: desired model rotations → full-weight locals (each joint's
+// parent turned by its nearest solved ancestor's change), then weight and
+// smoothing (limbs) into `out`; the body look-at's pelvis also moves. Returns
+// whether any local changed.
+bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTransform> out) {
+  const CommonSettings& common = c.settings.common;
+  int lowest = c.joints[0];
+  for (std::uint16_t k : c.writes) {
+    slot_[static_cast<std::size_t>(c.joints[k])] = k;
+    lowest = std::min(lowest, c.joints[k]);
+  }
+  bool active = false;
+  // Locals first (they read the model transforms of the unchanged pose) ...
+  for (std::size_t w = 0; w < c.writes.size(); ++w) {
+    const std::size_t k = c.writes[w];
+    const std::size_t j = static_cast<std::size_t>(c.joints[k]);
+    const int p = skeleton_.parent(j);
+    glm::quat parent = p >= 0 ? model_[static_cast<std::size_t>(p)].rotation : kIdentityRotation;
+    for (int a = p; a >= lowest; a = skeleton_.parent(static_cast<std::size_t>(a))) {
+      const int s = slot_[static_cast<std::size_t>(a)];
+      if (s < 0) continue;
+      const std::size_t sa = static_cast<std::size_t>(s);
+      parent = desired_[sa] * glm::conjugate(model_[static_cast<std::size_t>(a)].rotation) * parent;
+      break;
+    }
+    const glm::quat current = Unit(out[j].rotation);
+    const glm::quat desired = Unit(glm::conjugate(Unit(parent)) * desired_[k]);
+    glm::quat final = desired;
+    if (smooth) {
+      const float weight = common.weight;
+      const glm::quat weighted = weight >= 1.0f ? desired : weight <= 0.0f ? current : glm::slerp(current, desired, weight);
+      pd::QuatPD& pd = c.smoothing[w];
+      if (common.settleTime == 0.0f) {
+        final = common.enabled ? weighted : current;
+        c.offsets[w] = final * glm::conjugate(current);  // where a PD starts if smoothing is turned on
+      } else {
+        glm::dquat value;
+        const Status s = common.enabled ? pd.TrackOffset(dt, glm::dquat(current), glm::dquat(weighted), &value)
+                                        : pd.ReleaseOffset(dt, glm::dquat(current), &value);
+        // An offset blended out (or tracked) to exactly identity gives the
+        // current rotation bit for bit (the PD renormalizes in double).
+        final = !s || pd.value() == glm::dquat(1.0, 0.0, 0.0, 0.0) ? current : glm::quat(value);
+      }
+    }
+    jobOut_[k].rotation = final;  // held until every local is computed
+    active = active || final != current;
+  }
+  // ... then written, each subtree marked stale.
+  for (std::uint16_t k : c.writes) {
+    const std::size_t j = static_cast<std::size_t>(c.joints[k]);
+    slot_[j] = -1;
+    if (jobOut_[k].rotation == Unit(out[j].rotation)) continue;
+    out[j].rotation = jobOut_[k].rotation;
+    Written(j);
+  }
+  if (c.settings.kind == ConstraintKind::kBodyLookAt) {
+    // The pelvis translation: its solved model position in its parent's frame.
+    const std::size_t j = static_cast<std::size_t>(c.joints[0]);
+    const int p = skeleton_.parent(j);
+    const glm::vec3 moved = jobOut_[0].position;  // the animated pelvis plus the weight shift
+    glm::vec3 local = moved;
+    if (p >= 0) {
+      const ModelTransform& parent = Model(static_cast<std::size_t>(p), out);
+      local = (glm::conjugate(parent.rotation) * (moved - parent.position)) / parent.scale;
+    }
+    if (local != out[j].translation) {
+      out[j].translation = local;
+      Written(j);
+      active = true;
+    }
+  }
+  return active;
+}
+
+}  // namespace ikpd::rig

@@ -1,0 +1,99 @@
+// Fuzzes rig::Skeleton and rig::Rig (docs/rig.md): random hierarchies, rest
+// poses, constraint stacks (valid or not) and frames. Every error names a
+// parameter and changes nothing (the output span stays as it was); every
+// successful update writes finite locals whose rotations are usable, and
+// `changed` flags exactly the joints that differ from the input.
+#include <vector>
+
+#include "fuzz.h"
+#include "ikpd/rig/rig.h"
+
+using namespace ikpd;
+using namespace ikpd::fuzz;
+using namespace ikpd::rig;
+
+namespace {
+LocalTransform Local(Input& in, bool finite) {
+  LocalTransform t;
+  t.translation = finite ? in.Vec3() : in.MaybeNonFiniteVec3();
+  t.rotation = in.Quat();
+  if (in.Int(0, 3) == 0) t.scale = glm::vec3(in.Range(0.1f, 3.0f));
+  return t;
+}
+
+std::vector<int> Joints(Input& in, int n, int count) {
+  std::vector<int> joints;
+  int at = in.Int(-1, n - 1);
+  for (int k = 0; k < count; ++k) {
+    joints.push_back(at);
+    at = in.Int(0, 3) == 0 ? in.Int(-1, n) : at + 1;  // mostly a straight run
+  }
+  return joints;
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Input in(data, size);
+  const int n = in.Int(1, 12);
+  std::vector<int> parents(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) parents[static_cast<std::size_t>(i)] = in.Int(0, 7) == 0 ? in.Int(-2, n) : i - 1 - in.Int(0, 1);
+  for (int i = 0; i < n; ++i) parents[static_cast<std::size_t>(i)] = std::max(parents[static_cast<std::size_t>(i)], -2);
+  Skeleton skeleton;
+  const Status built = skeleton.Init(parents);
+  FUZZ_CHECK(NamesParameter(built), "skeleton error without a parameter: %s", built.error);
+  if (!built) return 0;
+
+  std::vector<LocalTransform> rest(static_cast<std::size_t>(n));
+  for (LocalTransform& t : rest) t = Local(in, in.Int(0, 15) != 0);
+  Rig rig;
+  const Status init = rig.Init(skeleton, rest);
+  FUZZ_CHECK(NamesParameter(init), "init error without a parameter: %s", init.error);
+  if (!init) return 0;
+
+  const int constraints = in.Int(0, 4);
+  for (int c = 0; c < constraints; ++c) {
+    const auto kind = static_cast<ConstraintKind>(in.Int(0, 5));
+    ConstraintSettings s = DefaultSettings(kind);
+    const int counts[] = {1, 3, 4, in.Int(2, 5), in.Int(2, 4), in.Int(2, 4)};
+    s.joints = Joints(in, n, counts[static_cast<int>(kind)]);
+    if (in.Int(0, 3) == 0) s.common.weight = in.MaybeNonFinite();
+    if (in.Bool()) s.common.settleTime = in.Range(0.0f, 1.0f);
+    if (in.Int(0, 3) == 0) s.common.enabled = false;
+    if (in.Int(0, 5) == 0) s.common.forward = in.Axis();
+    const std::size_t before = rig.constraintCount();
+    const Status added = rig.Add(s);
+    FUZZ_CHECK(NamesParameter(added), "add error without a parameter: %s", added.error);
+    FUZZ_CHECK(rig.constraintCount() == before + (added ? 1u : 0u), "a failed Add changed the rig");
+  }
+  for (ConstraintFrame& f : rig.frames()) {
+    f.target = in.Bool() ? in.Vec3() : in.MaybeNonFiniteVec3();
+    f.pole = in.Vec3();
+    f.poleSet = in.Bool() ? 1.0f : 0.0f;
+  }
+
+  std::vector<LocalTransform> pose(static_cast<std::size_t>(n)), out(static_cast<std::size_t>(n));
+  std::vector<std::uint8_t> changed(static_cast<std::size_t>(n));
+  for (LocalTransform& t : pose) t = Local(in, in.Int(0, 15) != 0);
+  LocalTransform root;
+  if (in.Bool()) root = Local(in, true);
+  const int frames = in.Int(1, 4);
+  for (int f = 0; f < frames; ++f) {
+    const float dt = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 0.1f);
+    const std::vector<LocalTransform> previous = out;
+    const Status s = rig.Update(dt, pose, root, out, changed);
+    FUZZ_TRACE("frame %d dt %g: %s\n", f, static_cast<double>(dt), s.error ? s.error : "ok");
+    if (!s) {
+      FUZZ_CHECK(NamesParameter(s), "update error without a parameter: %s", s.error);
+      FUZZ_CHECK(std::memcmp(previous.data(), out.data(), sizeof(LocalTransform) * out.size()) == 0,
+                 "output written on error: %s", s.error);
+      continue;
+    }
+    for (std::size_t j = 0; j < out.size(); ++j) {
+      FUZZ_CHECK(IsFinite(out[j].translation) && IsFinite(out[j].scale) && IsUsableRotation(out[j].rotation),
+                 "joint %zu: unusable output", j);
+      const bool differs = std::memcmp(&out[j], &pose[j], sizeof(LocalTransform)) != 0;
+      FUZZ_CHECK(differs == (changed[j] != 0), "joint %zu: changed flag %d but differs %d", j, changed[j], differs);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,507 @@
+// API module 'rig' (see web/types/rig.d.ts): a character rig (docs/rig.md),
+// one object that owns a skeleton and an ordered stack of constraints and
+// solves them all in one WebAssembly call per frame. Locals in, locals out,
+// through Float32Array views of WASM memory (re-created after memory growth).
+// Settings are packed once per add()/set() in the layout cpp/bindings/rig.cc
+// reads: joints, the common settings, the kind's job description block (the
+// same description the single calls use, web/src/fields.js) and its extras.
+import { WasmObject, readNumber, readOptions, readVec3, readVector } from './core.js';
+import { readRanged } from './fields.js';
+import { LIMIT_FLOATS, readLimit } from './chain.js';
+
+export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt']);
+const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
+const FRAME_FLOATS = 12;
+const RESULT_FLOATS = 4;
+const COMMON_FLOATS = 17;
+const MAX_JOINTS = 1024;
+const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
+const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
+const LIMB = Object.freeze(['poleDirection', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'maxStretch', 'twist', 'tolerance']);
+const SMOOTHED = Object.freeze(['weight', 'enabled', 'settleTime', 'damping', 'blendOutTime']);
+
+// Per kind: the job description it reuses, which of its options the rig
+// takes (the others are per-frame inputs, common settings or the rig's own),
+// the common keys and the kind's extra keys.
+const SPECS = Object.freeze({
+  aim: { job: 'aim', options: ['method', 'hingeAxis', 'offset'], common: [...SMOOTHED, 'forward', 'up'], extras: [] },
+  twoBone: { job: 'twoBone', options: [...LIMB, 'endRotation'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: [] },
+  pseudoThreeBone: { job: 'pseudoThreeBone', options: [...LIMB, 'variant', 'endLimit'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: ['blend'] },
+  chain: { job: 'chain', options: ['method', 'iterations', 'tolerance'], common: [...SMOOTHED, 'forward'], extras: ['limits'] },
+  lookAt: { job: 'lookAt', options: ['offset'], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits'] },
+  bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock'], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS] },
+});
+const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
+
+function describeValue(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  return typeof value;
+}
+
+// Edit distance, for "did you mean" (names are short).
+function distance(a, b) {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+      diagonal = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.length];
+}
+
+function unknownKey(key, valid, what) {
+  let best = valid[0];
+  for (const name of valid) if (distance(key, name) < distance(key, best)) best = name;
+  return new TypeError(`options: unknown ${what} option '${String(key)}'; did you mean '${best}'?`);
+}
+
+function readIndices(value, name, { min = 1, max = MAX_JOINTS } = {}) {
+  if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`${name}: expected an array of joint indices, got ${describeValue(value)}`);
+  if (value.length < min || value.length > max) throw new RangeError(`${name}: needs ${min} to ${max} entries, got ${value.length}`);
+  const out = new Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}[${i}]: expected an integer, got ${describeValue(v)}`);
+    out[i] = v;
+  }
+  return out;
+}
+
+function readBoolean(value, name) {
+  if (typeof value !== 'boolean') throw new TypeError(`${name}: expected a boolean, got ${describeValue(value)}`);
+  return value;
+}
+
+// A Float32Array of `count` locals (10 floats each), checked finite, rotations non-zero.
+function readLocals(value, name, count) {
+  if (!(Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView)))) {
+    throw new TypeError(`${name}: expected a Float32Array or array of ${FLOATS_PER_JOINT * count} numbers, got ${describeValue(value)}`);
+  }
+  const out = new Float32Array(FLOATS_PER_JOINT * count);
+  readVector(value, name, out.length, out, 0);
+  for (let j = 0; j < count; j++) {
+    const o = FLOATS_PER_JOINT * j;
+    if (!(out[o + 3] ** 2 + out[o + 4] ** 2 + out[o + 5] ** 2 + out[o + 6] ** 2 > 1e-12)) {
+      throw new RangeError(`${name}[${o + 3}]: joint ${j}'s rotation must not be zero`);
+    }
+  }
+  return out;
+}
+
+const stale = (view) => view === null || view.buffer.byteLength === 0;
+
+// A copy of plain data (arrays, typed arrays as arrays, plain objects); other values as they are.
+function cloneData(value) {
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) return Array.from(value, cloneData);
+  if (value === null || typeof value !== 'object') return value;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    // A three.js Vector3/Quaternion-like object: its components.
+    if (typeof value.x === 'number' && typeof value.y === 'number' && typeof value.z === 'number') {
+      return typeof value.w === 'number' ? [value.x, value.y, value.z, value.w] : [value.x, value.y, value.z];
+    }
+    return value;
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cloneData(v)]));
+}
+
+export function createRigApi(core) {
+  const x = core.wasm;
+  const jobs = core.jobs;
+  const dampingField = { ...jobs.lookAt.byName.damping, name: 'damping' };
+
+  // ------------------------------------------------------------- defaults
+  function groupDefaults(group) {
+    const out = {};
+    for (const f of jobs.bodyLookAt.options) {
+      if (f.name.startsWith(`${group}.`)) out[f.name.slice(group.length + 1)] = jobs.bodyLookAt.defaultValues[f.name];
+    }
+    return out;
+  }
+  function kindDefaults(kind) {
+    const spec = SPECS[kind];
+    const job = jobs[spec.job];
+    const out = { weight: 1, enabled: true };
+    if (spec.common.includes('settleTime')) out.settleTime = kind === 'lookAt' ? job.defaultValues.settleTime : 0;
+    if (spec.common.includes('damping')) out.damping = 1;
+    out.blendOutTime = kind === 'bodyLookAt' ? job.defaultValues.blendOutTime : 0.1;
+    for (const name of spec.options) out[name] = job.defaultValues[name];
+    if (kind === 'pseudoThreeBone') out.blend = job.defaultValues.blend;
+    if (kind === 'chain') out.limits = [];
+    if (kind === 'bodyLookAt') {
+      out.arms = [];
+      out.legs = [];
+      const spine = groupDefaults('spine');
+      delete spine.headSettleTime;
+      delete spine.pelvisSettleTime;
+      out.spine = spine;
+      out.weightShift = groupDefaults('weightShift');
+      out.armReaction = groupDefaults('armReaction');
+    }
+    return out;
+  }
+  const freezeDeep = (o) => {
+    for (const v of Object.values(o)) if (v !== null && typeof v === 'object') freezeDeep(v);
+    return Object.freeze(o);
+  };
+  const DEFAULTS = freezeDeep(Object.fromEntries(KINDS.map((k) => [k, kindDefaults(k)])));
+
+  // ------------------------------------------------------------- packing
+  // Packs one constraint's settings (values: every key, defaults filled) at
+  // f[0..]; returns nothing, throws naming the option.
+  function packSettings(kind, values, f) {
+    const spec = SPECS[kind];
+    const joints = values.joints, arms = values.arms ?? [], legs = values.legs ?? [];
+    let o = 0;
+    f[o++] = joints.length;
+    f[o++] = arms.length;
+    f[o++] = legs.length;
+    for (const list of [joints, arms, legs]) for (const j of list) f[o++] = j;
+    // common
+    f[o] = readNumber(values.weight, 'weight', { min: 0, max: 1 });
+    f[o + 1] = readBoolean(values.enabled, 'enabled') ? 1 : 0;
+    if (spec.common.includes('settleTime')) {
+      const t = readNumber(values.settleTime, 'settleTime', { min: 0 });
+      if (kind === 'lookAt' && !(t > 0)) throw new RangeError(`settleTime: must be > 0 for lookAt, got ${t}`);
+      f[o + 2] = t;
+      f[o + 3] = readRanged(values.damping, dampingField);
+    } else {
+      f[o + 2] = 0;
+      f[o + 3] = 1;
+    }
+    f[o + 4] = readNumber(values.blendOutTime, 'blendOutTime', { min: 0 });
+    const optional = (name, at) => {
+      const v = values[name];
+      if (v === undefined || v === null) {
+        f.fill(0, at, at + 4);
+      } else {
+        readVec3(v, name, f, at);
+        f[at + 3] = 1;
+      }
+    };
+    optional('forward', o + 5);
+    optional('bendAxis', o + 9);
+    optional('up', o + 13);
+    o += COMMON_FLOATS;
+    // the kind's job block: its defaults, then the options the rig takes
+    const job = jobs[spec.job];
+    f.set(job.defaults, o);
+    if (kind === 'bodyLookAt') {
+      const flat = { offset: values.offset, footLock: values.footLock };
+      for (const group of GROUPS) {
+        for (const [key, v] of Object.entries(values[group])) {
+          if (group === 'spine' && (key === 'weights' || key === 'limits' || key === 'settleTime')) continue;
+          flat[`${group}.${key}`] = v;
+        }
+      }
+      const settle = values.spine.settleTime;
+      if (typeof settle === 'number' || typeof settle === 'string') {
+        const field = { ...job.byName['spine.headSettleTime'], name: 'spine.settleTime' };
+        flat['spine.headSettleTime'] = flat['spine.pelvisSettleTime'] = readRanged(settle, field);
+      }
+      job.packOptions(flat, f, o);
+    } else {
+      job.packOptions(values, f, o, spec.options);
+    }
+    o += job.floats;
+    // extras
+    const n = joints.length;
+    const array = (value, name) => {
+      if (value === undefined || value === null) return 0;
+      readVector(value, name, n, f, o);
+      o += n;
+      return 1;
+    };
+    if (kind === 'pseudoThreeBone') {
+      f[o] = readRanged(values.blend, job.byName.blend);
+    } else if (kind === 'chain') {
+      const limits = values.limits;
+      if (!Array.isArray(limits)) throw new TypeError(`limits: expected an array, got ${describeValue(limits)}`);
+      if (limits.length > n) throw new RangeError(`limits: at most one limit per joint (${n}), got ${limits.length}`);
+      f[o++] = limits.length;
+      for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
+    } else if (kind === 'lookAt') {
+      const flags = o;
+      o += 2;
+      f[flags] = array(values.weights, 'weights');
+      f[flags + 1] = array(values.limits, 'limits');
+    } else if (kind === 'bodyLookAt') {
+      const spine = values.spine;
+      const flags = o;
+      o += 3;
+      f[flags] = array(spine.weights, 'spine.weights');
+      f[flags + 1] = array(spine.limits, 'spine.limits');
+      const settle = spine.settleTime;
+      f[flags + 2] = typeof settle === 'object' && settle !== null ? array(settle, 'spine.settleTime') : 0;
+    }
+    if (o > core.scratchFloats) throw new RangeError('joints: too many joints or limits for one constraint');
+  }
+
+  // Merges `changes` into `current` (a constraint's values), checking keys;
+  // returns the new values (current is not modified).
+  function merge(kind, current, changes) {
+    readOptions(changes);
+    const spec = SPECS[kind];
+    const valid = ['joints', ...spec.common, ...spec.options, ...spec.extras];
+    const next = { ...current };
+    for (const key of Object.keys(changes)) {
+      if (!valid.includes(key)) throw unknownKey(key, valid, kind);
+      const value = changes[key];
+      if (value === undefined) continue;
+      if (GROUPS.includes(key)) {
+        const group = readOptions(value, key);
+        const groupValid = Object.keys(DEFAULTS.bodyLookAt[key]).concat(key === 'spine' ? ['weights', 'limits', 'settleTime'] : []);
+        for (const k of Object.keys(group)) if (!groupValid.includes(k)) throw unknownKey(`${key}.${k}`, groupValid.map((g) => `${key}.${g}`), kind);
+        next[key] = { ...current[key], ...cloneData(group) };
+      } else if (key === 'joints' || key === 'arms' || key === 'legs') {
+        next[key] = readIndices(value, key, key === 'joints' ? {} : { min: 0, max: 6 });
+      } else if (key === 'limits' && kind === 'chain') {
+        if (!Array.isArray(value)) throw new TypeError(`limits: expected an array, got ${describeValue(value)}`);
+        next[key] = cloneData(value);
+      } else {
+        next[key] = cloneData(value);
+      }
+    }
+    return next;
+  }
+
+  // ------------------------------------------------------------- classes
+  /** One constraint of a Rig; see RigConstraint in web/types/rig.d.ts. */
+  class RigConstraint {
+    #rig;
+    #apply;
+    #index;
+    #kind;
+    #values;
+
+    constructor(rig, apply, index, kind, values) {
+      this.#rig = rig;
+      this.#apply = apply;
+      this.#index = index;
+      this.#kind = kind;
+      this.#values = values;
+    }
+
+    /** Position in the rig's stack (and in rig.frames / rig.results). */
+    get index() { return this.#index; }
+    /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt'. */
+    get kind() { return this.#kind; }
+    /** The joint indices (a copy). */
+    get joints() { return this.#values.joints.slice(); }
+    /** Index of this constraint's first float in rig.frames. */
+    get frameOffset() { return FRAME_FLOATS * this.#index; }
+    /** Index of this constraint's first float in rig.results. */
+    get resultOffset() { return RESULT_FLOATS * this.#index; }
+    /** Every current setting (a frozen copy). */
+    get options() { return freezeDeep(cloneData(this.#values)); }
+
+    /** One current setting by name. */
+    get(name) {
+      const valid = Object.keys(this.#values);
+      if (!valid.includes(name)) throw unknownKey(name, valid, this.#kind);
+      const v = this.#values[name];
+      return v !== null && typeof v === 'object' ? freezeDeep(cloneData(v)) : v;
+    }
+
+    /** Changes the settings given (validated, one WASM call); on an error nothing changes. */
+    set(changes) {
+      this.#rig.assertAlive();
+      this.#values = this.#apply(this.#index, this.#kind, this.#values, changes);
+      return this;
+    }
+  }
+
+  /** A character rig (docs/rig.md); see Rig in web/types/rig.d.ts. */
+  class Rig extends WasmObject {
+    #native;
+    #count;
+    #names;
+    #pointer;
+    #changedPointer;
+    #floats = null;
+    #input = null;
+    #output = null;
+    #root = null;
+    #rest = null;
+    #changed = null;
+    #frames = null;
+    #results = null;
+    #constraints = [];
+
+    constructor(options) {
+      readOptions(options);
+      // Every JS input is read before WASM memory is touched.
+      const parents = readIndices(options.parents, 'parents', { min: 1, max: MAX_JOINTS });
+      const n = parents.length;
+      for (let i = 0; i < n; i++) {
+        if (parents[i] < -1 || parents[i] >= i) throw new RangeError(`parents[${i}]: must be -1 or the index of an earlier joint, got ${parents[i]}`);
+      }
+      let names = null;
+      if (options.names !== undefined) {
+        if (!Array.isArray(options.names) || options.names.length !== n) throw new TypeError(`names: expected an array of ${n} strings`);
+        names = options.names.map((s, i) => {
+          if (typeof s !== 'string') throw new TypeError(`names[${i}]: expected a string, got ${describeValue(s)}`);
+          return s;
+        });
+      }
+      const rest = options.rest === undefined ? null : readLocals(options.rest, 'rest', n);
+      const facing = new Float32Array([0, 0, 1, 0, 1, 0]);
+      if (options.facing !== undefined) readVec3(options.facing, 'facing', facing, 0);
+      if (options.up !== undefined) readVec3(options.up, 'up', facing, 3);
+      for (const [name, at] of [['facing', 0], ['up', 3]]) {
+        if (facing[at] === 0 && facing[at + 1] === 0 && facing[at + 2] === 0) throw new RangeError(`${name}: must not be zero`);
+      }
+
+      const native = new x.Rig();
+      try {
+        core.check(native.allocate(n));
+        const f = new Float32Array(core.heapF32.buffer, native.buffer() >>> 0, 30 * n + 10 + n);
+        if (rest !== null) f.set(rest, 20 * n + 10);
+        for (let i = 0; i < n; i++) f[30 * n + 10 + i] = parents[i];
+        core.check(native.init());
+        core.check(native.setFacing(facing[0], facing[1], facing[2]));
+        core.check(native.setUp(facing[3], facing[4], facing[5]));
+      } catch (error) {
+        native.delete();
+        throw error;
+      }
+      super('Rig', () => native.delete());
+      this.#native = native;
+      this.#count = n;
+      this.#names = names;
+      this.#pointer = native.buffer() >>> 0;
+      this.#changedPointer = native.changed() >>> 0;
+      // The animated input starts at the rest pose.
+      this.#views();
+      this.#input.set(this.#rest);
+      this.#output.set(this.#rest);
+    }
+
+    // Views over the handle's buffer (re-created after WASM memory growth).
+    #views() {
+      if (stale(this.#floats)) {
+        const n = this.#count;
+        const buffer = core.heapF32.buffer;
+        this.#floats = new Float32Array(buffer, this.#pointer, 30 * n + 10);
+        this.#input = this.#floats.subarray(0, 10 * n);
+        this.#output = this.#floats.subarray(10 * n, 20 * n);
+        this.#root = this.#floats.subarray(20 * n, 20 * n + 10);
+        this.#rest = this.#floats.subarray(20 * n + 10, 30 * n + 10);
+        this.#changed = new Uint8Array(buffer, this.#changedPointer, n);
+        this.#frames = null;
+      }
+      if (stale(this.#frames) || this.#frames.length !== FRAME_FLOATS * this.#constraints.length) {
+        const m = this.#constraints.length;
+        const buffer = core.heapF32.buffer;
+        this.#frames = new Float32Array(buffer, m === 0 ? 0 : this.#native.frames() >>> 0, FRAME_FLOATS * m);
+        this.#results = new Float32Array(buffer, m === 0 ? 0 : this.#native.results() >>> 0, RESULT_FLOATS * m);
+      }
+    }
+
+    /** Number of joints. */
+    get count() { this.assertAlive(); return this.#count; }
+    /** Joint names given to the constructor (a copy), or null. */
+    get names() { this.assertAlive(); return this.#names === null ? null : this.#names.slice(); }
+    /** Index of the joint called `name`, or -1. */
+    find(name) {
+      this.assertAlive();
+      return this.#names === null ? -1 : this.#names.indexOf(name);
+    }
+    /** Float32Array(10 × count): the animated locals, tx ty tz qx qy qz qw sx sy sz per joint. */
+    get input() { this.assertAlive(); this.#views(); return this.#input; }
+    /** Float32Array(10 × count): the solved locals after update(). */
+    get output() { this.assertAlive(); this.#views(); return this.#output; }
+    /** Uint8Array(count): 1 where output differs from input after update(). */
+    get changed() { this.assertAlive(); this.#views(); return this.#changed; }
+    /** Float32Array(10): the root transform (the skeleton root's parent, world space). */
+    get root() { this.assertAlive(); this.#views(); return this.#root; }
+    /** Float32Array(12 × constraints): target xyz, pole xyz, effectorOffset xyz, poleSet, 2 reserved. */
+    get frames() { this.assertAlive(); this.#views(); return this.#frames; }
+    /** Float32Array(4 × constraints): reached, distance, iterations, active. */
+    get results() { this.assertAlive(); this.#views(); return this.#results; }
+    /** The constraints in stack order (a copy of the list). */
+    get constraints() { this.assertAlive(); return this.#constraints.slice(); }
+
+    /** New rest pose (default: identity locals); re-detects every constraint's axes. */
+    setRest(locals) {
+      this.assertAlive();
+      const n = this.#count;
+      const rest = locals === undefined ? null : readLocals(locals, 'rest', n);
+      this.#views();
+      const saved = this.#rest.slice();
+      if (rest === null) for (let j = 0; j < n; j++) this.#rest.set(IDENTITY_LOCAL, FLOATS_PER_JOINT * j);
+      else this.#rest.set(rest);
+      try {
+        core.check(this.#native.setRest());
+      } catch (error) {
+        this.#views();
+        this.#rest.set(saved);
+        throw error;
+      }
+      return this;
+    }
+
+    /** Model-space character forward (default [0, 0, 1]); re-detects axes. */
+    setFacing(v) {
+      this.assertAlive();
+      const f = new Float32Array(3);
+      readVec3(v, 'facing', f, 0);
+      core.check(this.#native.setFacing(f[0], f[1], f[2]));
+      return this;
+    }
+
+    /** Model-space up (default [0, 1, 0]); re-detects axes. */
+    setUp(v) {
+      this.assertAlive();
+      const f = new Float32Array(3);
+      readVec3(v, 'up', f, 0);
+      core.check(this.#native.setUp(f[0], f[1], f[2]));
+      return this;
+    }
+
+    /** Appends a constraint; see RigConstraintOptions. Throws with nothing added on error. */
+    add(kind, options) {
+      this.assertAlive();
+      if (typeof kind !== 'string' || !KINDS.includes(kind)) {
+        throw new RangeError(`kind: expected one of ${KINDS.map((k) => `'${k}'`).join(', ')}, got ${typeof kind === 'string' ? `'${kind}'` : describeValue(kind)}`);
+      }
+      readOptions(options);
+      if (options.joints === undefined) throw new TypeError('joints: required (an array of joint indices)');
+      const values = merge(kind, cloneData(DEFAULTS[kind]), options);
+      packSettings(kind, values, core.scratch);
+      core.check(this.#native.add(KIND_INDEX[kind], core.scratchPointer));
+      const c = new RigConstraint(this, (i, k, current, changes) => this.#apply(i, k, current, changes), this.#constraints.length, kind, values);
+      this.#constraints.push(c);
+      this.#frames = null;  // the rig's frames moved
+      return c;
+    }
+
+    #apply(index, kind, current, changes) {
+      this.assertAlive();
+      const values = merge(kind, current, changes);
+      packSettings(kind, values, core.scratch);
+      core.check(this.#native.set(index, core.scratchPointer));
+      return values;
+    }
+
+    /** Solves one frame (one WASM call): dt seconds, finite and >= 0. Throws with nothing changed on error. */
+    update(dt) {
+      this.assertAlive();
+      if (typeof dt !== 'number' || !(dt >= 0) || dt === Infinity) {
+        if (typeof dt !== 'number') throw new TypeError(`dt: expected a number, got ${describeValue(dt)}`);
+        throw new RangeError(`dt: must be finite and >= 0, got ${dt}`);
+      }
+      core.check(this.#native.update(dt));
+      return this;
+    }
+  }
+  Rig.defaults = DEFAULTS;
+  Rig.kinds = KINDS;
+
+  return { Rig };
+}
