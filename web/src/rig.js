@@ -502,6 +502,11 @@ export function createRigApi(core) {
   }
   Rig.defaults = DEFAULTS;
   Rig.kinds = KINDS;
+  /** Every option name each kind takes (`joints` and, for bodyLookAt, `arms`/`legs` included). */
+  Rig.options = Object.freeze(Object.fromEntries(KINDS.map((kind) => {
+    const spec = SPECS[kind];
+    return [kind, Object.freeze(['joints', ...spec.common, ...spec.options, ...spec.extras])];
+  })));
 
   return { Rig };
 }

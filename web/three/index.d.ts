@@ -2,6 +2,7 @@
 // hierarchies, whatever the rig's bone axis convention.
 import type { Object3D, Quaternion, Vector3 } from 'three';
 import type { AimMethod, BendDirection, Ikpd } from '../index.js';
+export * from './ikRig.js';
 
 /**
  * A world-space point: an Object3D (its world position, read at every
