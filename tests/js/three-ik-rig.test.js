@@ -7,6 +7,7 @@ import { ikpd } from './setup.js';
 import { IKRig } from '../../web/three/index.js';
 import { buildHumanoid, worldOf, worldRotationOf } from './three-humanoid.js';
 import { randomUnit, rng } from './three-rig.js';
+import { exportHumanoidGlb, loadGlb } from './gltf-round-trip.js';
 
 const CONVENTIONS = ['identity', '+y', '-z', '-y', 'mixed', 'random'];
 
@@ -204,4 +205,30 @@ describe('IKRig bad input', () => {
     expect(new IKRig(ikpd, scene, { humanoid: vrmLike }).bone('leftFoot')).toBe(bones.leftFoot);
     expect(new Quaternion()).toBeTruthy();
   });
+});
+
+describe('IKRig on a character written by GLTFExporter and loaded by GLTFLoader', () => {
+  for (const axes of ['+y', 'mixed', 'random']) {
+    it(`finds the humanoid, reaches and looks with default options (${axes} bones, Mixamo armature)`, async () => {
+      const gltf = await loadGlb(await exportHumanoidGlb({ axes, mixamoArmature: true, seed: 21 }));
+      let mesh = null;
+      gltf.scene.traverse((o) => { if (o.isSkinnedMesh) mesh = o; });
+      expect(mesh).not.toBeNull();
+      gltf.scene.updateMatrixWorld(true);
+      const rig = new IKRig(ikpd, mesh);
+      expect(rig.humanoid.size).toBeGreaterThanOrEqual(20);
+      const head = rig.bone('head');
+      const restInverse = worldRotationOf(head).invert();
+      const target = worldOf(rig.bone('leftUpperArm')).add(new Vector3(0.15, -0.35, 0.3));
+      // The body first, then the hand on the pose it left (the look-at turns the chest the arm hangs from).
+      const look = new Vector3(-0.3, 1.8, 2);
+      rig.add('lookAt', { target: look, settleTime: 0.05 });
+      rig.add('twoBone', { bones: ['leftUpperArm', 'leftLowerArm', 'leftHand'], target });
+      for (let i = 0; i < 120; i++) rig.update(1 / 60);
+      expect(worldOf(rig.bone('leftHand')).distanceTo(target)).toBeLessThan(1e-4);
+      const facing = new Vector3(0, 0, 1).applyQuaternion(restInverse).applyQuaternion(worldRotationOf(head));
+      expect(facing.angleTo(look.clone().sub(worldOf(head)).normalize())).toBeLessThan(0.02);
+      rig.dispose();
+    });
+  }
 });
