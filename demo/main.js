@@ -44,7 +44,7 @@ function reportFrameError(ctx, error) {
 
 /** Shown instead of a scene whose solver is not in this build of ikpd. */
 function placeholder(ctx, missing) {
-  const panel = ctx.panel('Not available in this build', 'bottom-center');
+  const panel = ctx.panel('Not available in this build', 'center');
   panel.append(`This scene needs ${missing.join(', ')}.`);
   ctx.scene.background = new THREE.Color(0x1b1d22);
   return {};
@@ -52,7 +52,7 @@ function placeholder(ctx, missing) {
 
 /** Shown for a URL hash that names no scene. */
 function notFound(ctx, id) {
-  const panel = ctx.panel('No such scene', 'bottom-center');
+  const panel = ctx.panel('No such scene', 'center');
   panel.append(`There is no scene “${id}”. Pick one on the left: ${sceneList.map((s) => s.id).join(', ')}.`);
   ctx.scene.background = new THREE.Color(0x1b1d22);
   return {};
