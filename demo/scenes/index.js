@@ -42,6 +42,13 @@ export const sceneList = [
     load: () => import('./lookAt.js'),
   },
   {
+    id: 'pd',
+    requires: ['PD', 'gainsFromSettleTime', 'checkStability'],
+    title: 'PD interpolation',
+    description: `PD controllers side by side follow the ${swatch(colors.target, 'red target')}: presets for damping, a velocity cap, explicit Euler against ikpd’s exact integrator, a moving target (feed-forward, PID) and an IK offset’s blend-out. Change the update rate: the exact curves stay the same.`,
+    load: () => import('./pd.js'),
+  },
+  {
     id: 'hdr',
     requires: [],
     title: 'HDR output',
