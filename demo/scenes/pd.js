@@ -106,8 +106,8 @@ export async function create(ctx) {
   const { scene, camera, controls, ikpd } = ctx;
   setupStage(ctx, { size: 10 });
   // The rails left of the plots (bottom right) and below the GUI.
-  camera.position.set(1.1, 4.4, 6.9);
-  controls.target.set(1.1, -0.5, -0.4);
+  camera.position.set(1.1, 4.0, 6.9);
+  controls.target.set(1.1, -1.2, -0.4);
   ctx.bounds.set(new THREE.Vector3(-RANGE, 0.25, 1.5), new THREE.Vector3(RANGE, 0.25, 1.5));
 
   const params = {
@@ -177,7 +177,10 @@ export async function create(ctx) {
     visuals.forEach((v, i) => {
       const lane = lanes[i];
       v.rail.visible = v.ball.visible = Boolean(lane);
-      if (lane) v.label.textContent = lane.label;
+      if (lane) {
+        v.label.textContent = lane.label;
+        v.label.style.color = lane.color;
+      }
     });
     simTime = 0;
     stepIndex = 0;
@@ -194,31 +197,43 @@ export async function create(ctx) {
   velocityTitle.textContent = 'Velocity (units/s)';
   velocityTitle.style.marginTop = '4px';
   const velocityBox = document.createElement('div');
+  plotPanel.append(plotTitle, valueBox, velocityTitle, velocityBox);
+  // What the lanes are and what the preset shows: left, so the plots and the GUI fit on the right of small windows.
+  const infoPanel = ctx.panel('', 'bottom-left');
+  infoPanel.style.maxWidth = '400px';
+  const legend = document.createElement('div');
+  legend.style.marginBottom = '4px';
   const status = document.createElement('div');
-  status.style.maxWidth = '380px';
-  plotPanel.append(plotTitle, valueBox, velocityTitle, velocityBox, status);
-  const axis = { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, size: 30 };
+  infoPanel.append(legend, status);
+  const axis = { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, size: 24 };
+  const yAxis = { ...axis, size: 40 };
 
   function buildPlots() {
     for (const plot of plots) plot.destroy();
     const withAnimation = Boolean(preset().animation);
     history = { t: [], goal: [], animation: [], values: lanes.map(() => []), velocities: lanes.map(() => []) };
-    plotTitle.textContent = withAnimation ? 'Angle over time (target: the ideal output)' : 'Value over time';
+    plotTitle.textContent = withAnimation ? 'Angle over time' : 'Value over time';
+    const key = (color, text, dash) => `<span style="color:${color}">${dash ? '╌╌' : '━━'} ${text}</span>`;
+    legend.innerHTML = [
+      key('#ff8a6b', withAnimation ? 'target (IK on: the IK angle; off: the animation)' : 'target', true),
+      ...(withAnimation ? [key('#9a9aa6', 'animation', true)] : []),
+      ...lanes.map((lane) => key(lane.color, lane.label)),
+    ].join(' · ');
     const laneSeries = lanes.map((lane) => ({ label: lane.label, stroke: lane.color, width: 1.75 }));
     const goalSeries = { label: 'target', stroke: '#ff8a6b', width: 1.25, dash: [4, 3] };
     const animationSeries = { label: 'animation', stroke: '#9a9aa6', width: 1, dash: [2, 3] };
     const valueSeries = [{ label: 't (s)' }, goalSeries, ...(withAnimation ? [animationSeries] : []), ...laneSeries];
     plots = [
       new uPlot({
-        width: 380, height: 150,
+        width: 340, height: 120,
         scales: { x: { time: false }, y: { range: [-RANGE, RANGE] } },
-        axes: [axis, axis], series: valueSeries,
-        legend: { show: true, live: false }, cursor: { show: false },
+        axes: [axis, yAxis], series: valueSeries,
+        legend: { show: false }, cursor: { show: false },
       }, [[], ...valueSeries.slice(1).map(() => [])], valueBox),
       new uPlot({
-        width: 380, height: 90,
+        width: 340, height: 62,
         scales: { x: { time: false }, y: { range: (u, min, max) => { const m = Math.min(Math.max(2, Math.abs(min), Math.abs(max)) * 1.1, 40); return [-m, m]; } } },
-        axes: [axis, axis], series: [{ label: 't (s)' }, ...laneSeries],
+        axes: [axis, yAxis], series: [{ label: 't (s)' }, ...laneSeries],
         legend: { show: false }, cursor: { show: false },
       }, [[], ...lanes.map(() => [])], velocityBox),
     ];
@@ -334,7 +349,8 @@ export async function create(ctx) {
   }
   let lastGoal = 0;
 
-  // Each lane's value at t = 1 s, for the last few update rates tried (same preset and settings).
+  // Each lane's value at t = 1 s, for the last few update rates tried (same preset and settings);
+  // shown where explicit Euler runs beside the exact integrator.
   let atOneSecond = [];
   function remember() {
     atOneSecond = atOneSecond.filter((entry) => entry.rate !== params.rate).slice(-2);
@@ -370,7 +386,7 @@ export async function create(ctx) {
       const phase = offset.pd.blendPhase;
       lines.push(`IK ${params.ikOn ? 'on' : 'off'} · offset ${offset.pd.value.toFixed(4)}${phase === 'done' ? ' (exactly 0)' : ''} · blend-out: ${phase}`);
     }
-    if (atOneSecond.length) {
+    if (atOneSecond.length && lanes.some((l) => l.kind === 'naive')) {
       const show = (v) => (v === null ? 'diverged' : v.toFixed(4));
       lines.push(`value at t = 1 s: ${lanes.map((lane, i) => `<span style="color:${lane.color}">${lane.label}</span> ${atOneSecond.map((e) => `${show(e.values[i])} @${e.rate} Hz`).join(', ')}`).join(' · ')}`);
     }
