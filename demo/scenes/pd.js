@@ -106,8 +106,8 @@ export async function create(ctx) {
   const { scene, camera, controls, ikpd } = ctx;
   setupStage(ctx, { size: 10 });
   // The rails left of the plots (bottom right) and below the GUI.
-  camera.position.set(1.1, 4.0, 6.9);
-  controls.target.set(1.1, -1.2, -0.4);
+  camera.position.set(0.55, 4.1, 6.9);
+  controls.target.set(0.55, -0.95, -0.4);
   ctx.bounds.set(new THREE.Vector3(-RANGE, 0.25, 1.5), new THREE.Vector3(RANGE, 0.25, 1.5));
 
   const params = {

@@ -16,7 +16,8 @@ const NEW_SCENES = ['pd', 'chains'];
 const CENTER = { x: 0.25, y: 0.2, width: 0.5, height: 0.55 };
 
 beforeAll(async () => {
-  session = await openDemoSession('#pd');
+  // ?output=hdr as in demo.test.js, whose screenshots are the README's: the same look.
+  session = await openDemoSession('?output=hdr#pd');
   ({ page, errors } = session);
 }, SLOW);
 
