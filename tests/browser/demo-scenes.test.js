@@ -115,6 +115,26 @@ describe('PD playground', () => {
   }, SLOW);
 });
 
+describe('PD playground: dragging the target', () => {
+  it('a mouse drag switches the target to manual and the controllers follow it', async () => {
+    await demo(() => window.__ikpdDemo.select('pd'));
+    await demo(() => { window.__ikpdDemo.control('preset', 'under / critical / over-damped'); window.__ikpdDemo.selectDraggable('target'); });
+    const before = await demo(() => window.__ikpdDemo.state());
+    expect(before.motion).toBe('steps');
+    const start = await demo(() => window.__ikpdDemo.screenPosition('target'));
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.move(start.x + 1, start.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(start.x + 1 - i * 25, start.y);
+    await page.mouse.up();
+    const after = await demo(() => window.__ikpdDemo.simulate(1 / 60, 600)); // 10 s: every lane settles on it
+    expect(after.motion).toBe('manual');
+    expect(Math.abs(after.target[0] - before.target[0])).toBeGreaterThan(0.3);
+    for (const lane of after.lanes) expect(Math.abs(lane.value - after.target[0]), lane.label).toBeLessThan(0.02);
+    expect(errors).toEqual([]);
+  }, SLOW);
+});
+
 describe('chains', () => {
   it('ikpd CCD and FABRIK (and CCDIKSolver) get within tolerance of a reachable target', async () => {
     await demo(() => window.__ikpdDemo.select('chains'));
