@@ -185,6 +185,8 @@ export async function create(ctx) {
     simTime = 0;
     stepIndex = 0;
     accumulator = 0;
+    // A moving target starts where its motion starts now, not at the next update.
+    if (params.motion !== 'manual') target.position.x = THREE.MathUtils.clamp(targetAt(1 / params.rate), -RANGE, RANGE);
     buildPlots();
     place();
   }

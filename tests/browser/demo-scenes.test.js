@@ -118,7 +118,13 @@ describe('PD playground', () => {
 describe('PD playground: dragging the target', () => {
   it('a mouse drag switches the target to manual and the controllers follow it', async () => {
     await demo(() => window.__ikpdDemo.select('pd'));
-    await demo(() => { window.__ikpdDemo.control('preset', 'under / critical / over-damped'); window.__ikpdDemo.selectDraggable('target'); });
+    // Paused, so the target does not jump between reading its position and grabbing it.
+    await demo(() => {
+      const hook = window.__ikpdDemo;
+      hook.control('preset', 'under / critical / over-damped');
+      hook.control('pause', true);
+      hook.selectDraggable('target');
+    });
     const before = await demo(() => window.__ikpdDemo.state());
     expect(before.motion).toBe('steps');
     const start = await demo(() => window.__ikpdDemo.screenPosition('target'));
@@ -127,6 +133,7 @@ describe('PD playground: dragging the target', () => {
     await page.mouse.down();
     for (let i = 1; i <= 6; i++) await page.mouse.move(start.x + 1 - i * 25, start.y);
     await page.mouse.up();
+    await demo(() => window.__ikpdDemo.control('pause', false));
     const after = await demo(() => window.__ikpdDemo.simulate(1 / 60, 600)); // 10 s: every lane settles on it
     expect(after.motion).toBe('manual');
     expect(Math.abs(after.target[0] - before.target[0])).toBeGreaterThan(0.3);
