@@ -32,7 +32,6 @@ export class SceneContext {
     overlay.appendChild(this.overlay);
     this.draggables = {};
     this.labels = [];
-    this.disposers = [];
     this.instance = null;
     this.selected = null;
     this.bounds = DEFAULT_BOUNDS.clone();
@@ -239,11 +238,6 @@ export class SceneContext {
     return el;
   }
 
-  /** Registers cleanup work for when the scene is switched away. */
-  onDispose(fn) {
-    this.disposers.push(fn);
-  }
-
   resize(width, height) {
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
@@ -270,8 +264,7 @@ export class SceneContext {
   }
 
   dispose() {
-    for (const fn of this.disposers.splice(0)) fn();
-    this.instance?.dispose?.();
+    this.instance?.dispose?.(); // the scene's own cleanup: the one way a scene frees what it made
     this.canvas.removeEventListener('pointerdown', this.onPointerDownCapture, { capture: true });
     this.canvas.removeEventListener('pointerdown', this.onPointerDown);
     this.canvas.removeEventListener('pointermove', this.onPointerMove);

@@ -1,5 +1,5 @@
 // The ikpd demo: a scene switcher around one WebGPURenderer, a lil-gui panel,
-// draggable targets, and a small test hook on window.__ikpdDemo.
+// draggable targets, and a test hook on window.__ikpdDemo (test-hooks.js).
 import * as THREE from 'three/webgpu';
 import GUI from 'lil-gui';
 import { init } from 'ikpd';
@@ -7,6 +7,7 @@ import * as ikpdThree from 'ikpd/three';
 import { createRenderer, Output, readUrlOptions } from './output.js';
 import { SceneContext } from './context.js';
 import { sceneList } from './scenes/index.js';
+import { createTestHook, installTestHooks } from './test-hooks.js';
 
 const viewport = document.getElementById('viewport');
 const badge = document.getElementById('badge');
@@ -16,15 +17,7 @@ const descriptionEl = document.getElementById('scene-description');
 const overlay = document.getElementById('overlay');
 
 const urlOptions = readUrlOptions();
-const hook = {
-  ready: false,
-  frames: 0,
-  sceneId: null,
-  sceneList: sceneList.map(({ id, title }) => ({ id, title })),
-  path: null,
-  errors: [],
-};
-window.__ikpdDemo = hook;
+const hook = createTestHook(sceneList);
 
 function showError(error) {
   console.error(error);
@@ -51,7 +44,7 @@ function reportFrameError(ctx, error) {
 
 /** Shown instead of a scene whose solver is not in this build of ikpd. */
 function placeholder(ctx, missing) {
-  const panel = ctx.panel('Not available in this build', 'bottom-center');
+  const panel = ctx.panel('Not available in this build', 'center');
   panel.append(`This scene needs ${missing.join(', ')}.`);
   ctx.scene.background = new THREE.Color(0x1b1d22);
   return {};
@@ -59,43 +52,10 @@ function placeholder(ctx, missing) {
 
 /** Shown for a URL hash that names no scene. */
 function notFound(ctx, id) {
-  const panel = ctx.panel('No such scene', 'bottom-center');
+  const panel = ctx.panel('No such scene', 'center');
   panel.append(`There is no scene “${id}”. Pick one on the left: ${sceneList.map((s) => s.id).join(', ')}.`);
   ctx.scene.background = new THREE.Color(0x1b1d22);
   return {};
-}
-
-/**
- * Test hook: renders a frame and reads back one pixel of the WebGPU canvas
- * texture itself (CSS px), as floats — what the compositor gets, above 1.0
- * included. The copy is encoded in the same task as the render, before the
- * texture is presented. Null on the WebGL2 path.
- */
-async function readCanvasPixel(renderer, render, x, y) {
-  const backend = renderer.backend;
-  if (!backend.isWebGPUBackend) return null;
-  render();
-  const device = backend.device;
-  const source = backend.context.getCurrentTexture();
-  const ratio = renderer.getPixelRatio();
-  const px = Math.min(source.width - 1, Math.round(x * ratio));
-  const py = Math.min(source.height - 1, Math.round(y * ratio));
-  const buffer = device.createBuffer({ size: 256, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-  const encoder = device.createCommandEncoder();
-  encoder.copyTextureToBuffer({ texture: source, origin: { x: px, y: py } }, { buffer, bytesPerRow: 256 }, { width: 1, height: 1 });
-  device.queue.submit([encoder.finish()]);
-  await buffer.mapAsync(GPUMapMode.READ);
-  const format = source.format;
-  let rgba;
-  if (format === 'rgba16float') {
-    rgba = Array.from(new Uint16Array(buffer.getMappedRange(), 0, 4), THREE.DataUtils.fromHalfFloat);
-  } else {
-    const bytes = Array.from(new Uint8Array(buffer.getMappedRange(), 0, 4), (b) => b / 255);
-    rgba = format === 'bgra8unorm' ? [bytes[2], bytes[1], bytes[0], bytes[3]] : bytes;
-  }
-  buffer.unmap();
-  buffer.destroy();
-  return { format, rgba };
 }
 
 async function main() {
@@ -174,38 +134,13 @@ async function main() {
     switching = switching.then(() => select(location.hash.slice(1))).catch(showError);
   });
 
-  // Test hook: select a scene and wait for frames, read solver state, move targets.
-  hook.select = async (id, { frames = 3 } = {}) => {
-    switching = switching.then(() => select(id));
-    await switching;
-    const start = hook.frames;
-    await new Promise((resolve) => {
-      const check = () => (hook.frames >= start + frames ? resolve() : requestAnimationFrame(check));
-      check();
-    });
-  };
-  /** Sets a control of the active scene's folder (by its shown name) as the user would. */
-  hook.control = (name, value) => {
-    const controller = active?.ctx.gui.controllersRecursive().find((c) => c._name === name);
-    if (!controller) throw new Error(`no control named ${name}`);
-    controller.setValue(value);
-    controller._callOnFinishChange(); // what lil-gui does when a drag or an edit ends
-    return controller._disabled ? 'disabled' : 'enabled';
-  };
-  /** Runs the active scene's update `count` times with a fixed `dt` (no rendering). */
-  hook.simulate = (dt, count = 1) => {
-    for (let i = 0; i < count; i++) active?.instance.update?.(dt, 0);
-    return hook.state();
-  };
-  hook.memory = () => ({ ...renderer.info.memory });
-  hook.reset = () => active?.ctx.resetHomes();
-  hook.state = () => active?.instance.state?.() ?? null;
-  hook.targets = () => Object.keys(active?.ctx.draggables ?? {});
-  hook.screenPosition = (name) => active?.ctx.screenPosition(name) ?? null;
-  hook.setTarget = (name, position) => active?.ctx.moveDraggable(name, position);
-  hook.setOutput = (settings) => { Object.assign(output.settings, settings); output.apply(); };
-  hook.selectDraggable = (name) => active?.ctx.selectDraggable(name);
-  hook.readCanvasPixel = (x, y) => readCanvasPixel(renderer, () => active?.ctx.render(), x, y);
+  installTestHooks(hook, {
+    renderer,
+    output,
+    ikpd,
+    active: () => active,
+    select: (id) => { switching = switching.then(() => select(id)); return switching; },
+  });
 
   await select(location.hash.slice(1) || sceneList[0].id);
 

@@ -68,7 +68,7 @@ export async function create(ctx) {
   const settings = output.settings;
   const params = { split: true, patches: true, animate: true };
   const gui = ctx.gui;
-  ctx.onDispose(output.addControls(gui));
+  const removeOutputControls = output.addControls(gui);
   gui.add(params, 'split').name('SDR | HDR split').onChange(() => updateSplit());
   gui.add(params, 'patches').name('calibration image').onChange(() => updateCalibration());
   gui.add(params, 'animate');
@@ -172,7 +172,6 @@ export async function create(ctx) {
 
   const previousOnChange = output.onChange;
   output.onChange = () => { previousOnChange?.(); updatePlot(); updateCalibration(); updateNotice(); };
-  ctx.onDispose(() => { output.onChange = previousOnChange; output.setCalibration(null); plot.destroy(); });
   output.apply();
 
   return {
@@ -194,6 +193,12 @@ export async function create(ctx) {
       const brightestTube = { x: rect.left + ((tube.x + 1) / 2) * rect.width, y: rect.top + ((1 - tube.y) / 2) * rect.height };
       const light = ctx.screenPosition('light');
       return { brightestTube, light, peakRatio: output.peakRatio, hdrActive: output.hdrActive, split: params.split ? splitX : null, patches, curves, notice: notice.hidden ? null : notice.textContent };
+    },
+    dispose() {
+      removeOutputControls();
+      output.onChange = previousOnChange;
+      output.setCalibration(null);
+      plot.destroy();
     },
   };
 }

@@ -42,6 +42,20 @@ export const sceneList = [
     load: () => import('./lookAt.js'),
   },
   {
+    id: 'chains',
+    requires: ['solveChain', 'three.ChainIK', 'three.AimIK'],
+    title: 'CCD and FABRIK chains',
+    description: `One five-bone chain three times: ikpd’s CCD and FABRIK and three.js’s CCDIKSolver reach for the same offset from their roots, with the same limits, iterations and tolerance; the panel compares their errors and iterations. Drag the ${swatch(colors.target, 'red target')}; an eye follows it through AimIK.`,
+    load: () => import('./chains.js'),
+  },
+  {
+    id: 'pd',
+    requires: ['PD', 'gainsFromSettleTime', 'checkStability'],
+    title: 'PD interpolation',
+    description: `PD controllers side by side follow the ${swatch(colors.target, 'red target')}: presets for damping, a velocity cap, explicit Euler against ikpd’s exact integrator, a moving target (feed-forward, PID) and an IK offset’s blend-out. Change the update rate: the exact curves stay the same.`,
+    load: () => import('./pd.js'),
+  },
+  {
     id: 'hdr',
     requires: [],
     title: 'HDR output',

@@ -167,16 +167,6 @@ export async function create(ctx) {
     legend: { show: true, live: false },
     cursor: { show: false },
   }, [times, wanted, actual, still], plotPanel);
-  ctx.onDispose(() => {
-    plot.destroy();
-    ik?.dispose();
-    ik = null;
-    for (const h of [human, ghost]) {
-      h.mixer.stopAllAction();
-      h.mixer.uncacheRoot(h.root);
-      h.skeleton.dispose();
-    }
-  });
 
   // ---------------------------------------------------------------- simulation
   const jumpTargets = [[1.3, 1.6, 1.3], [-0.4, 1.2, 1.4], [0.8, 2.3, 1.2], [1.9, 1.0, -0.2], [0.2, 1.7, 2.0]];
@@ -267,6 +257,16 @@ export async function create(ctx) {
         headOffset: headAngle(human, null),
         animatedHeadOffset: headAngle(ghost, null),
       };
+    },
+    dispose() {
+      plot.destroy();
+      ik?.dispose();
+      ik = null;
+      for (const h of [human, ghost]) {
+        h.mixer.stopAllAction();
+        h.mixer.uncacheRoot(h.root);
+        h.skeleton.dispose();
+      }
     },
   };
 }

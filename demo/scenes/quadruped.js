@@ -6,7 +6,7 @@
 import * as THREE from 'three/webgpu';
 import { PseudoThreeBoneIK } from 'ikpd/three';
 import { boneMesh, colors, handle, setupStage, standard } from '../lib/stage.js';
-import { createGait, liftAt, updateGait } from './gait.js';
+import { createGait, liftAt, updateGait } from '../lib/gait.js';
 
 /** Smooth rolling hills. */
 export function groundHeight(x, z) {
@@ -246,6 +246,9 @@ export async function create(ctx) {
       };
     },
     resetGaitStats() { gait.maxOffset = 0; },
+    dispose() {
+      for (const leg of legs) leg.ik?.dispose(); // each helper's prepared solver owns WASM memory
+    },
     reset() {
       state.x = 0;
       state.z = 0;

@@ -112,7 +112,6 @@ export async function create(ctx) {
     if (ctx.raycaster.ray.intersectPlane(plane, hit)) ctx.moveDraggable('target', [hit.x, hit.y, 0]);
   };
   ctx.canvas.addEventListener('pointermove', onMove);
-  ctx.onDispose(() => ctx.canvas.removeEventListener('pointermove', onMove));
 
   const info = ctx.panel('Tentacle', 'bottom-right');
   const infoBody = document.createElement('div');
@@ -146,6 +145,7 @@ export async function create(ctx) {
     },
     reset: build,
     dispose() {
+      ctx.canvas.removeEventListener('pointermove', onMove);
       tentacle?.dispose();
       tentacle = null;
     },

@@ -117,7 +117,6 @@ export async function create(ctx) {
     pole,
     effector: fingertip,
   });
-  ctx.onDispose(() => ik.dispose()); // the helper's prepared solver owns WASM memory
 
   const params = {
     usePole: true,
@@ -220,6 +219,9 @@ export async function create(ctx) {
         fingertip: fingertip.getWorldPosition(new THREE.Vector3()).toArray(),
         target: target.position.toArray(),
       };
+    },
+    dispose() {
+      ik.dispose(); // the helper's prepared solver owns WASM memory
     },
   };
 }

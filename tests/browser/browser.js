@@ -70,3 +70,28 @@ export async function openDemoSession(path, { webgpu = true } = {}) {
     throw e;
   }
 }
+
+/**
+ * Memory over scene switches on a demo `page`: one warm-up round through every scene
+ * (pipelines and shared resources exist after it), then rounds through every scene until
+ * at least `switches` switches, each rendering one frame. Returns the scene ids, the number
+ * of switches, and three.js's GPU resource counts (`gpu`) and ikpd's WASM heap (`wasm`,
+ * ikpd.memoryStats()) before and after, both taken on the first scene.
+ */
+export async function memoryOverSwitches(page, switches = 30) {
+  const ids = await page.evaluate(() => window.__ikpdDemo.sceneList.map((s) => s.id));
+  const select = (id) => page.evaluate((sceneId) => window.__ikpdDemo.select(sceneId, { frames: 1 }), id);
+  const snapshot = () => page.evaluate(() => ({ gpu: window.__ikpdDemo.memory(), wasm: window.__ikpdDemo.wasmMemory() }));
+  // Each round starts after the first scene and ends on it, so every select is a switch.
+  const round = [...ids.slice(1), ids[0]];
+  await select(ids[0]);
+  for (const id of round) await select(id);
+  const before = await snapshot();
+  let count = 0;
+  while (count < switches) {
+    for (const id of round) await select(id);
+    count += round.length;
+  }
+  const after = await snapshot();
+  return { ids, switches: count, before, after };
+}

@@ -1,9 +1,9 @@
 // The demo used as a user would (headless Chromium, WebGPU on SwiftShader): controls that
 // could put a scene in an invalid state, a far lure at low and high frame rates, a knotted
-// tentacle, what the two-bone and quadruped panels claim, GPU memory over many scene
+// tentacle, what the two-bone and quadruped panels claim, GPU and WASM memory over many scene
 // switches, the HDR scene's controls, and the small things (keys, hashes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDemo, openDemoSession } from './browser.js';
+import { memoryOverSwitches, openDemo, openDemoSession } from './browser.js';
 
 let session;
 let page;
@@ -152,20 +152,16 @@ describe('what the panels claim', () => {
   }, SLOW);
 });
 
-describe('GPU memory', () => {
-  it('30 scene switches free every texture and geometry they made', async () => {
-    const ids = ['aim', 'two-bone', 'quadruped', 'tentacle', 'look-at', 'hdr'];
-    const round = async () => {
-      for (const id of ids) await demo((sceneId) => window.__ikpdDemo.select(sceneId, { frames: 1 }), id);
-    };
-    await round(); // every scene once: pipelines and shared resources exist now
-    await select('aim');
-    const baseline = await demo(() => window.__ikpdDemo.memory());
-    for (let i = 0; i < 5; i++) await round(); // 30 switches
-    await select('aim');
-    const after = await demo(() => window.__ikpdDemo.memory());
-    expect(after.textures).toBeLessThanOrEqual(baseline.textures);
-    expect(after.geometries).toBeLessThanOrEqual(baseline.geometries);
+describe('memory', () => {
+  it('30 scene switches through every scene free every texture, geometry and WASM allocation they made', async () => {
+    const { ids, switches, before, after } = await memoryOverSwitches(page, 30);
+    expect(ids).toEqual(expect.arrayContaining(['aim', 'two-bone', 'quadruped', 'tentacle', 'look-at', 'chains', 'pd', 'hdr']));
+    expect(switches).toBeGreaterThanOrEqual(30);
+    expect(after.gpu.textures).toBeLessThanOrEqual(before.gpu.textures);
+    expect(after.gpu.geometries).toBeLessThanOrEqual(before.gpu.geometries);
+    // Solvers and controllers a scene made are freed when it goes: C++ allocations stay flat.
+    expect(after.wasm.usedBytes).toBeLessThanOrEqual(before.wasm.usedBytes);
+    expect(after.wasm.heapBytes).toBe(before.wasm.heapBytes);
     expect(errors).toEqual([]);
   }, 600_000);
 });
@@ -199,6 +195,16 @@ describe('small things', () => {
     await page.evaluate(() => { location.hash = '#no-such-scene'; });
     await page.waitForFunction(() => window.__ikpdDemo.sceneId === 'no-such-scene', null, { timeout: 60_000 });
     expect(await page.textContent('#overlay')).toContain('There is no scene “no-such-scene”');
+    // The notice is not under the output badge (it was, at the bottom centre of a 1280×800 window).
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 960, height: 540 }]) {
+      await page.setViewportSize(viewport);
+      const clear = await demo(() => {
+        const a = document.querySelector('#overlay .panel').getBoundingClientRect();
+        const b = document.querySelector('#badge').getBoundingClientRect();
+        return a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      });
+      expect(clear, `${viewport.width}×${viewport.height}`).toBe(true);
+    }
     await select('aim');
   }, SLOW);
 

@@ -1,14 +1,18 @@
-// With WebGPU disabled the demo falls back to three's WebGL2 backend with the SDR look and still renders.
+// With WebGPU disabled the demo falls back to three's WebGL2 backend with the SDR look and
+// still renders; switching through every scene there frees what each made.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { artifactPath, launchBrowser, startDemoServer } from './browser.js';
+import { artifactPath, launchBrowser, memoryOverSwitches, openDemo, startDemoServer } from './browser.js';
 import { pixelStats } from './pixels.js';
 
 let server;
 let browser;
+let page;
+const errors = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu: false })]);
-});
+  page = await openDemo(browser, `${server.url}#hdr`, errors);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -16,12 +20,7 @@ afterAll(async () => {
 });
 
 it('falls back to WebGL2 when WebGPU is unavailable and renders the HDR scene in SDR', async () => {
-  const page = await browser.newPage({ viewport: { width: 960, height: 540 } });
-  const errors = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}#hdr`);
-  await page.waitForFunction(() => (window.__ikpdDemo?.ready && window.__ikpdDemo.frames > 3) || window.__ikpdDemo?.errors.length, null, { timeout: 90_000 });
+  await page.waitForFunction(() => window.__ikpdDemo.frames > 3 || window.__ikpdDemo.errors.length, null, { timeout: 90_000 });
   const path = await page.evaluate(() => ({ ...window.__ikpdDemo.path }));
   expect(path).toMatchObject({ backend: 'webgl2', hdrCanvas: false, hdrActive: false, peakRatio: 1 });
   expect(await page.evaluate(() => document.querySelector('#viewport canvas').dataset.engine)).toMatch(/webgl2|webgpu/);
@@ -32,3 +31,14 @@ it('falls back to WebGL2 when WebGPU is unavailable and renders the HDR scene in
   expect(stats.distinct).toBeGreaterThan(50);
   expect(errors).toEqual([]);
 }, 180_000);
+
+it('30 scene switches through every scene on WebGL2 free every texture, geometry and WASM allocation they made', async () => {
+  const { switches, before, after } = await memoryOverSwitches(page, 30);
+  expect(switches).toBeGreaterThanOrEqual(30);
+  expect(after.gpu.textures).toBeLessThanOrEqual(before.gpu.textures);
+  expect(after.gpu.geometries).toBeLessThanOrEqual(before.gpu.geometries);
+  expect(after.wasm.usedBytes).toBeLessThanOrEqual(before.wasm.usedBytes);
+  expect(after.wasm.heapBytes).toBe(before.wasm.heapBytes);
+  expect(errors).toEqual([]);
+  expect(await page.evaluate(() => window.__ikpdDemo.errors)).toEqual([]);
+}, 600_000);

@@ -89,7 +89,7 @@ describe('HDR output', () => {
 });
 
 describe('dragging a target', () => {
-  for (const id of ['two-bone', 'aim']) {
+  for (const id of ['two-bone', 'aim', 'chains']) {
     it(`${id}: a mouse drag on the gizmo moves the target and changes the solved pose`, async () => {
       await page.evaluate((sceneId) => window.__ikpdDemo.select(sceneId), id);
       await page.evaluate(() => window.__ikpdDemo.selectDraggable('target'));

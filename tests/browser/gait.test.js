@@ -1,9 +1,9 @@
-// The quadruped demo's trot (demo/scenes/gait.js) in plain Node: a body walks toward a far
+// The quadruped demo's trot (demo/lib/gait.js) in plain Node: a body walks toward a far
 // lure as the scene's does (turning at most 1.6 rad/s, easing to the wanted speed), and
 // every foot must stay within a stride of its rest point, at any speed the slider allows and
 // any frame rate from 10 to 240 Hz, with every foot taking steps.
 import { describe, expect, it } from 'vitest';
-import { createGait, updateGait } from '../../demo/scenes/gait.js';
+import { createGait, updateGait } from '../../demo/lib/gait.js';
 
 // Toe rest points in body space (x to the left, z forward), diagonal pairs LF+RH, RF+LH.
 const TOES = [[0.2, 0.62], [-0.2, 0.62], [0.2, -0.48], [-0.2, -0.48]];
