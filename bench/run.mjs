@@ -17,6 +17,7 @@ import { makeThreeCcd } from './js/three_ccd.js';
 import { makeChainTargets } from './problems.js';
 import { solveTwoBoneLean } from './js/lean_two_bone.js';
 import { createModule } from '../web/src/module.js';
+import { benchThreeRig } from './js/three_rig.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -337,6 +338,15 @@ section('crowd frame', () => {
   smooth.dispose();
 });
 
+// ------------------------------------------------------------ three.js rigs
+// The helpers and IKRig on a humanoid's three.js bones, per character per frame.
+section('three.js rigs', () => {
+  extra.threeRig = benchThreeRig(ikpd, measure);
+  const p = makeTwoBoneProblems(N);
+  const lean = { rootRotation: new Float32Array(4 * N), midRotation: new Float32Array(4 * N), midPosition: new Float32Array(3 * N), endPosition: new Float32Array(3 * N) };
+  extra.threeRig.lean = measure(() => { for (let i = 0; i < N; i++) solveTwoBoneLean(p, lean, i); }, N);
+});
+
 // ------------------------------------------------------------ size and start-up
 {
   const glue = readFileSync(join(root, 'web/lib/ikpd.mjs'));
@@ -394,6 +404,18 @@ if (extra.singleCall) {
 }
 if (extra.crowd) {
   console.log(`\ncrowd: 10,000 characters × (4 two-bone + 5-joint look-at with quaternion PD): ${extra.crowd.msPerFrame10k.toFixed(2)} ms per frame (WASM batches, one core; measured with ${extra.crowd.characters} characters)`);
+}
+if (extra.threeRig) {
+  const r = extra.threeRig;
+  console.log('\nthree.js rigs (per character per frame, reading and writing three.js bones; ratio to the lean pure-JS two-bone solve):');
+  for (const [name, key] of [['lean pure-JS two-bone (yardstick)', 'lean'], ['TwoBoneIK.update() (one limb)', 'twoBoneIK'],
+    ['IKRig, one two-bone constraint', 'rigTwoBone'], ['IKRig humanoid (4 limbs, 6-joint look-at, 2 eyes)', 'rigHumanoid'],
+    ['the same through 7 helpers', 'helpersHumanoid']]) {
+    console.log(`  ${name.padEnd(52)} ${fmt(r[key]).padStart(9)}  ${ratio(r[key], r.lean)}`);
+  }
+  console.log(`  humanoid: helpers / IKRig ${ratio(r.helpersHumanoid, r.rigHumanoid)}`);
+  console.log(`  full-body look-at: BodyLookAt.update ${fmt(r.bodyLookAt)}, BodyLookAtIK.update ${fmt(r.bodyLookAtIK)}, IKRig bodyLookAt ${fmt(r.rigBodyLookAt)}`);
+  console.log(`  10-bone chain: ChainIK.update ${fmt(r.chainIK)} = ${ratio(r.chainIK, r.chainSolver)} ChainSolver.solve ${fmt(r.chainSolver)}`);
 }
 const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const s = extra.size;

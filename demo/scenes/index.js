@@ -56,6 +56,13 @@ export const sceneList = [
     load: () => import('./pd.js'),
   },
   {
+    id: 'character',
+    requires: ['Rig', 'three.IKRig'],
+    title: 'Character rig',
+    description: `One IKRig on a skinned humanoid: the spine, neck and head look at the camera or the ${swatch(colors.target, 'red target')}, the right hand reaches for the ${swatch(colors.accent, 'amber cup')}, and each part blends in and out without a pop. Drop a .glb, .gltf or .vrm humanoid onto the page to try your own character.`,
+    load: () => import('./character.js'),
+  },
+  {
     id: 'hdr',
     requires: [],
     title: 'HDR output',
