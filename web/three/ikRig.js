@@ -5,6 +5,8 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { readAxis, readModule, readPoint, warnUnknownHelperOptions, optionNames } from './rig.js';
 import { boneFinder, resolveHumanoid } from './humanoid.js';
+import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
+import { candidatesOf, describe, flatBones, isAncestor, label, localsOf } from './skeleton.js';
 import { warnOnce } from '../src/dev.js';
 
 const _v = new /* @__PURE__ */ Vector3();
@@ -33,124 +35,8 @@ const HUMANOID_BONES = /* @__PURE__ */ Object.freeze({
   },
 });
 
-// Options that are frame inputs (read from three.js objects every update), not settings.
-const FRAME_KEYS = ['target', 'pole'];
-// Settings given as three.js axes ('+y', a Vector3, [x, y, z] or 'auto').
-const AXIS_KEYS = new Set(['forward', 'bendAxis', 'up', 'hingeAxis']);
 const RIG_OPTIONS = /* @__PURE__ */ optionNames('humanoid', 'facing', 'up');
 
-function describe(value) {
-  if (value === null) return 'null';
-  return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
-}
-
-/**
- * The objects a rig may use, from a SkinnedMesh (its skeleton's bones), a
- * Skeleton (its bones) or any Object3D (it and every descendant).
- */
-function candidatesOf(root) {
-  if (Array.isArray(root)) return chainOf(root);
-  if (root?.isSkinnedMesh) return root.skeleton.bones;
-  if (Array.isArray(root?.bones) && Array.isArray(root.boneInverses)) return root.bones; // a Skeleton
-  if (root?.isObject3D) {
-    const objects = [];
-    root.traverse((o) => objects.push(o));
-    return objects;
-  }
-  throw new TypeError(`root: expected a SkinnedMesh, a Skeleton or an Object3D, got ${describe(root)}`);
-}
-
-// The bones of `bones` and every object between consecutive ones (twist
-// bones), first to last: a rig over just one chain (the helpers' rigs).
-function chainOf(bones) {
-  if (bones.length === 0) throw new TypeError('root: expected a non-empty array of bones');
-  const out = [];
-  bones.forEach((bone, i) => {
-    if (!bone?.isObject3D) throw new TypeError(`bones[${i}]: expected an Object3D, got ${describe(bone)}`);
-    const between = [];
-    if (i > 0) {
-      for (let o = bone.parent; o && o !== bones[i - 1]; o = o.parent) between.push(o);
-      if (!isAncestor(bones[i - 1], bone)) {
-        throw new RangeError(`bones: ${label(bone, i)} is not a descendant of ${label(bones[i - 1], i - 1)}; pass a parent → child chain`);
-      }
-    }
-    out.push(...between.reverse(), bone);
-  });
-  return out;
-}
-
-/**
- * A constraint of an IKRig. Its options are its properties: a setting written
- * here is checked and pushed to WASM once (the rig's next update uses it);
- * `target` and `pole` are read from their objects on every update.
- */
-export class IKConstraint {
-  constructor(rig, kind, bones, settings, frame) {
-    this.rig = rig;
-    this.kind = kind;
-    /** The bones, resolved (for bodyLookAt: `{ spine, arms, legs }`). */
-    this.bones = bones;
-    /** A point to reach or look at: Object3D, Vector3 or [x, y, z]; null: no target (the constraint blends out). */
-    this.target = frame.target ?? null;
-    /** Where the middle joint bends toward (twoBone, pseudoThreeBone, chain) or the aim's up target; null: none. */
-    this.pole = frame.pole ?? null;
-    /** True when the last update reached the target within tolerance. */
-    this.reached = false;
-    /** Distance to the target after the last update. */
-    this.distance = 0;
-    this._settings = settings;
-    this._core = null;
-    this._coreEnabled = settings.enabled;
-    for (const key of Object.keys(settings)) {
-      Object.defineProperty(this, key, {
-        enumerable: true,
-        get: () => this._settings[key],
-        set: (value) => this._set(key, value),
-      });
-    }
-  }
-
-  // Checks a setting through the core (which names it in its errors) and keeps it.
-  _set(key, value) {
-    const converted = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
-    this.rig._checkAlive();
-    this._core.set({ [key]: converted });
-    this._settings[key] = value;
-    if (key === 'enabled') this._coreEnabled = value;
-  }
-
-  /** Sets several options at once (each checked; none changes on an error). */
-  set(options) {
-    for (const key of Object.keys(options)) {
-      if (FRAME_KEYS.includes(key)) continue;
-      if (!Object.hasOwn(this._settings, key)) this.rig._unknown(this.kind, key);
-    }
-    const core = {};
-    for (const [key, value] of Object.entries(options)) {
-      if (!FRAME_KEYS.includes(key)) core[key] = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
-    }
-    for (const key of FRAME_KEYS) if (key in options) readFrameInput(options[key], key);
-    this.rig._checkAlive();
-    this._core.set(core);
-    if ('enabled' in core) this._coreEnabled = core.enabled;
-    for (const [key, value] of Object.entries(options)) {
-      if (FRAME_KEYS.includes(key)) this[key] = value;
-      else this._settings[key] = value;
-    }
-    return this;
-  }
-}
-
-// A three.js axis option as the core takes it: [x, y, z], or undefined for 'auto' (detected).
-function axisSetting(value, name) {
-  const axis = readAxis(value, name, _axis);
-  return axis ? [axis.x, axis.y, axis.z] : undefined;
-}
-
-function readFrameInput(value, name) {
-  if (value === null || value === undefined) return null;
-  return readPoint(value, name, _v);
-}
 
 /**
  * One character: its skeleton and an ordered stack of constraints solved in
@@ -483,15 +369,6 @@ export class IKRig {
   }
 }
 
-// The settings as the core takes them (axes as arrays; 'auto' left out, so the core detects).
-function coreSettings(settings) {
-  const out = {};
-  for (const [key, value] of Object.entries(settings)) {
-    const v = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
-    if (v !== undefined) out[key] = v;
-  }
-  return out;
-}
 
 const upIn = (v) => [v.x, v.y, v.z];
 
@@ -501,26 +378,4 @@ function jointsOf(c, ix) {
   return { joints: c.bones.spine.map(ix), arms: c.bones.arms.flat().map(ix), legs: c.bones.legs.flat().map(ix) };
 }
 
-// The settings a kind's constraint has as properties: the core's options less its joint indices.
-function settingNames(ikpd, kind) {
-  return ikpd.Rig.options[kind].filter((k) => k !== 'joints' && k !== 'arms' && k !== 'legs');
-}
 
-function flatBones(bones) {
-  return Array.isArray(bones) ? bones : [...bones.spine, ...bones.arms.flat(), ...bones.legs.flat()];
-}
-
-function isAncestor(ancestor, object) {
-  for (let o = object.parent; o; o = o.parent) if (o === ancestor) return true;
-  return false;
-}
-
-const label = (bone, i) => (bone.name ? `'${bone.name}'` : `bones[${i}]`);
-
-function localsOf(object, out) {
-  const p = object.position, q = object.quaternion, s = object.scale;
-  out[0] = p.x; out[1] = p.y; out[2] = p.z;
-  out[3] = q.x; out[4] = q.y; out[5] = q.z; out[6] = q.w;
-  out[7] = s.x; out[8] = s.y; out[9] = s.z;
-  return out;
-}

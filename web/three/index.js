@@ -9,5 +9,6 @@ export { BoneChain, detectBoneAxis } from './rig.js';
 export { ChainIK } from './chain.js';
 export { LookAtIK } from './lookAt.js';
 export { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from './bodyLookAt.js';
-export { IKRig, IKConstraint } from './ikRig.js';
+export { IKRig } from './ikRig.js';
+export { IKConstraint } from './ikConstraint.js';
 export { HUMANOID_ROLES, HUMANOID_TABLES } from './humanoid.js';
