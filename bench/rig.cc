@@ -1,0 +1,103 @@
+// Native cost of the character rig (docs/rig.md): one two-bone constraint,
+// and a humanoid (2 arms + 2 legs two-bone, 6-joint look-at, 2 eye aims) on a
+// 24-joint skeleton, per character per frame. The same rigs as the three.js
+// rows of bench/run.mjs (bench/js/three_rig.js).
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <vector>
+
+#include "ikpd/rig/rig.h"
+
+namespace {
+
+using ikpd::rig::ConstraintKind;
+using ikpd::rig::LocalTransform;
+
+// Role, parent, rest position (metres, Y up, facing +Z), as tests/js/three-humanoid.js.
+struct Joint { const char* role; int parent; glm::vec3 position; };
+const Joint kLayout[] = {
+  {"hips", -1, {0, 0.98f, 0}}, {"spine", 0, {0, 1.08f, 0}}, {"chest", 1, {0, 1.2f, 0}},
+  {"upperChest", 2, {0, 1.33f, 0}}, {"neck", 3, {0, 1.48f, 0}}, {"head", 4, {0, 1.58f, 0.01f}},
+  {"leftEye", 5, {0.032f, 1.66f, 0.08f}}, {"rightEye", 5, {-0.032f, 1.66f, 0.08f}},
+  {"leftShoulder", 3, {0.05f, 1.43f, 0}}, {"leftUpperArm", 8, {0.18f, 1.42f, 0}},
+  {"leftLowerArm", 9, {0.21f, 1.15f, -0.02f}}, {"leftHand", 10, {0.23f, 0.91f, 0.02f}},
+  {"rightShoulder", 3, {-0.05f, 1.43f, 0}}, {"rightUpperArm", 12, {-0.18f, 1.42f, 0}},
+  {"rightLowerArm", 13, {-0.21f, 1.15f, -0.02f}}, {"rightHand", 14, {-0.23f, 0.91f, 0.02f}},
+  {"leftUpperLeg", 0, {0.095f, 0.93f, 0}}, {"leftLowerLeg", 16, {0.1f, 0.5f, 0.03f}},
+  {"leftFoot", 17, {0.105f, 0.08f, -0.01f}}, {"leftToes", 18, {0.11f, 0.02f, 0.13f}},
+  {"rightUpperLeg", 0, {-0.095f, 0.93f, 0}}, {"rightLowerLeg", 20, {-0.1f, 0.5f, 0.03f}},
+  {"rightFoot", 21, {-0.105f, 0.08f, -0.01f}}, {"rightToes", 22, {-0.11f, 0.02f, 0.13f}},
+};
+constexpr int kJoints = sizeof(kLayout) / sizeof(kLayout[0]);
+
+struct Character {
+  ikpd::rig::Rig rig;
+  std::vector<LocalTransform> in, out;
+  LocalTransform root{};
+};
+
+void Build(Character& c, bool humanoid) {
+  std::vector<int> parents;
+  std::vector<LocalTransform> rest;
+  for (const Joint& j : kLayout) {
+    parents.push_back(j.parent);
+    LocalTransform t;
+    t.translation = j.parent < 0 ? j.position : j.position - kLayout[j.parent].position;
+    rest.push_back(t);
+  }
+  ikpd::rig::Skeleton skeleton;
+  if (!skeleton.Init(parents)) std::abort();
+  if (!c.rig.Init(skeleton, rest)) std::abort();
+  c.in = rest;
+  c.out = rest;
+  const auto add = [&](ConstraintKind kind, std::vector<int> joints) {
+    ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(kind);
+    s.joints = std::move(joints);
+    if (!c.rig.Add(s)) std::abort();
+  };
+  add(ConstraintKind::kTwoBone, {9, 10, 11});
+  if (!humanoid) return;
+  add(ConstraintKind::kTwoBone, {13, 14, 15});
+  add(ConstraintKind::kTwoBone, {16, 17, 18});
+  add(ConstraintKind::kTwoBone, {20, 21, 22});
+  add(ConstraintKind::kLookAt, {0, 1, 2, 3, 4, 5});
+  add(ConstraintKind::kAim, {6});
+  add(ConstraintKind::kAim, {7});
+}
+
+void Frame(Character& c, int frame) {
+  const float s = 0.02f * std::sin(0.1f * static_cast<float>(frame));
+  auto frames = c.rig.frames();
+  const glm::vec3 targets[] = {{0.3f + s, 1.2f, 0.3f}, {-0.3f - s, 1.2f, 0.3f}, {0.1f, 0.12f, 0.1f + s},
+                               {-0.1f, 0.12f, -0.05f - s}, {0.5f + 10 * s, 1.7f, 2}, {0.5f + 10 * s, 1.7f, 2},
+                               {0.5f + 10 * s, 1.7f, 2}};
+  for (std::size_t i = 0; i < frames.size(); ++i) frames[i].target = targets[i];
+  if (!c.rig.Update(1.0f / 60.0f, c.in, c.root, c.out)) std::abort();
+}
+
+void RigTwoBone(benchmark::State& state) {
+  Character c;
+  Build(c, false);
+  int frame = 0;
+  for (auto _ : state) {
+    Frame(c, frame++);
+    benchmark::DoNotOptimize(c.out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(RigTwoBone);
+
+void RigHumanoid(benchmark::State& state) {
+  Character c;
+  Build(c, true);
+  int frame = 0;
+  for (auto _ : state) {
+    Frame(c, frame++);
+    benchmark::DoNotOptimize(c.out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(RigHumanoid);
+
+}  // namespace
