@@ -3,7 +3,7 @@ import { Quaternion, Vector3 } from 'three';
 import {
   BoneChain, checkDescent, optionNames, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
 } from './rig.js';
-import { copyDefined } from './twoBone.js';
+import { copyDefined } from './limb.js';
 
 const _target = new Vector3();
 const _pole = new Vector3();

@@ -70,6 +70,7 @@ export class IKRig {
     this._index = new Map(); // Object3D → joint index
     this._base = undefined;  // the parent of the topmost joint (its world transform is the rig's root)
     this._core = null;
+    this._views = null;
     this._disposed = false;
   }
 
@@ -143,12 +144,14 @@ export class IKRig {
     }
     const core = this._core;
     if (core === null) return this;
-    this._writeFrames(core.frames);
-    this._readLocals(core.input);
-    this._readRoot(core.root);
+    let v = this._viewsNow();
+    this._writeFrames(v.frames);
+    this._readLocals(v.input);
+    this._readRoot(v.root);
     core.update(dt);
-    this._writeLocals(core.output, core.changed);
-    const results = core.results;
+    if (v.output.buffer.byteLength === 0) v = this._viewsNow();
+    this._writeLocals(v.output, v.changed);
+    const results = v.results;
     for (let i = 0; i < this.constraints.length; i++) {
       const c = this.constraints[i];
       c.reached = results[4 * i] !== 0;
@@ -163,6 +166,44 @@ export class IKRig {
     this._disposed = true;
     this._core?.dispose();
     this._core = null;
+  }
+
+  // The core rig's views, fetched once and again only after WASM memory grew
+  // (its old buffer is then detached) or the rig was rebuilt.
+  _viewsNow() {
+    let v = this._views;
+    if (v === null || v.input.buffer.byteLength === 0) {
+      const core = this._core;
+      v = this._views = { frames: core.frames, input: core.input, root: core.root, output: core.output, changed: core.changed, results: core.results };
+    }
+    return v;
+  }
+
+  // Puts every bone still holding what the last update wrote back to the pose
+  // that update started from (for helpers that measure the animated pose first).
+  _restore() {
+    const joints = this._joints, written = this._written, animated = this._animated;
+    for (let j = 0; j < joints.length; j++) {
+      const q = joints[j].quaternion, w = 4 * j, k = 10 * j;
+      if (q._x !== written[w] || q._y !== written[w + 1] || q._z !== written[w + 2] || q._w !== written[w + 3]) continue;
+      q.set(animated[k + 3], animated[k + 4], animated[k + 5], animated[k + 6]);
+      if (this._wroteTranslation[j]) joints[j].position.set(animated[k], animated[k + 1], animated[k + 2]);
+      written[w] = NaN;
+      this._wroteTranslation[j] = 0;
+    }
+  }
+
+  // `object`'s local rotation was set after the update (a helper's post-pass):
+  // the next update still starts from the animated pose.
+  _claim(object) {
+    const j = this._index.get(object), q = object.quaternion, w = 4 * j;
+    this._written[w] = q._x; this._written[w + 1] = q._y; this._written[w + 2] = q._z; this._written[w + 3] = q._w;
+  }
+
+  // The animated local rotation `object` had at the start of the last update.
+  _animatedRotation(object, out) {
+    const k = 10 * this._index.get(object), a = this._animated;
+    return out.set(a[k + 3], a[k + 4], a[k + 5], a[k + 6]);
   }
 
   _checkAlive() {
@@ -255,6 +296,7 @@ export class IKRig {
     this.constraints.forEach((c, i) => { c._core = handles[i]; c._coreEnabled = c._settings.enabled; });
     this._core?.dispose();
     this._core = core;
+    this._views = null;
     this._joints = joints;
     this._index = index;
     this._base = base;

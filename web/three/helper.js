@@ -1,0 +1,94 @@
+// What every ported helper is: a one-constraint IKRig (web/three/ikRig.js)
+// over just its bones. The helper's settings are properties that push a
+// change to WASM once (the IKConstraint's setters), not every frame; its
+// update(dt) runs the rig's one WASM call.
+import { IKRig } from './ikRig.js';
+import { readModule } from './rig.js';
+import { warnOnce } from '../src/dev.js';
+
+// The smoothing settings every rig constraint has.
+export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
+
+export class RigHelper {
+  /**
+   * @param {object} ikpd the loaded library
+   * @param {string} name the helper's name in errors and warnings
+   */
+  constructor(ikpd, name) {
+    this.ikpd = readModule(ikpd, name, 'Rig');
+    this._name = name;
+    this._disposed = false;
+    /** The helper's IKRig (one constraint, over the helper's bones). */
+    this.rig = null;
+    /** The rig's one constraint. */
+    this.constraint = null;
+  }
+
+  /**
+   * Builds the rig over `objects` with one `kind` constraint from `options`
+   * (IKRig.add's), and makes each of `keys` a property of the helper: reading
+   * gives the value set (undefined: the default), writing checks it and
+   * pushes it to WASM once, through `_toCore(key, value)` (the constraint's
+   * settings it stands for).
+   */
+  _rigUp(objects, kind, options, keys, values) {
+    this._kind = kind;
+    const settings = {};
+    for (const key of keys) Object.assign(settings, this._toCore(key, values[key], values));
+    this.rig = new IKRig(this.ikpd, objects);
+    try {
+      this.constraint = this.rig.add(kind, { ...options, ...settings });
+    } catch (error) {
+      this.rig.dispose();
+      throw error;
+    }
+    this._values = {};
+    for (const key of keys) {
+      this._values[key] = values[key];
+      Object.defineProperty(this, key, {
+        enumerable: true,
+        configurable: true,
+        get: () => this._values[key],
+        set: (value) => this._setting(key, value),
+      });
+    }
+  }
+
+  // A helper setting as the constraint's settings (default: the same key, undefined as the default).
+  _toCore(key, value) {
+    return { [key]: value ?? this.ikpd.Rig.defaults[this._kind][key] };
+  }
+
+  _setting(key, value) {
+    if (Object.is(this._values[key], value)) return;
+    this._checkAlive();
+    this.constraint.set(this._toCore(key, value, this));
+    this._values[key] = value;
+  }
+
+  /** The helper's target (read at every update): an Object3D, a Vector3, [x, y, z] or null. */
+  get target() { return this.constraint.target; }
+  set target(value) { this.constraint.target = value ?? null; }
+
+  /** dt in seconds: none (an old `update()`) counts as 0, a negative one as 0 with one development warning. */
+  _dt(dt) {
+    this._checkAlive();
+    if (dt === undefined) return 0;
+    if (typeof dt === 'number' && dt < 0) {
+      warnOnce(`${this._name} negative dt`, `ikpd: ${this._name}.update(dt = ${dt}): a negative dt counts as 0 (THREE.Timer gives one on a first frame). Shown once, in development builds only.`);
+      return 0;
+    }
+    return dt;
+  }
+
+  _checkAlive() {
+    if (this._disposed) throw new Error(`${this._name}: this helper was disposed`);
+  }
+
+  /** Frees the rig's WASM memory; later updates throw. Idempotent. */
+  dispose() {
+    if (this._disposed) return;
+    this._disposed = true;
+    this.rig?.dispose();
+  }
+}
