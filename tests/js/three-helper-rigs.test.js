@@ -1,0 +1,100 @@
+// The helpers as one-constraint IKRigs (#25 item 5): TwoBoneIK is the IKRig
+// twoBone constraint, takes settleTime / enabled / weight without a pop at
+// any frame rate, and counts a negative dt as 0.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Vector3 } from 'three';
+import { ikpd } from './setup.js';
+import { IKRig, TwoBoneIK } from '../../web/three/index.js';
+import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion } from './three-rig.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+const limb = (random) => buildChain({ axis: new Vector3(0, 1, 0), bend: 0.3 + random(), parentRotation: randomQuaternion(random) });
+
+describe('TwoBoneIK as a one-constraint IKRig', () => {
+  it('equals the IKRig twoBone constraint over the same bones', () => {
+    const random = rng(7);
+    for (let trial = 0; trial < 40; trial++) {
+      const a = limb(rng(trial + 1)).bones, b = limb(rng(trial + 1)).bones;
+      const [la, lb] = segmentLengths(a);
+      const target = worldPosition(a[0]).addScaledVector(randomUnit(random), (0.3 + 0.6 * random()) * (la + lb));
+      const pole = worldPosition(a[0]).addScaledVector(randomUnit(random), 2);
+      const options = { soften: 0.1 * random(), twist: random() - 0.5, weight: trial % 3 ? 1 : 0.6 };
+      new TwoBoneIK(ikpd, a, { target, pole, ...options }).update();
+      const rig = new IKRig(ikpd, b);
+      rig.add('twoBone', { bones: b, target, pole, ...options });
+      rig.update(0);
+      a.forEach((bone, i) => expect(quatAngle(bone.quaternion, b[i].quaternion)).toBe(0));
+      rig.dispose();
+    }
+  });
+
+  // Largest per-frame turn of any bone over `seconds` at `hz`, after `change` at the start.
+  function steps(ik, bones, hz, seconds, change) {
+    change(ik);
+    let largest = 0;
+    for (let t = 0; t < seconds; t += 1 / hz) {
+      const before = bones.map((b) => b.quaternion.clone());
+      ik.update(1 / hz);
+      bones.forEach((b, i) => { largest = Math.max(largest, quatAngle(b.quaternion, before[i])); });
+    }
+    return largest;
+  }
+
+  for (const hz of [30, 60, 240]) {
+    it(`toggling enabled and changing weight never pops at ${hz} Hz with settleTime > 0`, () => {
+      const { bones } = limb(rng(hz));
+      const [a, b] = segmentLengths(bones);
+      const rest = bones.map((bone) => bone.quaternion.clone());
+      const target = worldPosition(bones[0]).add(new Vector3(0.6, -0.3, 0.5).normalize().multiplyScalar(0.7 * (a + b)));
+      const ik = new TwoBoneIK(ikpd, bones, { target, pole: [0, 0, 10], settleTime: 0.3 });
+      // Full offset: how far the bones turn when the IK snaps on (settleTime 0).
+      const snap = new TwoBoneIK(ikpd, limb(rng(hz)).bones, { target, pole: [0, 0, 10] }).update();
+      const full = Math.max(...snap.bones.map((bone, i) => quatAngle(bone.quaternion, rest[i])));
+      expect(full).toBeGreaterThan(0.3);
+      // A pop would turn a bone by (nearly) the whole offset in one frame.
+      const bound = Math.max(0.35 * full * Math.min(1, 30 / hz) * 1.2, 1e-3);
+      expect(steps(ik, bones, hz, 2, () => {})).toBeLessThan(bound);        // blends in from the animated pose
+      expect(worldPosition(bones[2]).distanceTo(target) / (a + b)).toBeLessThan(1e-3);
+      expect(steps(ik, bones, hz, 4, (h) => { h.enabled = false; })).toBeLessThan(bound);
+      bones.forEach((bone, i) => expect(quatAngle(bone.quaternion, rest[i])).toBeLessThan(1e-5));
+      expect(steps(ik, bones, hz, 2, (h) => { h.enabled = true; })).toBeLessThan(bound);
+      expect(steps(ik, bones, hz, 2, (h) => { h.weight = 0.2; })).toBeLessThan(bound);
+      expect(steps(ik, bones, hz, 2, (h) => { h.weight = 1; })).toBeLessThan(bound);
+      // settleTime 0 (the default) snaps: the same change is one frame.
+      expect(steps(snap, snap.bones, hz, 0.1, (h) => { h.enabled = false; })).toBeGreaterThan(0.9 * full);
+      ik.dispose();
+      snap.dispose();
+    });
+  }
+
+  it('pushes a setting to WASM once, not every frame', () => {
+    const { bones } = limb(rng(3));
+    const ik = new TwoBoneIK(ikpd, bones, { target: [0, 0, 0] });
+    const set = vi.spyOn(ik.constraint, 'set');
+    for (let i = 0; i < 5; i++) { ik.weight = 0.5; ik.soften = 0.2; ik.update(1 / 60); }
+    expect(set).toHaveBeenCalledTimes(2);
+    ik.dispose();
+  });
+
+  it('counts a negative dt as 0, with one development warning, and update() as dt 0', () => {
+    const make = () => {
+      const { bones } = limb(rng(5));
+      const [a, b] = segmentLengths(bones);
+      const target = worldPosition(bones[0]).add(new Vector3(0.2, -0.8, 0.4).normalize().multiplyScalar(0.8 * (a + b)));
+      return new TwoBoneIK(ikpd, bones, { target, settleTime: 0.2 });
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const [negative, zero, none] = [make(), make(), make()];
+    for (let i = 0; i < 3; i++) { negative.update(-0.5); zero.update(0); none.update(); }
+    negative.bones.forEach((bone, i) => {
+      expect(bone.quaternion.equals(zero.bones[i].quaternion)).toBe(true);
+      expect(bone.quaternion.equals(none.bones[i].quaternion)).toBe(true);
+    });
+    expect(warn.mock.calls.filter(([m]) => /TwoBoneIK\.update\(dt = -0\.5\).*counts as 0/.test(m))).toHaveLength(1);
+    // And a positive dt moves it.
+    negative.update(1 / 30);
+    expect(negative.bones.some((bone, i) => !bone.quaternion.equals(zero.bones[i].quaternion))).toBe(true);
+    for (const ik of [negative, zero, none]) ik.dispose();
+  });
+});
