@@ -2,9 +2,9 @@
 // twoBone constraint, takes settleTime / enabled / weight without a pop at
 // any frame rate, and counts a negative dt as 0.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Vector3 } from 'three';
+import { Quaternion, Vector3 } from 'three';
 import { ikpd } from './setup.js';
-import { IKRig, TwoBoneIK } from '../../web/three/index.js';
+import { AimIK, IKRig, TwoBoneIK } from '../../web/three/index.js';
 import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion } from './three-rig.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -96,5 +96,50 @@ describe('TwoBoneIK as a one-constraint IKRig', () => {
     negative.update(1 / 30);
     expect(negative.bones.some((bone, i) => !bone.quaternion.equals(zero.bones[i].quaternion))).toBe(true);
     for (const ik of [negative, zero, none]) ik.dispose();
+  });
+});
+
+describe('AimIK as a one-constraint IKRig', () => {
+  it('weight slerps the local rotation; a static rig does not compound; an animated pose is solved from', () => {
+    const make = () => buildChain({ axis: new Vector3(0, 1, 0) }).bones;
+    const bones = make(), full = make();
+    const before = bones[0].quaternion.clone();
+    const target = worldPosition(bones[0]).add(new Vector3(1, -2, 0.5));
+    new AimIK(ikpd, full[0], { target }).update();
+    const aim = new AimIK(ikpd, bones[0], { target, weight: 0.25 });
+    aim.update();
+    expect(quatAngle(bones[0].quaternion, before.clone().slerp(full[0].quaternion, 0.25))).toBeLessThan(1e-6);
+    const once = bones[0].quaternion.clone();
+    aim.update();
+    aim.update();
+    expect(quatAngle(bones[0].quaternion, once)).toBe(0);
+    const animated = new Quaternion().setFromAxisAngle(new Vector3(1, 0, 0), 0.7);
+    bones[0].quaternion.copy(animated);
+    aim.update();
+    const other = make();
+    other[0].quaternion.copy(animated);
+    new AimIK(ikpd, other[0], { target, weight: 0.25 }).update();
+    expect(quatAngle(bones[0].quaternion, other[0].quaternion)).toBeLessThan(1e-6);
+  });
+
+  it('blends in and out with settleTime and enabled, ending exactly on the animated pose', () => {
+    const bones = buildChain({ axis: new Vector3(0, 1, 0) }).bones;
+    const rest = bones[0].quaternion.clone();
+    const target = worldPosition(bones[0]).add(new Vector3(1, -2, 0.5));
+    const aim = new AimIK(ikpd, bones[0], { target, settleTime: 0.2 });
+    let largest = 0;
+    for (let i = 0; i < 120; i++) {
+      if (i === 60) aim.enabled = false;
+      const q = bones[0].quaternion.clone();
+      aim.update(1 / 60);
+      largest = Math.max(largest, quatAngle(q, bones[0].quaternion));
+    }
+    const snapped = buildChain({ axis: new Vector3(0, 1, 0) }).bones;
+    new AimIK(ikpd, snapped[0], { target }).update();
+    const full = quatAngle(snapped[0].quaternion, rest);
+    expect(full).toBeGreaterThan(1);
+    expect(largest).toBeLessThan(0.25 * full); // no frame takes a big part of the turn
+    expect(quatAngle(bones[0].quaternion, rest)).toBeLessThan(1e-6);
+    aim.dispose();
   });
 });

@@ -104,7 +104,7 @@ export class LimbIK extends RigHelper {
     const last = this._poleDirection;
     if (this.poleDirection === null || this.poleDirection === undefined) {
       if (last[0] === null) return;
-      this.constraint.set({ poleDirection: undefined });
+      this.constraint.set({ poleDirection: null });
       last[0] = null;
       return;
     }
