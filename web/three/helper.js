@@ -2,6 +2,7 @@
 // over just its bones. The helper's settings are properties that push a
 // change to WASM once (the IKConstraint's setters), not every frame; its
 // update(dt) runs the rig's one WASM call.
+import { Quaternion, Vector3 } from 'three';
 import { IKRig } from './ikRig.js';
 import { readModule } from './rig.js';
 import { warnOnce } from '../src/dev.js';
@@ -31,11 +32,11 @@ export class RigHelper {
    * pushes it to WASM once, through `_toCore(key, value)` (the constraint's
    * settings it stands for).
    */
-  _rigUp(objects, kind, options, keys, values) {
+  _rigUp(objects, kind, options, keys, values, rigOptions = {}) {
     this._kind = kind;
     const settings = {};
     for (const key of keys) Object.assign(settings, this._toCore(key, values[key], values));
-    this.rig = new IKRig(this.ikpd, objects);
+    this.rig = new IKRig(this.ikpd, objects, { humanoid: 'none', ...rigOptions });
     try {
       this.constraint = this.rig.add(kind, { ...options, ...settings });
     } catch (error) {
@@ -92,3 +93,26 @@ export class RigHelper {
     this.rig?.dispose();
   }
 }
+
+/**
+ * The character's facing for a helper rig over `bones`, in the frame of the
+ * first bone's parent (the helper rig's root): a humanoid's (found in the
+ * whole hierarchy the bones hang in, as IKRig finds it) or, without one,
+ * undefined (IKRig's default: +Z of that frame).
+ */
+export function characterFacing(ikpd, bones) {
+  let top = bones[0];
+  while (top.parent) top = top.parent;
+  const whole = new IKRig(ikpd, top);
+  if (whole.humanoid.size === 0) return undefined;
+  const facing = whole.facing; // in the world (the rig's root is the hierarchy's top)
+  const base = bones[0].parent;
+  if (base) {
+    base.updateWorldMatrix(true, false);
+    base.matrixWorld.decompose(new Vector3(), _q, new Vector3());
+    facing.applyQuaternion(_q.invert());
+  }
+  return facing.toArray();
+}
+
+const _q = new /* @__PURE__ */ Quaternion();
