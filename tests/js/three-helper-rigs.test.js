@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Quaternion, Vector3 } from 'three';
 import { ikpd } from './setup.js';
-import { AimIK, IKRig, TwoBoneIK } from '../../web/three/index.js';
+import { AimIK, ChainIK, IKRig, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
 import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion } from './three-rig.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -142,4 +142,31 @@ describe('AimIK as a one-constraint IKRig', () => {
     expect(quatAngle(bones[0].quaternion, rest)).toBeLessThan(1e-6);
     aim.dispose();
   });
+});
+
+describe('every ported helper has settleTime and enabled', () => {
+  const cases = {
+    ChainIK: (bones, tip, target) => new ChainIK(ikpd, [...bones, tip], { target, settleTime: 0.2 }),
+    PseudoThreeBoneIK: (bones, tip, target) => new PseudoThreeBoneIK(ikpd, bones, { target, settleTime: 0.2 }),
+  };
+  for (const [name, make] of Object.entries(cases)) {
+    it(`${name}: blends in and out without a big step and ends exactly on the animated pose`, () => {
+      const { bones, tip } = buildChain({ axis: new Vector3(0, 1, 0), lengths: [0.6, 0.5, 0.4], bend: 0.4 });
+      const objects = [...bones, tip];
+      const rest = objects.map((o) => o.quaternion.clone());
+      const target = worldPosition(bones[0]).add(new Vector3(0.8, 0.4, 0.5));
+      const ik = make(bones, tip, target);
+      let largest = 0, turned = 0;
+      for (let i = 0; i < 240; i++) {
+        if (i === 120) { turned = Math.max(...objects.map((o, k) => quatAngle(o.quaternion, rest[k]))); ik.enabled = false; }
+        const before = objects.map((o) => o.quaternion.clone());
+        ik.update(1 / 60);
+        objects.forEach((o, k) => { largest = Math.max(largest, quatAngle(o.quaternion, before[k])); });
+      }
+      expect(turned).toBeGreaterThan(0.2);
+      expect(largest).toBeLessThan(0.3 * turned);
+      objects.forEach((o, k) => expect(quatAngle(o.quaternion, rest[k])).toBeLessThan(1e-6));
+      ik.dispose();
+    });
+  }
 });
