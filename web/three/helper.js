@@ -83,7 +83,7 @@ export class RigHelper {
   }
 
   _checkAlive() {
-    if (this._disposed) throw new Error(`${this._name}: this helper was disposed`);
+    if (this._disposed) throw new Error(`${this._name}: used after dispose()`);
   }
 
   /** Frees the rig's WASM memory; later updates throw. Idempotent. */

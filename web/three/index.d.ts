@@ -558,13 +558,18 @@ export interface BodyLookAtIKOptions {
   armReaction?: { amount?: number; settleTime?: number; damping?: number };
   /** Keep each foot at its animated position and rotation (two-bone IK on the legs). Default true. @default true */
   footLock?: boolean;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
   blendOutTime?: number;
   /** False blends every effect out to exactly the animated pose. Default true. @default true */
   enabled?: boolean;
-  /** Blend of the result over the animated pose, in [0, 1]. Default 1. @default 1 */
+  /** How much of the effect applies, in [0, 1]: scales the spine's shares and the weight shift (smoothly). Default 1. @default 1 */
   weight?: number;
-  /** Builds the solver from the settings. Default `new ikpd.BodyLookAt(settings)`. */
+  /**
+   * Builds a solver from the settings (any object with `BodyLookAt`'s
+   * interface); the helper then runs it on the bones' world transforms, and
+   * `weight` slerps its result over the animated pose. Default: none, the
+   * helper is a one-constraint IKRig (a 'bodyLookAt' constraint).
+   */
   createSolver?: (settings: BodyLookAtSettings) => BodyLookAtSolver;
 }
 
@@ -584,11 +589,13 @@ export interface BodyLookAtIK extends SmoothedRigIK {}
  */
 export class BodyLookAtIK {
   constructor(ikpd: Ikpd, root: Object3D, options?: BodyLookAtIKOptions);
-  readonly spine: BoneChain;
-  readonly arms: readonly BoneChain[];
-  readonly legs: readonly BoneChain[];
+  /** The bones found: the spine (hips → head) and each arm and leg (upper, lower, end). */
+  readonly bones: { readonly spine: readonly Object3D[]; readonly arms: readonly Object3D[][]; readonly legs: readonly Object3D[][] };
   readonly root: Object3D;
   readonly hips: Object3D;
-  readonly solver: BodyLookAtSolver;
+  /** The helper's rig (a one-constraint IKRig over the character); undefined with `createSolver`. */
+  readonly rig?: import('./ikRig.js').IKRig;
+  /** With `createSolver` only: the solver it built. */
+  readonly solver?: BodyLookAtSolver;
 }
 
