@@ -2,7 +2,7 @@
 // twoBone constraint, takes settleTime / enabled / weight without a pop at
 // any frame rate, and counts a negative dt as 0.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Quaternion, Vector3 } from 'three';
+import { Object3D, Quaternion, Vector3 } from 'three';
 import { ikpd } from './setup.js';
 import { AimIK, ChainIK, IKRig, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
 import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion } from './three-rig.js';
@@ -169,4 +169,29 @@ describe('every ported helper has settleTime and enabled', () => {
       ik.dispose();
     });
   }
+});
+
+describe('TwoBoneIK post-passes on the rig', () => {
+  // ('relative' with an effector is the core's: the offset is held in the world, as before the port.)
+  it("effector with endRotation 'target' / 'world' holds over repeated updates without compounding", () => {
+    for (const endRotation of ['target', 'world']) {
+      const { scene, bones, tip } = buildChain({ axis: new Vector3(0, 1, 0), bend: 0.6 });
+      const [a, b] = segmentLengths(bones);
+      const target = new Object3D();
+      scene.add(target);
+      target.quaternion.copy(randomQuaternion(rng(2)));
+      const ik = new TwoBoneIK(ikpd, bones, { target, effector: tip, endRotation });
+      let first = null;
+      for (let frame = 0; frame < 6; frame++) {
+        target.position.copy(worldPosition(bones[0])).add(new Vector3(0.5, -0.6, 0.3 + 0.05 * (frame % 3)).normalize().multiplyScalar(0.75 * (a + b)));
+        ik.update(1 / 60);
+        expect(worldPosition(tip).distanceTo(worldPosition(target)) / (a + b), `${endRotation} ${frame}`).toBeLessThan(2e-4);
+        expect(ik.reached).toBe(true);
+        if (endRotation === 'target') expect(quatAngle(worldQuaternion(bones[2]), worldQuaternion(target))).toBeLessThan(1e-5);
+        if (frame === 0) first = bones.map((bone) => bone.quaternion.clone());
+        if (frame === 3) bones.forEach((bone, i) => expect(quatAngle(bone.quaternion, first[i])).toBeLessThan(1e-6));
+      }
+      ik.dispose();
+    }
+  });
 });

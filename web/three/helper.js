@@ -116,3 +116,32 @@ export function characterFacing(ikpd, bones) {
 }
 
 const _q = new /* @__PURE__ */ Quaternion();
+
+// A helper's post-pass on its rig's bones (IKRig keeps, per joint, the
+// animated locals the last update started from and the rotation it wrote).
+
+// Puts every bone still holding what the last update wrote back to the pose
+// that update started from (to measure the animated pose before a solve).
+export function restoreAnimated(rig) {
+  const joints = rig._joints, written = rig._written, animated = rig._animated;
+  for (let j = 0; j < joints.length; j++) {
+    const q = joints[j].quaternion, w = 4 * j, k = 10 * j;
+    if (q._x !== written[w] || q._y !== written[w + 1] || q._z !== written[w + 2] || q._w !== written[w + 3]) continue;
+    q.set(animated[k + 3], animated[k + 4], animated[k + 5], animated[k + 6]);
+    if (rig._wroteTranslation[j]) joints[j].position.set(animated[k], animated[k + 1], animated[k + 2]);
+    written[w] = NaN;
+    rig._wroteTranslation[j] = 0;
+  }
+}
+
+// `object`'s local rotation was set after the update: the next update still starts from the animated pose.
+export function claimWritten(rig, object) {
+  const w = 4 * rig._index.get(object), q = object.quaternion;
+  rig._written[w] = q._x; rig._written[w + 1] = q._y; rig._written[w + 2] = q._z; rig._written[w + 3] = q._w;
+}
+
+// The animated local rotation `object` had at the start of the last update.
+export function animatedRotation(rig, object, out) {
+  const k = 10 * rig._index.get(object), a = rig._animated;
+  return out.set(a[k + 3], a[k + 4], a[k + 5], a[k + 6]);
+}

@@ -179,33 +179,6 @@ export class IKRig {
     return v;
   }
 
-  // Puts every bone still holding what the last update wrote back to the pose
-  // that update started from (for helpers that measure the animated pose first).
-  _restore() {
-    const joints = this._joints, written = this._written, animated = this._animated;
-    for (let j = 0; j < joints.length; j++) {
-      const q = joints[j].quaternion, w = 4 * j, k = 10 * j;
-      if (q._x !== written[w] || q._y !== written[w + 1] || q._z !== written[w + 2] || q._w !== written[w + 3]) continue;
-      q.set(animated[k + 3], animated[k + 4], animated[k + 5], animated[k + 6]);
-      if (this._wroteTranslation[j]) joints[j].position.set(animated[k], animated[k + 1], animated[k + 2]);
-      written[w] = NaN;
-      this._wroteTranslation[j] = 0;
-    }
-  }
-
-  // `object`'s local rotation was set after the update (a helper's post-pass):
-  // the next update still starts from the animated pose.
-  _claim(object) {
-    const j = this._index.get(object), q = object.quaternion, w = 4 * j;
-    this._written[w] = q._x; this._written[w + 1] = q._y; this._written[w + 2] = q._z; this._written[w + 3] = q._w;
-  }
-
-  // The animated local rotation `object` had at the start of the last update.
-  _animatedRotation(object, out) {
-    const k = 10 * this._index.get(object), a = this._animated;
-    return out.set(a[k + 3], a[k + 4], a[k + 5], a[k + 6]);
-  }
-
   _checkAlive() {
     if (this._disposed) throw new Error('IKRig: this rig was disposed');
   }

@@ -19,7 +19,7 @@ export function copyDefined(request, source, keys) {
 }
 
 // Passed to the rig as they are (undefined: the default).
-export const LIMB_KEYS = ['bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'twist', 'tolerance'];
+const LIMB_KEYS = ['bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'twist', 'tolerance'];
 // The settings every limb helper pushes to its constraint (weight and smoothing included).
 const LIMB_SETTINGS = ['weight', ...SMOOTHING_KEYS, ...LIMB_KEYS];
 // Every option the limb helpers share (for the unknown-name warning).

@@ -2,9 +2,9 @@
 // IKRig (a 'twoBone' constraint over just its bones; web/three/limb.js).
 import { Quaternion, Vector3 } from 'three';
 import { LimbIK, readEndRotation } from './limb.js';
+import { animatedRotation, claimWritten, restoreAnimated } from './helper.js';
 import { readPoint } from './rig.js';
 
-export { LIMB_KEYS, copyDefined, readEndRotation } from './limb.js';
 
 const _offset = new /* @__PURE__ */ Vector3();
 const _v = new /* @__PURE__ */ Vector3();
@@ -50,7 +50,7 @@ export class TwoBoneIK extends LimbIK {
       return;
     }
     // The effector's world offset from the end joint in the pose the solve starts from.
-    this.rig._restore();
+    restoreAnimated(this.rig);
     const end = this.bones[2];
     end.updateWorldMatrix(true, false);
     const offset = readPoint(this.effector, 'effector', _offset).sub(_v.setFromMatrixPosition(end.matrixWorld));
@@ -76,8 +76,8 @@ export class TwoBoneIK extends LimbIK {
     end.parent.updateWorldMatrix(true, false);
     end.parent.matrixWorld.decompose(_v, _q, _s);
     const local = _q.invert().multiply(this.target.getWorldQuaternion(_q2)).normalize();
-    if (weight < 1) local.slerpQuaternions(this.rig._animatedRotation(end, _q2), _q.clone(), weight);
+    if (weight < 1) local.slerpQuaternions(animatedRotation(this.rig, end, _q2), _q.clone(), weight);
     end.quaternion.copy(local);
-    this.rig._claim(end);
+    claimWritten(this.rig, end);
   }
 }
