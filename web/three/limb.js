@@ -79,6 +79,7 @@ export class LimbIK extends RigHelper {
     checkDescent(bones);
     this.bones = bones;
     this.maxStretch = options.maxStretch ?? 1;
+    if (typeof this.maxStretch !== 'number' || !(this.maxStretch >= 1)) throw new RangeError(`maxStretch: must be a number >= 1, got ${this.maxStretch}`);
     /** True when the last update() reached the target (within `tolerance`). */
     this.reached = false;
     /** Distance from the contact point to the target after the last update(). */
