@@ -1,8 +1,9 @@
 // ikpd/three: LookAtIK (spine → neck → head with PD smoothing) on real three.js Bones.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Bone, Group, Object3D, Quaternion, Vector3 } from 'three';
 import { ikpd } from './setup.js';
-import { LookAtIK } from '../../web/three/index.js';
+import { IKRig, LookAtIK } from '../../web/three/index.js';
+import { buildHumanoid, worldOf, worldRotationOf } from './three-humanoid.js';
 import { quatAngle, randomQuaternion, rng, worldPosition, worldQuaternion } from './three-rig.js';
 
 /** spine → chest → neck → head, +Y bones, facing +Z, under a rotated, scaled parent. */
@@ -102,11 +103,63 @@ describe('LookAtIK', () => {
     expect(look.dot(toward(bones[3], target))).toBeGreaterThan(1 - 1e-4);
     ik.dispose();
     expect(() => new LookAtIK(ikpd, [])).toThrow(/bones/);
-    expect(() => new LookAtIK(ikpd, bones, { forward: 'auto' })).toThrow(/forward/);
+    // 'auto' (the default since LookAtIK is an IKRig lookAt): the character's facing, not an error.
+    expect(() => new LookAtIK(ikpd, bones, { forward: 'auto' }).dispose()).not.toThrow();
+    expect(() => new LookAtIK(ikpd, bones, { forward: '+w' })).toThrow(/forward/);
     expect(() => new LookAtIK(ikpd, bones, { weights: [1, 1] })).toThrow(/weights|joints/);
     expect(() => new LookAtIK(ikpd, bones, { settleTime: 0 })).toThrow(/settleTime/);
+    // A negative dt counts as 0 (one development warning), as IKRig.update does.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const ok = new LookAtIK(ikpd, bones, { target });
-    expect(() => ok.update(-1)).toThrow(/dt/);
+    const before = bones.map((b) => b.quaternion.clone());
+    ok.update(-1);
+    bones.forEach((b, i) => expect(b.quaternion.equals(before[i])).toBe(true));
+    expect(warn.mock.calls.some(([m]) => /LookAtIK\.update\(dt = -1\)/.test(m))).toBe(true);
+    warn.mockRestore();
     ok.dispose();
+  });
+
+  // The old default, '+z' in the head's own frame, looked 158–174° away on real
+  // rigs (bones with rest rotations); the default is now the character's facing.
+  for (const axes of ['+y', '-z', 'random']) {
+    for (const mixamoArmature of [false, true]) {
+      it(`looks with the character's facing by default (${axes} bones${mixamoArmature ? ', Mixamo armature' : ''}), as an IKRig lookAt does`, () => {
+        const roles = ['spine', 'chest', 'upperChest', 'neck', 'head'];
+        const { bones } = buildHumanoid({ axes, mixamoArmature, seed: 5 });
+        const chain = roles.map((r) => bones[r]);
+        const restInverse = worldRotationOf(bones.head).invert();
+        const target = new Vector3(0.4, 1.9, 2); // the humanoid faces +Z in the world
+        const ik = new LookAtIK(ikpd, chain, { target, settleTime: 0.05 });
+        run(ik, 2, 60);
+        const facing = new Vector3(0, 0, 1).applyQuaternion(restInverse).applyQuaternion(worldRotationOf(bones.head));
+        expect(facing.angleTo(target.clone().sub(worldOf(bones.head)))).toBeLessThan(0.02);
+        // The same pose as an IKRig lookAt over the whole character.
+        const other = buildHumanoid({ axes, mixamoArmature, seed: 5 });
+        const rig = new IKRig(ikpd, other.scene);
+        rig.add('lookAt', { bones: roles, target, settleTime: 0.05 });
+        for (let i = 0; i < 120; i++) rig.update(1 / 60);
+        roles.forEach((r) => expect(bones[r].quaternion.angleTo(other.bones[r].quaternion)).toBeLessThan(2e-3)); // float32 in another model space
+        ik.dispose();
+        rig.dispose();
+      });
+    }
+  }
+});
+
+describe('LookAtIK with one settleTime per bone (kept on the LookAt solver: the rig has one settle time)', () => {
+  it('the head leads when its settle time is shorter, and it settles on the target', () => {
+    const { scene, bones } = character();
+    const target = new Object3D();
+    scene.add(target);
+    target.position.copy(worldPosition(bones[3])).add(new Vector3(-3, 1, 0.5));
+    const ik = new LookAtIK(ikpd, bones, { target, settleTime: [0.6, 0.5, 0.3, 0.1], forward: '+z' });
+    run(ik, 3, 60);
+    expect(ik.active).toBe(true);
+    expect(facing(bones[3]).dot(toward(bones[3], worldPosition(target)))).toBeGreaterThan(1 - 1e-4);
+    ik.enabled = false;
+    run(ik, 4, 60);
+    expect(ik.active).toBe(false);
+    ik.clear().dispose();
+    expect(() => ik.update(1 / 60)).toThrow(/dispose/);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Object3D, Quaternion, Vector3 } from 'three';
 import { ikpd } from './setup.js';
-import { PseudoThreeBoneIK } from '../../web/three/index.js';
+import { IKRig, PseudoThreeBoneIK } from '../../web/three/index.js';
 import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion } from './three-rig.js';
 
 const AXES = {
@@ -52,7 +52,11 @@ describe('PseudoThreeBoneIK', () => {
     });
   }
 
-  it('matches solvePseudoThreeBone on a +X rig', () => {
+  // 'relative' matches the single call. 'followMid' sets the foot's canonical rotation to the
+  // shin's: the rig's foot frame is the shin's at rest (the foot keeps its rest turn from the
+  // shin), the old helper's was its own forward (toward the toe), so there it is compared with
+  // an IKRig 'pseudoThreeBone' constraint, which the helper is.
+  it('matches solvePseudoThreeBone on a +X rig (variant relative) and the IKRig constraint (followMid)', () => {
     const random = rng(31);
     for (let trial = 0; trial < 60; trial++) {
       const bones = leg(random, AXES['+X']);
@@ -64,6 +68,18 @@ describe('PseudoThreeBoneIK', () => {
         root: joint(bones[0]), mid: joint(bones[1]), end: joint(bones[2]), tip: joint(bones[3]),
         target: target.toArray(), pole: pole.toArray(), bendAxis: helperBendAxis(bones), ...options,
       });
+      const pose = bones.map((b) => b.quaternion.clone());
+      if (options.variant === 'followMid') {
+        const rig = new IKRig(ikpd, bones);
+        rig.add('pseudoThreeBone', { bones, target, pole, ...options });
+        rig.update(0);
+        const solved = bones.map((b) => [worldPosition(b), worldQuaternion(b)]);
+        rig.dispose();
+        bones.forEach((b, i) => b.quaternion.copy(pose[i]));
+        expected.root.rotation = solved[0][1].toArray(); expected.mid.rotation = solved[1][1].toArray();
+        expected.end.rotation = solved[2][1].toArray(); expected.tip.rotation = solved[3][1].toArray();
+        ['root', 'mid', 'end', 'tip'].forEach((key, i) => { expected[key].position = solved[i][0].toArray(); });
+      }
       new PseudoThreeBoneIK(ikpd, bones, { target, pole, ...options }).update();
       ['root', 'mid', 'end', 'tip'].forEach((key, i) => {
         expect(quatAngle(worldQuaternion(bones[i]), new Quaternion().fromArray(expected[key].rotation)), key).toBeLessThan(1e-5);
@@ -92,13 +108,14 @@ describe('PseudoThreeBoneIK', () => {
     expect(() => new PseudoThreeBoneIK(ikpd, bones, { target, variant: 'other' }).update()).toThrow(/variant/);
   });
 
-  it('solves with its prepared solver: options changed between frames apply, blend reaches the solver, dispose frees it', () => {
+  it('is a one-constraint IKRig: options changed between frames apply, blend reaches the solver, dispose frees it', () => {
     const random = rng(12);
     const bones = leg(random, AXES['+X']);
     const target = worldPosition(bones[3]).addScaledVector(randomUnit(random), 0.2);
     const pose = bones.map((b) => b.quaternion.clone());
     const ik = new PseudoThreeBoneIK(ikpd, bones, { target, blend: 0.2 });
-    expect(ik.solver).toBeInstanceOf(ikpd.PseudoThreeBoneSolver);
+    expect(ik.rig).toBeInstanceOf(IKRig);
+    expect(ik.constraint.kind).toBe('pseudoThreeBone');
     const run = (changes) => {
       bones.forEach((b, i) => b.quaternion.copy(pose[i]));
       bones[0].parent.updateMatrixWorld(true);

@@ -3,7 +3,7 @@
 // so these tests pin the frame conversion and the world → local writes.
 import { describe, expect, it } from 'vitest';
 import { Object3D, Quaternion, Vector3 } from 'three';
-import { AimIK, BoneChain, detectBoneAxis } from '../../web/three/index.js';
+import { BoneChain, detectBoneAxis } from '../../web/three/index.js';
 import { buildChain, perpendicular, quatAngle, randomQuaternion, randomUnit, rng, worldPosition, worldQuaternion } from './three-rig.js';
 
 const AXES = {
@@ -21,21 +21,29 @@ const referenceAim = {
     const to = new Vector3().fromArray(target).sub(new Vector3().fromArray(position)).normalize();
     return { rotation: new Quaternion().setFromUnitVectors(from, to).multiply(q).toArray() };
   },
-  // AimIK's prepared solver (the canonical forward +X), in double precision.
-  AimSolver: class {
-    static defaults = { method: 'yawPitch' };
-
-    setOptions() {
-      return this;
-    }
-
-    solve(frame) {
-      return referenceAim.solveAim({ ...frame, forward: [1, 0, 0] });
-    }
-
-    dispose() {}
-  },
 };
+
+/**
+ * A one-bone aim on BoneChain with the reference solve (what AimIK was before
+ * it became a one-constraint IKRig): pins the frame conversion, the world →
+ * local writes and the weight blend of BoneChain, exactly.
+ */
+class ReferenceAimIK {
+  constructor(bone, { target, up, weight = 1 }) {
+    this.chain = new BoneChain([bone], { up }, 'bone');
+    this.target = target;
+    this.weight = weight;
+  }
+
+  update() {
+    const chain = this.chain;
+    chain.read();
+    const solved = referenceAim.solveAim({ ...chain.joint(0), target: this.target.toArray(), forward: [1, 0, 0] });
+    chain.writeSolved(0, solved.rotation);
+    chain.finish(this.weight);
+    return this;
+  }
+}
 
 describe('detectBoneAxis', () => {
   it('finds the child direction in the bone frame through scaled, rotated parents', () => {
@@ -105,14 +113,14 @@ describe('BoneChain', () => {
   });
 });
 
-describe('AimIK frames (reference aim)', () => {
+describe('BoneChain frames (reference aim)', () => {
   for (const [name, axis] of Object.entries(AXES)) {
     it(`points a ${name} bone's child at the target under rotated, scaled parents`, () => {
       const random = rng(name.length * 131);
       for (let trial = 0; trial < 200; trial++) {
         const { bones } = buildChain({ axis, parentRotation: randomQuaternion(random), parentScale: 0.3 + 3 * random() });
         const target = worldPosition(bones[0]).addScaledVector(randomUnit(random), 0.1 + 3 * random());
-        new AimIK(referenceAim, bones[0], { target, up: perpendicular(axis) }).update();
+        new ReferenceAimIK(bones[0], { target, up: perpendicular(axis) }).update();
         const child = worldPosition(bones[1]).sub(worldPosition(bones[0])).normalize();
         expect(child.dot(target.sub(worldPosition(bones[0])).normalize())).toBeGreaterThan(1 - 1e-9);
       }
@@ -124,8 +132,8 @@ describe('AimIK frames (reference aim)', () => {
     const before = bones[0].quaternion.clone();
     const target = worldPosition(bones[0]).add(new Vector3(1, -2, 0.5));
     const full = buildChain({ axis: AXES['+Y'] }).bones;
-    new AimIK(referenceAim, full[0], { target }).update();
-    new AimIK(referenceAim, bones[0], { target, weight: 0.25 }).update();
+    new ReferenceAimIK(full[0], { target }).update();
+    new ReferenceAimIK(bones[0], { target, weight: 0.25 }).update();
     const expected = before.clone().slerp(full[0].quaternion, 0.25);
     expect(quatAngle(bones[0].quaternion, expected)).toBeLessThan(1e-6);
     expect(quatAngle(bones[0].quaternion, before)).toBeGreaterThan(0.01);
@@ -135,7 +143,7 @@ describe('AimIK frames (reference aim)', () => {
     const { bones } = buildChain({ axis: AXES['+Y'] });
     const rest = bones[0].quaternion.clone();
     const target = worldPosition(bones[0]).add(new Vector3(1, -2, 0.5));
-    const aim = new AimIK(referenceAim, bones[0], { target, weight: 0.5 });
+    const aim = new ReferenceAimIK(bones[0], { target, weight: 0.5 });
     aim.update();
     const once = bones[0].quaternion.clone();
     aim.update();
@@ -147,7 +155,7 @@ describe('AimIK frames (reference aim)', () => {
     aim.update();
     const fromAnimated = buildChain({ axis: AXES['+Y'] }).bones;
     fromAnimated[0].quaternion.copy(animated);
-    new AimIK(referenceAim, fromAnimated[0], { target, weight: 0.5 }).update();
+    new ReferenceAimIK(fromAnimated[0], { target, weight: 0.5 }).update();
     expect(quatAngle(bones[0].quaternion, fromAnimated[0].quaternion)).toBeLessThan(1e-9);
     expect(quatAngle(once, rest)).toBeGreaterThan(0.01);
   });

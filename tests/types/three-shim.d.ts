@@ -26,6 +26,9 @@ declare module 'three' {
   export class Bone extends Object3D {
     readonly isBone: true;
   }
+  export class Skeleton {
+    bones: Bone[];
+  }
 }
 declare module 'three/webgpu' {
   export class WebGPURenderer {}

@@ -3,7 +3,7 @@
 // must stay an error (the typings reject it).
 import { Quaternion, Vector3, Bone } from 'three';
 import { init, type Vec3, type Quat } from '../../web/index.js';
-import { TwoBoneIK, LookAtIK, AimIK, ChainIK, PseudoThreeBoneIK } from '../../web/three/index.js';
+import { TwoBoneIK, LookAtIK, AimIK, ChainIK, PseudoThreeBoneIK, type IKRig } from '../../web/three/index.js';
 
 const ikpd = await init();
 
@@ -33,6 +33,13 @@ void reached;
 const bones = [new Bone(), new Bone(), new Bone()] as const;
 const ik = new TwoBoneIK(ikpd, bones, { target: new Vector3(), endRotation: 'relative' });
 ik.update();
+// Every helper is a one-constraint IKRig: the rig's smoothing settings, update(dt).
+ik.settleTime = 0.2;
+ik.enabled = false;
+ik.damping = 'responsive';
+ik.update(1 / 60);
+const helperRig: IKRig = ik.rig;
+void helperRig.constraints.length;
 ik.dispose();
 // @ts-expect-error the helpers need the initialised module, not the promise
 new TwoBoneIK(init(), bones);

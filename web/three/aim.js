@@ -1,76 +1,49 @@
-// AimIK: one-bone aim with the up-vector constraint (docs/aim.md) on a three.js Object3D.
+// AimIK: one-bone aim with the up-vector constraint (docs/aim.md) on a three.js
+// Object3D, as a one-constraint IKRig (an 'aim' constraint; web/three/helper.js).
 import { Vector3 } from 'three';
-import { BoneChain, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions } from './rig.js';
+import { RigHelper, SMOOTHING_KEYS } from './helper.js';
+import { BoneChain, defaultUpAxis, optionNames, readAxis, warnUnknownHelperOptions } from './rig.js';
 
-const _target = new Vector3();
-const _pole = new Vector3();
-const _hinge = new Vector3();
-
-const AIM_OPTIONS = optionNames('target', 'pole', 'method', 'weight', 'hingeAxis', 'forward', 'up');
+const _up = new /* @__PURE__ */ Vector3();
+const AIM_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'method', 'hingeAxis'];
+const AIM_OPTIONS = optionNames(AIM_SETTINGS, 'target', 'pole', 'forward', 'up');
 
 /**
  * Turns one bone (or any Object3D) so that its forward axis points at a
- * target, optionally rolling its up axis toward a pole. Owns WASM memory:
- * call `dispose()` when done. Call `update()` each frame after animation.
+ * target, optionally rolling its up axis toward a pole. A one-constraint
+ * IKRig: owns WASM memory, call `dispose()` when done. Call `update(dt)`
+ * each frame after animation.
  */
-export class AimIK {
+export class AimIK extends RigHelper {
   /**
    * @param {object} ikpd the loaded library (`await init()`)
    * @param {import('three').Object3D} bone
    * @param {object} [options] see the typings for the documented defaults
    */
   constructor(ikpd, bone, options = {}) {
-    this.ikpd = readModule(ikpd, 'AimIK', 'solveAim');
+    super(ikpd, 'AimIK');
     warnUnknownHelperOptions(options, AIM_OPTIONS, 'AimIK');
     this.bone = bone;
-    this.target = options.target ?? null;
-    this.pole = options.pole ?? null;
-    this.method = options.method ?? this.ikpd.AimSolver.defaults.method;
-    this.weight = options.weight ?? 1;
-    this.hingeAxis = options.hingeAxis ?? null;
+    // The axes as before: forward toward the first child with an offset (or the option), up +Y (+Z for ±Y bones).
     this.chain = new BoneChain([bone], { forward: options.forward, up: options.up }, 'bone');
-    this.solver = new this.ikpd.AimSolver();
-    this._frame = { position: [0, 0, 0], rotation: [0, 0, 0, 1], target: [0, 0, 0] };
-    try {
-      // Every option checked now, as update() would, without moving the bone.
-      readWeight(this.weight);
-      if (this.target !== null) readPoint(this.target, 'target', _target);
-      this.chain.read();
-      this._solve(this.chain.positions[0].clone().add(_target.set(1, 0, 0)));
-    } catch (error) {
-      this.solver.dispose();
-      throw error;
-    }
+    const forward = this.chain.forwards[0];
+    const up = readAxis(options.up, 'up', _up) ?? defaultUpAxis(forward, _up);
+    const values = { ...options, weight: options.weight ?? 1, enabled: options.enabled ?? true, hingeAxis: options.hingeAxis ?? null };
+    const rigOptions = { bone, target: options.target ?? null, pole: options.pole ?? null, forward: forward.toArray(), up: up.toArray() };
+    this._rigUp([bone], 'aim', rigOptions, AIM_SETTINGS, values);
   }
 
-  // Solves toward the world point `target` (a Vector3) from the pose read last.
-  _solve(target) {
-    const options = { method: this.method, pole: null, hingeAxis: null };
-    if (this.hingeAxis !== null && readAxis(this.hingeAxis, 'hingeAxis', _hinge)) {
-      options.hingeAxis = toArray3(_hinge.applyQuaternion(this.chain.inverseFrames[0]));
-    }
-    if (this.pole !== null) options.pole = toArray3(readPoint(this.pole, 'pole', _pole));
-    this.solver.setOptions(options);
-    const frame = this._frame;
-    this.chain.jointInto(0, frame);
-    target.toArray(frame.target);
-    return this.solver.solve(frame);
+  _toCore(key, value) {
+    return key === 'hingeAxis' ? { hingeAxis: value ?? null } : super._toCore(key, value);
   }
 
-  /** Solves and writes the bone's local quaternion. No-op without a target or at weight 0. */
-  update() {
-    const weight = readWeight(this.weight);
-    if (this.target === null || weight === 0) return this;
-    const chain = this.chain;
-    chain.read();
-    const result = this._solve(readPoint(this.target, 'target', _target));
-    chain.writeSolved(0, result.rotation);
-    chain.finish(weight);
+  /** World "up target" the up axis rolls toward: an Object3D, a Vector3, [x, y, z] or null. */
+  get pole() { return this.constraint.pole; }
+  set pole(value) { this.constraint.pole = value ?? null; }
+
+  /** Solves and writes the bone's local quaternion; `dt` in seconds for `settleTime` (none: 0). */
+  update(dt) {
+    this.rig.update(this._dt(dt));
     return this;
-  }
-
-  /** Frees the solver's WASM memory; later updates throw. Idempotent. */
-  dispose() {
-    this.solver.dispose();
   }
 }

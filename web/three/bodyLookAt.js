@@ -1,8 +1,11 @@
 // BodyLookAtIK: the full-body look-at (docs/body-look-at.md) on a three.js
 // humanoid skeleton: spine look-at with the head leading, weight shift of the
-// hips, arm reaction and planted feet. Bones are found by name.
+// hips, arm reaction and planted feet. Bones are found by name. A
+// one-constraint IKRig (a 'bodyLookAt' constraint); with `createSolver`, the
+// given solver on the bones' world transforms (SolverBodyLookAtIK).
 import { Quaternion, Vector3 } from 'three';
 import { BoneChain, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
+import { RigHelper } from './helper.js';
 
 /**
  * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
@@ -102,26 +105,91 @@ export function resolveBodyBones(root, table, getBone) {
   return out;
 }
 
+// The bones the options name below `root`, checked (a forgotten await and a bad root first).
+function findBody(ikpd, root, options) {
+  if (typeof ikpd?.then === 'function') readModule(ikpd, 'BodyLookAtIK', 'BodyLookAt'); // throws: a forgotten await
+  if (!root?.isObject3D) throw new TypeError('root: expected the character (an Object3D)');
+  const table = typeof (options.bones ?? 'mixamo') === 'string' ? BODY_LOOK_AT_PRESETS[options.bones ?? 'mixamo'] : options.bones;
+  if (!table || typeof table !== 'object') {
+    throw new RangeError(`bones: expected 'mixamo', 'vrm' or a name table, got ${JSON.stringify(options.bones)}`);
+  }
+  return resolveBodyBones(root, table, options.getBone);
+}
+
+// The head's look axis in its local frame: `forward`, else `facing` (root-local) carried into the head's frame.
+function headForward(root, head, options) {
+  if (options.forward !== undefined) {
+    const forward = readAxis(options.forward, 'forward', new Vector3());
+    if (!forward) throw new RangeError("forward: the head's look axis cannot be 'auto'");
+    return forward;
+  }
+  const facing = readAxis(options.facing ?? '+z', 'facing', new Vector3());
+  if (!facing) throw new RangeError("facing: cannot be 'auto'; pass the world direction the character faces");
+  // root-local facing → world → head-local.
+  head.updateWorldMatrix(true, false);
+  root.matrixWorld.decompose(_point, _q, _axis);
+  facing.applyQuaternion(_q);
+  head.matrixWorld.decompose(_point, _q, _axis);
+  return facing.applyQuaternion(_q.invert());
+}
+
 /**
  * Full-body look-at on a humanoid: see the typings for every option and its
- * default. Needs the loaded library's `BodyLookAt` (or `options.createSolver`).
- * Call `update(dt)` every frame after the animation mixer; `dispose()` when done.
+ * default. A one-constraint IKRig (its 'bodyLookAt' constraint); with
+ * `options.createSolver`, that solver instead. Call `update(dt)` every frame
+ * after the animation mixer; `dispose()` when done.
  */
-export class BodyLookAtIK {
+export class BodyLookAtIK extends RigHelper {
   /**
    * @param {object} ikpd the loaded library (`await init()`)
    * @param {import('three').Object3D} root the character (its bones are found by name below it)
    * @param {object} [options]
    */
   constructor(ikpd, root, options = {}) {
-    if (typeof ikpd?.then === 'function') readModule(ikpd, 'BodyLookAtIK', 'BodyLookAt'); // throws: a forgotten await
-    if (!root?.isObject3D) throw new TypeError('root: expected the character (an Object3D)');
-    const table = typeof (options.bones ?? 'mixamo') === 'string' ? BODY_LOOK_AT_PRESETS[options.bones ?? 'mixamo'] : options.bones;
-    if (!table || typeof table !== 'object') {
-      throw new RangeError(`bones: expected 'mixamo', 'vrm' or a name table, got ${JSON.stringify(options.bones)}`);
-    }
-    const found = resolveBodyBones(root, table, options.getBone);
+    // A given solver (any object with BodyLookAt's interface) runs on the old path.
+    if (options.createSolver !== undefined) return new SolverBodyLookAtIK(ikpd, root, options); // eslint-disable-line no-constructor-return
+    const found = findBody(ikpd, root, options);
+    if (typeof ikpd?.Rig !== 'function') throw new TypeError('ikpd.BodyLookAt: not in this build of ikpd; pass createSolver');
+    super(ikpd, 'BodyLookAtIK');
     this.root = root;
+    this.hips = found.spine[0];
+    /** The bones found: `{ spine, arms, legs }` (arrays of Object3Ds). */
+    this.bones = { spine: found.spine, arms: found.arms, legs: found.legs };
+    const forward = headForward(root, found.spine[found.spine.length - 1], options);
+    const settings = { footLock: options.footLock ?? true, offset: options.offset };
+    for (const group of SETTING_GROUPS) if (options[group] !== undefined) settings[group] = { ...options[group] };
+    if (found.arms.length > 0) settings.armReaction = { chest: found.chest, ...settings.armReaction };
+    const values = { weight: options.weight ?? 1, enabled: options.enabled ?? true, blendOutTime: options.blendOutTime };
+    this._rigUp(root, 'bodyLookAt', { bones: this.bones, target: options.target ?? null, forward: forward.toArray(), ...settings },
+      ['weight', 'enabled', 'blendOutTime'], values, { up: options.up ?? '+y' });
+  }
+
+  /** False once disabled (or without a target) and every effect has blended out. */
+  get active() {
+    return !this._disposed && this.rig._viewsNow().results[3] !== 0;
+  }
+
+  /** Advances every effect by `dt` seconds (>= 0; a negative dt counts as 0, with one warning) and writes the bones. Returns this. */
+  update(dt) {
+    this.rig.update(this._dt(dt));
+    return this;
+  }
+
+  /** Zeroes every effect at once (no blend), e.g. after a camera cut or a teleport. */
+  clear() {
+    this._checkAlive();
+    this.rig._build(); // a fresh core rig: every smoothing state at zero
+    return this;
+  }
+}
+
+// BodyLookAtIK on a given solver (`createSolver`): the solver sees the bones'
+// world transforms (identity frames) and the result is written back.
+class SolverBodyLookAtIK {
+  constructor(ikpd, root, options) {
+    const found = findBody(ikpd, root, options);
+    this.root = root;
+    this.bones = { spine: found.spine, arms: found.arms, legs: found.legs };
     this.target = options.target ?? null;
     this.enabled = options.enabled ?? true;
     this.weight = options.weight ?? 1;
@@ -138,21 +206,7 @@ export class BodyLookAtIK {
   }
 
   _createSolver(ikpd, options, found) {
-    const head = this.spine.bones[this.spine.count - 1];
-    let forward;
-    if (options.forward !== undefined) {
-      forward = readAxis(options.forward, 'forward', new Vector3());
-      if (!forward) throw new RangeError("forward: the head's look axis cannot be 'auto'");
-    } else {
-      const facing = readAxis(options.facing ?? '+z', 'facing', new Vector3());
-      if (!facing) throw new RangeError("facing: cannot be 'auto'; pass the world direction the character faces");
-      // root-local facing → world → head-local.
-      head.updateWorldMatrix(true, false);
-      this.root.matrixWorld.decompose(_point, _q, _axis);
-      facing.applyQuaternion(_q);
-      head.matrixWorld.decompose(_point, _q, _axis);
-      forward = facing.applyQuaternion(_q.invert());
-    }
+    const forward = headForward(this.root, this.spine.bones[this.spine.count - 1], options);
     const settings = {
       spineJoints: this.spine.count,
       forward: toArray3(forward),

@@ -75,6 +75,7 @@ export class IKConstraint {
 
 // A three.js axis option as the core takes it: [x, y, z], or undefined for 'auto' (detected).
 export function axisSetting(value, name) {
+  if (value === null) return null; // none (hingeAxis, poleDirection) or, for forward, detected
   const axis = readAxis(value, name, _axis);
   return axis ? [axis.x, axis.y, axis.z] : undefined;
 }

@@ -70,6 +70,7 @@ export class IKRig {
     this._index = new Map(); // Object3D → joint index
     this._base = undefined;  // the parent of the topmost joint (its world transform is the rig's root)
     this._core = null;
+    this._views = null;
     this._disposed = false;
   }
 
@@ -143,12 +144,14 @@ export class IKRig {
     }
     const core = this._core;
     if (core === null) return this;
-    this._writeFrames(core.frames);
-    this._readLocals(core.input);
-    this._readRoot(core.root);
+    let v = this._viewsNow();
+    this._writeFrames(v.frames);
+    this._readLocals(v.input);
+    this._readRoot(v.root);
     core.update(dt);
-    this._writeLocals(core.output, core.changed);
-    const results = core.results;
+    if (v.output.buffer.byteLength === 0) v = this._viewsNow();
+    this._writeLocals(v.output, v.changed);
+    const results = v.results;
     for (let i = 0; i < this.constraints.length; i++) {
       const c = this.constraints[i];
       c.reached = results[4 * i] !== 0;
@@ -163,6 +166,17 @@ export class IKRig {
     this._disposed = true;
     this._core?.dispose();
     this._core = null;
+  }
+
+  // The core rig's views, fetched once and again only after WASM memory grew
+  // (its old buffer is then detached) or the rig was rebuilt.
+  _viewsNow() {
+    let v = this._views;
+    if (v === null || v.input.buffer.byteLength === 0) {
+      const core = this._core;
+      v = this._views = { frames: core.frames, input: core.input, root: core.root, output: core.output, changed: core.changed, results: core.results };
+    }
+    return v;
   }
 
   _checkAlive() {
@@ -255,12 +269,14 @@ export class IKRig {
     this.constraints.forEach((c, i) => { c._core = handles[i]; c._coreEnabled = c._settings.enabled; });
     this._core?.dispose();
     this._core = core;
+    this._views = null;
     this._joints = joints;
     this._index = index;
     this._base = base;
     this._written = new Float64Array(4 * joints.length).fill(NaN);
     this._animated = new Float32Array(10 * joints.length);
     this._wroteTranslation = new Uint8Array(joints.length);
+    this._stale = new Uint8Array(joints.length);
   }
 
   // The world up option in the frame of `base` (the skeleton's parent; null: the world).
@@ -323,6 +339,7 @@ export class IKRig {
       const o = joints[j], k = 10 * j, w = 4 * j;
       const p = o.position, q = o.quaternion, s = o.scale;
       const stale = q._x === written[w] && q._y === written[w + 1] && q._z === written[w + 2] && q._w === written[w + 3];
+      this._stale[j] = stale ? 1 : 0;
       if (stale) {
         for (let c = 0; c < 10; c++) input[k + c] = animated[k + c];
         input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
@@ -353,12 +370,15 @@ export class IKRig {
     const joints = this._joints, written = this._written, input = this._animated;
     for (let j = 0; j < joints.length; j++) {
       const w = 4 * j;
+      const o = joints[j], k = 10 * j;
       if (!changed[j]) {
+        // Unchanged, but the bone still shows the last output: the animated pose goes back.
+        if (this._stale[j]) o.quaternion.set(input[k + 3], input[k + 4], input[k + 5], input[k + 6]);
+        if (this._stale[j] && this._wroteTranslation[j]) o.position.set(input[k], input[k + 1], input[k + 2]);
         written[w] = NaN;
         this._wroteTranslation[j] = 0;
         continue;
       }
-      const o = joints[j], k = 10 * j;
       o.quaternion.set(output[k + 3], output[k + 4], output[k + 5], output[k + 6]);
       written[w] = output[k + 3]; written[w + 1] = output[k + 4]; written[w + 2] = output[k + 5]; written[w + 3] = output[k + 6];
       const moved = output[k] !== input[k] || output[k + 1] !== input[k + 1] || output[k + 2] !== input[k + 2];

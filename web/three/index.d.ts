@@ -56,6 +56,39 @@ export interface ChainAxesOptions {
 }
 
 /**
+ * The smoothing every helper has, as each is a one-constraint `IKRig` (its
+ * `rig` and `constraint`): the rig's weight / enabled / settleTime / damping /
+ * blendOutTime on the IK offset, with the exact, frame-rate independent PD
+ * (docs/rig.md). A setting written as a property is pushed to WASM once.
+ */
+export interface RigHelperOptions {
+  /**
+   * Seconds the IK offset takes to settle after a change of target, weight or
+   * `enabled` (a PD on each bone's offset, exact at any frame rate). Default 0:
+   * no smoothing, the solve applies at once. @default 0
+   */
+  settleTime?: number;
+  /** False blends the IK offset out to exactly the animated pose (at once when `settleTime` is 0). Default true. @default true */
+  enabled?: boolean;
+  /** `'critical'` (1, default) | `'responsive'` | `'over'` | a damping ratio > 0, with `settleTime`. @default 1 */
+  damping?: 'critical' | 'responsive' | 'over' | number;
+  /** Seconds of the final linear part of blending out (>= 0), with `settleTime`. Default 0.1. @default 0.1 */
+  blendOutTime?: number;
+}
+
+/** What the helpers built on a one-constraint IKRig share. */
+export interface OneConstraintRig {
+  /** The helper's rig: an IKRig over just its bones (and any between them). */
+  readonly rig: import('./ikRig.js').IKRig;
+  /** The rig's one constraint. */
+  readonly constraint: import('./ikRig.js').IKConstraint;
+  settleTime: number;
+  enabled: boolean;
+  damping: 'critical' | 'responsive' | 'over' | number;
+  blendOutTime: number;
+}
+
+/**
  * Low-level bone-chain access used by every helper: reads world transforms in
  * the solvers' canonical convention and writes solved world rotations back as
  * local quaternions (correct under rotated, translated and uniformly scaled
@@ -101,7 +134,7 @@ export function detectBoneAxis(bone: Object3D, child: Object3D, out?: Vector3): 
 
 // ---------------------------------------------------------------- AimIK
 
-export interface AimIKOptions extends HelperOptions {
+export interface AimIKOptions extends HelperOptions, RigHelperOptions {
   /** What the forward axis points at. Default null (update() does nothing). @default null */
   target?: PointLike | null;
   /** World "up target": after aiming, roll so the `up` axis points toward it (docs/aim.md). Default null (no roll). @default null */
@@ -115,11 +148,12 @@ export interface AimIKOptions extends HelperOptions {
   hingeAxis?: AxisLike | null;
 }
 
+export interface AimIK extends OneConstraintRig {}
 /**
  * One-bone aim (docs/aim.md): turns a bone (a head, an eye, a turret) so its
  * forward axis points at a target. For a head whose bone runs up the neck,
- * pass the facing axis, e.g. `forward: '+z'`. Solves with a prepared
- * `ikpd.AimSolver`, which owns WASM memory: call `dispose()` when done.
+ * pass the facing axis, e.g. `forward: '+z'`. A one-constraint IKRig (an
+ * 'aim' constraint), which owns WASM memory: call `dispose()` when done.
  */
 export class AimIK {
   /**
@@ -134,8 +168,12 @@ export class AimIK {
   method: AimMethod;
   hingeAxis: AxisLike | null;
   weight: number;
-  /** Solves and writes the bone's local quaternion; no-op without a target or at weight 0. Returns this. */
-  update(): this;
+  /**
+   * Solves and writes the bone's local quaternion; no-op without a target or
+   * at weight 0 (with `settleTime`, the offset blends out). `dt` in seconds
+   * (for `settleTime`); none counts as 0, a negative one as 0 (one warning). Returns this.
+   */
+  update(dt?: number): this;
   /** Frees the helper's WASM memory; later `update()` calls throw. Idempotent. */
   dispose(): void;
 }
@@ -143,7 +181,7 @@ export class AimIK {
 // ---------------------------------------------------------------- TwoBoneIK
 
 /** Options of the limb helpers (`TwoBoneIK`, `PseudoThreeBoneIK`); the solver defaults apply when omitted. */
-export interface LimbOptions extends HelperOptions, ChainAxesOptions {
+export interface LimbOptions extends HelperOptions, ChainAxesOptions, RigHelperOptions {
   /** What the end joint (or `effector`) reaches for. Default null (update() does nothing). @default null */
   target?: PointLike | null;
   /** World point the middle joint bends toward (knee/elbow target, Unity's hint). Default null: keep the current plane. @default null */
@@ -198,13 +236,13 @@ export interface TwoBoneIKOptions extends LimbOptions {
   maxStretch?: number;
 }
 
+export interface TwoBoneIK extends OneConstraintRig {}
 /**
  * Two-bone limb IK (docs/two-bone.md) on `[root, mid, end]` bones (shoulder, elbow,
- * wrist / hip, knee, ankle): reads world transforms, solves with a
- * prepared `ikpd.TwoBoneSolver` (same options and results as
- * `solveTwoBone`; it owns WASM memory, so call `dispose()` when done),
- * writes local quaternions. Every option is also a
- * writable property of the same name, read at each `update()`.
+ * wrist / hip, knee, ankle): a one-constraint IKRig (a 'twoBone' constraint
+ * over just these bones, same options and results as `solveTwoBone`; it owns
+ * WASM memory, so call `dispose()` when done). Every option is also a
+ * writable property of the same name; a changed setting is pushed to WASM once.
  */
 export class TwoBoneIK {
   /**
@@ -215,7 +253,6 @@ export class TwoBoneIK {
    */
   constructor(ikpd: Ikpd, bones: readonly [Object3D, Object3D, Object3D], options?: TwoBoneIKOptions);
   readonly bones: readonly Object3D[];
-  readonly chain: BoneChain;
   target: PointLike | null;
   pole: PointLike | null;
   poleDirection: Vector3 | readonly [number, number, number] | null;
@@ -234,9 +271,13 @@ export class TwoBoneIK {
   readonly reached: boolean;
   /** Distance from the end (or effector) to the target after the last `update()`. */
   readonly distance: number;
-  /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
-  update(): this;
-  /** Frees the helper's WASM memory; later `update()` calls throw. Idempotent. */
+  /**
+   * Solves and writes the bones' local quaternions; no-op without a target or
+   * at weight 0 (with `settleTime`, the offset blends out). `dt` in seconds
+   * (for `settleTime`); none counts as 0, a negative one as 0 (one warning). Returns this.
+   */
+  update(dt?: number): this;
+  /** Frees the helper's WASM memory (its rig); later `update()` calls throw. Idempotent. */
   dispose(): void;
 }
 
@@ -249,7 +290,7 @@ export interface PseudoThreeBoneIKOptions extends LimbOptions {
    * the tip back on the target. Default 0.
    */
   blend?: number;
-  /** `'relative'` (default): the foot keeps its rotation relative to the shin; `'followMid'`: it takes the shin's. */
+  /** `'relative'` (default): the foot keeps its rotation relative to the shin; `'followMid'`: it follows the shin, keeping its rest turn from it. */
   variant?: 'relative' | 'followMid';
   /** The foot turns at most this far (radians, [0, π]) from its rebuilt posture. Default π (off). @default Math.PI */
   endLimit?: number;
@@ -264,6 +305,8 @@ export interface PseudoThreeBoneIKOptions extends LimbOptions {
  * The tip (a toe bone or any Object3D that moves with the end bone) keeps its
  * local rotation. Every option is also a writable property.
  */
+export interface PseudoThreeBoneIK extends OneConstraintRig {}
+/** A one-constraint IKRig (a 'pseudoThreeBone' constraint); see above. */
 export class PseudoThreeBoneIK {
   /**
    * Checks every option now (TypeError/RangeError naming it), and that each
@@ -273,7 +316,6 @@ export class PseudoThreeBoneIK {
    */
   constructor(ikpd: Ikpd, bones: readonly [Object3D, Object3D, Object3D, Object3D], options?: PseudoThreeBoneIKOptions);
   readonly bones: readonly Object3D[];
-  readonly chain: BoneChain;
   target: PointLike | null;
   pole: PointLike | null;
   poleDirection: Vector3 | readonly [number, number, number] | null;
@@ -293,9 +335,9 @@ export class PseudoThreeBoneIK {
   readonly reached: boolean;
   /** Tip-to-target distance after the last `update()`. */
   readonly distance: number;
-  /** Solves and writes root, mid and end local quaternions; no-op without a target or at weight 0. Returns this. */
-  update(): this;
-  /** Frees the helper's WASM memory (its PseudoThreeBoneSolver); later `update()` calls throw. Idempotent. */
+  /** Solves and writes root, mid and end local quaternions; as `TwoBoneIK.update(dt)`. Returns this. */
+  update(dt?: number): this;
+  /** Frees the helper's WASM memory (its rig); later `update()` calls throw. Idempotent. */
   dispose(): void;
 }
 
@@ -304,7 +346,7 @@ export class PseudoThreeBoneIK {
 /** A joint limit of `ChainIK`, as `solveChain` takes it (see `JointLimit` in 'ikpd'), on the bone's local rotation. */
 export type { JointLimit } from '../index.js';
 
-export interface ChainIKOptions extends HelperOptions, ChainAxesOptions {
+export interface ChainIKOptions extends HelperOptions, ChainAxesOptions, RigHelperOptions {
   /** What the tip (the last object) reaches for. Default null (update() does nothing). @default null */
   target?: PointLike | null;
   /** World point the chain's bend turns toward (about the root→tip axis). Default null. @default null */
@@ -322,7 +364,8 @@ export interface ChainIKOptions extends HelperOptions, ChainAxesOptions {
    * angle, axis }` keeps the bone's forward axis within `angle` of `axis`
    * (parent bone's local frame; default its rest direction). 'euler' limits
    * need the bones to share one forward axis (every usual rig does).
-   * Default null (free).
+   * Default null (free). With limits the chain solves on `solveChain` (the
+   * rig's chain limits are on its own frames), without the smoothing settings.
    */
   limits?: ReadonlyArray<import('../index.js').JointLimit | null | undefined> | null;
 }
@@ -333,6 +376,8 @@ export interface ChainIKOptions extends HelperOptions, ChainAxesOptions {
  * what reaches the target and keeps its local rotation). Every option is
  * also a writable property read at each `update()`.
  */
+export interface ChainIK extends OneConstraintRig {}
+/** A one-constraint IKRig (a 'chain' constraint); see above. */
 export class ChainIK {
   /**
    * Checks every option now (TypeError/RangeError naming it), and that each
@@ -342,7 +387,6 @@ export class ChainIK {
    */
   constructor(ikpd: Ikpd, bones: readonly Object3D[], options?: ChainIKOptions);
   readonly bones: readonly Object3D[];
-  readonly chain: BoneChain;
   target: PointLike | null;
   pole: PointLike | null;
   method?: 'ccd' | 'fabrik';
@@ -356,9 +400,9 @@ export class ChainIK {
   readonly distance: number;
   /** Iterations the last `update()` ran. */
   readonly iterationsRun: number;
-  /** Solves and writes the bones' local quaternions; no-op without a target or at weight 0. Returns this. */
-  update(): this;
-  /** Owns no WASM memory: does nothing; here so every helper can be disposed alike. */
+  /** Solves and writes the bones' local quaternions; as `TwoBoneIK.update(dt)`. Returns this. */
+  update(dt?: number): this;
+  /** Frees the helper's WASM memory (its rig); later `update()` calls throw. Idempotent. */
   dispose(): void;
 }
 
@@ -368,10 +412,13 @@ export interface LookAtIKOptions {
   /** What the head looks at. Default null: the offsets blend out as if disabled. @default null */
   target?: PointLike | null;
   /**
-   * The head's (last bone's) look axis in its local frame. Default `'+z'`
-   * (three.js `Object3D.lookAt`, glTF and Mixamo characters face +Z).
+   * The head's (last bone's) look axis in its local frame. Default `'auto'`:
+   * the character's facing, as an IKRig lookAt finds it (the humanoid's, when
+   * the bones hang in one, else +Z of the first bone's parent). Up to 0.1.0 the
+   * default was `'+z'` in the head's own frame, which looks far off on rigs
+   * whose bones have rest rotations. @default 'auto'
    */
-  forward?: Exclude<AxisLike, 'auto'>;
+  forward?: AxisLike;
   /**
    * Fraction of the remaining turn each bone takes, in [0, 1], root first,
    * one per bone. Default `1/n, 1/(n−1), …, 1/2, 1`: an equal share each,
@@ -380,15 +427,19 @@ export interface LookAtIKOptions {
   weights?: ArrayLike<number>;
   /** Maximum turn of each bone's offset, radians in [0, π], one per bone. Default π (none). @default Math.PI */
   limits?: ArrayLike<number>;
-  /** PD settle time in seconds (> 0), one for all or one per bone (a faster head leads). Default 0.3. @default 0 */
+  /**
+   * PD settle time in seconds (> 0), one for all or one per bone (a faster
+   * head leads; per bone, the helper runs on `ikpd.LookAt`, as the rig's
+   * lookAt has one settle time). Default 0.3. @default 0.3
+   */
   settleTime?: number | ArrayLike<number>;
-  /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. */
+  /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. @default 1 */
   damping?: 'critical' | 'responsive' | 'over' | number;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
   blendOutTime?: number;
   /** False turns the look-at off: the offsets blend out to exactly zero. Default true. @default true */
   enabled?: boolean;
-  /** Blend of the whole result over the input pose (slerp of local rotations), in [0, 1]. Default 1. @default 1 */
+  /** How much of the turn each bone takes (scales every bone's share, smoothly), in [0, 1]. Default 1. @default 1 */
   weight?: number;
 }
 
@@ -416,6 +467,8 @@ export interface LookAtIK extends SmoothedRigIK {}
  * frame-rate independent integrator, and `enabled = false` blends it out.
  * Owns WASM memory: call `dispose()`.
  */
+export interface LookAtIK extends OneConstraintRig {}
+/** A one-constraint IKRig (a 'lookAt' constraint); with `settleTime` per bone (an array) on `ikpd.LookAt`. */
 export class LookAtIK {
   /**
    * Checks every option now (TypeError/RangeError naming it), and that each
@@ -425,9 +478,6 @@ export class LookAtIK {
    */
   constructor(ikpd: Ikpd, bones: readonly Object3D[], options?: LookAtIKOptions);
   readonly bones: readonly Object3D[];
-  readonly chain: BoneChain;
-  /** The underlying `ikpd.LookAt` (its `offsets` are the smoothed bone-local offsets). */
-  readonly solver: import('../index.js').LookAt;
 }
 
 // ---------------------------------------------------------------- BodyLookAtIK
@@ -508,13 +558,18 @@ export interface BodyLookAtIKOptions {
   armReaction?: { amount?: number; settleTime?: number; damping?: number };
   /** Keep each foot at its animated position and rotation (two-bone IK on the legs). Default true. @default true */
   footLock?: boolean;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
   blendOutTime?: number;
   /** False blends every effect out to exactly the animated pose. Default true. @default true */
   enabled?: boolean;
-  /** Blend of the result over the animated pose, in [0, 1]. Default 1. @default 1 */
+  /** How much of the effect applies, in [0, 1]: scales the spine's shares and the weight shift (smoothly). Default 1. @default 1 */
   weight?: number;
-  /** Builds the solver from the settings. Default `new ikpd.BodyLookAt(settings)`. */
+  /**
+   * Builds a solver from the settings (any object with `BodyLookAt`'s
+   * interface); the helper then runs it on the bones' world transforms, and
+   * `weight` slerps its result over the animated pose. Default: none, the
+   * helper is a one-constraint IKRig (a 'bodyLookAt' constraint).
+   */
   createSolver?: (settings: BodyLookAtSettings) => BodyLookAtSolver;
 }
 
@@ -534,11 +589,13 @@ export interface BodyLookAtIK extends SmoothedRigIK {}
  */
 export class BodyLookAtIK {
   constructor(ikpd: Ikpd, root: Object3D, options?: BodyLookAtIKOptions);
-  readonly spine: BoneChain;
-  readonly arms: readonly BoneChain[];
-  readonly legs: readonly BoneChain[];
+  /** The bones found: the spine (hips → head) and each arm and leg (upper, lower, end). */
+  readonly bones: { readonly spine: readonly Object3D[]; readonly arms: readonly Object3D[][]; readonly legs: readonly Object3D[][] };
   readonly root: Object3D;
   readonly hips: Object3D;
-  readonly solver: BodyLookAtSolver;
+  /** The helper's rig (a one-constraint IKRig over the character); undefined with `createSolver`. */
+  readonly rig?: import('./ikRig.js').IKRig;
+  /** With `createSolver` only: the solver it built. */
+  readonly solver?: BodyLookAtSolver;
 }
 

@@ -1,14 +1,14 @@
-// LookAtIK: a spine → neck → head rig turning toward a target with PD smoothing (docs/look-at.md).
+// LookAtIK: a spine → neck → head rig turning toward a target with PD
+// smoothing (docs/look-at.md), as a one-constraint IKRig (a 'lookAt'
+// constraint over just its bones; web/three/helper.js).
+import { RigHelper, SMOOTHING_KEYS, characterFacing } from './helper.js';
+import { BoneChain, checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, warnUnknownHelperOptions } from './rig.js';
 import { Vector3 } from 'three';
-import {
-  BoneChain, checkDescent, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
-} from './rig.js';
 
-const _target = new Vector3();
-const _forward = new Vector3();
-
-const SOLVER_KEYS = ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime'];
-const LOOK_AT_OPTIONS = optionNames(SOLVER_KEYS, 'target', 'enabled', 'weight', 'forward');
+const _forward = new /* @__PURE__ */ Vector3();
+const _target = new /* @__PURE__ */ Vector3();
+const LOOK_AT_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'weights', 'limits'];
+const LOOK_AT_OPTIONS = optionNames(LOOK_AT_SETTINGS, 'target', 'forward');
 
 /**
  * Look-at IK (docs/look-at.md) on `[pelvis/spine, ..., neck, head]`: the head leads
@@ -18,48 +18,91 @@ const LOOK_AT_OPTIONS = optionNames(SOLVER_KEYS, 'target', 'enabled', 'weight', 
  * memory: call `dispose()` when done. Call `update(dt)` each frame after
  * animation.
  */
-export class LookAtIK {
+export class LookAtIK extends RigHelper {
   /**
    * @param {object} ikpd the loaded library (`await init()`)
    * @param {import('three').Object3D[]} bones root → head
    * @param {object} [options] see the typings for the documented defaults
    */
   constructor(ikpd, bones, options = {}) {
-    this.ikpd = readModule(ikpd, 'LookAtIK', 'LookAt');
+    super(ikpd, 'LookAtIK');
     warnUnknownHelperOptions(options, LOOK_AT_OPTIONS, 'LookAtIK');
     if (!Array.isArray(bones) || bones.length < 1) throw new TypeError('bones: expected [root, ..., head]');
-    this.bones = bones;
-    this.target = options.target ?? null;
-    this.enabled = options.enabled ?? true;
-    this.weight = options.weight ?? 1;
-    // The look-at solver works on the rig's own rotations: identity frames.
-    this.chain = new BoneChain(bones, { forward: '+x', up: '+y' });
     checkDescent(bones);
-    readWeight(this.weight);
-    if (this.target !== null) readPoint(this.target, 'target', _target);
-    const forward = readAxis(options.forward ?? '+z', 'forward', _forward);
-    if (!forward) throw new RangeError("forward: the head's look axis cannot be 'auto'; pass e.g. '+z'");
-    const settings = { forward: toArray3(forward) };
-    for (const key of SOLVER_KEYS) {
-      if (options[key] !== undefined) settings[key] = options[key];
+    this.bones = bones;
+    // forward: the head-local look axis; 'auto' (the default): the character's facing, as IKRig detects it.
+    const forward = readAxis(options.forward, 'forward', _forward) ? options.forward : undefined;
+    const { weights } = options;
+    if (weights !== undefined && weights !== null && weights.length !== bones.length) {
+      throw new RangeError(`weights: expected one weight per bone (${bones.length}), got ${weights.length}`);
     }
-    settings.weights ??= defaultWeights(bones.length);
-    if (settings.weights?.length !== bones.length) {
-      throw new RangeError(`weights: expected one weight per bone (${bones.length}), got ${settings.weights?.length}`);
+    const values = { ...options, weight: options.weight ?? 1, enabled: options.enabled ?? true };
+    if (options.settleTime !== undefined && typeof options.settleTime !== 'number') {
+      // One settle time per bone: the rig's lookAt has one for all, so this case keeps the LookAt solver.
+      this._perBone = new PerBoneLookAt(this.ikpd, bones, values, forward);
+      for (const key of ['target', 'enabled', 'weight']) {
+        Object.defineProperty(this, key, { enumerable: true, get: () => this._perBone[key], set: (v) => { this._perBone[key] = v; } });
+      }
+      return;
     }
-    this.solver = new this.ikpd.LookAt(settings);
+    const facing = forward === undefined ? characterFacing(this.ikpd, bones) : undefined;
+    this._rigUp(bones, 'lookAt', { bones, target: options.target ?? null, forward }, LOOK_AT_SETTINGS, values, facing ? { facing } : {});
   }
 
-  /** False once disabled and every offset has blended out (the rig is back to its animation). */
+  _toCore(key, value) {
+    // weights / limits null: the defaults (equal shares, no limit).
+    if (key === 'weights' || key === 'limits') return { [key]: value ?? null };
+    return super._toCore(key, value);
+  }
+
+  /** False once disabled (or without a target) and every offset has blended out. */
   get active() {
-    return this.solver.active;
+    if (this._perBone) return this._perBone.solver.active;
+    return !this._disposed && this.rig._viewsNow().results[3] !== 0;
   }
 
   /**
-   * Advances the smoothing by `dt` seconds (>= 0) toward the target and writes
-   * the bones' local quaternions. Without a target the offsets blend out as
-   * if disabled.
+   * Advances the smoothing by `dt` seconds toward the target and writes the
+   * bones' local quaternions. Without a target the offsets blend out as if
+   * disabled. A negative dt counts as 0 (one development warning).
    */
+  update(dt) {
+    dt = this._dt(dt);
+    if (this._perBone) this._perBone.update(dt);
+    else this.rig.update(dt);
+    return this;
+  }
+
+  /** Zeroes the offsets at once (no blend), e.g. after a teleport or a cut. */
+  clear() {
+    this._checkAlive();
+    if (this._perBone) this._perBone.solver.clear();
+    else this.rig._build(); // a fresh core rig: every smoothing state at zero
+    return this;
+  }
+
+  dispose() {
+    if (!this._disposed) this._perBone?.solver.dispose();
+    super.dispose();
+  }
+}
+
+// LookAtIK with one settle time per bone, on the LookAt solver (the rig's
+// lookAt constraint has one settle time): the joints' own rotations, the
+// head's look axis given or +Z.
+class PerBoneLookAt {
+  constructor(ikpd, bones, options, forward) {
+    this.target = options.target ?? null;
+    this.enabled = options.enabled;
+    this.weight = readWeight(options.weight);
+    this.chain = new BoneChain(bones, { forward: '+x', up: '+y' });
+    if (this.target !== null) readPoint(this.target, 'target', _target);
+    const settings = { forward: toArray3(readAxis(forward ?? '+z', 'forward', _forward)) };
+    for (const key of ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime']) if (options[key] != null) settings[key] = options[key];
+    settings.weights ??= defaultWeights(bones.length);
+    this.solver = new ikpd.LookAt(settings);
+  }
+
   update(dt) {
     const weight = readWeight(this.weight);
     const chain = this.chain;
@@ -67,23 +110,11 @@ export class LookAtIK {
     const joints = [];
     for (let i = 0; i < chain.count; i++) joints.push(chain.joint(i));
     const hasTarget = this.target !== null;
-    const target = hasTarget ? toArray3(readPoint(this.target, 'target', _target)) : chain.joint(chain.count - 1).position;
+    const target = hasTarget ? toArray3(readPoint(this.target, 'target', _target)) : joints[chain.count - 1].position;
     const result = this.solver.update(dt, { joints, target, enabled: Boolean(this.enabled) && hasTarget });
-    if (weight === 0) return this;
+    if (weight === 0) return;
     for (let i = 0; i < chain.count; i++) chain.writeSolved(i, result[i].rotation);
     chain.finish(weight);
-    return this;
-  }
-
-  /** Zeroes the offsets at once (no blend), e.g. after a teleport or a cut. */
-  clear() {
-    this.solver.clear();
-    return this;
-  }
-
-  /** Frees the WASM memory; later calls throw. Idempotent. */
-  dispose() {
-    this.solver.dispose();
   }
 }
 

@@ -1,0 +1,147 @@
+// What every ported helper is: a one-constraint IKRig (web/three/ikRig.js)
+// over just its bones. The helper's settings are properties that push a
+// change to WASM once (the IKConstraint's setters), not every frame; its
+// update(dt) runs the rig's one WASM call.
+import { Quaternion, Vector3 } from 'three';
+import { IKRig } from './ikRig.js';
+import { readModule } from './rig.js';
+import { warnOnce } from '../src/dev.js';
+
+// The smoothing settings every rig constraint has.
+export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
+
+export class RigHelper {
+  /**
+   * @param {object} ikpd the loaded library
+   * @param {string} name the helper's name in errors and warnings
+   */
+  constructor(ikpd, name) {
+    this.ikpd = readModule(ikpd, name, 'Rig');
+    this._name = name;
+    this._disposed = false;
+    /** The helper's IKRig (one constraint, over the helper's bones). */
+    this.rig = null;
+    /** The rig's one constraint. */
+    this.constraint = null;
+  }
+
+  /**
+   * Builds the rig over `objects` with one `kind` constraint from `options`
+   * (IKRig.add's), and makes each of `keys` a property of the helper: reading
+   * gives the value set (undefined: the default), writing checks it and
+   * pushes it to WASM once, through `_toCore(key, value)` (the constraint's
+   * settings it stands for).
+   */
+  _rigUp(objects, kind, options, keys, values, rigOptions = {}) {
+    this._kind = kind;
+    const settings = {};
+    for (const key of keys) Object.assign(settings, this._toCore(key, values[key], values));
+    this.rig = new IKRig(this.ikpd, objects, { humanoid: 'none', ...rigOptions });
+    try {
+      this.constraint = this.rig.add(kind, { ...options, ...settings });
+    } catch (error) {
+      this.rig.dispose();
+      throw error;
+    }
+    this._values = {};
+    for (const key of keys) {
+      this._values[key] = values[key];
+      Object.defineProperty(this, key, {
+        enumerable: true,
+        configurable: true,
+        get: () => this._values[key],
+        set: (value) => this._setting(key, value),
+      });
+    }
+  }
+
+  // A helper setting as the constraint's settings (default: the same key, undefined as the default).
+  _toCore(key, value) {
+    return { [key]: value ?? this.ikpd.Rig.defaults[this._kind][key] };
+  }
+
+  _setting(key, value) {
+    if (Object.is(this._values[key], value)) return;
+    this._checkAlive();
+    this.constraint.set(this._toCore(key, value, this));
+    this._values[key] = value;
+  }
+
+  /** The helper's target (read at every update): an Object3D, a Vector3, [x, y, z] or null. */
+  get target() { return this.constraint.target; }
+  set target(value) { this.constraint.target = value ?? null; }
+
+  /** dt in seconds: none (an old `update()`) counts as 0, a negative one as 0 with one development warning. */
+  _dt(dt) {
+    this._checkAlive();
+    if (dt === undefined) return 0;
+    if (typeof dt === 'number' && dt < 0) {
+      warnOnce(`${this._name} negative dt`, `ikpd: ${this._name}.update(dt = ${dt}): a negative dt counts as 0 (THREE.Timer gives one on a first frame). Shown once, in development builds only.`);
+      return 0;
+    }
+    return dt;
+  }
+
+  _checkAlive() {
+    if (this._disposed) throw new Error(`${this._name}: used after dispose()`);
+  }
+
+  /** Frees the rig's WASM memory; later updates throw. Idempotent. */
+  dispose() {
+    if (this._disposed) return;
+    this._disposed = true;
+    this.rig?.dispose();
+  }
+}
+
+/**
+ * The character's facing for a helper rig over `bones`, in the frame of the
+ * first bone's parent (the helper rig's root): a humanoid's (found in the
+ * whole hierarchy the bones hang in, as IKRig finds it) or, without one,
+ * undefined (IKRig's default: +Z of that frame).
+ */
+export function characterFacing(ikpd, bones) {
+  let top = bones[0];
+  while (top.parent) top = top.parent;
+  const whole = new IKRig(ikpd, top);
+  if (whole.humanoid.size === 0) return undefined;
+  const facing = whole.facing; // in the world (the rig's root is the hierarchy's top)
+  const base = bones[0].parent;
+  if (base) {
+    base.updateWorldMatrix(true, false);
+    base.matrixWorld.decompose(new Vector3(), _q, new Vector3());
+    facing.applyQuaternion(_q.invert());
+  }
+  return facing.toArray();
+}
+
+const _q = new /* @__PURE__ */ Quaternion();
+
+// A helper's post-pass on its rig's bones (IKRig keeps, per joint, the
+// animated locals the last update started from and the rotation it wrote).
+
+// Puts every bone still holding what the last update wrote back to the pose
+// that update started from (to measure the animated pose before a solve).
+export function restoreAnimated(rig) {
+  const joints = rig._joints, written = rig._written, animated = rig._animated;
+  for (let j = 0; j < joints.length; j++) {
+    const q = joints[j].quaternion, w = 4 * j, k = 10 * j;
+    if (q._x !== written[w] || q._y !== written[w + 1] || q._z !== written[w + 2] || q._w !== written[w + 3]) continue;
+    q.set(animated[k + 3], animated[k + 4], animated[k + 5], animated[k + 6]);
+    if (rig._wroteTranslation[j]) joints[j].position.set(animated[k], animated[k + 1], animated[k + 2]);
+    written[w] = NaN;
+    rig._wroteTranslation[j] = 0;
+  }
+}
+
+// `object`'s local rotation was set after the update: the next update still starts from the animated pose.
+export function claimWritten(rig, object) {
+  const w = 4 * rig._index.get(object), q = object.quaternion;
+  rig._written[w] = q._x; rig._written[w + 1] = q._y; rig._written[w + 2] = q._z; rig._written[w + 3] = q._w;
+}
+
+// The animated local rotation `object` had at the start of the last update.
+export function animatedRotation(rig, object, out) {
+  const k = 10 * rig._index.get(object), a = rig._animated;
+  return out.set(a[k + 3], a[k + 4], a[k + 5], a[k + 6]);
+}
