@@ -418,6 +418,8 @@ TEST(RigErrors, BodyLookAtTakesSpineArmsAndLegs) {
   s.arms = {5, 6, 7};
   s.legs = {8, 9, 7};
   EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].legs[2]:"));
+  s.legs = {8, 9, 10, 8, 10, 9};  // the second leg's knee is below its ankle
+  EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].legs[5]: must be a descendant of legs[4]"));
   s.legs = {8, 9, 10};
   ASSERT_TRUE(rig.Add(s).ok());
   rig.frames()[0].target = glm::vec3(2.0f, 1.8f, 1.0f);
