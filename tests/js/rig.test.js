@@ -134,7 +134,7 @@ describe('one constraint equals the single call', () => {
         // An iterative solve amplifies the float rounding of its inputs (the rig's float
         // forward kinematics against these doubles): compare the tips, to 1e-4 of the length.
         expect(distance(after[5].position, solved.joints[4].position)).toBeLessThan(1e-3);
-        expect(chainRig.results[c.resultOffset + 2]).toBeGreaterThan(0);
+        expect(chainRig.results[c.resultOffset + 2]).toBeLessThanOrEqual(10);  // iterations run
       } finally {
         chainRig.dispose();
       }
