@@ -99,6 +99,48 @@ describe('one constraint equals the single call', () => {
     }), { numRuns: 200 });
   });
 
+  it('pseudoThreeBone and chain: equal solvePseudoThreeBone and solveChain', () => {
+    fc.assert(fc.property(chainCase(6), fc.double({ min: 0, max: 1, noNaN: true }), ({ bones, rest, pose, target }, blend) => {
+      const parents = parentsOf(6);
+      const rig = new ikpd.Rig({ parents, rest: packed(bones, rest) });
+      try {
+        const p3 = rig.add('pseudoThreeBone', { joints: [1, 2, 3, 4], forward: [1, 0, 0], bendAxis: [0, 0, 1], blend });
+        rig.input.set(packed(bones, pose));
+        rig.frames.set(target, p3.frameOffset);
+        rig.update(0);
+        const before = fk(parents, rig.input);
+        const after = fk(parents, rig.output);
+        const joint = (w) => ({ position: w.position, rotation: w.rotation });
+        const solved = ikpd.solvePseudoThreeBone({
+          root: joint(before[1]), mid: joint(before[2]), end: joint(before[3]), tip: joint(before[4]), target, blend,
+        });
+        ['root', 'mid', 'end', 'tip'].forEach((name, k) => {
+          expect(rotationGap(after[1 + k].rotation, solved[name].rotation)).toBeLessThan(2e-5);
+        });
+      } finally {
+        rig.dispose();
+      }
+      const chainRig = new ikpd.Rig({ parents, rest: packed(bones, rest) });
+      try {
+        const c = chainRig.add('chain', { joints: [1, 2, 3, 4, 5], forward: [1, 0, 0], iterations: 10 });
+        chainRig.input.set(packed(bones, pose));
+        chainRig.frames.set(target, c.frameOffset);
+        chainRig.update(0);
+        const before = fk(parents, chainRig.input);
+        const after = fk(parents, chainRig.output);
+        const solved = ikpd.solveChain({
+          joints: before.slice(1).map((w) => ({ position: w.position, rotation: w.rotation })), target, forward: [1, 0, 0], iterations: 10,
+        });
+        // An iterative solve amplifies the float rounding of its inputs (the rig's float
+        // forward kinematics against these doubles): compare the tips, to 1e-4 of the length.
+        expect(distance(after[5].position, solved.joints[4].position)).toBeLessThan(1e-3);
+        expect(chainRig.results[c.resultOffset + 2]).toBeLessThanOrEqual(10);  // iterations run
+      } finally {
+        chainRig.dispose();
+      }
+    }), { numRuns: 100 });
+  });
+
   it('twoBone with detected axes reaches the target on a +Y-boned, bent rig under a moved root', () => {
     const parents = [-1, 0, 1, 2];
     const rest = new Float32Array(F * 4);

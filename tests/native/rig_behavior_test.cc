@@ -274,6 +274,28 @@ TEST(RigSmoothing, DisabledBlendsOutToTheAnimatedPoseExactly) {
   }
 }
 
+// Turning smoothing on (settleTime 0 → 0.3) starts each PD at the offset
+// applied last: the joints stay where they were instead of snapping back.
+TEST(RigSmoothing, TurningSmoothingOnDoesNotPop) {
+  iktest::Rng rng(2519);
+  const ChainRig chain = RandomChain(rng, 5);
+  Rig rig = MakeRig(chain);
+  ConstraintSettings s = Settings(ConstraintKind::kTwoBone, {1, 2, 3});
+  ASSERT_TRUE(rig.Add(s).ok());
+  rig.frames()[0].target = glm::vec3(0.4f, 0.3f, 0.2f);
+  const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+  std::vector<LocalTransform> out(5), previous(5);
+  ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+  previous = out;
+  float solvedAway = 0.0f;
+  for (int j = 1; j < 4; ++j) solvedAway = std::max(solvedAway, Angle(out[j].rotation, pose[j].rotation));
+  ASSERT_GT(solvedAway, 0.1f);
+  s.common.settleTime = 0.3f;
+  ASSERT_TRUE(rig.SetSettings(0, s).ok());
+  ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+  for (int j = 1; j < 4; ++j) EXPECT_LT(Angle(out[j].rotation, previous[j].rotation), 1e-3f) << j;
+}
+
 // Changing a look-at's weight (or gains) keeps its smoothing state: the head
 // moves on smoothly instead of restarting from the animated pose.
 TEST(RigSmoothing, LookAtWeightChangeDoesNotReset) {
@@ -418,6 +440,8 @@ TEST(RigErrors, BodyLookAtTakesSpineArmsAndLegs) {
   s.arms = {5, 6, 7};
   s.legs = {8, 9, 7};
   EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].legs[2]:"));
+  s.legs = {8, 9, 10, 8, 10, 9};  // the second leg's knee is below its ankle
+  EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].legs[5]: must be a descendant of legs[4]"));
   s.legs = {8, 9, 10};
   ASSERT_TRUE(rig.Add(s).ok());
   rig.frames()[0].target = glm::vec3(2.0f, 1.8f, 1.0f);

@@ -153,17 +153,18 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
     return Fail(index, "joints", kNoItem, text);
   }
   // Each list a chain: every joint a descendant of the one before.
-  const auto chain = [&](const std::vector<int>& joints, const char* field) -> Status {
+  // `first`: the index of joints[0] in the named list (limbs: 0 or 3).
+  const auto chain = [&](std::span<const int> joints, const char* field, std::size_t first = 0) -> Status {
     for (std::size_t k = 0; k < joints.size(); ++k) {
       if (joints[k] < 0 || static_cast<std::size_t>(joints[k]) >= n) {
         char text[80];
         std::snprintf(text, sizeof(text), "must be a joint index in [0, %zu), got %d", n, joints[k]);
-        return Fail(index, field, k, text);
+        return Fail(index, field, first + k, text);
       }
       if (k > 0 && !skeleton_.IsDescendant(static_cast<std::size_t>(joints[k]), static_cast<std::size_t>(joints[k - 1]))) {
         char text[80];
-        std::snprintf(text, sizeof(text), "must be a descendant of %s[%zu] (joint %d)", field, k - 1, joints[k - 1]);
-        return Fail(index, field, k, text);
+        std::snprintf(text, sizeof(text), "must be a descendant of %s[%zu] (joint %d)", field, first + k - 1, joints[k - 1]);
+        return Fail(index, field, first + k, text);
       }
     }
     return Ok();
@@ -177,8 +178,7 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
       return Fail(index, field, kNoItem, "needs 0, 3 or 6 joints (3 per limb)");
     }
     for (std::size_t k = 0; k < limb->size(); k += 3) {
-      const std::vector<int> one(limb->begin() + static_cast<std::ptrdiff_t>(k), limb->begin() + static_cast<std::ptrdiff_t>(k + 3));
-      if (Status st = chain(one, field); !st) return st;
+      if (Status st = chain(std::span<const int>(*limb).subspan(k, 3), field, k); !st) return st;
     }
   }
   const CommonSettings& c = s.common;

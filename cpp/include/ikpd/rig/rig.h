@@ -133,7 +133,9 @@ struct ConstraintSettings {
 ConstraintSettings DefaultSettings(ConstraintKind kind);
 
 // The rig. Plain order of use: Init, Add each constraint (allocates), then
-// per frame fill frames() and call Update (never allocates).
+// per frame fill frames() and call Update (never allocates). An error that
+// names an index ("constraints[2].…", "in[3].…") is text in the rig itself,
+// valid until its next call (copy it to keep it).
 class Rig {
  public:
   Rig() = default;
@@ -175,7 +177,9 @@ class Rig {
   // 1 where out[j] differs from in[j]. Smoothing (docs/rig.md): with
   // settleTime 0, out = slerp(current, desired, weight) (disabled: current);
   // else a QuatPD per written joint smooths the offset, blending it out
-  // exactly when disabled. Frame-rate independent (exact integrator).
+  // exactly when disabled. Frame-rate independent (exact integrator) for a
+  // still pose and target; a joint below another smoothed constraint tracks a
+  // moving local target, which differs between rates by O(dt) (docs/rig.md).
   Status Update(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                 std::span<LocalTransform> out, std::span<std::uint8_t> changed = {});
 
