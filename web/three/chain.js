@@ -70,8 +70,7 @@ export class ChainIK extends RigHelper {
     this.rig.update(dt);
     if (this.target !== null && this.weight > 0) {
       const c = this.constraint;
-      this.reached = c.reached;
-      this.distance = c.distance;
+      this._measured.set(c._measured);
       this.iterationsRun = this.rig._viewsNow().results[2];
     }
     return this;

@@ -19,6 +19,7 @@ export class RigHelper {
     this.ikpd = readModule(ikpd, name, 'Rig');
     this._name = name;
     this._disposed = false;
+    this._measured = new Float64Array(2);
     /** The helper's IKRig (one constraint, over the helper's bones). */
     this.rig = null;
     /** The rig's one constraint. */
@@ -66,6 +67,15 @@ export class RigHelper {
     this.constraint.set(this._toCore(key, value, this));
     this._values[key] = value;
   }
+
+  // reached / distance live in a Float64Array: written every frame without making garbage
+  // (the helpers' settings are per-instance accessors, so plain number fields would box).
+  /** True when the last update() reached the target (within `tolerance`). */
+  get reached() { return (this._measured ??= new Float64Array(2))[0] !== 0; }
+  set reached(value) { (this._measured ??= new Float64Array(2))[0] = value ? 1 : 0; }
+  /** Distance from the contact point to the target after the last update(). */
+  get distance() { return (this._measured ??= new Float64Array(2))[1]; }
+  set distance(value) { (this._measured ??= new Float64Array(2))[1] = value; }
 
   /** The helper's target (read at every update): an Object3D, a Vector3, [x, y, z] or null. */
   get target() { return this.constraint.target; }

@@ -26,10 +26,7 @@ export class IKConstraint {
     this.target = frame.target ?? null;
     /** Where the middle joint bends toward (twoBone, pseudoThreeBone, chain) or the aim's up target; null: none. */
     this.pole = frame.pole ?? null;
-    /** True when the last update reached the target within tolerance. */
-    this.reached = false;
-    /** Distance to the target after the last update. */
-    this.distance = 0;
+    this._measured = new Float64Array(2);
     this._settings = settings;
     this._core = null;
     this._coreEnabled = settings.enabled;
@@ -42,8 +39,17 @@ export class IKConstraint {
     }
   }
 
+  /** True when the last update reached the target within tolerance. */
+  get reached() { return this._measured[0] !== 0; }
+  set reached(value) { this._measured[0] = value ? 1 : 0; }
+  /** Distance to the target after the last update. */
+  get distance() { return this._measured[1]; }
+  set distance(value) { this._measured[1] = value; }
+
   // Checks a setting through the core (which names it in its errors) and keeps it.
   _set(key, value) {
+    // Written every frame with the same value costs nothing: only a change is checked and pushed.
+    if (value === this._settings[key] && (value === null || typeof value !== 'object')) return;
     const converted = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
     this.rig._checkAlive();
     this._core.set({ [key]: converted });

@@ -153,9 +153,10 @@ export class IKRig {
     this._writeLocals(v.output, v.changed);
     const results = v.results;
     for (let i = 0; i < this.constraints.length; i++) {
-      const c = this.constraints[i];
-      c.reached = results[4 * i] !== 0;
-      c.distance = results[4 * i + 1];
+      // Straight into the constraint's Float64Array: a double passed through a setter would be boxed.
+      const measured = this.constraints[i]._measured;
+      measured[0] = results[4 * i];
+      measured[1] = results[4 * i + 1];
     }
     return this;
   }

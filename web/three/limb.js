@@ -94,6 +94,7 @@ export class LimbIK extends RigHelper {
     // Rest offsets of mid and end, restored before each stretched solve.
     this._rest = [bones[1].position.clone(), bones[2].position.clone()];
     this._stretched = false;
+    this._defaultTolerance = this.ikpd.Rig.defaults.twoBone.tolerance;
   }
 
   /** World point the middle joint bends toward: an Object3D, a Vector3, [x, y, z] or null. */
@@ -152,15 +153,15 @@ export class LimbIK extends RigHelper {
   _results(weight) {
     if (this.target === null || weight === 0) return;
     if (weight >= 1) {
-      this.reached = this.constraint.reached;
-      this.distance = this.constraint.distance;
+      this._measured.set(this.constraint._measured);
       return;
     }
     const limb = this._limbLength();
     const point = this._contact();
     point.updateWorldMatrix(true, false);
-    this.distance = _a.setFromMatrixPosition(point.matrixWorld).distanceTo(readPoint(this.target, 'target', _b));
-    this.reached = this.distance <= (this.tolerance ?? this.ikpd.Rig.defaults.twoBone.tolerance) * limb;
+    const distance = _a.setFromMatrixPosition(point.matrixWorld).distanceTo(readPoint(this.target, 'target', _b));
+    this._measured[1] = distance;
+    this._measured[0] = distance <= (this.tolerance ?? this._defaultTolerance) * limb ? 1 : 0;
   }
 
   /**

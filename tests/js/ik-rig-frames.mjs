@@ -1,0 +1,35 @@
+// Run by three-ik-rig-alloc.test.js under `node --trace-gc`: a humanoid IKRig
+// (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and a TwoBoneIK updated
+// 100,000 times with moving targets and toggled settings, between two markers; every garbage collection in between
+// is printed by V8.
+import { Vector3 } from 'three';
+import { init } from '../../web/index.js';
+import { IKRig, TwoBoneIK } from '../../web/three/index.js';
+import { buildHumanoid } from './three-humanoid.js';
+
+const ikpd = await init();
+const { scene } = buildHumanoid({ axes: 'mixed', mixamoArmature: true });
+const rig = new IKRig(ikpd, scene);
+const hand = new Vector3(0.3, 1.2, 0.3), look = new Vector3(0.5, 1.7, 2);
+const limbs = [['leftUpperArm', 'leftLowerArm', 'leftHand'], ['rightUpperArm', 'rightLowerArm', 'rightHand'],
+  ['leftUpperLeg', 'leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot']];
+const targets = [hand, [-0.3, 1.2, 0.3], [0.1, 0.12, 0.1], [-0.1, 0.12, -0.05]];
+const constraints = limbs.map((bones, i) => rig.add('twoBone', { bones, target: targets[i], settleTime: 0.1 }));
+rig.add('lookAt', { bones: ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head'], target: look });
+for (const eye of ['leftEye', 'rightEye']) rig.add('aim', { bone: eye, target: look });
+// And a helper (a one-constraint rig) on another character.
+const other = buildHumanoid({ axes: '-z' }).bones;
+const arm = new TwoBoneIK(ikpd, [other.leftUpperArm, other.leftLowerArm, other.leftHand], { target: hand, settleTime: 0.1 });
+const frame = (i) => {
+  hand.x = 0.3 + 0.05 * Math.sin(i * 0.01);
+  look.x = 0.5 + Math.sin(i * 0.003);
+  constraints[0].enabled = (i >> 9) % 2 === 0;
+  rig.update(1 / 60);
+  arm.update(1 / 60);
+};
+for (let i = 0; i < 5000; i++) frame(i);
+console.log('--- measure');
+for (let i = 0; i < 100000; i++) frame(i);
+console.log('--- done');
+rig.dispose();
+arm.dispose();
