@@ -48,9 +48,11 @@ class BatchBase {
     static_assert(FirstUndescribed<typename Derived::In, typename Derived::Out>(Derived::kFields) ==
                       Derived::kFields.size(),
                   "a batch field names a field its description lacks, or gives it another kind");
-    Wire<Derived>(job_, storage_);
+    Wire<Derived>(job_, storage_);  // null fields when the storage is empty
     job_.failedItem = &failed_;
   }
+  // 0 for every field when the storage could not be allocated: JS then frees
+  // this object and throws "count: out of WASM memory" (web/src/batch.js).
   std::uintptr_t pointer(std::uint32_t field) const { return reinterpret_cast<std::uintptr_t>(storage_.field(field)); }
   std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
   // Address of the NUL-terminated layout text (JS reads it from WASM memory).

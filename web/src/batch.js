@@ -55,6 +55,11 @@ class SoaBatch extends WasmObject {
   constructor(core, name, Native, count) {
     readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
     const handle = new Native(count);
+    // Storage C++ could not allocate comes back as null fields (cpp/bindings/batch.cc).
+    if (handle.pointer(0) === 0) {
+      handle.delete();
+      throw new RangeError(`count: out of WASM memory for ${count} items`);
+    }
     super(name, releaseOf(handle));
     this.#core = core;
     this.#handle = handle;
