@@ -75,6 +75,13 @@ function isArrayLike(value) {
 
 const NO_LIMITS = Object.freeze({});
 
+/** The largest float32 (C++ FLT_MAX): vectors, quaternions and joints cross to C++ as float32. */
+export const FLOAT_MAX = 3.4028234663852886e38;
+
+// Whether the number `x` stays finite as a float32 (NaN, ±Infinity and 1e39
+// do not): the test of every vector component read here.
+const isFloat32 = (x) => x <= FLOAT_MAX && x >= -FLOAT_MAX;
+
 /** Reads a finite number; `name` is used in errors. */
 export function readNumber(value, name, limits) {
   if (limits === undefined && typeof value === 'number' && Number.isFinite(value)) return value;
@@ -100,6 +107,7 @@ export function readVector(value, name, length, out, offset) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       throw new RangeError(`${name}[${i}]: must be a finite number, got ${show(v)}`);
     }
+    if (!isFloat32(v)) throw new RangeError(`${name}[${i}]: must be finite as a 32-bit float (|x| <= ${FLOAT_MAX}), got ${v}`);
     out[offset + i] = v;
   }
 }
@@ -112,7 +120,7 @@ function tryReadVec3(value, out, offset) {
   if (!isArrayLike(value) || value.length !== 3) return false;
   const x = value[0], y = value[1], z = value[2];
   if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false;
+  if (!isFloat32(x) || !isFloat32(y) || !isFloat32(z)) return false;
   out[offset] = x;
   out[offset + 1] = y;
   out[offset + 2] = z;
@@ -123,7 +131,7 @@ function tryReadQuat(value, out, offset) {
   if (!isArrayLike(value) || value.length !== 4) return false;
   const x = value[0], y = value[1], z = value[2], w = value[3];
   if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') return false;
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z) || !Number.isFinite(w)) return false;
+  if (!isFloat32(x) || !isFloat32(y) || !isFloat32(z) || !isFloat32(w)) return false;
   if (!(x * x + y * y + z * z + w * w > 1e-12)) return false;
   out[offset] = x;
   out[offset + 1] = y;
@@ -140,7 +148,7 @@ function tryReadXYZ(value, out, offset, length) {
   if (value === null || typeof value !== 'object' || isArrayLike(value)) return false;
   const x = value.x, y = value.y, z = value.z, w = length === 4 ? value.w : 0;
   if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') return false;
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z) || !Number.isFinite(w)) return false;
+  if (!isFloat32(x) || !isFloat32(y) || !isFloat32(z) || !isFloat32(w)) return false;
   if (length === 4 && !(x * x + y * y + z * z + w * w > 1e-12)) return false;
   out[offset] = x;
   out[offset + 1] = y;
