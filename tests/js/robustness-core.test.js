@@ -86,7 +86,7 @@ describe('core readers', () => {
       fc.property(garbage, (value) => {
         if (value === 'ccd' || value === 'fabrik') expect(readEnum(value, 'method', ['ccd', 'fabrik'])).toBeGreaterThanOrEqual(0);
         else throwsDocumented(() => readEnum(value, 'method', ['ccd', 'fabrik']), 'method');
-        const isOptions = value !== null && typeof value === 'object' && !Array.isArray(value);
+        const isOptions = value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
         if (isOptions) expect(readOptions(value)).toBe(value);
         else throwsDocumented(() => readOptions(value), 'options');
       }),

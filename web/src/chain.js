@@ -4,6 +4,8 @@
 import {
   SmoothedRig,
   WasmObject,
+  checkOptionNames,
+  nameSet,
   readEnabled,
   readEnum,
   readNumber,
@@ -61,6 +63,10 @@ export function createChainApi(core) {
   const { pseudoThreeBone, chain, lookAt, tentacle2d } = core.jobs;
   // A typed array over a native handle's options buffer (cpp/bindings/chain_fields.h layout).
   const settingsOf = (native, Type, layout) => new Type(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
+  // The option names each entry point takes: its description's, and the arrays it packs itself.
+  const CHAIN_NAMES = nameSet([...chain.names], 'joints', 'limits');
+  const TENTACLE_NAMES = nameSet([...tentacle2d.names], 'lengths');
+  const LOOK_AT_NAMES = nameSet([...lookAt.names], 'weights', 'limits');
 
   /**
    * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts.
@@ -68,6 +74,7 @@ export function createChainApi(core) {
    */
   function solveChain(options, result) {
     readOptions(options);
+    checkOptionNames(options, CHAIN_NAMES, 'solveChain');
     if (result !== undefined) readOptions(result, 'result');
     const joints = readArray(options.joints, 'joints');
     const n = joints.length;
@@ -99,6 +106,7 @@ export function createChainApi(core) {
     for (const name of ['effectorOffset', 'endRotation']) {
       if (options[name] !== undefined) throw new TypeError(`${name}: not an option of solvePseudoThreeBone (the tip sets it)`);
     }
+    checkOptionNames(options, pseudoThreeBone.names, 'solvePseudoThreeBone');
     if (result !== undefined) readOptions(result, 'result');
     const s = core.scratch;
     pseudoThreeBone.pack(options, s);
@@ -113,6 +121,7 @@ export function createChainApi(core) {
 
     constructor(options) {
       readOptions(options);
+      checkOptionNames(options, TENTACLE_NAMES, 'Tentacle2D');
       const lengths = options.lengths;
       if (!Array.isArray(lengths) && !ArrayBuffer.isView(lengths)) {
         throw new TypeError('lengths: expected an array of bone lengths');
@@ -222,6 +231,7 @@ export function createChainApi(core) {
 
     constructor(options) {
       readOptions(options);
+      checkOptionNames(options, LOOK_AT_NAMES, 'LookAt');
       const weights = options.weights;
       if (!Array.isArray(weights) && !ArrayBuffer.isView(weights)) throw new TypeError('weights: expected an array of numbers');
       const n = weights.length;

@@ -1,8 +1,7 @@
 // API module 'ik' (see web/types/ik.d.ts): aim with up-vector roll (docs/aim.md), two-bone IK (docs/two-bone.md).
 // Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
-import { readOptions, readQuat } from './core.js';
+import { checkOptionNames, readOptions, readQuat } from './core.js';
 import { OUT } from './fields.js';
-import { warnUnknownOptions } from './dev.js';
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);
 
@@ -24,7 +23,7 @@ export function createIkApi(core) {
   function solveAim(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
-    warnUnknownOptions(options, aimJob.byName, 'solveAim');
+    checkOptionNames(options, aimJob.names, 'solveAim');
     aimJob.pack(options, core.scratch);
     core.check(solveAimNative(pointer));
     return aimJob.result.readInto(result, core.scratch, OUT);
@@ -34,7 +33,7 @@ export function createIkApi(core) {
   function solveTwoBone(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
-    warnUnknownOptions(options, twoBoneJob.byName, 'solveTwoBone');
+    checkOptionNames(options, twoBoneJob.names, 'solveTwoBone');
     twoBoneJob.pack(options, core.scratch);
     core.check(solveTwoBoneNative(pointer));
     return twoBoneJob.result.readInto(result, core.scratch, OUT);

@@ -1,6 +1,6 @@
 // Loading the WebAssembly module: the .wasm next to the glue by default.
 import createIkpdModule from '../lib/ikpd.mjs';
-import { readOptions } from './core.js';
+import { checkOptionNames, nameSet, readOptions } from './core.js';
 import { compileWasm } from './load-wasm.js';
 
 /**
@@ -41,7 +41,10 @@ function notIkpd(error) {
   return new TypeError(`wasm: the WebAssembly module does not fit ikpd's glue (web/lib/ikpd.mjs): ${reason}`, { cause: error });
 }
 
+const INIT_NAMES = nameSet('wasm');
+
 async function compile(options) {
-  return compileWasm(readOptions(options).wasm ?? new URL('../lib/ikpd.wasm', import.meta.url), 'wasm');
+  checkOptionNames(readOptions(options), INIT_NAMES, 'init');
+  return compileWasm(options.wasm ?? new URL('../lib/ikpd.wasm', import.meta.url), 'wasm');
 }
 

@@ -2,7 +2,7 @@
 // options are packed by web/src/pd-options.js from the C++ description; state
 // crosses through the C++ double buffer `pdBuffer()`, so the controllers'
 // double-precision state reaches JS unrounded.
-import { WasmObject, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { WasmObject, nameSet, readNumber, readOptions, readQuat, readVector } from './core.js';
 import { warnIfMilliseconds } from './dev.js';
 import { createPdOptions } from './pd-options.js';
 
@@ -41,6 +41,7 @@ export function createPdApi(core) {
     #integrator = layout.defaultValues.integrator;
     #dtMax = layout.defaultValues.dtMax;
     #options;
+    #name;
 
     // `create` makes the C++ controller (cpp/bindings/pd.cc) and returns its Embind
     // handle. It runs only after the options' shape is checked, and any later error
@@ -53,6 +54,7 @@ export function createPdApi(core) {
       this.#n = n;
       this.#m = m;
       this.#options = allowed;
+    this.#name = name;
       try {
         this.configure(settings);
         initialState(this, options, defaultValue, defaultVelocity);
@@ -65,7 +67,7 @@ export function createPdApi(core) {
     /** Applies new options (all of them; omitted ones take their defaults); keeps the state. */
     configure(options = {}) {
       this.assertAlive();
-      packOptions(options, this.#options);
+      packOptions(options, this.#options, this.#name);
       core.check(this.#handle.configure());
       const f = io();
       this.#kp = f[0];
@@ -220,8 +222,9 @@ export function createPdApi(core) {
     }
   }
 
-  const SCALAR_OPTIONS = [...COMMON_OPTIONS, 'value', 'velocity'];
-  const ROTATION_OPTIONS = [...COMMON_OPTIONS, 'method', 'value', 'velocity'];
+  const SCALAR_OPTIONS = nameSet(COMMON_OPTIONS, 'value', 'velocity');
+  const ROTATION_OPTIONS = nameSet(COMMON_OPTIONS, 'method', 'value', 'velocity');
+  const QUAT_OPTIONS = nameSet([...ROTATION_OPTIONS], 'maxAngle');
 
   function initialState(controller, options, defaultValue, defaultVelocity) {
     if (options.value !== undefined || options.velocity !== undefined) {
@@ -320,7 +323,7 @@ export function createPdApi(core) {
 
   class QuatPD extends OwnBufferController {
     constructor(options = {}) {
-      super('QuatPD', () => wasm.PdQuat(), 4, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], readQuat);
+      super('QuatPD', () => wasm.PdQuat(), 4, options, QUAT_OPTIONS, [0, 0, 0, 1], readQuat);
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */

@@ -5,7 +5,7 @@
 // per-frame inputs, makes one call and fills a result object it reuses.
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
-import { WasmObject, fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { WasmObject, checkOptionNames, fillTransform, nameSet, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
 import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
 import { OUT } from './fields.js';
 
@@ -26,6 +26,8 @@ class PreparedSolver extends WasmObject {
   #input = null;
   #output = null;
   #layout;
+  #name;
+  #names;
 
   // `create()`: a new Embind solver (cpp/bindings/solvers.cc, chain_solver.cc);
   // `job`: its JobLayout; `layout`: the buffer's floats, how many of its first
@@ -41,6 +43,7 @@ class PreparedSolver extends WasmObject {
     this.#handle = handle;
     this.#job = job;
     this.#pointer = handle.pointer();
+    this.#name = name;
     this.#layout = {
       floats: BUFFER_FLOATS, out: OUT, outputFloats: job.result.floats, inputFloats: Math.min(...job.options.map((f) => f.offset)), extraOptions: NO_KEYS,
       ...layout,
@@ -93,12 +96,8 @@ class PreparedSolver extends WasmObject {
     this.assertAlive();
     readOptions(options);
     const job = this.#job;
-    for (const key of Object.keys(options)) {
-      if (job.byName[key]?.role !== 'option' && options[key] !== undefined && !this.#layout.extraOptions.includes(key)) {
-        const known = [...job.options.map((f) => f.name), ...this.#layout.extraOptions];
-        throw new TypeError(`options: unknown option '${key}' (expected one of ${known.join(', ')})`);
-      }
-    }
+    this.#names ??= nameSet(job.options.map((f) => f.name), this.#layout.extraOptions);
+    checkOptionNames(options, this.#names, this.#name);
     const f = this._buffer();
     const saved = f.slice(0, job.floats);
     try {

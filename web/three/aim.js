@@ -1,6 +1,6 @@
 // AimIK: one-bone aim with the up-vector constraint (docs/aim.md) on a three.js Object3D.
 import { Vector3 } from 'three';
-import { BoneChain, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions } from './rig.js';
+import { BoneChain, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, checkHelperOptions } from './rig.js';
 
 const _target = new Vector3();
 const _pole = new Vector3();
@@ -21,7 +21,7 @@ export class AimIK {
    */
   constructor(ikpd, bone, options = {}) {
     this.ikpd = readModule(ikpd, 'AimIK', 'solveAim');
-    warnUnknownHelperOptions(options, AIM_OPTIONS, 'AimIK');
+    checkHelperOptions(options, AIM_OPTIONS, 'AimIK');
     this.bone = bone;
     this.target = options.target ?? null;
     this.pole = options.pole ?? null;

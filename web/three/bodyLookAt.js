@@ -2,7 +2,7 @@
 // humanoid skeleton: spine look-at with the head leading, weight shift of the
 // hips, arm reaction and planted feet. Bones are found by name.
 import { Quaternion, Vector3 } from 'three';
-import { BoneChain, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
+import { BoneChain, checkHelperOptions, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
 
 /**
  * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
@@ -27,6 +27,9 @@ export const BODY_LOOK_AT_PRESETS = Object.freeze({
 
 const LIMBS = ['leftArm', 'rightArm', 'leftLeg', 'rightLeg'];
 const SETTING_GROUPS = ['spine', 'weightShift', 'armReaction'];
+// Every option of BodyLookAtIK (the groups' own names are checked by ikpd.BodyLookAt).
+const BODY_LOOK_AT_OPTIONS = optionNames(SETTING_GROUPS, 'bones', 'getBone', 'target', 'enabled', 'weight', 'forward', 'facing', 'up',
+  'footLock', 'offset', 'blendOutTime', 'createSolver');
 
 const _point = new Vector3();
 const _axis = new Vector3();
@@ -116,6 +119,7 @@ export class BodyLookAtIK {
   constructor(ikpd, root, options = {}) {
     if (typeof ikpd?.then === 'function') readModule(ikpd, 'BodyLookAtIK', 'BodyLookAt'); // throws: a forgotten await
     if (!root?.isObject3D) throw new TypeError('root: expected the character (an Object3D)');
+    checkHelperOptions(options, BODY_LOOK_AT_OPTIONS, 'BodyLookAtIK');
     const table = typeof (options.bones ?? 'mixamo') === 'string' ? BODY_LOOK_AT_PRESETS[options.bones ?? 'mixamo'] : options.bones;
     if (!table || typeof table !== 'object') {
       throw new RangeError(`bones: expected 'mixamo', 'vrm' or a name table, got ${JSON.stringify(options.bones)}`);

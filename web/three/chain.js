@@ -1,7 +1,7 @@
 // ChainIK: N-bone chains (CCD / FABRIK, docs/chains.md) on three.js bones.
 import { Quaternion, Vector3 } from 'three';
 import {
-  BoneChain, checkDescent, optionNames, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
+  BoneChain, checkDescent, optionNames, readModule, readPoint, readWeight, toArray3, checkHelperOptions,
 } from './rig.js';
 import { copyDefined } from './twoBone.js';
 
@@ -29,7 +29,7 @@ export class ChainIK {
    */
   constructor(ikpd, bones, options = {}) {
     this.ikpd = readModule(ikpd, 'ChainIK', 'solveChain');
-    warnUnknownHelperOptions(options, CHAIN_OPTIONS, 'ChainIK');
+    checkHelperOptions(options, CHAIN_OPTIONS, 'ChainIK');
     if (!Array.isArray(bones) || bones.length < 2) throw new TypeError('bones: expected at least [root, tip]');
     this.bones = bones;
     this.target = options.target ?? null;

@@ -1,7 +1,7 @@
 // LookAtIK: a spine → neck → head rig turning toward a target with PD smoothing (docs/look-at.md).
 import { Vector3 } from 'three';
 import {
-  BoneChain, checkDescent, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
+  BoneChain, checkDescent, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, checkHelperOptions,
 } from './rig.js';
 
 const _target = new Vector3();
@@ -26,7 +26,7 @@ export class LookAtIK {
    */
   constructor(ikpd, bones, options = {}) {
     this.ikpd = readModule(ikpd, 'LookAtIK', 'LookAt');
-    warnUnknownHelperOptions(options, LOOK_AT_OPTIONS, 'LookAtIK');
+    checkHelperOptions(options, LOOK_AT_OPTIONS, 'LookAtIK');
     if (!Array.isArray(bones) || bones.length < 1) throw new TypeError('bones: expected [root, ..., head]');
     this.bones = bones;
     this.target = options.target ?? null;

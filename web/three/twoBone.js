@@ -1,7 +1,7 @@
 // TwoBoneIK: a limb (docs/two-bone.md) on three.js bones.
 import { Quaternion, Vector3 } from 'three';
 import {
-  BoneChain, checkDescent, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
+  BoneChain, checkDescent, optionNames, readAxis, readModule, readPoint, readWeight, toArray3, checkHelperOptions,
 } from './rig.js';
 import { warnOnce } from '../src/dev.js';
 
@@ -81,7 +81,7 @@ export class LimbIK {
   // `name`: the helper's name in errors; `extra`: its own option names.
   constructor(ikpd, bones, options, count, shape, name, extra) {
     this.ikpd = readModule(ikpd, name, 'solveTwoBone');
-    warnUnknownHelperOptions(options, optionNames(LIMB_OPTIONS, extra), name);
+    checkHelperOptions(options, optionNames(LIMB_OPTIONS, extra), name);
     if (!Array.isArray(bones) || bones.length !== count) throw new TypeError(`bones: expected ${shape}`);
     this.bones = bones;
     this.target = options.target ?? null;
