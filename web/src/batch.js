@@ -10,7 +10,8 @@
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
-import { WasmObject, checkOptionNames, nameSet, readEnum, readNumber, readOptions } from './core.js';
+import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { textAt } from './fields.js';
 
 const MAX_COUNT = 1 << 24;

@@ -4,8 +4,6 @@
 import {
   SmoothedRig,
   WasmObject,
-  checkOptionNames,
-  nameSet,
   readEnabled,
   readEnum,
   readNumber,
@@ -17,6 +15,7 @@ import {
   transformFrom,
   tryReadTransform,
 } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { OUT } from './fields.js';
 
 const LIMIT_TYPES = ['cone', 'euler'];

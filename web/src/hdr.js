@@ -3,7 +3,8 @@
 // an `[r, g, b]` array (or typed array of 3), or a pixel buffer `{ data: Float32Array, channels }`
 // transformed in place — without copies when `data` lies in WASM memory
 // (HdrBuffer from createBuffer()), else copied through WASM in chunks.
-import { WasmObject, checkOptionNames, nameSet, readEnum, readNumber, readOptions } from './core.js';
+import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { HDR_DEFAULTS, SDR_FILMIC, hdrFilmicCoefficients } from './hdr-constants.js';
 
 export { SDR_FILMIC, HDR_DEFAULTS, REC709_TO_REC2020, REC2020_TO_REC709, PQ, hdrFilmicCoefficients } from './hdr-constants.js';

@@ -1,6 +1,7 @@
 // API module 'ik' (see web/types/ik.d.ts): aim with up-vector roll (docs/aim.md), two-bone IK (docs/two-bone.md).
 // Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
-import { checkOptionNames, readOptions, readQuat } from './core.js';
+import { readOptions, readQuat } from './core.js';
+import { checkOptionNames } from './options.js';
 import { OUT } from './fields.js';
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);

@@ -1,6 +1,7 @@
 // Loading the WebAssembly module: the .wasm next to the glue by default.
 import createIkpdModule from '../lib/ikpd.mjs';
-import { checkOptionNames, nameSet, readOptions } from './core.js';
+import { readOptions } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { compileWasm } from './load-wasm.js';
 
 /**

@@ -4,7 +4,8 @@
 // come from there. Numbers cross through the C++ double buffer `pdBuffer()` (a
 // Float64Array over WASM memory, re-derived after growth), so they reach the
 // controllers unrounded.
-import { checkOptionNames, nameSet, readEnum, readNumber, readOptions } from './core.js';
+import { readEnum, readNumber, readOptions } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { readRanged } from './fields.js';
 
 /**

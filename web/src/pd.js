@@ -2,7 +2,8 @@
 // options are packed by web/src/pd-options.js from the C++ description; state
 // crosses through the C++ double buffer `pdBuffer()`, so the controllers'
 // double-precision state reaches JS unrounded.
-import { WasmObject, nameSet, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { WasmObject, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { nameSet } from './options.js';
 import { warnIfMilliseconds } from './dev.js';
 import { createPdOptions } from './pd-options.js';
 

@@ -1,7 +1,8 @@
 // API module 'rigs' (see web/types/rigs.d.ts): character rigs built from the
 // solvers and controllers, today the full-body look-at (docs/body-look-at.md).
 // Returns the members it adds to the ikpd object.
-import { SmoothedRig, checkOptionNames, fillTransform, nameSet, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
+import { SmoothedRig, fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { readRanged } from './fields.js';
 
 const LIMB_JOINTS = 6; // [upper, lower, end] × 2

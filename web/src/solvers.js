@@ -5,7 +5,8 @@
 // per-frame inputs, makes one call and fills a result object it reuses.
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
-import { WasmObject, checkOptionNames, fillTransform, nameSet, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { WasmObject, fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
 import { OUT } from './fields.js';
 

@@ -9,7 +9,7 @@
 // every rig convention (+X, +Y, −Z, or any direction) look the same to ikpd.
 
 import { Matrix4, Quaternion, Vector3 } from 'three';
-import { checkOptionNames, nameSet } from '../src/core.js';
+import { checkOptionNames, nameSet } from '../src/options.js';
 
 const NAMED_AXES = {
   '+x': [1, 0, 0], '-x': [-1, 0, 0],
