@@ -199,7 +199,7 @@ export function createBatchApi(core) {
   const configure = (batch, job, keys, names, poleModes, options) =>
     batch._configure((handle) => {
       checkOptionNames(readOptions(options), names, batch.constructor.name);
-      packShared(job, keys, poleModes, options, core.scratch);
+      core.fillScratch((s) => packShared(job, keys, poleModes, options, s));
       return handle.setOptions(core.scratchPointer);
     });
   const PD = core.wasm.PdBatch;

@@ -81,13 +81,15 @@ export function createChainApi(core) {
     if (n > MAX_CHAIN_JOINTS) throw new RangeError(`joints: at most ${MAX_CHAIN_JOINTS} joints, got ${n}`);
     const limits = options.limits === undefined ? NO_LIMITS : readArray(options.limits, 'limits');
     if (limits.length > MAX_CHAIN_JOINTS) throw new RangeError(`limits: at most ${MAX_CHAIN_JOINTS} entries`);
-    const f = core.scratch;
-    chain.pack(options, f);
-    let o = chain.floats; // the packed job, then joints, limits (cpp/bindings/chain_job.h)
-    for (let i = 0; i < n; i++, o += 7) {
-      if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
-    }
-    for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
+    let o;
+    core.fillScratch((f) => {
+      chain.pack(options, f);
+      o = chain.floats; // the packed job, then joints, limits (cpp/bindings/chain_job.h)
+      for (let i = 0; i < n; i++, o += 7) {
+        if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
+      }
+      for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
+    });
     core.check(solveChainNative(core.scratchPointer, n, limits.length));
     const out = core.scratch;
     if (result !== undefined) return fillChainResult(result, n, out, o, chain.result);
@@ -107,8 +109,7 @@ export function createChainApi(core) {
     }
     checkOptionNames(options, pseudoThreeBone.names, 'solvePseudoThreeBone');
     if (result !== undefined) readOptions(result, 'result');
-    const s = core.scratch;
-    pseudoThreeBone.pack(options, s);
+    core.fillScratch((s) => pseudoThreeBone.pack(options, s));
     core.check(solvePseudoThreeBoneNative(core.scratchPointer));
     const r = core.scratch;
     return pseudoThreeBone.result.readInto(result, r, OUT);
@@ -128,15 +129,16 @@ export function createChainApi(core) {
       const n = lengths.length;
       if (n < 1) throw new RangeError('lengths: must have at least one bone');
       if (2 * n > core.scratchFloats) throw new RangeError(`lengths: at most ${core.scratchFloats >> 1} bones`);
-      const f = core.scratch;
-      readVector(lengths, 'lengths', n, f, 0);
       const hasLimits = typeof options.limit === 'object' && options.limit !== null;
-      if (hasLimits) readVector(options.limit, 'limit', n, f, n);
-      // The scalar options: the C++ description's packer (defaults, ranges).
       const native = new x.Tentacle2D();
       let error;
       try {
-        tentacle2d.pack(hasLimits ? { ...options, limit: undefined } : options, settingsOf(native, Float64Array, tentacle2d));
+        core.fillScratch((f) => {
+          readVector(lengths, 'lengths', n, f, 0);
+          if (hasLimits) readVector(options.limit, 'limit', n, f, n);
+          // The scalar options: the C++ description's packer (defaults, ranges).
+          tentacle2d.pack(hasLimits ? { ...options, limit: undefined } : options, settingsOf(native, Float64Array, tentacle2d));
+        });
         error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0);
       } catch (thrown) {
         native.delete();
@@ -161,7 +163,7 @@ export function createChainApi(core) {
     setAngles(angles) {
       this.assertAlive();
       const n = this.#native.bones();
-      readVector(angles, 'angles', n, core.scratch, 0);
+      core.fillScratch((f) => readVector(angles, 'angles', n, f, 0));
       core.check(this.#native.setAngles(core.scratchPointer, n));
       return this;
     }
@@ -236,20 +238,17 @@ export function createChainApi(core) {
       const n = weights.length;
       if (n < 1) throw new RangeError('weights: needs one weight per joint (at least one)');
       if (n > MAX_LOOK_AT_JOINTS) throw new RangeError(`weights: at most ${MAX_LOOK_AT_JOINTS} joints`);
-      const f = core.scratch;
-      readVector(weights, 'weights', n, f, 0);
-      let at = n;
       const hasLimits = options.limits !== undefined;
-      if (hasLimits) {
-        readVector(options.limits, 'limits', n, f, at);
-        at += n;
-      }
       const hasSettleTimes = typeof options.settleTime === 'object' && options.settleTime !== null;
-      if (hasSettleTimes) readVector(options.settleTime, 'settleTime', n, f, at);
-      // The scalar options: the C++ description's packer (defaults, presets, ranges).
       const native = new x.LookAt();
       super('LookAt', native, () => {
-        lookAt.pack(hasSettleTimes ? { ...options, settleTime: undefined } : options, settingsOf(native, Float32Array, lookAt));
+        core.fillScratch((f) => {
+          readVector(weights, 'weights', n, f, 0);
+          if (hasLimits) readVector(options.limits, 'limits', n, f, n);
+          if (hasSettleTimes) readVector(options.settleTime, 'settleTime', n, f, hasLimits ? 2 * n : n);
+          // The scalar options: the C++ description's packer (defaults, presets, ranges).
+          lookAt.pack(hasSettleTimes ? { ...options, settleTime: undefined } : options, settingsOf(native, Float32Array, lookAt));
+        });
         return native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0);
       }, core);
       this.#native = native;
@@ -265,9 +264,10 @@ export function createChainApi(core) {
       const joints = readArray(frame.joints, 'joints');
       const n = this.#size;
       if (joints.length !== n) throw new RangeError(`joints: expected ${n} joints (one per weight), got ${joints.length}`);
-      const f = core.scratch;
-      for (let i = 0; i < n; i++) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
-      readVec3(frame.target, 'target', f, 7 * n);
+      core.fillScratch((f) => {
+        for (let i = 0; i < n; i++) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
+        readVec3(frame.target, 'target', f, 7 * n);
+      });
       core.check(this.#native.update(core.scratchPointer, seconds, readEnabled(frame)));
       const out = core.scratch;
       const result = new Array(n);

@@ -33,6 +33,11 @@ export class Core {
     return this._scratch;
   }
 
+  /** fillView over the scratch buffer: fill(scratch), again on a fresh view if memory grew meanwhile. */
+  fillScratch(fill) {
+    return fillView(() => this.scratch, fill);
+  }
+
   /** WASM memory size and bytes in use by C++ allocations (see Ikpd.memoryStats). */
   memoryStats() {
     return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.wasm.heapUsed() };
@@ -42,6 +47,24 @@ export class Core {
   check(errorPointer) {
     if (errorPointer) throw new RangeError(this.wasm.UTF8ToString(errorPointer >>> 0));
   }
+}
+
+/**
+ * Runs fill(view()) with a typed-array view over WASM memory (`view` derives a
+ * current one) and returns the view filled. Reading the caller's inputs can
+ * grow WASM memory (a getter or Proxy that creates an ikpd object), which
+ * detaches every view: writes to it then vanish silently. A view emptied that
+ * way (length 0) is filled again from a fresh one, so every wrapper packs its
+ * inputs completely (the inputs are then read twice).
+ */
+export function fillView(view, fill) {
+  let v = view();
+  fill(v);
+  while (v.length === 0) {
+    v = view();
+    fill(v);
+  }
+  return v;
 }
 
 // ---------------------------------------------------------------- validation

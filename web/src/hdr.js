@@ -133,9 +133,11 @@ export function createHdrApi(core) {
     }
     if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
       if (value.length !== 3) throw new TypeError(`${name}: expected [r, g, b] or a pixel buffer { data, channels }, got ${describe(value)}`);
-      const scratch = core.scratch;
-      for (let i = 0; i < 3; i++) scratch[i] = readFloat(value[i], `${name}[${i}]`);
+      core.fillScratch((s) => {
+        for (let i = 0; i < 3; i++) s[i] = readFloat(value[i], `${name}[${i}]`);
+      });
       core.check(call(core.scratchPointer, 1, 3, op, params, true));
+      const scratch = core.scratch;
       return [scratch[0], scratch[1], scratch[2]];
     }
     if (value !== null && typeof value === 'object' && 'data' in value && 'channels' in value) {

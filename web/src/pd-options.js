@@ -4,7 +4,7 @@
 // come from there. Numbers cross through the C++ double buffer `pdBuffer()` (a
 // Float64Array over WASM memory, re-derived after growth), so they reach the
 // controllers unrounded.
-import { readEnum, readNumber, readOptions } from './core.js';
+import { fillView, readEnum, readNumber, readOptions } from './core.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { readRanged } from './fields.js';
 
@@ -36,7 +36,7 @@ export function createPdOptions(core) {
   function packOptions(options, allowed, where) {
     readOptions(options, 'options');
     checkOptionNames(options, allowed, where);
-    layout.pack(options, io());
+    fillView(io, (f) => layout.pack(options, f));
   }
 
   /** A damping preset name (described in C++) or a ratio → damping ratio ζ; gainsFromSettleTime's C++ checks the range. */

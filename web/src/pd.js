@@ -2,7 +2,7 @@
 // options are packed by web/src/pd-options.js from the C++ description; state
 // crosses through the C++ double buffer `pdBuffer()`, so the controllers'
 // double-precision state reaches JS unrounded.
-import { WasmObject, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { WasmObject, fillView, readNumber, readOptions, readQuat, readVector } from './core.js';
 import { nameSet } from './options.js';
 import { warnIfMilliseconds } from './dev.js';
 import { createPdOptions } from './pd-options.js';
@@ -95,8 +95,8 @@ export function createPdApi(core) {
       return this.#kd;
     }
 
-    _write(value, name, offset) {
-      const f = io();
+    // Writes `value` into the io buffer view `f` (inside fillView: see update).
+    _write(value, name, offset, f) {
       if (this.#n === 1) f[offset] = readNumber(value, name);
       else if (this.#n === 4 && offset === 0) readQuat(value, name, f, offset);
       else readVector(value, name, offset === 0 ? this.#n : this.#m, f, offset);
@@ -123,13 +123,14 @@ export function createPdApi(core) {
     update(dt, target, targetVelocity) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'update');
-      this._write(target, 'target', 0);
       const hasVelocity = targetVelocity !== undefined;
-      if (hasVelocity) {
-        const f = io();
+      // fillView: every input is read again if reading one grew WASM memory.
+      fillView(io, (f) => {
+        this._write(target, 'target', 0, f);
+        if (!hasVelocity) return;
         if (this.#m === 1) f[this.#n] = readNumber(targetVelocity, 'targetVelocity');
         else readVector(targetVelocity, 'targetVelocity', this.#m, f, this.#n);
-      }
+      });
       core.check(this.#handle.update(dt, hasVelocity ? 1 : 0));
       return this._read('value', true);
     }
@@ -170,11 +171,12 @@ export function createPdApi(core) {
     /** Sets the state (clears the integral, the blend-out and the remembered target). */
     reset(value, velocity) {
       this.assertAlive();
-      this._write(value, 'value', 0);
-      const f = io();
-      if (velocity === undefined) f.fill(0, this.#n, this.#n + this.#m);
-      else if (this.#m === 1) f[this.#n] = readNumber(velocity, 'velocity');
-      else readVector(velocity, 'velocity', this.#m, f, this.#n);
+      fillView(io, (f) => {
+        this._write(value, 'value', 0, f);
+        if (velocity === undefined) f.fill(0, this.#n, this.#n + this.#m);
+        else if (this.#m === 1) f[this.#n] = readNumber(velocity, 'velocity');
+        else readVector(velocity, 'velocity', this.#m, f, this.#n);
+      });
       core.check(this.#handle.reset());
       return this;
     }
@@ -203,7 +205,7 @@ export function createPdApi(core) {
     _blendOut(dt, rest) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'blendOut');
-      if (rest !== undefined) this._write(rest, 'rest', 0);
+      if (rest !== undefined) fillView(io, (f) => this._write(rest, 'rest', 0, f));
       core.check(this.#handle.blendOut(dt));
       return this._read('value', true);
     }
@@ -211,13 +213,13 @@ export function createPdApi(core) {
     _track(dt, animation, desired) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'trackOffset');
-      this._write(animation, 'animation', 0);
       const release = desired === null || desired === undefined;
-      if (!release) {
-        const f = io();
+      fillView(io, (f) => {
+        this._write(animation, 'animation', 0, f);
+        if (release) return;
         if (this.#n === 1) f[1] = readNumber(desired, 'desired');
         else readQuat(desired, 'desired', f, 4);
-      }
+      });
       core.check(this.#handle.track(dt, release ? 1 : 0));
       return valueAt(io(), 0, this.#n);
     }
@@ -289,16 +291,17 @@ export function createPdApi(core) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'update');
       const handle = this._native;
-      let f = this.#io;
-      if (f.length === 0) f = this.#io = new Float64Array(wasm.HEAPF64.buffer, handle.pointer(), 8);
       const v = this.#value;
       const n = v.length;
-      this.#readTarget(target, 'target', f, 0);
-      let hasVelocity = 0;
-      if (targetVelocity !== undefined) {
-        readVector(targetVelocity, 'targetVelocity', 3, f, n);
-        hasVelocity = 1;
-      }
+      const hasVelocity = targetVelocity !== undefined ? 1 : 0;
+      let f;
+      // As fillView, unrolled for this per-frame call: read again if reading grew WASM memory.
+      do {
+        f = this.#io;
+        if (f.length === 0) f = this.#io = new Float64Array(wasm.HEAPF64.buffer, handle.pointer(), 8);
+        this.#readTarget(target, 'target', f, 0);
+        if (hasVelocity) readVector(targetVelocity, 'targetVelocity', 3, f, n);
+      } while (f.length === 0);
       core.check(handle.update(dt, hasVelocity));
       v[0] = f[0];
       v[1] = f[1];

@@ -103,9 +103,11 @@ export function createRigsApi(core) {
       let n;
       super('BodyLookAt', native, () => {
         const layout = core.jobs.bodyLookAt;
-        const settings = new Float32Array(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
         let hasWeights, hasLimits, hasSettleTimes;
-        [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, layout, settings, core.scratch);
+        core.fillScratch((f) => {
+          const settings = new Float32Array(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
+          [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, layout, settings, f);
+        });
         return native.reset(core.scratchPointer, hasWeights, hasLimits, hasSettleTimes);
       }, core);
       this.#native = native;
@@ -130,12 +132,14 @@ export function createRigsApi(core) {
         throw new RangeError('legs: needs 0, 3 or 6 joints (hip, knee, ankle per leg)');
       }
       const enabled = readEnabled(frame);
-      const f = core.scratch;
-      let o = 0;
-      for (let i = 0; i < n; i++, o += 7) readTransform(spine[i], `spine[${i}]`, f, o);
-      for (let i = 0; i < arms.length; i++, o += 7) readTransform(arms[i], `arms[${i}]`, f, o);
-      for (let i = 0; i < legs.length; i++, o += 7) readTransform(legs[i], `legs[${i}]`, f, o);
-      readVec3(frame.target, 'target', f, o);
+      let o;
+      core.fillScratch((f) => {
+        o = 0;
+        for (let i = 0; i < n; i++, o += 7) readTransform(spine[i], `spine[${i}]`, f, o);
+        for (let i = 0; i < arms.length; i++, o += 7) readTransform(arms[i], `arms[${i}]`, f, o);
+        for (let i = 0; i < legs.length; i++, o += 7) readTransform(legs[i], `legs[${i}]`, f, o);
+        readVec3(frame.target, 'target', f, o);
+      });
       core.check(this.#native.update(core.scratchPointer, arms.length, legs.length, seconds, enabled));
       const out = core.scratch;
       const result = this.#result;

@@ -5,7 +5,7 @@
 // per-frame inputs, makes one call and fills a result object it reuses.
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
-import { WasmObject, fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { WasmObject, fillTransform, fillView, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
 import { OUT } from './fields.js';
@@ -34,7 +34,7 @@ class PreparedSolver extends WasmObject {
   // `job`: its JobLayout; `layout`: the buffer's floats, how many of its first
   // floats `input` shows, where and how long the result is (by default the
   // job's result description at OUT), and option keys beyond the job's fields
-  // (extraOptions, packed by _applyOptions). Subclasses call _start(options)
+  // (extraOptions, packed by _packOptions). Subclasses call _start(options)
   // once their own fields exist.
   constructor(core, name, create, job, layout, options) {
     readOptions(options);
@@ -61,11 +61,12 @@ class PreparedSolver extends WasmObject {
     }
   }
 
-  // Packs the options given into f and makes the native setOptions call.
-  _applyOptions(handle, options, f) {
+  // Packs the options given into f; returns the native setOptions call's
+  // argument (undefined: none).
+  _packOptions(options, f) {
     this.assertAlive();
     this.#job.packOptions(options, f);
-    return handle.setOptions();
+    return undefined;
   }
 
   // Packs the frame's per-frame inputs into f.
@@ -99,10 +100,15 @@ class PreparedSolver extends WasmObject {
     const job = this.#job;
     this.#names ??= nameSet(job.options.map((f) => f.name), this.#layout.extraOptions);
     checkOptionNames(options, this.#names, this.#name);
-    const f = this._buffer();
-    const saved = f.slice(0, job.floats);
+    const saved = this._buffer().slice(0, job.floats);
     try {
-      this.#core.check(this._applyOptions(this.#handle, options, f));
+      let argument;
+      // fillView: every option is read again if reading one grew WASM memory.
+      fillView(() => this._buffer(), (f) => {
+        argument = this._packOptions(options, f);
+      });
+      const handle = this.#handle;
+      this.#core.check(argument === undefined ? handle.setOptions() : handle.setOptions(argument));
     } catch (error) {
       this._buffer().set(saved);
       throw error;
@@ -135,8 +141,12 @@ class PreparedSolver extends WasmObject {
   _solve(frame) {
     this.assertAlive();
     readOptions(frame, 'frame');
-    const f = this._buffer();
-    this._packFrame(frame, f);
+    let f;
+    // As fillView, unrolled for this per-frame call: read again if reading grew WASM memory.
+    do {
+      f = this._buffer();
+      this._packFrame(frame, f);
+    } while (f.length === 0);
     this.#core.check(this.#handle.solve());
     return f;
   }
@@ -243,18 +253,18 @@ export function createSolverApi(core) {
       return this.#n;
     }
 
-    // Limits (null or [] clears them) go after the joints; -1 keeps the current ones.
-    _applyOptions(handle, options, f) {
+    // Limits (null or [] clears them) go after the joints; setOptions(-1) keeps the current ones.
+    _packOptions(options, f) {
       this.assertAlive();
       chain.packOptions(options, f);
       const limits = options.limits;
-      if (limits === undefined) return handle.setOptions(-1);
+      if (limits === undefined) return -1;
       const list = limits ?? NO_LIMITS;
       if (!Array.isArray(list)) throw new TypeError(`limits: expected an array, got ${typeof list}`);
       if (list.length > this.#n) throw new RangeError(`limits: at most ${this.#n} entries (jointCount), got ${list.length}`);
       const at = chain.floats + 7 * this.#n;
       for (let i = 0; i < list.length; i++) readLimit(list[i], `limits[${i}]`, f, at + LIMIT_FLOATS * i);
-      return handle.setOptions(list.length);
+      return list.length;
     }
 
     _packFrame(frame, f) {
