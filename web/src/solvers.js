@@ -29,6 +29,8 @@ class PreparedSolver extends WasmObject {
   #layout;
   #name;
   #names;
+  #stage = null;
+  #copies = null;
 
   // `create()`: a new Embind solver (cpp/bindings/solvers.cc, chain_solver.cc);
   // `job`: its JobLayout; `layout`: the buffer's floats, how many of its first
@@ -45,8 +47,11 @@ class PreparedSolver extends WasmObject {
     this.#job = job;
     this.#pointer = handle.pointer();
     this.#name = name;
+    const firstOption = Math.min(...job.options.map((f) => f.offset));
     this.#layout = {
-      floats: BUFFER_FLOATS, out: OUT, outputFloats: job.result.floats, inputFloats: Math.min(...job.options.map((f) => f.offset)), extraOptions: NO_KEYS,
+      floats: BUFFER_FLOATS, out: OUT, outputFloats: job.result.floats, inputFloats: firstOption, extraOptions: NO_KEYS,
+      // The float ranges [start, end) a frame's inputs fill (the per-frame fields before the options).
+      frameRanges: [[0, firstOption]],
       ...layout,
     };
   }
@@ -138,15 +143,20 @@ class PreparedSolver extends WasmObject {
   }
 
   // Packs the frame's inputs, solves, and returns the buffer (result at OUT).
+  // The inputs are packed into a JS-side stage first and copied into WASM
+  // memory only once all are valid: a frame that throws changes nothing (the
+  // next run() solves the previous frame), and reading them cannot lose writes
+  // to WASM memory growth (fillView's case).
   _solve(frame) {
     this.assertAlive();
     readOptions(frame, 'frame');
-    let f;
-    // As fillView, unrolled for this per-frame call: read again if reading grew WASM memory.
-    do {
-      f = this._buffer();
-      this._packFrame(frame, f);
-    } while (f.length === 0);
+    if (this.#stage === null) {
+      this.#stage = new Float32Array(this.#layout.floats);
+      this.#copies = this.#layout.frameRanges.map(([start, end]) => [this.#stage.subarray(start, end), start]);
+    }
+    this._packFrame(frame, this.#stage);
+    const f = this._buffer();
+    for (const [values, start] of this.#copies) f.set(values, start);
     this.#core.check(this.#handle.solve());
     return f;
   }
@@ -238,7 +248,10 @@ export function createSolverApi(core) {
       const joints = chain.floats; // the packed job, then joints, limits, output (cpp/bindings/chain_job.h)
       const out = joints + n * (7 + LIMIT_FLOATS);
       super(core, 'ChainSolver', () => new core.wasm.ChainSolver(n), chain,
-        { floats: out + 7 * n + chain.result.floats, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + chain.result.floats, extraOptions: CHAIN_EXTRA_OPTIONS },
+        {
+          floats: out + 7 * n + chain.result.floats, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + chain.result.floats, extraOptions: CHAIN_EXTRA_OPTIONS,
+          frameRanges: [[0, Math.min(...chain.options.map((f) => f.offset))], [joints, joints + 7 * n]],
+        },
         options);
       this.#n = n;
       const result = [];
