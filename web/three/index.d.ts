@@ -379,11 +379,11 @@ export interface LookAtIKOptions {
   weights?: ArrayLike<number>;
   /** Maximum turn of each bone's offset, radians in [0, π], one per bone. Default π (none). @default Math.PI */
   limits?: ArrayLike<number>;
-  /** PD settle time in seconds (> 0), one for all or one per bone (a faster head leads). Default 0.3. @default 0 */
+  /** PD settle time in seconds (> 0), one for all or one per bone (a faster head leads). Default 0.3. @default 0.3 */
   settleTime?: number | ArrayLike<number>;
   /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. */
   damping?: 'critical' | 'responsive' | 'over' | number;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
   blendOutTime?: number;
   /** False turns the look-at off: the offsets blend out to exactly zero. Default true. @default true */
   enabled?: boolean;
@@ -507,7 +507,7 @@ export interface BodyLookAtIKOptions {
   armReaction?: { amount?: number; settleTime?: number; damping?: number };
   /** Keep each foot at its animated position and rotation (two-bone IK on the legs). Default true. @default true */
   footLock?: boolean;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
+  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
   blendOutTime?: number;
   /** False blends every effect out to exactly the animated pose. Default true. @default true */
   enabled?: boolean;
