@@ -198,13 +198,13 @@ class QuatPdBatch : public PdBatchBase<QuatPdBatchJob, QuatPdBatch> {
   using PdBatchBase::PdBatchBase;
 };
 
-// new T(count), T.layout(), pointer(field), failedItem() for batch class T. Methods
+// T.create(count), T.layout(), pointer(field), failedItem() for batch class T. Methods
 // inherited from a base are bound through lambdas on T: Embind would otherwise
 // register them on the (unbound) base class, and they would never appear.
 template <class T>
 emscripten::class_<T> BindBatch(const char* name) {
   return emscripten::class_<T>(name)
-      .template constructor<std::uint32_t>()
+      .class_function("create", &Create<T, std::uint32_t>, emscripten::allow_raw_pointers())
       .class_function("layout", &T::layout)
       .function("pointer", +[](T& t, std::uint32_t field) { return t.pointer(field); })
       .function("failedItem", +[](T& t) { return t.failedItem(); });

@@ -118,5 +118,7 @@ EMSCRIPTEN_BINDINGS(ikpd_hdr) {
   });
   function("hdrCalibrationImage", &ikpd::bindings::HdrCalibrationImage);
   function("hdrCalibrationPatchNames", +[]() { return std::string(ikpd::bindings::HdrCalibrationPatchNames()); });
-  class_<HdrStorage>("HdrStorage").constructor<std::uint32_t>().function("pointer", &HdrStorage::pointer);
+  class_<HdrStorage>("HdrStorage")
+      .class_function("create", &ikpd::bindings::Create<HdrStorage, std::uint32_t>, allow_raw_pointers())
+      .function("pointer", &HdrStorage::pointer);
 }

@@ -41,6 +41,46 @@ describe('allocations beyond WASM memory', () => {
     expectWorkingModule();
   });
 
+  it('with WASM memory full, every object that allocates throws a RangeError naming its parameter; calls that do not allocate still work', () => {
+    // Fill the heap: pixel buffers of halving sizes until not even one float fits.
+    const held = [];
+    for (let pixels = 1 << 26; pixels >= 1; pixels = Math.floor(pixels / 2)) {
+      for (;;) {
+        try {
+          held.push(ikpd.hdr.createBuffer(pixels, 1));
+        } catch (error) {
+          expect(error.message).toMatch(/^pixelCount: out of WASM memory/);
+          break;
+        }
+      }
+    }
+    const outOf = (name) => new RegExp(`^${name}: out of (WASM )?memory`);
+    const joint = (x) => ({ position: [x, 0, 0] });
+    const cases = [
+      [() => new ikpd.PD(), 'options'],
+      [() => new ikpd.QuatPD(), 'options'],
+      [() => new ikpd.TwoBoneBatch(1), 'count'],
+      [() => new ikpd.PDBatch(1), 'count'],
+      [() => new ikpd.TwoBoneSolver(), 'options'],
+      [() => new ikpd.ChainSolver(4), 'jointCount'],
+      [() => new ikpd.LookAt({ weights: [0.5, 1] }), 'weights'],
+      [() => new ikpd.BodyLookAt({ spineJoints: 3 }), '(options|spineJoints)'],
+      [() => new ikpd.Tentacle2D({ lengths: [1, 1] }), 'lengths'],
+      [() => ikpd.hdr.createBuffer(1, 1), 'pixelCount'],
+      [() => ikpd.hdr.calibrationImage({ width: 16, height: 16 }), 'width'],
+    ];
+    for (const [make, name] of cases) expect(make).toThrow(outOf(name));
+    // Single calls allocate nothing: they work with the heap full.
+    expect(ikpd.solveTwoBone({ root: joint(0), mid: joint(1), end: joint(2), target: [1, 1, 0] }).reached).toBe(true);
+    expect(ikpd.solveChain({ joints: [joint(0), joint(1), joint(2)], target: [1, 1, 0] }).reached).toBe(true);
+    for (const buffer of held) buffer.dispose();
+    expectWorkingModule();
+    for (const [make] of cases) {
+      const made = make();
+      if (typeof made?.dispose === 'function') made.dispose();
+    }
+  });
+
   it('hdr.createBuffer beyond memory (2^28 RGBA pixels wrapped to 0 bytes) is a RangeError naming pixelCount', () => {
     expect(() => ikpd.hdr.createBuffer(2 ** 28, 4)).toThrow(new RangeError(`pixelCount: out of WASM memory for ${2 ** 28} pixels`));
     expect(() => ikpd.hdr.createBuffer(2 ** 28, 3)).toThrow(/^pixelCount: out of WASM memory/);

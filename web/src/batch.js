@@ -10,7 +10,7 @@
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
-import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
+import { WasmObject, created, readEnum, readNumber, readOptions } from './core.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { textAt } from './fields.js';
 
@@ -55,7 +55,7 @@ class SoaBatch extends WasmObject {
   // `Native`: the Embind class of the batch kind (cpp/bindings/batch.cc).
   constructor(core, name, Native, count) {
     readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
-    const handle = new Native(count);
+    const handle = created(Native.create(count), 'count');
     // Storage C++ could not allocate comes back as null fields (cpp/bindings/batch.cc).
     if (handle.pointer(0) === 0) {
       handle.delete();

@@ -4,6 +4,7 @@
 import {
   SmoothedRig,
   WasmObject,
+  created,
   readEnabled,
   readEnum,
   readNumber,
@@ -130,7 +131,7 @@ export function createChainApi(core) {
       if (n < 1) throw new RangeError('lengths: must have at least one bone');
       if (2 * n > core.scratchFloats) throw new RangeError(`lengths: at most ${core.scratchFloats >> 1} bones`);
       const hasLimits = typeof options.limit === 'object' && options.limit !== null;
-      const native = new x.Tentacle2D();
+      const native = created(x.Tentacle2D.create(), 'lengths');
       let error;
       try {
         core.fillScratch((f) => {
@@ -240,7 +241,7 @@ export function createChainApi(core) {
       if (n > MAX_LOOK_AT_JOINTS) throw new RangeError(`weights: at most ${MAX_LOOK_AT_JOINTS} joints`);
       const hasLimits = options.limits !== undefined;
       const hasSettleTimes = typeof options.settleTime === 'object' && options.settleTime !== null;
-      const native = new x.LookAt();
+      const native = created(x.LookAt.create(), 'weights');
       super('LookAt', native, () => {
         core.fillScratch((f) => {
           readVector(weights, 'weights', n, f, 0);

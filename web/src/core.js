@@ -50,6 +50,17 @@ export class Core {
 }
 
 /**
+ * A native object from an Embind factory (`Class.create(...)`, `wasm.PdQuat()`:
+ * cpp/bindings/flat.h Create), which gives null when WASM memory cannot hold
+ * it: then a RangeError naming `name`, the parameter that sized it (or
+ * 'options').
+ */
+export function created(handle, name) {
+  if (handle === null) throw new RangeError(`${name}: out of WASM memory`);
+  return handle;
+}
+
+/**
  * Runs fill(view()) with a typed-array view over WASM memory (`view` derives a
  * current one) and returns the view filled. Reading the caller's inputs can
  * grow WASM memory (a getter or Proxy that creates an ikpd object), which

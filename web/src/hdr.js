@@ -3,7 +3,7 @@
 // an `[r, g, b]` array (or typed array of 3), or a pixel buffer `{ data: Float32Array, channels }`
 // transformed in place — without copies when `data` lies in WASM memory
 // (HdrBuffer from createBuffer()), else copied through WASM in chunks.
-import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
+import { WasmObject, created, readEnum, readNumber, readOptions } from './core.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { HDR_DEFAULTS, SDR_FILMIC, hdrFilmicCoefficients } from './hdr-constants.js';
 
@@ -175,7 +175,7 @@ export function createHdrApi(core) {
   function createBuffer(pixelCount, channels = 4) {
     readNumber(pixelCount, 'pixelCount', { min: 1, max: 2 ** 28, integer: true });
     readEnum(channels, 'channels', CHANNELS);
-    const storage = new wasm.HdrStorage(pixelCount * channels);
+    const storage = created(wasm.HdrStorage.create(pixelCount * channels), 'pixelCount');
     const pointer = storage.pointer();
     if (!pointer) {
       storage.delete();
@@ -237,7 +237,7 @@ export function createHdrApi(core) {
       readFloat(peak, 'peak');
       const encodingIndex = readEnum(encoding, 'encoding', ENCODINGS);
       const floats = width * height * 4;
-      const storage = new wasm.HdrStorage(floats);
+      const storage = created(wasm.HdrStorage.create(floats), 'width');
       const pointer = storage.pointer();
       if (!pointer) storage.delete();
       if (!pointer) throw new RangeError(`width: out of WASM memory for a ${width}x${height} image`);

@@ -2,7 +2,7 @@
 // options are packed by web/src/pd-options.js from the C++ description; state
 // crosses through the C++ double buffer `pdBuffer()`, so the controllers'
 // double-precision state reaches JS unrounded.
-import { WasmObject, fillView, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { WasmObject, created, fillView, readNumber, readOptions, readQuat, readVector } from './core.js';
 import { nameSet } from './options.js';
 import { warnIfMilliseconds } from './dev.js';
 import { createPdOptions } from './pd-options.js';
@@ -49,7 +49,7 @@ export function createPdApi(core) {
     // disposes the native object at once (no leak, no FinalizationRegistry warning).
     constructor(name, create, n, m, options, allowed, defaultValue, defaultVelocity) {
       const settings = withoutState(options);
-      const handle = create();
+      const handle = created(create(), 'options');
       super(name, () => handle.delete());
       this.#handle = handle;
       this.#n = n;

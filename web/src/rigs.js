@@ -1,7 +1,7 @@
 // API module 'rigs' (see web/types/rigs.d.ts): character rigs built from the
 // solvers and controllers, today the full-body look-at (docs/body-look-at.md).
 // Returns the members it adds to the ikpd object.
-import { SmoothedRig, fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
+import { SmoothedRig, created, fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { readRanged } from './fields.js';
 
@@ -99,7 +99,7 @@ export function createRigsApi(core) {
 
     constructor(options = {}) {
       readOptions(options);
-      const native = new x.BodyLookAt();
+      const native = created(x.BodyLookAt.create(), 'options');
       let n;
       super('BodyLookAt', native, () => {
         const layout = core.jobs.bodyLookAt;

@@ -5,7 +5,7 @@
 // per-frame inputs, makes one call and fills a result object it reuses.
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
-import { WasmObject, fillTransform, fillView, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { WasmObject, created, fillTransform, fillView, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
 import { OUT } from './fields.js';
@@ -40,12 +40,17 @@ class PreparedSolver extends WasmObject {
   // once their own fields exist.
   constructor(core, name, create, job, layout, options) {
     readOptions(options);
-    const handle = create();
+    const handle = created(create(), layout.sizeName ?? 'options');
     super(name, releaseOf(handle));
     this.#core = core;
     this.#handle = handle;
     this.#job = job;
     this.#pointer = handle.pointer();
+    // Storage C++ could not allocate (ChainSolver's, sized by jointCount) comes back as pointer 0.
+    if (this.#pointer === 0) {
+      this.dispose();
+      throw new RangeError(`${layout.sizeName ?? 'options'}: out of WASM memory`);
+    }
     this.#name = name;
     const firstOption = Math.min(...job.options.map((f) => f.offset));
     this.#layout = {
@@ -185,7 +190,7 @@ export function createSolverApi(core) {
     #result = newResult(twoBone);
 
     constructor(options = {}) {
-      super(core, 'TwoBoneSolver', () => new core.wasm.TwoBoneSolver(), twoBone, {}, options);
+      super(core, 'TwoBoneSolver', () => core.wasm.TwoBoneSolver.create(), twoBone, {}, options);
       this._start(options);
     }
 
@@ -203,7 +208,7 @@ export function createSolverApi(core) {
     #result = newResult(aim);
 
     constructor(options = {}) {
-      super(core, 'AimSolver', () => new core.wasm.AimSolver(), aim, {}, options);
+      super(core, 'AimSolver', () => core.wasm.AimSolver.create(), aim, {}, options);
       this._start(options);
     }
 
@@ -221,7 +226,7 @@ export function createSolverApi(core) {
     #result = newResult(pseudoThreeBone);
 
     constructor(options = {}) {
-      super(core, 'PseudoThreeBoneSolver', () => new core.wasm.PseudoThreeBoneSolver(), pseudoThreeBone, {}, options);
+      super(core, 'PseudoThreeBoneSolver', () => core.wasm.PseudoThreeBoneSolver.create(), pseudoThreeBone, {}, options);
       this._start(options);
     }
 
@@ -247,10 +252,10 @@ export function createSolverApi(core) {
       const n = jointCount;
       const joints = chain.floats; // the packed job, then joints, limits, output (cpp/bindings/chain_job.h)
       const out = joints + n * (7 + LIMIT_FLOATS);
-      super(core, 'ChainSolver', () => new core.wasm.ChainSolver(n), chain,
+      super(core, 'ChainSolver', () => core.wasm.ChainSolver.create(n), chain,
         {
           floats: out + 7 * n + chain.result.floats, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + chain.result.floats, extraOptions: CHAIN_EXTRA_OPTIONS,
-          frameRanges: [[0, Math.min(...chain.options.map((f) => f.offset))], [joints, joints + 7 * n]],
+          frameRanges: [[0, Math.min(...chain.options.map((f) => f.offset))], [joints, joints + 7 * n]], sizeName: 'jointCount',
         },
         options);
       this.#n = n;

@@ -7,7 +7,7 @@
 
 #include <cstddef>
 #include <span>
-#include <vector>
+#include "ikpd/buffer.h"
 
 #include "ikpd/common.h"
 #include "ikpd/pd/controllers.h"
@@ -44,6 +44,7 @@ struct LookAtSettings {
 class LookAt {
  public:
   // Validates and allocates one controller per joint; offsets start at identity.
+  // Memory that cannot be had is an error ("weights: out of memory"), state unchanged.
   Status Reset(const LookAtSettings& settings);
   // joints: the animated world pose, root first (size = weights.size());
   // output: same size, may not alias joints. dt >= 0 (seconds). The input errors
@@ -63,11 +64,11 @@ class LookAt {
   bool active() const;
 
  private:
-  std::vector<float> weights_;
-  std::vector<float> limits_;
-  std::vector<pd::QuatPD> controllers_;
-  std::vector<glm::quat> offsets_;
-  std::vector<glm::quat> desired_;
+  Buffer<float> weights_;
+  Buffer<float> limits_;
+  Buffer<pd::QuatPD> controllers_;
+  Buffer<glm::quat> offsets_;
+  Buffer<glm::quat> desired_;
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
 
   glm::vec3 forward_{0.0f, 0.0f, 1.0f};
