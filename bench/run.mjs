@@ -211,7 +211,7 @@ section('single-call paths', () => {
 // deoptimise an earlier one and inflate the baseline.
 {
   const wasm = await createModule();
-  const handle = new wasm.TwoBoneSolver();
+  const handle = wasm.TwoBoneSolver.create();
   const scratchPointer = wasm.scratchPointer;
   const jsNumber = () => 1;
   let check = 0;

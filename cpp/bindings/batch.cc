@@ -48,9 +48,11 @@ class BatchBase {
     static_assert(FirstUndescribed<typename Derived::In, typename Derived::Out>(Derived::kFields) ==
                       Derived::kFields.size(),
                   "a batch field names a field its description lacks, or gives it another kind");
-    Wire<Derived>(job_, storage_);
+    Wire<Derived>(job_, storage_);  // null fields when the storage is empty
     job_.failedItem = &failed_;
   }
+  // 0 for every field when the storage could not be allocated: JS then frees
+  // this object and throws "count: out of WASM memory" (web/src/batch.js).
   std::uintptr_t pointer(std::uint32_t field) const { return reinterpret_cast<std::uintptr_t>(storage_.field(field)); }
   std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
   // Address of the NUL-terminated layout text (JS reads it from WASM memory).
@@ -196,13 +198,13 @@ class QuatPdBatch : public PdBatchBase<QuatPdBatchJob, QuatPdBatch> {
   using PdBatchBase::PdBatchBase;
 };
 
-// new T(count), T.layout(), pointer(field), failedItem() for batch class T. Methods
+// T.create(count), T.layout(), pointer(field), failedItem() for batch class T. Methods
 // inherited from a base are bound through lambdas on T: Embind would otherwise
 // register them on the (unbound) base class, and they would never appear.
 template <class T>
 emscripten::class_<T> BindBatch(const char* name) {
   return emscripten::class_<T>(name)
-      .template constructor<std::uint32_t>()
+      .class_function("create", &Create<T, std::uint32_t>, emscripten::allow_raw_pointers())
       .class_function("layout", &T::layout)
       .function("pointer", +[](T& t, std::uint32_t field) { return t.pointer(field); })
       .function("failedItem", +[](T& t) { return t.failedItem(); });

@@ -5,9 +5,10 @@
 // each with its options in the layout of chain_fields.h.
 #include <array>
 #include <cstdint>
-#include <vector>
+#include <utility>
 
 #include "flat.h"
+#include "ikpd/buffer.h"
 #include "ikpd/chain/chain.h"
 #include "ikpd/chain/look_at.h"
 #include "ikpd/chain/pseudo_three_bone.h"
@@ -110,10 +111,12 @@ class LookAtHandle {
     s.weights = arrays.Take(true);
     s.limits = arrays.Take(hasLimits);
     s.settleTimes = arrays.Take(hasSettleTimes);
+    Buffer<Transform> joints, output;
+    if (!joints.Allocate(n) || !output.Allocate(n)) return ToResult(Error("weights: out of memory for the joints"));
     const Status status = look_.Reset(s);
     if (status) {
-      joints_.assign(n, Transform{});
-      output_.assign(n, Transform{});
+      joints_ = std::move(joints);
+      output_ = std::move(output);
     }
     return ToResult(status);
   }
@@ -139,8 +142,8 @@ class LookAtHandle {
  private:
   LookAt look_;
   alignas(16) float settings_[JobFloats<LookAtSettings>()] = {};
-  std::vector<Transform> joints_;
-  std::vector<Transform> output_;
+  Buffer<Transform> joints_;
+  Buffer<Transform> output_;
 };
 
 }  // namespace ikpd::bindings
@@ -151,7 +154,7 @@ EMSCRIPTEN_BINDINGS(ikpd_chain) {
   function("solveChain", &SolveChain);
   function("solvePseudoThreeBone", &SolvePseudoThreeBone);
   class_<Tentacle2DHandle>("Tentacle2D")
-      .constructor<>()
+      .class_function("create", &Create<Tentacle2DHandle>, allow_raw_pointers())
       .function("settings", &Tentacle2DHandle::Settings)
       .function("reset", +[](Tentacle2DHandle& t, std::uintptr_t offset, std::uint32_t n, int hasLimits) {
         return t.Reset(offset, n, hasLimits != 0);
@@ -165,7 +168,7 @@ EMSCRIPTEN_BINDINGS(ikpd_chain) {
       .function("lengths", &Tentacle2DHandle::Lengths)
       .function("limits", &Tentacle2DHandle::Limits);
   class_<LookAtHandle>("LookAt")
-      .constructor<>()
+      .class_function("create", &Create<LookAtHandle>, allow_raw_pointers())
       .function("settings", &LookAtHandle::Settings)
       .function("reset", +[](LookAtHandle& l, std::uintptr_t offset, std::uint32_t n, int hasLimits, int hasSettleTimes) {
         return l.Reset(offset, n, hasLimits != 0, hasSettleTimes != 0);

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cstring>
 #include <span>
-#include <vector>
 
 #include "chain_job.h"
 #include "flat.h"
+#include "ikpd/buffer.h"
 #include "ikpd/ik/chain.h"
 #include "job_fields.h"
 
@@ -16,17 +16,23 @@ namespace ikpd::bindings {
 namespace {
 
 class ChainSolver {
+  static constexpr Status kNoStorage = Error("jointCount: out of memory");
+
  public:
-  // n in [2, kMaxChainJoints] (JS checks it; other counts make every solve fail).
-  explicit ChainSolver(std::uint32_t n)
-      : n_(n <= kMaxChainJoints ? n : 0),
-        buffer_(kChainJobFloats + n_ * (7 + kLimitFloats + 7) + 3, 0.0f),
-        joints_(n_),
-        limits_(n_),
-        output_(n_) {
+  // n in [2, kMaxChainJoints] (JS checks it; other counts make every solve
+  // fail). When the storage cannot be allocated, pointer() is 0 (JS then frees
+  // this object and throws "jointCount: out of WASM memory").
+  explicit ChainSolver(std::uint32_t n) : n_(n <= kMaxChainJoints ? n : 0) {
+    if (!buffer_.Allocate(kChainJobFloats + n_ * (7 + kLimitFloats + 7) + 3) || !joints_.Allocate(n_) ||
+        !limits_.Allocate(n_) || !pending_.Allocate(n_) || !sample_.Allocate(n_) || !output_.Allocate(n_)) {
+      buffer_ = {};
+      n_ = 0;
+      return;
+    }
     std::memcpy(buffer_.data(), Defaults<ChainJob>(), sizeof(float) * kChainJobFloats);
     ReadJob(buffer_.data(), job_);
     job_.result = &result_;
+    for (std::uint32_t i = 0; i < n_; ++i) sample_[i] = {glm::vec3(static_cast<float>(i), 0.0f, 0.0f), glm::quat(1, 0, 0, 0)};
   }
   ChainSolver(const ChainSolver&) = delete;
   ChainSolver& operator=(const ChainSolver&) = delete;
@@ -37,44 +43,44 @@ class ChainSolver {
   // the current limits); keeps them when they validate (against a straight
   // sample chain of n joints).
   std::uintptr_t setOptions(int m) {
+    if (buffer_.empty()) return ToResult(kNoStorage);
     if (m > static_cast<int>(n_)) return ToResult(Error("limits: more entries than joints"));
     ChainJob job = job_;
     ReadJob(buffer_.data(), job, Which::kOptions);
-    std::vector<JointLimit> limits(job_.limits.begin(), job_.limits.end());
+    // The limits to check, in pending_: the current ones (m < 0) or m read from the buffer.
+    std::size_t count = job_.limits.size();
+    std::copy(job_.limits.begin(), job_.limits.end(), pending_.begin());
     if (m >= 0) {
-      limits.resize(static_cast<std::size_t>(m));
+      count = static_cast<std::size_t>(m);
       const float* p = buffer_.data() + kChainJobFloats + 7 * n_;
-      for (JointLimit& l : limits) {
-        ReadLimit(p, l);
-        p += kLimitFloats;
-      }
+      for (std::size_t i = 0; i < count; ++i, p += kLimitFloats) ReadLimit(p, pending_[i]);
     }
-    std::vector<Transform> sample(n_);
-    for (std::uint32_t i = 0; i < n_; ++i) sample[i] = {glm::vec3(static_cast<float>(i), 0.0f, 0.0f), glm::quat(1, 0, 0, 0)};
+    const std::span<const JointLimit> limits(pending_.data(), count);
     ChainJob check = job;
-    check.joints = sample;
+    check.joints = std::span<const Transform>(sample_.data(), n_);
     check.limits = limits;
     check.target = glm::vec3(1.0f, 1.0f, 0.0f);
     check.pole.reset();
     check.parentRotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-    check.output = output_;
+    check.output = std::span<Transform>(output_.data(), n_);
     check.result = nullptr;
     if (const Status s = check.Validate(); !s) return ToResult(s);
     std::copy(limits.begin(), limits.end(), limits_.begin());
     job_ = job;
-    job_.limits = std::span<const JointLimit>(limits_.data(), limits.size());
+    job_.limits = std::span<const JointLimit>(limits_.data(), count);
     return 0;
   }
 
   // Reads the per-frame inputs and joints, solves with the cached options,
   // writes the output joints and the summary.
   std::uintptr_t solve() {
+    if (buffer_.empty()) return ToResult(kNoStorage);
     float* f = buffer_.data();
     ReadJob(f, job_, Which::kInputs);
     const float* p = f + kChainJobFloats;
     ReadTransforms(p, joints_.data(), n_);
-    job_.joints = joints_;
-    job_.output = output_;
+    job_.joints = std::span<const Transform>(joints_.data(), n_);
+    job_.output = std::span<Transform>(output_.data(), n_);
     const Status s = job_.Run();
     if (s) WriteChainResult(f + kChainJobFloats + n_ * (7 + kLimitFloats), output_.data(), n_, result_);
     return ToResult(s);
@@ -82,10 +88,12 @@ class ChainSolver {
 
  private:
   std::uint32_t n_;
-  std::vector<float> buffer_;
-  std::vector<Transform> joints_;
-  std::vector<JointLimit> limits_;
-  std::vector<Transform> output_;
+  Buffer<float> buffer_;
+  Buffer<Transform> joints_;
+  Buffer<JointLimit> limits_;
+  Buffer<JointLimit> pending_;  // setOptions' limits under test
+  Buffer<Transform> sample_;    // a straight chain of n joints, for setOptions' check
+  Buffer<Transform> output_;
   ChainJob job_;
   ChainResult result_{};
 };
@@ -96,7 +104,7 @@ class ChainSolver {
 EMSCRIPTEN_BINDINGS(ikpd_chain_solver) {
   using ikpd::bindings::ChainSolver;
   emscripten::class_<ChainSolver>("ChainSolver")
-      .constructor<std::uint32_t>()
+      .class_function("create", &ikpd::bindings::Create<ChainSolver, std::uint32_t>, emscripten::allow_raw_pointers())
       .function("pointer", &ChainSolver::pointer)
       .function("setOptions", &ChainSolver::setOptions)
       .function("solve", &ChainSolver::solve);

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 
 #include "ikpd/common.h"
@@ -59,5 +60,14 @@ struct PackedArrays {
 };
 
 inline std::uintptr_t ToResult(Status s) { return reinterpret_cast<std::uintptr_t>(s.error); }
+
+// Every object JS owns is made by a factory, `T.create(...)` (JS checks for
+// null: "name: out of WASM memory"): new T, or null when the memory cannot be
+// had. Embind's constructor<> would construct through the null pointer that
+// operator new returns without exceptions.
+template <class T, class... Args>
+T* Create(Args... args) {
+  return new (std::nothrow) T(args...);
+}
 
 }  // namespace ikpd::bindings

@@ -2,6 +2,7 @@
 // offsets into WASM memory; web/src/hdr.js packs, validates shapes and reads results.
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 #include "flat.h"
 #include "ikpd/hdr/calibration.h"
@@ -92,9 +93,11 @@ const char* HdrCalibrationPatchNames() {
 class HdrStorage {
  public:
   explicit HdrStorage(std::uint32_t floats) {
-    const std::size_t bytes = ((std::size_t{floats} * 4 + 15) / 16) * 16;
-    data_ = std::aligned_alloc(16, bytes);
-    if (data_ != nullptr) std::memset(data_, 0, bytes);
+    // In 64 bits: on wasm32 size_t is 32 bits, and 2^30 floats wrapped to 0 bytes.
+    const std::uint64_t bytes = ((std::uint64_t{floats} * 4 + 15) / 16) * 16;
+    if (floats == 0 || bytes > std::numeric_limits<std::size_t>::max()) return;
+    data_ = std::aligned_alloc(16, static_cast<std::size_t>(bytes));
+    if (data_ != nullptr) std::memset(data_, 0, static_cast<std::size_t>(bytes));
   }
   ~HdrStorage() { std::free(data_); }
   HdrStorage(const HdrStorage&) = delete;
@@ -102,7 +105,7 @@ class HdrStorage {
   std::uintptr_t pointer() const { return reinterpret_cast<std::uintptr_t>(data_); }
 
  private:
-  void* data_;
+  void* data_ = nullptr;
 };
 
 EMSCRIPTEN_BINDINGS(ikpd_hdr) {
@@ -115,5 +118,7 @@ EMSCRIPTEN_BINDINGS(ikpd_hdr) {
   });
   function("hdrCalibrationImage", &ikpd::bindings::HdrCalibrationImage);
   function("hdrCalibrationPatchNames", +[]() { return std::string(ikpd::bindings::HdrCalibrationPatchNames()); });
-  class_<HdrStorage>("HdrStorage").constructor<std::uint32_t>().function("pointer", &HdrStorage::pointer);
+  class_<HdrStorage>("HdrStorage")
+      .class_function("create", &ikpd::bindings::Create<HdrStorage, std::uint32_t>, allow_raw_pointers())
+      .function("pointer", &HdrStorage::pointer);
 }

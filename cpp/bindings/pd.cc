@@ -260,9 +260,9 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
       .function("timeToSettle", &PdHandle::TimeToSettle)
       .function("blendOut", &PdHandle::BlendOut)
       .function("track", +[](PdHandle& h, double dt, int release) { return h.Track(dt, release != 0); });
-  // The factories (JS: `wasm.PdQuat()`); the JS handle owns the controller.
-  emscripten::function("PdScalar", +[](bool angle) -> PdHandle* { return new ScalarHandle(angle); },
+  // The factories (JS: `wasm.PdQuat()`, null when out of memory: flat.h Create); the JS handle owns the controller.
+  emscripten::function("PdScalar", +[](bool angle) -> PdHandle* { return Create<ScalarHandle>(angle); },
                        emscripten::allow_raw_pointers());
-  emscripten::function("PdVec3", +[]() -> PdHandle* { return new Vec3Handle(); }, emscripten::allow_raw_pointers());
-  emscripten::function("PdQuat", +[]() -> PdHandle* { return new QuatHandle(); }, emscripten::allow_raw_pointers());
+  emscripten::function("PdVec3", +[]() -> PdHandle* { return Create<Vec3Handle>(); }, emscripten::allow_raw_pointers());
+  emscripten::function("PdQuat", +[]() -> PdHandle* { return Create<QuatHandle>(); }, emscripten::allow_raw_pointers());
 }

@@ -8,9 +8,10 @@
 // Update layout: spine[n × 7] arms[a × 7] legs[l × 7] target(3), then the
 // solved spine, arms and legs (same counts, 7 floats per joint).
 #include <cstdint>
-#include <vector>
+#include <utility>
 
 #include "flat.h"
+#include "ikpd/buffer.h"
 #include "ikpd/rig/body_look_at.h"
 #include "rig_fields.h"
 
@@ -33,10 +34,14 @@ class BodyLookAtHandle {
     s.spine.weights = arrays.Take(hasWeights);
     s.spine.limits = arrays.Take(hasLimits);
     s.spine.settleTimes = arrays.Take(hasSettleTimes);
+    Buffer<Transform> input, output;
+    if (!input.Allocate(n + 2 * kMaxLimbJoints) || !output.Allocate(n + 2 * kMaxLimbJoints)) {
+      return ToResult(Error("spineJoints: out of memory for the joints"));
+    }
     const Status status = rig_.Reset(s);
     if (status) {
-      input_.assign(n + 2 * kMaxLimbJoints, Transform{});
-      output_.assign(n + 2 * kMaxLimbJoints, Transform{});
+      input_ = std::move(input);
+      output_ = std::move(output);
     }
     return ToResult(status);
   }
@@ -71,8 +76,8 @@ class BodyLookAtHandle {
  private:
   BodyLookAt rig_;
   alignas(16) float settings_[JobFloats<BodyLookAtSettings>()] = {};
-  std::vector<Transform> input_;
-  std::vector<Transform> output_;
+  Buffer<Transform> input_;
+  Buffer<Transform> output_;
 };
 
 }  // namespace ikpd::bindings
@@ -81,7 +86,7 @@ EMSCRIPTEN_BINDINGS(ikpd_rigs) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<BodyLookAtHandle>("BodyLookAt")
-      .constructor<>()
+      .class_function("create", &Create<BodyLookAtHandle>, allow_raw_pointers())
       .function("settings", &BodyLookAtHandle::Settings)
       .function("reset", +[](BodyLookAtHandle& b, std::uintptr_t offset, int hasWeights, int hasLimits, int hasSettleTimes) {
         return b.Reset(offset, hasWeights != 0, hasLimits != 0, hasSettleTimes != 0);

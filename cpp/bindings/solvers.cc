@@ -96,7 +96,7 @@ using PseudoThreeBoneSolver = PreparedSolver<PseudoThreeBoneJob, PseudoThreeBone
 template <class T>
 void BindSolver(const char* name) {
   emscripten::class_<T>(name)
-      .template constructor<>()
+      .class_function("create", &Create<T>, emscripten::allow_raw_pointers())
       .function("pointer", &T::pointer)
       .function("setOptions", &T::setOptions)
       .function("solve", &T::solve);

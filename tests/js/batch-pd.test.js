@@ -7,13 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { ikpd } from './setup.js';
 import { rng } from '../../bench/problems.js';
 
-const pdReady = typeof ikpd.PD === 'function' && typeof ikpd.QuatPD === 'function';
-
 function within(actual, expected, tolerance, what) {
   if (!(Math.abs(actual - expected) <= tolerance)) throw new Error(`${what}: batch ${actual} vs controller ${expected}`);
 }
 
-describe.runIf(pdReady)('PDBatch', () => {
+describe('PDBatch', () => {
   const cases = [
     [{ settleTime: 0.5 }, false],
     [{ settleTime: 0.3, damping: 'responsive', integrator: 'stable' }, false],
@@ -69,9 +67,23 @@ describe.runIf(pdReady)('PDBatch', () => {
     expect(batch.state.value[2]).toBe(5);
     batch.dispose();
   });
+
+  it('update(0) wraps angles as AnglePD.reset does', () => {
+    const batch = new ikpd.PDBatch(2, { angle: true });
+    batch.state.value.set([4, 100]);
+    batch.update(0);
+    for (const [i, v] of [4, 100].entries()) {
+      const controller = new ikpd.AnglePD();
+      controller.reset(v);
+      expect(batch.state.value[i]).toBe(Math.fround(controller.value));
+      controller.dispose();
+    }
+    expect(batch.state.value[0]).toBeCloseTo(-2.283, 3);
+    batch.dispose();
+  });
 });
 
-describe.runIf(pdReady)('QuatPDBatch', () => {
+describe('QuatPDBatch', () => {
   it.each([[{ settleTime: 0.4 }], [{ settleTime: 0.3, damping: 0.5, maxAngle: 1 }], [{ kp: 50, kd: 2, integrator: 'explicit' }]])(
     '%j matches QuatPD objects for 30 frames',
     (options) => {

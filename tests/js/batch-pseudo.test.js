@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { ikpd } from './setup.js';
 import { rng } from '../../bench/problems.js';
 
-const ready = typeof ikpd.solvePseudoThreeBone === 'function';
 const vec3 = (f, i) => [f[3 * i], f[3 * i + 1], f[3 * i + 2]];
 const quat = (f, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]];
 
@@ -13,7 +12,7 @@ function expectClose(actual, expected, what) {
   }
 }
 
-describe.runIf(ready)('PseudoThreeBoneBatch', () => {
+describe('PseudoThreeBoneBatch', () => {
   const cases = [{}, { poleMode: 'point', variant: 'followMid', soften: 0.1 }, { poleMode: 'direction', endLimit: 0.4, forward: [0, 1, 0], bendAxis: [1, 0, 0] }];
   it.each(cases.map((c) => [JSON.stringify(c), c]))('matches solvePseudoThreeBone with %s', (_, options) => {
     const n = 300;

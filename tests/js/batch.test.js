@@ -4,17 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { ikpd } from './setup.js';
 import { makeAimProblems, makeTwoBoneProblems } from '../../bench/problems.js';
 
-// Until the single-call solvers are implemented on main, there is nothing to compare with.
-const implemented = (() => {
-  try {
-    ikpd.solveAim({ position: [0, 0, 0], target: [1, 1, 0] });
-    ikpd.solveTwoBone({ root: { position: [0, 0, 0] }, mid: { position: [1, 0, 0] }, end: { position: [2, 0, 0] }, target: [1, 1, 0] });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const solverIt = it.runIf(implemented);
 
 const vec3 = (f, i) => [f[3 * i], f[3 * i + 1], f[3 * i + 2]];
 const quat = (f, i) => [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]];
@@ -62,7 +51,7 @@ describe('TwoBoneBatch', () => {
     { poleMode: 'point', soften: 0.05 },
     { poleMode: 'direction', forward: [0, 1, 0], bendAxis: [1, 0, 0], bendDirection: 'negative', minAngle: 0.2, maxAngle: 3, maxStretch: 1.3, twist: 0.5, endRotation: 'relative', tolerance: 1e-3 },
   ];
-  solverIt.each(cases.map((c) => [JSON.stringify(c), c]))('matches solveTwoBone item by item with %s', (_, options) => {
+  it.each(cases.map((c) => [JSON.stringify(c), c]))('matches solveTwoBone item by item with %s', (_, options) => {
     const p = makeTwoBoneProblems(600, 11);
     // Non-unit rotations, offsets and a few degenerate items.
     p.effectorOffset = new Float32Array(3 * 600).map((_, k) => ((k * 37) % 11) / 50 - 0.1);
@@ -79,7 +68,7 @@ describe('TwoBoneBatch', () => {
     }
   });
 
-  solverIt('keeps filled inputs and gives the same results after WASM memory grows between fill and solve', () => {
+  it('keeps filled inputs and gives the same results after WASM memory grows between fill and solve', () => {
     const p = makeTwoBoneProblems(300, 5);
     const options = { poleMode: 'point', soften: 0.1 };
     const batch = new ikpd.TwoBoneBatch(300, options);
@@ -106,7 +95,7 @@ describe('TwoBoneBatch', () => {
     }
   });
 
-  solverIt('starts with identity rotations and weight 1, and solves a prefix with solve(n)', () => {
+  it('starts with identity rotations and weight 1, and solves a prefix with solve(n)', () => {
     const batch = new ikpd.TwoBoneBatch(3);
     expect(Array.from(batch.input.rootRotation)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
     expect(Array.from(batch.input.weight)).toEqual([1, 1, 1]);
@@ -122,7 +111,7 @@ describe('TwoBoneBatch', () => {
     batch.dispose();
   });
 
-  solverIt('names the first invalid item and writes no output', () => {
+  it('names the first invalid item and writes no output', () => {
     const batch = new ikpd.TwoBoneBatch(10);
     try {
       batch.input.midPosition.fill(1);
@@ -141,7 +130,7 @@ describe('TwoBoneBatch', () => {
     }
   });
 
-  solverIt('validates count and options', () => {
+  it('validates count and options', () => {
     for (const bad of [0, -1, 1.5, 2 ** 24 + 1, NaN]) expect(() => new ikpd.TwoBoneBatch(bad)).toThrow(RangeError);
     expect(() => new ikpd.TwoBoneBatch('4')).toThrow(TypeError);
     expect(() => new ikpd.TwoBoneBatch(4, { soften: 2 })).toThrow(/^soften: /);
@@ -168,7 +157,7 @@ describe('TwoBoneBatch', () => {
 
 describe('AimBatch', () => {
   const cases = [{}, { poleMode: 'point', method: 'crossProduct' }, { method: 'shortestArc', forward: [0, 1, 0] }, { hingeAxis: [0, 0, 1] }];
-  solverIt.each(cases.map((c) => [JSON.stringify(c), c]))('matches solveAim item by item with %s', (_, options) => {
+  it.each(cases.map((c) => [JSON.stringify(c), c]))('matches solveAim item by item with %s', (_, options) => {
     const n = 800;
     const p = makeAimProblems(n, 3);
     for (let i = 0; i < n; i += 13) for (let k = 0; k < 3; k++) p.target[3 * i + k] = p.position[3 * i + k];
@@ -188,7 +177,7 @@ describe('AimBatch', () => {
     }
   });
 
-  solverIt('validates options and names the failing item', () => {
+  it('validates options and names the failing item', () => {
     expect(() => new ikpd.AimBatch(2, { poleMode: 'direction' })).toThrow(/^poleMode: /);
     expect(() => new ikpd.AimBatch(2, { method: 'euler' })).toThrow(/^method: /);
     const batch = new ikpd.AimBatch(3);

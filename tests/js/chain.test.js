@@ -93,6 +93,15 @@ describe('solveChain', () => {
     );
   });
 
+  it('the default method reaches a target below an L-shaped chain (FABRIK stalled at 0.097)', () => {
+    const joints = [{ position: [0, 0, 0] }, { position: [0, 1, 0] }, { position: [-1, 1, 0] }];
+    const r = ikpd.solveChain({ joints, target: [0, -0.1, 0] });
+    expect(r.reached).toBe(true);
+    expect(r.distance).toBeLessThanOrEqual(2e-4);
+    expect(r.iterations).toBeLessThanOrEqual(20);
+    for (const method of ['ccd', 'fabrik']) expect(ikpd.solveChain({ joints, target: [0, -0.1, 0], method }).reached).toBe(true);
+  });
+
   it('returns the documented shape with defaults (FABRIK, forward +X)', () => {
     const joints = [0, 1, 2, 3].map((i) => ({ position: [i, 0, 0] }));
     const r = ikpd.solveChain({ joints, target: [1.5, 1.5, 0] });

@@ -57,6 +57,40 @@ describe('init', () => {
     expect(await init()).toBe(ikpd);
     expect(ikpd.version).toBe('0.1.0');
   });
+
+  // Each in a fresh Node process (this one has loaded ikpd already): init()
+  // with a valid but foreign .wasm rejects (it never settled, and the glue's
+  // error escaped as an unhandled rejection), then init() with good bytes works.
+  function initWithForeignWasm(bytes) {
+    const index = new URL('../../web/index.js', import.meta.url).href;
+    const good = new URL('../../web/lib/ikpd.wasm', import.meta.url);
+    const script = `
+      process.on('unhandledRejection', (e) => { console.log('unhandled: ' + e.message); process.exit(3); });
+      const timer = setTimeout(() => { console.log('pending'); process.exit(4); }, 5000);
+      const { init } = await import(${JSON.stringify(index)});
+      const lines = [];
+      try { await init({ wasm: new Uint8Array(${JSON.stringify(bytes)}) }); lines.push('resolved'); }
+      catch (error) { lines.push(error.constructor.name + ': ' + error.message); }
+      const { readFileSync } = await import('node:fs');
+      const ikpd = await init({ wasm: readFileSync(new URL(${JSON.stringify(good.href)})) });
+      lines.push('then ' + ikpd.version + ' ' + ikpd.solveAim({ position: [0, 0, 0], target: [0, 1, 0] }).rotation.length);
+      clearTimeout(timer);
+      console.log(JSON.stringify(lines));`;
+    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20000 }).trim()).map(String);
+  }
+
+  it('rejects a valid WebAssembly module that is not ikpd\'s, then loads good bytes', () => {
+    const [error, then] = initWithForeignWasm([0, 97, 115, 109, 1, 0, 0, 0]); // an empty module
+    expect(error).toMatch(/^TypeError: wasm: not ikpd's WebAssembly module/);
+    expect(then).toBe('then 0.1.0 4');
+  });
+
+  it('rejects a module the glue fails on (a memory and a table, nothing else), then loads good bytes', () => {
+    const bytes = [0, 97, 115, 109, 1, 0, 0, 0, 4, 4, 1, 0x70, 0, 0, 5, 3, 1, 0, 1, 7, 9, 2, 1, 113, 2, 0, 1, 115, 1, 0];
+    const [error, then] = initWithForeignWasm(bytes);
+    expect(error).toMatch(/^TypeError: wasm: the WebAssembly module does not fit ikpd's glue/);
+    expect(then).toBe('then 0.1.0 4');
+  });
 });
 
 describe('single calls after WASM memory growth', () => {

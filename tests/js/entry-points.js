@@ -1,8 +1,8 @@
 // Every JS entry point, with one valid call each, for the robustness tests
 // (tests/js/robustness-api.test.js). `path` is the member of the ikpd object
 // ('hdr.filmic' reaches ikpd.hdr.filmic); `args` builds fresh valid arguments.
-// Entries whose function is not on the ikpd object yet are skipped, so the
-// list can name the whole planned API (README's API). `runs` overrides the number
+// The lists name exactly the API (tests/js/api-inventory.test.js checks it
+// against the loaded module and the package's exports). `runs` overrides the number
 // of random cases per property (default RUNS); `result(value)` maps a result
 // to plain data (and disposes what owns WASM memory) before it is checked;
 // `name` labels a second entry for the same path; `fillsResult` marks calls
@@ -132,8 +132,7 @@ export const FUNCTIONS = [
 // Every class that owns WASM memory, with a valid constructor call and valid
 // method calls (`observe` lists the getters that make up its state;
 // `mayBeInfinite` the methods whose results may hold documented ±Infinity
-// sentinels; `init(object)` prepares a new instance). Classes missing from
-// the ikpd object are skipped.
+// sentinels; `init(object)` prepares a new instance).
 const pdOptions = { settleTime: 0.4, damping: 'responsive', maxVelocity: 50, ki: 0.5, blendOutTime: 0.2 };
 export const CLASSES = [
   {
@@ -277,4 +276,65 @@ export const CLASSES = [
     observe: [],
     calls: { solve: () => [2], setOptions: () => [{ forward: [0, 1, 0], up: [0, 0, 1] }] },
   },
+  {
+    name: 'TwoBoneSolver',
+    args: () => [{ pole: [1, 2, 0], soften: 0.1, maxStretch: 1.2, weight: 0.9 }],
+    observe: ['output'],
+    calls: {
+      solve: () => [{ root: joint(0, 0, 0), mid: joint(1, 0.2, 0), end: joint(2, 0, 0), target: [1.2, 0.8, 0.3] }],
+      setOptions: () => [{ minAngle: 0.1, bendDirection: 'negative' }],
+      run: () => [],
+    },
+  },
+  {
+    name: 'AimSolver',
+    args: () => [{ forward: [0, 1, 0], up: [0, 0, 1], method: 'crossProduct' }],
+    observe: ['output'],
+    calls: {
+      solve: () => [{ position: [0.5, 1, -1], rotation: [0.1, 0.2, 0.3, 0.9], target: [2, 3, 1] }],
+      setOptions: () => [{ weight: 0.5, pole: [0, 1, 3] }],
+      run: () => [],
+    },
+  },
+  {
+    name: 'PseudoThreeBoneSolver',
+    args: () => [{ variant: 'followMid', endLimit: 0.8, pole: [1, 2, 0] }],
+    observe: ['output'],
+    calls: {
+      solve: () => [{ root: joint(0, 0, 0), mid: joint(1, -0.2, 0), end: joint(2, 0, 0), tip: joint(2.3, -0.1, 0), target: [1.8, 0.6, 0.2], blend: 0.4 }],
+      setOptions: () => [{ soften: 0.1, variant: 'relative' }],
+      run: () => [],
+    },
+  },
+  {
+    name: 'ChainSolver',
+    args: () => [3, { method: 'ccd', iterations: 8, limits: [{ type: 'cone', angle: 1 }, null] }],
+    observe: ['output', 'jointCount'],
+    calls: {
+      solve: () => [{ joints: [joint(0, 0, 0), joint(0, 1, 0), joint(0.2, 2, 0)], target: [1, 1.5, 0.5] }],
+      setOptions: () => [{ method: 'fabrik', tolerance: 1e-3 }],
+      run: () => [],
+    },
+  },
 ];
+
+// Every export of 'ikpd' (web/index.js) and of 'ikpd/three' (web/three/index.js),
+// and where each is exercised.
+export const CORE_EXPORTS = ['default', 'init']; // tests/js/core.test.js
+export const THREE_EXPORTS = [
+  // tests/js/three-*.test.js, tests/js/unknown-options.test.js
+  'AimIK', 'TwoBoneIK', 'PseudoThreeBoneIK', 'ChainIK', 'LookAtIK', 'BodyLookAtIK', 'BoneChain', 'detectBoneAxis',
+  'BODY_LOOK_AT_PRESETS', 'resolveBodyBones',
+  // tests/js/three-ik-rig.test.js, tests/browser/character.test.js
+  'IKRig', 'IKConstraint', 'HUMANOID_ROLES', 'HUMANOID_TABLES',
+];
+// Every export of 'ikpd/three/hdr' (web/three/hdr.js).
+export const THREE_HDR_EXPORTS = [
+  // tests/js/hdr-three.test.js, tests/browser/hdr-agreement.test.js
+  'filmicNode', 'hdrCurveNode', 'toneMapHDRLinearNode', 'toneMapHDRNode', 'gammaEncodeNode', 'gammaDecodeNode',
+  'srgbEncodeNode', 'srgbDecodeNode', 'rec709ToRec2020Node', 'rec2020ToRec709Node', 'expandGamutNode',
+  'normalizePaperWhiteNode', 'linearToPQNode', 'pqToLinearNode', 'outputTransformNode', 'createHDRUniforms',
+  'hdrToneMapping', 'isExtendedOutput', 'applyHDRToneMapping',
+];
+// Members of the loaded module that are data, not entry points.
+export const CONSTANTS = ['version', 'hdr', 'hdr.SDR_FILMIC', 'hdr.HDR_DEFAULTS'];

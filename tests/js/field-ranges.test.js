@@ -17,10 +17,10 @@ const jobs = readJobDescriptions(wasm);
 // prepared solver that runs the C++ Validate() on a packed job.
 const validOptions = (path) => FUNCTIONS.find((e) => e.path === path && e.name === undefined).args()[0];
 const JOBS = {
-  twoBone: { call: 'solveTwoBone', native: () => new wasm.TwoBoneSolver() },
-  aim: { call: 'solveAim', native: () => new wasm.AimSolver() },
-  pseudoThreeBone: { call: 'solvePseudoThreeBone', native: () => new wasm.PseudoThreeBoneSolver() },
-  chain: { call: 'solveChain', native: () => new wasm.ChainSolver(4) },
+  twoBone: { call: 'solveTwoBone', native: () => wasm.TwoBoneSolver.create() },
+  aim: { call: 'solveAim', native: () => wasm.AimSolver.create() },
+  pseudoThreeBone: { call: 'solvePseudoThreeBone', native: () => wasm.PseudoThreeBoneSolver.create() },
+  chain: { call: 'solveChain', native: () => wasm.ChainSolver.create(4) },
 };
 
 // The float32 next to x toward -Infinity (dir -1) or +Infinity (dir +1).
@@ -152,7 +152,7 @@ const SETTINGS = {
   },
   lookAt: {
     js: (o) => new ikpd.LookAt({ weights: [1], ...o }),
-    native: () => new wasm.LookAt(),
+    native: () => wasm.LookAt.create(),
     buffer: (h) => new Float32Array(wasm.HEAPF32.buffer, h.settings() >>> 0, jobs.lookAt.floats),
     run: (h) => h.reset(scratch([1]), 1, 0, 0),
   },
@@ -167,7 +167,7 @@ const SETTINGS = {
       }
       return new ikpd.BodyLookAt(options);
     },
-    native: () => new wasm.BodyLookAt(),
+    native: () => wasm.BodyLookAt.create(),
     buffer: (h) => new Float32Array(wasm.HEAPF32.buffer, h.settings() >>> 0, jobs.bodyLookAt.floats),
     run: (h) => h.reset(scratch([]), 0, 0, 0),
     // The name errors use: C++ and JS call both spine settle-time ends spine.settleTime.
@@ -175,7 +175,7 @@ const SETTINGS = {
   },
   tentacle2d: {
     js: (o) => new ikpd.Tentacle2D({ lengths: [1], ...o }),
-    native: () => new wasm.Tentacle2D(),
+    native: () => wasm.Tentacle2D.create(),
     buffer: (h) => new Float64Array(wasm.HEAPF64.buffer, h.settings() >>> 0, jobs.tentacle2d.floats),
     run: (h) => h.reset(scratch([1]), 1, 0),
   },

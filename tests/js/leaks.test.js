@@ -76,10 +76,9 @@ function expectFlat(run) {
 
 // The per-frame objects: 1,000,000 of them in all, round-robin over the classes
 // (a million of each would take minutes on a 2-core CI machine).
-const isAvailable = (spec) => (spec.available ? spec.available(ikpd) : typeof ikpd[spec.name] === 'function');
-const CONTROLLERS = WASM_CLASSES.filter((c) => c.controller && isAvailable(c));
+const CONTROLLERS = WASM_CLASSES.filter((c) => c.controller);
 
-it.runIf(CONTROLLERS.length > 0)(`1,000,000 controllers (${CONTROLLERS.map((c) => c.name).join(', ')}) created and disposed leave the WASM heap flat`, () => {
+it(`1,000,000 controllers (${CONTROLLERS.map((c) => c.name).join(', ')}) created and disposed leave the WASM heap flat`, () => {
   for (const spec of CONTROLLERS) cycle(spec, 1000);  // warm up allocator bins
   expectFlat(() => {
     const per = Math.ceil(1_000_000 / CONTROLLERS.length);
@@ -89,7 +88,7 @@ it.runIf(CONTROLLERS.length > 0)(`1,000,000 controllers (${CONTROLLERS.map((c) =
   });
 });
 
-it.runIf(typeof ikpd.PD === 'function')('constructors that throw free what they allocated at once', () => {
+it('constructors that throw free what they allocated at once', () => {
   // Regression: PD constructors created the native object before checking the
   // options' shape, and an invalid initial value left it to the GC safety net.
   const warn = vi.spyOn(console, 'warn');
@@ -108,15 +107,14 @@ it.runIf(typeof ikpd.PD === 'function')('constructors that throw free what they 
 
 // One entry per JS class that owns WASM memory (tests/js/wasm-classes.js).
 describe.each(WASM_CLASSES.map((c) => [c.name, c]))('%s leaves the WASM heap flat', (name, spec) => {
-  const available = isAvailable(spec);
   const cycles = spec.cycles ?? 100_000;
 
-  it.runIf(available)(`${cycles.toLocaleString('en')} create/dispose cycles`, () => {
+  it(`${cycles.toLocaleString('en')} create/dispose cycles`, () => {
     cycle(spec, 1000);  // warm up: first allocations may grow the heap or fill allocator bins
     expectFlat(() => cycle(spec, cycles));
   });
 
-  it.runIf(available)('objects garbage-collected without dispose() are freed', async () => {
+  it('objects garbage-collected without dispose() are freed', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await collect();
     const before = ikpd.memoryStats().usedBytes;
@@ -128,7 +126,7 @@ describe.each(WASM_CLASSES.map((c) => [c.name, c]))('%s leaves the WASM heap fla
     expect(ikpd.memoryStats().usedBytes).toBe(before);
   });
 
-  it.runIf(available)('dispose() is idempotent and every later method call throws a named Error', () => {
+  it('dispose() is idempotent and every later method call throws a named Error', () => {
     const object = spec.create(ikpd);
     object.dispose();
     object.dispose();

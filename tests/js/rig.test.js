@@ -122,19 +122,23 @@ describe('one constraint equals the single call', () => {
       }
       const chainRig = new ikpd.Rig({ parents, rest: packed(bones, rest) });
       try {
-        const c = chainRig.add('chain', { joints: [1, 2, 3, 4, 5], forward: [1, 0, 0], iterations: 10 });
+        const c = chainRig.add('chain', { joints: [1, 2, 3, 4, 5], forward: [1, 0, 0], iterations: 60 });
         chainRig.input.set(packed(bones, pose));
         chainRig.frames.set(target, c.frameOffset);
         chainRig.update(0);
         const before = fk(parents, chainRig.input);
         const after = fk(parents, chainRig.output);
         const solved = ikpd.solveChain({
-          joints: before.slice(1).map((w) => ({ position: w.position, rotation: w.rotation })), target, forward: [1, 0, 0], iterations: 10,
+          joints: before.slice(1).map((w) => ({ position: w.position, rotation: w.rotation })), target, forward: [1, 0, 0], iterations: 60,
         });
         // An iterative solve amplifies the float rounding of its inputs (the rig's float
-        // forward kinematics against these doubles): compare the tips, to 1e-4 of the length.
-        expect(distance(after[5].position, solved.joints[4].position)).toBeLessThan(1e-3);
-        expect(chainRig.results[c.resultOffset + 2]).toBeLessThanOrEqual(10);  // iterations run
+        // forward kinematics against these doubles), and where FABRIK stalls both finish
+        // with CCD sweeps that may settle in another pose: both tips end as close to
+        // the target, and either both reach it or neither.
+        const tip = distance(after[5].position, target);
+        expect(Math.abs(tip - solved.distance)).toBeLessThan(1e-3);
+        expect(tip <= 1e-3 || !solved.reached).toBe(true);
+        expect(chainRig.results[c.resultOffset + 2]).toBeLessThanOrEqual(60);  // iterations run
       } finally {
         chainRig.dispose();
       }
@@ -234,8 +238,8 @@ describe('errors', () => {
       expect(() => rig.add('twoBone', { joints: [1, 2, 9] })).toThrow(/^constraints\[1\]\.joints\[2\]: must be a joint index/);
       expect(() => rig.add('twoBone', { joints: [1, 2] })).toThrow(/^constraints\[1\]\.joints: needs 3 to 3 joints/);
       expect(() => rig.add('twoBone', {})).toThrow(TypeError);
-      expect(() => c.set({ poleMod: 'point' })).toThrow(/did you mean/);
-      expect(() => c.set({ wieght: 0.5 })).toThrow(new TypeError("options: unknown twoBone option 'wieght'; did you mean 'weight'?"));
+      expect(() => c.set({ poleMod: 'point' })).toThrow(/^poleMod: unknown option of Rig\.twoBone; expected one of /);
+      expect(() => c.set({ wieght: 0.5 })).toThrow(/^wieght: unknown option of Rig\.twoBone \(did you mean 'weight'\?\)/);
       expect(() => c.set({ weight: 2 })).toThrow(new RangeError('weight: must be in [0, 1], got 2'));
       expect(() => c.set({ bendDirection: 'up' })).toThrow(/^bendDirection: expected one of/);
       expect(() => c.set({ maxStretch: 1.5 })).toThrow(/^constraints\[0\]\.maxStretch:/);

@@ -2,11 +2,17 @@
 // (cpp/bindings/job_fields.h, pd_fields.h, chain_fields.h, read by
 // web/src/fields.js) is a property of its options interfaces in web/types,
 // required exactly when it is a required input, the `@default` in its doc
-// comment is the real default, and an enum's type lists its C++ names.
+// comment is the real default, and an enum's type lists its C++ names; and
+// every `@default` of the ikpd/three helpers' options (web/three/index.d.ts)
+// is the helper's real default.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createModule } from '../../web/src/module.js';
 import { readJobDescriptions } from '../../web/src/fields.js';
+import { Bone, Group } from 'three';
+import { AimIK, BodyLookAtIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
+import { createHumanoid } from '../../demo/lib/humanoid.js';
+import { ikpd } from './setup.js';
 
 const wasm = await createModule();
 const jobs = readJobDescriptions(wasm);
@@ -136,4 +142,88 @@ describe('Rig typings agree with Rig.defaults', async () => {
       }
     });
   }
+});
+
+// ikpd/three (web/three/index.d.ts): every `@default` of a helper's options
+// interfaces (its own and those it extends) is the helper's real default: the
+// property the helper keeps (constructed without the option), else the
+// default of the solver it drives (its static `defaults`, or the C++
+// description of LookAt / BodyLookAt), else what it passes that solver.
+const threeTypes = readFileSync(new URL('../../web/three/index.d.ts', import.meta.url), 'utf8');
+
+function boneChain(n) {
+  const group = new Group();
+  const bones = [];
+  let parent = group;
+  for (let i = 0; i < n; i++) {
+    const bone = new Bone();
+    if (i > 0) bone.position.set(0, 1, 0.1 * i);
+    parent.add(bone);
+    bones.push(bone);
+    parent = bone;
+  }
+  group.updateMatrixWorld(true);
+  return bones;
+}
+
+// The loaded library with its solver classes wrapped to record the options
+// each helper passes them (`passed`).
+function recordingIkpd(passed) {
+  const lib = { ...ikpd };
+  for (const [key, value] of Object.entries(ikpd)) {
+    if (typeof value !== 'function' || !/^class\b/.test(Function.prototype.toString.call(value))) continue;
+    lib[key] = class extends value {
+      constructor(...args) {
+        for (const a of args) if (a !== null && typeof a === 'object') Object.assign(passed, a);
+        super(...args);
+      }
+    };
+  }
+  return lib;
+}
+
+const AXES = { '+x': [1, 0, 0], '-x': [-1, 0, 0], '+y': [0, 1, 0], '-y': [0, -1, 0], '+z': [0, 0, 1], '-z': [0, 0, -1] };
+
+const HELPERS = [
+  { name: 'AimIK', interfaces: ['AimIKOptions', 'HelperOptions', 'BoneAxes'], make: (lib) => new AimIK(lib, boneChain(2)[0]), solver: ikpd.AimSolver.defaults },
+  { name: 'TwoBoneIK', interfaces: ['TwoBoneIKOptions', 'LimbOptions', 'HelperOptions', 'BoneAxes', 'ChainAxesOptions'], make: (lib) => new TwoBoneIK(lib, boneChain(3)), solver: ikpd.TwoBoneSolver.defaults },
+  { name: 'PseudoThreeBoneIK', interfaces: ['PseudoThreeBoneIKOptions', 'LimbOptions', 'HelperOptions', 'BoneAxes', 'ChainAxesOptions'], make: (lib) => new PseudoThreeBoneIK(lib, boneChain(4)), solver: ikpd.PseudoThreeBoneSolver.defaults },
+  { name: 'ChainIK', interfaces: ['ChainIKOptions', 'HelperOptions', 'BoneAxes', 'ChainAxesOptions'], make: (lib) => new ChainIK(lib, boneChain(4)), solver: ikpd.ChainSolver.defaults },
+  { name: 'LookAtIK', interfaces: ['LookAtIKOptions'], make: (lib) => new LookAtIK(lib, boneChain(3)), solver: jobs.lookAt.defaultValues,
+    // Per-joint limits are packed apart from the described scalars: none given means π (cpp/include/ikpd/rigs/look_at.h).
+    extra: { limits: Math.PI } },
+  { name: 'BodyLookAtIK', interfaces: ['BodyLookAtIKOptions'], make: (lib) => new BodyLookAtIK(lib, createHumanoid({ names: 'mixamo' }).root), solver: jobs.bodyLookAt.defaultValues,
+    // facing only sets the head's look axis at construction: checked below by passing it explicitly.
+    same: { facing: (lib, facing) => new BodyLookAtIK(lib, createHumanoid({ names: 'mixamo' }).root, { facing }) } },
+];
+
+describe('ikpd/three typings state the helpers\' real defaults', () => {
+  it.each(HELPERS.map((h) => [h.name, h]))('%s', (_, { interfaces, make, solver, extra = {}, same = {} }) => {
+    const passed = {};
+    const helper = make(recordingIkpd(passed));
+    let checked = 0;
+    for (const name of interfaces) {
+      for (const [key, prop] of Object.entries(properties(threeTypes, name))) {
+        const value = stated(prop.doc);
+        if (value === undefined && !/@default/.test(prop.doc)) continue;
+        if (same[key]) {
+          // The stated default given explicitly passes the solver the same options as none.
+          const explicit = {};
+          same[key](recordingIkpd(explicit), value).dispose();
+          expect(explicit, `${name}.${key}: @default ${JSON.stringify(value)} changes the solver's options`).toEqual(passed);
+          checked++;
+          continue;
+        }
+        const sources = [helper[key], solver[key], passed[key], extra[key]];
+        let real = sources.find((v) => v !== undefined);
+        if (typeof value === 'string' && AXES[value] && Array.isArray(real)) real = AXES[value].every((v, i) => v === real[i]) ? value : real;
+        expect(real, `${name}.${key}: no real default found`).not.toBeUndefined();
+        expect(sameDefault(value, real, false) || (Array.isArray(real) && JSON.stringify(real) === JSON.stringify(value)),
+          `${name}.${key}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    helper.dispose();
+  });
 });

@@ -1,8 +1,7 @@
 // Every JS class that owns WASM memory, for the leak and robustness tests:
 // `create(ikpd)` makes a valid instance, `use(object)` calls a few methods,
 // `cycles` create/dispose cycles in its own leak test (default 100,000), and
-// `controller: true` puts it in the 1,000,000-object round-robin leak test,
-// `available(ikpd)` says whether it exists (default: ikpd[name] is a function).
+// `controller: true` puts it in the 1,000,000-object round-robin leak test.
 // Add an entry when a module adds a class.
 export const WASM_CLASSES = [
   {
@@ -101,7 +100,6 @@ export const WASM_CLASSES = [
   },
   {
     name: 'HdrBuffer',
-    available: (ikpd) => typeof ikpd.hdr?.createBuffer === 'function',
     create: (ikpd) => ikpd.hdr.createBuffer(64, 4),
     use: (b) => b.data.fill(0.5),
     cycles: 100_000,

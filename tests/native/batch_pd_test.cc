@@ -73,6 +73,34 @@ TEST(BatchPd, AngleAndVelocityLimitFollowControllers) {
   EXPECT_LT(ScalarDrift(s, false, 40, 8u), 1e-6);
 }
 
+// A zero step wraps angles as the controller's Reset does (values 4 and 100
+// stayed unwrapped), and leaves plain scalars and velocities as they are.
+TEST(BatchPd, ZeroStepWrapsAngles) {
+  for (const bool angle : {true, false}) {
+    std::vector<float> value{4.0f, 100.0f, -0.5f}, velocity{0.25f, -1.0f, 0.0f}, target{0.0f, 1.0f, 2.0f};
+    PdBatchJob job;
+    job.settings = Settings(pd::Integrator::kExact, 0.3, 1.0);
+    job.angle = angle;
+    job.dt = 0.0;
+    job.count = value.size();
+    job.value = value.data();
+    job.velocity = velocity.data();
+    job.target = target.data();
+    ASSERT_TRUE(job.Run().ok());
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      const float original = std::vector<float>{4.0f, 100.0f, -0.5f}[i];
+      pd::ScalarPD controller(job.settings, angle);
+      controller.Reset(original, 0.0);
+      EXPECT_EQ(value[i], static_cast<float>(controller.value())) << i << " angle " << angle;
+      if (angle) {
+        EXPECT_LE(std::fabs(value[i]), static_cast<float>(ikpd::kPi)) << i;
+      }
+    }
+    EXPECT_EQ(velocity, (std::vector<float>{0.25f, -1.0f, 0.0f}));
+  }
+  EXPECT_NEAR(4.0 - 2.0 * ikpd::kPi, -2.2831853, 1e-6);
+}
+
 TEST(BatchPd, ExactFastPathIsTheControllerStep) {
   // One frame from float state: the batch's fast path must equal Reset + Update exactly.
   const pd::PdSettings s = Settings(pd::Integrator::kExact, 0.7, 0.5);

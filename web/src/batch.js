@@ -10,7 +10,8 @@
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
-import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
+import { WasmObject, created, readEnum, readNumber, readOptions } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { textAt } from './fields.js';
 
 const MAX_COUNT = 1 << 24;
@@ -54,7 +55,12 @@ class SoaBatch extends WasmObject {
   // `Native`: the Embind class of the batch kind (cpp/bindings/batch.cc).
   constructor(core, name, Native, count) {
     readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
-    const handle = new Native(count);
+    const handle = created(Native.create(count), 'count');
+    // Storage C++ could not allocate comes back as null fields (cpp/bindings/batch.cc).
+    if (handle.pointer(0) === 0) {
+      handle.delete();
+      throw new RangeError(`count: out of WASM memory for ${count} items`);
+    }
     super(name, releaseOf(handle));
     this.#core = core;
     this.#handle = handle;
@@ -170,6 +176,9 @@ function packShared(job, keys, poleModes, o, s) {
 // Options of PD batches: the PD controller options a batch can honour (it
 // keeps no integral or previous target), packed by web/src/pd.js.
 const PD_BATCH_OPTIONS = ['kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity'];
+const PD_BATCH_NAMES = nameSet(PD_BATCH_OPTIONS);
+const PD_BATCH_ANGLE_NAMES = nameSet(PD_BATCH_OPTIONS, 'angle');
+const QUAT_PD_BATCH_NAMES = nameSet(PD_BATCH_OPTIONS, 'maxAngle', 'method');
 
 export function createBatchApi(core) {
   const TWO_BONE = core.wasm.TwoBoneBatch;
@@ -182,9 +191,15 @@ export function createBatchApi(core) {
   const TWO_BONE_POLES = poleModesOf(core.wasm, TWO_BONE);
   const AIM_POLES = poleModesOf(core.wasm, AIM);
   const PSEUDO_THREE_BONE_POLES = poleModesOf(core.wasm, PSEUDO_THREE_BONE);
-  const configure = (batch, job, keys, poleModes, options) =>
+  // The names a solver batch's options take: the shared ones and poleMode.
+  const namesOf = (keys) => nameSet(keys, 'poleMode');
+  const TWO_BONE_NAMES = namesOf(TWO_BONE_KEYS);
+  const AIM_NAMES = namesOf(AIM_KEYS);
+  const PSEUDO_THREE_BONE_NAMES = namesOf(PSEUDO_THREE_BONE_KEYS);
+  const configure = (batch, job, keys, names, poleModes, options) =>
     batch._configure((handle) => {
-      packShared(job, keys, poleModes, readOptions(options), core.scratch);
+      checkOptionNames(readOptions(options), names, batch.constructor.name);
+      core.fillScratch((s) => packShared(job, keys, poleModes, options, s));
       return handle.setOptions(core.scratchPointer);
     });
   const PD = core.wasm.PdBatch;
@@ -199,7 +214,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveTwoBone). */
     setOptions(options) {
-      configure(this, twoBone, TWO_BONE_KEYS, TWO_BONE_POLES, options);
+      configure(this, twoBone, TWO_BONE_KEYS, TWO_BONE_NAMES, TWO_BONE_POLES, options);
     }
   }
 
@@ -212,7 +227,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solveAim). */
     setOptions(options) {
-      configure(this, aim, AIM_KEYS, AIM_POLES, options);
+      configure(this, aim, AIM_KEYS, AIM_NAMES, AIM_POLES, options);
     }
   }
 
@@ -225,7 +240,7 @@ export function createBatchApi(core) {
 
     /** Replaces the settings shared by every item (defaults as in solvePseudoThreeBone). */
     setOptions(options) {
-      configure(this, pseudoThreeBone, PSEUDO_THREE_BONE_KEYS, PSEUDO_THREE_BONE_POLES, options);
+      configure(this, pseudoThreeBone, PSEUDO_THREE_BONE_KEYS, PSEUDO_THREE_BONE_NAMES, PSEUDO_THREE_BONE_POLES, options);
     }
   }
 
@@ -239,10 +254,10 @@ export function createBatchApi(core) {
     /** Replaces the shared settings (as for `new ikpd.PD`, plus `angle`); keeps the state. */
     setOptions(options) {
       this.assertAlive();
-      const { angle = false, ...rest } = readOptions(options);
+      const { angle = false, ...rest } = checkOptionNames(readOptions(options), PD_BATCH_ANGLE_NAMES, 'PDBatch');
       if (typeof angle !== 'boolean') throw new TypeError(`angle: expected a boolean, got ${typeof angle}`);
       this._configure((handle) => {
-        core.packPdOptions(rest, PD_BATCH_OPTIONS);
+        core.packPdOptions(rest, PD_BATCH_NAMES, 'PDBatch');
         return handle.setOptions(angle ? 1 : 0);
       });
     }
@@ -260,7 +275,7 @@ export function createBatchApi(core) {
       this.assertAlive();
       readOptions(options);
       this._configure((handle) => {
-        core.packPdOptions(options, [...PD_BATCH_OPTIONS, 'maxAngle', 'method']);
+        core.packPdOptions(options, QUAT_PD_BATCH_NAMES, 'QuatPDBatch');
         return handle.setOptions(0);
       });
     }

@@ -4,6 +4,7 @@
 import {
   SmoothedRig,
   WasmObject,
+  created,
   readEnabled,
   readEnum,
   readNumber,
@@ -15,6 +16,7 @@ import {
   transformFrom,
   tryReadTransform,
 } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { OUT } from './fields.js';
 
 const LIMIT_TYPES = ['cone', 'euler'];
@@ -61,6 +63,10 @@ export function createChainApi(core) {
   const { pseudoThreeBone, chain, lookAt, tentacle2d } = core.jobs;
   // A typed array over a native handle's options buffer (cpp/bindings/chain_fields.h layout).
   const settingsOf = (native, Type, layout) => new Type(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
+  // The option names each entry point takes: its description's, and the arrays it packs itself.
+  const CHAIN_NAMES = nameSet([...chain.names], 'joints', 'limits');
+  const TENTACLE_NAMES = nameSet([...tentacle2d.names], 'lengths');
+  const LOOK_AT_NAMES = nameSet([...lookAt.names], 'weights', 'limits');
 
   /**
    * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/chain.d.ts.
@@ -68,6 +74,7 @@ export function createChainApi(core) {
    */
   function solveChain(options, result) {
     readOptions(options);
+    checkOptionNames(options, CHAIN_NAMES, 'solveChain');
     if (result !== undefined) readOptions(result, 'result');
     const joints = readArray(options.joints, 'joints');
     const n = joints.length;
@@ -75,13 +82,15 @@ export function createChainApi(core) {
     if (n > MAX_CHAIN_JOINTS) throw new RangeError(`joints: at most ${MAX_CHAIN_JOINTS} joints, got ${n}`);
     const limits = options.limits === undefined ? NO_LIMITS : readArray(options.limits, 'limits');
     if (limits.length > MAX_CHAIN_JOINTS) throw new RangeError(`limits: at most ${MAX_CHAIN_JOINTS} entries`);
-    const f = core.scratch;
-    chain.pack(options, f);
-    let o = chain.floats; // the packed job, then joints, limits (cpp/bindings/chain_job.h)
-    for (let i = 0; i < n; i++, o += 7) {
-      if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
-    }
-    for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
+    let o;
+    core.fillScratch((f) => {
+      chain.pack(options, f);
+      o = chain.floats; // the packed job, then joints, limits (cpp/bindings/chain_job.h)
+      for (let i = 0; i < n; i++, o += 7) {
+        if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
+      }
+      for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
+    });
     core.check(solveChainNative(core.scratchPointer, n, limits.length));
     const out = core.scratch;
     if (result !== undefined) return fillChainResult(result, n, out, o, chain.result);
@@ -99,9 +108,9 @@ export function createChainApi(core) {
     for (const name of ['effectorOffset', 'endRotation']) {
       if (options[name] !== undefined) throw new TypeError(`${name}: not an option of solvePseudoThreeBone (the tip sets it)`);
     }
+    checkOptionNames(options, pseudoThreeBone.names, 'solvePseudoThreeBone');
     if (result !== undefined) readOptions(result, 'result');
-    const s = core.scratch;
-    pseudoThreeBone.pack(options, s);
+    core.fillScratch((s) => pseudoThreeBone.pack(options, s));
     core.check(solvePseudoThreeBoneNative(core.scratchPointer));
     const r = core.scratch;
     return pseudoThreeBone.result.readInto(result, r, OUT);
@@ -113,6 +122,7 @@ export function createChainApi(core) {
 
     constructor(options) {
       readOptions(options);
+      checkOptionNames(options, TENTACLE_NAMES, 'Tentacle2D');
       const lengths = options.lengths;
       if (!Array.isArray(lengths) && !ArrayBuffer.isView(lengths)) {
         throw new TypeError('lengths: expected an array of bone lengths');
@@ -120,15 +130,16 @@ export function createChainApi(core) {
       const n = lengths.length;
       if (n < 1) throw new RangeError('lengths: must have at least one bone');
       if (2 * n > core.scratchFloats) throw new RangeError(`lengths: at most ${core.scratchFloats >> 1} bones`);
-      const f = core.scratch;
-      readVector(lengths, 'lengths', n, f, 0);
       const hasLimits = typeof options.limit === 'object' && options.limit !== null;
-      if (hasLimits) readVector(options.limit, 'limit', n, f, n);
-      // The scalar options: the C++ description's packer (defaults, ranges).
-      const native = new x.Tentacle2D();
+      const native = created(x.Tentacle2D.create(), 'lengths');
       let error;
       try {
-        tentacle2d.pack(hasLimits ? { ...options, limit: undefined } : options, settingsOf(native, Float64Array, tentacle2d));
+        core.fillScratch((f) => {
+          readVector(lengths, 'lengths', n, f, 0);
+          if (hasLimits) readVector(options.limit, 'limit', n, f, n);
+          // The scalar options: the C++ description's packer (defaults, ranges).
+          tentacle2d.pack(hasLimits ? { ...options, limit: undefined } : options, settingsOf(native, Float64Array, tentacle2d));
+        });
         error = native.reset(core.scratchPointer, n, hasLimits ? 1 : 0);
       } catch (thrown) {
         native.delete();
@@ -153,7 +164,7 @@ export function createChainApi(core) {
     setAngles(angles) {
       this.assertAlive();
       const n = this.#native.bones();
-      readVector(angles, 'angles', n, core.scratch, 0);
+      core.fillScratch((f) => readVector(angles, 'angles', n, f, 0));
       core.check(this.#native.setAngles(core.scratchPointer, n));
       return this;
     }
@@ -222,25 +233,23 @@ export function createChainApi(core) {
 
     constructor(options) {
       readOptions(options);
+      checkOptionNames(options, LOOK_AT_NAMES, 'LookAt');
       const weights = options.weights;
       if (!Array.isArray(weights) && !ArrayBuffer.isView(weights)) throw new TypeError('weights: expected an array of numbers');
       const n = weights.length;
       if (n < 1) throw new RangeError('weights: needs one weight per joint (at least one)');
       if (n > MAX_LOOK_AT_JOINTS) throw new RangeError(`weights: at most ${MAX_LOOK_AT_JOINTS} joints`);
-      const f = core.scratch;
-      readVector(weights, 'weights', n, f, 0);
-      let at = n;
       const hasLimits = options.limits !== undefined;
-      if (hasLimits) {
-        readVector(options.limits, 'limits', n, f, at);
-        at += n;
-      }
       const hasSettleTimes = typeof options.settleTime === 'object' && options.settleTime !== null;
-      if (hasSettleTimes) readVector(options.settleTime, 'settleTime', n, f, at);
-      // The scalar options: the C++ description's packer (defaults, presets, ranges).
-      const native = new x.LookAt();
+      const native = created(x.LookAt.create(), 'weights');
       super('LookAt', native, () => {
-        lookAt.pack(hasSettleTimes ? { ...options, settleTime: undefined } : options, settingsOf(native, Float32Array, lookAt));
+        core.fillScratch((f) => {
+          readVector(weights, 'weights', n, f, 0);
+          if (hasLimits) readVector(options.limits, 'limits', n, f, n);
+          if (hasSettleTimes) readVector(options.settleTime, 'settleTime', n, f, hasLimits ? 2 * n : n);
+          // The scalar options: the C++ description's packer (defaults, presets, ranges).
+          lookAt.pack(hasSettleTimes ? { ...options, settleTime: undefined } : options, settingsOf(native, Float32Array, lookAt));
+        });
         return native.reset(core.scratchPointer, n, hasLimits ? 1 : 0, hasSettleTimes ? 1 : 0);
       }, core);
       this.#native = native;
@@ -256,9 +265,10 @@ export function createChainApi(core) {
       const joints = readArray(frame.joints, 'joints');
       const n = this.#size;
       if (joints.length !== n) throw new RangeError(`joints: expected ${n} joints (one per weight), got ${joints.length}`);
-      const f = core.scratch;
-      for (let i = 0; i < n; i++) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
-      readVec3(frame.target, 'target', f, 7 * n);
+      core.fillScratch((f) => {
+        for (let i = 0; i < n; i++) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
+        readVec3(frame.target, 'target', f, 7 * n);
+      });
       core.check(this.#native.update(core.scratchPointer, seconds, readEnabled(frame)));
       const out = core.scratch;
       const result = new Array(n);

@@ -33,6 +33,11 @@ export class Core {
     return this._scratch;
   }
 
+  /** fillView over the scratch buffer: fill(scratch), again on a fresh view if memory grew meanwhile. */
+  fillScratch(fill) {
+    return fillView(() => this.scratch, fill);
+  }
+
   /** WASM memory size and bytes in use by C++ allocations (see Ikpd.memoryStats). */
   memoryStats() {
     return { heapBytes: this.wasm.HEAPU8.length, usedBytes: this.wasm.heapUsed() };
@@ -42,6 +47,35 @@ export class Core {
   check(errorPointer) {
     if (errorPointer) throw new RangeError(this.wasm.UTF8ToString(errorPointer >>> 0));
   }
+}
+
+/**
+ * A native object from an Embind factory (`Class.create(...)`, `wasm.PdQuat()`:
+ * cpp/bindings/flat.h Create), which gives null when WASM memory cannot hold
+ * it: then a RangeError naming `name`, the parameter that sized it (or
+ * 'options').
+ */
+export function created(handle, name) {
+  if (handle === null) throw new RangeError(`${name}: out of WASM memory`);
+  return handle;
+}
+
+/**
+ * Runs fill(view()) with a typed-array view over WASM memory (`view` derives a
+ * current one) and returns the view filled. Reading the caller's inputs can
+ * grow WASM memory (a getter or Proxy that creates an ikpd object), which
+ * detaches every view: writes to it then vanish silently. A view emptied that
+ * way (length 0) is filled again from a fresh one, so every wrapper packs its
+ * inputs completely (the inputs are then read twice).
+ */
+export function fillView(view, fill) {
+  let v = view();
+  fill(v);
+  while (v.length === 0) {
+    v = view();
+    fill(v);
+  }
+  return v;
 }
 
 // ---------------------------------------------------------------- validation
@@ -75,6 +109,13 @@ function isArrayLike(value) {
 
 const NO_LIMITS = Object.freeze({});
 
+/** The largest float32 (C++ FLT_MAX): vectors, quaternions and joints cross to C++ as float32. */
+export const FLOAT_MAX = 3.4028234663852886e38;
+
+// Whether the number `x` stays finite as a float32 (NaN, ±Infinity and 1e39
+// do not): the test of every vector component read here.
+const isFloat32 = (x) => x <= FLOAT_MAX && x >= -FLOAT_MAX;
+
 /** Reads a finite number; `name` is used in errors. */
 export function readNumber(value, name, limits) {
   if (limits === undefined && typeof value === 'number' && Number.isFinite(value)) return value;
@@ -100,6 +141,7 @@ export function readVector(value, name, length, out, offset) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       throw new RangeError(`${name}[${i}]: must be a finite number, got ${show(v)}`);
     }
+    if (!isFloat32(v)) throw new RangeError(`${name}[${i}]: must be finite as a 32-bit float (|x| <= ${FLOAT_MAX}), got ${v}`);
     out[offset + i] = v;
   }
 }
@@ -112,7 +154,7 @@ function tryReadVec3(value, out, offset) {
   if (!isArrayLike(value) || value.length !== 3) return false;
   const x = value[0], y = value[1], z = value[2];
   if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false;
+  if (!isFloat32(x) || !isFloat32(y) || !isFloat32(z)) return false;
   out[offset] = x;
   out[offset + 1] = y;
   out[offset + 2] = z;
@@ -123,7 +165,7 @@ function tryReadQuat(value, out, offset) {
   if (!isArrayLike(value) || value.length !== 4) return false;
   const x = value[0], y = value[1], z = value[2], w = value[3];
   if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') return false;
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z) || !Number.isFinite(w)) return false;
+  if (!isFloat32(x) || !isFloat32(y) || !isFloat32(z) || !isFloat32(w)) return false;
   if (!(x * x + y * y + z * z + w * w > 1e-12)) return false;
   out[offset] = x;
   out[offset + 1] = y;
@@ -140,7 +182,7 @@ function tryReadXYZ(value, out, offset, length) {
   if (value === null || typeof value !== 'object' || isArrayLike(value)) return false;
   const x = value.x, y = value.y, z = value.z, w = length === 4 ? value.w : 0;
   if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') return false;
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z) || !Number.isFinite(w)) return false;
+  if (!isFloat32(x) || !isFloat32(y) || !isFloat32(z) || !isFloat32(w)) return false;
   if (length === 4 && !(x * x + y * y + z * z + w * w > 1e-12)) return false;
   out[offset] = x;
   out[offset + 1] = y;
@@ -213,7 +255,7 @@ export function readEnum(value, name, allowed) {
 
 /** Throws when `options` is not a plain object. */
 export function readOptions(options, name = 'options') {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
     throw new TypeError(`${name}: expected an object, got ${describe(options)}`);
   }
   return options;

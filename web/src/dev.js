@@ -19,39 +19,3 @@ export function warnIfMilliseconds(dt, object, method) {
       'Shown once, in development builds only.');
   }
 }
-
-let development; // isDevelopment(), read once: the option check below runs per call
-let optionChecks = 0;
-
-/**
- * Warns (once per name, in development only) about keys of `options` that are
- * not in `known` (an object keyed by option name), e.g. `poll:` for `pole:`,
- * which would otherwise be silently ignored. Checks the first 1024 calls and
- * every 64th call after, so a hot loop pays a counter increment.
- */
-export function warnUnknownOptions(options, known, where) {
-  optionChecks++;
-  if (optionChecks > 1024 && (optionChecks & 63) !== 0) return;
-  development ??= isDevelopment();
-  if (!development) return;
-  for (const key in options) {
-    if (Object.hasOwn(known, key)) continue;
-    const names = Object.keys(known);
-    const close = names.find((name) => editDistance(name, key) <= 2);
-    warnOnce(`option ${where} ${key}`, `ikpd: ${where}: unknown option '${key}' is ignored` +
-      `${close ? ` (did you mean '${close}'?)` : ''}; expected one of ${names.join(', ')}. ` +
-      'Shown once per name, in development builds only.');
-  }
-}
-
-function editDistance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = row;
-  }
-  return previous[b.length];
-}

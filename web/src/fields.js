@@ -7,6 +7,7 @@
 // C++ Validate()'s alone. Results are described the same way
 // (cpp/bindings/solvers.h) and read by one compiled reader each (ResultLayout).
 import { fillQuat, fillTransform, quatFrom, readEnum, readNumber, readQuat, readTransform, readVec3, readVector, transformFrom } from './core.js';
+import { nameSet } from './options.js';
 
 /**
  * Reads the descriptions ("job=floats@defaults|field,...;...", at the address
@@ -236,6 +237,8 @@ export class JobLayout extends PackedLayout {
     this.result = undefined;
     this.inputs = fields.filter((f) => f.role !== 'option');
     this.options = fields.filter((f) => f.role === 'option');
+    /** Every field's name, as a Set (the names checkOptionNames accepts for a single call). */
+    this.names = nameSet(fields.map((f) => f.name));
     /** Option name → default value as JS sees it (enum names, arrays, numbers; an optional number's fallback; undefined for optional vectors). */
     this.defaultValues = Object.freeze(Object.fromEntries(fields.map((f) => [f.name, this.#defaultOf(f)])));
   }

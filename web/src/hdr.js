@@ -3,7 +3,8 @@
 // an `[r, g, b]` array (or typed array of 3), or a pixel buffer `{ data: Float32Array, channels }`
 // transformed in place — without copies when `data` lies in WASM memory
 // (HdrBuffer from createBuffer()), else copied through WASM in chunks.
-import { WasmObject, readEnum, readNumber, readOptions } from './core.js';
+import { WasmObject, created, readEnum, readNumber, readOptions } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { HDR_DEFAULTS, SDR_FILMIC, hdrFilmicCoefficients } from './hdr-constants.js';
 
 export { SDR_FILMIC, HDR_DEFAULTS, REC709_TO_REC2020, REC2020_TO_REC709, PQ, hdrFilmicCoefficients } from './hdr-constants.js';
@@ -18,6 +19,11 @@ const COLOR_OPS = new Set([OP.rec709ToRec2020, OP.rec2020ToRec709, OP.expandGamu
 const INPUTS = ['scene', 'display'];
 const ENCODINGS = ['pq', 'extended'];
 const CHANNELS = [1, 3, 4];
+// Option names of each entry point that takes options (checkOptionNames).
+const SETTINGS_NAMES = nameSet('paperWhite', 'peak', 'saturation', 'input', 'encoding');
+const TONE_CURVE_NAMES = nameSet([...SETTINGS_NAMES], 'count', 'maxInput');
+const CALIBRATION_NAMES = nameSet('width', 'height', 'paperWhite', 'peak', 'encoding');
+const COEFFICIENT_NAMES = nameSet('a', 'b', 'c', 'd', 'e');
 
 // A finite number that is also finite as float32 (1e39 is not).
 function readFloat(value, name) {
@@ -127,9 +133,11 @@ export function createHdrApi(core) {
     }
     if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
       if (value.length !== 3) throw new TypeError(`${name}: expected [r, g, b] or a pixel buffer { data, channels }, got ${describe(value)}`);
-      const scratch = core.scratch;
-      for (let i = 0; i < 3; i++) scratch[i] = readFloat(value[i], `${name}[${i}]`);
+      core.fillScratch((s) => {
+        for (let i = 0; i < 3; i++) s[i] = readFloat(value[i], `${name}[${i}]`);
+      });
       core.check(call(core.scratchPointer, 1, 3, op, params, true));
+      const scratch = core.scratch;
       return [scratch[0], scratch[1], scratch[2]];
     }
     if (value !== null && typeof value === 'object' && 'data' in value && 'channels' in value) {
@@ -141,14 +149,14 @@ export function createHdrApi(core) {
 
   function readCoefficients(coefficients) {
     if (coefficients === undefined) return SDR_FILMIC;
-    readOptions(coefficients, 'coefficients');
+    checkOptionNames(readOptions(coefficients, 'coefficients'), COEFFICIENT_NAMES, 'filmic', 'coefficients.');
     const out = {};
     for (const key of ['a', 'b', 'c', 'd', 'e']) out[key] = readFloat(coefficients[key] ?? SDR_FILMIC[key], key);
     return out;
   }
 
-  function readSettings(options) {
-    readOptions(options);
+  function readSettings(options, names = SETTINGS_NAMES, where = 'outputTransform') {
+    checkOptionNames(readOptions(options), names, where);
     const {
       paperWhite = HDR_DEFAULTS.paperWhite, peak = HDR_DEFAULTS.peak, saturation = HDR_DEFAULTS.saturation,
       input = 'scene', encoding = 'pq',
@@ -167,7 +175,7 @@ export function createHdrApi(core) {
   function createBuffer(pixelCount, channels = 4) {
     readNumber(pixelCount, 'pixelCount', { min: 1, max: 2 ** 28, integer: true });
     readEnum(channels, 'channels', CHANNELS);
-    const storage = new wasm.HdrStorage(pixelCount * channels);
+    const storage = created(wasm.HdrStorage.create(pixelCount * channels), 'pixelCount');
     const pointer = storage.pointer();
     if (!pointer) {
       storage.delete();
@@ -197,11 +205,11 @@ export function createHdrApi(core) {
     outputTransform: (rgb, options = {}) => apply(rgb, 'rgb', OP.outputTransform, { settings: readSettings(options) }),
 
     sampleToneCurves(options = {}) {
-      readOptions(options);
+      checkOptionNames(readOptions(options), TONE_CURVE_NAMES, 'sampleToneCurves');
       const { count = 256, maxInput = 16 } = options;
       readNumber(count, 'count', { min: 2, max: 1 << 20, integer: true });
       readNumber(maxInput, 'maxInput', { min: 1e-30, max: 1e30 });
-      const settings = readSettings({ ...options, input: 'scene', encoding: 'extended', saturation: 0 });
+      const settings = readSettings({ ...options, input: 'scene', encoding: 'extended', saturation: 0 }, TONE_CURVE_NAMES, 'sampleToneCurves');
       // Validate the settings once (C++ is the source of truth for ranges).
       core.check(call(0, 0, 3, OP.outputTransform, { settings }, false));
       const input = new Float32Array(count);
@@ -218,7 +226,7 @@ export function createHdrApi(core) {
     },
 
     calibrationImage(options = {}) {
-      readOptions(options);
+      checkOptionNames(readOptions(options), CALIBRATION_NAMES, 'calibrationImage');
       const {
         width = 256, height = 128, paperWhite = HDR_DEFAULTS.paperWhite, peak = HDR_DEFAULTS.peak,
         encoding = 'extended',
@@ -229,7 +237,7 @@ export function createHdrApi(core) {
       readFloat(peak, 'peak');
       const encodingIndex = readEnum(encoding, 'encoding', ENCODINGS);
       const floats = width * height * 4;
-      const storage = new wasm.HdrStorage(floats);
+      const storage = created(wasm.HdrStorage.create(floats), 'width');
       const pointer = storage.pointer();
       if (!pointer) storage.delete();
       if (!pointer) throw new RangeError(`width: out of WASM memory for a ${width}x${height} image`);

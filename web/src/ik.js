@@ -1,8 +1,8 @@
 // API module 'ik' (see web/types/ik.d.ts): aim with up-vector roll (docs/aim.md), two-bone IK (docs/two-bone.md).
 // Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
 import { readOptions, readQuat } from './core.js';
+import { checkOptionNames } from './options.js';
 import { OUT } from './fields.js';
-import { warnUnknownOptions } from './dev.js';
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);
 
@@ -10,6 +10,7 @@ const IDENTITY = Object.freeze([0, 0, 0, 1]);
 // typed and plain arrays give identical results), checking it stays in range.
 function readQuat32(value, name, s, o) {
   readQuat(value, name, s, o);
+  if (s.length === 0) return; // memory grew while reading: fillScratch reads it again
   const x = s[o], y = s[o + 1], z = s[o + 2], w = s[o + 3];
   const n = x * x + y * y + z * z + w * w;
   if (!(n > 0 && n < Infinity)) throw new RangeError(`${name}: must be a non-zero finite quaternion in float32 range`);
@@ -24,8 +25,8 @@ export function createIkApi(core) {
   function solveAim(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
-    warnUnknownOptions(options, aimJob.byName, 'solveAim');
-    aimJob.pack(options, core.scratch);
+    checkOptionNames(options, aimJob.names, 'solveAim');
+    core.fillScratch((s) => aimJob.pack(options, s));
     core.check(solveAimNative(pointer));
     return aimJob.result.readInto(result, core.scratch, OUT);
   }
@@ -34,8 +35,8 @@ export function createIkApi(core) {
   function solveTwoBone(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
-    warnUnknownOptions(options, twoBoneJob.byName, 'solveTwoBone');
-    twoBoneJob.pack(options, core.scratch);
+    checkOptionNames(options, twoBoneJob.names, 'solveTwoBone');
+    core.fillScratch((s) => twoBoneJob.pack(options, s));
     core.check(solveTwoBoneNative(pointer));
     return twoBoneJob.result.readInto(result, core.scratch, OUT);
   }
@@ -45,15 +46,16 @@ export function createIkApi(core) {
     if (!Array.isArray(joints)) throw new TypeError(`joints: expected an array of {rotation}, got ${typeof joints}`);
     const n = joints.length;
     if (4 * (n + 1) > core.scratchFloats) throw new RangeError(`joints: at most ${(core.scratchFloats >> 2) - 1} joints`);
-    const s = core.scratch;
-    for (let i = 0; i < n; i++) {
-      const joint = joints[i];
-      if (joint === null || typeof joint !== 'object') {
-        throw new TypeError(`joints[${i}]: expected {rotation}, got ${joint === null ? 'null' : typeof joint}`);
+    core.fillScratch((s) => {
+      for (let i = 0; i < n; i++) {
+        const joint = joints[i];
+        if (joint === null || typeof joint !== 'object') {
+          throw new TypeError(`joints[${i}]: expected {rotation}, got ${joint === null ? 'null' : typeof joint}`);
+        }
+        readQuat32(joint.rotation ?? IDENTITY, `joints[${i}].rotation`, s, 4 * i);
       }
-      readQuat32(joint.rotation ?? IDENTITY, `joints[${i}].rotation`, s, 4 * i);
-    }
-    readQuat32(parentRotation ?? IDENTITY, 'parentRotation', s, 4 * n);
+      readQuat32(parentRotation ?? IDENTITY, 'parentRotation', s, 4 * n);
+    });
     core.check(toLocalNative(pointer, n));
     const r = core.scratch;
     const out = new Array(n);

@@ -1,6 +1,7 @@
 // Loading the WebAssembly module: the .wasm next to the glue by default.
 import createIkpdModule from '../lib/ikpd.mjs';
 import { readOptions } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { compileWasm } from './load-wasm.js';
 
 /**
@@ -10,16 +11,41 @@ import { compileWasm } from './load-wasm.js';
  */
 export function createModule(options = {}) {
   return compile(options).then((module) => new Promise((resolve, reject) => {
+    checkExports(module);
     createIkpdModule({
       instantiateWasm(imports, receiveInstance) {
-        WebAssembly.instantiate(module, imports).then((wasmInstance) => receiveInstance(wasmInstance, module), reject);
+        // receiveInstance throws for a module the glue cannot use: that error
+        // rejects init() (in the same chain), rather than escaping as an
+        // unhandled rejection while init() stays pending.
+        WebAssembly.instantiate(module, imports)
+          .then((wasmInstance) => receiveInstance(wasmInstance, module))
+          .catch((error) => reject(notIkpd(error)));
         return {};
       },
     }).then(resolve, reject);
   }));
 }
 
+// A valid WebAssembly module that is not ikpd's (another library's .wasm)
+// is rejected before the glue sees it: ikpd's exports its memory and its
+// function table (their names are minified, their kinds are not).
+function checkExports(module) {
+  const kinds = new Set(WebAssembly.Module.exports(module).map((e) => e.kind));
+  const missing = ['memory', 'table'].filter((kind) => !kinds.has(kind));
+  if (missing.length > 0) {
+    throw new TypeError(`wasm: not ikpd's WebAssembly module (it exports no ${missing.join(' and no ')})`);
+  }
+}
+
+function notIkpd(error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new TypeError(`wasm: the WebAssembly module does not fit ikpd's glue (web/lib/ikpd.mjs): ${reason}`, { cause: error });
+}
+
+const INIT_NAMES = nameSet('wasm');
+
 async function compile(options) {
-  return compileWasm(readOptions(options).wasm ?? new URL('../lib/ikpd.wasm', import.meta.url), 'wasm');
+  checkOptionNames(readOptions(options), INIT_NAMES, 'init');
+  return compileWasm(options.wasm ?? new URL('../lib/ikpd.wasm', import.meta.url), 'wasm');
 }
 

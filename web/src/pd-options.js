@@ -4,7 +4,8 @@
 // come from there. Numbers cross through the C++ double buffer `pdBuffer()` (a
 // Float64Array over WASM memory, re-derived after growth), so they reach the
 // controllers unrounded.
-import { readEnum, readNumber, readOptions } from './core.js';
+import { fillView, readEnum, readNumber, readOptions } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { readRanged } from './fields.js';
 
 /**
@@ -23,17 +24,19 @@ export function createPdOptions(core) {
     return view;
   };
   const DAMPING = layout.byName.damping;
+  const SPRING_NAMES = nameSet('stiffness', 'damping', 'mass');
+  const STABILITY_NAMES = nameSet('kp', 'kd', 'dt', 'integrator', 'dtMax');
   const INTEGRATOR = layout.byName.integrator;
 
-  /** Writes `options` (only the keys in `allowed`; omitted ones take their C++ defaults) to the pd buffer. */
-  function packOptions(options, allowed) {
+  /**
+   * Writes `options` (only the names in `allowed`, a Set; omitted ones take
+   * their C++ defaults) to the pd buffer; another name is a TypeError naming
+   * it (checkOptionNames), `where` the entry point.
+   */
+  function packOptions(options, allowed, where) {
     readOptions(options, 'options');
-    for (const key of Object.keys(options)) {
-      if (!allowed.includes(key) && options[key] !== undefined) {
-        throw new TypeError(`options: unknown option '${key}' (expected one of ${allowed.join(', ')})`);
-      }
-    }
-    layout.pack(options, io());
+    checkOptionNames(options, allowed, where);
+    fillView(io, (f) => layout.pack(options, f));
   }
 
   /** A damping preset name (described in C++) or a ratio → damping ratio ζ; gainsFromSettleTime's C++ checks the range. */
@@ -62,13 +65,13 @@ export function createPdOptions(core) {
   }
 
   function gainsFromSpring(options) {
-    readOptions(options, 'options');
+    checkOptionNames(readOptions(options, 'options'), SPRING_NAMES, 'gainsFromSpring');
     const { stiffness, damping, mass = 1 } = options;
     return gains(3, readNumber(stiffness, 'stiffness'), readNumber(damping, 'damping'), readNumber(mass, 'mass'));
   }
 
   function checkStability(options) {
-    readOptions(options, 'options');
+    checkOptionNames(readOptions(options, 'options'), STABILITY_NAMES, 'checkStability');
     const { kp, kd, dt, integrator = layout.defaultValues.integrator, dtMax = layout.defaultValues.dtMax } = options;
     const index = readEnum(integrator, 'integrator', INTEGRATOR.enumNames);
     core.check(pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),

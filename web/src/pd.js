@@ -2,7 +2,8 @@
 // options are packed by web/src/pd-options.js from the C++ description; state
 // crosses through the C++ double buffer `pdBuffer()`, so the controllers'
 // double-precision state reaches JS unrounded.
-import { WasmObject, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { WasmObject, created, fillView, readNumber, readOptions, readQuat, readVector } from './core.js';
+import { nameSet } from './options.js';
 import { warnIfMilliseconds } from './dev.js';
 import { createPdOptions } from './pd-options.js';
 
@@ -41,18 +42,20 @@ export function createPdApi(core) {
     #integrator = layout.defaultValues.integrator;
     #dtMax = layout.defaultValues.dtMax;
     #options;
+    #name;
 
     // `create` makes the C++ controller (cpp/bindings/pd.cc) and returns its Embind
     // handle. It runs only after the options' shape is checked, and any later error
     // disposes the native object at once (no leak, no FinalizationRegistry warning).
     constructor(name, create, n, m, options, allowed, defaultValue, defaultVelocity) {
       const settings = withoutState(options);
-      const handle = create();
+      const handle = created(create(), 'options');
       super(name, () => handle.delete());
       this.#handle = handle;
       this.#n = n;
       this.#m = m;
       this.#options = allowed;
+    this.#name = name;
       try {
         this.configure(settings);
         initialState(this, options, defaultValue, defaultVelocity);
@@ -65,7 +68,7 @@ export function createPdApi(core) {
     /** Applies new options (all of them; omitted ones take their defaults); keeps the state. */
     configure(options = {}) {
       this.assertAlive();
-      packOptions(options, this.#options);
+      packOptions(options, this.#options, this.#name);
       core.check(this.#handle.configure());
       const f = io();
       this.#kp = f[0];
@@ -92,8 +95,8 @@ export function createPdApi(core) {
       return this.#kd;
     }
 
-    _write(value, name, offset) {
-      const f = io();
+    // Writes `value` into the io buffer view `f` (inside fillView: see update).
+    _write(value, name, offset, f) {
       if (this.#n === 1) f[offset] = readNumber(value, name);
       else if (this.#n === 4 && offset === 0) readQuat(value, name, f, offset);
       else readVector(value, name, offset === 0 ? this.#n : this.#m, f, offset);
@@ -120,13 +123,14 @@ export function createPdApi(core) {
     update(dt, target, targetVelocity) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'update');
-      this._write(target, 'target', 0);
       const hasVelocity = targetVelocity !== undefined;
-      if (hasVelocity) {
-        const f = io();
+      // fillView: every input is read again if reading one grew WASM memory.
+      fillView(io, (f) => {
+        this._write(target, 'target', 0, f);
+        if (!hasVelocity) return;
         if (this.#m === 1) f[this.#n] = readNumber(targetVelocity, 'targetVelocity');
         else readVector(targetVelocity, 'targetVelocity', this.#m, f, this.#n);
-      }
+      });
       core.check(this.#handle.update(dt, hasVelocity ? 1 : 0));
       return this._read('value', true);
     }
@@ -167,11 +171,12 @@ export function createPdApi(core) {
     /** Sets the state (clears the integral, the blend-out and the remembered target). */
     reset(value, velocity) {
       this.assertAlive();
-      this._write(value, 'value', 0);
-      const f = io();
-      if (velocity === undefined) f.fill(0, this.#n, this.#n + this.#m);
-      else if (this.#m === 1) f[this.#n] = readNumber(velocity, 'velocity');
-      else readVector(velocity, 'velocity', this.#m, f, this.#n);
+      fillView(io, (f) => {
+        this._write(value, 'value', 0, f);
+        if (velocity === undefined) f.fill(0, this.#n, this.#n + this.#m);
+        else if (this.#m === 1) f[this.#n] = readNumber(velocity, 'velocity');
+        else readVector(velocity, 'velocity', this.#m, f, this.#n);
+      });
       core.check(this.#handle.reset());
       return this;
     }
@@ -200,7 +205,7 @@ export function createPdApi(core) {
     _blendOut(dt, rest) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'blendOut');
-      if (rest !== undefined) this._write(rest, 'rest', 0);
+      if (rest !== undefined) fillView(io, (f) => this._write(rest, 'rest', 0, f));
       core.check(this.#handle.blendOut(dt));
       return this._read('value', true);
     }
@@ -208,20 +213,21 @@ export function createPdApi(core) {
     _track(dt, animation, desired) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'trackOffset');
-      this._write(animation, 'animation', 0);
       const release = desired === null || desired === undefined;
-      if (!release) {
-        const f = io();
+      fillView(io, (f) => {
+        this._write(animation, 'animation', 0, f);
+        if (release) return;
         if (this.#n === 1) f[1] = readNumber(desired, 'desired');
         else readQuat(desired, 'desired', f, 4);
-      }
+      });
       core.check(this.#handle.track(dt, release ? 1 : 0));
       return valueAt(io(), 0, this.#n);
     }
   }
 
-  const SCALAR_OPTIONS = [...COMMON_OPTIONS, 'value', 'velocity'];
-  const ROTATION_OPTIONS = [...COMMON_OPTIONS, 'method', 'value', 'velocity'];
+  const SCALAR_OPTIONS = nameSet(COMMON_OPTIONS, 'value', 'velocity');
+  const ROTATION_OPTIONS = nameSet(COMMON_OPTIONS, 'method', 'value', 'velocity');
+  const QUAT_OPTIONS = nameSet([...ROTATION_OPTIONS], 'maxAngle');
 
   function initialState(controller, options, defaultValue, defaultVelocity) {
     if (options.value !== undefined || options.velocity !== undefined) {
@@ -285,16 +291,17 @@ export function createPdApi(core) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'update');
       const handle = this._native;
-      let f = this.#io;
-      if (f.length === 0) f = this.#io = new Float64Array(wasm.HEAPF64.buffer, handle.pointer(), 8);
       const v = this.#value;
       const n = v.length;
-      this.#readTarget(target, 'target', f, 0);
-      let hasVelocity = 0;
-      if (targetVelocity !== undefined) {
-        readVector(targetVelocity, 'targetVelocity', 3, f, n);
-        hasVelocity = 1;
-      }
+      const hasVelocity = targetVelocity !== undefined ? 1 : 0;
+      let f;
+      // As fillView, unrolled for this per-frame call: read again if reading grew WASM memory.
+      do {
+        f = this.#io;
+        if (f.length === 0) f = this.#io = new Float64Array(wasm.HEAPF64.buffer, handle.pointer(), 8);
+        this.#readTarget(target, 'target', f, 0);
+        if (hasVelocity) readVector(targetVelocity, 'targetVelocity', 3, f, n);
+      } while (f.length === 0);
       core.check(handle.update(dt, hasVelocity));
       v[0] = f[0];
       v[1] = f[1];
@@ -320,7 +327,7 @@ export function createPdApi(core) {
 
   class QuatPD extends OwnBufferController {
     constructor(options = {}) {
-      super('QuatPD', () => wasm.PdQuat(), 4, options, [...ROTATION_OPTIONS, 'maxAngle'], [0, 0, 0, 1], readQuat);
+      super('QuatPD', () => wasm.PdQuat(), 4, options, QUAT_OPTIONS, [0, 0, 0, 1], readQuat);
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */

@@ -7,6 +7,7 @@
 // same description the single calls use, web/src/fields.js) and its extras.
 import { WasmObject, readNumber, readOptions, readVec3, readVector } from './core.js';
 import { readRanged } from './fields.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { LIMIT_FLOATS, readLimit } from './chain.js';
 
 export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt']);
@@ -31,6 +32,7 @@ const SPECS = Object.freeze({
   lookAt: { job: 'lookAt', options: ['offset'], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits'] },
   bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock'], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS] },
 });
+const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');
 const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
 
 function describeValue(value) {
@@ -39,25 +41,14 @@ function describeValue(value) {
   return typeof value;
 }
 
-// Edit distance, for "did you mean" (names are short).
-function distance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-      diagonal = row[j];
-      row[j] = next;
-    }
+// An unknown key, by the one rule (web/src/options.js): a TypeError naming it and the nearest valid name.
+function unknownKey(key, valid, what, prefix = '') {
+  try {
+    checkOptionNames({ [key]: true }, nameSet(valid), `Rig.${what}`, prefix);
+  } catch (error) {
+    return error;
   }
-  return row[b.length];
-}
-
-function unknownKey(key, valid, what) {
-  let best = valid[0];
-  for (const name of valid) if (distance(key, name) < distance(key, best)) best = name;
-  return new TypeError(`options: unknown ${what} option '${String(key)}'; did you mean '${best}'?`);
+  return new TypeError(`${key}: unknown option of Rig.${what}`);
 }
 
 function readIndices(value, name, { min = 1, max = MAX_JOINTS } = {}) {
@@ -256,7 +247,7 @@ export function createRigApi(core) {
       if (GROUPS.includes(key)) {
         const group = readOptions(value, key);
         const groupValid = Object.keys(DEFAULTS.bodyLookAt[key]).concat(key === 'spine' ? ['weights', 'limits', 'settleTime'] : []);
-        for (const k of Object.keys(group)) if (!groupValid.includes(k)) throw unknownKey(`${key}.${k}`, groupValid.map((g) => `${key}.${g}`), kind);
+        for (const k of Object.keys(group)) if (!groupValid.includes(k)) throw unknownKey(k, groupValid, kind, `${key}.`);
         next[key] = { ...current[key], ...cloneData(group) };
       } else if (key === 'joints' || key === 'arms' || key === 'legs') {
         next[key] = readIndices(value, key, key === 'joints' ? {} : { min: 0, max: 6 });
@@ -335,6 +326,7 @@ export function createRigApi(core) {
 
     constructor(options) {
       readOptions(options);
+      checkOptionNames(options, RIG_OPTIONS, 'Rig');
       // Every JS input is read before WASM memory is touched.
       const parents = readIndices(options.parents, 'parents', { min: 1, max: MAX_JOINTS });
       const n = parents.length;

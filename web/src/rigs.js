@@ -1,7 +1,8 @@
 // API module 'rigs' (see web/types/rigs.d.ts): character rigs built from the
 // solvers and controllers, today the full-body look-at (docs/body-look-at.md).
 // Returns the members it adds to the ikpd object.
-import { SmoothedRig, fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
+import { SmoothedRig, created, fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { readRanged } from './fields.js';
 
 const LIMB_JOINTS = 6; // [upper, lower, end] × 2
@@ -12,8 +13,23 @@ const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
 // settleTime (one number for spine.headSettleTime and spine.pelvisSettleTime).
 const SPINE_OWN = Object.freeze(['weights', 'limits', 'settleTime']);
 
-function readGroup(options, name) {
-  return options[name] === undefined ? {} : readOptions(options[name], name);
+// The option names of BodyLookAt and of each group, from the description's
+// "group.option" fields (and spine's own arrays), for checkOptionNames.
+const namesOf = (layout) => {
+  const names = { '': [...GROUPS] };
+  for (const name of layout.names) {
+    const dot = name.indexOf('.');
+    const group = dot < 0 ? '' : name.slice(0, dot);
+    (names[group] ??= []).push(dot < 0 ? name : name.slice(dot + 1));
+  }
+  names.spine = names.spine.concat(SPINE_OWN);
+  return Object.fromEntries(Object.entries(names).map(([group, list]) => [group, nameSet(list)]));
+};
+const groupNames = new WeakMap();
+
+function readGroup(options, name, names) {
+  if (options[name] === undefined) return {};
+  return checkOptionNames(readOptions(options[name], name), names[name], 'BodyLookAt', `${name}.`);
 }
 
 // `spine` is required; `arms` and `legs` default to none.
@@ -29,6 +45,9 @@ function readJoints(value, name, required = false) {
 // Returns [n, hasWeights, hasLimits, hasSettleTimes].
 function packSettings(options, layout, settings, f) {
   readOptions(options);
+  let names = groupNames.get(layout);
+  if (names === undefined) groupNames.set(layout, names = namesOf(layout));
+  checkOptionNames(options, names[''], 'BodyLookAt');
   const given = options.spineJoints;
   const n = given === undefined ? layout.defaultValues.spineJoints : readRanged(given, layout.byName.spineJoints);
   const flat = {
@@ -36,7 +55,7 @@ function packSettings(options, layout, settings, f) {
   };
   const groups = {};
   for (const name of GROUPS) {
-    const group = groups[name] = readGroup(options, name);
+    const group = groups[name] = readGroup(options, name, names);
     for (const key of Object.keys(group)) if (name !== 'spine' || !SPINE_OWN.includes(key)) flat[`${name}.${key}`] = group[key];
   }
   const spine = groups.spine;
@@ -80,13 +99,15 @@ export function createRigsApi(core) {
 
     constructor(options = {}) {
       readOptions(options);
-      const native = new x.BodyLookAt();
+      const native = created(x.BodyLookAt.create(), 'options');
       let n;
       super('BodyLookAt', native, () => {
         const layout = core.jobs.bodyLookAt;
-        const settings = new Float32Array(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
         let hasWeights, hasLimits, hasSettleTimes;
-        [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, layout, settings, core.scratch);
+        core.fillScratch((f) => {
+          const settings = new Float32Array(core.heapF32.buffer, native.settings() >>> 0, layout.floats);
+          [n, hasWeights, hasLimits, hasSettleTimes] = packSettings(options, layout, settings, f);
+        });
         return native.reset(core.scratchPointer, hasWeights, hasLimits, hasSettleTimes);
       }, core);
       this.#native = native;
@@ -111,12 +132,14 @@ export function createRigsApi(core) {
         throw new RangeError('legs: needs 0, 3 or 6 joints (hip, knee, ankle per leg)');
       }
       const enabled = readEnabled(frame);
-      const f = core.scratch;
-      let o = 0;
-      for (let i = 0; i < n; i++, o += 7) readTransform(spine[i], `spine[${i}]`, f, o);
-      for (let i = 0; i < arms.length; i++, o += 7) readTransform(arms[i], `arms[${i}]`, f, o);
-      for (let i = 0; i < legs.length; i++, o += 7) readTransform(legs[i], `legs[${i}]`, f, o);
-      readVec3(frame.target, 'target', f, o);
+      let o;
+      core.fillScratch((f) => {
+        o = 0;
+        for (let i = 0; i < n; i++, o += 7) readTransform(spine[i], `spine[${i}]`, f, o);
+        for (let i = 0; i < arms.length; i++, o += 7) readTransform(arms[i], `arms[${i}]`, f, o);
+        for (let i = 0; i < legs.length; i++, o += 7) readTransform(legs[i], `legs[${i}]`, f, o);
+        readVec3(frame.target, 'target', f, o);
+      });
       core.check(this.#native.update(core.scratchPointer, arms.length, legs.length, seconds, enabled));
       const out = core.scratch;
       const result = this.#result;

@@ -5,7 +5,8 @@
 // per-frame inputs, makes one call and fills a result object it reuses.
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
-import { WasmObject, fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { WasmObject, created, fillTransform, fillView, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
+import { checkOptionNames, nameSet } from './options.js';
 import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
 import { OUT } from './fields.js';
 
@@ -26,23 +27,36 @@ class PreparedSolver extends WasmObject {
   #input = null;
   #output = null;
   #layout;
+  #name;
+  #names;
+  #stage = null;
+  #copies = null;
 
   // `create()`: a new Embind solver (cpp/bindings/solvers.cc, chain_solver.cc);
   // `job`: its JobLayout; `layout`: the buffer's floats, how many of its first
   // floats `input` shows, where and how long the result is (by default the
   // job's result description at OUT), and option keys beyond the job's fields
-  // (extraOptions, packed by _applyOptions). Subclasses call _start(options)
+  // (extraOptions, packed by _packOptions). Subclasses call _start(options)
   // once their own fields exist.
   constructor(core, name, create, job, layout, options) {
     readOptions(options);
-    const handle = create();
+    const handle = created(create(), layout.sizeName ?? 'options');
     super(name, releaseOf(handle));
     this.#core = core;
     this.#handle = handle;
     this.#job = job;
     this.#pointer = handle.pointer();
+    // Storage C++ could not allocate (ChainSolver's, sized by jointCount) comes back as pointer 0.
+    if (this.#pointer === 0) {
+      this.dispose();
+      throw new RangeError(`${layout.sizeName ?? 'options'}: out of WASM memory`);
+    }
+    this.#name = name;
+    const firstOption = Math.min(...job.options.map((f) => f.offset));
     this.#layout = {
-      floats: BUFFER_FLOATS, out: OUT, outputFloats: job.result.floats, inputFloats: Math.min(...job.options.map((f) => f.offset)), extraOptions: NO_KEYS,
+      floats: BUFFER_FLOATS, out: OUT, outputFloats: job.result.floats, inputFloats: firstOption, extraOptions: NO_KEYS,
+      // The float ranges [start, end) a frame's inputs fill (the per-frame fields before the options).
+      frameRanges: [[0, firstOption]],
       ...layout,
     };
   }
@@ -57,11 +71,12 @@ class PreparedSolver extends WasmObject {
     }
   }
 
-  // Packs the options given into f and makes the native setOptions call.
-  _applyOptions(handle, options, f) {
+  // Packs the options given into f; returns the native setOptions call's
+  // argument (undefined: none).
+  _packOptions(options, f) {
     this.assertAlive();
     this.#job.packOptions(options, f);
-    return handle.setOptions();
+    return undefined;
   }
 
   // Packs the frame's per-frame inputs into f.
@@ -93,16 +108,17 @@ class PreparedSolver extends WasmObject {
     this.assertAlive();
     readOptions(options);
     const job = this.#job;
-    for (const key of Object.keys(options)) {
-      if (job.byName[key]?.role !== 'option' && options[key] !== undefined && !this.#layout.extraOptions.includes(key)) {
-        const known = [...job.options.map((f) => f.name), ...this.#layout.extraOptions];
-        throw new TypeError(`options: unknown option '${key}' (expected one of ${known.join(', ')})`);
-      }
-    }
-    const f = this._buffer();
-    const saved = f.slice(0, job.floats);
+    this.#names ??= nameSet(job.options.map((f) => f.name), this.#layout.extraOptions);
+    checkOptionNames(options, this.#names, this.#name);
+    const saved = this._buffer().slice(0, job.floats);
     try {
-      this.#core.check(this._applyOptions(this.#handle, options, f));
+      let argument;
+      // fillView: every option is read again if reading one grew WASM memory.
+      fillView(() => this._buffer(), (f) => {
+        argument = this._packOptions(options, f);
+      });
+      const handle = this.#handle;
+      this.#core.check(argument === undefined ? handle.setOptions() : handle.setOptions(argument));
     } catch (error) {
       this._buffer().set(saved);
       throw error;
@@ -132,11 +148,20 @@ class PreparedSolver extends WasmObject {
   }
 
   // Packs the frame's inputs, solves, and returns the buffer (result at OUT).
+  // The inputs are packed into a JS-side stage first and copied into WASM
+  // memory only once all are valid: a frame that throws changes nothing (the
+  // next run() solves the previous frame), and reading them cannot lose writes
+  // to WASM memory growth (fillView's case).
   _solve(frame) {
     this.assertAlive();
     readOptions(frame, 'frame');
+    if (this.#stage === null) {
+      this.#stage = new Float32Array(this.#layout.floats);
+      this.#copies = this.#layout.frameRanges.map(([start, end]) => [this.#stage.subarray(start, end), start]);
+    }
+    this._packFrame(frame, this.#stage);
     const f = this._buffer();
-    this._packFrame(frame, f);
+    for (const [values, start] of this.#copies) f.set(values, start);
     this.#core.check(this.#handle.solve());
     return f;
   }
@@ -165,7 +190,7 @@ export function createSolverApi(core) {
     #result = newResult(twoBone);
 
     constructor(options = {}) {
-      super(core, 'TwoBoneSolver', () => new core.wasm.TwoBoneSolver(), twoBone, {}, options);
+      super(core, 'TwoBoneSolver', () => core.wasm.TwoBoneSolver.create(), twoBone, {}, options);
       this._start(options);
     }
 
@@ -183,7 +208,7 @@ export function createSolverApi(core) {
     #result = newResult(aim);
 
     constructor(options = {}) {
-      super(core, 'AimSolver', () => new core.wasm.AimSolver(), aim, {}, options);
+      super(core, 'AimSolver', () => core.wasm.AimSolver.create(), aim, {}, options);
       this._start(options);
     }
 
@@ -201,7 +226,7 @@ export function createSolverApi(core) {
     #result = newResult(pseudoThreeBone);
 
     constructor(options = {}) {
-      super(core, 'PseudoThreeBoneSolver', () => new core.wasm.PseudoThreeBoneSolver(), pseudoThreeBone, {}, options);
+      super(core, 'PseudoThreeBoneSolver', () => core.wasm.PseudoThreeBoneSolver.create(), pseudoThreeBone, {}, options);
       this._start(options);
     }
 
@@ -227,8 +252,11 @@ export function createSolverApi(core) {
       const n = jointCount;
       const joints = chain.floats; // the packed job, then joints, limits, output (cpp/bindings/chain_job.h)
       const out = joints + n * (7 + LIMIT_FLOATS);
-      super(core, 'ChainSolver', () => new core.wasm.ChainSolver(n), chain,
-        { floats: out + 7 * n + chain.result.floats, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + chain.result.floats, extraOptions: CHAIN_EXTRA_OPTIONS },
+      super(core, 'ChainSolver', () => core.wasm.ChainSolver.create(n), chain,
+        {
+          floats: out + 7 * n + chain.result.floats, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + chain.result.floats, extraOptions: CHAIN_EXTRA_OPTIONS,
+          frameRanges: [[0, Math.min(...chain.options.map((f) => f.offset))], [joints, joints + 7 * n]], sizeName: 'jointCount',
+        },
         options);
       this.#n = n;
       const result = [];
@@ -243,18 +271,18 @@ export function createSolverApi(core) {
       return this.#n;
     }
 
-    // Limits (null or [] clears them) go after the joints; -1 keeps the current ones.
-    _applyOptions(handle, options, f) {
+    // Limits (null or [] clears them) go after the joints; setOptions(-1) keeps the current ones.
+    _packOptions(options, f) {
       this.assertAlive();
       chain.packOptions(options, f);
       const limits = options.limits;
-      if (limits === undefined) return handle.setOptions(-1);
+      if (limits === undefined) return -1;
       const list = limits ?? NO_LIMITS;
       if (!Array.isArray(list)) throw new TypeError(`limits: expected an array, got ${typeof list}`);
       if (list.length > this.#n) throw new RangeError(`limits: at most ${this.#n} entries (jointCount), got ${list.length}`);
       const at = chain.floats + 7 * this.#n;
       for (let i = 0; i < list.length; i++) readLimit(list[i], `limits[${i}]`, f, at + LIMIT_FLOATS * i);
-      return handle.setOptions(list.length);
+      return list.length;
     }
 
     _packFrame(frame, f) {

@@ -2,7 +2,7 @@
 // Object3D, as a one-constraint IKRig (an 'aim' constraint; web/three/helper.js).
 import { Vector3 } from 'three';
 import { RigHelper, SMOOTHING_KEYS } from './helper.js';
-import { BoneChain, defaultUpAxis, optionNames, readAxis, warnUnknownHelperOptions } from './rig.js';
+import { BoneChain, defaultUpAxis, optionNames, readAxis, checkHelperOptions } from './rig.js';
 
 const _up = new /* @__PURE__ */ Vector3();
 const AIM_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'method', 'hingeAxis'];
@@ -22,7 +22,7 @@ export class AimIK extends RigHelper {
    */
   constructor(ikpd, bone, options = {}) {
     super(ikpd, 'AimIK');
-    warnUnknownHelperOptions(options, AIM_OPTIONS, 'AimIK');
+    checkHelperOptions(options, AIM_OPTIONS, 'AimIK');
     this.bone = bone;
     // The axes as before: forward toward the first child with an offset (or the option), up +Y (+Z for ±Y bones).
     this.chain = new BoneChain([bone], { forward: options.forward, up: options.up }, 'bone');

@@ -4,7 +4,7 @@
 // one-constraint IKRig (a 'bodyLookAt' constraint); with `createSolver`, the
 // given solver on the bones' world transforms (SolverBodyLookAtIK).
 import { Quaternion, Vector3 } from 'three';
-import { BoneChain, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
+import { BoneChain, checkHelperOptions, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
 import { RigHelper } from './helper.js';
 
 /**
@@ -30,6 +30,8 @@ export const BODY_LOOK_AT_PRESETS = Object.freeze({
 
 const LIMBS = ['leftArm', 'rightArm', 'leftLeg', 'rightLeg'];
 const SETTING_GROUPS = ['spine', 'weightShift', 'armReaction'];
+const BODY_LOOK_AT_OPTIONS = /* @__PURE__ */ optionNames(SETTING_GROUPS, 'bones', 'getBone', 'target', 'enabled', 'weight', 'forward',
+  'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'createSolver');
 
 const _point = new Vector3();
 const _axis = new Vector3();
@@ -108,6 +110,7 @@ export function resolveBodyBones(root, table, getBone) {
 // The bones the options name below `root`, checked (a forgotten await and a bad root first).
 function findBody(ikpd, root, options) {
   if (typeof ikpd?.then === 'function') readModule(ikpd, 'BodyLookAtIK', 'BodyLookAt'); // throws: a forgotten await
+  checkHelperOptions(options, BODY_LOOK_AT_OPTIONS, 'BodyLookAtIK');
   if (!root?.isObject3D) throw new TypeError('root: expected the character (an Object3D)');
   const table = typeof (options.bones ?? 'mixamo') === 'string' ? BODY_LOOK_AT_PRESETS[options.bones ?? 'mixamo'] : options.bones;
   if (!table || typeof table !== 'object') {

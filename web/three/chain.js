@@ -4,7 +4,7 @@
 // ChainIK's 'euler' limits on bone.rotation like CCDIKSolver's).
 import { Quaternion, Vector3 } from 'three';
 import {
-  BoneChain, checkDescent, optionNames, readPoint, readWeight, toArray3, warnUnknownHelperOptions,
+  BoneChain, checkDescent, optionNames, readPoint, readWeight, toArray3, checkHelperOptions,
 } from './rig.js';
 import { copyDefined, limbForward } from './limb.js';
 import { RigHelper, SMOOTHING_KEYS } from './helper.js';
@@ -34,7 +34,7 @@ export class ChainIK extends RigHelper {
    */
   constructor(ikpd, bones, options = {}) {
     super(ikpd, 'ChainIK');
-    warnUnknownHelperOptions(options, CHAIN_OPTIONS, 'ChainIK');
+    checkHelperOptions(options, CHAIN_OPTIONS, 'ChainIK');
     if (!Array.isArray(bones) || bones.length < 2) throw new TypeError('bones: expected at least [root, tip]');
     checkDescent(bones);
     this.bones = bones;

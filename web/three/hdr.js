@@ -6,6 +6,13 @@
 import { CustomToneMapping } from 'three';
 import { Fn, abs, clamp, dot, float, max, mix, pow, sign, uniform, vec3 } from 'three/tsl';
 import { HDR_DEFAULTS, PQ, REC2020_TO_REC709, REC709_TO_REC2020, SDR_FILMIC } from '../src/hdr-constants.js';
+import { checkHelperOptions, optionNames } from './rig.js';
+
+// Option names of the nodes that take options (the one rule: checkHelperOptions).
+const COEFFICIENT_NAMES = optionNames('a', 'b', 'c', 'd', 'e');
+const UNIFORM_NAMES = optionNames('paperWhite', 'peak', 'saturation');
+const SETTINGS_NAMES = optionNames([...UNIFORM_NAMES], 'input', 'encoding');
+const TONE_MAPPING_NAMES = optionNames('hdr');
 
 const node = (value) => (typeof value === 'number' ? float(value) : value);
 const INV_GAMMA = 1 / 2.2;
@@ -19,6 +26,7 @@ function readChoice(value, name, allowed) {
 
 /** Filmic curve x(ax+b)/(x(cx+d)+e) (x < 0 counts as 0); coefficients default to the SDR curve. */
 export function filmicNode(x, coefficients = {}) {
+  checkHelperOptions(coefficients, COEFFICIENT_NAMES, 'filmicNode');
   const { a = SDR_FILMIC.a, b = SDR_FILMIC.b, c = SDR_FILMIC.c, d = SDR_FILMIC.d, e = SDR_FILMIC.e } = coefficients;
   const v = max(node(x), 0.0);
   return v.mul(v.mul(a).add(b)).div(v.mul(v.mul(c).add(d)).add(e));
@@ -116,6 +124,7 @@ export function pqToLinearNode(e) {
  * in [0, 1]) instead of throwing. `input` and `encoding` pick the graph.
  */
 export function outputTransformNode(color, settings = {}) {
+  checkHelperOptions(settings, SETTINGS_NAMES, 'outputTransformNode');
   const {
     paperWhite = HDR_DEFAULTS.paperWhite, peak = HDR_DEFAULTS.peak, saturation = HDR_DEFAULTS.saturation,
     input = 'scene', encoding = 'pq',
@@ -134,6 +143,7 @@ export function outputTransformNode(color, settings = {}) {
 
 /** Uniform nodes for the three settings; change `.value` (e.g. from a settings panel) at any time. */
 export function createHDRUniforms(settings = {}) {
+  checkHelperOptions(settings, UNIFORM_NAMES, 'createHDRUniforms');
   const { paperWhite = HDR_DEFAULTS.paperWhite, peak = HDR_DEFAULTS.peak, saturation = HDR_DEFAULTS.saturation } = settings;
   return { paperWhite: uniform(paperWhite), peak: uniform(peak), saturation: uniform(saturation) };
 }
@@ -145,7 +155,9 @@ export function createHDRUniforms(settings = {}) {
  * (`hdr: true`, for an `rgba16float` canvas with 'extended' tone mapping), or
  * the SDR curve clamped to [0, 1] (`hdr: false`, the same look in the SDR range).
  */
-export function hdrToneMapping(settings = createHDRUniforms(), { hdr = true } = {}) {
+export function hdrToneMapping(settings = createHDRUniforms(), flags = {}) {
+  checkHelperOptions(settings, UNIFORM_NAMES, 'hdrToneMapping');
+  const { hdr = true } = checkHelperOptions(flags, TONE_MAPPING_NAMES, 'hdrToneMapping');
   const options = hdr
     ? { paperWhite: settings.paperWhite, peak: settings.peak, saturation: settings.saturation, encoding: 'extended' }
     : { paperWhite: 1, peak: 1, saturation: 0, encoding: 'extended' };

@@ -3,7 +3,7 @@
 // `ikpd.Rig` runs every constraint on the pose the one before left, and only
 // the bones it changed are written back.
 import { Matrix4, Quaternion, Vector3 } from 'three';
-import { readAxis, readModule, readPoint, warnUnknownHelperOptions, optionNames } from './rig.js';
+import { readAxis, readModule, readPoint, checkHelperOptions, optionNames } from './rig.js';
 import { boneFinder, resolveHumanoid } from './humanoid.js';
 import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
 import { candidatesOf, describe, flatBones, isAncestor, label, localsOf } from './skeleton.js';
@@ -50,7 +50,7 @@ export class IKRig {
    */
   constructor(ikpd, root, options = {}) {
     this.ikpd = readModule(ikpd, 'IKRig', 'Rig');
-    warnUnknownHelperOptions(options, RIG_OPTIONS, 'IKRig');
+    checkHelperOptions(options, RIG_OPTIONS, 'IKRig');
     this.root = root;
     this._candidates = candidatesOf(root);
     this._candidateSet = new Set(this._candidates);
@@ -112,7 +112,7 @@ export class IKRig {
     if (options === null || typeof options !== 'object') throw new TypeError(`options: expected an object, got ${describe(options)}`);
     const defaults = this.ikpd.Rig.defaults[kind];
     const names = settingNames(this.ikpd, kind);
-    warnUnknownHelperOptions(options, optionNames(names, FRAME_KEYS, kind === 'aim' ? 'bone' : 'bones'), `IKRig.add('${kind}')`);
+    checkHelperOptions(options, optionNames(names, FRAME_KEYS, kind === 'aim' ? 'bone' : 'bones'), `IKRig.${kind}`);
     const bones = this._resolveBones(kind, options);
     const frame = { target: options.target ?? null, pole: options.pole ?? null };
     for (const key of FRAME_KEYS) readFrameInput(frame[key], key);
@@ -185,7 +185,7 @@ export class IKRig {
   }
 
   _unknown(kind, key) {
-    warnUnknownHelperOptions({ [key]: true }, optionNames(settingNames(this.ikpd, kind), FRAME_KEYS), `IKRig '${kind}' constraint`);
+    checkHelperOptions({ [key]: true }, optionNames(settingNames(this.ikpd, kind), FRAME_KEYS), `IKRig.${kind}`);
     throw new TypeError(`${key}: not an option of a '${kind}' constraint`);
   }
 

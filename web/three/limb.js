@@ -4,7 +4,7 @@
 // distance measured on the blended pose below weight 1.
 import { Vector3 } from 'three';
 import { RigHelper, SMOOTHING_KEYS } from './helper.js';
-import { checkDescent, optionNames, readAxis, readPoint, warnUnknownHelperOptions } from './rig.js';
+import { checkDescent, optionNames, readAxis, readPoint, checkHelperOptions } from './rig.js';
 import { warnOnce } from '../src/dev.js';
 
 const _a = new /* @__PURE__ */ Vector3();
@@ -74,7 +74,7 @@ export class LimbIK extends RigHelper {
   // `settings`: its own settings pushed to the rig (through `_toCore`).
   constructor(ikpd, bones, options, count, shape, name, extra, kind, settings = []) {
     super(ikpd, name);
-    warnUnknownHelperOptions(options, optionNames(LIMB_OPTIONS, extra), name);
+    checkHelperOptions(options, optionNames(LIMB_OPTIONS, extra), name);
     if (!Array.isArray(bones) || bones.length !== count) throw new TypeError(`bones: expected ${shape}`);
     checkDescent(bones);
     this.bones = bones;

@@ -2,7 +2,7 @@
 // smoothing (docs/look-at.md), as a one-constraint IKRig (a 'lookAt'
 // constraint over just its bones; web/three/helper.js).
 import { RigHelper, SMOOTHING_KEYS, characterFacing } from './helper.js';
-import { BoneChain, checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, warnUnknownHelperOptions } from './rig.js';
+import { BoneChain, checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from './rig.js';
 import { Vector3 } from 'three';
 
 const _forward = new /* @__PURE__ */ Vector3();
@@ -26,12 +26,14 @@ export class LookAtIK extends RigHelper {
    */
   constructor(ikpd, bones, options = {}) {
     super(ikpd, 'LookAtIK');
-    warnUnknownHelperOptions(options, LOOK_AT_OPTIONS, 'LookAtIK');
+    checkHelperOptions(options, LOOK_AT_OPTIONS, 'LookAtIK');
     if (!Array.isArray(bones) || bones.length < 1) throw new TypeError('bones: expected [root, ..., head]');
     checkDescent(bones);
     this.bones = bones;
     // forward: the head-local look axis; 'auto' (the default): the character's facing, as IKRig detects it.
     const forward = readAxis(options.forward, 'forward', _forward) ? options.forward : undefined;
+    /** The head-local look axis as given; 'auto': the character's facing (fixed at construction). */
+    this.forward = options.forward ?? 'auto';
     const { weights } = options;
     if (weights !== undefined && weights !== null && weights.length !== bones.length) {
       throw new RangeError(`weights: expected one weight per bone (${bones.length}), got ${weights.length}`);

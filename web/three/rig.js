@@ -9,7 +9,7 @@
 // every rig convention (+X, +Y, −Z, or any direction) look the same to ikpd.
 
 import { Matrix4, Quaternion, Vector3 } from 'three';
-import { warnUnknownOptions } from '../src/dev.js';
+import { checkOptionNames, nameSet } from '../src/options.js';
 
 const NAMED_AXES = {
   '+x': [1, 0, 0], '-x': [-1, 0, 0],
@@ -353,10 +353,14 @@ export function checkDescent(bones, name = 'bones') {
   }
 }
 
-/** Dev-only warning about option names a helper does not know (`poll:` for `pole:`). */
-export function warnUnknownHelperOptions(options, known, helper) {
+/**
+ * Checks a helper's options: an object, every name known (`poll:` for
+ * `pole:` is a TypeError naming it, with the nearest valid name: the rule of
+ * every ikpd entry point, core's checkOptionNames).
+ */
+export function checkHelperOptions(options, known, helper) {
   readOptionsObject(options, helper);
-  warnUnknownOptions(options, known, helper);
+  return checkOptionNames(options, known, helper);
 }
 
 function readOptionsObject(options, helper) {
@@ -365,5 +369,5 @@ function readOptionsObject(options, helper) {
   }
 }
 
-/** Returns an object keyed by `names` (for warnUnknownHelperOptions). */
-export const optionNames = (...names) => Object.freeze(Object.fromEntries(names.flat().map((n) => [n, true])));
+/** The Set of option names `names` (arrays or strings), for checkHelperOptions. */
+export const optionNames = nameSet;

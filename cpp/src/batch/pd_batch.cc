@@ -45,7 +45,9 @@ Status PdBatchJob::Run() const {
     if (!std::isfinite(velocity[i])) return FailAt(Error("velocity: must be a finite number"), i, failedItem);
     if (!std::isfinite(target[i])) return FailAt(Error("target: must be a finite number"), i, failedItem);
   }
-  if (dt == 0.0) return Ok();
+  // A zero step leaves the state as it is, except that angles are wrapped to
+  // (−π, π] as AnglePD's Reset wraps them (the controller path below does).
+  if (dt == 0.0 && !angle) return Ok();
   if (!angle && settings.integrator == pd::Integrator::kExact && std::isinf(settings.maxVelocity)) {
     // Fast path, the same arithmetic as ScalarPD::Update for these settings (no
     // clamp, no integral, held target: one exact step on the error x − target),

@@ -1,29 +1,36 @@
 #include "ikpd/batch/soa.h"
 
 #include <cassert>
-#include <new>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
 
 namespace ikpd::batch {
 
 namespace {
 constexpr std::size_t kAlignFloats = 4;  // 16 bytes
-constexpr std::size_t RoundUp(std::size_t n) { return (n + kAlignFloats - 1) / kAlignFloats * kAlignFloats; }
+constexpr std::uint64_t RoundUp(std::uint64_t n) { return (n + kAlignFloats - 1) / kAlignFloats * kAlignFloats; }
 }  // namespace
 
-void SoaStorage::AlignedDelete::operator()(float* p) const {
-  ::operator delete[](p, std::align_val_t{16});
-}
+void SoaStorage::AlignedDelete::operator()(float* p) const { std::free(p); }
 
-SoaStorage::SoaStorage(std::span<const Field> fields, std::size_t count)
-    : count_(count), fieldCount_(fields.size()) {
+SoaStorage::SoaStorage(std::span<const Field> fields, std::size_t count) : fieldCount_(fields.size()) {
   assert(fields.size() <= kMaxFields);
-  std::size_t total = 0;
+  // Sizes in 64 bits: on wasm32 size_t is 32 bits, and 2^24 items of a wide
+  // batch exceed 4 GiB. Any failure leaves the storage empty (never a null
+  // allocation written through: that trapped, or corrupted WASM memory).
+  if (count > kMaxCount) return;
+  std::uint64_t total = 0;
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    offsets_[i] = total;
-    total += RoundUp(fields[i].components * count);
+    offsets_[i] = static_cast<std::size_t>(total);
+    total += RoundUp(std::uint64_t{fields[i].components} * count);
   }
-  float* data = static_cast<float*>(::operator new[]((total > 0 ? total : 1) * sizeof(float), std::align_val_t{16}));
+  const std::uint64_t bytes = (total > 0 ? total : kAlignFloats) * sizeof(float);
+  if (bytes > std::numeric_limits<std::size_t>::max()) return;
+  float* data = static_cast<float*>(std::aligned_alloc(16, static_cast<std::size_t>(bytes)));
+  if (data == nullptr) return;
   data_.reset(data);
+  count_ = count;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     float* f = data + offsets_[i];
     const std::size_t c = fields[i].components;

@@ -26,14 +26,19 @@ Status Tentacle2D::Reset(const Tentacle2DSettings& s) {
   if (!IsFinite(s.baseAngle)) return Error("baseAngle: must be finite");
 
   const std::size_t n = s.lengths.size();
-  lengths_.assign(s.lengths.begin(), s.lengths.end());
-  if (s.limits.empty()) {
-    limits_.assign(n, s.limit);
-  } else {
-    limits_.assign(s.limits.begin(), s.limits.end());
+  Buffer<float> lengths, limits, angles;
+  Buffer<glm::vec2> positions;
+  if (!lengths.Allocate(n) || !limits.Allocate(n) || !angles.Allocate(n) || !positions.Allocate(n + 1)) {
+    return Error("lengths: out of memory for the bones");
   }
-  angles_.assign(n, 0.0f);
-  positions_.assign(n + 1, glm::vec2(0.0f));
+  for (std::size_t i = 0; i < n; ++i) {
+    lengths[i] = s.lengths[i];
+    limits[i] = s.limits.empty() ? s.limit : s.limits[i];
+  }
+  lengths_ = std::move(lengths);
+  limits_ = std::move(limits);
+  angles_ = std::move(angles);
+  positions_ = std::move(positions);
   step_ = s.step;
   cos_ = std::cos(s.step);
   sin_ = std::sin(s.step);

@@ -130,7 +130,10 @@ Status BodyLookAt::Configure(const BodyLookAtSettings& s) { return Apply(s, look
 Status BodyLookAt::Apply(const BodyLookAtSettings& s, bool keepState) {
   if (Status st = s.Validate(); !st) return st;
   const std::size_t n = s.spineJoints;
-  std::vector<float> weights(n), limits(n), settle(n);
+  Buffer<float> weights, limits, settle;
+  if (!weights.Allocate(n) || !limits.Allocate(n) || !settle.Allocate(n)) {
+    return Error("spineJoints: out of memory for the spine's state");
+  }
   if (s.spine.weights.empty()) DefaultBodyLookAtWeights(weights);
   else std::copy(s.spine.weights.begin(), s.spine.weights.end(), weights.begin());
   if (s.spine.limits.empty()) DefaultBodyLookAtLimits(limits);

@@ -66,7 +66,13 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
     return Error("forward: must be a finite non-zero vector");
   }
   if (!IsFinite(s.offset)) return Error("offset: must be finite");
-  std::vector<pd::QuatPD> controllers(n);
+  Buffer<pd::QuatPD> controllers;
+  Buffer<float> weights, limits;
+  Buffer<glm::quat> offsets, desired;
+  if (!controllers.Allocate(n) || !weights.Allocate(n) || !limits.Allocate(n) || !offsets.Allocate(n) ||
+      !desired.Allocate(n)) {
+    return Error("weights: out of memory for the joints' state");
+  }
   for (std::size_t i = 0; i < n; ++i) {
     pd::PdSettings settings;
     const float settle = s.settleTimes.empty() ? s.settleTime : s.settleTimes[i];
@@ -76,17 +82,19 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
     if (keepState) controllers[i] = controllers_[i];  // Configure below keeps its state
     if (Status st = controllers[i].Configure(settings); !st) return st;
   }
-  weights_.assign(s.weights.begin(), s.weights.end());
-  if (s.limits.empty()) {
-    limits_.assign(n, kPi);
-  } else {
-    limits_.assign(s.limits.begin(), s.limits.end());
+  for (std::size_t i = 0; i < n; ++i) {
+    weights[i] = s.weights[i];
+    limits[i] = s.limits.empty() ? kPi : s.limits[i];
+    offsets[i] = desired[i] = kIdentity;
   }
+  weights_ = std::move(weights);
+  limits_ = std::move(limits);
   controllers_ = std::move(controllers);
-  if (!keepState) {
-    offsets_.assign(n, kIdentity);
-    desired_.assign(n, kIdentity);
+  if (keepState) {
+    for (std::size_t i = 0; i < n; ++i) offsets[i] = offsets_[i], desired[i] = desired_[i];
   }
+  offsets_ = std::move(offsets);
+  desired_ = std::move(desired);
   forward_ = NormalizeByReciprocalOr(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
   offset_ = s.offset;
   return Ok();

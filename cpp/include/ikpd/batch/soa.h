@@ -23,15 +23,19 @@ struct Field {
 };
 
 // Owns one 16-byte-aligned allocation with every field of `fields` for
-// `count` items. Each field starts on a 16-byte boundary.
+// `count` items. Each field starts on a 16-byte boundary. When that memory
+// cannot be had (the allocation fails, the byte count overflows size_t, or
+// count > kMaxCount) the storage is empty: ok() is false, count() 0 and every
+// field() null; nothing is written (README, "Guarantees").
 class SoaStorage {
  public:
   SoaStorage(std::span<const Field> fields, std::size_t count);
 
+  bool ok() const { return data_ != nullptr; }
   std::size_t count() const { return count_; }
   std::size_t fieldCount() const { return fieldCount_; }
-  // Pointer to the first float of field `index` (index < fieldCount()).
-  float* field(std::size_t index) const { return data_.get() + offsets_[index]; }
+  // Pointer to the first float of field `index` (index < fieldCount()); null when !ok().
+  float* field(std::size_t index) const { return ok() ? data_.get() + offsets_[index] : nullptr; }
 
   // Upper bound on `count` accepted by every batch (2^24 items).
   static constexpr std::size_t kMaxCount = std::size_t{1} << 24;

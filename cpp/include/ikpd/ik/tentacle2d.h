@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <vector>
+#include "ikpd/buffer.h"
 
 #include <glm/vec2.hpp>
 
@@ -53,7 +53,8 @@ struct Tentacle2DSettings {
 // turns without moving the points after it; a target at the root is a valid target.
 class Tentacle2D {
  public:
-  // Validates the settings and starts straight (all angles 0). Allocates.
+  // Validates the settings and starts straight (all angles 0). Allocates: memory
+  // that cannot be had is an error ("lengths: out of memory"), state unchanged.
   Status Reset(const Tentacle2DSettings& settings);
   // Validates the angles (size = bones, each within its limit) and rebuilds positions.
   Status SetAngles(std::span<const float> angles);
@@ -79,10 +80,10 @@ class Tentacle2D {
   // Counts updates without progress and starts unwinding when stuck (escapeAfter > 0).
   void TrackProgress(glm::vec2 target);
 
-  std::vector<float> lengths_;
-  std::vector<float> limits_;
-  std::vector<float> angles_;
-  std::vector<glm::vec2> positions_;
+  Buffer<float> lengths_;
+  Buffer<float> limits_;
+  Buffer<float> angles_;
+  Buffer<glm::vec2> positions_;
   float step_ = 0.0f;
   float cos_ = 1.0f;
   float sin_ = 0.0f;

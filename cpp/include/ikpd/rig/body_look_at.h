@@ -13,8 +13,8 @@
 #include <array>
 #include <cstddef>
 #include <span>
-#include <vector>
 
+#include "ikpd/buffer.h"
 #include "ikpd/rig/look_at.h"
 #include "ikpd/common.h"
 #include "ikpd/pd/controllers.h"
@@ -168,7 +168,7 @@ class BodyLookAt {
   void LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out) const;
 
   BodyLookAtSettings settings_{};  // spans cleared; the values live below
-  std::vector<float> weights_, limits_, settleTimes_;
+  Buffer<float> weights_, limits_, settleTimes_;
   LookAt look_;
   std::array<pd::ScalarPD, 3> shift_{};
   std::array<pd::QuatPD, kMaxLimbs> arms_{};

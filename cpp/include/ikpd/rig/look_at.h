@@ -7,7 +7,7 @@
 
 #include <cstddef>
 #include <span>
-#include <vector>
+#include "ikpd/buffer.h"
 
 #include "ikpd/common.h"
 #include "ikpd/pd/controllers.h"
@@ -44,6 +44,7 @@ struct LookAtSettings {
 class LookAt {
  public:
   // Validates and allocates one controller per joint; offsets start at identity.
+  // Memory that cannot be had is an error ("weights: out of memory"), state unchanged.
   Status Reset(const LookAtSettings& settings);
   // As Reset, but with the same joint count the smoothing state (offsets,
   // velocities, blend-out) is kept, so weights, limits and gains change without
@@ -67,11 +68,11 @@ class LookAt {
   bool active() const;
 
  private:
-  std::vector<float> weights_;
-  std::vector<float> limits_;
-  std::vector<pd::QuatPD> controllers_;
-  std::vector<glm::quat> offsets_;
-  std::vector<glm::quat> desired_;
+  Buffer<float> weights_;
+  Buffer<float> limits_;
+  Buffer<pd::QuatPD> controllers_;
+  Buffer<glm::quat> offsets_;
+  Buffer<glm::quat> desired_;
   Status Apply(const LookAtSettings& settings, bool keepState);
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
 

@@ -84,6 +84,8 @@ void CcdSweep(Chain& c) {
 
 }  // namespace
 
+int FinishWithCcd(Chain& c, int budget) { return Iterate(c, [&](int) { CcdSweep(c); }, budget); }
+
 ChainResult SolveCcd(Chain& c) {
   Align(c);
   LimitInputPose(c);

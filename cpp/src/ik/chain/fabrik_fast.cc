@@ -98,6 +98,16 @@ struct FreeFabrik {
   // iteration's step by the geometric-series estimate of the steps still to
   // come, r / (1 − r) (capped); the next iteration restores the bone lengths.
   // The result is a FABRIK pose close to the one plain FABRIK reaches.
+  //
+  // FABRIK can also stall short of a reachable target (a target near the root
+  // that the chain folds around, or near full extension): when an iteration
+  // shrinks the distance by less than 1 − kStallRatio, it stops with `stalled`
+  // set and the solve finishes with CCD sweeps in the iterations left
+  // (docs/chains.md, "Stalls"). Solves that gain at least that much every
+  // iteration keep plain FABRIK's result.
+  static constexpr float kStallRatio = 0.9f;
+  bool stalled = false;
+
   int Iterate() {
     Transform* o = c.pose.data();
     int iterations = 0;
@@ -107,7 +117,12 @@ struct FreeFabrik {
     for (int it = 0; it < c.job.iterations; ++it) {
       if (distance <= c.tolerance) break;
       // Only a chain that made no progress can be stuck on the target's line.
-      if (previousDistance - distance <= 1e-6f * c.length && StuckOnALine(c)) Unstick(c, false);
+      if (previousDistance - distance <= 1e-6f * c.length && StuckOnALine(c)) {
+        Unstick(c, false);
+      } else if (distance > kStallRatio * previousDistance) {
+        stalled = true;
+        break;
+      }
       const float r = distance / previousDistance;
       if (since >= 2 && r > 0.05f && r < 0.98f) {
         const float w = std::min(r / (1.0f - r), 20.0f);
@@ -230,6 +245,10 @@ ChainResult SolveFreeFabrik(Chain& c) {
     iterations = 1;
   } else {
     iterations = f.Iterate();
+    if (f.stalled) {
+      f.RebuildRotations();  // CCD turns world rotations along the bones
+      iterations += FinishWithCcd(c, c.job.iterations - iterations);
+    }
   }
   if (c.job.pole) ApplyPole(c, false);
   f.RebuildRotations();

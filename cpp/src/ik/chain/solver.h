@@ -80,13 +80,14 @@ void ApplyPole(Chain& c, bool rotations);
 ChainResult Finish(Chain& c, int iterations);
 
 // The iteration CCD and FABRIK with limits share: `step` until the tip is
-// within tolerance or the iterations run out, unsticking a chain caught on the
-// target's line. Returns the iterations run.
+// within tolerance or `budget` iterations (by default the job's) run out,
+// unsticking a chain caught on the target's line. Returns the iterations run.
 template <class Step>
-int Iterate(Chain& c, Step step) {
+int Iterate(Chain& c, Step step, int budget = -1) {
   int iterations = 0;
   float previous = std::numeric_limits<float>::infinity();
-  for (int it = 0; it < c.job.iterations; ++it) {
+  if (budget < 0) budget = c.job.iterations;
+  for (int it = 0; it < budget; ++it) {
     const float distance = c.Distance();
     if (distance <= c.tolerance) break;
     // Only a chain that made no progress can be stuck on the target's line.
@@ -101,6 +102,10 @@ int Iterate(Chain& c, Step step) {
 // ---- solvers ----
 
 ChainResult SolveCcd(Chain& c);         // ccd.cc
+// ccd.cc: up to `budget` CCD sweeps from the current pose (pose rotations are
+// world rotations along the bones, tipLocal set), for FABRIK without limits
+// once it stalls short of a reachable target. Returns the sweeps run.
+int FinishWithCcd(Chain& c, int budget);
 ChainResult SolveFabrik(Chain& c);      // fabrik.cc: FABRIK with limits
 ChainResult SolveFreeFabrik(Chain& c);  // fabrik_fast.cc: FABRIK without limits
 
