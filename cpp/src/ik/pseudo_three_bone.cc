@@ -18,18 +18,16 @@ namespace {
 // input, bones rebuilt along them), joint 3 by the same slerp, each bone's
 // length blended from its input to its solved (stretched) length. Weight 0
 // gives the input pose. `limb` holds the input, `pose` the full-weight solve.
-void ApplyWeight(const TwoBoneJob& limb, PseudoThreeBoneResult* pose) {
+void ApplyWeight(const TwoBoneJob& limb, const TwoBoneSetup& setup, PseudoThreeBoneResult* pose) {
   using simd::FromGlm;
   using simd::ToGlm;
   const float weight = limb.weight;
-  detail::LimbAxes axes;
-  detail::LimbAxesOf(limb.forward, limb.bendAxis, &axes);  // validated by the caller
   const simd::Q4<float> q1 = FromGlm(NormalizeByReciprocalOr(limb.root.rotation, kIdentityRotation));
   const simd::Q4<float> q2 = FromGlm(NormalizeByReciprocalOr(limb.mid.rotation, kIdentityRotation));
   const simd::Q4<float> q3 = FromGlm(NormalizeByReciprocalOr(limb.end.rotation, kIdentityRotation));
   simd::Q4<float> r1 = FromGlm(pose->root.rotation), r2 = FromGlm(pose->mid.rotation);
   simd::V3<float> upper{}, lower{};
-  detail::two_bone_kernel::WeightOutput(weight, axes.forward, q1, q2, &r1, &r2, &upper, &lower);
+  detail::two_bone_kernel::WeightOutput(weight, detail::SharedOf(setup).forward, q1, q2, &r1, &r2, &upper, &lower);
   const simd::Q4<float> r3 = simd::Slerp(q3, FromGlm(pose->end.rotation), weight);
 
   const auto blended = [weight](const glm::vec3& from, const glm::vec3& to, const glm::vec3& solvedFrom,
@@ -79,13 +77,16 @@ Status PseudoThreeBoneJob::Run() const {
   const glm::quat qDiff = glm::conjugate(q2) * q3;                                      // step 1
   const glm::vec3 offset0(glm::dvec3(tip.position) - glm::dvec3(limb.end.position));  // step 2
 
+  // The limb's settings, prepared once for both passes (validated above).
+  TwoBoneSettings settings = SettingsOf(limb);
+  settings.endRotation = EndRotation::kWorld;  // the effector keeps its rotation: the offset stays valid
+  TwoBoneSetup setup;
+  if (Status s = Prepare(settings, &setup); !s) return s;
   TwoBoneResult solved;
-  TwoBoneJob pass = limb;
-  pass.weight = 1.0f;                      // both passes at full weight; ApplyWeight weighs the result
-  pass.endRotation = EndRotation::kWorld;  // the effector keeps its rotation: the offset stays valid
-  pass.effectorOffset = offset0;           // step 3
-  pass.result = &solved;
-  if (Status s = pass.Run(); !s) return s;  // step 4
+  TwoBoneFrame pass = FrameOf(limb);
+  pass.weight = 1.0f;               // both passes at full weight; ApplyWeight weighs the result
+  pass.effectorOffset = offset0;    // step 3
+  if (Status s = SolveTwoBone(setup, pass, &solved); !s) return s;  // step 4
 
   // Step 5: rebuild joint 3 from the solved joint 2.
   const glm::quat rebuilt =
@@ -123,10 +124,14 @@ Status PseudoThreeBoneJob::Run() const {
     // scale by the same factor, so the whole limb's length measures it (one
     // bone alone may have zero length).
     const double stretched = limb_length(first.root.position, first.mid.position, first.end.position);
+    const TwoBoneSetup* second = &setup;
+    TwoBoneSetup restretched;
     if (limb.maxStretch > 1.0f && stretched > length && length > 0.0) {
-      pass.maxStretch = std::max(1.0f, static_cast<float>(limb.maxStretch * length / stretched));
+      settings.maxStretch = std::max(1.0f, static_cast<float>(limb.maxStretch * length / stretched));
+      if (Status s = Prepare(settings, &restretched); !s) return s;
+      second = &restretched;
     }
-    if (Status s = pass.Run(); !s) return s;
+    if (Status s = SolveTwoBone(*second, pass, &solved); !s) return s;
   }
 
   PseudoThreeBoneResult out;
@@ -135,7 +140,7 @@ Status PseudoThreeBoneJob::Run() const {
   out.end = {solved.end.position, end};
   out.distance = solved.distance;
   if (limb.weight < 1.0f) {
-    ApplyWeight(limb, &out);
+    ApplyWeight(limb, setup, &out);
     end = out.end.rotation;
     offset = (end * glm::conjugate(q3)) * offset0;
   }
