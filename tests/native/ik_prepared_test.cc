@@ -338,3 +338,65 @@ TEST(AimPrepared, BadSettingsAndFramesAreNamed) {
   EXPECT_EQ(Text(ikpd::SolveAim(setup, AimFrame{}, nullptr)), "result: output pointer must not be null");
   EXPECT_EQ(Text(ikpd::Prepare(AimSettings{}, nullptr)), "setup: output pointer must not be null");
 }
+
+namespace {
+bool Same(const ikpd::PseudoThreeBoneResult& a, const ikpd::PseudoThreeBoneResult& b) {
+  return Same(a.root, b.root) && Same(a.mid, b.mid) && Same(a.end, b.end) && Same(a.tip, b.tip) &&
+         a.reached == b.reached && Same(a.distance, b.distance);
+}
+}  // namespace
+
+TEST(PseudoThreeBonePrepared, EqualsRunBitForBit) {
+  iktest::Rng rng(2503);
+  for (int i = 0; i < 10000; ++i) {
+    ikpd::PseudoThreeBoneJob job;
+    job.limb = RandomTwoBone(rng, i);
+    job.tip = {job.limb.end.position + rng.Vec(-0.5f, 0.5f), rng.Rotation()};
+    job.blend = i % 3 == 0 ? 0.0f : i % 3 == 1 ? 1.0f : rng.Uniform(0.0f, 1.0f);
+    job.variant = i % 2 ? ikpd::PseudoThreeBoneVariant::kFollowMid : ikpd::PseudoThreeBoneVariant::kRelative;
+    if (i % 4 == 2) job.endLimit = rng.Uniform(0.0f, ikpd::kPi);
+    ikpd::PseudoThreeBoneResult viaJob, viaSetup;
+    job.result = &viaJob;
+    ASSERT_TRUE(job.Run()) << i;
+    ikpd::PseudoThreeBoneSetup setup;
+    ASSERT_TRUE(ikpd::Prepare(ikpd::SettingsOf(job), &setup)) << i;
+    ASSERT_TRUE(ikpd::SolvePseudoThreeBone(setup, ikpd::FrameOf(job), &viaSetup)) << i;
+    ASSERT_TRUE(Same(viaJob, viaSetup)) << "case " << i;
+  }
+}
+
+TEST(PseudoThreeBonePrepared, BadSettingsAndFramesAreNamed) {
+  ikpd::PseudoThreeBoneSettings s;
+  ikpd::PseudoThreeBoneSetup setup;
+  s.endLimit = 4.0f;
+  EXPECT_EQ(Text(ikpd::Prepare(s, &setup)), "endLimit: must be in [0, pi]");
+  s.endLimit = 1.0f;
+  s.variant = static_cast<ikpd::PseudoThreeBoneVariant>(9);
+  EXPECT_EQ(Text(ikpd::Prepare(s, &setup)), "variant: must be 'relative' or 'followMid'");
+  s.variant = ikpd::PseudoThreeBoneVariant::kFollowMid;
+  s.limb.soften = -1.0f;
+  EXPECT_EQ(Text(ikpd::Prepare(s, &setup)), "soften: must be in [0, 1]");
+  s.limb.soften = 0.0f;
+  s.limb.endRotation = static_cast<EndRotation>(5);  // ignored, as by the job
+  EXPECT_FALSE(setup.prepared());
+  ASSERT_TRUE(ikpd::Prepare(s, &setup));
+
+  const iktest::Limb l = iktest::MakeLimb(glm::vec3(0), glm::quat(1, 0, 0, 0), 1, 1, 0.5f, glm::vec3(1, 0, 0),
+                                          glm::vec3(0, 0, 1), glm::quat(1, 0, 0, 0));
+  ikpd::PseudoThreeBoneFrame f;
+  f.limb.root = l.root, f.limb.mid = l.mid, f.limb.end = l.end, f.limb.target = glm::vec3(1, 1, 0);
+  f.tip = {l.end.position + glm::vec3(0, -0.2f, 0), glm::quat(1, 0, 0, 0)};
+  ikpd::PseudoThreeBoneResult r;
+  EXPECT_EQ(Text(ikpd::SolvePseudoThreeBone(setup, f, &r)), "ok");
+  auto bad = f;
+  bad.limb.effectorOffset.x = kNaN;  // ignored
+  EXPECT_EQ(Text(ikpd::SolvePseudoThreeBone(setup, bad, &r)), "ok");
+  bad = f, bad.tip.position.y = kInf;
+  EXPECT_EQ(Text(ikpd::SolvePseudoThreeBone(setup, bad, &r)), "tip: position must be finite");
+  bad = f, bad.blend = 2.0f;
+  EXPECT_EQ(Text(ikpd::SolvePseudoThreeBone(setup, bad, &r)), "blend: must be in [0, 1]");
+  bad = f, bad.limb.weight = -1.0f;
+  EXPECT_EQ(Text(ikpd::SolvePseudoThreeBone(setup, bad, &r)), "weight: must be in [0, 1]");
+  EXPECT_EQ(Text(ikpd::SolvePseudoThreeBone(ikpd::PseudoThreeBoneSetup{}, f, &r)), "setup: not prepared (call Prepare first)");
+  EXPECT_EQ(Text(ikpd::SolvePseudoThreeBone(setup, f, nullptr)), "result: output pointer must not be null");
+}

@@ -152,6 +152,10 @@ Status TwoBoneJob::Validate() const { return ValidateAll(*this); }
 
 namespace detail {
 
+Status CheckTwoBoneFrame(const TwoBoneSettings& settings, const TwoBoneFrame& frame) {
+  return ValidateFrame(settings, frame);
+}
+
 TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings) {
   glm::vec3 f(0.0f), h(0.0f);
   LimbAxes(settings.forward, settings.bendAxis, &f, &h);  // validated by the caller

@@ -39,6 +39,9 @@ struct TwoBoneShared {
 // `settings` must be valid (TwoBoneSettings::Validate).
 TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings);
 
+// Every check of SolveTwoBone on a frame (the result pointer aside), each error named.
+Status CheckTwoBoneFrame(const TwoBoneSettings& settings, const TwoBoneFrame& frame);
+
 }  // namespace ikpd::detail
 
 namespace ikpd {
