@@ -285,22 +285,30 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
   return Ok();
 }
 
-// The aim's and two-bone's settings, in the canonical frames the rig solves
+// The aim's, two-bone's and pseudo three-bone's settings, in the canonical frames the rig solves
 // in (docs/rig.md), prepared once per settings or axes change.
 void Rig::PrepareLimb(Constraint& c) const {
   const ConstraintSettings& s = c.settings;
   for (int withPole = 0; withPole < 2; ++withPole) {
     c.aimSetup[withPole] = AimSetup{};
     c.twoBoneSetup[withPole] = TwoBoneSetup{};
+    c.pseudoSetup[withPole] = PseudoThreeBoneSetup{};
     if (s.kind == ConstraintKind::kAim) {
       AimSettings settings = SettingsOf(s.aim);
       settings.forward = c.look, settings.up = c.aimUp, settings.pole = withPole != 0;
       (void)Prepare(settings, &c.aimSetup[withPole]);  // checked by Check; else unprepared
-    } else if (s.kind == ConstraintKind::kTwoBone) {
-      TwoBoneSettings settings = SettingsOf(s.twoBone);
+    } else if (s.kind == ConstraintKind::kTwoBone || s.kind == ConstraintKind::kPseudoThreeBone) {
+      const TwoBoneJob& limb = s.kind == ConstraintKind::kTwoBone ? s.twoBone : s.pseudoThreeBone.limb;
+      TwoBoneSettings settings = SettingsOf(limb);
       settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
-      settings.pole = withPole != 0 ? TwoBonePole::kPoint : s.twoBone.poleDirection ? TwoBonePole::kDirection : TwoBonePole::kNone;
-      (void)Prepare(settings, &c.twoBoneSetup[withPole]);
+      settings.pole = withPole != 0 ? TwoBonePole::kPoint : limb.poleDirection ? TwoBonePole::kDirection : TwoBonePole::kNone;
+      if (s.kind == ConstraintKind::kTwoBone) {
+        (void)Prepare(settings, &c.twoBoneSetup[withPole]);
+      } else {
+        PseudoThreeBoneSettings pseudo = SettingsOf(s.pseudoThreeBone);
+        pseudo.limb = settings;
+        (void)Prepare(pseudo, &c.pseudoSetup[withPole]);
+      }
     }
   }
 }

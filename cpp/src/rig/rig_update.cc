@@ -165,7 +165,7 @@ void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintRes
   const ConstraintSettings& s = c.settings;
   const glm::vec3 target = ToModel(f.target);
   const std::optional<glm::vec3> pole = f.poleSet != 0.0f ? std::optional<glm::vec3>(ToModel(f.pole)) : std::nullopt;
-  const glm::vec3 x(1.0f, 0.0f, 0.0f), z(0.0f, 0.0f, 1.0f);  // the canonical frames' axes
+  const glm::vec3 x(1.0f, 0.0f, 0.0f);  // the canonical frames' bone axis (chains)
   const auto back = [&](std::size_t k, const glm::quat& solved) { desired_[k] = Unit(solved * glm::conjugate(c.frames[k])); };
   switch (s.kind) {
     case ConstraintKind::kAim: {
@@ -194,16 +194,17 @@ void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintRes
       return;
     }
     case ConstraintKind::kPseudoThreeBone: {
-      PseudoThreeBoneJob job = s.pseudoThreeBone;
       PseudoThreeBoneResult out;
-      job.limb.root = jobIn_[0], job.limb.mid = jobIn_[1], job.limb.end = jobIn_[2], job.tip = jobIn_[3];
-      job.limb.target = target;
-      job.limb.pole = pole;
-      if (job.limb.poleDirection) job.limb.poleDirection = ToModelVector(*job.limb.poleDirection);
-      if (pole) job.limb.poleDirection.reset();
-      job.limb.forward = x, job.limb.bendAxis = z, job.limb.weight = 1.0f;
-      job.result = &out;
-      if (!job.Run()) out = {jobIn_[0], jobIn_[1], jobIn_[2], jobIn_[3], false, 0.0f};
+      PseudoThreeBoneFrame frame;
+      frame.limb.root = jobIn_[0], frame.limb.mid = jobIn_[1], frame.limb.end = jobIn_[2], frame.tip = jobIn_[3];
+      frame.limb.target = target;
+      if (pole) frame.limb.pole = *pole;
+      else if (s.pseudoThreeBone.limb.poleDirection) frame.limb.pole = ToModelVector(*s.pseudoThreeBone.limb.poleDirection);
+      frame.limb.weight = 1.0f;
+      frame.blend = s.pseudoThreeBone.blend;
+      if (!SolvePseudoThreeBone(c.pseudoSetup[pole ? 1 : 0], frame, &out)) {
+        out = {jobIn_[0], jobIn_[1], jobIn_[2], jobIn_[3], false, 0.0f};
+      }
       back(0, out.root.rotation), back(1, out.mid.rotation), back(2, out.end.rotation);
       r.reached = out.reached ? 1.0f : 0.0f;
       r.distance = out.distance * rootScale_;

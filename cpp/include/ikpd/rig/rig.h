@@ -208,12 +208,13 @@ class Rig {
     std::vector<glm::quat> offsets;     // the offsets applied without smoothing (settleTime 0)
     LookAt lookAt;
     BodyLookAt body;
-    // Aim and two-bone settings prepared by Configure (forward and axes
+    // Aim, two-bone and pseudo three-bone settings prepared by Configure (forward and axes
     // included), so a frame only solves: [0] frames without a pole point (the
     // two-bone's poleDirection, if set, or none), [1] with one. Unprepared
     // where the settings cannot take that pole (the solve then keeps the pose).
     AimSetup aimSetup[2];
     TwoBoneSetup twoBoneSetup[2];
+    PseudoThreeBoneSetup pseudoSetup[2];
   };
 
   // Stages (rig.cc: settings; rig_axes.cc: detection; rig_update.cc: the frame).
