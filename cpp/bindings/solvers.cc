@@ -51,13 +51,10 @@ void SampleInputs(AimJob& job) {
 }
 
 // How a solver keeps its options between frames: the job's settings prepared
-// once by setOptions (two-bone, aim: docs/architecture.md, the job layer), or
-// the validated job itself, run whole each frame (pseudo three-bone).
+// once by setOptions (docs/architecture.md, the job layer); solve() then
+// checks and solves the frame only.
 template <class Job>
-struct Prepared {
-  Status Set(const Job&) { return Ok(); }
-  Status Solve(const Job& job) const { return job.Run(); }
-};
+struct Prepared;
 template <class Job, class Setup>
 struct PreparedSettings {
   Setup setup;
@@ -70,6 +67,10 @@ struct Prepared<TwoBoneJob> : PreparedSettings<TwoBoneJob, TwoBoneSetup> {
 template <>
 struct Prepared<AimJob> : PreparedSettings<AimJob, AimSetup> {
   Status Solve(const AimJob& job) const { return SolveAim(setup, FrameOf(job), job.result); }
+};
+template <>
+struct Prepared<PseudoThreeBoneJob> : PreparedSettings<PseudoThreeBoneJob, PseudoThreeBoneSetup> {
+  Status Solve(const PseudoThreeBoneJob& job) const { return SolvePseudoThreeBone(setup, FrameOf(job), job.result); }
 };
 
 template <class Job, class Result>
