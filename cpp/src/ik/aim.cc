@@ -124,6 +124,21 @@ Status Prepare(const AimSettings& settings, AimSetup* setup) {
   return Ok();
 }
 
+// The kernel on a checked frame; `pole` is the frame's pole, zero when the
+// settings have none.
+static Status SolveChecked(const detail::AimShared& shared, const AimFrame& frame, const glm::vec3& pole,
+                           glm::quat* result) {
+  detail::AimLanes<float> io;
+  io.position = simd::FromGlm(frame.position);
+  io.rotation = simd::FromGlm(frame.rotation);
+  io.target = simd::FromGlm(frame.target);
+  io.pole = simd::FromGlm(pole);
+  io.weight = frame.weight;
+  detail::SolveAim(shared, io);
+  *result = simd::ToGlm(io.outRotation);
+  return Ok();
+}
+
 Status SolveAim(const AimSetup& setup, const AimFrame& frame, glm::quat* result) {
   if (!setup.prepared()) return Error("setup: not prepared (call Prepare first)");
   const detail::AimShared& shared = detail::SharedOf(setup);
@@ -144,23 +159,15 @@ Status SolveAim(const AimSetup& setup, const AimFrame& frame, glm::quat* result)
     if (!(frame.weight >= 0.0f && frame.weight <= 1.0f)) return Error("weight: must be in [0, 1]");
   }
   if (result == nullptr) return Error("result: output pointer must not be null");
-  detail::AimLanes<float> io;
-  io.position = simd::FromGlm(frame.position);
-  io.rotation = simd::FromGlm(frame.rotation);
-  io.target = simd::FromGlm(frame.target);
-  io.pole = simd::FromGlm(pole);
-  io.weight = frame.weight;
-  detail::SolveAim(shared, io);
-  *result = simd::ToGlm(io.outRotation);
-  return Ok();
+  return SolveChecked(shared, frame, pole, result);
 }
 
 Status AimJob::Run() const {
   if (const Status s = ValidateAll(*this); !s) return s;
-  AimSetup setup;
+  // Checked in full above: derive the settings and run the kernel.
   const AimSettings settings = SettingsOf(*this);
-  AimSetupAccess::Store(setup, detail::MakeAimShared(settings), settings);
-  return SolveAim(setup, FrameOf(*this), result);
+  const AimFrame frame = FrameOf(*this);
+  return SolveChecked(detail::MakeAimShared(settings), frame, settings.pole ? frame.pole : glm::vec3(0.0f), result);
 }
 
 }  // namespace ikpd

@@ -192,21 +192,10 @@ Status Prepare(const TwoBoneSettings& settings, TwoBoneSetup* setup) {
   return Ok();
 }
 
-Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result) {
-  if (!setup.prepared()) return Error("setup: not prepared (call Prepare first)");
-  const detail::TwoBoneShared& shared = detail::SharedOf(setup);
-  // The common case in one pass: finite inputs, usable rotations, a weight in
-  // range; anything else takes the full check, which names the first bad input.
-  const auto usable = [](const glm::quat& q) { return glm::dot(q, q) > 1e-12f; };
-  const glm::vec3 pole = shared.pole == TwoBonePole::kNone ? glm::vec3(0.0f) : frame.pole;
-  const bool quick = AllFinite(frame.root.position, frame.root.rotation, frame.mid.position, frame.mid.rotation,
-                               frame.end.position, frame.end.rotation, frame.target, pole, frame.effectorOffset) &&
-                     usable(frame.root.rotation) && usable(frame.mid.rotation) && usable(frame.end.rotation) &&
-                     frame.weight >= 0.0f && frame.weight <= 1.0f;
-  if (!quick) {
-    if (const Status s = ValidateFrame(setup.settings(), frame); !s) return s;
-  }
-  if (result == nullptr) return Error("result: output pointer must not be null");
+// The kernel on a checked frame; `pole` is the frame's pole, zero when the
+// settings have none.
+static Status SolveChecked(const detail::TwoBoneShared& shared, const TwoBoneFrame& frame, const glm::vec3& pole,
+                    TwoBoneResult* result) {
   detail::TwoBoneLanes<float> io;
   io.rootPosition = simd::FromGlm(frame.root.position);
   io.midPosition = simd::FromGlm(frame.mid.position);
@@ -228,12 +217,31 @@ Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBon
   return Ok();
 }
 
+Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result) {
+  if (!setup.prepared()) return Error("setup: not prepared (call Prepare first)");
+  const detail::TwoBoneShared& shared = detail::SharedOf(setup);
+  // The common case in one pass: finite inputs, usable rotations, a weight in
+  // range; anything else takes the full check, which names the first bad input.
+  const auto usable = [](const glm::quat& q) { return glm::dot(q, q) > 1e-12f; };
+  const glm::vec3 pole = shared.pole == TwoBonePole::kNone ? glm::vec3(0.0f) : frame.pole;
+  const bool quick = AllFinite(frame.root.position, frame.root.rotation, frame.mid.position, frame.mid.rotation,
+                               frame.end.position, frame.end.rotation, frame.target, pole, frame.effectorOffset) &&
+                     usable(frame.root.rotation) && usable(frame.mid.rotation) && usable(frame.end.rotation) &&
+                     frame.weight >= 0.0f && frame.weight <= 1.0f;
+  if (!quick) {
+    if (const Status s = ValidateFrame(setup.settings(), frame); !s) return s;
+  }
+  if (result == nullptr) return Error("result: output pointer must not be null");
+  return SolveChecked(shared, frame, pole, result);
+}
+
 Status TwoBoneJob::Run() const {
   if (const Status s = ValidateAll(*this); !s) return s;
-  TwoBoneSetup setup;
+  // Checked in full above: derive the settings and run the kernel.
   const TwoBoneSettings settings = SettingsOf(*this);
-  TwoBoneSetupAccess::Store(setup, detail::MakeTwoBoneShared(settings), settings);
-  return SolveTwoBone(setup, FrameOf(*this), result);
+  const TwoBoneFrame frame = FrameOf(*this);
+  const glm::vec3 poleInput = settings.pole == TwoBonePole::kNone ? glm::vec3(0.0f) : frame.pole;
+  return SolveChecked(detail::MakeTwoBoneShared(settings), frame, poleInput, result);
 }
 
 }  // namespace ikpd
