@@ -41,8 +41,11 @@ Status LimbAxes(const glm::vec3& forward, const glm::vec3& bendAxis, glm::vec3* 
 // effectorOffset and weight come between maxAngle and soften in that order:
 // `frameChecks` (may be null) runs there.
 template <class FrameChecks>
-Status ValidateSettings(const TwoBoneSettings& s, FrameChecks&& frameChecks) {
-  if (const Status axes = LimbAxes(s.forward, s.bendAxis, nullptr, nullptr); !axes) return axes;
+// With `axes` (may be null) it also writes the unit forward and hinge.
+Status ValidateSettings(const TwoBoneSettings& s, FrameChecks&& frameChecks, glm::vec3 (*axes)[2] = nullptr) {
+  const Status axesOk = axes != nullptr ? LimbAxes(s.forward, s.bendAxis, &(*axes)[0], &(*axes)[1])
+                                        : LimbAxes(s.forward, s.bendAxis, nullptr, nullptr);
+  if (!axesOk) return axesOk;
   if (!IsSide(s.bendDirection) && s.bendDirection != BendDirection::kAuto) {
     return Error("bendDirection: must be auto, positive or negative");
   }
@@ -78,15 +81,17 @@ Status ValidateOffsetAndWeight(const glm::vec3& effectorOffset, float weight) {
   return Ok();
 }
 
-// Every check of a job, in parameter order (the errors name the first bad one).
-Status ValidateAll(const TwoBoneJob& job) {
+// Every check of a job, in parameter order (the errors name the first bad one);
+// `axes` as in ValidateSettings.
+Status ValidateAll(const TwoBoneJob& job, glm::vec3 (*axes)[2] = nullptr) {
   if (Status s = ValidateJoints(FrameOf(job)); !s) return s;
   if (job.pole && !IsFinite(*job.pole)) return Error("pole: must be finite");
   if (job.poleDirection) {
     if (!IsFinite(*job.poleDirection)) return Error("poleDirection: must be finite");
     if (job.pole) return Error("poleDirection: cannot be combined with pole");
   }
-  const Status s = ValidateSettings(SettingsOf(job), [&] { return ValidateOffsetAndWeight(job.effectorOffset, job.weight); });
+  const Status s =
+      ValidateSettings(SettingsOf(job), [&] { return ValidateOffsetAndWeight(job.effectorOffset, job.weight); }, axes);
   if (!s) return s;
   if (job.result == nullptr) return Error("result: output pointer must not be null");
   return Ok();
@@ -159,6 +164,10 @@ Status CheckTwoBoneFrame(const TwoBoneSettings& settings, const TwoBoneFrame& fr
 TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings) {
   glm::vec3 f(0.0f), h(0.0f);
   LimbAxes(settings.forward, settings.bendAxis, &f, &h);  // validated by the caller
+  return MakeTwoBoneShared(settings, f, h);
+}
+
+TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings, const glm::vec3& f, const glm::vec3& h) {
   TwoBoneShared s;
   s.forward = simd::FromGlm(f);
   s.hinge = simd::FromGlm(h);
@@ -236,12 +245,13 @@ Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBon
 }
 
 Status TwoBoneJob::Run() const {
-  if (const Status s = ValidateAll(*this); !s) return s;
+  glm::vec3 axes[2];  // the unit forward and hinge, from the check (derived once)
+  if (const Status s = ValidateAll(*this, &axes); !s) return s;
   // Checked in full above: derive the settings and run the kernel.
   const TwoBoneSettings settings = SettingsOf(*this);
   const TwoBoneFrame frame = FrameOf(*this);
   const glm::vec3 poleInput = settings.pole == TwoBonePole::kNone ? glm::vec3(0.0f) : frame.pole;
-  return SolveChecked(detail::MakeTwoBoneShared(settings), frame, poleInput, result);
+  return SolveChecked(detail::MakeTwoBoneShared(settings, axes[0], axes[1]), frame, poleInput, result);
 }
 
 }  // namespace ikpd

@@ -38,6 +38,8 @@ struct TwoBoneShared {
 
 // `settings` must be valid (TwoBoneSettings::Validate).
 TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings);
+// The same with its unit forward and hinge already derived (two_bone.cc).
+TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings, const glm::vec3& forward, const glm::vec3& hinge);
 
 // Every check of SolveTwoBone on a frame (the result pointer aside), each error named.
 Status CheckTwoBoneFrame(const TwoBoneSettings& settings, const TwoBoneFrame& frame);
