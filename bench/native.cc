@@ -116,6 +116,56 @@ void AimSingle(benchmark::State& state) {
 }
 BENCHMARK(AimSingle);
 
+// The same problems through prepared settings: Prepare once, then per item
+// only the frame check and the kernel (docs/two-bone.md, prepared settings).
+void TwoBonePrepared(benchmark::State& state) {
+  const bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kItems);
+  ikpd::TwoBoneResult result;
+  ikpd::TwoBoneSettings settings;
+  settings.soften = 0.05f;
+  settings.pole = ikpd::TwoBonePole::kPoint;
+  ikpd::TwoBoneSetup setup;
+  if (!ikpd::Prepare(settings, &setup)) state.SkipWithError("Prepare failed");
+  ikpd::TwoBoneFrame frame;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kItems; ++i) {
+      frame.root = {Vec3At(p.rootPosition, i), QuatAt(p.rootRotation, i)};
+      frame.mid = {Vec3At(p.midPosition, i), QuatAt(p.midRotation, i)};
+      frame.end = {Vec3At(p.endPosition, i), QuatAt(p.endRotation, i)};
+      frame.target = Vec3At(p.target, i);
+      frame.pole = Vec3At(p.pole, i);
+      frame.weight = p.weight[i];
+      if (!ikpd::SolveTwoBone(setup, frame, &result)) state.SkipWithError("SolveTwoBone failed");
+      benchmark::DoNotOptimize(result);
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+}
+BENCHMARK(TwoBonePrepared);
+
+void AimPrepared(benchmark::State& state) {
+  const bench::AimProblems p = bench::MakeAimProblems(kItems);
+  glm::quat result;
+  ikpd::AimSettings settings;
+  settings.pole = true;
+  ikpd::AimSetup setup;
+  if (!ikpd::Prepare(settings, &setup)) state.SkipWithError("Prepare failed");
+  ikpd::AimFrame frame;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kItems; ++i) {
+      frame.position = Vec3At(p.position, i);
+      frame.rotation = QuatAt(p.rotation, i);
+      frame.target = Vec3At(p.target, i);
+      frame.pole = Vec3At(p.pole, i);
+      frame.weight = p.weight[i];
+      if (!ikpd::SolveAim(setup, frame, &result)) state.SkipWithError("SolveAim failed");
+      benchmark::DoNotOptimize(result);
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
+}
+BENCHMARK(AimPrepared);
+
 // PD updates (kp 100, kd 20, 60 Hz): the states converge toward the targets
 // over the iterations; the work per update does not depend on them.
 template <class Job>

@@ -50,6 +50,29 @@ void SampleInputs(AimJob& job) {
   job.target = glm::vec3(1.0f, 1.0f, 1.0f);
 }
 
+// How a solver keeps its options between frames: the job's settings prepared
+// once by setOptions (docs/architecture.md, the job layer); solve() then
+// checks and solves the frame only.
+template <class Job>
+struct Prepared;
+template <class Job, class Setup>
+struct PreparedSettings {
+  Setup setup;
+  Status Set(const Job& job) { return Prepare(SettingsOf(job), &setup); }
+};
+template <>
+struct Prepared<TwoBoneJob> : PreparedSettings<TwoBoneJob, TwoBoneSetup> {
+  Status Solve(const TwoBoneJob& job) const { return SolveTwoBone(setup, FrameOf(job), job.result); }
+};
+template <>
+struct Prepared<AimJob> : PreparedSettings<AimJob, AimSetup> {
+  Status Solve(const AimJob& job) const { return SolveAim(setup, FrameOf(job), job.result); }
+};
+template <>
+struct Prepared<PseudoThreeBoneJob> : PreparedSettings<PseudoThreeBoneJob, PseudoThreeBoneSetup> {
+  Status Solve(const PseudoThreeBoneJob& job) const { return SolvePseudoThreeBone(setup, FrameOf(job), job.result); }
+};
+
 template <class Job, class Result>
 class PreparedSolver {
  public:
@@ -57,6 +80,7 @@ class PreparedSolver {
     std::memcpy(buffer_, Defaults<Job>(), sizeof(float) * JobFloats<Job>());
     ReadJob(buffer_, job_);
     job_.result = ResultTarget(result_);
+    (void)prepared_.Set(job_);  // the defaults are valid
   }
   PreparedSolver(const PreparedSolver&) = delete;
   PreparedSolver& operator=(const PreparedSolver&) = delete;
@@ -70,6 +94,7 @@ class PreparedSolver {
     Job check = job;
     SampleInputs(check);
     if (const Status s = check.Validate(); !s) return ToResult(s);
+    if (const Status s = prepared_.Set(job); !s) return ToResult(s);
     job_ = job;
     return 0;
   }
@@ -77,7 +102,7 @@ class PreparedSolver {
   // Reads the per-frame inputs, solves with the cached options, writes the result at kOut.
   std::uintptr_t solve() {
     ReadJob(buffer_, job_, Which::kInputs);
-    const Status s = job_.Run();
+    const Status s = prepared_.Solve(job_);
     if (s) WriteJob(buffer_ + kOut, result_);
     return ToResult(s);
   }
@@ -86,6 +111,7 @@ class PreparedSolver {
   static_assert(JobFloats<Job>() <= kOut && JobFloats<Result>() <= 32);
   alignas(16) float buffer_[kOut + 32] = {};
   Job job_;
+  Prepared<Job> prepared_;
   Result result_{};
 };
 

@@ -70,13 +70,20 @@ Status ValidateItem(const AimBatchJob& job, std::size_t i) {
 
 Status AimBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
-  const detail::AimShared shared = detail::MakeAimShared(options, poleMode == PoleMode::kPoint);
   // Pass 1: every item valid, else that item's Status and no output at all.
   const Status valid = batch::InLanes(
       count, [&](std::size_t i) { return GroupValid(*this, i); },
       [&](std::size_t j) { return ValidateItem(*this, j); },
       failedItem);
   if (!valid) return valid;
+  // The shared settings, prepared once for every item (validated above; after pass 1, so an item
+  // whose pole makes them invalid is reported as that item).
+  AimSettings settings = SettingsOf(options);
+  settings.pole = poleMode == PoleMode::kPoint;
+  AimSetup setup;
+  if (count == 0) return Ok();
+  if (const Status s = Prepare(settings, &setup); !s) return s;
+  const detail::AimShared& shared = detail::SharedOf(setup);
   // Pass 2: solve (finite input gives a finite unit quaternion).
   auto solve = [&](auto lanes, std::size_t i) {
     AimLanes<decltype(lanes)> io = LoadItems<decltype(lanes)>(*this, i);

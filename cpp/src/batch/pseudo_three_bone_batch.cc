@@ -32,6 +32,25 @@ Status PseudoThreeBoneBatchJob::Validate() const {
   return Ok();
 }
 
+namespace {
+
+// The item loaded into `job`, checked by the single job (its exact Status)
+// and solved on the settings prepared once for the batch.
+struct PreparedItem {
+  const PseudoThreeBoneJob& job;
+  const PseudoThreeBoneSetup& setup;
+  Status Validate() const { return job.Validate(); }
+  Status Run() const { return SolvePseudoThreeBone(setup, FrameOf(job), job.result); }
+};
+
+TwoBonePole PoleKind(PoleMode mode) {
+  if (mode == PoleMode::kPoint) return TwoBonePole::kPoint;
+  if (mode == PoleMode::kDirection) return TwoBonePole::kDirection;
+  return TwoBonePole::kNone;
+}
+
+}  // namespace
+
 Status PseudoThreeBoneBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
   PseudoThreeBoneJob job = options;
@@ -39,6 +58,12 @@ Status PseudoThreeBoneBatchJob::Run() const {
   job.result = &r;
   job.limb.pole.reset();
   job.limb.poleDirection.reset();
+  // The shared settings, prepared once (validated above; an unprepared setup
+  // only happens where every item is invalid too, and pass 1 reports it).
+  PseudoThreeBoneSettings settings = SettingsOf(options);
+  settings.limb.pole = PoleKind(poleMode);
+  PseudoThreeBoneSetup setup;
+  (void)Prepare(settings, &setup);
   auto load = [&](std::size_t i) {
     batch::LoadLimb(*this, i, job.limb);
     job.tip = {LoadVec3(tipPosition, i), LoadQuat(tipRotation, i)};
@@ -55,7 +80,7 @@ Status PseudoThreeBoneBatchJob::Run() const {
     outReached[i] = r.reached ? 1.0f : 0.0f;
     outDistance[i] = r.distance;
   };
-  return batch::ValidateThenRun(count, job, load, store, failedItem);
+  return batch::ValidateThenRun(count, PreparedItem{job, setup}, load, store, failedItem);
 }
 
 }  // namespace ikpd

@@ -90,13 +90,20 @@ Status TwoBoneBatchJob::Validate() const {
 
 Status TwoBoneBatchJob::Run() const {
   if (const Status s = Validate(); !s) return s;
-  const detail::TwoBoneShared shared = detail::MakeTwoBoneShared(options, PoleKind(poleMode));
   // Pass 1: every item valid, else that item's Status and no output at all.
   const Status valid = batch::InLanes(
       count, [&](std::size_t i) { return GroupValid(*this, i); },
       [&](std::size_t j) { return ValidateItem(*this, j); },
       failedItem);
   if (!valid) return valid;
+  // The shared settings, prepared once for every item (validated above; after pass 1, so an item
+  // whose pole makes them invalid is reported as that item).
+  TwoBoneSettings settings = SettingsOf(options);
+  settings.pole = PoleKind(poleMode);
+  TwoBoneSetup setup;
+  if (count == 0) return Ok();
+  if (const Status s = Prepare(settings, &setup); !s) return s;
+  const detail::TwoBoneShared& shared = detail::SharedOf(setup);
   // Pass 2: solve. An item whose result overflows float stops the batch there.
   return batch::InLanes(
       count,

@@ -2,73 +2,52 @@
 
 #include "aim_kernel.h"
 #include "ik_math.h"
-#include "job_memo.h"
 
 namespace ikpd {
 namespace {
 
 using detail::PerpendicularUnit;
 
-// Everything AimShared depends on, as plain 4-byte fields.
-struct AimKey {
-  glm::vec3 forward, up, hingeAxis, offset;
-  int method, hasHinge, hasPole;
-};
-static_assert(sizeof(AimKey) == 15 * 4, "AimKey must have no padding");
-
-AimKey KeyOf(const AimJob& job) {
-  AimKey k;
-  k.forward = job.forward;
-  k.up = job.up;
-  k.hingeAxis = job.hingeAxis.value_or(glm::vec3(0.0f));
-  k.offset = job.offset;
-  k.method = static_cast<int>(job.method);
-  k.hasHinge = job.hingeAxis.has_value();
-  k.hasPole = job.pole.has_value();
-  return k;
+Status ValidateJoint(const AimFrame& f) {
+  if (!IsFinite(f.position)) return Error("position: must be finite");
+  if (!IsUsableRotation(f.rotation)) return Error("rotation: must be a non-zero finite quaternion");
+  if (!IsFinite(f.target)) return Error("target: must be finite");
+  return Ok();
 }
 
-using AimMemo = detail::OptionsMemo<AimKey, detail::AimShared>;
-
-// The common case in one pass: finite per-call inputs, a usable rotation, a
-// weight in range and the options of an earlier valid call on this thread.
-// Returns their shared setup, or null when the full check must run.
-const detail::AimShared* QuickValid(const AimJob& job) {
-  const glm::vec3 pole = job.pole.value_or(glm::vec3(0.0f));
-  if (!detail::AllFinite(job.position, job.rotation, job.target, pole)) return nullptr;
-  if (!(glm::dot(job.rotation, job.rotation) > 1e-12f) || !(job.weight >= 0.0f && job.weight <= 1.0f)) return nullptr;
-  if (job.result == nullptr) return nullptr;
-  return AimMemo::OfThisThread().Find(KeyOf(job));
-}
-
-const detail::AimShared& Remember(const AimJob& job) {
-  return AimMemo::OfThisThread().Store(KeyOf(job), detail::MakeAimShared(job, job.pole.has_value()));
-}
-
-// Every check, in parameter order (the errors name the first bad one).
-Status ValidateAll(const AimJob& job) {
-  if (!IsFinite(job.position)) return Error("position: must be finite");
-  if (!IsUsableRotation(job.rotation)) return Error("rotation: must be a non-zero finite quaternion");
-  if (!IsFinite(job.target)) return Error("target: must be finite");
-  const glm::vec3 f = NormalizeOr(job.forward, glm::vec3(0.0f), detail::kNoDirection);
+// The settings' checks in AimJob's parameter order; `poleFinite` is the
+// frame's pole check, which comes first among the pole's.
+template <class PoleCheck>
+Status ValidateSettings(const AimSettings& s, PoleCheck&& poleFinite) {
+  const glm::vec3 f = NormalizeOr(s.forward, glm::vec3(0.0f), detail::kNoDirection);
   if (f == glm::vec3(0.0f)) return Error("forward: must be a non-zero finite vector");
-  if (job.method != AimMethod::kYawPitch && job.method != AimMethod::kCrossProduct && job.method != AimMethod::kShortestArc) {
+  if (s.method != AimMethod::kYawPitch && s.method != AimMethod::kCrossProduct && s.method != AimMethod::kShortestArc) {
     return Error("method: must be yawPitch, crossProduct or shortestArc");
   }
-  if (job.pole) {
-    if (!IsFinite(*job.pole)) return Error("pole: must be finite");
-    if (job.hingeAxis) return Error("pole: cannot be combined with hingeAxis (a hinge cannot roll)");
-    const glm::vec3 up = NormalizeOr(job.up, glm::vec3(0.0f), detail::kNoDirection);
+  if (s.pole) {
+    if (const Status p = poleFinite(); !p) return p;
+    if (s.hingeAxis) return Error("pole: cannot be combined with hingeAxis (a hinge cannot roll)");
+    const glm::vec3 up = NormalizeOr(s.up, glm::vec3(0.0f), detail::kNoDirection);
     if (up == glm::vec3(0.0f)) return Error("up: must be a non-zero finite vector");
     if (detail::Parallel(up, f)) return Error("up: must not be parallel to forward");
   }
-  if (job.hingeAxis) {
-    const glm::vec3 hinge = NormalizeOr(*job.hingeAxis, glm::vec3(0.0f), detail::kNoDirection);
+  if (s.hingeAxis) {
+    const glm::vec3 hinge = NormalizeOr(*s.hingeAxis, glm::vec3(0.0f), detail::kNoDirection);
     if (hinge == glm::vec3(0.0f)) return Error("hingeAxis: must be a non-zero finite vector");
     if (detail::Parallel(hinge, f)) return Error("hingeAxis: must not be parallel to forward");
   }
-  if (!IsFinite(job.offset)) return Error("offset: must be finite");
-  if (job.hingeAxis && job.offset != glm::vec3(0.0f)) return Error("offset: cannot be combined with hingeAxis");
+  if (!IsFinite(s.offset)) return Error("offset: must be finite");
+  if (s.hingeAxis && s.offset != glm::vec3(0.0f)) return Error("offset: cannot be combined with hingeAxis");
+  return Ok();
+}
+
+Status ValidatePole(const glm::vec3& pole) { return IsFinite(pole) ? Ok() : Error("pole: must be finite"); }
+
+// Every check of a job, in parameter order (the errors name the first bad one).
+Status ValidateAll(const AimJob& job) {
+  const AimFrame frame = FrameOf(job);
+  if (Status s = ValidateJoint(frame); !s) return s;
+  if (Status s = ValidateSettings(SettingsOf(job), [&] { return ValidatePole(frame.pole); }); !s) return s;
   if (!(job.weight >= 0.0f && job.weight <= 1.0f)) return Error("weight: must be in [0, 1]");
   if (job.result == nullptr) return Error("result: output pointer must not be null");
   return Ok();
@@ -76,26 +55,44 @@ Status ValidateAll(const AimJob& job) {
 
 }  // namespace
 
-Status AimJob::Validate() const {
-  if (QuickValid(*this) != nullptr) return Ok();
-  const Status status = ValidateAll(*this);
-  if (status) Remember(*this);
-  return status;
+AimSettings SettingsOf(const AimJob& job) {
+  AimSettings s;
+  s.forward = job.forward;
+  s.method = job.method;
+  s.up = job.up;
+  s.pole = job.pole.has_value();
+  s.hingeAxis = job.hingeAxis;
+  s.offset = job.offset;
+  return s;
 }
+
+AimFrame FrameOf(const AimJob& job) {
+  AimFrame f;
+  f.position = job.position;
+  f.rotation = job.rotation;
+  f.target = job.target;
+  f.pole = job.pole.value_or(glm::vec3(0.0f));
+  f.weight = job.weight;
+  return f;
+}
+
+Status AimSettings::Validate() const { return ValidateSettings(*this, [] { return Ok(); }); }
+
+Status AimJob::Validate() const { return ValidateAll(*this); }
 
 namespace detail {
 
-AimShared MakeAimShared(const AimJob& job, bool pole) {
-  const glm::vec3 f = NormalizeOr(job.forward, glm::vec3(0.0f), detail::kNoDirection);
+AimShared MakeAimShared(const AimSettings& settings) {
+  const glm::vec3 f = NormalizeOr(settings.forward, glm::vec3(0.0f), detail::kNoDirection);
   const glm::vec3 pitchAxis = StablePerpendicular(f);  // Y for f = X (docs/aim.md)
   AimShared s;
-  s.method = job.method;
+  s.method = settings.method;
   s.forward = simd::FromGlm(f);
   s.pitchAxis = simd::FromGlm(pitchAxis);
   s.yawAxis = simd::FromGlm(glm::cross(f, pitchAxis));  // Z for f = X (docs/aim.md)
   s.frameInverse = simd::Conjugate(simd::FrameQuat(s.forward, s.pitchAxis));
-  if (job.hingeAxis) {
-    const glm::vec3 h = NormalizeOr(*job.hingeAxis, glm::vec3(0.0f), detail::kNoDirection);
+  if (settings.hingeAxis) {
+    const glm::vec3 h = NormalizeOr(*settings.hingeAxis, glm::vec3(0.0f), detail::kNoDirection);
     glm::vec3 fp(0.0f);
     PerpendicularUnit(f, h, &fp);  // validated: forward is not parallel to the hinge
     s.hinge = true;
@@ -103,16 +100,16 @@ AimShared MakeAimShared(const AimJob& job, bool pole) {
     s.hingeForward = simd::FromGlm(fp);
     s.hingeSide = simd::FromGlm(glm::cross(h, fp));
   }
-  if (pole) {
+  if (settings.pole) {
     glm::vec3 u(0.0f);
-    PerpendicularUnit(job.up, f, &u);  // validated: up is not parallel to forward
+    PerpendicularUnit(settings.up, f, &u);  // validated: up is not parallel to forward
     s.pole = true;
     s.up = simd::FromGlm(u);
     s.upSide = simd::FromGlm(glm::cross(f, u));
   }
-  if (job.offset != glm::vec3(0.0f)) {
+  if (settings.offset != glm::vec3(0.0f)) {
     s.offset = true;
-    s.offsetHalf = simd::FromGlm(job.offset * 0.5f);
+    s.offsetHalf = simd::FromGlm(settings.offset * 0.5f);
     s.offsetHalfMax = simd::MaxAbs(s.offsetHalf);
   }
   return s;
@@ -120,23 +117,57 @@ AimShared MakeAimShared(const AimJob& job, bool pole) {
 
 }  // namespace detail
 
-Status AimJob::Run() const {
-  const detail::AimShared* cached = QuickValid(*this);
-  if (cached == nullptr) {
-    const Status status = ValidateAll(*this);
-    if (!status) return status;
-    cached = &Remember(*this);
-  }
-  const detail::AimShared& shared = *cached;
+Status Prepare(const AimSettings& settings, AimSetup* setup) {
+  if (setup == nullptr) return Error("setup: output pointer must not be null");
+  if (const Status s = settings.Validate(); !s) return s;
+  AimSetupAccess::Store(*setup, detail::MakeAimShared(settings), settings);
+  return Ok();
+}
+
+// The kernel on a checked frame; `pole` is the frame's pole, zero when the
+// settings have none.
+static Status SolveChecked(const detail::AimShared& shared, const AimFrame& frame, const glm::vec3& pole,
+                           glm::quat* result) {
   detail::AimLanes<float> io;
-  io.position = simd::FromGlm(position);
-  io.rotation = simd::FromGlm(rotation);
-  io.target = simd::FromGlm(target);
-  io.pole = simd::FromGlm(pole.value_or(glm::vec3(0.0f)));
-  io.weight = weight;
+  io.position = simd::FromGlm(frame.position);
+  io.rotation = simd::FromGlm(frame.rotation);
+  io.target = simd::FromGlm(frame.target);
+  io.pole = simd::FromGlm(pole);
+  io.weight = frame.weight;
   detail::SolveAim(shared, io);
   *result = simd::ToGlm(io.outRotation);
   return Ok();
+}
+
+Status SolveAim(const AimSetup& setup, const AimFrame& frame, glm::quat* result) {
+  if (!setup.prepared()) return Error("setup: not prepared (call Prepare first)");
+  const detail::AimShared& shared = detail::SharedOf(setup);
+  const glm::vec3 pole = shared.pole ? frame.pole : glm::vec3(0.0f);
+  // One pass for the common case (finite, usable rotation, weight in range):
+  // the sum of every component times 0 is 0 unless one is NaN or ±Inf (or the
+  // sum overflows: that just takes the full check, which names the bad input).
+  const float sum = frame.position.x + frame.position.y + frame.position.z + frame.rotation.x + frame.rotation.y +
+                    frame.rotation.z + frame.rotation.w + frame.target.x + frame.target.y + frame.target.z + pole.x +
+                    pole.y + pole.z;
+  const bool quick = sum * 0.0f == 0.0f && glm::dot(frame.rotation, frame.rotation) > 1e-12f && frame.weight >= 0.0f &&
+                     frame.weight <= 1.0f;
+  if (!quick) {
+    if (Status s = ValidateJoint(frame); !s) return s;
+    if (shared.pole) {
+      if (Status s = ValidatePole(frame.pole); !s) return s;
+    }
+    if (!(frame.weight >= 0.0f && frame.weight <= 1.0f)) return Error("weight: must be in [0, 1]");
+  }
+  if (result == nullptr) return Error("result: output pointer must not be null");
+  return SolveChecked(shared, frame, pole, result);
+}
+
+Status AimJob::Run() const {
+  if (const Status s = ValidateAll(*this); !s) return s;
+  // Checked in full above: derive the settings and run the kernel.
+  const AimSettings settings = SettingsOf(*this);
+  const AimFrame frame = FrameOf(*this);
+  return SolveChecked(detail::MakeAimShared(settings), frame, settings.pole ? frame.pole : glm::vec3(0.0f), result);
 }
 
 }  // namespace ikpd

@@ -5,12 +5,16 @@
 // half-angle form (1 + cos θ, sin θ) instead of atan2, sin and cos.
 #pragma once
 
+#include <new>
+#include <type_traits>
+
 #include "ikpd/ik/aim.h"
 #include "../simd/vec.h"
 
 namespace ikpd::detail {
 
-// Settings shared by every item, derived once from a validated AimJob.
+// Settings shared by every item, derived once from validated AimSettings
+// (Prepare keeps them in an AimSetup; docs/architecture.md, the job layer).
 struct AimShared {
   AimMethod method = AimMethod::kYawPitch;
   simd::V3<float> forward;          // unit
@@ -29,8 +33,32 @@ struct AimShared {
   float offsetHalfMax = 0.0f;       // its largest |component|
 };
 
-// `job` must be valid; `pole` says whether the items carry a pole point.
-AimShared MakeAimShared(const AimJob& job, bool pole);
+// `settings` must be valid (AimSettings::Validate).
+AimShared MakeAimShared(const AimSettings& settings);
+
+}  // namespace ikpd::detail
+
+namespace ikpd {
+// Access to a setup's derived settings (stored as bytes: the public header
+// does not see the kernel's types).
+struct AimSetupAccess {
+  static_assert(sizeof(detail::AimShared) <= sizeof(AimSetup::derived_) && alignof(detail::AimShared) <= 16 &&
+                std::is_trivially_copyable_v<detail::AimShared>);
+  static const detail::AimShared& Shared(const AimSetup& setup) {
+    return *std::launder(reinterpret_cast<const detail::AimShared*>(setup.derived_));
+  }
+  static void Store(AimSetup& setup, const detail::AimShared& shared, const AimSettings& settings) {
+    new (setup.derived_) detail::AimShared(shared);
+    setup.settings_ = settings;
+    setup.prepared_ = true;
+  }
+};
+}  // namespace ikpd
+
+namespace ikpd::detail {
+
+// The derived settings a prepared setup holds (valid only if it is prepared).
+inline const AimShared& SharedOf(const AimSetup& setup) { return AimSetupAccess::Shared(setup); }
 
 template <class F>
 struct AimLanes {

@@ -18,18 +18,16 @@ namespace {
 // input, bones rebuilt along them), joint 3 by the same slerp, each bone's
 // length blended from its input to its solved (stretched) length. Weight 0
 // gives the input pose. `limb` holds the input, `pose` the full-weight solve.
-void ApplyWeight(const TwoBoneJob& limb, PseudoThreeBoneResult* pose) {
+void ApplyWeight(const TwoBoneFrame& limb, const TwoBoneSetup& setup, PseudoThreeBoneResult* pose) {
   using simd::FromGlm;
   using simd::ToGlm;
   const float weight = limb.weight;
-  detail::LimbAxes axes;
-  detail::LimbAxesOf(limb.forward, limb.bendAxis, &axes);  // validated by the caller
   const simd::Q4<float> q1 = FromGlm(NormalizeByReciprocalOr(limb.root.rotation, kIdentityRotation));
   const simd::Q4<float> q2 = FromGlm(NormalizeByReciprocalOr(limb.mid.rotation, kIdentityRotation));
   const simd::Q4<float> q3 = FromGlm(NormalizeByReciprocalOr(limb.end.rotation, kIdentityRotation));
   simd::Q4<float> r1 = FromGlm(pose->root.rotation), r2 = FromGlm(pose->mid.rotation);
   simd::V3<float> upper{}, lower{};
-  detail::two_bone_kernel::WeightOutput(weight, axes.forward, q1, q2, &r1, &r2, &upper, &lower);
+  detail::two_bone_kernel::WeightOutput(weight, detail::SharedOf(setup).forward, q1, q2, &r1, &r2, &upper, &lower);
   const simd::Q4<float> r3 = simd::Slerp(q3, FromGlm(pose->end.rotation), weight);
 
   const auto blended = [weight](const glm::vec3& from, const glm::vec3& to, const glm::vec3& solvedFrom,
@@ -48,7 +46,48 @@ void ApplyWeight(const TwoBoneJob& limb, PseudoThreeBoneResult* pose) {
   pose->end = {solve ? glm::vec3(end) : limb.end.position, ToGlm(r3)};
 }
 
+Status ValidateTipAndBlend(const Transform& tip, const glm::vec3& end, float blend) {
+  if (!IsFinite(tip.position)) return Error("tip: position must be finite");
+  if (!IsUsableRotation(tip.rotation)) return Error("tip: rotation must be finite and non-zero");
+  if (!IsFinite(glm::vec3(glm::dvec3(tip.position) - glm::dvec3(end)))) {
+    return Error("tip: too far from end for float coordinates");
+  }
+  if (!(blend >= 0.0f && blend <= 1.0f)) return Error("blend: must be in [0, 1]");
+  return Ok();
+}
+
+Status ValidateVariantAndLimit(PseudoThreeBoneVariant variant, float endLimit) {
+  if (variant != PseudoThreeBoneVariant::kRelative && variant != PseudoThreeBoneVariant::kFollowMid) {
+    return Error("variant: must be 'relative' or 'followMid'");
+  }
+  if (!(endLimit >= 0.0f && endLimit <= kPi)) return Error("endLimit: must be in [0, pi]");
+  return Ok();
+}
+
 }  // namespace
+
+PseudoThreeBoneSettings SettingsOf(const PseudoThreeBoneJob& job) {
+  PseudoThreeBoneSettings s;
+  s.limb = SettingsOf(job.limb);
+  s.variant = job.variant;
+  s.endLimit = job.endLimit;
+  return s;
+}
+
+PseudoThreeBoneFrame FrameOf(const PseudoThreeBoneJob& job) {
+  PseudoThreeBoneFrame f;
+  f.limb = FrameOf(job.limb);
+  f.tip = job.tip;
+  f.blend = job.blend;
+  return f;
+}
+
+Status PseudoThreeBoneSettings::Validate() const {
+  TwoBoneSettings check = limb;
+  check.endRotation = EndRotation::kWorld;  // ignored
+  if (Status s = check.Validate(); !s) return s;
+  return ValidateVariantAndLimit(variant, endLimit);
+}
 
 Status PseudoThreeBoneJob::Validate() const {
   TwoBoneJob check = limb;
@@ -57,22 +96,43 @@ Status PseudoThreeBoneJob::Validate() const {
   check.effectorOffset = glm::vec3(0.0f);
   check.endRotation = EndRotation::kWorld;
   if (Status s = check.Validate(); !s) return s;
-  if (!IsFinite(tip.position)) return Error("tip: position must be finite");
-  if (!IsUsableRotation(tip.rotation)) return Error("tip: rotation must be finite and non-zero");
-  if (!IsFinite(glm::vec3(glm::dvec3(tip.position) - glm::dvec3(limb.end.position)))) {
-    return Error("tip: too far from end for float coordinates");
-  }
-  if (!(blend >= 0.0f && blend <= 1.0f)) return Error("blend: must be in [0, 1]");
-  if (variant != PseudoThreeBoneVariant::kRelative && variant != PseudoThreeBoneVariant::kFollowMid) {
-    return Error("variant: must be 'relative' or 'followMid'");
-  }
-  if (!(endLimit >= 0.0f && endLimit <= kPi)) return Error("endLimit: must be in [0, pi]");
+  if (Status s = ValidateTipAndBlend(tip, limb.end.position, blend); !s) return s;
+  if (Status s = ValidateVariantAndLimit(variant, endLimit); !s) return s;
   if (result == nullptr) return Error("result: output pointer must not be null");
+  return Ok();
+}
+
+Status Prepare(const PseudoThreeBoneSettings& settings, PseudoThreeBoneSetup* setup) {
+  if (setup == nullptr) return Error("setup: output pointer must not be null");
+  if (Status s = settings.Validate(); !s) return s;
+  TwoBoneSettings limb = settings.limb;
+  limb.endRotation = EndRotation::kWorld;  // the effector keeps its rotation: the tip's offset stays valid
+  if (Status s = Prepare(limb, &setup->limb_); !s) return s;
+  setup->settings_ = settings;
   return Ok();
 }
 
 Status PseudoThreeBoneJob::Run() const {
   if (Status s = Validate(); !s) return s;
+  PseudoThreeBoneSetup setup;
+  if (Status s = Prepare(SettingsOf(*this), &setup); !s) return s;
+  return SolvePseudoThreeBone(setup, FrameOf(*this), result);
+}
+
+Status SolvePseudoThreeBone(const PseudoThreeBoneSetup& setup, const PseudoThreeBoneFrame& frame,
+                            PseudoThreeBoneResult* result) {
+  if (!setup.prepared()) return Error("setup: not prepared (call Prepare first)");
+  const PseudoThreeBoneSettings& settings = setup.settings();
+  const TwoBoneFrame& limb = frame.limb;
+  const Transform& tip = frame.tip;
+  const float blend = frame.blend;
+  {
+    TwoBoneFrame check = limb;
+    check.effectorOffset = glm::vec3(0.0f);  // ignored
+    if (Status s = detail::CheckTwoBoneFrame(setup.limb().settings(), check); !s) return s;
+    if (Status s = ValidateTipAndBlend(tip, limb.end.position, blend); !s) return s;
+    if (result == nullptr) return Error("result: output pointer must not be null");
+  }
 
   const glm::quat q2 = NormalizeByReciprocalOr(limb.mid.rotation, kIdentityRotation);
   const glm::quat q3 = NormalizeByReciprocalOr(limb.end.rotation, kIdentityRotation);
@@ -80,20 +140,20 @@ Status PseudoThreeBoneJob::Run() const {
   const glm::vec3 offset0(glm::dvec3(tip.position) - glm::dvec3(limb.end.position));  // step 2
 
   TwoBoneResult solved;
-  TwoBoneJob pass = limb;
-  pass.weight = 1.0f;                      // both passes at full weight; ApplyWeight weighs the result
-  pass.endRotation = EndRotation::kWorld;  // the effector keeps its rotation: the offset stays valid
-  pass.effectorOffset = offset0;           // step 3
-  pass.result = &solved;
-  if (Status s = pass.Run(); !s) return s;  // step 4
+  TwoBoneFrame pass = limb;
+  pass.weight = 1.0f;               // both passes at full weight; ApplyWeight weighs the result
+  pass.effectorOffset = offset0;    // step 3
+  if (Status s = SolveTwoBone(setup.limb(), pass, &solved); !s) return s;  // step 4
 
   // Step 5: rebuild joint 3 from the solved joint 2.
-  const glm::quat rebuilt =
-      variant == PseudoThreeBoneVariant::kRelative ? glm::normalize(solved.mid.rotation * qDiff) : solved.mid.rotation;
+  const glm::quat rebuilt = settings.variant == PseudoThreeBoneVariant::kRelative
+                                ? glm::normalize(solved.mid.rotation * qDiff)
+                                : solved.mid.rotation;
   // Step 6: blend between the rebuilt and the initial posture (0 → rebuilt, 1 → initial).
   glm::quat end = blend <= 0.0f ? rebuilt : glm::normalize(glm::slerp(rebuilt, q3, blend));
   // Optional limit: at most endLimit from the input rotation relative to joint 2.
   bool limited = false;
+  const float endLimit = settings.endLimit;
   if (endLimit < kPi) {
     const glm::quat reference = glm::normalize(solved.mid.rotation * qDiff);
     const glm::quat delta = Positive(glm::conjugate(reference) * end);
@@ -108,6 +168,7 @@ Status PseudoThreeBoneJob::Run() const {
     return glm::distance(glm::dvec3(m), glm::dvec3(r)) + glm::distance(glm::dvec3(e), glm::dvec3(m));
   };
   const double length = limb_length(limb.root.position, limb.mid.position, limb.end.position);
+  const float maxStretch = settings.limb.maxStretch;
   glm::vec3 offset = offset0;
   if (blend >= 1.0f && !limited) {
     end = q3;  // blend 1: done after one pass, the effector keeps its input rotation
@@ -121,12 +182,21 @@ Status PseudoThreeBoneJob::Run() const {
     pass.effectorOffset = offset;
     // Stretch applied by the first pass counts toward maxStretch. Both bones
     // scale by the same factor, so the whole limb's length measures it (one
-    // bone alone may have zero length).
+    // bone alone may have zero length). Only maxStretch changes: the setup is
+    // copied with it, nothing else is derived again.
     const double stretched = limb_length(first.root.position, first.mid.position, first.end.position);
-    if (limb.maxStretch > 1.0f && stretched > length && length > 0.0) {
-      pass.maxStretch = std::max(1.0f, static_cast<float>(limb.maxStretch * length / stretched));
+    const TwoBoneSetup* second = &setup.limb();
+    TwoBoneSetup restretched;
+    if (maxStretch > 1.0f && stretched > length && length > 0.0) {
+      restretched = setup.limb();
+      TwoBoneSettings limbSettings = restretched.settings();
+      detail::TwoBoneShared shared = detail::SharedOf(restretched);
+      limbSettings.maxStretch = shared.maxStretch =
+          std::max(1.0f, static_cast<float>(maxStretch * length / stretched));
+      TwoBoneSetupAccess::Store(restretched, shared, limbSettings);
+      second = &restretched;
     }
-    if (Status s = pass.Run(); !s) return s;
+    if (Status s = SolveTwoBone(*second, pass, &solved); !s) return s;
   }
 
   PseudoThreeBoneResult out;
@@ -135,7 +205,7 @@ Status PseudoThreeBoneJob::Run() const {
   out.end = {solved.end.position, end};
   out.distance = solved.distance;
   if (limb.weight < 1.0f) {
-    ApplyWeight(limb, &out);
+    ApplyWeight(limb, setup.limb(), &out);
     end = out.end.rotation;
     offset = (end * glm::conjugate(q3)) * offset0;
   }
@@ -145,7 +215,7 @@ Status PseudoThreeBoneJob::Run() const {
     out.distance = static_cast<float>(glm::distance(glm::dvec3(out.tip.position), glm::dvec3(limb.target)));
   }
   // Relative to the input limb, not to the extra pass's (possibly stretched) one.
-  out.reached = out.distance <= static_cast<double>(limb.tolerance) * length;
+  out.reached = out.distance <= static_cast<double>(settings.limb.tolerance) * length;
   if (!IsFinite(out.mid) || !IsFinite(out.end) || !IsFinite(out.tip) || !IsFinite(out.distance)) {
     return Error("target: too far away for float coordinates (the result would overflow)");
   }

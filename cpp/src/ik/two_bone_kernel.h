@@ -4,6 +4,9 @@
 // callers; the kernel itself is branch-free per lane.
 #pragma once
 
+#include <new>
+#include <type_traits>
+
 #include "ikpd/ik/two_bone.h"
 #include "../simd/vec.h"
 
@@ -13,9 +16,10 @@ namespace ikpd::detail {
 inline constexpr const char* kTwoBoneOverflow = "target: too far away for float coordinates (the result would overflow)";
 
 // What the pole input of the kernel holds.
-enum class TwoBonePole { kNone, kPoint, kDirection };
+using TwoBonePole = ikpd::TwoBonePole;
 
-// Settings shared by every item, derived once from a validated TwoBoneJob.
+// Settings shared by every item, derived once from validated TwoBoneSettings
+// (Prepare keeps them in a TwoBoneSetup; docs/architecture.md, the job layer).
 struct TwoBoneShared {
   simd::V3<float> forward;  // unit
   simd::V3<float> hinge;    // unit, perpendicular to forward
@@ -32,19 +36,37 @@ struct TwoBoneShared {
   float tolerance = 1e-4f;
 };
 
-// A job's bone axis and hinge, unit and perpendicular (forward, bendAxis as given).
-struct LimbAxes {
-  glm::vec3 rawForward{0.0f}, rawBendAxis{0.0f};
-  simd::V3<float> forward{}, hinge{};
-  simd::Q4<float> localFrameInverse{};
-};
-// Validates forward and bendAxis (the errors of TwoBoneJob::Validate) and
-// writes their axes to *out when not null. Memoized for the last valid pair
-// on the calling thread, so repeated single calls skip the normalization.
-Status LimbAxesOf(const glm::vec3& forward, const glm::vec3& bendAxis, LimbAxes* out);
+// `settings` must be valid (TwoBoneSettings::Validate).
+TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings);
+// The same with its unit forward and hinge already derived (two_bone.cc).
+TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings, const glm::vec3& forward, const glm::vec3& hinge);
 
-// `job` must be valid; `pole` says which pole field the items carry.
-TwoBoneShared MakeTwoBoneShared(const TwoBoneJob& job, TwoBonePole pole);
+// Every check of SolveTwoBone on a frame (the result pointer aside), each error named.
+Status CheckTwoBoneFrame(const TwoBoneSettings& settings, const TwoBoneFrame& frame);
+
+}  // namespace ikpd::detail
+
+namespace ikpd {
+// Access to a setup's derived settings (stored as bytes: the public header
+// does not see the kernel's types).
+struct TwoBoneSetupAccess {
+  static_assert(sizeof(detail::TwoBoneShared) <= sizeof(TwoBoneSetup::derived_) &&
+                alignof(detail::TwoBoneShared) <= 16 && std::is_trivially_copyable_v<detail::TwoBoneShared>);
+  static const detail::TwoBoneShared& Shared(const TwoBoneSetup& setup) {
+    return *std::launder(reinterpret_cast<const detail::TwoBoneShared*>(setup.derived_));
+  }
+  static void Store(TwoBoneSetup& setup, const detail::TwoBoneShared& shared, const TwoBoneSettings& settings) {
+    new (setup.derived_) detail::TwoBoneShared(shared);
+    setup.settings_ = settings;
+    setup.prepared_ = true;
+  }
+};
+}  // namespace ikpd
+
+namespace ikpd::detail {
+
+// The derived settings a prepared setup holds (valid only if it is prepared).
+inline const TwoBoneShared& SharedOf(const TwoBoneSetup& setup) { return TwoBoneSetupAccess::Shared(setup); }
 
 template <class F>
 struct TwoBoneLanes {

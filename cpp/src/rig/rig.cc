@@ -285,6 +285,34 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
   return Ok();
 }
 
+// The aim's, two-bone's and pseudo three-bone's settings, in the canonical frames the rig solves
+// in (docs/rig.md), prepared once per settings or axes change.
+void Rig::PrepareLimb(Constraint& c) const {
+  const ConstraintSettings& s = c.settings;
+  for (int withPole = 0; withPole < 2; ++withPole) {
+    c.aimSetup[withPole] = AimSetup{};
+    c.twoBoneSetup[withPole] = TwoBoneSetup{};
+    c.pseudoSetup[withPole] = PseudoThreeBoneSetup{};
+    if (s.kind == ConstraintKind::kAim) {
+      AimSettings settings = SettingsOf(s.aim);
+      settings.forward = c.look, settings.up = c.aimUp, settings.pole = withPole != 0;
+      (void)Prepare(settings, &c.aimSetup[withPole]);  // checked by Check; else unprepared
+    } else if (s.kind == ConstraintKind::kTwoBone || s.kind == ConstraintKind::kPseudoThreeBone) {
+      const TwoBoneJob& limb = s.kind == ConstraintKind::kTwoBone ? s.twoBone : s.pseudoThreeBone.limb;
+      TwoBoneSettings settings = SettingsOf(limb);
+      settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
+      settings.pole = withPole != 0 ? TwoBonePole::kPoint : limb.poleDirection ? TwoBonePole::kDirection : TwoBonePole::kNone;
+      if (s.kind == ConstraintKind::kTwoBone) {
+        (void)Prepare(settings, &c.twoBoneSetup[withPole]);
+      } else {
+        PseudoThreeBoneSettings pseudo = SettingsOf(s.pseudoThreeBone);
+        pseudo.limb = settings;
+        (void)Prepare(pseudo, &c.pseudoSetup[withPole]);
+      }
+    }
+  }
+}
+
 Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState) {
   // Smoothing turned on (settleTime 0 → > 0): each PD starts from the offset last applied.
   const bool startSmoothing = keepState && c.settings.common.settleTime == 0.0f && s.common.settleTime > 0.0f;
@@ -293,6 +321,7 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
   c.joints.insert(c.joints.end(), s.arms.begin(), s.arms.end());
   c.joints.insert(c.joints.end(), s.legs.begin(), s.legs.end());
   DetectAxes(c);
+  PrepareLimb(c);
   const std::size_t n = s.joints.size();
   const float weight = s.common.weight;
   c.writes.clear();

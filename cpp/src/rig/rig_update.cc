@@ -165,15 +165,14 @@ void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintRes
   const ConstraintSettings& s = c.settings;
   const glm::vec3 target = ToModel(f.target);
   const std::optional<glm::vec3> pole = f.poleSet != 0.0f ? std::optional<glm::vec3>(ToModel(f.pole)) : std::nullopt;
-  const glm::vec3 x(1.0f, 0.0f, 0.0f), z(0.0f, 0.0f, 1.0f);
+  const glm::vec3 x(1.0f, 0.0f, 0.0f);  // the canonical frames' bone axis (chains)
   const auto back = [&](std::size_t k, const glm::quat& solved) { desired_[k] = Unit(solved * glm::conjugate(c.frames[k])); };
   switch (s.kind) {
     case ConstraintKind::kAim: {
-      AimJob job = s.aim;
+      // Settings prepared by Configure (docs/rig.md): only the frame here.
       glm::quat solved = jobIn_[0].rotation;
-      job.position = jobIn_[0].position, job.rotation = jobIn_[0].rotation, job.target = target;
-      job.forward = c.look, job.up = c.aimUp, job.pole = pole, job.weight = 1.0f, job.result = &solved;
-      if (!job.Run()) solved = jobIn_[0].rotation;  // cannot fail for checked input
+      const AimFrame frame{jobIn_[0].position, jobIn_[0].rotation, target, pole.value_or(glm::vec3(0.0f)), 1.0f};
+      if (!SolveAim(c.aimSetup[pole ? 1 : 0], frame, &solved)) solved = jobIn_[0].rotation;  // cannot fail for checked input
       back(0, solved);
       const float error = LookError({jobIn_[0].position, solved}, c.look, target);
       r.distance = error;
@@ -181,32 +180,31 @@ void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintRes
       return;
     }
     case ConstraintKind::kTwoBone: {
-      TwoBoneJob job = s.twoBone;
       TwoBoneResult out;
-      job.root = jobIn_[0], job.mid = jobIn_[1], job.end = jobIn_[2], job.target = target;
-      job.pole = pole;
-      if (job.poleDirection) job.poleDirection = ToModelVector(*job.poleDirection);
-      if (pole) job.poleDirection.reset();
-      job.forward = x, job.bendAxis = z, job.weight = 1.0f;
-      job.effectorOffset = ToModelVector(f.effectorOffset);
-      job.result = &out;
-      if (!job.Run()) out = {jobIn_[0], jobIn_[1], jobIn_[2], false, 0.0f};
+      TwoBoneFrame frame;
+      frame.root = jobIn_[0], frame.mid = jobIn_[1], frame.end = jobIn_[2], frame.target = target;
+      if (pole) frame.pole = *pole;
+      else if (s.twoBone.poleDirection) frame.pole = ToModelVector(*s.twoBone.poleDirection);
+      frame.effectorOffset = ToModelVector(f.effectorOffset);
+      frame.weight = 1.0f;
+      if (!SolveTwoBone(c.twoBoneSetup[pole ? 1 : 0], frame, &out)) out = {jobIn_[0], jobIn_[1], jobIn_[2], false, 0.0f};
       back(0, out.root.rotation), back(1, out.mid.rotation), back(2, out.end.rotation);
       r.reached = out.reached ? 1.0f : 0.0f;
       r.distance = out.distance * rootScale_;
       return;
     }
     case ConstraintKind::kPseudoThreeBone: {
-      PseudoThreeBoneJob job = s.pseudoThreeBone;
       PseudoThreeBoneResult out;
-      job.limb.root = jobIn_[0], job.limb.mid = jobIn_[1], job.limb.end = jobIn_[2], job.tip = jobIn_[3];
-      job.limb.target = target;
-      job.limb.pole = pole;
-      if (job.limb.poleDirection) job.limb.poleDirection = ToModelVector(*job.limb.poleDirection);
-      if (pole) job.limb.poleDirection.reset();
-      job.limb.forward = x, job.limb.bendAxis = z, job.limb.weight = 1.0f;
-      job.result = &out;
-      if (!job.Run()) out = {jobIn_[0], jobIn_[1], jobIn_[2], jobIn_[3], false, 0.0f};
+      PseudoThreeBoneFrame frame;
+      frame.limb.root = jobIn_[0], frame.limb.mid = jobIn_[1], frame.limb.end = jobIn_[2], frame.tip = jobIn_[3];
+      frame.limb.target = target;
+      if (pole) frame.limb.pole = *pole;
+      else if (s.pseudoThreeBone.limb.poleDirection) frame.limb.pole = ToModelVector(*s.pseudoThreeBone.limb.poleDirection);
+      frame.limb.weight = 1.0f;
+      frame.blend = s.pseudoThreeBone.blend;
+      if (!SolvePseudoThreeBone(c.pseudoSetup[pole ? 1 : 0], frame, &out)) {
+        out = {jobIn_[0], jobIn_[1], jobIn_[2], jobIn_[3], false, 0.0f};
+      }
       back(0, out.root.rotation), back(1, out.mid.rotation), back(2, out.end.rotation);
       r.reached = out.reached ? 1.0f : 0.0f;
       r.distance = out.distance * rootScale_;

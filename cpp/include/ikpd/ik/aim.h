@@ -60,9 +60,72 @@ struct AimJob {
   glm::quat* result = nullptr;  // output: the new world rotation (unit)
 
   // Checks every input; errors name the parameter as the JS API spells it.
+  // Pure: depends on this job only (no hidden state).
   Status Validate() const;
   // Validates, then writes *result. On error *result is left untouched.
+  // Same as SettingsOf(*this) → Prepare → SolveAim(FrameOf(*this)).
   Status Run() const;
 };
+
+// ---- Prepared settings (docs/aim.md, prepared settings) --------------------
+// AimJob is the all-in-one call (it validates and derives its settings on
+// every Run). To solve many frames with the same options, Prepare an AimSetup
+// once and call SolveAim per frame: the same results bit for bit.
+
+// The options of AimJob that stay fixed from frame to frame, with the same
+// meaning and defaults; `pole` says whether the frames carry a pole point.
+struct AimSettings {
+  glm::vec3 forward{1.0f, 0.0f, 0.0f};
+  AimMethod method = AimMethod::kYawPitch;
+  glm::vec3 up{0.0f, 1.0f, 0.0f};       // checked and used only with `pole`
+  bool pole = false;                    // frames carry AimFrame::pole (the roll constraint)
+  std::optional<glm::vec3> hingeAxis;
+  glm::vec3 offset{0.0f};
+
+  // Checks every setting (the errors of AimJob::Validate for these fields,
+  // same text and order). Pure: the result depends on the settings only.
+  Status Validate() const;
+};
+
+// What changes per frame (per item in a batch). Same meaning as in AimJob;
+// `pole` is read only when the settings have one.
+struct AimFrame {
+  glm::vec3 position{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+  glm::vec3 target{1.0f, 0.0f, 0.0f};
+  glm::vec3 pole{0.0f};
+  float weight = 1.0f;
+};
+
+// Validated settings and what is derived from them alone (the unit forward,
+// the yaw/pitch frame, the hinge and roll axes, the halved offset), computed
+// once by Prepare. Plain data: copyable, no allocation. A default-constructed
+// setup is not prepared (SolveAim rejects it).
+class AimSetup {
+ public:
+  bool prepared() const { return prepared_; }
+  const AimSettings& settings() const { return settings_; }
+
+ private:
+  friend struct AimSetupAccess;
+  alignas(16) unsigned char derived_[192] = {};  // detail::AimShared (cpp/src/ik/aim_kernel.h)
+  AimSettings settings_;
+  bool prepared_ = false;
+};
+
+// Validates `settings` (AimSettings::Validate) and derives *setup from them.
+// On error *setup is left untouched. setup must not be null.
+Status Prepare(const AimSettings& settings, AimSetup* setup);
+
+// Solves one frame with prepared settings: checks the frame only ("setup: not
+// prepared", then position, rotation, target, pole, weight, result, in
+// AimJob's words and order), then runs the kernel. Bit for bit AimJob::Run
+// with the same options and inputs. On error *result is left untouched.
+// Never allocates; no hidden state.
+Status SolveAim(const AimSetup& setup, const AimFrame& frame, glm::quat* result);
+
+// The settings and the frame an AimJob holds (pole: whether job.pole is set).
+AimSettings SettingsOf(const AimJob& job);
+AimFrame FrameOf(const AimJob& job);
 
 }  // namespace ikpd

@@ -57,9 +57,57 @@ struct PseudoThreeBoneJob {
   PseudoThreeBoneResult* result = nullptr;  // output
 
   // Checks every input; errors name the parameter as the JS API spells it.
+  // Pure: depends on this job only.
   Status Validate() const;
   // Validates, then writes *result. On error *result is left untouched.
+  // Same as SettingsOf(*this) → Prepare → SolvePseudoThreeBone(FrameOf(*this)).
   Status Run() const;
 };
+
+// ---- Prepared settings (docs/pseudo-three-bone.md; as TwoBoneSetup) --------
+// The options that stay fixed: the limb's two-bone settings (its endRotation
+// is ignored: both passes keep the effector's world rotation), the variant
+// and endLimit.
+struct PseudoThreeBoneSettings {
+  TwoBoneSettings limb;
+  PseudoThreeBoneVariant variant = PseudoThreeBoneVariant::kRelative;
+  float endLimit = kPi;
+
+  // The errors of PseudoThreeBoneJob::Validate for these fields. Pure.
+  Status Validate() const;
+};
+
+// Per frame: the limb's joints, target, pole and weight (its effectorOffset
+// is ignored: the tip defines the offset), the tip and the blend.
+struct PseudoThreeBoneFrame {
+  TwoBoneFrame limb;
+  Transform tip;
+  float blend = 0.0f;
+};
+
+// Validated settings with the limb's two-bone setup prepared. Plain data.
+class PseudoThreeBoneSetup {
+ public:
+  bool prepared() const { return limb_.prepared(); }
+  const PseudoThreeBoneSettings& settings() const { return settings_; }
+  const TwoBoneSetup& limb() const { return limb_; }
+
+ private:
+  friend Status Prepare(const PseudoThreeBoneSettings&, PseudoThreeBoneSetup*);
+  TwoBoneSetup limb_;
+  PseudoThreeBoneSettings settings_;
+};
+
+// Validates the settings and prepares the limb once. On error *setup is left
+// untouched.
+Status Prepare(const PseudoThreeBoneSettings& settings, PseudoThreeBoneSetup* setup);
+// Checks the frame only (in PseudoThreeBoneJob's words and order), then the
+// seven steps; bit for bit PseudoThreeBoneJob::Run. On error *result is left
+// untouched. Never allocates; no hidden state.
+Status SolvePseudoThreeBone(const PseudoThreeBoneSetup& setup, const PseudoThreeBoneFrame& frame,
+                            PseudoThreeBoneResult* result);
+
+PseudoThreeBoneSettings SettingsOf(const PseudoThreeBoneJob& job);
+PseudoThreeBoneFrame FrameOf(const PseudoThreeBoneJob& job);
 
 }  // namespace ikpd

@@ -1,6 +1,7 @@
 // ikpd — two-bone (limb) IK by the law of cosines (docs/two-bone.md).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 
 #include "ikpd/common.h"
@@ -32,13 +33,22 @@ struct TwoBoneResult {
   float distance = 0.0f;  // |contact point − target|
 };
 
+// Which pole input the frames of a prepared solve carry (TwoBoneFrame::pole).
+enum class TwoBonePole : int {
+  kNone = 0,       // no pole: the plane of the current pose is kept; TwoBoneFrame::pole is not read
+  kPoint = 1,      // TwoBoneFrame::pole is a world point (TwoBoneJob::pole)
+  kDirection = 2,  // TwoBoneFrame::pole is a world direction (TwoBoneJob::poleDirection)
+};
+
 // Two-bone IK (docs/two-bone.md): moves mid and end so the end (plus effectorOffset)
 // reaches `target`; the root position is fixed. Bone lengths come from the
 // input positions (a = |mid − root|, b = |end − mid|) and are preserved unless
 // stretched. `forward` and `bendAxis` are joint-local axes shared by root and
-// mid: forward points at the child joint, bendAxis is the mid joint's hinge
-// (the frame derived from them is memoized per thread for the last pair seen,
-// so repeated calls on one rig skip deriving it; results never depend on it).
+// mid: forward points at the child joint, bendAxis is the mid joint's hinge.
+// TwoBoneJob is the all-in-one call (it validates and derives its settings on
+// every Run); to solve many frames with the same options, Prepare a
+// TwoBoneSetup once and call SolveTwoBone per frame (below; same results bit
+// for bit).
 //
 // Limb plane: with `pole` (a world point the mid joint bends toward) or
 // `poleDirection` (a world direction it bends toward) the plane contains the
@@ -96,9 +106,80 @@ struct TwoBoneJob {
   TwoBoneResult* result = nullptr;  // output
 
   // Checks every input; errors name the parameter as the JS API spells it.
+  // Pure: depends on this job only (no hidden state).
   Status Validate() const;
   // Validates, then writes *result. On error *result is left untouched.
+  // Same as SettingsOf(*this) → Prepare → SolveTwoBone(FrameOf(*this)).
   Status Run() const;
 };
+
+// ---- Prepared settings (docs/two-bone.md, prepared settings) ---------------
+// The options of TwoBoneJob that stay fixed from frame to frame, with the same
+// meaning, defaults and ranges; `pole` says which pole input the frames carry.
+struct TwoBoneSettings {
+  TwoBonePole pole = TwoBonePole::kNone;
+  glm::vec3 forward{1.0f, 0.0f, 0.0f};
+  glm::vec3 bendAxis{0.0f, 0.0f, 1.0f};
+  BendDirection bendDirection = BendDirection::kAuto;
+  BendDirection straightBend = BendDirection::kPositive;
+  float minAngle = 0.0f;
+  float maxAngle = kPi;
+  float soften = 0.0f;
+  float maxStretch = 1.0f;
+  float twist = 0.0f;
+  EndRotation endRotation = EndRotation::kWorld;
+  float tolerance = 1e-4f;
+
+  // Checks every setting (the errors of TwoBoneJob::Validate for these
+  // fields, same text, same order; "pole: must be none, point or direction").
+  // Pure: the result depends on the settings only.
+  Status Validate() const;
+};
+
+// What changes per frame (per item in a batch): the joints, the target, the
+// pole (a point or a direction per TwoBoneSettings::pole; unread for kNone),
+// the effector offset and the weight. Same meaning as in TwoBoneJob.
+struct TwoBoneFrame {
+  Transform root;
+  Transform mid;
+  Transform end;
+  glm::vec3 target{0.0f};
+  glm::vec3 pole{0.0f};
+  glm::vec3 effectorOffset{0.0f};
+  float weight = 1.0f;
+};
+
+// Validated settings and everything derived from them alone (the unit rig
+// axes and their frame, the limit sines, the twist's cosine and sine, …),
+// computed once by Prepare. Plain data: copyable, no allocation. A
+// default-constructed setup is not prepared (SolveTwoBone rejects it).
+class TwoBoneSetup {
+ public:
+  bool prepared() const { return prepared_; }
+  const TwoBoneSettings& settings() const { return settings_; }
+
+ private:
+  friend struct TwoBoneSetupAccess;
+  alignas(16) unsigned char derived_[128] = {};  // detail::TwoBoneShared (cpp/src/ik/two_bone_kernel.h)
+  TwoBoneSettings settings_;
+  bool prepared_ = false;
+};
+
+// Validates `settings` (TwoBoneSettings::Validate) and derives *setup from
+// them. On error *setup is left untouched. setup must not be null.
+Status Prepare(const TwoBoneSettings& settings, TwoBoneSetup* setup);
+
+// Solves one frame with prepared settings: checks the frame only ("setup: not
+// prepared", then root/mid/end, target, pole, effectorOffset, weight,
+// result, in TwoBoneJob's words and order), then runs the kernel. Bit for bit
+// TwoBoneJob::Run with the same options and inputs. On error *result is left
+// untouched. Never allocates; no hidden state (safe from any thread on a
+// shared const setup).
+Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result);
+
+// The settings and the frame a TwoBoneJob holds (the pole kind from which of
+// pole / poleDirection is set; pole wins if both are, which Validate rejects).
+TwoBoneSettings SettingsOf(const TwoBoneJob& job);
+TwoBoneFrame FrameOf(const TwoBoneJob& job);
 
 }  // namespace ikpd

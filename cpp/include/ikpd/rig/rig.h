@@ -212,12 +212,20 @@ class Rig {
     std::vector<glm::quat> offsets;     // the offsets applied without smoothing (settleTime 0)
     LookAt lookAt;
     BodyLookAt body;
+    // Aim, two-bone and pseudo three-bone settings prepared by Configure (forward and axes
+    // included), so a frame only solves: [0] frames without a pole point (the
+    // two-bone's poleDirection, if set, or none), [1] with one. Unprepared
+    // where the settings cannot take that pole (the solve then keeps the pose).
+    AimSetup aimSetup[2];
+    TwoBoneSetup twoBoneSetup[2];
+    PseudoThreeBoneSetup pseudoSetup[2];
   };
 
   // Stages (rig.cc: settings; rig_axes.cc: detection; rig_update.cc: the frame).
   Status Check(const ConstraintSettings& s, std::size_t index, std::vector<int>* joints);
   Status Configure(Constraint& c, const ConstraintSettings& s, bool keepState);
   void DetectAxes(Constraint& c) const;
+  void PrepareLimb(Constraint& c) const;
   Status CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                     std::span<LocalTransform> out, std::span<std::uint8_t> changed);
   const ModelTransform& Model(std::size_t joint, std::span<const LocalTransform> out);
