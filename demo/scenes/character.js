@@ -75,6 +75,15 @@ export async function create(ctx) {
         mixer?.uncacheRoot(root);
         scene.remove(root);
         disposeExtra?.();
+        // Its GPU resources go with it (a dropped model's textures included).
+        root.traverse((o) => {
+          o.geometry?.dispose();
+          for (const material of [o.material ?? []].flat()) {
+            for (const value of Object.values(material)) if (value?.isTexture) value.dispose();
+            material.dispose();
+          }
+          if (o.isSkinnedMesh) o.skeleton.dispose();
+        });
       },
     };
     message = '';

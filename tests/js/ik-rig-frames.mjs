@@ -1,7 +1,7 @@
 // Run by three-ik-rig-alloc.test.js under `node --trace-gc`: a humanoid IKRig
 // (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and a TwoBoneIK updated
-// 100,000 times with moving targets and toggled settings, between two markers; every garbage collection in between
-// is printed by V8.
+// 300,000 times with moving targets and a toggled setting, between two markers;
+// every garbage collection in between is printed by V8.
 import { Vector3 } from 'three';
 import { init } from '../../web/index.js';
 import { IKRig, TwoBoneIK } from '../../web/three/index.js';
@@ -27,9 +27,9 @@ const frame = (i) => {
   rig.update(1 / 60);
   arm.update(1 / 60);
 };
-for (let i = 0; i < 5000; i++) frame(i);
+for (let i = 0; i < 30000; i++) frame(i); // long enough for V8's optimizing tier, even on a busy machine
 console.log('--- measure');
-for (let i = 0; i < 100000; i++) frame(i);
+for (let i = 0; i < 300000; i++) frame(i);
 console.log('--- done');
 rig.dispose();
 arm.dispose();
