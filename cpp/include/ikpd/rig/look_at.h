@@ -5,7 +5,10 @@
 // turning the look-at off blends the offsets out to exactly zero.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -13,6 +16,13 @@
 #include "ikpd/pd/controllers.h"
 
 namespace ikpd {
+
+// What the head does once the target is past maxYaw (docs/look-at.md, "Targets behind").
+enum class LookBehind : std::uint8_t {
+  kKeep = 0,    // 'keep': hold at the limit on the side the target left from, until it comes back in front
+  kFront = 1,   // 'front': turn back to straight ahead (yaw 0)
+  kFollow = 2,  // 'follow': hold at the limit on the target's current side (flips when it crosses behind)
+};
 
 struct LookAtSettings {
   // Per joint, root first: the fraction of the remaining turn the joint takes,
@@ -31,6 +41,30 @@ struct LookAtSettings {
   // from it along `forward` passes through the target. Zero: the head joint.
   // As AimJob::offset: a target inside the offset's reach gets no new turn.
   glm::vec3 offset{0.0f, 0.0f, 0.0f};
+
+  // Yaw and pitch limits of the look direction in the character's frame
+  // (docs/look-at.md, "Yaw and pitch limits"): `up` (world, normalized) and the
+  // facing, the animated head's `forward` made horizontal. Radians.
+  glm::vec3 up{0.0f, 1.0f, 0.0f};
+  float maxYaw = 2.0f;        // [0, π]: each side of the facing
+  float maxPitchUp = 1.2f;    // [0, π/2]: above the horizontal
+  float maxPitchDown = 1.2f;  // [0, π/2]: below the horizontal
+  LookBehind behind = LookBehind::kKeep;
+  // Each joint's offset turns at most this fast (rad/s, > 0; Infinity: no cap):
+  // the PD maxVelocity on the exact integrator (docs/pd.md).
+  float maxSpeed = std::numeric_limits<float>::infinity();
+  // 'linear': the desired offsets move linearly between updates and the PD
+  // feeds their velocity forward (no steady lag behind a moving target).
+  pd::TargetMotion targetMotion = pd::TargetMotion::kHold;
+  float ki = 0.0f;  // integral gain (PID), >= 0 (docs/pd.md)
+
+  // Gaze (docs/look-at.md, "Eyes"): yaw and pitch of the eyes relative to the
+  // head, toward the target, within these limits (radians), smoothed with
+  // eyeSettleTime so the eyes lead the head.
+  float eyeYaw = 0.6f;        // [0, π/2]
+  float eyePitchUp = 0.4f;    // [0, π/2]
+  float eyePitchDown = 0.5f;  // [0, π/2]
+  float eyeSettleTime = 0.05f;  // seconds > 0
 };
 
 // Each Update: (1) desired offsets: from the root to the head, joint i turns by
@@ -50,7 +84,14 @@ class LookAt {
   // (not initialized, sizes, non-finite dt, positions or target, zero rotations)
   // are found before anything changes: offsets and output are then untouched.
   Status Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
-                std::span<Transform> output);
+                std::span<Transform> output) {
+    return Update(dt, joints, target, enabled, output, {}, {});
+  }
+  // With 0, 1 or 2 eye joints (animated world pose; eyesOutput the same size):
+  // each is carried by the head and turned by the gaze (docs/look-at.md, "Eyes").
+  // Errors "eyes: ...", "eyesOutput: ..." as the others: nothing changes.
+  Status Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
+                std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput);
   // Zeroes every offset and velocity at once (no blend).
   void Clear();
 
@@ -59,8 +100,12 @@ class LookAt {
   std::span<const glm::quat> offsets() const { return offsets_; }
   // The offsets the controllers track (joint-local), from the last enabled Update.
   std::span<const glm::quat> desired() const { return desired_; }
-  // False when every offset is exactly identity (e.g. once disabled and blended out).
+  // False when every offset and the gaze are exactly zero (e.g. once disabled and blended out).
   bool active() const;
+  // The smoothed gaze relative to the head (radians): yaw toward the head's
+  // left (+, about its up), pitch up (+). VRM's lookAt yaw/pitch, in radians.
+  float gazeYaw() const { return static_cast<float>(gaze_[0].value()); }
+  float gazePitch() const { return static_cast<float>(gaze_[1].value()); }
 
  private:
   std::vector<float> weights_;
@@ -69,9 +114,22 @@ class LookAt {
   std::vector<glm::quat> offsets_;
   std::vector<glm::quat> desired_;
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
+  // look_at_limits.cc: the yaw the behind policy fixes for this update (or NaN: track the target).
+  float FixedYaw(const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target);
+  // The aim point with its direction from `eye` inside the yaw/pitch limits.
+  glm::vec3 LimitedGoal(const glm::quat& animatedHead, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const;
+  // look_at_gaze.cc: stage (4), the gaze and the eye joints.
+  Status UpdateGaze(float dt, const Transform& animatedHead, const glm::vec3& target, bool enabled,
+                    std::span<const Transform> eyes, std::span<Transform> eyesOutput, const Transform& solvedHead);
 
   glm::vec3 forward_{0.0f, 0.0f, 1.0f};
   glm::vec3 offset_{0.0f, 0.0f, 0.0f};
+  glm::vec3 up_{0.0f, 1.0f, 0.0f};
+  float maxYaw_ = 2.0f, maxPitchUp_ = 1.2f, maxPitchDown_ = 1.2f;
+  LookBehind behind_ = LookBehind::kKeep;
+  float side_ = 0.0f;  // 'keep': the side (+1 left, -1 right) the target was last seen in front; 0 none yet
+  float eyeYaw_ = 0.6f, eyePitchUp_ = 0.4f, eyePitchDown_ = 0.5f;
+  std::array<pd::ScalarPD, 2> gaze_{};  // yaw, pitch
 };
 
 }  // namespace ikpd
