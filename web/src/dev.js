@@ -44,6 +44,17 @@ export function warnUnknownOptions(options, known, where) {
   }
 }
 
+/** The name in `names` nearest to `key` (at most 2 edits, ignoring case), or undefined. */
+export function nearestName(key, names) {
+  let best;
+  let bestDistance = 3;
+  for (const name of names) {
+    const d = editDistance(name.toLowerCase(), key.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best;
+}
+
 function editDistance(a, b) {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

@@ -3,6 +3,8 @@
 // hips, arm reaction and planted feet. Bones are found by name.
 import { Quaternion, Vector3 } from 'three';
 import { BoneChain, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
+import { SavedRotations, readTimeStep } from './lookAt.js';
+import { nearestName } from '../src/dev.js';
 
 /**
  * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
@@ -15,6 +17,7 @@ export const BODY_LOOK_AT_PRESETS = Object.freeze({
     rightArm: ['mixamorigRightArm', 'mixamorigRightForeArm', 'mixamorigRightHand'],
     leftLeg: ['mixamorigLeftUpLeg', 'mixamorigLeftLeg', 'mixamorigLeftFoot'],
     rightLeg: ['mixamorigRightUpLeg', 'mixamorigRightLeg', 'mixamorigRightFoot'],
+    eyes: ['mixamorigLeftEye?', 'mixamorigRightEye?'],
   }),
   vrm: Object.freeze({
     spine: ['hips', 'spine', 'chest', 'upperChest?', 'neck', 'head'],
@@ -22,11 +25,30 @@ export const BODY_LOOK_AT_PRESETS = Object.freeze({
     rightArm: ['rightUpperArm', 'rightLowerArm', 'rightHand'],
     leftLeg: ['leftUpperLeg', 'leftLowerLeg', 'leftFoot'],
     rightLeg: ['rightUpperLeg', 'rightLowerLeg', 'rightFoot'],
+    eyes: ['leftEye?', 'rightEye?'],
   }),
 });
 
 const LIMBS = ['leftArm', 'rightArm', 'leftLeg', 'rightLeg'];
 const SETTING_GROUPS = ['spine', 'weightShift', 'armReaction'];
+// Solver options passed through as given (docs/look-at.md).
+const SOLVER_KEYS = ['offset', 'blendOutTime', 'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime'];
+const OPTIONS = Object.freeze([
+  'bones', 'getBone', 'target', 'facing', 'forward', 'up', 'footLock', 'enabled', 'weight', 'createSolver',
+  ...SETTING_GROUPS, ...SOLVER_KEYS,
+]);
+
+// Unknown options are errors: a misspelt one (`footlock`) would silently keep its default.
+function checkOptionNames(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`BodyLookAtIK: options: expected an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (OPTIONS.includes(key)) continue;
+    const close = nearestName(key, OPTIONS);
+    throw new TypeError(`BodyLookAtIK: unknown option '${key}'${close ? ` (did you mean '${close}'?)` : ''}`);
+  }
+}
 
 const _point = new Vector3();
 const _axis = new Vector3();
@@ -84,7 +106,15 @@ export function resolveBodyBones(root, table, getBone) {
     return bones;
   };
   const spine = chain('spine', table.spine, false);
-  const out = { spine, arms: [], legs: [], chest: -1 };
+  const out = { spine, arms: [], legs: [], eyes: [], chest: -1 };
+  if (table.eyes !== undefined && table.eyes !== null) {
+    if (!Array.isArray(table.eyes) || table.eyes.length > 2) throw new TypeError('bones.eyes: expected [left, right] names');
+    out.eyes = table.eyes.map((_, i) => lookup('eyes', table.eyes, i)).filter(Boolean);
+    const head = spine[spine.length - 1];
+    for (const eye of out.eyes) {
+      if (!isAncestor(head, eye)) throw new RangeError(`bones.eyes: ${label(eye)} does not hang from the head ${label(head)}`);
+    }
+  }
   for (const key of LIMBS) {
     if (table[key] === undefined || table[key] === null) continue;
     const bones = chain(key, table[key], true);
@@ -116,6 +146,7 @@ export class BodyLookAtIK {
   constructor(ikpd, root, options = {}) {
     if (typeof ikpd?.then === 'function') readModule(ikpd, 'BodyLookAtIK', 'BodyLookAt'); // throws: a forgotten await
     if (!root?.isObject3D) throw new TypeError('root: expected the character (an Object3D)');
+    checkOptionNames(options);
     const table = typeof (options.bones ?? 'mixamo') === 'string' ? BODY_LOOK_AT_PRESETS[options.bones ?? 'mixamo'] : options.bones;
     if (!table || typeof table !== 'object') {
       throw new RangeError(`bones: expected 'mixamo', 'vrm' or a name table, got ${JSON.stringify(options.bones)}`);
@@ -125,13 +156,20 @@ export class BodyLookAtIK {
     this.target = options.target ?? null;
     this.enabled = options.enabled ?? true;
     this.weight = options.weight ?? 1;
+    // Checked now, as update() would (a bad value must not wait for the first frame).
+    readWeight(this.weight);
+    if (this.target !== null) readPoint(this.target, 'target', _point);
     // The solver works on world rotations of the bones themselves (identity frames);
     // only the head's look axis matters, found from the character's facing at construction.
     const identity = { forward: '+x', up: '+y' };
     this.spine = new BoneChain(found.spine, identity, 'bones.spine');
     this.arms = found.arms.map((bones) => new BoneChain(bones, identity, 'bones.arms'));
     this.legs = found.legs.map((bones) => new BoneChain(bones, identity, 'bones.legs'));
+    this.eyes = found.eyes.length > 0 ? new BoneChain(found.eyes, identity, 'bones.eyes') : null;
     this.hips = found.spine[0];
+    this._saved = new SavedRotations([...found.spine, ...found.arms.flat(), ...found.legs.flat(), ...found.eyes]);
+    this._savedHips = new Vector3();
+    this.gaze = { yaw: 0, pitch: 0 };
     this._animatedHips = new Vector3();
     this._writtenHips = null;
     this.solver = this._createSolver(ikpd, options, found);
@@ -159,8 +197,7 @@ export class BodyLookAtIK {
       up: toArray3(readAxis(options.up ?? '+y', 'up', new Vector3()) ?? new Vector3(0, 1, 0)),
       footLock: options.footLock ?? true,
     };
-    if (options.offset !== undefined) settings.offset = options.offset;
-    if (options.blendOutTime !== undefined) settings.blendOutTime = options.blendOutTime;
+    for (const key of SOLVER_KEYS) if (options[key] !== undefined) settings[key] = options[key];
     for (const group of SETTING_GROUPS) if (options[group] !== undefined) settings[group] = { ...options[group] };
     if (found.arms.length > 0) settings.armReaction = { chest: found.chest, ...settings.armReaction };
     const create = options.createSolver ?? ((s) => {
@@ -179,25 +216,42 @@ export class BodyLookAtIK {
 
   /** Advances every effect by `dt` seconds (>= 0) and writes the bones. Returns this. */
   update(dt) {
+    // Everything that can be checked before reading the bones is, so a bad
+    // call leaves them (hips included) as they are.
     const weight = readWeight(this.weight);
-    this._readHips();
-    for (const chain of [this.spine, ...this.arms, ...this.legs]) chain.read();
-    const joints = (chain) => Array.from({ length: chain.count }, (_, i) => chain.joint(i));
-    const spine = joints(this.spine);
+    readTimeStep(dt);
     const hasTarget = this.target !== null;
-    const target = hasTarget ? toArray3(readPoint(this.target, 'target', _point)) : spine[spine.length - 1].position;
-    const result = this.solver.update(dt, {
-      spine,
-      arms: this.arms.flatMap(joints),
-      legs: this.legs.flatMap(joints),
-      target,
-      enabled: Boolean(this.enabled) && hasTarget,
-    });
+    const target = hasTarget ? toArray3(readPoint(this.target, 'target', _point)) : null;
+    this._saved.save();
+    this._savedHips.copy(this.hips.position);
+    const chains = [this.spine, ...this.arms, ...this.legs];
+    if (this.eyes) chains.push(this.eyes);
+    let result;
+    try {
+      this._readHips();
+      for (const chain of chains) chain.read();
+      const joints = (chain) => Array.from({ length: chain.count }, (_, i) => chain.joint(i));
+      const spine = joints(this.spine);
+      result = this.solver.update(dt, {
+        spine,
+        arms: this.arms.flatMap(joints),
+        legs: this.legs.flatMap(joints),
+        eyes: this.eyes ? joints(this.eyes) : undefined,
+        target: target ?? spine[spine.length - 1].position,
+        enabled: Boolean(this.enabled) && hasTarget,
+      });
+    } catch (error) {
+      this.hips.position.copy(this._savedHips);
+      this._saved.restore();
+      throw error;
+    }
+    this.gaze = result.gaze;
     if (weight === 0) return this;
     this._writeHips(result.spine[0].position, weight);
     write(this.spine, result.spine, 0, weight);
     this.arms.forEach((chain, k) => write(chain, result.arms, 3 * k, weight));
     this.legs.forEach((chain, k) => write(chain, result.legs, 3 * k, weight));
+    if (this.eyes) write(this.eyes, result.eyes, 0, weight);
     return this;
   }
 

@@ -389,6 +389,32 @@ export interface LookAtIKOptions {
   enabled?: boolean;
   /** Blend of the whole result over the input pose (slerp of local rotations), in [0, 1]. Default 1. @default 1 */
   weight?: number;
+  /** World up (`'+y'` default): the character's frame for `maxYaw` and the pitch limits. @default '+y' */
+  up?: Exclude<AxisLike, 'auto'>;
+  /** Largest yaw either side of the character's facing, radians in [0, π]. Default 2. @default 2 */
+  maxYaw?: number;
+  /** Largest pitch above the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
+  maxPitchUp?: number;
+  /** Largest pitch below the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
+  maxPitchDown?: number;
+  /** Past `maxYaw`: `'keep'` (default) the side the target left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
+  /** Each bone's offset turns at most this fast, rad/s (> 0; `Infinity` default: no cap). @default Infinity */
+  maxSpeed?: number;
+  /** `'linear'`: the aim moves linearly between updates and is fed forward (no lag behind a moving target). @default 'hold' */
+  targetMotion?: 'hold' | 'linear';
+  /** Integral gain (PID) of every bone's controller, >= 0. Default 0. @default 0 */
+  ki?: number;
+  /** `[leftEye, rightEye]` bones (children of the head) turned by the gaze; none by default. */
+  eyes?: readonly Object3D[];
+  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
+  eyeYaw?: number;
+  /** The eyes' largest pitch up, radians in [0, π/2]. @default 0.4 */
+  eyePitchUp?: number;
+  /** The eyes' largest pitch down, radians in [0, π/2]. @default 0.5 */
+  eyePitchDown?: number;
+  /** Settle time of the gaze in seconds (> 0), short so the eyes lead. @default 0.05 */
+  eyeSettleTime?: number;
 }
 
 /** The members the smoothed rig helpers (`LookAtIK`, `BodyLookAtIK`) share. */
@@ -427,6 +453,10 @@ export class LookAtIK {
   readonly chain: BoneChain;
   /** The underlying `ikpd.LookAt` (its `offsets` are the smoothed bone-local offsets). */
   readonly solver: import('../index.js').LookAt;
+  /** The eye bones' chain, or null without `eyes`. */
+  readonly eyes: BoneChain | null;
+  /** The eyes' smoothed yaw/pitch relative to the head, radians (for blend-shape eyes: VRM `lookAt`). */
+  readonly gaze: import('../index.js').Gaze;
 }
 
 // ---------------------------------------------------------------- BodyLookAtIK
@@ -448,6 +478,8 @@ export interface BodyBoneTable {
   rightArm?: readonly [string, string, string] | null;
   leftLeg?: readonly [string, string, string] | null;
   rightLeg?: readonly [string, string, string] | null;
+  /** `[left, right]` eye bones below the head, turned by the gaze (presets: optional). */
+  eyes?: readonly string[] | null;
 }
 
 /** Built-in tables: Mixamo as exported to glTF (`mixamorigHips`, …) and VRM humanoid bone names (`hips`, …). */
@@ -472,8 +504,11 @@ export interface BodyLookAtSettings {
 /** What BodyLookAtIK needs from a solver (the library's `BodyLookAt`). */
 export interface BodyLookAtSolver {
   update(dt: number, input: {
-    spine: BodyJoint[]; arms: BodyJoint[]; legs: BodyJoint[]; target: [number, number, number]; enabled: boolean;
-  }): { spine: readonly BodyJoint[]; arms: readonly BodyJoint[]; legs: readonly BodyJoint[] };
+    spine: BodyJoint[]; arms: BodyJoint[]; legs: BodyJoint[]; eyes?: BodyJoint[]; target: [number, number, number]; enabled: boolean;
+  }): {
+    spine: readonly BodyJoint[]; arms: readonly BodyJoint[]; legs: readonly BodyJoint[]; eyes?: readonly BodyJoint[];
+    gaze?: import('../index.js').Gaze;
+  };
   readonly active: boolean;
   clear(): void;
   dispose(): void;
@@ -500,7 +535,11 @@ export interface BodyLookAtIKOptions {
    * settle times from 0.6 s (hips) to 0.2 s (head), so the head leads. `settleTime`:
    * seconds, one per joint (hips first), or one number for every joint (the head then no longer leads).
    */
-  spine?: { weights?: ArrayLike<number>; limits?: ArrayLike<number>; settleTime?: number | ArrayLike<number>; damping?: number };
+  spine?: {
+    weights?: ArrayLike<number>; limits?: ArrayLike<number>; settleTime?: number | ArrayLike<number>; damping?: number;
+    /** rad/s cap on each joint's turn (default Infinity), as `BodyLookAtSpineOptions`. */
+    maxSpeed?: number; targetMotion?: 'hold' | 'linear'; ki?: number;
+  };
   /** Hips shift against the head's lean and turn: `amount` metres per radian (default 0.05), `limit` metres (0.06), `settleTime` s (0.6). */
   weightShift?: { amount?: number; limit?: number; settleTime?: number; damping?: number };
   /** Upper arms lag the chest: `amount` in [0, 1] (default 0.7), `settleTime` s (0.4), `damping` ratio (0.5). */
@@ -509,6 +548,22 @@ export interface BodyLookAtIKOptions {
   footLock?: boolean;
   /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0 */
   blendOutTime?: number;
+  /** Largest yaw either side of the character's facing, radians in [0, π]. @default 2 */
+  maxYaw?: number;
+  /** Largest pitch above the horizontal, radians in [0, π/2]. @default 1.2 */
+  maxPitchUp?: number;
+  /** Largest pitch below the horizontal, radians in [0, π/2]. @default 1.2 */
+  maxPitchDown?: number;
+  /** Past `maxYaw`: `'keep'` the side the target left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
+  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
+  eyeYaw?: number;
+  /** The eyes' largest pitch up, radians in [0, π/2]. @default 0.4 */
+  eyePitchUp?: number;
+  /** The eyes' largest pitch down, radians in [0, π/2]. @default 0.5 */
+  eyePitchDown?: number;
+  /** Settle time of the gaze in seconds (> 0). @default 0.05 */
+  eyeSettleTime?: number;
   /** False blends every effect out to exactly the animated pose. Default true. @default true */
   enabled?: boolean;
   /** Blend of the result over the animated pose, in [0, 1]. Default 1. @default 1 */
@@ -539,6 +594,10 @@ export class BodyLookAtIK {
   readonly root: Object3D;
   readonly hips: Object3D;
   readonly solver: BodyLookAtSolver;
+  /** The eye bones' chain (`bones.eyes` found), or null. */
+  readonly eyes: BoneChain | null;
+  /** The eyes' smoothed yaw/pitch relative to the head after the last update, radians (feed VRM `lookAt` / expressions for blend-shape eyes). */
+  readonly gaze: import('../index.js').Gaze;
 }
 
 export * from './hdr.js';
