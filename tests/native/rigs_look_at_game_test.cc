@@ -93,6 +93,47 @@ TEST(BodyLookAtBehind, TheHeadNeverSweepsThroughTheFront) {
   }
 }
 
+// Two full turns of a target around the head at 90°/s: when it comes back in
+// front on the other side the head crosses over, at most maxSpeed (default
+// 8 rad/s) fast, never in one sweep.
+template <class Step>
+float LargestYawStepFullOrbit(float rate, Step step) {
+  const float dt = 1.0f / rate;
+  const glm::vec3 centre(0.0f, 1.75f, 0.0f);
+  float previous = 0.0f, largest = 0.0f;
+  for (int i = 0; i < static_cast<int>(rate * 8.0f); ++i) {
+    const float yaw = YawOf(step(dt, Around(centre, 90.0f * static_cast<float>(i) * dt)));
+    if (i > 0) largest = std::max(largest, std::abs(Wrap(yaw - previous)));
+    previous = yaw;
+  }
+  return largest;
+}
+
+TEST(LookAtBehind, FullOrbitsNeverWhipTheHead) {
+  for (float rate : kRates) {
+    ikpd::LookAtSettings s;
+    s.weights = kWeights;
+    ikpd::LookAt look;
+    ASSERT_TRUE(look.Reset(s).ok());
+    const std::vector<Transform> pose = Chain();
+    std::vector<Transform> out(pose.size());
+    const float largest = LargestYawStepFullOrbit(rate, [&](float dt, const glm::vec3& target) {
+      EXPECT_TRUE(look.Update(dt, pose, target, true, out).ok());
+      return out.back().rotation * glm::vec3(0, 0, 1);
+    });
+    EXPECT_LE(largest, 10.0f * kDeg * 60.0f / rate) << rate << " Hz: " << largest / kDeg << "°";
+    ikpd::BodyLookAt rig;
+    ASSERT_TRUE(rig.Reset({}).ok());
+    const Pose body = humanoid::RestPose();
+    Solved solved;
+    const float largestBody = LargestYawStepFullOrbit(rate, [&](float dt, const glm::vec3& target) {
+      EXPECT_TRUE(rig.Update(dt, InputOf(body, target), solved.View()).ok());
+      return solved.pose.spine[humanoid::kHead].rotation * glm::vec3(0, 0, 1);
+    });
+    EXPECT_LE(largestBody, 10.0f * kDeg * 60.0f / rate) << rate << " Hz: " << largestBody / kDeg << "°";
+  }
+}
+
 // Past maxYaw: 'keep' holds the side the target left from, 'front' looks ahead,
 // 'follow' takes the target's side.
 TEST(LookAtBehind, PoliciesPastTheLimit) {

@@ -399,7 +399,7 @@ export interface LookAtIKOptions {
   maxPitchDown?: number;
   /** Past `maxYaw`: `'keep'` (default) the side the target left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
   behind?: 'keep' | 'front' | 'follow';
-  /** Each bone's offset turns at most this fast, rad/s (> 0; `Infinity` default: no cap). @default Infinity */
+  /** rad/s (> 0; `Infinity`: no cap): the look yaw where `behind` moves it, and each bone's offset. Default 8. @default 8 */
   maxSpeed?: number;
   /** `'linear'`: the aim moves linearly between updates and is fed forward (no lag behind a moving target). @default 'hold' */
   targetMotion?: 'hold' | 'linear';
@@ -537,7 +537,7 @@ export interface BodyLookAtIKOptions {
    */
   spine?: {
     weights?: ArrayLike<number>; limits?: ArrayLike<number>; settleTime?: number | ArrayLike<number>; damping?: number;
-    /** rad/s cap on each joint's turn (default Infinity), as `BodyLookAtSpineOptions`. */
+    /** rad/s cap on the look yaw and each joint's turn (default 8), as `BodyLookAtSpineOptions`. */
     maxSpeed?: number; targetMotion?: 'hold' | 'linear'; ki?: number;
   };
   /** Hips shift against the head's lean and turn: `amount` metres per radian (default 0.05), `limit` metres (0.06), `settleTime` s (0.6). */

@@ -194,7 +194,11 @@ export interface LookAtOptions {
    * ahead, `'follow'` holds the limit on the target's current side. @default 'keep'
    */
   behind?: LookBehind;
-  /** Each joint's offset turns at most this fast, rad/s (> 0; `Infinity`: no cap). @default Infinity */
+  /**
+   * rad/s (> 0; `Infinity`: no cap): the look direction's yaw moves at most this fast where the
+   * `behind` policy moves it (a target coming back in front on the other side), and each joint's
+   * offset turns at most this fast. @default 8
+   */
   maxSpeed?: number;
   /**
    * `'hold'`: each update's aim is a new target; `'linear'`: it moves linearly from the last one

@@ -18,7 +18,7 @@ export interface BodyLookAtSpineOptions {
   settleTime?: number | ArrayLike<number>;
   /** `'critical'` | `'responsive'` | `'over'` | a damping ratio > 0. @default 1 */
   damping?: 'critical' | 'responsive' | 'over' | number;
-  /** Each joint's offset (the head's too) turns at most this fast, rad/s (> 0; `Infinity`: no cap). @default Infinity */
+  /** rad/s (> 0; `Infinity`: no cap): the look yaw where `behind` moves it, and each joint's offset (the head's too), as `LookAtOptions.maxSpeed`. @default 8 */
   maxSpeed?: number;
   /** `'linear'`: the aim moves linearly between updates and is fed forward (no lag behind a moving target). @default 'hold' */
   targetMotion?: 'hold' | 'linear';

@@ -114,6 +114,9 @@ Status LookAt::Reset(const LookAtSettings& s) {
   maxPitchDown_ = s.maxPitchDown;
   behind_ = s.behind;
   side_ = 0.0f;
+  aimYaw_ = std::numeric_limits<float>::quiet_NaN();
+  tracking_ = true;
+  maxSpeed_ = s.maxSpeed;
   eyeYaw_ = s.eyeYaw;
   eyePitchUp_ = s.eyePitchUp;
   eyePitchDown_ = s.eyePitchDown;
@@ -129,6 +132,8 @@ void LookAt::Clear() {
   }
   for (pd::ScalarPD& c : gaze_) c.Reset(0.0);
   side_ = 0.0f;
+  aimYaw_ = std::numeric_limits<float>::quiet_NaN();
+  tracking_ = true;
 }
 
 bool LookAt::active() const {
@@ -172,7 +177,7 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
     const bool hasOffset = offset_ != glm::vec3(0.0f);
     const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
     const glm::quat animatedHead = output[n - 1].rotation;
-    const float fixedYaw = FixedYaw(animatedHead, output[n - 1].position + animatedHead * eyeLocal, goal);
+    const float fixedYaw = FixedYaw(dt, animatedHead, output[n - 1].position + animatedHead * eyeLocal, goal);
     for (std::size_t i = 0; i < n; ++i) {
       const Transform& head = output[n - 1];
       const glm::vec3 eye = hasOffset ? head.position + head.rotation * eyeLocal : head.position;
@@ -192,6 +197,8 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
       }
     }
   }
+
+  if (!enabled) ForgetYaw();
 
   // (2) Smooth (or blend out) each offset.
   for (std::size_t i = 0; i < n; ++i) {

@@ -15,28 +15,59 @@ using look_detail::FrameOf;
 using look_detail::PitchOf;
 using look_detail::YawOf;
 
+namespace {
+// `from` moved toward `to` by at most `step` (>= 0, possibly infinite).
+float Toward(float from, float to, float step) {
+  if (std::abs(to - from) <= step) return to;
+  return to > from ? from + step : from - step;
+}
+}  // namespace
+
 // Once per update, from the animated head: where the target is in yaw, and so
-// what the head does. In front (|yaw| <= maxYaw) it tracks the target (NaN)
-// and 'keep' remembers the side; past the limit the policy fixes the yaw.
-float LookAt::FixedYaw(const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target) {
+// what the head does. In front (|yaw| <= maxYaw) it tracks the target and
+// 'keep' remembers the side; past the limit the policy fixes the yaw. Where
+// the policy moves the wanted yaw (holding, switching sides, coming back to a
+// target in front), the aim yaw follows it at most maxSpeed fast, through the
+// front, never across the back; a target tracked without interruption is
+// followed directly (the joints' controllers smooth it). Returns the yaw to
+// aim at, or NaN: track the target.
+float LookAt::FixedYaw(float dt, const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
   const glm::vec3 d = target - fromEye;
-  if (d == glm::vec3(0.0f)) return std::numeric_limits<float>::quiet_NaN();
+  const float step = dt > 0.0f ? maxSpeed_ * dt : 0.0f;  // Infinity · 0 would be NaN
+  if (d == glm::vec3(0.0f)) return nan;
   const Frame frame = FrameOf(animatedHead * forward_, up_);
   const float yaw = YawOf(frame, d);
   const float side = yaw >= 0.0f ? 1.0f : -1.0f;
+  float fixed = nan, wanted = yaw;
   if (std::abs(yaw) <= maxYaw_) {
     // The side is only known off the centre line (a target straight ahead keeps it).
     if (yaw != 0.0f) side_ = side;
-    return std::numeric_limits<float>::quiet_NaN();
+  } else {
+    switch (behind_) {
+      case LookBehind::kFront: fixed = 0.0f; break;
+      case LookBehind::kFollow: side_ = side; fixed = side * maxYaw_; break;
+      case LookBehind::kKeep:
+      default:
+        if (side_ == 0.0f) side_ = side;
+        fixed = side_ * maxYaw_;
+        break;
+    }
+    wanted = fixed;
   }
-  switch (behind_) {
-    case LookBehind::kFront: return 0.0f;
-    case LookBehind::kFollow: side_ = side; return side * maxYaw_;
-    case LookBehind::kKeep:
-    default:
-      if (side_ == 0.0f) side_ = side;
-      return side_ * maxYaw_;
-  }
+  const bool track = std::isnan(fixed);
+  // The first update after a reset, a clear or a disabled one takes the wanted yaw as it is.
+  aimYaw_ = (track && tracking_) || std::isnan(aimYaw_) ? wanted : Toward(aimYaw_, wanted, step);
+  // Caught up while tracking: aim at the target itself (from the turned eye).
+  tracking_ = track && aimYaw_ == wanted;
+  return tracking_ ? nan : aimYaw_;
+}
+
+// Disabled: the offsets blend out (and back in) smoothly themselves; the next
+// enabled update starts from the wanted yaw.
+void LookAt::ForgetYaw() {
+  aimYaw_ = std::numeric_limits<float>::quiet_NaN();
+  tracking_ = true;
 }
 
 // The goal moved so that its direction from `eye` keeps the yaw inside

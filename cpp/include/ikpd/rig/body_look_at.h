@@ -36,7 +36,7 @@ struct BodyLookAtSpineSettings {
   float pelvisSettleTime = 0.6f;  // seconds > 0
   float damping = 1.0f;           // damping ratio > 0 (1: critical)
   // As LookAtSettings: each joint's turn speed cap (rad/s), target motion, integral gain.
-  float maxSpeed = std::numeric_limits<float>::infinity();
+  float maxSpeed = 8.0f;
   pd::TargetMotion targetMotion = pd::TargetMotion::kHold;
   float ki = 0.0f;
 };

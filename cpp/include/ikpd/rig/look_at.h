@@ -50,9 +50,10 @@ struct LookAtSettings {
   float maxPitchUp = 1.2f;    // [0, π/2]: above the horizontal
   float maxPitchDown = 1.2f;  // [0, π/2]: below the horizontal
   LookBehind behind = LookBehind::kKeep;
-  // Each joint's offset turns at most this fast (rad/s, > 0; Infinity: no cap):
-  // the PD maxVelocity on the exact integrator (docs/pd.md).
-  float maxSpeed = std::numeric_limits<float>::infinity();
+  // rad/s, > 0 (Infinity: no cap): the yaw of the look direction (character
+  // frame) turns at most this fast, and each joint's offset too (the PD
+  // maxVelocity on the exact integrator, docs/pd.md).
+  float maxSpeed = 8.0f;
   // 'linear': the desired offsets move linearly between updates and the PD
   // feeds their velocity forward (no steady lag behind a moving target).
   pd::TargetMotion targetMotion = pd::TargetMotion::kHold;
@@ -114,8 +115,10 @@ class LookAt {
   std::vector<glm::quat> offsets_;
   std::vector<glm::quat> desired_;
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
-  // look_at_limits.cc: the yaw the behind policy fixes for this update (or NaN: track the target).
-  float FixedYaw(const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target);
+  // look_at_limits.cc: the yaw to aim at in this update (the behind policy, the
+  // speed cap), or NaN: track the target.
+  float FixedYaw(float dt, const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target);
+  void ForgetYaw();
   // The aim point with its direction from `eye` inside the yaw/pitch limits.
   glm::vec3 LimitedGoal(const glm::quat& animatedHead, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const;
   // look_at_gaze.cc: stage (4), the gaze and the eye joints.
@@ -128,6 +131,9 @@ class LookAt {
   float maxYaw_ = 2.0f, maxPitchUp_ = 1.2f, maxPitchDown_ = 1.2f;
   LookBehind behind_ = LookBehind::kKeep;
   float side_ = 0.0f;  // 'keep': the side (+1 left, -1 right) the target was last seen in front; 0 none yet
+  float aimYaw_ = std::numeric_limits<float>::quiet_NaN();  // the yaw aimed at (character frame); NaN: none yet
+  float maxSpeed_ = 8.0f;
+  bool tracking_ = true;  // the last update tracked the target directly (aimYaw_ caught up)
   float eyeYaw_ = 0.6f, eyePitchUp_ = 0.4f, eyePitchDown_ = 0.5f;
   std::array<pd::ScalarPD, 2> gaze_{};  // yaw, pitch
 };
