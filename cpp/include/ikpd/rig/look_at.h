@@ -68,14 +68,18 @@ struct LookAtSettings {
   float eyeSettleTime = 0.05f;  // seconds > 0
 };
 
-// Each Update: (1) desired offsets: from the root to the head, joint i turns by
+// Each Update: (0) the target's direction is kept inside maxYaw / maxPitchUp /
+// maxPitchDown of the character's frame, the `behind` policy deciding past
+// maxYaw (the aim yaw it moves paced by maxSpeed); (1) desired offsets: from
+// the root to the head, joint i turns by
 // weights[i] of the rotation that would point the head's `forward` (from the
-// head-local `offset` point) at the target (from the pose as turned so far), clamped to limits[i]; the offset is
+// head-local `offset` point) at that point (from the pose as turned so far), clamped to limits[i]; the offset is
 // kept in the joint's own frame (local rotation · offset), so it moves with the
 // animation; (2) each offset is smoothed by its QuatPD (exact integrator:
 // frame-rate independent), or blended out toward identity when disabled;
 // (3) the animated pose plus the smoothed offsets is written to `output`
-// (positions follow by forward kinematics). Update never allocates.
+// (positions follow by forward kinematics); (4) the gaze (eyes) turns toward
+// the target relative to the solved head. Update never allocates.
 class LookAt {
  public:
   // Validates and allocates one controller per joint; offsets start at identity.
