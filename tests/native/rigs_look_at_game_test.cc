@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "humanoid_test_util.h"
@@ -170,6 +171,7 @@ TEST(LookAtLimits, SettledDirectionRespectsYawAndPitchLimits) {
     s.maxYaw = rng.Uniform(0.0f, kPi);
     s.maxPitchUp = rng.Uniform(0.0f, kPi / 2.0f);
     s.maxPitchDown = rng.Uniform(0.0f, kPi / 2.0f);
+    s.maxSpeed = std::numeric_limits<float>::infinity();  // settles in a few long steps (no sub-steps)
     ikpd::LookAt look;
     ASSERT_TRUE(look.Reset(s).ok());
     const glm::quat facing = glm::angleAxis(rng.Uniform(-kPi, kPi), glm::vec3(0, 1, 0));
@@ -208,6 +210,7 @@ TEST(BodyLookAtLimits, SettledDirectionRespectsYawAndPitchLimits) {
     s.maxPitchUp = rng.Uniform(0.0f, 1.2f);
     s.maxPitchDown = rng.Uniform(0.0f, 1.2f);
     s.weightShift.amount = 0.0f;  // the head stays where the spine puts it
+    s.spine.maxSpeed = std::numeric_limits<float>::infinity();  // settles in a few long steps (no sub-steps)
     ikpd::BodyLookAt rig;
     ASSERT_TRUE(rig.Reset(s).ok());
     const Pose pose = humanoid::RestPose();
