@@ -126,13 +126,14 @@ export async function create(ctx) {
     if (on && !partner) {
       const h = addHumanoid(scene, IK_X + 0.6);
       h.root.position.z = 1.3;
-      h.root.rotation.y = Math.PI * 0.85;
+      h.root.rotation.y = Math.atan2(IK_X - h.root.position.x, -h.root.position.z); // faces the IK character
       h.root.scale.setScalar(0.85);
       h.root.updateMatrixWorld(true);
       h.ik = new ikpdThree.BodyLookAtIK(ikpd, h.root, { bones: 'mixamo', target: humanEyes, offset: EYES.toArray(), behind: params.behind });
       partner = h;
     } else if (!on && partner) {
       partner.ik.dispose();
+      partner.mixer.stopAllAction();
       scene.remove(partner.root);
       partner.skeleton.dispose();
       partner = null;
