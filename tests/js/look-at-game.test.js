@@ -94,6 +94,55 @@ describe('issue #26: eyes and gaze', () => {
   });
 });
 
+describe('issue #26: eye bones through the helpers', () => {
+  it('BodyLookAtIK finds the preset eye bones and turns them ahead of the head; gaze is reported', () => {
+    const { human } = character();
+    const head = human.bones.head;
+    const eyes = ['mixamorigLeftEye', 'mixamorigRightEye'].map((name, k) => {
+      const eye = new Bone();
+      eye.name = name;
+      eye.position.set(k === 0 ? 0.03 : -0.03, 0.08, 0.1);
+      head.add(eye);
+      return eye;
+    });
+    human.root.updateMatrixWorld(true);
+    const target = orbit(human.root.parent, worldPosition(head), 60);
+    const ik = new BodyLookAtIK(ikpd, human.root, { target });
+    expect(ik.eyes.count).toBe(2);
+    for (let i = 0; i < 6; i++) ik.update(1 / 60);
+    expect(Math.abs(ik.gaze.yaw)).toBeGreaterThan(0.1); // 0.1 s in: the eyes lead the head
+    const relative = (eye) => eye.getWorldQuaternion(new Quaternion()).premultiply(head.getWorldQuaternion(new Quaternion()).invert());
+    expect(relative(eyes[0]).angleTo(new Quaternion())).toBeCloseTo(Math.hypot(ik.gaze.yaw, ik.gaze.pitch), 3);
+    ik.dispose();
+  });
+
+  it('LookAtIK turns the eyes it is given', () => {
+    const root = new Group();
+    const bones = [];
+    let parent = root;
+    for (const y of [1, 0.3, 0.3, 0.15]) {
+      const bone = new Bone();
+      bone.position.y = y;
+      parent.add(bone);
+      bones.push(bone);
+      parent = bone;
+    }
+    const eyes = [0.03, -0.03].map((x) => {
+      const eye = new Bone();
+      eye.position.set(x, 0.08, 0.1);
+      bones[3].add(eye);
+      return eye;
+    });
+    root.updateMatrixWorld(true);
+    const ik = new LookAtIK(ikpd, bones, { target: new Vector3(2, 1.8, 1), eyes });
+    ik.update(1 / 30);
+    expect(ik.gaze.yaw).toBeGreaterThan(0.05);
+    expect(eyes[0].quaternion.angleTo(new Quaternion())).toBeGreaterThan(0.05);
+    expect(() => new LookAtIK(ikpd, bones, { eyes: [1, 2] })).toThrow(/eyes/);
+    ik.dispose();
+  });
+});
+
 describe('issue #26: BodyLookAtIK feet and strictness', () => {
   it('keeps each foot within 0.1 mm with straight legs, weight shift amount 0.2–1, limit 0.3', () => {
     for (const amount of [0.2, 0.6, 1]) {

@@ -277,6 +277,27 @@ TEST(LookAtSpeed, LinearTargetMotionLagsLessThanHold) {
   }
 }
 
+// ki (PID) on the joints' controllers: a still target is still reached, at every rate.
+TEST(LookAtSpeed, IntegralGainStillSettlesOnTheTarget) {
+  for (float rate : kRates) {
+    ikpd::LookAtSettings s;
+    s.weights = kWeights;
+    s.ki = 20.0f;
+    ikpd::LookAt look;
+    ASSERT_TRUE(look.Reset(s).ok());
+    const std::vector<Transform> pose = Chain();
+    std::vector<Transform> out(pose.size());
+    const glm::vec3 target(1.5f, 2.2f, 2.0f);
+    for (int i = 0; i < static_cast<int>(4.0f * rate); ++i) ASSERT_TRUE(look.Update(1.0f / rate, pose, target, true, out).ok());
+    const glm::vec3 head = out.back().rotation * glm::vec3(0, 0, 1);
+    EXPECT_LT(std::acos(std::min(1.0f, glm::dot(head, glm::normalize(target - out.back().position)))), 3e-3f) << rate;
+  }
+  ikpd::LookAtSettings bad;
+  bad.weights = kWeights;
+  bad.ki = -1.0f;
+  EXPECT_STREQ(ikpd::LookAt().Reset(bad).error, "ki: must be finite and >= 0");
+}
+
 // The eyes: within their limits, ahead of the head after a jump, and the
 // reported gaze matches the eye joints' turn relative to the head.
 TEST(LookAtEyes, TheEyesLeadTheHeadWithinTheirLimits) {
