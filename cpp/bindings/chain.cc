@@ -98,8 +98,8 @@ class Tentacle2DHandle {
 
 // LookAt: its scalar options in its own buffer (settings(), chain_fields.h
 // layout); weights[n], then limits[n] (when hasLimits), then settleTimes[n]
-// (when hasSettleTimes) packed at offset. Update: joints[n × 7], target(3) →
-// output[n × 7].
+// (when hasSettleTimes) packed at offset. Update: joints[n × 7], target(3),
+// eyes[e × 7] → output[n × 7], eyes[e × 7], gaze yaw and pitch (2).
 class LookAtHandle {
  public:
   std::uintptr_t Settings() const { return reinterpret_cast<std::uintptr_t>(settings_); }
@@ -112,7 +112,9 @@ class LookAtHandle {
     s.limits = arrays.Take(hasLimits);
     s.settleTimes = arrays.Take(hasSettleTimes);
     Buffer<Transform> joints, output;
-    if (!joints.Allocate(n) || !output.Allocate(n)) return ToResult(Error("weights: out of memory for the joints"));
+    if (!joints.Allocate(n + 2) || !output.Allocate(n + 2)) {  // the joints, then up to 2 eyes
+      return ToResult(Error("weights: out of memory for the joints"));
+    }
     const Status status = look_.Reset(s);
     if (status) {
       joints_ = std::move(joints);
@@ -120,14 +122,21 @@ class LookAtHandle {
     }
     return ToResult(status);
   }
-  std::uintptr_t Update(std::uintptr_t offset, float dt, bool enabled) {
+  std::uintptr_t Update(std::uintptr_t offset, float dt, bool enabled, std::uint32_t eyes) {
+    if (eyes > 2) return ToResult(Error("eyes: needs 0, 1 or 2 joints (left, right)"));
     float* f = Floats(offset);
     const std::size_t n = look_.size();
     ReadTransforms(f, joints_.data(), n);
-    const Status s = look_.Update(dt, joints_, ReadVec3(f + 7 * n), enabled, output_);
+    ReadTransforms(f + 7 * n + 3, joints_.data() + n, eyes);
+    const std::span<const Transform> in(joints_);
+    const std::span<Transform> out(output_);
+    const Status s = look_.Update(dt, in.first(n), ReadVec3(f + 7 * n), enabled, out.first(n), in.subspan(n, eyes),
+                                  out.subspan(n, eyes));
     if (!s) return ToResult(s);
-    float* o = f + 7 * n + 3;
-    WriteTransforms(o, output_.data(), n);
+    float* o = f + 7 * (n + eyes) + 3;
+    WriteTransforms(o, output_.data(), n + eyes);
+    o[7 * (n + eyes)] = look_.gazeYaw();
+    o[7 * (n + eyes) + 1] = look_.gazePitch();
     return 0;
   }
   // Writes the smoothed offsets [x, y, z, w] × n at offset.
@@ -173,8 +182,8 @@ EMSCRIPTEN_BINDINGS(ikpd_chain) {
       .function("reset", +[](LookAtHandle& l, std::uintptr_t offset, std::uint32_t n, int hasLimits, int hasSettleTimes) {
         return l.Reset(offset, n, hasLimits != 0, hasSettleTimes != 0);
       })
-      .function("update", +[](LookAtHandle& l, std::uintptr_t offset, float dt, int enabled) {
-        return l.Update(offset, dt, enabled != 0);
+      .function("update", +[](LookAtHandle& l, std::uintptr_t offset, float dt, int enabled, std::uint32_t eyes) {
+        return l.Update(offset, dt, enabled != 0, eyes);
       })
       .function("readOffsets", &LookAtHandle::ReadOffsets)
       .function("active", +[](LookAtHandle& l) { return l.Active() ? 1 : 0; })

@@ -23,6 +23,18 @@ struct JobFields<LookAtSettings> {
     f(Role::kOption, "blendOutTime", &LookAtSettings::blendOutTime, AtLeast(0.0));
     f(Role::kOption, "forward", &LookAtSettings::forward);
     f(Role::kOption, "offset", &LookAtSettings::offset);
+    f(Role::kOption, "up", &LookAtSettings::up);
+    f(Role::kOption, "maxYaw", &LookAtSettings::maxYaw, Closed(0.0, kPi));
+    f(Role::kOption, "maxPitchUp", &LookAtSettings::maxPitchUp, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "maxPitchDown", &LookAtSettings::maxPitchDown, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "behind", &LookAtSettings::behind, EnumNames{"keep|front|follow", 0});
+    f(Role::kOption, "maxSpeed", &LookAtSettings::maxSpeed, Range{0.0, kInfinity, true, false});
+    f(Role::kOption, "targetMotion", &LookAtSettings::targetMotion, EnumNames{"hold|linear", 0});
+    f(Role::kOption, "ki", &LookAtSettings::ki, AtLeast(0.0));
+    f(Role::kOption, "eyeYaw", &LookAtSettings::eyeYaw, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "eyePitchUp", &LookAtSettings::eyePitchUp, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "eyePitchDown", &LookAtSettings::eyePitchDown, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "eyeSettleTime", &LookAtSettings::eyeSettleTime, Above(0.0));
   }
 };
 

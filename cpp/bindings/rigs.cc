@@ -5,8 +5,9 @@
 // layout of rig_fields.h, spineJoints n among them); reset() reads them and,
 // at offset, the optional spine arrays weights[n] (when given), limits[n]
 // (when given), settleTimes[n] (when given).
-// Update layout: spine[n × 7] arms[a × 7] legs[l × 7] target(3), then the
-// solved spine, arms and legs (same counts, 7 floats per joint).
+// Update layout: spine[n × 7] arms[a × 7] legs[l × 7] eyes[e × 7] target(3),
+// then the solved spine, arms, legs and eyes (same counts, 7 floats per
+// joint), then the gaze yaw and pitch (2).
 #include <cstdint>
 #include <utility>
 
@@ -18,6 +19,7 @@
 namespace ikpd::bindings {
 namespace {
 constexpr std::size_t kMaxLimbJoints = 3 * BodyLookAt::kMaxLimbs;
+constexpr std::size_t kMaxEyes = 2;
 }  // namespace
 
 class BodyLookAtHandle {
@@ -35,7 +37,7 @@ class BodyLookAtHandle {
     s.spine.limits = arrays.Take(hasLimits);
     s.spine.settleTimes = arrays.Take(hasSettleTimes);
     Buffer<Transform> input, output;
-    if (!input.Allocate(n + 2 * kMaxLimbJoints) || !output.Allocate(n + 2 * kMaxLimbJoints)) {
+    if (!input.Allocate(n + 2 * kMaxLimbJoints + kMaxEyes) || !output.Allocate(n + 2 * kMaxLimbJoints + kMaxEyes)) {
       return ToResult(Error("spineJoints: out of memory for the joints"));
     }
     const Status status = rig_.Reset(s);
@@ -46,12 +48,14 @@ class BodyLookAtHandle {
     return ToResult(status);
   }
 
-  std::uintptr_t Update(std::uintptr_t offset, std::uint32_t arms, std::uint32_t legs, float dt, bool enabled) {
+  std::uintptr_t Update(std::uintptr_t offset, std::uint32_t arms, std::uint32_t legs, std::uint32_t eyes, float dt,
+                        bool enabled) {
+    if (eyes > kMaxEyes) return ToResult(Error("eyes: needs 0, 1 or 2 joints (left, right)"));
     if (arms > kMaxLimbJoints) return ToResult(Error("arms: needs 0, 3 or 6 joints (upper, lower, hand per arm)"));
     if (legs > kMaxLimbJoints) return ToResult(Error("legs: needs 0, 3 or 6 joints (hip, knee, ankle per leg)"));
     float* f = Floats(offset);
     const std::size_t n = rig_.spineJoints();
-    const std::size_t total = n + arms + legs;
+    const std::size_t total = n + arms + legs + eyes;
     ReadTransforms(f, input_.data(), total);
     Transform* in = input_.data();
     Transform* out = output_.data();
@@ -61,12 +65,16 @@ class BodyLookAtHandle {
     input.legs = std::span<const Transform>(in + n + arms, legs);
     input.target = ReadVec3(f + 7 * total);
     input.enabled = enabled;
+    input.eyes = std::span<const Transform>(in + n + arms + legs, eyes);
     const BodyLookAtOutput output{std::span<Transform>(out, n), std::span<Transform>(out + n, arms),
-                                  std::span<Transform>(out + n + arms, legs)};
+                                  std::span<Transform>(out + n + arms, legs),
+                                  std::span<Transform>(out + n + arms + legs, eyes)};
     const Status s = rig_.Update(dt, input, output);
     if (!s) return ToResult(s);
     float* o = f + 7 * total + 3;
     WriteTransforms(o, out, total);
+    o[7 * total] = rig_.gazeYaw();
+    o[7 * total + 1] = rig_.gazePitch();
     return 0;
   }
 
@@ -92,7 +100,9 @@ EMSCRIPTEN_BINDINGS(ikpd_rigs) {
         return b.Reset(offset, hasWeights != 0, hasLimits != 0, hasSettleTimes != 0);
       })
       .function("update", +[](BodyLookAtHandle& b, std::uintptr_t offset, std::uint32_t arms, std::uint32_t legs,
-                              float dt, int enabled) { return b.Update(offset, arms, legs, dt, enabled != 0); })
+                              std::uint32_t eyes, float dt, int enabled) {
+        return b.Update(offset, arms, legs, eyes, dt, enabled != 0);
+      })
       .function("active", +[](BodyLookAtHandle& b) { return b.Active() ? 1 : 0; })
       .function("clear", &BodyLookAtHandle::Clear);
 }

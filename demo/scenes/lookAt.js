@@ -3,7 +3,10 @@
 // head, the arms lag the chest and the feet stay planted. Beside it an "IK off"
 // ghost plays the same idle animation without the IK. The rig runs at a
 // simulated update rate (15–240 Hz): with the exact integrator the motion is
-// the same at any rate.
+// the same at any rate. "mutual gaze" adds a shorter partner: the two look at
+// each other's eyes; target motion "camera" looks at the orbiting camera, where
+// the `behind` policy (docs/look-at.md) keeps the head from sweeping through the
+// front when the camera passes behind.
 import * as THREE from 'three/webgpu';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -76,6 +79,8 @@ export async function create(ctx) {
     settleTime: 0.2,
     rate: 60,
     idle: true,
+    mutual: false,
+    behind: 'keep',
   };
 
   const target = ctx.draggable('target', handle(colors.target, 0.07));
@@ -107,7 +112,33 @@ export async function create(ctx) {
       weightShift: { amount: params.weightShift ? 0.05 : 0, settleTime: 3 * params.settleTime, damping: damping() },
       armReaction: { amount: params.armReaction ? 0.7 : 0 },
       footLock: params.footLock,
+      behind: params.behind,
     };
+  }
+
+  // ---------------------------------------------------------------- mutual gaze
+  // A partner 15 % shorter, facing the IK character; each looks at the other's eyes.
+  const EYES = new THREE.Vector3(0, 0.08, 0.1); // head-local eye point
+  const partnerEyes = new THREE.Vector3();
+  const humanEyes = new THREE.Vector3();
+  let partner = null;
+  function setMutual(on) {
+    if (on && !partner) {
+      const h = addHumanoid(scene, IK_X + 0.6);
+      h.root.position.z = 1.3;
+      h.root.rotation.y = Math.atan2(IK_X - h.root.position.x, -h.root.position.z); // faces the IK character
+      h.root.scale.setScalar(0.85);
+      h.root.updateMatrixWorld(true);
+      h.ik = new ikpdThree.BodyLookAtIK(ikpd, h.root, { bones: 'mixamo', target: humanEyes, offset: EYES.toArray(), behind: params.behind });
+      partner = h;
+    } else if (!on && partner) {
+      partner.ik.dispose();
+      partner.mixer.stopAllAction();
+      scene.remove(partner.root);
+      partner.skeleton.dispose();
+      partner = null;
+    }
+    if (ik) ik.target = on ? partnerEyes : target.position;
   }
   /** (Re)builds the rig from the animated pose: the bind pose, then the clip at its current time. */
   function buildRig() {
@@ -118,6 +149,7 @@ export async function create(ctx) {
     human.root.updateMatrixWorld(true);
     try {
       ik = new ikpdThree.BodyLookAtIK(ikpd, human.root, options());
+      if (partner) ik.target = partnerEyes;
       error = '';
     } catch (e) {
       error = String(e.message ?? e);
@@ -132,7 +164,13 @@ export async function create(ctx) {
   effects.add(params, 'armReaction').name('arm reaction').onChange(buildRig);
   effects.add(params, 'footLock').name('foot lock').onChange(buildRig);
   effects.add(params, 'enabled').name('IK on (off → blend out)').onChange((on) => { if (ik) ik.enabled = on; });
-  gui.add(params, 'motion', ['jump', 'orbit', 'manual']).name('target motion');
+  gui.add(params, 'motion', ['jump', 'orbit', 'manual', 'camera']).name('target motion')
+    .onChange((m) => { controls.autoRotate = m === 'camera'; });
+  gui.add(params, 'behind', ['keep', 'front', 'follow']).name('target behind').onChange(() => {
+    buildRig();
+    if (partner) { setMutual(false); setMutual(true); }
+  });
+  gui.add(params, 'mutual').name('mutual gaze').onChange(setMutual);
   gui.add(params, 'damping', ['critical', 'responsive', 'over', 'ratio']).onChange(buildRig);
   ctx.enableWhen(gui.add(params, 'ratio', 0.2, 2, 0.01).name('damping ratio ζ').onChange(buildRig), () => params.damping === 'ratio');
   gui.add(params, 'settleTime', 0.05, 1, 0.01).name('head settle time (s)').onChange(buildRig);
@@ -177,6 +215,7 @@ export async function create(ctx) {
   function moveTarget(t) {
     if (params.motion === 'jump') target.position.fromArray(jumpTargets[Math.floor(t / 2.2) % jumpTargets.length]);
     else if (params.motion === 'orbit') target.position.set(IK_X + Math.sin(t * 0.9) * 1.4, 1.5 + Math.sin(t * 1.7) * 0.45, 1.0 + Math.cos(t * 0.9) * 0.6);
+    else if (params.motion === 'camera') target.position.copy(camera.position);
   }
 
   /** How far each IK foot (ankle) is from where the animation (the ghost) has it, metres. */
@@ -195,6 +234,13 @@ export async function create(ctx) {
     human.mixer.update(dt);
     ghost.mixer.update(dt);
     ghost.root.updateMatrixWorld(true);
+    if (partner) {
+      partner.mixer.update(dt);
+      partner.root.updateMatrixWorld(true);
+      partner.bones.head.localToWorld(partnerEyes.copy(EYES));
+      human.bones.head.localToWorld(humanEyes.copy(EYES));
+      partner.ik.update(dt);
+    }
     try {
       ik?.update(dt);
     } catch (e) {
@@ -260,6 +306,8 @@ export async function create(ctx) {
     },
     dispose() {
       plot.destroy();
+      setMutual(false);
+      controls.autoRotate = false;
       ik?.dispose();
       ik = null;
       for (const h of [human, ghost]) {

@@ -93,4 +93,20 @@ describe('look-at: skinned humanoid with BodyLookAtIK', () => {
     await control('IK on (off → blend out)', true);
     expect(errors).toEqual([]);
   }, SLOW);
+
+  it('mutual gaze and a camera target with each behind policy run without an error; the feet stay put', async () => {
+    await control('mutual gaze', true);
+    let { state, worstFoot } = await run(2, 60);
+    expect(state.error).toBe('');
+    expect(worstFoot).toBeLessThan(1e-3);
+    await control('mutual gaze', false);
+    await control('target motion', 'camera');
+    for (const policy of ['keep', 'front', 'follow']) {
+      await control('target behind', policy);
+      ({ state } = await run(1, 60));
+      expect(state.error).toBe('');
+    }
+    await control('target motion', 'jump');
+    expect(errors).toEqual([]);
+  }, SLOW);
 });

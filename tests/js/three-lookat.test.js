@@ -43,7 +43,8 @@ describe('LookAtIK', () => {
     scene.add(target);
     target.position.copy(worldPosition(bones[3])).add(new Vector3(-3, 1, 0.5));
     const rest = bones.map((b) => b.quaternion.clone());
-    const ik = new LookAtIK(ikpd, bones, { target, settleTime: 0.3 });
+    // 115° from the character's facing: past the default maxYaw (2 rad), so lift the limit.
+    const ik = new LookAtIK(ikpd, bones, { target, settleTime: 0.3, maxYaw: Math.PI });
     run(ik, 2, 60);
     expect(facing(bones[3]).dot(toward(bones[3], worldPosition(target)))).toBeGreaterThan(1 - 1e-4);
     // Every joint took part of the turn.
@@ -97,7 +98,8 @@ describe('LookAtIK', () => {
   it('uses the given look axis and reports bad options', () => {
     const { bones } = character();
     const target = worldPosition(bones[3]).add(new Vector3(4, 0, 0));
-    const ik = new LookAtIK(ikpd, bones.slice(2), { target, forward: '-x', settleTime: 0.1 });
+    // The target is straight behind the look axis: no yaw limit.
+    const ik = new LookAtIK(ikpd, bones.slice(2), { target, forward: '-x', settleTime: 0.1, maxYaw: Math.PI });
     run(ik, 2, 60);
     const look = new Vector3(-1, 0, 0).applyQuaternion(worldQuaternion(bones[3]));
     expect(look.dot(toward(bones[3], target))).toBeGreaterThan(1 - 1e-4);
@@ -152,7 +154,8 @@ describe('LookAtIK with one settleTime per bone (kept on the LookAt solver: the 
     const target = new Object3D();
     scene.add(target);
     target.position.copy(worldPosition(bones[3])).add(new Vector3(-3, 1, 0.5));
-    const ik = new LookAtIK(ikpd, bones, { target, settleTime: [0.6, 0.5, 0.3, 0.1], forward: '+z' });
+    // 115° from the character's facing: past the default maxYaw (2 rad), so lift the limit.
+    const ik = new LookAtIK(ikpd, bones, { target, settleTime: [0.6, 0.5, 0.3, 0.1], forward: '+z', maxYaw: Math.PI });
     run(ik, 3, 60);
     expect(ik.active).toBe(true);
     expect(facing(bones[3]).dot(toward(bones[3], worldPosition(target)))).toBeGreaterThan(1 - 1e-4);

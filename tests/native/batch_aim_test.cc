@@ -191,3 +191,39 @@ TEST(BatchAim, ValidatesPoleModeAndPointers) {
 }
 
 }  // namespace
+
+namespace {
+
+// Found by tests/fuzz/batch_fuzz.cc: with poleMode point the batch did not
+// apply the pole's checks to the shared options (up parallel to forward, a
+// hinge with a pole), which the single call rejects for every item.
+TEST(BatchAim, PoleModeAppliesThePolesChecksToTheSharedOptions) {
+  for (std::size_t count : {1u, 8u, 11u}) {
+    std::vector<float> position(3 * count, 0.0f), rotation, target, pole, out(4 * count, 7.0f);
+    for (std::size_t i = 0; i < count; ++i) {
+      rotation.insert(rotation.end(), {0, 0, 0, 1});
+      target.insert(target.end(), {1, 1, 0.5f});
+      pole.insert(pole.end(), {0, 1, 1});
+    }
+    ikpd::AimBatchJob job;
+    job.options.forward = glm::vec3(2, 0, 0);
+    job.options.up = glm::vec3(-1, 0, 0);  // parallel to forward
+    job.options.method = ikpd::AimMethod::kCrossProduct;
+    job.poleMode = ikpd::PoleMode::kPoint;
+    job.count = count;
+    job.position = position.data();
+    job.rotation = rotation.data();
+    job.target = target.data();
+    job.pole = pole.data();
+    job.outRotation = out.data();
+    EXPECT_STREQ(job.Run().error, "up: must not be parallel to forward") << count;
+    EXPECT_EQ(out[0], 7.0f);
+    job.options.up = glm::vec3(0, 1, 0);
+    job.options.hingeAxis = glm::vec3(0, 0, 1);
+    EXPECT_STREQ(job.Run().error, "pole: cannot be combined with hingeAxis (a hinge cannot roll)") << count;
+    job.poleMode = ikpd::PoleMode::kNone;
+    EXPECT_TRUE(job.Run().ok()) << count;
+  }
+}
+
+}  // namespace

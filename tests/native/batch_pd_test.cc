@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "ikpd/ikpd.h"
@@ -311,6 +312,40 @@ TEST(BatchPd, RejectsStateTheBatchCannotKeepAndBadItems) {
   EXPECT_FALSE(quat.Run().ok());
   quat.settings.method = pd::RotationUpdate::kComponentwise;
   EXPECT_FALSE(quat.Validate().ok());
+}
+
+}  // namespace
+
+namespace {
+
+// Found by tests/fuzz/batch_fuzz.cc: a huge angular velocity (2e12 rad/s) in the
+// exact float lanes turned a unit value into [0, 0, 0, 0]; such items now take
+// the controller's double step, like an overflowing one. Both lane widths and the tail.
+TEST(BatchPd, QuatHugeVelocityKeepsTheValueUnit) {
+  for (std::size_t count : {1u, 2u, 9u}) {
+    std::vector<float> value{0, 0, 0, 1}, velocity{-2.0f, -1.80662525f, 1.00000001e-07f}, target{0, 0, 0, 1};
+    for (std::size_t i = 1; i < count; ++i) {
+      value.insert(value.end(), {-0.5f, -0.5f, -0.5f, 0.5f});
+      velocity.insert(velocity.end(), {-0.5f, 2.08689693e12f, -2.46461468e-07f});
+      target.insert(target.end(), {-0.5f, -9.9852366e-07f, 0.0f, -0.5f});
+    }
+    QuatPdBatchJob job;
+    ASSERT_TRUE(pd::SettingsFromSettleTime(2.0, 2.0, &job.settings).ok());
+    job.dt = 0.18980179727077484;
+    job.count = count;
+    job.value = value.data();
+    job.velocity = velocity.data();
+    job.target = target.data();
+    const ikpd::Status s = job.Run();
+    if (!s) {
+      EXPECT_NE(std::string(s.error).find("dt:"), std::string::npos) << s.error;  // a float overflow, named
+      continue;
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      const glm::quat q(value[4 * i + 3], value[4 * i], value[4 * i + 1], value[4 * i + 2]);
+      EXPECT_NEAR(glm::length(q), 1.0f, 1e-5f) << count << " item " << i;
+    }
+  }
 }
 
 }  // namespace

@@ -303,6 +303,7 @@ TEST(RigSmoothing, LookAtWeightChangeDoesNotReset) {
   const ChainRig chain = RandomChain(rng, 5);
   Rig rig = MakeRig(chain);
   ConstraintSettings s = Settings(ConstraintKind::kLookAt, {1, 2, 3, 4});
+  s.lookAt.maxYaw = ikpd::kPi;  // the target is past the default maxYaw (2 rad) of this random chain's facing
   ASSERT_TRUE(rig.Add(s).ok());
   const auto rest = Fk(chain.parents, chain.rest);
   rig.frames()[0].target = rest[4].position + glm::vec3(3.0f, 0.0f, 0.0f);

@@ -396,6 +396,9 @@ TEST(ChainLookAtOffset, TheEyesLookAtTheTarget) {
   ikpd::LookAtSettings s;
   s.weights = weights;
   s.offset = {0.05f, 0.1f, 0.08f};
+  // Targets in every direction: no yaw or pitch limit.
+  s.maxYaw = ikpd::kPi;
+  s.maxPitchUp = s.maxPitchDown = ikpd::kPi / 2.0f;
   ikpd::LookAt look;
   ASSERT_TRUE(look.Reset(s).ok());
   chaintest::Rng rng(7);

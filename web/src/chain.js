@@ -230,6 +230,7 @@ export function createChainApi(core) {
   class LookAt extends SmoothedRig {
     #native; // Embind handle of the C++ LookAtHandle (cpp/bindings/chain.cc)
     #size;
+    #gaze = Object.freeze({ yaw: 0, pitch: 0 });
 
     constructor(options) {
       readOptions(options);
@@ -265,15 +266,34 @@ export function createChainApi(core) {
       const joints = readArray(frame.joints, 'joints');
       const n = this.#size;
       if (joints.length !== n) throw new RangeError(`joints: expected ${n} joints (one per weight), got ${joints.length}`);
+      const eyes = frame.eyes === undefined ? NO_LIMITS : readArray(frame.eyes, 'eyes');
+      if (eyes.length > 2) throw new RangeError(`eyes: needs 0, 1 or 2 joints (left, right), got ${eyes.length}`);
+      const e = eyes.length;
       core.fillScratch((f) => {
         for (let i = 0; i < n; i++) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
         readVec3(frame.target, 'target', f, 7 * n);
+        for (let i = 0; i < e; i++) readTransform(eyes[i], `eyes[${i}]`, f, 7 * (n + i) + 3);
       });
-      core.check(this.#native.update(core.scratchPointer, seconds, readEnabled(frame)));
+      core.check(this.#native.update(core.scratchPointer, seconds, readEnabled(frame), e));
       const out = core.scratch;
       const result = new Array(n);
-      for (let i = 0, o = 7 * n + 3; i < n; i++, o += 7) result[i] = transformFrom(out, o);
+      let o = 7 * (n + e) + 3;
+      for (let i = 0; i < n; i++, o += 7) result[i] = transformFrom(out, o);
+      if (e > 0) {
+        result.eyes = new Array(e);
+        for (let i = 0; i < e; i++, o += 7) result.eyes[i] = transformFrom(out, o);
+      }
+      this.#gaze = { yaw: out[o], pitch: out[o + 1] };
       return result;
+    }
+
+    /**
+     * The smoothed gaze after the last update, radians relative to the head:
+     * `yaw` toward the head's left, `pitch` up (VRM lookAt's yaw/pitch, in radians).
+     */
+    get gaze() {
+      this.assertAlive();
+      return this.#gaze;
     }
 
     /** The smoothed joint-local offset rotations `[x, y, z, w]`, root first. */

@@ -10,6 +10,9 @@ import { readRanged } from './fields.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { LIMIT_FLOATS, readLimit } from './chain.js';
 
+// The look-at limits and the policy for a target behind (docs/look-at.md); the
+// eye options are not rig options (the rig has no eye joints).
+const LOOK_LIMITS = Object.freeze(['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind']);
 export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt']);
 const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
 const FRAME_FLOATS = 12;
@@ -29,8 +32,8 @@ const SPECS = Object.freeze({
   twoBone: { job: 'twoBone', options: [...LIMB, 'endRotation'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: [] },
   pseudoThreeBone: { job: 'pseudoThreeBone', options: [...LIMB, 'variant', 'endLimit'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: ['blend'] },
   chain: { job: 'chain', options: ['method', 'iterations', 'tolerance'], common: [...SMOOTHED, 'forward'], extras: ['limits'] },
-  lookAt: { job: 'lookAt', options: ['offset'], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits'] },
-  bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock'], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS] },
+  lookAt: { job: 'lookAt', options: ['offset', ...LOOK_LIMITS, 'maxSpeed', 'targetMotion', 'ki'], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits'] },
+  bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock', ...LOOK_LIMITS], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS] },
 });
 const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');
 const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
@@ -184,6 +187,7 @@ export function createRigApi(core) {
     f.set(job.defaults, o);
     if (kind === 'bodyLookAt') {
       const flat = { offset: values.offset, footLock: values.footLock };
+      for (const key of LOOK_LIMITS) flat[key] = values[key];
       for (const group of GROUPS) {
         for (const [key, v] of Object.entries(values[group])) {
           if (group === 'spine' && (key === 'weights' || key === 'limits' || key === 'settleTime')) continue;

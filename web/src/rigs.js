@@ -12,6 +12,10 @@ const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
 // spine's options that are not description fields: the per-joint arrays, and
 // settleTime (one number for spine.headSettleTime and spine.pelvisSettleTime).
 const SPINE_OWN = Object.freeze(['weights', 'limits', 'settleTime']);
+// The other top-level options, packed as the description names them.
+const TOP_LEVEL = Object.freeze([
+  'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime',
+]);
 
 // The option names of BodyLookAt and of each group, from the description's
 // "group.option" fields (and spine's own arrays), for checkOptionNames.
@@ -53,6 +57,7 @@ function packSettings(options, layout, settings, f) {
   const flat = {
     spineJoints: n, forward: options.forward, up: options.up, offset: options.offset, footLock: options.footLock, blendOutTime: options.blendOutTime,
   };
+  for (const key of TOP_LEVEL) flat[key] = options[key];
   const groups = {};
   for (const name of GROUPS) {
     const group = groups[name] = readGroup(options, name, names);
@@ -95,7 +100,7 @@ export function createRigsApi(core) {
   class BodyLookAt extends SmoothedRig {
     #native; // Embind handle of the C++ BodyLookAtHandle (cpp/bindings/rigs.cc)
     #size;
-    #result = { spine: [], arms: [], legs: [] };
+    #result = { spine: [], arms: [], legs: [], eyes: [], gaze: { yaw: 0, pitch: 0 } };
 
     constructor(options = {}) {
       readOptions(options);
@@ -131,6 +136,8 @@ export function createRigsApi(core) {
       if (legs.length % 3 !== 0 || legs.length > LIMB_JOINTS) {
         throw new RangeError('legs: needs 0, 3 or 6 joints (hip, knee, ankle per leg)');
       }
+      const eyes = readJoints(frame.eyes, 'eyes');
+      if (eyes.length > 2) throw new RangeError(`eyes: needs 0, 1 or 2 joints (left, right), got ${eyes.length}`);
       const enabled = readEnabled(frame);
       let o;
       core.fillScratch((f) => {
@@ -138,14 +145,18 @@ export function createRigsApi(core) {
         for (let i = 0; i < n; i++, o += 7) readTransform(spine[i], `spine[${i}]`, f, o);
         for (let i = 0; i < arms.length; i++, o += 7) readTransform(arms[i], `arms[${i}]`, f, o);
         for (let i = 0; i < legs.length; i++, o += 7) readTransform(legs[i], `legs[${i}]`, f, o);
+        for (let i = 0; i < eyes.length; i++, o += 7) readTransform(eyes[i], `eyes[${i}]`, f, o);
         readVec3(frame.target, 'target', f, o);
       });
-      core.check(this.#native.update(core.scratchPointer, arms.length, legs.length, seconds, enabled));
+      core.check(this.#native.update(core.scratchPointer, arms.length, legs.length, eyes.length, seconds, enabled));
       const out = core.scratch;
       const result = this.#result;
       o = fillJoints(result.spine, n, out, o + 3);
       o = fillJoints(result.arms, arms.length, out, o);
-      fillJoints(result.legs, legs.length, out, o);
+      o = fillJoints(result.legs, legs.length, out, o);
+      o = fillJoints(result.eyes, eyes.length, out, o);
+      result.gaze.yaw = out[o];
+      result.gaze.pitch = out[o + 1];
       return result;
     }
 

@@ -31,7 +31,9 @@ export const BODY_LOOK_AT_PRESETS = Object.freeze({
 const LIMBS = ['leftArm', 'rightArm', 'leftLeg', 'rightLeg'];
 const SETTING_GROUPS = ['spine', 'weightShift', 'armReaction'];
 const BODY_LOOK_AT_OPTIONS = /* @__PURE__ */ optionNames(SETTING_GROUPS, 'bones', 'getBone', 'target', 'enabled', 'weight', 'forward',
-  'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'createSolver');
+  'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'createSolver', 'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind');
+// The look-at limits and the policy for a target behind (docs/look-at.md), passed as given.
+const LIMIT_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind'];
 
 const _point = new Vector3();
 const _axis = new Vector3();
@@ -160,6 +162,7 @@ export class BodyLookAtIK extends RigHelper {
     this.bones = { spine: found.spine, arms: found.arms, legs: found.legs };
     const forward = headForward(root, found.spine[found.spine.length - 1], options);
     const settings = { footLock: options.footLock ?? true, offset: options.offset };
+    for (const key of LIMIT_KEYS) if (options[key] !== undefined) settings[key] = options[key];
     for (const group of SETTING_GROUPS) if (options[group] !== undefined) settings[group] = { ...options[group] };
     if (found.arms.length > 0) settings.armReaction = { chest: found.chest, ...settings.armReaction };
     const values = { weight: options.weight ?? 1, enabled: options.enabled ?? true, blendOutTime: options.blendOutTime };
@@ -218,6 +221,7 @@ class SolverBodyLookAtIK {
     };
     if (options.offset !== undefined) settings.offset = options.offset;
     if (options.blendOutTime !== undefined) settings.blendOutTime = options.blendOutTime;
+    for (const key of LIMIT_KEYS) if (options[key] !== undefined) settings[key] = options[key];
     for (const group of SETTING_GROUPS) if (options[group] !== undefined) settings[group] = { ...options[group] };
     if (found.arms.length > 0) settings.armReaction = { chest: found.chest, ...settings.armReaction };
     const create = options.createSolver ?? ((s) => {

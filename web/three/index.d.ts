@@ -441,6 +441,20 @@ export interface LookAtIKOptions {
   enabled?: boolean;
   /** How much of the turn each bone takes (scales every bone's share, smoothly), in [0, 1]. Default 1. @default 1 */
   weight?: number;
+  /** Largest yaw either side of the character's facing, radians in [0, π]. Default 2. @default 2 */
+  maxYaw?: number;
+  /** Largest pitch above the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
+  maxPitchUp?: number;
+  /** Largest pitch below the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
+  maxPitchDown?: number;
+  /** Past `maxYaw`: `'keep'` (default) the side the target left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
+  /** rad/s (> 0; `Infinity`: no cap): the look yaw where `behind` moves it, and each bone's offset. Default 8. @default 8 */
+  maxSpeed?: number;
+  /** `'linear'`: the aim moves linearly between updates and is fed forward (no lag behind a moving target). @default 'hold' */
+  targetMotion?: 'hold' | 'linear';
+  /** Integral gain (PID) of every bone's controller, >= 0. Default 0. @default 0 */
+  ki?: number;
 }
 
 /** The members the smoothed rig helpers (`LookAtIK`, `BodyLookAtIK`) share. */
@@ -551,7 +565,11 @@ export interface BodyLookAtIKOptions {
    * settle times from 0.6 s (hips) to 0.2 s (head), so the head leads. `settleTime`:
    * seconds, one per joint (hips first), or one number for every joint (the head then no longer leads).
    */
-  spine?: { weights?: ArrayLike<number>; limits?: ArrayLike<number>; settleTime?: number | ArrayLike<number>; damping?: number };
+  spine?: {
+    weights?: ArrayLike<number>; limits?: ArrayLike<number>; settleTime?: number | ArrayLike<number>; damping?: number;
+    /** rad/s cap on the look yaw and each joint's turn (default 8), as `BodyLookAtSpineOptions`. */
+    maxSpeed?: number; targetMotion?: 'hold' | 'linear'; ki?: number;
+  };
   /** Hips shift against the head's lean and turn: `amount` metres per radian (default 0.05), `limit` metres (0.06), `settleTime` s (0.6). */
   weightShift?: { amount?: number; limit?: number; settleTime?: number; damping?: number };
   /** Upper arms lag the chest: `amount` in [0, 1] (default 0.7), `settleTime` s (0.4), `damping` ratio (0.5). */
@@ -560,6 +578,14 @@ export interface BodyLookAtIKOptions {
   footLock?: boolean;
   /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
   blendOutTime?: number;
+  /** Largest yaw either side of the character's facing, radians in [0, π]. Default 2. @default 2 */
+  maxYaw?: number;
+  /** Largest pitch above the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
+  maxPitchUp?: number;
+  /** Largest pitch below the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
+  maxPitchDown?: number;
+  /** Past `maxYaw`: `'keep'` (default) the side the target left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
   /** False blends every effect out to exactly the animated pose. Default true. @default true */
   enabled?: boolean;
   /** How much of the effect applies, in [0, 1]: scales the spine's shares and the weight shift (smoothly). Default 1. @default 1 */

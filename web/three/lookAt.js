@@ -7,7 +7,10 @@ import { Vector3 } from 'three';
 
 const _forward = new /* @__PURE__ */ Vector3();
 const _target = new /* @__PURE__ */ Vector3();
-const LOOK_AT_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'weights', 'limits'];
+// The look-at limits, the policy for a target behind and the PD's speed cap,
+// target motion and integral gain (docs/look-at.md); the rig takes them as given.
+const GAME_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'maxSpeed', 'targetMotion', 'ki'];
+const LOOK_AT_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'weights', 'limits', ...GAME_KEYS];
 const LOOK_AT_OPTIONS = optionNames(LOOK_AT_SETTINGS, 'target', 'forward');
 
 /**
@@ -100,7 +103,7 @@ class PerBoneLookAt {
     this.chain = new BoneChain(bones, { forward: '+x', up: '+y' });
     if (this.target !== null) readPoint(this.target, 'target', _target);
     const settings = { forward: toArray3(readAxis(forward ?? '+z', 'forward', _forward)) };
-    for (const key of ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime']) if (options[key] != null) settings[key] = options[key];
+    for (const key of ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime', ...GAME_KEYS]) if (options[key] != null) settings[key] = options[key];
     settings.weights ??= defaultWeights(bones.length);
     this.solver = new ikpd.LookAt(settings);
   }

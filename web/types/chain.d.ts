@@ -177,6 +177,53 @@ export interface LookAtOptions {
    * @default [0, 0, 0]
    */
   offset?: Vec3;
+  /** World up: the character's frame measures yaw about it and pitch from the plane normal to it. @default [0, 1, 0] */
+  up?: Vec3;
+  /**
+   * Largest yaw of the look direction either side of the character's facing (the animated head's
+   * look axis made horizontal), radians in [0, π]. Past it, `behind` decides. @default 2
+   */
+  maxYaw?: number;
+  /** Largest pitch above the horizontal, radians in [0, π/2]. @default 1.2 */
+  maxPitchUp?: number;
+  /** Largest pitch below the horizontal, radians in [0, π/2]. @default 1.2 */
+  maxPitchDown?: number;
+  /**
+   * A target past `maxYaw`: `'keep'` holds the limit on the side the target left from (it
+   * crosses behind without the head sweeping through the front), `'front'` looks straight
+   * ahead, `'follow'` holds the limit on the target's current side. @default 'keep'
+   */
+  behind?: LookBehind;
+  /**
+   * rad/s (> 0; `Infinity`: no cap): the look direction's yaw moves at most this fast where the
+   * `behind` policy moves it (a target coming back in front on the other side), and each joint's
+   * offset turns at most this fast. @default 8
+   */
+  maxSpeed?: number;
+  /**
+   * `'hold'`: each update's aim is a new target; `'linear'`: it moves linearly from the last one
+   * and its velocity is fed forward, so a moving target is followed without lag. @default 'hold'
+   */
+  targetMotion?: 'hold' | 'linear';
+  /** Integral gain (PID) of every joint's controller, >= 0. @default 0 */
+  ki?: number;
+  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
+  eyeYaw?: number;
+  /** The eyes' largest pitch up relative to the head, radians in [0, π/2]. @default 0.4 */
+  eyePitchUp?: number;
+  /** The eyes' largest pitch down relative to the head, radians in [0, π/2]. @default 0.5 */
+  eyePitchDown?: number;
+  /** Settle time of the gaze in seconds (> 0): short, so the eyes lead the head. @default 0.05 */
+  eyeSettleTime?: number;
+}
+
+/** What the head does once the target is past `maxYaw` (docs/look-at.md). */
+export type LookBehind = 'keep' | 'front' | 'follow';
+
+/** The gaze: the eyes' smoothed yaw (toward the head's left, +) and pitch (up, +) relative to the head, radians. */
+export interface Gaze {
+  yaw: number;
+  pitch: number;
 }
 
 /** One frame of input for `LookAt.update`. */
@@ -187,6 +234,8 @@ export interface LookAtFrame {
   target: Vec3;
   /** `false` blends every offset out to exactly zero (smoothly, then linearly). Default true. @default true */
   enabled?: boolean;
+  /** 0, 1 or 2 eye joints (left, right), animated world pose: carried by the head and turned by the gaze. */
+  eyes?: ReadonlyArray<Joint>;
 }
 
 /**
@@ -197,7 +246,9 @@ export interface LookAtFrame {
  */
 export interface LookAt extends Disposable {
   /** Advances `dt` seconds (>= 0) and returns the world-space pose: animation plus smoothed offsets. */
-  update(dt: number, frame: LookAtFrame): JointResult[];
+  update(dt: number, frame: LookAtFrame): JointResult[] & { eyes?: JointResult[] };
+  /** The gaze after the last update (radians; VRM `lookAt` yaw/pitch, which are in degrees). */
+  readonly gaze: Gaze;
   /** The smoothed joint-local offsets `[x, y, z, w]`, root first. */
   readonly offsets: Array<[number, number, number, number]>;
   /** False when every offset is exactly identity (e.g. once disabled and blended out). */

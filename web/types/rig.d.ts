@@ -127,6 +127,20 @@ export interface RigLookAtOptions extends RigBaseOptions {
   limits?: ArrayLike<number>;
   /** As `LookAtOptions.offset` (head-local eye point). @default [0, 0, 0] */
   offset?: Vec3;
+  /** As `LookAtOptions.maxYaw` (about the rig's `up`). @default 2 */
+  maxYaw?: number;
+  /** As `LookAtOptions.maxPitchUp`. @default 1.2 */
+  maxPitchUp?: number;
+  /** As `LookAtOptions.maxPitchDown`. @default 1.2 */
+  maxPitchDown?: number;
+  /** As `LookAtOptions.behind`. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
+  /** As `LookAtOptions.maxSpeed`. @default 8 */
+  maxSpeed?: number;
+  /** As `LookAtOptions.targetMotion`. @default 'hold' */
+  targetMotion?: 'hold' | 'linear';
+  /** As `LookAtOptions.ki`. @default 0 */
+  ki?: number;
 }
 
 /** `bodyLookAt`: joints pelvis … head (2 to 64), `arms`/`legs` 0, 3 or 6 joints. Smooths with its groups' settle times. */
@@ -141,6 +155,14 @@ export interface RigBodyLookAtOptions extends RigBaseOptions {
   offset?: Vec3;
   /** As `BodyLookAtOptions.footLock`. @default true */
   footLock?: boolean;
+  /** As `BodyLookAtOptions.maxYaw`. @default 2 */
+  maxYaw?: number;
+  /** As `BodyLookAtOptions.maxPitchUp`. @default 1.2 */
+  maxPitchUp?: number;
+  /** As `BodyLookAtOptions.maxPitchDown`. @default 1.2 */
+  maxPitchDown?: number;
+  /** As `BodyLookAtOptions.behind`. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
   /** @default 0.1 */
   blendOutTime?: number;
   spine?: BodyLookAtSpineOptions;

@@ -1,5 +1,6 @@
 // Typings for the 'rigs' API module: the full-body look-at (docs/body-look-at.md).
 import type { Disposable, Joint, JointResult, Vec3 } from './common.js';
+import type { Gaze } from './chain.js';
 
 /** The spine's look-at: joints pelvis → … → head. Arrays have one entry per spine joint. */
 export interface BodyLookAtSpineOptions {
@@ -17,6 +18,12 @@ export interface BodyLookAtSpineOptions {
   settleTime?: number | ArrayLike<number>;
   /** `'critical'` | `'responsive'` | `'over'` | a damping ratio > 0. @default 1 */
   damping?: 'critical' | 'responsive' | 'over' | number;
+  /** rad/s (> 0; `Infinity`: no cap): the look yaw where `behind` moves it, and each joint's offset (the head's too), as `LookAtOptions.maxSpeed`. @default 8 */
+  maxSpeed?: number;
+  /** `'linear'`: the aim moves linearly between updates and is fed forward (no lag behind a moving target). @default 'hold' */
+  targetMotion?: 'hold' | 'linear';
+  /** Integral gain (PID) of every joint's controller, >= 0. @default 0 */
+  ki?: number;
 }
 
 /** The pelvis translating against the head's lean and turn. */
@@ -57,6 +64,22 @@ export interface BodyLookAtOptions {
   footLock?: boolean;
   /** Seconds (>= 0) of the final linear part of turning off, for every effect. @default 0.1 */
   blendOutTime?: number;
+  /** Largest yaw either side of the character's facing (the animated head's, horizontal), radians in [0, π]. @default 2 */
+  maxYaw?: number;
+  /** Largest pitch above the horizontal, radians in [0, π/2]. @default 1.2 */
+  maxPitchUp?: number;
+  /** Largest pitch below the horizontal, radians in [0, π/2]. @default 1.2 */
+  maxPitchDown?: number;
+  /** A target past `maxYaw`: `'keep'` the side it left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
+  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
+  eyeYaw?: number;
+  /** The eyes' largest pitch up relative to the head, radians in [0, π/2]. @default 0.4 */
+  eyePitchUp?: number;
+  /** The eyes' largest pitch down relative to the head, radians in [0, π/2]. @default 0.5 */
+  eyePitchDown?: number;
+  /** Settle time of the gaze in seconds (> 0): short, so the eyes lead the head. @default 0.05 */
+  eyeSettleTime?: number;
   spine?: BodyLookAtSpineOptions;
   weightShift?: BodyLookAtWeightShiftOptions;
   armReaction?: BodyLookAtArmReactionOptions;
@@ -74,6 +97,8 @@ export interface BodyLookAtFrame {
   target: Vec3;
   /** `false` blends every effect out to exactly the animated pose. @default true */
   enabled?: boolean;
+  /** 0, 1 or 2 eye joints (left, right): carried by the head and turned by the gaze. Default none. */
+  eyes?: ReadonlyArray<Joint>;
 }
 
 /** The solved pose: the same joints as the frame, world space. */
@@ -81,6 +106,9 @@ export interface BodyLookAtResult {
   spine: JointResult[];
   arms: JointResult[];
   legs: JointResult[];
+  eyes: JointResult[];
+  /** The eyes' yaw and pitch relative to the head (radians), also without eye joints: feed blend-shape eyes (VRM expressions) from it. */
+  gaze: Gaze;
 }
 
 /**

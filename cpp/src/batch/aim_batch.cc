@@ -18,7 +18,10 @@ Status AimBatchJob::Validate() const {
   probe.position = glm::vec3(0.0f);
   probe.rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
   probe.target = glm::vec3(1.0f, 0.0f, 0.0f);
+  // With a pole per item, the pole's checks on the shared options (up not
+  // parallel to forward, no hinge) apply: probe with a neutral finite pole.
   probe.pole.reset();
+  if (poleMode == PoleMode::kPoint) probe.pole = glm::vec3(0.0f, 1.0f, 0.0f);
   probe.result = &unused;
   if (const Status s = probe.Validate(); !s) return s;
   if (count == 0) return Ok();  // nothing is read or written

@@ -129,9 +129,12 @@ bool QuatExactItems(const QuatPdBatchJob& job, const pd::kernel::StepLanes<F>& c
   simd::Q4<F> nq;
   simd::V3<F> nw;
   pd::kernel::QuatPdExactStep(c, q, simd::LoadV3<F>(job.velocity, i), g, &nq, &nw);
-  // Finite check: 0·x is ±0 unless x is NaN or ±Inf.
+  // Finite check: 0·x is ±0 unless x is NaN or ±Inf. A value that is no longer
+  // about unit (float sin/cos of a rotation of ~1e11 rad: a huge velocity
+  // times dt) goes through the controller in double as well.
   const F zero = (nq.x * 0.0f + nq.y * 0.0f) + (nq.z * 0.0f + nq.w * 0.0f) + (nw.x * 0.0f + nw.y * 0.0f + nw.z * 0.0f);
-  if (!simd::All(zero == 0.0f)) return false;
+  const F nn = simd::Dot(nq, nq);
+  if (!simd::All(zero == 0.0f) || !simd::All(simd::And(nn > 0.5f, nn < 2.0f))) return false;
   simd::StoreQ4(job.value, i, nq);
   simd::StoreV3(job.velocity, i, nw);
   return true;

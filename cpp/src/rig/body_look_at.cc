@@ -5,13 +5,17 @@
 
 #include "ikpd/ik/two_bone.h"
 #include "../ik/chain/rotation.h"
+#include "body_parts.h"
 
 namespace ikpd {
 
+using body_detail::Carry;
+using body_detail::Horizontal;
+using body_detail::kIdentity;
+using body_detail::kLimbJoints;
+using body_detail::Moved;
 
 namespace {
-const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
-constexpr std::size_t kLimbJoints = 3;
 
 bool LimbCountOk(std::size_t n) { return n == 0 || n == kLimbJoints || n == 2 * kLimbJoints; }
 
@@ -34,21 +38,17 @@ Status CheckSpan(std::span<const float> values, std::size_t n, float lo, float h
 
 bool PositiveFinite(float v) { return v > 0.0f && IsFinite(v); }
 
-// The component of v normal to unit `up`.
-glm::vec3 Horizontal(const glm::vec3& v, const glm::vec3& up) { return v - glm::dot(v, up) * up; }
-
-// Rigid move of `joint` by `delta` about `from`, landing at `to` (world).
-Transform Carry(const Transform& joint, const glm::quat& delta, const glm::vec3& from, const glm::vec3& to) {
-  return {to + delta * (joint.position - from), glm::normalize(delta * NormalizeByReciprocalOr(joint.rotation, kIdentityRotation))};
+// The joint as given, its rotation normalized (bit for bit when it is unit already).
+Transform Unit(const Transform& joint) {
+  const float n = glm::dot(joint.rotation, joint.rotation);
+  if (n == 1.0f) return joint;
+  return {joint.position, NormalizeByReciprocalOr(joint.rotation, kIdentityRotation)};
 }
 
-// Rotation whose +X points along `x` (unit) and +Z along `zHint` made normal to it.
-glm::quat FrameOf(const glm::vec3& x, const glm::vec3& zHint) {
-  glm::vec3 z = zHint - glm::dot(zHint, x) * x;
-  if (glm::dot(z, z) < 1e-12f) z = glm::cross(x, std::abs(x.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0));
-  z = glm::normalize(z);
-  return glm::normalize(glm::quat_cast(glm::mat3(x, glm::cross(z, x), z)));
+Status CheckRange(float v, float lo, float hi, const char* error) {
+  return v >= lo && v <= hi ? Ok() : Error(error);
 }
+
 }  // namespace
 
 void DefaultBodyLookAtWeights(std::span<float> out) {
@@ -120,6 +120,20 @@ Status BodyLookAtSettings::Validate() const {
     return Error("armReaction.chest: must be -1 or a spine index");
   }
   if (!(blendOutTime >= 0.0f) || !IsFinite(blendOutTime)) return Error("blendOutTime: must be finite and >= 0");
+  if (!(spine.maxSpeed > 0.0f)) return Error("spine.maxSpeed: must be > 0 (Infinity: no cap)");
+  if (static_cast<unsigned>(spine.targetMotion) > 1u) return Error("spine.targetMotion: must be 'hold' or 'linear'");
+  if (!(spine.ki >= 0.0f) || !IsFinite(spine.ki)) return Error("spine.ki: must be finite and >= 0");
+  const float half = kPi / 2.0f;
+  for (Status s : {CheckRange(maxYaw, 0.0f, kPi, "maxYaw: must be in [0, pi]"),
+                   CheckRange(maxPitchUp, 0.0f, half, "maxPitchUp: must be in [0, pi/2]"),
+                   CheckRange(maxPitchDown, 0.0f, half, "maxPitchDown: must be in [0, pi/2]"),
+                   CheckRange(eyeYaw, 0.0f, half, "eyeYaw: must be in [0, pi/2]"),
+                   CheckRange(eyePitchUp, 0.0f, half, "eyePitchUp: must be in [0, pi/2]"),
+                   CheckRange(eyePitchDown, 0.0f, half, "eyePitchDown: must be in [0, pi/2]")}) {
+    if (!s) return s;
+  }
+  if (static_cast<unsigned>(behind) > 2u) return Error("behind: must be 'keep', 'front' or 'follow'");
+  if (!PositiveFinite(eyeSettleTime)) return Error("eyeSettleTime: must be finite and > 0");
   return Ok();
 }
 
@@ -149,6 +163,18 @@ Status BodyLookAt::Apply(const BodyLookAtSettings& s, bool keepState) {
   lookSettings.blendOutTime = s.blendOutTime;
   lookSettings.forward = s.forward;
   lookSettings.offset = s.offset;
+  lookSettings.up = s.up;
+  lookSettings.maxYaw = s.maxYaw;
+  lookSettings.maxPitchUp = s.maxPitchUp;
+  lookSettings.maxPitchDown = s.maxPitchDown;
+  lookSettings.behind = s.behind;
+  lookSettings.maxSpeed = s.spine.maxSpeed;
+  lookSettings.targetMotion = s.spine.targetMotion;
+  lookSettings.ki = s.spine.ki;
+  lookSettings.eyeYaw = s.eyeYaw;
+  lookSettings.eyePitchUp = s.eyePitchUp;
+  lookSettings.eyePitchDown = s.eyePitchDown;
+  lookSettings.eyeSettleTime = s.eyeSettleTime;
   LookAt look;
   if (keepState) look = look_;
   if (Status st = keepState ? look.Configure(lookSettings) : look.Reset(lookSettings); !st) return st;
@@ -190,6 +216,7 @@ Status BodyLookAt::Apply(const BodyLookAtSettings& s, bool keepState) {
   arms_ = armControllers;
   const int chest = s.armReaction.chest >= 0 ? s.armReaction.chest : static_cast<int>(n) - 3;
   chest_ = static_cast<std::size_t>(std::max(chest, 0));
+  if (!keepState) drop_ = 0.0f;  // Configure keeps the pelvis drop with the rest of the state
   return Ok();
 }
 
@@ -197,6 +224,7 @@ void BodyLookAt::Clear() {
   look_.Clear();
   for (pd::ScalarPD& c : shift_) c.Reset(0.0);
   for (pd::QuatPD& c : arms_) c.Reset(glm::dquat(1.0, 0.0, 0.0, 0.0));
+  drop_ = 0.0f;
 }
 
 glm::vec3 BodyLookAt::pelvisShift() const {
@@ -238,6 +266,12 @@ Status BodyLookAt::CheckInput(float dt, const BodyLookAtInput& in, const BodyLoo
   if (out.spine.size() != n) return Error("output.spine: needs one entry per spine joint");
   if (out.arms.size() != in.arms.size()) return Error("output.arms: needs one entry per arm joint");
   if (out.legs.size() != in.legs.size()) return Error("output.legs: needs one entry per leg joint");
+  if (in.eyes.size() > 2) return Error("eyes: needs 0, 1 or 2 joints (left, right)");
+  if (Status s = CheckJoints(in.eyes, "eyes: positions must be finite", "eyes: rotations must be finite and non-zero");
+      !s) {
+    return s;
+  }
+  if (out.eyes.size() != in.eyes.size()) return Error("output.eyes: needs one entry per eye");
   return Ok();
 }
 
@@ -246,14 +280,17 @@ Status BodyLookAt::Update(float dt, const BodyLookAtInput& in, const BodyLookAtO
   // (1) Upper-body look-at; while it is (still) active, the layered effects track it.
   // The weight shift will translate the spine: aim from where the head will be
   // (the shift so far; exact once it settles).
-  if (Status s = look_.Update(dt, in.spine, in.target - pelvisShift(), in.enabled, out.spine); !s) return s;
+  const glm::vec3 moved = pelvisShift() - drop_ * settings_.up;
+  if (Status s = look_.Update(dt, in.spine, in.target - moved, in.enabled, out.spine, in.eyes, out.eyes); !s) return s;
   const bool tracking = in.enabled || look_.active();
   if (Status s = ShiftPelvis(dt, in, tracking, out); !s) return s;
   if (Status s = ReactArms(dt, in, tracking, out); !s) return s;
-  if (!active()) {  // every effect is exactly zero: the animated pose, bit for bit
-    std::copy(in.spine.begin(), in.spine.end(), out.spine.begin());
-    std::copy(in.arms.begin(), in.arms.end(), out.arms.begin());
-    std::copy(in.legs.begin(), in.legs.end(), out.legs.begin());
+  if (!active()) {  // every effect is exactly zero: the animated pose (rotations made unit)
+    std::transform(in.spine.begin(), in.spine.end(), out.spine.begin(), Unit);
+    std::transform(in.arms.begin(), in.arms.end(), out.arms.begin(), Unit);
+    std::transform(in.legs.begin(), in.legs.end(), out.legs.begin(), Unit);
+    std::transform(in.eyes.begin(), in.eyes.end(), out.eyes.begin(), Unit);
+    drop_ = 0.0f;
     return Ok();
   }
   LockFeet(in, out);
@@ -287,6 +324,14 @@ Status BodyLookAt::ShiftPelvis(float dt, const BodyLookAtInput& in, bool trackin
   const glm::vec3 shift = pelvisShift();
   if (shift != glm::vec3(0.0f)) {
     for (Transform& j : out.spine) j.position += shift;
+    for (Transform& j : out.eyes) j.position += shift;
+  }
+  // Then the whole body lowers as far as the legs need to reach their ankles.
+  drop_ = ReachDrop(in, out);
+  if (drop_ > 0.0f) {
+    const glm::vec3 down = -drop_ * settings_.up;
+    for (Transform& j : out.spine) j.position += down;
+    for (Transform& j : out.eyes) j.position += down;
   }
   return Ok();
 }
@@ -307,57 +352,12 @@ Status BodyLookAt::ReactArms(float dt, const BodyLookAtInput& in, bool tracking,
     const std::size_t first = k * kLimbJoints;
     const Transform& upper = in.arms[first];
     // The chest carries the shoulder; the arm then turns about it.
-    const glm::vec3 shoulder = chestOut.position + chestDelta * (upper.position - chestIn.position);
+    const glm::vec3 shoulder = Moved(upper.position, chestDelta, chestIn.position, chestOut.position);
     for (std::size_t j = first; j < first + kLimbJoints; ++j) {
       out.arms[j] = Carry(in.arms[j], arm, upper.position, shoulder);
     }
   }
   return Ok();
-}
-
-// (4) Legs carried by the pelvis, then (footLock) each ankle put back by two-bone IK.
-void BodyLookAt::LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out) const {
-  const Transform& pelvisIn = in.spine[0];
-  const Transform& pelvisOut = out.spine[0];
-  const glm::quat pelvisDelta = glm::normalize(pelvisOut.rotation * glm::conjugate(NormalizeByReciprocalOr(pelvisIn.rotation, kIdentityRotation)));
-  // Where a straight leg's knee goes when it has to bend: the way the animated head faces.
-  const glm::vec3 facing = Horizontal(NormalizeByReciprocalOr(in.spine[look_.size() - 1].rotation, kIdentityRotation) * settings_.forward, settings_.up);
-  for (std::size_t first = 0; first < in.legs.size(); first += kLimbJoints) {
-    for (std::size_t j = first; j < first + kLimbJoints; ++j) {
-      out.legs[j] = Carry(in.legs[j], pelvisDelta, pelvisIn.position, pelvisOut.position);
-    }
-    if (!settings_.footLock) continue;
-    Transform& hipOut = out.legs[first];
-    Transform& kneeOut = out.legs[first + 1];
-    Transform& ankleOut = out.legs[first + 2];
-    const glm::vec3 hip = hipOut.position;
-    // Solve in frames built from the joint positions (+X along the bone, +Z the
-    // bend normal), so the rig's own bone axes do not matter.
-    const glm::vec3 thigh = kneeOut.position - hip;
-    const glm::vec3 shin = ankleOut.position - kneeOut.position;
-    if (!(glm::dot(thigh, thigh) > 0.0f) || !(glm::dot(shin, shin) > 0.0f)) continue;  // zero-length bone: carried
-    const glm::vec3 bend = glm::cross(thigh, shin);
-    const glm::quat hipFrame = FrameOf(glm::normalize(thigh), bend);
-    const glm::quat kneeFrame = FrameOf(glm::normalize(shin), hipFrame * glm::vec3(0.0f, 0.0f, 1.0f));
-    TwoBoneResult solved;
-    TwoBoneJob job;
-    job.root = {hip, hipFrame};
-    job.mid = {kneeOut.position, kneeFrame};
-    job.end = {ankleOut.position, kIdentity};
-    job.target = in.legs[first + 2].position;
-    const bool straight = glm::dot(bend, bend) <= 1e-6f * glm::dot(thigh, thigh) * glm::dot(shin, shin);
-    if (!straight) {
-      job.pole = kneeOut.position;
-    } else if (glm::dot(facing, facing) > 1e-12f) {
-      job.poleDirection = facing;
-    }
-    job.result = &solved;
-    if (!job.Run()) continue;  // cannot fail for finite input; the carried leg stays
-    hipOut.rotation = glm::normalize(solved.root.rotation * glm::conjugate(hipFrame) * hipOut.rotation);
-    kneeOut = {solved.mid.position,
-               glm::normalize(solved.mid.rotation * glm::conjugate(kneeFrame) * kneeOut.rotation)};
-    ankleOut = {solved.end.position, NormalizeByReciprocalOr(in.legs[first + 2].rotation, kIdentityRotation)};
-  }
 }
 
 }  // namespace ikpd

@@ -14,6 +14,7 @@ using chain_detail::Positive;
 
 namespace {
 const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
+constexpr float kHalfPi = kPi / 2.0f;
 
 // The rotation q scaled to at most `limit` radians (same axis).
 glm::quat ClampAngle(const glm::quat& q, float limit) {
@@ -66,6 +67,18 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
     return Error("forward: must be a finite non-zero vector");
   }
   if (!IsFinite(s.offset)) return Error("offset: must be finite");
+  if (!IsFinite(s.up) || s.up == glm::vec3(0.0f)) return Error("up: must be a finite non-zero vector");
+  if (!(s.maxYaw >= 0.0f && s.maxYaw <= kPi)) return Error("maxYaw: must be in [0, pi]");
+  if (!(s.maxPitchUp >= 0.0f && s.maxPitchUp <= kHalfPi)) return Error("maxPitchUp: must be in [0, pi/2]");
+  if (!(s.maxPitchDown >= 0.0f && s.maxPitchDown <= kHalfPi)) return Error("maxPitchDown: must be in [0, pi/2]");
+  if (static_cast<unsigned>(s.behind) > 2u) return Error("behind: must be 'keep', 'front' or 'follow'");
+  if (!(s.maxSpeed > 0.0f)) return Error("maxSpeed: must be > 0 (Infinity: no cap)");
+  if (static_cast<unsigned>(s.targetMotion) > 1u) return Error("targetMotion: must be 'hold' or 'linear'");
+  if (!(s.ki >= 0.0f) || !IsFinite(s.ki)) return Error("ki: must be finite and >= 0");
+  if (!(s.eyeYaw >= 0.0f && s.eyeYaw <= kHalfPi)) return Error("eyeYaw: must be in [0, pi/2]");
+  if (!(s.eyePitchUp >= 0.0f && s.eyePitchUp <= kHalfPi)) return Error("eyePitchUp: must be in [0, pi/2]");
+  if (!(s.eyePitchDown >= 0.0f && s.eyePitchDown <= kHalfPi)) return Error("eyePitchDown: must be in [0, pi/2]");
+  if (!(s.eyeSettleTime > 0.0f) || !IsFinite(s.eyeSettleTime)) return Error("eyeSettleTime: must be finite and > 0");
   Buffer<pd::QuatPD> controllers;
   Buffer<float> weights, limits;
   Buffer<glm::quat> offsets, desired;
@@ -79,8 +92,22 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
     if (Status st = pd::SettingsFromSettleTime(settle, s.damping, &settings); !st) return st;
     settings.blendOutTime = s.blendOutTime;
     if (!s.limits.empty()) settings.maxAngle = std::max(static_cast<double>(s.limits[i]), 1e-6);
+    settings.maxVelocity = s.maxSpeed;
+    settings.targetMotion = s.targetMotion;
+    settings.feedForward = s.targetMotion == pd::TargetMotion::kLinear ? 1.0 : 0.0;
+    settings.ki = s.ki;
     if (keepState) controllers[i] = controllers_[i];  // Configure below keeps its state
     if (Status st = controllers[i].Configure(settings); !st) return st;
+  }
+  std::array<pd::ScalarPD, 2> gaze;
+  if (keepState) gaze = gaze_;  // the gaze's smoothing state too
+  {
+    pd::PdSettings settings;
+    if (Status st = pd::SettingsFromSettleTime(s.eyeSettleTime, 1.0, &settings); !st) return st;
+    settings.blendOutTime = s.blendOutTime;
+    for (pd::ScalarPD& c : gaze) {
+      if (Status st = c.Configure(settings); !st) return st;
+    }
   }
   for (std::size_t i = 0; i < n; ++i) {
     weights[i] = s.weights[i];
@@ -97,6 +124,21 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
   desired_ = std::move(desired);
   forward_ = NormalizeByReciprocalOr(s.forward, glm::vec3(0.0f, 0.0f, 1.0f));
   offset_ = s.offset;
+  up_ = NormalizeByReciprocalOr(s.up, glm::vec3(0.0f, 1.0f, 0.0f));
+  maxYaw_ = s.maxYaw;
+  maxPitchUp_ = s.maxPitchUp;
+  maxPitchDown_ = s.maxPitchDown;
+  behind_ = s.behind;
+  if (!keepState) {  // Configure keeps the behind-side memory and the aim yaw
+    side_ = 0.0f;
+    aimYaw_ = std::numeric_limits<float>::quiet_NaN();
+    tracking_ = true;
+  }
+  maxSpeed_ = s.maxSpeed;
+  eyeYaw_ = s.eyeYaw;
+  eyePitchUp_ = s.eyePitchUp;
+  eyePitchDown_ = s.eyePitchDown;
+  gaze_ = gaze;
   return Ok();
 }
 
@@ -106,17 +148,21 @@ void LookAt::Clear() {
     offsets_[i] = kIdentity;
     desired_[i] = kIdentity;
   }
+  for (pd::ScalarPD& c : gaze_) c.Reset(0.0);
+  side_ = 0.0f;
+  aimYaw_ = std::numeric_limits<float>::quiet_NaN();
+  tracking_ = true;
 }
 
 bool LookAt::active() const {
   for (const glm::quat& q : offsets_) {
     if (q != kIdentity) return true;
   }
-  return false;
+  return gaze_[0].value() != 0.0 || gaze_[1].value() != 0.0;
 }
 
 Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
-                      std::span<Transform> output) {
+                      std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput) {
   const std::size_t n = weights_.size();
   if (n == 0) return Error("lookAt: not initialized");
   if (joints.size() != n) return Error("joints: needs one joint per weight");
@@ -127,6 +173,12 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
     if (!IsUsableRotation(j.rotation)) return Error("joints: rotations must be finite and non-zero");
   }
   if (!IsFinite(target)) return Error("target: must be finite");
+  if (eyes.size() > 2) return Error("eyes: needs 0, 1 or 2 joints (left, right)");
+  if (eyesOutput.size() != eyes.size()) return Error("eyesOutput: needs one entry per eye");
+  for (const Transform& j : eyes) {
+    if (!IsFinite(j.position)) return Error("eyes: positions must be finite");
+    if (!IsUsableRotation(j.rotation)) return Error("eyes: rotations must be finite and non-zero");
+  }
 
   // Work in coordinates relative to the head (differences only: no overflow for
   // huge but finite input), scaled to unit size.
@@ -142,10 +194,14 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
     const glm::vec3 goal = local(target);
     const bool hasOffset = offset_ != glm::vec3(0.0f);
     const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
+    const glm::quat animatedHead = output[n - 1].rotation;
+    const float fixedYaw = FixedYaw(dt, animatedHead, output[n - 1].position + animatedHead * eyeLocal, goal);
     for (std::size_t i = 0; i < n; ++i) {
       const Transform& head = output[n - 1];
+      const glm::vec3 eye = hasOffset ? head.position + head.rotation * eyeLocal : head.position;
+      const glm::vec3 aim = LimitedGoal(animatedHead, eye, goal, fixedYaw);
       const glm::quat turn =
-          hasOffset ? EyeTurn(head, eyeLocal, goal) : Arc(head.rotation * forward_, goal - head.position);
+          hasOffset ? EyeTurn(head, eyeLocal, aim) : Arc(head.rotation * forward_, aim - head.position);
       glm::quat delta = glm::normalize(glm::slerp(kIdentity, turn, weights_[i]));
       // The offset in joint i's frame: R_i·offset = delta·R_i.
       const glm::quat frame = output[i].rotation;
@@ -159,6 +215,8 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
       }
     }
   }
+
+  if (!enabled) ForgetYaw();
 
   // (2) Smooth (or blend out) each offset.
   for (std::size_t i = 0; i < n; ++i) {
@@ -177,7 +235,8 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
     glm::dvec3 position = p;
     if (i > 0) {
       preOffset = glm::normalize(parentFinal * (glm::conjugate(parentAnimated) * animated));
-      position = parentFinalPos + glm::dvec3(parentFinal * (glm::conjugate(parentAnimated) * glm::vec3(p - parentAnimatedPos)));
+      // In doubles: a bone vector near the float limit must not overflow while it turns.
+      position = parentFinalPos + glm::dquat(parentFinal) * (glm::conjugate(glm::dquat(parentAnimated)) * (p - parentAnimatedPos));
     }
     const glm::quat final = glm::normalize(preOffset * offsets_[i]);
     output[i] = {glm::vec3(position), final};
@@ -186,7 +245,10 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
     parentAnimatedPos = p;
     parentFinalPos = position;
   }
-  return Ok();
+
+  // (4) The gaze and the eye joints, from the solved head.
+  return UpdateGaze(dt, {joints[n - 1].position, NormalizeByReciprocalOr(joints[n - 1].rotation, kIdentityRotation)},
+                    target, enabled, eyes, eyesOutput, output[n - 1]);
 }
 
 }  // namespace ikpd

@@ -373,6 +373,7 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
     ls.settleTimes = {};
     ls.settleTime = s.common.settleTime, ls.damping = s.common.damping, ls.blendOutTime = s.common.blendOutTime;
     ls.forward = c.look;
+    ls.up = up_;  // the yaw/pitch limits' up, as bodyLookAt's
     return keepState ? c.lookAt.Configure(ls) : c.lookAt.Reset(ls);
   }
   BodyLookAtSettings bs = s.bodyLookAt;

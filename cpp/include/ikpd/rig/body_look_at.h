@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <span>
 
 #include "ikpd/buffer.h"
@@ -34,6 +35,10 @@ struct BodyLookAtSpineSettings {
   float headSettleTime = 0.2f;    // seconds > 0
   float pelvisSettleTime = 0.6f;  // seconds > 0
   float damping = 1.0f;           // damping ratio > 0 (1: critical)
+  // As LookAtSettings: each joint's turn speed cap (rad/s), target motion, integral gain.
+  float maxSpeed = 8.0f;
+  pd::TargetMotion targetMotion = pd::TargetMotion::kHold;
+  float ki = 0.0f;
 };
 
 // Pelvis translation against the head. `amount` is in metres per radian: a head
@@ -68,6 +73,16 @@ struct BodyLookAtSettings {
   BodyLookAtArmReactionSettings armReaction;
   bool footLock = true;  // keep each ankle at its animated world position and rotation
   float blendOutTime = 0.1f;  // seconds >= 0: the final linear part of turning off (every effect)
+  // Yaw/pitch limits in the character's frame, targets behind, and the gaze:
+  // as LookAtSettings (docs/look-at.md).
+  float maxYaw = 2.0f;
+  float maxPitchUp = 1.2f;
+  float maxPitchDown = 1.2f;
+  LookBehind behind = LookBehind::kKeep;
+  float eyeYaw = 0.6f;
+  float eyePitchUp = 0.4f;
+  float eyePitchDown = 0.5f;
+  float eyeSettleTime = 0.05f;
 
   // Errors name the JS option: "spine.weights: needs one weight per spine joint", ….
   Status Validate() const;
@@ -89,6 +104,7 @@ struct BodyLookAtInput {
   std::span<const Transform> legs;
   glm::vec3 target{0.0f};            // world point to look at
   bool enabled = true;               // false: blend every effect out
+  std::span<const Transform> eyes{};  // 0, 1 or 2 eye joints (left, right), turned by the gaze
 };
 
 // The solved pose, same sizes as the input; must not alias it.
@@ -96,6 +112,7 @@ struct BodyLookAtOutput {
   std::span<Transform> spine;
   std::span<Transform> arms;
   std::span<Transform> legs;
+  std::span<Transform> eyes{};  // one per input eye
 };
 
 // Each Update, in order:
@@ -150,8 +167,15 @@ class BodyLookAt {
   std::size_t spineJoints() const { return look_.size(); }
   // Smoothed spine offsets (joint-local, root first), as LookAt::offsets.
   std::span<const glm::quat> spineOffsets() const { return look_.offsets(); }
-  // Current pelvis translation from the weight shift (world, metres).
+  // Current pelvis translation from the weight shift (world, metres), before
+  // the drop that keeps the feet in reach.
   glm::vec3 pelvisShift() const;
+  // How far the body was lowered in the last update so that every leg reaches
+  // its animated ankle (metres along −up; docs/body-look-at.md, "Foot lock").
+  float pelvisDrop() const { return drop_; }
+  // The smoothed gaze (radians, relative to the head), as LookAt::gazeYaw/gazePitch.
+  float gazeYaw() const { return look_.gazeYaw(); }
+  float gazePitch() const { return look_.gazePitch(); }
   // Current lagging chest rotation per arm (world delta, before `amount`).
   glm::quat armLag(std::size_t arm) const { return arms_[arm].valuef(); }
   // False once every effect is exactly zero (then Update copies the input).
@@ -166,6 +190,7 @@ class BodyLookAt {
   Status ShiftPelvis(float dt, const BodyLookAtInput& in, bool tracking, const BodyLookAtOutput& out);
   Status ReactArms(float dt, const BodyLookAtInput& in, bool tracking, const BodyLookAtOutput& out);
   void LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out) const;
+  float ReachDrop(const BodyLookAtInput& in, const BodyLookAtOutput& out) const;
 
   BodyLookAtSettings settings_{};  // spans cleared; the values live below
   Buffer<float> weights_, limits_, settleTimes_;
@@ -173,6 +198,7 @@ class BodyLookAt {
   std::array<pd::ScalarPD, 3> shift_{};
   std::array<pd::QuatPD, kMaxLimbs> arms_{};
   std::size_t chest_ = 0;
+  float drop_ = 0.0f;  // the last update's ReachDrop
 };
 
 }  // namespace ikpd

@@ -5,7 +5,10 @@
 // turning the look-at off blends the offsets out to exactly zero.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <span>
 #include "ikpd/buffer.h"
 
@@ -13,6 +16,13 @@
 #include "ikpd/pd/controllers.h"
 
 namespace ikpd {
+
+// What the head does once the target is past maxYaw (docs/look-at.md, "Targets behind").
+enum class LookBehind : std::uint8_t {
+  kKeep = 0,    // 'keep': hold at the limit on the side the target left from, until it comes back in front
+  kFront = 1,   // 'front': turn back to straight ahead (yaw 0)
+  kFollow = 2,  // 'follow': hold at the limit on the target's current side (flips when it crosses behind)
+};
 
 struct LookAtSettings {
   // Per joint, root first: the fraction of the remaining turn the joint takes,
@@ -31,16 +41,45 @@ struct LookAtSettings {
   // from it along `forward` passes through the target. Zero: the head joint.
   // As AimJob::offset: a target inside the offset's reach gets no new turn.
   glm::vec3 offset{0.0f, 0.0f, 0.0f};
+
+  // Yaw and pitch limits of the look direction in the character's frame
+  // (docs/look-at.md, "Yaw and pitch limits"): `up` (world, normalized) and the
+  // facing, the animated head's `forward` made horizontal. Radians.
+  glm::vec3 up{0.0f, 1.0f, 0.0f};
+  float maxYaw = 2.0f;        // [0, π]: each side of the facing
+  float maxPitchUp = 1.2f;    // [0, π/2]: above the horizontal
+  float maxPitchDown = 1.2f;  // [0, π/2]: below the horizontal
+  LookBehind behind = LookBehind::kKeep;
+  // rad/s, > 0 (Infinity: no cap): the yaw of the look direction (character
+  // frame) turns at most this fast, and each joint's offset too (the PD
+  // maxVelocity on the exact integrator, docs/pd.md).
+  float maxSpeed = 8.0f;
+  // 'linear': the desired offsets move linearly between updates and the PD
+  // feeds their velocity forward (no steady lag behind a moving target).
+  pd::TargetMotion targetMotion = pd::TargetMotion::kHold;
+  float ki = 0.0f;  // integral gain (PID), >= 0 (docs/pd.md)
+
+  // Gaze (docs/look-at.md, "Eyes"): yaw and pitch of the eyes relative to the
+  // head, toward the target, within these limits (radians), smoothed with
+  // eyeSettleTime so the eyes lead the head.
+  float eyeYaw = 0.6f;        // [0, π/2]
+  float eyePitchUp = 0.4f;    // [0, π/2]
+  float eyePitchDown = 0.5f;  // [0, π/2]
+  float eyeSettleTime = 0.05f;  // seconds > 0
 };
 
-// Each Update: (1) desired offsets: from the root to the head, joint i turns by
+// Each Update: (0) the target's direction is kept inside maxYaw / maxPitchUp /
+// maxPitchDown of the character's frame, the `behind` policy deciding past
+// maxYaw (the aim yaw it moves paced by maxSpeed); (1) desired offsets: from
+// the root to the head, joint i turns by
 // weights[i] of the rotation that would point the head's `forward` (from the
-// head-local `offset` point) at the target (from the pose as turned so far), clamped to limits[i]; the offset is
+// head-local `offset` point) at that point (from the pose as turned so far), clamped to limits[i]; the offset is
 // kept in the joint's own frame (local rotation · offset), so it moves with the
 // animation; (2) each offset is smoothed by its QuatPD (exact integrator:
 // frame-rate independent), or blended out toward identity when disabled;
 // (3) the animated pose plus the smoothed offsets is written to `output`
-// (positions follow by forward kinematics). Update never allocates.
+// (positions follow by forward kinematics); (4) the gaze (eyes) turns toward
+// the target relative to the solved head. Update never allocates.
 class LookAt {
  public:
   // Validates and allocates one controller per joint; offsets start at identity.
@@ -55,7 +94,14 @@ class LookAt {
   // (not initialized, sizes, non-finite dt, positions or target, zero rotations)
   // are found before anything changes: offsets and output are then untouched.
   Status Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
-                std::span<Transform> output);
+                std::span<Transform> output) {
+    return Update(dt, joints, target, enabled, output, {}, {});
+  }
+  // With 0, 1 or 2 eye joints (animated world pose; eyesOutput the same size):
+  // each is carried by the head and turned by the gaze (docs/look-at.md, "Eyes").
+  // Errors "eyes: ...", "eyesOutput: ..." as the others: nothing changes.
+  Status Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
+                std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput);
   // Zeroes every offset and velocity at once (no blend).
   void Clear();
 
@@ -64,8 +110,12 @@ class LookAt {
   std::span<const glm::quat> offsets() const { return offsets_; }
   // The offsets the controllers track (joint-local), from the last enabled Update.
   std::span<const glm::quat> desired() const { return desired_; }
-  // False when every offset is exactly identity (e.g. once disabled and blended out).
+  // False when every offset and the gaze are exactly zero (e.g. once disabled and blended out).
   bool active() const;
+  // The smoothed gaze relative to the head (radians): yaw toward the head's
+  // left (+, about its up), pitch up (+). VRM's lookAt yaw/pitch, in radians.
+  float gazeYaw() const { return static_cast<float>(gaze_[0].value()); }
+  float gazePitch() const { return static_cast<float>(gaze_[1].value()); }
 
  private:
   Buffer<float> weights_;
@@ -75,9 +125,27 @@ class LookAt {
   Buffer<glm::quat> desired_;
   Status Apply(const LookAtSettings& settings, bool keepState);
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
+  // look_at_limits.cc: the yaw to aim at in this update (the behind policy, the
+  // speed cap), or NaN: track the target.
+  float FixedYaw(float dt, const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target);
+  void ForgetYaw();
+  // The aim point with its direction from `eye` inside the yaw/pitch limits.
+  glm::vec3 LimitedGoal(const glm::quat& animatedHead, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const;
+  // look_at_gaze.cc: stage (4), the gaze and the eye joints.
+  Status UpdateGaze(float dt, const Transform& animatedHead, const glm::vec3& target, bool enabled,
+                    std::span<const Transform> eyes, std::span<Transform> eyesOutput, const Transform& solvedHead);
 
   glm::vec3 forward_{0.0f, 0.0f, 1.0f};
   glm::vec3 offset_{0.0f, 0.0f, 0.0f};
+  glm::vec3 up_{0.0f, 1.0f, 0.0f};
+  float maxYaw_ = 2.0f, maxPitchUp_ = 1.2f, maxPitchDown_ = 1.2f;
+  LookBehind behind_ = LookBehind::kKeep;
+  float side_ = 0.0f;  // 'keep': the side (+1 left, -1 right) the target was last seen in front; 0 none yet
+  float aimYaw_ = std::numeric_limits<float>::quiet_NaN();  // the yaw aimed at (character frame); NaN: none yet
+  float maxSpeed_ = 8.0f;
+  bool tracking_ = true;  // the last update tracked the target directly (aimYaw_ caught up)
+  float eyeYaw_ = 0.6f, eyePitchUp_ = 0.4f, eyePitchDown_ = 0.5f;
+  std::array<pd::ScalarPD, 2> gaze_{};  // yaw, pitch
 };
 
 }  // namespace ikpd

@@ -1,0 +1,97 @@
+// LookAt's yaw and pitch limits and the policy for targets behind
+// (docs/look-at.md, "Yaw and pitch limits" and "Targets behind").
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ikpd/rig/look_at.h"
+#include "look_frame.h"
+
+namespace ikpd {
+
+using look_detail::DirectionOf;
+using look_detail::Frame;
+using look_detail::FrameOf;
+using look_detail::PitchOf;
+using look_detail::YawOf;
+
+namespace {
+// `from` moved toward `to` by at most `step` (>= 0, possibly infinite).
+float Toward(float from, float to, float step) {
+  if (std::abs(to - from) <= step) return to;
+  return to > from ? from + step : from - step;
+}
+}  // namespace
+
+// Once per update, from the animated head: where the target is in yaw, and so
+// what the head does. In front (|yaw| <= maxYaw) it tracks the target and
+// 'keep' remembers the side; past the limit the policy fixes the yaw. Where
+// the policy moves the wanted yaw (holding, switching sides, coming back to a
+// target in front), the aim yaw follows it at most maxSpeed fast, through the
+// front, never across the back; a target tracked without interruption is
+// followed directly (the joints' controllers smooth it). Returns the yaw to
+// aim at, or NaN: track the target.
+float LookAt::FixedYaw(float dt, const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const glm::vec3 d = target - fromEye;
+  const float step = dt > 0.0f ? maxSpeed_ * dt : 0.0f;  // Infinity · 0 would be NaN
+  if (d == glm::vec3(0.0f)) return nan;
+  const Frame frame = FrameOf(animatedHead * forward_, up_);
+  const float yaw = YawOf(frame, d);
+  const float side = yaw >= 0.0f ? 1.0f : -1.0f;
+  float fixed = nan, wanted = yaw;
+  if (std::abs(yaw) <= maxYaw_) {
+    // The side is only known off the centre line (a target straight ahead keeps it).
+    if (yaw != 0.0f) side_ = side;
+  } else {
+    switch (behind_) {
+      case LookBehind::kFront: fixed = 0.0f; break;
+      case LookBehind::kFollow: side_ = side; fixed = side * maxYaw_; break;
+      case LookBehind::kKeep:
+      default:
+        if (side_ == 0.0f) side_ = side;
+        fixed = side_ * maxYaw_;
+        break;
+    }
+    wanted = fixed;
+  }
+  const bool track = std::isnan(fixed);
+  // The first update after a reset, a clear or a disabled one takes the wanted yaw as it is.
+  aimYaw_ = (track && tracking_) || std::isnan(aimYaw_) ? wanted : Toward(aimYaw_, wanted, step);
+  // Caught up while tracking: aim at the target itself (from the turned eye).
+  tracking_ = track && aimYaw_ == wanted;
+  return tracking_ ? nan : aimYaw_;
+}
+
+// Disabled: the offsets blend out (and back in) smoothly themselves; the next
+// enabled update starts from the wanted yaw.
+void LookAt::ForgetYaw() {
+  aimYaw_ = std::numeric_limits<float>::quiet_NaN();
+  tracking_ = true;
+}
+
+// The goal moved so that its direction from `eye` keeps the yaw inside
+// ±maxYaw (or takes the fixed yaw) and the pitch inside [−maxPitchDown,
+// maxPitchUp], at the same distance. Without limits the goal itself.
+glm::vec3 LookAt::LimitedGoal(const glm::quat& animatedHead, const glm::vec3& eye, const glm::vec3& goal,
+                              float fixedYaw) const {
+  const bool noLimit = maxYaw_ >= kPi && maxPitchUp_ >= kPi / 2.0f && maxPitchDown_ >= kPi / 2.0f;
+  if (noLimit && std::isnan(fixedYaw)) return goal;
+  const glm::vec3 d = goal - eye;
+  const float length = glm::length(d);
+  if (!(length > 0.0f) || !std::isfinite(length)) return goal;
+  const Frame frame = FrameOf(animatedHead * forward_, up_);
+  const float pitch = PitchOf(frame, d);
+  float yaw = fixedYaw;
+  if (std::isnan(yaw)) {
+    yaw = YawOf(frame, d);
+    // Tracking near the limit: the working eye (turned by the joints below)
+    // may see the target just past it; stay on the side 'keep' remembers.
+    if (std::abs(yaw) > maxYaw_) yaw = (side_ != 0.0f ? side_ : (yaw >= 0.0f ? 1.0f : -1.0f)) * maxYaw_;
+  }
+  const float limitedPitch = std::clamp(pitch, -maxPitchDown_, maxPitchUp_);
+  if (yaw == YawOf(frame, d) && limitedPitch == pitch) return goal;
+  return eye + length * DirectionOf(frame, yaw, limitedPitch);
+}
+
+}  // namespace ikpd

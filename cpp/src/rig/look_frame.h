@@ -1,0 +1,55 @@
+// Private: the character frame the look-at rigs measure yaw and pitch in
+// (docs/look-at.md, "Yaw and pitch limits"): world up, and the facing, a
+// head-local look axis turned by a head rotation and made horizontal.
+#pragma once
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "ikpd/common.h"
+
+namespace ikpd::look_detail {
+
+struct Frame {
+  glm::vec3 up;      // unit
+  glm::vec3 facing;  // unit, normal to up: yaw 0
+  glm::vec3 left;    // up × facing: yaw +π/2
+};
+
+// Any unit vector normal to unit `up`.
+inline glm::vec3 NormalTo(const glm::vec3& up) {
+  const glm::vec3 c = glm::cross(up, std::abs(up.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0));
+  return glm::normalize(c);
+}
+
+// The frame with `up` (unit) and facing = `look` made normal to it; a look
+// along up (no horizontal part) faces a fixed normal direction.
+inline Frame FrameOf(const glm::vec3& look, const glm::vec3& up) {
+  glm::vec3 f = look - glm::dot(look, up) * up;
+  const float ff = glm::dot(f, f);
+  f = ff > 1e-12f && std::isfinite(ff) ? f / std::sqrt(ff) : NormalTo(up);
+  return {up, f, glm::cross(up, f)};
+}
+
+// Yaw (about up, from facing toward left) and pitch (above the plane normal
+// to up) of a direction d; yaw 0 for a d along up.
+inline float YawOf(const Frame& frame, const glm::vec3& d) {
+  const float x = glm::dot(d, frame.facing);
+  const float y = glm::dot(d, frame.left);
+  return x == 0.0f && y == 0.0f ? 0.0f : std::atan2(y, x);
+}
+inline float PitchOf(const Frame& frame, const glm::vec3& d) {
+  const float x = glm::dot(d, frame.facing);
+  const float y = glm::dot(d, frame.left);
+  return std::atan2(glm::dot(d, frame.up), std::sqrt(x * x + y * y));
+}
+
+// The unit direction with that yaw and pitch.
+inline glm::vec3 DirectionOf(const Frame& frame, float yaw, float pitch) {
+  const float c = std::cos(pitch);
+  return c * (std::cos(yaw) * frame.facing + std::sin(yaw) * frame.left) + std::sin(pitch) * frame.up;
+}
+
+}  // namespace ikpd::look_detail
