@@ -457,3 +457,31 @@ TEST(RigErrors, BodyLookAtTakesSpineArmsAndLegs) {
 }
 
 }  // namespace
+
+// Locals that are each finite but whose model transforms overflow float (two
+// translations of 3e38 in a row): the body look-at's pelvis keeps its animated
+// translation instead of getting a NaN (found by rig_fuzz; every other job
+// already keeps the animated pose when its input overflows).
+TEST(RigRobustness, ModelOverflowLeavesThePelvisAsAnimated) {
+  ikpd::rig::Skeleton skeleton;
+  ASSERT_TRUE(skeleton.Init(std::vector<int>{-1, 0, 1, 2}));
+  std::vector<LocalTransform> rest(4);
+  for (std::size_t j = 1; j < 4; ++j) rest[j].translation = glm::vec3(0.0f, 0.3f, 0.0f);
+  ikpd::rig::Rig rig;
+  ASSERT_TRUE(rig.Init(skeleton, rest));
+  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ikpd::rig::ConstraintKind::kBodyLookAt);
+  s.joints = {2, 3};
+  ASSERT_TRUE(rig.Add(s));
+  std::vector<LocalTransform> pose = rest, out(4);
+  rig.frames()[0].target = glm::vec3(0.0f, 1.0f, 2.0f);
+  for (int frame = 0; frame < 6; ++frame) {
+    // Active first (a finite pose), then the same body far out: its model transforms overflow.
+    const float far = frame < 3 ? 0.0f : 3e38f;
+    pose[0].translation = glm::vec3(far, 0.0f, 0.0f);
+    pose[1].translation = glm::vec3(far, 0.3f, 0.0f);
+    ASSERT_TRUE(rig.Update(0.1f, pose, LocalTransform{}, out));
+    for (const LocalTransform& t : out) {
+      EXPECT_TRUE(ikpd::IsFinite(t.translation) && ikpd::IsFinite(t.scale) && ikpd::IsUsableRotation(t.rotation));
+    }
+  }
+}

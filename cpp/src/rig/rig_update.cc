@@ -326,7 +326,9 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
       const ModelTransform& parent = Model(static_cast<std::size_t>(p), out);
       local = (glm::conjugate(parent.rotation) * (moved - parent.position)) / parent.scale;
     }
-    if (local != out[j].translation) {
+    // A pose whose model transforms overflow float (locals near 1e38 composed) gives no
+    // usable pelvis position: the translation stays as animated, as a failed job's joints do.
+    if (IsFinite(local) && local != out[j].translation) {
       out[j].translation = local;
       Written(j);
       active = true;
