@@ -82,8 +82,10 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
   Buffer<pd::QuatPD> controllers;
   Buffer<float> weights, limits;
   Buffer<glm::quat> offsets, desired;
+  Saved saved;
   if (!controllers.Allocate(n) || !weights.Allocate(n) || !limits.Allocate(n) || !offsets.Allocate(n) ||
-      !desired.Allocate(n)) {
+      !desired.Allocate(n) || !saved.controllers.Allocate(n) || !saved.offsets.Allocate(n) ||
+      !saved.desired.Allocate(n) || !saved.output.Allocate(n)) {
     return Error("weights: out of memory for the joints' state");
   }
   for (std::size_t i = 0; i < n; ++i) {
@@ -117,6 +119,7 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
   weights_ = std::move(weights);
   limits_ = std::move(limits);
   controllers_ = std::move(controllers);
+  saved_ = std::move(saved);
   if (keepState) {
     for (std::size_t i = 0; i < n; ++i) offsets[i] = offsets_[i], desired[i] = desired_[i];
   }
@@ -161,8 +164,42 @@ bool LookAt::active() const {
   return gaze_[0].value() != 0.0 || gaze_[1].value() != 0.0;
 }
 
+// A failed update changes nothing: a controller may refuse its step (the
+// integrator diverging for these gains) after others stepped and `output`
+// holds the working pose, so everything Step may change is saved first and
+// put back (no allocation: the saved buffers are sized in Apply).
 Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
                       std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput) {
+  const std::size_t n = weights_.size();
+  const bool sizes = n > 0 && output.size() == n && eyesOutput.size() <= 2;
+  if (sizes) {
+    for (std::size_t i = 0; i < n; ++i) {
+      saved_.controllers[i] = controllers_[i];
+      saved_.offsets[i] = offsets_[i];
+      saved_.desired[i] = desired_[i];
+      saved_.output[i] = output[i];
+    }
+    for (std::size_t e = 0; e < eyesOutput.size(); ++e) saved_.eyes[e] = eyesOutput[e];
+    saved_.gaze = gaze_;
+    saved_.side = side_, saved_.aimYaw = aimYaw_, saved_.tracking = tracking_;
+  }
+  const Status status = Step(dt, joints, target, enabled, output, eyes, eyesOutput);
+  if (!status && sizes) {
+    for (std::size_t i = 0; i < n; ++i) {
+      controllers_[i] = saved_.controllers[i];
+      offsets_[i] = saved_.offsets[i];
+      desired_[i] = saved_.desired[i];
+      output[i] = saved_.output[i];
+    }
+    for (std::size_t e = 0; e < eyesOutput.size(); ++e) eyesOutput[e] = saved_.eyes[e];
+    gaze_ = saved_.gaze;
+    side_ = saved_.side, aimYaw_ = saved_.aimYaw, tracking_ = saved_.tracking;
+  }
+  return status;
+}
+
+Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
+                    std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput) {
   const std::size_t n = weights_.size();
   if (n == 0) return Error("lookAt: not initialized");
   if (joints.size() != n) return Error("joints: needs one joint per weight");

@@ -124,6 +124,19 @@ class LookAt {
   Buffer<glm::quat> offsets_;
   Buffer<glm::quat> desired_;
   Status Apply(const LookAtSettings& settings, bool keepState);
+  // One update (Update = Step, with every piece of state put back when it fails).
+  Status Step(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
+              std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput);
+  // What Step may change, saved before it runs (sized in Apply: Update never allocates).
+  struct Saved {
+    Buffer<pd::QuatPD> controllers;
+    Buffer<glm::quat> offsets, desired;
+    Buffer<Transform> output;
+    std::array<Transform, 2> eyes{};
+    std::array<pd::ScalarPD, 2> gaze{};
+    float side = 0.0f, aimYaw = 0.0f;
+    bool tracking = true;
+  } saved_;
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
   // look_at_limits.cc: the yaw to aim at in this update (the behind policy, the
   // speed cap), or NaN: track the target.
