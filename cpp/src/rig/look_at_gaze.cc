@@ -45,8 +45,8 @@ Status LookAt::UpdateGaze(float dt, const Transform& animatedHead, const glm::ve
       goalYaw = std::clamp(YawOf(head, dl), -eyeYaw_, eyeYaw_);
       goalPitch = std::clamp(PitchOf(head, dl), -eyePitchDown_, eyePitchUp_);
     } else {  // the target at the eyes: keep the gaze
-      goalYaw = gaze_[0].value();
-      goalPitch = gaze_[1].value();
+      goalYaw = gazeYaw();
+      goalPitch = gazePitch();
     }
   }
   for (int axis = 0; axis < 2; ++axis) {

@@ -5,6 +5,7 @@
 // turning the look-at off blends the offsets out to exactly zero.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -114,8 +115,9 @@ class LookAt {
   bool active() const;
   // The smoothed gaze relative to the head (radians): yaw toward the head's
   // left (+, about its up), pitch up (+). VRM's lookAt yaw/pitch, in radians.
-  float gazeYaw() const { return static_cast<float>(gaze_[0].value()); }
-  float gazePitch() const { return static_cast<float>(gaze_[1].value()); }
+  // Within the eye limits always (the limits are hard, whatever the smoothing did).
+  float gazeYaw() const { return std::clamp(static_cast<float>(gaze_[0].value()), -eyeYaw_, eyeYaw_); }
+  float gazePitch() const { return std::clamp(static_cast<float>(gaze_[1].value()), -eyePitchDown_, eyePitchUp_); }
 
  private:
   Buffer<float> weights_;
