@@ -282,9 +282,24 @@ Status BodyLookAt::Update(float dt, const BodyLookAtInput& in, const BodyLookAtO
   // (the shift so far; exact once it settles).
   const glm::vec3 moved = pelvisShift() - drop_ * settings_.up;
   if (Status s = look_.Update(dt, in.spine, in.target - moved, in.enabled, out.spine, in.eyes, out.eyes); !s) return s;
+  // A later stage may still fail (a controller refusing a step): then everything
+  // goes back as it was, the look-at included, so a failed update changes nothing.
+  const std::array<pd::ScalarPD, 3> shift = shift_;
+  const std::array<pd::QuatPD, kMaxLimbs> arms = arms_;
+  const float drop = drop_;
+  std::array<Transform, 3 * kMaxLimbs> armsOut{}, legsOut{};
+  std::copy(out.arms.begin(), out.arms.end(), armsOut.begin());
+  std::copy(out.legs.begin(), out.legs.end(), legsOut.begin());
+  const auto undo = [&](Status s) {
+    shift_ = shift, arms_ = arms, drop_ = drop;
+    std::copy(armsOut.begin(), armsOut.begin() + static_cast<std::ptrdiff_t>(out.arms.size()), out.arms.begin());
+    std::copy(legsOut.begin(), legsOut.begin() + static_cast<std::ptrdiff_t>(out.legs.size()), out.legs.begin());
+    look_.Undo(out.spine, out.eyes);
+    return s;
+  };
   const bool tracking = in.enabled || look_.active();
-  if (Status s = ShiftPelvis(dt, in, tracking, out); !s) return s;
-  if (Status s = ReactArms(dt, in, tracking, out); !s) return s;
+  if (Status s = ShiftPelvis(dt, in, tracking, out); !s) return undo(s);
+  if (Status s = ReactArms(dt, in, tracking, out); !s) return undo(s);
   if (!active()) {  // every effect is exactly zero: the animated pose (rotations made unit)
     std::transform(in.spine.begin(), in.spine.end(), out.spine.begin(), Unit);
     std::transform(in.arms.begin(), in.arms.end(), out.arms.begin(), Unit);

@@ -184,18 +184,22 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
     saved_.side = side_, saved_.aimYaw = aimYaw_, saved_.tracking = tracking_;
   }
   const Status status = Step(dt, joints, target, enabled, output, eyes, eyesOutput);
-  if (!status && sizes) {
-    for (std::size_t i = 0; i < n; ++i) {
-      controllers_[i] = saved_.controllers[i];
-      offsets_[i] = saved_.offsets[i];
-      desired_[i] = saved_.desired[i];
-      output[i] = saved_.output[i];
-    }
-    for (std::size_t e = 0; e < eyesOutput.size(); ++e) eyesOutput[e] = saved_.eyes[e];
-    gaze_ = saved_.gaze;
-    side_ = saved_.side, aimYaw_ = saved_.aimYaw, tracking_ = saved_.tracking;
-  }
+  if (!status && sizes) Undo(output, eyesOutput);
   return status;
+}
+
+void LookAt::Undo(std::span<Transform> output, std::span<Transform> eyesOutput) {
+  const std::size_t n = weights_.size();
+  if (n == 0 || output.size() != n || eyesOutput.size() > 2) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    controllers_[i] = saved_.controllers[i];
+    offsets_[i] = saved_.offsets[i];
+    desired_[i] = saved_.desired[i];
+    output[i] = saved_.output[i];
+  }
+  for (std::size_t e = 0; e < eyesOutput.size(); ++e) eyesOutput[e] = saved_.eyes[e];
+  gaze_ = saved_.gaze;
+  side_ = saved_.side, aimYaw_ = saved_.aimYaw, tracking_ = saved_.tracking;
 }
 
 Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,

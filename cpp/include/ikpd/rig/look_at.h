@@ -103,6 +103,10 @@ class LookAt {
   // Errors "eyes: ...", "eyesOutput: ..." as the others: nothing changes.
   Status Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
                 std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput);
+  // Puts the state and `output`/`eyesOutput` back as they were before the last
+  // Update, which must have succeeded and be the last call (for a caller, such
+  // as BodyLookAt, whose own later stage failed: a failed update changes nothing).
+  void Undo(std::span<Transform> output, std::span<Transform> eyesOutput);
   // Zeroes every offset and velocity at once (no blend).
   void Clear();
 
