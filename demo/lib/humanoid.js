@@ -3,29 +3,11 @@
 // clip for an AnimationMixer. Metres, Y up, facing +Z, every bone's rest
 // rotation the identity (so bone axes are the world axes at rest).
 import * as THREE from 'three/webgpu';
+import { humanoidLayout } from './humanoid-layout.js';
 
 // Joint layout (rest positions in the humanoid's space, metres) and which
 // bone is the parent. Keys are the humanoid roles; names come from a table.
-const LAYOUT = [
-  ['hips', null, [0, 0.98, 0]],
-  ['spine', 'hips', [0, 1.08, 0]],
-  ['chest', 'spine', [0, 1.2, 0]],
-  ['upperChest', 'chest', [0, 1.33, 0]],
-  ['neck', 'upperChest', [0, 1.48, 0]],
-  ['head', 'neck', [0, 1.58, 0.01]],
-  ['leftShoulder', 'upperChest', [0.05, 1.43, 0]],
-  ['leftUpperArm', 'leftShoulder', [0.18, 1.42, 0]],
-  ['leftLowerArm', 'leftUpperArm', [0.21, 1.15, -0.02]],
-  ['leftHand', 'leftLowerArm', [0.23, 0.91, 0.02]],
-  ['leftUpperLeg', 'hips', [0.095, 0.93, 0]],
-  ['leftLowerLeg', 'leftUpperLeg', [0.1, 0.5, 0.03]],
-  ['leftFoot', 'leftLowerLeg', [0.105, 0.08, -0.01]],
-  ['leftToes', 'leftFoot', [0.11, 0.02, 0.13]],
-];
-// Mirror the left side to the right.
-for (const [role, parent, [x, y, z]] of LAYOUT.slice()) {
-  if (role.startsWith('left')) LAYOUT.push([role.replace('left', 'right'), parent.replace('left', 'right'), [-x, y, z]]);
-}
+const LAYOUT = humanoidLayout();
 
 /** Bone names per role: VRM humanoid names and Mixamo (as exported to glTF). */
 export const HUMANOID_NAMES = {

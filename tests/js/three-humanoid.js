@@ -7,28 +7,10 @@
 import { Bone, Group, Matrix4, Quaternion, Skeleton, Vector3 } from 'three';
 import { HUMANOID_TABLES } from '../../web/three/humanoid.js';
 import { randomQuaternion, rng } from './three-rig.js';
+import { humanoidLayout } from '../../demo/lib/humanoid-layout.js';
 
-// Role, parent role, world rest position.
-const LAYOUT = [
-  ['hips', null, [0, 0.98, 0]],
-  ['spine', 'hips', [0, 1.08, 0]],
-  ['chest', 'spine', [0, 1.2, 0]],
-  ['upperChest', 'chest', [0, 1.33, 0]],
-  ['neck', 'upperChest', [0, 1.48, 0]],
-  ['head', 'neck', [0, 1.58, 0.01]],
-  ['leftEye', 'head', [0.032, 1.66, 0.08]],
-  ['leftShoulder', 'upperChest', [0.05, 1.43, 0]],
-  ['leftUpperArm', 'leftShoulder', [0.18, 1.42, 0]],
-  ['leftLowerArm', 'leftUpperArm', [0.21, 1.15, -0.02]],
-  ['leftHand', 'leftLowerArm', [0.23, 0.91, 0.02]],
-  ['leftUpperLeg', 'hips', [0.095, 0.93, 0]],
-  ['leftLowerLeg', 'leftUpperLeg', [0.1, 0.5, 0.03]],
-  ['leftFoot', 'leftLowerLeg', [0.105, 0.08, -0.01]],
-  ['leftToes', 'leftFoot', [0.11, 0.02, 0.13]],
-];
-for (const [role, parent, [x, y, z]] of LAYOUT.slice()) {
-  if (role.startsWith('left')) LAYOUT.push([role.replace('left', 'right'), parent.replace('left', 'right'), [-x, y, z]]);
-}
+// Role, parent role, world rest position: the demo's humanoid, with eyes.
+const LAYOUT = humanoidLayout({ eyes: true });
 const CHILD = { head: 'leftEye', leftHand: null, rightHand: null, leftToes: null, rightToes: null };
 
 /** Every role the test humanoid has. */
