@@ -4,7 +4,7 @@
 // one-constraint IKRig (a 'bodyLookAt' constraint); with `createSolver`, the
 // given solver on the bones' world transforms (SolverBodyLookAtIK).
 import { Quaternion, Vector3 } from 'three';
-import { BoneChain, checkHelperOptions, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
+import { BoneChain, checkHelperOptions, isDescendant, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from './rig.js';
 import { RigHelper } from './helper.js';
 
 /**
@@ -51,11 +51,6 @@ function makeFinder(root, getBone) {
   return (name) => root.getObjectByName(name) ?? loose.get(name.replace(/[^A-Za-z0-9]/g, '').toLowerCase());
 }
 
-function isAncestor(ancestor, object) {
-  for (let o = object.parent; o; o = o.parent) if (o === ancestor) return true;
-  return false;
-}
-
 function label(bone) {
   return `'${bone.name}'`;
 }
@@ -96,7 +91,7 @@ export function resolveBodyBones(root, table, getBone) {
     if (table[key] === undefined || table[key] === null) continue;
     const bones = chain(key, table[key], true);
     // The spine bone the limb hangs from (nearest ancestor; other bones such as a clavicle may sit between).
-    const from = spine.findLastIndex((s) => isAncestor(s, bones[0]));
+    const from = spine.findLastIndex((s) => isDescendant(bones[0], s));
     if (key.endsWith('Arm')) {
       if (from < 1) throw new RangeError(`bones.${key}: ${label(bones[0])} does not hang from a spine bone above the hips`);
       if (out.chest < 0) out.chest = from;

@@ -3,10 +3,10 @@
 // `ikpd.Rig` runs every constraint on the pose the one before left, and only
 // the bones it changed are written back.
 import { Matrix4, Quaternion, Vector3 } from 'three';
-import { readAxis, readModule, readPoint, checkHelperOptions, optionNames } from './rig.js';
+import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, readModule, readPoint, toArray3 } from './rig.js';
 import { boneFinder, resolveHumanoid } from './humanoid.js';
 import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
-import { candidatesOf, describe, flatBones, isAncestor, label, localsOf } from './skeleton.js';
+import { candidatesOf, flatBones, localsOf } from './skeleton.js';
 import { warnOnce } from '../src/dev.js';
 
 const _v = new /* @__PURE__ */ Vector3();
@@ -206,11 +206,7 @@ export class IKRig {
     if (!Array.isArray(list)) throw new TypeError(`${name}: expected ${shape}`);
     const bones = list.map((b, i) => this._resolveBone(b, `${name}[${i}]`)).filter(Boolean);
     if (bones.length < min || bones.length > max) throw new RangeError(`${name}: expected ${shape}, got ${bones.length} bone(s)`);
-    for (let i = 1; i < bones.length; i++) {
-      if (!isAncestor(bones[i - 1], bones[i])) {
-        throw new RangeError(`${name}: ${label(bones[i], i)} is not a descendant of ${label(bones[i - 1], i - 1)}; pass a parent → child chain`);
-      }
-    }
+    checkDescent(bones, name);
     return bones;
   }
 
@@ -255,7 +251,7 @@ export class IKRig {
       parents: joints.map((o) => index.get(o.parent) ?? -1),
       names: joints.map((o) => o.name),
       rest,
-      up: upIn(this._upIn(base)),
+      up: toArray3(this._upIn(base)),
     });
     let handles;
     try {
@@ -390,8 +386,6 @@ export class IKRig {
   }
 }
 
-
-const upIn = (v) => [v.x, v.y, v.z];
 
 // A constraint's joint indices as the core takes them.
 function jointsOf(c, ix) {

@@ -22,7 +22,7 @@ const _v = new Vector3();
 const _s = new Vector3();
 const _q = new Quaternion();
 
-function describe(value) {
+export function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
@@ -309,7 +309,8 @@ export class BoneChain {
   }
 }
 
-function isDescendant(object, ancestor) {
+/** True when `ancestor` is above `object` in its hierarchy. */
+export function isDescendant(object, ancestor) {
   for (let o = object.parent; o; o = o.parent) if (o === ancestor) return true;
   return false;
 }

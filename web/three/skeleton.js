@@ -1,11 +1,7 @@
 // How a three.js hierarchy becomes a rig's skeleton (docs/rig.md): which
 // objects a rig may use, the chain between a helper's bones, and reading an
 // object's local transform as the core rig takes it (10 floats).
-
-export function describe(value) {
-  if (value === null) return 'null';
-  return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
-}
+import { checkDescent, describe } from './rig.js';
 
 /**
  * The objects a rig may use, from a SkinnedMesh (its skeleton's bones), a
@@ -27,16 +23,14 @@ export function candidatesOf(root) {
 // bones), first to last: a rig over just one chain (the helpers' rigs).
 export function chainOf(bones) {
   if (bones.length === 0) throw new TypeError('root: expected a non-empty array of bones');
-  const out = [];
   bones.forEach((bone, i) => {
     if (!bone?.isObject3D) throw new TypeError(`bones[${i}]: expected an Object3D, got ${describe(bone)}`);
+  });
+  checkDescent(bones);
+  const out = [];
+  bones.forEach((bone, i) => {
     const between = [];
-    if (i > 0) {
-      for (let o = bone.parent; o && o !== bones[i - 1]; o = o.parent) between.push(o);
-      if (!isAncestor(bones[i - 1], bone)) {
-        throw new RangeError(`bones: ${label(bone, i)} is not a descendant of ${label(bones[i - 1], i - 1)}; pass a parent → child chain`);
-      }
-    }
+    if (i > 0) for (let o = bone.parent; o !== bones[i - 1]; o = o.parent) between.push(o);
     out.push(...between.reverse(), bone);
   });
   return out;
@@ -45,13 +39,6 @@ export function chainOf(bones) {
 export function flatBones(bones) {
   return Array.isArray(bones) ? bones : [...bones.spine, ...bones.arms.flat(), ...bones.legs.flat()];
 }
-
-export function isAncestor(ancestor, object) {
-  for (let o = object.parent; o; o = o.parent) if (o === ancestor) return true;
-  return false;
-}
-
-export const label = (bone, i) => (bone.name ? `'${bone.name}'` : `bones[${i}]`);
 
 export function localsOf(object, out) {
   const p = object.position, q = object.quaternion, s = object.scale;
