@@ -6,8 +6,8 @@
 // by C++. Each handle in chain.cc owns a buffer in this layout.
 #pragma once
 
-#include "ikpd/chain/look_at.h"
-#include "ikpd/chain/tentacle2d.h"
+#include "ikpd/rig/look_at.h"
+#include "ikpd/ik/tentacle2d.h"
 #include "job_fields.h"
 #include "pd_fields.h"
 

@@ -40,7 +40,7 @@
 #include <glm/vec2.hpp>
 
 #include "flat.h"
-#include "ikpd/chain/pseudo_three_bone.h"
+#include "ikpd/ik/pseudo_three_bone.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/chain.h"
 #include "ikpd/ik/two_bone.h"

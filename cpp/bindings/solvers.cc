@@ -8,7 +8,7 @@
 #include <string>
 
 #include "flat.h"
-#include "ikpd/chain/pseudo_three_bone.h"
+#include "ikpd/ik/pseudo_three_bone.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
 #include "describe.h"

@@ -15,7 +15,7 @@
 #include <cstddef>
 
 #include "flat.h"
-#include "ikpd/chain/pseudo_three_bone.h"
+#include "ikpd/ik/pseudo_three_bone.h"
 #include "ikpd/ik/chain.h"
 #include "ikpd/ik/two_bone.h"
 #include "job_fields.h"

@@ -103,18 +103,14 @@ describe('helper construction', () => {
     expect(() => helpers[2].update()).toThrow(/dispose/);
   });
 
-  it("calls the end-rotation mode 'relative' like solveTwoBone, and still takes 'local' with a warning", () => {
+  it("calls the end-rotation mode 'relative' like solveTwoBone; the old name 'local' is a RangeError", () => {
     const { bones } = limb();
     const three = bones.slice(0, 3);
     const local = three[2].quaternion.clone();
     new TwoBoneIK(ikpd, three, { target: [0, 0, 0], endRotation: 'relative' }).update().dispose();
     expect(quatAngle(three[2].quaternion, local)).toBeLessThan(1e-5);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const old = new TwoBoneIK(ikpd, three, { target: [0, 0, 0], endRotation: 'local' });
-    old.update();
-    expect(quatAngle(three[2].quaternion, local)).toBeLessThan(1e-5);
-    old.dispose();
-    expect(warn.mock.calls.some(([m]) => /'local' is now called 'relative'/.test(m))).toBe(true);
+    expect(() => new TwoBoneIK(ikpd, three, { target: [0, 0, 0], endRotation: 'local' }))
+      .toThrow(new RangeError(`endRotation: expected one of 'world', 'relative', 'target', got "local"`));
   });
 
   it('rejects an unknown option name with a TypeError naming it and the close one', () => {

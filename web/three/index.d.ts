@@ -223,11 +223,10 @@ export interface TwoBoneIKOptions extends LimbOptions {
    * foot, a hand holding still; default), `'relative'` keeps its rotation
    * relative to the middle bone (follows like FK; the name `solveTwoBone`
    * uses), `'target'` copies the target Object3D's world rotation (a hand
-   * gizmo, Unity's target rotation). `'local'`, the old name of
-   * `'relative'`, still works and warns once in development builds.
+   * gizmo, Unity's target rotation).
    * @default 'world'
    */
-  endRotation?: 'world' | 'relative' | 'target' | 'local';
+  endRotation?: 'world' | 'relative' | 'target';
   /**
    * Maximum bone scale when the target is out of reach, >= 1. Default 1 (no
    * stretch). Stretch scales the middle and end bones' local positions
@@ -257,7 +256,7 @@ export class TwoBoneIK {
   pole: PointLike | null;
   poleDirection: Vector3 | readonly [number, number, number] | null;
   effector: Object3D | null;
-  endRotation: 'world' | 'relative' | 'target' | 'local';
+  endRotation: 'world' | 'relative' | 'target';
   weight: number;
   maxStretch: number;
   bendDirection?: BendDirection;

@@ -5,7 +5,6 @@
 import { Vector3 } from 'three';
 import { RigHelper, SMOOTHING_KEYS } from './helper.js';
 import { checkDescent, optionNames, readAxis, readPoint, checkHelperOptions } from './rig.js';
-import { warnOnce } from '../src/dev.js';
 
 const _a = new /* @__PURE__ */ Vector3();
 const _b = new /* @__PURE__ */ Vector3();
@@ -27,16 +26,8 @@ const LIMB_OPTIONS = [...LIMB_SETTINGS, 'target', 'pole', 'poleDirection', 'maxS
 
 const END_ROTATIONS = ['world', 'relative', 'target'];
 
-/**
- * Reads the end rotation mode, naming the option in errors. 'local', the old
- * name of 'relative', is still accepted (with a development warning).
- */
+/** Reads the end rotation mode, naming the option in errors. */
 export function readEndRotation(value, target) {
-  if (value === 'local') {
-    warnOnce('endRotation local', "ikpd: endRotation 'local' is now called 'relative' (as in solveTwoBone); " +
-      'shown once, in development builds only.');
-    return 'relative';
-  }
   if (!END_ROTATIONS.includes(value)) {
     throw new RangeError(`endRotation: expected one of 'world', 'relative', 'target', got ${JSON.stringify(value)}`);
   }
