@@ -61,12 +61,14 @@ export function measure(fn, items) {
   return median(samples);
 }
 
-function nativeResults() {
-  const exe = join(root, 'build/native/bench/ikpd_bench');
+// Median ns per item of each native benchmark of a build (build/native, or
+// build/v3: the optional x86-64-v3 build, AVX2 8-wide lanes), optionally filtered.
+function nativeResults(build = 'native', filter = null) {
+  const exe = join(root, `build/${build}/bench/ikpd_bench`);
   if (!existsSync(exe)) return {};
   const json = execFileSync(exe, [
     '--benchmark_format=json', `--benchmark_repetitions=${REPS}`, '--benchmark_report_aggregates_only=true',
-    `--benchmark_min_time=${MIN_MS / 1000}`,
+    `--benchmark_min_time=${MIN_MS / 1000}`, ...(filter ? [`--benchmark_filter=${filter}`] : []),
   ], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 });
   const out = {};
   for (const b of JSON.parse(json).benchmarks) {
@@ -81,6 +83,7 @@ const extra = {};
 const skipped = [];
 const native = nativeResults();
 const nat = (name) => native.results?.[name];
+const v3 = nativeResults('v3', 'Batch');
 // A section whose solver is not available (yet) gives a row of dashes with the reason.
 function section(name, run) {
   try {
@@ -392,6 +395,11 @@ if (extra.chains.length) {
   }
 }
 for (const line of skipped) console.log(line);
+if (v3.results) {
+  const line = ['TwoBoneBatch', 'AimBatch', 'QuatPdBatch'].map((n) => `${n} ${fmt(v3.results[n])} (${ratio(v3.results[n], nat(n))} the SSE2 build)`);
+  console.log(`\nnative x86-64-v3 build (AVX2, 8-wide lanes, bit-identical results): ${line.join(', ')}`);
+  extra.v3 = v3.results;
+}
 if (extra.singleCall) {
   const t = extra.singleCall;
   console.log('\nsingle-call paths (ns per solve; ratio to the lean pure-JS two-bone solve):');

@@ -31,6 +31,19 @@ else
   status=1
 fi
 
+v3_report=()
+if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
+  echo "== native tests on the x86-64-v3 build (IKPD_X86_64_V3: AVX2 8-wide lanes, results bit-identical to SSE2)"
+  if bash .ci/build.sh v3; then
+    build/v3/ikpd_tests --gtest_brief=1 --gtest_output="xml:$reports/v3.xml" || status=1
+    v3_report=("$reports/v3.xml")
+  else
+    status=1
+  fi
+else
+  echo "== x86-64-v3 build not tested: this CPU has no AVX2/FMA (it could not run it)"
+fi
+
 echo "== JS and browser tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
 
@@ -42,5 +55,5 @@ if [ "$fuzz_runs" != 0 ]; then
   fuzz_report=("$reports/fuzz.xml")
 fi
 
-node tests/summary.mjs "$reports/ctest.xml" "$reports/sanitize.xml" "$reports/nosimd.xml" "$reports/vitest.json" "${fuzz_report[@]}"
+node tests/summary.mjs "$reports/ctest.xml" "$reports/sanitize.xml" "$reports/nosimd.xml" "${v3_report[@]}" "$reports/vitest.json" "${fuzz_report[@]}"
 exit $status

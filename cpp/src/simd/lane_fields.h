@@ -48,28 +48,34 @@ IKPD_INLINE void Store4(float* field, std::size_t item, F4 x, F4 y, F4 z, F4 w) 
   RegStore(p, x.r), RegStore(p + 4, y.r), RegStore(p + 8, z.r), RegStore(p + 12, w.r);
 }
 IKPD_INLINE void Load1(const float* field, std::size_t item, F8* v) {
-  Load1(field, item, &v->lo);
-  Load1(field, item + 4, &v->hi);
+  F4 lo, hi;
+  Load1(field, item, &lo);
+  Load1(field, item + 4, &hi);
+  *v = F8(lo, hi);
 }
 IKPD_INLINE void Load3(const float* field, std::size_t item, F8* x, F8* y, F8* z) {
-  Load3(field, item, &x->lo, &y->lo, &z->lo);
-  Load3(field, item + 4, &x->hi, &y->hi, &z->hi);
+  F4 x0, y0, z0, x1, y1, z1;
+  Load3(field, item, &x0, &y0, &z0);
+  Load3(field, item + 4, &x1, &y1, &z1);
+  *x = F8(x0, x1), *y = F8(y0, y1), *z = F8(z0, z1);
 }
 IKPD_INLINE void Load4(const float* field, std::size_t item, F8* x, F8* y, F8* z, F8* w) {
-  Load4(field, item, &x->lo, &y->lo, &z->lo, &w->lo);
-  Load4(field, item + 4, &x->hi, &y->hi, &z->hi, &w->hi);
+  F4 x0, y0, z0, w0, x1, y1, z1, w1;
+  Load4(field, item, &x0, &y0, &z0, &w0);
+  Load4(field, item + 4, &x1, &y1, &z1, &w1);
+  *x = F8(x0, x1), *y = F8(y0, y1), *z = F8(z0, z1), *w = F8(w0, w1);
 }
 IKPD_INLINE void Store1(float* field, std::size_t item, F8 v) {
-  Store1(field, item, v.lo);
-  Store1(field, item + 4, v.hi);
+  Store1(field, item, Low(v));
+  Store1(field, item + 4, High(v));
 }
 IKPD_INLINE void Store3(float* field, std::size_t item, F8 x, F8 y, F8 z) {
-  Store3(field, item, x.lo, y.lo, z.lo);
-  Store3(field, item + 4, x.hi, y.hi, z.hi);
+  Store3(field, item, Low(x), Low(y), Low(z));
+  Store3(field, item + 4, High(x), High(y), High(z));
 }
 IKPD_INLINE void Store4(float* field, std::size_t item, F8 x, F8 y, F8 z, F8 w) {
-  Store4(field, item, x.lo, y.lo, z.lo, w.lo);
-  Store4(field, item + 4, x.hi, y.hi, z.hi, w.hi);
+  Store4(field, item, Low(x), Low(y), Low(z), Low(w));
+  Store4(field, item + 4, High(x), High(y), High(z), High(w));
 }
 #endif
 

@@ -128,6 +128,57 @@ IKPD_INLINE F4 Pow2(F4 n) { return F4(RegPow2(n.r)); }
 IKPD_INLINE F4 ExponentOf(F4 a) { return F4(RegAnd(a.r, RegBits(0x7F800000u))); }
 IKPD_INLINE F4 InverseExponentOf(F4 a) { return F4(RegInverseExponent(a.r)); }
 
+#if IKPD_LANES_AVX2
+// Eight lanes in one 256-bit register (the x86-64-v3 build): the same
+// operations as two F4 side by side, bit for bit.
+struct M8 {
+  Reg8 r;
+};
+struct F8 {
+  Reg8 r;
+  F8() = default;
+  F8(float v) : r(Reg8Splat(v)) {}  // NOLINT: implicit, so constants mix with lanes
+  explicit F8(Reg8 v) : r(v) {}
+  F8(F4 l, F4 h) : r(Reg8Join(l.r, h.r)) {}
+};
+// The first and last four lanes.
+IKPD_INLINE F4 Low(F8 a) { return F4(Reg8Low(a.r)); }
+IKPD_INLINE F4 High(F8 a) { return F4(Reg8High(a.r)); }
+#define IKPD_F8_BINARY(op, fn)                                                        \
+  IKPD_INLINE F8 operator op(F8 a, F8 b) { return F8(fn(a.r, b.r)); }                 \
+  IKPD_INLINE F8 operator op(F8 a, float b) { return F8(fn(a.r, Reg8Splat(b))); }     \
+  IKPD_INLINE F8 operator op(float a, F8 b) { return F8(fn(Reg8Splat(a), b.r)); }
+IKPD_F8_BINARY(+, Reg8Add)
+IKPD_F8_BINARY(-, Reg8Sub)
+IKPD_F8_BINARY(*, Reg8Mul)
+IKPD_F8_BINARY(/, Reg8Div)
+#undef IKPD_F8_BINARY
+#define IKPD_F8_COMPARE(op, fn, x, y)                                                 \
+  IKPD_INLINE M8 operator op(F8 a, F8 b) { return {fn(x.r, y.r)}; }                   \
+  IKPD_INLINE M8 operator op(F8 a, float b) { return a op F8(b); }
+IKPD_F8_COMPARE(<, Reg8Lt, a, b)
+IKPD_F8_COMPARE(<=, Reg8Le, a, b)
+IKPD_F8_COMPARE(>, Reg8Lt, b, a)
+IKPD_F8_COMPARE(>=, Reg8Le, b, a)
+IKPD_F8_COMPARE(==, Reg8Eq, a, b)
+#undef IKPD_F8_COMPARE
+IKPD_INLINE F8 operator-(F8 a) { return F8(Reg8Neg(a.r)); }
+IKPD_INLINE F8 Select(M8 m, F8 a, F8 b) { return F8(Reg8Select(m.r, a.r, b.r)); }
+IKPD_INLINE F8 Min(F8 a, F8 b) { return F8(Reg8Min(a.r, b.r)); }
+IKPD_INLINE F8 Max(F8 a, F8 b) { return F8(Reg8Max(a.r, b.r)); }
+IKPD_INLINE F8 Abs(F8 a) { return F8(Reg8Abs(a.r)); }
+IKPD_INLINE F8 Sqrt(F8 a) { return F8(Reg8Sqrt(a.r)); }
+IKPD_INLINE F8 Floor(F8 a) { return F8(Reg8Floor(a.r)); }
+IKPD_INLINE M8 And(M8 a, M8 b) { return {Reg8And(a.r, b.r)}; }
+IKPD_INLINE M8 Or(M8 a, M8 b) { return {Reg8Or(a.r, b.r)}; }
+IKPD_INLINE M8 Not(M8 a) { return {Reg8Not(a.r)}; }
+IKPD_INLINE bool Any(M8 m) { return Reg8Any(m.r); }
+IKPD_INLINE bool All(M8 m) { return Reg8All(m.r); }
+IKPD_INLINE M8 IsFiniteLane(F8 a) { return (a - a) == 0.0f; }
+IKPD_INLINE F8 Pow2(F8 n) { return F8(Reg8Pow2(n.r)); }
+IKPD_INLINE F8 ExponentOf(F8 a) { return F8(Reg8And(a.r, Reg8Bits(0x7F800000u))); }
+IKPD_INLINE F8 InverseExponentOf(F8 a) { return F8(Reg8InverseExponent(a.r)); }
+#else
 // Eight lanes as two F4 side by side: twice the independent work per step,
 // which hides the latency of the long div/sqrt chains of the kernels.
 struct M8 {
@@ -139,6 +190,8 @@ struct F8 {
   F8(float v) : lo(v), hi(v) {}  // NOLINT: implicit, so constants mix with lanes
   F8(F4 l, F4 h) : lo(l), hi(h) {}
 };
+IKPD_INLINE F4 Low(F8 a) { return a.lo; }
+IKPD_INLINE F4 High(F8 a) { return a.hi; }
 #define IKPD_F8_BINARY(op)                                                                \
   IKPD_INLINE F8 operator op(F8 a, F8 b) { return {a.lo op b.lo, a.hi op b.hi}; }        \
   IKPD_INLINE F8 operator op(F8 a, float b) { return {a.lo op F4(b), a.hi op F4(b)}; }   \
@@ -173,6 +226,7 @@ IKPD_INLINE M8 IsFiniteLane(F8 a) { return {IsFiniteLane(a.lo), IsFiniteLane(a.h
 IKPD_INLINE F8 Pow2(F8 n) { return {Pow2(n.lo), Pow2(n.hi)}; }
 IKPD_INLINE F8 ExponentOf(F8 a) { return {ExponentOf(a.lo), ExponentOf(a.hi)}; }
 IKPD_INLINE F8 InverseExponentOf(F8 a) { return {InverseExponentOf(a.lo), InverseExponentOf(a.hi)}; }
+#endif
 #define IKPD_HAS_F4 1
 #endif
 

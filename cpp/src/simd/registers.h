@@ -1,7 +1,9 @@
-// Internal: the only file that includes intrinsic headers (SSE2, WebAssembly
-// SIMD128). It picks the platform (IKPD_LANES_WASM / IKPD_LANES_SSE2, none under
-// IKPD_NO_SIMD) and wraps the 128-bit register operations the lane types of
-// lane_types.h are built on. Include simd/lanes.h, not this file.
+// Internal: the only file that includes intrinsic headers (SSE2, AVX2,
+// WebAssembly SIMD128). It picks the platform (IKPD_LANES_WASM /
+// IKPD_LANES_SSE2, none under IKPD_NO_SIMD; IKPD_LANES_AVX2 as well in the
+// x86-64-v3 build, docs/performance.md) and wraps the 128-bit (and there
+// 256-bit) register operations the lane types of lane_types.h are built on.
+// Include simd/lanes.h, not this file.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +17,10 @@
 #elif defined(__SSE2__)
 #include <emmintrin.h>
 #define IKPD_LANES_SSE2 1
+#if defined(__AVX2__)
+#include <immintrin.h>
+#define IKPD_LANES_AVX2 1
+#endif
 #endif
 
 // Lane helpers are tiny and called in hot loops: always inline them.
@@ -134,6 +140,50 @@ IKPD_INLINE void RegStore3x4(float* p, Reg x, Reg y, Reg z) {
                                       _mm_shuffle_ps(y, z, _MM_SHUFFLE(3, 3, 3, 3)), _MM_SHUFFLE(2, 0, 2, 0)));
 }
 IKPD_INLINE void RegTranspose4(Reg* a, Reg* b, Reg* c, Reg* d) { _MM_TRANSPOSE4_PS(*a, *b, *c, *d); }
+#endif
+
+#if IKPD_LANES_AVX2
+// Eight lanes in one 256-bit register (the x86-64-v3 build). Every operation
+// is the same IEEE operation as its 128-bit twin, so results are bit-identical
+// to the SSE2 build's (the build turns floating-point contraction off).
+using Reg8 = __m256;
+IKPD_INLINE Reg8 Reg8Splat(float v) { return _mm256_set1_ps(v); }
+IKPD_INLINE Reg8 Reg8Add(Reg8 a, Reg8 b) { return _mm256_add_ps(a, b); }
+IKPD_INLINE Reg8 Reg8Sub(Reg8 a, Reg8 b) { return _mm256_sub_ps(a, b); }
+IKPD_INLINE Reg8 Reg8Mul(Reg8 a, Reg8 b) { return _mm256_mul_ps(a, b); }
+IKPD_INLINE Reg8 Reg8Div(Reg8 a, Reg8 b) { return _mm256_div_ps(a, b); }
+IKPD_INLINE Reg8 Reg8Neg(Reg8 a) { return _mm256_xor_ps(a, _mm256_set1_ps(-0.0f)); }
+IKPD_INLINE Reg8 Reg8Min(Reg8 a, Reg8 b) { return _mm256_min_ps(b, a); }  // b < a ? b : a
+IKPD_INLINE Reg8 Reg8Max(Reg8 a, Reg8 b) { return _mm256_max_ps(b, a); }  // a < b ? b : a
+IKPD_INLINE Reg8 Reg8Abs(Reg8 a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
+IKPD_INLINE Reg8 Reg8Sqrt(Reg8 a) { return _mm256_sqrt_ps(a); }
+IKPD_INLINE Reg8 Reg8Lt(Reg8 a, Reg8 b) { return _mm256_cmp_ps(a, b, _CMP_LT_OS); }
+IKPD_INLINE Reg8 Reg8Le(Reg8 a, Reg8 b) { return _mm256_cmp_ps(a, b, _CMP_LE_OS); }
+IKPD_INLINE Reg8 Reg8Eq(Reg8 a, Reg8 b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
+IKPD_INLINE Reg8 Reg8And(Reg8 a, Reg8 b) { return _mm256_and_ps(a, b); }
+IKPD_INLINE Reg8 Reg8Or(Reg8 a, Reg8 b) { return _mm256_or_ps(a, b); }
+IKPD_INLINE Reg8 Reg8Bits(std::uint32_t b) { return _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(b))); }
+IKPD_INLINE Reg8 Reg8Not(Reg8 a) { return _mm256_xor_ps(a, Reg8Bits(0xFFFFFFFFu)); }
+IKPD_INLINE Reg8 Reg8Select(Reg8 m, Reg8 a, Reg8 b) { return _mm256_blendv_ps(b, a, m); }
+IKPD_INLINE bool Reg8Any(Reg8 m) { return _mm256_movemask_ps(m) != 0; }
+IKPD_INLINE bool Reg8All(Reg8 m) { return _mm256_movemask_ps(m) == 0xFF; }
+IKPD_INLINE Reg8 Reg8Floor(Reg8 a) {
+  // As RegFloor (SSE2), bit for bit: also for −0 and NaN, where rounding would differ.
+  const Reg8 big = Reg8Le(Reg8Splat(2147483648.0f), Reg8Abs(a));
+  const Reg8 t = _mm256_cvtepi32_ps(_mm256_cvttps_epi32(a));
+  const Reg8 f = _mm256_sub_ps(t, _mm256_and_ps(Reg8Lt(a, t), _mm256_set1_ps(1.0f)));
+  return Reg8Select(big, a, f);
+}
+IKPD_INLINE Reg8 Reg8Pow2(Reg8 n) {
+  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(_mm256_cvttps_epi32(n), _mm256_set1_epi32(127)), 23));
+}
+IKPD_INLINE Reg8 Reg8InverseExponent(Reg8 a) {
+  return _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_set1_epi32(0x7F000000),
+                                              _mm256_castps_si256(_mm256_and_ps(a, Reg8Bits(0x7F800000u)))));
+}
+IKPD_INLINE Reg8 Reg8Join(Reg lo, Reg hi) { return _mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1); }
+IKPD_INLINE Reg Reg8Low(Reg8 a) { return _mm256_castps256_ps128(a); }
+IKPD_INLINE Reg Reg8High(Reg8 a) { return _mm256_extractf128_ps(a, 1); }
 #endif
 
 }  // namespace ikpd::simd
