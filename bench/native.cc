@@ -3,6 +3,7 @@
 // repetitions and reports the median ns per item next to WASM and JS.
 #include <benchmark/benchmark.h>
 
+#include <thread>
 #include <vector>
 
 #include "ikpd/ikpd.h"
@@ -50,6 +51,44 @@ void TwoBoneBatch(benchmark::State& state) {
   TimeBatch(state, job, distance.data());
 }
 BENCHMARK(TwoBoneBatch);
+
+// A 40,000-limb two-bone batch split with batch::Slice over state.range(0)
+// threads (started per run, as a job system without a pool would; wall time).
+// Compare /1 and /2 in one run on an otherwise idle machine (docs/batches.md).
+void TwoBoneBatchThreads(benchmark::State& state) {
+  constexpr std::size_t kLimbs = 40000;
+  const std::size_t threads = static_cast<std::size_t>(state.range(0));
+  bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kLimbs);
+  std::vector<float> outRoot(4 * kLimbs), outMidP(3 * kLimbs), outMidR(4 * kLimbs), outEndP(3 * kLimbs),
+      outEndR(4 * kLimbs), reached(kLimbs), distance(kLimbs);
+  ikpd::TwoBoneBatchJob job;
+  job.options.soften = 0.05f;
+  job.poleMode = ikpd::PoleMode::kPoint;
+  job.count = kLimbs;
+  job.rootPosition = p.rootPosition.data(), job.rootRotation = p.rootRotation.data();
+  job.midPosition = p.midPosition.data(), job.midRotation = p.midRotation.data();
+  job.endPosition = p.endPosition.data(), job.endRotation = p.endRotation.data();
+  job.target = p.target.data(), job.pole = p.pole.data(), job.weight = p.weight.data();
+  job.outRootRotation = outRoot.data(), job.outMidPosition = outMidP.data(), job.outMidRotation = outMidR.data();
+  job.outEndPosition = outEndP.data(), job.outEndRotation = outEndR.data();
+  job.outReached = reached.data(), job.outDistance = distance.data();
+  std::vector<ikpd::TwoBoneBatchJob> parts(threads);
+  const std::size_t step = (kLimbs + threads - 1) / threads;
+  for (std::size_t k = 0; k < threads; ++k) {
+    const std::size_t begin = std::min(kLimbs, k * step);
+    if (!ikpd::batch::Slice(job, begin, std::min(step, kLimbs - begin), &parts[k])) state.SkipWithError("Slice failed");
+  }
+  std::vector<std::thread> pool;
+  for (auto _ : state) {
+    pool.clear();
+    for (std::size_t k = 1; k < threads; ++k) pool.emplace_back([&parts, k] { (void)parts[k].Run(); });
+    if (!parts[0].Run()) state.SkipWithError("batch job failed");
+    for (std::thread& t : pool) t.join();
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kLimbs));
+}
+BENCHMARK(TwoBoneBatchThreads)->Arg(1)->Arg(2)->UseRealTime();
 
 void AimBatch(benchmark::State& state) {
   bench::AimProblems p = bench::MakeAimProblems(kItems);

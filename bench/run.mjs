@@ -395,6 +395,13 @@ if (extra.chains.length) {
   }
 }
 for (const line of skipped) console.log(line);
+{
+  const [one, two] = [1, 2].map((t) => nat(`TwoBoneBatchThreads/${t}/real_time`));
+  if (one && two) {
+    console.log(`\nnative two-bone batch of 40,000 limbs split with batch::Slice: 1 thread ${fmt(one)}, 2 threads ${fmt(two)} per limb = ${(one / two).toFixed(2)}× (wall time; needs an otherwise idle machine)`);
+    extra.threads = { one, two };
+  }
+}
 if (v3.results) {
   const line = ['TwoBoneBatch', 'AimBatch', 'QuatPdBatch'].map((n) => `${n} ${fmt(v3.results[n])} (${ratio(v3.results[n], nat(n))} the SSE2 build)`);
   console.log(`\nnative x86-64-v3 build (AVX2, 8-wide lanes, bit-identical results): ${line.join(', ')}`);

@@ -24,3 +24,4 @@
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pd_batch.h"
 #include "ikpd/batch/pseudo_three_bone_batch.h"
+#include "ikpd/batch/slice.h"
