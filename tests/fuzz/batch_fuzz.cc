@@ -1,5 +1,6 @@
 // Fuzzes the batch jobs (ikpd/batch/*.h): two-bone, aim, scalar PD and
-// quaternion PD over 0–11 items (both SIMD lanes and the tail). Checks: an
+// quaternion PD over 0–11 items (both SIMD lanes and the tail); two-bone batches also as two
+// parts cut by batch::Slice, which must write the same floats. Checks: an
 // error names a parameter and its failedItem; a validation error writes no
 // output; an accepted two-bone or aim batch gives, for every item, exactly
 // the single job's result (bit for bit, docs/architecture.md); PD batches keep
@@ -90,6 +91,19 @@ void FuzzTwoBone(Input& in, std::size_t count) {
     FUZZ_CHECK(NamesParameter(st), "error does not name a parameter: %s", st.error);
     if (!validated) FUZZ_CHECK(AllSentinel(oRootR) && AllSentinel(oEndP), "output written on a validation error: %s", st.error);
     return;
+  }
+  // Two parts (batch::Slice) write exactly what the whole batch wrote.
+  {
+    const std::vector<float> wholeRootR = oRootR, wholeEndP = oEndP, wholeEndR = oEndR, wholeDistance = oDistance;
+    for (auto* o : {&oRootR, &oMidP, &oMidR, &oEndP, &oEndR, &oReached, &oDistance}) std::fill(o->begin(), o->end(), kSentinel);
+    const std::size_t split = static_cast<std::size_t>(in.Int(0, static_cast<int>(count)));
+    TwoBoneBatchJob parts[2];
+    FUZZ_CHECK(ikpd::batch::Slice(batch, 0, split, &parts[0]).ok() && ikpd::batch::Slice(batch, split, count - split, &parts[1]).ok(),
+               "Slice refused a valid range");
+    FUZZ_CHECK(parts[1].Run().ok() && parts[0].Run().ok(), "a part failed where the whole batch solved");
+    FUZZ_CHECK(SameFloats(oRootR, wholeRootR) && SameFloats(oEndP, wholeEndP) && SameFloats(oEndR, wholeEndR) &&
+                   SameFloats(oDistance, wholeDistance),
+               "parts split at %zu differ from the whole batch", split);
   }
   for (std::size_t i = 0; i < count; ++i) {
     TwoBoneResult r;
