@@ -160,6 +160,42 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
                     r(to.z, up.z, t.z, f.x, u.x, s.x), r(to.z, up.z, t.z, f.y, u.y, s.y), r(to.z, up.z, t.z, f.z, u.z, s.z));
 }
 
+// The rotation taking unit `a` to unit `b` and turning `v` (unit, with a part
+// ⊥ a) so that its part ⊥ a lands along unit `d` ⊥ b: FrameToFrame(a, v⊥a, b, d)
+// without a matrix, as a swing (the shortest arc a → b) then a twist about b
+// (docs/performance.md, lean kernels). Returned unnormalized (callers scale it
+// once, after any product): every term carries the factor 1 + a·b, so there is
+// no division. With s = a + b the swing sends v to v − s·(v·s)/(1 + a·b) plus
+// a part along b (which the twist ignores), and twist ⊗ swing =
+// (tw·(a × b) + ts·s, tw·(1 + a·b)) for the twist's half angle (tw, ts).
+// Valid where a·b > −0.99 and |v ⊥ a|² > 1e-6 (*ok); elsewhere callers take
+// the frame-to-frame construction.
+template <class F>
+IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, const V3<F>& d, Mask<F>* ok) {
+  const F onePlus = 1.0f + Dot(a, b);
+  const V3<F> s = a + b;
+  const V3<F> swung = v * onePlus - s * Dot(v, s);  // × (1 + a·b)
+  const F c = Dot(swung, d), sn = Dot(b, Cross(swung, d));
+  const F r2 = c * c + sn * sn;
+  *ok = And(onePlus > 0.01f, r2 > 1e-6f * (onePlus * onePlus));
+  const F r = Sqrt(r2);
+  // Half of the twist angle, (cos, sin) ∝ (r + c, sn); for c < 0 the equal
+  // (|sn|, ±(r − c)) keeps full precision near a half turn.
+  const auto back = c < 0.0f;
+  const F tw = Select(back, Abs(sn), r + c);
+  const F ts = Select(back, Select(sn < 0.0f, c - r, r - c), sn);
+  const V3<F> axis = Cross(a, b);
+  return {tw * axis.x + ts * s.x, tw * axis.y + ts * s.y, tw * axis.z + ts * s.z, tw * onePlus};
+}
+
+// q / |q|, turned into the hemisphere of unit `near` (dot >= 0): one scale.
+template <class F>
+IKPD_INLINE Q4<F> NormalizeNear(const Q4<F>& q, const Q4<F>& near) {
+  const F k = F(1.0f) / Sqrt(Dot(q, q));
+  const F signedK = Select(Dot(q, near) < 0.0f, -k, k);
+  return {q.x * signedK, q.y * signedK, q.z * signedK, q.w * signedK};
+}
+
 // v scaled by a power of two so its largest component lies in [1, 2) (zero
 // and vectors below 1e-30 give zero): a direction without overflow/underflow.
 template <class F>
