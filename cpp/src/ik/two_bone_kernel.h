@@ -198,10 +198,17 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
   const F cosTerm = (a - b) * (a + b) + cEff * cEff;
   const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
   // |(cosTerm, sinTerm)| = 2·a·cEff (Heron's formula): no square root, and
-  // the division does not wait for sinTerm.
+  // the division does not wait for sinTerm. Where the upper bone is short
+  // against the reach (a < cEff/16, rare), cosTerm's cancellation would leave
+  // (cos B, sin B) off unit by ~eps·cEff/a: there it is normalized by its length.
   const F twoAC = 2.0f * a * cEff;
   const auto triangle = And(bones, twoAC > 1e-15f);
-  const F inverseLen = F(1.0f) / Select(triangle, twoAC, F(1.0f));
+  const auto conditioned = a * 16.0f >= cEff;
+  F inverseLen = F(1.0f) / Select(triangle, twoAC, F(1.0f));
+  if (!simd::All(conditioned)) {
+    const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
+    inverseLen = Select(conditioned, inverseLen, F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f))));
+  }
   const F cosB = Select(triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
   const F sinB = Select(triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
   // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.
@@ -317,19 +324,20 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // Each is normalized once, into its input's hemisphere (no sign flips from
   // frame to frame).
   Mask<F> rootOk, midOk;
-  Q4<F> turn1 = simd::SwingTwist(rootForward, hinge, upper, n, &rootOk);
-  if (!simd::All(rootOk)) {
+  F norm1, norm2;
+  Q4<F> turn1 = simd::SwingTwist(rootForward, hinge, upper, n, &rootOk, &norm1);
+  if (!simd::All(rootOk)) {  // (unit: norm1 is 1 there)
     const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
     turn1 = Select(rootOk, turn1, simd::FrameToFrame(rootForward, rootRef, upper, n));
   }
-  const Q4<F> r1 = simd::NormalizeNear(turn1 * q1, q1);
-  Q4<F> r2 = simd::SwingTwist(f, h, lower, n, &midOk);
+  const Q4<F> r1 = simd::ScaleNear(turn1 * q1, norm1, q1);
+  Q4<F> r2 = simd::SwingTwist(f, h, lower, n, &midOk, &norm2);
   if (!simd::All(midOk)) {
     const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
                              F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
     r2 = Select(midOk, r2, simd::FrameQuat(lower, n) * localInverse);
   }
-  r2 = simd::NormalizeNear(r2, q2);
+  r2 = simd::ScaleNear(r2, norm2, q2);
   Q4<F> w1 = r1, w2 = r2;
   V3<F> upperNow = upper, lowerNow = lower;
   WeightOutput(io.weight, f, q1, q2, &w1, &w2, &upperNow, &lowerNow);

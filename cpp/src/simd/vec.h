@@ -163,15 +163,19 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
 // The rotation taking unit `a` to unit `b` and turning `v` (unit, with a part
 // ⊥ a) so that its part ⊥ a lands along unit `d` ⊥ b: FrameToFrame(a, v⊥a, b, d)
 // without a matrix, as a swing (the shortest arc a → b) then a twist about b
-// (docs/performance.md, lean kernels). Returned unnormalized (callers scale it
-// once, after any product): every term carries the factor 1 + a·b, so there is
-// no division. With s = a + b the swing sends v to v − s·(v·s)/(1 + a·b) plus
-// a part along b (which the twist ignores), and twist ⊗ swing =
-// (tw·(a × b) + ts·s, tw·(1 + a·b)) for the twist's half angle (tw, ts).
+// (docs/performance.md, lean kernels). Returned unnormalized, with
+// *inverseNorm = 1 / its length from the closed form below (callers scale it
+// once, after any product, without waiting on a dot product). Every term
+// carries the factor 1 + a·b, so there is no division. With s = a + b the
+// swing sends v to v − s·(v·s)/(1 + a·b) plus a part along b (which the twist
+// ignores), and twist ⊗ swing = (tw·(a × b) + ts·s, tw·(1 + a·b)) for the
+// twist's half angle (tw, ts) of (cos, sin) ∝ (c, sn), r = |(c, sn)|; its
+// squared length is 2(1 + a·b)(tw² + ts²) = 4(1 + a·b)·r·(r + |c|).
 // Valid where a·b > −0.99 and |v ⊥ a|² > 1e-6 (*ok); elsewhere callers take
 // the frame-to-frame construction.
 template <class F>
-IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, const V3<F>& d, Mask<F>* ok) {
+IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, const V3<F>& d, Mask<F>* ok,
+                             F* inverseNorm) {
   const F onePlus = 1.0f + Dot(a, b);
   const V3<F> s = a + b;
   const V3<F> swung = v * onePlus - s * Dot(v, s);  // × (1 + a·b)
@@ -184,14 +188,14 @@ IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, con
   const auto back = c < 0.0f;
   const F tw = Select(back, Abs(sn), r + c);
   const F ts = Select(back, Select(sn < 0.0f, c - r, r - c), sn);
+  *inverseNorm = F(1.0f) / Sqrt(Select(*ok, (4.0f * onePlus) * (r * (r + Abs(c))), F(1.0f)));
   const V3<F> axis = Cross(a, b);
   return {tw * axis.x + ts * s.x, tw * axis.y + ts * s.y, tw * axis.z + ts * s.z, tw * onePlus};
 }
 
-// q / |q|, turned into the hemisphere of unit `near` (dot >= 0): one scale.
+// q·k, turned into the hemisphere of unit `near` (dot >= 0), for k > 0.
 template <class F>
-IKPD_INLINE Q4<F> NormalizeNear(const Q4<F>& q, const Q4<F>& near) {
-  const F k = F(1.0f) / Sqrt(Dot(q, q));
+IKPD_INLINE Q4<F> ScaleNear(const Q4<F>& q, F k, const Q4<F>& near) {
   const F signedK = Select(Dot(q, near) < 0.0f, -k, k);
   return {q.x * signedK, q.y * signedK, q.z * signedK, q.w * signedK};
 }
