@@ -164,13 +164,16 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
 // ⊥ a) so that its part ⊥ a lands along unit `d` ⊥ b: FrameToFrame(a, v⊥a, b, d)
 // without a matrix, as a swing (the shortest arc a → b) then a twist about b
 // (docs/performance.md, lean kernels). Returned unnormalized, with
-// *inverseNorm = 1 / its length from the closed form below (callers scale it
+// *inverseNorm = 1 / its length from its parts (below; callers scale it
 // once, after any product, without waiting on a dot product). Every term
 // carries the factor 1 + a·b, so there is no division. With s = a + b the
 // swing sends v to v − s·(v·s)/(1 + a·b) plus a part along b (which the twist
 // ignores), and twist ⊗ swing = (tw·(a × b) + ts·s, tw·(1 + a·b)) for the
-// twist's half angle (tw, ts) of (cos, sin) ∝ (c, sn), r = |(c, sn)|; its
-// squared length is 2(1 + a·b)(tw² + ts²) = 4(1 + a·b)·r·(r + |c|).
+// twist's half angle (tw, ts) of (cos, sin) ∝ (c, sn), r = |(c, sn)|. Its
+// squared length is tw²·(|a × b|² + (1 + a·b)²) + ts²·|s|², since (a × b) ⊥ s
+// for any a and b: exact to rounding even where a and b are a few ulps off
+// unit (the shorter 4(1 + a·b)·r·(r + |c|) assumes them unit, and its error
+// grows as 1/(1 + a·b) near a half turn).
 // Valid where a·b > −0.99 and |v ⊥ a|² > 1e-6 (*ok); elsewhere callers take
 // the frame-to-frame construction.
 template <class F>
@@ -178,6 +181,8 @@ IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, con
                              F* inverseNorm) {
   const F onePlus = 1.0f + Dot(a, b);
   const V3<F> s = a + b;
+  const V3<F> axis = Cross(a, b);
+  const F axisW2 = Dot(axis, axis) + onePlus * onePlus, s2 = Dot(s, s);
   const V3<F> swung = v * onePlus - s * Dot(v, s);  // × (1 + a·b)
   const F c = Dot(swung, d), sn = Dot(b, Cross(swung, d));
   const F r2 = c * c + sn * sn;
@@ -188,8 +193,7 @@ IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, con
   const auto back = c < 0.0f;
   const F tw = Select(back, Abs(sn), r + c);
   const F ts = Select(back, Select(sn < 0.0f, c - r, r - c), sn);
-  *inverseNorm = F(1.0f) / Sqrt(Select(*ok, (4.0f * onePlus) * (r * (r + Abs(c))), F(1.0f)));
-  const V3<F> axis = Cross(a, b);
+  *inverseNorm = F(1.0f) / Sqrt(Select(*ok, tw * tw * axisW2 + ts * ts * s2, F(1.0f)));
   return {tw * axis.x + ts * s.x, tw * axis.y + ts * s.y, tw * axis.z + ts * s.z, tw * onePlus};
 }
 
