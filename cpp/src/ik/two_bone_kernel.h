@@ -197,18 +197,11 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
   const F s1 = Max(cEff - (a - b), F(0.0f)), s2 = Max(cEff - (b - a), F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
   const F cosTerm = (a - b) * (a + b) + cEff * cEff;
   const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
-  // |(cosTerm, sinTerm)| = 2·a·cEff (Heron's formula): no square root, and
-  // the division does not wait for sinTerm. Where the upper bone is short
-  // against the reach (a < cEff/16, rare), cosTerm's cancellation would leave
-  // (cos B, sin B) off unit by ~eps·cEff/a: there it is normalized by its length.
-  const F twoAC = 2.0f * a * cEff;
-  const auto triangle = And(bones, twoAC > 1e-15f);
-  const auto conditioned = a * 16.0f >= cEff;
-  F inverseLen = F(1.0f) / Select(triangle, twoAC, F(1.0f));
-  if (!simd::All(conditioned)) {
-    const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
-    inverseLen = Select(conditioned, inverseLen, F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f))));
-  }
+  // (Normalized by its computed length, not by 2·a·cEff: the swing-twist of
+  // the root amplifies an upper bone a few ulps off unit near a half turn.)
+  const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
+  const auto triangle = And(bones, len2 > 1e-30f);
+  const F inverseLen = F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f)));
   const F cosB = Select(triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
   const F sinB = Select(triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
   // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.

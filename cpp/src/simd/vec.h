@@ -179,10 +179,15 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
 template <class F>
 IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, const V3<F>& d, Mask<F>* ok,
                              F* inverseNorm) {
-  const F onePlus = 1.0f + Dot(a, b);
+  // 1 + a·b as |a + b|²/2: equal for unit a and b, and for a and b a few ulps
+  // off unit still the swing's exact scalar part to first order, so that
+  // rounding in them is amplified by about 1/√(1 + a·b) near a half turn
+  // instead of 1/(1 + a·b).
   const V3<F> s = a + b;
+  const F s2 = Dot(s, s);
+  const F onePlus = 0.5f * s2;
   const V3<F> axis = Cross(a, b);
-  const F axisW2 = Dot(axis, axis) + onePlus * onePlus, s2 = Dot(s, s);
+  const F axisW2 = Dot(axis, axis) + onePlus * onePlus;
   const V3<F> swung = v * onePlus - s * Dot(v, s);  // × (1 + a·b)
   const F c = Dot(swung, d), sn = Dot(b, Cross(swung, d));
   const F r2 = c * c + sn * sn;
