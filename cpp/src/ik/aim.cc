@@ -126,8 +126,8 @@ Status Prepare(const AimSettings& settings, AimSetup* setup) {
 
 // The kernel on a checked frame; `pole` is the frame's pole, zero when the
 // settings have none.
-static Status SolveChecked(const detail::AimShared& shared, const AimFrame& frame, const glm::vec3& pole,
-                           glm::quat* result) {
+IKPD_KERNEL_CALLER static Status SolveChecked(const detail::AimShared& shared, const AimFrame& frame,
+                                              const glm::vec3& pole, glm::quat* result) {
   detail::AimLanes<float> io;
   io.position = simd::FromGlm(frame.position);
   io.rotation = simd::FromGlm(frame.rotation);

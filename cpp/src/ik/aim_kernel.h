@@ -103,7 +103,7 @@ IKPD_INLINE void HalfTurn(F c, F s, F r, F* w, F* v) {
 // The rotation about unit axis n by the angle from unit a to the direction of
 // v's part perpendicular to n (a, side = n × a and n orthonormal): (cos, sin)
 // ∝ (a·v, side·v). False, with no turn, when v is zero or within ~0.0006° of
-// ±n. v unit or scaled to a largest component in [1, 2).
+// ±n. v unit, scaled to a largest component in [1, 2), or from DirectionOf.
 template <class F>
 IKPD_INLINE Mask<F> TurnToward(const V3<F>& n, const V3<F>& a, const V3<F>& side, const V3<F>& v, Q4<F>* turn) {
   const F c = Dot(a, v), s = Dot(side, v);
@@ -123,6 +123,19 @@ IKPD_INLINE Mask<F> TurnToward(const V3<F>& n, const V3<F>& a, const V3<F>& side
 template <class F>
 IKPD_INLINE V3<F> DirectionScaled(const V3<F>& a, const V3<F>& b) {
   return simd::ScaleForDirection(b * F(0.5f) - a * F(0.5f));
+}
+
+// b − a itself where its squared length lies in [2^-30, 2^30] (all of the
+// kernel's uses are homogeneous in it, so the power of two DirectionScaled
+// would apply changes no bit), else DirectionScaled (rare: only when some
+// lane needs it).
+template <class F>
+IKPD_INLINE V3<F> DirectionOf(const V3<F>& a, const V3<F>& b) {
+  const V3<F> d = b - a;
+  const F dd = Dot(d, d);
+  const auto plain = And(dd >= 9.3132257e-10f, dd <= 1.0737418e9f);
+  if (simd::All(plain)) return d;
+  return Select(plain, d, DirectionScaled(a, b));
 }
 
 // Joint-local rotation turning unit f toward direction t (docs/aim.md), t != 0
@@ -215,7 +228,7 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
   using namespace aim_kernel;  // NOLINT: the kernel's own helpers
   const V3<F> f = simd::Splat3<F>(simd::ToGlm(shared.forward));
   const Q4<F> q = simd::NormalizeSafe(io.rotation);
-  const V3<F> toTarget = Rotate(Conjugate(q), DirectionScaled(io.position, io.target));
+  const V3<F> toTarget = Rotate(Conjugate(q), DirectionOf(io.position, io.target));
 
   Q4<F> aimed = q;
   V3<F> aimPoint = f;                        // offset: the aim point, unit (joint-local)
@@ -259,7 +272,7 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
       upLost = And(reachable, Not(upOk));
     }
     Q4<F> turn;
-    auto ok = TurnToward(n, up, side, Rotate(Conjugate(aimed), DirectionScaled(io.position, io.pole)), &turn);
+    auto ok = TurnToward(n, up, side, Rotate(Conjugate(aimed), DirectionOf(io.position, io.pole)), &turn);
     if (shared.offset) ok = And(ok, Not(upLost));
     aimed = Select(ok, aimed * turn, aimed);
   }

@@ -203,8 +203,8 @@ Status Prepare(const TwoBoneSettings& settings, TwoBoneSetup* setup) {
 
 // The kernel on a checked frame; `pole` is the frame's pole, zero when the
 // settings have none.
-static Status SolveChecked(const detail::TwoBoneShared& shared, const TwoBoneFrame& frame, const glm::vec3& pole,
-                    TwoBoneResult* result) {
+IKPD_KERNEL_CALLER static Status SolveChecked(const detail::TwoBoneShared& shared, const TwoBoneFrame& frame,
+                                              const glm::vec3& pole, TwoBoneResult* result) {
   detail::TwoBoneLanes<float> io;
   io.rootPosition = simd::FromGlm(frame.root.position);
   io.midPosition = simd::FromGlm(frame.mid.position);

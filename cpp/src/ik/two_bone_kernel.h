@@ -139,10 +139,18 @@ IKPD_INLINE V3<F> LimbPlane(const TwoBoneShared& shared, const V3<F>& poleVector
                             RootHinge&& rootHinge, F sign) {
   V3<F> n;
   if (shared.pole != TwoBonePole::kNone) {
-    V3<F> towardPole;
-    const auto poleOk = PerpendicularUnit(simd::ScaleForDirection(poleVector), dirT, &towardPole);
-    n = Cross(towardPole, dirT) * sign;
-    if (!simd::All(poleOk)) n = Select(poleOk, n, PerpendicularOf(hinge, rootHinge, dirT));
+    // n = (pole ⊥ dirT) × dirT = pole × dirT, normalized; near the root → target
+    // line (rare) the pole is projected twice first (PerpendicularUnit).
+    const V3<F> toPole = simd::ScaleForDirection(poleVector);
+    const V3<F> across = Cross(toPole, dirT);
+    const F aa = Dot(across, across);
+    const auto clear = aa > 1e-6f * Dot(toPole, toPole);
+    n = across * (sign / Sqrt(Select(clear, aa, F(1.0f))));
+    if (!simd::All(clear)) {
+      V3<F> towardPole;
+      const auto poleOk = PerpendicularUnit(toPole, dirT, &towardPole);
+      n = Select(clear, n, Select(poleOk, Cross(towardPole, dirT) * sign, PerpendicularOf(hinge, rootHinge, dirT)));
+    }
   } else {
     n = PerpendicularOf(hinge, rootHinge, dirT);
   }
@@ -189,6 +197,8 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
   const F s1 = Max(cEff - (a - b), F(0.0f)), s2 = Max(cEff - (b - a), F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
   const F cosTerm = (a - b) * (a + b) + cEff * cEff;
   const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
+  // (Normalized by its computed length, not by 2·a·cEff: the swing-twist of
+  // the root amplifies an upper bone a few ulps off unit near a half turn.)
   const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
   const auto triangle = And(bones, len2 > 1e-30f);
   const F inverseLen = F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f)));
@@ -272,11 +282,16 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const F limb = a + b;
 
   // Direction root → goal; target at the root: the limb's direction, else the root's forward.
-  const V3<F> limbDirection = v12 + v23;
-  const F limbLength2 = Dot(limbDirection, limbDirection);
   const V3<F> rootForward = Rotate(q1, f);
-  V3<F> dirT = Select(limbLength2 > 1e-24f, simd::Normalize(Select(limbLength2 > 1e-24f, limbDirection, f)), rootForward);
-  dirT = Select(c > 1e-12f, toGoal * (F(1.0f) / Select(c > 1e-12f, c, F(1.0f))), dirT);
+  const auto away = c > 1e-12f;
+  V3<F> dirT = toGoal * (F(1.0f) / Select(away, c, F(1.0f)));
+  if (!simd::All(away)) {  // rare: only where some lane needs it
+    const V3<F> limbDirection = v12 + v23;
+    const F limbLength2 = Dot(limbDirection, limbDirection);
+    const V3<F> limbDir =
+        Select(limbLength2 > 1e-24f, simd::Normalize(Select(limbLength2 > 1e-24f, limbDirection, f)), rootForward);
+    dirT = Select(away, dirT, limbDir);
+  }
 
   // Side the mid bends to, as the sign of its turn about its world hinge.
   const V3<F> hinge = Rotate(q2, h);
@@ -297,16 +312,25 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
 
   // Rotations: the root swings with the limb plane (keeping its roll relative
   // to it); the mid is rebuilt from its forward and hinge axes.
-  const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
-  // (Products of unit quaternions: unit to float rounding, not renormalized.)
-  Q4<F> r1 = simd::FrameToFrame(rootForward, rootRef, upper, n) * q1;
-  const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
-                           F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
-  Q4<F> r2 = simd::FrameQuat(lower, n) * localInverse;
-
-  // Keep each rotation in its input's hemisphere (no sign flips from frame to frame).
-  r1 = Select(Dot(r1, q1) < 0.0f, Q4<F>{-r1.x, -r1.y, -r1.z, -r1.w}, r1);
-  r2 = Select(Dot(r2, q2) < 0.0f, Q4<F>{-r2.x, -r2.y, -r2.z, -r2.w}, r2);
+  // Both as a swing and a twist (simd::SwingTwist); where that is
+  // ill-conditioned (rare), from the two frames through a rotation matrix.
+  // Each is normalized once, into its input's hemisphere (no sign flips from
+  // frame to frame).
+  Mask<F> rootOk, midOk;
+  F norm1, norm2;
+  Q4<F> turn1 = simd::SwingTwist(rootForward, hinge, upper, n, &rootOk, &norm1);
+  if (!simd::All(rootOk)) {  // (unit: norm1 is 1 there)
+    const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
+    turn1 = Select(rootOk, turn1, simd::FrameToFrame(rootForward, rootRef, upper, n));
+  }
+  const Q4<F> r1 = simd::ScaleNear(turn1 * q1, norm1, q1);
+  Q4<F> r2 = simd::SwingTwist(f, h, lower, n, &midOk, &norm2);
+  if (!simd::All(midOk)) {
+    const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
+                             F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
+    r2 = Select(midOk, r2, simd::FrameQuat(lower, n) * localInverse);
+  }
+  r2 = simd::ScaleNear(r2, norm2, q2);
   Q4<F> w1 = r1, w2 = r2;
   V3<F> upperNow = upper, lowerNow = lower;
   WeightOutput(io.weight, f, q1, q2, &w1, &w2, &upperNow, &lowerNow);

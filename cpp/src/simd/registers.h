@@ -30,6 +30,16 @@
 #define IKPD_INLINE inline
 #endif
 
+// For the one function of a single-item job that runs its kernel: natively
+// the kernel is inlined there, so the frame it reads and the result it
+// writes stay in registers (docs/performance.md); WebAssembly keeps one
+// shared copy of each kernel (module size).
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
+#define IKPD_KERNEL_CALLER __attribute__((flatten, noinline))
+#else
+#define IKPD_KERNEL_CALLER
+#endif
+
 namespace ikpd::simd {
 
 #if IKPD_LANES_WASM

@@ -160,6 +160,55 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
                     r(to.z, up.z, t.z, f.x, u.x, s.x), r(to.z, up.z, t.z, f.y, u.y, s.y), r(to.z, up.z, t.z, f.z, u.z, s.z));
 }
 
+// The rotation taking unit `a` to unit `b` and turning `v` (unit, with a part
+// ⊥ a) so that its part ⊥ a lands along unit `d` ⊥ b: FrameToFrame(a, v⊥a, b, d)
+// without a matrix, as a swing (the shortest arc a → b) then a twist about b
+// (docs/performance.md, lean kernels). Returned unnormalized, with
+// *inverseNorm = 1 / its length from its parts (below; callers scale it
+// once, after any product, without waiting on a dot product). Every term
+// carries the factor 1 + a·b, so there is no division. With s = a + b the
+// swing sends v to v − s·(v·s)/(1 + a·b) plus a part along b (which the twist
+// ignores), and twist ⊗ swing = (tw·(a × b) + ts·s, tw·(1 + a·b)) for the
+// twist's half angle (tw, ts) of (cos, sin) ∝ (c, sn), r = |(c, sn)|. Its
+// squared length is tw²·(|a × b|² + (1 + a·b)²) + ts²·|s|², since (a × b) ⊥ s
+// for any a and b: exact to rounding even where a and b are a few ulps off
+// unit (the shorter 4(1 + a·b)·r·(r + |c|) assumes them unit, and its error
+// grows as 1/(1 + a·b) near a half turn).
+// Valid where a·b > −0.99 and |v ⊥ a|² > 1e-6 (*ok); elsewhere callers take
+// the frame-to-frame construction.
+template <class F>
+IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, const V3<F>& d, Mask<F>* ok,
+                             F* inverseNorm) {
+  // 1 + a·b as |a + b|²/2: equal for unit a and b, and for a and b a few ulps
+  // off unit still the swing's exact scalar part to first order, so that
+  // rounding in them is amplified by about 1/√(1 + a·b) near a half turn
+  // instead of 1/(1 + a·b).
+  const V3<F> s = a + b;
+  const F s2 = Dot(s, s);
+  const F onePlus = 0.5f * s2;
+  const V3<F> axis = Cross(a, b);
+  const F axisW2 = Dot(axis, axis) + onePlus * onePlus;
+  const V3<F> swung = v * onePlus - s * Dot(v, s);  // × (1 + a·b)
+  const F c = Dot(swung, d), sn = Dot(b, Cross(swung, d));
+  const F r2 = c * c + sn * sn;
+  *ok = And(onePlus > 0.01f, r2 > 1e-6f * (onePlus * onePlus));
+  const F r = Sqrt(r2);
+  // Half of the twist angle, (cos, sin) ∝ (r + c, sn); for c < 0 the equal
+  // (|sn|, ±(r − c)) keeps full precision near a half turn.
+  const auto back = c < 0.0f;
+  const F tw = Select(back, Abs(sn), r + c);
+  const F ts = Select(back, Select(sn < 0.0f, c - r, r - c), sn);
+  *inverseNorm = F(1.0f) / Sqrt(Select(*ok, tw * tw * axisW2 + ts * ts * s2, F(1.0f)));
+  return {tw * axis.x + ts * s.x, tw * axis.y + ts * s.y, tw * axis.z + ts * s.z, tw * onePlus};
+}
+
+// q·k, turned into the hemisphere of unit `near` (dot >= 0), for k > 0.
+template <class F>
+IKPD_INLINE Q4<F> ScaleNear(const Q4<F>& q, F k, const Q4<F>& near) {
+  const F signedK = Select(Dot(q, near) < 0.0f, -k, k);
+  return {q.x * signedK, q.y * signedK, q.z * signedK, q.w * signedK};
+}
+
 // v scaled by a power of two so its largest component lies in [1, 2) (zero
 // and vectors below 1e-30 give zero): a direction without overflow/underflow.
 template <class F>
