@@ -238,10 +238,14 @@ void Rig::SolveLook(Constraint& c, float dt, const ConstraintFrame& f, Constrain
   const std::size_t n = s.joints.size();
   const glm::vec3 target = ToModel(f.target);
   const bool enabled = s.common.enabled;
+  // The eyes come last in c.joints (docs/look-at.md, "Eyes").
+  const std::size_t e = s.eyes.size(), firstEye = c.joints.size() - e;
+  const std::span<const Transform> eyesIn(jobIn_.data() + firstEye, e);
+  const std::span<Transform> eyesOut(jobOut_.data() + firstEye, e);
   Status status;
   if (s.kind == ConstraintKind::kLookAt) {
     status = c.lookAt.Update(dt, std::span<const Transform>(jobIn_.data(), n), target, enabled,
-                             std::span<Transform>(jobOut_.data(), n));
+                             std::span<Transform>(jobOut_.data(), n), eyesIn, eyesOut);
   } else {
     const std::size_t arms = s.arms.size(), legs = s.legs.size();
     BodyLookAtInput input;
@@ -250,8 +254,9 @@ void Rig::SolveLook(Constraint& c, float dt, const ConstraintFrame& f, Constrain
     input.legs = std::span<const Transform>(jobIn_.data() + n + arms, legs);
     input.target = target;
     input.enabled = enabled;
+    input.eyes = eyesIn;
     const BodyLookAtOutput output{std::span<Transform>(jobOut_.data(), n), std::span<Transform>(jobOut_.data() + n, arms),
-                                  std::span<Transform>(jobOut_.data() + n + arms, legs)};
+                                  std::span<Transform>(jobOut_.data() + n + arms, legs), eyesOut};
     status = c.body.Update(dt, input, output);
   }
   if (!status) std::copy(jobIn_.begin(), jobIn_.begin() + static_cast<std::ptrdiff_t>(c.joints.size()), jobOut_.begin());
