@@ -313,6 +313,13 @@ void Rig::PrepareLimb(Constraint& c) const {
       }
     }
   }
+  c.chainSetup = ChainSetup{};
+  if (s.kind == ConstraintKind::kChain) {
+    ChainSettings chain = SettingsOf(s.chain);
+    chain.limits = s.chainLimits;                  // c.settings' own storage
+    chain.forward = glm::vec3(1.0f, 0.0f, 0.0f);  // the canonical frames' bone axis
+    (void)Prepare(chain, &c.chainSetup);  // checked by Check; else unprepared (the solve keeps the pose)
+  }
 }
 
 Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState) {

@@ -231,6 +231,9 @@ class Rig {
     AimSetup aimSetup[2];
     TwoBoneSetup twoBoneSetup[2];
     PseudoThreeBoneSetup pseudoSetup[2];
+    // The chain's settings prepared by Configure (limits: a view of settings.chainLimits,
+    // prepared again in Solve when a copy of the constraint moved that storage).
+    ChainSetup chainSetup;
   };
 
   // Stages (rig.cc: settings; rig_axes.cc: detection; rig_update.cc: the frame).
