@@ -45,53 +45,46 @@ function locals(rotations) {
 }
 const joint = (w) => ({ position: w.position, rotation: w.rotation });
 
+// Three frames of a rig constraint `kind` with eyes and of the core solver `core` (updated by
+// `step(before, target)`); returns the rig's world pose and the core's last result.
+function runBoth(kind, rest, pose, target, options, core, step) {
+  const rig = new ikpd.Rig({ parents: PARENTS, rest: locals(rest) });
+  try {
+    const c = rig.add(kind, options);
+    rig.input.set(locals(pose));
+    rig.frames.set(target, c.frameOffset);
+    const before = fk(PARENTS, rig.input);
+    let result;
+    for (let f = 0; f < 3; f++) {
+      rig.update(1 / 60);
+      result = step(before);
+    }
+    return { after: fk(PARENTS, rig.output), result, changed: rig.changed[options.eyes[0]] };
+  } finally {
+    rig.dispose();
+    core.dispose();
+  }
+}
+
 describe('rig eyes equal the core look-ats with eyes', () => {
   it('lookAt: the eye joints\' world rotations equal ikpd.LookAt\'s eyes (random rest and pose rotations)', () => {
     fc.assert(fc.property(headCase, headCase, ({ rotations: rest }, { rotations: pose, target, eyeYaw }) => {
-      const rig = new ikpd.Rig({ parents: PARENTS, rest: locals(rest) });
       const look = new ikpd.LookAt({ weights: [1 / 4, 1 / 3, 1 / 2, 1], forward: [0, 0, 1], eyeYaw });
-      try {
-        const c = rig.add('lookAt', { joints: [1, 2, 3, 4], eyes: [5, 6], forward: [0, 0, 1], eyeYaw });
-        rig.input.set(locals(pose));
-        rig.frames.set(target, c.frameOffset);
-        const before = fk(PARENTS, rig.input);
-        let result;
-        for (let f = 0; f < 3; f++) {
-          rig.update(1 / 60);
-          result = look.update(1 / 60, { joints: [1, 2, 3, 4].map((j) => joint(before[j])), eyes: [joint(before[5]), joint(before[6])], target });
-        }
-        const after = fk(PARENTS, rig.output);
-        for (let k = 0; k < 2; k++) expect(rotationGap(after[5 + k].rotation, result.eyes[k].rotation)).toBeLessThan(5e-5);
-        expect(rotationGap(after[4].rotation, result[3].rotation)).toBeLessThan(5e-5);
-        expect(rig.changed[5]).toBe(1);
-      } finally {
-        rig.dispose();
-        look.dispose();
-      }
+      const { after, result, changed } = runBoth('lookAt', rest, pose, target, { joints: [1, 2, 3, 4], eyes: [5, 6], forward: [0, 0, 1], eyeYaw }, look,
+        (before) => look.update(1 / 60, { joints: [1, 2, 3, 4].map((j) => joint(before[j])), eyes: [joint(before[5]), joint(before[6])], target }));
+      for (let k = 0; k < 2; k++) expect(rotationGap(after[5 + k].rotation, result.eyes[k].rotation)).toBeLessThan(5e-5);
+      expect(rotationGap(after[4].rotation, result[3].rotation)).toBeLessThan(5e-5);
+      expect(changed).toBe(1);
     }), { numRuns: 200 });
   });
 
   it('bodyLookAt: the eye joints\' world rotations equal ikpd.BodyLookAt\'s eyes', () => {
     fc.assert(fc.property(headCase, headCase, ({ rotations: rest }, { rotations: pose, target, eyeYaw }) => {
-      const rig = new ikpd.Rig({ parents: PARENTS, rest: locals(rest) });
       const body = new ikpd.BodyLookAt({ spineJoints: 5, forward: [0, 0, 1], eyeYaw });
-      try {
-        const c = rig.add('bodyLookAt', { joints: [0, 1, 2, 3, 4], eyes: [6, 5], forward: [0, 0, 1], eyeYaw });
-        rig.input.set(locals(pose));
-        rig.frames.set(target, c.frameOffset);
-        const before = fk(PARENTS, rig.input);
-        let result;
-        for (let f = 0; f < 3; f++) {
-          rig.update(1 / 60);
-          result = body.update(1 / 60, { spine: [0, 1, 2, 3, 4].map((j) => joint(before[j])), eyes: [joint(before[6]), joint(before[5])], target });
-        }
-        const after = fk(PARENTS, rig.output);
-        expect(rotationGap(after[6].rotation, result.eyes[0].rotation)).toBeLessThan(5e-5);
-        expect(rotationGap(after[5].rotation, result.eyes[1].rotation)).toBeLessThan(5e-5);
-      } finally {
-        rig.dispose();
-        body.dispose();
-      }
+      const { after, result } = runBoth('bodyLookAt', rest, pose, target, { joints: [0, 1, 2, 3, 4], eyes: [6, 5], forward: [0, 0, 1], eyeYaw }, body,
+        (before) => body.update(1 / 60, { spine: [0, 1, 2, 3, 4].map((j) => joint(before[j])), eyes: [joint(before[6]), joint(before[5])], target }));
+      expect(rotationGap(after[6].rotation, result.eyes[0].rotation)).toBeLessThan(5e-5);
+      expect(rotationGap(after[5].rotation, result.eyes[1].rotation)).toBeLessThan(5e-5);
     }), { numRuns: 100 });
   });
 });

@@ -49,38 +49,62 @@ glm::vec2 GazeOf(const glm::vec3& eyeDirection, const glm::quat& animatedHead, c
   return {std::atan2(glm::dot(d, left), glm::dot(d, look)), std::asin(std::clamp(glm::dot(d, up), -1.0f, 1.0f))};
 }
 
+// Joints first … first + count − 1 of a forward-kinematics pose, as the core look-ats take them.
+std::vector<Transform> JointsOf(const std::vector<World>& w, int first, int count) {
+  std::vector<Transform> out;
+  for (int k = first; k < first + count; ++k) out.push_back({w[static_cast<std::size_t>(k)].position, w[static_cast<std::size_t>(k)].rotation});
+  return out;
+}
+
+// The rig's eye joints 5 and 6 (world rotations of its output) against the core's eyes.
+void ExpectSameEyes(const std::vector<World>& after, const std::vector<Transform>& eyes, int i) {
+  for (int k = 0; k < 2; ++k) {
+    ASSERT_LT(RotationGap(after[static_cast<std::size_t>(5 + k)].rotation, eyes[static_cast<std::size_t>(k)].rotation), 2e-5f)
+        << "case " << i << " eye " << k;
+  }
+}
+
+// One random case: the rig with constraint `s` (its eyes 5 and 6), a random pose and target.
+struct EyeCase {
+  ChainRig chain;
+  Rig rig;
+  std::vector<LocalTransform> pose, out;
+  std::vector<World> before;
+};
+EyeCase MakeCase(iktest::Rng& rng, const ConstraintSettings& s) {
+  EyeCase c{HeadWithEyes(rng), {}, {}, {}, {}};
+  c.rig = MakeRig(c.chain);
+  EXPECT_TRUE(c.rig.Add(s).ok());
+  c.pose = RandomPose(rng, c.chain.rest);
+  c.out.resize(c.pose.size());
+  c.rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
+  c.before = Fk(c.chain.parents, c.pose);
+  return c;
+}
+
 TEST(RigEyes, LookAtWithEyesEqualsTheLookAt) {
   iktest::Rng rng(2604);
   for (int i = 0; i < kCases; ++i) {
-    const ChainRig chain = HeadWithEyes(rng);
-    Rig rig = MakeRig(chain);
     ConstraintSettings s = Settings(ConstraintKind::kLookAt, {1, 2, 3, 4});
     s.eyes = {5, 6};
     s.lookAt.eyeYaw = rng.Uniform(0.1f, 1.5f);
     s.lookAt.eyeSettleTime = rng.Uniform(0.02f, 0.2f);
-    ASSERT_TRUE(rig.Add(s).ok());
+    EyeCase c = MakeCase(rng, s);
     ikpd::LookAt look;
     const float weights[4] = {0.25f, 1.0f / 3.0f, 0.5f, 1.0f};
     ikpd::LookAtSettings ls = s.lookAt;
     ls.weights = weights;
-    ls.forward = rig.lookAxis(0);
+    ls.forward = c.rig.lookAxis(0);
     ASSERT_TRUE(look.Reset(ls).ok());
-    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
-    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
-    std::vector<LocalTransform> out(pose.size());
-    const auto before = Fk(chain.parents, pose);
-    std::vector<Transform> joints(4), output(4), eyes(2), eyesOut(2);
-    for (int k = 0; k < 4; ++k) joints[k] = {before[1 + k].position, before[1 + k].rotation};
-    for (int k = 0; k < 2; ++k) eyes[k] = {before[5 + k].position, before[5 + k].rotation};
+    const std::vector<Transform> joints = JointsOf(c.before, 1, 4), eyes = JointsOf(c.before, 5, 2);
+    std::vector<Transform> output(4), eyesOut(2);
     for (int frame = 0; frame < 3; ++frame) {
-      ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
-      ASSERT_TRUE(look.Update(1.0f / 60.0f, joints, rig.frames()[0].target, true, output, eyes, eyesOut).ok());
+      ASSERT_TRUE(c.rig.Update(1.0f / 60.0f, c.pose, {}, c.out).ok());
+      ASSERT_TRUE(look.Update(1.0f / 60.0f, joints, c.rig.frames()[0].target, true, output, eyes, eyesOut).ok());
     }
-    const auto after = Fk(chain.parents, out);
-    for (int k = 0; k < 2; ++k) {
-      ASSERT_LT(RotationGap(after[5 + k].rotation, eyesOut[k].rotation), 2e-5f) << "case " << i << " eye " << k;
-      ASSERT_LT(iktest::Dist(after[5 + k].position, eyesOut[k].position), 1e-4) << "case " << i << " eye " << k;
-    }
+    const auto after = Fk(c.chain.parents, c.out);
+    ExpectSameEyes(after, eyesOut, i);
+    for (int k = 0; k < 2; ++k) ASSERT_LT(iktest::Dist(after[5 + k].position, eyesOut[k].position), 1e-4) << "case " << i;
     ASSERT_LT(RotationGap(after[4].rotation, output[3].rotation), 2e-5f) << "case " << i;
   }
 }
@@ -88,38 +112,28 @@ TEST(RigEyes, LookAtWithEyesEqualsTheLookAt) {
 TEST(RigEyes, BodyLookAtWithEyesEqualsTheBodyLookAt) {
   iktest::Rng rng(2605);
   for (int i = 0; i < kCases; ++i) {
-    const ChainRig chain = HeadWithEyes(rng);
-    Rig rig = MakeRig(chain);
     ConstraintSettings s = Settings(ConstraintKind::kBodyLookAt, {0, 1, 2, 3, 4});
     s.eyes = {5, 6};
     s.bodyLookAt.eyePitchUp = rng.Uniform(0.1f, 1.5f);
-    ASSERT_TRUE(rig.Add(s).ok());
+    EyeCase c = MakeCase(rng, s);
     ikpd::BodyLookAt body;
     ikpd::BodyLookAtSettings bs = s.bodyLookAt;
     float weights[5];
     ikpd::DefaultBodyLookAtWeights(weights);
     bs.spineJoints = 5;
     bs.spine.weights = weights;
-    bs.forward = rig.lookAxis(0);
+    bs.forward = c.rig.lookAxis(0);
     ASSERT_TRUE(body.Reset(bs).ok());
-    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
-    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
-    std::vector<LocalTransform> out(pose.size());
-    const auto before = Fk(chain.parents, pose);
-    std::vector<Transform> spine(5), spineOut(5), eyes(2), eyesOut(2);
-    for (int k = 0; k < 5; ++k) spine[k] = {before[k].position, before[k].rotation};
-    for (int k = 0; k < 2; ++k) eyes[k] = {before[5 + k].position, before[5 + k].rotation};
+    const std::vector<Transform> spine = JointsOf(c.before, 0, 5), eyes = JointsOf(c.before, 5, 2);
+    std::vector<Transform> spineOut(5), eyesOut(2);
     ikpd::BodyLookAtInput input;
-    input.spine = spine, input.eyes = eyes, input.target = rig.frames()[0].target;
+    input.spine = spine, input.eyes = eyes, input.target = c.rig.frames()[0].target;
     const ikpd::BodyLookAtOutput output{spineOut, {}, {}, eyesOut};
     for (int frame = 0; frame < 3; ++frame) {
-      ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+      ASSERT_TRUE(c.rig.Update(1.0f / 60.0f, c.pose, {}, c.out).ok());
       ASSERT_TRUE(body.Update(1.0f / 60.0f, input, output).ok());
     }
-    const auto after = Fk(chain.parents, out);
-    for (int k = 0; k < 2; ++k) {
-      ASSERT_LT(RotationGap(after[5 + k].rotation, eyesOut[k].rotation), 2e-5f) << "case " << i << " eye " << k;
-    }
+    ExpectSameEyes(Fk(c.chain.parents, c.out), eyesOut, i);
   }
 }
 
