@@ -1,7 +1,9 @@
 // Embind (flat.h): the prepared chain solver. It owns one buffer in the chain
 // layout of chain_job.h, sized for its n joints at construction (room for n
-// limits). JS writes the options once (new, setOptions) and then only the
-// per-frame inputs (target, pole, parentRotation, joints) before each solve().
+// limits). JS writes the options once (new, setOptions: validated and
+// prepared, ikpd::Prepare) and then only the per-frame inputs (target, pole,
+// parentRotation, joints) before each solve() (ikpd::SolveChain: the frame's
+// checks only).
 #include <algorithm>
 #include <cstring>
 #include <span>
@@ -32,6 +34,7 @@ class ChainSolver {
     std::memcpy(buffer_.data(), Defaults<ChainJob>(), sizeof(float) * kChainJobFloats);
     ReadJob(buffer_.data(), job_);
     job_.result = &result_;
+    (void)Prepare(SettingsOf(job_), &setup_);  // the defaults: always valid
     for (std::uint32_t i = 0; i < n_; ++i) sample_[i] = {glm::vec3(static_cast<float>(i), 0.0f, 0.0f), glm::quat(1, 0, 0, 0)};
   }
   ChainSolver(const ChainSolver&) = delete;
@@ -68,6 +71,7 @@ class ChainSolver {
     std::copy(limits.begin(), limits.end(), limits_.begin());
     job_ = job;
     job_.limits = std::span<const JointLimit>(limits_.data(), count);
+    (void)Prepare(SettingsOf(job_), &setup_);  // validated above
     return 0;
   }
 
@@ -80,8 +84,7 @@ class ChainSolver {
     const float* p = f + kChainJobFloats;
     ReadTransforms(p, joints_.data(), n_);
     job_.joints = std::span<const Transform>(joints_.data(), n_);
-    job_.output = std::span<Transform>(output_.data(), n_);
-    const Status s = job_.Run();
+    const Status s = SolveChain(setup_, FrameOf(job_), std::span<Transform>(output_.data(), n_), &result_);
     if (s) WriteChainResult(f + kChainJobFloats + n_ * (7 + kLimitFloats), output_.data(), n_, result_);
     return ToResult(s);
   }
@@ -94,7 +97,8 @@ class ChainSolver {
   Buffer<JointLimit> pending_;  // setOptions' limits under test
   Buffer<Transform> sample_;    // a straight chain of n joints, for setOptions' check
   Buffer<Transform> output_;
-  ChainJob job_;
+  ChainJob job_;        // the options as read (and the last frame's inputs)
+  ChainSetup setup_;    // job_'s settings, prepared by setOptions
   ChainResult result_{};
 };
 

@@ -16,12 +16,14 @@
 //     only its options are read)
 //   | extras: pseudoThreeBone blend; chain M then M × 11 limit floats
 //     (chain_job.h); lookAt hasWeights hasLimits then J each given;
-//     bodyLookAt hasWeights hasLimits hasSettleTimes then J each given.
+//     bodyLookAt hasWeights hasLimits hasSettleTimes then J each given;
+//     both look-ats then E (0..2) and E eye joint indices.
 //
 // Allocation: the WebAssembly build has no exceptions, so the buffer is
 // allocated with new (std::nothrow) (an error when memory cannot grow) and
 // everything the rig allocates is bounded by its size limits (1024 joints,
 // 256 constraints, 256 chain joints, 64 look-at joints).
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -96,6 +98,11 @@ bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
     out.assign(at, at + j);
     at += j;
   };
+  const auto eyes = [&]() {  // E then E indices (JS checks E <= 2; more reads as 3: an error)
+    const std::size_t e = std::min<std::size_t>(count(at[0]), 3);
+    ++at;
+    indices(s.eyes, e);
+  };
   switch (kind) {
     case ConstraintKind::kAim: ReadJob(job, s.aim, Which::kOptions); break;
     case ConstraintKind::kTwoBone: ReadJob(job, s.twoBone, Which::kOptions); break;
@@ -117,6 +124,7 @@ bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
       const bool w = flag(), lim = flag();
       array(w, s.lookAtWeights);
       array(lim, s.lookAtLimits);
+      eyes();
       break;
     }
     case ConstraintKind::kBodyLookAt: {
@@ -125,6 +133,7 @@ bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
       array(w, s.spineWeights);
       array(lim, s.spineLimits);
       array(st, s.spineSettleTimes);
+      eyes();
       break;
     }
   }

@@ -7,14 +7,15 @@ import { humanoidLayout } from './humanoid-layout.js';
 
 // Joint layout (rest positions in the humanoid's space, metres) and which
 // bone is the parent. Keys are the humanoid roles; names come from a table.
-const LAYOUT = humanoidLayout();
+// With eye bones, which the look-ats turn (docs/look-at.md, "Eyes").
+const LAYOUT = humanoidLayout({ eyes: true });
 
 /** Bone names per role: VRM humanoid names and Mixamo (as exported to glTF). */
 export const HUMANOID_NAMES = {
   vrm: Object.fromEntries(LAYOUT.map(([role]) => [role, role])),
   mixamo: {
     hips: 'mixamorigHips', spine: 'mixamorigSpine', chest: 'mixamorigSpine1', upperChest: 'mixamorigSpine2',
-    neck: 'mixamorigNeck', head: 'mixamorigHead',
+    neck: 'mixamorigNeck', head: 'mixamorigHead', leftEye: 'mixamorigLeftEye', rightEye: 'mixamorigRightEye',
     leftShoulder: 'mixamorigLeftShoulder', leftUpperArm: 'mixamorigLeftArm', leftLowerArm: 'mixamorigLeftForeArm',
     leftHand: 'mixamorigLeftHand', leftUpperLeg: 'mixamorigLeftUpLeg', leftLowerLeg: 'mixamorigLeftLeg',
     leftFoot: 'mixamorigLeftFoot', leftToes: 'mixamorigLeftToeBase',
@@ -64,6 +65,7 @@ export function createHumanoid({ names = 'mixamo', material } = {}) {
   mesh.castShadow = true;
   mesh.add(bones.hips);
   mesh.bind(skeleton);
+  for (const eye of [bones.leftEye, bones.rightEye]) eye.add(createEye());
   const root = new THREE.Group();
   root.name = 'humanoid';
   root.add(mesh);
@@ -76,7 +78,7 @@ function buildBody(order, rest) {
   const pieces = [];
   const index = (role) => order.indexOf(role);
   for (const [role, parent] of LAYOUT) {
-    if (!parent || role.endsWith('Shoulder')) continue;
+    if (!parent || role.endsWith('Shoulder') || role.endsWith('Eye')) continue;
     const from = rest[parent];
     const to = rest[role];
     const length = from.distanceTo(to);
@@ -91,6 +93,18 @@ function buildBody(order, rest) {
   head.translate(0, rest.head.y + 0.1, rest.head.z + 0.01);
   pieces.push([head, index('head')]);
   return mergeSkinned(pieces);
+}
+
+// An eyeball and its pupil in front of an eye joint (its +Z, the facing at
+// rest), carried by the bone: the gaze shows where the eyes look.
+function createEye() {
+  const eye = new THREE.Group();
+  const ball = new THREE.Mesh(new THREE.SphereGeometry(0.019, 14, 10), new THREE.MeshStandardMaterial({ color: 0xf4f1ea, roughness: 0.4 }));
+  ball.position.z = 0.026;
+  const pupil = new THREE.Mesh(new THREE.SphereGeometry(0.009, 10, 8), new THREE.MeshStandardMaterial({ color: 0x1d2228, roughness: 0.3 }));
+  pupil.position.z = 0.04;
+  eye.add(ball, pupil);
+  return eye;
 }
 
 function mergeSkinned(pieces) {

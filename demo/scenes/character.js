@@ -24,7 +24,7 @@ export async function create(ctx) {
   camera.position.set(0.6, 1.55, 2.6);
   controls.target.set(0, 1.15, 0);
 
-  const params = { look: 'camera', lookAt: true, reach: true, eyes: true, weight: 1, settleTime: 0.25, idle: true };
+  const params = { look: 'camera', lookAt: true, reach: true, eyeSettleTime: 0.05, weight: 1, settleTime: 0.25, idle: true };
   const lookTarget = ctx.draggable('look target', handle(colors.target, 0.06));
   lookTarget.position.set(0.7, 1.7, 1.2);
   const cup = ctx.draggable('cup', handle(colors.accent, 0.05));
@@ -48,14 +48,12 @@ export async function create(ctx) {
     const c = {};
     try {
       const look = () => (params.look === 'camera' ? camera : lookTarget);
-      c.lookAt = rig.add('lookAt', { target: look(), settleTime: params.settleTime, enabled: params.lookAt });
+      // On a humanoid with eye bones the look-at turns them too (eyes: 'auto'): they lead the head.
+      c.lookAt = rig.add('lookAt', { target: look(), settleTime: params.settleTime, enabled: params.lookAt, eyeSettleTime: params.eyeSettleTime });
       c.reach = rig.add('twoBone', {
         bones: ['rightUpperArm', 'rightLowerArm', 'rightHand'], target: cup, settleTime: params.settleTime,
         enabled: params.reach, weight: params.weight,
       });
-      for (const side of ['left', 'right']) {
-        if (rig.bone(`${side}Eye`)) c[`${side}Eye`] = rig.add('aim', { bone: `${side}Eye`, target: look(), settleTime: 0.05, enabled: params.eyes });
-      }
     } catch (error) {
       rig.dispose();
       throw error;
@@ -144,10 +142,10 @@ export async function create(ctx) {
   const gui = ctx.gui;
   const set = (name, key, value) => { const c = character?.c[name]; if (c) c[key] = value; };
   gui.add(params, 'look', ['camera', 'target']).name('look at').onChange((v) => {
-    for (const name of ['lookAt', 'leftEye', 'rightEye']) set(name, 'target', v === 'camera' ? camera : lookTarget);
+    set('lookAt', 'target', v === 'camera' ? camera : lookTarget);
   });
   gui.add(params, 'lookAt').name('look-at on (off → blend out)').onChange((v) => set('lookAt', 'enabled', v));
-  gui.add(params, 'eyes').name('eyes on').onChange((v) => { set('leftEye', 'enabled', v); set('rightEye', 'enabled', v); });
+  gui.add(params, 'eyeSettleTime', 0.01, 0.5, 0.01).name('eyes settle time (s)').onChange((v) => set('lookAt', 'eyeSettleTime', v));
   gui.add(params, 'reach').name('reach on (off → blend out)').onChange((v) => set('reach', 'enabled', v));
   gui.add(params, 'weight', 0, 1, 0.01).name('reach weight').onChange((v) => set('reach', 'weight', v));
   gui.add(params, 'settleTime', 0, 1, 0.01).name('settle time (s)').onChange((v) => { set('lookAt', 'settleTime', Math.max(v, 0.01)); set('reach', 'settleTime', v); });
@@ -174,6 +172,7 @@ export async function create(ctx) {
       return {
         message,
         constraints: character?.rig.constraints.map((c) => c.kind) ?? [],
+        eyes: character?.c.lookAt?.eyes.map((bone) => bone.name) ?? [],
         humanoid: character ? [...character.rig.humanoid.keys()] : [],
         handToCup: hand ? hand.getWorldPosition(_v).distanceTo(cup.position) : null,
         reached: character?.c.reach?.reached ?? false,

@@ -113,6 +113,7 @@ export async function create(ctx) {
       armReaction: { amount: params.armReaction ? 0.7 : 0 },
       footLock: params.footLock,
       behind: params.behind,
+      eyes: 'auto', // mixamorigLeftEye/RightEye lead the head (docs/look-at.md, "Eyes")
     };
   }
 

@@ -1,6 +1,6 @@
 // Fuzzes rig::Skeleton and rig::Rig (docs/rig.md): random hierarchies, rest
-// poses, constraint stacks (valid or not) and frames. Every error names a
-// parameter and changes nothing (the output span stays as it was); every
+// poses, constraint stacks (valid or not; look-ats with eye joints) and frames.
+// Every error names a parameter and changes nothing (the output span stays as it was); every
 // successful update writes finite locals whose rotations are usable, and
 // `changed` flags exactly the joints that differ from the input.
 #include <vector>
@@ -60,6 +60,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (in.Bool()) s.common.settleTime = in.Range(0.0f, 1.0f);
     if (in.Int(0, 3) == 0) s.common.enabled = false;
     if (in.Int(0, 5) == 0) s.common.forward = in.Axis();
+    if ((kind == ConstraintKind::kLookAt || kind == ConstraintKind::kBodyLookAt) && in.Bool()) {
+      // Eyes: mostly the joints after the head (valid), sometimes anything.
+      const int head = s.joints.back(), count = in.Int(0, in.Int(0, 7) == 0 ? 3 : 2);
+      for (int k = 0; k < count; ++k) s.eyes.push_back(in.Int(0, 3) == 0 ? in.Int(-1, n) : head + 1 + k);
+      if (in.Int(0, 3) == 0) s.lookAt.eyeYaw = s.bodyLookAt.eyeYaw = in.MaybeNonFinite();
+      if (in.Int(0, 3) == 0) s.lookAt.eyeSettleTime = s.bodyLookAt.eyeSettleTime = in.Range(0.0f, 0.5f);
+    }
     const std::size_t before = rig.constraintCount();
     const Status added = rig.Add(s);
     FUZZ_CHECK(NamesParameter(added), "add error without a parameter: %s", added.error);

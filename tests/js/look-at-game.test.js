@@ -130,14 +130,17 @@ describe('issue #26: the look limits through the helpers', () => {
     }
   });
 
-  it('LookAtIK: the new options are properties; eyes are not a helper option', () => {
+  it('LookAtIK: the new options are properties; eyes are an option', () => {
     const { bones } = spineBones();
     const ik = new LookAtIK(ikpd, bones, { behind: 'front', maxSpeed: 4, targetMotion: 'linear', ki: 0.5, maxPitchUp: 0.3 });
     ik.maxYaw = 1;
     ik.update(1 / 60);
     expect(() => { ik.behind = 'sideways'; }).toThrow(/behind/);
     ik.dispose();
-    expect(() => new LookAtIK(ikpd, bones, { eyes: [] })).toThrow(TypeError);
+    const eyed = new LookAtIK(ikpd, bones, { eyes: [], eyeSettleTime: 0.04 });
+    expect(eyed.eyes).toEqual([]);
+    eyed.dispose();
+    expect(() => new LookAtIK(ikpd, bones, { eye: [] })).toThrow(/did you mean 'eyes'/);
   });
 });
 
@@ -169,7 +172,8 @@ describe('issue #26: BodyLookAtIK feet and strictness', () => {
     expect(() => new BodyLookAtIK(ikpd, human.root, { footlock: false })).toThrow(/^footlock: unknown option of BodyLookAtIK \(did you mean 'footLock'\?\)/);
     expect(() => new BodyLookAtIK(ikpd, human.root, { behind: 'keep', maxYaw: 1.5, spine: { maxSpeed: 6 } }).dispose()).not.toThrow();
     expect(() => new BodyLookAtIK(ikpd, human.root, { maxYaw: 4 })).toThrow(/maxYaw/);
-    expect(() => new BodyLookAtIK(ikpd, human.root, { eyeSettleTime: 0.04 })).toThrow(TypeError); // no eyes through the rig
+    expect(() => new BodyLookAtIK(ikpd, human.root, { eyeSettleTime: 0.04 }).dispose()).not.toThrow(); // the rig's eyes (#26 item 4)
+    expect(() => new BodyLookAtIK(ikpd, human.root, { eyeSettleTime: 0 })).toThrow(/eyeSettleTime/);
   });
 });
 

@@ -114,8 +114,8 @@ describe('Rig typings agree with Rig.defaults', async () => {
     twoBone: ['RigTwoBoneOptions', 'RigLimbOptions', 'RigCommonOptions', 'RigBaseOptions'],
     pseudoThreeBone: ['RigPseudoThreeBoneOptions', 'RigLimbOptions', 'RigCommonOptions', 'RigBaseOptions'],
     chain: ['RigChainOptions', 'RigCommonOptions', 'RigBaseOptions'],
-    lookAt: ['RigLookAtOptions', 'RigBaseOptions'],
-    bodyLookAt: ['RigBodyLookAtOptions', 'RigBaseOptions'],
+    lookAt: ['RigLookAtOptions', 'RigEyeOptions', 'RigBaseOptions'],
+    bodyLookAt: ['RigBodyLookAtOptions', 'RigEyeOptions', 'RigBaseOptions'],
   };
   const GROUPS = { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' };
   for (const [kind, interfaces] of Object.entries(KIND_INTERFACES)) {

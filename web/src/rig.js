@@ -10,9 +10,11 @@ import { readRanged } from './fields.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { LIMIT_FLOATS, readLimit } from './chain.js';
 
-// The look-at limits and the policy for a target behind (docs/look-at.md); the
-// eye options are not rig options (the rig has no eye joints).
+// The look-at limits and the policy for a target behind (docs/look-at.md).
 const LOOK_LIMITS = Object.freeze(['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind']);
+// The gaze's limits and settle time: the look-ats turn their `eyes` joints with
+// them (docs/look-at.md, "Eyes"; the gaze runs without eye joints too).
+const EYE_OPTIONS = Object.freeze(['eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime']);
 export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt']);
 const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
 const FRAME_FLOATS = 12;
@@ -32,8 +34,8 @@ const SPECS = Object.freeze({
   twoBone: { job: 'twoBone', options: [...LIMB, 'endRotation'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: [] },
   pseudoThreeBone: { job: 'pseudoThreeBone', options: [...LIMB, 'variant', 'endLimit'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: ['blend'] },
   chain: { job: 'chain', options: ['method', 'iterations', 'tolerance'], common: [...SMOOTHED, 'forward'], extras: ['limits'] },
-  lookAt: { job: 'lookAt', options: ['offset', ...LOOK_LIMITS, 'maxSpeed', 'targetMotion', 'ki'], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits'] },
-  bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock', ...LOOK_LIMITS], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS] },
+  lookAt: { job: 'lookAt', options: ['offset', ...LOOK_LIMITS, 'maxSpeed', 'targetMotion', 'ki', ...EYE_OPTIONS], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits', 'eyes'] },
+  bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock', ...LOOK_LIMITS, ...EYE_OPTIONS], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS, 'eyes'] },
 });
 const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');
 const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
@@ -127,6 +129,7 @@ export function createRigApi(core) {
     for (const name of spec.options) out[name] = job.defaultValues[name];
     if (kind === 'pseudoThreeBone') out.blend = job.defaultValues.blend;
     if (kind === 'chain') out.limits = [];
+    if (kind === 'lookAt' || kind === 'bodyLookAt') out.eyes = [];
     if (kind === 'bodyLookAt') {
       out.arms = [];
       out.legs = [];
@@ -187,7 +190,7 @@ export function createRigApi(core) {
     f.set(job.defaults, o);
     if (kind === 'bodyLookAt') {
       const flat = { offset: values.offset, footLock: values.footLock };
-      for (const key of LOOK_LIMITS) flat[key] = values[key];
+      for (const key of [...LOOK_LIMITS, ...EYE_OPTIONS]) flat[key] = values[key];
       for (const group of GROUPS) {
         for (const [key, v] of Object.entries(values[group])) {
           if (group === 'spine' && (key === 'weights' || key === 'limits' || key === 'settleTime')) continue;
@@ -234,6 +237,11 @@ export function createRigApi(core) {
       const settle = spine.settleTime;
       f[flags + 2] = typeof settle === 'object' && settle !== null ? array(settle, 'spine.settleTime') : 0;
     }
+    if (kind === 'lookAt' || kind === 'bodyLookAt') {
+      const eyes = values.eyes ?? [];
+      f[o++] = eyes.length;
+      for (const j of eyes) f[o++] = j;
+    }
     if (o > core.scratchFloats) throw new RangeError('joints: too many joints or limits for one constraint');
   }
 
@@ -253,8 +261,8 @@ export function createRigApi(core) {
         const groupValid = Object.keys(DEFAULTS.bodyLookAt[key]).concat(key === 'spine' ? ['weights', 'limits', 'settleTime'] : []);
         for (const k of Object.keys(group)) if (!groupValid.includes(k)) throw unknownKey(k, groupValid, kind, `${key}.`);
         next[key] = { ...current[key], ...cloneData(group) };
-      } else if (key === 'joints' || key === 'arms' || key === 'legs') {
-        next[key] = readIndices(value, key, key === 'joints' ? {} : { min: 0, max: 6 });
+      } else if (key === 'joints' || key === 'arms' || key === 'legs' || key === 'eyes') {
+        next[key] = readIndices(value, key, key === 'joints' ? {} : { min: 0, max: key === 'eyes' ? 2 : 6 });
       } else if (key === 'limits' && kind === 'chain') {
         if (!Array.isArray(value)) throw new TypeError(`limits: expected an array, got ${describeValue(value)}`);
         next[key] = cloneData(value);

@@ -31,9 +31,11 @@ export const BODY_LOOK_AT_PRESETS = Object.freeze({
 const LIMBS = ['leftArm', 'rightArm', 'leftLeg', 'rightLeg'];
 const SETTING_GROUPS = ['spine', 'weightShift', 'armReaction'];
 const BODY_LOOK_AT_OPTIONS = /* @__PURE__ */ optionNames(SETTING_GROUPS, 'bones', 'getBone', 'target', 'enabled', 'weight', 'forward',
-  'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'createSolver', 'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind');
-// The look-at limits and the policy for a target behind (docs/look-at.md), passed as given.
-const LIMIT_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind'];
+  'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'createSolver', 'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind',
+  'eyes', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime');
+// The look-at limits, the policy for a target behind and the gaze's limits and
+// settle time (docs/look-at.md), passed as given.
+const LIMIT_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime'];
 
 const _point = new Vector3();
 const _axis = new Vector3();
@@ -133,6 +135,14 @@ function headForward(root, head, options) {
   return facing.applyQuaternion(_q.invert());
 }
 
+// The eye bones of a name preset ('mixamo' when none is given) that exist below `root`.
+function presetEyes(root, options) {
+  const preset = typeof (options.bones ?? 'mixamo') === 'string' ? options.bones ?? 'mixamo' : null;
+  const names = preset === 'vrm' ? ['leftEye', 'rightEye'] : preset === 'mixamo' ? ['mixamorigLeftEye', 'mixamorigRightEye'] : [];
+  const find = makeFinder(root, options.getBone);
+  return names.map((name) => find(name)).filter((bone) => bone?.isObject3D);
+}
+
 /**
  * Full-body look-at on a humanoid: see the typings for every option and its
  * default. A one-constraint IKRig (its 'bodyLookAt' constraint); with
@@ -161,8 +171,13 @@ export class BodyLookAtIK extends RigHelper {
     for (const group of SETTING_GROUPS) if (options[group] !== undefined) settings[group] = { ...options[group] };
     if (found.arms.length > 0) settings.armReaction = { chest: found.chest, ...settings.armReaction };
     const values = { weight: options.weight ?? 1, enabled: options.enabled ?? true, blendOutTime: options.blendOutTime };
+    // eyes: bones or bone names below the head, turned by the gaze; 'auto': the preset's eye
+    // bones that exist ('mixamo': mixamorigLeftEye, …; 'vrm': leftEye, …); none by default.
+    settings.eyes = options.eyes === 'auto' ? presetEyes(root, options) : options.eyes ?? [];
     this._rigUp(root, 'bodyLookAt', { bones: this.bones, target: options.target ?? null, forward: forward.toArray(), ...settings },
       ['weight', 'enabled', 'blendOutTime'], values, { up: options.up ?? '+y' });
+    /** The eye bones the gaze turns (fixed at construction; [] for none). */
+    this.eyes = this.constraint.eyes;
   }
 
   /** False once disabled (or without a target) and every effect has blended out. */
@@ -189,6 +204,7 @@ export class BodyLookAtIK extends RigHelper {
 class SolverBodyLookAtIK {
   constructor(ikpd, root, options) {
     const found = findBody(ikpd, root, options);
+    if (options.eyes !== undefined && options.eyes.length !== 0) throw new RangeError('eyes: not with createSolver (the rig turns eye bones; a given solver gets none)');
     this.root = root;
     this.bones = { spine: found.spine, arms: found.arms, legs: found.legs };
     this.target = options.target ?? null;

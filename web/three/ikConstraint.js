@@ -17,11 +17,13 @@ export const AXIS_KEYS = new Set(['forward', 'bendAxis', 'up', 'hingeAxis']);
  * `target` and `pole` are read from their objects on every update.
  */
 export class IKConstraint {
-  constructor(rig, kind, bones, settings, frame) {
+  constructor(rig, kind, bones, settings, frame, eyes = []) {
     this.rig = rig;
     this.kind = kind;
     /** The bones, resolved (for bodyLookAt: `{ spine, arms, legs }`). */
     this.bones = bones;
+    /** The eye bones the gaze turns (lookAt, bodyLookAt; set at add()), resolved; [] for none. */
+    this.eyes = Object.freeze(eyes.slice());
     /** A point to reach or look at: Object3D, Vector3 or [x, y, z]; null: no target (the constraint blends out). */
     this.target = frame.target ?? null;
     /** Where the middle joint bends toward (twoBone, pseudoThreeBone, chain) or the aim's up target; null: none. */
@@ -103,5 +105,5 @@ export function coreSettings(settings) {
 
 // The settings a kind's constraint has as properties: the core's options less its joint indices.
 export function settingNames(ikpd, kind) {
-  return ikpd.Rig.options[kind].filter((k) => k !== 'joints' && k !== 'arms' && k !== 'legs');
+  return ikpd.Rig.options[kind].filter((k) => k !== 'joints' && k !== 'arms' && k !== 'legs' && k !== 'eyes');
 }

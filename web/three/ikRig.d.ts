@@ -87,7 +87,31 @@ export interface ChainConstraintOptions extends ConstraintOptions {
   [option: string]: unknown;
 }
 
-export interface LookAtConstraintOptions extends ConstraintOptions {
+/**
+ * The eyes of a look-at constraint (docs/look-at.md, "Eyes"): the gaze turns them toward the target,
+ * VRM lookAt style: yaw and pitch relative to the head within their own limits, settling faster than
+ * the head so the eyes lead. Any eye bone axis works (each eye keeps its rest orientation relative to
+ * the head). Blend-shape eyes (VRM expressions lookLeft/…) are not bones: see docs/look-at.md.
+ */
+export interface EyeConstraintOptions {
+  /**
+   * `[leftEye, rightEye]` (0, 1 or 2 bones, names or roles, each below the head), or `'auto'`: on a
+   * humanoid rig the humanoid's leftEye and rightEye below the head (as three-vrm's lookAt turns
+   * them; none on a rig without eye bones). `[]`: leave the eyes to the animation (or to
+   * `vrm.lookAt`). Fixed at `add()`. @default 'auto'
+   */
+  eyes?: readonly BoneLike[] | 'auto';
+  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
+  eyeYaw?: number;
+  /** The eyes' largest pitch up relative to the head, radians in [0, π/2]. @default 0.4 */
+  eyePitchUp?: number;
+  /** The eyes' largest pitch down relative to the head, radians in [0, π/2]. @default 0.5 */
+  eyePitchDown?: number;
+  /** Seconds (> 0) for the gaze to settle: short, so the eyes lead the head. @default 0.05 */
+  eyeSettleTime?: number;
+}
+
+export interface LookAtConstraintOptions extends ConstraintOptions, EyeConstraintOptions {
   /** Seconds (> 0) for each joint's offset to settle; the head leads. @default 0.3 */
   settleTime?: number;
   /** `[spine, ..., neck, head]`. On a humanoid: spine, chest, upperChest (if any), neck, head. */
@@ -97,7 +121,7 @@ export interface LookAtConstraintOptions extends ConstraintOptions {
   [option: string]: unknown;
 }
 
-export interface BodyLookAtConstraintOptions extends ConstraintOptions {
+export interface BodyLookAtConstraintOptions extends ConstraintOptions, EyeConstraintOptions {
   /** On a humanoid: the hips → head spine, both arms and both legs. */
   bones?: { spine: readonly BoneLike[]; arms?: readonly (readonly BoneLike[])[]; legs?: readonly (readonly BoneLike[])[] };
   /** The head's look axis, head-local. `'auto'`: the character's facing in the head's rest frame. @default 'auto' */
@@ -123,6 +147,8 @@ export interface IKConstraint<K extends keyof ConstraintOptionsByKind = keyof Co
   readonly rig: IKRig;
   readonly kind: K;
   readonly bones: readonly Object3D[] | { spine: readonly Object3D[]; arms: readonly Object3D[][]; legs: readonly Object3D[][] };
+  /** The eye bones the gaze turns (lookAt, bodyLookAt), resolved at `add()`; empty for none. */
+  readonly eyes: readonly Object3D[];
   target: PointLike | null;
   pole: PointLike | null;
   weight: number;

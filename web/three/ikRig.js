@@ -7,6 +7,7 @@ import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, read
 import { boneFinder, resolveHumanoid } from './humanoid.js';
 import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
 import { candidatesOf, flatBones, localsOf } from './skeleton.js';
+import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../src/dev.js';
 
 const _v = new /* @__PURE__ */ Vector3();
@@ -36,7 +37,6 @@ const HUMANOID_BONES = /* @__PURE__ */ Object.freeze({
 });
 
 const RIG_OPTIONS = /* @__PURE__ */ optionNames('humanoid', 'facing', 'up');
-
 
 /**
  * One character: its skeleton and an ordered stack of constraints solved in
@@ -112,13 +112,14 @@ export class IKRig {
     if (options === null || typeof options !== 'object') throw new TypeError(`options: expected an object, got ${describe(options)}`);
     const defaults = this.ikpd.Rig.defaults[kind];
     const names = settingNames(this.ikpd, kind);
-    checkHelperOptions(options, optionNames(names, FRAME_KEYS, kind === 'aim' ? 'bone' : 'bones'), `IKRig.${kind}`);
+    checkHelperOptions(options, optionNames(names, FRAME_KEYS, kind === 'aim' ? 'bone' : 'bones', EYE_KINDS.has(kind) ? 'eyes' : []), `IKRig.${kind}`);
     const bones = this._resolveBones(kind, options);
+    const eyes = resolveEyes(this, kind, options, bones);
     const frame = { target: options.target ?? null, pole: options.pole ?? null };
     for (const key of FRAME_KEYS) readFrameInput(frame[key], key);
     const settings = {};
     for (const key of names) settings[key] = options[key] ?? (AXIS_KEYS.has(key) ? 'auto' : defaults[key]);
-    const constraint = new IKConstraint(this, kind, bones, settings, frame);
+    const constraint = new IKConstraint(this, kind, bones, settings, frame, eyes);
     this.constraints.push(constraint);
     try {
       this._build();
@@ -231,7 +232,7 @@ export class IKRig {
   _build() {
     const needed = new Set();
     for (const c of this.constraints) {
-      for (const bone of flatBones(c.bones)) {
+      for (const bone of [...flatBones(c.bones), ...c.eyes]) {
         for (let o = bone; o && this._candidateSet.has(o) && !needed.has(o); o = o.parent) needed.add(o);
       }
     }
@@ -389,8 +390,9 @@ export class IKRig {
 
 // A constraint's joint indices as the core takes them.
 function jointsOf(c, ix) {
-  if (c.kind !== 'bodyLookAt') return { joints: c.bones.map(ix) };
-  return { joints: c.bones.spine.map(ix), arms: c.bones.arms.flat().map(ix), legs: c.bones.legs.flat().map(ix) };
+  const eyes = EYE_KINDS.has(c.kind) ? { eyes: c.eyes.map(ix) } : {};
+  if (c.kind !== 'bodyLookAt') return { joints: c.bones.map(ix), ...eyes };
+  return { joints: c.bones.spine.map(ix), arms: c.bones.arms.flat().map(ix), legs: c.bones.legs.flat().map(ix), ...eyes };
 }
 
 

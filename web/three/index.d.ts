@@ -454,6 +454,19 @@ export interface LookAtIKOptions {
   targetMotion?: 'hold' | 'linear';
   /** Integral gain (PID) of every bone's controller, >= 0. Default 0. @default 0 */
   ki?: number;
+  /**
+   * `[leftEye, rightEye]` (0, 1 or 2 Object3Ds below the head) turned by the gaze, VRM lookAt style
+   * (docs/look-at.md, "Eyes"); not with a `settleTime` per bone. Default none. @default []
+   */
+  eyes?: readonly Object3D[];
+  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. Default 0.6. @default 0.6 */
+  eyeYaw?: number;
+  /** The eyes' largest pitch up relative to the head, radians in [0, π/2]. Default 0.4. @default 0.4 */
+  eyePitchUp?: number;
+  /** The eyes' largest pitch down relative to the head, radians in [0, π/2]. Default 0.5. @default 0.5 */
+  eyePitchDown?: number;
+  /** Seconds (> 0) for the gaze to settle: short, so the eyes lead the head. Default 0.05. @default 0.05 */
+  eyeSettleTime?: number;
 }
 
 /** The members the smoothed rig helpers (`LookAtIK`, `BodyLookAtIK`) share. */
@@ -491,6 +504,8 @@ export class LookAtIK {
    */
   constructor(ikpd: Ikpd, bones: readonly Object3D[], options?: LookAtIKOptions);
   readonly bones: readonly Object3D[];
+  /** The eye bones the gaze turns (fixed at construction). */
+  readonly eyes: readonly Object3D[];
 }
 
 // ---------------------------------------------------------------- BodyLookAtIK
@@ -585,6 +600,20 @@ export interface BodyLookAtIKOptions {
   maxPitchDown?: number;
   /** Past `maxYaw`: `'keep'` (default) the side the target left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
   behind?: 'keep' | 'front' | 'follow';
+  /**
+   * `[leftEye, rightEye]` (Object3Ds or bone names below the head) turned by the gaze, VRM lookAt
+   * style (docs/look-at.md, "Eyes"), or `'auto'`: the preset's eye bones that exist ('mixamo':
+   * mixamorigLeftEye/RightEye, 'vrm': leftEye/rightEye). Not with `createSolver`. Default none. @default []
+   */
+  eyes?: readonly (Object3D | string)[] | 'auto';
+  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. Default 0.6. @default 0.6 */
+  eyeYaw?: number;
+  /** The eyes' largest pitch up relative to the head, radians in [0, π/2]. Default 0.4. @default 0.4 */
+  eyePitchUp?: number;
+  /** The eyes' largest pitch down relative to the head, radians in [0, π/2]. Default 0.5. @default 0.5 */
+  eyePitchDown?: number;
+  /** Seconds (> 0) for the gaze to settle: short, so the eyes lead the head. Default 0.05. @default 0.05 */
+  eyeSettleTime?: number;
   /** False blends every effect out to exactly the animated pose. Default true. @default true */
   enabled?: boolean;
   /** How much of the effect applies, in [0, 1]: scales the spine's shares and the weight shift (smoothly). Default 1. @default 1 */
@@ -618,6 +647,8 @@ export class BodyLookAtIK {
   readonly bones: { readonly spine: readonly Object3D[]; readonly arms: readonly Object3D[][]; readonly legs: readonly Object3D[][] };
   readonly root: Object3D;
   readonly hips: Object3D;
+  /** The eye bones the gaze turns (fixed at construction; empty for none); undefined with `createSolver`. */
+  readonly eyes?: readonly Object3D[];
   /** The helper's rig (a one-constraint IKRig over the character); undefined with `createSolver`. */
   readonly rig?: import('./ikRig.js').IKRig;
   /** With `createSolver` only: the solver it built. */

@@ -4,14 +4,17 @@
 import { RigHelper, SMOOTHING_KEYS, characterFacing } from './helper.js';
 import { BoneChain, checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from './rig.js';
 import { Vector3 } from 'three';
+import { checkEyes } from './eyes.js';
 
 const _forward = new /* @__PURE__ */ Vector3();
 const _target = new /* @__PURE__ */ Vector3();
 // The look-at limits, the policy for a target behind and the PD's speed cap,
 // target motion and integral gain (docs/look-at.md); the rig takes them as given.
-const GAME_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'maxSpeed', 'targetMotion', 'ki'];
+// The gaze's limits and settle time come with them (docs/look-at.md, "Eyes").
+const GAME_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'maxSpeed', 'targetMotion', 'ki',
+  'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime'];
 const LOOK_AT_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'weights', 'limits', ...GAME_KEYS];
-const LOOK_AT_OPTIONS = optionNames(LOOK_AT_SETTINGS, 'target', 'forward');
+const LOOK_AT_OPTIONS = optionNames(LOOK_AT_SETTINGS, 'target', 'forward', 'eyes');
 
 /**
  * Look-at IK (docs/look-at.md) on `[pelvis/spine, ..., neck, head]`: the head leads
@@ -42,7 +45,14 @@ export class LookAtIK extends RigHelper {
       throw new RangeError(`weights: expected one weight per bone (${bones.length}), got ${weights.length}`);
     }
     const values = { ...options, weight: options.weight ?? 1, enabled: options.enabled ?? true };
+    // eyes: 0, 1 or 2 eye bones below the head, turned by the gaze (none by default).
+    const eyes = options.eyes ?? [];
+    if (!Array.isArray(eyes)) throw new TypeError('eyes: expected [leftEye, rightEye] (Object3Ds below the head) or []');
+    checkEyes(eyes, bones[bones.length - 1]);
+    /** The eye bones the gaze turns (fixed at construction). */
+    this.eyes = Object.freeze(eyes.slice());
     if (options.settleTime !== undefined && typeof options.settleTime !== 'number') {
+      if (eyes.length > 0) throw new RangeError('eyes: not with one settleTime per bone (give one settleTime for the eyes to be turned)');
       // One settle time per bone: the rig's lookAt has one for all, so this case keeps the LookAt solver.
       this._perBone = new PerBoneLookAt(this.ikpd, bones, values, forward);
       for (const key of ['target', 'enabled', 'weight']) {
@@ -51,7 +61,9 @@ export class LookAtIK extends RigHelper {
       return;
     }
     const facing = forward === undefined ? characterFacing(this.ikpd, bones) : undefined;
-    this._rigUp(bones, 'lookAt', { bones, target: options.target ?? null, forward }, LOOK_AT_SETTINGS, values, facing ? { facing } : {});
+    // With eyes, the rig spans the first bone's subtree (the eyes hang off the head, outside the chain).
+    this._rigUp(eyes.length > 0 ? bones[0] : bones, 'lookAt', { bones, target: options.target ?? null, forward, eyes },
+      LOOK_AT_SETTINGS, values, facing ? { facing } : {});
   }
 
   _toCore(key, value) {

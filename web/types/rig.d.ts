@@ -113,8 +113,27 @@ export interface RigChainOptions extends RigCommonOptions {
   limits?: ReadonlyArray<JointLimit | null | undefined>;
 }
 
+/**
+ * The eyes of a look-at (docs/look-at.md, "Eyes"): 0, 1 or 2 eye joints turned by the gaze, VRM
+ * `lookAt` style (yaw and pitch relative to the head, within their own limits, settling faster so
+ * they lead the head). No eye bone axis is assumed: each eye keeps its rest orientation relative
+ * to the head and turns about the head's up and left.
+ */
+export interface RigEyeOptions {
+  /** [left, right] eye joints (0, 1 or 2), each a descendant of the head joint. @default [] */
+  eyes?: ArrayLike<number>;
+  /** As `LookAtOptions.eyeYaw`: the eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
+  eyeYaw?: number;
+  /** As `LookAtOptions.eyePitchUp`, radians in [0, π/2]. @default 0.4 */
+  eyePitchUp?: number;
+  /** As `LookAtOptions.eyePitchDown`, radians in [0, π/2]. @default 0.5 */
+  eyePitchDown?: number;
+  /** As `LookAtOptions.eyeSettleTime`: seconds (> 0), short so the eyes lead the head. @default 0.05 */
+  eyeSettleTime?: number;
+}
+
 /** `lookAt`: 2 to 64 joints, spine … neck, head last. */
-export interface RigLookAtOptions extends RigBaseOptions {
+export interface RigLookAtOptions extends RigBaseOptions, RigEyeOptions {
   /** Seconds (> 0) for each joint's offset to settle. @default 0.3 */
   settleTime?: number;
   /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
@@ -144,7 +163,7 @@ export interface RigLookAtOptions extends RigBaseOptions {
 }
 
 /** `bodyLookAt`: joints pelvis … head (2 to 64), `arms`/`legs` 0, 3 or 6 joints. Smooths with its groups' settle times. */
-export interface RigBodyLookAtOptions extends RigBaseOptions {
+export interface RigBodyLookAtOptions extends RigBaseOptions, RigEyeOptions {
   /** The head's look axis (head-local). Default: detected, the rig's `facing` in the head's rest frame. */
   forward?: Vec3 | null;
   /** [upper arm, forearm, hand] per arm. @default [] */

@@ -181,6 +181,7 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
       if (Status st = chain(std::span<const int>(*limb).subspan(k, 3), field, k); !st) return st;
     }
   }
+  if (Status st = CheckEyes(s, index); !st) return st;
   const CommonSettings& c = s.common;
   if (!(c.weight >= 0.0f && c.weight <= 1.0f)) return Fail(index, "weight", kNoItem, "must be in [0, 1]");
   const bool look = s.kind == ConstraintKind::kLookAt;
@@ -281,6 +282,7 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
     all->assign(s.joints.begin(), s.joints.end());
     all->insert(all->end(), s.arms.begin(), s.arms.end());
     all->insert(all->end(), s.legs.begin(), s.legs.end());
+    all->insert(all->end(), s.eyes.begin(), s.eyes.end());
   }
   return Ok();
 }
@@ -311,6 +313,13 @@ void Rig::PrepareLimb(Constraint& c) const {
       }
     }
   }
+  c.chainSetup = ChainSetup{};
+  if (s.kind == ConstraintKind::kChain) {
+    ChainSettings chain = SettingsOf(s.chain);
+    chain.limits = s.chainLimits;                  // c.settings' own storage
+    chain.forward = glm::vec3(1.0f, 0.0f, 0.0f);  // the canonical frames' bone axis
+    (void)Prepare(chain, &c.chainSetup);  // checked by Check; else unprepared (the solve keeps the pose)
+  }
 }
 
 Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState) {
@@ -320,6 +329,7 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
   c.joints.assign(s.joints.begin(), s.joints.end());
   c.joints.insert(c.joints.end(), s.arms.begin(), s.arms.end());
   c.joints.insert(c.joints.end(), s.legs.begin(), s.legs.end());
+  c.joints.insert(c.joints.end(), s.eyes.begin(), s.eyes.end());
   DetectAxes(c);
   PrepareLimb(c);
   const std::size_t n = s.joints.size();
@@ -342,6 +352,8 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
       break;
     }
   }
+  // The eyes come last in c.joints (look-ats only): the gaze writes them.
+  for (std::size_t k = c.joints.size() - s.eyes.size(); k < c.joints.size(); ++k) c.writes.push_back(static_cast<std::uint16_t>(k));
   if (IsLimb(s.kind)) {
     pd::PdSettings pds;
     if (Status st = pd::SettingsFromSettleTime(s.common.settleTime > 0.0f ? s.common.settleTime : 1.0, s.common.damping, &pds); !st) {
@@ -417,7 +429,7 @@ Status Rig::SetSettings(std::size_t index, const ConstraintSettings& settings) {
   if (settings.kind != current.settings.kind) return Fail(index, "kind", kNoItem, "cannot change (add a new constraint)");
   if (Status s = Check(settings, index, nullptr); !s) return s;
   const bool sameJoints = settings.joints == current.settings.joints && settings.arms == current.settings.arms &&
-                          settings.legs == current.settings.legs;
+                          settings.legs == current.settings.legs && settings.eyes == current.settings.eyes;
   Constraint next = current;
   if (Status s = Configure(next, settings, sameJoints); !s) return Fail(index, nullptr, kNoItem, s.error);
   const std::size_t joints = next.joints.size();

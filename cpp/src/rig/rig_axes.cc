@@ -35,6 +35,7 @@ void Rig::DetectAxes(Constraint& c) const {
     const glm::quat inverse = glm::conjugate(rest(looker).rotation);
     c.look = common.forward ? glm::normalize(*common.forward) : Unit(inverse * facing_, glm::vec3(0, 0, 1));
     c.aimUp = common.up ? glm::normalize(*common.up) : Unit(inverse * up_, glm::vec3(0, 1, 0));
+    DetectEyeAxes(c);
     return;
   }
 

@@ -149,6 +149,9 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
   r = {};
   Gather(c, out);
   const bool limb = c.settings.kind != ConstraintKind::kLookAt && c.settings.kind != ConstraintKind::kBodyLookAt;
+  if (c.chainSetup.prepared() && c.chainSetup.settings().limits.data() != c.settings.chainLimits.data()) {
+    PrepareLimb(c);  // a copied rig: its chain setup still viewed the original's limits (no allocation)
+  }
   if (limb) {
     SolveLimb(c, f, r);
   } else {
@@ -165,7 +168,6 @@ void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintRes
   const ConstraintSettings& s = c.settings;
   const glm::vec3 target = ToModel(f.target);
   const std::optional<glm::vec3> pole = f.poleSet != 0.0f ? std::optional<glm::vec3>(ToModel(f.pole)) : std::nullopt;
-  const glm::vec3 x(1.0f, 0.0f, 0.0f);  // the canonical frames' bone axis (chains)
   const auto back = [&](std::size_t k, const glm::quat& solved) { desired_[k] = Unit(solved * glm::conjugate(c.frames[k])); };
   switch (s.kind) {
     case ConstraintKind::kAim: {
@@ -211,17 +213,15 @@ void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintRes
       return;
     }
     case ConstraintKind::kChain: {
+      // Settings prepared by Configure (docs/prepared-solvers.md): only the frame here.
       const std::size_t n = c.joints.size();
-      ChainJob job = s.chain;
       ChainResult result;
-      job.joints = std::span<const Transform>(jobIn_.data(), n);
-      job.output = std::span<Transform>(jobOut_.data(), n);
-      job.target = target, job.pole = pole, job.forward = x, job.limits = s.chainLimits;
       const int parent = skeleton_.parent(static_cast<std::size_t>(c.joints[0]));
       const glm::quat parentRotation = parent >= 0 ? model_[static_cast<std::size_t>(parent)].rotation : kIdentityRotation;
-      job.parentRotation = Unit(parentRotation * c.rootRest);
-      job.result = &result;
-      if (!job.Run()) std::copy(jobIn_.begin(), jobIn_.begin() + static_cast<std::ptrdiff_t>(n), jobOut_.begin());
+      const ChainFrame frame{std::span<const Transform>(jobIn_.data(), n), target, pole, Unit(parentRotation * c.rootRest)};
+      if (!SolveChain(c.chainSetup, frame, std::span<Transform>(jobOut_.data(), n), &result)) {
+        std::copy(jobIn_.begin(), jobIn_.begin() + static_cast<std::ptrdiff_t>(n), jobOut_.begin());
+      }
       for (std::size_t k = 0; k < n; ++k) back(k, jobOut_[k].rotation);
       r.reached = result.reached ? 1.0f : 0.0f;
       r.distance = result.distance * rootScale_;
@@ -238,10 +238,14 @@ void Rig::SolveLook(Constraint& c, float dt, const ConstraintFrame& f, Constrain
   const std::size_t n = s.joints.size();
   const glm::vec3 target = ToModel(f.target);
   const bool enabled = s.common.enabled;
+  // The eyes come last in c.joints (docs/look-at.md, "Eyes").
+  const std::size_t e = s.eyes.size(), firstEye = c.joints.size() - e;
+  const std::span<const Transform> eyesIn(jobIn_.data() + firstEye, e);
+  const std::span<Transform> eyesOut(jobOut_.data() + firstEye, e);
   Status status;
   if (s.kind == ConstraintKind::kLookAt) {
     status = c.lookAt.Update(dt, std::span<const Transform>(jobIn_.data(), n), target, enabled,
-                             std::span<Transform>(jobOut_.data(), n));
+                             std::span<Transform>(jobOut_.data(), n), eyesIn, eyesOut);
   } else {
     const std::size_t arms = s.arms.size(), legs = s.legs.size();
     BodyLookAtInput input;
@@ -250,8 +254,9 @@ void Rig::SolveLook(Constraint& c, float dt, const ConstraintFrame& f, Constrain
     input.legs = std::span<const Transform>(jobIn_.data() + n + arms, legs);
     input.target = target;
     input.enabled = enabled;
+    input.eyes = eyesIn;
     const BodyLookAtOutput output{std::span<Transform>(jobOut_.data(), n), std::span<Transform>(jobOut_.data() + n, arms),
-                                  std::span<Transform>(jobOut_.data() + n + arms, legs)};
+                                  std::span<Transform>(jobOut_.data() + n + arms, legs), eyesOut};
     status = c.body.Update(dt, input, output);
   }
   if (!status) std::copy(jobIn_.begin(), jobIn_.begin() + static_cast<std::ptrdiff_t>(c.joints.size()), jobOut_.begin());

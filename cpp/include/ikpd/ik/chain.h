@@ -106,9 +106,68 @@ struct ChainJob {
   ChainResult* result = nullptr;       // optional
 
   // Checks every input (the list above); the message names the parameter.
+  // Pure: depends on this job only (no hidden state).
   Status Validate() const;
   // Validates, then writes output and *result; on error neither is touched.
+  // Same as SettingsOf(*this) → Prepare → SolveChain(FrameOf(*this)).
   Status Run() const;
 };
+
+// ---- Prepared settings (docs/prepared-solvers.md) ---------------------------
+// The options of ChainJob that stay fixed from frame to frame, with the same
+// meaning, defaults and ranges. `limits` is a view: the caller keeps the
+// storage alive and unchanged while a setup prepared from it is used.
+struct ChainSettings {
+  ChainMethod method = ChainMethod::kFabrik;
+  int iterations = 20;
+  float tolerance = 1e-4f;
+  std::span<const JointLimit> limits;  // empty, n − 1 or n entries for the frames' n joints
+  glm::vec3 forward{1.0f, 0.0f, 0.0f};
+
+  // Checks every setting (ChainJob::Validate's errors for these fields, same
+  // text; the count of limits against the joints is the frame's check). Pure.
+  Status Validate() const;
+};
+
+// What changes per frame: the joints, the target, the pole and the root's
+// parent rotation. Same meaning as in ChainJob.
+struct ChainFrame {
+  std::span<const Transform> joints;
+  glm::vec3 target{0.0f};
+  std::optional<glm::vec3> pole;
+  glm::quat parentRotation{1.0f, 0.0f, 0.0f, 0.0f};
+};
+
+// Validated settings and what depends on them alone (the unit bone axis),
+// computed once by Prepare. Plain data: copyable, no allocation. A
+// default-constructed setup is not prepared (SolveChain rejects it).
+class ChainSetup {
+ public:
+  bool prepared() const { return prepared_; }
+  const ChainSettings& settings() const { return settings_; }
+  const glm::vec3& unitForward() const { return forward_; }
+
+ private:
+  friend Status Prepare(const ChainSettings& settings, ChainSetup* setup);
+  ChainSettings settings_;
+  glm::vec3 forward_{1.0f, 0.0f, 0.0f};
+  bool prepared_ = false;
+};
+
+// Validates `settings` and derives *setup from them. On error *setup is left
+// untouched. setup must not be null.
+Status Prepare(const ChainSettings& settings, ChainSetup* setup);
+
+// Solves one frame with prepared settings: checks the frame only ("setup: not
+// prepared", then joints, output, target, the limits' count, pole,
+// parentRotation, in ChainJob's words), then solves. Bit for bit ChainJob::Run
+// with the same options and inputs. On error output and *result (optional)
+// are left untouched. Never allocates; no hidden state.
+Status SolveChain(const ChainSetup& setup, const ChainFrame& frame, std::span<Transform> output,
+                  ChainResult* result = nullptr);
+
+// The settings and the frame a ChainJob holds.
+ChainSettings SettingsOf(const ChainJob& job);
+ChainFrame FrameOf(const ChainJob& job);
 
 }  // namespace ikpd

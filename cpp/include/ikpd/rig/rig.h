@@ -26,6 +26,9 @@
 // `forward`/`bendAxis` options (joint-local) override detection. Aim and the
 // look-ats turn a joint's look axis: the option, else the rig's `facing`
 // mapped into that joint's rest frame (a real head bone's axis is rarely +Z).
+// Eye joints of the look-ats are turned by the gaze about the head's up and
+// left; each eye's look axis is the head's carried rigidly into the eye's rest
+// frame (no eye bone axis is assumed; docs/look-at.md, "Eyes").
 // A solved world rotation out_j comes back as out_j·F_j⁻¹.
 #pragma once
 
@@ -112,6 +115,11 @@ struct ConstraintSettings {
   // [hip, knee, ankle] per limb (each limb a chain).
   std::vector<int> arms;
   std::vector<int> legs;
+  // lookAt and bodyLookAt only: 0, 1 or 2 eye joints (left, right), each a
+  // descendant of the head (joints.back()) and none of the other joints. The
+  // gaze turns them (docs/look-at.md, "Eyes"); the eye options are the kind's
+  // (lookAt.eyeYaw …, bodyLookAt.eyeYaw …).
+  std::vector<int> eyes;
   CommonSettings common;
   // Options of the kind's job. Their weight is the rig's (common.weight); the
   // aim's `forward`, `up` and the two-bone's `forward`, `bendAxis` come from
@@ -193,6 +201,9 @@ class Rig {
   std::span<const glm::quat> canonicalFrames(std::size_t index) const { return constraints_[index].frames; }
   // The look axis (joint-local) an aim or look-at uses after detection.
   glm::vec3 lookAxis(std::size_t index) const { return constraints_[index].look; }
+  // A look-at's eyes' look axes (joint-local, one per eye): the head's look
+  // axis carried into each eye's rest frame.
+  std::span<const glm::vec3> eyeAxes(std::size_t index) const { return constraints_[index].eyeAxes; }
 
  private:
   struct ModelTransform {
@@ -202,10 +213,11 @@ class Rig {
   };
   struct Constraint {
     ConstraintSettings settings;
-    std::vector<int> joints;           // every joint it reads (spine, arms, legs)
+    std::vector<int> joints;           // every joint it reads (spine, arms, legs, eyes)
     std::vector<glm::quat> frames;     // F_j per joint
     glm::vec3 look{0.0f, 0.0f, 1.0f};  // aim/look-at axis, joint-local
     glm::vec3 aimUp{0.0f, 1.0f, 0.0f};
+    std::vector<glm::vec3> eyeAxes;    // look-ats: each eye's look axis, joint-local
     glm::quat rootRest{1.0f, 0.0f, 0.0f, 0.0f};  // chain: the root's rest local rotation · F_0
     std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
     std::vector<pd::QuatPD> smoothing;  // one per written joint (PD kinds)
@@ -219,12 +231,17 @@ class Rig {
     AimSetup aimSetup[2];
     TwoBoneSetup twoBoneSetup[2];
     PseudoThreeBoneSetup pseudoSetup[2];
+    // The chain's settings prepared by Configure (limits: a view of settings.chainLimits,
+    // prepared again in Solve when a copy of the constraint moved that storage).
+    ChainSetup chainSetup;
   };
 
   // Stages (rig.cc: settings; rig_axes.cc: detection; rig_update.cc: the frame).
   Status Check(const ConstraintSettings& s, std::size_t index, std::vector<int>* joints);
   Status Configure(Constraint& c, const ConstraintSettings& s, bool keepState);
   void DetectAxes(Constraint& c) const;
+  Status CheckEyes(const ConstraintSettings& s, std::size_t index);  // rig_eyes.cc
+  void DetectEyeAxes(Constraint& c) const;                           // rig_eyes.cc
   void PrepareLimb(Constraint& c) const;
   Status CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                     std::span<LocalTransform> out, std::span<std::uint8_t> changed);

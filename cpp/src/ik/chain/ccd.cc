@@ -90,7 +90,7 @@ ChainResult SolveCcd(Chain& c) {
   Align(c);
   LimitInputPose(c);
   const int iterations = Iterate(c, [&](int) { CcdSweep(c); });
-  if (c.job.pole) ApplyPole(c, true);
+  if (c.frame.pole) ApplyPole(c, true);
   return Finish(c, iterations);
 }
 

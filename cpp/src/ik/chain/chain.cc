@@ -13,12 +13,13 @@
 namespace ikpd {
 namespace chain_detail {
 
-Chain::Chain(const ChainJob& j)
-    : job(j),
-      pose(j.output),
-      n(j.joints.size()),
-      forward(NormalizeByReciprocalOr(j.forward, glm::vec3(1.0f, 0.0f, 0.0f))),
-      parent(NormalizeByReciprocalOr(j.parentRotation, kIdentityRotation)) {}
+Chain::Chain(const ChainSetup& setup, const ChainFrame& f, std::span<Transform> output)
+    : settings(setup.settings()),
+      frame(f),
+      pose(output),
+      n(f.joints.size()),
+      forward(setup.unitForward()),
+      parent(NormalizeByReciprocalOr(f.parentRotation, kIdentityRotation)) {}
 
 glm::vec3 Chain::Normalized(const glm::vec3& p) const {
   if (floatScale) return (p - glm::vec3(origin)) * inverseScale;
@@ -28,22 +29,22 @@ glm::vec3 Chain::Normalized(const glm::vec3& p) const {
 float Chain::Distance() const { return glm::distance(pose[n - 1].position, target); }
 
 glm::quat Chain::UnitInputRotation(std::size_t i) const {
-  const glm::quat& r = job.joints[i].rotation;
+  const glm::quat& r = frame.joints[i].rotation;
   const float m = glm::dot(r, r);
   return m > 1e-20f && m < 1e20f ? r * (1.0f / std::sqrt(m)) : NormalizeByReciprocalOr(r, kIdentityRotation);
 }
 
 void Normalize(Chain& c) {
-  const ChainJob& job = c.job;
-  const glm::vec3 o = job.joints[0].position;
+  const ChainFrame& frame = c.frame;
+  const glm::vec3 o = frame.joints[0].position;
   c.origin = glm::dvec3(o);
   float extent = 0.0f;
   auto grow = [&](const glm::vec3& p) {
     const glm::vec3 d = glm::abs(p - o);
     extent = std::max(extent, std::max(d.x, std::max(d.y, d.z)));
   };
-  for (const Transform& j : job.joints) grow(j.position);
-  grow(job.target);
+  for (const Transform& j : frame.joints) grow(j.position);
+  grow(frame.target);
   const float root = std::max(std::abs(o.x), std::max(std::abs(o.y), std::abs(o.z)));
   if (extent >= 1e-30f && extent <= 1e30f && root <= 1e38f) {  // false for NaN (overflowed differences)
     // scale = 2^e with 2^e <= extent < 2^(e+1).
@@ -56,16 +57,16 @@ void Normalize(Chain& c) {
       const glm::dvec3 d = glm::abs(glm::dvec3(p) - c.origin);
       wide = std::max(wide, std::max(d.x, std::max(d.y, d.z)));
     };
-    for (const Transform& j : job.joints) growWide(j.position);
-    growWide(job.target);
+    for (const Transform& j : frame.joints) growWide(j.position);
+    growWide(frame.target);
     c.scale = wide > 0.0 ? wide : 1.0;
   }
   for (std::size_t i = 0; i < c.n; ++i) c.pose[i].position = c.Input(i);
-  c.target = c.Normalized(job.target);
+  c.target = c.Normalized(frame.target);
   // The pole is a direction from the root: it must not set the scale (a far
   // pole would shrink the chain toward float underflow).
-  if (job.pole) {
-    const glm::dvec3 d = glm::dvec3(*job.pole) - c.origin;
+  if (frame.pole) {
+    const glm::dvec3 d = glm::dvec3(*frame.pole) - c.origin;
     const double m = std::max(std::abs(d.x), std::max(std::abs(d.y), std::abs(d.z)));
     c.pole = m > 0.0 ? glm::vec3(glm::normalize(d / m)) : glm::vec3(0.0f);
   }
@@ -74,11 +75,11 @@ void Normalize(Chain& c) {
     c.lengths[i] = glm::distance(c.pose[i + 1].position, c.pose[i].position);
     c.length += c.lengths[i];
   }
-  c.tolerance = job.tolerance * c.length;
+  c.tolerance = c.settings.tolerance * c.length;
 }
 
 void Align(Chain& c) {
-  for (std::size_t i = 0; i < c.n; ++i) c.pose[i].rotation = NormalizeByReciprocalOr(c.job.joints[i].rotation, kIdentityRotation);
+  for (std::size_t i = 0; i < c.n; ++i) c.pose[i].rotation = NormalizeByReciprocalOr(c.frame.joints[i].rotation, kIdentityRotation);
   for (std::size_t i = 0; i + 1 < c.n; ++i) {
     glm::quat& r = c.pose[i].rotation;
     r = glm::normalize(Arc(r * c.forward, c.pose[i + 1].position - c.pose[i].position) * r);
@@ -122,7 +123,7 @@ bool StuckOnALine(const Chain& c) {
 void Unstick(Chain& c, bool rotations) {
   // Unit directions only, so no threshold depends on the chain's scale.
   const glm::vec3 root = c.pose[0].position;
-  const glm::quat r0 = rotations ? c.pose[0].rotation : NormalizeByReciprocalOr(c.job.joints[0].rotation, kIdentityRotation);
+  const glm::quat r0 = rotations ? c.pose[0].rotation : NormalizeByReciprocalOr(c.frame.joints[0].rotation, kIdentityRotation);
   const glm::vec3 bone = NormalizeByReciprocalOr(r0 * c.forward, glm::vec3(1.0f, 0.0f, 0.0f));
   const glm::vec3 u = NormalizeByReciprocalOr(c.pose[c.n - 1].position - root, NormalizeByReciprocalOr(c.target - root, bone));
   glm::vec3 axis = glm::cross(u, c.pole);
@@ -191,7 +192,11 @@ ChainResult Finish(Chain& c, int iterations) {
 
 }  // namespace chain_detail
 
-Status ChainJob::Validate() const {
+namespace {
+
+// The checks ChainJob::Validate, ChainSettings::Validate and SolveChain share,
+// each naming the parameter as the JS API spells it.
+Status CheckPoints(std::span<const Transform> joints, std::span<const Transform> output, const glm::vec3& target) {
   if (joints.size() < 2) return Error("joints: needs at least 2 joints");
   if (joints.size() > kMaxChainJoints) return Error("joints: at most 256 joints");
   if (output.size() != joints.size()) return Error("output: needs one entry per joint");
@@ -211,12 +216,24 @@ Status ChainJob::Validate() const {
     }
   }
   if (!IsFinite(target)) return Error("target: must be finite");
+  return Ok();
+}
+
+Status CheckScalars(ChainMethod method, int iterations, float tolerance) {
   if (method != ChainMethod::kCcd && method != ChainMethod::kFabrik) return Error("method: must be 'ccd' or 'fabrik'");
   if (iterations < 0 || iterations > kMaxChainIterations) return Error("iterations: must be in [0, 10000]");
   if (!IsFinite(tolerance) || tolerance < 0.0f) return Error("tolerance: must be finite and >= 0");
-  if (!limits.empty() && limits.size() != joints.size() - 1 && limits.size() != joints.size()) {
+  return Ok();
+}
+
+Status CheckLimitCount(std::span<const JointLimit> limits, std::size_t n) {
+  if (!limits.empty() && limits.size() != n - 1 && limits.size() != n) {
     return Error("limits: needs one entry per joint (or per bone)");
   }
+  return Ok();
+}
+
+Status CheckLimits(std::span<const JointLimit> limits) {
   for (const JointLimit& l : limits) {
     switch (l.kind) {
       case JointLimit::Kind::kNone:
@@ -233,28 +250,89 @@ Status ChainJob::Validate() const {
         return Error("limits: unknown kind");
     }
   }
-  if (pole && !IsFinite(*pole)) return Error("pole: must be finite");
+  return Ok();
+}
+
+Status CheckForward(const glm::vec3& forward) {
   if (!IsFinite(forward) || (forward.x == 0.0f && forward.y == 0.0f && forward.z == 0.0f)) {
     return Error("forward: must be a finite non-zero vector");
   }
+  return Ok();
+}
+
+Status CheckPole(const std::optional<glm::vec3>& pole) {
+  if (pole && !IsFinite(*pole)) return Error("pole: must be finite");
+  return Ok();
+}
+
+Status CheckParent(const glm::quat& parentRotation) {
   if (!IsUsableRotation(parentRotation)) return Error("parentRotation: must be finite and non-zero");
   return Ok();
 }
 
+// The solve on checked settings and frame (SolveChain and ChainJob::Run).
+ChainResult Solve(const ChainSetup& setup, const ChainFrame& frame, std::span<Transform> output) {
+  chain_detail::Chain chain(setup, frame, output);
+  chain_detail::Normalize(chain);
+  if (setup.settings().method == ChainMethod::kCcd) return chain_detail::SolveCcd(chain);
+  if (chain.HasLimits()) return chain_detail::SolveFabrik(chain);
+  return chain_detail::SolveFreeFabrik(chain);
+}
+
+}  // namespace
+
+// Same checks and order as before the settings/frame split.
+Status ChainJob::Validate() const {
+  if (Status s = CheckPoints(joints, output, target); !s) return s;
+  if (Status s = CheckScalars(method, iterations, tolerance); !s) return s;
+  if (Status s = CheckLimitCount(limits, joints.size()); !s) return s;
+  if (Status s = CheckLimits(limits); !s) return s;
+  if (Status s = CheckPole(pole); !s) return s;
+  if (Status s = CheckForward(forward); !s) return s;
+  return CheckParent(parentRotation);
+}
+
 Status ChainJob::Run() const {
   if (Status s = Validate(); !s) return s;
-  chain_detail::Chain chain(*this);
-  chain_detail::Normalize(chain);
-  ChainResult r;
-  if (method == ChainMethod::kCcd) {
-    r = chain_detail::SolveCcd(chain);
-  } else if (chain.HasLimits()) {
-    r = chain_detail::SolveFabrik(chain);
-  } else {
-    r = chain_detail::SolveFreeFabrik(chain);
-  }
+  ChainSetup setup;
+  (void)Prepare(SettingsOf(*this), &setup);  // cannot fail: validated above
+  const ChainResult r = Solve(setup, FrameOf(*this), output);
   if (result) *result = r;
   return Ok();
 }
+
+Status ChainSettings::Validate() const {
+  if (Status s = CheckScalars(method, iterations, tolerance); !s) return s;
+  if (Status s = CheckLimits(limits); !s) return s;
+  return CheckForward(forward);
+}
+
+Status Prepare(const ChainSettings& settings, ChainSetup* setup) {
+  if (Status s = settings.Validate(); !s) return s;
+  setup->settings_ = settings;
+  setup->forward_ = NormalizeByReciprocalOr(settings.forward, glm::vec3(1.0f, 0.0f, 0.0f));
+  setup->prepared_ = true;
+  return Ok();
+}
+
+Status SolveChain(const ChainSetup& setup, const ChainFrame& frame, std::span<Transform> output, ChainResult* result) {
+  if (!setup.prepared()) return Error("setup: not prepared (Prepare first)");
+  if (Status s = CheckPoints(frame.joints, output, frame.target); !s) return s;
+  if (Status s = CheckLimitCount(setup.settings().limits, frame.joints.size()); !s) return s;
+  if (Status s = CheckPole(frame.pole); !s) return s;
+  if (Status s = CheckParent(frame.parentRotation); !s) return s;
+  const ChainResult r = Solve(setup, frame, output);
+  if (result) *result = r;
+  return Ok();
+}
+
+ChainSettings SettingsOf(const ChainJob& job) {
+  ChainSettings s;
+  s.method = job.method, s.iterations = job.iterations, s.tolerance = job.tolerance;
+  s.limits = job.limits, s.forward = job.forward;
+  return s;
+}
+
+ChainFrame FrameOf(const ChainJob& job) { return {job.joints, job.target, job.pole, job.parentRotation}; }
 
 }  // namespace ikpd

@@ -37,7 +37,7 @@ void FabrikIteration(Chain& c) {
 ChainResult SolveFabrik(Chain& c) {
   Align(c);
   const int iterations = Iterate(c, [&](int) { FabrikIteration(c); });
-  if (c.job.pole) ApplyPole(c, true);
+  if (c.frame.pole) ApplyPole(c, true);
   return Finish(c, iterations);
 }
 

@@ -114,7 +114,7 @@ struct FreeFabrik {
     float distance = c.Distance();
     float previousDistance = std::numeric_limits<float>::infinity();
     int since = 0;  // iterations since the last extrapolation
-    for (int it = 0; it < c.job.iterations; ++it) {
+    for (int it = 0; it < c.settings.iterations; ++it) {
       if (distance <= c.tolerance) break;
       // Only a chain that made no progress can be stuck on the target's line.
       if (previousDistance - distance <= 1e-6f * c.length && StuckOnALine(c)) {
@@ -160,7 +160,7 @@ struct FreeFabrik {
   // Work item k: turn joint min(k, n − 2)'s input rotation so `forward` points
   // along ItemBone(k): bone k's final vector for k < n − 1, and for k = n − 1
   // the last bone's input vector (the tip's reference, as in Align()).
-  const glm::quat& ItemRotation(std::size_t k) const { return c.job.joints[std::min(k, c.n - 2)].rotation; }
+  const glm::quat& ItemRotation(std::size_t k) const { return c.frame.joints[std::min(k, c.n - 2)].rotation; }
   glm::vec3 ItemBone(std::size_t k) const {
     return k + 1 < c.n ? c.pose[k + 1].position - c.pose[k].position : lastBoneInput;
   }
@@ -240,17 +240,17 @@ ChainResult SolveFreeFabrik(Chain& c) {
   FreeFabrik f(c);
   int iterations = 0;
   const float reach = glm::length(c.target);  // the root is at the origin
-  if (c.job.iterations > 0 && c.Distance() > c.tolerance && reach >= c.length && reach > 0.0f) {
+  if (c.settings.iterations > 0 && c.Distance() > c.tolerance && reach >= c.length && reach > 0.0f) {
     f.Straighten(reach);
     iterations = 1;
   } else {
     iterations = f.Iterate();
     if (f.stalled) {
       f.RebuildRotations();  // CCD turns world rotations along the bones
-      iterations += FinishWithCcd(c, c.job.iterations - iterations);
+      iterations += FinishWithCcd(c, c.settings.iterations - iterations);
     }
   }
-  if (c.job.pole) ApplyPole(c, false);
+  if (c.frame.pole) ApplyPole(c, false);
   f.RebuildRotations();
   return Finish(c, iterations);
 }

@@ -60,13 +60,13 @@ glm::quat ApplyLimit(const JointLimit& limit, const glm::quat& local, const glm:
 }  // namespace
 
 const JointLimit* Chain::Limit(std::size_t i) const {
-  if (i >= job.limits.size() || job.limits[i].kind == JointLimit::Kind::kNone) return nullptr;
-  return &job.limits[i];
+  if (i >= settings.limits.size() || settings.limits[i].kind == JointLimit::Kind::kNone) return nullptr;
+  return &settings.limits[i];
 }
 
 bool Chain::HasLimits() const {
-  for (std::size_t i = 0; i + 1 < n && i < job.limits.size(); ++i) {
-    if (job.limits[i].kind != JointLimit::Kind::kNone) return true;
+  for (std::size_t i = 0; i + 1 < n && i < settings.limits.size(); ++i) {
+    if (settings.limits[i].kind != JointLimit::Kind::kNone) return true;
   }
   return false;
 }

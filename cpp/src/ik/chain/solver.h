@@ -1,4 +1,4 @@
-// Internal: the working state of one ChainJob::Run() and the stages the chain
+// Internal: the working state of one chain solve (SolveChain) and the stages the chain
 // solvers share (see docs/chains.md). ccd.cc, fabrik.cc and fabrik_fast.cc
 // each drive these stages with their own iteration.
 #pragma once
@@ -20,12 +20,13 @@ namespace ikpd::chain_detail {
 // Positions are solved in `pose` (the job's output, normalized until Finish());
 // rotations in `pose` are world rotations, except where a stage says otherwise.
 struct Chain {
-  explicit Chain(const ChainJob& job);
+  Chain(const ChainSetup& setup, const ChainFrame& frame, std::span<Transform> output);
 
-  const ChainJob& job;
-  std::span<Transform> pose;  // job.output
+  const ChainSettings& settings;
+  const ChainFrame& frame;
+  std::span<Transform> pose;  // the output
   std::size_t n;              // joints
-  glm::vec3 forward;          // unit bone axis in joint space
+  glm::vec3 forward;          // unit bone axis in joint space (prepared)
   glm::quat parent;           // unit world rotation of the root's parent
   glm::quat tipLocal{1.0f, 0.0f, 0.0f, 0.0f};  // tip rotation relative to the last bone
 
@@ -37,11 +38,11 @@ struct Chain {
   glm::vec3 target{0.0f};  // normalized
   glm::vec3 pole{0.0f};    // unit direction root → pole (only its direction matters); zero when none
   float length = 0.0f;     // sum of the bone lengths, normalized
-  float tolerance = 0.0f;  // job.tolerance × length
+  float tolerance = 0.0f;  // settings.tolerance × length
   std::array<float, kMaxChainJoints> lengths;  // bone i's length, normalized (i < n − 1)
 
   glm::vec3 Normalized(const glm::vec3& p) const;
-  glm::vec3 Input(std::size_t i) const { return Normalized(job.joints[i].position); }
+  glm::vec3 Input(std::size_t i) const { return Normalized(frame.joints[i].position); }
   float Length(std::size_t i) const { return lengths[i]; }
   float Distance() const;  // |tip − target|, normalized
   // Joint i's limit, or null when it has none.
@@ -80,13 +81,13 @@ void ApplyPole(Chain& c, bool rotations);
 ChainResult Finish(Chain& c, int iterations);
 
 // The iteration CCD and FABRIK with limits share: `step` until the tip is
-// within tolerance or `budget` iterations (by default the job's) run out,
+// within tolerance or `budget` iterations (by default the settings') run out,
 // unsticking a chain caught on the target's line. Returns the iterations run.
 template <class Step>
 int Iterate(Chain& c, Step step, int budget = -1) {
   int iterations = 0;
   float previous = std::numeric_limits<float>::infinity();
-  if (budget < 0) budget = c.job.iterations;
+  if (budget < 0) budget = c.settings.iterations;
   for (int it = 0; it < budget; ++it) {
     const float distance = c.Distance();
     if (distance <= c.tolerance) break;
