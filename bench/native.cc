@@ -24,31 +24,31 @@ void TimeBatch(benchmark::State& state, const Job& job, const float* output) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kItems));
 }
 
-void TwoBoneBatch(benchmark::State& state) {
-  bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kItems);
-  std::vector<float> outRoot(4 * kItems), outMidP(3 * kItems), outMidR(4 * kItems), outEndP(3 * kItems),
-      outEndR(4 * kItems), reached(kItems), distance(kItems);
+// n two-bone problems (bench/problems.h) with their outputs, and the batch job over them.
+struct TwoBoneBatchCase {
+  explicit TwoBoneBatchCase(std::size_t n)
+      : p(bench::MakeTwoBoneProblems(n)), outRoot(4 * n), outMidP(3 * n), outMidR(4 * n), outEndP(3 * n),
+        outEndR(4 * n), reached(n), distance(n) {
+    job.options.soften = 0.05f;
+    job.poleMode = ikpd::PoleMode::kPoint;
+    job.count = n;
+    job.rootPosition = p.rootPosition.data(), job.rootRotation = p.rootRotation.data();
+    job.midPosition = p.midPosition.data(), job.midRotation = p.midRotation.data();
+    job.endPosition = p.endPosition.data(), job.endRotation = p.endRotation.data();
+    job.target = p.target.data(), job.pole = p.pole.data(), job.weight = p.weight.data();
+    job.outRootRotation = outRoot.data(), job.outMidPosition = outMidP.data(), job.outMidRotation = outMidR.data();
+    job.outEndPosition = outEndP.data(), job.outEndRotation = outEndR.data();
+    job.outReached = reached.data(), job.outDistance = distance.data();
+  }
+  TwoBoneBatchCase(const TwoBoneBatchCase&) = delete;
+  bench::TwoBoneProblems p;
+  std::vector<float> outRoot, outMidP, outMidR, outEndP, outEndR, reached, distance;
   ikpd::TwoBoneBatchJob job;
-  job.options.soften = 0.05f;
-  job.poleMode = ikpd::PoleMode::kPoint;
-  job.count = kItems;
-  job.rootPosition = p.rootPosition.data();
-  job.rootRotation = p.rootRotation.data();
-  job.midPosition = p.midPosition.data();
-  job.midRotation = p.midRotation.data();
-  job.endPosition = p.endPosition.data();
-  job.endRotation = p.endRotation.data();
-  job.target = p.target.data();
-  job.pole = p.pole.data();
-  job.weight = p.weight.data();
-  job.outRootRotation = outRoot.data();
-  job.outMidPosition = outMidP.data();
-  job.outMidRotation = outMidR.data();
-  job.outEndPosition = outEndP.data();
-  job.outEndRotation = outEndR.data();
-  job.outReached = reached.data();
-  job.outDistance = distance.data();
-  TimeBatch(state, job, distance.data());
+};
+
+void TwoBoneBatch(benchmark::State& state) {
+  const TwoBoneBatchCase c(kItems);
+  TimeBatch(state, c.job, c.distance.data());
 }
 BENCHMARK(TwoBoneBatch);
 
@@ -58,20 +58,8 @@ BENCHMARK(TwoBoneBatch);
 void TwoBoneBatchThreads(benchmark::State& state) {
   constexpr std::size_t kLimbs = 40000;
   const std::size_t threads = static_cast<std::size_t>(state.range(0));
-  bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kLimbs);
-  std::vector<float> outRoot(4 * kLimbs), outMidP(3 * kLimbs), outMidR(4 * kLimbs), outEndP(3 * kLimbs),
-      outEndR(4 * kLimbs), reached(kLimbs), distance(kLimbs);
-  ikpd::TwoBoneBatchJob job;
-  job.options.soften = 0.05f;
-  job.poleMode = ikpd::PoleMode::kPoint;
-  job.count = kLimbs;
-  job.rootPosition = p.rootPosition.data(), job.rootRotation = p.rootRotation.data();
-  job.midPosition = p.midPosition.data(), job.midRotation = p.midRotation.data();
-  job.endPosition = p.endPosition.data(), job.endRotation = p.endRotation.data();
-  job.target = p.target.data(), job.pole = p.pole.data(), job.weight = p.weight.data();
-  job.outRootRotation = outRoot.data(), job.outMidPosition = outMidP.data(), job.outMidRotation = outMidR.data();
-  job.outEndPosition = outEndP.data(), job.outEndRotation = outEndR.data();
-  job.outReached = reached.data(), job.outDistance = distance.data();
+  const TwoBoneBatchCase c(kLimbs);
+  const ikpd::TwoBoneBatchJob& job = c.job;
   std::vector<ikpd::TwoBoneBatchJob> parts(threads);
   const std::size_t step = (kLimbs + threads - 1) / threads;
   for (std::size_t k = 0; k < threads; ++k) {
