@@ -63,6 +63,13 @@ export const sceneList = [
     load: () => import('./character.js'),
   },
   {
+    id: 'grounding',
+    requires: ['Rig', 'three.IKRig'],
+    title: 'Grounding',
+    description: 'A skinned humanoid walks a course of a 20° ramp, stairs, a 15 cm step, a sideways slope and bumps: an IKRig grounding constraint raycasts the course (three-mesh-bvh) under each foot, puts the soles on it, turns them to the slope, lowers the pelvis and locks planted feet. The ghost walks the same cycle with grounding off; turn each part off to see it blend out.',
+    load: () => import('./grounding.js'),
+  },
+  {
     id: 'hdr',
     requires: [],
     title: 'HDR output',

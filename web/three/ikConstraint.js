@@ -101,7 +101,10 @@ export function coreSettings(settings) {
   return out;
 }
 
+// The core's joint-index options (bones in three.js).
+const JOINT_KEYS = new Set(['joints', 'arms', 'legs', 'pelvis', 'chest']);
+
 // The settings a kind's constraint has as properties: the core's options less its joint indices.
 export function settingNames(ikpd, kind) {
-  return ikpd.Rig.options[kind].filter((k) => k !== 'joints' && k !== 'arms' && k !== 'legs');
+  return ikpd.Rig.options[kind].filter((k) => !JOINT_KEYS.has(k));
 }
