@@ -22,9 +22,9 @@ export const sceneList = [
   },
   {
     id: 'quadruped',
-    requires: ['solvePseudoThreeBone', 'three.PseudoThreeBoneIK'],
+    requires: ['solvePseudoThreeBone', 'three.PseudoThreeBoneIK', 'Rig', 'three.IKRig'],
     title: 'Pseudo three-bone legs',
-    description: `A procedural quadruped trots toward the ${swatch(colors.accent, 'amber lure')} over uneven ground; each leg is hip → knee → ankle → toe solved by running the two-bone solver twice.`,
+    description: `A procedural quadruped trots toward the ${swatch(colors.accent, 'amber lure')}; each leg is hip → knee → ankle → toe solved by running the two-bone solver twice, and a four-legged grounding stands the toes on the hills and pitches the pelvis and chest to the slope.`,
     load: () => import('./quadruped.js'),
   },
   {
@@ -59,7 +59,7 @@ export const sceneList = [
     id: 'character',
     requires: ['Rig', 'three.IKRig'],
     title: 'Character rig',
-    description: `One IKRig on a skinned humanoid: the spine, neck and head look at the camera or the ${swatch(colors.target, 'red target')}, the right hand reaches for the ${swatch(colors.accent, 'amber cup')}, and each part blends in and out without a pop. Drop a .glb, .gltf or .vrm humanoid onto the page to try your own character.`,
+    description: `One IKRig on a skinned humanoid: it walks with grounding over a low platform, the spine, neck and head look at the camera or the ${swatch(colors.target, 'red target')}, the right hand reaches for the ${swatch(colors.accent, 'amber cup')} as it passes, and each part blends in and out without a pop. Drop a .glb, .gltf or .vrm humanoid onto the page to try your own character.`,
     load: () => import('./character.js'),
   },
   {
