@@ -22,7 +22,7 @@ const inside = (x, z) => x >= PLATFORM.x[0] && x <= PLATFORM.x[1] && z >= PLATFO
 /** The ground of this scene as a function (what IKRig's grounding calls with each sole point). */
 const groundAt = (x, y, z) => ({ height: inside(x, z) ? PLATFORM.height : 0 });
 const CUP_HOME = [-0.3, 1.1, 0.3];
-const CUP_BY_PATH = [0.05, 0.95, 0.62];
+const CUP_BY_PATH = [0.05, 1.05, 0.75];
 
 /** The VRM loader plugin, loaded on the first .vrm dropped (three-vrm stays out of the main bundle). */
 async function vrmPlugin(parser) {
@@ -63,7 +63,10 @@ export async function create(ctx) {
   let message = '';
 
   function rigCharacter(root, humanoid, mixer) {
-    const rig = new ikpdThree.IKRig(ikpd, root, { humanoid });
+    // Over its skeleton (the SkinnedMesh's bones): the rig's root is then the object the walk
+    // moves, whose own y = 0 plane is the ground the animation is authored on.
+    const skinned = root.isSkinnedMesh ? root : root.getObjectByProperty('isSkinnedMesh', true);
+    const rig = new ikpdThree.IKRig(ikpd, skinned ?? root, { humanoid });
     const c = {};
     try {
       const look = () => (params.look === 'camera' ? camera : lookTarget);
@@ -200,7 +203,7 @@ export async function create(ctx) {
     root.updateMatrixWorld(true);
     // Reach for the cup while it is within the arm's reach (enabled blends the reach in and out).
     const shoulder = character.rig.bone('rightUpperArm')?.getWorldPosition(_w);
-    const near = shoulder ? shoulder.distanceTo(cup.position) < 0.5 : false;
+    const near = shoulder ? shoulder.distanceTo(cup.position) < 0.55 : false;
     const reach = character.c.reach;
     if (reach) reach.enabled = params.reach && near;
   }

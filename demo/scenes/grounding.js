@@ -13,10 +13,13 @@ import { createHumanoid } from '../lib/humanoid.js';
 import { createWalk } from '../lib/walk.js';
 import { createCourse, heightAt, loopAt, loopLength } from '../lib/course.js';
 
-const SOLE = 0.08; // the humanoid's ankle height above its sole (its rest pose)
+const SOLE = 0.02; // the humanoid's toe height above its sole at rest: the toes are the legs' effectors
 const SIDES = ['left', 'right'];
 const _v = new THREE.Vector3();
 const _down = new THREE.Vector3(0, -1, 0);
+const _q = new THREE.Quaternion();
+const _r = new THREE.Quaternion();
+const _n = new THREE.Vector3();
 
 /** A walker: a humanoid, its walk, and where it is on the loop. */
 function addWalker(scene, material) {
@@ -106,23 +109,35 @@ export async function create(ctx) {
     walker.root.updateMatrixWorld(true);
   }
 
-  // The course's height under a world point (raycast, as the grounding sees it).
-  function groundUnder(point) {
-    raycaster.set(_v.set(point.x, point.y + 1.5, point.z), _down);
-    return raycaster.intersectObjects(course.meshes, false)[0]?.point.y ?? 0;
+  // The distance of a sole point from the course under it, along the course's normal there.
+  function groundDistance(sole) {
+    raycaster.set(_v.set(sole.x, sole.y + 1.5, sole.z), _down);
+    const hit = raycaster.intersectObjects(course.meshes, false)[0];
+    if (!hit) return 0;
+    _n.copy(hit.face.normal).transformDirection(hit.object.matrixWorld);
+    return Math.abs(_v.subVectors(sole, hit.point).dot(_n));
+  }
+
+  // A toe's sole point: the toe less its sole offset along the foot's up, turned as the
+  // foot turned from the animation (the ghost's toe: the same walk, untouched).
+  function solePoint(walker, side, out) {
+    walker.bones[`${side}Toes`].getWorldPosition(out);
+    human.bones[`${side}Toes`].getWorldQuaternion(_q).multiply(ghost.bones[`${side}Toes`].getWorldQuaternion(_r).invert());
+    if (walker === ghost) _q.identity();
+    return out.addScaledVector(_n.set(0, 1, 0).applyQuaternion(_q), -SOLE);
   }
 
   // Sole-to-ground distance of each stance foot, and how far a planted foot moved since it planted.
+  const _sole = new THREE.Vector3();
   function measure() {
     let worst = 0, worstGhost = 0, slide = 0;
     for (const foot of feet) {
       const stance = human.walk.stance(foot.side, state.phase);
-      const ankle = human.bones[`${foot.side}Foot`].getWorldPosition(new THREE.Vector3());
-      foot.error = stance ? Math.abs(ankle.y - SOLE - groundUnder(ankle)) : 0;
-      const ghostAnkle = ghost.bones[`${foot.side}Foot`].getWorldPosition(new THREE.Vector3());
-      foot.ghostError = stance ? Math.abs(ghostAnkle.y - SOLE - groundUnder(ghostAnkle)) : 0;
-      if (stance && !foot.planted) foot.start.copy(ankle);
-      foot.slide = stance ? Math.hypot(ankle.x - foot.start.x, ankle.z - foot.start.z) : 0;
+      const sole = solePoint(human, foot.side, _sole);
+      foot.error = stance ? groundDistance(sole) : 0;
+      foot.ghostError = stance ? groundDistance(solePoint(ghost, foot.side, _v.clone())) : 0;
+      if (stance && !foot.planted) foot.start.copy(sole);
+      foot.slide = stance ? Math.hypot(sole.x - foot.start.x, sole.z - foot.start.z) : 0;
       foot.planted = stance;
       worst = Math.max(worst, foot.error);
       worstGhost = Math.max(worstGhost, foot.ghostError);

@@ -28,7 +28,8 @@ const HIPS = [
   { name: 'RF', x: -0.2, z: 0.52, shape: FRONT, pair: 1 },
 ];
 const TOE_PAD = 0.035; // the toe pad's radius: the toe joint's height above its sole
-const BODY_HEIGHT = 0.7 + TOE_PAD; // the hips above the authored ground: toes at rest on it
+const BODY_HEIGHT = 0.7 + TOE_PAD; // the hips above the authored ground in the rest pose: toes on it
+const CROUCH = 0.06; // the trot carries the hips this much lower, so the legs have room to reach down
 
 /** The hills' normal at (x, z) (finite differences of groundHeight). */
 function groundNormal(x, z, out) {
@@ -217,7 +218,9 @@ export async function create(ctx) {
     leg.ik = new PseudoThreeBoneIK(ikpd, leg.bones, { target: leg.target });
   }
   // Four legs on the hills: hind under the pelvis, front under the chest.
-  const rig = new ikpdThree.IKRig(ikpd, body, { humanoid: 'none' });
+  // Over the skeleton below the body (not the body group itself): the rig's root is then the
+  // walking body, whose flat y = 0 plane is the ground the trot is authored on.
+  const rig = new ikpdThree.IKRig(ikpd, pelvis, { humanoid: 'none' });
   const grounding = rig.add('grounding', { legs: legs.map((leg) => leg.bones), pelvis, chest, ground: groundAt });
   const bodyRest = [pelvis.position.clone(), chest.position.clone()];
 
@@ -247,7 +250,7 @@ export async function create(ctx) {
       controls.target.add(follow);
       camera.position.add(follow);
       // The authored pose: pelvis and chest at rest, each leg reaching its gait target.
-      pelvis.position.copy(bodyRest[0]);
+      pelvis.position.set(bodyRest[0].x, bodyRest[0].y - CROUCH, bodyRest[0].z);
       pelvis.quaternion.identity();
       chest.position.copy(bodyRest[1]);
       chest.quaternion.identity();
@@ -279,7 +282,11 @@ export async function create(ctx) {
           reached: solved ? leg.ik.reached : null,
           distance: solved ? leg.ik.distance : null,
         })),
-        grounding: { enabled: grounding.enabled, reached: grounding.reached, distance: grounding.distance, pelvis: pelvis.position.toArray(), pitch: pelvis.rotation.x },
+        grounding: {
+          enabled: grounding.enabled, reached: grounding.reached, distance: grounding.distance, pelvis: pelvis.position.toArray(), pitch: pelvis.rotation.x,
+          // Each toe's sole (the toe less its pad) above the hills under it.
+          soles: legs.map((leg) => { const toe = leg.bones[3].getWorldPosition(new THREE.Vector3()); return toe.y - TOE_PAD - groundHeight(toe.x, toe.z); }),
+        },
       };
     },
     resetGaitStats() { gait.maxOffset = 0; },

@@ -227,3 +227,39 @@ describe('ikpd/three typings state the helpers\' real defaults', () => {
     helper.dispose();
   });
 });
+
+// ikpd/three grounding (web/three/grounding.d.ts): every `@default` of
+// GroundingConstraintOptions is what IKRig's grounding constraint holds when
+// the option is left out (its settings come from Rig.defaults.grounding; the
+// derived ones state none), and every core default is typed there.
+describe('ikpd/three grounding typings state the real defaults', async () => {
+  const { IKRig } = await import('../../web/three/index.js');
+  const { buildHumanoid } = await import('./three-humanoid.js');
+  it('GroundingConstraintOptions', () => {
+    const source = readFileSync(new URL('../../web/three/grounding.d.ts', import.meta.url), 'utf8');
+    const common = properties(readFileSync(new URL('../../web/three/ikRig.d.ts', import.meta.url), 'utf8'), 'ConstraintOptions');
+    delete common.target;
+    const props = { ...common, ...properties(source, 'GroundingConstraintOptions') };
+    const rig = new IKRig(ikpd, buildHumanoid().scene);
+    const c = rig.add('grounding', {});
+    const held = { ...Object.fromEntries(Object.keys(ikpd.Rig.defaults.grounding).map((k) => [k, c[k]])), ground: c.ground, chest: c.bones.chest, plant: c.plant[0] };
+    for (const key of Object.keys(ikpd.Rig.defaults.grounding)) {
+      if (['pelvis', 'legs', 'joints'].includes(key)) continue;
+      expect(props[key], `grounding.${key} is typed`).toBeDefined();
+    }
+    let checked = 0;
+    for (const [key, prop] of Object.entries(props)) {
+      const value = stated(prop.doc);
+      const real = held[key];
+      if (real === null && !['ground', 'chest'].includes(key)) {
+        expect(value, `${key}: derived, states no @default`).toBeUndefined();
+        continue;
+      }
+      if (value === undefined) continue;
+      expect(sameDefault(value, real, false), `${key}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(8);
+    rig.dispose();
+  });
+});
