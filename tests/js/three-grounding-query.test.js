@@ -16,7 +16,9 @@ afterEach(() => vi.restoreAllMocks());
 // Probes (sole xyz, hip xyz) for two legs; the hits come back in 16 floats.
 function query(ground, probes, { reach = 0.9, up = UP, authored = null } = {}) {
   const grounds = new Float32Array(2 * GROUND_FLOATS).fill(NaN);
-  queryGround(readGround(ground), Float32Array.from(probes), 0, grounds, 0, 2, up, reach, authored);
+  const g = readGround(ground);
+  g.reach = reach;
+  queryGround(g, Float32Array.from(probes), 0, grounds, 0, 2, up, authored);
   return [0, 1].map((i) => {
     const g = grounds.subarray(GROUND_FLOATS * i, GROUND_FLOATS * (i + 1));
     return { hit: g[6], point: [g[0], g[1], g[2]], normal: [g[3], g[4], g[5]] };

@@ -38,7 +38,7 @@ const CASES = [
 
 // name → { optional, doc, type } of each property of `export interface name [extends ...] { ... }`.
 function properties(source, name) {
-  const start = source.search(new RegExp(`export interface ${name}( extends [\\w, <>]+)? \\{`));
+  const start = source.search(new RegExp(`export interface ${name}( extends [\\w, <>']+)? \\{`));
   expect(start, `interface ${name}`).toBeGreaterThanOrEqual(0);
   const body = source.slice(start, source.indexOf('\n}\n', start));
   const out = {};

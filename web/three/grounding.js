@@ -7,7 +7,7 @@
 // intersected; without a ground the feet stand on the flat ground the
 // animation was authored on. Nothing here allocates per frame (three.js's
 // own raycast makes one object per hit).
-import { Matrix3, Plane, Quaternion, Ray, Raycaster, Vector3 } from 'three';
+import { Matrix3, Plane, Quaternion, Raycaster, Vector3 } from 'three';
 import { describe } from './rig.js';
 import { warnOnce } from '../src/dev.js';
 
@@ -23,8 +23,9 @@ const _point = new /* @__PURE__ */ Vector3();
 const _normal = new /* @__PURE__ */ Vector3();
 const _q = new /* @__PURE__ */ Quaternion();
 const _n3 = new /* @__PURE__ */ Matrix3();
-const _ray = new /* @__PURE__ */ Ray();
-const _plane = new /* @__PURE__ */ Plane();
+// The ray's length, handed to the query functions through memory: a double passed as an argument
+// to a function V8 does not inline is boxed (garbage every frame).
+const _far = new /* @__PURE__ */ Float64Array(1);
 
 /**
  * The `ground` option, checked: undefined/null (the authored ground), a
@@ -33,27 +34,29 @@ const _plane = new /* @__PURE__ */ Plane();
  * Returns what `queryGround` takes.
  */
 export function readGround(value, name = 'ground') {
-  if (value === undefined || value === null) return { kind: 'authored', value: null };
-  if (typeof value === 'function') return { kind: 'function', value };
+  // `reach` (a leg's world length, the ray's margin) is written every frame; 0.5 makes it a double field.
+  if (value === undefined || value === null) return { kind: 'authored', value: null, reach: 0.5 };
+  if (typeof value === 'function') return { kind: 'function', value, reach: 0.5 };
   if (value.isPlane) {
     if (!Number.isFinite(value.constant) || !(value.normal.lengthSq() > 1e-12)) throw new RangeError(`${name}: the Plane needs a finite constant and a non-zero normal`);
-    return { kind: 'plane', value };
+    return { kind: 'plane', value, reach: 0.5 };
   }
   const list = Array.isArray(value) ? value : [value];
   list.forEach((o, i) => {
     if (!o?.isObject3D) throw new TypeError(`${Array.isArray(value) ? `${name}[${i}]` : name}: expected an Object3D (a mesh to raycast), an array of them, a function (x, y, z) → { height, normal } | null or a THREE.Plane, got ${describe(o)}`);
   });
-  return { kind: 'meshes', value: list, raycaster: null, hits: [] };
+  return { kind: 'meshes', value: list, raycaster: null, hits: [], reach: 0.5 };
 }
 
 /**
  * Fills `legs` ground hits for one constraint: for leg i, its probe at
  * `probes[probeOffset + 6i]` and its hit at `grounds[groundOffset + 8i]`
  * (the plant flag, float 7, is left to the caller). `up` is the world up
- * (unit), `reach` the ray's margin (a leg's world length), `authored` the
- * authored ground plane in world space (for the default ground).
+ * (unit), `ground.reach` the ray's margin (a leg's world length), `authored`
+ * the authored ground plane in world space (for the default ground).
  */
-export function queryGround(ground, probes, probeOffset, grounds, groundOffset, legs, up, reach, authored) {
+export function queryGround(ground, probes, probeOffset, grounds, groundOffset, legs, up, authored) {
+  const reach = ground.reach;
   for (let i = 0; i < legs; i++) {
     const p = probeOffset + PROBE_FLOATS * i, g = groundOffset + GROUND_FLOATS * i;
     _sole.set(probes[p], probes[p + 1], probes[p + 2]);
@@ -62,13 +65,13 @@ export function queryGround(ground, probes, probeOffset, grounds, groundOffset, 
     const above = Math.max(0, _hip.sub(_sole).dot(up)) + reach;
     _origin.copy(_sole).addScaledVector(up, above);
     _down.copy(up).negate();
-    const far = above + reach;
+    _far[0] = above + reach;
     let hit;
     switch (ground.kind) {
-      case 'meshes': hit = raycast(ground, far); break;
+      case 'meshes': hit = raycast(ground); break;
       case 'function': hit = callGround(ground.value, up); break;
-      case 'plane': hit = planeHit(ground.value, far, up); break;
-      default: hit = planeHit(authored, far, up);
+      case 'plane': hit = planeHit(ground.value, up); break;
+      default: hit = planeHit(authored, up);
     }
     grounds[g + 6] = hit ? 1 : 0;
     if (!hit) continue;
@@ -78,12 +81,12 @@ export function queryGround(ground, probes, probeOffset, grounds, groundOffset, 
 }
 
 // The first hit of the ray on the meshes, in _point and _normal (world, facing up).
-function raycast(ground, far) {
+function raycast(ground) {
   const raycaster = ground.raycaster ??= new Raycaster();
   raycaster.ray.origin.copy(_origin);
   raycaster.ray.direction.copy(_down);
   raycaster.near = 0;
-  raycaster.far = far;
+  raycaster.far = _far[0];
   raycaster.firstHitOnly = true; // three-mesh-bvh: stop at the first hit
   const hits = ground.hits;
   hits.length = 0;
@@ -101,12 +104,17 @@ function raycast(ground, far) {
   return true;
 }
 
-function planeHit(plane, far, up) {
-  _plane.copy(plane);
-  _ray.set(_origin, _down);
-  if (_ray.intersectPlane(_plane, _point) === null || _point.distanceTo(_origin) > far) return false;
-  _normal.copy(_plane.normal).normalize();
-  if (_normal.dot(up) < 0) _normal.negate();
+// The ray's hit on a plane, in plain arithmetic (three's Ray.intersectPlane returns a boxed double).
+function planeHit(plane, up) {
+  const n = plane.normal;
+  const length = Math.sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+  const along = (n.x * _down.x + n.y * _down.y + n.z * _down.z) / length;
+  if (Math.abs(along) < 1e-9) return false; // the ray runs along the plane
+  const t = -((n.x * _origin.x + n.y * _origin.y + n.z * _origin.z) / length + plane.constant / length) / along;
+  if (!(t >= 0 && t <= _far[0])) return false;
+  _point.set(_origin.x + t * _down.x, _origin.y + t * _down.y, _origin.z + t * _down.z);
+  _normal.set(n.x / length, n.y / length, n.z / length);
+  if (_normal.x * up.x + _normal.y * up.y + _normal.z * up.z < 0) _normal.negate();
   return true;
 }
 
@@ -150,11 +158,11 @@ function badGround(what) {
  */
 export function authoredPlane(root, upInRoot, height, out) {
   _q.set(root[3], root[4], root[5], root[6]);
-  _normal.copy(upInRoot).applyQuaternion(_q).normalize();
+  const n = out.normal.copy(upInRoot).applyQuaternion(_q).normalize();
   // A point on it: the root's origin moved `height` along its (scaled) up.
   _point.copy(upInRoot).multiply(_origin.set(root[7], root[8], root[9])).applyQuaternion(_q).multiplyScalar(height);
-  _point.x += root[0]; _point.y += root[1]; _point.z += root[2];
-  return out.setFromNormalAndCoplanarPoint(_normal, _point);
+  out.constant = -(n.x * (_point.x + root[0]) + n.y * (_point.y + root[1]) + n.z * (_point.z + root[2]));
+  return out;
 }
 
 // ---------------------------------------------------------------- IKRig's grounding constraint
@@ -258,8 +266,10 @@ export function groundFrame(rig, grounding, v, upInRoot) {
   for (let i = 0; i < grounding.length; i++) {
     const c = grounding[i];
     const h = c._core;
-    if (c._ground.kind === 'authored') authoredPlane(root, upInRoot, c._settings.groundHeight ?? 0, c._plane);
-    queryGround(c._ground, probes, h.probeOffset, grounds, h.groundOffset, h.legCount, up, c._legLength * scale, c._plane);
+    const ground = c._ground;
+    ground.reach = c._legLength * scale; // a double field: written in place
+    if (ground.kind === 'authored') authoredPlane(root, upInRoot, c._settings.groundHeight ?? 0, c._plane);
+    queryGround(ground, probes, h.probeOffset, grounds, h.groundOffset, h.legCount, up, c._plane);
     const plant = c.plant;
     for (let leg = 0; leg < plant.length; leg++) grounds[h.groundOffset + GROUND_FLOATS * leg + 7] = plant[leg];
   }
