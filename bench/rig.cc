@@ -1,7 +1,10 @@
 // Native cost of the character rig (docs/rig.md): one two-bone constraint,
 // and a humanoid (2 arms + 2 legs two-bone, 6-joint look-at, 2 eye aims) on a
 // 24-joint skeleton, per character per frame. The same rigs as the three.js
-// rows of bench/run.mjs (bench/js/three_rig.js).
+// rows of bench/run.mjs (bench/js/three_rig.js). RigGrounding: the grounding
+// constraint on the two legs (docs/grounding.md), the ground hits filled from
+// the probes of an analytic bumpy ground (the solve alone: no raycast);
+// RigGroundingUpdate the same without the probe (Update only).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -99,5 +102,61 @@ void RigHumanoid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(RigHumanoid);
+
+// A walking character (root moving along +Z, the ankles swinging) on a bumpy ground.
+void GroundingCharacter(Character& c) {
+  Build(c, false);
+  c.rig = ikpd::rig::Rig();
+  std::vector<int> parents;
+  for (const Joint& j : kLayout) parents.push_back(j.parent);
+  ikpd::rig::Skeleton skeleton;
+  if (!skeleton.Init(parents) || !c.rig.Init(skeleton, c.in)) std::abort();
+  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kGrounding);
+  s.joints = {0};
+  s.grounding.legJoints = 4;
+  s.legs = {16, 17, 18, 19, 20, 21, 22, 23};
+  if (!c.rig.Add(s)) std::abort();
+}
+
+void GroundingFrame(Character& c, int frame, bool probe) {
+  const float t = static_cast<float>(frame) / 60.0f;
+  c.root.translation.z = 1.2f * t;
+  c.in[17].rotation = glm::angleAxis(0.3f * std::sin(6.0f * t), glm::vec3(1, 0, 0));
+  c.in[21].rotation = glm::angleAxis(-0.3f * std::sin(6.0f * t), glm::vec3(1, 0, 0));
+  if (probe && !c.rig.Probe(c.in, c.root)) std::abort();
+  auto grounds = c.rig.grounds();
+  for (std::size_t i = 0; i < grounds.size(); ++i) {
+    const glm::vec3 sole = c.rig.probes()[i].sole;
+    grounds[i].point = {sole.x, 0.05f * std::sin(3.0f * sole.z), sole.z};
+    grounds[i].normal = glm::normalize(glm::vec3(0, 1, -0.15f * std::cos(3.0f * sole.z)));
+    grounds[i].hit = 1.0f;
+  }
+  if (!c.rig.Update(1.0f / 60.0f, c.in, c.root, c.out)) std::abort();
+}
+
+void RigGrounding(benchmark::State& state) {
+  Character c;
+  GroundingCharacter(c);
+  int frame = 0;
+  for (auto _ : state) {
+    GroundingFrame(c, frame++, true);
+    benchmark::DoNotOptimize(c.out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(RigGrounding);
+
+void RigGroundingUpdate(benchmark::State& state) {
+  Character c;
+  GroundingCharacter(c);
+  if (!c.rig.Probe(c.in, c.root)) std::abort();
+  int frame = 0;
+  for (auto _ : state) {
+    GroundingFrame(c, frame++, false);
+    benchmark::DoNotOptimize(c.out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(RigGroundingUpdate);
 
 }  // namespace

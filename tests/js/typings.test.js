@@ -116,6 +116,7 @@ describe('Rig typings agree with Rig.defaults', async () => {
     chain: ['RigChainOptions', 'RigCommonOptions', 'RigBaseOptions'],
     lookAt: ['RigLookAtOptions', 'RigBaseOptions'],
     bodyLookAt: ['RigBodyLookAtOptions', 'RigBaseOptions'],
+    grounding: ['RigGroundingOptions', 'RigBaseOptions'],
   };
   const GROUPS = { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' };
   for (const [kind, interfaces] of Object.entries(KIND_INTERFACES)) {
