@@ -102,7 +102,7 @@ export class IKRig {
 
   /**
    * Adds a constraint, solved after those added before it, and returns it.
-   * @param {'aim'|'twoBone'|'pseudoThreeBone'|'chain'|'lookAt'|'bodyLookAt'} kind
+   * @param {'aim'|'twoBone'|'pseudoThreeBone'|'chain'|'lookAt'|'bodyLookAt'|'grounding'} kind
    * @param {object} options `bones` (or `bone` for aim), `target`, `pole` and the kind's settings
    */
   add(kind, options = {}) {
