@@ -185,6 +185,7 @@ export async function create(ctx) {
     }
     if (character?.mixer) character.mixer.timeScale = mode === 'idle' || (mode === 'walk' && !walk) ? 1 : 0;
     ctx.moveDraggable('cup', mode === 'walk' && walk ? CUP_BY_PATH : CUP_HOME);
+    if (character?.c.reach) character.c.reach.enabled = params.reach; // walking turns it on only by the cup
     oval.theta = 0;
   }
 
