@@ -113,7 +113,7 @@ inline Character Make(const Layout& l, int style, unsigned seed = 1, float rootS
     }
     const bool top = p == 0;
     const glm::quat pw = top ? rootRotation : c.frames[static_cast<std::size_t>(p)];
-    const float s = top ? rootScale : 1.0f;
+    const float s = rootScale;  // joint 0's scale reaches every joint below it
     t.rotation = glm::normalize(glm::conjugate(pw) * c.frames[j]);
     t.translation = glm::conjugate(pw) * (l.positions[j] - l.positions[static_cast<std::size_t>(p)]) / s;
   }
@@ -158,6 +158,68 @@ inline void Query(Rig& rig, const Ground& g, float plant = -1.0f) {
     hit.hit = 1.0f;
     hit.plant = plant;
   }
+}
+
+// A procedural walk on the authored ground (y = 0), authored in model space:
+// each foot is in stance for 60% of the period (still in the world while the
+// root moves along +Z at `speed`), then swings forward, lifted by `lift`. The
+// knees bend forward (+Z); the ankles keep their rest world rotation.
+struct Walk {
+  float period = 1.0f;   // seconds
+  float stride = 0.4f;   // metres the foot travels in model space during stance
+  float lift = 0.08f;    // swing height
+  float crouch = 0.05f;  // the pelvis sits this much lower than at rest (stance legs stay bent)
+  float speed() const { return stride / (0.6f * period); }
+  // 0 ≤ phase < 0.6: stance.
+  float Phase(float t, std::size_t leg) const {
+    const float p = t / period + (leg % 2 == 0 ? 0.0f : 0.5f) + (leg >= 2 ? 0.25f : 0.0f);
+    return p - std::floor(p);
+  }
+  // The ankle's model-space offset from its rest position.
+  glm::vec3 Foot(float t, std::size_t leg) const {
+    const float p = Phase(t, leg);
+    if (p < 0.6f) return {0.0f, 0.0f, stride * (0.5f - p / 0.6f)};
+    const float u = (p - 0.6f) / 0.4f;
+    const float s = u - std::sin(2.0f * 3.14159265f * u) / (2.0f * 3.14159265f);
+    const float h = std::sin(3.14159265f * u);
+    return {0.0f, lift * h * h, stride * (-0.5f + s)};
+  }
+};
+
+// The animated locals at time t (root translation returned in `root`).
+inline std::vector<LocalTransform> WalkPose(const Character& c, const Walk& w, float t, LocalTransform* root) {
+  const Layout& l = c.layout;
+  std::vector<glm::quat> world = c.frames;
+  for (std::size_t i = 0; i < l.legs.size(); ++i) {
+    const auto& leg = l.legs[i];
+    const std::size_t hip = static_cast<std::size_t>(leg[0]), knee = static_cast<std::size_t>(leg[1]),
+                      ankle = static_cast<std::size_t>(leg[2]);
+    const float a = glm::length(l.positions[knee] - l.positions[hip]), b = glm::length(l.positions[ankle] - l.positions[knee]);
+    const glm::vec3 target = l.positions[ankle] + w.Foot(t, i);
+    const glm::vec3 h = l.positions[hip] - glm::vec3(0.0f, w.crouch, 0.0f);
+    const float d = std::min(glm::length(target - h), (a + b) * 0.9999f);
+    const glm::vec3 dir = glm::normalize(target - h);
+    const float cosA = std::clamp((a * a + d * d - b * b) / (2.0f * a * d), -1.0f, 1.0f);
+    const glm::vec3 bend = (l.legs.size() == 4 && i < 2) ? glm::vec3(0, 0, -1) : glm::vec3(0, 0, 1);  // hind knees bend back
+    const glm::vec3 perp = glm::normalize(bend - glm::dot(bend, dir) * dir);
+    const glm::vec3 k = h + a * (cosA * dir + std::sqrt(1.0f - cosA * cosA) * perp);
+    const glm::vec3 e = h + d * dir;
+    world[hip] = Arc(glm::normalize(l.positions[knee] - l.positions[hip]), glm::normalize(k - h)) * c.frames[hip];
+    world[knee] = Arc(glm::normalize(l.positions[ankle] - l.positions[knee]), glm::normalize(e - k)) * c.frames[knee];
+  }
+  std::vector<LocalTransform> out = c.rest;
+  for (std::size_t j = 1; j < l.parents.size(); ++j) {
+    const std::size_t p = static_cast<std::size_t>(l.parents[j]);
+    const glm::quat pw = p == 0 ? c.rest[0].rotation : world[p];
+    out[j].rotation = glm::normalize(glm::conjugate(pw) * world[j]);
+  }
+  // The pelvis lowered by `crouch` (in its parent's frame).
+  const std::size_t pelvis = static_cast<std::size_t>(l.pelvis);
+  const std::size_t parent = static_cast<std::size_t>(l.parents[pelvis]);
+  const glm::quat pw = parent == 0 ? c.rest[0].rotation : world[parent];
+  out[pelvis].translation += glm::conjugate(pw) * glm::vec3(0.0f, -w.crouch, 0.0f) / c.rest[0].scale.x;
+  root->translation = {0.0f, 0.0f, w.speed() * t};
+  return out;
 }
 
 }  // namespace groundtest

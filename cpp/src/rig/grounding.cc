@@ -44,6 +44,10 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   pd::PdSettings pds;
   if (Status s = pd::SettingsFromSettleTime(settings.settleTime > 0.0f ? settings.settleTime : 1.0, settings.damping, &pds); !s) return s;
   pds.blendOutTime = settings.blendOutTime;
+  // Heights, slides, pelvis and pitch follow a moving target from the previous one
+  // (first-order hold): a ramp is tracked alike at any rate (docs/grounding.md).
+  pd::PdSettings linear = pds;
+  linear.targetMotion = pd::TargetMotion::kLinear;
   TwoBoneSettings limb;
   limb.pole = TwoBonePole::kPoint;
   limb.soften = settings.soften;
@@ -54,14 +58,14 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   State next = same ? state_ : State{};
   // Smoothing turned on (settleTime 0 → > 0): the PDs already hold the offsets applied.
   for (Leg& leg : next.legs) {
-    if (Status s = leg.height.Configure(pds); !s) return s;
+    if (Status s = leg.height.Configure(linear); !s) return s;
     if (Status s = leg.rotation.Configure(pds); !s) return s;
     for (pd::ScalarPD& axis : leg.slide) {
-      if (Status s = axis.Configure(pds); !s) return s;
+      if (Status s = axis.Configure(linear); !s) return s;
     }
   }
-  if (Status s = next.pelvis.Configure(pds); !s) return s;
-  if (Status s = next.pitch.Configure(pds); !s) return s;
+  if (Status s = next.pelvis.Configure(linear); !s) return s;
+  if (Status s = next.pitch.Configure(linear); !s) return s;
   settings_ = settings;
   state_ = next;
   limb_ = setup;

@@ -99,7 +99,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     if (g.plant >= 0.0f) {
       f.stance = g.plant >= 0.5f;
     } else if (dt > 0.0f) {
-      const float speed = leg.seen ? glm::length(f.sole - leg.previous) / dt : 0.0f;
+      const float speed = leg.seen ? glm::length(Horizontal(f.sole - leg.previous, up)) / dt : 0.0f;
       const float k = leg.planted ? 1.5f : 1.0f;
       f.stance = f.lift <= k * plantHeight + 1e-6f * d.length && speed <= k * S.plantSpeed * scale;
     } else {
@@ -122,7 +122,17 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   for (std::size_t i = 0; i < legs; ++i) {
     Leg& leg = state_.legs[i];
     const Desired::Foot& f = d.feet[i];
-    const float h = smooth(leg.height, f.offset, !f.ground);
+    // A planted foot stands on its ground exactly but for a residual from landing that
+    // blends out (its PD holds the residual); a free foot's PD holds its height offset.
+    const bool stance = f.ground && f.stance;
+    float h;
+    if (stance) {
+      if (!leg.planted) leg.height.Reset(leg.height.value() - f.offset, leg.height.velocity());
+      h = f.offset + smooth(leg.height, 0.0f, true);
+    } else {
+      if (leg.planted) leg.height.Reset(leg.height.value() + f.offset, leg.height.velocity());
+      h = smooth(leg.height, f.offset, !f.ground);
+    }
     if (S.settleTime == 0.0f) (void)leg.rotation.Reset(glm::dquat(f.ground ? f.rotation : kIdentityRotation));
     else if (f.ground) (void)leg.rotation.Update(dt, f.rotation);
     else (void)leg.rotation.UpdateBlendOut(dt);
@@ -130,7 +140,6 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     const glm::vec3 free = f.sole + h * up;
     glm::vec3 slide(static_cast<float>(leg.slide[0].value()), static_cast<float>(leg.slide[1].value()),
                     static_cast<float>(leg.slide[2].value()));
-    const bool stance = f.ground && f.stance;
     if (stance && !leg.planted) leg.lock = free + slide;  // planted where the foot is now
     leg.planted = stance;
     if (stance) {
@@ -167,23 +176,28 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     const glm::vec3 hip = in.legs[i * J].position;
     need = std::min(need, d.feet[i].offset - glm::dot(bodyTurn * (hip - pivot) - (hip - pivot), up));
   }
-  float pelvisTarget = std::isfinite(need) ? std::clamp(need, -maxDrop, maxRise) : 0.0f;
-  // Lower further (within maxDrop) until every leg reaches its foot, with the soft zone to spare.
-  for (std::size_t i = 0; i < legs; ++i) {
-    const Transform* leg = &in.legs[i * J];
-    const glm::vec3 hip = pivot + bodyTurn * (leg[0].position - pivot) + pelvisTarget * up;
-    const glm::quat turn = footRotation[i];
-    glm::vec3 ankle = d.target[i] + S.soleOffsets[i] * scale * (turn * up);
-    if (J == 4) ankle -= turn * (leg[3].position - leg[2].position);
-    const float reach = LegLength(leg) * (1.0f - S.soften) * (1.0f - 1e-5f);
-    const glm::vec3 v = hip - ankle;
-    const float vv = glm::dot(v, v);
-    if (!(vv > reach * reach)) continue;
-    const float vu = glm::dot(v, up), horizontal = std::max(vv - vu * vu, 0.0f);
-    const float drop = horizontal < reach * reach ? vu - std::sqrt(reach * reach - horizontal) : vu;
-    if (drop > 0.0f) pelvisTarget = std::max(-maxDrop, pelvisTarget - drop);
-  }
-  const float pelvis = std::clamp(smooth(state_.pelvis, pelvisTarget, !on), -maxDrop, maxRise);
+  // Lowers pelvis offset p (within maxDrop) until every leg, carried by `turn` and p,
+  // reaches its foot with the soft zone to spare.
+  const auto reach = [&](float p, const glm::quat& turn) {
+    for (std::size_t i = 0; i < legs; ++i) {
+      const Transform* leg = &in.legs[i * J];
+      const glm::vec3 hip = pivot + turn * (leg[0].position - pivot) + p * up;
+      glm::vec3 ankle = d.target[i] + S.soleOffsets[i] * scale * (footRotation[i] * up);
+      if (J == 4) ankle -= footRotation[i] * (leg[3].position - leg[2].position);
+      const float most = LegLength(leg) * (1.0f - S.soften) * (1.0f - 1e-5f);
+      const glm::vec3 v = hip - ankle;
+      const float vv = glm::dot(v, v);
+      if (!(vv > most * most)) continue;
+      const float vu = glm::dot(v, up), horizontal = std::max(vv - vu * vu, 0.0f);
+      const float drop = horizontal < most * most ? vu - std::sqrt(most * most - horizontal) : vu;
+      if (drop > 0.0f) p = std::max(-maxDrop, p - drop);
+    }
+    return p;
+  };
+  const float pelvisTarget = reach(std::isfinite(need) ? std::clamp(need, -maxDrop, maxRise) : 0.0f, bodyTurn);
+  // The smoothed pelvis; enabled, lowered at once where it lags a leg's reach (never past full reach).
+  float pelvis = std::clamp(smooth(state_.pelvis, pelvisTarget, !on), -maxDrop, maxRise);
+  if (on) pelvis = reach(pelvis, bodyTurn);
 
   // Stage 4: carry the legs by the pelvis, solve each leg.
   const glm::vec3 lift = pelvis * up;
