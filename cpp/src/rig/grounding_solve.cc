@@ -128,9 +128,10 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     float h;
     if (stance) {
       if (!leg.planted) leg.height.Reset(leg.height.value() - f.offset, leg.height.velocity());
+      leg.base = f.offset;
       h = f.offset + smooth(leg.height, 0.0f, true);
     } else {
-      if (leg.planted) leg.height.Reset(leg.height.value() + f.offset, leg.height.velocity());
+      if (leg.planted) leg.height.Reset(leg.height.value() + leg.base, leg.height.velocity());
       h = smooth(leg.height, f.offset, !f.ground);
     }
     if (S.settleTime == 0.0f) (void)leg.rotation.Reset(glm::dquat(f.ground ? f.rotation : kIdentityRotation));
@@ -167,7 +168,9 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
       pitchTarget = std::clamp(std::atan2(rise, span), -S.maxFootPitch, S.maxFootPitch);
     }
   }
-  const float pitch = smooth(state_.pitch, pitchTarget, !on || pitchAxis == glm::vec3(0.0f));
+  bool grounded = false;  // any foot on ground: else the body blends back to the animation
+  for (std::size_t i = 0; i < legs; ++i) grounded = grounded || d.feet[i].ground;
+  const float pitch = smooth(state_.pitch, pitchTarget, !grounded || pitchAxis == glm::vec3(0.0f));
   const glm::quat bodyTurn = pitchAxis == glm::vec3(0.0f) ? kIdentityRotation : glm::angleAxis(pitch, pitchAxis);
   const glm::vec3 pivot = in.pelvis.position;
   float need = std::numeric_limits<float>::infinity();
@@ -180,6 +183,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   // reaches its foot with the soft zone to spare.
   const auto reach = [&](float p, const glm::quat& turn) {
     for (std::size_t i = 0; i < legs; ++i) {
+      if (!d.feet[i].ground) continue;  // a foot without ground keeps its animated pose
       const Transform* leg = &in.legs[i * J];
       const glm::vec3 hip = pivot + turn * (leg[0].position - pivot) + p * up;
       glm::vec3 ankle = d.target[i] + S.soleOffsets[i] * scale * (footRotation[i] * up);
@@ -196,8 +200,8 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   };
   const float pelvisTarget = reach(std::isfinite(need) ? std::clamp(need, -maxDrop, maxRise) : 0.0f, bodyTurn);
   // The smoothed pelvis; enabled, lowered at once where it lags a leg's reach (never past full reach).
-  float pelvis = std::clamp(smooth(state_.pelvis, pelvisTarget, !on), -maxDrop, maxRise);
-  if (on) pelvis = reach(pelvis, bodyTurn);
+  float pelvis = std::clamp(smooth(state_.pelvis, pelvisTarget, !grounded), -maxDrop, maxRise);
+  if (grounded) pelvis = reach(pelvis, bodyTurn);
 
   // Stage 4: carry the legs by the pelvis, solve each leg.
   const glm::vec3 lift = pelvis * up;

@@ -144,6 +144,7 @@ class Grounding {
     std::array<pd::ScalarPD, 3> slide;  // world offset of a released plant
     glm::vec3 lock{0.0f};   // planted sole point (world)
     glm::vec3 previous{0.0f};  // last animated sole (world)
+    float base = 0.0f;         // planted: the exact height offset (the height PD holds the residual)
     bool planted = false;
     bool seen = false;
   };
