@@ -113,8 +113,13 @@ export function createWalk(bones, { stride = 1.0, speed = 1.1, lift = 0.09, duty
     },
     /** True while the `side` foot ('left' | 'right') is on the ground at `phase`. */
     stance(side, phase) {
+      return this.stanceProgress(side, phase) >= 0;
+    },
+    /** How far through its stance the `side` foot is at `phase`, 0 (landing) to 1 (lift-off); −1 in the swing. */
+    stanceProgress(side, phase) {
       const leg = legs[side === 'left' ? 0 : 1];
-      return phase - leg.offset - Math.floor(phase - leg.offset) < duty;
+      const u = phase - leg.offset - Math.floor(phase - leg.offset);
+      return u < duty ? u / duty : -1;
     },
     /** Puts every bone back to its rest transform. */
     rest() {
