@@ -109,6 +109,32 @@ describe('Rig grounding', () => {
     }
   });
 
+  it('probe() and update() allocate nothing in WASM; the views stay the same objects; they survive memory growth', () => {
+    const character = biped();
+    const rig = new ikpd.Rig({ parents: character.parents, rest: character.rest });
+    try {
+      const c = rig.add('grounding', { pelvis: 1, legs: [[3, 4, 5, 6], [7, 8, 9, 10]] });
+      frame(rig, GROUNDS.slope, 1 / 60);
+      const grounds = rig.grounds, probes = rig.probes;
+      const before = ikpd.memoryStats().usedBytes;
+      for (let f = 0; f < 500; f++) frame(rig, GROUNDS.slope, 1 / 60);
+      expect(ikpd.memoryStats().usedBytes).toBe(before);
+      expect(rig.grounds).toBe(grounds);
+      expect(rig.probes).toBe(probes);
+      const sole = rig.probes[c.probeOffset + 1];
+      const heap = ikpd.memoryStats().heapBytes;
+      const big = [];
+      while (ikpd.memoryStats().heapBytes === heap) big.push(ikpd.hdr.createBuffer(1 << 20, 4));
+      expect(grounds.length).toBe(0); // detached by the growth
+      expect(rig.probes[c.probeOffset + 1]).toBe(sole);
+      expect(rig.grounds.length).toBe(16);
+      frame(rig, GROUNDS.slope, 1 / 60);
+      for (const b of big) b.dispose();
+    } finally {
+      rig.dispose();
+    }
+  });
+
   it('defaults, kinds and options', () => {
     expect(ikpd.Rig.kinds).toContain('grounding');
     expect(ikpd.Rig.defaults.grounding).toMatchObject({ settleTime: 0.1, maxFootPitch: 0.7, maxFootRoll: 0.5, plantSpeed: 0.2, maxPelvisDrop: null, chest: null });

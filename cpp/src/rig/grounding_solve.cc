@@ -8,27 +8,20 @@
 #include <limits>
 
 #include "ikpd/rig/grounding.h"
+#include "body_parts.h"
 
 namespace ikpd::rig {
 
 namespace {
+using body_detail::FrameOf;
+using body_detail::Horizontal;
 const glm::dquat kIdentityD(1.0, 0.0, 0.0, 0.0);
 constexpr float kWall = 0.1f;  // |n·up| below this: a wall, not ground
-
-glm::vec3 Horizontal(const glm::vec3& v, const glm::vec3& up) { return v - glm::dot(v, up) * up; }
 
 // The shortest rotation taking unit a to unit b (|angle| < π).
 glm::quat Arc(const glm::vec3& a, const glm::vec3& b) {
   const glm::vec3 c = glm::cross(a, b);
   return NormalizeOr(glm::quat(1.0f + glm::dot(a, b), c.x, c.y, c.z), kIdentityRotation);
-}
-
-// Rotation whose +X is `x` (unit) and +Z is `zHint` made normal to it.
-glm::quat FrameOf(const glm::vec3& x, const glm::vec3& zHint) {
-  glm::vec3 z = zHint - glm::dot(zHint, x) * x;
-  if (glm::dot(z, z) < 1e-12f) z = glm::cross(x, std::abs(x.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0));
-  z = glm::normalize(z);
-  return glm::normalize(glm::quat_cast(glm::mat3(x, glm::cross(z, x), z)));
 }
 
 float LegLength(const Transform* leg) {
@@ -113,6 +106,8 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   // Stage 2: smooth each foot, lock planted ones (from here on the state changes).
   // Tracks `target`, or blends out to exactly zero when released (disabled, no ground).
   const auto smooth = [&](pd::ScalarPD& pd, float target, bool release) {
+    // At rest at zero, toward zero: the update would leave it there (skipped: most slides, a biped's pitch).
+    if ((release || (target == 0.0f && pd.target() == 0.0)) && pd.value() == 0.0 && pd.velocity() == 0.0) return 0.0f;
     if (S.settleTime == 0.0f) pd.Reset(release ? 0.0 : target);
     else if (!release) (void)pd.Update(dt, target);
     else (void)pd.UpdateBlendOut(dt, 0.0);
@@ -250,7 +245,9 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     if (st.planted) {
       const Desired::Foot& f = d.feet[i];
       const glm::vec3 sole = o[J - 1].position - S.soleOffsets[i] * scale * (turn * up);
-      const float error = std::abs(glm::dot(sole - f.point, f.normal));
+      // In double, at most the largest float: a hit near the float range still reports a number.
+      const double gap = std::abs(glm::dot(glm::dvec3(sole) - glm::dvec3(f.point), glm::dvec3(f.normal)));
+      const float error = static_cast<float>(std::min(gap, static_cast<double>(std::numeric_limits<float>::max())));
       r.maxPlantedError = std::max(r.maxPlantedError, error);
       r.reached = r.reached && error <= 1e-3f;
       ++r.planted;

@@ -86,15 +86,26 @@ Status Rig::Probe(std::span<const LocalTransform> in, const LocalTransform& root
   SetRoot(root);
   std::fill(fresh_.begin(), fresh_.end(), std::uint8_t{0});
   const glm::vec3 up = NormalizeOr(root_.rotation * up_, up_);
-  for (const Constraint& c : constraints_) {
-    if (c.settings.kind != ConstraintKind::kGrounding) continue;
+  const auto probe = [&](const Constraint& c, std::size_t i) -> GroundProbe {
     const GroundingSettings& g = c.ground.settings();
-    for (std::size_t i = 0; i < g.legs; ++i) {
-      const std::size_t hip = static_cast<std::size_t>(c.settings.legs[i * g.legJoints]);
-      const std::size_t effector = static_cast<std::size_t>(c.settings.legs[i * g.legJoints + g.legJoints - 1]);
-      const glm::vec3 h = ToWorld({Model(hip, in).position, kIdentityRotation}).position;
-      const glm::vec3 e = ToWorld({Model(effector, in).position, kIdentityRotation}).position;
-      probes_[c.groundFirst + i] = {e - g.soleOffsets[i] * rootScale_ * up, h};
+    const std::size_t hip = static_cast<std::size_t>(c.settings.legs[i * g.legJoints]);
+    const std::size_t effector = static_cast<std::size_t>(c.settings.legs[i * g.legJoints + g.legJoints - 1]);
+    const glm::vec3 h = ToWorld({Model(hip, in).position, kIdentityRotation}).position;
+    const glm::vec3 e = ToWorld({Model(effector, in).position, kIdentityRotation}).position;
+    return {e - g.soleOffsets[i] * rootScale_ * up, h};
+  };
+  // Checked first (a pose whose transforms overflow float has no usable probe), then written.
+  for (int write = 0; write < 2; ++write) {
+    for (const Constraint& c : constraints_) {
+      if (c.settings.kind != ConstraintKind::kGrounding) continue;
+      for (std::size_t i = 0; i < c.ground.settings().legs; ++i) {
+        const GroundProbe p = probe(c, i);
+        if (write != 0) {
+          probes_[c.groundFirst + i] = p;
+        } else if (!IsFinite(p.sole) || !IsFinite(p.hip)) {
+          return Error("in: the pose is out of range (a probe is not finite)");
+        }
+      }
     }
   }
   std::fill(fresh_.begin(), fresh_.end(), std::uint8_t{0});

@@ -213,8 +213,10 @@ class Rig {
   std::size_t groundIndex(std::size_t index) const { return constraints_[index].groundFirst; }
   // FK of the animated pose `in` under `root`: fills probes() (the animated
   // sole and hip of every grounding leg, world space). Checks in and root as
-  // Update does ("in: ...", "in[3].rotation: ...", "root.scale: ..."); on
-  // error probes() is unchanged. Changes no constraint state.
+  // Update does ("in: ...", "in[3].rotation: ...", "root.scale: ..."), and a
+  // pose whose transforms overflow float ("in: the pose is out of range (a
+  // probe is not finite)"); on error probes() is unchanged. Changes no
+  // constraint state.
   Status Probe(std::span<const LocalTransform> in, const LocalTransform& root);
   std::span<const ConstraintResult> results() const { return results_; }
   // The canonical frames F_j of constraint `index` (one per joint, docs/rig.md).
