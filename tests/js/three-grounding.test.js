@@ -209,6 +209,16 @@ describe('options and bad input', () => {
     expect(() => { c.maxFootPitch = -1; }).toThrow(/maxFootPitch/);
     expect(c.maxFootPitch).toBe(0.4);
     expect(() => { c.ground = 'floor'; }).toThrow(TypeError);
+    // set() takes the three.js-side options too, all checked before any changes.
+    const floor = floorAt(0.05);
+    c.set({ ground: [floor], plant: [1, 0], maxFootRoll: 0.2 });
+    expect(c.ground).toEqual([floor]);
+    expect(Array.from(c.plant)).toEqual([1, 0]);
+    expect(c.maxFootRoll).toBe(0.2);
+    expect(() => c.set({ ground: 7, maxFootRoll: 0.1 })).toThrow(/ground: expected/);
+    expect(() => c.set({ plant: [1], maxFootRoll: 0.1 })).toThrow(/plant: expected 2 numbers/);
+    expect(c.maxFootRoll).toBe(0.2);
+    expect(c.ground).toEqual([floor]);
     rig.dispose();
   });
 

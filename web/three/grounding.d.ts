@@ -79,4 +79,6 @@ export interface GroundingConstraint {
   readonly reached: boolean;
   /** The largest sole-to-ground distance of a planted foot after the last update (world units). */
   readonly distance: number;
+  /** Sets several options at once, `ground` and `plant` included; all are checked before any changes. */
+  set(options: Partial<GroundingConstraintOptions>): this;
 }

@@ -229,13 +229,20 @@ export function attachGround(constraint, options) {
     set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
   });
   const legs = constraint.bones.legs.length;
+  const checkPlant = (v) => {
+    if (!(Array.isArray(v) || ArrayBuffer.isView(v)) || v.length !== legs) {
+      throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(v)}`);
+    }
+  };
   constraint.plant = new Float32Array(legs).fill(-1);
   if (options.plant !== undefined && options.plant !== null) {
-    if (!(Array.isArray(options.plant) || ArrayBuffer.isView(options.plant)) || options.plant.length !== legs) {
-      throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(options.plant)}`);
-    }
+    checkPlant(options.plant);
     constraint.plant.set(options.plant);
   }
+  // constraint.set({ ground, plant }): checked with the other options first, then set.
+  constraint._ownKeys = GROUNDING_KEYS;
+  constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
+  constraint._setOwn = (key, v) => { if (key === 'ground') constraint.ground = v; else constraint.plant.set(v); };
   constraint._legLength = 0;
   constraint._plane = new Plane();
 }
