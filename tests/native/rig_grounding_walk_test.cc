@@ -144,3 +144,79 @@ TEST(RigGroundingWalk, PelvisHeightIsFrameRateIndependent) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace groundtest;
+
+// Random characters (every bone-axis style, random leg poses, a rotated and scaled
+// root) on random flat or sloped ground: finite unit output, bone lengths kept, no
+// leg past full reach, the pelvis within its limits, and where the ground is within
+// the pelvis's reach every sole on it within 1 mm.
+TEST(RigGroundingProperty, RandomPosesAndGrounds) {
+  iktest::Rng rng(3131);
+  int grounded = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const bool quad = i % 4 == 3;
+    const Character c = Make(quad ? Quadruped() : Biped(), i % 4, static_cast<unsigned>(i));
+    ikpd::rig::Skeleton skeleton;
+    ASSERT_TRUE(skeleton.Init(c.layout.parents).ok());
+    Rig rig;
+    ASSERT_TRUE(rig.Init(skeleton, c.rest).ok());
+    const bool toes = rng.Uniform(0.0f, 1.0f) < 0.5f;
+    ASSERT_TRUE(rig.Add(Settings(c.layout, toes)).ok());
+    std::vector<LocalTransform> in = c.rest, out(c.rest.size());
+    for (const auto& leg : c.layout.legs) {  // bend each hip and knee a little about a random axis
+      for (int k = 0; k < 2; ++k) {
+        LocalTransform& t = in[static_cast<std::size_t>(leg[static_cast<std::size_t>(k)])];
+        t.rotation = glm::normalize(t.rotation * glm::angleAxis(rng.Uniform(0.0f, 0.4f), rng.Direction()));
+      }
+    }
+    LocalTransform root;
+    root.translation = rng.Vec(-2.0f, 2.0f);
+    root.rotation = glm::angleAxis(rng.Uniform(-3.0f, 3.0f), glm::vec3(0, 1, 0));
+    root.scale = glm::vec3(rng.Uniform(0.5f, 2.0f));
+    const float k = root.scale.x;
+    const float height = root.translation.y + k * rng.Uniform(-0.1f, 0.1f);
+    const float slope = rng.Uniform(-0.3f, 0.3f);
+    const Ground g = {[=](float, float z) { return height + std::tan(slope) * z; },
+                      [=](float, float) { return glm::normalize(glm::vec3(0, 1, -std::tan(slope))); }};
+    for (int f = 0; f < 60; ++f) {
+      ASSERT_TRUE(rig.Probe(in, root).ok());
+      Query(rig, g);
+      ASSERT_TRUE(rig.Update(1.0f / 60.0f, in, root, out).ok());
+    }
+    const auto before = rigtest::Fk(c.layout.parents, in, root);
+    const auto after = rigtest::Fk(c.layout.parents, out, root);
+    for (std::size_t j = 0; j < out.size(); ++j) {
+      ASSERT_TRUE(ikpd::IsFinite(out[j].translation) && std::abs(glm::length(out[j].rotation) - 1.0f) < 1e-4f) << i;
+      const int p = c.layout.parents[j];
+      if (p > 0 && static_cast<int>(j) != c.layout.pelvis) {
+        const float was = glm::length(before[j].position - before[static_cast<std::size_t>(p)].position);
+        ASSERT_NEAR(glm::length(after[j].position - after[static_cast<std::size_t>(p)].position), was, 1e-4f * k) << i;
+      }
+    }
+    const float offset = glm::dot(after[static_cast<std::size_t>(c.layout.pelvis)].position - before[static_cast<std::size_t>(c.layout.pelvis)].position,
+                                  glm::vec3(0, 1, 0));
+    float shortest = 1e9f;
+    bool reaches = true;
+    for (const auto& leg : c.layout.legs) {
+      const auto at = [&](const std::vector<World>& w, int n) { return w[static_cast<std::size_t>(leg[static_cast<std::size_t>(n)])].position; };
+      const float full = glm::length(at(before, 1) - at(before, 0)) + glm::length(at(before, 2) - at(before, 1));
+      shortest = std::min(shortest, full);
+      ASSERT_LE(glm::length(at(after, 2) - at(after, 0)), full * (1.0f + 1e-5f)) << i;
+      reaches = reaches && glm::length(at(after, 2) - at(after, 0)) < full * 0.979f;  // short of the soft zone
+    }
+    ASSERT_GE(offset, -0.3f * shortest - 1e-4f * k) << i;
+    ASSERT_LE(offset, 0.1f * shortest + 1e-4f * k) << i;
+    // Soles on the ground where the pelvis limits and the foot limits allow it.
+    if (reaches && offset > -0.3f * shortest + 1e-3f && offset < 0.1f * shortest - 1e-3f && std::abs(slope) < 0.5f) {
+      ++grounded;
+      EXPECT_LE(rig.results()[0].distance, 1e-3f * k) << i;
+    }
+  }
+  EXPECT_GT(grounded, 50);  // 72 of the 1000 have every leg short of its soft zone and the pelvis inside its limits
+  RecordProperty("groundedCases", std::to_string(grounded));
+}
+
+}  // namespace

@@ -77,10 +77,6 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     f.ground = on && g.hit != 0.0f && glm::dot(n, up) >= kWall;
     if (!f.ground) continue;
     f.normal = n, f.point = g.point;
-    // A planted foot reads the ground under its lock, a free one under its animated sole.
-    const glm::vec3 at = leg.planted ? leg.lock - glm::dot(leg.lock - f.sole, up) * up : f.sole;
-    const float t = glm::dot(g.point - at, n) / glm::dot(up, n);  // along up to the ground plane
-    f.offset = w * (t + f.lift);
     // Sole rotation: the normal's pitch and roll, each limited, faded out above plantHeight.
     const float nu = glm::dot(n, up);
     const float pitch = std::clamp(std::atan2(-glm::dot(n, forward), nu), -S.maxFootPitch, S.maxFootPitch);
@@ -98,6 +94,11 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     } else {
       f.stance = leg.planted;
     }
+    // Along up to the ground plane: a free foot keeps its animated lift above it; a stance
+    // foot stands on it, under its lock once planted.
+    const glm::vec3 at = f.stance && leg.planted ? leg.lock - glm::dot(leg.lock - f.sole, up) * up : f.sole;
+    const float t = glm::dot(g.point - at, n) / glm::dot(up, n);
+    f.offset = w * (f.stance ? t : t + f.lift);
   }
   for (std::size_t i = 0; i < legs; ++i) {
     if (!std::isfinite(d.feet[i].offset) || !IsFinite(d.feet[i].rotation)) return Error("legs: pose out of range");

@@ -9,8 +9,9 @@
 //   3. lowers (or raises) the pelvis by what the lowest foot needs, within
 //      [−maxPelvisDrop, maxPelvisRise], and further (within maxPelvisDrop)
 //      until every leg reaches its foot;
-//   4. keeps a stance foot exactly where it was planted (no sliding) and
-//      blends it back to the animated foot when it lifts;
+//   4. keeps a stance foot exactly where it was planted (no sliding), its
+//      sole on the ground itself, and blends it back to the animated foot
+//      when it lifts;
 //   5. solves each leg by two-bone IK (hip fixed, knee in its animated bend
 //      plane, softened near full reach): the ankle (or, with a toe joint,
 //      the toe) lands so the sole touches the ground.
@@ -117,7 +118,8 @@ struct GroundingReport {
 // offsets blend to zero (animated pose); a normal with a tiny up component
 // (|n·up| < 0.1, a wall) → no hit; zero normal → up; a straight leg → the
 // knee bends toward `forward`; zero-length bones → the leg is carried,
-// never an error; dt = 0 → no smoothing step, plant state kept.
+// never an error; dt = 0 → no smoothing step, plant state kept; a pose or hit
+// so large that the offsets overflow float → "legs: pose out of range".
 // Errors change nothing (state, output): "dt", "legs", "grounds",
 // "grounds[i].point", "grounds[i].normal", "grounds[i].hit", "grounds[i].plant",
 // "scale", "up", "forward", "output".
