@@ -1,7 +1,10 @@
 // Native cost of the character rig (docs/rig.md): one two-bone constraint,
 // and a humanoid (2 arms + 2 legs two-bone, 6-joint look-at, 2 eye aims) on a
 // 24-joint skeleton, per character per frame. The same rigs as the three.js
-// rows of bench/run.mjs (bench/js/three_rig.js).
+// rows of bench/run.mjs (bench/js/three_rig.js). RigGrounding: the grounding
+// constraint on the two legs (docs/grounding.md), the ground hits filled from
+// the probes of an analytic bumpy ground (the solve alone: no raycast);
+// RigGrounding/update the same without the probe (Update only).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -99,5 +102,84 @@ void RigHumanoid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(RigHumanoid);
+
+// A walking character (root moving along +Z, the ankles swinging) on a bumpy ground.
+void GroundingCharacter(Character& c) {
+  Build(c, false);
+  c.rig = ikpd::rig::Rig();
+  std::vector<int> parents;
+  for (const Joint& j : kLayout) parents.push_back(j.parent);
+  ikpd::rig::Skeleton skeleton;
+  if (!skeleton.Init(parents) || !c.rig.Init(skeleton, c.in)) std::abort();
+  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kGrounding);
+  s.joints = {0};
+  s.grounding.legJoints = 4;
+  s.legs = {16, 17, 18, 19, 20, 21, 22, 23};
+  if (!c.rig.Add(s)) std::abort();
+}
+
+void GroundingFrame(Character& c, int frame, bool probe) {
+  const float t = static_cast<float>(frame) / 60.0f;
+  c.root.translation.z = 1.2f * t;
+  c.in[17].rotation = glm::angleAxis(0.3f * std::sin(6.0f * t), glm::vec3(1, 0, 0));
+  c.in[21].rotation = glm::angleAxis(-0.3f * std::sin(6.0f * t), glm::vec3(1, 0, 0));
+  if (probe && !c.rig.Probe(c.in, c.root)) std::abort();
+  auto grounds = c.rig.grounds();
+  for (std::size_t i = 0; i < grounds.size(); ++i) {
+    const glm::vec3 sole = c.rig.probes()[i].sole;
+    grounds[i].point = {sole.x, 0.05f * std::sin(3.0f * sole.z), sole.z};
+    grounds[i].normal = glm::normalize(glm::vec3(0, 1, -0.15f * std::cos(3.0f * sole.z)));
+    grounds[i].hit = 1.0f;
+  }
+  if (!c.rig.Update(1.0f / 60.0f, c.in, c.root, c.out)) std::abort();
+}
+
+// probe: Probe + ground query + Update (the whole solve); else Update alone.
+void RigGrounding(benchmark::State& state, bool probe) {
+  Character c;
+  GroundingCharacter(c);
+  if (!c.rig.Probe(c.in, c.root)) std::abort();
+  int frame = 0;
+  for (auto _ : state) {
+    GroundingFrame(c, frame++, probe);
+    benchmark::DoNotOptimize(c.out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK_CAPTURE(RigGrounding, probe_update, true);
+BENCHMARK_CAPTURE(RigGrounding, update, false);
+
+// The standalone job (rig::Grounding::Update) on the two legs of the same walk, in
+// world space: the grounding solve without the rig's stages (gather, locals).
+void GroundingJob(benchmark::State& state) {
+  ikpd::rig::GroundingSettings settings;
+  settings.legJoints = 4;
+  settings.soleOffsets = {0.02f, 0.02f, 0.0f, 0.0f};
+  ikpd::rig::Grounding job;
+  if (!job.Reset(settings)) std::abort();
+  ikpd::Transform legs[8], out[8], pelvis;
+  ikpd::rig::GroundHit hits[2];
+  const int joints[8] = {16, 17, 18, 19, 20, 21, 22, 23};
+  int frame = 0;
+  for (auto _ : state) {
+    const float t = static_cast<float>(frame++) / 60.0f;
+    const float swing = 0.05f * std::sin(6.0f * t);
+    for (int k = 0; k < 8; ++k) {
+      legs[k] = {kLayout[joints[k]].position + glm::vec3(0.0f, 0.0f, 1.2f * t + (k % 4 >= 2 ? (k < 4 ? swing : -swing) : 0.0f)), ikpd::kIdentityRotation};
+    }
+    for (int i = 0; i < 2; ++i) {
+      const glm::vec3 sole = legs[4 * i + 3].position;
+      hits[i] = {{sole.x, 0.05f * std::sin(3.0f * sole.z), sole.z}, glm::normalize(glm::vec3(0, 1, -0.15f * std::cos(3.0f * sole.z))), 1.0f, -1.0f};
+    }
+    ikpd::rig::GroundingInput in;
+    in.pelvis = {kLayout[0].position + glm::vec3(0.0f, 0.0f, 1.2f * t), ikpd::kIdentityRotation};
+    in.legs = legs;
+    in.grounds = hits;
+    if (!job.Update(1.0f / 60.0f, in, {&pelvis, out})) std::abort();
+    benchmark::DoNotOptimize(out);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(GroundingJob);
 
 }  // namespace

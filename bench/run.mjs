@@ -18,6 +18,7 @@ import { makeChainTargets } from './problems.js';
 import { solveTwoBoneLean } from './js/lean_two_bone.js';
 import { createModule } from '../web/src/module.js';
 import { benchThreeRig } from './js/three_rig.js';
+import { benchGrounding } from './js/grounding.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -350,6 +351,12 @@ section('three.js rigs', () => {
   extra.threeRig.lean = measure(() => { for (let i = 0; i < N; i++) solveTwoBoneLean(p, lean, i); }, N);
 });
 
+// ------------------------------------------------------------ grounding
+// Two legs on a 10k-triangle terrain (three-mesh-bvh), per character per frame.
+section('grounding (three.js)', () => {
+  extra.grounding = benchGrounding(ikpd, measure);
+});
+
 // ------------------------------------------------------------ size and start-up
 {
   const glue = readFileSync(join(root, 'web/lib/ikpd.mjs'));
@@ -431,6 +438,10 @@ if (extra.threeRig) {
   console.log(`  humanoid: helpers / IKRig ${ratio(r.helpersHumanoid, r.rigHumanoid)}`);
   console.log(`  full-body look-at: BodyLookAt.update ${fmt(r.bodyLookAt)}, BodyLookAtIK.update ${fmt(r.bodyLookAtIK)}, IKRig bodyLookAt ${fmt(r.rigBodyLookAt)}`);
   console.log(`  10-bone chain: ChainIK.update ${fmt(r.chainIK)} = ${ratio(r.chainIK, r.chainSolver)} ChainSolver.solve ${fmt(r.chainSolver)}`);
+}
+if (extra.grounding) {
+  const g = extra.grounding;
+  console.log(`\ngrounding, two legs on a ${g.triangles}-triangle terrain (three-mesh-bvh), per character per frame: IKRig.update ${fmt(g.rig)} (target ≤ 10 µs), of which the two raycasts ${fmt(g.raycasts)}`);
 }
 const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const s = extra.size;

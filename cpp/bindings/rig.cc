@@ -18,6 +18,12 @@
 //     (chain_job.h); lookAt hasWeights hasLimits then J each given;
 //     bodyLookAt hasWeights hasLimits hasSettleTimes then J each given;
 //     both look-ats then E (0..2) and E eye joint indices.
+//     grounding: its block is kGroundingFloats (legJoints groundHeight
+//     maxPelvisDrop maxPelvisRise maxFootPitch maxFootRoll plantSpeed
+//     plantHeight soften; NaN: the derived default), then hasSoleOffsets and
+//     one sole offset per leg when given (NaN: from the rest pose).
+// grounds() and probes() point into the rig (moved by add()); probe() fills
+// probes from in and root.
 //
 // Allocation: the WebAssembly build has no exceptions, so the buffer is
 // allocated with new (std::nothrow) (an error when memory cannot grow) and
@@ -45,6 +51,7 @@ using rig::ConstraintSettings;
 using rig::LocalTransform;
 
 constexpr std::size_t kCommonFloats = 17;
+constexpr std::size_t kGroundingFloats = 9;
 
 std::optional<glm::vec3> ReadOptional(const float* p) {
   if (p[3] == 0.0f) return std::nullopt;
@@ -60,6 +67,7 @@ std::size_t JobBlock(ConstraintKind kind) {
     case ConstraintKind::kChain: return JobFloats<ChainJob>();
     case ConstraintKind::kLookAt: return JobFloats<LookAtSettings>();
     case ConstraintKind::kBodyLookAt: return JobFloats<BodyLookAtSettings>();
+    case ConstraintKind::kGrounding: return kGroundingFloats;
   }
   return 0;
 }
@@ -70,7 +78,7 @@ bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
   s = rig::DefaultSettings(kind);
   const auto count = [](float v) { return v >= 0.0f && v <= 1024.0f ? static_cast<std::size_t>(v) : std::size_t{0}; };
   const std::size_t j = count(p[0]), a = count(p[1]), l = count(p[2]);
-  if (j > 256 || a > 6 || l > 6) return false;
+  if (j > 256 || a > 6 || l > (kind == ConstraintKind::kGrounding ? 16u : 6u)) return false;
   const float* at = p + 3;
   const auto indices = [&](std::vector<int>& out, std::size_t n) {
     out.resize(n);
@@ -136,6 +144,18 @@ bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
       eyes();
       break;
     }
+    case ConstraintKind::kGrounding: {
+      rig::GroundingSettings& g = s.grounding;
+      g.legJoints = job[0] == 4.0f ? 4 : job[0] == 3.0f ? 3 : 0;  // else Check names it
+      g.groundHeight = job[1], g.maxPelvisDrop = job[2], g.maxPelvisRise = job[3];
+      g.maxFootPitch = job[4], g.maxFootRoll = job[5], g.plantSpeed = job[6], g.plantHeight = job[7], g.soften = job[8];
+      if (flag()) {
+        const std::size_t legs = g.legJoints == 0 ? 0 : l / g.legJoints;
+        s.soleOffsets.assign(at, at + legs);
+        at += legs;
+      }
+      break;
+    }
   }
   return true;
 }
@@ -168,6 +188,8 @@ class RigHandle {
   std::uintptr_t Changed() const { return reinterpret_cast<std::uintptr_t>(changed_.get()); }
   std::uintptr_t Frames() { return reinterpret_cast<std::uintptr_t>(rig_.frames().data()); }
   std::uintptr_t Results() const { return reinterpret_cast<std::uintptr_t>(rig_.results().data()); }
+  std::uintptr_t Grounds() { return reinterpret_cast<std::uintptr_t>(rig_.grounds().data()); }
+  std::uintptr_t Probes() const { return reinterpret_cast<std::uintptr_t>(rig_.probes().data()); }
 
   // The skeleton (parents) and rest pose from the buffer.
   std::uintptr_t Init() {
@@ -189,7 +211,7 @@ class RigHandle {
 
   std::uintptr_t Add(std::uint32_t kind, std::uintptr_t offset) {
     ConstraintSettings s;
-    if (kind > static_cast<std::uint32_t>(ConstraintKind::kBodyLookAt)) return ToResult(Error("kind: unknown kind"));
+    if (kind > static_cast<std::uint32_t>(ConstraintKind::kGrounding)) return ToResult(Error("kind: unknown kind"));
     if (!ReadSettings(Floats(offset), static_cast<ConstraintKind>(kind), s)) return ToResult(Error("joints: too many"));
     return Keep(rig_.Add(s));
   }
@@ -207,6 +229,12 @@ class RigHandle {
     const std::span<LocalTransform> out(Locals(n_), n_);
     return Keep(rig_.Update(dt, in, *reinterpret_cast<const LocalTransform*>(Root()), out,
                             std::span<std::uint8_t>(changed_.get(), n_)));
+  }
+
+  // Fills probes() from the animated locals and root in the buffer.
+  std::uintptr_t Probe() {
+    if (floats_ == nullptr) return ToResult(Error("rig: not allocated"));
+    return Keep(rig_.Probe(std::span<const LocalTransform>(Locals(0), n_), *reinterpret_cast<const LocalTransform*>(Root())));
   }
 
  private:
@@ -244,6 +272,9 @@ EMSCRIPTEN_BINDINGS(ikpd_rig) {
       .function("changed", &RigHandle::Changed)
       .function("frames", &RigHandle::Frames)
       .function("results", &RigHandle::Results)
+      .function("grounds", &RigHandle::Grounds)
+      .function("probes", &RigHandle::Probes)
+      .function("probe", &RigHandle::Probe)
       .function("init", &RigHandle::Init)
       .function("setRest", &RigHandle::SetRest)
       .function("setFacing", &RigHandle::SetFacing)

@@ -1,15 +1,28 @@
-// A character through IKRig (docs/rig.md): a skinned humanoid plays its idle,
-// looks at the camera or a target (spine, neck and head share the turn),
-// reaches for a cup with its right hand and turns off each part without a
-// pop. Drop a .glb/.gltf (Mixamo or any humanoid) or a .vrm onto the page to
-// put your own character in its place: its bones are mapped by name, or by
-// the VRM humanoid.
+// A character through IKRig (docs/rig.md): a skinned humanoid walks an oval
+// over a low platform with grounding (docs/grounding.md; the ground is a
+// function of x and z here), looks at the camera or a target (spine, neck and
+// head share the turn), reaches for a cup with its right hand as it passes
+// (or, idle, stands by it) and turns off each part without a pop. Drop a
+// .glb/.gltf (Mixamo or any humanoid) or a .vrm onto the page to put your own
+// character in its place: its bones are mapped by name, or by the VRM
+// humanoid.
 import * as THREE from 'three/webgpu';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { colors, handle, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
+import { createWalk } from '../lib/walk.js';
 
 const _v = new THREE.Vector3();
+const _w = new THREE.Vector3();
+
+// The walk: an oval around the origin, over a 12 cm platform; the cup stands inside it, by the path.
+const OVAL = { x: 1.6, z: 1.1 };
+const PLATFORM = { x: [-0.7, 0.7], z: [-1.6, -0.6], height: 0.12 };
+const inside = (x, z) => x >= PLATFORM.x[0] && x <= PLATFORM.x[1] && z >= PLATFORM.z[0] && z <= PLATFORM.z[1];
+/** The ground of this scene as a function (what IKRig's grounding calls with each sole point). */
+const groundAt = (x, y, z) => ({ height: inside(x, z) ? PLATFORM.height : 0 });
+const CUP_HOME = [-0.3, 1.1, 0.3];
+const CUP_BY_PATH = [0.05, 1.05, 0.75];
 
 /** The VRM loader plugin, loaded on the first .vrm dropped (three-vrm stays out of the main bundle). */
 async function vrmPlugin(parser) {
@@ -24,12 +37,18 @@ export async function create(ctx) {
   camera.position.set(0.6, 1.55, 2.6);
   controls.target.set(0, 1.15, 0);
 
-  const params = { look: 'camera', lookAt: true, reach: true, eyeSettleTime: 0.05, weight: 1, settleTime: 0.25, idle: true };
+  const params = { look: 'camera', lookAt: true, reach: true, eyeSettleTime: 0.05, grounding: true, weight: 1, settleTime: 0.25, idle: true, animation: 'walk' };
   const lookTarget = ctx.draggable('look target', handle(colors.target, 0.06));
   lookTarget.position.set(0.7, 1.7, 1.2);
   const cup = ctx.draggable('cup', handle(colors.accent, 0.05));
-  cup.position.set(-0.3, 1.1, 0.3);
-  scene.add(lookTarget, cup);
+  cup.position.set(...CUP_BY_PATH);
+  const platform = new THREE.Mesh(
+    new THREE.BoxGeometry(PLATFORM.x[1] - PLATFORM.x[0], PLATFORM.height, PLATFORM.z[1] - PLATFORM.z[0]),
+    new THREE.MeshStandardMaterial({ color: 0x55606e, roughness: 0.85 }),
+  );
+  platform.position.set(0, PLATFORM.height / 2, (PLATFORM.z[0] + PLATFORM.z[1]) / 2);
+  platform.receiveShadow = true;
+  scene.add(lookTarget, cup, platform);
 
   const status = ctx.panel('Character', 'bottom-right');
   const line = document.createElement('div');
@@ -40,14 +59,22 @@ export async function create(ctx) {
   status.appendChild(hint);
 
   // ---------------------------------------------------------------- the character and its rig
-  let character = null; // { root, mixer, rig, constraints, dispose() }
+  let character = null; // { root, mixer, walk, rig, constraints, dispose() }
   let message = '';
 
   function rigCharacter(root, humanoid, mixer) {
-    const rig = new ikpdThree.IKRig(ikpd, root, { humanoid });
+    // Over its skeleton (the SkinnedMesh's bones): the rig's root is then the object the walk
+    // moves, whose own y = 0 plane is the ground the animation is authored on.
+    const skinned = root.isSkinnedMesh ? root : root.getObjectByProperty('isSkinnedMesh', true);
+    const rig = new ikpdThree.IKRig(ikpd, skinned ?? root, { humanoid });
     const c = {};
     try {
       const look = () => (params.look === 'camera' ? camera : lookTarget);
+      // Feet first, so the look-at and the reach start from the grounded pelvis.
+      c.grounding = rig.add('grounding', {
+        legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot']],
+        ground: groundAt, enabled: params.grounding,
+      });
       // On a humanoid with eye bones the look-at turns them too (eyes: 'auto'): they lead the head.
       c.lookAt = rig.add('lookAt', { target: look(), settleTime: params.settleTime, enabled: params.lookAt, eyeSettleTime: params.eyeSettleTime });
       c.reach = rig.add('twoBone', {
@@ -61,8 +88,9 @@ export async function create(ctx) {
     return { rig, c, mixer };
   }
 
-  function useCharacter(root, humanoid, mixer, disposeExtra) {
+  function useCharacter(root, humanoid, mixer, disposeExtra, walk = null) {
     const rigged = rigCharacter(root, humanoid, mixer);
+    rigged.walk = walk;
     character?.dispose();
     scene.add(root);
     character = {
@@ -93,9 +121,10 @@ export async function create(ctx) {
     mixer.clipAction(human.idle).play();
     mixer.update(0);
     human.root.updateMatrixWorld(true);
-    useCharacter(human.root, 'auto', mixer, () => human.skeleton.dispose());
+    // The walk takes the idle's place while walking (the rig reads the rest pose first, so rig before walking).
+    useCharacter(human.root, 'auto', mixer, () => human.skeleton.dispose(), { human, cycle: createWalk(human.bones, { speed: 0.75, stride: 0.8 }), phase: 0 });
+    setAnimation(params.animation);
   }
-  builtIn();
 
   // A dropped model: framed to about 1.7 m, facing +Z, its first clip playing.
   async function loadDropped(file) {
@@ -122,6 +151,7 @@ export async function create(ctx) {
       mixer.clipAction(gltf.animations[0]).play();
     }
     useCharacter(root, vrm ? vrm.humanoid : 'auto', mixer);
+    setAnimation(params.animation); // no walk for it: its own clip, by the cup
   }
 
   const onDragOver = (event) => event.preventDefault();
@@ -138,6 +168,47 @@ export async function create(ctx) {
   // The browser test's way in: a File built from glTF bytes.
   ctx.loadCharacter = (file) => loadDropped(file);
 
+  // ---------------------------------------------------------------- walking
+  const heightPd = new ikpd.PD({ settleTime: 0.25, value: 0 });
+  const oval = { theta: 0 };
+
+  /** 'walk' (the built-in character), 'idle' (its clip, standing by the cup) or 'still'. */
+  function setAnimation(mode) {
+    const walk = character?.walk;
+    if (walk) {
+      walk.cycle.rest();
+      walk.human.root.position.set(0, 0, 0);
+      walk.human.root.rotation.set(0, 0, 0);
+      walk.human.root.updateMatrixWorld(true);
+    }
+    if (character?.mixer) character.mixer.timeScale = mode === 'idle' || (mode === 'walk' && !walk) ? 1 : 0;
+    ctx.moveDraggable('cup', mode === 'walk' && walk ? CUP_BY_PATH : CUP_HOME);
+    if (character?.c.reach) character.c.reach.enabled = params.reach; // walking turns it on only by the cup
+    oval.theta = 0;
+  }
+
+  // One step along the oval (clockwise from above, the cup on the right hand's side), the walk posed there.
+  function walkStep(walk, dt) {
+    const speed = walk.cycle.speed;
+    walk.phase += (speed / walk.cycle.stride) * dt;
+    // Arc length → angle: dθ = ds / |dP/dθ|.
+    const tx = OVAL.x * Math.cos(oval.theta), tz = -OVAL.z * Math.sin(oval.theta);
+    oval.theta -= (speed * dt) / Math.hypot(tx, tz);
+    const x = OVAL.x * Math.sin(oval.theta), z = OVAL.z * Math.cos(oval.theta);
+    const root = walk.human.root;
+    root.position.set(x, heightPd.update(dt, groundAt(x, 0, z).height), z);
+    root.rotation.set(0, Math.atan2(-OVAL.x * Math.cos(oval.theta), OVAL.z * Math.sin(oval.theta)), 0);
+    walk.cycle.pose(walk.phase);
+    root.updateMatrixWorld(true);
+    // Reach for the cup while it is within the arm's reach (enabled blends the reach in and out).
+    const shoulder = character.rig.bone('rightUpperArm')?.getWorldPosition(_w);
+    const near = shoulder ? shoulder.distanceTo(cup.position) < 0.55 : false;
+    const reach = character.c.reach;
+    if (reach) reach.enabled = params.reach && near;
+  }
+
+  builtIn();
+
   // ---------------------------------------------------------------- GUI
   const gui = ctx.gui;
   const set = (name, key, value) => { const c = character?.c[name]; if (c) c[key] = value; };
@@ -149,13 +220,15 @@ export async function create(ctx) {
   gui.add(params, 'reach').name('reach on (off → blend out)').onChange((v) => set('reach', 'enabled', v));
   gui.add(params, 'weight', 0, 1, 0.01).name('reach weight').onChange((v) => set('reach', 'weight', v));
   gui.add(params, 'settleTime', 0, 1, 0.01).name('settle time (s)').onChange((v) => { set('lookAt', 'settleTime', Math.max(v, 0.01)); set('reach', 'settleTime', v); });
-  gui.add(params, 'idle').name('animation').onChange((on) => { if (character?.mixer) character.mixer.timeScale = on ? 1 : 0; });
+  gui.add(params, 'animation', ['walk', 'idle', 'still']).name('animation').onChange(setAnimation);
+  gui.add(params, 'grounding').name('grounding on (off → blend out)').onChange((v) => set('grounding', 'enabled', v));
   gui.add({ reset: builtIn }, 'reset').name('built-in character');
 
   return {
     update(dt) {
       if (!character) return;
-      character.mixer?.update(dt);
+      if (params.animation === 'walk' && character.walk) walkStep(character.walk, dt);
+      else character.mixer?.update(dt);
       try {
         character.rig.update(dt);
       } catch (error) {
@@ -176,6 +249,9 @@ export async function create(ctx) {
         humanoid: character ? [...character.rig.humanoid.keys()] : [],
         handToCup: hand ? hand.getWorldPosition(_v).distanceTo(cup.position) : null,
         reached: character?.c.reach?.reached ?? false,
+        animation: params.animation,
+        root: character ? character.root.position.toArray() : null,
+        grounded: character?.c.grounding ? { reached: character.c.grounding.reached, distance: character.c.grounding.distance } : null,
       };
     },
     dispose() {
@@ -183,6 +259,7 @@ export async function create(ctx) {
       ctx.canvas.removeEventListener('drop', onDrop);
       character?.dispose();
       character = null;
+      heightPd.dispose();
     },
   };
 }

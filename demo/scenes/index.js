@@ -22,9 +22,9 @@ export const sceneList = [
   },
   {
     id: 'quadruped',
-    requires: ['solvePseudoThreeBone', 'three.PseudoThreeBoneIK'],
+    requires: ['solvePseudoThreeBone', 'three.PseudoThreeBoneIK', 'Rig', 'three.IKRig'],
     title: 'Pseudo three-bone legs',
-    description: `A procedural quadruped trots toward the ${swatch(colors.accent, 'amber lure')} over uneven ground; each leg is hip → knee → ankle → toe solved by running the two-bone solver twice.`,
+    description: `A procedural quadruped trots toward the ${swatch(colors.accent, 'amber lure')}; each leg is hip → knee → ankle → toe solved by running the two-bone solver twice, and a four-legged grounding stands the toes on the hills and pitches the pelvis and chest to the slope.`,
     load: () => import('./quadruped.js'),
   },
   {
@@ -59,8 +59,15 @@ export const sceneList = [
     id: 'character',
     requires: ['Rig', 'three.IKRig'],
     title: 'Character rig',
-    description: `One IKRig on a skinned humanoid: the spine, neck and head look at the camera or the ${swatch(colors.target, 'red target')}, the right hand reaches for the ${swatch(colors.accent, 'amber cup')}, and each part blends in and out without a pop. Drop a .glb, .gltf or .vrm humanoid onto the page to try your own character.`,
+    description: `One IKRig on a skinned humanoid: it walks with grounding over a low platform, the spine, neck and head look at the camera or the ${swatch(colors.target, 'red target')}, the right hand reaches for the ${swatch(colors.accent, 'amber cup')} as it passes, and each part blends in and out without a pop. Drop a .glb, .gltf or .vrm humanoid onto the page to try your own character.`,
     load: () => import('./character.js'),
+  },
+  {
+    id: 'grounding',
+    requires: ['Rig', 'three.IKRig'],
+    title: 'Grounding',
+    description: 'A skinned humanoid walks a course of a 20° ramp, stairs, a 15 cm step, a sideways slope and bumps: an IKRig grounding constraint raycasts the course (three-mesh-bvh) under each foot, puts the soles on it, turns them to the slope, lowers the pelvis and locks planted feet. The ghost walks the same cycle with grounding off; turn each part off to see it blend out.',
+    load: () => import('./grounding.js'),
   },
   {
     id: 'hdr',

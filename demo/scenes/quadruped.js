@@ -1,8 +1,12 @@
-// Pseudo three-bone IK (docs/pseudo-three-bone.md): a procedural quadruped trots toward a
-// draggable lure over uneven ground. Each leg (hip → knee → ankle → toe, +Y
-// bones) is solved by ikpd/three's PseudoThreeBoneIK so the toe plants on the
-// ground while the foot keeps its animated posture (blend 1) or its posture
-// relative to the shin (blend 0).
+// Pseudo three-bone IK (docs/pseudo-three-bone.md) and grounding
+// (docs/grounding.md): a procedural quadruped trots toward a draggable lure
+// over uneven ground. Its trot (demo/lib/gait.js) is authored on flat ground:
+// each leg (hip → knee → ankle → toe, +Y bones) is posed by ikpd/three's
+// PseudoThreeBoneIK so the toe steps where the gait puts it, the foot keeping
+// its animated posture (blend 1) or its posture relative to the shin (blend
+// 0). An IKRig 'grounding' constraint with four legs then stands the toes on
+// the hills (the ground is a function of x and z here) and pitches the pelvis
+// and the chest to the slope.
 import * as THREE from 'three/webgpu';
 import { PseudoThreeBoneIK } from 'ikpd/three';
 import { boneMesh, colors, handle, setupStage, standard } from '../lib/stage.js';
@@ -16,13 +20,25 @@ export function groundHeight(x, z) {
 // Leg rest shapes in body space (forward +Z, up +Y): hip, knee, ankle, toe.
 const FRONT = [[0, 0, 0], [0, -0.3, -0.05], [0, -0.56, 0.02], [0, -0.7, 0.1]];
 const HIND = [[0, 0, 0], [0, -0.26, 0.1], [0, -0.5, -0.06], [0, -0.7, 0.02]];
+// Hind legs first (under the pelvis), then the front ones (under the chest): the grounding's leg order.
 const HIPS = [
-  { name: 'LF', x: 0.2, z: 0.52, shape: FRONT, pair: 0 },
-  { name: 'RF', x: -0.2, z: 0.52, shape: FRONT, pair: 1 },
   { name: 'LH', x: 0.2, z: -0.5, shape: HIND, pair: 1 },
   { name: 'RH', x: -0.2, z: -0.5, shape: HIND, pair: 0 },
+  { name: 'LF', x: 0.2, z: 0.52, shape: FRONT, pair: 0 },
+  { name: 'RF', x: -0.2, z: 0.52, shape: FRONT, pair: 1 },
 ];
-const BODY_HEIGHT = 0.6;
+const TOE_PAD = 0.035; // the toe pad's radius: the toe joint's height above its sole
+const BODY_HEIGHT = 0.7 + TOE_PAD; // the hips above the authored ground in the rest pose: toes on it
+const CROUCH = 0.06; // the trot carries the hips this much lower, so the legs have room to reach down
+
+/** The hills' normal at (x, z) (finite differences of groundHeight). */
+function groundNormal(x, z, out) {
+  const e = 0.01;
+  return out.set(groundHeight(x - e, z) - groundHeight(x + e, z), 2 * e, groundHeight(x, z - e) - groundHeight(x, z + e)).normalize();
+}
+const _normal = new THREE.Vector3();
+/** The ground as the grounding constraint takes it: a function of the sole point. */
+const groundAt = (x, y, z) => ({ height: groundHeight(x, z), normal: groundNormal(x, z, _normal) });
 
 const _y = new THREE.Vector3(0, 1, 0);
 const _dir = new THREE.Vector3();
@@ -63,13 +79,13 @@ function buildLeg(parent, origin, points, color) {
     }
     bones.push(bone);
   });
-  const toePad = new THREE.Mesh(new THREE.SphereGeometry(0.035, 12, 8), standard(0x3a3f48, { flatShading: false }));
+  const toePad = new THREE.Mesh(new THREE.SphereGeometry(TOE_PAD, 12, 8), standard(0x3a3f48, { flatShading: false }));
   bones[3].add(toePad);
   return bones;
 }
 
 export async function create(ctx) {
-  const { scene, camera, controls, ikpd } = ctx;
+  const { scene, camera, controls, ikpd, ikpdThree } = ctx;
   setupStage(ctx, { ground: false, size: 16, shadowExtent: 6 });
   camera.position.set(-2.6, 1.9, 4.3);
   controls.target.set(0, 0.5, 0);
@@ -83,22 +99,37 @@ export async function create(ctx) {
   ground.receiveShadow = true;
   scene.add(ground);
 
-  // Body.
+  // Body: the root walks on its own flat ground (yaw only); the pelvis (hind hips) and the chest
+  // (front hips) are bones the grounding drops, raises and pitches to the slope.
   const body = new THREE.Group();
   scene.add(body);
+  const pelvis = new THREE.Bone();
+  pelvis.name = 'pelvis';
+  pelvis.position.set(0, BODY_HEIGHT, HIPS[0].z);
+  const chest = new THREE.Bone();
+  chest.name = 'chest';
+  chest.position.set(0, 0, HIPS[2].z - HIPS[0].z);
+  pelvis.add(chest);
+  body.add(pelvis);
+  const torsoFrame = new THREE.Group(); // the torso's meshes, in the body's frame at the hips' height
+  torsoFrame.position.set(0, 0, -HIPS[0].z);
+  pelvis.add(torsoFrame);
+  const headFrame = new THREE.Group();
+  headFrame.position.set(0, 0, -HIPS[2].z);
+  chest.add(headFrame);
   const torso = new THREE.Mesh(new THREE.CapsuleGeometry(0.2, 0.9, 8, 20).rotateX(Math.PI / 2), standard(0xc9a27a, { flatShading: false }));
   torso.scale.set(1.15, 0.95, 1);
   torso.castShadow = true;
-  body.add(torso);
+  torsoFrame.add(torso);
   const neck = new THREE.Mesh(new THREE.CapsuleGeometry(0.09, 0.3, 6, 12), torso.material);
   neck.position.set(0, 0.2, 0.66);
   neck.rotation.x = 0.7;
   neck.castShadow = true;
-  body.add(neck);
+  headFrame.add(neck);
   const head = new THREE.Mesh(new THREE.SphereGeometry(0.12, 24, 16), torso.material);
   head.position.set(0, 0.36, 0.8);
   head.castShadow = true;
-  body.add(head);
+  headFrame.add(head);
   const snout = new THREE.Mesh(new THREE.CapsuleGeometry(0.06, 0.12, 6, 12).rotateX(Math.PI / 2), torso.material);
   snout.position.set(0, -0.03, 0.13);
   head.add(snout);
@@ -114,10 +145,10 @@ export async function create(ctx) {
   const tail = new THREE.Mesh(new THREE.CapsuleGeometry(0.03, 0.4, 4, 8), torso.material);
   tail.position.set(0, 0.12, -0.72);
   tail.rotation.x = -0.9;
-  body.add(tail);
+  torsoFrame.add(tail);
 
   const legs = HIPS.map((h) => {
-    const bones = buildLeg(body, new THREE.Vector3(h.x, 0, h.z), h.shape, colors.bone);
+    const bones = buildLeg(h.z < 0 ? pelvis : chest, new THREE.Vector3(h.x, 0, 0), h.shape, colors.bone);
     const rest = bones.map((b) => b.quaternion.clone());
     const target = new THREE.Object3D();
     scene.add(target);
@@ -132,9 +163,10 @@ export async function create(ctx) {
   lure.position.set(2.5, 0, 1.5);
   scene.add(lure);
 
-  const params = { ik: true, blend: 0.5, variant: 'relative', endLimit: 180, speed: 0.9, stride: 0.28, lift: 0.12, showTargets: true, weight: 1 };
+  const params = { ik: true, grounding: true, blend: 0.5, variant: 'relative', endLimit: 180, speed: 0.9, stride: 0.28, lift: 0.12, showTargets: true, weight: 1 };
   const gui = ctx.gui;
   gui.add(params, 'ik').name('IK on');
+  gui.add(params, 'grounding').name('grounding on (off → blend out)').onChange((v) => { grounding.enabled = v; });
   const ikOn = () => params.ik;
   ctx.enableWhen(gui.add(params, 'blend', 0, 1, 0.01).name('blend (ankle posture)'), ikOn);
   ctx.enableWhen(gui.add(params, 'variant', ['relative', 'followMid']), ikOn);
@@ -147,7 +179,6 @@ export async function create(ctx) {
 
   // Body state.
   const state = { x: 0, z: 0, heading: Math.atan2(lure.position.x, lure.position.z), speed: 0 };
-  const bodyQ = new THREE.Quaternion();
   const home = new THREE.Vector3();
 
   function placeBody(dt) {
@@ -162,19 +193,13 @@ export async function create(ctx) {
     state.speed += (wanted - state.speed) * Math.min(1, dt * 3);
     state.x += Math.sin(state.heading) * state.speed * dt;
     state.z += Math.cos(state.heading) * state.speed * dt;
-    // Height, pitch and roll from the ground under the hips.
+    // The root's (authored, flat) ground: the mean height under the four hips; the grounding does the rest.
     const s = Math.sin(state.heading);
     const c = Math.cos(state.heading);
     const at = (lx, lz) => groundHeight(state.x + c * lx + s * lz, state.z - s * lx + c * lz);
-    const front = (at(0.2, 0.5) + at(-0.2, 0.5)) / 2;
-    const hind = (at(0.2, -0.5) + at(-0.2, -0.5)) / 2;
-    const left = (at(0.2, 0.5) + at(0.2, -0.5)) / 2;
-    const right = (at(-0.2, 0.5) + at(-0.2, -0.5)) / 2;
-    const pitch = Math.atan2(hind - front, 1.0) * 0.8;
-    const roll = Math.atan2(left - right, 0.4) * 0.5;
-    body.position.set(state.x, (front + hind) / 2 + BODY_HEIGHT, state.z);
-    bodyQ.setFromEuler(new THREE.Euler(pitch, state.heading, roll, 'YXZ'));
-    body.quaternion.copy(bodyQ);
+    const mean = (at(0.2, 0.5) + at(-0.2, 0.5) + at(0.2, -0.5) + at(-0.2, -0.5)) / 4;
+    body.position.set(state.x, mean, state.z);
+    body.quaternion.setFromAxisAngle(_y, state.heading);
     body.updateMatrixWorld(true);
   }
 
@@ -189,9 +214,15 @@ export async function create(ctx) {
   let gait = createGait(legs.map(restPoint), legs.map((leg) => leg.pair));
   for (const leg of legs) {
     const [x, z] = restPoint(leg);
-    leg.target.position.set(x, groundHeight(x, z), z);
+    leg.target.position.set(x, body.position.y + TOE_PAD, z);
     leg.ik = new PseudoThreeBoneIK(ikpd, leg.bones, { target: leg.target });
   }
+  // Four legs on the hills: hind under the pelvis, front under the chest.
+  // Over the skeleton below the body (not the body group itself): the rig's root is then the
+  // walking body, whose flat y = 0 plane is the ground the trot is authored on.
+  const rig = new ikpdThree.IKRig(ikpd, pelvis, { humanoid: 'none' });
+  const grounding = rig.add('grounding', { legs: legs.map((leg) => leg.bones), pelvis, chest, ground: groundAt });
+  const bodyRest = [pelvis.position.clone(), chest.position.clone()];
 
   /** Moves the body by dt and the feet with it (the gait sub-steps along the body's path). */
   function walk(dt) {
@@ -203,7 +234,9 @@ export async function create(ctx) {
     legs.forEach((leg, i) => {
       const foot = gait.feet[i];
       const [x, z] = foot.position;
-      leg.target.position.set(x, groundHeight(x, z) + liftAt(foot.swing) * params.lift, z);
+      // The trot as authored: toes on the root's flat ground, lifted in the swing.
+      leg.target.position.set(x, body.position.y + TOE_PAD + liftAt(foot.swing) * params.lift, z);
+      leg.marker.position.y = groundHeight(x, z) - leg.target.position.y + 0.005; // shown on the hills
     });
   }
 
@@ -216,6 +249,11 @@ export async function create(ctx) {
       follow.set(body.position.x, body.position.y - 0.25, body.position.z).sub(controls.target).multiplyScalar(Math.min(1, dt * 3));
       controls.target.add(follow);
       camera.position.add(follow);
+      // The authored pose: pelvis and chest at rest, each leg reaching its gait target.
+      pelvis.position.set(bodyRest[0].x, bodyRest[0].y - CROUCH, bodyRest[0].z);
+      pelvis.quaternion.identity();
+      chest.position.copy(bodyRest[1]);
+      chest.quaternion.identity();
       for (const leg of legs) {
         leg.bones.forEach((b, i) => b.quaternion.copy(leg.rest[i]));
         leg.marker.visible = params.showTargets;
@@ -226,6 +264,7 @@ export async function create(ctx) {
         leg.ik.weight = params.weight;
         leg.ik.update();
       }
+      rig.update(dt);
     },
     state() {
       const solved = params.ik && params.weight > 0;
@@ -243,11 +282,17 @@ export async function create(ctx) {
           reached: solved ? leg.ik.reached : null,
           distance: solved ? leg.ik.distance : null,
         })),
+        grounding: {
+          enabled: grounding.enabled, reached: grounding.reached, distance: grounding.distance, pelvis: pelvis.position.toArray(), pitch: pelvis.rotation.x,
+          // Each toe's sole (the toe less its pad) above the hills under it.
+          soles: legs.map((leg) => { const toe = leg.bones[3].getWorldPosition(new THREE.Vector3()); return toe.y - TOE_PAD - groundHeight(toe.x, toe.z); }),
+        },
       };
     },
     resetGaitStats() { gait.maxOffset = 0; },
     dispose() {
       for (const leg of legs) leg.ik?.dispose(); // each helper's prepared solver owns WASM memory
+      rig.dispose();
     },
     reset() {
       state.x = 0;

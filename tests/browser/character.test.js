@@ -1,7 +1,8 @@
 // The character scene (IKRig on a skinned humanoid) in headless Chromium, in
 // WebGPU and through the WebGL2 backend: it loads without console errors and
-// renders a non-blank frame, the hand reaches the cup, and a .glb dropped onto
-// the page (written by GLTFExporter in Node) is mapped and rigged.
+// renders a non-blank frame, the character walks with grounding, the hand
+// reaches the cup, and a .glb dropped onto the page (written by GLTFExporter
+// in Node) is mapped and rigged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
@@ -21,10 +22,18 @@ for (const renderer of ['webgpu', 'webgl']) {
     it('loads without console errors, renders, and the hand reaches the cup', async () => {
       const { page, errors } = session;
       await page.evaluate(() => window.__ikpdDemo.select('character', { frames: 3 }));
+      // Walking: grounded on the platform's function ground, no error.
+      const walked = await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 600));
+      expect(walked.animation).toBe('walk');
+      expect(walked.message).toBe('');
+      expect(walked.constraints).toEqual(['grounding', 'lookAt', 'twoBone']);
+      expect(Math.hypot(walked.root[0], walked.root[2])).toBeGreaterThan(0.5);
+      // Standing by the cup with the idle: the hand reaches it.
+      await page.evaluate(() => window.__ikpdDemo.control('animation', 'idle'));
       await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 120));
       const state = await page.evaluate(() => window.__ikpdDemo.state());
       expect(state.message).toBe('');
-      expect(state.constraints).toEqual(['lookAt', 'twoBone']);
+      expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone']);
       expect(state.eyes).toEqual(['mixamorigLeftEye', 'mixamorigRightEye']); // the look-at turns them (eyes: 'auto')
       // The idle animation moves the chest under the arm: the smoothed offset trails it by a few mm (docs/rig.md, lag).
       expect(state.handToCup).toBeLessThan(5e-3);
@@ -49,7 +58,7 @@ for (const renderer of ['webgpu', 'webgl']) {
         const state = await page.evaluate(() => window.__ikpdDemo.state());
         expect(state.message).toBe('');
         expect(state.humanoid).toEqual(expect.arrayContaining(['hips', 'head', 'rightHand', 'leftEye']));
-        expect(state.constraints).toEqual(['lookAt', 'twoBone']);
+        expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone']);
         expect(state.eyes).toHaveLength(2);
         expect(state.handToCup).toBeLessThan(1e-3);
         expect(errors).toEqual([]);

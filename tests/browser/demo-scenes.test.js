@@ -1,8 +1,10 @@
-// The PD playground and the chains scene (headless Chromium: WebGPU on SwiftShader,
-// then the WebGL2 backend through ?renderer=webgl): each loads without console errors
-// and renders a non-blank frame; the PD scene's exact integrator gives the same values
-// at 30 Hz and 240 Hz where explicit Euler does not; ikpd's CCD and FABRIK get within
-// tolerance of a reachable target.
+// The PD playground, the chains and the grounding scenes (headless Chromium: WebGPU
+// on SwiftShader, then the WebGL2 backend through ?renderer=webgl): each loads without
+// console errors and renders a non-blank frame; the PD scene's exact integrator gives
+// the same values at 30 Hz and 240 Hz where explicit Euler does not; ikpd's CCD and
+// FABRIK get within tolerance of a reachable target; the grounding walker keeps its
+// stance soles on the course (the ghost without grounding does not) and its planted
+// feet still, and each part turns off without an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, openDemo, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
@@ -11,7 +13,7 @@ let session;
 let page;
 let errors = [];
 const SLOW = 240_000;
-const NEW_SCENES = ['pd', 'chains'];
+const NEW_SCENES = ['pd', 'chains', 'grounding'];
 // The middle of the page, where the 3D view is not covered by the UI panels.
 const CENTER = { x: 0.25, y: 0.2, width: 0.5, height: 0.55 };
 
@@ -184,8 +186,52 @@ describe('chains', () => {
   }, SLOW);
 });
 
+describe('grounding', () => {
+  it('a lap of the course: stance soles on the ground, planted feet still; the ghost off the ground', async () => {
+    await demo(() => window.__ikpdDemo.select('grounding'));
+    const lap = await demo(() => {
+      const hook = window.__ikpdDemo;
+      hook.reset();
+      const errors = [];
+      const slides = [];
+      let ghost = 0;
+      // One lap at 60 Hz (the loop is about 40 m at 1.1 m/s).
+      for (let i = 0; i < 60 * 38; i++) {
+        const s = hook.simulate(1 / 60);
+        for (const f of s.feet) if (f.planted) { errors.push(f.error); slides.push(f.slide); }
+        ghost = Math.max(ghost, s.ghostSoleError);
+      }
+      errors.sort((a, b) => a - b);
+      return { median: errors[errors.length >> 1], p90: errors[Math.floor(0.9 * errors.length)], slide: Math.max(...slides), ghost, state: hook.state() };
+    });
+    expect(lap.state.constraints).toEqual(['grounding']);
+    expect(lap.state.distance).toBeGreaterThan(lap.state.loop * 0.95);
+    expect(lap.ghost).toBeGreaterThan(0.3); // on the platform, the ghost's feet are 60 cm under the ground
+    expect(lap.median).toBeLessThan(1e-3);
+    expect(lap.p90).toBeLessThan(0.01);
+    expect(lap.slide).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+  }, SLOW);
+
+  it('every part turns off and on, and the walk goes on without an error', async () => {
+    const state = await demo(() => {
+      const hook = window.__ikpdDemo;
+      for (const name of ['feet to the ground height', 'feet to the slope', 'pelvis drop', 'plant lock', 'grounding on (off → blend out)']) {
+        hook.control(name, false);
+        hook.simulate(1 / 60, 60);
+        hook.control(name, true);
+        hook.simulate(1 / 60, 60);
+      }
+      return hook.state();
+    });
+    expect(state.soleError).toBeLessThan(0.05);
+    expect(await demo(() => window.__ikpdDemo.errors)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, SLOW);
+});
+
 describe('WebGL2 (?renderer=webgl)', () => {
-  it('both scenes render a non-blank frame without errors', async () => {
+  it('the new scenes render a non-blank frame without errors', async () => {
     const glErrors = [];
     const gl = await openDemo(session.browser, `${session.server.url}?renderer=webgl#pd`, glErrors);
     try {

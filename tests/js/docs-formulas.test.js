@@ -37,6 +37,7 @@ const PAGES = {
   'tentacle.md': 'tests/native/chain_tentacle_test.cc',
   'look-at.md': 'tests/native/chain_look_at_test.cc',
   'body-look-at.md': 'tests/native/rigs_body_look_at_test.cc',
+  'grounding.md': 'tests/native/rig_grounding_test.cc',
   'architecture.md': 'none (no formulas)',
   'README.md': 'none (an index)',
   'rig.md': 'tests/native/rig_behavior_test.cc',

@@ -38,7 +38,31 @@ function mismatch(actual, expected, path = '') {
   return null;
 }
 
+// A rig case: new ikpd.Rig(c.rig), the constraints added, then per frame the
+// input, root and grounds set, probe() and update(dt), and probes, output and
+// results compared.
+function runRig(c) {
+  const rig = new ikpd.Rig(c.rig);
+  try {
+    for (const [kind, options] of c.add) rig.add(kind, options);
+    for (const [i, frame] of c.frames.entries()) {
+      rig.input.set(frame.input);
+      rig.root.set(frame.root);
+      rig.probe();
+      rig.grounds.set(frame.grounds);
+      rig.update(frame.dt);
+      const actual = { probes: Array.from(rig.probes), output: Array.from(rig.output), results: Array.from(rig.results) };
+      const m = mismatch(actual, frame.expect, `Rig frame ${i}`);
+      if (m) return m;
+    }
+    return null;
+  } finally {
+    rig.dispose();
+  }
+}
+
 function runCase(c) {
+  if (c.rig) return runRig(c);
   if (c.call) {
     const { owner, fn } = resolve(c.call);
     return mismatch(fn.apply(owner, c.args), c.expect, c.call);

@@ -38,7 +38,7 @@ const CASES = [
 
 // name → { optional, doc, type } of each property of `export interface name [extends ...] { ... }`.
 function properties(source, name) {
-  const start = source.search(new RegExp(`export interface ${name}( extends [\\w, <>]+)? \\{`));
+  const start = source.search(new RegExp(`export interface ${name}( extends [\\w, <>']+)? \\{`));
   expect(start, `interface ${name}`).toBeGreaterThanOrEqual(0);
   const body = source.slice(start, source.indexOf('\n}\n', start));
   const out = {};
@@ -116,6 +116,7 @@ describe('Rig typings agree with Rig.defaults', async () => {
     chain: ['RigChainOptions', 'RigCommonOptions', 'RigBaseOptions'],
     lookAt: ['RigLookAtOptions', 'RigEyeOptions', 'RigBaseOptions'],
     bodyLookAt: ['RigBodyLookAtOptions', 'RigEyeOptions', 'RigBaseOptions'],
+    grounding: ['RigGroundingOptions', 'RigBaseOptions'],
   };
   const GROUPS = { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' };
   for (const [kind, interfaces] of Object.entries(KIND_INTERFACES)) {
@@ -225,5 +226,41 @@ describe('ikpd/three typings state the helpers\' real defaults', () => {
     }
     expect(checked).toBeGreaterThan(0);
     helper.dispose();
+  });
+});
+
+// ikpd/three grounding (web/three/grounding.d.ts): every `@default` of
+// GroundingConstraintOptions is what IKRig's grounding constraint holds when
+// the option is left out (its settings come from Rig.defaults.grounding; the
+// derived ones state none), and every core default is typed there.
+describe('ikpd/three grounding typings state the real defaults', async () => {
+  const { IKRig } = await import('../../web/three/index.js');
+  const { buildHumanoid } = await import('./three-humanoid.js');
+  it('GroundingConstraintOptions', () => {
+    const source = readFileSync(new URL('../../web/three/grounding.d.ts', import.meta.url), 'utf8');
+    const common = properties(readFileSync(new URL('../../web/three/ikRig.d.ts', import.meta.url), 'utf8'), 'ConstraintOptions');
+    delete common.target;
+    const props = { ...common, ...properties(source, 'GroundingConstraintOptions') };
+    const rig = new IKRig(ikpd, buildHumanoid().scene);
+    const c = rig.add('grounding', {});
+    const held = { ...Object.fromEntries(Object.keys(ikpd.Rig.defaults.grounding).map((k) => [k, c[k]])), ground: c.ground, chest: c.bones.chest, plant: c.plant[0] };
+    for (const key of Object.keys(ikpd.Rig.defaults.grounding)) {
+      if (['pelvis', 'legs', 'joints'].includes(key)) continue;
+      expect(props[key], `grounding.${key} is typed`).toBeDefined();
+    }
+    let checked = 0;
+    for (const [key, prop] of Object.entries(props)) {
+      const value = stated(prop.doc);
+      const real = held[key];
+      if (real === null && !['ground', 'chest'].includes(key)) {
+        expect(value, `${key}: derived, states no @default`).toBeUndefined();
+        continue;
+      }
+      if (value === undefined) continue;
+      expect(sameDefault(value, real, false), `${key}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(8);
+    rig.dispose();
   });
 });

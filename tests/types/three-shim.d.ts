@@ -29,6 +29,12 @@ declare module 'three' {
   export class Skeleton {
     bones: Bone[];
   }
+  export class Plane {
+    constructor(normal?: Vector3, constant?: number);
+    normal: Vector3;
+    constant: number;
+    readonly isPlane: true;
+  }
 }
 declare module 'three/webgpu' {
   export class WebGPURenderer {}

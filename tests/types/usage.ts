@@ -1,7 +1,7 @@
 // Compiled by tests/js/typings-tsc.test.js with `tsc --strict --noEmit`: what
 // a TypeScript user writes must type-check, and each `@ts-expect-error` line
 // must stay an error (the typings reject it).
-import { Quaternion, Vector3, Bone } from 'three';
+import { Quaternion, Vector3, Bone, Plane } from 'three';
 import { init, type Vec3, type Quat } from '../../web/index.js';
 import { TwoBoneIK, LookAtIK, AimIK, ChainIK, PseudoThreeBoneIK, type IKRig } from '../../web/three/index.js';
 
@@ -40,6 +40,12 @@ ik.damping = 'responsive';
 ik.update(1 / 60);
 const helperRig: IKRig = ik.rig;
 void helperRig.constraints.length;
+// Grounding through IKRig (web/three/grounding.d.ts): meshes, a function or a Plane.
+helperRig.add('grounding', { ground: [new Bone()], maxFootPitch: 0.3, plant: [-1, 1] });
+helperRig.add('grounding', { ground: (x: number, y: number, z: number) => (x + y + z > 0 ? { height: 0.1, normal: [0, 1, 0] } : null) });
+helperRig.add('grounding', { ground: new Plane(new Vector3(0, 1, 0), 0), legs: [['a', 'b', 'c'], ['d', 'e', 'f']] });
+// @ts-expect-error a ground function answers with { height, normal? }, not a number
+helperRig.add('grounding', { ground: () => 3 });
 ik.dispose();
 // @ts-expect-error the helpers need the initialised module, not the promise
 new TwoBoneIK(init(), bones);

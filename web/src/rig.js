@@ -15,16 +15,32 @@ const LOOK_LIMITS = Object.freeze(['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behi
 // The gaze's limits and settle time: the look-ats turn their `eyes` joints with
 // them (docs/look-at.md, "Eyes"; the gaze runs without eye joints too).
 const EYE_OPTIONS = Object.freeze(['eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime']);
-export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt']);
+export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt', 'grounding']);
 const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
 const FRAME_FLOATS = 12;
 const RESULT_FLOATS = 4;
+const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant (docs/grounding.md)
+const PROBE_FLOATS = 6;  // sole xyz, hip xyz
 const COMMON_FLOATS = 17;
 const MAX_JOINTS = 1024;
 const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
 const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
 const LIMB = Object.freeze(['poleDirection', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'maxStretch', 'twist', 'tolerance']);
 const SMOOTHED = Object.freeze(['weight', 'enabled', 'settleTime', 'damping', 'blendOutTime']);
+
+// The grounding's scalar options, packed in this order after legJoints
+// (cpp/bindings/rig.cc), with their ranges and defaults (GroundingSettings in
+// cpp/include/ikpd/rig/grounding.h); null: derived from the shortest leg.
+const GROUND_OPTIONS = Object.freeze([
+  { name: 'groundHeight', value: 0 },
+  { name: 'maxPelvisDrop', value: null, min: 0 },
+  { name: 'maxPelvisRise', value: null, min: 0 },
+  { name: 'maxFootPitch', value: 0.7, min: 0, max: Math.fround(Math.PI / 2) },
+  { name: 'maxFootRoll', value: 0.5, min: 0, max: Math.fround(Math.PI / 2) },
+  { name: 'plantSpeed', value: 0.2, min: 0 },
+  { name: 'plantHeight', value: null, min: 0 },
+  { name: 'soften', value: 0.02, min: 0, max: 1 },
+]);
 
 // Per kind: the job description it reuses, which of its options the rig
 // takes (the others are per-frame inputs, common settings or the rig's own),
@@ -36,6 +52,7 @@ const SPECS = Object.freeze({
   chain: { job: 'chain', options: ['method', 'iterations', 'tolerance'], common: [...SMOOTHED, 'forward'], extras: ['limits'] },
   lookAt: { job: 'lookAt', options: ['offset', ...LOOK_LIMITS, 'maxSpeed', 'targetMotion', 'ki', ...EYE_OPTIONS], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits', 'eyes'] },
   bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock', ...LOOK_LIMITS, ...EYE_OPTIONS], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS, 'eyes'] },
+  grounding: { job: null, options: GROUND_OPTIONS.map((o) => o.name), common: SMOOTHED, extras: ['pelvis', 'chest', 'legs', 'soleOffsets'] },
 });
 const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');
 const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
@@ -66,6 +83,36 @@ function readIndices(value, name, { min = 1, max = MAX_JOINTS } = {}) {
     out[i] = v;
   }
   return out;
+}
+
+function readIndex(value, name) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${name}: expected a joint index (an integer), got ${describeValue(value)}`);
+  return value;
+}
+
+// Grounding legs: 2 or 4 arrays of [hip, knee, ankle] or [hip, knee, ankle, toe], all the same length.
+function readLegs(value) {
+  if (!Array.isArray(value) || (value.length !== 2 && value.length !== 4)) {
+    throw new TypeError(`legs: expected 2 or 4 legs ([hip, knee, ankle, toe?] each), got ${describeValue(value)}`);
+  }
+  const out = value.map((leg, i) => {
+    if (!Array.isArray(leg) && !ArrayBuffer.isView(leg)) throw new TypeError(`legs[${i}]: expected [hip, knee, ankle, toe?], got ${describeValue(leg)}`);
+    if (leg.length !== 3 && leg.length !== 4) throw new RangeError(`legs[${i}]: needs 3 or 4 joints ([hip, knee, ankle, toe?]), got ${leg.length}`);
+    return Array.from(leg, (j, k) => readIndex(j, `legs[${i}][${k}]`));
+  });
+  for (let i = 1; i < out.length; i++) {
+    if (out[i].length !== out[0].length) throw new RangeError(`legs[${i}]: every leg needs as many joints as legs[0] (${out[0].length}), got ${out[i].length}`);
+  }
+  return out;
+}
+
+// A grounding constraint's joints: [pelvis] or [pelvis, chest].
+const groundJoints = (values) => (values.chest === null || values.chest === undefined ? [values.pelvis] : [values.pelvis, values.chest]);
+
+// Every option name a kind takes.
+function kindOptions(kind) {
+  const spec = SPECS[kind];
+  return [...(kind === 'grounding' ? [] : ['joints']), ...spec.common, ...spec.options, ...spec.extras];
 }
 
 function readBoolean(value, name) {
@@ -120,6 +167,11 @@ export function createRigApi(core) {
     return out;
   }
   function kindDefaults(kind) {
+    if (kind === 'grounding') {
+      const out = { weight: 1, enabled: true, settleTime: 0.1, damping: 1, blendOutTime: 0.1, chest: null, soleOffsets: null };
+      for (const o of GROUND_OPTIONS) out[o.name] = o.value;
+      return out;
+    }
     const spec = SPECS[kind];
     const job = jobs[spec.job];
     const out = { weight: 1, enabled: true };
@@ -152,6 +204,7 @@ export function createRigApi(core) {
   // Packs one constraint's settings (values: every key, defaults filled) at
   // f[0..]; returns nothing, throws naming the option.
   function packSettings(kind, values, f) {
+    if (kind === 'grounding') return packGrounding(values, f);
     const spec = SPECS[kind];
     const joints = values.joints, arms = values.arms ?? [], legs = values.legs ?? [];
     let o = 0;
@@ -245,12 +298,57 @@ export function createRigApi(core) {
     if (o > core.scratchFloats) throw new RangeError('joints: too many joints or limits for one constraint');
   }
 
+  // The common block (weight, enabled, settleTime, damping, blendOutTime, no
+  // axes) at f[o..]; returns the offset after it.
+  function packCommon(values, f, o) {
+    f[o] = readNumber(values.weight, 'weight', { min: 0, max: 1 });
+    f[o + 1] = readBoolean(values.enabled, 'enabled') ? 1 : 0;
+    f[o + 2] = readNumber(values.settleTime, 'settleTime', { min: 0 });
+    f[o + 3] = readRanged(values.damping, dampingField);
+    f[o + 4] = readNumber(values.blendOutTime, 'blendOutTime', { min: 0 });
+    f.fill(0, o + 5, o + COMMON_FLOATS);
+    return o + COMMON_FLOATS;
+  }
+
+  // Grounding (docs/grounding.md): [pelvis, chest?], the legs, the common
+  // block, legJoints and GROUND_OPTIONS (NaN: derived), then the sole offsets.
+  function packGrounding(values, f) {
+    const joints = groundJoints(values), legs = values.legs;
+    let o = 0;
+    f[o++] = joints.length;
+    f[o++] = 0;
+    f[o++] = legs.length * legs[0].length;
+    for (const j of joints) f[o++] = j;
+    for (const leg of legs) for (const j of leg) f[o++] = j;
+    o = packCommon(values, f, o);
+    f[o++] = legs[0].length;
+    for (const { name, value, min = -Infinity, max = Infinity } of GROUND_OPTIONS) {
+      const v = values[name];
+      f[o++] = v === null && value === null ? NaN : readNumber(v, name, { min, max });
+    }
+    const soles = values.soleOffsets;
+    if (soles === null || soles === undefined) {
+      f[o++] = 0;
+    } else {
+      if (!(Array.isArray(soles) || ArrayBuffer.isView(soles)) || soles.length !== legs.length) {
+        throw new TypeError(`soleOffsets: expected null or one number (or null) per leg (${legs.length}), got ${describeValue(soles)}`);
+      }
+      f[o++] = 1;
+      for (let i = 0; i < legs.length; i++) {
+        const v = soles[i];
+        if (v === null || v === undefined) f[o++] = NaN;
+        else if (typeof v !== 'number' || !(v > 0) || v === Infinity) throw new RangeError(`soleOffsets[${i}]: must be a finite number > 0 (or null: from the rest pose), got ${v}`);
+        else f[o++] = v;
+      }
+    }
+    if (o > core.scratchFloats) throw new RangeError('legs: too many joints for one constraint');
+  }
+
   // Merges `changes` into `current` (a constraint's values), checking keys;
   // returns the new values (current is not modified).
   function merge(kind, current, changes) {
     readOptions(changes);
-    const spec = SPECS[kind];
-    const valid = ['joints', ...spec.common, ...spec.options, ...spec.extras];
+    const valid = kindOptions(kind);
     const next = { ...current };
     for (const key of Object.keys(changes)) {
       if (!valid.includes(key)) throw unknownKey(key, valid, kind);
@@ -261,6 +359,8 @@ export function createRigApi(core) {
         const groupValid = Object.keys(DEFAULTS.bodyLookAt[key]).concat(key === 'spine' ? ['weights', 'limits', 'settleTime'] : []);
         for (const k of Object.keys(group)) if (!groupValid.includes(k)) throw unknownKey(k, groupValid, kind, `${key}.`);
         next[key] = { ...current[key], ...cloneData(group) };
+      } else if (kind === 'grounding' && (key === 'pelvis' || key === 'chest' || key === 'legs')) {
+        next[key] = key === 'legs' ? readLegs(value) : key === 'chest' && value === null ? null : readIndex(value, key);
       } else if (key === 'joints' || key === 'arms' || key === 'legs' || key === 'eyes') {
         next[key] = readIndices(value, key, key === 'joints' ? {} : { min: 0, max: key === 'eyes' ? 2 : 6 });
       } else if (key === 'limits' && kind === 'chain') {
@@ -281,21 +381,29 @@ export function createRigApi(core) {
     #index;
     #kind;
     #values;
+    #groundFirst;
 
-    constructor(rig, apply, index, kind, values) {
+    constructor(rig, apply, index, kind, values, groundFirst) {
       this.#rig = rig;
       this.#apply = apply;
       this.#index = index;
       this.#kind = kind;
       this.#values = values;
+      this.#groundFirst = groundFirst;
     }
 
     /** Position in the rig's stack (and in rig.frames / rig.results). */
     get index() { return this.#index; }
     /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt'. */
     get kind() { return this.#kind; }
-    /** The joint indices (a copy). */
-    get joints() { return this.#values.joints.slice(); }
+    /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
+    get joints() { return this.#kind === 'grounding' ? groundJoints(this.#values) : this.#values.joints.slice(); }
+    /** Grounding: the number of legs (2 or 4); 0 for the other kinds. */
+    get legCount() { return this.#kind === 'grounding' ? this.#values.legs.length : 0; }
+    /** Index of this constraint's first float in rig.grounds (8 per leg). */
+    get groundOffset() { return GROUND_FLOATS * this.#groundFirst; }
+    /** Index of this constraint's first float in rig.probes (6 per leg). */
+    get probeOffset() { return PROBE_FLOATS * this.#groundFirst; }
     /** Index of this constraint's first float in rig.frames. */
     get frameOffset() { return FRAME_FLOATS * this.#index; }
     /** Index of this constraint's first float in rig.results. */
@@ -334,6 +442,9 @@ export function createRigApi(core) {
     #changed = null;
     #frames = null;
     #results = null;
+    #grounds = null;
+    #probes = null;
+    #legs = 0;
     #constraints = [];
 
     constructor(options) {
@@ -404,6 +515,13 @@ export function createRigApi(core) {
         const buffer = core.heapF32.buffer;
         this.#frames = new Float32Array(buffer, m === 0 ? 0 : this.#native.frames() >>> 0, FRAME_FLOATS * m);
         this.#results = new Float32Array(buffer, m === 0 ? 0 : this.#native.results() >>> 0, RESULT_FLOATS * m);
+        this.#grounds = null;
+      }
+      if (stale(this.#grounds) || this.#grounds.length !== GROUND_FLOATS * this.#legs) {
+        const legs = this.#legs;
+        const buffer = core.heapF32.buffer;
+        this.#grounds = new Float32Array(buffer, legs === 0 ? 0 : this.#native.grounds() >>> 0, GROUND_FLOATS * legs);
+        this.#probes = new Float32Array(buffer, legs === 0 ? 0 : this.#native.probes() >>> 0, PROBE_FLOATS * legs);
       }
     }
 
@@ -428,6 +546,10 @@ export function createRigApi(core) {
     get frames() { this.assertAlive(); this.#views(); return this.#frames; }
     /** Float32Array(4 × constraints): reached, distance, iterations, active. */
     get results() { this.assertAlive(); this.#views(); return this.#results; }
+    /** Float32Array(8 × legs): per grounding leg point xyz, normal xyz, hit, plant (world; fill before update()). */
+    get grounds() { this.assertAlive(); this.#views(); return this.#grounds; }
+    /** Float32Array(6 × legs): per grounding leg the animated sole xyz and hip xyz (world), filled by probe(). */
+    get probes() { this.assertAlive(); this.#views(); return this.#probes; }
     /** The constraints in stack order (a copy of the list). */
     get constraints() { this.assertAlive(); return this.#constraints.slice(); }
 
@@ -475,13 +597,19 @@ export function createRigApi(core) {
         throw new RangeError(`kind: expected one of ${KINDS.map((k) => `'${k}'`).join(', ')}, got ${typeof kind === 'string' ? `'${kind}'` : describeValue(kind)}`);
       }
       readOptions(options);
-      if (options.joints === undefined) throw new TypeError('joints: required (an array of joint indices)');
+      if (kind === 'grounding') {
+        if (options.pelvis === undefined) throw new TypeError('pelvis: required (a joint index)');
+        if (options.legs === undefined) throw new TypeError('legs: required (2 or 4 legs of [hip, knee, ankle, toe?])');
+      } else if (options.joints === undefined) {
+        throw new TypeError('joints: required (an array of joint indices)');
+      }
       const values = merge(kind, cloneData(DEFAULTS[kind]), options);
       packSettings(kind, values, core.scratch);
       core.check(this.#native.add(KIND_INDEX[kind], core.scratchPointer));
-      const c = new RigConstraint(this, (i, k, current, changes) => this.#apply(i, k, current, changes), this.#constraints.length, kind, values);
+      const c = new RigConstraint(this, (i, k, current, changes) => this.#apply(i, k, current, changes), this.#constraints.length, kind, values, this.#legs);
+      if (kind === 'grounding') this.#legs += values.legs.length;
       this.#constraints.push(c);
-      this.#frames = null;  // the rig's frames moved
+      this.#frames = null;  // the rig's frames (and grounds, probes) moved
       return c;
     }
 
@@ -491,6 +619,13 @@ export function createRigApi(core) {
       packSettings(kind, values, core.scratch);
       core.check(this.#native.set(index, core.scratchPointer));
       return values;
+    }
+
+    /** Fills rig.probes from rig.input and rig.root (one WASM call); throws as update() on bad input. */
+    probe() {
+      this.assertAlive();
+      core.check(this.#native.probe());
+      return this;
     }
 
     /** Solves one frame (one WASM call): dt seconds, finite and >= 0. Throws with nothing changed on error. */
@@ -507,10 +642,7 @@ export function createRigApi(core) {
   Rig.defaults = DEFAULTS;
   Rig.kinds = KINDS;
   /** Every option name each kind takes (`joints` and, for bodyLookAt, `arms`/`legs` included). */
-  Rig.options = Object.freeze(Object.fromEntries(KINDS.map((kind) => {
-    const spec = SPECS[kind];
-    return [kind, Object.freeze(['joints', ...spec.common, ...spec.options, ...spec.extras])];
-  })));
+  Rig.options = Object.freeze(Object.fromEntries(KINDS.map((kind) => [kind, Object.freeze(kindOptions(kind))])));
 
   return { Rig };
 }

@@ -4,6 +4,7 @@ import { Vector3 } from 'three';
 import { readAxis, readPoint } from './rig.js';
 
 const _v = new /* @__PURE__ */ Vector3();
+const NONE = /* @__PURE__ */ Object.freeze([]);
 const _axis = new /* @__PURE__ */ Vector3();
 
 // Options that are frame inputs (read from three.js objects every update), not settings.
@@ -61,20 +62,23 @@ export class IKConstraint {
 
   /** Sets several options at once (each checked; none changes on an error). */
   set(options) {
+    const own = this._ownKeys ?? NONE; // a kind's three.js-side options (grounding: ground, plant)
     for (const key of Object.keys(options)) {
-      if (FRAME_KEYS.includes(key)) continue;
+      if (FRAME_KEYS.includes(key) || own.includes(key)) continue;
       if (!Object.hasOwn(this._settings, key)) this.rig._unknown(this.kind, key);
     }
+    for (const key of own) if (key in options) this._checkOwn(key, options[key]);
     const core = {};
     for (const [key, value] of Object.entries(options)) {
-      if (!FRAME_KEYS.includes(key)) core[key] = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
+      if (!FRAME_KEYS.includes(key) && !own.includes(key)) core[key] = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
     }
     for (const key of FRAME_KEYS) if (key in options) readFrameInput(options[key], key);
     this.rig._checkAlive();
     this._core.set(core);
     if ('enabled' in core) this._coreEnabled = core.enabled;
     for (const [key, value] of Object.entries(options)) {
-      if (FRAME_KEYS.includes(key)) this[key] = value;
+      if (own.includes(key)) this._setOwn(key, value);
+      else if (FRAME_KEYS.includes(key)) this[key] = value;
       else this._settings[key] = value;
     }
     return this;
@@ -103,7 +107,10 @@ export function coreSettings(settings) {
   return out;
 }
 
+// The core's joint-index options (bones in three.js).
+const JOINT_KEYS = new Set(['joints', 'arms', 'legs', 'eyes', 'pelvis', 'chest']);
+
 // The settings a kind's constraint has as properties: the core's options less its joint indices.
 export function settingNames(ikpd, kind) {
-  return ikpd.Rig.options[kind].filter((k) => k !== 'joints' && k !== 'arms' && k !== 'legs' && k !== 'eyes');
+  return ikpd.Rig.options[kind].filter((k) => !JOINT_KEYS.has(k));
 }

@@ -2,6 +2,7 @@
 import type { Object3D, Skeleton, Vector3 } from 'three';
 import type { Ikpd } from '../index.js';
 import type { AxisLike, PointLike } from './index.js';
+import type { GroundingConstraintOptions } from './grounding.js';
 
 /** A humanoid role: the VRM humanoid bone names. */
 export type HumanoidRole =
@@ -136,6 +137,8 @@ export interface ConstraintOptionsByKind {
   chain: ChainConstraintOptions;
   lookAt: LookAtConstraintOptions;
   bodyLookAt: BodyLookAtConstraintOptions;
+  /** Feet on uneven ground (docs/grounding.md). */
+  grounding: GroundingConstraintOptions;
 }
 
 /**

@@ -9,6 +9,7 @@ import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, sett
 import { candidatesOf, flatBones, localsOf } from './skeleton.js';
 import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../src/dev.js';
+import { GROUNDING_BONE_KEYS, GROUNDING_KEYS, attachGround, groundFrame, groundingBones, groundingJoints, restLegLength } from './grounding.js';
 
 const _v = new /* @__PURE__ */ Vector3();
 const _s = new /* @__PURE__ */ Vector3();
@@ -24,6 +25,7 @@ const KINDS = /* @__PURE__ */ Object.freeze({
   chain: { min: 2, max: 256, shape: '[root, ..., tip] (2 to 256 bones)' },
   lookAt: { min: 1, max: 64, shape: '[spine, ..., neck, head]' },
   bodyLookAt: { min: 2, max: 64, shape: '{ spine, arms, legs }' },
+  grounding: { min: 2, max: 4, shape: '{ legs: [[hip, knee, ankle, toe?], …], pelvis, chest? }' },
 });
 
 // Humanoid roles used when a constraint gives no bones ('?': skipped when missing).
@@ -71,6 +73,7 @@ export class IKRig {
     this._base = undefined;  // the parent of the topmost joint (its world transform is the rig's root)
     this._core = null;
     this._views = null;
+    this._grounding = [];
     this._disposed = false;
   }
 
@@ -99,7 +102,7 @@ export class IKRig {
 
   /**
    * Adds a constraint, solved after those added before it, and returns it.
-   * @param {'aim'|'twoBone'|'pseudoThreeBone'|'chain'|'lookAt'|'bodyLookAt'} kind
+   * @param {'aim'|'twoBone'|'pseudoThreeBone'|'chain'|'lookAt'|'bodyLookAt'|'grounding'} kind
    * @param {object} options `bones` (or `bone` for aim), `target`, `pole` and the kind's settings
    */
   add(kind, options = {}) {
@@ -112,7 +115,8 @@ export class IKRig {
     if (options === null || typeof options !== 'object') throw new TypeError(`options: expected an object, got ${describe(options)}`);
     const defaults = this.ikpd.Rig.defaults[kind];
     const names = settingNames(this.ikpd, kind);
-    checkHelperOptions(options, optionNames(names, FRAME_KEYS, kind === 'aim' ? 'bone' : 'bones', EYE_KINDS.has(kind) ? 'eyes' : []), `IKRig.${kind}`);
+    const extra = kind === 'grounding' ? [...GROUNDING_BONE_KEYS, ...GROUNDING_KEYS] : [kind === 'aim' ? 'bone' : 'bones', ...(EYE_KINDS.has(kind) ? ['eyes'] : [])];
+    checkHelperOptions(options, optionNames(names, FRAME_KEYS, extra), `IKRig.${kind}`);
     const bones = this._resolveBones(kind, options);
     const eyes = resolveEyes(this, kind, options, bones);
     const frame = { target: options.target ?? null, pole: options.pole ?? null };
@@ -120,6 +124,7 @@ export class IKRig {
     const settings = {};
     for (const key of names) settings[key] = options[key] ?? (AXIS_KEYS.has(key) ? 'auto' : defaults[key]);
     const constraint = new IKConstraint(this, kind, bones, settings, frame, eyes);
+    if (kind === 'grounding') attachGround(constraint, options);
     this.constraints.push(constraint);
     try {
       this._build();
@@ -149,6 +154,7 @@ export class IKRig {
     this._writeFrames(v.frames);
     this._readLocals(v.input);
     this._readRoot(v.root);
+    if (this._grounding.length > 0) v = groundFrame(this, this._grounding, v, this._upInRoot); // docs/grounding.md
     core.update(dt);
     if (v.output.buffer.byteLength === 0) v = this._viewsNow();
     this._writeLocals(v.output, v.changed);
@@ -177,6 +183,7 @@ export class IKRig {
     if (v === null || v.input.buffer.byteLength === 0) {
       const core = this._core;
       v = this._views = { frames: core.frames, input: core.input, root: core.root, output: core.output, changed: core.changed, results: core.results };
+      if (this._grounding.length > 0) { v.probes = core.probes; v.grounds = core.grounds; }
     }
     return v;
   }
@@ -213,6 +220,7 @@ export class IKRig {
 
   _resolveBones(kind, options) {
     const { min, max, shape } = KINDS[kind];
+    if (kind === 'grounding') return groundingBones(this, options);
     if (kind === 'aim') {
       if (options.bone === undefined) throw new TypeError("bone: an 'aim' constraint needs the bone to aim (a bone, a name or a role)");
       return [this._resolveBone(options.bone, 'bone')];
@@ -271,6 +279,9 @@ export class IKRig {
     this._joints = joints;
     this._index = index;
     this._base = base;
+    this._grounding = this.constraints.filter((c) => c.kind === 'grounding');
+    for (const c of this._grounding) c._legLength = restLegLength(this, c);
+    this._upInRoot = this._upIn(base);
     this._written = new Float64Array(4 * joints.length).fill(NaN);
     this._animated = new Float32Array(10 * joints.length);
     this._wroteTranslation = new Uint8Array(joints.length);
@@ -315,8 +326,8 @@ export class IKRig {
       if (target) {
         frames[o] = target.x; frames[o + 1] = target.y; frames[o + 2] = target.z;
       }
-      // Without a target the constraint blends out as if disabled (pushed only when that changes).
-      const enabled = c._settings.enabled !== false && target !== null;
+      // Without a target the constraint blends out as if disabled (pushed only when that changes); grounding has none.
+      const enabled = c._settings.enabled !== false && (target !== null || c.kind === 'grounding');
       if (enabled !== c._coreEnabled) {
         c._core.set({ enabled });
         c._coreEnabled = enabled;
@@ -390,6 +401,7 @@ export class IKRig {
 
 // A constraint's joint indices as the core takes them.
 function jointsOf(c, ix) {
+  if (c.kind === 'grounding') return groundingJoints(c.bones, ix);
   const eyes = EYE_KINDS.has(c.kind) ? { eyes: c.eyes.map(ix) } : {};
   if (c.kind !== 'bodyLookAt') return { joints: c.bones.map(ix), ...eyes };
   return { joints: c.bones.spine.map(ix), arms: c.bones.arms.flat().map(ix), legs: c.bones.legs.flat().map(ix), ...eyes };

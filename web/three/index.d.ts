@@ -3,6 +3,7 @@
 import type { Object3D, Quaternion, Vector3 } from 'three';
 import type { AimMethod, BendDirection, Ikpd } from '../index.js';
 export * from './ikRig.js';
+export * from './grounding.js';
 
 /**
  * A world-space point: an Object3D (its world position, read at every

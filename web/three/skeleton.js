@@ -37,7 +37,9 @@ export function chainOf(bones) {
 }
 
 export function flatBones(bones) {
-  return Array.isArray(bones) ? bones : [...bones.spine, ...bones.arms.flat(), ...bones.legs.flat()];
+  if (Array.isArray(bones)) return bones;
+  if (bones.pelvis) return [bones.pelvis, ...(bones.chest ? [bones.chest] : []), ...bones.legs.flat()]; // grounding
+  return [...bones.spine, ...bones.arms.flat(), ...bones.legs.flat()];
 }
 
 export function localsOf(object, out) {

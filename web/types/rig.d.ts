@@ -7,7 +7,7 @@ import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWe
 import type { Disposable, Vec3 } from './common.js';
 
 /** The constraint kinds, in the order they are solved when added in this order. */
-export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt';
+export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding';
 
 /** Options of `new ikpd.Rig(options)`. */
 export interface RigOptions {
@@ -189,6 +189,42 @@ export interface RigBodyLookAtOptions extends RigBaseOptions, RigEyeOptions {
   armReaction?: BodyLookAtArmReactionOptions;
 }
 
+/**
+ * `grounding` (docs/grounding.md): feet on uneven ground for 2 or 4 legs. Per frame fill `rig.grounds`
+ * (8 floats per leg: point xyz, normal xyz, hit, plant; world space) before `rig.update(dt)`, from
+ * queries at `rig.probes` (filled by `rig.probe()`). Lengths are in the character's model units.
+ */
+export interface RigGroundingOptions extends RigBaseOptions {
+  /** The joint whose translation moves (a humanoid's hips). Required. */
+  pelvis?: number;
+  /** Four legs: the joint the front legs (2–3) hang under; pelvis and chest pitch to the slope together. @default null */
+  chest?: number | null;
+  /** 2 or 4 legs, each `[hip, knee, ankle]` or `[hip, knee, ankle, toe]` (all alike), below the pelvis; four legs: 0–1 hind, 2–3 front. Required. */
+  legs?: ReadonlyArray<ArrayLike<number>>;
+  /** Per leg the ankle's (or toe's) height above its sole; null (or a null entry): its rest height above the authored ground. @default null */
+  soleOffsets?: ReadonlyArray<number | null> | null;
+  /** The authored ground: the character's own y = groundHeight plane (along the rig's `up`). @default 0 */
+  groundHeight?: number;
+  /** Largest pelvis drop (>= 0); null: 0.3 × the shortest leg. @default null */
+  maxPelvisDrop?: number | null;
+  /** Largest pelvis rise (>= 0); null: 0.1 × the shortest leg. @default null */
+  maxPelvisRise?: number | null;
+  /** Largest sole pitch toward the ground normal, radians in [0, π/2] (four legs: also the body pitch). @default 0.7 */
+  maxFootPitch?: number;
+  /** Largest sole roll toward the ground normal, radians in [0, π/2]. @default 0.5 */
+  maxFootRoll?: number;
+  /** An auto-detected stance foot moves slower than this (model units/s, >= 0). @default 0.2 */
+  plantSpeed?: number;
+  /** … and its sole is at most this high above the authored ground (>= 0); null: 0.03 × the shortest leg. @default null */
+  plantHeight?: number | null;
+  /** Two-bone soft-IK zone near full reach, fraction in [0, 1]. @default 0.02 */
+  soften?: number;
+  /** Seconds (>= 0) for each offset (foot heights, rotations, plant slides, pelvis) to settle; 0: no smoothing. @default 0.1 */
+  settleTime?: number;
+  /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
+  damping?: 'critical' | 'responsive' | 'over' | number;
+}
+
 /** Options by kind. */
 export interface RigConstraintOptionsByKind {
   aim: RigAimOptions;
@@ -197,14 +233,21 @@ export interface RigConstraintOptionsByKind {
   chain: RigChainOptions;
   lookAt: RigLookAtOptions;
   bodyLookAt: RigBodyLookAtOptions;
+  grounding: RigGroundingOptions;
 }
 
 /** One constraint of a rig (returned by `rig.add`). */
 export interface RigConstraint<K extends RigConstraintKind = RigConstraintKind> {
   readonly index: number;
   readonly kind: K;
-  /** The joint indices (a copy). */
+  /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
   readonly joints: number[];
+  /** Grounding: its number of legs (2 or 4); 0 for the other kinds. */
+  readonly legCount: number;
+  /** Index of its first float in `rig.grounds` (8 per leg). */
+  readonly groundOffset: number;
+  /** Index of its first float in `rig.probes` (6 per leg). */
+  readonly probeOffset: number;
   /** Index of its first float in `rig.frames` (12 × index). */
   readonly frameOffset: number;
   /** Index of its first float in `rig.results` (4 × index). */
@@ -241,6 +284,10 @@ export interface Rig extends Disposable {
   readonly frames: Float32Array;
   /** Float32Array(4 × constraints): per constraint reached (0/1), distance, iterations, active (0/1). */
   readonly results: Float32Array;
+  /** Float32Array(8 × grounding legs): per leg point xyz, normal xyz, hit (0: no ground), plant (−1 auto, 0 free, 1 planted); world space; fill before `update`. */
+  readonly grounds: Float32Array;
+  /** Float32Array(6 × grounding legs): per leg the animated sole xyz and hip xyz (world), filled by `probe()`. */
+  readonly probes: Float32Array;
   /** The constraints in stack order. */
   readonly constraints: RigConstraint[];
   /** New rest pose (10 × count floats; default identity locals); re-detects every constraint's axes. */
@@ -249,8 +296,12 @@ export interface Rig extends Disposable {
   setFacing(facing: Vec3): this;
   /** Model-space up; re-detects axes. */
   setUp(up: Vec3): this;
+  /** Appends a grounding constraint (docs/grounding.md). Throws with nothing added on error. */
+  add(kind: 'grounding', options: RigGroundingOptions & { pelvis: number; legs: ReadonlyArray<ArrayLike<number>> }): RigConstraint<'grounding'>;
   /** Appends a constraint (solved after the earlier ones). Throws with nothing added on error. */
-  add<K extends RigConstraintKind>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
+  add<K extends Exclude<RigConstraintKind, 'grounding'>>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
+  /** Fills `probes` from `input` and `root` (one WASM call); throws as `update` does on bad input. */
+  probe(): this;
   /** One frame, one WASM call: `dt` seconds, finite and >= 0 (RangeError otherwise, nothing changed). */
   update(dt: number): this;
 }
@@ -260,7 +311,7 @@ export interface RigApi {
   Rig: {
     new (options: RigOptions): Rig;
     /** Every kind's default settings. */
-    readonly defaults: { readonly [K in RigConstraintKind]: Readonly<Required<Omit<RigConstraintOptionsByKind[K], 'joints' | 'forward' | 'bendAxis' | 'up' | 'hingeAxis' | 'poleDirection' | 'weights' | 'limits'>>> };
+    readonly defaults: { readonly [K in RigConstraintKind]: Readonly<Required<Omit<RigConstraintOptionsByKind[K], 'joints' | 'forward' | 'bendAxis' | 'up' | 'hingeAxis' | 'poleDirection' | 'weights' | 'limits' | (K extends 'grounding' ? 'pelvis' | 'legs' : never)>>> };
     readonly kinds: readonly RigConstraintKind[];
   };
 }

@@ -23,13 +23,16 @@ Count JointCount(ConstraintKind kind) {
     case ConstraintKind::kChain: return {2, kMaxChainJoints};
     case ConstraintKind::kLookAt:
     case ConstraintKind::kBodyLookAt: return {2, kMaxLookJoints};
+    case ConstraintKind::kGrounding: return {1, 2};  // pelvis, chest
   }
   return {0, 0};
 }
 
 bool Usable(const std::optional<glm::vec3>& v) { return !v || (IsFinite(*v) && *v != glm::vec3(0.0f)); }
 
-bool IsLimb(ConstraintKind k) { return k != ConstraintKind::kLookAt && k != ConstraintKind::kBodyLookAt; }
+bool IsLimb(ConstraintKind k) {
+  return k != ConstraintKind::kLookAt && k != ConstraintKind::kBodyLookAt && k != ConstraintKind::kGrounding;
+}
 
 // A valid model-space limb the options are validated against.
 Transform At(float x, float y) { return {glm::vec3(x, y, 0.0f), kIdentityRotation}; }
@@ -44,6 +47,11 @@ ConstraintSettings DefaultSettings(ConstraintKind kind) {
     s.common.blendOutTime = s.lookAt.blendOutTime;
   }
   if (kind == ConstraintKind::kBodyLookAt) s.common.blendOutTime = s.bodyLookAt.blendOutTime;
+  if (kind == ConstraintKind::kGrounding) {
+    s.common.settleTime = s.grounding.settleTime;
+    s.common.damping = s.grounding.damping;
+    s.common.blendOutTime = s.grounding.blendOutTime;
+  }
   return s;
 }
 
@@ -143,7 +151,7 @@ Status Rig::SetUp(const glm::vec3& up) {
 Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<int>* all) {
   const std::size_t n = skeleton_.size();
   if (n == 0) return Error("rig: not initialized (Init first)");
-  if (static_cast<unsigned>(s.kind) > static_cast<unsigned>(ConstraintKind::kBodyLookAt)) {
+  if (static_cast<unsigned>(s.kind) > static_cast<unsigned>(ConstraintKind::kGrounding)) {
     return Fail(index, "kind", kNoItem, "unknown kind");
   }
   const Count count = JointCount(s.kind);
@@ -171,7 +179,13 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
   };
   if (Status st = chain(s.joints, "joints"); !st) return st;
   const bool body = s.kind == ConstraintKind::kBodyLookAt;
+  const bool ground = s.kind == ConstraintKind::kGrounding;
+  if (ground) {
+    if (!s.arms.empty()) return Fail(index, "arms", kNoItem, "only bodyLookAt takes arms");
+    if (Status st = CheckGroundingLegs(s, index); !st) return st;
+  }
   for (const auto* limb : {&s.arms, &s.legs}) {
+    if (ground) break;
     const char* field = limb == &s.arms ? "arms" : "legs";
     if (!body && !limb->empty()) return Fail(index, field, kNoItem, "only bodyLookAt takes arms and legs");
     if (limb->size() != 0 && limb->size() != 3 && limb->size() != 6) {
@@ -276,6 +290,11 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
       st = bs.Validate();
       break;
     }
+    case ConstraintKind::kGrounding: {
+      GroundingSettings g;
+      st = ResolveGrounding(s, &g);
+      break;
+    }
   }
   if (!st) return Fail(index, nullptr, kNoItem, st.error);
   if (all != nullptr) {
@@ -345,6 +364,15 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
     case ConstraintKind::kLookAt:
       for (std::size_t k = 0; k < n; ++k) c.writes.push_back(static_cast<std::uint16_t>(k));
       break;
+    case ConstraintKind::kGrounding: {
+      // The pelvis (rotation and translation) and each leg's hip, knee and ankle.
+      c.writes.push_back(0);
+      const std::size_t per = s.grounding.legJoints;
+      for (std::size_t k = 0; k + per <= s.legs.size(); k += per) {
+        for (std::size_t j = 0; j < 3; ++j) c.writes.push_back(static_cast<std::uint16_t>(n + k + j));
+      }
+      break;
+    }
     case ConstraintKind::kBodyLookAt: {
       for (std::size_t k = 0; k < n; ++k) c.writes.push_back(static_cast<std::uint16_t>(k));
       for (std::size_t k = 0; k < s.arms.size(); k += 3) c.writes.push_back(static_cast<std::uint16_t>(n + k));  // upper arm
@@ -388,6 +416,11 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
     ls.up = up_;  // the yaw/pitch limits' up, as bodyLookAt's
     return keepState ? c.lookAt.Configure(ls) : c.lookAt.Reset(ls);
   }
+  if (s.kind == ConstraintKind::kGrounding) {
+    GroundingSettings g;
+    if (Status st = ResolveGrounding(s, &g); !st) return st;
+    return keepState ? c.ground.Configure(g) : c.ground.Reset(g);
+  }
   BodyLookAtSettings bs = s.bodyLookAt;
   bs.spineJoints = n;
   bs.forward = c.look;
@@ -412,6 +445,11 @@ Status Rig::Add(const ConstraintSettings& settings) {
   Constraint c;
   if (Status s = Configure(c, settings, false); !s) return Fail(index, nullptr, kNoItem, s.error);
   const std::size_t joints = c.joints.size();
+  c.groundFirst = grounds_.size();
+  if (settings.kind == ConstraintKind::kGrounding) {
+    grounds_.resize(grounds_.size() + c.ground.settings().legs);
+    probes_.resize(grounds_.size());
+  }
   constraints_.push_back(std::move(c));
   frames_.emplace_back();
   results_.emplace_back();
@@ -428,6 +466,10 @@ Status Rig::SetSettings(std::size_t index, const ConstraintSettings& settings) {
   Constraint& current = constraints_[index];
   if (settings.kind != current.settings.kind) return Fail(index, "kind", kNoItem, "cannot change (add a new constraint)");
   if (Status s = Check(settings, index, nullptr); !s) return s;
+  if (settings.kind == ConstraintKind::kGrounding &&
+      settings.legs.size() / settings.grounding.legJoints != current.ground.settings().legs) {
+    return Fail(index, "legs", kNoItem, "cannot change the number of legs (add a new constraint)");
+  }
   const bool sameJoints = settings.joints == current.settings.joints && settings.arms == current.settings.arms &&
                           settings.legs == current.settings.legs && settings.eyes == current.settings.eyes;
   Constraint next = current;

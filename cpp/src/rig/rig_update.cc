@@ -45,6 +45,13 @@ glm::vec3 Rig::ToModel(const glm::vec3& world) const {
 }
 glm::vec3 Rig::ToModelVector(const glm::vec3& world) const { return (rootInverse_ * world) / root_.scale; }
 
+void Rig::SetRoot(const LocalTransform& root) {
+  root_ = root;
+  root_.rotation = Unit(root.rotation);
+  rootInverse_ = glm::conjugate(root_.rotation);
+  rootScale_ = (std::abs(root.scale.x) + std::abs(root.scale.y) + std::abs(root.scale.z)) / 3.0f;
+}
+
 Status Rig::CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                        std::span<LocalTransform> out, std::span<std::uint8_t> changed) {
   const std::size_t n = skeleton_.size();
@@ -54,6 +61,34 @@ Status Rig::CheckFrame(float dt, std::span<const LocalTransform> in, const Local
   if (out.size() != n) return Error("out: needs one transform per joint");
   if (!changed.empty() && changed.size() != n) return Error("changed: needs one flag per joint (or none)");
   if (in.data() == out.data()) return Error("out: must not alias in");
+  if (Status s = CheckPose(in, root); !s) return s;
+  for (std::size_t i = 0; i < frames_.size(); ++i) {
+    const ConstraintFrame& f = frames_[i];
+    const char* bad = !IsFinite(f.target) ? "target" : !IsFinite(f.pole) ? "pole"
+                      : !IsFinite(f.effectorOffset) ? "effectorOffset" : !IsFinite(f.poleSet) ? "poleSet" : nullptr;
+    if (bad != nullptr) {
+      std::snprintf(message_, sizeof(message_), "frames[%zu].%s: must be finite", i, bad);
+      return Error(message_);
+    }
+  }
+  for (std::size_t i = 0; i < grounds_.size(); ++i) {
+    const GroundHit& g = grounds_[i];
+    const bool hit = g.hit != 0.0f;
+    const char* bad = !IsFinite(g.hit) ? "hit" : !IsFinite(g.plant) ? "plant" : hit && !IsFinite(g.point) ? "point"
+                      : hit && !IsFinite(g.normal) ? "normal" : nullptr;
+    if (bad != nullptr) {
+      std::snprintf(message_, sizeof(message_), "grounds[%zu].%s: must be finite", i, bad);
+      return Error(message_);
+    }
+  }
+  return Ok();
+}
+
+// The animated pose and root (Update and Probe).
+Status Rig::CheckPose(std::span<const LocalTransform> in, const LocalTransform& root) {
+  const std::size_t n = skeleton_.size();
+  if (n == 0) return Error("rig: not initialized (Init first)");
+  if (in.size() != n) return Error("in: needs one transform per joint");
   if (!Finite(root)) {
     std::snprintf(message_, sizeof(message_), "root.%s", Bad(root));
     return Error(message_);
@@ -67,24 +102,13 @@ Status Rig::CheckFrame(float dt, std::span<const LocalTransform> in, const Local
       return Error(message_);
     }
   }
-  for (std::size_t i = 0; i < frames_.size(); ++i) {
-    const ConstraintFrame& f = frames_[i];
-    const char* bad = !IsFinite(f.target) ? "target" : !IsFinite(f.pole) ? "pole"
-                      : !IsFinite(f.effectorOffset) ? "effectorOffset" : !IsFinite(f.poleSet) ? "poleSet" : nullptr;
-    if (bad != nullptr) {
-      std::snprintf(message_, sizeof(message_), "frames[%zu].%s: must be finite", i, bad);
-      return Error(message_);
-    }
-  }
   return Ok();
 }
 
 Status Rig::Update(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                    std::span<LocalTransform> out, std::span<std::uint8_t> changed) {
   if (Status s = CheckFrame(dt, in, root, out, changed); !s) return s;
-  root_ = root;
-  rootInverse_ = glm::conjugate(Unit(root.rotation));
-  rootScale_ = (std::abs(root.scale.x) + std::abs(root.scale.y) + std::abs(root.scale.z)) / 3.0f;
+  SetRoot(root);
   std::copy(in.begin(), in.end(), out.begin());
   std::fill(fresh_.begin(), fresh_.end(), std::uint8_t{0});
   for (std::size_t i = 0; i < constraints_.size(); ++i) Solve(i, dt, out);
@@ -148,6 +172,10 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
   ConstraintResult& r = results_[index];
   r = {};
   Gather(c, out);
+  if (c.settings.kind == ConstraintKind::kGrounding) {
+    if (SolveGround(c, dt, r)) r.active = WriteRotations(c, dt, false, out) ? 1.0f : 0.0f;
+    return;
+  }
   const bool limb = c.settings.kind != ConstraintKind::kLookAt && c.settings.kind != ConstraintKind::kBodyLookAt;
   if (c.chainSetup.prepared() && c.chainSetup.settings().limits.data() != c.settings.chainLimits.data()) {
     PrepareLimb(c);  // a copied rig: its chain setup still viewed the original's limits (no allocation)
@@ -321,11 +349,11 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
     out[j].rotation = jobOut_[k].rotation;
     Written(j);
   }
-  if (c.settings.kind == ConstraintKind::kBodyLookAt) {
+  if (c.settings.kind == ConstraintKind::kBodyLookAt || c.settings.kind == ConstraintKind::kGrounding) {
     // The pelvis translation: its solved model position in its parent's frame.
     const std::size_t j = static_cast<std::size_t>(c.joints[0]);
     const int p = skeleton_.parent(j);
-    const glm::vec3 moved = jobOut_[0].position;  // the animated pelvis plus the weight shift
+    const glm::vec3 moved = jobOut_[0].position;  // the animated pelvis plus the weight shift (or ground offset)
     glm::vec3 local = moved;
     if (p >= 0) {
       const ModelTransform& parent = Model(static_cast<std::size_t>(p), out);

@@ -1,6 +1,6 @@
 // ikpd — a character rig (docs/rig.md): one object that owns a skeleton and an
 // ordered stack of constraints (aim, two-bone, pseudo three-bone, chain,
-// look-at, body look-at) and solves them all in one Update per frame, from
+// look-at, body look-at, grounding) and solves them all in one Update per frame, from
 // the animated local transforms to the solved ones.
 //
 // Spaces. Model space is the root transform (the skeleton root's parent, in
@@ -44,12 +44,14 @@
 #include "ikpd/ik/two_bone.h"
 #include "ikpd/pd/controllers.h"
 #include "ikpd/rig/body_look_at.h"
+#include "ikpd/rig/grounding.h"
 #include "ikpd/rig/look_at.h"
 #include "ikpd/rig/skeleton.h"
 
 namespace ikpd::rig {
 
-enum class ConstraintKind : std::uint8_t { kAim = 0, kTwoBone = 1, kPseudoThreeBone = 2, kChain = 3, kLookAt = 4, kBodyLookAt = 5 };
+enum class ConstraintKind : std::uint8_t { kAim = 0, kTwoBone = 1, kPseudoThreeBone = 2, kChain = 3, kLookAt = 4, kBodyLookAt = 5,
+                                          kGrounding = 6 };
 
 constexpr std::size_t kMaxConstraints = 256;
 
@@ -73,6 +75,9 @@ static_assert(sizeof(ConstraintFrame) == 12 * sizeof(float));
 //     remaining angle in radians), of the full-weight solve before weight and
 //     smoothing;
 //   iterations: the chain's iterations (0 for the others);
+//   grounding: reached = every planted foot within 1 mm of its ground,
+//     distance = the largest sole-to-ground distance of planted feet (world),
+//     iterations = the number of planted feet;
 //   active: 1 when the constraint changed any joint this frame (0 once
 //     disabled and blended out, or at weight 0 without smoothing).
 struct ConstraintResult {
@@ -111,8 +116,12 @@ struct ConstraintSettings {
   // tip]; chain: 2..256 joints; lookAt: 2..64 joints (root … head); bodyLookAt:
   // the spine (pelvis … head, 2..64). Each joint a descendant of the previous.
   std::vector<int> joints;
-  // bodyLookAt only: 0, 3 or 6 joints each, [upper arm, forearm, hand] and
-  // [hip, knee, ankle] per limb (each limb a chain).
+  // grounding: [pelvis] or [pelvis, chest] (docs/grounding.md).
+  // bodyLookAt: 0, 3 or 6 joints each, [upper arm, forearm, hand] and
+  // [hip, knee, ankle] per limb (each limb a chain). grounding: `legs` holds 2
+  // or 4 legs of grounding.legJoints joints each ([hip, knee, ankle, toe?]),
+  // each leg a chain below the pelvis (four legs: 0–1 hind, 2–3 front, below
+  // the chest when one is given).
   std::vector<int> arms;
   std::vector<int> legs;
   // lookAt and bodyLookAt only: 0, 1 or 2 eye joints (left, right), each a
@@ -135,6 +144,15 @@ struct ConstraintSettings {
   std::vector<float> lookAtLimits;    // empty or one per joint
   BodyLookAtSettings bodyLookAt;      // spineJoints follows joints; forward/up detected
   std::vector<float> spineWeights, spineLimits, spineSettleTimes;  // empty or one per spine joint
+  // grounding: legJoints (3 or 4) and the scalar options (legs, soleOffsets,
+  // weight, settleTime, damping and blendOutTime come from the fields above
+  // and common). soleOffsets: empty or one per leg (model units), a NaN entry
+  // (or none) takes the effector's rest height above the authored ground;
+  // ≤ 0 there → "legs[i]: soleOffset needed (the rest pose puts the ankle at
+  // or below the ground)". NaN maxPelvisDrop / maxPelvisRise / plantHeight:
+  // 0.3 / 0.1 / 0.03 × the shortest rest leg.
+  GroundingSettings grounding;
+  std::vector<float> soleOffsets;
 };
 
 // Defaults for a kind (look-at: settleTime 0.3 as LookAtSettings).
@@ -196,6 +214,21 @@ class Rig {
   const Skeleton& skeleton() const { return skeleton_; }
   std::span<const LocalTransform> rest() const { return rest_; }
   std::span<ConstraintFrame> frames() { return frames_; }
+  // Ground hits, one per leg of every grounding constraint in constraint
+  // order (world space; filled by the caller before Update, hit 0 = none).
+  // Update checks them: "grounds[3].point: must be finite" (when hit != 0).
+  std::span<GroundHit> grounds() { return grounds_; }
+  // Where each leg's ground query goes (filled by Probe), indexed as grounds().
+  std::span<const GroundProbe> probes() const { return probes_; }
+  // Index of constraint `index`'s first leg in grounds()/probes() (0 for other kinds).
+  std::size_t groundIndex(std::size_t index) const { return constraints_[index].groundFirst; }
+  // FK of the animated pose `in` under `root`: fills probes() (the animated
+  // sole and hip of every grounding leg, world space). Checks in and root as
+  // Update does ("in: ...", "in[3].rotation: ...", "root.scale: ..."), and a
+  // pose whose transforms overflow float ("in: the pose is out of range (a
+  // probe is not finite)"); on error probes() is unchanged. Changes no
+  // constraint state.
+  Status Probe(std::span<const LocalTransform> in, const LocalTransform& root);
   std::span<const ConstraintResult> results() const { return results_; }
   // The canonical frames F_j of constraint `index` (one per joint, docs/rig.md).
   std::span<const glm::quat> canonicalFrames(std::size_t index) const { return constraints_[index].frames; }
@@ -224,6 +257,8 @@ class Rig {
     std::vector<glm::quat> offsets;     // the offsets applied without smoothing (settleTime 0)
     LookAt lookAt;
     BodyLookAt body;
+    Grounding ground;
+    std::size_t groundFirst = 0;  // first leg in grounds_/probes_
     // Aim, two-bone and pseudo three-bone settings prepared by Configure (forward and axes
     // included), so a frame only solves: [0] frames without a pole point (the
     // two-bone's poleDirection, if set, or none), [1] with one. Unprepared
@@ -243,6 +278,7 @@ class Rig {
   Status CheckEyes(const ConstraintSettings& s, std::size_t index);  // rig_eyes.cc
   void DetectEyeAxes(Constraint& c) const;                           // rig_eyes.cc
   void PrepareLimb(Constraint& c) const;
+  Status CheckPose(std::span<const LocalTransform> in, const LocalTransform& root);
   Status CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                     std::span<LocalTransform> out, std::span<std::uint8_t> changed);
   const ModelTransform& Model(std::size_t joint, std::span<const LocalTransform> out);
@@ -251,6 +287,12 @@ class Rig {
   void Gather(const Constraint& c, std::span<const LocalTransform> out);
   void SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintResult& r);
   void SolveLook(Constraint& c, float dt, const ConstraintFrame& f, ConstraintResult& r);
+  // Grounding (rig_grounding.cc): settings resolved from the rest pose, the solve.
+  Status ResolveGrounding(const ConstraintSettings& s, GroundingSettings* out);
+  Status CheckGroundingLegs(const ConstraintSettings& s, std::size_t index);
+  bool SolveGround(Constraint& c, float dt, ConstraintResult& r);
+  void SetRoot(const LocalTransform& root);
+  Transform ToWorld(const Transform& model) const;
   bool WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTransform> out);
   glm::vec3 ToModel(const glm::vec3& world) const;
   glm::vec3 ToModelVector(const glm::vec3& world) const;
@@ -264,6 +306,8 @@ class Rig {
   std::vector<Constraint> constraints_;
   std::vector<ConstraintFrame> frames_;
   std::vector<ConstraintResult> results_;
+  std::vector<GroundHit> grounds_;
+  std::vector<GroundProbe> probes_;
 
   // Per-frame scratch (sized at Init/Add; Update never allocates).
   std::vector<ModelTransform> model_;
@@ -276,6 +320,7 @@ class Rig {
   glm::quat rootInverse_{1.0f, 0.0f, 0.0f, 0.0f};
   float rootScale_ = 1.0f;
   char message_[160] = {};
+  char groundMessage_[128] = {};  // ResolveGrounding's text (Check prefixes it into message_)
 };
 
 }  // namespace ikpd::rig

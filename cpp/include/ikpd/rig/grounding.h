@@ -1,0 +1,167 @@
+// ikpd — grounding (docs/grounding.md): feet that stand on uneven ground, for
+// two or four legs. Each update takes the animated pose (world space) and one
+// ground hit (point and normal) under each foot, and
+//   1. raises or lowers each foot by the ground height under it relative to
+//      the authored ground (the animated lift of a swinging foot kept),
+//      turns its sole toward the ground normal within pitch/roll limits;
+//   2. (four legs) pitches the pelvis to the slope between the hind pair
+//      (legs 0–1) and the front pair (legs 2–3); the chest is carried;
+//   3. lowers (or raises) the pelvis by what the lowest foot needs, within
+//      [−maxPelvisDrop, maxPelvisRise], and further (within maxPelvisDrop)
+//      until every leg reaches its foot;
+//   4. keeps a stance foot exactly where it was planted (no sliding), its
+//      sole on the ground itself, and blends it back to the animated foot
+//      when it lifts;
+//   5. solves each leg by two-bone IK (hip fixed, knee in its animated bend
+//      plane, softened near full reach): the ankle (or, with a toe joint,
+//      the toe) lands so the sole touches the ground.
+// Every offset (each foot's height, rotation and plant slide, the pelvis
+// height and pitch) goes through the exact-integrator PD (docs/pd.md), so the
+// result does not depend on the update rate; disabled, every offset blends
+// out exactly and the output is then the input bit for bit.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "ikpd/common.h"
+#include "ikpd/ik/two_bone.h"
+#include "ikpd/pd/controllers.h"
+
+namespace ikpd::rig {
+
+// A ground hit under one foot (world space, 8 floats; JS rig.grounds).
+//   hit: 0 = no ground (the foot keeps its animated pose), else a hit;
+//   plant: < 0 auto (detected from the animated foot's speed and height),
+//     >= 0.5 planted, else free (a per-foot flag or curve).
+// A zero normal is taken as the character's up.
+struct GroundHit {
+  glm::vec3 point{0.0f};
+  glm::vec3 normal{0.0f, 1.0f, 0.0f};
+  float hit = 0.0f;
+  float plant = -1.0f;
+};
+static_assert(sizeof(GroundHit) == 8 * sizeof(float));
+
+// Per leg, what the ground query needs (world space, 6 floats; JS rig.probes):
+// the animated sole point (ankle or toe minus its sole offset along up) and
+// the hip. Cast from hip + legLength·up down to sole − legLength·up.
+struct GroundProbe {
+  glm::vec3 sole{0.0f};
+  glm::vec3 hip{0.0f};
+};
+static_assert(sizeof(GroundProbe) == 6 * sizeof(float));
+
+constexpr std::size_t kMaxGroundLegs = 4;
+
+// Settings (lengths in the character's model units; the job scales them by
+// GroundingInput::scale). A NaN for a derived default takes it from the
+// shortest leg L (hip→knee→ankle at rest): maxPelvisDrop 0.3·L,
+// maxPelvisRise 0.1·L, plantHeight 0.03·L.
+struct GroundingSettings {
+  std::size_t legs = 2;        // 2 or 4 (four: 0–1 hind, 2–3 front)
+  std::size_t legJoints = 3;   // 3: [hip, knee, ankle]; 4: [hip, knee, ankle, toe]
+  std::array<float, kMaxGroundLegs> soleOffsets{};  // > 0 each: effector height above its sole
+  float groundHeight = 0.0f;   // the authored ground: the model-space plane up·p = groundHeight
+  float maxPelvisDrop = std::numeric_limits<float>::quiet_NaN();  // >= 0
+  float maxPelvisRise = std::numeric_limits<float>::quiet_NaN();  // >= 0
+  float maxFootPitch = 0.7f;   // radians in [0, π/2]: also the body pitch limit (four legs)
+  float maxFootRoll = 0.5f;    // radians in [0, π/2]
+  float plantSpeed = 0.2f;     // model units/s >= 0: an auto stance foot moves slower
+  float plantHeight = std::numeric_limits<float>::quiet_NaN();  // >= 0: and lifts less
+  float soften = 0.02f;        // [0, 1]: two-bone soft-IK zone near full reach
+  float weight = 1.0f;         // [0, 1]: scales every offset
+  float settleTime = 0.1f;     // seconds >= 0 (0: no smoothing)
+  float damping = 1.0f;        // damping ratio > 0
+  float blendOutTime = 0.1f;   // seconds >= 0
+
+  // Errors name the option: "legs: must be 2 or 4", "soleOffsets[1]: must be
+  // finite and > 0", "maxPelvisDrop: must be finite and >= 0" (after defaults).
+  Status Validate() const;
+};
+
+// One update's input (world space). `legs` holds legs·legJoints transforms;
+// `grounds` one hit per leg. `chest` (four legs) is carried by the pelvis.
+struct GroundingInput {
+  Transform pelvis;
+  std::span<const Transform> legs;
+  std::span<const GroundHit> grounds;
+  float scale = 1.0f;  // model → world length scale (> 0)
+  // World point on the authored ground (the root's groundHeight plane).
+  glm::vec3 groundOrigin{0.0f};
+  glm::vec3 up{0.0f, 1.0f, 0.0f};       // world up (normalized by the job; zero: +Y)
+  glm::vec3 forward{0.0f, 0.0f, 1.0f};  // world character forward (feet pitch about forward × up)
+  bool enabled = true;
+};
+
+// Output: world rotations of each leg's hip, knee and ankle (a toe follows its
+// ankle), positions rebuilt; the pelvis's world transform.
+struct GroundingOutput {
+  Transform* pelvis = nullptr;
+  std::span<Transform> legs;
+};
+
+// Per-frame report (the rig's ConstraintResult).
+struct GroundingReport {
+  float maxPlantedError = 0.0f;  // largest sole-to-ground distance of planted feet (world)
+  int planted = 0;
+  bool reached = true;           // every planted foot within 1 mm of the ground
+};
+
+// Guarantees: finite output for finite input; bone lengths kept; no leg past
+// its full reach (two-bone clamps, softened); pelvis offset in [−maxPelvisDrop,
+// maxPelvisRise]·scale; a planted foot's sole does not move (world) while its
+// leg reaches; frame-rate independent for a still pose and ground (exact
+// integrator); no allocation in Update. Degenerate input: hit 0 → that foot's
+// offsets blend to zero (animated pose); a normal with a tiny up component
+// (|n·up| < 0.1, a wall) → no hit; zero normal → up; a straight leg → the
+// knee bends toward `forward`; zero-length bones → the leg is carried,
+// never an error; dt = 0 → no smoothing step, plant state kept; a pose or hit
+// so large that the offsets overflow float → "legs: pose out of range".
+// Errors change nothing (state, output): "dt", "legs", "grounds",
+// "grounds[i].point", "grounds[i].normal", "grounds[i].hit", "grounds[i].plant",
+// "scale", "up", "forward", "output".
+class Grounding {
+ public:
+  // Validates; every offset starts at zero.
+  Status Reset(const GroundingSettings& settings);
+  // As Reset but keeps the smoothing and plant state when the leg layout is
+  // the same (no pop when gains or limits change). On error nothing changes.
+  Status Configure(const GroundingSettings& settings);
+  Status Update(float dt, const GroundingInput& input, const GroundingOutput& output, GroundingReport* report = nullptr);
+  // False once every offset is exactly zero and no foot is planted.
+  bool active() const;
+  const GroundingSettings& settings() const { return settings_; }
+  // The smoothed pelvis offset along up (world units; negative: dropped).
+  float pelvisOffset() const { return static_cast<float>(state_.pelvis.value()); }
+  float bodyPitch() const { return static_cast<float>(state_.pitch.value()); }
+  bool planted(std::size_t leg) const { return state_.legs[leg].planted; }
+
+ private:
+  struct Leg {
+    pd::ScalarPD height;
+    pd::QuatPD rotation;
+    std::array<pd::ScalarPD, 3> slide;  // world offset of a released plant
+    glm::vec3 lock{0.0f};   // planted sole point (world)
+    glm::vec3 previous{0.0f};  // last animated sole (world)
+    float base = 0.0f;         // planted: the exact height offset (the height PD holds the residual)
+    bool planted = false;
+    bool seen = false;
+  };
+  struct State {
+    std::array<Leg, kMaxGroundLegs> legs{};
+    pd::ScalarPD pelvis, pitch;
+  };
+  struct Desired;  // per-update scratch (grounding.cc)
+
+  Status Apply(const GroundingSettings& settings, bool keepState);
+  Status Check(float dt, const GroundingInput& in, const GroundingOutput& out) const;
+
+  GroundingSettings settings_{};
+  State state_{};
+  TwoBoneSetup limb_;
+};
+
+}  // namespace ikpd::rig

@@ -1,0 +1,117 @@
+// Grounding: settings, state and input checks (docs/grounding.md). The
+// per-frame stages are in grounding_solve.cc.
+#include <cmath>
+#include <cstdio>
+
+#include "ikpd/rig/grounding.h"
+
+namespace ikpd::rig {
+
+namespace {
+bool FiniteAtLeast(float v, float min) { return std::isfinite(v) && v >= min; }
+// NaN is a derived default (resolved per update from the legs).
+bool DerivedOrAtLeast(float v, float min) { return std::isnan(v) || FiniteAtLeast(v, min); }
+}  // namespace
+
+Status GroundingSettings::Validate() const {
+  if (legs != 2 && legs != 4) return Error("legs: must be 2 or 4 legs");
+  if (legJoints != 3 && legJoints != 4) return Error("legs: each leg needs 3 or 4 joints ([hip, knee, ankle, toe?])");
+  static const char* const kSole[kMaxGroundLegs] = {"soleOffsets[0]: must be finite and > 0", "soleOffsets[1]: must be finite and > 0",
+                                                    "soleOffsets[2]: must be finite and > 0", "soleOffsets[3]: must be finite and > 0"};
+  for (std::size_t i = 0; i < legs; ++i) {
+    if (!(std::isfinite(soleOffsets[i]) && soleOffsets[i] > 0.0f)) return Error(kSole[i]);
+  }
+  if (!std::isfinite(groundHeight)) return Error("groundHeight: must be finite");
+  if (!DerivedOrAtLeast(maxPelvisDrop, 0.0f)) return Error("maxPelvisDrop: must be finite and >= 0");
+  if (!DerivedOrAtLeast(maxPelvisRise, 0.0f)) return Error("maxPelvisRise: must be finite and >= 0");
+  if (!(maxFootPitch >= 0.0f && maxFootPitch <= kPi / 2.0f)) return Error("maxFootPitch: must be in [0, π/2]");
+  if (!(maxFootRoll >= 0.0f && maxFootRoll <= kPi / 2.0f)) return Error("maxFootRoll: must be in [0, π/2]");
+  if (!FiniteAtLeast(plantSpeed, 0.0f)) return Error("plantSpeed: must be finite and >= 0");
+  if (!DerivedOrAtLeast(plantHeight, 0.0f)) return Error("plantHeight: must be finite and >= 0");
+  if (!(soften >= 0.0f && soften <= 1.0f)) return Error("soften: must be in [0, 1]");
+  if (!(weight >= 0.0f && weight <= 1.0f)) return Error("weight: must be in [0, 1]");
+  if (!FiniteAtLeast(settleTime, 0.0f)) return Error("settleTime: must be finite and >= 0");
+  if (!(std::isfinite(damping) && damping > 0.0f)) return Error("damping: must be finite and > 0");
+  if (!FiniteAtLeast(blendOutTime, 0.0f)) return Error("blendOutTime: must be finite and >= 0");
+  return Ok();
+}
+
+Status Grounding::Reset(const GroundingSettings& settings) { return Apply(settings, false); }
+Status Grounding::Configure(const GroundingSettings& settings) { return Apply(settings, true); }
+
+Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
+  if (Status s = settings.Validate(); !s) return s;
+  pd::PdSettings pds;
+  if (Status s = pd::SettingsFromSettleTime(settings.settleTime > 0.0f ? settings.settleTime : 1.0, settings.damping, &pds); !s) return s;
+  pds.blendOutTime = settings.blendOutTime;
+  // Heights, slides, pelvis and pitch follow a moving target from the previous one
+  // (first-order hold): a ramp is tracked alike at any rate (docs/grounding.md).
+  pd::PdSettings linear = pds;
+  linear.targetMotion = pd::TargetMotion::kLinear;
+  TwoBoneSettings limb;
+  limb.pole = TwoBonePole::kPoint;
+  limb.soften = settings.soften;
+  limb.endRotation = EndRotation::kWorld;
+  TwoBoneSetup setup;
+  if (Status s = Prepare(limb, &setup); !s) return s;
+  const bool same = keepState && settings.legs == settings_.legs && settings.legJoints == settings_.legJoints;
+  State next = same ? state_ : State{};
+  // Smoothing turned on (settleTime 0 → > 0): the PDs already hold the offsets applied.
+  for (Leg& leg : next.legs) {
+    if (Status s = leg.height.Configure(linear); !s) return s;
+    if (Status s = leg.rotation.Configure(pds); !s) return s;
+    for (pd::ScalarPD& axis : leg.slide) {
+      if (Status s = axis.Configure(linear); !s) return s;
+    }
+  }
+  if (Status s = next.pelvis.Configure(linear); !s) return s;
+  if (Status s = next.pitch.Configure(linear); !s) return s;
+  settings_ = settings;
+  state_ = next;
+  limb_ = setup;
+  return Ok();
+}
+
+bool Grounding::active() const {
+  if (state_.pelvis.value() != 0.0 || state_.pitch.value() != 0.0) return true;
+  for (std::size_t i = 0; i < settings_.legs; ++i) {
+    const Leg& leg = state_.legs[i];
+    if (leg.planted || leg.height.value() != 0.0 || leg.rotation.value() != glm::dquat(1.0, 0.0, 0.0, 0.0)) return true;
+    for (const pd::ScalarPD& axis : leg.slide) {
+      if (axis.value() != 0.0) return true;
+    }
+  }
+  return false;
+}
+
+Status Grounding::Check(float dt, const GroundingInput& in, const GroundingOutput& out) const {
+  if (!std::isfinite(dt) || dt < 0.0f) return Error("dt: must be finite and >= 0");
+  const std::size_t legs = settings_.legs, joints = legs * settings_.legJoints;
+  if (in.legs.size() != joints) return Error("legs: needs legs × legJoints transforms");
+  if (in.grounds.size() != legs) return Error("grounds: needs one hit per leg");
+  if (out.pelvis == nullptr || out.legs.size() != joints) return Error("output: needs the pelvis and legs × legJoints transforms");
+  if (out.legs.data() == in.legs.data()) return Error("output: must not alias the input");
+  if (!(std::isfinite(in.scale) && in.scale > 0.0f)) return Error("scale: must be finite and > 0");
+  if (!IsFinite(in.pelvis) || !IsUsableRotation(in.pelvis.rotation) || !IsFinite(in.groundOrigin)) return Error("pelvis: must be finite");
+  if (!IsFinite(in.up) || in.up == glm::vec3(0.0f)) return Error("up: must be a finite non-zero vector");
+  if (!IsFinite(in.forward)) return Error("forward: must be finite");
+  for (const Transform& t : in.legs) {
+    if (!IsFinite(t) || !IsUsableRotation(t.rotation)) return Error("legs: must be finite with non-zero rotations");
+  }
+  static const char* const kNames[kMaxGroundLegs][4] = {
+      {"grounds[0].hit: must be finite", "grounds[0].plant: must be finite", "grounds[0].point: must be finite", "grounds[0].normal: must be finite"},
+      {"grounds[1].hit: must be finite", "grounds[1].plant: must be finite", "grounds[1].point: must be finite", "grounds[1].normal: must be finite"},
+      {"grounds[2].hit: must be finite", "grounds[2].plant: must be finite", "grounds[2].point: must be finite", "grounds[2].normal: must be finite"},
+      {"grounds[3].hit: must be finite", "grounds[3].plant: must be finite", "grounds[3].point: must be finite", "grounds[3].normal: must be finite"}};
+  for (std::size_t i = 0; i < legs; ++i) {
+    const GroundHit& g = in.grounds[i];
+    if (!std::isfinite(g.hit)) return Error(kNames[i][0]);
+    if (!std::isfinite(g.plant)) return Error(kNames[i][1]);
+    if (g.hit == 0.0f) continue;
+    if (!IsFinite(g.point)) return Error(kNames[i][2]);
+    if (!IsFinite(g.normal)) return Error(kNames[i][3]);
+  }
+  return Ok();
+}
+
+}  // namespace ikpd::rig

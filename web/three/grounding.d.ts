@@ -1,0 +1,84 @@
+// ikpd/three — the grounding constraint of IKRig (docs/grounding.md).
+import type { Object3D, Plane, Vector3 } from 'three';
+import type { BoneLike, ConstraintOptions } from './ikRig.js';
+
+/** What a ground function returns: the ground's height along the rig's up (world y for '+y') and, optionally, its normal (default: up); null: no ground there. */
+export interface GroundSample {
+  height: number;
+  normal?: Vector3 | { x: number; y: number; z: number } | readonly [number, number, number] | null;
+}
+
+/**
+ * The ground under the feet:
+ * - an Object3D or an array of them (meshes, with their descendants): one ray
+ *   per foot per frame, straight down from a leg's length above the hip to a
+ *   leg's length below the animated sole, with one reusable `Raycaster` and
+ *   `firstHitOnly = true` (so meshes accelerated by `three-mesh-bvh`,
+ *   `geometry.computeBoundsTree()` and `mesh.raycast = acceleratedRaycast`,
+ *   answer in microseconds; ikpd does not import it). Their world matrices
+ *   are used as they are (as of the last render or `updateMatrixWorld`);
+ * - a function `(x, y, z) → { height, normal } | null` called with the
+ *   animated sole point (world): null is no ground there; a function that
+ *   throws, returns NaN or nothing counts as no ground too (the foot keeps its
+ *   animated pose; one development warning);
+ * - a `THREE.Plane` (world);
+ * - null: the flat ground the animation was authored on (the plane
+ *   `groundHeight` along up in the rig root's frame): only plant lock acts.
+ */
+export type GroundLike = Object3D | readonly Object3D[] | ((x: number, y: number, z: number) => GroundSample | null | undefined) | Plane | null;
+
+export interface GroundingConstraintOptions extends Omit<ConstraintOptions, 'target'> {
+  /**
+   * Two or four legs, each `[hip, knee, ankle]` (two-bone) or `[hip, knee,
+   * ankle, toe]` (pseudo three-bone; the toe lands on the ground), bones,
+   * names or roles; with four, legs 0–1 are the hind legs (under the pelvis),
+   * 2–3 the front ones (under the chest). On a humanoid: its left and right
+   * upper leg, lower leg, foot and (when it has them) toes.
+   */
+  legs?: readonly (readonly BoneLike[])[];
+  /** The joint whose translation moves (drops and rises). On a humanoid: `'hips'`; otherwise the first hip's parent. */
+  pelvis?: BoneLike;
+  /** Four legs: the joint the front legs hang under (it pitches with the slope). @default null */
+  chest?: BoneLike | null;
+  /** The ground under the feet (see `GroundLike`). @default null */
+  ground?: GroundLike;
+  /** Per leg, the stance: −1 auto (from the animated foot's speed and height), 0 free, 1 planted; read every update (`constraint.plant`). @default -1 */
+  plant?: ArrayLike<number>;
+  /** Per leg, the ankle's (or toe's) height above its sole, model units (> 0). Default: its rest-pose height above the authored ground. */
+  soleOffsets?: ArrayLike<number>;
+  /** The ground the animation was authored on: the plane `groundHeight` along up in the rig root's frame, model units. @default 0 */
+  groundHeight?: number;
+  /** Largest pelvis drop, model units (>= 0). Default: 0.3 × the shortest leg's rest length. */
+  maxPelvisDrop?: number;
+  /** Largest pelvis rise, model units (>= 0). Default: 0.1 × the shortest leg's rest length. */
+  maxPelvisRise?: number;
+  /** Largest sole pitch toward the ground's slope, radians in [0, π/2] (0: feet stay as animated); four legs: also the body's pitch limit. @default 0.7 */
+  maxFootPitch?: number;
+  /** Largest sole roll toward the ground's slope, radians in [0, π/2]. @default 0.5 */
+  maxFootRoll?: number;
+  /** An automatic stance foot moves slower than this, model units per second (>= 0). @default 0.2 */
+  plantSpeed?: number;
+  /** …and is at most this high above the authored ground, model units (>= 0). Default: 0.03 × the shortest leg's rest length. */
+  plantHeight?: number;
+  /** Soft-IK zone near full reach, as a fraction of the leg, in [0, 1]. @default 0.02 */
+  soften?: number;
+  /** Seconds for each offset (feet, pelvis) to settle after a change (0: no smoothing). @default 0.1 */
+  settleTime?: number;
+  [option: string]: unknown;
+}
+
+/** A grounding constraint of an IKRig: its options are writable properties, as every constraint's. */
+export interface GroundingConstraint {
+  readonly kind: 'grounding';
+  readonly bones: { readonly pelvis: Object3D; readonly chest: Object3D | null; readonly legs: readonly (readonly Object3D[])[] };
+  /** The ground under the feet; setting it is checked at once. */
+  ground: GroundLike;
+  /** Per leg: −1 auto, 0 free, 1 planted (a flag or a curve's value, written before each update). */
+  readonly plant: Float32Array;
+  /** True when every planted foot is within 1 mm of the ground after the last update. */
+  readonly reached: boolean;
+  /** The largest sole-to-ground distance of a planted foot after the last update (world units). */
+  readonly distance: number;
+  /** Sets several options at once, `ground` and `plant` included; all are checked before any changes. */
+  set(options: Partial<GroundingConstraintOptions>): this;
+}
