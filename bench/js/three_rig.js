@@ -56,7 +56,8 @@ export function benchThreeRig(ikpd, measure) {
     const t = targets();
     const rig = new IKRig(ikpd, scene);
     for (const [name, bones] of Object.entries(LIMBS)) rig.add('twoBone', { bones, target: t[name] });
-    rig.add('lookAt', { bones: SPINE, target: t.look });
+    // The eyes as two aims, the same work as the helpers below (not the look-at's own eyes).
+    rig.add('lookAt', { bones: SPINE, target: t.look, eyes: [] });
     for (const eye of ['leftEye', 'rightEye']) rig.add('aim', { bone: eye, target: t.look });
     out.rigHumanoid = measure(() => { wiggle(t, frame++); rig.update(1 / 60); }, 1);
     rig.dispose();
