@@ -23,7 +23,10 @@ const arm = new TwoBoneIK(ikpd, [other.leftUpperArm, other.leftLowerArm, other.l
 const frame = (i) => {
   hand.x = 0.3 + 0.05 * Math.sin(i * 0.01);
   look.x = 0.5 + Math.sin(i * 0.003);
-  constraints[0].enabled = (i >> 9) % 2 === 0;
+  // A setting toggled now and then: a change is checked and packed once (that
+  // allocates, by design), so it toggles every 32,768 frames, not every 512,
+  // where ~600 packings alone could set off a scavenge or two.
+  constraints[0].enabled = (i >> 15) % 2 === 0;
   rig.update(1 / 60);
   arm.update(1 / 60);
 };
