@@ -183,14 +183,18 @@ IKPD_INLINE Q4<F> LocalAim(const AimShared& s, const V3<F>& t, F len) {
 // (s >= 0 past o's foot on the forward line) at distance |t| from the joint,
 // as a unit vector. Turning it onto t puts the ray from o along forward
 // through the target. False when the target lies inside the sphere the ray
-// cannot reach (|t| <= distance of the forward line through o from the joint).
+// cannot reach (|t| <= distance of the forward line through o from the joint),
+// or the target is at the joint in this scale (|t|² <= 1e-30).
 // f unit; o and t in one scale with components at most 2.
 template <class F>
 IKPD_INLINE Mask<F> OffsetAimPoint(const V3<F>& f, const V3<F>& o, const V3<F>& t, V3<F>* unit) {
   const V3<F> across = o - f * Dot(f, o);
   const F across2 = Dot(across, across);
   const F r2 = Dot(t, t);
-  const auto ok = r2 > across2;
+  // A target within ~1e-15 of the offset's length from the joint counts as at
+  // the joint (no aim point): below that, r2 and the aim point's length
+  // underflow and its normalization would divide by zero.
+  const auto ok = And(r2 > across2, r2 > F(1e-30f));
   const V3<F> i = across + f * Sqrt(Select(ok, r2 - across2, F(0.0f)));
   const F ii = Dot(i, i);
   *unit = i * (F(1.0f) / Sqrt(Select(ok, ii, F(1.0f))));
