@@ -148,7 +148,7 @@ class ChainSetup {
   const glm::vec3& unitForward() const { return forward_; }
 
  private:
-  friend Status Prepare(const ChainSettings& settings, ChainSetup* setup);
+  friend struct ChainSetupAccess;  // fills a setup from checked settings (chain.cc)
   ChainSettings settings_;
   glm::vec3 forward_{1.0f, 0.0f, 0.0f};
   bool prepared_ = false;

@@ -292,10 +292,20 @@ Status ChainJob::Validate() const {
   return CheckParent(parentRotation);
 }
 
+// Fills a setup from settings already checked (by Prepare, or by ChainJob::Validate,
+// which checks the same fields), so ChainJob::Run does not check them twice.
+struct ChainSetupAccess {
+  static void Store(const ChainSettings& settings, ChainSetup* setup) {
+    setup->settings_ = settings;
+    setup->forward_ = NormalizeByReciprocalOr(settings.forward, glm::vec3(1.0f, 0.0f, 0.0f));
+    setup->prepared_ = true;
+  }
+};
+
 Status ChainJob::Run() const {
   if (Status s = Validate(); !s) return s;
   ChainSetup setup;
-  (void)Prepare(SettingsOf(*this), &setup);  // cannot fail: validated above
+  ChainSetupAccess::Store(SettingsOf(*this), &setup);
   const ChainResult r = Solve(setup, FrameOf(*this), output);
   if (result) *result = r;
   return Ok();
@@ -309,9 +319,7 @@ Status ChainSettings::Validate() const {
 
 Status Prepare(const ChainSettings& settings, ChainSetup* setup) {
   if (Status s = settings.Validate(); !s) return s;
-  setup->settings_ = settings;
-  setup->forward_ = NormalizeByReciprocalOr(settings.forward, glm::vec3(1.0f, 0.0f, 0.0f));
-  setup->prepared_ = true;
+  ChainSetupAccess::Store(settings, setup);
   return Ok();
 }
 
