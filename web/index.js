@@ -9,6 +9,7 @@ import { createBatchApi } from './src/batch.js';
 import { createSolverApi } from './src/solvers.js';
 import { createRigsApi } from './src/rigs.js';
 import { createRigApi } from './src/rig.js';
+import { JOBS } from './src/jobs.js';
 
 let instance = null;
 
@@ -24,7 +25,7 @@ let instance = null;
 export function init(options = {}) {
   if (instance) return instance;
   instance = createModule(options).then((wasm) => {
-    const core = new Core(wasm);
+    const core = new Core(wasm, JOBS);
     return Object.freeze({
       version: wasm.version(),
       memoryStats: () => core.memoryStats(),

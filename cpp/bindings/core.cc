@@ -1,11 +1,11 @@
-// Embind (flat.h): module-wide plumbing (scratch buffer, heap use, version).
+// Embind (conventions.h): module-wide plumbing (scratch buffer, heap use, version).
 #include <malloc.h>
 
 #include <cstdlib>
 #include <new>
 #include <string>
 
-#include "flat.h"
+#include "conventions.h"
 #include "ikpd/version.h"
 
 namespace ikpd::bindings {
@@ -20,7 +20,7 @@ float* Scratch() {
 // The nothrow operator new, replaced: without exceptions Emscripten's calls
 // the throwing one, whose bad_alloc becomes abort(), so running out of memory
 // killed the module even where ikpd checks for null (Buffer, Create in
-// flat.h). These return null instead; the default operator delete frees them.
+// conventions.h). These return null instead; the default operator delete frees them.
 // The plain operator new still aborts: no allocation of ikpd uses it on a path
 // JS reaches with a size it chooses.
 void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return std::malloc(size > 0 ? size : 1); }

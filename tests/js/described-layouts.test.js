@@ -1,16 +1,16 @@
 // Batches and results follow the one description of each job
-// (cpp/bindings/job_fields.h, solvers.h, batch.cc): every batch field names the
+// (cpp/src/<area>/fields.h, cpp/bindings/batch/fields.h): every batch field names the
 // single-job or result field it carries, with that field's kind, size and
 // default; and results read through their description equal the packed floats
 // C++ wrote.
 import { describe, expect, it } from 'vitest';
 import { createModule } from '../../web/src/module.js';
-import { OUT, readJobDescriptions } from '../../web/src/fields.js';
+import { OUT } from '../../web/src/fields.js';
+import { JOBS as jobs } from '../../web/src/jobs.js';
 import { layoutOf } from '../../web/src/batch.js';
 import { ikpd } from './setup.js';
 
 const wasm = await createModule();
-const jobs = readJobDescriptions(wasm);
 
 const SIZES = { vec3: 3, quat: 4, number: 1, boolean: 1, integer: 1, transform: 7, optionalVec3: 4 };
 const BATCHES = [

@@ -1,4 +1,4 @@
-// Each number a job description carries (cpp/bindings/job_fields.h) states its
+// Each number a job description carries (cpp/src/<area>/fields.h) states its
 // valid range; JS checks it before packing (web/src/fields.js) and the job's
 // C++ Validate() checks it again. For every described number, a value just
 // outside the range must be rejected by both with a message naming the field,
@@ -6,12 +6,11 @@
 // Validate() cannot drift apart.
 import { describe, expect, it } from 'vitest';
 import { createModule } from '../../web/src/module.js';
-import { readJobDescriptions } from '../../web/src/fields.js';
+import { JOBS as jobs } from '../../web/src/jobs.js';
 import { FUNCTIONS } from './entry-points.js';
 import { ikpd } from './setup.js';
 
 const wasm = await createModule();
-const jobs = readJobDescriptions(wasm);
 
 // Per job: the public single call, a valid options object, and the native
 // prepared solver that runs the C++ Validate() on a packed job.
@@ -133,10 +132,10 @@ describe('described ranges equal the C++ Validate() ranges', () => {
   });
 });
 
-// Options of stateful objects: the PD options (cpp/bindings/pd_fields.h,
+// Options of stateful objects: the PD options (cpp/src/pd/fields.h,
 // against GainOptions::Resolve and PdSettings::Validate; a QuatPD takes every
-// option), LookAt's and Tentacle2D's (chain_fields.h, against their Reset),
-// BodyLookAt's (rig_fields.h, against BodyLookAtSettings::Validate).
+// option), LookAt's and Tentacle2D's (cpp/src/rig/fields.h, cpp/src/ik/fields.h, against their Reset),
+// BodyLookAt's (cpp/src/rig/fields.h, against BodyLookAtSettings::Validate).
 // `buffer(handle)`: the typed array the options are packed in; `run(handle)`:
 // the C++ call that validates them.
 const scratch = (values) => {

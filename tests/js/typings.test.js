@@ -1,5 +1,5 @@
 // The typings state what C++ describes: every field of each description
-// (cpp/bindings/job_fields.h, pd_fields.h, chain_fields.h, read by
+// (cpp/src/<area>/fields.h, written to web/src/<area>/described.js and read by
 // web/src/fields.js) is a property of its options interfaces in web/types,
 // required exactly when it is a required input, the `@default` in its doc
 // comment is the real default, and an enum's type lists its C++ names; and
@@ -7,15 +7,12 @@
 // is the helper's real default.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createModule } from '../../web/src/module.js';
-import { readJobDescriptions } from '../../web/src/fields.js';
+import { JOBS as jobs } from '../../web/src/jobs.js';
 import { Bone, Group } from 'three';
 import { AimIK, BodyLookAtIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
 import { ikpd } from './setup.js';
 
-const wasm = await createModule();
-const jobs = readJobDescriptions(wasm);
 const types = (file) => readFileSync(new URL(`../../web/types/${file}`, import.meta.url), 'utf8');
 const ik = types('ik.d.ts');
 const pd = types('pd.d.ts');

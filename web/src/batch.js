@@ -3,16 +3,16 @@
 // Float32Array views, so filling inputs and reading outputs copies nothing
 // and one call solves N items (docs/architecture.md).
 //
-// The field layout of each batch comes from C++ (one source of truth): the
-// native class reports "in.name:components:source:start,...,out.name:..." (the
-// described single-job or result field each carries, cpp/bindings/batch.cc)
-// and a pointer per field. Views are re-derived whenever WASM memory has grown
+// The field layout of each batch comes from C++ (one source of truth): its
+// list of per-item fields (cpp/bindings/batch/fields.h), each naming the
+// described single-job or result field it carries, written at build time into
+// web/src/batch/described.js; the native class gives a pointer per field. Views are re-derived whenever WASM memory has grown
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
 import { WasmObject, created, readEnum, readNumber, readOptions } from './core.js';
 import { checkOptionNames, nameSet } from './options.js';
-import { textAt } from './fields.js';
+import * as batchLayouts from './batch/described.js';
 
 const MAX_COUNT = 1 << 24;
 
@@ -20,21 +20,14 @@ const MAX_COUNT = 1 << 24;
 // other closures use `this` would share its context and keep the object alive.
 const releaseOf = (handle) => () => handle.delete();
 
-// Field layout of an Embind batch class (cpp/bindings/batch.cc), parsed once
-// per class: each field's group and name, components, and the described
-// field(s) it carries per item (`sources`; two for a pole: point, direction)
-// from float `start` of that field.
-const layouts = new WeakMap();
+// Field layout of an Embind batch class, written at build time from its list
+// (cpp/bindings/batch/fields.h) into web/src/batch/described.js: each field's
+// group and name, components, and the described field(s) it carries per item
+// (`sources`; two for a pole: point, direction) from float `start` of that
+// field. Embind names each class as its list does.
 export function layoutOf(wasm, Native) {
-  let fields = layouts.get(Native);
-  if (!fields) {
-    fields = textAt(wasm, Native.layout()).split(',').map((entry, index) => {
-      const [path, components, sources, start] = entry.split(':');
-      const [group, name] = path.split('.');
-      return Object.freeze({ group, name, components: Number(components), index, sources: sources.split('|'), start: Number(start) });
-    });
-    layouts.set(Native, fields);
-  }
+  const fields = batchLayouts[Native.name];
+  if (fields === undefined) throw new Error(`ikpd: no described layout for batch class ${Native.name}`);
   return fields;
 }
 

@@ -1,7 +1,6 @@
 // Shared plumbing for every JS wrapper: scratch memory views that survive
 // WASM memory growth, argument validation with errors that name the
 // parameter, status → exception translation, and the disposable base class.
-import { readJobDescriptions } from './fields.js';
 
 /** Access to the WASM module shared by all API modules. */
 export class Core {
@@ -10,11 +9,11 @@ export class Core {
    * EMSCRIPTEN_BINDINGS blocks of cpp/bindings/*.cc and take numbers only
    * (byte offsets, counts, flags, values).
    */
-  constructor(wasm) {
+  constructor(wasm, jobs) {
     this.wasm = wasm;
     this.scratchPointer = wasm.scratchPointer();
-    /** Packed job layouts described by C++ (web/src/fields.js), by job: twoBone, aim. */
-    this.jobs = readJobDescriptions(wasm);
+    /** The described jobs' packed layouts (web/src/<area>/described.js), by job: twoBone, aim, ... */
+    this.jobs = jobs;
     this.scratchFloats = wasm.scratchFloats();
     this._scratch = new Float32Array(0);
   }

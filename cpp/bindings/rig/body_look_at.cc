@@ -1,8 +1,8 @@
-// Embind (flat.h): rigs module — the full-body look-at (docs/body-look-at.md)
+// Embind (conventions.h): rigs module — the full-body look-at (docs/body-look-at.md)
 // as an Embind class owned by a JS handle (web/src/rigs.js).
 //
 // Settings: the scalar options in the handle's own buffer (settings(), the
-// layout of rig_fields.h, spineJoints n among them); reset() reads them and,
+// layout of its description, cpp/src/rig/fields.h, spineJoints n among them); reset() reads them and,
 // at offset, the optional spine arrays weights[n] (when given), limits[n]
 // (when given), settleTimes[n] (when given).
 // Update layout: spine[n × 7] arms[a × 7] legs[l × 7] eyes[e × 7] target(3),
@@ -11,10 +11,10 @@
 #include <cstdint>
 #include <utility>
 
-#include "flat.h"
+#include "../conventions.h"
 #include "ikpd/buffer.h"
 #include "ikpd/rig/body_look_at.h"
-#include "rig_fields.h"
+#include "../../src/rig/fields.h"
 
 namespace ikpd::bindings {
 namespace {

@@ -1,33 +1,21 @@
-// Embind (flat.h): prepared single-item solvers and the job descriptions.
+// Embind (conventions.h): the prepared single-item solvers.
 //
-// A prepared solver owns one packed job (job_fields.h layout) followed by its
-// result at kOut (the layout of its result description, solvers.h). JS writes every field once (new, setOptions) and then only
+// A prepared solver owns one packed job (packed.h, by the description in
+// cpp/src/ik/fields.h) followed by its result at kOut (the layout of its
+// result description, solvers.h). JS writes every field once (new, setOptions) and then only
 // the per-frame inputs before each solve(): options are read and validated by
 // setOptions() alone and stay in the cached job between frames.
 #include <cstring>
-#include <string>
 
-#include "flat.h"
+#include "../conventions.h"
 #include "ikpd/ik/pseudo_three_bone.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/two_bone.h"
-#include "describe.h"
-#include "job_fields.h"
-#include "chain_fields.h"
-#include "pd_fields.h"
-#include "rig_fields.h"
+#include "../packed.h"
+#include "../../src/ik/fields.h"
 #include "solvers.h"
 
 namespace ikpd::bindings {
-
-std::string FillAddresses(const char* text, const void* const* addresses) {
-  std::string out;
-  for (; *text != '\0'; ++text) {
-    if (*text == kAddressMark) out += std::to_string(reinterpret_cast<std::uintptr_t>(*addresses++));
-    else out += *text;
-  }
-  return out;
-}
 
 namespace {
 
@@ -90,7 +78,7 @@ class PreparedSolver {
   // Reads the options from the buffer; keeps them when they validate.
   std::uintptr_t setOptions() {
     Job job = job_;
-    ReadJob(buffer_, job, Which::kOptions);
+    ReadJob(buffer_, job, FieldSet::kOptions);
     Job check = job;
     SampleInputs(check);
     if (const Status s = check.Validate(); !s) return ToResult(s);
@@ -101,7 +89,7 @@ class PreparedSolver {
 
   // Reads the per-frame inputs, solves with the cached options, writes the result at kOut.
   std::uintptr_t solve() {
-    ReadJob(buffer_, job_, Which::kInputs);
+    ReadJob(buffer_, job_, FieldSet::kInputs);
     const Status s = prepared_.Solve(job_);
     if (s) WriteJob(buffer_ + kOut, result_);
     return ToResult(s);
@@ -134,12 +122,6 @@ void BindSolver(const char* name) {
 EMSCRIPTEN_BINDINGS(ikpd_solvers) {
   using namespace ikpd;
   using namespace ikpd::bindings;
-  // Address of every job description, ";"-separated and NUL-terminated
-  // (web/src/fields.js reads and parses it once in init()).
-  emscripten::function("jobDescriptions", +[]() {
-    return reinterpret_cast<std::uintptr_t>(DescribeJobs<TwoBoneJob, AimJob, PseudoThreeBoneJob, ChainJob, PdOptions, LookAtSettings, Tentacle2DSettings,
-                        BodyLookAtSettings, TwoBoneResult, AimResult, PseudoThreeBoneResult, ChainResult>());
-  });
   BindSolver<TwoBoneSolver>("TwoBoneSolver");
   BindSolver<AimSolver>("AimSolver");
   BindSolver<PseudoThreeBoneSolver>("PseudoThreeBoneSolver");

@@ -1,19 +1,44 @@
-// The full-body look-at's scalar options described once (job_fields.h), the
-// groups' fields named "group.option" as JS spells them: defaults (the
-// settings structs' member initializers), damping presets and ranges equal to
-// BodyLookAtSettings::Validate (tests/js/field-ranges.test.js), and for
-// spineJoints its upper bound, the most a handle takes (BodyLookAtHandle::Reset
-// checks it). The spine's per-joint arrays follow in the packed input
-// (web/src/rigs.js), spineJoints of each. JS gives spine.settleTime as one number
-// for both ends (or an array per joint), and C++ names both ends
-// "spine.settleTime" in its errors.
+// The rig area's descriptions (cpp/src/describe/fields.h): the look-at's and
+// the full-body look-at's scalar options. Their per-joint arrays (weights,
+// limits, settle times) are packed after them by the JS wrappers and checked
+// by C++. The body look-at's groups name their fields "group.option" as JS
+// spells them; JS gives spine.settleTime as one number for both ends (or an
+// array per joint), and C++ names both ends "spine.settleTime" in its errors.
 #pragma once
 
-#include "ikpd/rig/body_look_at.h"
-#include "job_fields.h"
-#include "pd_fields.h"
+#include <cstddef>
 
-namespace ikpd::bindings {
+#include "../describe/fields.h"
+#include "ikpd/rig/body_look_at.h"
+#include "ikpd/rig/look_at.h"
+#include "../pd/fields.h"
+
+namespace ikpd::describe {
+
+template <>
+struct JobFields<LookAtSettings> {
+  static constexpr const char* kName = "lookAt";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    f(Role::kOption, "settleTime", &LookAtSettings::settleTime, Above(0.0));
+    f(Role::kOption, "damping", &LookAtSettings::damping, Above(0.0), kDampingPresets);
+    f(Role::kOption, "blendOutTime", &LookAtSettings::blendOutTime, AtLeast(0.0));
+    f(Role::kOption, "forward", &LookAtSettings::forward);
+    f(Role::kOption, "offset", &LookAtSettings::offset);
+    f(Role::kOption, "up", &LookAtSettings::up);
+    f(Role::kOption, "maxYaw", &LookAtSettings::maxYaw, Closed(0.0, kPi));
+    f(Role::kOption, "maxPitchUp", &LookAtSettings::maxPitchUp, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "maxPitchDown", &LookAtSettings::maxPitchDown, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "behind", &LookAtSettings::behind, EnumNames{"keep|front|follow", 0});
+    f(Role::kOption, "maxSpeed", &LookAtSettings::maxSpeed, Range{0.0, kInfinity, true, false});
+    f(Role::kOption, "targetMotion", &LookAtSettings::targetMotion, EnumNames{"hold|linear", 0});
+    f(Role::kOption, "ki", &LookAtSettings::ki, AtLeast(0.0));
+    f(Role::kOption, "eyeYaw", &LookAtSettings::eyeYaw, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "eyePitchUp", &LookAtSettings::eyePitchUp, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "eyePitchDown", &LookAtSettings::eyePitchDown, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "eyeSettleTime", &LookAtSettings::eyeSettleTime, Above(0.0));
+  }
+};
 
 // The most spine joints a BodyLookAt handle takes (its per-joint arrays and
 // each update's joints travel through the scratch buffer).
@@ -60,4 +85,4 @@ struct JobFields<BodyLookAtSettings> {
   }
 };
 
-}  // namespace ikpd::bindings
+}  // namespace ikpd::describe

@@ -1,18 +1,18 @@
 // The packed chain layout shared by solveChain (chain.cc) and ChainSolver
 // (chain_solver.cc), in floats, for n joints and m limits:
-//   the packed ChainJob (job_fields.h, kChainJobFloats)
+//   the packed ChainJob (packed.h, kChainJobFloats)
 //   | joints[n × 7] (position, rotation [x, y, z, w])
 //   | limits[m × 11]: kind (0 none, 1 cone, 2 euler) angle axis(3) min(3) max(3)
-//   | output[n × 7] | the ChainResult (its description in solvers.h).
+//   | output[n × 7] | the ChainResult (its description in cpp/src/ik/fields.h).
 // solveChain packs limits right after the joints (m of them); a ChainSolver
 // keeps room for n.
 #pragma once
 
 #include <cstddef>
 
-#include "flat.h"
+#include "../conventions.h"
 #include "ikpd/ik/chain.h"
-#include "job_fields.h"
+#include "../packed.h"
 #include "solvers.h"
 
 namespace ikpd::bindings {

@@ -1,4 +1,4 @@
-// Embind (flat.h): the prepared chain solver. It owns one buffer in the chain
+// Embind (conventions.h): the prepared chain solver. It owns one buffer in the chain
 // layout of chain_job.h, sized for its n joints at construction (room for n
 // limits). JS writes the options once (new, setOptions: validated and
 // prepared, ikpd::Prepare) and then only the per-frame inputs (target, pole,
@@ -9,10 +9,10 @@
 #include <span>
 
 #include "chain_job.h"
-#include "flat.h"
+#include "../conventions.h"
 #include "ikpd/buffer.h"
 #include "ikpd/ik/chain.h"
-#include "job_fields.h"
+#include "../packed.h"
 
 namespace ikpd::bindings {
 namespace {
@@ -49,7 +49,7 @@ class ChainSolver {
     if (buffer_.empty()) return ToResult(kNoStorage);
     if (m > static_cast<int>(n_)) return ToResult(Error("limits: more entries than joints"));
     ChainJob job = job_;
-    ReadJob(buffer_.data(), job, Which::kOptions);
+    ReadJob(buffer_.data(), job, FieldSet::kOptions);
     // The limits to check, in pending_: the current ones (m < 0) or m read from the buffer.
     std::size_t count = job_.limits.size();
     std::copy(job_.limits.begin(), job_.limits.end(), pending_.begin());
@@ -80,7 +80,7 @@ class ChainSolver {
   std::uintptr_t solve() {
     if (buffer_.empty()) return ToResult(kNoStorage);
     float* f = buffer_.data();
-    ReadJob(f, job_, Which::kInputs);
+    ReadJob(f, job_, FieldSet::kInputs);
     const float* p = f + kChainJobFloats;
     ReadTransforms(p, joints_.data(), n_);
     job_.joints = std::span<const Transform>(joints_.data(), n_);

@@ -1,10 +1,10 @@
-// Embind (flat.h): ikpd::hdr (docs/hdr.md). Pixel buffers cross as byte
+// Embind (conventions.h): ikpd::hdr (docs/hdr.md). Pixel buffers cross as byte
 // offsets into WASM memory; web/src/hdr.js packs, validates shapes and reads results.
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 
-#include "flat.h"
+#include "../conventions.h"
 #include "ikpd/hdr/calibration.h"
 #include "ikpd/hdr/output.h"
 

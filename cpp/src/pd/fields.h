@@ -1,19 +1,16 @@
-// The PD controller options described once (job_fields.h): the gain options
-// (settleTime or kp, damping or kd: the library's rules in
-// ikpd/pd/gain_options.h) and the other PdSettings, packed as doubles so JS
-// values reach the controllers unrounded. Defaults, enum names, damping
-// presets and ranges (equal to PdSettings::Validate and GainOptions::Resolve,
-// proved by tests/js/pd-options.test.js) reach JS at init() through
-// jobDescriptions; web/src/pd.js packs and validates from them.
+// The PD area's description (cpp/src/describe/fields.h): the gain options
+// (settleTime or kp, damping or kd: the rules of ikpd/pd/gain_options.h) and
+// the other PdSettings, packed as doubles so JS values reach the controllers
+// unrounded.
 #pragma once
 
 #include <numbers>
 
+#include "../describe/fields.h"
 #include "ikpd/pd/controllers.h"
 #include "ikpd/pd/gain_options.h"
-#include "job_fields.h"
 
-namespace ikpd::bindings {
+namespace ikpd::describe {
 
 // Every PD option: the gains as given and the rest of the settings (whose kp
 // and kd the gains replace).
@@ -69,4 +66,4 @@ struct JobFields<PdOptions> {
   }
 };
 
-}  // namespace ikpd::bindings
+}  // namespace ikpd::describe

@@ -1,4 +1,4 @@
-// Embind (flat.h): the character rig (docs/rig.md) as one Embind class owned
+// Embind (conventions.h): the character rig (docs/rig.md) as one Embind class owned
 // by a JS handle (web/src/rig.js). Coarse: one binding per operation, and the
 // per-frame call takes dt only (the locals, root and frames already sit in
 // WASM memory, in views JS holds).
@@ -12,7 +12,7 @@
 //   [0] joints J, [1] arms A, [2] legs L, then J + A + L joint indices
 //   | common[17]: weight enabled settleTime damping blendOutTime
 //                 forward(x y z given) bendAxis(x y z given) up(x y z given)
-//   | the kind's packed job (job_fields.h / chain_fields.h / rig_fields.h:
+//   | the kind's packed job (its description in cpp/src/ik/fields.h or cpp/src/rig/fields.h:
 //     only its options are read)
 //   | extras: pseudoThreeBone blend; chain M then M × 11 limit floats
 //     (chain_job.h); lookAt hasWeights hasLimits then J each given;
@@ -36,12 +36,13 @@
 #include <new>
 #include <vector>
 
-#include "chain_fields.h"
-#include "chain_job.h"
-#include "flat.h"
+#include "../../src/ik/fields.h"
+#include "../../src/rig/fields.h"
+#include "../ik/chain_job.h"
+#include "../conventions.h"
 #include "ikpd/rig/rig.h"
-#include "job_fields.h"
-#include "rig_fields.h"
+#include "../packed.h"
+#include "../../src/rig/fields.h"
 
 namespace ikpd::bindings {
 namespace {
@@ -74,7 +75,7 @@ std::size_t JobBlock(ConstraintKind kind) {
 
 // Reads joints, common settings, the kind's options and extras; false when
 // the counts do not fit the scratch buffer (JS checks them first).
-bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
+bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
   s = rig::DefaultSettings(kind);
   const auto count = [](float v) { return v >= 0.0f && v <= 1024.0f ? static_cast<std::size_t>(v) : std::size_t{0}; };
   const std::size_t j = count(p[0]), a = count(p[1]), l = count(p[2]);
@@ -112,14 +113,14 @@ bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
     indices(s.eyes, e);
   };
   switch (kind) {
-    case ConstraintKind::kAim: ReadJob(job, s.aim, Which::kOptions); break;
-    case ConstraintKind::kTwoBone: ReadJob(job, s.twoBone, Which::kOptions); break;
+    case ConstraintKind::kAim: ReadJob(job, s.aim, FieldSet::kOptions); break;
+    case ConstraintKind::kTwoBone: ReadJob(job, s.twoBone, FieldSet::kOptions); break;
     case ConstraintKind::kPseudoThreeBone:
-      ReadJob(job, s.pseudoThreeBone, Which::kOptions);
+      ReadJob(job, s.pseudoThreeBone, FieldSet::kOptions);
       s.pseudoThreeBone.blend = at[0];
       break;
     case ConstraintKind::kChain: {
-      ReadJob(job, s.chain, Which::kOptions);
+      ReadJob(job, s.chain, FieldSet::kOptions);
       const std::size_t m = count(at[0]);
       ++at;
       if (m > 256) return false;
@@ -128,7 +129,7 @@ bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
       break;
     }
     case ConstraintKind::kLookAt: {
-      ReadJob(job, s.lookAt, Which::kOptions);
+      ReadJob(job, s.lookAt, FieldSet::kOptions);
       const bool w = flag(), lim = flag();
       array(w, s.lookAtWeights);
       array(lim, s.lookAtLimits);
@@ -136,7 +137,7 @@ bool ReadSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
       break;
     }
     case ConstraintKind::kBodyLookAt: {
-      ReadJob(job, s.bodyLookAt, Which::kOptions);
+      ReadJob(job, s.bodyLookAt, FieldSet::kOptions);
       const bool w = flag(), lim = flag(), st = flag();
       array(w, s.spineWeights);
       array(lim, s.spineLimits);
@@ -212,14 +213,14 @@ class RigHandle {
   std::uintptr_t Add(std::uint32_t kind, std::uintptr_t offset) {
     ConstraintSettings s;
     if (kind > static_cast<std::uint32_t>(ConstraintKind::kGrounding)) return ToResult(Error("kind: unknown kind"));
-    if (!ReadSettings(Floats(offset), static_cast<ConstraintKind>(kind), s)) return ToResult(Error("joints: too many"));
+    if (!ReadPdSettings(Floats(offset), static_cast<ConstraintKind>(kind), s)) return ToResult(Error("joints: too many"));
     return Keep(rig_.Add(s));
   }
 
   std::uintptr_t Set(std::uint32_t index, std::uintptr_t offset) {
     if (index >= rig_.constraintCount()) return ToResult(Error("index: no constraint with that index"));
     ConstraintSettings s;
-    if (!ReadSettings(Floats(offset), rig_.settings(index).kind, s)) return ToResult(Error("joints: too many"));
+    if (!ReadPdSettings(Floats(offset), rig_.settings(index).kind, s)) return ToResult(Error("joints: too many"));
     return Keep(rig_.SetSettings(index, s));
   }
 

@@ -1,13 +1,13 @@
-// Embind (flat.h): PD controllers (docs/pd.md). Numbers cross through a static double
+// Embind (conventions.h): PD controllers (docs/pd.md). Numbers cross through a static double
 // buffer (`pdBuffer()`, read by JS as a Float64Array over HEAPF64) so the
 // controllers' double-precision state reaches JS unrounded; every call returns
 // 0 or a static "parameter: reason" string (ToResult).
 #include <cmath>
 #include <type_traits>
 
-#include "flat.h"
-#include "pd_fields.h"
-#include "pd_settings.h"
+#include "../conventions.h"
+#include "../../src/pd/fields.h"
+#include "options.h"
 #include "ikpd/pd/controllers.h"
 #include "ikpd/pd/gain_options.h"
 
@@ -15,24 +15,24 @@ namespace ikpd::bindings {
 
 using namespace ikpd::pd;
 
-double* Io() {
+double* PdBuffer() {
   alignas(16) static double io[32];
   return io;
 }
 
 static_assert(JobFloats<PdOptions>() <= 32, "the PD options fit the io buffer");
 
-// io[0..JobFloats<PdOptions>) packed in the layout of pd_fields.h (web/src/pd.js).
-Status ReadSettings(PdSettings* out) {
+// io[0..JobFloats<PdOptions>) packed in the layout of their description (cpp/src/pd/fields.h).
+Status ReadPdSettings(PdSettings* out) {
   PdOptions options;
-  ReadJob(Io(), options);
+  ReadJob(PdBuffer(), options);
   return options.Resolve(out);
 }
 
 namespace {
 
 void WriteSettings(const PdSettings& s) {
-  double* io = Io();
+  double* io = PdBuffer();
   io[0] = s.kp;
   io[1] = s.kd;
 }
@@ -80,7 +80,7 @@ struct PdHandleOf : PdHandle {
   // Options from the pd buffer; io[0] = kp, io[1] = kd on success.
   std::uintptr_t Configure() override {
     PdSettings s;
-    if (Status st = ReadSettings(&s); !st) return ToResult(st);
+    if (Status st = ReadPdSettings(&s); !st) return ToResult(st);
     if (Status st = self().pd.Configure(s); !st) return ToResult(st);
     WriteSettings(s);
     return 0;
@@ -89,7 +89,7 @@ struct PdHandleOf : PdHandle {
   double Energy() const override { return self().pd.Energy(); }
   // io[0] = seconds until the error stays within `tolerance`.
   std::uintptr_t TimeToSettle(double tolerance) const override {
-    return ToResult(self().pd.TimeToSettle(tolerance, &Io()[0]));
+    return ToResult(self().pd.TimeToSettle(tolerance, &PdBuffer()[0]));
   }
 
  private:
@@ -103,38 +103,38 @@ struct ScalarHandle final : PdHandleOf<ScalarHandle> {
   explicit ScalarHandle(bool angle) : pd(PdSettings{}, angle) {}
 
   std::uintptr_t Update(double dt, bool hasVelocity) override {
-    const double* io = Io();
+    const double* io = PdBuffer();
     const Status st = hasVelocity ? pd.Update(dt, io[0], io[1]) : pd.Update(dt, io[0]);
     if (st) Read();
     return ToResult(st);
   }
-  double* UpdateBuffer() override { return Io(); }
+  double* UpdateBuffer() override { return PdBuffer(); }
   void Read() const override {
-    double* io = Io();
+    double* io = PdBuffer();
     io[0] = pd.value();
     io[1] = pd.velocity();
     io[2] = pd.target();
     io[5] = static_cast<double>(pd.blendPhase());
   }
   std::uintptr_t Reset() override {
-    const double* io = Io();
+    const double* io = PdBuffer();
     if (!std::isfinite(io[0])) return ToResult(Error("value: must be a finite number"));
     if (!std::isfinite(io[1])) return ToResult(Error("velocity: must be a finite number"));
     pd.Reset(io[0], io[1]);
     return 0;
   }
   std::uintptr_t StateAt(double t) const override {
-    double* io = Io();
+    double* io = PdBuffer();
     return ToResult(pd.StateAt(t, &io[0], &io[1]));
   }
   std::uintptr_t BlendOut(double dt) override {
-    const Status st = pd.UpdateBlendOut(dt, Io()[0]);
+    const Status st = pd.UpdateBlendOut(dt, PdBuffer()[0]);
     if (st) Read();
     return ToResult(st);
   }
   // io in: [animation, desired] (desired NaN: release); out io[0].
   std::uintptr_t Track(double dt, bool release) override {
-    double* io = Io();
+    double* io = PdBuffer();
     double out = 0.0;
     const Status st = release ? pd.ReleaseOffset(dt, io[0], &out) : pd.TrackOffset(dt, io[0], io[1], &out);
     if (st) io[0] = out;
@@ -158,18 +158,18 @@ struct VectorHandle final : PdHandleOf<VectorHandle<Controller, N>> {
   }
   double* UpdateBuffer() override { return io; }
   void Read() const override {
-    double* shared = Io();
+    double* shared = PdBuffer();
     Put(shared, pd.value());
     Put(shared + N, pd.velocity());
     Put(shared + N + 3, pd.target());
     shared[2 * N + 5] = static_cast<double>(pd.blendPhase());
   }
   std::uintptr_t Reset() override {
-    const double* shared = Io();
+    const double* shared = PdBuffer();
     return ToResult(pd.Reset(Value<N>(shared), V3(shared + N)));
   }
   std::uintptr_t StateAt(double t) const override {
-    double* shared = Io();
+    double* shared = PdBuffer();
     std::remove_cvref_t<decltype(pd.value())> value;
     glm::dvec3 velocity;
     const Status st = pd.StateAt(t, &value, &velocity);
@@ -180,7 +180,7 @@ struct VectorHandle final : PdHandleOf<VectorHandle<Controller, N>> {
   std::uintptr_t BlendOut(double dt) override {
     Status st;
     if constexpr (N == 3) {
-      st = pd.UpdateBlendOut(dt, V3(Io()));
+      st = pd.UpdateBlendOut(dt, V3(PdBuffer()));
     } else {
       st = pd.UpdateBlendOut(dt);
     }
@@ -192,7 +192,7 @@ struct VectorHandle final : PdHandleOf<VectorHandle<Controller, N>> {
     if constexpr (N == 3) {
       return ToResult(Error("trackOffset: not available on a vector controller"));
     } else {
-      double* shared = Io();
+      double* shared = PdBuffer();
       glm::dquat out;
       const Status st =
           release ? pd.ReleaseOffset(dt, Q4(shared), &out) : pd.TrackOffset(dt, Q4(shared), Q4(shared + 4), &out);
@@ -220,7 +220,7 @@ std::uintptr_t GainsOf(int kind, double a, double b, double c) {
     case 2: st = GainsFromHalfLife(a, &g); break;
     default: st = GainsFromStiffnessDamping(a, b, c, &g); break;
   }
-  if (st) Io()[0] = g.kp, Io()[1] = g.kd;
+  if (st) PdBuffer()[0] = g.kp, PdBuffer()[1] = g.kd;
   return ToResult(st);
 }
 
@@ -232,7 +232,7 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
   if (!std::isfinite(dtMax) || dtMax <= 0.0) return ToResult(Error("dtMax: must be a finite number > 0"));
   const StabilityReport r = CheckStability(static_cast<Integrator>(integrator), kp, kd, dt, dtMax);
   if (!std::isfinite(r.spectralRadius)) return ToResult(Error("dt: out of range for these gains (kp·dt² overflows)"));
-  double* io = Io();
+  double* io = PdBuffer();
   io[0] = r.stable ? 1.0 : 0.0;
   io[1] = r.maxStableDt;
   io[2] = r.spectralRadius;
@@ -245,7 +245,7 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
 
 EMSCRIPTEN_BINDINGS(ikpd_pd) {
   using namespace ikpd::bindings;
-  emscripten::function("pdBuffer", +[]() { return reinterpret_cast<std::uintptr_t>(Io()); });
+  emscripten::function("pdBuffer", +[]() { return reinterpret_cast<std::uintptr_t>(PdBuffer()); });
   emscripten::function("pdGains", &GainsOf);
   emscripten::function("pdStability", &Stability);
   emscripten::class_<PdHandle>("PdHandle")
@@ -260,7 +260,7 @@ EMSCRIPTEN_BINDINGS(ikpd_pd) {
       .function("timeToSettle", &PdHandle::TimeToSettle)
       .function("blendOut", &PdHandle::BlendOut)
       .function("track", +[](PdHandle& h, double dt, int release) { return h.Track(dt, release != 0); });
-  // The factories (JS: `wasm.PdQuat()`, null when out of memory: flat.h Create); the JS handle owns the controller.
+  // The factories (JS: `wasm.PdQuat()`, null when out of memory: conventions.h Create); the JS handle owns the controller.
   emscripten::function("PdScalar", +[](bool angle) -> PdHandle* { return Create<ScalarHandle>(angle); },
                        emscripten::allow_raw_pointers());
   emscripten::function("PdVec3", +[]() -> PdHandle* { return Create<Vec3Handle>(); }, emscripten::allow_raw_pointers());

@@ -1,4 +1,4 @@
-// Helpers for the binding convention shared by every module (Embind).
+// The binding conventions every Embind module follows, and their helpers.
 //
 // JS wrappers validate shapes/types, pack inputs as float32 into the scratch
 // buffer (or a batch/solver buffer) in WASM memory, and call one Embind
@@ -20,6 +20,7 @@
 #include <span>
 
 #include "ikpd/common.h"
+#include "packed.h"
 
 namespace ikpd::bindings {
 
@@ -28,23 +29,6 @@ constexpr std::size_t kScratchFloats = 4096;
 float* Scratch();
 
 inline float* Floats(std::uintptr_t offset) { return reinterpret_cast<float*>(offset); }
-
-inline glm::vec3 ReadVec3(const float* p) { return {p[0], p[1], p[2]}; }
-// Quaternions cross the boundary in three.js order [x, y, z, w].
-inline glm::quat ReadQuat(const float* p) { return glm::quat(p[3], p[0], p[1], p[2]); }
-inline Transform ReadTransform(const float* p) { return {ReadVec3(p), ReadQuat(p + 3)}; }
-
-inline void WriteVec3(float* p, const glm::vec3& v) { p[0] = v.x; p[1] = v.y; p[2] = v.z; }
-inline void WriteQuat(float* p, const glm::quat& q) { p[0] = q.x; p[1] = q.y; p[2] = q.z; p[3] = q.w; }
-inline void WriteTransform(float* p, const Transform& t) { WriteVec3(p, t.position); WriteQuat(p + 3, t.rotation); }
-
-// n joints packed as 7 floats each (position, rotation [x, y, z, w]).
-inline void ReadTransforms(const float* p, Transform* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i, p += 7) out[i] = ReadTransform(p);
-}
-inline void WriteTransforms(float* p, const Transform* joints, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i, p += 7) WriteTransform(p, joints[i]);
-}
 
 // Optional per-joint arrays packed one after another (n floats each, only the
 // given ones): Take(given) returns the next array, or an empty span.

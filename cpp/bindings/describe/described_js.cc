@@ -1,0 +1,333 @@
+// ikpd_describe: writes the JS side of the descriptions at build time
+// (docs/architecture.md, "One description per job").
+//
+//   ikpd_describe --write web/src   writes web/src/<area>/described.js
+//   ikpd_describe --check web/src   exits 1 when a file there differs
+//
+// For each described job (cpp/src/<area>/fields.h) it writes one JobLayout
+// (web/src/fields.js): the fields with their kinds, offsets, roles, enum
+// names, ranges (with the error text C++'s CheckRange gives), presets and
+// fallbacks; the packed defaults; a packer for the whole job and one for the
+// per-frame inputs; and for a result, its two readers. For each batch
+// (cpp/bindings/batch/fields.h) it writes the per-item field layout. The
+// output is ordinary, readable JS: nothing is parsed or compiled at init().
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../src/ik/fields.h"
+#include "../../src/pd/fields.h"
+#include "../../src/rig/fields.h"
+#include "../batch/fields.h"
+#include "../packed.h"
+
+namespace ikpd::bindings {
+namespace {
+
+// The shortest decimal that reads back as `v` (JS number syntax).
+std::string Number(double v) {
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  if (v == 0.0) return std::signbit(v) ? "-0" : "0";
+  char text[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, v);
+    if (std::strtod(text, nullptr) == v) break;
+  }
+  std::string s = text;
+  // "1e+20" → "1e20", as JS writes it.
+  if (const auto e = s.find("e+"); e != std::string::npos) s.erase(e + 1, 1);
+  return s;
+}
+
+std::string Quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+// o.name, or o['a.b'] for names that are not identifiers.
+std::string Member(const char* object, std::string_view name) {
+  return name.find('.') == std::string_view::npos ? std::string(object) + "." + std::string(name)
+                                                  : std::string(object) + "[" + Quote(name) + "]";
+}
+
+std::string RoleName(Role r) {
+  return r == Role::kInput ? "input" : r == Role::kInputOrDefault ? "inputOrDefault" : r == Role::kOutput ? "output" : "option";
+}
+
+std::string RangeText(const Range& r) {
+  TextOut count;
+  PutRangeText(count, r);
+  std::string text(count.n, '\0');
+  TextOut out{text.data()};
+  PutRangeText(out, r);
+  return text;
+}
+
+std::string EnumList(const char* names) {
+  std::string out = "[";
+  std::string_view rest = names;
+  for (bool first = true; !rest.empty(); first = false) {
+    const auto bar = rest.find('|');
+    out += (first ? "" : ", ") + Quote(rest.substr(0, bar));
+    rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
+  }
+  return out + "]";
+}
+
+// One field as an object literal; every key present, so all fields share a shape.
+std::string FieldLiteral(const FieldRecord& f) {
+  std::string s = "{ name: " + Quote(f.name) + ", kind: " + Quote(f.kind) + ", offset: " + std::to_string(f.offset) +
+                  ", role: " + Quote(RoleName(f.role)) + ", enumFirst: " + std::to_string(f.enumFirst) + ", enumNames: ";
+  s += f.enumNames != nullptr ? "Object.freeze(" + EnumList(f.enumNames) + ")" : "undefined";
+  s += ", range: ";
+  if (f.hasRange) {
+    const Range& r = f.range;
+    s += "Object.freeze({ min: " + Number(r.min) + ", max: " + Number(r.max) + ", minOpen: " + (r.minOpen ? "true" : "false") +
+         ", maxOpen: " + (r.maxOpen ? "true" : "false") + ", text: " + Quote(RangeText(r)) + " })";
+  } else {
+    s += "undefined";
+  }
+  s += ", presets: ";
+  if (f.presets != nullptr) {
+    s += "Object.freeze({ ";
+    for (int k = 0; k < 4 && f.presets->names[k] != nullptr; ++k) {
+      s += (k ? ", " : "") + std::string(f.presets->names[k]) + ": " + Number(f.presets->values[k]);
+    }
+    s += " })";
+  } else {
+    s += "undefined";
+  }
+  s += ", fallback: " + (f.hasFallback ? Number(f.fallback) : std::string("undefined")) + " }";
+  return s;
+}
+
+// The test that number field `f`'s value `v` is valid, bounds inlined (the
+// readRanged rule of web/src/fields.js, as fast as a hand-written check).
+std::string ValidTest(const FieldRecord& f) {
+  const Range& r = f.range;
+  const std::string_view kind = f.kind;
+  std::string s = "typeof v === 'number' && ";
+  s += kind == "number" ? "(x = Math.fround(v))" : "(x = v)";
+  s += std::string(r.minOpen ? " > " : " >= ") + Number(r.min) + " && x " + (r.maxOpen ? "< " : "<= ") + Number(r.max);
+  if (kind == "integer") s += " && Number.isInteger(v)";
+  return s;
+}
+
+// The statement writing field `i` (its value in `v`) at s[offset..]; `fields`
+// names the frozen field list the error paths read.
+std::string WriteStatement(const FieldRecord& f, std::size_t i, const std::string& fields) {
+  const std::string at = std::to_string(f.offset);
+  const std::string name = Quote(f.name);
+  const std::string field = fields + "[" + std::to_string(i) + "]";
+  const std::string_view kind = f.kind;
+  if (kind == "number" || kind == "double" || kind == "integer") return "s[" + at + "] = " + ValidTest(f) + " ? v : readRanged(v, " + field + ");";
+  if (kind == "optionalNumber") {
+    return "s[" + at + "] = " + ValidTest(f) + " ? v : readRanged(v, " + field + "); s[" + std::to_string(f.offset + 1) + "] = 1;";
+  }
+  if (kind == "vec2") return "readVector(v, " + name + ", 2, s, " + at + ");";
+  if (kind == "boolean") return "s[" + at + "] = v === true ? 1 : v === false ? 0 : readBoolean(v, " + name + ");";
+  if (kind == "enum") return "s[" + at + "] = " + std::to_string(f.enumFirst) + " + readEnum(v, " + name + ", " + field + ".enumNames);";
+  if (kind == "vec3") return "readVec3(v, " + name + ", s, " + at + ");";
+  if (kind == "quat") return "readQuat(v, " + name + ", s, " + at + ");";
+  if (kind == "transform") return "readTransform(v, " + name + ", s, " + at + ");";
+  if (kind == "optionalVec3") return "readVec3(v, " + name + ", s, " + at + "); s[" + std::to_string(f.offset + 3) + "] = 1;";
+  std::fprintf(stderr, "ikpd_describe: no packer for kind %s\n", f.kind);
+  std::exit(2);
+}
+
+template <class Job>
+std::string Defaults() {
+  std::string s = "[";
+  for (std::size_t i = 0; i < JobFloats<Job>(); ++i) s += (i ? ", " : "") + Number(static_cast<double>(kDefaults<Job>[i]));
+  return s + "]";
+}
+
+// A packer for the fields `pick` accepts: a required input must be given; any
+// other field not given gets its default (an optional vector: "not given").
+template <class Job, class Pick>
+std::string Packer(const std::string& fnName, const std::string& fields, Pick pick) {
+  std::string s = "function " + fnName + "(o, s) {\n  let v, x;\n";
+  const auto& records = kRecords<Job>;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const FieldRecord& f = records[i];
+    if (!pick(f)) continue;
+    s += "  v = " + Member("o", f.name) + ";\n";
+    if (f.role == Role::kInput) {
+      s += "  " + WriteStatement(f, i, fields) + "\n";
+      continue;
+    }
+    std::string fill;
+    for (std::size_t k = 0; k < f.floats; ++k) {
+      fill += (k ? " " : "") + std::string("s[") + std::to_string(f.offset + k) + "] = " +
+              Number(static_cast<double>(kDefaults<Job>[f.offset + k])) + ";";
+    }
+    s += "  if (v === undefined) { " + fill + " } else { " + WriteStatement(f, i, fields) + " }\n";
+  }
+  return s + "}\n";
+}
+
+std::string ReadExpression(const FieldRecord& f) {
+  const std::string at = "o + " + std::to_string(f.offset);
+  const std::string_view kind = f.kind;
+  if (kind == "transform") return "transformFrom(r, " + at + ")";
+  if (kind == "quat") return "quatFrom(r, " + at + ")";
+  if (kind == "boolean") return "r[" + at + "] !== 0";
+  return "r[" + at + "]";  // number, integer
+}
+
+std::string FillStatement(const FieldRecord& f) {
+  const std::string at = "o + " + std::to_string(f.offset);
+  const std::string key = Member("result", f.name);
+  const std::string_view kind = f.kind;
+  if (kind == "transform" || kind == "quat") {
+    const std::string fill = kind == "transform" ? "fillTransform" : "fillQuat";
+    return "x = " + key + "; y = " + fill + "(x, r, " + at + "); if (y !== x) " + key + " = y;";
+  }
+  return key + " = " + ReadExpression(f) + ";";
+}
+
+// A camelCase identifier from a description name: "twoBone.result" → "twoBoneResult".
+std::string Identifier(std::string_view name) {
+  std::string out;
+  bool upper = false;
+  for (char c : name) {
+    if (c == '.') upper = true;
+    else out += upper ? static_cast<char>(c - 'a' + 'A') : c, upper = false;
+  }
+  return out;
+}
+std::string Capitalized(std::string s) {
+  s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+template <class Job>
+std::string FieldList(const std::string& var) {
+  std::string s = "const " + var + " = /* @__PURE__ */ Object.freeze([\n";
+  for (const FieldRecord& f : kRecords<Job>) s += "  /* @__PURE__ */ Object.freeze(" + FieldLiteral(f) + "),\n";
+  return s + "]);\n";
+}
+
+// A result: its fields, defaults and two readers, as a ResultLayout.
+template <class Result>
+std::string ResultSection() {
+  const std::string id = Identifier(JobFields<Result>::kName);
+  const std::string fields = id + "Fields";
+  std::string s = FieldList<Result>(fields) + "\n";
+  s += "function read" + Capitalized(id) + "(r, o) {\n  return {\n";
+  for (const FieldRecord& f : kRecords<Result>) s += "    " + std::string(f.name) + ": " + ReadExpression(f) + ",\n";
+  s += "  };\n}\n\n";
+  s += "function fill" + Capitalized(id) + "(result, r, o) {\n  let x, y;\n";
+  for (const FieldRecord& f : kRecords<Result>) s += "  " + FillStatement(f) + "\n";
+  s += "  return result;\n}\n\n";
+  s += "const " + id + " = /* @__PURE__ */ new ResultLayout({\n  name: " + Quote(JobFields<Result>::kName) +
+       ",\n  floats: " + std::to_string(JobFloats<Result>()) + ",\n  bits: 32,\n  defaults: " + Defaults<Result>() +
+       ",\n  fields: " + fields + ",\n  read: read" + Capitalized(id) + ",\n  fill: fill" + Capitalized(id) + ",\n});\n\n";
+  return s;
+}
+
+// A job: its fields, defaults, packers and (when given) its result's layout.
+template <class Job>
+std::string JobSection(const char* result = nullptr) {
+  const std::string id = Identifier(JobFields<Job>::kName);
+  const std::string fields = id + "Fields";
+  std::string s = "// " + std::string(JobFields<Job>::kName) + "\n" + FieldList<Job>(fields) + "\n";
+  s += Packer<Job>("pack" + Capitalized(id), fields, [](const FieldRecord&) { return true; }) + "\n";
+  s += Packer<Job>("pack" + Capitalized(id) + "Inputs", fields, [](const FieldRecord& f) { return f.role != Role::kOption; }) + "\n";
+  s += "export const " + id + " = /* @__PURE__ */ new JobLayout({\n  name: " + Quote(JobFields<Job>::kName) +
+       ",\n  floats: " + std::to_string(JobFloats<Job>()) + ",\n  bits: " + (sizeof(StorageOf<Job>) == 8 ? "64" : "32") +
+       ",\n  defaults: " + Defaults<Job>() + ",\n  fields: " + fields + ",\n  pack: pack" + Capitalized(id) +
+       ",\n  packInputs: pack" + Capitalized(id) + "Inputs,\n  result: " + (result != nullptr ? result : "undefined") + ",\n});\n\n";
+  return s;
+}
+
+// A batch's per-item fields: group and name, components, the described
+// field(s) each carries (two for a pole: point, direction) and from which of
+// their floats.
+template <class BatchJob>
+std::string BatchSection() {
+  using L = BatchFields<BatchJob>;
+  std::string s = "export const " + std::string(L::kName) + " = /* @__PURE__ */ Object.freeze([\n";
+  for (std::size_t i = 0; i < L::kFields.size(); ++i) {
+    const auto& e = L::kFields[i];
+    const std::string_view path = e.name;
+    const auto dot = path.find('.');
+    const FieldRecord& r = *SourceOf<typename L::In, typename L::Out>(e);
+    std::string sources = "[" + Quote(e.source) + (e.also != nullptr ? ", " + Quote(e.also) : "") + "]";
+    s += "  /* @__PURE__ */ Object.freeze({ group: " + Quote(path.substr(0, dot)) + ", name: " + Quote(path.substr(dot + 1)) +
+         ", components: " + std::to_string(PartFloats(e.part, r)) + ", index: " + std::to_string(i) +
+         ", sources: Object.freeze(" + sources + "), start: " + std::to_string(PartStart(e.part)) + " }),\n";
+  }
+  return s + "]);\n\n";
+}
+
+std::string Header(const char* from) {
+  return std::string("// Generated by ikpd_describe (cpp/bindings/describe/, `npm run describe`) from the\n// descriptions in ") +
+         from + ". Do not edit: change the description and\n// regenerate. The native test Described.UpToDate fails while this file is stale.\n";
+}
+
+const char* const kJobImports =
+    "import { JobLayout, ResultLayout, readBoolean, readRanged } from '../fields.js';\n"
+    "import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from "
+    "'../core.js';\n\n";
+
+struct File {
+  std::string path;  // relative to the output folder
+  std::string text;
+};
+
+std::vector<File> Files() {
+  std::vector<File> files;
+  files.push_back({"ik/described.js", Header("cpp/src/ik/fields.h") + kJobImports + ResultSection<TwoBoneResult>() +
+                                          JobSection<TwoBoneJob>("twoBoneResult") + ResultSection<AimResult>() +
+                                          JobSection<AimJob>("aimResult") + ResultSection<PseudoThreeBoneResult>() +
+                                          JobSection<PseudoThreeBoneJob>("pseudoThreeBoneResult") +
+                                          ResultSection<ChainResult>() + JobSection<ChainJob>("chainResult") +
+                                          JobSection<Tentacle2DSettings>()});
+  files.push_back({"rig/described.js", Header("cpp/src/rig/fields.h") + kJobImports + JobSection<LookAtSettings>() +
+                                           JobSection<BodyLookAtSettings>()});
+  files.push_back({"pd/described.js", Header("cpp/src/pd/fields.h") + kJobImports + JobSection<PdOptions>()});
+  files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") + BatchSection<TwoBoneBatchJob>() +
+                                             BatchSection<PseudoThreeBoneBatchJob>() + BatchSection<AimBatchJob>() +
+                                             BatchSection<PdBatchJob>() + BatchSection<QuatPdBatchJob>()});
+  for (File& f : files) {
+    while (f.text.ends_with("\n\n")) f.text.pop_back();
+  }
+  return files;
+}
+
+int Run(int argc, char** argv) {
+  const std::string mode = argc == 3 ? argv[1] : "";
+  if (mode != "--write" && mode != "--check") {
+    std::fprintf(stderr, "usage: ikpd_describe --write|--check <web/src folder>\n");
+    return 2;
+  }
+  int stale = 0;
+  for (const File& f : Files()) {
+    const std::string path = std::string(argv[2]) + "/" + f.path;
+    if (mode == "--write") {
+      std::ofstream out(path, std::ios::binary);
+      out << f.text;
+      if (!out) {
+        std::fprintf(stderr, "ikpd_describe: cannot write %s\n", path.c_str());
+        return 1;
+      }
+      continue;
+    }
+    std::ifstream in(path, std::ios::binary);
+    const std::string current((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (current != f.text) {
+      std::fprintf(stderr, "ikpd_describe: %s is stale; run `npm run describe`\n", path.c_str());
+      stale = 1;
+    }
+  }
+  return stale;
+}
+
+}  // namespace
+}  // namespace ikpd::bindings
+
+int main(int argc, char** argv) { return ikpd::bindings::Run(argc, argv); }
