@@ -156,10 +156,10 @@ TEST(ChainLookAt, Validation) {
   EXPECT_STREQ(look.Reset(s).error, "limits: needs one limit per joint");
   s.limits = {};
   s.settleTime = 0.0f;
-  EXPECT_STREQ(look.Reset(s).error, "settleTime: must be finite and > 0");
+  EXPECT_STREQ(look.Reset(s).error, "settleTime: must be a finite number > 0");
   s.settleTime = 0.3f;
   s.damping = -1.0f;
-  EXPECT_STREQ(look.Reset(s).error, "damping: must be finite and > 0");
+  EXPECT_STREQ(look.Reset(s).error, "damping: must be a finite number > 0");
   s.damping = 1.0f;
   s.forward = {0, 0, 0};
   EXPECT_STREQ(look.Reset(s).error, "forward: must be a finite non-zero vector");

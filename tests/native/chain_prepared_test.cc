@@ -89,7 +89,7 @@ TEST(ChainPrepared, ValidateIsPure) {
   job.target = glm::vec3(1, 1, 0);
   for (int k = 0; k < 3; ++k) EXPECT_TRUE(job.Validate().ok());
   job.tolerance = -1.0f;
-  for (int k = 0; k < 3; ++k) EXPECT_STREQ(job.Validate().error, "tolerance: must be finite and >= 0");
+  for (int k = 0; k < 3; ++k) EXPECT_STREQ(job.Validate().error, "tolerance: must be a finite number >= 0");
   job.tolerance = 1e-4f;
   EXPECT_TRUE(job.Validate().ok());
 }

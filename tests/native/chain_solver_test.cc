@@ -491,7 +491,7 @@ TEST(ChainSolver, Validation) {
   EXPECT_STREQ(job.Run().error, "iterations: must be in [0, 10000]");
   job.iterations = 10;
   job.tolerance = -1;
-  EXPECT_STREQ(job.Run().error, "tolerance: must be finite and >= 0");
+  EXPECT_STREQ(job.Run().error, "tolerance: must be a finite number >= 0");
   job.tolerance = 0;
   std::vector<JointLimit> limits(1);
   job.limits = limits;

@@ -195,7 +195,7 @@ TEST(ChainTentacle, Validation) {
   EXPECT_STREQ(t.Reset(s).error, "limit: needs one limit per bone");
   s.limits = {};
   s.limit = -1.0f;
-  EXPECT_STREQ(t.Reset(s).error, "limit: must be >= 0");
+  EXPECT_STREQ(t.Reset(s).error, "limit: must be >= 0 (Infinity for no limit)");
   s.limit = 1.0f;
   ASSERT_TRUE(t.Reset(s).ok());
   EXPECT_STREQ(t.Update({NAN, 0.0f}).error, "target: must be finite");

@@ -224,10 +224,10 @@ TEST(TwoBonePrepared, BadSettingsAreNamed) {
   EXPECT_EQ(error([](TwoBoneSettings& s) { s.maxAngle = 4.0f; }), "maxAngle: must be in [0, pi]");
   EXPECT_EQ(error([](TwoBoneSettings& s) { s.minAngle = 2.0f, s.maxAngle = 1.0f; }), "minAngle: must not exceed maxAngle");
   EXPECT_EQ(error([](TwoBoneSettings& s) { s.soften = 1.5f; }), "soften: must be in [0, 1]");
-  EXPECT_EQ(error([](TwoBoneSettings& s) { s.maxStretch = 0.5f; }), "maxStretch: must be finite and >= 1");
+  EXPECT_EQ(error([](TwoBoneSettings& s) { s.maxStretch = 0.5f; }), "maxStretch: must be a finite number >= 1");
   EXPECT_EQ(error([](TwoBoneSettings& s) { s.twist = kInf; }), "twist: must be finite");
   EXPECT_EQ(error([](TwoBoneSettings& s) { s.endRotation = static_cast<EndRotation>(3); }), "endRotation: must be world or relative");
-  EXPECT_EQ(error([](TwoBoneSettings& s) { s.tolerance = -1.0f; }), "tolerance: must be finite and >= 0");
+  EXPECT_EQ(error([](TwoBoneSettings& s) { s.tolerance = -1.0f; }), "tolerance: must be a finite number >= 0");
   EXPECT_EQ(Text(ikpd::Prepare(TwoBoneSettings{}, nullptr)), "setup: output pointer must not be null");
 
   // A failed Prepare keeps the setup it was given.

@@ -70,7 +70,7 @@ TEST(PdControllers, ErrorsNameTheParameter) {
   EXPECT_STREQ(pd.TimeToSettle(0.0, &T).error, "tolerance: must be a finite number > 0");
   s = PdSettings{};
   s.maxAngle = 4.0;
-  EXPECT_STREQ(q.Configure(s).error, "maxAngle: must be in (0, π]");
+  EXPECT_STREQ(q.Configure(s).error, "maxAngle: must be in (0, pi]");
 }
 
 TEST(PdControllers, ExplicitDivergenceIsAnErrorNotNaN) {

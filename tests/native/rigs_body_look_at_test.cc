@@ -265,10 +265,10 @@ TEST(RigsBodyLookAt, SettingsValidation) {
   EXPECT_STREQ(rig.Reset(s).error, "spine.weights: needs one weight per spine joint");
   s = {};
   s.spine.headSettleTime = 0.0f;
-  EXPECT_STREQ(rig.Reset(s).error, "spine.settleTime: must be finite and > 0");
+  EXPECT_STREQ(rig.Reset(s).error, "spine.settleTime: must be a finite number > 0");
   s = {};
   s.weightShift.amount = -1.0f;
-  EXPECT_STREQ(rig.Reset(s).error, "weightShift.amount: must be finite and >= 0");
+  EXPECT_STREQ(rig.Reset(s).error, "weightShift.amount: must be a finite number >= 0");
   s = {};
   s.armReaction.amount = 1.5f;
   EXPECT_STREQ(rig.Reset(s).error, "armReaction.amount: must be in [0, 1]");

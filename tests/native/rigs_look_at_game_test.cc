@@ -295,7 +295,7 @@ TEST(LookAtSpeed, IntegralGainStillSettlesOnTheTarget) {
   ikpd::LookAtSettings bad;
   bad.weights = kWeights;
   bad.ki = -1.0f;
-  EXPECT_STREQ(ikpd::LookAt().Reset(bad).error, "ki: must be finite and >= 0");
+  EXPECT_STREQ(ikpd::LookAt().Reset(bad).error, "ki: must be a finite number >= 0");
 }
 
 // The eyes: within their limits, ahead of the head after a jump, and the

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <limits>
 #include <numbers>
 #include <string_view>
@@ -191,31 +192,41 @@ consteval Range DescribedRange(std::string_view name) {
   return range;
 }
 
-template <class Job, FieldName Name>
+template <class Job, FieldName Name, FieldName Shown>
 constexpr std::size_t WriteRangeError(char* out) {
   TextOut t{out};
-  t.Put(Name.view());
+  t.Put(Shown.view());
   t.Put(": must be ");
   PutRangeText(t, DescribedRange<Job>(Name.view()));
   return t.n;
 }
 
-template <class Job, FieldName Name>
+template <class Job, FieldName Name, FieldName Shown>
 constexpr auto MakeRangeError() {
-  std::array<char, WriteRangeError<Job, Name>(nullptr) + 1> text{};
-  WriteRangeError<Job, Name>(text.data());
+  std::array<char, WriteRangeError<Job, Name, Shown>(nullptr) + 1> text{};
+  WriteRangeError<Job, Name, Shown>(text.data());
   return text;
 }
 // "name: must be <range>", constant data.
-template <class Job, FieldName Name>
-inline constexpr auto kRangeError = MakeRangeError<Job, Name>();
+template <class Job, FieldName Name, FieldName Shown>
+inline constexpr auto kRangeError = MakeRangeError<Job, Name, Shown>();
 
 // Ok when `value` lies in the range described for field Name of Job, else the
-// error naming it with that range ("minAngle: must be in [0, pi]").
-template <class Job, FieldName Name>
+// error naming it (or Shown, where one error stands for several fields) with
+// that range: "minAngle: must be in [0, pi]". The error text is the one JS
+// gives for the same value (web/src/<area>/described.js).
+template <class Job, FieldName Name, FieldName Shown = Name>
 constexpr Status CheckRange(double value) {
   constexpr Range range = DescribedRange<Job>(Name.view());
-  return InRange(value, range) ? Ok() : Error(kRangeError<Job, Name>.data());
+  return InRange(value, range) ? Ok() : Error(kRangeError<Job, Name, Shown>.data());
+}
+
+// The first error of `checks`, in order, or Ok.
+constexpr Status FirstError(std::initializer_list<Status> checks) {
+  for (const Status s : checks) {
+    if (!s) return s;
+  }
+  return Ok();
 }
 
 }  // namespace ikpd::describe

@@ -2,8 +2,12 @@
 
 #include "aim_kernel.h"
 #include "ik_math.h"
+#include "fields.h"
 
 namespace ikpd {
+
+using describe::CheckRange;
+using describe::FirstError;
 namespace {
 
 using detail::PerpendicularUnit;
@@ -48,7 +52,7 @@ Status ValidateAll(const AimJob& job) {
   const AimFrame frame = FrameOf(job);
   if (Status s = ValidateJoint(frame); !s) return s;
   if (Status s = ValidateSettings(SettingsOf(job), [&] { return ValidatePole(frame.pole); }); !s) return s;
-  if (!(job.weight >= 0.0f && job.weight <= 1.0f)) return Error("weight: must be in [0, 1]");
+  if (const Status w = CheckRange<AimJob, "weight">(job.weight); !w) return w;
   if (job.result == nullptr) return Error("result: output pointer must not be null");
   return Ok();
 }
@@ -156,7 +160,7 @@ Status SolveAim(const AimSetup& setup, const AimFrame& frame, glm::quat* result)
     if (shared.pole) {
       if (Status s = ValidatePole(frame.pole); !s) return s;
     }
-    if (!(frame.weight >= 0.0f && frame.weight <= 1.0f)) return Error("weight: must be in [0, 1]");
+    if (const Status w = CheckRange<AimJob, "weight">(frame.weight); !w) return w;
   }
   if (result == nullptr) return Error("result: output pointer must not be null");
   return SolveChecked(shared, frame, pole, result);

@@ -5,8 +5,12 @@
 
 #include "two_bone_kernel.h"
 #include "chain/rotation.h"
+#include "fields.h"
 
 namespace ikpd {
+
+using describe::CheckRange;
+using describe::FirstError;
 
 using chain_detail::AngleOf;
 using chain_detail::Positive;
@@ -52,16 +56,14 @@ Status ValidateTipAndBlend(const Transform& tip, const glm::vec3& end, float ble
   if (!IsFinite(glm::vec3(glm::dvec3(tip.position) - glm::dvec3(end)))) {
     return Error("tip: too far from end for float coordinates");
   }
-  if (!(blend >= 0.0f && blend <= 1.0f)) return Error("blend: must be in [0, 1]");
-  return Ok();
+  return CheckRange<PseudoThreeBoneJob, "blend">(blend);
 }
 
 Status ValidateVariantAndLimit(PseudoThreeBoneVariant variant, float endLimit) {
   if (variant != PseudoThreeBoneVariant::kRelative && variant != PseudoThreeBoneVariant::kFollowMid) {
     return Error("variant: must be 'relative' or 'followMid'");
   }
-  if (!(endLimit >= 0.0f && endLimit <= kPi)) return Error("endLimit: must be in [0, pi]");
-  return Ok();
+  return CheckRange<PseudoThreeBoneJob, "endLimit">(endLimit);
 }
 
 }  // namespace

@@ -3,7 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "fields.h"
+
 namespace ikpd {
+
+using describe::CheckRange;
+using describe::FirstError;
 
 Status Tentacle2D::Reset(const Tentacle2DSettings& s) {
   if (s.lengths.empty()) return Error("lengths: must have at least one bone");
@@ -13,17 +18,17 @@ Status Tentacle2D::Reset(const Tentacle2DSettings& s) {
   float total = 0.0f;
   for (float l : s.lengths) total += l;
   if (!(total <= 1e30f)) return Error("lengths: the total length must be at most 1e30");
-  if (!IsFinite(s.step) || s.step < 0.0f || s.step > kPi) return Error("step: must be in [0, pi]");
+  if (const Status r = CheckRange<Tentacle2DSettings, "step">(s.step); !r) return r;
   if (!s.limits.empty()) {
     if (s.limits.size() != s.lengths.size()) return Error("limit: needs one limit per bone");
     for (float l : s.limits) {
       if (!(l >= 0.0f) || std::isnan(l)) return Error("limit: every limit must be >= 0");
     }
-  } else if (!(s.limit >= 0.0f) || std::isnan(s.limit)) {
-    return Error("limit: must be >= 0");
+  } else if (const Status r = CheckRange<Tentacle2DSettings, "limit">(s.limit); !r) {
+    return r;
   }
   if (!IsFinite(s.root.x) || !IsFinite(s.root.y)) return Error("root: must be finite");
-  if (!IsFinite(s.baseAngle)) return Error("baseAngle: must be finite");
+  if (const Status r = CheckRange<Tentacle2DSettings, "baseAngle">(s.baseAngle); !r) return r;
 
   const std::size_t n = s.lengths.size();
   Buffer<float> lengths, limits, angles;

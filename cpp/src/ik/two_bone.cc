@@ -7,8 +7,12 @@
 
 #include "ik_math.h"
 #include "two_bone_kernel.h"
+#include "fields.h"
 
 namespace ikpd {
+
+using describe::CheckRange;
+using describe::FirstError;
 namespace {
 
 Status ValidateJoint(const Transform& joint, const char* positionError, const char* rotationError) {
@@ -50,18 +54,23 @@ Status ValidateSettings(const TwoBoneSettings& s, FrameChecks&& frameChecks, glm
     return Error("bendDirection: must be auto, positive or negative");
   }
   if (!IsSide(s.straightBend)) return Error("straightBend: must be positive or negative");
-  if (!(s.minAngle >= 0.0f && s.minAngle <= kPi)) return Error("minAngle: must be in [0, pi]");
-  if (!(s.maxAngle >= 0.0f && s.maxAngle <= kPi)) return Error("maxAngle: must be in [0, pi]");
+  if (const Status r = FirstError({CheckRange<TwoBoneJob, "minAngle">(s.minAngle),
+                                    CheckRange<TwoBoneJob, "maxAngle">(s.maxAngle)});
+      !r) {
+    return r;
+  }
   if (s.minAngle > s.maxAngle) return Error("minAngle: must not exceed maxAngle");
   if (const Status f = frameChecks(); !f) return f;
-  if (!(s.soften >= 0.0f && s.soften <= 1.0f)) return Error("soften: must be in [0, 1]");
-  if (!(s.maxStretch >= 1.0f && IsFinite(s.maxStretch))) return Error("maxStretch: must be finite and >= 1");
-  if (!IsFinite(s.twist)) return Error("twist: must be finite");
+  if (const Status r = FirstError({CheckRange<TwoBoneJob, "soften">(s.soften),
+                                    CheckRange<TwoBoneJob, "maxStretch">(s.maxStretch),
+                                    CheckRange<TwoBoneJob, "twist">(s.twist)});
+      !r) {
+    return r;
+  }
   if (s.endRotation != EndRotation::kWorld && s.endRotation != EndRotation::kRelative) {
     return Error("endRotation: must be world or relative");
   }
-  if (!(s.tolerance >= 0.0f && IsFinite(s.tolerance))) return Error("tolerance: must be finite and >= 0");
-  return Ok();
+  return CheckRange<TwoBoneJob, "tolerance">(s.tolerance);
 }
 
 Status ValidateJoints(const TwoBoneFrame& f) {
@@ -77,8 +86,7 @@ Status ValidateJoints(const TwoBoneFrame& f) {
 
 Status ValidateOffsetAndWeight(const glm::vec3& effectorOffset, float weight) {
   if (!IsFinite(effectorOffset)) return Error("effectorOffset: must be finite");
-  if (!(weight >= 0.0f && weight <= 1.0f)) return Error("weight: must be in [0, 1]");
-  return Ok();
+  return CheckRange<TwoBoneJob, "weight">(weight);
 }
 
 // Every check of a job, in parameter order (the errors name the first bad one);

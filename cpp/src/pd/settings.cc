@@ -5,31 +5,36 @@
 #include <cmath>
 
 #include "ikpd/pd/gain_options.h"
+#include "fields.h"
 #include "pd_checks.h"
 
 namespace ikpd::pd {
 
-using detail::FiniteD;
-
 Status PdSettings::Validate() const {
-  if (!FiniteD(kp) || kp <= 0.0) return Error("kp: must be a finite number > 0");
-  if (!FiniteD(kd) || kd < 0.0) return Error("kd: must be a finite number >= 0");
+  using describe::CheckRange;
+  using describe::FirstError;
+  using describe::PdOptions;
+  if (const Status s = FirstError({CheckRange<PdOptions, "kp">(kp), CheckRange<PdOptions, "kd">(kd)}); !s) return s;
   if (static_cast<unsigned>(integrator) > 3u) return Error("integrator: unknown");
-  if (!FiniteD(dtMax) || dtMax <= 0.0) return Error("dtMax: must be a finite number > 0");
+  if (const Status s = CheckRange<PdOptions, "dtMax">(dtMax); !s) return s;
   if (static_cast<unsigned>(substepSplit) > 1u) return Error("substepSplit: unknown");
   if (static_cast<unsigned>(onUnstable) > 1u) return Error("onUnstable: unknown");
-  if (std::isnan(maxVelocity) || maxVelocity <= 0.0) return Error("maxVelocity: must be > 0 (Infinity for no limit)");
-  if (!FiniteD(feedForward) || feedForward < 0.0 || feedForward > 1.0) return Error("feedForward: must be in [0, 1]");
-  if (!FiniteD(ki) || ki < 0.0) return Error("ki: must be a finite number >= 0");
-  if (std::isnan(maxIntegral) || maxIntegral < 0.0) return Error("maxIntegral: must be >= 0 (Infinity for no limit)");
+  if (const Status s = FirstError({CheckRange<PdOptions, "maxVelocity">(maxVelocity),
+                                   CheckRange<PdOptions, "feedForward">(feedForward), CheckRange<PdOptions, "ki">(ki),
+                                   CheckRange<PdOptions, "maxIntegral">(maxIntegral)});
+      !s) {
+    return s;
+  }
   if (static_cast<unsigned>(targetMotion) > 1u) return Error("targetMotion: unknown");
-  if (!FiniteD(restTolerance) || restTolerance < 0.0) return Error("restTolerance: must be a finite number >= 0");
-  if (!FiniteD(restVelocity) || restVelocity < 0.0) return Error("restVelocity: must be a finite number >= 0");
-  if (!FiniteD(blendOutEnergy) || blendOutEnergy < 0.0) return Error("blendOutEnergy: must be a finite number >= 0");
-  if (!FiniteD(blendOutTime) || blendOutTime < 0.0) return Error("blendOutTime: must be a finite number >= 0");
+  if (const Status s = FirstError({CheckRange<PdOptions, "restTolerance">(restTolerance),
+                                   CheckRange<PdOptions, "restVelocity">(restVelocity),
+                                   CheckRange<PdOptions, "blendOutEnergy">(blendOutEnergy),
+                                   CheckRange<PdOptions, "blendOutTime">(blendOutTime)});
+      !s) {
+    return s;
+  }
   if (static_cast<unsigned>(method) > 1u) return Error("method: unknown");
-  if (!FiniteD(maxAngle) || maxAngle <= 0.0 || maxAngle > detail::kPiD + 1e-6) return Error("maxAngle: must be in (0, π]");
-  return Ok();
+  return CheckRange<PdOptions, "maxAngle">(maxAngle);
 }
 
 Status SettingsFromSettleTime(double settleTime, double dampingRatio, PdSettings* out) {

@@ -6,8 +6,12 @@
 #include "ikpd/ik/two_bone.h"
 #include "../ik/chain/rotation.h"
 #include "body_parts.h"
+#include "fields.h"
 
 namespace ikpd {
+
+using describe::CheckRange;
+using describe::FirstError;
 
 using body_detail::Carry;
 using body_detail::Horizontal;
@@ -36,17 +40,12 @@ Status CheckSpan(std::span<const float> values, std::size_t n, float lo, float h
   return Ok();
 }
 
-bool PositiveFinite(float v) { return v > 0.0f && IsFinite(v); }
 
 // The joint as given, its rotation normalized (bit for bit when it is unit already).
 Transform Unit(const Transform& joint) {
   const float n = glm::dot(joint.rotation, joint.rotation);
   if (n == 1.0f) return joint;
   return {joint.position, NormalizeByReciprocalOr(joint.rotation, kIdentityRotation)};
-}
-
-Status CheckRange(float v, float lo, float hi, const char* error) {
-  return v >= lo && v <= hi ? Ok() : Error(error);
 }
 
 }  // namespace
@@ -93,48 +92,47 @@ Status BodyLookAtSettings::Validate() const {
   if (!spine.settleTimes.empty() && spine.settleTimes.size() != n) {
     return Error("spine.settleTime: needs one settle time per spine joint");
   }
+  // JS gives both ends' settle times (or one per joint) as spine.settleTime.
   for (float t : spine.settleTimes) {
-    if (!PositiveFinite(t)) return Error("spine.settleTime: must be finite and > 0");
+    if (const Status s = CheckRange<BodyLookAtSettings, "spine.headSettleTime", "spine.settleTime">(t); !s) return s;
   }
-  if (!PositiveFinite(spine.headSettleTime) || !PositiveFinite(spine.pelvisSettleTime)) {
-    return Error("spine.settleTime: must be finite and > 0");
+  if (const Status s = FirstError({CheckRange<BodyLookAtSettings, "spine.headSettleTime", "spine.settleTime">(spine.headSettleTime),
+                                    CheckRange<BodyLookAtSettings, "spine.pelvisSettleTime", "spine.settleTime">(spine.pelvisSettleTime),
+                                    CheckRange<BodyLookAtSettings, "spine.damping">(spine.damping)});
+      !s) {
+    return s;
   }
-  if (!PositiveFinite(spine.damping)) return Error("spine.damping: must be finite and > 0");
   if (!IsFinite(forward) || forward == glm::vec3(0.0f)) return Error("forward: must be a finite non-zero vector");
   if (!IsFinite(up) || up == glm::vec3(0.0f)) return Error("up: must be a finite non-zero vector");
   if (!IsFinite(offset)) return Error("offset: must be finite");
-  if (!(weightShift.amount >= 0.0f) || !IsFinite(weightShift.amount)) {
-    return Error("weightShift.amount: must be finite and >= 0");
+  if (const Status s = FirstError({CheckRange<BodyLookAtSettings, "weightShift.amount">(weightShift.amount),
+                                    CheckRange<BodyLookAtSettings, "weightShift.limit">(weightShift.limit),
+                                    CheckRange<BodyLookAtSettings, "weightShift.settleTime">(weightShift.settleTime),
+                                    CheckRange<BodyLookAtSettings, "weightShift.damping">(weightShift.damping),
+                                    CheckRange<BodyLookAtSettings, "armReaction.amount">(armReaction.amount),
+                                    CheckRange<BodyLookAtSettings, "armReaction.settleTime">(armReaction.settleTime),
+                                    CheckRange<BodyLookAtSettings, "armReaction.damping">(armReaction.damping)});
+      !s) {
+    return s;
   }
-  if (!(weightShift.limit >= 0.0f) || !IsFinite(weightShift.limit)) {
-    return Error("weightShift.limit: must be finite and >= 0");
-  }
-  if (!PositiveFinite(weightShift.settleTime)) return Error("weightShift.settleTime: must be finite and > 0");
-  if (!PositiveFinite(weightShift.damping)) return Error("weightShift.damping: must be finite and > 0");
-  if (!(armReaction.amount >= 0.0f && armReaction.amount <= 1.0f)) {
-    return Error("armReaction.amount: must be in [0, 1]");
-  }
-  if (!PositiveFinite(armReaction.settleTime)) return Error("armReaction.settleTime: must be finite and > 0");
-  if (!PositiveFinite(armReaction.damping)) return Error("armReaction.damping: must be finite and > 0");
   if (armReaction.chest < -1 || armReaction.chest >= static_cast<int>(n)) {
     return Error("armReaction.chest: must be -1 or a spine index");
   }
-  if (!(blendOutTime >= 0.0f) || !IsFinite(blendOutTime)) return Error("blendOutTime: must be finite and >= 0");
-  if (!(spine.maxSpeed > 0.0f)) return Error("spine.maxSpeed: must be > 0 (Infinity: no cap)");
+  if (const Status s = FirstError({CheckRange<BodyLookAtSettings, "blendOutTime">(blendOutTime),
+                                    CheckRange<BodyLookAtSettings, "spine.maxSpeed">(spine.maxSpeed)});
+      !s) {
+    return s;
+  }
   if (static_cast<unsigned>(spine.targetMotion) > 1u) return Error("spine.targetMotion: must be 'hold' or 'linear'");
-  if (!(spine.ki >= 0.0f) || !IsFinite(spine.ki)) return Error("spine.ki: must be finite and >= 0");
-  const float half = kPi / 2.0f;
-  for (Status s : {CheckRange(maxYaw, 0.0f, kPi, "maxYaw: must be in [0, pi]"),
-                   CheckRange(maxPitchUp, 0.0f, half, "maxPitchUp: must be in [0, pi/2]"),
-                   CheckRange(maxPitchDown, 0.0f, half, "maxPitchDown: must be in [0, pi/2]"),
-                   CheckRange(eyeYaw, 0.0f, half, "eyeYaw: must be in [0, pi/2]"),
-                   CheckRange(eyePitchUp, 0.0f, half, "eyePitchUp: must be in [0, pi/2]"),
-                   CheckRange(eyePitchDown, 0.0f, half, "eyePitchDown: must be in [0, pi/2]")}) {
-    if (!s) return s;
+  if (const Status s = FirstError({CheckRange<BodyLookAtSettings, "spine.ki">(spine.ki), CheckRange<BodyLookAtSettings, "maxYaw">(maxYaw),
+                                    CheckRange<BodyLookAtSettings, "maxPitchUp">(maxPitchUp), CheckRange<BodyLookAtSettings, "maxPitchDown">(maxPitchDown),
+                                    CheckRange<BodyLookAtSettings, "eyeYaw">(eyeYaw), CheckRange<BodyLookAtSettings, "eyePitchUp">(eyePitchUp),
+                                    CheckRange<BodyLookAtSettings, "eyePitchDown">(eyePitchDown)});
+      !s) {
+    return s;
   }
   if (static_cast<unsigned>(behind) > 2u) return Error("behind: must be 'keep', 'front' or 'follow'");
-  if (!PositiveFinite(eyeSettleTime)) return Error("eyeSettleTime: must be finite and > 0");
-  return Ok();
+  return CheckRange<BodyLookAtSettings, "eyeSettleTime">(eyeSettleTime);
 }
 
 Status BodyLookAt::Reset(const BodyLookAtSettings& s) { return Apply(s, false); }
@@ -183,10 +181,10 @@ Status BodyLookAt::Apply(const BodyLookAtSettings& s, bool keepState) {
   // motion keeps that close to rate-independent.
   pd::PdSettings shift, arm;
   if (Status st = pd::SettingsFromSettleTime(s.weightShift.settleTime, s.weightShift.damping, &shift); !st) {
-    return Error("weightShift.settleTime: must be finite and > 0");
+    return Error("weightShift.settleTime: must be a finite number > 0");
   }
   if (Status st = pd::SettingsFromSettleTime(s.armReaction.settleTime, s.armReaction.damping, &arm); !st) {
-    return Error("armReaction.settleTime: must be finite and > 0");
+    return Error("armReaction.settleTime: must be a finite number > 0");
   }
   shift.targetMotion = arm.targetMotion = pd::TargetMotion::kLinear;
   shift.blendOutTime = arm.blendOutTime = s.blendOutTime;

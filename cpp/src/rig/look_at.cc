@@ -5,8 +5,12 @@
 
 #include "ikpd/ik/aim.h"
 #include "../ik/chain/rotation.h"
+#include "fields.h"
 
 namespace ikpd {
+
+using describe::CheckRange;
+using describe::FirstError;
 
 using chain_detail::AngleOf;
 using chain_detail::Arc;
@@ -14,7 +18,6 @@ using chain_detail::Positive;
 
 namespace {
 const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
-constexpr float kHalfPi = kPi / 2.0f;
 
 // The rotation q scaled to at most `limit` radians (same axis).
 glm::quat ClampAngle(const glm::quat& q, float limit) {
@@ -58,27 +61,33 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
   }
   if (!s.settleTimes.empty() && s.settleTimes.size() != n) return Error("settleTime: needs one settle time per joint");
   for (float t : s.settleTimes) {
-    if (!(t > 0.0f) || !IsFinite(t)) return Error("settleTime: must be finite and > 0");
+    if (const Status r = CheckRange<LookAtSettings, "settleTime">(t); !r) return r;
   }
-  if (!(s.settleTime > 0.0f) || !IsFinite(s.settleTime)) return Error("settleTime: must be finite and > 0");
-  if (!(s.damping > 0.0f) || !IsFinite(s.damping)) return Error("damping: must be finite and > 0");
-  if (!(s.blendOutTime >= 0.0f) || !IsFinite(s.blendOutTime)) return Error("blendOutTime: must be finite and >= 0");
+  if (const Status r = FirstError({CheckRange<LookAtSettings, "settleTime">(s.settleTime), CheckRange<LookAtSettings, "damping">(s.damping),
+                                    CheckRange<LookAtSettings, "blendOutTime">(s.blendOutTime)});
+      !r) {
+    return r;
+  }
   if (!IsFinite(s.forward) || (s.forward.x == 0.0f && s.forward.y == 0.0f && s.forward.z == 0.0f)) {
     return Error("forward: must be a finite non-zero vector");
   }
   if (!IsFinite(s.offset)) return Error("offset: must be finite");
   if (!IsFinite(s.up) || s.up == glm::vec3(0.0f)) return Error("up: must be a finite non-zero vector");
-  if (!(s.maxYaw >= 0.0f && s.maxYaw <= kPi)) return Error("maxYaw: must be in [0, pi]");
-  if (!(s.maxPitchUp >= 0.0f && s.maxPitchUp <= kHalfPi)) return Error("maxPitchUp: must be in [0, pi/2]");
-  if (!(s.maxPitchDown >= 0.0f && s.maxPitchDown <= kHalfPi)) return Error("maxPitchDown: must be in [0, pi/2]");
+  if (const Status r = FirstError({CheckRange<LookAtSettings, "maxYaw">(s.maxYaw), CheckRange<LookAtSettings, "maxPitchUp">(s.maxPitchUp),
+                                    CheckRange<LookAtSettings, "maxPitchDown">(s.maxPitchDown)});
+      !r) {
+    return r;
+  }
   if (static_cast<unsigned>(s.behind) > 2u) return Error("behind: must be 'keep', 'front' or 'follow'");
-  if (!(s.maxSpeed > 0.0f)) return Error("maxSpeed: must be > 0 (Infinity: no cap)");
+  if (const Status r = CheckRange<LookAtSettings, "maxSpeed">(s.maxSpeed); !r) return r;
   if (static_cast<unsigned>(s.targetMotion) > 1u) return Error("targetMotion: must be 'hold' or 'linear'");
-  if (!(s.ki >= 0.0f) || !IsFinite(s.ki)) return Error("ki: must be finite and >= 0");
-  if (!(s.eyeYaw >= 0.0f && s.eyeYaw <= kHalfPi)) return Error("eyeYaw: must be in [0, pi/2]");
-  if (!(s.eyePitchUp >= 0.0f && s.eyePitchUp <= kHalfPi)) return Error("eyePitchUp: must be in [0, pi/2]");
-  if (!(s.eyePitchDown >= 0.0f && s.eyePitchDown <= kHalfPi)) return Error("eyePitchDown: must be in [0, pi/2]");
-  if (!(s.eyeSettleTime > 0.0f) || !IsFinite(s.eyeSettleTime)) return Error("eyeSettleTime: must be finite and > 0");
+  if (const Status r = FirstError({CheckRange<LookAtSettings, "ki">(s.ki), CheckRange<LookAtSettings, "eyeYaw">(s.eyeYaw),
+                                    CheckRange<LookAtSettings, "eyePitchUp">(s.eyePitchUp),
+                                    CheckRange<LookAtSettings, "eyePitchDown">(s.eyePitchDown),
+                                    CheckRange<LookAtSettings, "eyeSettleTime">(s.eyeSettleTime)});
+      !r) {
+    return r;
+  }
   Buffer<pd::QuatPD> controllers;
   Buffer<float> weights, limits;
   Buffer<glm::quat> offsets, desired;

@@ -9,8 +9,12 @@
 #include "../../simd/lanes.h"
 #include "rotation.h"
 #include "solver.h"
+#include "../fields.h"
 
 namespace ikpd {
+
+using describe::CheckRange;
+using describe::FirstError;
 namespace chain_detail {
 
 Chain::Chain(const ChainSetup& setup, const ChainFrame& f, std::span<Transform> output)
@@ -221,9 +225,7 @@ Status CheckPoints(std::span<const Transform> joints, std::span<const Transform>
 
 Status CheckScalars(ChainMethod method, int iterations, float tolerance) {
   if (method != ChainMethod::kCcd && method != ChainMethod::kFabrik) return Error("method: must be 'ccd' or 'fabrik'");
-  if (iterations < 0 || iterations > kMaxChainIterations) return Error("iterations: must be in [0, 10000]");
-  if (!IsFinite(tolerance) || tolerance < 0.0f) return Error("tolerance: must be finite and >= 0");
-  return Ok();
+  return FirstError({CheckRange<ChainJob, "iterations">(iterations), CheckRange<ChainJob, "tolerance">(tolerance)});
 }
 
 Status CheckLimitCount(std::span<const JointLimit> limits, std::size_t n) {
