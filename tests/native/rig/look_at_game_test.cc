@@ -9,8 +9,8 @@
 #include <limits>
 #include <vector>
 
-#include "humanoid_test_util.h"
 #include "ikpd/ikpd.h"
+#include "native/humanoid_test_util.h"
 
 namespace {
 

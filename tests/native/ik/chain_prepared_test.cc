@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
-#include "rig_test_util.h"
+#include "native/chain_test_util.h"
+#include "native/rig_test_util.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "rig_test_util.h"
+#include "native/rig_test_util.h"
 
 namespace {
 

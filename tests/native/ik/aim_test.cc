@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "ik_test_util.h"
+#include "native/ik_test_util.h"
 
 using ikpd::AimJob;
 using ikpd::AimMethod;

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
+#include "native/chain_test_util.h"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <cmath>
 #include <vector>
 
-#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
+#include "native/chain_test_util.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
+#include "native/chain_test_util.h"
 
 namespace humanoid {
 

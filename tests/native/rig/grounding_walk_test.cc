@@ -5,7 +5,7 @@
 // pop-free toggling; a quadruped pitching on a slope.
 #include <gtest/gtest.h>
 
-#include "grounding_test_util.h"
+#include "native/grounding_test_util.h"
 
 namespace {
 

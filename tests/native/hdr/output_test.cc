@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "ikpd/ikpd.h"
-#include "status_test_util.h"
+#include "native/status_test_util.h"
 
 namespace {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <vector>
 
-#include "humanoid_test_util.h"
 #include "ikpd/ikpd.h"
+#include "native/humanoid_test_util.h"
 
 namespace {
 

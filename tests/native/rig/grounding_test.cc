@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "grounding_test_util.h"
+#include "native/grounding_test_util.h"
 
 namespace {
 

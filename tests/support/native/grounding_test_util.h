@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "rig_test_util.h"
+#include "native/rig_test_util.h"
 
 namespace groundtest {
 

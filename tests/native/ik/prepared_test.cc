@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "ik_test_util.h"
+#include "native/ik_test_util.h"
 
 using ikpd::AimFrame;
 using ikpd::AimJob;

@@ -3,7 +3,7 @@
 // (canonical frames F_j, locals ↔ world), never the solve.
 #include <gtest/gtest.h>
 
-#include "rig_test_util.h"
+#include "native/rig_test_util.h"
 
 namespace {
 

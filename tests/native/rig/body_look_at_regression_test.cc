@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "humanoid_test_util.h"
 #include "ikpd/ikpd.h"
+#include "native/humanoid_test_util.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "chain_test_util.h"
 #include "ikpd/ikpd.h"
+#include "native/chain_test_util.h"
 
 namespace {
 

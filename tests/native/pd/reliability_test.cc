@@ -8,7 +8,7 @@
 #include <string>
 
 #include "ikpd/ikpd.h"
-#include "status_test_util.h"
+#include "native/status_test_util.h"
 
 using namespace ikpd::pd;
 

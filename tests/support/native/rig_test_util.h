@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "ik_test_util.h"
 #include "ikpd/rig/rig.h"
+#include "native/ik_test_util.h"
 
 namespace rigtest {
 

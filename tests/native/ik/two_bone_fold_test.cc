@@ -3,7 +3,7 @@
 // root → target line (docs/two-bone.md).
 #include <gtest/gtest.h>
 
-#include "ik_test_util.h"
+#include "native/ik_test_util.h"
 
 using ikpd::TwoBoneJob;
 using ikpd::TwoBoneResult;

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <limits>
 
-#include "ik_test_util.h"
+#include "native/ik_test_util.h"
 
 using ikpd::BendDirection;
 using ikpd::TwoBoneJob;

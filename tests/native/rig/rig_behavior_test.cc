@@ -4,8 +4,8 @@
 
 #include <cstring>
 
-#include "rig_test_util.h"
-#include "status_test_util.h"
+#include "native/rig_test_util.h"
+#include "native/status_test_util.h"
 
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "ik_test_util.h"
+#include "native/ik_test_util.h"
 
 using ikpd::AimJob;
 using ikpd::AimMethod;

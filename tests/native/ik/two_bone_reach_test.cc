@@ -2,7 +2,7 @@
 // contact point as it lands in the returned, weighted pose (docs/two-bone.md).
 #include <gtest/gtest.h>
 
-#include "ik_test_util.h"
+#include "native/ik_test_util.h"
 
 using ikpd::EndRotation;
 using ikpd::TwoBoneJob;
