@@ -443,7 +443,7 @@ TEST_P(ChainMethods, TipKeepsItsRotationRelativeToItsParent) {
 INSTANTIATE_TEST_SUITE_P(Chain, ChainMethods, ::testing::Values(ChainMethod::kCcd, ChainMethod::kFabrik),
                          [](const auto& param_info) { return param_info.param == ChainMethod::kCcd ? "Ccd" : "Fabrik"; });
 
-TEST(ChainSolver, NonUnitRotationsAreNormalized) {
+TEST(ChainJob, NonUnitRotationsAreNormalized) {
   std::vector<Transform> in{{{0, 0, 0}, glm::quat(2, 0, 0, 0)}, {{0, 1, 0}, glm::quat(0, 0, 0, 3)}, {{0, 2, 0}, kId}};
   ChainJob job;
   job.forward = {0, 1, 0};
@@ -453,7 +453,7 @@ TEST(ChainSolver, NonUnitRotationsAreNormalized) {
   ExpectWellFormed(in, out, job.forward, 2.0f);
 }
 
-TEST(ChainSolver, Validation) {
+TEST(ChainJob, Validation) {
   std::vector<Transform> in(3), out(3);
   in[1].position = {0, 1, 0};
   in[2].position = {0, 2, 0};

@@ -95,7 +95,7 @@ void ExpectRigidTip(const Leg& leg, const PseudoThreeBoneResult& r) {
   ASSERT_EQ(r.root.position, leg.root.position);
 }
 
-TEST(ChainPseudoThreeBone, BlendOneKeepsEffectorRotationAndReachesEveryReachableTarget) {
+TEST(PseudoThreeBone, BlendOneKeepsEffectorRotationAndReachesEveryReachableTarget) {
   LegGenerator gen(1);
   for (int i = 0; i < 10000; ++i) {
     const Leg leg = gen.Make();
@@ -113,7 +113,7 @@ TEST(ChainPseudoThreeBone, BlendOneKeepsEffectorRotationAndReachesEveryReachable
   }
 }
 
-TEST(ChainPseudoThreeBone, BlendZeroRebuildsJointThreeRelativeToJointTwo) {
+TEST(PseudoThreeBone, BlendZeroRebuildsJointThreeRelativeToJointTwo) {
   LegGenerator gen(2);
   int reachable = 0;
   for (int i = 0; i < 10000; ++i) {
@@ -142,7 +142,7 @@ TEST(ChainPseudoThreeBone, BlendZeroRebuildsJointThreeRelativeToJointTwo) {
   EXPECT_GT(reachable, 5000);
 }
 
-TEST(ChainPseudoThreeBone, IntermediateBlendsLandBetween) {
+TEST(PseudoThreeBone, IntermediateBlendsLandBetween) {
   LegGenerator gen(4);
   for (int i = 0; i < 10000; ++i) {
     const Leg leg = gen.Make();
@@ -164,7 +164,7 @@ TEST(ChainPseudoThreeBone, IntermediateBlendsLandBetween) {
   }
 }
 
-TEST(ChainPseudoThreeBone, FollowMidTakesJointTwosPosture) {
+TEST(PseudoThreeBone, FollowMidTakesJointTwosPosture) {
   LegGenerator gen(5);
   for (int i = 0; i < 1000; ++i) {
     const Leg leg = gen.Make();
@@ -178,7 +178,7 @@ TEST(ChainPseudoThreeBone, FollowMidTakesJointTwosPosture) {
   }
 }
 
-TEST(ChainPseudoThreeBone, EndLimitHoldsBeforeTheExtraPass) {
+TEST(PseudoThreeBone, EndLimitHoldsBeforeTheExtraPass) {
   LegGenerator gen(6);
   int active = 0;
   for (int i = 0; i < 10000; ++i) {
@@ -199,7 +199,7 @@ TEST(ChainPseudoThreeBone, EndLimitHoldsBeforeTheExtraPass) {
   EXPECT_GT(active, 1000);  // the limit was really at work
 }
 
-TEST(ChainPseudoThreeBone, WeightZeroReturnsTheInput) {
+TEST(PseudoThreeBone, WeightZeroReturnsTheInput) {
   LegGenerator gen(7);
   const Leg leg = gen.Make();
   PseudoThreeBoneJob job = JobFor(leg, gen.ReachableWithFixedFoot(leg), 0.3f);
@@ -212,7 +212,7 @@ TEST(ChainPseudoThreeBone, WeightZeroReturnsTheInput) {
   EXPECT_LT(Angle(r.end.rotation, leg.end.rotation), 1e-3f);
 }
 
-TEST(ChainPseudoThreeBone, StretchStaysWithinMaxStretch) {
+TEST(PseudoThreeBone, StretchStaysWithinMaxStretch) {
   LegGenerator gen(8);
   for (int i = 0; i < 1000; ++i) {
     const Leg leg = gen.Make();
@@ -230,7 +230,7 @@ TEST(ChainPseudoThreeBone, StretchStaysWithinMaxStretch) {
 // upper bone the extra pass measured the first pass's stretch on that bone
 // alone, saw none, and stretched the lower bone by maxStretch a second time
 // (length 1 -> 3 with maxStretch 2.7).
-TEST(ChainPseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBone) {
+TEST(PseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBone) {
   const glm::quat id(1, 0, 0, 0);
   PseudoThreeBoneJob job;
   job.limb.root = {{0, -2, -2}, id};
@@ -271,7 +271,7 @@ TEST(ChainPseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLeng
 
 // Regression (found by tests/fuzz/pseudo_three_bone_fuzz.cc): `reached` took the
 // extra pass's result, whose tolerance scaled with the already stretched limb.
-TEST(ChainPseudoThreeBone, ReachedIsRelativeToTheInputLimbLength) {
+TEST(PseudoThreeBone, ReachedIsRelativeToTheInputLimbLength) {
   const glm::quat id(1, 0, 0, 0);
   PseudoThreeBoneJob job;
   job.limb.root = {{0, 0, 0}, id};
@@ -291,7 +291,7 @@ TEST(ChainPseudoThreeBone, ReachedIsRelativeToTheInputLimbLength) {
   }
 }
 
-TEST(ChainPseudoThreeBone, DegenerateInputStaysFinite) {
+TEST(PseudoThreeBone, DegenerateInputStaysFinite) {
   const glm::quat id(1, 0, 0, 0);
   // Tip on the end joint, target at the root, zero-length bones, straight leg.
   const Transform cases[][4] = {
@@ -321,7 +321,7 @@ TEST(ChainPseudoThreeBone, DegenerateInputStaysFinite) {
   }
 }
 
-TEST(ChainPseudoThreeBone, Validation) {
+TEST(PseudoThreeBone, Validation) {
   LegGenerator gen(9);
   const Leg leg = gen.Make();
   PseudoThreeBoneJob job = JobFor(leg, {0, 0, 0}, 0.0f);

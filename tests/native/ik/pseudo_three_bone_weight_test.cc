@@ -48,7 +48,7 @@ PseudoThreeBoneResult Solve(PseudoThreeBoneJob job, float weight, float blend) {
 
 // Joint 1–3 rotations of a weighted solve lie `weight` of the way from the
 // input to the full-weight ones, with and without the second pass.
-TEST(ChainPseudoThreeBoneWeight, EachJointTurnsWeightOfTheFullWeightAngle) {
+TEST(PseudoThreeBoneWeight, EachJointTurnsWeightOfTheFullWeightAngle) {
   Rng r(21);
   for (int i = 0; i < 2000; ++i) {
     const PseudoThreeBoneJob job = RandomLeg(r, false);
@@ -69,7 +69,7 @@ TEST(ChainPseudoThreeBoneWeight, EachJointTurnsWeightOfTheFullWeightAngle) {
 
 // A planar limb at weight 0.5 turns joint 1 by half its full-weight angle
 // (the weight applies once, to the final pose, not to each pass).
-TEST(ChainPseudoThreeBoneWeight, PlanarHalfWeightTurnsHalfWay) {
+TEST(PseudoThreeBoneWeight, PlanarHalfWeightTurnsHalfWay) {
   Rng r(22);
   int turning = 0;
   for (int i = 0; i < 500; ++i) {
@@ -85,7 +85,7 @@ TEST(ChainPseudoThreeBoneWeight, PlanarHalfWeightTurnsHalfWay) {
 // Where the full-weight solve is continuous at blend = 1, blend 1 (one pass)
 // and blend just below 1 (two passes) give nearly the same weighted pose;
 // positions stay consistent with the weighted rotations.
-TEST(ChainPseudoThreeBoneWeight, ContinuousInBlendNearOne) {
+TEST(PseudoThreeBoneWeight, ContinuousInBlendNearOne) {
   Rng r(23);
   int checked = 0;
   for (int i = 0; i < 2000; ++i) {

@@ -31,7 +31,7 @@ void ExpectPositions(const ikpd::Tentacle2D& t, std::initializer_list<glm::vec2>
   }
 }
 
-TEST(ChainTentacle, HandWorkedThreeJoints) {
+TEST(Tentacle, HandWorkedThreeJoints) {
   // Three unit bones along +X, step 90°, target (0, 3). Worked by hand from docs/tentacle.md:
   // update 1: joint 2 turns + (dots -2 | 3 | -3), joint 1 turns + (2 | 4 | -4),
   //           joint 0 keeps still (3 | 0 | 0) → angles (0, 90°, 90°).
@@ -51,7 +51,7 @@ TEST(ChainTentacle, HandWorkedThreeJoints) {
   ExpectPositions(t, {{0, 0}, {1, 0}, {1, 1}, {1, 2}});
 }
 
-TEST(ChainTentacle, TieKeepsJointStill) {
+TEST(Tentacle, TieKeepsJointStill) {
   // One bone along +X, target straight behind: +90° and -90° give equal dots (0) → no turn.
   std::vector<float> lengths{1.0f};
   ikpd::Tentacle2D t = Make(lengths, kHalfPi, ikpd::kPi);
@@ -59,7 +59,7 @@ TEST(ChainTentacle, TieKeepsJointStill) {
   EXPECT_EQ(t.angles()[0], 0.0f);
 }
 
-TEST(ChainTentacle, LimitBlocksTurnThatWouldExceedIt) {
+TEST(Tentacle, LimitBlocksTurnThatWouldExceedIt) {
   std::vector<float> lengths{1.0f, 1.0f};
   ikpd::Tentacle2D t = Make(lengths, kHalfPi, 0.25f * ikpd::kPi);
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(t.Update({0.0f, 2.0f}).ok());
@@ -111,7 +111,7 @@ void SeedMoveJoints(std::vector<SeedNode>& nodes, double vRad, double lRad, doub
   }
 }
 
-TEST(ChainTentacle, MatchesSeedCodeOnAMovingTarget) {
+TEST(Tentacle, MatchesSeedCodeOnAMovingTarget) {
   // 3 joints + tip (the reference code's node list has 4 nodes; its tip node never turns).
   std::vector<float> lengths{2.0f, 2.0f, 2.0f};
   const double step = 0.07, limit = 1.1;
@@ -133,7 +133,7 @@ TEST(ChainTentacle, MatchesSeedCodeOnAMovingTarget) {
   }
 }
 
-TEST(ChainTentacle, RandomRunsKeepLimitsAndLengths) {
+TEST(Tentacle, RandomRunsKeepLimitsAndLengths) {
   std::mt19937 rng(42);
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
   for (int trial = 0; trial < 200; ++trial) {
@@ -163,7 +163,7 @@ TEST(ChainTentacle, RandomRunsKeepLimitsAndLengths) {
   }
 }
 
-TEST(ChainTentacle, ConvergesTowardAReachableFixedTarget) {
+TEST(Tentacle, ConvergesTowardAReachableFixedTarget) {
   std::vector<float> lengths{1.0f, 0.8f, 0.6f, 0.4f};
   ikpd::Tentacle2D t = Make(lengths, 0.01f, ikpd::kPi);
   const glm::vec2 target(0.5f, 2.0f);
@@ -179,7 +179,7 @@ TEST(ChainTentacle, ConvergesTowardAReachableFixedTarget) {
   EXPECT_LT(previous, 0.01f);  // settles within about one step's arc (0.01 rad × 2.8 length)
 }
 
-TEST(ChainTentacle, Validation) {
+TEST(Tentacle, Validation) {
   ikpd::Tentacle2D t;
   ikpd::Tentacle2DSettings s;
   EXPECT_STREQ(t.Reset(s).error, "lengths: must have at least one bone");
@@ -238,7 +238,7 @@ void Knot(ikpd::Tentacle2D& t) {
   for (int i = 0; i < 300; ++i) ASSERT_TRUE(t.Update(kNear).ok());
 }
 
-TEST(ChainTentacleEscape, OffByDefaultTheKnotStays) {
+TEST(TentacleEscape, OffByDefaultTheKnotStays) {
   std::vector<float> lengths;
   ikpd::Tentacle2D t = MakeDemo(lengths, 0);
   Knot(t);
@@ -247,7 +247,7 @@ TEST(ChainTentacleEscape, OffByDefaultTheKnotStays) {
   EXPECT_FALSE(t.unwinding());
 }
 
-TEST(ChainTentacleEscape, UnwindsOutOfTheKnotAndReaches) {
+TEST(TentacleEscape, UnwindsOutOfTheKnotAndReaches) {
   std::vector<float> lengths;
   ikpd::Tentacle2D t = MakeDemo(lengths, 30);
   Knot(t);
@@ -261,7 +261,7 @@ TEST(ChainTentacleEscape, UnwindsOutOfTheKnotAndReaches) {
   EXPECT_FALSE(t.unwinding());
 }
 
-TEST(ChainTentacleEscape, EveryUpdateTurnsAJointAtMostOneStepWithinItsLimit) {
+TEST(TentacleEscape, EveryUpdateTurnsAJointAtMostOneStepWithinItsLimit) {
   std::vector<float> lengths;
   ikpd::Tentacle2D t = MakeDemo(lengths, 5);
   std::mt19937 rng(7);
@@ -284,7 +284,7 @@ TEST(ChainTentacleEscape, EveryUpdateTurnsAJointAtMostOneStepWithinItsLimit) {
   EXPECT_GT(unwindingUpdates, 0);  // the random targets do knot it
 }
 
-TEST(ChainTentacleEscape, NeverUnwindsTowardATargetOutOfReach) {
+TEST(TentacleEscape, NeverUnwindsTowardATargetOutOfReach) {
   // Straight at the target is the best pose: the gap that stays is the best possible one.
   std::vector<float> lengths;
   ikpd::Tentacle2D t = MakeDemo(lengths, 3);
@@ -294,7 +294,7 @@ TEST(ChainTentacleEscape, NeverUnwindsTowardATargetOutOfReach) {
   }
 }
 
-TEST(ChainTentacleEscape, UnwindsAtMostOncePerTarget) {
+TEST(TentacleEscape, UnwindsAtMostOncePerTarget) {
   // Limit 5°: the chain cannot curl back to a point beside its base; unwinding does not help,
   // so it must not repeat while the target stays put.
   std::vector<float> lengths;
@@ -309,7 +309,7 @@ TEST(ChainTentacleEscape, UnwindsAtMostOncePerTarget) {
   EXPECT_LE(starts, 1);
 }
 
-TEST(ChainTentacleEscape, StepZeroNeverUnwinds) {
+TEST(TentacleEscape, StepZeroNeverUnwinds) {
   std::vector<float> lengths(3, 1.0f);
   ikpd::Tentacle2D t;
   ikpd::Tentacle2DSettings s;
@@ -323,7 +323,7 @@ TEST(ChainTentacleEscape, StepZeroNeverUnwinds) {
   }
 }
 
-TEST(ChainTentacleEscape, ResetAndSetAnglesStopUnwinding) {
+TEST(TentacleEscape, ResetAndSetAnglesStopUnwinding) {
   std::vector<float> lengths;
   ikpd::Tentacle2D t = MakeDemo(lengths, 30);
   Knot(t);

@@ -71,7 +71,7 @@ void ExpectBones(std::span<const ikpd::Transform> in, std::span<const ikpd::Tran
   }
 }
 
-TEST(RigsBodyLookAtProperty, RandomPosesTargetsAndSettings) {
+TEST(BodyLookAtProperty, RandomPosesTargetsAndSettings) {
   chaintest::Rng rng(2024);
   int planted = 0;
   for (int trial = 0; trial < 2000; ++trial) {

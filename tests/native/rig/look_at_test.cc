@@ -1,11 +1,12 @@
 // Look-at IK (docs/look-at.md): convergence, weight distribution, limits, frame-rate
-// independence with the exact integrator, blend-out to exactly zero.
+// independence with the exact integrator, blend-out to exactly zero, the eye offset.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "ikpd/ikpd.h"
+#include "native/chain_test_util.h"
 
 namespace {
 
@@ -41,7 +42,7 @@ LookAt Make(std::vector<float>& weights, std::vector<float>* limits = nullptr, f
 
 glm::vec3 HeadDirection(const std::vector<Transform>& out) { return out.back().rotation * glm::vec3(0, 0, 1); }
 
-TEST(ChainLookAt, HeadConvergesToTheTargetDirection) {
+TEST(LookAt, HeadConvergesToTheTargetDirection) {
   std::vector<float> weights{0.1f, 0.2f, 0.3f, 0.5f, 1.0f};
   LookAt look = Make(weights);
   const std::vector<Transform> pose = Spine();
@@ -57,7 +58,7 @@ TEST(ChainLookAt, HeadConvergesToTheTargetDirection) {
   }
 }
 
-TEST(ChainLookAt, WeightsDistributeTheTurn) {
+TEST(LookAt, WeightsDistributeTheTurn) {
   // Weights 1/5, 1/4, 1/3, 1/2, 1 share a yaw equally: every joint turns by a fifth.
   std::vector<float> weights{0.2f, 0.25f, 1.0f / 3.0f, 0.5f, 1.0f};
   LookAt look = Make(weights);
@@ -75,7 +76,7 @@ TEST(ChainLookAt, WeightsDistributeTheTurn) {
   EXPECT_NEAR(Angle(head.desired()[4], glm::quat(1, 0, 0, 0)), yaw, 1e-4f);
 }
 
-TEST(ChainLookAt, LimitsCapEachOffset) {
+TEST(LookAt, LimitsCapEachOffset) {
   std::vector<float> weights{0.2f, 0.25f, 1.0f / 3.0f, 0.5f, 1.0f};
   std::vector<float> limits{0.05f, 0.1f, 0.1f, 0.2f, 0.4f};
   LookAt look = Make(weights, &limits);
@@ -89,7 +90,7 @@ TEST(ChainLookAt, LimitsCapEachOffset) {
   }
 }
 
-TEST(ChainLookAt, FrameRateIndependentWithTheExactIntegrator) {
+TEST(LookAt, FrameRateIndependentWithTheExactIntegrator) {
   std::vector<float> weights{0.1f, 0.2f, 0.3f, 0.5f, 1.0f};
   const std::vector<Transform> pose = Spine();
   const glm::vec3 target(1.5f, 2.5f, 1.0f);
@@ -107,7 +108,7 @@ TEST(ChainLookAt, FrameRateIndependentWithTheExactIntegrator) {
   EXPECT_GT(Angle(a.offsets()[4], a.desired()[4]), 1e-2f);
 }
 
-TEST(ChainLookAt, FollowsTheAnimationAndBlendsOutToExactlyZero) {
+TEST(LookAt, FollowsTheAnimationAndBlendsOutToExactlyZero) {
   std::vector<float> weights{0.1f, 0.2f, 0.3f, 0.5f, 1.0f};
   LookAt look = Make(weights);
   const glm::vec3 target(2, 2, 2);
@@ -130,7 +131,7 @@ TEST(ChainLookAt, FollowsTheAnimationAndBlendsOutToExactlyZero) {
   }
 }
 
-TEST(ChainLookAt, DegenerateInputStaysFinite) {
+TEST(LookAt, DegenerateInputStaysFinite) {
   std::vector<float> weights{0.5f, 1.0f};
   LookAt look = Make(weights);
   std::vector<Transform> pose{{{0, 0, 0}, glm::quat(2, 0, 0, 0)}, {{0, 0, 0}, glm::quat(0, 0, 0, 1)}};
@@ -143,7 +144,7 @@ TEST(ChainLookAt, DegenerateInputStaysFinite) {
   }
 }
 
-TEST(ChainLookAt, Validation) {
+TEST(LookAt, Validation) {
   LookAt look;
   LookAtSettings s;
   EXPECT_STREQ(look.Reset(s).error, "weights: needs one weight per joint (at least one)");
@@ -170,6 +171,37 @@ TEST(ChainLookAt, Validation) {
   EXPECT_STREQ(look.Update(0.1f, std::span<const Transform>(pose.data(), 1), {0, 0, 1}, true, out).error,
                "joints: needs one joint per weight");
   EXPECT_STREQ(look.Update(0.1f, pose, {NAN, 0, 1}, true, out).error, "target: must be finite");
+}
+
+}  // namespace
+
+namespace {
+
+// The eye offset lives in LookAt itself: one joint with eyes off its axis.
+TEST(LookAtOffset, TheEyesLookAtTheTarget) {
+  const float weights[1] = {1.0f};
+  ikpd::LookAtSettings s;
+  s.weights = weights;
+  s.offset = {0.05f, 0.1f, 0.08f};
+  // Targets in every direction: no yaw or pitch limit.
+  s.maxYaw = ikpd::kPi;
+  s.maxPitchUp = s.maxPitchDown = ikpd::kPi / 2.0f;
+  ikpd::LookAt look;
+  ASSERT_TRUE(look.Reset(s).ok());
+  chaintest::Rng rng(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    const ikpd::Transform joint{rng.Direction(), rng.Rotation()};
+    const glm::vec3 target = joint.position + rng.Uniform(0.5f, 5.0f) * rng.Direction();
+    ikpd::Transform out[1];
+    look.Clear();
+    ASSERT_TRUE(look.Update(100.0f, std::span(&joint, 1), target, true, out).ok());
+    const glm::vec3 eye = out[0].position + out[0].rotation * s.offset;
+    const glm::vec3 toTarget = glm::normalize(target - eye);
+    EXPECT_GT(glm::dot(toTarget, out[0].rotation * s.forward), 0.0f);
+    EXPECT_LT(glm::length(glm::cross(toTarget, out[0].rotation * s.forward)), 1e-4f) << trial;
+  }
+  s.offset.y = INFINITY;
+  EXPECT_STREQ(look.Reset(s).error, "offset: must be finite");
 }
 
 }  // namespace
