@@ -1,5 +1,5 @@
 // batch::Slice: a batch split into parts that run on threads writes exactly
-// what one Run() writes (docs/batches.md, threads).
+// what one Run() writes (docs/batch/batches.md, threads).
 #include <gtest/gtest.h>
 
 #include <cstring>

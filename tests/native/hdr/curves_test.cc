@@ -190,7 +190,7 @@ TEST(HdrToneMap, ReachesMaxNitAtOneAndIsMonotone) {
       ASSERT_GE(y, previous);
       previous = y;
     }
-    // The reference formula (docs/hdr.md), literally.
+    // The reference formula (docs/hdr/hdr.md), literally.
     for (float x : {0.6f, 0.8f, 0.9f, 0.95f, 1.0f}) {
       const float lin = std::pow(x, 2.2f);
       const float rate = std::fmin(std::fmax(std::pow(lin, 10.0f), 0.0f), 1.0f);

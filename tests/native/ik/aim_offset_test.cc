@@ -1,5 +1,5 @@
 // AimJob::offset: a joint-local point (the eyes, a fingertip) that aims at
-// the target instead of the joint (docs/aim.md).
+// the target instead of the joint (docs/ik/aim.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

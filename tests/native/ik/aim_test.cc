@@ -34,7 +34,7 @@ void ExpectSameRotation(const glm::quat& a, const glm::quat& b, float tol = 1e-5
 
 }  // namespace
 
-// Reference formulas (docs/aim.md, yaw then pitch): local target (x, y, z), yaw about Z, pitch about Y.
+// Reference formulas (docs/ik/aim.md, yaw then pitch): local target (x, y, z), yaw about Z, pitch about Y.
 TEST(Aim, YawPitchMatchesSeedFormulas) {
   const glm::vec3 t(2.0f, 3.0f, -1.5f);
   const glm::quat q = Aim(JobAt(t));
@@ -78,7 +78,7 @@ TEST(Aim, ShortestArcHasNoRollAndYawPitchDiffers) {
   ExpectSameRotation(sa, expected);
   const glm::quat yp = Aim(JobAt(t));
   ExpectVecNear(sa * kX, yp * kX);
-  EXPECT_GT(glm::length(sa * kY - yp * kY), 1e-3f);  // Y and Z differ (docs/aim.md)
+  EXPECT_GT(glm::length(sa * kY - yp * kY), 1e-3f);  // Y and Z differ (docs/ik/aim.md)
 }
 
 TEST(Aim, TargetBehindTurns180AboutYawAxis) {
@@ -143,7 +143,7 @@ TEST(Aim, TargetAtJointLeavesRotationUnchanged) {
   }
 }
 
-// Up-vector reference (docs/aim.md): pole in joint space (x, y, z): roll by atan2(z, y) for up = +Y,
+// Up-vector reference (docs/ik/aim.md): pole in joint space (x, y, z): roll by atan2(z, y) for up = +Y,
 // (cos, sin) ← (sin, −cos) for +Z, both negated for −Y / −Z.
 TEST(Aim, UpVectorRollMatchesSeedFormulas) {
   const glm::vec3 pole(5.0f, 0.6f, 0.8f);

@@ -1,6 +1,6 @@
 // CCD convergence: a 10-bone chain meets targets at 30–90 % of its reach in
 // 50 sweeps (95 % of them to 1e-2 of the chain length, all to 2e-2), and does
-// not creep near full reach (docs/chains.md).
+// not creep near full reach (docs/ik/chains.md).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Shortest-arc turns between nearly opposite directions (docs/chains.md,
+// Shortest-arc turns between nearly opposite directions (docs/ik/chains.md,
 // "Rotations"): one bone turned toward a target almost straight behind it
 // lands on the target ray, and its forward axis points along it, for both
 // methods, where the usual (|a||b| + a·b, a × b) formula loses its small w

@@ -1,4 +1,4 @@
-// The chain job split into settings, frame and result (docs/prepared-solvers.md):
+// The chain job split into settings, frame and result (docs/ik/prepared-solvers.md):
 // Prepare once, SolveChain per frame gives ChainJob::Run's output bit for bit
 // (both methods, limits, poles, parent rotations, huge and tiny chains);
 // Validate is pure; errors name the parameter and leave the output untouched.

@@ -1,4 +1,4 @@
-// Prepared settings (docs/two-bone.md, docs/aim.md): Prepare + SolveTwoBone /
+// Prepared settings (docs/ik/two-bone.md, docs/ik/aim.md): Prepare + SolveTwoBone /
 // SolveAim equal the all-in-one TwoBoneJob / AimJob::Run bit for bit, Validate
 // has no hidden state, and bad settings or frames give the named errors.
 #include <gtest/gtest.h>

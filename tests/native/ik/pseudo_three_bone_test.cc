@@ -1,4 +1,4 @@
-// Pseudo three-bone IK (docs/pseudo-three-bone.md) over random quadruped-leg poses.
+// Pseudo three-bone IK (docs/ik/pseudo-three-bone.md) over random quadruped-leg poses.
 #include <gtest/gtest.h>
 
 #include <cmath>

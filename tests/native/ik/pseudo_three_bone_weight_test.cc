@@ -1,5 +1,5 @@
 // Pseudo three-bone IK: `limb.weight` moves the full-weight pose once
-// (docs/pseudo-three-bone.md), whether one or two two-bone passes ran.
+// (docs/ik/pseudo-three-bone.md), whether one or two two-bone passes ran.
 #include <gtest/gtest.h>
 
 #include <cmath>

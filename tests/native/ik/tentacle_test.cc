@@ -1,4 +1,4 @@
-// Tentacle2D (docs/tentacle.md): its rules reproduced by hand, limits, lengths, convergence.
+// Tentacle2D (docs/ik/tentacle.md): its rules reproduced by hand, limits, lengths, convergence.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -32,7 +32,7 @@ void ExpectPositions(const ikpd::Tentacle2D& t, std::initializer_list<glm::vec2>
 }
 
 TEST(Tentacle, HandWorkedThreeJoints) {
-  // Three unit bones along +X, step 90°, target (0, 3). Worked by hand from docs/tentacle.md:
+  // Three unit bones along +X, step 90°, target (0, 3). Worked by hand from docs/ik/tentacle.md:
   // update 1: joint 2 turns + (dots -2 | 3 | -3), joint 1 turns + (2 | 4 | -4),
   //           joint 0 keeps still (3 | 0 | 0) → angles (0, 90°, 90°).
   // update 2: joint 2 turns − (1 | -2 | 2), joints 1 and 0 keep still → (0, 90°, 0).
@@ -67,7 +67,7 @@ TEST(Tentacle, LimitBlocksTurnThatWouldExceedIt) {
   EXPECT_EQ(t.angles()[1], 0.0f);
 }
 
-// The reference MoveJoints (D code) of docs/tentacle.md, transcribed in double with one bone length.
+// The reference MoveJoints (D code) of docs/ik/tentacle.md, transcribed in double with one bone length.
 struct SeedNode {
   double x = 0, y = 0, rad = 0;
 };

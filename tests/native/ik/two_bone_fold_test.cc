@@ -1,6 +1,6 @@
 // Two-bone IK on a fully folded limb (target closer than |a − b|): the
 // triangle is degenerate, and the mid joint must lie exactly on the
-// root → target line (docs/two-bone.md).
+// root → target line (docs/ik/two-bone.md).
 #include <gtest/gtest.h>
 
 #include "native/ik_test_util.h"

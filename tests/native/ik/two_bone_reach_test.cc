@@ -1,5 +1,5 @@
 // TwoBoneResult::reached / distance (and PseudoThreeBoneResult's) describe the
-// contact point as it lands in the returned, weighted pose (docs/two-bone.md).
+// contact point as it lands in the returned, weighted pose (docs/ik/two-bone.md).
 #include <gtest/gtest.h>
 
 #include "native/ik_test_util.h"

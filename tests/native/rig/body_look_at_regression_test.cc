@@ -1,4 +1,4 @@
-// BodyLookAt regressions of issue #26 (docs/body-look-at.md): feet that never
+// BodyLookAt regressions of issue #26 (docs/rig/body-look-at.md): feet that never
 // slide with straight legs (the drop keeps every ankle in reach), unit output
 // rotations, finite output near the float limit.
 #include <gtest/gtest.h>

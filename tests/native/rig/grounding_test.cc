@@ -1,4 +1,4 @@
-// The grounding constraint (docs/grounding.md): a standing character on flat
+// The grounding constraint (docs/rig/grounding.md): a standing character on flat
 // ground, slopes and steps, with every bone-axis convention and scaled or
 // rotated parents; bad input; Probe.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The grounding targets of issue 31 on a walking character (docs/grounding.md,
+// The grounding targets of issue 31 on a walking character (docs/rig/grounding.md,
 // targets): stance soles on flat ground, 20° slopes and 15 cm steps within
 // 1 mm at 30, 60 and 240 Hz; no slide while planted; no leg past full reach;
 // the pelvis within [−maxPelvisDrop, maxPelvisRise]; frame-rate independence;

@@ -1,4 +1,4 @@
-// Game behaviour of LookAt and BodyLookAt (docs/look-at.md): targets behind
+// Game behaviour of LookAt and BodyLookAt (docs/rig/look-at.md): targets behind
 // (no sweep through the front), yaw/pitch limits in the character's frame,
 // the speed cap, 'linear' target motion, and the eyes leading the head.
 // Every timing test runs at 30, 60 and 240 Hz.

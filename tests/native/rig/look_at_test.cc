@@ -1,4 +1,4 @@
-// Look-at IK (docs/look-at.md): convergence, weight distribution, limits, frame-rate
+// Look-at IK (docs/rig/look-at.md): convergence, weight distribution, limits, frame-rate
 // independence with the exact integrator, blend-out to exactly zero, the eye offset.
 #include <gtest/gtest.h>
 

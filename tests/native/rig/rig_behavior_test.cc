@@ -184,7 +184,7 @@ struct Sample {
 // while the script toggles enabled and changes weight; returns the pose every
 // 1/30 s and the largest per-frame change of any local rotation. (A joint
 // below another smoothed constraint tracks a moving local target, which
-// differs between rates by O(dt): docs/rig.md.)
+// differs between rates by O(dt): docs/rig/rig.md.)
 std::vector<Sample> RunScript(int hz, float* largestStep, float settleTime) {
   iktest::Rng rng(2514);
   ChainRig chain = RandomChain(rng, 6);

@@ -1,4 +1,4 @@
-// The look-ats' eye joints in the rig (docs/look-at.md, "Eyes"; docs/rig.md):
+// The look-ats' eye joints in the rig (docs/rig/look-at.md, "Eyes"; docs/rig/rig.md):
 // the rig with eyes equals the core LookAt / BodyLookAt with eyes, the eye
 // limits hold, the eyes lead the head, any eye bone axis works, and bad eye
 // joints are named errors that change nothing.
@@ -39,7 +39,7 @@ bool StartsWith(const ikpd::Status& s, const std::string& prefix) {
 
 // The gaze of an eye relative to the solved head (yaw toward the head's left,
 // pitch up), in the frame the core uses: the head's look axis and the world up
-// as the animated head carries it (docs/look-at.md, "Eyes").
+// as the animated head carries it (docs/rig/look-at.md, "Eyes").
 glm::vec2 GazeOf(const glm::vec3& eyeDirection, const glm::quat& animatedHead, const glm::quat& solvedHead,
                  const glm::vec3& look) {
   glm::vec3 up = glm::conjugate(animatedHead) * glm::vec3(0.0f, 1.0f, 0.0f);

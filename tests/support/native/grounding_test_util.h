@@ -2,7 +2,7 @@
 // bone axes, a procedural walk cycle authored by two-bone IK on the authored
 // ground (y = 0), analytic grounds (flat, slope, step) queried at the rig's
 // probes, and a driver that runs frames and measures what the targets of
-// docs/grounding.md name.
+// docs/rig/grounding.md name.
 #pragma once
 
 #include <cmath>
