@@ -3,15 +3,12 @@
 // the code: tables are parsed from the page itself where they hold numbers.
 // docs/hdr/hdr.md said the 'display' input was tone-mapped again (a white UI
 // pixel at peak); the code applies only the output conversion.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { docsPages } from '../support/docs-pages.js';
 import { ikpd } from './setup.js';
 
 const page = (name) => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
-// Every .md under docs/, as a path relative to docs/ ('ik/two-bone.md').
-const docsPages = (dir = '') =>
-  readdirSync(new URL(`../../docs/${dir}`, import.meta.url), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? docsPages(`${dir}${e.name}/`) : e.name.endsWith('.md') ? [`${dir}${e.name}`] : []);
 const { hdr } = ikpd;
 
 // Rows of the markdown table whose header row starts with `| first |`: arrays of cell texts.

@@ -2,15 +2,13 @@
 // and every `docs/….md` path they name lands on a file: a page moved into its
 // area's folder (docs/ik/, docs/rig/, …) must take its links and the links to
 // it along. Anchors (#…) and web addresses are not checked.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { docsPages } from '../support/docs-pages.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const markdownUnder = (dir) =>
-  readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? markdownUnder(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : []);
 
 /** The links and docs/ paths of `text` (the page at repo path `page`) that name no file. */
 function broken(page, text) {
@@ -26,8 +24,8 @@ function broken(page, text) {
 }
 
 it('every relative link and docs/ path of the markdown pages exists', () => {
-  const pages = ['README.md', 'BENCHMARKS.md', ...markdownUnder('docs')];
-  expect(pages).toContain(join('docs', 'ik', 'two-bone.md'));
+  const pages = ['README.md', 'BENCHMARKS.md', ...docsPages().map((page) => `docs/${page}`)];
+  expect(pages).toContain('docs/ik/two-bone.md');
   expect(pages.flatMap((page) => broken(page, readFileSync(join(root, page), 'utf8')))).toEqual([]);
 });
 
