@@ -30,6 +30,6 @@ it('every relative link and docs/ path of the markdown pages exists', () => {
 });
 
 it('reports a link or docs/ path that goes nowhere, and only those', () => {
-  const text = '[a](../rig/rig.md) [b](two-bone.md#limits) [c](../two-bone.md) `docs/ik/aim.md` `docs/aim.md` [d](https://x.y/z.md)';
-  expect(broken('docs/ik/aim.md', text)).toEqual(['docs/ik/aim.md: link ../two-bone.md', 'docs/ik/aim.md: docs/aim.md']);
+  const text = '[a](../rig/rig.md) [b](two-bone.md#limits) [c](../nowhere.md) `docs/ik/aim.md` `docs/nowhere.md` [d](https://x.y/z.md)';
+  expect(broken('docs/ik/aim.md', text)).toEqual(['docs/ik/aim.md: link ../nowhere.md', 'docs/ik/aim.md: docs/nowhere.md']);
 });
