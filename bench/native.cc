@@ -54,7 +54,7 @@ BENCHMARK(TwoBoneBatch);
 
 // A 40,000-limb two-bone batch split with batch::Slice over state.range(0)
 // threads (started per run, as a job system without a pool would; wall time).
-// Compare /1 and /2 in one run on an otherwise idle machine (docs/batches.md).
+// Compare /1 and /2 in one run on an otherwise idle machine (docs/batch/batches.md).
 void TwoBoneBatchThreads(benchmark::State& state) {
   constexpr std::size_t kLimbs = 40000;
   const std::size_t threads = static_cast<std::size_t>(state.range(0));
@@ -144,7 +144,7 @@ void AimSingle(benchmark::State& state) {
 BENCHMARK(AimSingle);
 
 // The same problems through prepared settings: Prepare once, then per item
-// only the frame check and the kernel (docs/two-bone.md, prepared settings).
+// only the frame check and the kernel (docs/ik/two-bone.md, prepared settings).
 void TwoBonePrepared(benchmark::State& state) {
   const bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kItems);
   ikpd::TwoBoneResult result;

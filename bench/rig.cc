@@ -1,8 +1,8 @@
-// Native cost of the character rig (docs/rig.md): one two-bone constraint,
+// Native cost of the character rig (docs/rig/rig.md): one two-bone constraint,
 // and a humanoid (2 arms + 2 legs two-bone, 6-joint look-at, 2 eye aims) on a
 // 24-joint skeleton, per character per frame. The same rigs as the three.js
 // rows of bench/run.mjs (bench/js/three_rig.js). RigGrounding: the grounding
-// constraint on the two legs (docs/grounding.md), the ground hits filled from
+// constraint on the two legs (docs/rig/grounding.md), the ground hits filled from
 // the probes of an analytic bumpy ground (the solve alone: no raycast);
 // RigGrounding/update the same without the probe (Update only).
 #include <benchmark/benchmark.h>

@@ -28,7 +28,7 @@ export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsA
    * C++ (objects not yet disposed or garbage-collected included).
    */
   memoryStats(): { heapBytes: number; usedBytes: number };
-  /** HDR output transforms (docs/hdr.md). */
+  /** HDR output transforms (docs/hdr/hdr.md). */
   readonly hdr: HdrApi;
 }
 

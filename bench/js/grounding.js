@@ -1,4 +1,4 @@
-// Grounding in three.js (docs/grounding.md): a humanoid's two legs on a
+// Grounding in three.js (docs/rig/grounding.md): a humanoid's two legs on a
 // 10k-triangle terrain mesh accelerated by three-mesh-bvh, per character per
 // frame: IKRig.update with a 'grounding' constraint (locals in, probe, one
 // raycast per foot, solve, locals out), and the two raycasts alone. Not

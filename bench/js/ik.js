@@ -1,4 +1,4 @@
-// Pure-JS implementations of ikpd's two-bone (docs/two-bone.md) and aim (docs/aim.md)
+// Pure-JS implementations of ikpd's two-bone (docs/ik/two-bone.md) and aim (docs/ik/aim.md)
 // solvers, written for the benchmark comparison only (not shipped).
 //
 // solveTwoBoneJS follows the C++ kernel (cpp/src/ik/two_bone_kernel.h,

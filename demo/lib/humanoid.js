@@ -7,7 +7,7 @@ import { humanoidLayout } from './humanoid-layout.js';
 
 // Joint layout (rest positions in the humanoid's space, metres) and which
 // bone is the parent. Keys are the humanoid roles; names come from a table.
-// With eye bones, which the look-ats turn (docs/look-at.md, "Eyes").
+// With eye bones, which the look-ats turn (docs/rig/look-at.md, "Eyes").
 const LAYOUT = humanoidLayout({ eyes: true });
 
 /** Bone names per role: VRM humanoid names and Mixamo (as exported to glTF). */

@@ -1,4 +1,4 @@
-// One-bone aim (docs/aim.md): the three methods side by side. Each bone starts
+// One-bone aim (docs/ik/aim.md): the three methods side by side. Each bone starts
 // from the same rest rotation every frame and aims its forward axis (+X, as
 // in the reference convention) at the shared target; the RGB axes show how the methods differ
 // in Y/Z. With the up target on, the bone rolls its up axis toward it.

@@ -1,4 +1,4 @@
-// N-bone chains (docs/chains.md): the same five-bone chain three times, side by
+// N-bone chains (docs/ik/chains.md): the same five-bone chain three times, side by
 // side — ikpd's CCD and FABRIK through ikpd/three's ChainIK, and three.js's own
 // CCDIKSolver — reaching for the same target (the same offset from each root).
 // Joint limits (hinge or cone), iterations and tolerance apply to all three;

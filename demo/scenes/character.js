@@ -1,5 +1,5 @@
-// A character through IKRig (docs/rig.md): a skinned humanoid walks an oval
-// over a low platform with grounding (docs/grounding.md; the ground is a
+// A character through IKRig (docs/rig/rig.md): a skinned humanoid walks an oval
+// over a low platform with grounding (docs/rig/grounding.md; the ground is a
 // function of x and z here), looks at the camera or a target (spine, neck and
 // head share the turn), reaches for a cup with its right hand as it passes
 // (or, idle, stands by it) and turns off each part without a pop. Drop a

@@ -1,4 +1,4 @@
-// Grounding (docs/grounding.md): a skinned humanoid walks a loop over a 20°
+// Grounding (docs/rig/grounding.md): a skinned humanoid walks a loop over a 20°
 // ramp, a platform, stairs, a 15 cm step, a sideways slope and bumps. Its
 // walk (demo/lib/walk.js) is authored on flat ground; an IKRig 'grounding'
 // constraint raycasts the course (accelerated by three-mesh-bvh) under each

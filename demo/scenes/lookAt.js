@@ -1,11 +1,11 @@
-// Full-body look-at (docs/body-look-at.md) on a skinned humanoid through ikpd/three's
+// Full-body look-at (docs/rig/body-look-at.md) on a skinned humanoid through ikpd/three's
 // BodyLookAtIK: the head leads and the spine follows, the hips shift against the
 // head, the arms lag the chest and the feet stay planted. Beside it an "IK off"
 // ghost plays the same idle animation without the IK. The rig runs at a
 // simulated update rate (15–240 Hz): with the exact integrator the motion is
 // the same at any rate. "mutual gaze" adds a shorter partner: the two look at
 // each other's eyes; target motion "camera" looks at the orbiting camera, where
-// the `behind` policy (docs/look-at.md) keeps the head from sweeping through the
+// the `behind` policy (docs/rig/look-at.md) keeps the head from sweeping through the
 // front when the camera passes behind.
 import * as THREE from 'three/webgpu';
 import uPlot from 'uplot';
@@ -113,7 +113,7 @@ export async function create(ctx) {
       armReaction: { amount: params.armReaction ? 0.7 : 0 },
       footLock: params.footLock,
       behind: params.behind,
-      eyes: 'auto', // mixamorigLeftEye/RightEye lead the head (docs/look-at.md, "Eyes")
+      eyes: 'auto', // mixamorigLeftEye/RightEye lead the head (docs/rig/look-at.md, "Eyes")
     };
   }
 

@@ -1,4 +1,4 @@
-// PD interpolation playground (docs/pd.md): several scalar controllers follow one
+// PD interpolation playground (docs/pd/pd.md): several scalar controllers follow one
 // target side by side, each a ball on its own rail and a trace in the plots
 // (value and velocity over time, with the target). Presets show what the
 // teaching material shows: a spring alone oscillates; under-, critically and

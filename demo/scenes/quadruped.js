@@ -1,5 +1,5 @@
-// Pseudo three-bone IK (docs/pseudo-three-bone.md) and grounding
-// (docs/grounding.md): a procedural quadruped trots toward a draggable lure
+// Pseudo three-bone IK (docs/ik/pseudo-three-bone.md) and grounding
+// (docs/rig/grounding.md): a procedural quadruped trots toward a draggable lure
 // over uneven ground. Its trot (demo/lib/gait.js) is authored on flat ground:
 // each leg (hip → knee → ankle → toe, +Y bones) is posed by ikpd/three's
 // PseudoThreeBoneIK so the toe steps where the gait puts it, the foot keeping

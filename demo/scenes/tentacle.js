@@ -1,4 +1,4 @@
-// The 2D tentacle (docs/tentacle.md): incremental CCD where each joint turns at
+// The 2D tentacle (docs/ik/tentacle.md): incremental CCD where each joint turns at
 // most `step` per update within ±`limit`, so the tip crawls toward the
 // pointer like a tentacle instead of snapping. Updates run at a fixed rate.
 // The plain rule can curl into a knot it never leaves; the demo turns on

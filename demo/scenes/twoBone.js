@@ -1,4 +1,4 @@
-// Two-bone arm (docs/two-bone.md) through ikpd/three's TwoBoneIK on a THREE.Bone rig
+// Two-bone arm (docs/ik/two-bone.md) through ikpd/three's TwoBoneIK on a THREE.Bone rig
 // whose bones point along +Y (the Blender/glTF convention). Every frame the
 // arm gets its "animation" pose (a slow idle sway), then IK runs on top.
 import * as THREE from 'three/webgpu';

@@ -35,7 +35,7 @@ for (const renderer of ['webgpu', 'webgl']) {
       expect(state.message).toBe('');
       expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone']);
       expect(state.eyes).toEqual(['mixamorigLeftEye', 'mixamorigRightEye']); // the look-at turns them (eyes: 'auto')
-      // The idle animation moves the chest under the arm: the smoothed offset trails it by a few mm (docs/rig.md, lag).
+      // The idle animation moves the chest under the arm: the smoothed offset trails it by a few mm (docs/rig/rig.md, lag).
       expect(state.handToCup).toBeLessThan(5e-3);
       const jpeg = await page.screenshot({ path: artifactPath(`demo-character-${renderer}.jpg`), type: 'jpeg', quality: 85 });
       const stats = await pixelStats(page, jpeg, CENTER);

@@ -1,4 +1,4 @@
-// Fuzzes AimJob (docs/aim.md): finite input → unit rotation or a named error
+// Fuzzes AimJob (docs/ik/aim.md): finite input → unit rotation or a named error
 // (output untouched); with weight 1 and no hinge the forward axis points at
 // the target, and the roll brings the up axis toward the pole.
 #include "fuzz.h"

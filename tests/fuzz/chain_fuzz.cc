@@ -1,4 +1,4 @@
-// Fuzzes ChainJob (CCD/FABRIK with limits and pole, docs/chains.md) and Tentacle2D (docs/tentacle.md):
+// Fuzzes ChainJob (CCD/FABRIK with limits and pole, docs/ik/chains.md) and Tentacle2D (docs/ik/tentacle.md):
 // finite input → finite, unit, consistent chain or a named error (outputs
 // untouched). Invariants: the root stays put, bone lengths are kept, every
 // joint's forward axis points at its child, cone limits hold (CCD), the

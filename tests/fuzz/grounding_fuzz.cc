@@ -1,4 +1,4 @@
-// Fuzzes the rig's grounding constraint (docs/grounding.md): random biped or
+// Fuzzes the rig's grounding constraint (docs/rig/grounding.md): random biped or
 // quadruped rigs (random rest rotations, bone lengths, scaled roots), settings
 // (valid or not), ground hits (NaN, walls, zero normals, far away) and frames.
 // Every error names a parameter and changes nothing (the output, and the state:

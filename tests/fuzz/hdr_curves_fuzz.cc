@@ -1,4 +1,4 @@
-// Fuzzes the HDR curves one value at a time (docs/hdr.md; hdr_fuzz.cc covers
+// Fuzzes the HDR curves one value at a time (docs/hdr/hdr.md; hdr_fuzz.cc covers
 // PixelJob and the calibration image): every curve is finite for finite input
 // and stays in its documented range (filmic in [0, a/c], HdrCurve in [0, peak],
 // PQ in [0, 1]), gamma/sRGB/PQ round-trip, invalid coefficients and settings

@@ -1,4 +1,4 @@
-// Fuzzes the look-at rigs (docs/look-at.md, docs/body-look-at.md): LookAt and
+// Fuzzes the look-at rigs (docs/rig/look-at.md, docs/rig/body-look-at.md): LookAt and
 // BodyLookAt with random settings, then a few updates with random poses,
 // targets, time steps, eyes and enabled flags. Checks: settings and inputs are
 // accepted or rejected with a named error; a rejected update changes nothing

@@ -1,4 +1,4 @@
-// Fuzzes the PD controllers (docs/pd.md): random settings and a random sequence of
+// Fuzzes the PD controllers (docs/pd/pd.md): random settings and a random sequence of
 // operations on one ScalarPD/AnglePD/Vec3PD/QuatPD. Every call either succeeds
 // with a finite state or returns a named error and leaves the state untouched.
 // Invariants: angles in (−π, π], vectors and quaternions unit, the quaternion's

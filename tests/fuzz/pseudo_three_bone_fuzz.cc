@@ -1,4 +1,4 @@
-// Fuzzes PseudoThreeBoneJob (docs/pseudo-three-bone.md): finite input → finite, unit, consistent
+// Fuzzes PseudoThreeBoneJob (docs/ik/pseudo-three-bone.md): finite input → finite, unit, consistent
 // limb plus tip, or a named error (output untouched). Invariants: the root
 // stays put, bone lengths are preserved (or stretched within maxStretch in
 // total over both passes), the tip moves rigidly with the end joint (same

@@ -1,4 +1,4 @@
-// Fuzzes rig::Skeleton and rig::Rig (docs/rig.md): random hierarchies, rest
+// Fuzzes rig::Skeleton and rig::Rig (docs/rig/rig.md): random hierarchies, rest
 // poses, constraint stacks (valid or not; look-ats with eye joints) and frames.
 // Every error names a parameter and changes nothing (the output span stays as it was); every
 // successful update writes finite locals whose rotations are usable, and

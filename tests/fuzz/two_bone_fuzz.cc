@@ -1,4 +1,4 @@
-// Fuzzes TwoBoneJob (docs/two-bone.md): finite input → finite, unit, consistent limb or
+// Fuzzes TwoBoneJob (docs/ik/two-bone.md): finite input → finite, unit, consistent limb or
 // a named error (output untouched). Invariants: the root stays put, bone
 // lengths are preserved (or stretched within maxStretch), forward axes point
 // at the child (weight 1), the mid angle stays within [minAngle, maxAngle],

@@ -1,4 +1,4 @@
-// Golden cases for solvePseudoThreeBone (docs/pseudo-three-bone.md). Like the two-bone cases,
+// Golden cases for solvePseudoThreeBone (docs/ik/pseudo-three-bone.md). Like the two-bone cases,
 // random legs stay away from ill-conditioned poses (almost straight, a pole
 // almost on the aim line); fixed edge cases (tip on the end joint, target at
 // the root, zero-length bone) are added.

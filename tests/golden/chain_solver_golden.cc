@@ -1,4 +1,4 @@
-// Golden cases for solveChain (docs/chains.md): random chains of 2 to 10
+// Golden cases for solveChain (docs/ik/chains.md): random chains of 2 to 10
 // bones for both methods, with and without limits, pole and parent rotation,
 // targets within and out of reach; fixed edge cases (target at the root, a
 // straight chain with the target on its line, a zero-length bone).

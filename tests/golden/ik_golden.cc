@@ -1,4 +1,4 @@
-// Golden cases for solveAim (docs/aim.md) and solveTwoBone (docs/two-bone.md).
+// Golden cases for solveAim (docs/ik/aim.md) and solveTwoBone (docs/ik/two-bone.md).
 // Random inputs stay away from ill-conditioned poses (a limb almost straight,
 // a pole almost on the aim line), where float rounding differences between
 // libm implementations are legitimately amplified beyond the 1e-5 tolerance;

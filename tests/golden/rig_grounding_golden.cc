@@ -1,5 +1,5 @@
 // Golden file rig_grounding.json: a character rig with a grounding constraint
-// (docs/grounding.md) walking over bumpy ground, native results (probes,
+// (docs/rig/grounding.md) walking over bumpy ground, native results (probes,
 // solved locals, results) replayed through ikpd.Rig (tests/js/golden.test.js,
 // case kind "rig").
 #include <cmath>

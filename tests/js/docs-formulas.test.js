@@ -1,10 +1,11 @@
 // The formulas, reference values and tables the docs/ pages state, evaluated
 // against the implementation (the WASM build), so a page cannot drift from
 // the code: tables are parsed from the page itself where they hold numbers.
-// docs/hdr.md said the 'display' input was tone-mapped again (a white UI
+// docs/hdr/hdr.md said the 'display' input was tone-mapped again (a white UI
 // pixel at peak); the code applies only the output conversion.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { docsPages } from '../support/docs-pages.js';
 import { ikpd } from './setup.js';
 
 const page = (name) => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
@@ -27,39 +28,41 @@ const relClose = (actual, expected, rel, what) =>
 
 // Which pages state formulas or reference numbers, and where they are checked:
 // this file (here) or the native tests named. A new docs page must be added.
+// Keys are paths under docs/: an area's pages sit in its folder (ik/, rig/, pd/,
+// hdr/, batch/), the cross-cutting ones at the root.
 const PAGES = {
-  'hdr.md': 'here',
-  'pd.md': 'here',
-  'two-bone.md': 'tests/native/ik_two_bone_test.cc',
-  'aim.md': 'tests/native/ik_aim_test.cc',
-  'pseudo-three-bone.md': 'tests/native/chain_pseudo_three_bone_test.cc',
-  'chains.md': 'tests/native/chain_reach_property_test.cc',
-  'tentacle.md': 'tests/native/chain_tentacle_test.cc',
-  'look-at.md': 'tests/native/chain_look_at_test.cc',
-  'body-look-at.md': 'tests/native/rigs_body_look_at_test.cc',
-  'grounding.md': 'tests/native/rig_grounding_test.cc',
+  'hdr/hdr.md': 'here',
+  'pd/pd.md': 'here',
+  'ik/two-bone.md': 'tests/native/ik/two_bone_test.cc',
+  'ik/aim.md': 'tests/native/ik/aim_test.cc',
+  'ik/pseudo-three-bone.md': 'tests/native/ik/pseudo_three_bone_test.cc',
+  'ik/chains.md': 'tests/native/ik/chain_reach_property_test.cc',
+  'ik/tentacle.md': 'tests/native/ik/tentacle_test.cc',
+  'rig/look-at.md': 'tests/native/rig/look_at_test.cc',
+  'rig/body-look-at.md': 'tests/native/rig/body_look_at_test.cc',
+  'rig/grounding.md': 'tests/native/rig/grounding_test.cc',
   'architecture.md': 'none (no formulas)',
   'README.md': 'none (an index)',
-  'rig.md': 'tests/native/rig_behavior_test.cc',
+  'rig/rig.md': 'tests/native/rig/rig_behavior_test.cc',
   'loading.md': 'none (no formulas)',
   'three.md': 'tests/js/three-helper-rigs.test.js',
   'demo.md': 'none (no formulas)',
-  'batches.md': 'tests/native/batch_two_bone_test.cc',
+  'batch/batches.md': 'tests/native/batch/two_bone_batch_test.cc',
   'cpp.md': 'none (no formulas)',
   'testing.md': 'none (no formulas)',
   'performance.md': 'none (measurements: npm run bench)',
-  'prepared-solvers.md': 'tests/js/solvers.test.js',
+  'ik/prepared-solvers.md': 'tests/js/solvers.test.js',
 };
 
 it('every docs page is listed with the test that checks its formulas', () => {
-  expect(readdirSync(new URL('../../docs/', import.meta.url)).filter((f) => f.endsWith('.md')).sort()).toEqual(Object.keys(PAGES).sort());
+  expect(docsPages().sort()).toEqual(Object.keys(PAGES).sort());
   for (const where of Object.values(PAGES)) {
     if (where.startsWith('tests/')) expect(() => readFileSync(new URL(`../../${where}`, import.meta.url))).not.toThrow();
   }
 });
 
-describe('docs/hdr.md', () => {
-  const text = page('hdr.md');
+describe('docs/hdr/hdr.md', () => {
+  const text = page('hdr/hdr.md');
 
   it('the SDR filmic coefficients, its limit a/c and where it passes 1.0', () => {
     const m = /SDR coefficients: a = ([\d.]+), b = ([\d.]+), c = ([\d.]+), d = ([\d.]+), e = ([\d.]+)/.exec(text);
@@ -130,8 +133,8 @@ describe('docs/hdr.md', () => {
   });
 });
 
-describe('docs/pd.md', () => {
-  const text = page('pd.md');
+describe('docs/pd/pd.md', () => {
+  const text = page('pd/pd.md');
   const TAU = 2 * Math.PI;
 
   it('the gain formulas of the table', () => {

@@ -65,7 +65,7 @@ describe('hdr: Rec.709 ↔ Rec.2020', () => {
 });
 
 describe('hdr: curves', () => {
-  it('filmic uses the reference SDR coefficients (docs/hdr.md) and converges to a/c', () => {
+  it('filmic uses the reference SDR coefficients (docs/hdr/hdr.md) and converges to a/c', () => {
     expect(hdr.SDR_FILMIC).toEqual({ a: 3, b: 0.03, c: 2.43, d: 0.59, e: 0.14 });
     for (const x of [0, 0.01, 0.18, 1, 2, 10]) expect(hdr.filmic(x)).toBeCloseTo(filmicRef(x, hdr.SDR_FILMIC), 6);
     expect(hdr.filmic(1e30)).toBeCloseTo(3 / 2.43, 6);

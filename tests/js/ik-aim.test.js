@@ -12,7 +12,7 @@ const vec = (r) => fc.tuple(coord(r), coord(r), coord(r));
 const quat = fc.tuple(coord(1), coord(1), coord(1), coord(1)).filter((q) => Math.hypot(...q) > 0.1);
 
 describe('solveAim', () => {
-  it('matches the reference yaw/pitch formulas (docs/aim.md) (forward X, yaw Z, pitch Y)', () => {
+  it('matches the reference yaw/pitch formulas (docs/ik/aim.md) (forward X, yaw Z, pitch Y)', () => {
     const [x, y, z] = [2, 3, -1.5];
     const { rotation } = ikpd.solveAim({ position: [0, 0, 0], target: [x, y, z] });
     const rxy = Math.hypot(x, y), r = Math.hypot(x, y, z);
@@ -35,7 +35,7 @@ describe('solveAim', () => {
     }), { numRuns: 10_000, seed: 42 });
   });
 
-  it('shortestArc keeps no roll, yawPitch differs in Y/Z (docs/aim.md)', () => {
+  it('shortestArc keeps no roll, yawPitch differs in Y/Z (docs/ik/aim.md)', () => {
     const target = [1, 1, 1];
     const sa = ikpd.solveAim({ position: [0, 0, 0], target, method: 'shortestArc' }).rotation;
     const axis = cross(X, normalize(target));

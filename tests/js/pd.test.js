@@ -1,4 +1,4 @@
-// PD controllers through the JS API (docs/pd.md): exact integrator against the
+// PD controllers through the JS API (docs/pd/pd.md): exact integrator against the
 // analytic solution, frame-rate independence, stability regions, the reference
 // numbers, moving targets, wrapping/hemisphere/opposite/limits, blend-out, errors.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// ikpd.Rig's look-at eyes (docs/look-at.md, "Eyes"; docs/rig.md): the rig
+// ikpd.Rig's look-at eyes (docs/rig/look-at.md, "Eyes"; docs/rig/rig.md): the rig
 // with eye joints equals ikpd.LookAt / ikpd.BodyLookAt with eyes, the eye
 // options are the kinds' own, and bad eyes are named errors that change nothing.
 import fc from 'fast-check';

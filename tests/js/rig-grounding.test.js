@@ -1,4 +1,4 @@
-// ikpd.Rig's grounding constraint (docs/grounding.md) from JS: feet on raised,
+// ikpd.Rig's grounding constraint (docs/rig/grounding.md) from JS: feet on raised,
 // sloped and stepped ground at 30, 60 and 240 Hz; rig.grounds / rig.probes /
 // rig.probe() and the handle's offsets; errors name the option (legs[1][2],
 // grounds[1].point) and change nothing; unknown options follow the one rule.

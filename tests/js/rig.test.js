@@ -1,4 +1,4 @@
-// ikpd.Rig (docs/rig.md): one constraint equals the single call, smoothing is
+// ikpd.Rig (docs/rig/rig.md): one constraint equals the single call, smoothing is
 // pop-free at any rate, errors name their option and change nothing, views
 // survive WASM memory growth, and update() allocates nothing.
 import fc from 'fast-check';

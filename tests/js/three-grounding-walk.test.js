@@ -3,7 +3,7 @@
 // slope, bumps: demo/lib/course.js) with its procedural walk
 // (demo/lib/walk.js), the course's meshes raycast with three-mesh-bvh, at 30,
 // 60 and 240 Hz. From a quarter of each stance on (a foot that landed on a
-// step edge blends its landing residual out, docs/grounding.md), every stance
+// step edge blends its landing residual out, docs/rig/grounding.md), every stance
 // sole is within 1 mm of the course and a planted foot slides at most 1 mm;
 // no leg goes past full reach.
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ function lap(rate) {
   const raycaster = new Raycaster();
   const down = new Vector3(0, -1, 0), up = new Vector3(0, 1, 0), at = { x: 0, z: 0, heading: 0 };
   const q = new Quaternion(), r = new Quaternion(), n = new Vector3(), p = new Vector3();
-  // Distance of a toe's sole point from the course along its normal (docs/grounding.md); on a
+  // Distance of a toe's sole point from the course along its normal (docs/rig/grounding.md); on a
   // stair's nose (the sole exactly over an edge) the nearer of the two treads, 5 mm either side.
   const OFFSETS = [[0, 0], [0.005, 0], [-0.005, 0], [0, 0.005], [0, -0.005]];
   const soleError = (side) => {

@@ -1,4 +1,4 @@
-// IKRig's grounding constraint in three.js (docs/grounding.md): a standing
+// IKRig's grounding constraint in three.js (docs/rig/grounding.md): a standing
 // humanoid, built as exporters build them (tests/js/three-humanoid.js) and
 // through a GLTFExporter → GLTFLoader round trip, on raised and lowered
 // floors, a 20° slope and 15 cm steps given as meshes, a function and a
@@ -56,7 +56,7 @@ const FORMS = {
 };
 
 /**
- * Sole-to-ground distance (metres) of each foot, as docs/grounding.md defines
+ * Sole-to-ground distance (metres) of each foot, as docs/rig/grounding.md defines
  * it: the sole point is the ankle less its sole offset along the foot's up
  * (up turned as the foot turned from its animated rotation, `animated`: the
  * same humanoid untouched), measured along the ground's normal.
@@ -100,7 +100,7 @@ describe('stance soles on the ground through IKRig', () => {
           for (const e of last.errors) expect(e, `${rate} Hz`).toBeLessThanOrEqual(1e-3);
           expect(constraint.reached).toBe(true);
           expect(constraint.distance).toBeLessThanOrEqual(1e-3);
-          // The default drop: 0.3 × the shortest leg's rest length (docs/grounding.md).
+          // The default drop: 0.3 × the shortest leg's rest length (docs/rig/grounding.md).
           const drop = constraint.maxPelvisDrop ?? 0.3 * frames[0].legs[0].reach;
           for (const f of frames) {
             for (const leg of f.legs) expect(leg.span).toBeLessThanOrEqual(leg.reach + 1e-5);

@@ -1,4 +1,4 @@
-// ikpd/three look-at eyes (docs/look-at.md, "Eyes"): IKRig's lookAt and
+// ikpd/three look-at eyes (docs/rig/look-at.md, "Eyes"): IKRig's lookAt and
 // bodyLookAt turn a humanoid's eye bones by default, on rigs whose eye bones
 // have the axes exporters give them; LookAtIK and BodyLookAtIK take `eyes`;
 // bad eyes are named errors that change nothing.

@@ -198,7 +198,7 @@ export function createBatchApi(core) {
   const PD = core.wasm.PdBatch;
   const QUAT_PD = core.wasm.QuatPdBatch;
 
-  /** Two-bone IK (docs/two-bone.md) for `count` limbs per call. */
+  /** Two-bone IK (docs/ik/two-bone.md) for `count` limbs per call. */
   class TwoBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
       super(core, 'TwoBoneBatch', TWO_BONE, count);
@@ -211,7 +211,7 @@ export function createBatchApi(core) {
     }
   }
 
-  /** One-bone aim (docs/aim.md) for `count` joints per call. */
+  /** One-bone aim (docs/ik/aim.md) for `count` joints per call. */
   class AimBatch extends SolverBatch {
     constructor(count, options = {}) {
       super(core, 'AimBatch', AIM, count);
@@ -224,7 +224,7 @@ export function createBatchApi(core) {
     }
   }
 
-  /** Pseudo three-bone IK (docs/pseudo-three-bone.md) for `count` legs/arms per call. */
+  /** Pseudo three-bone IK (docs/ik/pseudo-three-bone.md) for `count` legs/arms per call. */
   class PseudoThreeBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
       super(core, 'PseudoThreeBoneBatch', PSEUDO_THREE_BONE, count);
@@ -237,7 +237,7 @@ export function createBatchApi(core) {
     }
   }
 
-  /** Scalar PD controllers (docs/pd.md), `count` per update(); `angle: true` wraps like AnglePD. */
+  /** Scalar PD controllers (docs/pd/pd.md), `count` per update(); `angle: true` wraps like AnglePD. */
   class PDBatch extends ControllerBatch {
     constructor(count, options = {}) {
       super(core, 'PDBatch', PD, count);
@@ -256,7 +256,7 @@ export function createBatchApi(core) {
     }
   }
 
-  /** Quaternion PD controllers (docs/pd.md, like QuatPD with method 'log'), `count` per update(). */
+  /** Quaternion PD controllers (docs/pd/pd.md, like QuatPD with method 'log'), `count` per update(). */
   class QuatPDBatch extends ControllerBatch {
     constructor(count, options = {}) {
       super(core, 'QuatPDBatch', QUAT_PD, count);

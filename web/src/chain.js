@@ -100,7 +100,7 @@ export function createChainApi(core) {
   }
 
   /**
-   * Pseudo three-bone IK (docs/pseudo-three-bone.md); see PseudoThreeBoneOptions in web/types/chain.d.ts.
+   * Pseudo three-bone IK (docs/ik/pseudo-three-bone.md); see PseudoThreeBoneOptions in web/types/chain.d.ts.
    * With `result` (a previous result), its arrays are filled in place and it is returned.
    */
   function solvePseudoThreeBone(options, result) {
@@ -116,7 +116,7 @@ export function createChainApi(core) {
     return pseudoThreeBone.result.readInto(result, r, OUT);
   }
 
-  /** The incremental 2D tentacle (docs/tentacle.md); see Tentacle2D in web/types/chain.d.ts. */
+  /** The incremental 2D tentacle (docs/ik/tentacle.md); see Tentacle2D in web/types/chain.d.ts. */
   class Tentacle2D extends WasmObject {
     #native; // Embind handle of the C++ Tentacle2DHandle (cpp/bindings/chain.cc)
 
@@ -226,7 +226,7 @@ export function createChainApi(core) {
 
   const MAX_LOOK_AT_JOINTS = 64;
 
-  /** Look-at IK with PD smoothing (docs/look-at.md); see LookAt in web/types/chain.d.ts. */
+  /** Look-at IK with PD smoothing (docs/rig/look-at.md); see LookAt in web/types/chain.d.ts. */
   class LookAt extends SmoothedRig {
     #native; // Embind handle of the C++ LookAtHandle (cpp/bindings/chain.cc)
     #size;

@@ -2,7 +2,7 @@
 // and the three.js shader nodes (web/three/hdr.js). They mirror
 // cpp/include/ikpd/hdr/*.h; tests check that both sides agree.
 
-/** The SDR filmic coefficients (docs/hdr.md) (limit a/c ≈ 1.2346). */
+/** The SDR filmic coefficients (docs/hdr/hdr.md) (limit a/c ≈ 1.2346). */
 export const SDR_FILMIC = Object.freeze({ a: 3.0, b: 0.03, c: 2.43, d: 0.59, e: 0.14 });
 
 /** Coefficients of the HDR variant converging to `peak` (relative, 1.0 = SDR white). */

@@ -1,4 +1,4 @@
-// API module 'hdr' (see web/types/hdr.d.ts): HDR output transforms (docs/hdr.md),
+// API module 'hdr' (see web/types/hdr.d.ts): HDR output transforms (docs/hdr/hdr.md),
 // members of `ikpd.hdr`. Every transform takes a number (per-channel curves),
 // an `[r, g, b]` array (or typed array of 3), or a pixel buffer `{ data: Float32Array, channels }`
 // transformed in place — without copies when `data` lies in WASM memory

@@ -1,4 +1,4 @@
-// API module 'ik' (see web/types/ik.d.ts): aim with up-vector roll (docs/aim.md), two-bone IK (docs/two-bone.md).
+// API module 'ik' (see web/types/ik.d.ts): aim with up-vector roll (docs/ik/aim.md), two-bone IK (docs/ik/two-bone.md).
 // Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
 import { readOptions, readQuat } from './core.js';
 import { checkOptionNames } from './options.js';
@@ -21,7 +21,7 @@ export function createIkApi(core) {
   const pointer = core.scratchPointer;
   const { aim: aimJob, twoBone: twoBoneJob } = core.jobs;
 
-  /** Aim with up-vector roll (docs/aim.md); with `result` (a previous result), it is filled in place and returned. */
+  /** Aim with up-vector roll (docs/ik/aim.md); with `result` (a previous result), it is filled in place and returned. */
   function solveAim(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
@@ -31,7 +31,7 @@ export function createIkApi(core) {
     return aimJob.result.readInto(result, core.scratch, OUT);
   }
 
-  /** Two-bone IK (docs/two-bone.md); with `result` (a previous result), its arrays are filled in place and it is returned. */
+  /** Two-bone IK (docs/ik/two-bone.md); with `result` (a previous result), its arrays are filled in place and it is returned. */
   function solveTwoBone(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');

@@ -1,4 +1,4 @@
-// The PD options (docs/pd.md) and the gain/stability helpers. The options are
+// The PD options (docs/pd/pd.md) and the gain/stability helpers. The options are
 // packed from their C++ description (cpp/bindings/pd_fields.h, read by
 // web/src/fields.js): defaults, enum names, damping presets and valid ranges
 // come from there. Numbers cross through the C++ double buffer `pdBuffer()` (a

@@ -1,4 +1,4 @@
-// API module 'pd' (see web/types/pd.d.ts): PD controllers (docs/pd.md). Their
+// API module 'pd' (see web/types/pd.d.ts): PD controllers (docs/pd/pd.md). Their
 // options are packed by web/src/pd-options.js from the C++ description; state
 // crosses through the C++ double buffer `pdBuffer()`, so the controllers'
 // double-precision state reaches JS unrounded.

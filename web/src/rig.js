@@ -1,4 +1,4 @@
-// API module 'rig' (see web/types/rig.d.ts): a character rig (docs/rig.md),
+// API module 'rig' (see web/types/rig.d.ts): a character rig (docs/rig/rig.md),
 // one object that owns a skeleton and an ordered stack of constraints and
 // solves them all in one WebAssembly call per frame. Locals in, locals out,
 // through Float32Array views of WASM memory (re-created after memory growth).
@@ -10,16 +10,16 @@ import { readRanged } from './fields.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { LIMIT_FLOATS, readLimit } from './chain.js';
 
-// The look-at limits and the policy for a target behind (docs/look-at.md).
+// The look-at limits and the policy for a target behind (docs/rig/look-at.md).
 const LOOK_LIMITS = Object.freeze(['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind']);
 // The gaze's limits and settle time: the look-ats turn their `eyes` joints with
-// them (docs/look-at.md, "Eyes"; the gaze runs without eye joints too).
+// them (docs/rig/look-at.md, "Eyes"; the gaze runs without eye joints too).
 const EYE_OPTIONS = Object.freeze(['eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime']);
 export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt', 'grounding']);
 const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
 const FRAME_FLOATS = 12;
 const RESULT_FLOATS = 4;
-const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant (docs/grounding.md)
+const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant (docs/rig/grounding.md)
 const PROBE_FLOATS = 6;  // sole xyz, hip xyz
 const COMMON_FLOATS = 17;
 const MAX_JOINTS = 1024;
@@ -310,7 +310,7 @@ export function createRigApi(core) {
     return o + COMMON_FLOATS;
   }
 
-  // Grounding (docs/grounding.md): [pelvis, chest?], the legs, the common
+  // Grounding (docs/rig/grounding.md): [pelvis, chest?], the legs, the common
   // block, legJoints and GROUND_OPTIONS (NaN: derived), then the sole offsets.
   function packGrounding(values, f) {
     const joints = groundJoints(values), legs = values.legs;
@@ -427,7 +427,7 @@ export function createRigApi(core) {
     }
   }
 
-  /** A character rig (docs/rig.md); see Rig in web/types/rig.d.ts. */
+  /** A character rig (docs/rig/rig.md); see Rig in web/types/rig.d.ts. */
   class Rig extends WasmObject {
     #native;
     #count;

@@ -1,5 +1,5 @@
 // API module 'rigs' (see web/types/rigs.d.ts): character rigs built from the
-// solvers and controllers, today the full-body look-at (docs/body-look-at.md).
+// solvers and controllers, today the full-body look-at (docs/rig/body-look-at.md).
 // Returns the members it adds to the ikpd object.
 import { SmoothedRig, created, fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
 import { checkOptionNames, nameSet } from './options.js';
@@ -96,7 +96,7 @@ function fillJoints(joints, count, f, o) {
 export function createRigsApi(core) {
   const x = core.wasm;
 
-  /** Full-body look-at (docs/body-look-at.md); see BodyLookAt in web/types/rigs.d.ts. */
+  /** Full-body look-at (docs/rig/body-look-at.md); see BodyLookAt in web/types/rigs.d.ts. */
   class BodyLookAt extends SmoothedRig {
     #native; // Embind handle of the C++ BodyLookAtHandle (cpp/bindings/rigs.cc)
     #size;

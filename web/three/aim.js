@@ -1,4 +1,4 @@
-// AimIK: one-bone aim with the up-vector constraint (docs/aim.md) on a three.js
+// AimIK: one-bone aim with the up-vector constraint (docs/ik/aim.md) on a three.js
 // Object3D, as a one-constraint IKRig (an 'aim' constraint; web/three/helper.js).
 import { Vector3 } from 'three';
 import { RigHelper, SMOOTHING_KEYS } from './helper.js';

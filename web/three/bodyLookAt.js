@@ -1,4 +1,4 @@
-// BodyLookAtIK: the full-body look-at (docs/body-look-at.md) on a three.js
+// BodyLookAtIK: the full-body look-at (docs/rig/body-look-at.md) on a three.js
 // humanoid skeleton: spine look-at with the head leading, weight shift of the
 // hips, arm reaction and planted feet. Bones are found by name. A
 // one-constraint IKRig (a 'bodyLookAt' constraint); with `createSolver`, the
@@ -34,7 +34,7 @@ const BODY_LOOK_AT_OPTIONS = /* @__PURE__ */ optionNames(SETTING_GROUPS, 'bones'
   'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'createSolver', 'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind',
   'eyes', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime');
 // The look-at limits, the policy for a target behind and the gaze's limits and
-// settle time (docs/look-at.md), passed as given.
+// settle time (docs/rig/look-at.md), passed as given.
 const LIMIT_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime'];
 
 const _point = new Vector3();

@@ -1,4 +1,4 @@
-// ChainIK: N-bone chains (CCD / FABRIK, docs/chains.md) on three.js bones, as
+// ChainIK: N-bone chains (CCD / FABRIK, docs/ik/chains.md) on three.js bones, as
 // a one-constraint IKRig (a 'chain' constraint over just its bones); with joint
 // limits, on solveChain (the rig's chain limits are on its canonical frames,
 // ChainIK's 'euler' limits on bone.rotation like CCDIKSolver's).

@@ -1,4 +1,4 @@
-// The eye bones of a look-at constraint (docs/look-at.md, "Eyes"): given as
+// The eye bones of a look-at constraint (docs/rig/look-at.md, "Eyes"): given as
 // bones, names or humanoid roles, or found from the humanoid ('auto').
 import { describe, isDescendant } from './rig.js';
 

@@ -1,4 +1,4 @@
-// ikpd/three — the grounding constraint of IKRig (docs/grounding.md).
+// ikpd/three — the grounding constraint of IKRig (docs/rig/grounding.md).
 import type { Object3D, Plane, Vector3 } from 'three';
 import type { BoneLike, ConstraintOptions } from './ikRig.js';
 

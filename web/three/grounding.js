@@ -1,4 +1,4 @@
-// The ground under a grounding constraint's feet (docs/grounding.md,
+// The ground under a grounding constraint's feet (docs/rig/grounding.md,
 // "three.js"): the `ground` option read once, and each frame one query per
 // foot from the rig's probes (the animated sole and hip, world space) into
 // the rig's ground hits. Meshes are raycast with one reusable Raycaster and
@@ -11,7 +11,7 @@ import { Matrix3, Plane, Quaternion, Raycaster, Vector3 } from 'three';
 import { describe } from './rig.js';
 import { warnOnce } from '../src/dev.js';
 
-// Floats per leg in the core rig's views (docs/grounding.md, "Data").
+// Floats per leg in the core rig's views (docs/rig/grounding.md, "Data").
 export const PROBE_FLOATS = 6; // sole xyz, hip xyz
 export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant
 

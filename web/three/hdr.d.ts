@@ -16,7 +16,7 @@ export type NodeOrNumber = TSLNode | number;
 export function filmicNode(x: NodeOrNumber, coefficients?: { [K in keyof FilmicCoefficients]?: NodeOrNumber }): TSLNode;
 /** The HDR filmic variant converging to `peak` (relative, 1.0 = SDR white): c = 3 / peak, d = 1. */
 export function hdrCurveNode(x: NodeOrNumber, peak: NodeOrNumber): TSLNode;
-/** The production HDR tone map (docs/hdr.md) on display (gamma 2.2) values; equal to x in the darks, gammaEncode(maxNit) at 1. */
+/** The production HDR tone map (docs/hdr/hdr.md) on display (gamma 2.2) values; equal to x in the darks, gammaEncode(maxNit) at 1. */
 export function toneMapHDRNode(x: NodeOrNumber, maxNit: NodeOrNumber): TSLNode;
 /** The production tone map in the linear domain: lerp(x, x·maxNit, saturate(x^10)). */
 export function toneMapHDRLinearNode(x: NodeOrNumber, maxNit: NodeOrNumber): TSLNode;
@@ -59,7 +59,7 @@ export interface OutputTransformNodeSettings {
   encoding?: 'pq' | 'extended';
 }
 
-/** The output chain (docs/hdr.md), as `ikpd.hdr.outputTransform`, on a vec3 node. Throws a RangeError for a bad `input`/`encoding`. */
+/** The output chain (docs/hdr/hdr.md), as `ikpd.hdr.outputTransform`, on a vec3 node. Throws a RangeError for a bad `input`/`encoding`. */
 export function outputTransformNode(color: TSLNode, settings?: OutputTransformNodeSettings): TSLNode;
 
 /** Uniform nodes of the three settings; set `.value` at any time. */

@@ -1,4 +1,4 @@
-// ikpd/three — the HDR output transforms of `ikpd.hdr` (docs/hdr.md) as three.js
+// ikpd/three — the HDR output transforms of `ikpd.hdr` (docs/hdr/hdr.md) as three.js
 // TSL shader nodes, for WebGPURenderer/RenderPipeline output passes. Each
 // function takes nodes (or plain numbers) and returns a node of the same
 // shape (float or vec3); the math mirrors cpp/src/hdr/ and is checked against
@@ -46,7 +46,7 @@ export function toneMapHDRLinearNode(x, maxNit) {
   return v.add(v.mul(node(maxNit)).sub(v).mul(rate));
 }
 
-/** The production HDR tone map (docs/hdr.md) on display (gamma 2.2) values: x^2.2 → lerp → ^(1/2.2). */
+/** The production HDR tone map (docs/hdr/hdr.md) on display (gamma 2.2) values: x^2.2 → lerp → ^(1/2.2). */
 export function toneMapHDRNode(x, maxNit) {
   return gammaEncodeNode(toneMapHDRLinearNode(gammaDecodeNode(max(node(x), 0.0)), maxNit));
 }
@@ -85,7 +85,7 @@ const multiply = (m, rgb) => {
   return vec3(dot(r0, rgb), dot(r1, rgb), dot(r2, rgb));
 };
 
-/** Linear Rec.709 → Rec.2020 (docs/hdr.md). */
+/** Linear Rec.709 → Rec.2020 (docs/hdr/hdr.md). */
 export function rec709ToRec2020Node(rgb) {
   return multiply(REC709_TO_REC2020, rgb);
 }
@@ -118,7 +118,7 @@ export function pqToLinearNode(e) {
 }
 
 /**
- * The output chain (docs/hdr.md) (as `ikpd.hdr.outputTransform`) on a vec3 node.
+ * The output chain (docs/hdr/hdr.md) (as `ikpd.hdr.outputTransform`) on a vec3 node.
  * `paperWhite`, `peak`, `saturation` are numbers or nodes (uniforms); in the
  * shader they are made safe (paperWhite ≥ 1, peak ≥ paperWhite, saturation
  * in [0, 1]) instead of throwing. `input` and `encoding` pick the graph.

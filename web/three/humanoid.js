@@ -1,4 +1,4 @@
-// Humanoid roles (docs/rig.md, "Humanoid roles"): the VRM humanoid bone
+// Humanoid roles (docs/rig/rig.md, "Humanoid roles"): the VRM humanoid bone
 // names as roles, name tables for the common exporters, and detection of a
 // table from the bones a character has.
 

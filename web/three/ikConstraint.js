@@ -1,4 +1,4 @@
-// IKConstraint: one constraint of an IKRig (docs/rig.md) as three.js users
+// IKConstraint: one constraint of an IKRig (docs/rig/rig.md) as three.js users
 // see it: its options are properties, its target and pole three.js objects.
 import { Vector3 } from 'three';
 import { readAxis, readPoint } from './rig.js';

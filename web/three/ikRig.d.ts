@@ -1,4 +1,4 @@
-// ikpd/three — IKRig typings (docs/rig.md).
+// ikpd/three — IKRig typings (docs/rig/rig.md).
 import type { Object3D, Skeleton, Vector3 } from 'three';
 import type { Ikpd } from '../index.js';
 import type { AxisLike, PointLike } from './index.js';
@@ -89,10 +89,10 @@ export interface ChainConstraintOptions extends ConstraintOptions {
 }
 
 /**
- * The eyes of a look-at constraint (docs/look-at.md, "Eyes"): the gaze turns them toward the target,
+ * The eyes of a look-at constraint (docs/rig/look-at.md, "Eyes"): the gaze turns them toward the target,
  * VRM lookAt style: yaw and pitch relative to the head within their own limits, settling faster than
  * the head so the eyes lead. Any eye bone axis works (each eye keeps its rest orientation relative to
- * the head). Blend-shape eyes (VRM expressions lookLeft/…) are not bones: see docs/look-at.md.
+ * the head). Blend-shape eyes (VRM expressions lookLeft/…) are not bones: see docs/rig/look-at.md.
  */
 export interface EyeConstraintOptions {
   /**
@@ -137,7 +137,7 @@ export interface ConstraintOptionsByKind {
   chain: ChainConstraintOptions;
   lookAt: LookAtConstraintOptions;
   bodyLookAt: BodyLookAtConstraintOptions;
-  /** Feet on uneven ground (docs/grounding.md). */
+  /** Feet on uneven ground (docs/rig/grounding.md). */
   grounding: GroundingConstraintOptions;
 }
 

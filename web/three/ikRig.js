@@ -1,5 +1,5 @@
 // IKRig: one character, an ordered stack of constraints, one WASM call per
-// frame (docs/rig.md). The bones' local transforms go in once, the core
+// frame (docs/rig/rig.md). The bones' local transforms go in once, the core
 // `ikpd.Rig` runs every constraint on the pose the one before left, and only
 // the bones it changed are written back.
 import { Matrix4, Quaternion, Vector3 } from 'three';
@@ -42,7 +42,7 @@ const RIG_OPTIONS = /* @__PURE__ */ optionNames('humanoid', 'facing', 'up');
 
 /**
  * One character: its skeleton and an ordered stack of constraints solved in
- * one WASM call per frame. See the typings and docs/rig.md.
+ * one WASM call per frame. See the typings and docs/rig/rig.md.
  */
 export class IKRig {
   /**
@@ -154,7 +154,7 @@ export class IKRig {
     this._writeFrames(v.frames);
     this._readLocals(v.input);
     this._readRoot(v.root);
-    if (this._grounding.length > 0) v = groundFrame(this, this._grounding, v, this._upInRoot); // docs/grounding.md
+    if (this._grounding.length > 0) v = groundFrame(this, this._grounding, v, this._upInRoot); // docs/rig/grounding.md
     core.update(dt);
     if (v.output.buffer.byteLength === 0) v = this._viewsNow();
     this._writeLocals(v.output, v.changed);

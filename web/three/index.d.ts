@@ -60,7 +60,7 @@ export interface ChainAxesOptions {
  * The smoothing every helper has, as each is a one-constraint `IKRig` (its
  * `rig` and `constraint`): the rig's weight / enabled / settleTime / damping /
  * blendOutTime on the IK offset, with the exact, frame-rate independent PD
- * (docs/rig.md). A setting written as a property is pushed to WASM once.
+ * (docs/rig/rig.md). A setting written as a property is pushed to WASM once.
  */
 export interface RigHelperOptions {
   /**
@@ -138,9 +138,9 @@ export function detectBoneAxis(bone: Object3D, child: Object3D, out?: Vector3): 
 export interface AimIKOptions extends HelperOptions, RigHelperOptions {
   /** What the forward axis points at. Default null (update() does nothing). @default null */
   target?: PointLike | null;
-  /** World "up target": after aiming, roll so the `up` axis points toward it (docs/aim.md). Default null (no roll). @default null */
+  /** World "up target": after aiming, roll so the `up` axis points toward it (docs/ik/aim.md). Default null (no roll). @default null */
   pole?: PointLike | null;
-  /** Aim method (docs/aim.md). Default `'yawPitch'`. @default 'yawPitch' */
+  /** Aim method (docs/ik/aim.md). Default `'yawPitch'`. @default 'yawPitch' */
   method?: AimMethod;
   /**
    * Bone-local hinge axis: when set, the bone only turns about it (2D aim;
@@ -151,7 +151,7 @@ export interface AimIKOptions extends HelperOptions, RigHelperOptions {
 
 export interface AimIK extends OneConstraintRig {}
 /**
- * One-bone aim (docs/aim.md): turns a bone (a head, an eye, a turret) so its
+ * One-bone aim (docs/ik/aim.md): turns a bone (a head, an eye, a turret) so its
  * forward axis points at a target. For a head whose bone runs up the neck,
  * pass the facing axis, e.g. `forward: '+z'`. A one-constraint IKRig (an
  * 'aim' constraint), which owns WASM memory: call `dispose()` when done.
@@ -238,7 +238,7 @@ export interface TwoBoneIKOptions extends LimbOptions {
 
 export interface TwoBoneIK extends OneConstraintRig {}
 /**
- * Two-bone limb IK (docs/two-bone.md) on `[root, mid, end]` bones (shoulder, elbow,
+ * Two-bone limb IK (docs/ik/two-bone.md) on `[root, mid, end]` bones (shoulder, elbow,
  * wrist / hip, knee, ankle): a one-constraint IKRig (a 'twoBone' constraint
  * over just these bones, same options and results as `solveTwoBone`; it owns
  * WASM memory, so call `dispose()` when done). Every option is also a
@@ -299,7 +299,7 @@ export interface PseudoThreeBoneIKOptions extends LimbOptions {
 }
 
 /**
- * Pseudo three-bone IK (docs/pseudo-three-bone.md) on `[root, mid, end, tip]` (hip, knee,
+ * Pseudo three-bone IK (docs/ik/pseudo-three-bone.md) on `[root, mid, end, tip]` (hip, knee,
  * ankle, toe — quadruped legs, hands with a fingertip): the two-bone solver
  * run twice so the foot follows the leg and the tip lands on the target.
  * The tip (a toe bone or any Object3D that moves with the end bone) keeps its
@@ -457,7 +457,7 @@ export interface LookAtIKOptions {
   ki?: number;
   /**
    * `[leftEye, rightEye]` (0, 1 or 2 Object3Ds below the head) turned by the gaze, VRM lookAt style
-   * (docs/look-at.md, "Eyes"); not with a `settleTime` per bone. Default none. @default []
+   * (docs/rig/look-at.md, "Eyes"); not with a `settleTime` per bone. Default none. @default []
    */
   eyes?: readonly Object3D[];
   /** The eyes' largest yaw relative to the head, radians in [0, π/2]. Default 0.6. @default 0.6 */
@@ -487,7 +487,7 @@ export interface SmoothedRigIK {
 
 export interface LookAtIK extends SmoothedRigIK {}
 /**
- * Look-at IK (docs/look-at.md) on `[pelvis/spine, …, neck, head]` through
+ * Look-at IK (docs/rig/look-at.md) on `[pelvis/spine, …, neck, head]` through
  * `ikpd.LookAt`: the head leads and the body follows by per-bone weights
  * and limits; each bone's offset (in its own frame, so it rides on the
  * animation) is smoothed by a quaternion PD controller with the exact,
@@ -603,7 +603,7 @@ export interface BodyLookAtIKOptions {
   behind?: 'keep' | 'front' | 'follow';
   /**
    * `[leftEye, rightEye]` (Object3Ds or bone names below the head) turned by the gaze, VRM lookAt
-   * style (docs/look-at.md, "Eyes"), or `'auto'`: the preset's eye bones that exist ('mixamo':
+   * style (docs/rig/look-at.md, "Eyes"), or `'auto'`: the preset's eye bones that exist ('mixamo':
    * mixamorigLeftEye/RightEye, 'vrm': leftEye/rightEye). Not with `createSolver`. Default none. @default []
    */
   eyes?: readonly (Object3D | string)[] | 'auto';
@@ -635,7 +635,7 @@ export declare function resolveBodyBones(root: Object3D, table: BodyBoneTable, g
 
 export interface BodyLookAtIK extends SmoothedRigIK {}
 /**
- * Full-body look-at on a humanoid (docs/body-look-at.md): the spine turns
+ * Full-body look-at on a humanoid (docs/rig/body-look-at.md): the spine turns
  * with the head leading, the hips shift against the head, the arms lag the
  * chest, and the feet stay planted. Bones are found by name below `root`; the
  * constructor checks they exist (TypeError) and form parent → child chains

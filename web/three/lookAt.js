@@ -1,5 +1,5 @@
 // LookAtIK: a spine → neck → head rig turning toward a target with PD
-// smoothing (docs/look-at.md), as a one-constraint IKRig (a 'lookAt'
+// smoothing (docs/rig/look-at.md), as a one-constraint IKRig (a 'lookAt'
 // constraint over just its bones; web/three/helper.js).
 import { RigHelper, SMOOTHING_KEYS, characterFacing } from './helper.js';
 import { BoneChain, checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from './rig.js';
@@ -9,15 +9,15 @@ import { checkEyes } from './eyes.js';
 const _forward = new /* @__PURE__ */ Vector3();
 const _target = new /* @__PURE__ */ Vector3();
 // The look-at limits, the policy for a target behind and the PD's speed cap,
-// target motion and integral gain (docs/look-at.md); the rig takes them as given.
-// The gaze's limits and settle time come with them (docs/look-at.md, "Eyes").
+// target motion and integral gain (docs/rig/look-at.md); the rig takes them as given.
+// The gaze's limits and settle time come with them (docs/rig/look-at.md, "Eyes").
 const GAME_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'maxSpeed', 'targetMotion', 'ki',
   'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime'];
 const LOOK_AT_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'weights', 'limits', ...GAME_KEYS];
 const LOOK_AT_OPTIONS = optionNames(LOOK_AT_SETTINGS, 'target', 'forward', 'eyes');
 
 /**
- * Look-at IK (docs/look-at.md) on `[pelvis/spine, ..., neck, head]`: the head leads
+ * Look-at IK (docs/rig/look-at.md) on `[pelvis/spine, ..., neck, head]`: the head leads
  * and the body follows through per-joint weights and limits; each joint's
  * offset is smoothed by a quaternion PD controller (frame-rate independent),
  * and `enabled = false` blends the offsets out to exactly zero. Owns WASM

@@ -1,9 +1,9 @@
-// PseudoThreeBoneIK: a leg or arm with a foot/hand (docs/pseudo-three-bone.md)
+// PseudoThreeBoneIK: a leg or arm with a foot/hand (docs/ik/pseudo-three-bone.md)
 // on three.js bones, as a one-constraint IKRig (web/three/limb.js).
 import { LimbIK } from './limb.js';
 
 /**
- * Pseudo three-bone IK (docs/pseudo-three-bone.md) on `[root, mid, end, tip]` (hip, knee,
+ * Pseudo three-bone IK (docs/ik/pseudo-three-bone.md) on `[root, mid, end, tip]` (hip, knee,
  * ankle, toe): the two-bone solver run twice so the foot follows the leg
  * with a tunable `blend` and the tip lands on the target. The tip (a toe
  * bone or any Object3D under the end bone) keeps its local rotation. A

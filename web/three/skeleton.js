@@ -1,4 +1,4 @@
-// How a three.js hierarchy becomes a rig's skeleton (docs/rig.md): which
+// How a three.js hierarchy becomes a rig's skeleton (docs/rig/rig.md): which
 // objects a rig may use, the chain between a helper's bones, and reading an
 // object's local transform as the core rig takes it (10 floats).
 import { checkDescent, describe } from './rig.js';

@@ -1,4 +1,4 @@
-// TwoBoneIK: a limb (docs/two-bone.md) on three.js bones, as a one-constraint
+// TwoBoneIK: a limb (docs/ik/two-bone.md) on three.js bones, as a one-constraint
 // IKRig (a 'twoBone' constraint over just its bones; web/three/limb.js).
 import { Quaternion, Vector3 } from 'three';
 import { LimbIK, readEndRotation } from './limb.js';

@@ -89,7 +89,7 @@ export interface TwoBoneBatchOutput {
   /** 1 per item. */ distance: Float32Array;
 }
 
-/** Two-bone IK (docs/two-bone.md) for many limbs per call. */
+/** Two-bone IK (docs/ik/two-bone.md) for many limbs per call. */
 export interface TwoBoneBatch extends SoaBatch<TwoBoneBatchInput, TwoBoneBatchOutput> {
   /** Replaces the shared settings (validated now; RangeError naming the option). */
   setOptions(options: TwoBoneBatchOptions): void;
@@ -116,14 +116,14 @@ export interface PseudoThreeBoneBatchOutput extends TwoBoneBatchOutput {
   /** 4 per item. */ tipRotation: Float32Array;
 }
 
-/** Pseudo three-bone IK (docs/pseudo-three-bone.md) for many legs or arms per call. */
+/** Pseudo three-bone IK (docs/ik/pseudo-three-bone.md) for many legs or arms per call. */
 export interface PseudoThreeBoneBatch extends SoaBatch<PseudoThreeBoneBatchInput, PseudoThreeBoneBatchOutput> {
   setOptions(options: PseudoThreeBoneBatchOptions): void;
 }
 
 /** Settings shared by every item of an AimBatch; defaults as in `solveAim`. */
 export interface AimBatchOptions {
-  /** `'none'` (default) or `'point'`: per-item `pole` is the up target (docs/aim.md). */
+  /** `'none'` (default) or `'point'`: per-item `pole` is the up target (docs/ik/aim.md). */
   poleMode?: 'none' | 'point';
   /** Default `[1, 0, 0]`. @default [1, 0, 0] */
   forward?: Vec3;
@@ -151,7 +151,7 @@ export interface AimBatchOutput {
   /** 4 per item (unit). */ rotation: Float32Array;
 }
 
-/** One-bone aim (docs/aim.md) for many joints per call. */
+/** One-bone aim (docs/ik/aim.md) for many joints per call. */
 export interface AimBatch extends SoaBatch<AimBatchInput, AimBatchOutput> {
   setOptions(options: AimBatchOptions): void;
 }
@@ -184,13 +184,13 @@ export interface ControllerBatch<State, In> extends Disposable {
   update(dt: number, count?: number): this;
 }
 
-/** Scalar PD controllers (docs/pd.md). */
+/** Scalar PD controllers (docs/pd/pd.md). */
 export interface PDBatch extends ControllerBatch<{ /** 1 per item. */ value: Float32Array; /** 1 per item. */ velocity: Float32Array }, { /** 1 per item. */ target: Float32Array }> {
   /** Replaces the shared settings; keeps the state. */
   setOptions(options: PDBatchOptions): void;
 }
 
-/** Quaternion PD controllers (docs/pd.md, like QuatPD). */
+/** Quaternion PD controllers (docs/pd/pd.md, like QuatPD). */
 export interface QuatPDBatch extends ControllerBatch<{ /** 4 per item [x, y, z, w]. */ value: Float32Array; /** 3 per item: world angular velocity, rad/s. */ velocity: Float32Array }, { /** 4 per item [x, y, z, w]; need not be unit. */ target: Float32Array }> {
   setOptions(options: QuatPDBatchOptions): void;
 }

@@ -1,5 +1,5 @@
 // Typings for the 'chain' API module: N-bone chains (CCD, FABRIK), the 2D
-// tentacle (docs/tentacle.md), pseudo three-bone IK (docs/pseudo-three-bone.md) and look-at (docs/look-at.md).
+// tentacle (docs/ik/tentacle.md), pseudo three-bone IK (docs/ik/pseudo-three-bone.md) and look-at (docs/rig/look-at.md).
 import type { Disposable, Joint, JointResult, Quat, Vec3 } from './common.js';
 import type { TwoBoneOptions } from './ik.js';
 
@@ -59,7 +59,7 @@ export interface ChainResult {
   iterations: number;
 }
 
-/** Options of `new Tentacle2D(...)` (docs/tentacle.md). */
+/** Options of `new Tentacle2D(...)` (docs/ik/tentacle.md). */
 export interface Tentacle2DOptions {
   /** Bone lengths, root to tip (>= 1 bone, each >= 0). */
   lengths: ArrayLike<number>;
@@ -77,14 +77,14 @@ export interface Tentacle2DOptions {
    * to the target for N updates in a row while it is farther than `step * totalLength` beyond
    * the best gap any pose could have, the tentacle unwinds (every joint one step toward 0 per
    * update until straight) and then follows the plain rule again. At most once per target: the
-   * target must move by more than `step * totalLength` first. See docs/tentacle.md.
+   * target must move by more than `step * totalLength` first. See docs/ik/tentacle.md.
    * @default 0
    */
   escapeAfter?: number;
 }
 
 /**
- * The incremental 2D tentacle (docs/tentacle.md). Each `update(target)` turns every joint by
+ * The incremental 2D tentacle (docs/ik/tentacle.md). Each `update(target)` turns every joint by
  * +step, −step or not at all (from the tip to the root, moving only the tip, choosing what
  * brings the tip closest to the target; ties keep the joint still; turns past a limit are
  * not candidates), then rebuilds the positions from the root. Starts straight.
@@ -111,7 +111,7 @@ export interface Tentacle2D extends Disposable {
 }
 
 /**
- * Options of `solvePseudoThreeBone` (docs/pseudo-three-bone.md): every two-bone option (pole,
+ * Options of `solvePseudoThreeBone` (docs/ik/pseudo-three-bone.md): every two-bone option (pole,
  * forward, bendAxis, bendDirection, minAngle/maxAngle, weight, soften, maxStretch, twist,
  * tolerance) plus the third bone. `effectorOffset` and `endRotation` are set by the solver
  * (passing them throws). `weight` applies once, to the final pose: every joint turns `weight`
@@ -154,7 +154,7 @@ export interface PseudoThreeBoneResult {
   distance: number;
 }
 
-/** Options of `new LookAt(...)` (docs/look-at.md). Arrays have one entry per joint, root first. */
+/** Options of `new LookAt(...)` (docs/rig/look-at.md). Arrays have one entry per joint, root first. */
 export interface LookAtOptions {
   /**
    * Fraction of the remaining turn each joint takes, in [0, 1], root (pelvis) first, head last.
@@ -217,7 +217,7 @@ export interface LookAtOptions {
   eyeSettleTime?: number;
 }
 
-/** What the head does once the target is past `maxYaw` (docs/look-at.md). */
+/** What the head does once the target is past `maxYaw` (docs/rig/look-at.md). */
 export type LookBehind = 'keep' | 'front' | 'follow';
 
 /** The gaze: the eyes' smoothed yaw (toward the head's left, +) and pitch (up, +) relative to the head, radians. */
@@ -239,7 +239,7 @@ export interface LookAtFrame {
 }
 
 /**
- * Look-at IK (docs/look-at.md): from the root to the head each joint turns by its weight of the rotation
+ * Look-at IK (docs/rig/look-at.md): from the root to the head each joint turns by its weight of the rotation
  * that would point the head's `forward` at the target (clamped to its limit); each joint's offset
  * (in its own frame, so it moves with the animation) is smoothed by a quaternion PD controller with
  * the exact integrator (frame-rate independent); turning off blends the offsets out.
@@ -260,10 +260,10 @@ export interface LookAt extends Disposable {
 }
 
 export interface ChainApi {
-  /** Look-at IK with per-joint weights, limits and PD smoothing (docs/look-at.md). Free it with `dispose()`. */
+  /** Look-at IK with per-joint weights, limits and PD smoothing (docs/rig/look-at.md). Free it with `dispose()`. */
   LookAt: new (options: LookAtOptions) => LookAt;
   /**
-   * Pseudo three-bone IK (docs/pseudo-three-bone.md): the two-bone solver run twice so a third bone (foot, hand)
+   * Pseudo three-bone IK (docs/ik/pseudo-three-bone.md): the two-bone solver run twice so a third bone (foot, hand)
    * follows the limb; for quadruped legs, hands and feet.
    * Pass a previous result as `result` to have it filled in place (its joints' arrays are
    * reused, nothing is allocated) and returned; otherwise a new result is returned.
@@ -275,6 +275,6 @@ export interface ChainApi {
    * reused, nothing is allocated) and returned; otherwise a new result is returned.
    */
   solveChain(options: ChainOptions, result?: ChainResult): ChainResult;
-  /** The incremental 2D tentacle (docs/tentacle.md). Free it with `dispose()`. */
+  /** The incremental 2D tentacle (docs/ik/tentacle.md). Free it with `dispose()`. */
   Tentacle2D: new (options: Tentacle2DOptions) => Tentacle2D;
 }

@@ -1,4 +1,4 @@
-// Typings for the 'hdr' API module (`ikpd.hdr`, docs/hdr.md).
+// Typings for the 'hdr' API module (`ikpd.hdr`, docs/hdr/hdr.md).
 import type { Disposable } from './common.js';
 
 /** An RGB color `[r, g, b]` (a typed array of 3 works too; linear unless a function says otherwise). */
@@ -36,7 +36,7 @@ export interface FilmicCoefficients {
   e?: number;
 }
 
-/** The three user settings of the HDR output (docs/hdr.md). */
+/** The three user settings of the HDR output (docs/hdr/hdr.md). */
 export interface HdrSettings {
   /** Nits of SDR ("paper") white, in [1, 10000]. Default 250. @default 250 */
   paperWhite?: number;
@@ -109,7 +109,7 @@ export interface CalibrationImage {
  * settings throw a RangeError naming the parameter.
  */
 export interface HdrApi {
-  /** The SDR filmic coefficients (docs/hdr.md) {a: 3, b: 0.03, c: 2.43, d: 0.59, e: 0.14}. */
+  /** The SDR filmic coefficients (docs/hdr/hdr.md) {a: 3, b: 0.03, c: 2.43, d: 0.59, e: 0.14}. */
   readonly SDR_FILMIC: Readonly<Required<FilmicCoefficients>>;
   /** Defaults of the three settings {paperWhite: 250, peak: 1000, saturation: 0}. */
   readonly HDR_DEFAULTS: Readonly<Required<HdrSettings>>;
@@ -124,12 +124,12 @@ export interface HdrApi {
   /** The HDR filmic variant converging to `peak` (relative, 1.0 = SDR white; > 0). */
   hdrCurve<T extends number | RGB | PixelBuffer>(x: T, peak: number): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
   /**
-   * The production HDR tone map (docs/hdr.md) on display (gamma 2.2) values after the
+   * The production HDR tone map (docs/hdr/hdr.md) on display (gamma 2.2) values after the
    * SDR tone map: equal to x in the darks, gammaEncode(maxNit) at x = 1 (linear maxNit).
    * `maxNit` ≥ 1 is the peak relative to paper white (outputTransform uses peak / paperWhite).
    */
   toneMapHDR<T extends number | RGB | PixelBuffer>(x: T, maxNit: number): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
-  /** sign(x)·|x|^(1/2.2) (the "sRGB" gamma of docs/hdr.md). */
+  /** sign(x)·|x|^(1/2.2) (the "sRGB" gamma of docs/hdr/hdr.md). */
   gammaEncode<T extends number | RGB | PixelBuffer>(x: T): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
   /** sign(x)·|x|^2.2. */
   gammaDecode<T extends number | RGB | PixelBuffer>(x: T): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
@@ -150,7 +150,7 @@ export interface HdrApi {
   /** PQ decode of a signal in [0, 1] (clamped) to Y = nits / 10000. */
   pqToLinear<T extends number | RGB | PixelBuffer>(e: T): T extends number ? number : T extends PixelBuffer ? T : [number, number, number];
   /**
-   * The HDR output chain (docs/hdr.md) with the three settings: [scene: SDR filmic]
+   * The HDR output chain (docs/hdr/hdr.md) with the three settings: [scene: SDR filmic]
    * → production tone map (maxNit = peak / paperWhite) → Rec.709→Rec.2020 →
    * saturation lerp → paper white → PQ (or, with encoding 'extended', linear
    * Rec.709 with 1.0 = paper white).

@@ -1,10 +1,10 @@
-// Typings for the 'ik' API module: aim with up-vector roll (docs/aim.md), two-bone IK (docs/two-bone.md).
+// Typings for the 'ik' API module: aim with up-vector roll (docs/ik/aim.md), two-bone IK (docs/ik/two-bone.md).
 import type { Joint, JointResult, Quat, Vec3 } from './common.js';
 
-/** How `solveAim` turns the forward axis toward the target (docs/aim.md). */
+/** How `solveAim` turns the forward axis toward the target (docs/ik/aim.md). */
 export type AimMethod = 'yawPitch' | 'crossProduct' | 'shortestArc';
 
-/** Options of `solveAim` (docs/aim.md). */
+/** Options of `solveAim` (docs/ik/aim.md). */
 export interface AimOptions {
   /** Joint world position. */
   position: Vec3;
@@ -15,12 +15,12 @@ export interface AimOptions {
   /** Joint-local axis to aim. Default `[1, 0, 0]` (three.js rigs from Blender: `[0, 1, 0]`). @default [1, 0, 0] */
   forward?: Vec3;
   /**
-   * Default `'yawPitch'` (yaw, then pitch; see docs/aim.md). `'crossProduct'` gives the same
+   * Default `'yawPitch'` (yaw, then pitch; see docs/ik/aim.md). `'crossProduct'` gives the same
    * rotation; `'shortestArc'` gives the same forward axis with no roll correction.
    * @default 'yawPitch'
    */
   method?: AimMethod;
-  /** Joint-local axis rolled toward `pole` (docs/aim.md); only used with `pole`. Default `[0, 1, 0]`. @default [0, 1, 0] */
+  /** Joint-local axis rolled toward `pole` (docs/ik/aim.md); only used with `pole`. Default `[0, 1, 0]`. @default [0, 1, 0] */
   up?: Vec3;
   /** World "up target": after aiming, roll about forward so `up` points toward it. Default none. */
   pole?: Vec3;
@@ -28,7 +28,7 @@ export interface AimOptions {
   hingeAxis?: Vec3;
   /**
    * Joint-local point that aims instead of the joint (the eyes in front of a head joint, a
-   * fingertip): the ray from it along `forward` passes through the target (docs/aim.md).
+   * fingertip): the ray from it along `forward` passes through the target (docs/ik/aim.md).
    * A target within the offset's reach gets no aim rotation. Not with `hingeAxis`.
    * @default [0, 0, 0]
    */
@@ -43,10 +43,10 @@ export interface AimResult {
   rotation: [number, number, number, number];
 }
 
-/** Which way the middle joint bends about `bendAxis` (docs/two-bone.md). */
+/** Which way the middle joint bends about `bendAxis` (docs/ik/two-bone.md). */
 export type BendDirection = 'auto' | 'positive' | 'negative';
 
-/** Options of `solveTwoBone` (docs/two-bone.md). Bone lengths come from the joint positions. */
+/** Options of `solveTwoBone` (docs/ik/two-bone.md). Bone lengths come from the joint positions. */
 export interface TwoBoneOptions {
   /** Root joint (shoulder/hip), world space. Its position stays fixed. */
   root: Joint;
@@ -72,7 +72,7 @@ export interface TwoBoneOptions {
   minAngle?: number;
   /** Maximum interior angle, radians, in [minAngle, π]; 170–175° keeps the limb from snapping straight. Default π. @default Math.PI */
   maxAngle?: number;
-  /** World offset from the end joint to the contact point (fingertip, sole) (docs/two-bone.md). Default `[0, 0, 0]`. @default [0, 0, 0] */
+  /** World offset from the end joint to the contact point (fingertip, sole) (docs/ik/two-bone.md). Default `[0, 0, 0]`. @default [0, 0, 0] */
   effectorOffset?: Vec3;
   /** Blend from the input pose (0) to the solved pose (1). Default 1. @default 1 */
   weight?: number;
@@ -101,13 +101,13 @@ export interface TwoBoneResult {
 
 export interface IkApi {
   /**
-   * One-bone IK with the optional up-vector roll constraint (docs/aim.md).
+   * One-bone IK with the optional up-vector roll constraint (docs/ik/aim.md).
    * Pass a previous result as `result` to have it filled in place (its `rotation` array is
    * reused) and returned; otherwise a new result is returned.
    */
   solveAim(options: AimOptions, result?: AimResult): AimResult;
   /**
-   * Two-bone limb IK by the law of cosines (docs/two-bone.md).
+   * Two-bone limb IK by the law of cosines (docs/ik/two-bone.md).
    * Pass a previous result as `result` to have it filled in place (its joints' `position` and
    * `rotation` arrays are reused, nothing is allocated) and returned; otherwise a new result is returned.
    */

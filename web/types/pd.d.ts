@@ -1,10 +1,10 @@
-// Typings for the 'pd' API module: PD-controller interpolation (docs/pd.md).
+// Typings for the 'pd' API module: PD-controller interpolation (docs/pd/pd.md).
 import type { Disposable, Quat, Vec3 } from './common.js';
 
 /**
  * How a controller advances over a step.
  * - `'exact'`: closed-form damped-spring solution — frame-rate independent, never unstable.
- * - `'stable'`: Stable PD (Tan, Liu & Turk 2011) in velocity-then-position order (docs/pd.md);
+ * - `'stable'`: Stable PD (Tan, Liu & Turk 2011) in velocity-then-position order (docs/pd/pd.md);
  *   stable only while 3·kp·dt² < 4 + 2·kd·dt (the published kd/kp > dt is not enough).
  * - `'explicit'`: the plain update (v += dt·F; x += dt·v); stable while kd·dt > 0 and kp·dt² + 2·kd·dt < 4.
  * - `'substep'`: the explicit update on sub-steps no longer than `dtMax`.

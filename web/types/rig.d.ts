@@ -1,4 +1,4 @@
-// Typings for the 'rig' API module: a character rig (docs/rig.md), one object
+// Typings for the 'rig' API module: a character rig (docs/rig/rig.md), one object
 // that owns a skeleton and an ordered stack of constraints, solved in one
 // WebAssembly call per frame from animated locals to solved locals.
 import type { AimMethod, BendDirection } from './ik.js';
@@ -114,7 +114,7 @@ export interface RigChainOptions extends RigCommonOptions {
 }
 
 /**
- * The eyes of a look-at (docs/look-at.md, "Eyes"): 0, 1 or 2 eye joints turned by the gaze, VRM
+ * The eyes of a look-at (docs/rig/look-at.md, "Eyes"): 0, 1 or 2 eye joints turned by the gaze, VRM
  * `lookAt` style (yaw and pitch relative to the head, within their own limits, settling faster so
  * they lead the head). No eye bone axis is assumed: each eye keeps its rest orientation relative
  * to the head and turns about the head's up and left.
@@ -190,7 +190,7 @@ export interface RigBodyLookAtOptions extends RigBaseOptions, RigEyeOptions {
 }
 
 /**
- * `grounding` (docs/grounding.md): feet on uneven ground for 2 or 4 legs. Per frame fill `rig.grounds`
+ * `grounding` (docs/rig/grounding.md): feet on uneven ground for 2 or 4 legs. Per frame fill `rig.grounds`
  * (8 floats per leg: point xyz, normal xyz, hit, plant; world space) before `rig.update(dt)`, from
  * queries at `rig.probes` (filled by `rig.probe()`). Lengths are in the character's model units.
  */
@@ -264,7 +264,7 @@ export interface RigConstraint<K extends RigConstraintKind = RigConstraintKind> 
   set(changes: RigConstraintOptionsByKind[K]): this;
 }
 
-/** A character rig: see docs/rig.md. */
+/** A character rig: see docs/rig/rig.md. */
 export interface Rig extends Disposable {
   /** Number of joints. */
   readonly count: number;
@@ -296,7 +296,7 @@ export interface Rig extends Disposable {
   setFacing(facing: Vec3): this;
   /** Model-space up; re-detects axes. */
   setUp(up: Vec3): this;
-  /** Appends a grounding constraint (docs/grounding.md). Throws with nothing added on error. */
+  /** Appends a grounding constraint (docs/rig/grounding.md). Throws with nothing added on error. */
   add(kind: 'grounding', options: RigGroundingOptions & { pelvis: number; legs: ReadonlyArray<ArrayLike<number>> }): RigConstraint<'grounding'>;
   /** Appends a constraint (solved after the earlier ones). Throws with nothing added on error. */
   add<K extends Exclude<RigConstraintKind, 'grounding'>>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
@@ -307,7 +307,7 @@ export interface Rig extends Disposable {
 }
 
 export interface RigApi {
-  /** A character rig over a skeleton: see docs/rig.md. */
+  /** A character rig over a skeleton: see docs/rig/rig.md. */
   Rig: {
     new (options: RigOptions): Rig;
     /** Every kind's default settings. */

@@ -1,4 +1,4 @@
-// Typings for the 'rigs' API module: the full-body look-at (docs/body-look-at.md).
+// Typings for the 'rigs' API module: the full-body look-at (docs/rig/body-look-at.md).
 import type { Disposable, Joint, JointResult, Vec3 } from './common.js';
 import type { Gaze } from './chain.js';
 
@@ -112,7 +112,7 @@ export interface BodyLookAtResult {
 }
 
 /**
- * Full-body look-at (docs/body-look-at.md): the spine turns toward the target with the head
+ * Full-body look-at (docs/rig/body-look-at.md): the spine turns toward the target with the head
  * leading, the pelvis shifts against the head, the upper arms lag the chest and spring back, and
  * two-bone IK keeps the feet where the animation has them. Every effect is smoothed by a PD
  * controller with the exact integrator (frame-rate independent).

@@ -88,12 +88,12 @@ namespace detail {
 
 AimShared MakeAimShared(const AimSettings& settings) {
   const glm::vec3 f = NormalizeOr(settings.forward, glm::vec3(0.0f), detail::kNoDirection);
-  const glm::vec3 pitchAxis = StablePerpendicular(f);  // Y for f = X (docs/aim.md)
+  const glm::vec3 pitchAxis = StablePerpendicular(f);  // Y for f = X (docs/ik/aim.md)
   AimShared s;
   s.method = settings.method;
   s.forward = simd::FromGlm(f);
   s.pitchAxis = simd::FromGlm(pitchAxis);
-  s.yawAxis = simd::FromGlm(glm::cross(f, pitchAxis));  // Z for f = X (docs/aim.md)
+  s.yawAxis = simd::FromGlm(glm::cross(f, pitchAxis));  // Z for f = X (docs/ik/aim.md)
   s.frameInverse = simd::Conjugate(simd::FrameQuat(s.forward, s.pitchAxis));
   if (settings.hingeAxis) {
     const glm::vec3 h = NormalizeOr(*settings.hingeAxis, glm::vec3(0.0f), detail::kNoDirection);

@@ -1,4 +1,4 @@
-// Internal: the aim solve (docs/aim.md), written once over a lane type (float for
+// Internal: the aim solve (docs/ik/aim.md), written once over a lane type (float for
 // AimJob, simd::Wide for AimBatchJob's groups), so the single call and every
 // batch lane give bit-identical results. Inputs are validated by the callers;
 // the kernel is branch-free per lane. Turns about a known axis use the
@@ -18,7 +18,7 @@ namespace ikpd::detail {
 struct AimShared {
   AimMethod method = AimMethod::kYawPitch;
   simd::V3<float> forward;          // unit
-  simd::V3<float> pitchAxis;        // unit ⊥ forward (Y for forward = X, docs/aim.md)
+  simd::V3<float> pitchAxis;        // unit ⊥ forward (Y for forward = X, docs/ik/aim.md)
   simd::V3<float> yawAxis;          // forward × pitchAxis
   simd::Q4<float> frameInverse;     // kCrossProduct: inverse of FrameQuat(forward, pitchAxis)
   bool hinge = false;
@@ -138,7 +138,7 @@ IKPD_INLINE V3<F> DirectionOf(const V3<F>& a, const V3<F>& b) {
   return Select(plain, d, DirectionScaled(a, b));
 }
 
-// Joint-local rotation turning unit f toward direction t (docs/aim.md), t != 0
+// Joint-local rotation turning unit f toward direction t (docs/ik/aim.md), t != 0
 // of length len, scaled like TurnToward's v.
 template <class F>
 IKPD_INLINE Q4<F> LocalAim(const AimShared& s, const V3<F>& t, F len) {
@@ -179,7 +179,7 @@ IKPD_INLINE Q4<F> LocalAim(const AimShared& s, const V3<F>& t, F len) {
   }
 }
 
-// The offset construction (docs/aim.md): the point on the ray o + s·f
+// The offset construction (docs/ik/aim.md): the point on the ray o + s·f
 // (s >= 0 past o's foot on the forward line) at distance |t| from the joint,
 // as a unit vector. Turning it onto t puts the ray from o along forward
 // through the target. False when the target lies inside the sphere the ray
@@ -262,7 +262,7 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
     aimed = Select(ok, q * LocalAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f)))), q);
   }
 
-  if (shared.pole) {  // docs/aim.md, up-vector: roll about forward so `up` points toward the pole.
+  if (shared.pole) {  // docs/ik/aim.md, up-vector: roll about forward so `up` points toward the pole.
     V3<F> n = f, up = simd::Splat3<F>(simd::ToGlm(shared.up)), side = simd::Splat3<F>(simd::ToGlm(shared.upSide));
     Mask<F> upLost = F(1.0f) < F(0.0f);  // offset: up along the joint → target axis (none yet)
     if (shared.offset && simd::Any(reachable)) {

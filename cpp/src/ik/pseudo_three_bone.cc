@@ -17,7 +17,7 @@ using chain_detail::Positive;
 
 namespace {
 
-// Weight, applied once to the full-weight pose (docs/pseudo-three-bone.md):
+// Weight, applied once to the full-weight pose (docs/ik/pseudo-three-bone.md):
 // joints 1–2 through the two-bone weighting stage (rotations slerped from the
 // input, bones rebuilt along them), joint 3 by the same slerp, each bone's
 // length blended from its input to its solved (stretched) length. Weight 0

@@ -74,7 +74,7 @@ Status Tentacle2D::SetAngles(std::span<const float> angles) {
 }
 
 void Tentacle2D::Rebuild() {
-  // Forward pass (docs/tentacle.md, second half): positions from the root, cumulative angles.
+  // Forward pass (docs/ik/tentacle.md, second half): positions from the root, cumulative angles.
   float direction = baseAngle_;
   positions_[0] = root_;
   for (std::size_t i = 0; i < lengths_.size(); ++i) {
@@ -98,7 +98,7 @@ Status Tentacle2D::Update(glm::vec2 target) {
 }
 
 void Tentacle2D::GreedyPass(glm::vec2 target) {
-  // Backward pass (docs/tentacle.md, first half): from the last joint to the root, only the tip moves.
+  // Backward pass (docs/ik/tentacle.md, first half): from the last joint to the root, only the tip moves.
   glm::vec2 tip = positions_.back();
   for (std::size_t k = lengths_.size(); k-- > 0;) {
     const glm::vec2 joint = positions_[k];

@@ -1,4 +1,4 @@
-// Internal: the two-bone solve (docs/two-bone.md), written once over a lane type (float for
+// Internal: the two-bone solve (docs/ik/two-bone.md), written once over a lane type (float for
 // TwoBoneJob, simd::F4 for four items of TwoBoneBatchJob), so the single call
 // and every batch lane give bit-identical results. Inputs are validated by the
 // callers; the kernel itself is branch-free per lane.
@@ -158,7 +158,7 @@ IKPD_INLINE V3<F> LimbPlane(const TwoBoneShared& shared, const V3<F>& poleVector
   return n;
 }
 
-// Reach: c clamped to the angle limits' [cMin, cMax] (docs/two-bone.md),
+// Reach: c clamped to the angle limits' [cMin, cMax] (docs/ik/two-bone.md),
 // eased toward cMax by soft IK; *scale: the bone stretch (<= maxStretch) that
 // lets an out-of-reach end still reach the target.
 template <class F>

@@ -1,4 +1,4 @@
-// Internal: the rotation chart of the quaternion PD (docs/pd.md; log map at the target,
+// Internal: the rotation chart of the quaternion PD (docs/pd/pd.md; log map at the target,
 // SO(3) left Jacobian, exp map) and its exact held-target step, written once
 // over a lane type: double for pd::QuatPD (which keeps double state), float /
 // simd::F4 for QuatPdBatchJob (four controllers per F4; the batch's float tail

@@ -1,4 +1,4 @@
-// BodyLookAt's legs (docs/body-look-at.md, "Foot lock"): the drop that keeps
+// BodyLookAt's legs (docs/rig/body-look-at.md, "Foot lock"): the drop that keeps
 // every ankle in reach, and two-bone IK putting each ankle back.
 #include <algorithm>
 #include <cmath>
@@ -19,7 +19,7 @@ using body_detail::Moved;
 // How far (along −up, >= 0) the body must come down so that each leg, carried
 // by the solved pelvis, reaches its animated ankle: the smallest h with
 // |hip − h·up − ankle| <= reach for every leg, reach being the animated leg's
-// length less a micrometre-scale margin (docs/body-look-at.md, "Foot lock").
+// length less a micrometre-scale margin (docs/rig/body-look-at.md, "Foot lock").
 float BodyLookAt::ReachDrop(const BodyLookAtInput& in, const BodyLookAtOutput& out) const {
   if (!settings_.footLock || in.legs.empty()) return 0.0f;
   const Transform& pelvisIn = in.spine[0];

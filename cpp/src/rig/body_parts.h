@@ -1,5 +1,5 @@
 // Private: the small geometry helpers the full-body look-at's stages share
-// (docs/body-look-at.md).
+// (docs/rig/body-look-at.md).
 #pragma once
 
 #include <cmath>

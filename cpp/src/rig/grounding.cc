@@ -1,4 +1,4 @@
-// Grounding: settings, state and input checks (docs/grounding.md). The
+// Grounding: settings, state and input checks (docs/rig/grounding.md). The
 // per-frame stages are in grounding_solve.cc.
 #include <cmath>
 #include <cstdio>
@@ -45,7 +45,7 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   if (Status s = pd::SettingsFromSettleTime(settings.settleTime > 0.0f ? settings.settleTime : 1.0, settings.damping, &pds); !s) return s;
   pds.blendOutTime = settings.blendOutTime;
   // Heights, slides, pelvis and pitch follow a moving target from the previous one
-  // (first-order hold): a ramp is tracked alike at any rate (docs/grounding.md).
+  // (first-order hold): a ramp is tracked alike at any rate (docs/rig/grounding.md).
   pd::PdSettings linear = pds;
   linear.targetMotion = pd::TargetMotion::kLinear;
   TwoBoneSettings limb;

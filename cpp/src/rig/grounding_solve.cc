@@ -1,4 +1,4 @@
-// Grounding: one update (docs/grounding.md, the model). Stages, in order:
+// Grounding: one update (docs/rig/grounding.md, the model). Stages, in order:
 // FootTargets (ground offset, sole rotation, stance) → SmoothFeet (PDs and
 // plant lock) → BodyTargets (pitch, pelvis offset) → SmoothBody → SolveLegs
 // (carry by the pelvis, two-bone IK per leg). Every check happens first, so a
@@ -58,7 +58,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   d.length = std::numeric_limits<float>::infinity();
   for (std::size_t i = 0; i < legs; ++i) d.length = std::min(d.length, LegLength(&in.legs[i * J]));
   if (!std::isfinite(d.length)) d.length = 0.0f;
-  // Derived defaults (docs/grounding.md): from the shortest leg.
+  // Derived defaults (docs/rig/grounding.md): from the shortest leg.
   const float maxDrop = std::isnan(S.maxPelvisDrop) ? 0.3f * d.length : S.maxPelvisDrop * scale;
   const float maxRise = std::isnan(S.maxPelvisRise) ? 0.1f * d.length : S.maxPelvisRise * scale;
   const float plantHeight = std::isnan(S.plantHeight) ? 0.03f * d.length : S.plantHeight * scale;

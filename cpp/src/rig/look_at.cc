@@ -29,7 +29,7 @@ glm::quat ClampAngle(const glm::quat& q, float limit) {
 }  // namespace
 
 // The head's turn that puts the ray from its eye point (`eye`, head-local, in
-// the working scale) along `forward` through `goal` (docs/aim.md, the offset):
+// the working scale) along `forward` through `goal` (docs/ik/aim.md, the offset):
 // AimJob's shortest arc with that offset; identity for a goal inside the eye's reach.
 glm::quat LookAt::EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const {
   glm::quat solved = head.rotation;

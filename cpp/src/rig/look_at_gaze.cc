@@ -1,6 +1,6 @@
 // LookAt's stage (4): the gaze. The eyes turn toward the target relative to
 // the solved head, within their own limits, smoothed by a fast PD so they lead
-// the head (docs/look-at.md, "Eyes").
+// the head (docs/rig/look-at.md, "Eyes").
 #include <algorithm>
 #include <cmath>
 

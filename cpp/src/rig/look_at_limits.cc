@@ -1,5 +1,5 @@
 // LookAt's yaw and pitch limits and the policy for targets behind
-// (docs/look-at.md, "Yaw and pitch limits" and "Targets behind").
+// (docs/rig/look-at.md, "Yaw and pitch limits" and "Targets behind").
 #include <algorithm>
 #include <cmath>
 #include <limits>

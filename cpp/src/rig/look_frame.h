@@ -1,5 +1,5 @@
 // Private: the character frame the look-at rigs measure yaw and pitch in
-// (docs/look-at.md, "Yaw and pitch limits"): world up, and the facing, a
+// (docs/rig/look-at.md, "Yaw and pitch limits"): world up, and the facing, a
 // head-local look axis turned by a head rotation and made horizontal.
 #pragma once
 

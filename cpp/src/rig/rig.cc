@@ -1,4 +1,4 @@
-// Rig: construction, settings and their validation (docs/rig.md). The
+// Rig: construction, settings and their validation (docs/rig/rig.md). The
 // per-frame stages are in rig_update.cc, the axis detection in rig_axes.cc.
 #include "ikpd/rig/rig.h"
 
@@ -307,7 +307,7 @@ Status Rig::Check(const ConstraintSettings& s, std::size_t index, std::vector<in
 }
 
 // The aim's, two-bone's and pseudo three-bone's settings, in the canonical frames the rig solves
-// in (docs/rig.md), prepared once per settings or axes change.
+// in (docs/rig/rig.md), prepared once per settings or axes change.
 void Rig::PrepareLimb(Constraint& c) const {
   const ConstraintSettings& s = c.settings;
   for (int withPole = 0; withPole < 2; ++withPole) {

@@ -1,5 +1,5 @@
 // Rig: the canonical frames and look axes detected from the rest pose
-// (docs/rig.md, axes).
+// (docs/rig/rig.md, axes).
 #include <cmath>
 
 #include "ikpd/rig/rig.h"
@@ -27,7 +27,7 @@ void Rig::DetectAxes(Constraint& c) const {
   const std::size_t n = c.joints.size();
   const auto rest = [&](std::size_t k) -> const ModelTransform& { return restModel_[static_cast<std::size_t>(c.joints[k])]; };
   c.frames.assign(n, kIdentityRotation);
-  if (s.kind == ConstraintKind::kGrounding) return;  // solved on joint positions (docs/grounding.md)
+  if (s.kind == ConstraintKind::kGrounding) return;  // solved on joint positions (docs/rig/grounding.md)
 
   if (s.kind == ConstraintKind::kAim || s.kind == ConstraintKind::kLookAt || s.kind == ConstraintKind::kBodyLookAt) {
     // The look axis: the option, else the character's facing in the looking

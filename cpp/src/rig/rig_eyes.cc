@@ -1,4 +1,4 @@
-// Rig: the look-ats' eye joints (docs/look-at.md, "Eyes"; docs/rig.md): their
+// Rig: the look-ats' eye joints (docs/rig/look-at.md, "Eyes"; docs/rig/rig.md): their
 // validation and their look axes, detected from the rest pose.
 #include <cstdio>
 #include <limits>

@@ -1,4 +1,4 @@
-// Rig: the grounding constraint (docs/grounding.md): its legs checked, its
+// Rig: the grounding constraint (docs/rig/grounding.md): its legs checked, its
 // settings resolved from the rest pose, the probe (where each leg's ground
 // query goes) and the solve (the Grounding job in world space).
 #include <algorithm>

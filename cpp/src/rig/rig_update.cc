@@ -1,4 +1,4 @@
-// Rig: one frame (docs/rig.md, update order). Check the inputs; copy in → out;
+// Rig: one frame (docs/rig/rig.md, update order). Check the inputs; copy in → out;
 // for each constraint: gather its joints' model transforms (lazily), solve,
 // turn the solved model rotations into locals, weigh and smooth them, write
 // them and mark the subtrees below stale.
@@ -199,7 +199,7 @@ void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintRes
   const auto back = [&](std::size_t k, const glm::quat& solved) { desired_[k] = Unit(solved * glm::conjugate(c.frames[k])); };
   switch (s.kind) {
     case ConstraintKind::kAim: {
-      // Settings prepared by Configure (docs/rig.md): only the frame here.
+      // Settings prepared by Configure (docs/rig/rig.md): only the frame here.
       glm::quat solved = jobIn_[0].rotation;
       const AimFrame frame{jobIn_[0].position, jobIn_[0].rotation, target, pole.value_or(glm::vec3(0.0f)), 1.0f};
       if (!SolveAim(c.aimSetup[pole ? 1 : 0], frame, &solved)) solved = jobIn_[0].rotation;  // cannot fail for checked input
@@ -241,7 +241,7 @@ void Rig::SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintRes
       return;
     }
     case ConstraintKind::kChain: {
-      // Settings prepared by Configure (docs/prepared-solvers.md): only the frame here.
+      // Settings prepared by Configure (docs/ik/prepared-solvers.md): only the frame here.
       const std::size_t n = c.joints.size();
       ChainResult result;
       const int parent = skeleton_.parent(static_cast<std::size_t>(c.joints[0]));
@@ -266,7 +266,7 @@ void Rig::SolveLook(Constraint& c, float dt, const ConstraintFrame& f, Constrain
   const std::size_t n = s.joints.size();
   const glm::vec3 target = ToModel(f.target);
   const bool enabled = s.common.enabled;
-  // The eyes come last in c.joints (docs/look-at.md, "Eyes").
+  // The eyes come last in c.joints (docs/rig/look-at.md, "Eyes").
   const std::size_t e = s.eyes.size(), firstEye = c.joints.size() - e;
   const std::span<const Transform> eyesIn(jobIn_.data() + firstEye, e);
   const std::span<Transform> eyesOut(jobOut_.data() + firstEye, e);

@@ -1,4 +1,4 @@
-// ikpd — aim (docs/aim.md) over a structure-of-arrays batch.
+// ikpd — aim (docs/ik/aim.md) over a structure-of-arrays batch.
 #pragma once
 
 #include <cstddef>

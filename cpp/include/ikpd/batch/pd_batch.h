@@ -1,4 +1,4 @@
-// ikpd — PD controllers (docs/pd.md) over structure-of-arrays batches.
+// ikpd — PD controllers (docs/pd/pd.md) over structure-of-arrays batches.
 #pragma once
 
 #include <cstddef>

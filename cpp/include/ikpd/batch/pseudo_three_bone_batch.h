@@ -1,4 +1,4 @@
-// ikpd — pseudo three-bone IK (docs/pseudo-three-bone.md) over a structure-of-arrays batch.
+// ikpd — pseudo three-bone IK (docs/ik/pseudo-three-bone.md) over a structure-of-arrays batch.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // ikpd — a part of a batch as a batch of its own, to split one batch over
-// threads of the caller's job system (docs/batches.md, threads), ozz style:
+// threads of the caller's job system (docs/batch/batches.md, threads), ozz style:
 // the jobs hold no state, so parts of one batch may run concurrently.
 #pragma once
 

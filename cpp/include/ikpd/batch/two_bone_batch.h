@@ -1,4 +1,4 @@
-// ikpd — two-bone IK (docs/two-bone.md) over a structure-of-arrays batch.
+// ikpd — two-bone IK (docs/ik/two-bone.md) over a structure-of-arrays batch.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // ikpd::hdr — tone curves, transfer functions and gamut conversions for HDR
-// output (docs/hdr.md). Plain math on floats and glm::vec3, defined for
+// output (docs/hdr/hdr.md). Plain math on floats and glm::vec3, defined for
 // every finite input (no NaN/Inf out); no allocation, no validation (the jobs
 // in output.h validate). Units: linear "relative" values have 1.0 = paper
 // (SDR) white; "display" values are gamma-2.2 encoded relative values; PQ
@@ -50,7 +50,7 @@ glm::vec3 ToneMapHdr(const glm::vec3& rgb, float maxNit);
 // The same in the linear domain (input and output linear relative values).
 float ToneMapHdrLinear(float linear, float maxNit);
 
-// Pure gamma 2.2 (the "sRGB" OETF of docs/hdr.md): sign(x)·|x|^(1/2.2) and its inverse.
+// Pure gamma 2.2 (the "sRGB" OETF of docs/hdr/hdr.md): sign(x)·|x|^(1/2.2) and its inverse.
 // Odd extensions, so negative (out-of-gamut) values round-trip.
 float GammaEncode(float x);
 float GammaDecode(float x);
@@ -64,7 +64,7 @@ float SrgbDecode(float x);
 glm::vec3 SrgbEncode(const glm::vec3& rgb);
 glm::vec3 SrgbDecode(const glm::vec3& rgb);
 
-// The reference Rec.709 → Rec.2020 matrix (rows, docs/hdr.md; ITU-R BT.2087 rounded
+// The reference Rec.709 → Rec.2020 matrix (rows, docs/hdr/hdr.md; ITU-R BT.2087 rounded
 // to 6 digits) and its exact inverse (computed in double from those values).
 extern const float kRec709ToRec2020Matrix[3][3];
 extern const float kRec2020ToRec709Matrix[3][3];

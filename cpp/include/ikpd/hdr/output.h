@@ -26,7 +26,7 @@ enum class Encoding : std::uint8_t {
   kExtended = 1,  // linear extended Rec.709/sRGB, 1.0 = paper white (WebGPU 'extended' canvas)
 };
 
-// The three user settings (docs/hdr.md) plus the input/output conventions.
+// The three user settings (docs/hdr/hdr.md) plus the input/output conventions.
 struct OutputSettings {
   float paperWhite = 250.0f;  // nits of SDR white; finite, in [1, 10000]
   float peak = 1000.0f;       // display peak in nits; finite, in [paperWhite, 10000]
@@ -37,7 +37,7 @@ struct OutputSettings {
   Status Validate() const;
 };
 
-// The output chain of docs/hdr.md. Input kScene runs the whole frame:
+// The output chain of docs/hdr/hdr.md. Input kScene runs the whole frame:
 // SDR filmic (clamped to [0, 1]) → production HDR tone map with maxNit =
 // peak / paperWhite → the output conversion. Input kDisplay is the buffer after
 // the UI pass and gets only the output conversion, so a UI pixel of 1.0 lands

@@ -1,4 +1,4 @@
-// ikpd — one-bone IK (aim) with the up-vector (roll) constraint (docs/aim.md).
+// ikpd — one-bone IK (aim) with the up-vector (roll) constraint (docs/ik/aim.md).
 #pragma once
 
 #include <optional>
@@ -7,16 +7,16 @@
 
 namespace ikpd {
 
-// How AimJob turns the forward axis toward the target (docs/aim.md).
+// How AimJob turns the forward axis toward the target (docs/ik/aim.md).
 enum class AimMethod : int {
-  kYawPitch = 0,      // yaw about the yaw axis, then pitch about the pitch axis (docs/aim.md, method 1)
+  kYawPitch = 0,      // yaw about the yaw axis, then pitch about the pitch axis (docs/ik/aim.md, method 1)
   kCrossProduct = 1,  // builds the new axes with cross products; same rotation as kYawPitch
   kShortestArc = 2,   // shortest-arc quaternion: same forward axis, no roll correction
 };
 
 // Rotates one joint so that its joint-local `forward` axis points at `target`
-// (docs/aim.md), then, when `pole` is set, rolls it about the forward axis so that
-// the joint-local `up` axis points toward the pole (docs/aim.md, up-vector constraint).
+// (docs/ik/aim.md), then, when `pole` is set, rolls it about the forward axis so that
+// the joint-local `up` axis points toward the pole (docs/ik/aim.md, up-vector constraint).
 //
 // Yaw/pitch frame: the pitch axis is the coordinate axis after the one that
 // dominates `forward` (X→Y, Y→Z, Z→X), made perpendicular to forward; the yaw
@@ -26,7 +26,7 @@ enum class AimMethod : int {
 // 2D use: set `hingeAxis` (joint-local) and the rotation is restricted to that
 // axis (forward turns within the plane normal to it; `method` is then unused).
 //
-// Offset (docs/aim.md): with a non-zero joint-local `offset` (the eyes in
+// Offset (docs/ik/aim.md): with a non-zero joint-local `offset` (the eyes in
 // front of a head joint, a fingertip) the point at `offset` aims instead of
 // the joint: at weight 1 the ray from the solved offset point along the
 // solved forward axis passes through the target. The rotation turns the
@@ -52,7 +52,7 @@ struct AimJob {
   glm::vec3 forward{1.0f, 0.0f, 0.0f};         // joint-local axis to aim (normalized by the job)
   AimMethod method = AimMethod::kYawPitch;
   glm::vec3 up{0.0f, 1.0f, 0.0f};              // joint-local up axis for the roll; used only with `pole`
-  std::optional<glm::vec3> pole;               // world up target (docs/aim.md); no roll when empty
+  std::optional<glm::vec3> pole;               // world up target (docs/ik/aim.md); no roll when empty
   std::optional<glm::vec3> hingeAxis;          // joint-local axis; when set, the only rotation axis (2D)
   glm::vec3 offset{0.0f};                      // joint-local point that aims at the target (finite; not with hingeAxis)
   float weight = 1.0f;                         // 0 → input rotation, 1 → full solve (slerp between)
@@ -67,7 +67,7 @@ struct AimJob {
   Status Run() const;
 };
 
-// ---- Prepared settings (docs/aim.md, prepared settings) --------------------
+// ---- Prepared settings (docs/ik/aim.md, prepared settings) --------------------
 // AimJob is the all-in-one call (it validates and derives its settings on
 // every Run). To solve many frames with the same options, Prepare an AimSetup
 // once and call SolveAim per frame: the same results bit for bit.

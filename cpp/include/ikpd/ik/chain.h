@@ -1,6 +1,6 @@
 // ikpd — N-bone chains in 3D: CCD and FABRIK with iterations, tolerance,
 // per-joint rotation limits and an optional pole. The algorithms, their
-// conventions and their convergence are described in docs/chains.md.
+// conventions and their convergence are described in docs/ik/chains.md.
 #pragma once
 
 #include <cstdint>
@@ -113,7 +113,7 @@ struct ChainJob {
   Status Run() const;
 };
 
-// ---- Prepared settings (docs/prepared-solvers.md) ---------------------------
+// ---- Prepared settings (docs/ik/prepared-solvers.md) ---------------------------
 // The options of ChainJob that stay fixed from frame to frame, with the same
 // meaning, defaults and ranges. `limits` is a view: the caller keeps the
 // storage alive and unchanged while a setup prepared from it is used.

@@ -1,4 +1,4 @@
-// ikpd — pseudo three-bone IK (docs/pseudo-three-bone.md): the two-bone solver
+// ikpd — pseudo three-bone IK (docs/ik/pseudo-three-bone.md): the two-bone solver
 // (TwoBoneJob) run twice, so a third bone (foot, hand) follows the limb with a
 // tunable blend.
 #pragma once
@@ -25,7 +25,7 @@ struct PseudoThreeBoneResult {
   float distance = 0.0f;  // |tip − target| after the last pass
 };
 
-// The seven steps of docs/pseudo-three-bone.md, reusing TwoBoneJob for steps 2–4:
+// The seven steps of docs/ik/pseudo-three-bone.md, reusing TwoBoneJob for steps 2–4:
 //  1. q_diff = q2⁻¹·q3;  2. offset = tip − end;  3–4. two-bone toward
 //  target − offset (the end keeps its world rotation, so the tip lands on the
 //  target);  5. q3' = q2_new·q_diff (kRelative) or q2_new (kFollowMid);
@@ -64,7 +64,7 @@ struct PseudoThreeBoneJob {
   Status Run() const;
 };
 
-// ---- Prepared settings (docs/pseudo-three-bone.md; as TwoBoneSetup) --------
+// ---- Prepared settings (docs/ik/pseudo-three-bone.md; as TwoBoneSetup) --------
 // The options that stay fixed: the limb's two-bone settings (its endRotation
 // is ignored: both passes keep the effector's world rotation), the variant
 // and endLimit.

@@ -1,4 +1,4 @@
-// ikpd — the 2D "tentacle" (docs/tentacle.md): incremental CCD in which every joint
+// ikpd — the 2D "tentacle" (docs/ik/tentacle.md): incremental CCD in which every joint
 // turns at most `step` radians per update, so the chain creeps toward its
 // target like a tentacle instead of snapping to a solution.
 #pragma once
@@ -26,7 +26,7 @@ struct Tentacle2DSettings {
   // Root position and the direction (radians from +X) of the straight pose.
   glm::vec2 root{0.0f};
   float baseAngle = 0.0f;
-  // Opt-in escape from the greedy rule's dead ends (see docs/tentacle.md). 0 (default) keeps
+  // Opt-in escape from the greedy rule's dead ends (see docs/ik/tentacle.md). 0 (default) keeps
   // the plain rule, which can curl into a knot it never leaves: every single-joint turn moves
   // the tip away, so no joint turns. N > 0: when the tip has not come closer to the target
   // for N updates in a row while it is still farther than `step * totalLength` beyond the

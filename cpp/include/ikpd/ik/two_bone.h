@@ -1,4 +1,4 @@
-// ikpd — two-bone (limb) IK by the law of cosines (docs/two-bone.md).
+// ikpd — two-bone (limb) IK by the law of cosines (docs/ik/two-bone.md).
 #pragma once
 
 #include <cstddef>
@@ -8,7 +8,7 @@
 
 namespace ikpd {
 
-// Which way the middle joint bends about its bend axis (docs/two-bone.md, bend direction).
+// Which way the middle joint bends about its bend axis (docs/ik/two-bone.md, bend direction).
 enum class BendDirection : int {
   kAuto = 0,      // keep the side the limb is bent to now (straight limb → TwoBoneJob::straightBend)
   kPositive = 1,  // mid turns positively about bendAxis: root (cosB, −sinB), mid (−cosC, sinC)
@@ -17,7 +17,7 @@ enum class BendDirection : int {
 
 // What happens to the end joint's rotation.
 enum class EndRotation : int {
-  kWorld = 0,     // keeps its world rotation (fixed effector orientation, docs/two-bone.md)
+  kWorld = 0,     // keeps its world rotation (fixed effector orientation, docs/ik/two-bone.md)
   kRelative = 1,  // keeps its rotation relative to the mid joint (follows the mid like FK)
 };
 
@@ -40,7 +40,7 @@ enum class TwoBonePole : int {
   kDirection = 2,  // TwoBoneFrame::pole is a world direction (TwoBoneJob::poleDirection)
 };
 
-// Two-bone IK (docs/two-bone.md): moves mid and end so the end (plus effectorOffset)
+// Two-bone IK (docs/ik/two-bone.md): moves mid and end so the end (plus effectorOffset)
 // reaches `target`; the root position is fixed. Bone lengths come from the
 // input positions (a = |mid − root|, b = |end − mid|) and are preserved unless
 // stretched. `forward` and `bendAxis` are joint-local axes shared by root and
@@ -95,7 +95,7 @@ struct TwoBoneJob {
   BendDirection straightBend = BendDirection::kPositive;  // tie-break for kAuto on a straight limb (not kAuto)
   float minAngle = 0.0f;                   // interior mid angle limits, radians, 0 <= minAngle <= maxAngle <= π
   float maxAngle = kPi;
-  glm::vec3 effectorOffset{0.0f};          // world offset from end joint to contact point (docs/two-bone.md)
+  glm::vec3 effectorOffset{0.0f};          // world offset from end joint to contact point (docs/ik/two-bone.md)
   float weight = 1.0f;                     // [0, 1]
   float soften = 0.0f;                     // [0, 1]: soft-IK zone as a fraction of the reach
   float maxStretch = 1.0f;                 // >= 1; 1 disables stretching
@@ -113,7 +113,7 @@ struct TwoBoneJob {
   Status Run() const;
 };
 
-// ---- Prepared settings (docs/two-bone.md, prepared settings) ---------------
+// ---- Prepared settings (docs/ik/two-bone.md, prepared settings) ---------------
 // The options of TwoBoneJob that stay fixed from frame to frame, with the same
 // meaning, defaults and ranges; `pole` says which pole input the frames carry.
 struct TwoBoneSettings {

@@ -1,5 +1,5 @@
 // ikpd::pd — the spring step on chart coordinates, shared by every controller
-// (docs/pd.md). A chart maps a controller's value to up to 4 linear components:
+// (docs/pd/pd.md). A chart maps a controller's value to up to 4 linear components:
 // its error relative to the target at the end of the step.
 #pragma once
 

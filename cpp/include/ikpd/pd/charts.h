@@ -1,4 +1,4 @@
-// ikpd::pd — the charts PD controllers run on (docs/pd.md). A chart maps a
+// ikpd::pd — the charts PD controllers run on (docs/pd/pd.md). A chart maps a
 // controller's value to up to 4 linear components: its error relative to the
 // target (x − g for scalars, the wrapped difference for angles, the log map at the
 // target for unit vectors and quaternions), so one spring step (chart_step.h) and

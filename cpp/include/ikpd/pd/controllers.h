@@ -1,5 +1,5 @@
 // ikpd::pd — stateful PD controllers for a scalar, an angle, a unit 3D vector
-// and a quaternion (docs/pd.md). Plain classes, no virtual calls, no allocation.
+// and a quaternion (docs/pd/pd.md). Plain classes, no virtual calls, no allocation.
 // State is kept in double precision so the exact integrator's identities
 // (N steps == 1 step) hold to ~1e-12; the float glm API converts at the edges.
 //

@@ -1,4 +1,4 @@
-// ikpd — PD gains from the ways users state them (docs/pd.md): either a settle
+// ikpd — PD gains from the ways users state them (docs/pd/pd.md): either a settle
 // time or kp, either a damping ratio or kd. The library's rules live here so
 // that C++ and JS users get the same ones.
 #pragma once

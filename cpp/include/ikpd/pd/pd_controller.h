@@ -1,5 +1,5 @@
 // ikpd::pd — one PD controller over any chart (charts.h): the update, blend-out
-// and query state machine, written once (docs/pd.md). ScalarPD, AnglePD, Vec3PD
+// and query state machine, written once (docs/pd/pd.md). ScalarPD, AnglePD, Vec3PD
 // and QuatPD (controllers.h) are thin wrappers over PdController<Chart>.
 // Plain class, no virtual calls, no allocation. Member definitions live in the
 // library (explicitly instantiated for the charts in charts.h).

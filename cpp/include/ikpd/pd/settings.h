@@ -1,4 +1,4 @@
-// ikpd::pd — controller settings (docs/pd.md): gains, integrator, limits and
+// ikpd::pd — controller settings (docs/pd/pd.md): gains, integrator, limits and
 // rest/blend-out thresholds. One Validate() for every controller; the gain rules
 // that derive kp/kd from a settle time live beside it (gain_options.h).
 #pragma once

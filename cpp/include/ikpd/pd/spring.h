@@ -1,5 +1,5 @@
 // ikpd::pd — the damped spring (PD controller, unit mass) as plain functions on
-// plain state (docs/pd.md). Everything here is allocation-free and header-inline
+// plain state (docs/pd/pd.md). Everything here is allocation-free and header-inline
 // where it sits on a hot path, so batch (SoA) code can call it per element.
 //
 // Model: x'' = kp·(g(t) − x) − kd·x' + bias, with the target moving linearly
@@ -35,7 +35,7 @@ struct Gains {
 
 // ------------------------------------------------------------ parameters
 
-// kp = (2π / settleTime)², kd = 2·dampingRatio·√kp (docs/pd.md: settle time ≈ 2π/√kp
+// kp = (2π / settleTime)², kd = 2·dampingRatio·√kp (docs/pd/pd.md: settle time ≈ 2π/√kp
 // for critical damping; kp = 40 → ≈ 0.99 s). Errors name "settleTime" / "damping".
 Status GainsFromSettleTime(double settleTime, double dampingRatio, Gains* out);
 // Unity's Mathf.SmoothDamp(smoothTime): a critically damped spring with ω = 2 / smoothTime.

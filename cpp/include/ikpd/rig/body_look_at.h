@@ -1,5 +1,5 @@
-// ikpd — full-body look-at (docs/body-look-at.md): the upper-body look-at of
-// LookAt (docs/look-at.md) with three effects layered on it, one after the other:
+// ikpd — full-body look-at (docs/rig/body-look-at.md): the upper-body look-at of
+// LookAt (docs/rig/look-at.md) with three effects layered on it, one after the other:
 //   1. spine: pelvis → … → head turn toward the target, the head leading
 //      (per-joint settle times grow from the head down to the pelvis);
 //   2. weight shift: the pelvis translates against the head's lean and turn;
@@ -74,7 +74,7 @@ struct BodyLookAtSettings {
   bool footLock = true;  // keep each ankle at its animated world position and rotation
   float blendOutTime = 0.1f;  // seconds >= 0: the final linear part of turning off (every effect)
   // Yaw/pitch limits in the character's frame, targets behind, and the gaze:
-  // as LookAtSettings (docs/look-at.md).
+  // as LookAtSettings (docs/rig/look-at.md).
   float maxYaw = 2.0f;
   float maxPitchUp = 1.2f;
   float maxPitchDown = 1.2f;
@@ -171,7 +171,7 @@ class BodyLookAt {
   // the drop that keeps the feet in reach.
   glm::vec3 pelvisShift() const;
   // How far the body was lowered in the last update so that every leg reaches
-  // its animated ankle (metres along −up; docs/body-look-at.md, "Foot lock").
+  // its animated ankle (metres along −up; docs/rig/body-look-at.md, "Foot lock").
   float pelvisDrop() const { return drop_; }
   // The smoothed gaze (radians, relative to the head), as LookAt::gazeYaw/gazePitch.
   float gazeYaw() const { return look_.gazeYaw(); }

@@ -1,4 +1,4 @@
-// ikpd — grounding (docs/grounding.md): feet that stand on uneven ground, for
+// ikpd — grounding (docs/rig/grounding.md): feet that stand on uneven ground, for
 // two or four legs. Each update takes the animated pose (world space) and one
 // ground hit (point and normal) under each foot, and
 //   1. raises or lowers each foot by the ground height under it relative to
@@ -16,7 +16,7 @@
 //      plane, softened near full reach): the ankle (or, with a toe joint,
 //      the toe) lands so the sole touches the ground.
 // Every offset (each foot's height, rotation and plant slide, the pelvis
-// height and pitch) goes through the exact-integrator PD (docs/pd.md), so the
+// height and pitch) goes through the exact-integrator PD (docs/pd/pd.md), so the
 // result does not depend on the update rate; disabled, every offset blends
 // out exactly and the output is then the input bit for bit.
 #pragma once

@@ -1,4 +1,4 @@
-// ikpd — look-at IK (docs/look-at.md): a chain such as pelvis →
+// ikpd — look-at IK (docs/rig/look-at.md): a chain such as pelvis →
 // spine → chest → neck → head turns toward a target, the body following the
 // head through per-joint weights and limits; each joint's offset rotation is
 // smoothed by a quaternion PD controller (pd::QuatPD, exact integrator) and
@@ -18,7 +18,7 @@
 
 namespace ikpd {
 
-// What the head does once the target is past maxYaw (docs/look-at.md, "Targets behind").
+// What the head does once the target is past maxYaw (docs/rig/look-at.md, "Targets behind").
 enum class LookBehind : std::uint8_t {
   kKeep = 0,    // 'keep': hold at the limit on the side the target left from, until it comes back in front
   kFront = 1,   // 'front': turn back to straight ahead (yaw 0)
@@ -34,7 +34,7 @@ struct LookAtSettings {
   std::span<const float> limits;
   // Optional per-joint PD settle time (seconds, > 0); empty → settleTime.
   std::span<const float> settleTimes;
-  float settleTime = 0.3f;    // seconds, > 0: time for an offset to settle (docs/pd.md)
+  float settleTime = 0.3f;    // seconds, > 0: time for an offset to settle (docs/pd/pd.md)
   float damping = 1.0f;       // damping ratio ζ > 0 (1 critical, 0.707 responsive)
   float blendOutTime = 0.1f;  // seconds, >= 0: final linear part of turning off
   glm::vec3 forward{0.0f, 0.0f, 1.0f};  // the head's look axis in its local frame (three.js: +Z)
@@ -44,7 +44,7 @@ struct LookAtSettings {
   glm::vec3 offset{0.0f, 0.0f, 0.0f};
 
   // Yaw and pitch limits of the look direction in the character's frame
-  // (docs/look-at.md, "Yaw and pitch limits"): `up` (world, normalized) and the
+  // (docs/rig/look-at.md, "Yaw and pitch limits"): `up` (world, normalized) and the
   // facing, the animated head's `forward` made horizontal. Radians.
   glm::vec3 up{0.0f, 1.0f, 0.0f};
   float maxYaw = 2.0f;        // [0, π]: each side of the facing
@@ -53,14 +53,14 @@ struct LookAtSettings {
   LookBehind behind = LookBehind::kKeep;
   // rad/s, > 0 (Infinity: no cap): the yaw of the look direction (character
   // frame) turns at most this fast, and each joint's offset too (the PD
-  // maxVelocity on the exact integrator, docs/pd.md).
+  // maxVelocity on the exact integrator, docs/pd/pd.md).
   float maxSpeed = 8.0f;
   // 'linear': the desired offsets move linearly between updates and the PD
   // feeds their velocity forward (no steady lag behind a moving target).
   pd::TargetMotion targetMotion = pd::TargetMotion::kHold;
-  float ki = 0.0f;  // integral gain (PID), >= 0 (docs/pd.md)
+  float ki = 0.0f;  // integral gain (PID), >= 0 (docs/pd/pd.md)
 
-  // Gaze (docs/look-at.md, "Eyes"): yaw and pitch of the eyes relative to the
+  // Gaze (docs/rig/look-at.md, "Eyes"): yaw and pitch of the eyes relative to the
   // head, toward the target, within these limits (radians), smoothed with
   // eyeSettleTime so the eyes lead the head.
   float eyeYaw = 0.6f;        // [0, π/2]
@@ -88,7 +88,7 @@ class LookAt {
   Status Reset(const LookAtSettings& settings);
   // As Reset, but with the same joint count the smoothing state (offsets,
   // velocities, blend-out) is kept, so weights, limits and gains change without
-  // a pop (docs/rig.md); another joint count resets. On error nothing changes.
+  // a pop (docs/rig/rig.md); another joint count resets. On error nothing changes.
   Status Configure(const LookAtSettings& settings);
   // joints: the animated world pose, root first (size = weights.size());
   // output: same size, may not alias joints. dt >= 0 (seconds). The input errors
@@ -99,7 +99,7 @@ class LookAt {
     return Update(dt, joints, target, enabled, output, {}, {});
   }
   // With 0, 1 or 2 eye joints (animated world pose; eyesOutput the same size):
-  // each is carried by the head and turned by the gaze (docs/look-at.md, "Eyes").
+  // each is carried by the head and turned by the gaze (docs/rig/look-at.md, "Eyes").
   // Errors "eyes: ...", "eyesOutput: ..." as the others: nothing changes.
   Status Update(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
                 std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput);

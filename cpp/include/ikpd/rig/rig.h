@@ -1,4 +1,4 @@
-// ikpd — a character rig (docs/rig.md): one object that owns a skeleton and an
+// ikpd — a character rig (docs/rig/rig.md): one object that owns a skeleton and an
 // ordered stack of constraints (aim, two-bone, pseudo three-bone, chain,
 // look-at, body look-at, grounding) and solves them all in one Update per frame, from
 // the animated local transforms to the solved ones.
@@ -15,7 +15,7 @@
 // into it), so a rotated, translated or uniformly scaled root changes nothing
 // but the mapping.
 //
-// Axes are detected from the rest pose, never assumed (docs/rig.md, axes):
+// Axes are detected from the rest pose, never assumed (docs/rig/rig.md, axes):
 // each constraint keeps per joint a canonical frame F_j (a rotation from the
 // canonical frame to the joint-local one) so that the jobs, which want one
 // bone axis shared by every joint, see the world rotation R_j·F_j with
@@ -28,7 +28,7 @@
 // mapped into that joint's rest frame (a real head bone's axis is rarely +Z).
 // Eye joints of the look-ats are turned by the gaze about the head's up and
 // left; each eye's look axis is the head's carried rigidly into the eye's rest
-// frame (no eye bone axis is assumed; docs/look-at.md, "Eyes").
+// frame (no eye bone axis is assumed; docs/rig/look-at.md, "Eyes").
 // A solved world rotation out_j comes back as out_j·F_j⁻¹.
 #pragma once
 
@@ -92,7 +92,7 @@ static_assert(sizeof(ConstraintResult) == 4 * sizeof(float));
 struct CommonSettings {
   float weight = 1.0f;      // [0, 1]
   bool enabled = true;      // false: blend out to the animated pose
-  // Seconds >= 0 for a joint's offset to settle (docs/pd.md); 0: no smoothing.
+  // Seconds >= 0 for a joint's offset to settle (docs/pd/pd.md); 0: no smoothing.
   // Look-at: > 0 (its own default 0.3). Body look-at: unused (its groups' own).
   float settleTime = 0.0f;
   float damping = 1.0f;      // damping ratio > 0; unused by body look-at
@@ -116,7 +116,7 @@ struct ConstraintSettings {
   // tip]; chain: 2..256 joints; lookAt: 2..64 joints (root … head); bodyLookAt:
   // the spine (pelvis … head, 2..64). Each joint a descendant of the previous.
   std::vector<int> joints;
-  // grounding: [pelvis] or [pelvis, chest] (docs/grounding.md).
+  // grounding: [pelvis] or [pelvis, chest] (docs/rig/grounding.md).
   // bodyLookAt: 0, 3 or 6 joints each, [upper arm, forearm, hand] and
   // [hip, knee, ankle] per limb (each limb a chain). grounding: `legs` holds 2
   // or 4 legs of grounding.legJoints joints each ([hip, knee, ankle, toe?]),
@@ -126,7 +126,7 @@ struct ConstraintSettings {
   std::vector<int> legs;
   // lookAt and bodyLookAt only: 0, 1 or 2 eye joints (left, right), each a
   // descendant of the head (joints.back()) and none of the other joints. The
-  // gaze turns them (docs/look-at.md, "Eyes"); the eye options are the kind's
+  // gaze turns them (docs/rig/look-at.md, "Eyes"); the eye options are the kind's
   // (lookAt.eyeYaw …, bodyLookAt.eyeYaw …).
   std::vector<int> eyes;
   CommonSettings common;
@@ -200,12 +200,12 @@ class Rig {
   // on the pose the previous ones left, writes its joints' local rotations
   // (body look-at also the pelvis translation) into `out`; model transforms
   // are computed lazily, only for what a later constraint reads. changed[j] =
-  // 1 where out[j] differs from in[j]. Smoothing (docs/rig.md): with
+  // 1 where out[j] differs from in[j]. Smoothing (docs/rig/rig.md): with
   // settleTime 0, out = slerp(current, desired, weight) (disabled: current);
   // else a QuatPD per written joint smooths the offset, blending it out
   // exactly when disabled. Frame-rate independent (exact integrator) for a
   // still pose and target; a joint below another smoothed constraint tracks a
-  // moving local target, which differs between rates by O(dt) (docs/rig.md).
+  // moving local target, which differs between rates by O(dt) (docs/rig/rig.md).
   Status Update(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                 std::span<LocalTransform> out, std::span<std::uint8_t> changed = {});
 
@@ -230,7 +230,7 @@ class Rig {
   // constraint state.
   Status Probe(std::span<const LocalTransform> in, const LocalTransform& root);
   std::span<const ConstraintResult> results() const { return results_; }
-  // The canonical frames F_j of constraint `index` (one per joint, docs/rig.md).
+  // The canonical frames F_j of constraint `index` (one per joint, docs/rig/rig.md).
   std::span<const glm::quat> canonicalFrames(std::size_t index) const { return constraints_[index].frames; }
   // The look axis (joint-local) an aim or look-at uses after detection.
   glm::vec3 lookAxis(std::size_t index) const { return constraints_[index].look; }

@@ -1,5 +1,5 @@
 // ikpd — a skeleton's hierarchy and its joints' local transforms
-// (docs/rig.md): the plain data a Rig (rig.h) solves over.
+// (docs/rig/rig.md): the plain data a Rig (rig.h) solves over.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // CCD (cyclic coordinate descent) for N-bone chains, with a two-joint block
-// step (see docs/chains.md).
+// step (see docs/ik/chains.md).
 #include <algorithm>
 #include <cmath>
 

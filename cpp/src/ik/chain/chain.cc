@@ -1,5 +1,5 @@
 // N-bone chains: validation, the normalized frame and the stages the solvers
-// share (see docs/chains.md). The solvers are in ccd.cc, fabrik.cc and
+// share (see docs/ik/chains.md). The solvers are in ccd.cc, fabrik.cc and
 // fabrik_fast.cc.
 #include "ikpd/ik/chain.h"
 

@@ -1,5 +1,5 @@
 // FABRIK with joint limits for N-bone chains: positions and rotations are
-// solved together, each bone's turn limited (see docs/chains.md). Chains
+// solved together, each bone's turn limited (see docs/ik/chains.md). Chains
 // without limits take the positions-only path in fabrik_fast.cc.
 #include "rotation.h"
 #include "solver.h"

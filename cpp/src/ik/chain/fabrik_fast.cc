@@ -1,6 +1,6 @@
 // FABRIK without limits for N-bone chains: positions only, with an
 // extrapolation along its linear convergence; rotations are set once from the
-// final pose, four bones at a time where SIMD exists (see docs/chains.md).
+// final pose, four bones at a time where SIMD exists (see docs/ik/chains.md).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -103,7 +103,7 @@ struct FreeFabrik {
   // that the chain folds around, or near full extension): when an iteration
   // shrinks the distance by less than 1 − kStallRatio, it stops with `stalled`
   // set and the solve finishes with CCD sweeps in the iterations left
-  // (docs/chains.md, "Stalls"). Solves that gain at least that much every
+  // (docs/ik/chains.md, "Stalls"). Solves that gain at least that much every
   // iteration keep plain FABRIK's result.
   static constexpr float kStallRatio = 0.9f;
   bool stalled = false;

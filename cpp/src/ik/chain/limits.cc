@@ -1,4 +1,4 @@
-// Joint limits of the chain solvers (see docs/chains.md).
+// Joint limits of the chain solvers (see docs/ik/chains.md).
 #include <algorithm>
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// Private rotation helpers shared by the chain solvers (docs/chains.md).
+// Private rotation helpers shared by the chain solvers (docs/ik/chains.md).
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Internal: the working state of one chain solve (SolveChain) and the stages the chain
-// solvers share (see docs/chains.md). ccd.cc, fabrik.cc and fabrik_fast.cc
+// solvers share (see docs/ik/chains.md). ccd.cc, fabrik.cc and fabrik_fast.cc
 // each drive these stages with their own iteration.
 #pragma once
 

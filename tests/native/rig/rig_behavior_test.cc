@@ -1,0 +1,487 @@
+// Rig behaviour: stacking order, real rigs' bone conventions and root
+// transforms, pop-free and frame-rate independent smoothing, bad input.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "native/rig_test_util.h"
+#include "native/status_test_util.h"
+
+namespace {
+
+using namespace rigtest;
+using ikpd::rig::ConstraintKind;
+using ikpd::rig::ConstraintSettings;
+using ikpd::rig::Rig;
+using ikpd::rig::Skeleton;
+using statustest::StartsWith;
+
+float Angle(const glm::quat& a, const glm::quat& b) {
+  const float d = std::min(1.0f, std::abs(glm::dot(glm::normalize(a), glm::normalize(b))));
+  return 2.0f * std::acos(d);
+}
+
+// --------------------------------------------------------------- stacking
+
+TEST(RigStack, EachConstraintSeesThePosePreviousOnesLeft) {
+  iktest::Rng rng(2510);
+  for (int i = 0; i < 200; ++i) {
+    const ChainRig chain = RandomChain(rng, 6);
+    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+    ConstraintSettings c = Settings(ConstraintKind::kChain, {1, 2, 3, 4});
+    c.chain.iterations = 8;
+    // Rig A: the chain alone. Rig B: the chain, then an aim on the chain's tip.
+    Rig a = MakeRig(chain), b = MakeRig(chain);
+    ASSERT_TRUE(a.Add(c).ok());
+    ASSERT_TRUE(b.Add(c).ok());
+    ASSERT_TRUE(b.Add(Settings(ConstraintKind::kAim, {4})).ok());
+    const glm::vec3 reach = rng.Vec(-2.0f, 2.0f), look = rng.Vec(-4.0f, 4.0f);
+    a.frames()[0].target = b.frames()[0].target = reach;
+    b.frames()[1].target = look;
+    std::vector<LocalTransform> outA(6), outB(6);
+    ASSERT_TRUE(a.Update(0.0f, pose, {}, outA).ok());
+    ASSERT_TRUE(b.Update(0.0f, pose, {}, outB).ok());
+    // The chain's joints agree; the aim then turned the tip, from the chain's pose.
+    for (int j = 0; j < 4; ++j) EXPECT_EQ(outA[j].rotation, outB[j].rotation);
+    const auto chained = Fk(chain.parents, outA);
+    ikpd::AimJob job;
+    glm::quat solved;
+    job.position = chained[4].position, job.rotation = chained[4].rotation, job.target = look;
+    job.forward = b.lookAxis(1), job.result = &solved;
+    ASSERT_TRUE(job.Run().ok());
+    const auto after = Fk(chain.parents, outB);
+    ASSERT_LT(RotationGap(after[4].rotation, solved), 2e-5f) << "case " << i;
+    EXPECT_EQ(outB[5].rotation, pose[5].rotation);  // below the tip: carried, not written
+  }
+}
+
+TEST(RigStack, ChangedFlagsOnlyTheWrittenJoints) {
+  iktest::Rng rng(2511);
+  const ChainRig chain = RandomChain(rng, 6);
+  Rig rig = MakeRig(chain);
+  ASSERT_TRUE(rig.Add(Settings(ConstraintKind::kTwoBone, {2, 3, 4})).ok());
+  rig.frames()[0].target = glm::vec3(0.3f, 0.2f, 0.1f);
+  const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+  std::vector<LocalTransform> out(6);
+  std::vector<std::uint8_t> changed(6, 7);
+  ASSERT_TRUE(rig.Update(0.0f, pose, {}, out, changed).ok());
+  const std::uint8_t expected[6] = {0, 0, 1, 1, 1, 0};
+  for (int j = 0; j < 6; ++j) {
+    EXPECT_EQ(changed[j], expected[j]) << j;
+    EXPECT_EQ(changed[j] != 0, std::memcmp(&out[j], &pose[j], sizeof(LocalTransform)) != 0) << j;
+  }
+}
+
+// --------------------------------------------------------------- real rigs
+
+struct Convention {
+  const char* name;
+  glm::vec3 thigh, shin, foot;  // each bone's axis in its own joint frame
+};
+
+// A leg hip → knee → ankle → toe under a scaled, rotated pelvis, bones along
+// each convention's axes, random rest rotations; the root transform is a
+// translation, a rotation and a uniform scale.
+TEST(RigConventions, TwoBoneReachesInEveryBoneConvention) {
+  const Convention conventions[] = {
+      {"+Y", {0, 1, 0}, {0, 1, 0}, {0, 1, 0}},
+      {"-Z", {0, 0, -1}, {0, 0, -1}, {0, 0, -1}},
+      {"-Y", {0, -1, 0}, {0, -1, 0}, {0, -1, 0}},
+      {"mixed", {1, 0, 0}, {0, -1, 0}, {0, 0, 1}},
+  };
+  iktest::Rng rng(2512);
+  for (const Convention& cv : conventions) {
+    for (int i = 0; i < 200; ++i) {
+      const float upper = rng.Uniform(0.3f, 0.6f), lower = rng.Uniform(0.3f, 0.6f);
+      std::vector<int> parents = {-1, 0, 1, 2, 3};
+      std::vector<LocalTransform> rest(5);
+      rest[0].rotation = rng.Rotation();
+      rest[0].scale = glm::vec3(rng.Uniform(0.5f, 2.0f));  // uniformly scaled parent
+      rest[1].translation = rng.Vec(-0.2f, 0.2f);
+      rest[1].rotation = rng.Rotation();
+      rest[2].translation = cv.thigh * upper;
+      rest[2].rotation = iktest::AxisAngle(rng.Direction(), rng.Uniform(0.05f, 1.0f));  // a bent knee at rest
+      rest[3].translation = cv.shin * lower;
+      rest[3].rotation = rng.Rotation();
+      rest[4].translation = cv.foot * 0.1f;
+      Skeleton skeleton;
+      ASSERT_TRUE(skeleton.Init(parents).ok());
+      Rig rig;
+      ASSERT_TRUE(rig.Init(skeleton, rest).ok());
+      ASSERT_TRUE(rig.Add(Settings(ConstraintKind::kTwoBone, {1, 2, 3})).ok());
+      LocalTransform root;
+      root.translation = rng.Vec(-5.0f, 5.0f);
+      root.rotation = rng.Rotation();
+      root.scale = glm::vec3(rng.Uniform(0.2f, 3.0f));
+      std::vector<LocalTransform> pose = rest;
+      pose[2].rotation = iktest::AxisAngle(rng.Direction(), rng.Uniform(0.2f, 1.5f));
+      const auto before = Fk(parents, pose, root);
+      const float scale = root.scale.x * rest[0].scale.x;
+      const float reach = (upper + lower) * scale;
+      const float dist = rng.Uniform(std::abs(upper - lower) * scale + 0.05f * reach, 0.95f * reach);
+      const glm::vec3 target = before[1].position + rng.Direction() * dist;
+      rig.frames()[0].target = target;
+      std::vector<LocalTransform> out(5);
+      ASSERT_TRUE(rig.Update(0.0f, pose, root, out).ok());
+      const auto after = Fk(parents, out, root);
+      ASSERT_LT(glm::length(after[3].position - target), 1e-4f * reach) << cv.name << " case " << i;
+      EXPECT_EQ(rig.results()[0].reached, 1.0f) << cv.name << " case " << i;
+      // Bone lengths kept: the rig writes rotations only.
+      EXPECT_NEAR(glm::length(after[2].position - after[1].position), upper * scale, 1e-4f * reach);
+    }
+  }
+}
+
+// A spine whose bones point along mixed axes and whose head bone's axis is
+// not +Z: after settling, the head looks along the character's facing (the
+// detected axis) straight at the target, under a rotated, scaled root.
+TEST(RigConventions, LookAtHeadFacesTheTarget) {
+  iktest::Rng rng(2513);
+  for (int i = 0; i < 100; ++i) {
+    std::vector<int> parents = {-1, 0, 1, 2, 3};
+    std::vector<LocalTransform> rest(5);
+    const glm::vec3 axes[] = {{0, 1, 0}, {0, 0, -1}, {1, 0, 0}, {0, -1, 0}};
+    for (int j = 1; j < 5; ++j) {
+      rest[j].translation = axes[(i + j) % 4] * 0.3f;
+      rest[j].rotation = rng.Rotation();
+    }
+    rest[0].scale = glm::vec3(1.5f);
+    Skeleton skeleton;
+    ASSERT_TRUE(skeleton.Init(parents).ok());
+    Rig rig;
+    ASSERT_TRUE(rig.Init(skeleton, rest).ok());
+    ConstraintSettings s = Settings(ConstraintKind::kLookAt, {1, 2, 3, 4});
+    s.common.settleTime = 0.1f;
+    ASSERT_TRUE(rig.Add(s).ok());
+    LocalTransform root;
+    root.translation = rng.Vec(-3.0f, 3.0f);
+    root.rotation = iktest::AxisAngle({0, 1, 0}, rng.Uniform(-3.0f, 3.0f));
+    root.scale = glm::vec3(0.8f);
+    // In the rest pose the head looks along the character's facing, rotated with the root.
+    const auto restWorld = Fk(parents, rest, root);
+    const glm::vec3 facing = root.rotation * glm::vec3(0, 0, 1);
+    ASSERT_LT(glm::length(restWorld[4].rotation * rig.lookAxis(0) - facing), 1e-5f);
+    // A target ahead and off to the side; settle, then the head faces it.
+    const glm::vec3 target = restWorld[4].position + 3.0f * facing + rng.Vec(-1.0f, 1.0f);
+    rig.frames()[0].target = target;
+    std::vector<LocalTransform> out(5);
+    for (int frame = 0; frame < 240; ++frame) ASSERT_TRUE(rig.Update(1.0f / 60.0f, rest, root, out).ok());
+    const auto after = Fk(parents, out, root);
+    const glm::vec3 look = after[4].rotation * rig.lookAxis(0);
+    const glm::vec3 to = glm::normalize(target - after[4].position);
+    EXPECT_GT(glm::dot(look, to), std::cos(2e-3f)) << "case " << i;
+    EXPECT_EQ(rig.results()[0].reached, 1.0f);
+  }
+}
+
+// --------------------------------------------------------------- smoothing
+
+struct Sample {
+  std::vector<glm::quat> rotations;
+};
+
+// A two-bone arm and an aim on another branch, smoothed, run at `hz` for 2 s
+// while the script toggles enabled and changes weight; returns the pose every
+// 1/30 s and the largest per-frame change of any local rotation. (A joint
+// below another smoothed constraint tracks a moving local target, which
+// differs between rates by O(dt): docs/rig/rig.md.)
+std::vector<Sample> RunScript(int hz, float* largestStep, float settleTime) {
+  iktest::Rng rng(2514);
+  ChainRig chain = RandomChain(rng, 6);
+  chain.parents[5] = 0;
+  Rig rig = MakeRig(chain);
+  ConstraintSettings arm = Settings(ConstraintKind::kTwoBone, {1, 2, 3});
+  arm.common.settleTime = settleTime;
+  ConstraintSettings aim = Settings(ConstraintKind::kAim, {5});
+  aim.common.settleTime = settleTime;
+  EXPECT_TRUE(rig.Add(arm).ok());
+  EXPECT_TRUE(rig.Add(aim).ok());
+  const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+  rig.frames()[0].target = glm::vec3(0.5f, 1.0f, 0.2f);
+  rig.frames()[1].target = glm::vec3(-2.0f, 1.0f, 3.0f);
+  std::vector<LocalTransform> out(6), previous = pose;
+  std::vector<Sample> samples;
+  *largestStep = 0.0f;
+  const int frames = 2 * hz;
+  for (int f = 0; f < frames; ++f) {
+    const int tick = f * 30 / hz;  // the script runs on 1/30 s ticks (common to every rate)
+    if (f * 30 % hz == 0) {
+      if (tick == 15) { arm.common.weight = 0.3f; aim.common.weight = 0.5f; }
+      if (tick == 30) { arm.common.enabled = false; aim.common.enabled = false; }
+      if (tick == 45) { arm.common.enabled = true; arm.common.weight = 1.0f; aim.common.enabled = true; }
+      EXPECT_TRUE(rig.SetSettings(0, arm).ok());
+      EXPECT_TRUE(rig.SetSettings(1, aim).ok());
+    }
+    EXPECT_TRUE(rig.Update(1.0f / static_cast<float>(hz), pose, {}, out).ok());
+    for (int j = 0; j < 6; ++j) *largestStep = std::max(*largestStep, Angle(out[j].rotation, previous[j].rotation));
+    previous = out;
+    if ((f + 1) * 30 % hz == 0) {
+      Sample s;
+      for (const LocalTransform& t : out) s.rotations.push_back(t.rotation);
+      samples.push_back(s);
+    }
+  }
+  return samples;
+}
+
+TEST(RigSmoothing, FrameRateIndependentAndPopFree) {
+  float step30 = 0.0f, step60 = 0.0f, step240 = 0.0f;
+  const auto at30 = RunScript(30, &step30, 0.25f);
+  const auto at60 = RunScript(60, &step60, 0.25f);
+  const auto at240 = RunScript(240, &step240, 0.25f);
+  ASSERT_EQ(at30.size(), 60u);
+  ASSERT_EQ(at60.size(), at30.size());
+  ASSERT_EQ(at240.size(), at30.size());
+  float gap = 0.0f;
+  for (std::size_t s = 0; s < at30.size(); ++s) {
+    for (std::size_t j = 0; j < at30[s].rotations.size(); ++j) {
+      gap = std::max(gap, Angle(at30[s].rotations[j], at60[s].rotations[j]));
+      gap = std::max(gap, Angle(at30[s].rotations[j], at240[s].rotations[j]));
+    }
+  }
+  EXPECT_LT(gap, 2e-3f) << "poses at common times differ between 30, 60 and 240 Hz";
+  // No pop: the largest per-frame change shrinks with the frame time, as the
+  // PD's bounded angular speed allows (a pop would be the whole offset in one
+  // frame at any rate).
+  EXPECT_LT(step240, 0.3f * step60);
+  EXPECT_LT(step60, 0.75f * step30);
+  // Without smoothing the same script does pop: the test can tell.
+  float raw = 0.0f;
+  RunScript(240, &raw, 0.0f);
+  EXPECT_GT(raw, 0.2f);
+}
+
+TEST(RigSmoothing, DisabledBlendsOutToTheAnimatedPoseExactly) {
+  iktest::Rng rng(2515);
+  const ChainRig chain = RandomChain(rng, 5);
+  Rig rig = MakeRig(chain);
+  ConstraintSettings s = Settings(ConstraintKind::kTwoBone, {1, 2, 3});
+  s.common.settleTime = 0.2f;
+  ASSERT_TRUE(rig.Add(s).ok());
+  rig.frames()[0].target = glm::vec3(0.4f, 0.3f, 0.2f);
+  const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+  std::vector<LocalTransform> out(5);
+  std::vector<std::uint8_t> changed(5);
+  for (int f = 0; f < 60; ++f) ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out, changed).ok());
+  EXPECT_EQ(rig.results()[0].active, 1.0f);
+  s.common.enabled = false;
+  ASSERT_TRUE(rig.SetSettings(0, s).ok());
+  for (int f = 0; f < 120; ++f) ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out, changed).ok());
+  EXPECT_EQ(rig.results()[0].active, 0.0f);
+  for (int j = 0; j < 5; ++j) {
+    EXPECT_EQ(std::memcmp(&out[j], &pose[j], sizeof(LocalTransform)), 0) << j;
+    EXPECT_EQ(changed[j], 0) << j;
+  }
+}
+
+// Turning smoothing on (settleTime 0 → 0.3) starts each PD at the offset
+// applied last: the joints stay where they were instead of snapping back.
+TEST(RigSmoothing, TurningSmoothingOnDoesNotPop) {
+  iktest::Rng rng(2519);
+  const ChainRig chain = RandomChain(rng, 5);
+  Rig rig = MakeRig(chain);
+  ConstraintSettings s = Settings(ConstraintKind::kTwoBone, {1, 2, 3});
+  ASSERT_TRUE(rig.Add(s).ok());
+  rig.frames()[0].target = glm::vec3(0.4f, 0.3f, 0.2f);
+  const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+  std::vector<LocalTransform> out(5), previous(5);
+  ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+  previous = out;
+  float solvedAway = 0.0f;
+  for (int j = 1; j < 4; ++j) solvedAway = std::max(solvedAway, Angle(out[j].rotation, pose[j].rotation));
+  ASSERT_GT(solvedAway, 0.1f);
+  s.common.settleTime = 0.3f;
+  ASSERT_TRUE(rig.SetSettings(0, s).ok());
+  ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+  for (int j = 1; j < 4; ++j) EXPECT_LT(Angle(out[j].rotation, previous[j].rotation), 1e-3f) << j;
+}
+
+// Changing a look-at's weight (or gains) keeps its smoothing state: the head
+// moves on smoothly instead of restarting from the animated pose.
+TEST(RigSmoothing, LookAtWeightChangeDoesNotReset) {
+  iktest::Rng rng(2516);
+  const ChainRig chain = RandomChain(rng, 5);
+  Rig rig = MakeRig(chain);
+  ConstraintSettings s = Settings(ConstraintKind::kLookAt, {1, 2, 3, 4});
+  s.lookAt.maxYaw = ikpd::kPi;  // the target is past the default maxYaw (2 rad) of this random chain's facing
+  ASSERT_TRUE(rig.Add(s).ok());
+  const auto rest = Fk(chain.parents, chain.rest);
+  rig.frames()[0].target = rest[4].position + glm::vec3(3.0f, 0.0f, 0.0f);
+  std::vector<LocalTransform> out(5), previous(5);
+  for (int f = 0; f < 120; ++f) ASSERT_TRUE(rig.Update(1.0f / 60.0f, chain.rest, {}, out).ok());
+  previous = out;
+  s.common.weight = 0.5f;
+  s.common.settleTime = 0.4f;
+  ASSERT_TRUE(rig.SetSettings(0, s).ok());
+  ASSERT_TRUE(rig.Update(1.0f / 60.0f, chain.rest, {}, out).ok());
+  for (int j = 1; j < 5; ++j) EXPECT_LT(Angle(out[j].rotation, previous[j].rotation), 0.05f) << j;
+  // ... and it does turn back toward the half-weight pose over time.
+  for (int f = 0; f < 240; ++f) ASSERT_TRUE(rig.Update(1.0f / 60.0f, chain.rest, {}, out).ok());
+  EXPECT_GT(Angle(out[4].rotation, previous[4].rotation), 0.05f);
+}
+
+TEST(RigSmoothing, LookAtConfigureKeepsOffsets) {
+  const float weights[3] = {0.3f, 0.5f, 1.0f};
+  ikpd::LookAtSettings ls;
+  ls.weights = weights;
+  ikpd::LookAt look;
+  ASSERT_TRUE(look.Reset(ls).ok());
+  const ikpd::Transform joints[3] = {{{0, 0, 0}, {1, 0, 0, 0}}, {{0, 1, 0}, {1, 0, 0, 0}}, {{0, 2, 0}, {1, 0, 0, 0}}};
+  ikpd::Transform out[3];
+  for (int f = 0; f < 30; ++f) ASSERT_TRUE(look.Update(1.0f / 60.0f, joints, {3, 2, 0}, true, out).ok());
+  const glm::quat before = look.offsets()[2];
+  ASSERT_NE(before, glm::quat(1, 0, 0, 0));
+  ls.settleTime = 0.5f;
+  ASSERT_TRUE(look.Configure(ls).ok());
+  EXPECT_EQ(look.offsets()[2], before);
+  ASSERT_TRUE(look.Reset(ls).ok());
+  EXPECT_EQ(look.offsets()[2], glm::quat(1, 0, 0, 0));
+}
+
+// --------------------------------------------------------------- bad input
+
+TEST(RigErrors, BadSkeletonNamesTheParent) {
+  Skeleton s;
+  const int bad[] = {-1, 0, 5};
+  EXPECT_TRUE(StartsWith(s.Init(bad), "parents[2]:"));
+  const int self[] = {-1, 1};
+  EXPECT_TRUE(StartsWith(s.Init(self), "parents[1]:"));
+  EXPECT_TRUE(StartsWith(s.Init({}), "parents:"));
+  const int good[] = {-1, 0, 1};
+  const std::string_view names[] = {"hips", "spine"};
+  EXPECT_TRUE(StartsWith(s.Init(good, names), "names:"));
+  const std::string_view three[] = {"hips", "spine", "head"};
+  ASSERT_TRUE(s.Init(good, three).ok());
+  EXPECT_EQ(s.Find("head"), 2);
+  EXPECT_EQ(s.Find("tail"), -1);
+}
+
+TEST(RigErrors, BadConstraintsNameTheirParameterAndChangeNothing) {
+  iktest::Rng rng(2517);
+  ChainRig chain = RandomChain(rng, 5);
+  chain.parents = {-1, 0, 1, 1, 3};  // joint 2 and joint 3 are siblings
+  Rig rig = MakeRig(chain);
+  EXPECT_TRUE(StartsWith(rig.Add(Settings(ConstraintKind::kTwoBone, {1, 2, 3})), "constraints[0].joints[2]:"));
+  EXPECT_TRUE(StartsWith(rig.Add(Settings(ConstraintKind::kTwoBone, {1, 3, 9})), "constraints[0].joints[2]:"));
+  EXPECT_TRUE(StartsWith(rig.Add(Settings(ConstraintKind::kTwoBone, {1, 3})), "constraints[0].joints:"));
+  EXPECT_TRUE(StartsWith(rig.Add(Settings(ConstraintKind::kAim, {-1})), "constraints[0].joints[0]:"));
+  ConstraintSettings s = Settings(ConstraintKind::kTwoBone, {1, 3, 4});
+  s.common.weight = 2.0f;
+  EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].weight:"));
+  s.common.weight = 1.0f;
+  s.twoBone.minAngle = -1.0f;
+  EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].minAngle:"));
+  s.twoBone.minAngle = 0.0f;
+  s.twoBone.maxStretch = 1.5f;
+  EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].maxStretch:"));
+  EXPECT_EQ(rig.constraintCount(), 0u);
+  s.twoBone.maxStretch = 1.0f;
+  ASSERT_TRUE(rig.Add(s).ok());
+  s.common.settleTime = -1.0f;
+  EXPECT_TRUE(StartsWith(rig.SetSettings(0, s), "constraints[0].settleTime:"));
+  EXPECT_EQ(rig.settings(0).common.settleTime, 0.0f);
+}
+
+TEST(RigErrors, BadFramesNameTheInputAndChangeNothing) {
+  iktest::Rng rng(2518);
+  const ChainRig chain = RandomChain(rng, 5);
+  Rig rig = MakeRig(chain), twin = MakeRig(chain);
+  ConstraintSettings s = Settings(ConstraintKind::kTwoBone, {1, 2, 3});
+  s.common.settleTime = 0.3f;
+  for (Rig* r : {&rig, &twin}) {
+    ASSERT_TRUE(r->Add(s).ok());
+    r->frames()[0].target = glm::vec3(0.5f, 0.5f, 0.0f);
+  }
+  const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+  std::vector<LocalTransform> out(5), twinOut(5), shortOut(4);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (int f = 0; f < 10; ++f) {
+    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+    ASSERT_TRUE(twin.Update(1.0f / 60.0f, pose, {}, twinOut).ok());
+    // Failing calls on `rig` only.
+    const std::vector<LocalTransform> before = out;
+    EXPECT_TRUE(StartsWith(rig.Update(nan, pose, {}, out), "dt:"));
+    EXPECT_TRUE(StartsWith(rig.Update(-1.0f, pose, {}, out), "dt:"));
+    std::vector<LocalTransform> bad = pose;
+    bad[3].rotation.x = nan;
+    EXPECT_TRUE(StartsWith(rig.Update(0.1f, bad, {}, out), "in[3].rotation:"));
+    bad = pose;
+    bad[2].translation.y = std::numeric_limits<float>::infinity();
+    EXPECT_TRUE(StartsWith(rig.Update(0.1f, bad, {}, out), "in[2].translation:"));
+    EXPECT_TRUE(StartsWith(rig.Update(0.1f, std::span(pose).first(4), {}, out), "in:"));
+    EXPECT_TRUE(StartsWith(rig.Update(0.1f, pose, {}, shortOut), "out:"));
+    std::vector<std::uint8_t> flags(3);
+    EXPECT_TRUE(StartsWith(rig.Update(0.1f, pose, {}, out, flags), "changed:"));
+    LocalTransform root;
+    root.scale.x = nan;
+    EXPECT_TRUE(StartsWith(rig.Update(0.1f, pose, root, out), "root.scale:"));
+    rig.frames()[0].target.z = nan;
+    EXPECT_TRUE(StartsWith(rig.Update(0.1f, pose, {}, out), "frames[0].target:"));
+    rig.frames()[0].target.z = 0.0f;
+    EXPECT_EQ(std::memcmp(before.data(), out.data(), sizeof(LocalTransform) * out.size()), 0);
+  }
+  ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+  ASSERT_TRUE(twin.Update(1.0f / 60.0f, pose, {}, twinOut).ok());
+  EXPECT_EQ(std::memcmp(out.data(), twinOut.data(), sizeof(LocalTransform) * out.size()), 0);
+}
+
+TEST(RigErrors, BodyLookAtTakesSpineArmsAndLegs) {
+  // pelvis 0 → spine 1 → chest 2 → neck 3 → head 4; arm 5 → 6 → 7 on the chest;
+  // leg 8 → 9 → 10 on the pelvis.
+  std::vector<int> parents = {-1, 0, 1, 2, 3, 2, 5, 6, 0, 8, 9};
+  std::vector<LocalTransform> rest(11);
+  const glm::vec3 t[11] = {{0, 1, 0},   {0, 0.2f, 0}, {0, 0.2f, 0}, {0, 0.2f, 0},  {0, 0.15f, 0}, {0.15f, 0.1f, 0},
+                           {0.25f, 0, 0}, {0.25f, 0, 0}, {0.1f, -0.05f, 0}, {0, -0.45f, 0.02f}, {0, -0.45f, 0}};
+  for (int j = 0; j < 11; ++j) rest[j].translation = t[j];
+  Skeleton skeleton;
+  ASSERT_TRUE(skeleton.Init(parents).ok());
+  Rig rig;
+  ASSERT_TRUE(rig.Init(skeleton, rest).ok());
+  ConstraintSettings s = Settings(ConstraintKind::kBodyLookAt, {0, 1, 2, 3, 4});
+  s.arms = {5, 6, 7};
+  s.legs = {8, 9, 7};
+  EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].legs[2]:"));
+  s.legs = {8, 9, 10, 8, 10, 9};  // the second leg's knee is below its ankle
+  EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].legs[5]: must be a descendant of legs[4]"));
+  s.legs = {8, 9, 10};
+  ASSERT_TRUE(rig.Add(s).ok());
+  rig.frames()[0].target = glm::vec3(2.0f, 1.8f, 1.0f);
+  std::vector<LocalTransform> out(11);
+  for (int f = 0; f < 120; ++f) ASSERT_TRUE(rig.Update(1.0f / 60.0f, rest, {}, out).ok());
+  const auto before = Fk(parents, rest), after = Fk(parents, out);
+  EXPECT_EQ(rig.results()[0].active, 1.0f);
+  EXPECT_NE(out[0].translation, rest[0].translation);  // the weight shift moved the pelvis
+  EXPECT_LT(glm::length(after[10].position - before[10].position), 1e-3f);  // the foot stays locked
+  const glm::vec3 look = after[4].rotation * rig.lookAxis(0);
+  EXPECT_GT(glm::dot(look, glm::normalize(rig.frames()[0].target - after[4].position)), std::cos(0.02f));
+}
+
+}  // namespace
+
+// Locals that are each finite but whose model transforms overflow float (two
+// translations of 3e38 in a row): the body look-at's pelvis keeps its animated
+// translation instead of getting a NaN (found by rig_fuzz; every other job
+// already keeps the animated pose when its input overflows).
+TEST(RigRobustness, ModelOverflowLeavesThePelvisAsAnimated) {
+  ikpd::rig::Skeleton skeleton;
+  ASSERT_TRUE(skeleton.Init(std::vector<int>{-1, 0, 1, 2}));
+  std::vector<LocalTransform> rest(4);
+  for (std::size_t j = 1; j < 4; ++j) rest[j].translation = glm::vec3(0.0f, 0.3f, 0.0f);
+  ikpd::rig::Rig rig;
+  ASSERT_TRUE(rig.Init(skeleton, rest));
+  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ikpd::rig::ConstraintKind::kBodyLookAt);
+  s.joints = {2, 3};
+  ASSERT_TRUE(rig.Add(s));
+  std::vector<LocalTransform> pose = rest, out(4);
+  rig.frames()[0].target = glm::vec3(0.0f, 1.0f, 2.0f);
+  for (int frame = 0; frame < 6; ++frame) {
+    // Active first (a finite pose), then the same body far out: its model transforms overflow.
+    const float far = frame < 3 ? 0.0f : 3e38f;
+    pose[0].translation = glm::vec3(far, 0.0f, 0.0f);
+    pose[1].translation = glm::vec3(far, 0.3f, 0.0f);
+    ASSERT_TRUE(rig.Update(0.1f, pose, LocalTransform{}, out));
+    for (const LocalTransform& t : out) {
+      EXPECT_TRUE(ikpd::IsFinite(t.translation) && ikpd::IsFinite(t.scale) && ikpd::IsUsableRotation(t.rotation));
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// A rig with one constraint gives the single job's result (to float rounding)
+// on random poses with random rest rotations: the rig only changes frames
+// (canonical frames F_j, locals ↔ world), never the solve.
+#include <gtest/gtest.h>
+
+#include "native/rig_test_util.h"
+
+namespace {
+
+using namespace rigtest;
+using ikpd::Transform;
+using ikpd::rig::ConstraintKind;
+using ikpd::rig::Rig;
+
+constexpr int kCases = 1000;
+constexpr float kRotationTolerance = 2e-5f;
+
+// World joint k of the constraint as the job sees it: R·F.
+Transform Canonical(const World& w, const glm::quat& f) { return {w.position, Unit(w.rotation * f)}; }
+
+TEST(RigEquivalence, TwoBoneEqualsTheJob) {
+  iktest::Rng rng(2501);
+  float worst = 0.0f;
+  for (int i = 0; i < kCases; ++i) {
+    const ChainRig chain = RandomChain(rng, 5);
+    Rig rig = MakeRig(chain);
+    ASSERT_TRUE(rig.Add(Settings(ConstraintKind::kTwoBone, {1, 2, 3})).ok());
+    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
+    std::vector<LocalTransform> out(pose.size());
+    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+
+    const auto before = Fk(chain.parents, pose);
+    const auto after = Fk(chain.parents, out);
+    const auto f = rig.canonicalFrames(0);
+    ikpd::TwoBoneJob job;
+    ikpd::TwoBoneResult result;
+    job.root = Canonical(before[1], f[0]), job.mid = Canonical(before[2], f[1]), job.end = Canonical(before[3], f[2]);
+    job.target = rig.frames()[0].target;
+    job.result = &result;
+    ASSERT_TRUE(job.Run().ok());
+    const Transform solved[3] = {result.root, result.mid, result.end};
+    for (int k = 0; k < 3; ++k) {
+      const float gap = RotationGap(after[1 + k].rotation, solved[k].rotation * glm::conjugate(f[k]));
+      worst = std::max(worst, gap);
+      ASSERT_LT(gap, kRotationTolerance) << "case " << i << " joint " << k;
+      ASSERT_LT(iktest::Dist(after[1 + k].position, solved[k].position), 1e-4) << "case " << i << " joint " << k;
+    }
+    EXPECT_NEAR(rig.results()[0].distance, result.distance, 1e-5f);
+    // The untouched joints keep their locals; the tip below the end moves with it.
+    EXPECT_EQ(out[0].rotation, pose[0].rotation);
+    EXPECT_EQ(out[4].rotation, pose[4].rotation);
+  }
+  RecordProperty("worstRotationGap", std::to_string(worst));
+}
+
+TEST(RigEquivalence, AimEqualsTheJob) {
+  iktest::Rng rng(2502);
+  for (int i = 0; i < kCases; ++i) {
+    const ChainRig chain = RandomChain(rng, 3);
+    Rig rig = MakeRig(chain);
+    ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kAim, {1});
+    s.aim.method = static_cast<ikpd::AimMethod>(i % 3);
+    ASSERT_TRUE(rig.Add(s).ok());
+    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
+    std::vector<LocalTransform> out(pose.size());
+    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+    const auto before = Fk(chain.parents, pose);
+    const auto after = Fk(chain.parents, out);
+    ikpd::AimJob job;
+    glm::quat solved;
+    job.position = before[1].position, job.rotation = before[1].rotation, job.target = rig.frames()[0].target;
+    job.forward = rig.lookAxis(0), job.method = s.aim.method, job.result = &solved;
+    ASSERT_TRUE(job.Run().ok());
+    ASSERT_LT(RotationGap(after[1].rotation, solved), kRotationTolerance) << "case " << i;
+    // The detected look axis is the character's facing (+Z) at rest.
+    const auto rest = Fk(chain.parents, chain.rest);
+    ASSERT_LT(glm::length(rest[1].rotation * rig.lookAxis(0) - glm::vec3(0, 0, 1)), 1e-5f);
+  }
+}
+
+TEST(RigEquivalence, PseudoThreeBoneEqualsTheJob) {
+  iktest::Rng rng(2503);
+  for (int i = 0; i < kCases; ++i) {
+    const ChainRig chain = RandomChain(rng, 5);
+    Rig rig = MakeRig(chain);
+    ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kPseudoThreeBone, {1, 2, 3, 4});
+    s.pseudoThreeBone.blend = rng.Uniform(0.0f, 1.0f);
+    ASSERT_TRUE(rig.Add(s).ok());
+    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
+    std::vector<LocalTransform> out(pose.size());
+    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+    const auto before = Fk(chain.parents, pose);
+    const auto after = Fk(chain.parents, out);
+    const auto f = rig.canonicalFrames(0);
+    ikpd::PseudoThreeBoneJob job = s.pseudoThreeBone;
+    ikpd::PseudoThreeBoneResult result;
+    job.limb.root = Canonical(before[1], f[0]), job.limb.mid = Canonical(before[2], f[1]);
+    job.limb.end = Canonical(before[3], f[2]), job.tip = Canonical(before[4], f[3]);
+    job.limb.target = rig.frames()[0].target;
+    job.result = &result;
+    ASSERT_TRUE(job.Run().ok());
+    const Transform solved[4] = {result.root, result.mid, result.end, result.tip};
+    for (int k = 0; k < 4; ++k) {
+      ASSERT_LT(RotationGap(after[1 + k].rotation, solved[k].rotation * glm::conjugate(f[k])), kRotationTolerance)
+          << "case " << i << " joint " << k;
+      ASSERT_LT(iktest::Dist(after[1 + k].position, solved[k].position), 1e-4) << "case " << i << " joint " << k;
+    }
+  }
+}
+
+TEST(RigEquivalence, ChainEqualsTheJob) {
+  iktest::Rng rng(2504);
+  for (int i = 0; i < kCases; ++i) {
+    const ChainRig chain = RandomChain(rng, 6);
+    Rig rig = MakeRig(chain);
+    ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kChain, {1, 2, 3, 4, 5});
+    s.chain.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
+    s.chain.iterations = 10;
+    ASSERT_TRUE(rig.Add(s).ok());
+    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
+    std::vector<LocalTransform> out(pose.size());
+    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+    const auto before = Fk(chain.parents, pose);
+    const auto after = Fk(chain.parents, out);
+    const auto f = rig.canonicalFrames(0);
+    std::vector<Transform> joints(5), output(5);
+    for (int k = 0; k < 5; ++k) joints[k] = Canonical(before[1 + k], f[k]);
+    ikpd::ChainJob job = s.chain;
+    ikpd::ChainResult result;
+    job.joints = joints, job.output = output, job.target = rig.frames()[0].target, job.result = &result;
+    ASSERT_TRUE(job.Run().ok());
+    for (int k = 0; k < 5; ++k) {
+      ASSERT_LT(RotationGap(after[1 + k].rotation, output[k].rotation * glm::conjugate(f[k])), 5 * kRotationTolerance)
+          << "case " << i << " joint " << k;
+      // The chain's own positions agree with its rotations to ~1e-5 of its length (up to 7.5 here).
+      ASSERT_LT(iktest::Dist(after[1 + k].position, output[k].position), 5e-4) << "case " << i << " joint " << k;
+    }
+    EXPECT_EQ(rig.results()[0].iterations, static_cast<float>(result.iterations));
+  }
+}
+
+TEST(RigEquivalence, LookAtEqualsTheRigObject) {
+  iktest::Rng rng(2505);
+  for (int i = 0; i < kCases; ++i) {
+    const ChainRig chain = RandomChain(rng, 5);
+    Rig rig = MakeRig(chain);
+    ASSERT_TRUE(rig.Add(Settings(ConstraintKind::kLookAt, {1, 2, 3, 4})).ok());
+    ikpd::LookAt look;
+    const float weights[4] = {0.25f, 1.0f / 3.0f, 0.5f, 1.0f};
+    ikpd::LookAtSettings ls;
+    ls.weights = weights;
+    ls.forward = rig.lookAxis(0);
+    ASSERT_TRUE(look.Reset(ls).ok());
+    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
+    std::vector<LocalTransform> out(pose.size());
+    const auto before = Fk(chain.parents, pose);
+    std::vector<Transform> joints(4), output(4);
+    for (int k = 0; k < 4; ++k) joints[k] = {before[1 + k].position, before[1 + k].rotation};
+    for (int frame = 0; frame < 3; ++frame) {
+      ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+      ASSERT_TRUE(look.Update(1.0f / 60.0f, joints, rig.frames()[0].target, true, output).ok());
+    }
+    const auto after = Fk(chain.parents, out);
+    for (int k = 0; k < 4; ++k) {
+      ASSERT_LT(RotationGap(after[1 + k].rotation, output[k].rotation), kRotationTolerance) << "case " << i << " joint " << k;
+      ASSERT_LT(iktest::Dist(after[1 + k].position, output[k].position), 1e-4) << "case " << i << " joint " << k;
+    }
+  }
+}
+
+}  // namespace
