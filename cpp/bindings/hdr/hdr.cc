@@ -1,4 +1,4 @@
-// Embind (conventions.h): ikpd::hdr (docs/hdr.md). Pixel buffers cross as byte
+// Embind (conventions.h): ikpd::hdr (docs/hdr/hdr.md). Pixel buffers cross as byte
 // offsets into WASM memory; web/src/hdr.js packs, validates shapes and reads results.
 #include <cstdlib>
 #include <cstring>

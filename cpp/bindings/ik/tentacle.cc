@@ -1,4 +1,4 @@
-// Embind (conventions.h): the 2D tentacle (docs/tentacle.md) as an Embind
+// Embind (conventions.h): the 2D tentacle (docs/ik/tentacle.md) as an Embind
 // class owned by a JS handle. Its scalar options live in its own buffer
 // (settings(), packed by the description in cpp/src/ik/fields.h).
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Embind (conventions.h): PD controllers (docs/pd.md). Numbers cross through a static double
+// Embind (conventions.h): PD controllers (docs/pd/pd.md). Numbers cross through a static double
 // buffer (`pdBuffer()`, read by JS as a Float64Array over HEAPF64) so the
 // controllers' double-precision state reaches JS unrounded; every call returns
 // 0 or a static "parameter: reason" string (ToResult).

@@ -1,4 +1,4 @@
-// Embind (conventions.h): rigs module — the full-body look-at (docs/body-look-at.md)
+// Embind (conventions.h): rigs module — the full-body look-at (docs/rig/body-look-at.md)
 // as an Embind class owned by a JS handle (web/src/rigs.js).
 //
 // Settings: the scalar options in the handle's own buffer (settings(), the

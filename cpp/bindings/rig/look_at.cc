@@ -1,4 +1,4 @@
-// Embind (conventions.h): the look-at over a spine (docs/look-at.md) as an
+// Embind (conventions.h): the look-at over a spine (docs/rig/look-at.md) as an
 // Embind class owned by a JS handle. Its scalar options live in its own
 // buffer (settings(), packed by the description in cpp/src/rig/fields.h).
 #include <cstdint>
