@@ -1,4 +1,4 @@
-// BodyLookAt (web/src/rigs.js) on the real solver: foot lock, head lead,
+// BodyLookAt (web/src/rig/bodyLookAt.js) on the real solver: foot lock, head lead,
 // frame-rate independence, blend-out, errors and memory.
 import { describe, expect, it } from 'vitest';
 import { ikpd } from './setup.js';

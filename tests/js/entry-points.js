@@ -253,7 +253,7 @@ export const CLASSES = [
     },
   },
   {
-    // The character rig (web/src/rig.js): a limb along +Y under a hips joint, two constraints.
+    // The character rig (web/src/rig/rig.js): a limb along +Y under a hips joint, two constraints.
     name: 'Rig',
     args: () => [{ parents: [-1, 0, 1, 2], names: ['hips', 'upper', 'lower', 'hand'], rest: rigRest(), facing: [0, 0, 1], up: [0, 1, 0] }],
     init: (rig) => {

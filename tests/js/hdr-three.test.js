@@ -3,7 +3,7 @@
 // build's, the entry exports the nodes, and bad choices throw.
 import { describe, expect, it } from 'vitest';
 import * as three from '../../web/three/hdr.js';
-import { PQ, REC2020_TO_REC709, REC709_TO_REC2020, SDR_FILMIC } from '../../web/src/hdr-constants.js';
+import { PQ, REC2020_TO_REC709, REC709_TO_REC2020, SDR_FILMIC } from '../../web/src/hdr/hdrConstants.js';
 import { ikpd } from './setup.js';
 
 describe('ikpd/three HDR nodes', () => {

@@ -64,13 +64,13 @@ export const WASM_CLASSES = [
     use: (pd) => [pd.update(1 / 60, [0, 0.5, 0, 0.9]), pd.trackOffset(1 / 60, [0, 0, 0, 1], null)],
     cycles: 10_000,
   },
-  // batch (web/src/batch.js); 100,000 cycles: each creation also fills its fields.
+  // batch (web/src/batch/batch.js); 100,000 cycles: each creation also fills its fields.
   { name: 'TwoBoneBatch', create: (ikpd) => new ikpd.TwoBoneBatch(16, { poleMode: 'point' }), use: (b) => b.input.target.fill(1), cycles: 100_000 },
   { name: 'AimBatch', create: (ikpd) => new ikpd.AimBatch(16), use: (b) => b.input.target.fill(1), cycles: 100_000 },
   { name: 'PseudoThreeBoneBatch', create: (ikpd) => new ikpd.PseudoThreeBoneBatch(16, { variant: 'followMid' }), use: (b) => b.input.tipPosition.fill(1), cycles: 100_000 },
   { name: 'PDBatch', create: (ikpd) => new ikpd.PDBatch(16, { settleTime: 0.5 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
   { name: 'QuatPDBatch', create: (ikpd) => new ikpd.QuatPDBatch(16, { maxAngle: 1 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
-  // prepared solvers (web/src/solvers.js)
+  // prepared solvers (web/src/ik/solvers.js)
   {
     name: 'TwoBoneSolver',
     create: (ikpd) => new ikpd.TwoBoneSolver({ soften: 0.05, pole: [0, 1, 0] }),

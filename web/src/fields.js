@@ -6,7 +6,7 @@
 // parameter. Rules joining several fields (minAngle <= maxAngle, ...) are
 // C++ Validate()'s alone. Results are described the same way
 // (cpp/bindings/solvers.h) and read by one compiled reader each (ResultLayout).
-import { fillQuat, fillTransform, quatFrom, readEnum, readNumber, readQuat, readTransform, readVec3, readVector, transformFrom } from './core.js';
+import { fillQuat, fillTransform, quatFrom, readEnum, readNumber, readQuat, readTransform, readVec3, readVector, transformFrom } from './readers.js';
 import { nameSet } from './options.js';
 
 /**

@@ -5,7 +5,7 @@
 // the WASM build to 1e-4 by tests/browser/hdr-agreement.test.js.
 import { CustomToneMapping } from 'three';
 import { Fn, abs, clamp, dot, float, max, mix, pow, sign, uniform, vec3 } from 'three/tsl';
-import { HDR_DEFAULTS, PQ, REC2020_TO_REC709, REC709_TO_REC2020, SDR_FILMIC } from '../src/hdr-constants.js';
+import { HDR_DEFAULTS, PQ, REC2020_TO_REC709, REC709_TO_REC2020, SDR_FILMIC } from '../src/hdr/hdrConstants.js';
 import { checkHelperOptions, optionNames } from './rig.js';
 
 // Option names of the nodes that take options (the one rule: checkHelperOptions).

@@ -1,14 +1,15 @@
-// API module 'solvers' (see web/types/solvers.d.ts): prepared single-item
+// API module 'solvers' (see web/types/ik/solvers.d.ts): prepared single-item
 // solvers. Each owns one packed job in WASM memory (the layout C++ describes,
 // web/src/fields.js) with its result after it. The constructor and
 // setOptions() write and validate the options once; solve() writes only the
 // per-frame inputs, makes one call and fills a result object it reuses.
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
-import { WasmObject, created, fillTransform, fillView, readNumber, readOptions, readTransform, tryReadTransform } from './core.js';
-import { checkOptionNames, nameSet } from './options.js';
+import { WasmObject, created, fillView } from '../core.js';
+import { fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from '../readers.js';
+import { checkOptionNames, nameSet } from '../options.js';
 import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
-import { OUT } from './fields.js';
+import { OUT } from '../fields.js';
 
 const BUFFER_FLOATS = OUT + 32;
 const NO_KEYS = Object.freeze([]);

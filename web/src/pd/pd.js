@@ -1,11 +1,12 @@
-// API module 'pd' (see web/types/pd.d.ts): PD controllers (docs/pd.md). Their
-// options are packed by web/src/pd-options.js from the C++ description; state
+// API module 'pd' (see web/types/pd/pd.d.ts): PD controllers (docs/pd.md). Their
+// options are packed by web/src/pd/pdOptions.js from the C++ description; state
 // crosses through the C++ double buffer `pdBuffer()`, so the controllers'
 // double-precision state reaches JS unrounded.
-import { WasmObject, created, fillView, readNumber, readOptions, readQuat, readVector } from './core.js';
-import { nameSet } from './options.js';
-import { warnIfMilliseconds } from './dev.js';
-import { createPdOptions } from './pd-options.js';
+import { WasmObject, created, fillView } from '../core.js';
+import { readNumber, readOptions, readQuat, readVector } from '../readers.js';
+import { nameSet } from '../options.js';
+import { warnIfMilliseconds } from '../dev.js';
+import { createPdOptions } from './pdOptions.js';
 
 const PHASES = ['none', 'spring', 'linear', 'done'];
 const NO_DOUBLES = new Float64Array(0);
@@ -24,7 +25,7 @@ export function createPdApi(core) {
   const shared = createPdOptions(core);
   const { io, layout, packOptions } = shared;
   const COMMON_OPTIONS = layout.fields.map((f) => f.name).filter((name) => !ROTATION_ONLY.includes(name));
-  // Shared with the PD batches (web/src/batch.js).
+  // Shared with the PD batches (web/src/batch/batch.js).
   core.packPdOptions = packOptions;
   const { checkStability } = shared.api;
 

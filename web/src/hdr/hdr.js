@@ -1,13 +1,14 @@
-// API module 'hdr' (see web/types/hdr.d.ts): HDR output transforms (docs/hdr.md),
+// API module 'hdr' (see web/types/hdr/hdr.d.ts): HDR output transforms (docs/hdr.md),
 // members of `ikpd.hdr`. Every transform takes a number (per-channel curves),
 // an `[r, g, b]` array (or typed array of 3), or a pixel buffer `{ data: Float32Array, channels }`
 // transformed in place — without copies when `data` lies in WASM memory
 // (HdrBuffer from createBuffer()), else copied through WASM in chunks.
-import { WasmObject, created, readEnum, readNumber, readOptions } from './core.js';
-import { checkOptionNames, nameSet } from './options.js';
-import { HDR_DEFAULTS, SDR_FILMIC, hdrFilmicCoefficients } from './hdr-constants.js';
+import { WasmObject, created } from '../core.js';
+import { readEnum, readNumber, readOptions } from '../readers.js';
+import { checkOptionNames, nameSet } from '../options.js';
+import { HDR_DEFAULTS, SDR_FILMIC, hdrFilmicCoefficients } from './hdrConstants.js';
 
-export { SDR_FILMIC, HDR_DEFAULTS, REC709_TO_REC2020, REC2020_TO_REC709, PQ, hdrFilmicCoefficients } from './hdr-constants.js';
+export { SDR_FILMIC, HDR_DEFAULTS, REC709_TO_REC2020, REC2020_TO_REC709, PQ, hdrFilmicCoefficients } from './hdrConstants.js';
 
 // Operation indices of ikpd::hdr::Operation.
 const OP = {

@@ -4,13 +4,14 @@
 // come from there. Numbers cross through the C++ double buffer `pdBuffer()` (a
 // Float64Array over WASM memory, re-derived after growth), so they reach the
 // controllers unrounded.
-import { fillView, readEnum, readNumber, readOptions } from './core.js';
-import { checkOptionNames, nameSet } from './options.js';
-import { readRanged } from './fields.js';
+import { fillView } from '../core.js';
+import { readEnum, readNumber, readOptions } from '../readers.js';
+import { checkOptionNames, nameSet } from '../options.js';
+import { readRanged } from '../fields.js';
 
 /**
- * The PD option plumbing shared by the controllers (web/src/pd.js) and the PD
- * batches (web/src/batch.js).
+ * The PD option plumbing shared by the controllers (web/src/pd/pd.js) and the PD
+ * batches (web/src/batch/batch.js).
  */
 export function createPdOptions(core) {
   const wasm = core.wasm;

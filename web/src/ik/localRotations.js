@@ -1,8 +1,6 @@
-// API module 'ik' (see web/types/ik.d.ts): aim with up-vector roll (docs/aim.md), two-bone IK (docs/two-bone.md).
-// Inputs are packed as float32 into core.scratch in the job layouts C++ describes (web/src/fields.js).
-import { readOptions, readQuat } from './core.js';
-import { checkOptionNames } from './options.js';
-import { OUT } from './fields.js';
+// World → local rotations of a chain, computed by C++ (ikpd::ToLocalRotations;
+// typings web/types/ik/chain.d.ts), for the solvers' world-space results.
+import { readQuat } from '../readers.js';
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);
 
@@ -16,30 +14,9 @@ function readQuat32(value, name, s, o) {
   if (!(n > 0 && n < Infinity)) throw new RangeError(`${name}: must be a non-zero finite quaternion in float32 range`);
 }
 
-export function createIkApi(core) {
-  const { solveAim: solveAimNative, solveTwoBone: solveTwoBoneNative, toLocalRotations: toLocalNative } = core.wasm;
+export function createLocalRotationsApi(core) {
+  const { toLocalRotations: toLocalNative } = core.wasm;
   const pointer = core.scratchPointer;
-  const { aim: aimJob, twoBone: twoBoneJob } = core.jobs;
-
-  /** Aim with up-vector roll (docs/aim.md); with `result` (a previous result), it is filled in place and returned. */
-  function solveAim(options, result) {
-    readOptions(options);
-    if (result !== undefined) readOptions(result, 'result');
-    checkOptionNames(options, aimJob.names, 'solveAim');
-    core.fillScratch((s) => aimJob.pack(options, s));
-    core.check(solveAimNative(pointer));
-    return aimJob.result.readInto(result, core.scratch, OUT);
-  }
-
-  /** Two-bone IK (docs/two-bone.md); with `result` (a previous result), its arrays are filled in place and it is returned. */
-  function solveTwoBone(options, result) {
-    readOptions(options);
-    if (result !== undefined) readOptions(result, 'result');
-    checkOptionNames(options, twoBoneJob.names, 'solveTwoBone');
-    core.fillScratch((s) => twoBoneJob.pack(options, s));
-    core.check(solveTwoBoneNative(pointer));
-    return twoBoneJob.result.readInto(result, core.scratch, OUT);
-  }
 
   /** World → local rotations of a chain (root first), computed by C++ (ikpd::ToLocalRotations). */
   function toLocalRotations(joints, parentRotation) {
@@ -69,5 +46,5 @@ export function createIkApi(core) {
     return out;
   }
 
-  return { solveAim, solveTwoBone, toLocalRotations };
+  return { toLocalRotations };
 }

@@ -1,9 +1,11 @@
-// API module 'rigs' (see web/types/rigs.d.ts): character rigs built from the
-// solvers and controllers, today the full-body look-at (docs/body-look-at.md).
-// Returns the members it adds to the ikpd object.
-import { SmoothedRig, created, fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from './core.js';
-import { checkOptionNames, nameSet } from './options.js';
-import { readRanged } from './fields.js';
+// The full-body look-at (docs/body-look-at.md; typings web/types/rig/bodyLookAt.d.ts), a
+// smoothed rig built from the solvers and controllers. Returns the members it adds to the
+// ikpd object.
+import { created } from '../core.js';
+import { fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from '../readers.js';
+import { checkOptionNames, nameSet } from '../options.js';
+import { readRanged } from '../fields.js';
+import { SmoothedRig } from './smoothedRig.js';
 
 const LIMB_JOINTS = 6; // [upper, lower, end] × 2
 const NO_JOINTS = Object.freeze([]);
@@ -93,7 +95,7 @@ function fillJoints(joints, count, f, o) {
   return o;
 }
 
-export function createRigsApi(core) {
+export function createBodyLookAtApi(core) {
   const x = core.wasm;
 
   /** Full-body look-at (docs/body-look-at.md); see BodyLookAt in web/types/rigs.d.ts. */

@@ -1,4 +1,4 @@
-// API module 'batch' (see web/types/batch.d.ts): solvers over
+// API module 'batch' (see web/types/batch/batch.d.ts): solvers over
 // structure-of-arrays buffers that live in WASM memory and are exposed as
 // Float32Array views, so filling inputs and reading outputs copies nothing
 // and one call solves N items (docs/architecture.md).
@@ -10,9 +10,10 @@
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
-import { WasmObject, created, readEnum, readNumber, readOptions } from './core.js';
-import { checkOptionNames, nameSet } from './options.js';
-import { textAt } from './fields.js';
+import { WasmObject, created } from '../core.js';
+import { readEnum, readNumber, readOptions } from '../readers.js';
+import { checkOptionNames, nameSet } from '../options.js';
+import { textAt } from '../fields.js';
 
 const MAX_COUNT = 1 << 24;
 
@@ -174,7 +175,7 @@ function packShared(job, keys, poleModes, o, s) {
 }
 
 // Options of PD batches: the PD controller options a batch can honour (it
-// keeps no integral or previous target), packed by web/src/pd.js.
+// keeps no integral or previous target), packed by web/src/pd/pd.js.
 const PD_BATCH_OPTIONS = ['kp', 'kd', 'settleTime', 'damping', 'integrator', 'dtMax', 'maxVelocity'];
 const PD_BATCH_NAMES = nameSet(PD_BATCH_OPTIONS);
 const PD_BATCH_ANGLE_NAMES = nameSet(PD_BATCH_OPTIONS, 'angle');

@@ -1,5 +1,5 @@
-// Constants of the HDR transforms shared by the WASM wrappers (web/src/hdr.js)
-// and the three.js shader nodes (web/three/hdr.js). They mirror
+// Constants of the HDR transforms shared by the WASM wrappers (web/src/hdr/hdr.js)
+// and the three.js shader nodes (web/three/hdr/hdr.js). They mirror
 // cpp/include/ikpd/hdr/*.h; tests check that both sides agree.
 
 /** The SDR filmic coefficients (docs/hdr.md) (limit a/c ≈ 1.2346). */
