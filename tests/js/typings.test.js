@@ -17,20 +17,17 @@ import { ikpd } from './setup.js';
 const wasm = await createModule();
 const jobs = readJobDescriptions(wasm);
 const types = (file) => readFileSync(new URL(`../../web/types/${file}`, import.meta.url), 'utf8');
-const ik = types('ik.d.ts');
-const pd = types('pd.d.ts');
-const chain = types('chain.d.ts');
 // Description → the typings file and the interfaces that together declare its fields.
 const CASES = [
-  { job: 'twoBone', source: ik, interfaces: ['TwoBoneOptions'] },
-  { job: 'aim', source: ik, interfaces: ['AimOptions'] },
-  { job: 'pd', source: pd, interfaces: ['PdOptions', 'RotationPdOptions', 'QuatPDOptions'] },
-  { job: 'lookAt', source: chain, interfaces: ['LookAtOptions'] },
-  { job: 'tentacle2d', source: chain, interfaces: ['Tentacle2DOptions'] },
+  { job: 'twoBone', source: types('ik/twoBone.d.ts'), interfaces: ['TwoBoneOptions'] },
+  { job: 'aim', source: types('ik/aim.d.ts'), interfaces: ['AimOptions'] },
+  { job: 'pd', source: types('pd/pd.d.ts'), interfaces: ['PdOptions', 'RotationPdOptions', 'QuatPDOptions'] },
+  { job: 'lookAt', source: types('rig/lookAt.d.ts'), interfaces: ['LookAtOptions'] },
+  { job: 'tentacle2d', source: types('ik/tentacle.d.ts'), interfaces: ['Tentacle2DOptions'] },
   // "group.option" fields live in the group's interface; the spine's two settle-time ends are
   // one option there (spine.settleTime, a number or one per joint, documented without @default).
   {
-    job: 'bodyLookAt', source: types('rigs.d.ts'), interfaces: ['BodyLookAtOptions'],
+    job: 'bodyLookAt', source: types('rig/bodyLookAt.d.ts'), interfaces: ['BodyLookAtOptions'],
     groups: { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' },
     skip: ['spine.headSettleTime', 'spine.pelvisSettleTime'],
   },
@@ -101,14 +98,14 @@ describe('typings agree with the C++ descriptions', () => {
   }
 });
 
-// The rig's per-kind options (web/types/rig.d.ts): every key of ikpd.Rig.defaults[kind]
+// The rig's per-kind options (web/types/rig/rig.d.ts): every key of ikpd.Rig.defaults[kind]
 // is typed in that kind's interface (or the interfaces it extends), and its @default is
 // the real default; the bodyLookAt groups are checked through their own interfaces.
 describe('Rig typings agree with Rig.defaults', async () => {
   const { init } = await import('../../web/index.js');
   const ikpd = await init();
-  const rig = types('rig.d.ts');
-  const rigs = types('rigs.d.ts');
+  const rig = types('rig/rig.d.ts');
+  const rigs = types('rig/bodyLookAt.d.ts');
   const KIND_INTERFACES = {
     aim: ['RigAimOptions', 'RigCommonOptions', 'RigBaseOptions'],
     twoBone: ['RigTwoBoneOptions', 'RigLimbOptions', 'RigCommonOptions', 'RigBaseOptions'],

@@ -60,7 +60,7 @@ lookAtIK.dispose();
 // @ts-expect-error update takes dt in seconds
 lookAtIK.update();
 
-// The character rig (web/types/rig.d.ts).
+// The character rig (web/types/rig/rig.d.ts).
 const rig = new ikpd.Rig({ parents: [-1, 0, 1, 2], names: ['hips', 'upper', 'lower', 'hand'], facing: [0, 0, 1] });
 const arm = rig.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2, bendDirection: 'negative' });
 arm.set({ weight: 0.5, enabled: false });

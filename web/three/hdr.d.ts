@@ -1,6 +1,6 @@
 // ikpd/three — typings of the HDR shader nodes (web/three/hdr.js).
 import type { WebGPURenderer } from 'three/webgpu';
-import type { FilmicCoefficients } from '../types/hdr.js';
+import type { FilmicCoefficients } from '../types/hdr/hdr.js';
 
 /**
  * A three.js TSL node (`three/tsl`). The functions below take nodes or plain

@@ -1,5 +1,5 @@
 // World → local rotations of a chain, computed by C++ (ikpd::ToLocalRotations;
-// typings web/types/ik/chain.d.ts), for the solvers' world-space results.
+// typings: IkApi in web/types/ik/index.d.ts), for the solvers' world-space results.
 import { readQuat } from '../readers.js';
 
 const IDENTITY = Object.freeze([0, 0, 0, 1]);

@@ -183,7 +183,7 @@ function optionDefaults(job) {
 export function createSolverApi(core) {
   const { twoBone, aim, pseudoThreeBone, chain } = core.jobs;
 
-  /** Two-bone IK with options kept in WASM memory; see TwoBoneSolver in web/types/solvers.d.ts. */
+  /** Two-bone IK with options kept in WASM memory; see TwoBoneSolver in web/types/ik/solvers.d.ts. */
   class TwoBoneSolver extends PreparedSolver {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(twoBone);
@@ -201,7 +201,7 @@ export function createSolverApi(core) {
     }
   }
 
-  /** Aim with options kept in WASM memory; see AimSolver in web/types/solvers.d.ts. */
+  /** Aim with options kept in WASM memory; see AimSolver in web/types/ik/solvers.d.ts. */
   class AimSolver extends PreparedSolver {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(aim);
@@ -219,7 +219,7 @@ export function createSolverApi(core) {
     }
   }
 
-  /** Pseudo three-bone IK with options kept in WASM memory; see PseudoThreeBoneSolver in web/types/solvers.d.ts. */
+  /** Pseudo three-bone IK with options kept in WASM memory; see PseudoThreeBoneSolver in web/types/ik/solvers.d.ts. */
   class PseudoThreeBoneSolver extends PreparedSolver {
     /** Every option's default, from the C++ job (optional vectors absent). */
     static defaults = optionDefaults(pseudoThreeBone);
@@ -239,7 +239,7 @@ export function createSolverApi(core) {
 
   /**
    * Chain IK (CCD or FABRIK) for chains of `jointCount` joints, with options and
-   * limits kept in WASM memory; see ChainSolver in web/types/solvers.d.ts.
+   * limits kept in WASM memory; see ChainSolver in web/types/ik/solvers.d.ts.
    */
   class ChainSolver extends PreparedSolver {
     /** Every option's default, from the C++ job (limits: none). */

@@ -98,7 +98,7 @@ function fillJoints(joints, count, f, o) {
 export function createBodyLookAtApi(core) {
   const x = core.wasm;
 
-  /** Full-body look-at (docs/body-look-at.md); see BodyLookAt in web/types/rigs.d.ts. */
+  /** Full-body look-at (docs/body-look-at.md); see BodyLookAt in web/types/rig/bodyLookAt.d.ts. */
   class BodyLookAt extends SmoothedRig {
     #native; // Embind handle of the C++ BodyLookAtHandle (cpp/bindings/rigs.cc)
     #size;

@@ -18,7 +18,7 @@ export function createRigApi(core) {
   const { DEFAULTS, packSettings, merge } = createRigSettings(core);
 
   // ------------------------------------------------------------- classes
-  /** One constraint of a Rig; see RigConstraint in web/types/rig.d.ts. */
+  /** One constraint of a Rig; see RigConstraint in web/types/rig/rig.d.ts. */
   class RigConstraint {
     #rig;
     #apply;
@@ -71,7 +71,7 @@ export function createRigApi(core) {
     }
   }
 
-  /** A character rig (docs/rig.md); see Rig in web/types/rig.d.ts. */
+  /** A character rig (docs/rig.md); see Rig in web/types/rig/rig.d.ts. */
   class Rig extends WasmObject {
     #native;
     #count;

@@ -1,5 +1,5 @@
 // Typings for the 'hdr' API module (`ikpd.hdr`, docs/hdr.md).
-import type { Disposable } from './common.js';
+import type { Disposable } from '../common.js';
 
 /** An RGB color `[r, g, b]` (a typed array of 3 works too; linear unless a function says otherwise). */
 export type RGB = readonly [number, number, number] | ArrayLike<number>;

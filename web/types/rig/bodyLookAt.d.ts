@@ -1,6 +1,6 @@
-// Typings for the 'rigs' API module: the full-body look-at (docs/body-look-at.md).
-import type { Disposable, Joint, JointResult, Vec3 } from './common.js';
-import type { Gaze } from './chain.js';
+// Typings of BodyLookAt: the full-body look-at (docs/body-look-at.md).
+import type { Disposable, Joint, JointResult, Vec3 } from '../common.js';
+import type { Gaze } from './lookAt.js';
 
 /** The spine's look-at: joints pelvis → … → head. Arrays have one entry per spine joint. */
 export interface BodyLookAtSpineOptions {
@@ -130,9 +130,4 @@ export interface BodyLookAt extends Disposable {
   readonly spineJoints: number;
   /** Zeroes every effect at once (no blend), e.g. after a camera cut. Returns this. */
   clear(): this;
-}
-
-export interface RigsApi {
-  /** Full-body look-at on a humanoid. Free it with `dispose()`. */
-  BodyLookAt: new (options?: BodyLookAtOptions) => BodyLookAt;
 }

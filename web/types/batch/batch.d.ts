@@ -1,8 +1,9 @@
 // Typings for the 'batch' API module: N solves per call over structure-of-arrays
 // buffers in WASM memory (docs/architecture.md), exposed as Float32Array views (no copies).
-import type { Disposable, Vec3 } from './common.js';
-import type { AimMethod, BendDirection } from './ik.js';
-import type { PdOptions, QuatPDOptions } from './pd.js';
+import type { Disposable, Vec3 } from '../common.js';
+import type { AimMethod } from '../ik/aim.js';
+import type { BendDirection } from '../ik/twoBone.js';
+import type { PdOptions, QuatPDOptions } from '../pd/pd.js';
 
 /**
  * What the per-item `pole` field holds: `'none'` (not read; no pole), `'point'` (a world

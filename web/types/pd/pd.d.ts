@@ -1,5 +1,5 @@
 // Typings for the 'pd' API module: PD-controller interpolation (docs/pd.md).
-import type { Disposable, Quat, Vec3 } from './common.js';
+import type { Disposable, Quat, Vec3 } from '../common.js';
 
 /**
  * How a controller advances over a step.

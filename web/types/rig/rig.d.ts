@@ -1,10 +1,11 @@
-// Typings for the 'rig' API module: a character rig (docs/rig.md), one object
+// Typings of the character rig: a character rig (docs/rig.md), one object
 // that owns a skeleton and an ordered stack of constraints, solved in one
 // WebAssembly call per frame from animated locals to solved locals.
-import type { AimMethod, BendDirection } from './ik.js';
-import type { JointLimit } from './chain.js';
-import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './rigs.js';
-import type { Disposable, Vec3 } from './common.js';
+import type { AimMethod } from '../ik/aim.js';
+import type { BendDirection } from '../ik/twoBone.js';
+import type { JointLimit } from '../ik/chain.js';
+import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './bodyLookAt.js';
+import type { Disposable, Vec3 } from '../common.js';
 
 /** The constraint kinds, in the order they are solved when added in this order. */
 export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding';

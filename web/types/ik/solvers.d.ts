@@ -1,6 +1,8 @@
-// Typings for the 'solvers' API module: prepared single-item solvers.
-import type { AimOptions, AimResult, TwoBoneOptions, TwoBoneResult } from './ik.js';
-import type { ChainOptions, ChainResult, PseudoThreeBoneOptions, PseudoThreeBoneResult } from './chain.js';
+// Typings of the prepared single-item solvers (docs/prepared-solvers.md).
+import type { AimOptions, AimResult } from './aim.js';
+import type { TwoBoneOptions, TwoBoneResult } from './twoBone.js';
+import type { PseudoThreeBoneOptions, PseudoThreeBoneResult } from './pseudoThreeBone.js';
+import type { ChainOptions, ChainResult } from './chain.js';
 
 /** Per-frame inputs of `TwoBoneSolver.solve`. */
 export type TwoBoneFrame = Pick<TwoBoneOptions, 'root' | 'mid' | 'end' | 'target'>;
