@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createModule } from '../../web/src/module.js';
 import { OUT, readJobDescriptions } from '../../web/src/fields.js';
 import { layoutOf } from '../../web/src/batch/batch.js';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const wasm = await createModule();
 const jobs = readJobDescriptions(wasm);

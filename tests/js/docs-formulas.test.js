@@ -5,7 +5,7 @@
 // pixel at peak); the code applies only the output conversion.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const page = (name) => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
 const { hdr } = ikpd;
@@ -48,7 +48,7 @@ const PAGES = {
   'cpp.md': 'none (no formulas)',
   'testing.md': 'none (no formulas)',
   'performance.md': 'none (measurements: npm run bench)',
-  'prepared-solvers.md': 'tests/js/solvers.test.js',
+  'prepared-solvers.md': 'tests/js/ik/solvers.test.js',
 };
 
 it('every docs page is listed with the test that checks its formulas', () => {

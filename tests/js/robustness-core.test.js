@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readEnum, readNumber, readOptions, readQuat, readTransform, readVec3, readVector } from '../../web/src/readers.js';
-import { RUNS, badNumber, expectDocumentedError, garbage } from './robustness.js';
+import { RUNS, badNumber, expectDocumentedError, garbage } from '../support/robustness.js';
 
 function throwsDocumented(fn, name) {
   let error;

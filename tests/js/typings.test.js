@@ -3,16 +3,16 @@
 // web/src/fields.js) is a property of its options interfaces in web/types,
 // required exactly when it is a required input, the `@default` in its doc
 // comment is the real default, and an enum's type lists its C++ names; and
-// every `@default` of the ikpd/three helpers' options (web/three/index.d.ts)
+// every `@default` of the ikpd/three helpers' options (web/three/**/*.d.ts)
 // is the helper's real default.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createModule } from '../../web/src/module.js';
 import { readJobDescriptions } from '../../web/src/fields.js';
 import { Bone, Group } from 'three';
 import { AimIK, BodyLookAtIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const wasm = await createModule();
 const jobs = readJobDescriptions(wasm);
@@ -142,12 +142,18 @@ describe('Rig typings agree with Rig.defaults', async () => {
   }
 });
 
-// ikpd/three (web/three/index.d.ts): every `@default` of a helper's options
+// ikpd/three (web/three/**/*.d.ts, next to each helper): every `@default` of a helper's options
 // interfaces (its own and those it extends) is the helper's real default: the
 // property the helper keeps (constructed without the option), else the
 // default of the solver it drives (its static `defaults`, or the C++
 // description of LookAt / BodyLookAt), else what it passes that solver.
-const threeTypes = readFileSync(new URL('../../web/three/index.d.ts', import.meta.url), 'utf8');
+// Every typings file of ikpd/three but the HDR nodes' (index.d.ts only re-exports them).
+const threeDir = new URL('../../web/three/', import.meta.url);
+const threeTypes = readdirSync(threeDir, { recursive: true })
+  .filter((f) => f.endsWith('.d.ts') && !f.startsWith('hdr'))
+  .sort()
+  .map((f) => readFileSync(new URL(f, threeDir), 'utf8'))
+  .join('\n');
 
 function boneChain(n) {
   const group = new Group();
@@ -226,16 +232,16 @@ describe('ikpd/three typings state the helpers\' real defaults', () => {
   });
 });
 
-// ikpd/three grounding (web/three/grounding.d.ts): every `@default` of
+// ikpd/three grounding (web/three/rig/grounding.d.ts): every `@default` of
 // GroundingConstraintOptions is what IKRig's grounding constraint holds when
 // the option is left out (its settings come from Rig.defaults.grounding; the
 // derived ones state none), and every core default is typed there.
 describe('ikpd/three grounding typings state the real defaults', async () => {
   const { IKRig } = await import('../../web/three/index.js');
-  const { buildHumanoid } = await import('./three-humanoid.js');
+  const { buildHumanoid } = await import('../support/three-humanoid.js');
   it('GroundingConstraintOptions', () => {
-    const source = readFileSync(new URL('../../web/three/grounding.d.ts', import.meta.url), 'utf8');
-    const common = properties(readFileSync(new URL('../../web/three/ikRig.d.ts', import.meta.url), 'utf8'), 'ConstraintOptions');
+    const source = readFileSync(new URL('../../web/three/rig/grounding.d.ts', import.meta.url), 'utf8');
+    const common = properties(readFileSync(new URL('../../web/three/rig/ikRig.d.ts', import.meta.url), 'utf8'), 'ConstraintOptions');
     delete common.target;
     const props = { ...common, ...properties(source, 'GroundingConstraintOptions') };
     const rig = new IKRig(ikpd, buildHumanoid().scene);

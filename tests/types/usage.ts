@@ -40,7 +40,7 @@ ik.damping = 'responsive';
 ik.update(1 / 60);
 const helperRig: IKRig = ik.rig;
 void helperRig.constraints.length;
-// Grounding through IKRig (web/three/grounding.d.ts): meshes, a function or a Plane.
+// Grounding through IKRig (web/three/rig/grounding.d.ts): meshes, a function or a Plane.
 helperRig.add('grounding', { ground: [new Bone()], maxFootPitch: 0.3, plant: [-1, 1] });
 helperRig.add('grounding', { ground: (x: number, y: number, z: number) => (x + y + z > 0 ? { height: 0.1, normal: [0, 1, 0] } : null) });
 helperRig.add('grounding', { ground: new Plane(new Vector3(0, 1, 0), 0), legs: [['a', 'b', 'c'], ['d', 'e', 'f']] });
