@@ -107,7 +107,7 @@ export function isDevelopment() {
 
 let warnedAboutLeak = false;
 
-const registry = new FinalizationRegistry((release) => {
+const registry = /* @__PURE__ */ new FinalizationRegistry((release) => {
   if (!warnedAboutLeak && isDevelopment()) {
     warnedAboutLeak = true;
     console.warn('ikpd: an object was garbage-collected without dispose(); call dispose() to free WASM memory promptly.');

@@ -67,7 +67,7 @@ function readField(spec) {
 }
 
 // A number as TextOut::PutNumber (cpp/bindings/describe.h) writes it: "x" + the 16 hex digits of its bits.
-const bits = new DataView(new ArrayBuffer(8));
+const bits = /* @__PURE__ */ new DataView(/* @__PURE__ */ new ArrayBuffer(8));
 function bitsToNumber(text) {
   // Two 32-bit halves: parsing through BigInt cost about 1.5 ms of init().
   bits.setUint32(0, parseInt(text.slice(1, 9), 16));

@@ -11,10 +11,10 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, isDescendant, readAxis } from './readers.js';
 
-const _m = new Matrix4();
-const _v = new Vector3();
-const _s = new Vector3();
-const _q = new Quaternion();
+const _m = /* @__PURE__ */ new Matrix4();
+const _v = /* @__PURE__ */ new Vector3();
+const _s = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
 
 /** Decomposes `object.matrixWorld` (assumed up to date) into position and rotation. */
 export function decomposeWorld(object, position, rotation) {

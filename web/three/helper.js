@@ -125,7 +125,7 @@ export function characterFacing(ikpd, bones) {
   return facing.toArray();
 }
 
-const _q = new /* @__PURE__ */ Quaternion();
+const _q = /* @__PURE__ */ new Quaternion();
 
 // A helper's post-pass on its rig's bones (IKRig keeps, per joint, the
 // animated locals the last update started from and the rotation it wrote).

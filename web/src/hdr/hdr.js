@@ -16,7 +16,7 @@ const OP = {
   rec709ToRec2020: 7, rec2020ToRec709: 8, expandGamut: 9, normalizePaperWhite: 10, linearToPQ: 11,
   pqToLinear: 12, outputTransform: 13,
 };
-const COLOR_OPS = new Set([OP.rec709ToRec2020, OP.rec2020ToRec709, OP.expandGamut, OP.outputTransform]);
+const COLOR_OPS = /* @__PURE__ */ new Set([OP.rec709ToRec2020, OP.rec2020ToRec709, OP.expandGamut, OP.outputTransform]);
 const INPUTS = ['scene', 'display'];
 const ENCODINGS = ['pq', 'extended'];
 const CHANNELS = [1, 3, 4];

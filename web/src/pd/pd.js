@@ -9,7 +9,7 @@ import { warnIfMilliseconds } from '../dev.js';
 import { createPdOptions } from './pdOptions.js';
 
 const PHASES = ['none', 'spring', 'linear', 'done'];
-const NO_DOUBLES = new Float64Array(0);
+const NO_DOUBLES = /* @__PURE__ */ new Float64Array(0);
 // Options of the rotation controllers only (the others: every described PD option).
 const ROTATION_ONLY = ['method', 'maxAngle'];
 

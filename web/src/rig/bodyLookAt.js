@@ -31,7 +31,7 @@ const namesOf = (layout) => {
   names.spine = names.spine.concat(SPINE_OWN);
   return Object.fromEntries(Object.entries(names).map(([group, list]) => [group, nameSet(list)]));
 };
-const groupNames = new WeakMap();
+const groupNames = /* @__PURE__ */ new WeakMap();
 
 function readGroup(options, name, names) {
   if (options[name] === undefined) return {};

@@ -5,7 +5,7 @@ import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
 import { BoneChain, defaultUpAxis } from '../boneChain.js';
 import { optionNames, readAxis, checkHelperOptions } from '../readers.js';
 
-const _up = new /* @__PURE__ */ Vector3();
+const _up = /* @__PURE__ */ new Vector3();
 const AIM_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'method', 'hingeAxis'];
 const AIM_OPTIONS = optionNames(AIM_SETTINGS, 'target', 'pole', 'forward', 'up');
 

@@ -8,12 +8,12 @@ import { checkDescent, optionNames, readPoint, readWeight, toArray3, checkHelper
 import { copyDefined, limbForward } from './limb.js';
 import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
 
-const _target = new Vector3();
-const _pole = new Vector3();
-const _axis = new Vector3();
-const _parent = new Quaternion();
-const _position = new Vector3();
-const _scale = new Vector3();
+const _target = /* @__PURE__ */ new Vector3();
+const _pole = /* @__PURE__ */ new Vector3();
+const _axis = /* @__PURE__ */ new Vector3();
+const _parent = /* @__PURE__ */ new Quaternion();
+const _position = /* @__PURE__ */ new Vector3();
+const _scale = /* @__PURE__ */ new Vector3();
 
 const CHAIN_KEYS = ['method', 'iterations', 'tolerance'];
 const CHAIN_SETTINGS = ['weight', ...SMOOTHING_KEYS, ...CHAIN_KEYS];

@@ -6,10 +6,10 @@ import { Vector3 } from 'three';
 import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
 import { checkDescent, optionNames, readAxis, readPoint, checkHelperOptions } from '../readers.js';
 
-const _a = new /* @__PURE__ */ Vector3();
-const _b = new /* @__PURE__ */ Vector3();
-const _c = new /* @__PURE__ */ Vector3();
-const _axis = new /* @__PURE__ */ Vector3();
+const _a = /* @__PURE__ */ new Vector3();
+const _b = /* @__PURE__ */ new Vector3();
+const _c = /* @__PURE__ */ new Vector3();
+const _axis = /* @__PURE__ */ new Vector3();
 
 /** Copies the options that are set (undefined keeps the solver's default). */
 export function copyDefined(request, source, keys) {

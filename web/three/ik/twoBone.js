@@ -6,11 +6,11 @@ import { animatedRotation, claimWritten, restoreAnimated } from '../helper.js';
 import { readPoint } from '../readers.js';
 
 
-const _offset = new /* @__PURE__ */ Vector3();
-const _v = new /* @__PURE__ */ Vector3();
-const _s = new /* @__PURE__ */ Vector3();
-const _q = new /* @__PURE__ */ Quaternion();
-const _q2 = new /* @__PURE__ */ Quaternion();
+const _offset = /* @__PURE__ */ new Vector3();
+const _v = /* @__PURE__ */ new Vector3();
+const _s = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
+const _q2 = /* @__PURE__ */ new Quaternion();
 
 /**
  * Two-bone limb IK (shoulder–elbow–wrist, hip–knee–ankle) on three.js bones,

@@ -38,9 +38,9 @@ const BODY_LOOK_AT_OPTIONS = /* @__PURE__ */ optionNames(SETTING_GROUPS, 'bones'
 // settle time (docs/look-at.md), passed as given.
 const LIMIT_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime'];
 
-const _point = new Vector3();
-const _axis = new Vector3();
-const _q = new Quaternion();
+const _point = /* @__PURE__ */ new Vector3();
+const _axis = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
 
 // Finds a bone by name: exact, else ignoring ':' and other separators (FBX
 // 'mixamorig:Hips' vs glTF 'mixamorigHips').

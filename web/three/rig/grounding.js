@@ -15,17 +15,17 @@ import { warnOnce } from '../../src/dev.js';
 export const PROBE_FLOATS = 6; // sole xyz, hip xyz
 export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant
 
-const _origin = new /* @__PURE__ */ Vector3();
-const _down = new /* @__PURE__ */ Vector3();
-const _sole = new /* @__PURE__ */ Vector3();
-const _hip = new /* @__PURE__ */ Vector3();
-const _point = new /* @__PURE__ */ Vector3();
-const _normal = new /* @__PURE__ */ Vector3();
-const _q = new /* @__PURE__ */ Quaternion();
-const _n3 = new /* @__PURE__ */ Matrix3();
+const _origin = /* @__PURE__ */ new Vector3();
+const _down = /* @__PURE__ */ new Vector3();
+const _sole = /* @__PURE__ */ new Vector3();
+const _hip = /* @__PURE__ */ new Vector3();
+const _point = /* @__PURE__ */ new Vector3();
+const _normal = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
+const _n3 = /* @__PURE__ */ new Matrix3();
 // The ray's length, handed to the query functions through memory: a double passed as an argument
 // to a function V8 does not inline is boxed (garbage every frame).
-const _far = new /* @__PURE__ */ Float64Array(1);
+const _far = /* @__PURE__ */ new Float64Array(1);
 
 /**
  * The `ground` option, checked: undefined/null (the authored ground), a

@@ -3,14 +3,14 @@
 import { Vector3 } from 'three';
 import { readAxis, readPoint } from '../readers.js';
 
-const _v = new /* @__PURE__ */ Vector3();
+const _v = /* @__PURE__ */ new Vector3();
 const NONE = /* @__PURE__ */ Object.freeze([]);
-const _axis = new /* @__PURE__ */ Vector3();
+const _axis = /* @__PURE__ */ new Vector3();
 
 // Options that are frame inputs (read from three.js objects every update), not settings.
 export const FRAME_KEYS = ['target', 'pole'];
 // Settings given as three.js axes ('+y', a Vector3, [x, y, z] or 'auto').
-export const AXIS_KEYS = new Set(['forward', 'bendAxis', 'up', 'hingeAxis']);
+export const AXIS_KEYS = /* @__PURE__ */ new Set(['forward', 'bendAxis', 'up', 'hingeAxis']);
 
 /**
  * A constraint of an IKRig. Its options are its properties: a setting written
@@ -108,7 +108,7 @@ export function coreSettings(settings) {
 }
 
 // The core's joint-index options (bones in three.js).
-const JOINT_KEYS = new Set(['joints', 'arms', 'legs', 'eyes', 'pelvis', 'chest']);
+const JOINT_KEYS = /* @__PURE__ */ new Set(['joints', 'arms', 'legs', 'eyes', 'pelvis', 'chest']);
 
 // The settings a kind's constraint has as properties: the core's options less its joint indices.
 export function settingNames(ikpd, kind) {

@@ -11,11 +11,11 @@ import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../../src/dev.js';
 import { GROUNDING_BONE_KEYS, GROUNDING_KEYS, attachGround, groundFrame, groundingBones, groundingJoints, restLegLength } from './grounding.js';
 
-const _v = new /* @__PURE__ */ Vector3();
-const _s = new /* @__PURE__ */ Vector3();
-const _q = new /* @__PURE__ */ Quaternion();
-const _m = new /* @__PURE__ */ Matrix4();
-const _axis = new /* @__PURE__ */ Vector3();
+const _v = /* @__PURE__ */ new Vector3();
+const _s = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
+const _m = /* @__PURE__ */ new Matrix4();
+const _axis = /* @__PURE__ */ new Vector3();
 
 /** The constraint kinds `IKRig.add` takes, with the bones each needs. */
 const KINDS = /* @__PURE__ */ Object.freeze({

@@ -7,8 +7,8 @@ import { checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, c
 import { Vector3 } from 'three';
 import { checkEyes } from './eyes.js';
 
-const _forward = new /* @__PURE__ */ Vector3();
-const _target = new /* @__PURE__ */ Vector3();
+const _forward = /* @__PURE__ */ new Vector3();
+const _target = /* @__PURE__ */ new Vector3();
 // The look-at limits, the policy for a target behind and the PD's speed cap,
 // target motion and integral gain (docs/look-at.md); the rig takes them as given.
 // The gaze's limits and settle time come with them (docs/look-at.md, "Eyes").
