@@ -3,12 +3,13 @@
 // `ikpd.Rig` runs every constraint on the pose the one before left, and only
 // the bones it changed are written back.
 import { Matrix4, Quaternion, Vector3 } from 'three';
-import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, readModule, readPoint, toArray3 } from '../readers.js';
+import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, readModule, toArray3 } from '../readers.js';
 import { boneFinder, resolveHumanoid } from './humanoid.js';
 import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
 import { candidatesOf, flatBones, localsOf } from './skeleton.js';
 import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../../src/dev.js';
+import { readLocals, readRoot, writeFrames, writeLocals } from './ikRigPose.js';
 import { GROUNDING_BONE_KEYS, GROUNDING_KEYS, attachGround, groundFrame, groundingBones, groundingJoints, restLegLength } from './grounding.js';
 
 const _v = /* @__PURE__ */ new Vector3();
@@ -151,13 +152,13 @@ export class IKRig {
     const core = this._core;
     if (core === null) return this;
     let v = this._viewsNow();
-    this._writeFrames(v.frames);
-    this._readLocals(v.input);
-    this._readRoot(v.root);
+    writeFrames(this, v.frames);
+    readLocals(this, v.input);
+    readRoot(this, v.root);
     if (this._grounding.length > 0) v = groundFrame(this, this._grounding, v, this._upInRoot); // docs/grounding.md
     core.update(dt);
     if (v.output.buffer.byteLength === 0) v = this._viewsNow();
-    this._writeLocals(v.output, v.changed);
+    writeLocals(this, v.output, v.changed);
     const results = v.results;
     for (let i = 0; i < this.constraints.length; i++) {
       // Straight into the constraint's Float64Array: a double passed through a setter would be boxed.
@@ -316,85 +317,6 @@ export class IKRig {
       _m.multiply(m);
     }
     return out.setFromMatrixPosition(_m);
-  }
-
-  _writeFrames(frames) {
-    for (let i = 0; i < this.constraints.length; i++) {
-      const c = this.constraints[i];
-      const o = 12 * i;
-      const target = c.target === null ? null : readPoint(c.target, 'target', _v);
-      if (target) {
-        frames[o] = target.x; frames[o + 1] = target.y; frames[o + 2] = target.z;
-      }
-      // Without a target the constraint blends out as if disabled (pushed only when that changes); grounding has none.
-      const enabled = c._settings.enabled !== false && (target !== null || c.kind === 'grounding');
-      if (enabled !== c._coreEnabled) {
-        c._core.set({ enabled });
-        c._coreEnabled = enabled;
-      }
-      const pole = c.pole === null ? null : readPoint(c.pole, 'pole', _v);
-      if (pole) {
-        frames[o + 3] = pole.x; frames[o + 4] = pole.y; frames[o + 5] = pole.z;
-      }
-      frames[o + 9] = pole ? 1 : 0;
-    }
-  }
-
-  // Locals in, each as animated: a bone still holding what the last update
-  // wrote (nothing animated it since) is read as the pose that update started from.
-  _readLocals(input) {
-    const joints = this._joints, written = this._written, animated = this._animated;
-    for (let j = 0; j < joints.length; j++) {
-      const o = joints[j], k = 10 * j, w = 4 * j;
-      const p = o.position, q = o.quaternion, s = o.scale;
-      const stale = q._x === written[w] && q._y === written[w + 1] && q._z === written[w + 2] && q._w === written[w + 3];
-      this._stale[j] = stale ? 1 : 0;
-      if (stale) {
-        for (let c = 0; c < 10; c++) input[k + c] = animated[k + c];
-        input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
-        if (!this._wroteTranslation[j]) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
-        continue;
-      }
-      input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z;
-      input[k + 3] = q._x; input[k + 4] = q._y; input[k + 5] = q._z; input[k + 6] = q._w;
-      input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
-    }
-    animated.set(input);
-  }
-
-  _readRoot(root) {
-    const base = this._base;
-    if (base === null) {
-      root.fill(0); root[6] = 1; root[7] = root[8] = root[9] = 1;
-      return;
-    }
-    base.updateWorldMatrix(true, false);
-    base.matrixWorld.decompose(_v, _q, _s);
-    root[0] = _v.x; root[1] = _v.y; root[2] = _v.z;
-    root[3] = _q.x; root[4] = _q.y; root[5] = _q.z; root[6] = _q.w;
-    root[7] = _s.x; root[8] = _s.y; root[9] = _s.z;
-  }
-
-  _writeLocals(output, changed) {
-    const joints = this._joints, written = this._written, input = this._animated;
-    for (let j = 0; j < joints.length; j++) {
-      const w = 4 * j;
-      const o = joints[j], k = 10 * j;
-      if (!changed[j]) {
-        // Unchanged, but the bone still shows the last output: the animated pose goes back.
-        if (this._stale[j]) o.quaternion.set(input[k + 3], input[k + 4], input[k + 5], input[k + 6]);
-        if (this._stale[j] && this._wroteTranslation[j]) o.position.set(input[k], input[k + 1], input[k + 2]);
-        written[w] = NaN;
-        this._wroteTranslation[j] = 0;
-        continue;
-      }
-      o.quaternion.set(output[k + 3], output[k + 4], output[k + 5], output[k + 6]);
-      written[w] = output[k + 3]; written[w + 1] = output[k + 4]; written[w + 2] = output[k + 5]; written[w + 3] = output[k + 6];
-      const moved = output[k] !== input[k] || output[k + 1] !== input[k + 1] || output[k + 2] !== input[k + 2];
-      if (moved) o.position.set(output[k], output[k + 1], output[k + 2]);
-      else if (this._wroteTranslation[j]) o.position.set(input[k], input[k + 1], input[k + 2]);
-      this._wroteTranslation[j] = moved ? 1 : 0;
-    }
   }
 }
 
