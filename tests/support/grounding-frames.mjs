@@ -1,4 +1,4 @@
-// Run by three-ik-rig-alloc.test.js under `node --trace-gc`, once per ground
+// Run by tests/js/rig/ikRigAlloc.test.js under `node --trace-gc`, once per ground
 // (argv[2]): 'function' (one that answers with one reused object, the user's
 // side of "no garbage"), 'plane' (a tilted Plane) or 'none' (the authored
 // plane): a grounding rig on a moving character, its plant flag cycling

@@ -1,4 +1,4 @@
-// Run by three-ik-rig-alloc.test.js under `node --trace-gc`: a humanoid IKRig
+// Run by tests/js/rig/ikRigAlloc.test.js under `node --trace-gc`: a humanoid IKRig
 // (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and a TwoBoneIK updated
 // 300,000 times with moving targets and a toggled setting, between two markers;
 // every garbage collection in between is printed by V8.

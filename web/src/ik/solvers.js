@@ -16,7 +16,7 @@ const NO_KEYS = Object.freeze([]);
 const CHAIN_EXTRA_OPTIONS = Object.freeze(['limits']);
 const NO_LIMITS = Object.freeze([]);
 
-// Built outside any constructor (see batch.js).
+// Built outside any constructor (see web/src/batch/batch.js).
 const releaseOf = (handle) => () => handle.delete();
 
 class PreparedSolver extends WasmObject {

@@ -1,5 +1,5 @@
 // The limb base TwoBoneIK and PseudoThreeBoneIK share: a one-constraint
-// IKRig (helper.js) with the limb options mapped onto the rig's settings,
+// IKRig (web/three/helper.js) with the limb options mapped onto the rig's settings,
 // stretch done here (the core rig does not stretch bones), and reached /
 // distance measured on the blended pose below weight 1.
 import { Vector3 } from 'three';
