@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/js/**/*.test.js', 'tests/browser/**/*.test.js', 'tests/package/**/*.test.js'],
-    // One fixed fast-check seed (tests/js/fast-check-seed.js): deterministic runs.
-    setupFiles: ['tests/js/fast-check-seed.js'],
+    // One fixed fast-check seed (tests/support/fast-check-seed.js): deterministic runs.
+    setupFiles: ['tests/support/fast-check-seed.js'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Browser tests start Chromium; keep files from fighting over 2 cores.

@@ -4,7 +4,7 @@
 //   tests/package/app  the smallest app: init() and one two-bone solve
 //   demo/              the three.js demo (three's WebGPU build included)
 // Usage: node bench/app-size.mjs [path/to/ikpd/web]   (default: this checkout's web/)
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +22,8 @@ function files(dir) {
 }
 
 const alias = [
-  { find: /^ikpd\/three\/hdr$/, replacement: join(web, 'three/hdr.js') },
+  // web/three/hdr/hdr.js since web/three has a folder per area (older checkouts: web/three/hdr/hdr.js).
+  { find: /^ikpd\/three\/hdr$/, replacement: join(web, existsSync(join(web, 'three/hdr/hdr.js')) ? 'three/hdr/hdr.js' : 'three/hdr.js') },
   { find: /^ikpd\/three$/, replacement: join(web, 'three/index.js') },
   { find: /^ikpd$/, replacement: join(web, 'index.js') },
 ];

@@ -17,7 +17,7 @@ namespace {
 using ikpd::rig::ConstraintKind;
 using ikpd::rig::LocalTransform;
 
-// Role, parent, rest position (metres, Y up, facing +Z), as tests/js/three-humanoid.js.
+// Role, parent, rest position (metres, Y up, facing +Z), as tests/support/three-humanoid.js.
 struct Joint { const char* role; int parent; glm::vec3 position; };
 const Joint kLayout[] = {
   {"hips", -1, {0, 0.98f, 0}}, {"spine", 0, {0, 1.08f, 0}}, {"chest", 1, {0, 1.2f, 0}},

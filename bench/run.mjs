@@ -208,7 +208,7 @@ section('single-call paths', () => {
 // A class method and a free function that do nothing but return a number,
 // minus a JS call doing the same: the per-call cost of the Embind boundary.
 // The library calls free functions through references taken from the module
-// at init (web/src/ik.js, chain.js, hdr.js), so `function` times that; the
+// at init (web/src/ik/*.js, hdr/hdr.js), so `function` times that; the
 // lookup on the module object on every call (`wasm.scratchPointer()`, a
 // dictionary of hundreds of properties) is reported apart, for information.
 // Each loop sums into its own local: one shared accumulator lets a later loop
@@ -361,7 +361,9 @@ section('grounding (three.js)', () => {
 {
   const glue = readFileSync(join(root, 'web/lib/ikpd.mjs'));
   const wasm = readFileSync(join(root, 'web/lib/ikpd.wasm'));
-  const wrappers = ['web/index.js', ...['core', 'load-wasm', 'ik', 'pd', 'chain', 'hdr', 'batch'].map((m) => `web/src/${m}.js`)]
+  // The modules that were core, load-wasm, ik, pd, chain, hdr and batch.js before web/src had a folder per area.
+  const modules = ['core', 'readers', 'load-wasm', 'ik/aim', 'ik/twoBone', 'ik/localRotations', 'pd/pd', 'ik/chain', 'ik/pseudoThreeBone', 'ik/tentacle', 'rig/lookAt', 'rig/smoothedRig', 'hdr/hdr', 'batch/batch'];
+  const wrappers = ['web/index.js', ...modules.map((m) => `web/src/${m}.js`)]
     .filter((f) => existsSync(join(root, f)))
     .map((f) => readFileSync(join(root, f)));
   const gz = (b) => gzipSync(b, { level: 9 }).length;

@@ -8,7 +8,7 @@ export default defineConfig({
   base: './',
   resolve: {
     alias: [
-      { find: /^ikpd\/three\/hdr$/, replacement: web('three/hdr.js') },
+      { find: /^ikpd\/three\/hdr$/, replacement: web('three/hdr/hdr.js') },
       { find: /^ikpd\/three$/, replacement: web('three/index.js') },
       { find: /^ikpd$/, replacement: web('index.js') },
     ],

@@ -1,22 +1,16 @@
 // ikpd — public typings. Each API module's typings live in ./types/.
-import type { IkApi } from './types/ik.js';
-import type { PdApi } from './types/pd.js';
-import type { ChainApi } from './types/chain.js';
-import type { HdrApi } from './types/hdr.js';
-import type { BatchApi } from './types/batch.js';
-import type { SolverApi } from './types/solvers.js';
-import type { RigsApi } from './types/rigs.js';
-import type { RigApi } from './types/rig.js';
+import type { ChainApi, IkApi, SolverApi } from './types/ik/index.js';
+import type { RigApi, RigsApi } from './types/rig/index.js';
+import type { PdApi } from './types/pd/pd.js';
+import type { HdrApi } from './types/hdr/hdr.js';
+import type { BatchApi } from './types/batch/batch.js';
 
 export * from './types/common.js';
-export * from './types/ik.js';
-export * from './types/pd.js';
-export * from './types/chain.js';
-export * from './types/hdr.js';
-export * from './types/batch.js';
-export * from './types/solvers.js';
-export * from './types/rigs.js';
-export * from './types/rig.js';
+export * from './types/ik/index.js';
+export * from './types/rig/index.js';
+export * from './types/pd/pd.js';
+export * from './types/hdr/hdr.js';
+export * from './types/batch/batch.js';
 
 /** The loaded library: every solver, controller and transform. */
 export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsApi, RigApi {

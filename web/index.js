@@ -1,14 +1,19 @@
 // ikpd — IK, PD-controller interpolation and HDR output transforms, in WebAssembly.
 import { Core } from './src/core.js';
 import { createModule } from './src/module.js';
-import { createIkApi } from './src/ik.js';
-import { createPdApi } from './src/pd.js';
-import { createChainApi } from './src/chain.js';
-import { createHdrApi } from './src/hdr.js';
-import { createBatchApi } from './src/batch.js';
-import { createSolverApi } from './src/solvers.js';
-import { createRigsApi } from './src/rigs.js';
-import { createRigApi } from './src/rig.js';
+import { createAimApi } from './src/ik/aim.js';
+import { createTwoBoneApi } from './src/ik/twoBone.js';
+import { createLocalRotationsApi } from './src/ik/localRotations.js';
+import { createPseudoThreeBoneApi } from './src/ik/pseudoThreeBone.js';
+import { createChainApi } from './src/ik/chain.js';
+import { createTentacleApi } from './src/ik/tentacle.js';
+import { createSolverApi } from './src/ik/solvers.js';
+import { createPdApi } from './src/pd/pd.js';
+import { createHdrApi } from './src/hdr/hdr.js';
+import { createBatchApi } from './src/batch/batch.js';
+import { createLookAtApi } from './src/rig/lookAt.js';
+import { createBodyLookAtApi } from './src/rig/bodyLookAt.js';
+import { createRigApi } from './src/rig/rig.js';
 import { JOBS } from './src/jobs.js';
 
 let instance = null;
@@ -29,13 +34,18 @@ export function init(options = {}) {
     return Object.freeze({
       version: wasm.version(),
       memoryStats: () => core.memoryStats(),
-      ...createIkApi(core),
+      ...createAimApi(core),
+      ...createTwoBoneApi(core),
+      ...createLocalRotationsApi(core),
       ...createPdApi(core),
       ...createChainApi(core),
+      ...createPseudoThreeBoneApi(core),
+      ...createTentacleApi(core),
+      ...createLookAtApi(core),
       hdr: Object.freeze(createHdrApi(core)),
       ...createBatchApi(core),
       ...createSolverApi(core),
-      ...createRigsApi(core),
+      ...createBodyLookAtApi(core),
       ...createRigApi(core),
     });
   });

@@ -6,7 +6,7 @@
 import { Mesh, MeshBasicMaterial, PlaneGeometry, Raycaster, Vector3 } from 'three';
 import { acceleratedRaycast, computeBoundsTree } from 'three-mesh-bvh';
 import { IKRig } from '../../web/three/index.js';
-import { buildHumanoid } from '../../tests/js/three-humanoid.js';
+import { buildHumanoid } from '../../tests/support/three-humanoid.js';
 
 /** Rolling hills, 20 m square, 71 × 71 quads: 10,082 triangles, accelerated by three-mesh-bvh. */
 export function makeTerrain() {

@@ -1,11 +1,11 @@
 // The path three.js users take: helpers and IKRig on a skinned humanoid's
-// bones (tests/js/three-humanoid.js, +Y bones with rest rotations, as
+// bones (tests/support/three-humanoid.js, +Y bones with rest rotations, as
 // exporters write them), per character per frame, reading and writing the
 // three.js bones included. Not shipped; bench/run.mjs only.
 import { Vector3 } from 'three';
 import { AimIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, TwoBoneIK } from '../../web/three/index.js';
-import { buildHumanoid } from '../../tests/js/three-humanoid.js';
-import { buildChain } from '../../tests/js/three-rig.js';
+import { buildHumanoid } from '../../tests/support/three-humanoid.js';
+import { buildChain } from '../../tests/support/three-rig.js';
 
 const LIMBS = {
   leftArm: ['leftUpperArm', 'leftLowerArm', 'leftHand'],

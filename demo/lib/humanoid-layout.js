@@ -1,7 +1,7 @@
 // The built-in humanoid's joints: role, parent role and rest position in the
 // humanoid's space (metres, Y up, facing +Z, left at +X), the left side
 // mirrored to the right. Pure data, shared by the demo's humanoid
-// (demo/lib/humanoid.js) and the tests' rigs (tests/js/three-humanoid.js).
+// (demo/lib/humanoid.js) and the tests' rigs (tests/support/three-humanoid.js).
 
 /**
  * `[role, parentRole | null, [x, y, z]]` per joint, parents first. With

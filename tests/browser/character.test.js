@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
-import { exportHumanoidGlb } from '../js/gltf-round-trip.js';
+import { exportHumanoidGlb } from '../support/gltf-round-trip.js';
 
 const SLOW = 240_000;
 const CENTER = { x: 0.25, y: 0.2, width: 0.5, height: 0.55 };

@@ -1,4 +1,4 @@
-// The ikpd/three TSL nodes (web/three/hdr.js) agree with the C++/WASM
+// The ikpd/three TSL nodes (web/three/hdr/hdr.js) agree with the C++/WASM
 // transforms (ikpd.hdr) within 1e-4 (relative above 1): each case is rendered
 // on the GPU (WebGPU, SwiftShader headless) into a FloatType (32-bit) target
 // and read back, then compared with the WASM result on the same inputs.

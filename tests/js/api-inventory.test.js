@@ -1,16 +1,16 @@
 // The entry points under test are exactly the exported API: every function
-// and class of the loaded module (and of ikpd.hdr) is in tests/js/entry-points.js
+// and class of the loaded module (and of ikpd.hdr) is in tests/support/entry-points.js
 // and every entry there exists, every class that owns WASM memory is in the
-// leak list (tests/js/wasm-classes.js), and the package's exports ('ikpd',
+// leak list (tests/support/wasm-classes.js), and the package's exports ('ikpd',
 // 'ikpd/three') are the ones listed. Tests no longer skip entries "not on the
 // ikpd object yet": a missing one fails here.
 import { describe, expect, it } from 'vitest';
 import * as core from '../../web/index.js';
 import * as three from '../../web/three/index.js';
-import * as threeHdr from '../../web/three/hdr.js';
-import { CLASSES, CONSTANTS, CORE_EXPORTS, FUNCTIONS, THREE_EXPORTS, THREE_HDR_EXPORTS } from './entry-points.js';
-import { WASM_CLASSES } from './wasm-classes.js';
-import { ikpd } from './setup.js';
+import * as threeHdr from '../../web/three/hdr/hdr.js';
+import { CLASSES, CONSTANTS, CORE_EXPORTS, FUNCTIONS, THREE_EXPORTS, THREE_HDR_EXPORTS } from '../support/entry-points.js';
+import { WASM_CLASSES } from '../support/wasm-classes.js';
+import { ikpd } from '../support/setup.js';
 
 const isClass = (value) => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
 const sorted = (list) => [...new Set(list)].sort();

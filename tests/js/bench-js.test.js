@@ -3,7 +3,7 @@
 // Doubles vs float32: ≤ 1e-5 on well-conditioned items; the few ill-conditioned
 // ones (see bench/js/agreement.mjs) only to float32's amplified rounding.
 import { describe, expect, it } from 'vitest';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 import { aimDifferences, twoBoneDifferences } from '../../bench/js/agreement.mjs';
 
 function expectAgreement({ max, illMax, illItems }, n) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { init } from '../../web/index.js';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 describe('isDevelopment (dev-only warnings)', () => {
   const core = new URL('../../web/src/core.js', import.meta.url);

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createModule } from '../../web/src/module.js';
 import { OUT } from '../../web/src/fields.js';
 import { JOBS as jobs } from '../../web/src/jobs.js';
-import { layoutOf } from '../../web/src/batch.js';
-import { ikpd } from './setup.js';
+import { layoutOf } from '../../web/src/batch/batch.js';
+import { ikpd } from '../support/setup.js';
 
 const wasm = await createModule();
 

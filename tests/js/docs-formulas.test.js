@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { docsPages } from '../support/docs-pages.js';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const page = (name) => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
 const { hdr } = ikpd;
@@ -51,7 +51,7 @@ const PAGES = {
   'cpp.md': 'none (no formulas)',
   'testing.md': 'none (no formulas)',
   'performance.md': 'none (measurements: npm run bench)',
-  'ik/prepared-solvers.md': 'tests/js/solvers.test.js',
+  'ik/prepared-solvers.md': 'tests/js/ik/solvers.test.js',
 };
 
 it('every docs page is listed with the test that checks its formulas', () => {

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createModule } from '../../web/src/module.js';
 import { JOBS as jobs } from '../../web/src/jobs.js';
-import { FUNCTIONS } from './entry-points.js';
-import { ikpd } from './setup.js';
+import { FUNCTIONS } from '../support/entry-points.js';
+import { ikpd } from '../support/setup.js';
 
 const wasm = await createModule();
 

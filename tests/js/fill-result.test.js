@@ -2,7 +2,7 @@
 // argument and fills it in place (no allocation per frame): the same values as
 // a fresh call, the same arrays, the same object returned.
 import { describe, expect, it } from 'vitest';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const joint = (x, y, z) => ({ position: [x, y, z], rotation: [0, 0, 0, 1] });
 const jointArrays = (j) => [j.position, j.rotation];

@@ -2,7 +2,7 @@
 // named by element, like NaN in the same place: it was reported by group
 // ("spine: positions must be finite") once C++ saw it as Infinity.
 import { describe, expect, it } from 'vitest';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const joint = (x, y, z) => ({ position: [x, y, z], rotation: [0, 0, 0, 1] });
 const spine = () => [joint(0, 1, 0), joint(0, 1.3, 0), joint(0, 1.6, 0.02)];

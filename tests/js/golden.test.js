@@ -3,7 +3,7 @@
 // requires the same results within 1e-5·max(1, |expected|).
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const dir = new URL('../golden/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();

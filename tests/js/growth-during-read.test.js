@@ -4,7 +4,7 @@
 // TwoBoneSolver returned undefined coordinates, QuatPD rejected a valid
 // target. Every wrapper must give the same result as without the growth.
 import { describe, expect, it } from 'vitest';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 // Forces WASM memory to grow (by about a fifth): 4 MiB pixel buffers until
 // the heap is larger, held until release() frees them after the call under test.

@@ -5,8 +5,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WasmObject } from '../../web/src/core.js';
-import { ikpd } from './setup.js';
-import { WASM_CLASSES } from './wasm-classes.js';
+import { ikpd } from '../support/setup.js';
+import { WASM_CLASSES } from '../support/wasm-classes.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc');
@@ -105,7 +105,7 @@ it('constructors that throw free what they allocated at once', () => {
   expect(warn).not.toHaveBeenCalled();
 });
 
-// One entry per JS class that owns WASM memory (tests/js/wasm-classes.js).
+// One entry per JS class that owns WASM memory (tests/support/wasm-classes.js).
 describe.each(WASM_CLASSES.map((c) => [c.name, c]))('%s leaves the WASM heap flat', (name, spec) => {
   const cycles = spec.cycles ?? 100_000;
 

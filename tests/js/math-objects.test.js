@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Quaternion, Vector3 } from 'three';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const v3 = ([x, y, z]) => new Vector3(x, y, z);
 const plain3 = ([x, y, z]) => ({ x, y, z });

@@ -3,7 +3,7 @@
 // bounds" and every later call trapped too). This file runs in its own module
 // instance (Vitest isolates files), so filling its memory touches no other test.
 import { describe, expect, it } from 'vitest';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 // The module still works: memory statistics, a small batch that solves, a single call.
 function expectWorkingModule() {

@@ -1,12 +1,12 @@
-// Robustness of every JS entry point (tests/js/entry-points.js): random and
+// Robustness of every JS entry point (tests/support/entry-points.js): random and
 // malformed arguments give either finite results or a documented error
 // (TypeError/RangeError/Error whose message starts with the parameter name),
 // and the WASM memory is not corrupted (the valid call still gives the same result).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLASSES, FUNCTIONS } from './entry-points.js';
-import { RUNS, anyFiniteNumber, callSafely, expectClose, garbage, mutateOptions } from './robustness.js';
-import { ikpd } from './setup.js';
+import { CLASSES, FUNCTIONS } from '../support/entry-points.js';
+import { RUNS, anyFiniteNumber, callSafely, expectClose, garbage, mutateOptions } from '../support/robustness.js';
+import { ikpd } from '../support/setup.js';
 
 function lookup(path) {
   const parts = path.split('.');

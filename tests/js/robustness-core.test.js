@@ -1,9 +1,9 @@
-// Robustness of the shared readers every entry point uses (web/src/core.js):
+// Robustness of the shared readers every entry point uses (web/src/readers.js):
 // any value gives either the packed float32 data or a documented error.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readEnum, readNumber, readOptions, readQuat, readTransform, readVec3, readVector } from '../../web/src/core.js';
-import { RUNS, badNumber, expectDocumentedError, garbage } from './robustness.js';
+import { readEnum, readNumber, readOptions, readQuat, readTransform, readVec3, readVector } from '../../web/src/readers.js';
+import { RUNS, badNumber, expectDocumentedError, garbage } from '../support/robustness.js';
 
 function throwsDocumented(fn, name) {
   let error;

@@ -3,9 +3,9 @@
 // any frame rate, and counts a negative dt as 0.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Object3D, Quaternion, Vector3 } from 'three';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 import { AimIK, ChainIK, IKRig, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
-import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion } from './three-rig.js';
+import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion } from '../support/three-rig.js';
 
 afterEach(() => vi.restoreAllMocks());
 

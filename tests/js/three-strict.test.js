@@ -4,10 +4,10 @@
 // core API's name.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Bone, Group, Vector3 } from 'three';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 import { init } from '../../web/index.js';
 import { AimIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
-import { buildChain, quatAngle, worldPosition } from './three-rig.js';
+import { buildChain, quatAngle, worldPosition } from '../support/three-rig.js';
 
 /** Three sibling bones under one parent, 0.35 m apart: not a limb. */
 function siblings() {

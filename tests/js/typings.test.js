@@ -3,31 +3,28 @@
 // web/src/fields.js) is a property of its options interfaces in web/types,
 // required exactly when it is a required input, the `@default` in its doc
 // comment is the real default, and an enum's type lists its C++ names; and
-// every `@default` of the ikpd/three helpers' options (web/three/index.d.ts)
+// every `@default` of the ikpd/three helpers' options (web/three/**/*.d.ts)
 // is the helper's real default.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { JOBS as jobs } from '../../web/src/jobs.js';
 import { Bone, Group } from 'three';
 import { AimIK, BodyLookAtIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
-import { ikpd } from './setup.js';
+import { ikpd } from '../support/setup.js';
 
 const types = (file) => readFileSync(new URL(`../../web/types/${file}`, import.meta.url), 'utf8');
-const ik = types('ik.d.ts');
-const pd = types('pd.d.ts');
-const chain = types('chain.d.ts');
 // Description → the typings file and the interfaces that together declare its fields.
 const CASES = [
-  { job: 'twoBone', source: ik, interfaces: ['TwoBoneOptions'] },
-  { job: 'aim', source: ik, interfaces: ['AimOptions'] },
-  { job: 'pd', source: pd, interfaces: ['PdOptions', 'RotationPdOptions', 'QuatPDOptions'] },
-  { job: 'lookAt', source: chain, interfaces: ['LookAtOptions'] },
-  { job: 'tentacle2d', source: chain, interfaces: ['Tentacle2DOptions'] },
+  { job: 'twoBone', source: types('ik/twoBone.d.ts'), interfaces: ['TwoBoneOptions'] },
+  { job: 'aim', source: types('ik/aim.d.ts'), interfaces: ['AimOptions'] },
+  { job: 'pd', source: types('pd/pd.d.ts'), interfaces: ['PdOptions', 'RotationPdOptions', 'QuatPDOptions'] },
+  { job: 'lookAt', source: types('rig/lookAt.d.ts'), interfaces: ['LookAtOptions'] },
+  { job: 'tentacle2d', source: types('ik/tentacle.d.ts'), interfaces: ['Tentacle2DOptions'] },
   // "group.option" fields live in the group's interface; the spine's two settle-time ends are
   // one option there (spine.settleTime, a number or one per joint, documented without @default).
   {
-    job: 'bodyLookAt', source: types('rigs.d.ts'), interfaces: ['BodyLookAtOptions'],
+    job: 'bodyLookAt', source: types('rig/bodyLookAt.d.ts'), interfaces: ['BodyLookAtOptions'],
     groups: { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' },
     skip: ['spine.headSettleTime', 'spine.pelvisSettleTime'],
   },
@@ -98,14 +95,14 @@ describe('typings agree with the C++ descriptions', () => {
   }
 });
 
-// The rig's per-kind options (web/types/rig.d.ts): every key of ikpd.Rig.defaults[kind]
+// The rig's per-kind options (web/types/rig/rig.d.ts): every key of ikpd.Rig.defaults[kind]
 // is typed in that kind's interface (or the interfaces it extends), and its @default is
 // the real default; the bodyLookAt groups are checked through their own interfaces.
 describe('Rig typings agree with Rig.defaults', async () => {
   const { init } = await import('../../web/index.js');
   const ikpd = await init();
-  const rig = types('rig.d.ts');
-  const rigs = types('rigs.d.ts');
+  const rig = types('rig/rig.d.ts');
+  const rigs = types('rig/bodyLookAt.d.ts');
   const KIND_INTERFACES = {
     aim: ['RigAimOptions', 'RigCommonOptions', 'RigBaseOptions'],
     twoBone: ['RigTwoBoneOptions', 'RigLimbOptions', 'RigCommonOptions', 'RigBaseOptions'],
@@ -142,12 +139,18 @@ describe('Rig typings agree with Rig.defaults', async () => {
   }
 });
 
-// ikpd/three (web/three/index.d.ts): every `@default` of a helper's options
+// ikpd/three (web/three/**/*.d.ts, next to each helper): every `@default` of a helper's options
 // interfaces (its own and those it extends) is the helper's real default: the
 // property the helper keeps (constructed without the option), else the
 // default of the solver it drives (its static `defaults`, or the C++
 // description of LookAt / BodyLookAt), else what it passes that solver.
-const threeTypes = readFileSync(new URL('../../web/three/index.d.ts', import.meta.url), 'utf8');
+// Every typings file of ikpd/three but the HDR nodes' (index.d.ts only re-exports them).
+const threeDir = new URL('../../web/three/', import.meta.url);
+const threeTypes = readdirSync(threeDir, { recursive: true })
+  .filter((f) => f.endsWith('.d.ts') && !f.startsWith('hdr'))
+  .sort()
+  .map((f) => readFileSync(new URL(f, threeDir), 'utf8'))
+  .join('\n');
 
 function boneChain(n) {
   const group = new Group();
@@ -188,7 +191,7 @@ const HELPERS = [
   { name: 'PseudoThreeBoneIK', interfaces: ['PseudoThreeBoneIKOptions', 'LimbOptions', 'HelperOptions', 'BoneAxes', 'ChainAxesOptions'], make: (lib) => new PseudoThreeBoneIK(lib, boneChain(4)), solver: ikpd.PseudoThreeBoneSolver.defaults },
   { name: 'ChainIK', interfaces: ['ChainIKOptions', 'HelperOptions', 'BoneAxes', 'ChainAxesOptions'], make: (lib) => new ChainIK(lib, boneChain(4)), solver: ikpd.ChainSolver.defaults },
   { name: 'LookAtIK', interfaces: ['LookAtIKOptions'], make: (lib) => new LookAtIK(lib, boneChain(3)), solver: jobs.lookAt.defaultValues,
-    // Per-joint limits are packed apart from the described scalars: none given means π (cpp/include/ikpd/rigs/look_at.h).
+    // Per-joint limits are packed apart from the described scalars: none given means π (cpp/include/ikpd/rig/look_at.h).
     extra: { limits: Math.PI } },
   { name: 'BodyLookAtIK', interfaces: ['BodyLookAtIKOptions'], make: (lib) => new BodyLookAtIK(lib, createHumanoid({ names: 'mixamo' }).root), solver: jobs.bodyLookAt.defaultValues,
     // facing only sets the head's look axis at construction: checked below by passing it explicitly.
@@ -226,16 +229,16 @@ describe('ikpd/three typings state the helpers\' real defaults', () => {
   });
 });
 
-// ikpd/three grounding (web/three/grounding.d.ts): every `@default` of
+// ikpd/three grounding (web/three/rig/grounding.d.ts): every `@default` of
 // GroundingConstraintOptions is what IKRig's grounding constraint holds when
 // the option is left out (its settings come from Rig.defaults.grounding; the
 // derived ones state none), and every core default is typed there.
 describe('ikpd/three grounding typings state the real defaults', async () => {
   const { IKRig } = await import('../../web/three/index.js');
-  const { buildHumanoid } = await import('./three-humanoid.js');
+  const { buildHumanoid } = await import('../support/three-humanoid.js');
   it('GroundingConstraintOptions', () => {
-    const source = readFileSync(new URL('../../web/three/grounding.d.ts', import.meta.url), 'utf8');
-    const common = properties(readFileSync(new URL('../../web/three/ikRig.d.ts', import.meta.url), 'utf8'), 'ConstraintOptions');
+    const source = readFileSync(new URL('../../web/three/rig/grounding.d.ts', import.meta.url), 'utf8');
+    const common = properties(readFileSync(new URL('../../web/three/rig/ikRig.d.ts', import.meta.url), 'utf8'), 'ConstraintOptions');
     delete common.target;
     const props = { ...common, ...properties(source, 'GroundingConstraintOptions') };
     const rig = new IKRig(ikpd, buildHumanoid().scene);

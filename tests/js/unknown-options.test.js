@@ -5,12 +5,12 @@
 // setOptions({ polemode }) even reset poleMode to 'none').
 import { describe, expect, it } from 'vitest';
 import { Bone, Group } from 'three';
-import { ikpd } from './setup.js';
-import { CLASSES, FUNCTIONS } from './entry-points.js';
+import { ikpd } from '../support/setup.js';
+import { CLASSES, FUNCTIONS } from '../support/entry-points.js';
 import {
   AimIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, PseudoThreeBoneIK, TwoBoneIK,
 } from '../../web/three/index.js';
-import { createHDRUniforms, filmicNode, hdrToneMapping, outputTransformNode } from '../../web/three/hdr.js';
+import { createHDRUniforms, filmicNode, hdrToneMapping, outputTransformNode } from '../../web/three/hdr/hdr.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
 
 const at = (path) => path.split('.').reduce((o, k) => o[k], ikpd);

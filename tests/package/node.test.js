@@ -37,7 +37,7 @@ function expectSolved(output) {
 
 it('ships the glue and the .wasm as separate files, and nothing from the build', () => {
   const paths = installed.files;
-  expect(paths).toEqual(expect.arrayContaining(['web/index.js', 'web/index.d.ts', 'web/lib/ikpd.mjs', 'web/lib/ikpd.wasm', 'web/src/ik.js', 'web/src/load-wasm.js', 'web/types/ik.d.ts']));
+  expect(paths).toEqual(expect.arrayContaining(['web/index.js', 'web/index.d.ts', 'web/lib/ikpd.mjs', 'web/lib/ikpd.wasm', 'web/src/ik/twoBone.js', 'web/src/load-wasm.js', 'web/types/ik/index.d.ts']));
   expect(paths.some((p) => p.startsWith('cpp/') || p.startsWith('tests/') || p.startsWith('build/'))).toBe(false);
   const glue = readFileSync(join(installed.app, 'node_modules/ikpd/web/lib/ikpd.mjs'), 'utf8');
   expect(glue).not.toMatch(/base64,AGFzbQ/); // no embedded module ("\0asm" in base64)

@@ -40,7 +40,7 @@ ik.damping = 'responsive';
 ik.update(1 / 60);
 const helperRig: IKRig = ik.rig;
 void helperRig.constraints.length;
-// Grounding through IKRig (web/three/grounding.d.ts): meshes, a function or a Plane.
+// Grounding through IKRig (web/three/rig/grounding.d.ts): meshes, a function or a Plane.
 helperRig.add('grounding', { ground: [new Bone()], maxFootPitch: 0.3, plant: [-1, 1] });
 helperRig.add('grounding', { ground: (x: number, y: number, z: number) => (x + y + z > 0 ? { height: 0.1, normal: [0, 1, 0] } : null) });
 helperRig.add('grounding', { ground: new Plane(new Vector3(0, 1, 0), 0), legs: [['a', 'b', 'c'], ['d', 'e', 'f']] });
@@ -60,7 +60,7 @@ lookAtIK.dispose();
 // @ts-expect-error update takes dt in seconds
 lookAtIK.update();
 
-// The character rig (web/types/rig.d.ts).
+// The character rig (web/types/rig/rig.d.ts).
 const rig = new ikpd.Rig({ parents: [-1, 0, 1, 2], names: ['hips', 'upper', 'lower', 'hand'], facing: [0, 0, 1] });
 const arm = rig.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2, bendDirection: 'negative' });
 arm.set({ weight: 0.5, enabled: false });

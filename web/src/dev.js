@@ -2,7 +2,7 @@
 // production builds never warn.
 import { isDevelopment } from './core.js';
 
-const warned = new Set();
+const warned = /* @__PURE__ */ new Set();
 
 /** console.warn(message) the first time `key` is seen, in development only. */
 export function warnOnce(key, message) {

@@ -7,7 +7,7 @@
 // are the ones every packer shares: types, shapes and each number's described
 // range, naming the parameter. Rules joining several fields (minAngle <=
 // maxAngle, ...) are C++ Validate()'s alone.
-import { readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './core.js';
+import { readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './readers.js';
 import { nameSet } from './options.js';
 
 /** Whether `x` lies in `range` (NaN never does). */
@@ -35,7 +35,7 @@ export function readRanged(value, f) {
   throw new RangeError(`${f.name}: must be ${f.range.text}`);
 }
 
-/** Float offset of a solver's result after its packed job (kOut in cpp/bindings/solvers.h). */
+/** Float offset of a solver's result after its packed job (kOut in cpp/bindings/ik/solvers.h). */
 export const OUT = 64;
 
 

@@ -1,6 +1,6 @@
 // Loading the WebAssembly module: the .wasm next to the glue by default.
 import createIkpdModule from '../lib/ikpd.mjs';
-import { readOptions } from './core.js';
+import { readOptions } from './readers.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { compileWasm } from './load-wasm.js';
 

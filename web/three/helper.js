@@ -1,10 +1,10 @@
-// What every ported helper is: a one-constraint IKRig (web/three/ikRig.js)
+// What every ported helper is: a one-constraint IKRig (web/three/rig/ikRig.js)
 // over just its bones. The helper's settings are properties that push a
 // change to WASM once (the IKConstraint's setters), not every frame; its
 // update(dt) runs the rig's one WASM call.
 import { Quaternion, Vector3 } from 'three';
-import { IKRig } from './ikRig.js';
-import { readModule } from './rig.js';
+import { IKRig } from './rig/ikRig.js';
+import { readModule } from './readers.js';
 import { warnOnce } from '../src/dev.js';
 
 // The smoothing settings every rig constraint has.
@@ -125,7 +125,7 @@ export function characterFacing(ikpd, bones) {
   return facing.toArray();
 }
 
-const _q = new /* @__PURE__ */ Quaternion();
+const _q = /* @__PURE__ */ new Quaternion();
 
 // A helper's post-pass on its rig's bones (IKRig keeps, per joint, the
 // animated locals the last update started from and the rotation it wrote).

@@ -272,7 +272,7 @@ std::string Header(const char* from) {
 const char* const kJobImports =
     "import { JobLayout, ResultLayout, readBoolean, readRanged } from '../fields.js';\n"
     "import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from "
-    "'../core.js';\n\n";
+    "'../readers.js';\n\n";
 
 struct File {
   std::string path;  // relative to the output folder

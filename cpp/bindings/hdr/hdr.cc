@@ -1,5 +1,5 @@
 // Embind (conventions.h): ikpd::hdr (docs/hdr/hdr.md). Pixel buffers cross as byte
-// offsets into WASM memory; web/src/hdr.js packs, validates shapes and reads results.
+// offsets into WASM memory; web/src/hdr/hdr.js packs, validates shapes and reads results.
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -12,7 +12,7 @@ namespace ikpd::bindings {
 namespace {
 
 // Applies operation `op` to `pixelCount` pixels at `pixels`; with run = false
-// only validates (web/src/hdr.js validates every chunk of a copied buffer
+// only validates (web/src/hdr/hdr.js validates every chunk of a copied buffer
 // before changing any).
 std::uintptr_t HdrApply(std::uintptr_t pixels, std::uint32_t pixelCount, int channels, int op, float parameter,
                         float a, float b, float c, float d, float e, float paperWhite, float peak,

@@ -1,5 +1,5 @@
 // Embind (conventions.h): rigs module — the full-body look-at (docs/rig/body-look-at.md)
-// as an Embind class owned by a JS handle (web/src/rigs.js).
+// as an Embind class owned by a JS handle (web/src/rig/bodyLookAt.js).
 //
 // Settings: the scalar options in the handle's own buffer (settings(), the
 // layout of its description, cpp/src/rig/fields.h, spineJoints n among them); reset() reads them and,

@@ -1,5 +1,5 @@
 // Embind (conventions.h): the character rig (docs/rig/rig.md) as one Embind class owned
-// by a JS handle (web/src/rig.js). Coarse: one binding per operation, and the
+// by a JS handle (web/src/rig/rig.js). Coarse: one binding per operation, and the
 // per-frame call takes dt only (the locals, root and frames already sit in
 // WASM memory, in views JS holds).
 //

@@ -88,7 +88,7 @@ struct JobFields<PseudoThreeBoneJob> {
 };
 
 // The chain's fixed-size fields; its joints and limits follow the packed job
-// (cpp/bindings/chain_job.h).
+// (cpp/bindings/ik/chain_job.h).
 template <>
 struct JobFields<ChainJob> {
   static constexpr const char* kName = "chain";

@@ -2,7 +2,7 @@
 // descriptions in cpp/src/ik/fields.h. Do not edit: change the description and
 // regenerate. The native test Described.UpToDate fails while this file is stale.
 import { JobLayout, ResultLayout, readBoolean, readRanged } from '../fields.js';
-import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from '../core.js';
+import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from '../readers.js';
 
 const twoBoneResultFields = /* @__PURE__ */ Object.freeze([
   /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),

@@ -2,7 +2,7 @@
 // descriptions in cpp/src/pd/fields.h. Do not edit: change the description and
 // regenerate. The native test Described.UpToDate fails while this file is stale.
 import { JobLayout, ResultLayout, readBoolean, readRanged } from '../fields.js';
-import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from '../core.js';
+import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from '../readers.js';
 
 // pd
 const pdFields = /* @__PURE__ */ Object.freeze([

@@ -1,0 +1,128 @@
+// ikpd/three: ChainIK (CCD / FABRIK) on real three.js Bone hierarchies.
+import { describe, expect, it } from 'vitest';
+import { Bone, Euler, Group, Vector3 } from 'three';
+import { ikpd } from '../../support/setup.js';
+import { ChainIK } from '../../../web/three/index.js';
+import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition } from '../../support/three-rig.js';
+
+const AXES = {
+  '+X': new Vector3(1, 0, 0),
+  '+Y': new Vector3(0, 1, 0),
+  oblique: new Vector3(1, 2, -0.5).normalize(),
+};
+
+/** A chain whose bones each point along a different local axis (mixed conventions). */
+function mixedChain(random) {
+  const parent = new Group();
+  parent.quaternion.copy(randomQuaternion(random));
+  parent.scale.setScalar(1.7);
+  const bones = [];
+  let previous = parent;
+  for (let i = 0; i < 5; i++) {
+    const bone = new Bone();
+    if (i > 0) bone.position.copy(randomUnit(random)).multiplyScalar(0.5 + random());
+    bone.quaternion.copy(randomQuaternion(random));
+    previous.add(bone);
+    bones.push(bone);
+    previous = bone;
+  }
+  parent.updateMatrixWorld(true);
+  return bones;
+}
+
+const total = (lengths) => lengths.reduce((a, b) => a + b, 0);
+
+describe('ChainIK', () => {
+  for (const method of ['ccd', 'fabrik']) {
+    for (const [name, axis] of Object.entries(AXES)) {
+      it(`${method}: the written bones reproduce the solve with ${name} bones under a rotated, scaled parent`, () => {
+        const random = rng(name.length * 17 + method.length);
+        for (let trial = 0; trial < 60; trial++) {
+          const { bones, tip } = buildChain({
+            axis, lengths: [0.6, 0.5, 0.4, 0.3], bend: 0.3, parentRotation: randomQuaternion(random), parentScale: 0.5 + 2 * random(),
+          });
+          const objects = [...bones, tip];
+          const lengths = segmentLengths(objects);
+          const length = total(lengths);
+          const target = worldPosition(bones[0]).addScaledVector(randomUnit(random), length * (0.2 + 0.6 * random()));
+          const ik = new ChainIK(ikpd, objects, { target, method, iterations: 100 });
+          ik.update();
+          // The tip is where the solver says it is, and bones keep their lengths.
+          expect(Math.abs(worldPosition(tip).distanceTo(target) - ik.distance) / length).toBeLessThan(1e-4);
+          segmentLengths(objects).forEach((l, i) => expect(Math.abs(l - lengths[i]) / length).toBeLessThan(1e-5));
+          if (method === 'fabrik') expect(ik.reached).toBe(true);
+          if (ik.reached) expect(worldPosition(tip).distanceTo(target) / length).toBeLessThan(2e-4);
+        }
+      });
+    }
+  }
+
+  it('solves chains whose bones point along different local axes', () => {
+    const random = rng(5);
+    for (let trial = 0; trial < 40; trial++) {
+      const bones = mixedChain(random);
+      const lengths = segmentLengths(bones);
+      const length = total(lengths);
+      const target = worldPosition(bones[0]).addScaledVector(randomUnit(random), length * (0.2 + 0.5 * random()));
+      const ik = new ChainIK(ikpd, bones, { target, method: 'fabrik', iterations: 100 });
+      ik.update();
+      expect(ik.reached).toBe(true);
+      expect(worldPosition(bones[4]).distanceTo(target) / length).toBeLessThan(2e-4);
+      segmentLengths(bones).forEach((l, i) => expect(Math.abs(l - lengths[i]) / length).toBeLessThan(1e-5));
+    }
+    const bones = mixedChain(random);
+    expect(() => new ChainIK(ikpd, bones, { target: [0, 0, 0], limits: [{ type: 'euler', min: [0, 0, 0], max: [0, 0, 0] }] }).update())
+      .toThrow(/limits\[0\]/);
+  });
+
+  it("applies 'euler' limits to bone.rotation like CCDIKSolver", () => {
+    const random = rng(8);
+    const min = [-0.01, -0.01, -0.9], max = [0.01, 0.01, 0.9];
+    for (let trial = 0; trial < 40; trial++) {
+      const { bones, tip, scene } = buildChain({
+        axis: AXES['+Y'], lengths: [0.6, 0.5, 0.4], bend: 0, bendAxis: new Vector3(0, 0, 1), parentRotation: randomQuaternion(random),
+      });
+      const objects = [...bones, tip];
+      const target = worldPosition(bones[0]).addScaledVector(randomUnit(random), 1.2);
+      new ChainIK(ikpd, objects, { target, limits: bones.map(() => ({ type: 'euler', min, max })) }).update();
+      scene.updateMatrixWorld(true);
+      for (const bone of bones) {
+        const euler = new Euler().setFromQuaternion(bone.quaternion, 'XYZ');
+        ['x', 'y', 'z'].forEach((k, j) => {
+          expect(euler[k]).toBeGreaterThanOrEqual(min[j] - 1e-4);
+          expect(euler[k]).toBeLessThanOrEqual(max[j] + 1e-4);
+        });
+      }
+    }
+  });
+
+  it('turns the bend toward the pole, keeps the tip rotation local and honours weight', () => {
+    const { bones, tip } = buildChain({ axis: AXES['+Y'], lengths: [0.6, 0.5, 0.4], bend: 0.5 });
+    const objects = [...bones, tip];
+    const root = worldPosition(bones[0]);
+    const before = objects.map((o) => o.quaternion.clone());
+    new ChainIK(ikpd, objects, { target: root.clone().add(new Vector3(0, 2, 0)), weight: 0 }).update();
+    objects.forEach((o, i) => expect(o.quaternion.equals(before[i])).toBe(true));
+
+    const target = root.clone().add(new Vector3(1.2, 1.2, 0));
+    const pole = root.clone().add(new Vector3(0, 0, 10));
+    const ik = new ChainIK(ikpd, objects, { target, pole, method: 'fabrik', iterations: 50 });
+    ik.update();
+    const tipLocal = tip.quaternion.clone();
+    expect(quatAngle(tipLocal, before[3])).toBeLessThan(1e-12);
+    // The joints bulge toward the pole side of the root→target line.
+    const axis = target.clone().sub(root).normalize();
+    const middle = worldPosition(bones[2]).sub(root);
+    const bulge = middle.addScaledVector(axis, -middle.dot(axis));
+    expect(bulge.z).toBeGreaterThan(0);
+  });
+
+  it('reports bad options naming them', () => {
+    const { bones } = buildChain();
+    expect(() => new ChainIK(ikpd, [bones[0]])).toThrow(/bones/);
+    expect(() => new ChainIK(ikpd, bones, { target: [0, 0, 0], method: 'jacobian' }).update()).toThrow(/method/);
+    expect(() => new ChainIK(ikpd, bones, { target: [0, 0, 0], iterations: -1 }).update()).toThrow(/iterations/);
+    expect(() => new ChainIK(ikpd, bones, { target: [0, 0, 0], limits: 'none' }).update()).toThrow(/limits/);
+    expect(() => new ChainIK(ikpd, bones, { target: [0, 0, 0], weight: NaN }).update()).toThrow(/weight/);
+  });
+});

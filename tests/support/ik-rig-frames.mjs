@@ -1,0 +1,42 @@
+// Run by tests/js/rig/ikRigAlloc.test.js under `node --trace-gc`: a humanoid IKRig
+// (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and a TwoBoneIK updated
+// 300,000 times with moving targets and a toggled setting, between two markers;
+// every garbage collection in between is printed by V8.
+import { Vector3 } from 'three';
+import { init } from '../../web/index.js';
+import { IKRig, TwoBoneIK } from '../../web/three/index.js';
+import { buildHumanoid } from './three-humanoid.js';
+
+const ikpd = await init();
+const { scene } = buildHumanoid({ axes: 'mixed', mixamoArmature: true });
+const rig = new IKRig(ikpd, scene);
+const hand = new Vector3(0.3, 1.2, 0.3), look = new Vector3(0.5, 1.7, 2);
+const limbs = [['leftUpperArm', 'leftLowerArm', 'leftHand'], ['rightUpperArm', 'rightLowerArm', 'rightHand'],
+  ['leftUpperLeg', 'leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot']];
+const targets = [hand, [-0.3, 1.2, 0.3], [0.1, 0.12, 0.1], [-0.1, 0.12, -0.05]];
+const constraints = limbs.map((bones, i) => rig.add('twoBone', { bones, target: targets[i], settleTime: 0.1 }));
+rig.add('lookAt', { bones: ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head'], target: look });
+for (const eye of ['leftEye', 'rightEye']) rig.add('aim', { bone: eye, target: look });
+// And a helper (a one-constraint rig) on another character.
+const other = buildHumanoid({ axes: '-z' }).bones;
+const arm = new TwoBoneIK(ikpd, [other.leftUpperArm, other.leftLowerArm, other.leftHand], { target: hand, settleTime: 0.1 });
+const frame = (i) => {
+  hand.x = 0.3 + 0.05 * Math.sin(i * 0.01);
+  look.x = 0.5 + Math.sin(i * 0.003);
+  // A setting toggled now and then: a change is checked and packed once (that
+  // allocates, by design), so it toggles every 32,768 frames, not every 512,
+  // where ~600 packings alone could set off a scavenge or two.
+  constraints[0].enabled = (i >> 15) % 2 === 0;
+  rig.update(1 / 60);
+  arm.update(1 / 60);
+};
+// Warm-up: 30,000 frames and at least 2 s, long enough for V8's optimizing
+// tier, whose background compiler a busy machine starves (code still in a
+// lower tier boxes numbers, which reads as garbage).
+const start = performance.now();
+for (let i = 0; i < 30000 || performance.now() - start < 2000; i++) frame(i);
+console.log('--- measure');
+for (let i = 0; i < 300000; i++) frame(i);
+console.log('--- done');
+rig.dispose();
+arm.dispose();

@@ -1,0 +1,23 @@
+// Aim with up-vector roll (docs/ik/aim.md; typings web/types/ik/aim.d.ts). Inputs are packed
+// as float32 into core.scratch in the job layout C++ describes (web/src/fields.js).
+import { readOptions } from '../readers.js';
+import { checkOptionNames } from '../options.js';
+import { OUT } from '../fields.js';
+
+export function createAimApi(core) {
+  const { solveAim: solveAimNative } = core.wasm;
+  const pointer = core.scratchPointer;
+  const { aim: aimJob } = core.jobs;
+
+  /** Aim with up-vector roll (docs/ik/aim.md); with `result` (a previous result), it is filled in place and returned. */
+  function solveAim(options, result) {
+    readOptions(options);
+    if (result !== undefined) readOptions(result, 'result');
+    checkOptionNames(options, aimJob.names, 'solveAim');
+    core.fillScratch((s) => aimJob.pack(options, s));
+    core.check(solveAimNative(pointer));
+    return aimJob.result.readInto(result, core.scratch, OUT);
+  }
+
+  return { solveAim };
+}

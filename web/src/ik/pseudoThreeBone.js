@@ -1,0 +1,29 @@
+// Pseudo three-bone IK (docs/ik/pseudo-three-bone.md; typings web/types/ik/pseudoThreeBone.d.ts).
+import { readOptions } from '../readers.js';
+import { checkOptionNames } from '../options.js';
+import { OUT } from '../fields.js';
+
+export function createPseudoThreeBoneApi(core) {
+  // Embind free function taken once (a lookup on the module per call costs ~5 ns).
+  const { solvePseudoThreeBone: solvePseudoThreeBoneNative } = core.wasm;
+  const { pseudoThreeBone } = core.jobs;
+
+  /**
+   * Pseudo three-bone IK (docs/ik/pseudo-three-bone.md); see PseudoThreeBoneOptions in web/types/ik/pseudoThreeBone.d.ts.
+   * With `result` (a previous result), its arrays are filled in place and it is returned.
+   */
+  function solvePseudoThreeBone(options, result) {
+    readOptions(options);
+    for (const name of ['effectorOffset', 'endRotation']) {
+      if (options[name] !== undefined) throw new TypeError(`${name}: not an option of solvePseudoThreeBone (the tip sets it)`);
+    }
+    checkOptionNames(options, pseudoThreeBone.names, 'solvePseudoThreeBone');
+    if (result !== undefined) readOptions(result, 'result');
+    core.fillScratch((s) => pseudoThreeBone.pack(options, s));
+    core.check(solvePseudoThreeBoneNative(core.scratchPointer));
+    const r = core.scratch;
+    return pseudoThreeBone.result.readInto(result, r, OUT);
+  }
+
+  return { solvePseudoThreeBone };
+}

@@ -1,0 +1,23 @@
+// Two-bone IK (docs/ik/two-bone.md; typings web/types/ik/twoBone.d.ts). Inputs are packed
+// as float32 into core.scratch in the job layout C++ describes (web/src/fields.js).
+import { readOptions } from '../readers.js';
+import { checkOptionNames } from '../options.js';
+import { OUT } from '../fields.js';
+
+export function createTwoBoneApi(core) {
+  const { solveTwoBone: solveTwoBoneNative } = core.wasm;
+  const pointer = core.scratchPointer;
+  const { twoBone: twoBoneJob } = core.jobs;
+
+  /** Two-bone IK (docs/ik/two-bone.md); with `result` (a previous result), its arrays are filled in place and it is returned. */
+  function solveTwoBone(options, result) {
+    readOptions(options);
+    if (result !== undefined) readOptions(result, 'result');
+    checkOptionNames(options, twoBoneJob.names, 'solveTwoBone');
+    core.fillScratch((s) => twoBoneJob.pack(options, s));
+    core.check(solveTwoBoneNative(pointer));
+    return twoBoneJob.result.readInto(result, core.scratch, OUT);
+  }
+
+  return { solveTwoBone };
+}

@@ -1,0 +1,292 @@
+// API module 'rig' (see web/types/rig/rig.d.ts): a character rig (docs/rig/rig.md),
+// one object that owns a skeleton and an ordered stack of constraints and
+// solves them all in one WebAssembly call per frame. Locals in, locals out,
+// through Float32Array views of WASM memory (re-created after memory growth).
+// Settings are packed once per add()/set() (web/src/rig/rigSettings.js); the
+// kinds and layout constants are web/src/rig/rigKinds.js.
+import { WasmObject } from '../core.js';
+import { readOptions, readVec3 } from '../readers.js';
+import { checkOptionNames } from '../options.js';
+import {
+  FLOATS_PER_JOINT, FRAME_FLOATS, GROUND_FLOATS, IDENTITY_LOCAL, KINDS, KIND_INDEX, MAX_JOINTS, PROBE_FLOATS, RESULT_FLOATS, RIG_OPTIONS,
+  cloneData, describeValue, freezeDeep, groundJoints, kindOptions, readIndices, readLocals, stale, unknownKey,
+} from './rigKinds.js';
+import { createRigSettings } from './rigSettings.js';
+
+export function createRigApi(core) {
+  const x = core.wasm;
+  const { DEFAULTS, packSettings, merge } = createRigSettings(core);
+
+  // ------------------------------------------------------------- classes
+  /** One constraint of a Rig; see RigConstraint in web/types/rig/rig.d.ts. */
+  class RigConstraint {
+    #rig;
+    #apply;
+    #index;
+    #kind;
+    #values;
+    #groundFirst;
+
+    constructor(rig, apply, index, kind, values, groundFirst) {
+      this.#rig = rig;
+      this.#apply = apply;
+      this.#index = index;
+      this.#kind = kind;
+      this.#values = values;
+      this.#groundFirst = groundFirst;
+    }
+
+    /** Position in the rig's stack (and in rig.frames / rig.results). */
+    get index() { return this.#index; }
+    /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt'. */
+    get kind() { return this.#kind; }
+    /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
+    get joints() { return this.#kind === 'grounding' ? groundJoints(this.#values) : this.#values.joints.slice(); }
+    /** Grounding: the number of legs (2 or 4); 0 for the other kinds. */
+    get legCount() { return this.#kind === 'grounding' ? this.#values.legs.length : 0; }
+    /** Index of this constraint's first float in rig.grounds (8 per leg). */
+    get groundOffset() { return GROUND_FLOATS * this.#groundFirst; }
+    /** Index of this constraint's first float in rig.probes (6 per leg). */
+    get probeOffset() { return PROBE_FLOATS * this.#groundFirst; }
+    /** Index of this constraint's first float in rig.frames. */
+    get frameOffset() { return FRAME_FLOATS * this.#index; }
+    /** Index of this constraint's first float in rig.results. */
+    get resultOffset() { return RESULT_FLOATS * this.#index; }
+    /** Every current setting (a frozen copy). */
+    get options() { return freezeDeep(cloneData(this.#values)); }
+
+    /** One current setting by name. */
+    get(name) {
+      const valid = Object.keys(this.#values);
+      if (!valid.includes(name)) throw unknownKey(name, valid, this.#kind);
+      const v = this.#values[name];
+      return v !== null && typeof v === 'object' ? freezeDeep(cloneData(v)) : v;
+    }
+
+    /** Changes the settings given (validated, one WASM call); on an error nothing changes. */
+    set(changes) {
+      this.#rig.assertAlive();
+      this.#values = this.#apply(this.#index, this.#kind, this.#values, changes);
+      return this;
+    }
+  }
+
+  /** A character rig (docs/rig/rig.md); see Rig in web/types/rig/rig.d.ts. */
+  class Rig extends WasmObject {
+    #native;
+    #count;
+    #names;
+    #pointer;
+    #changedPointer;
+    #floats = null;
+    #input = null;
+    #output = null;
+    #root = null;
+    #rest = null;
+    #changed = null;
+    #frames = null;
+    #results = null;
+    #grounds = null;
+    #probes = null;
+    #legs = 0;
+    #constraints = [];
+
+    constructor(options) {
+      readOptions(options);
+      checkOptionNames(options, RIG_OPTIONS, 'Rig');
+      // Every JS input is read before WASM memory is touched.
+      const parents = readIndices(options.parents, 'parents', { min: 1, max: MAX_JOINTS });
+      const n = parents.length;
+      for (let i = 0; i < n; i++) {
+        if (parents[i] < -1 || parents[i] >= i) throw new RangeError(`parents[${i}]: must be -1 or the index of an earlier joint, got ${parents[i]}`);
+      }
+      let names = null;
+      if (options.names !== undefined) {
+        if (!Array.isArray(options.names) || options.names.length !== n) throw new TypeError(`names: expected an array of ${n} strings`);
+        names = options.names.map((s, i) => {
+          if (typeof s !== 'string') throw new TypeError(`names[${i}]: expected a string, got ${describeValue(s)}`);
+          return s;
+        });
+      }
+      const rest = options.rest === undefined ? null : readLocals(options.rest, 'rest', n);
+      const facing = new Float32Array([0, 0, 1, 0, 1, 0]);
+      if (options.facing !== undefined) readVec3(options.facing, 'facing', facing, 0);
+      if (options.up !== undefined) readVec3(options.up, 'up', facing, 3);
+      for (const [name, at] of [['facing', 0], ['up', 3]]) {
+        if (facing[at] === 0 && facing[at + 1] === 0 && facing[at + 2] === 0) throw new RangeError(`${name}: must not be zero`);
+      }
+
+      const native = new x.Rig();
+      try {
+        core.check(native.allocate(n));
+        const f = new Float32Array(core.heapF32.buffer, native.buffer() >>> 0, 30 * n + 10 + n);
+        if (rest !== null) f.set(rest, 20 * n + 10);
+        for (let i = 0; i < n; i++) f[30 * n + 10 + i] = parents[i];
+        core.check(native.init());
+        core.check(native.setFacing(facing[0], facing[1], facing[2]));
+        core.check(native.setUp(facing[3], facing[4], facing[5]));
+      } catch (error) {
+        native.delete();
+        throw error;
+      }
+      super('Rig', () => native.delete());
+      this.#native = native;
+      this.#count = n;
+      this.#names = names;
+      this.#pointer = native.buffer() >>> 0;
+      this.#changedPointer = native.changed() >>> 0;
+      // The animated input starts at the rest pose.
+      this.#views();
+      this.#input.set(this.#rest);
+      this.#output.set(this.#rest);
+    }
+
+    // Views over the handle's buffer (re-created after WASM memory growth).
+    #views() {
+      if (stale(this.#floats)) {
+        const n = this.#count;
+        const buffer = core.heapF32.buffer;
+        this.#floats = new Float32Array(buffer, this.#pointer, 30 * n + 10);
+        this.#input = this.#floats.subarray(0, 10 * n);
+        this.#output = this.#floats.subarray(10 * n, 20 * n);
+        this.#root = this.#floats.subarray(20 * n, 20 * n + 10);
+        this.#rest = this.#floats.subarray(20 * n + 10, 30 * n + 10);
+        this.#changed = new Uint8Array(buffer, this.#changedPointer, n);
+        this.#frames = null;
+      }
+      if (stale(this.#frames) || this.#frames.length !== FRAME_FLOATS * this.#constraints.length) {
+        const m = this.#constraints.length;
+        const buffer = core.heapF32.buffer;
+        this.#frames = new Float32Array(buffer, m === 0 ? 0 : this.#native.frames() >>> 0, FRAME_FLOATS * m);
+        this.#results = new Float32Array(buffer, m === 0 ? 0 : this.#native.results() >>> 0, RESULT_FLOATS * m);
+        this.#grounds = null;
+      }
+      if (stale(this.#grounds) || this.#grounds.length !== GROUND_FLOATS * this.#legs) {
+        const legs = this.#legs;
+        const buffer = core.heapF32.buffer;
+        this.#grounds = new Float32Array(buffer, legs === 0 ? 0 : this.#native.grounds() >>> 0, GROUND_FLOATS * legs);
+        this.#probes = new Float32Array(buffer, legs === 0 ? 0 : this.#native.probes() >>> 0, PROBE_FLOATS * legs);
+      }
+    }
+
+    /** Number of joints. */
+    get count() { this.assertAlive(); return this.#count; }
+    /** Joint names given to the constructor (a copy), or null. */
+    get names() { this.assertAlive(); return this.#names === null ? null : this.#names.slice(); }
+    /** Index of the joint called `name`, or -1. */
+    find(name) {
+      this.assertAlive();
+      return this.#names === null ? -1 : this.#names.indexOf(name);
+    }
+    /** Float32Array(10 × count): the animated locals, tx ty tz qx qy qz qw sx sy sz per joint. */
+    get input() { this.assertAlive(); this.#views(); return this.#input; }
+    /** Float32Array(10 × count): the solved locals after update(). */
+    get output() { this.assertAlive(); this.#views(); return this.#output; }
+    /** Uint8Array(count): 1 where output differs from input after update(). */
+    get changed() { this.assertAlive(); this.#views(); return this.#changed; }
+    /** Float32Array(10): the root transform (the skeleton root's parent, world space). */
+    get root() { this.assertAlive(); this.#views(); return this.#root; }
+    /** Float32Array(12 × constraints): target xyz, pole xyz, effectorOffset xyz, poleSet, 2 reserved. */
+    get frames() { this.assertAlive(); this.#views(); return this.#frames; }
+    /** Float32Array(4 × constraints): reached, distance, iterations, active. */
+    get results() { this.assertAlive(); this.#views(); return this.#results; }
+    /** Float32Array(8 × legs): per grounding leg point xyz, normal xyz, hit, plant (world; fill before update()). */
+    get grounds() { this.assertAlive(); this.#views(); return this.#grounds; }
+    /** Float32Array(6 × legs): per grounding leg the animated sole xyz and hip xyz (world), filled by probe(). */
+    get probes() { this.assertAlive(); this.#views(); return this.#probes; }
+    /** The constraints in stack order (a copy of the list). */
+    get constraints() { this.assertAlive(); return this.#constraints.slice(); }
+
+    /** New rest pose (default: identity locals); re-detects every constraint's axes. */
+    setRest(locals) {
+      this.assertAlive();
+      const n = this.#count;
+      const rest = locals === undefined ? null : readLocals(locals, 'rest', n);
+      this.#views();
+      const saved = this.#rest.slice();
+      if (rest === null) for (let j = 0; j < n; j++) this.#rest.set(IDENTITY_LOCAL, FLOATS_PER_JOINT * j);
+      else this.#rest.set(rest);
+      try {
+        core.check(this.#native.setRest());
+      } catch (error) {
+        this.#views();
+        this.#rest.set(saved);
+        throw error;
+      }
+      return this;
+    }
+
+    /** Model-space character forward (default [0, 0, 1]); re-detects axes. */
+    setFacing(v) {
+      this.assertAlive();
+      const f = new Float32Array(3);
+      readVec3(v, 'facing', f, 0);
+      core.check(this.#native.setFacing(f[0], f[1], f[2]));
+      return this;
+    }
+
+    /** Model-space up (default [0, 1, 0]); re-detects axes. */
+    setUp(v) {
+      this.assertAlive();
+      const f = new Float32Array(3);
+      readVec3(v, 'up', f, 0);
+      core.check(this.#native.setUp(f[0], f[1], f[2]));
+      return this;
+    }
+
+    /** Appends a constraint; see RigConstraintOptions. Throws with nothing added on error. */
+    add(kind, options) {
+      this.assertAlive();
+      if (typeof kind !== 'string' || !KINDS.includes(kind)) {
+        throw new RangeError(`kind: expected one of ${KINDS.map((k) => `'${k}'`).join(', ')}, got ${typeof kind === 'string' ? `'${kind}'` : describeValue(kind)}`);
+      }
+      readOptions(options);
+      if (kind === 'grounding') {
+        if (options.pelvis === undefined) throw new TypeError('pelvis: required (a joint index)');
+        if (options.legs === undefined) throw new TypeError('legs: required (2 or 4 legs of [hip, knee, ankle, toe?])');
+      } else if (options.joints === undefined) {
+        throw new TypeError('joints: required (an array of joint indices)');
+      }
+      const values = merge(kind, cloneData(DEFAULTS[kind]), options);
+      packSettings(kind, values, core.scratch);
+      core.check(this.#native.add(KIND_INDEX[kind], core.scratchPointer));
+      const c = new RigConstraint(this, (i, k, current, changes) => this.#apply(i, k, current, changes), this.#constraints.length, kind, values, this.#legs);
+      if (kind === 'grounding') this.#legs += values.legs.length;
+      this.#constraints.push(c);
+      this.#frames = null;  // the rig's frames (and grounds, probes) moved
+      return c;
+    }
+
+    #apply(index, kind, current, changes) {
+      this.assertAlive();
+      const values = merge(kind, current, changes);
+      packSettings(kind, values, core.scratch);
+      core.check(this.#native.set(index, core.scratchPointer));
+      return values;
+    }
+
+    /** Fills rig.probes from rig.input and rig.root (one WASM call); throws as update() on bad input. */
+    probe() {
+      this.assertAlive();
+      core.check(this.#native.probe());
+      return this;
+    }
+
+    /** Solves one frame (one WASM call): dt seconds, finite and >= 0. Throws with nothing changed on error. */
+    update(dt) {
+      this.assertAlive();
+      if (typeof dt !== 'number' || !(dt >= 0) || dt === Infinity) {
+        if (typeof dt !== 'number') throw new TypeError(`dt: expected a number, got ${describeValue(dt)}`);
+        throw new RangeError(`dt: must be finite and >= 0, got ${dt}`);
+      }
+      core.check(this.#native.update(dt));
+      return this;
+    }
+  }
+  Rig.defaults = DEFAULTS;
+  Rig.kinds = KINDS;
+  /** Every option name each kind takes (`joints` and, for bodyLookAt, `arms`/`legs` included). */
+  Rig.options = Object.freeze(Object.fromEntries(KINDS.map((kind) => [kind, Object.freeze(kindOptions(kind))])));
+
+  return { Rig };
+}

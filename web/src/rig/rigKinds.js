@@ -1,0 +1,154 @@
+// The character rig's constraint kinds (docs/rig/rig.md): what each takes (the
+// job description it reuses, its common and extra keys), the layout constants
+// cpp/bindings/rig/rig.cc reads, and the readers of the rig's own options.
+import { readVector } from '../readers.js';
+import { checkOptionNames, nameSet } from '../options.js';
+
+// The look-at limits and the policy for a target behind (docs/rig/look-at.md).
+export const LOOK_LIMITS = Object.freeze(['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind']);
+// The gaze's limits and settle time: the look-ats turn their `eyes` joints with
+// them (docs/rig/look-at.md, "Eyes"; the gaze runs without eye joints too).
+export const EYE_OPTIONS = Object.freeze(['eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime']);
+export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt', 'grounding']);
+export const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
+export const FRAME_FLOATS = 12;
+export const RESULT_FLOATS = 4;
+export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant (docs/rig/grounding.md)
+export const PROBE_FLOATS = 6;  // sole xyz, hip xyz
+export const COMMON_FLOATS = 17;
+export const MAX_JOINTS = 1024;
+export const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
+export const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
+const LIMB = Object.freeze(['poleDirection', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'maxStretch', 'twist', 'tolerance']);
+const SMOOTHED = Object.freeze(['weight', 'enabled', 'settleTime', 'damping', 'blendOutTime']);
+
+// The grounding's scalar options, packed in this order after legJoints
+// (cpp/bindings/rig/rig.cc), with their ranges and defaults (GroundingSettings in
+// cpp/include/ikpd/rig/grounding.h); null: derived from the shortest leg.
+export const GROUND_OPTIONS = Object.freeze([
+  { name: 'groundHeight', value: 0 },
+  { name: 'maxPelvisDrop', value: null, min: 0 },
+  { name: 'maxPelvisRise', value: null, min: 0 },
+  { name: 'maxFootPitch', value: 0.7, min: 0, max: Math.fround(Math.PI / 2) },
+  { name: 'maxFootRoll', value: 0.5, min: 0, max: Math.fround(Math.PI / 2) },
+  { name: 'plantSpeed', value: 0.2, min: 0 },
+  { name: 'plantHeight', value: null, min: 0 },
+  { name: 'soften', value: 0.02, min: 0, max: 1 },
+]);
+
+// Per kind: the job description it reuses, which of its options the rig
+// takes (the others are per-frame inputs, common settings or the rig's own),
+// the common keys and the kind's extra keys.
+export const SPECS = Object.freeze({
+  aim: { job: 'aim', options: ['method', 'hingeAxis', 'offset'], common: [...SMOOTHED, 'forward', 'up'], extras: [] },
+  twoBone: { job: 'twoBone', options: [...LIMB, 'endRotation'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: [] },
+  pseudoThreeBone: { job: 'pseudoThreeBone', options: [...LIMB, 'variant', 'endLimit'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: ['blend'] },
+  chain: { job: 'chain', options: ['method', 'iterations', 'tolerance'], common: [...SMOOTHED, 'forward'], extras: ['limits'] },
+  lookAt: { job: 'lookAt', options: ['offset', ...LOOK_LIMITS, 'maxSpeed', 'targetMotion', 'ki', ...EYE_OPTIONS], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits', 'eyes'] },
+  bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock', ...LOOK_LIMITS, ...EYE_OPTIONS], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS, 'eyes'] },
+  grounding: { job: null, options: GROUND_OPTIONS.map((o) => o.name), common: SMOOTHED, extras: ['pelvis', 'chest', 'legs', 'soleOffsets'] },
+});
+export const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');
+export const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
+
+export function describeValue(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  return typeof value;
+}
+
+// An unknown key, by the one rule (web/src/options.js): a TypeError naming it and the nearest valid name.
+export function unknownKey(key, valid, what, prefix = '') {
+  try {
+    checkOptionNames({ [key]: true }, nameSet(valid), `Rig.${what}`, prefix);
+  } catch (error) {
+    return error;
+  }
+  return new TypeError(`${key}: unknown option of Rig.${what}`);
+}
+
+export function readIndices(value, name, { min = 1, max = MAX_JOINTS } = {}) {
+  if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`${name}: expected an array of joint indices, got ${describeValue(value)}`);
+  if (value.length < min || value.length > max) throw new RangeError(`${name}: needs ${min} to ${max} entries, got ${value.length}`);
+  const out = new Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}[${i}]: expected an integer, got ${describeValue(v)}`);
+    out[i] = v;
+  }
+  return out;
+}
+
+export function readIndex(value, name) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${name}: expected a joint index (an integer), got ${describeValue(value)}`);
+  return value;
+}
+
+// Grounding legs: 2 or 4 arrays of [hip, knee, ankle] or [hip, knee, ankle, toe], all the same length.
+export function readLegs(value) {
+  if (!Array.isArray(value) || (value.length !== 2 && value.length !== 4)) {
+    throw new TypeError(`legs: expected 2 or 4 legs ([hip, knee, ankle, toe?] each), got ${describeValue(value)}`);
+  }
+  const out = value.map((leg, i) => {
+    if (!Array.isArray(leg) && !ArrayBuffer.isView(leg)) throw new TypeError(`legs[${i}]: expected [hip, knee, ankle, toe?], got ${describeValue(leg)}`);
+    if (leg.length !== 3 && leg.length !== 4) throw new RangeError(`legs[${i}]: needs 3 or 4 joints ([hip, knee, ankle, toe?]), got ${leg.length}`);
+    return Array.from(leg, (j, k) => readIndex(j, `legs[${i}][${k}]`));
+  });
+  for (let i = 1; i < out.length; i++) {
+    if (out[i].length !== out[0].length) throw new RangeError(`legs[${i}]: every leg needs as many joints as legs[0] (${out[0].length}), got ${out[i].length}`);
+  }
+  return out;
+}
+
+// A grounding constraint's joints: [pelvis] or [pelvis, chest].
+export const groundJoints = (values) => (values.chest === null || values.chest === undefined ? [values.pelvis] : [values.pelvis, values.chest]);
+
+// Every option name a kind takes.
+export function kindOptions(kind) {
+  const spec = SPECS[kind];
+  return [...(kind === 'grounding' ? [] : ['joints']), ...spec.common, ...spec.options, ...spec.extras];
+}
+
+export function readBoolean(value, name) {
+  if (typeof value !== 'boolean') throw new TypeError(`${name}: expected a boolean, got ${describeValue(value)}`);
+  return value;
+}
+
+// A Float32Array of `count` locals (10 floats each), checked finite, rotations non-zero.
+export function readLocals(value, name, count) {
+  if (!(Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView)))) {
+    throw new TypeError(`${name}: expected a Float32Array or array of ${FLOATS_PER_JOINT * count} numbers, got ${describeValue(value)}`);
+  }
+  const out = new Float32Array(FLOATS_PER_JOINT * count);
+  readVector(value, name, out.length, out, 0);
+  for (let j = 0; j < count; j++) {
+    const o = FLOATS_PER_JOINT * j;
+    if (!(out[o + 3] ** 2 + out[o + 4] ** 2 + out[o + 5] ** 2 + out[o + 6] ** 2 > 1e-12)) {
+      throw new RangeError(`${name}[${o + 3}]: joint ${j}'s rotation must not be zero`);
+    }
+  }
+  return out;
+}
+
+export const stale = (view) => view === null || view.buffer.byteLength === 0;
+
+// A copy of plain data (arrays, typed arrays as arrays, plain objects); other values as they are.
+export function cloneData(value) {
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) return Array.from(value, cloneData);
+  if (value === null || typeof value !== 'object') return value;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    // A three.js Vector3/Quaternion-like object: its components.
+    if (typeof value.x === 'number' && typeof value.y === 'number' && typeof value.z === 'number') {
+      return typeof value.w === 'number' ? [value.x, value.y, value.z, value.w] : [value.x, value.y, value.z];
+    }
+    return value;
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cloneData(v)]));
+}
+
+// A deep-frozen object (in place): the defaults and every copy of a constraint's settings.
+export const freezeDeep = (o) => {
+  for (const v of Object.values(o)) if (v !== null && typeof v === 'object') freezeDeep(v);
+  return Object.freeze(o);
+};

@@ -1,0 +1,50 @@
+// AimIK: one-bone aim with the up-vector constraint (docs/ik/aim.md) on a three.js
+// Object3D, as a one-constraint IKRig (an 'aim' constraint; web/three/helper.js).
+import { Vector3 } from 'three';
+import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
+import { BoneChain, defaultUpAxis } from '../boneChain.js';
+import { optionNames, readAxis, checkHelperOptions } from '../readers.js';
+
+const _up = /* @__PURE__ */ new Vector3();
+const AIM_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'method', 'hingeAxis'];
+const AIM_OPTIONS = optionNames(AIM_SETTINGS, 'target', 'pole', 'forward', 'up');
+
+/**
+ * Turns one bone (or any Object3D) so that its forward axis points at a
+ * target, optionally rolling its up axis toward a pole. A one-constraint
+ * IKRig: owns WASM memory, call `dispose()` when done. Call `update(dt)`
+ * each frame after animation.
+ */
+export class AimIK extends RigHelper {
+  /**
+   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {import('three').Object3D} bone
+   * @param {object} [options] see the typings for the documented defaults
+   */
+  constructor(ikpd, bone, options = {}) {
+    super(ikpd, 'AimIK');
+    checkHelperOptions(options, AIM_OPTIONS, 'AimIK');
+    this.bone = bone;
+    // The axes as before: forward toward the first child with an offset (or the option), up +Y (+Z for ±Y bones).
+    this.chain = new BoneChain([bone], { forward: options.forward, up: options.up }, 'bone');
+    const forward = this.chain.forwards[0];
+    const up = readAxis(options.up, 'up', _up) ?? defaultUpAxis(forward, _up);
+    const values = { ...options, weight: options.weight ?? 1, enabled: options.enabled ?? true, hingeAxis: options.hingeAxis ?? null };
+    const rigOptions = { bone, target: options.target ?? null, pole: options.pole ?? null, forward: forward.toArray(), up: up.toArray() };
+    this._rigUp([bone], 'aim', rigOptions, AIM_SETTINGS, values);
+  }
+
+  _toCore(key, value) {
+    return key === 'hingeAxis' ? { hingeAxis: value ?? null } : super._toCore(key, value);
+  }
+
+  /** World "up target" the up axis rolls toward: an Object3D, a Vector3, [x, y, z] or null. */
+  get pole() { return this.constraint.pole; }
+  set pole(value) { this.constraint.pole = value ?? null; }
+
+  /** Solves and writes the bone's local quaternion; `dt` in seconds for `settleTime` (none: 0). */
+  update(dt) {
+    this.rig.update(this._dt(dt));
+    return this;
+  }
+}

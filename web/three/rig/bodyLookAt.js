@@ -1,0 +1,311 @@
+// BodyLookAtIK: the full-body look-at (docs/rig/body-look-at.md) on a three.js
+// humanoid skeleton: spine look-at with the head leading, weight shift of the
+// hips, arm reaction and planted feet. Bones are found by name. A
+// one-constraint IKRig (a 'bodyLookAt' constraint); with `createSolver`, the
+// given solver on the bones' world transforms (SolverBodyLookAtIK).
+import { Quaternion, Vector3 } from 'three';
+import { BoneChain } from '../boneChain.js';
+import { checkHelperOptions, isDescendant, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from '../readers.js';
+import { RigHelper } from '../helper.js';
+
+/**
+ * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
+ * a bone that may be missing) and per limb [upper, lower, end].
+ */
+export const BODY_LOOK_AT_PRESETS = Object.freeze({
+  mixamo: Object.freeze({
+    spine: ['mixamorigHips', 'mixamorigSpine', 'mixamorigSpine1', 'mixamorigSpine2', 'mixamorigNeck', 'mixamorigHead'],
+    leftArm: ['mixamorigLeftArm', 'mixamorigLeftForeArm', 'mixamorigLeftHand'],
+    rightArm: ['mixamorigRightArm', 'mixamorigRightForeArm', 'mixamorigRightHand'],
+    leftLeg: ['mixamorigLeftUpLeg', 'mixamorigLeftLeg', 'mixamorigLeftFoot'],
+    rightLeg: ['mixamorigRightUpLeg', 'mixamorigRightLeg', 'mixamorigRightFoot'],
+  }),
+  vrm: Object.freeze({
+    spine: ['hips', 'spine', 'chest', 'upperChest?', 'neck', 'head'],
+    leftArm: ['leftUpperArm', 'leftLowerArm', 'leftHand'],
+    rightArm: ['rightUpperArm', 'rightLowerArm', 'rightHand'],
+    leftLeg: ['leftUpperLeg', 'leftLowerLeg', 'leftFoot'],
+    rightLeg: ['rightUpperLeg', 'rightLowerLeg', 'rightFoot'],
+  }),
+});
+
+const LIMBS = ['leftArm', 'rightArm', 'leftLeg', 'rightLeg'];
+const SETTING_GROUPS = ['spine', 'weightShift', 'armReaction'];
+const BODY_LOOK_AT_OPTIONS = /* @__PURE__ */ optionNames(SETTING_GROUPS, 'bones', 'getBone', 'target', 'enabled', 'weight', 'forward',
+  'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'createSolver', 'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind',
+  'eyes', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime');
+// The look-at limits, the policy for a target behind and the gaze's limits and
+// settle time (docs/rig/look-at.md), passed as given.
+const LIMIT_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime'];
+
+const _point = /* @__PURE__ */ new Vector3();
+const _axis = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
+
+// Finds a bone by name: exact, else ignoring ':' and other separators (FBX
+// 'mixamorig:Hips' vs glTF 'mixamorigHips').
+function makeFinder(root, getBone) {
+  if (getBone) return getBone;
+  const loose = new Map();
+  root.traverse((o) => {
+    const key = o.name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+    if (key && !loose.has(key)) loose.set(key, o);
+  });
+  return (name) => root.getObjectByName(name) ?? loose.get(name.replace(/[^A-Za-z0-9]/g, '').toLowerCase());
+}
+
+function label(bone) {
+  return `'${bone.name}'`;
+}
+
+/**
+ * Resolves the name table into bones and checks the chains: spine bones are
+ * each the parent of the next, each limb is upper → lower → end, arms hang
+ * (through any bones, e.g. a clavicle) from a spine bone above the hips and legs from the
+ * hips (no spine bone above the hips between).
+ * Throws TypeError for a missing bone, RangeError for a broken chain.
+ */
+export function resolveBodyBones(root, table, getBone) {
+  const find = makeFinder(root, getBone);
+  const lookup = (key, names, i) => {
+    const name = names[i];
+    if (typeof name !== 'string') throw new TypeError(`bones.${key}[${i}]: expected a bone name, got ${typeof name}`);
+    const optional = name.endsWith('?');
+    const bone = find(optional ? name.slice(0, -1) : name);
+    if (bone?.isObject3D) return bone;
+    if (optional) return null;
+    throw new TypeError(`bones.${key}[${i}]: no bone named '${name}'`);
+  };
+  const chain = (key, names, limb) => {
+    if (!Array.isArray(names) || (limb ? names.length !== 3 : names.length < 2)) {
+      throw new TypeError(`bones.${key}: expected ${limb ? '[upper, lower, end] names' : 'at least [hips, head] names'}`);
+    }
+    const bones = names.map((_, i) => lookup(key, names, i)).filter(Boolean);
+    for (let i = 1; i < bones.length; i++) {
+      if (bones[i].parent !== bones[i - 1]) {
+        throw new RangeError(`bones.${key}: ${label(bones[i])} is not a child of ${label(bones[i - 1])}`);
+      }
+    }
+    return bones;
+  };
+  const spine = chain('spine', table.spine, false);
+  const out = { spine, arms: [], legs: [], chest: -1 };
+  for (const key of LIMBS) {
+    if (table[key] === undefined || table[key] === null) continue;
+    const bones = chain(key, table[key], true);
+    // The spine bone the limb hangs from (nearest ancestor; other bones such as a clavicle may sit between).
+    const from = spine.findLastIndex((s) => isDescendant(bones[0], s));
+    if (key.endsWith('Arm')) {
+      if (from < 1) throw new RangeError(`bones.${key}: ${label(bones[0])} does not hang from a spine bone above the hips`);
+      if (out.chest < 0) out.chest = from;
+      out.arms.push(bones);
+    } else {
+      if (from !== 0) throw new RangeError(`bones.${key}: ${label(bones[0])} does not hang from the hips ${label(spine[0])}`);
+      out.legs.push(bones);
+    }
+  }
+  return out;
+}
+
+// The bones the options name below `root`, checked (a forgotten await and a bad root first).
+function findBody(ikpd, root, options) {
+  if (typeof ikpd?.then === 'function') readModule(ikpd, 'BodyLookAtIK', 'BodyLookAt'); // throws: a forgotten await
+  checkHelperOptions(options, BODY_LOOK_AT_OPTIONS, 'BodyLookAtIK');
+  if (!root?.isObject3D) throw new TypeError('root: expected the character (an Object3D)');
+  const table = typeof (options.bones ?? 'mixamo') === 'string' ? BODY_LOOK_AT_PRESETS[options.bones ?? 'mixamo'] : options.bones;
+  if (!table || typeof table !== 'object') {
+    throw new RangeError(`bones: expected 'mixamo', 'vrm' or a name table, got ${JSON.stringify(options.bones)}`);
+  }
+  return resolveBodyBones(root, table, options.getBone);
+}
+
+// The head's look axis in its local frame: `forward`, else `facing` (root-local) carried into the head's frame.
+function headForward(root, head, options) {
+  if (options.forward !== undefined) {
+    const forward = readAxis(options.forward, 'forward', new Vector3());
+    if (!forward) throw new RangeError("forward: the head's look axis cannot be 'auto'");
+    return forward;
+  }
+  const facing = readAxis(options.facing ?? '+z', 'facing', new Vector3());
+  if (!facing) throw new RangeError("facing: cannot be 'auto'; pass the world direction the character faces");
+  // root-local facing → world → head-local.
+  head.updateWorldMatrix(true, false);
+  root.matrixWorld.decompose(_point, _q, _axis);
+  facing.applyQuaternion(_q);
+  head.matrixWorld.decompose(_point, _q, _axis);
+  return facing.applyQuaternion(_q.invert());
+}
+
+// The eye bones of a name preset ('mixamo' when none is given) that exist below `root`.
+function presetEyes(root, options) {
+  const preset = typeof (options.bones ?? 'mixamo') === 'string' ? options.bones ?? 'mixamo' : null;
+  const names = preset === 'vrm' ? ['leftEye', 'rightEye'] : preset === 'mixamo' ? ['mixamorigLeftEye', 'mixamorigRightEye'] : [];
+  const find = makeFinder(root, options.getBone);
+  return names.map((name) => find(name)).filter((bone) => bone?.isObject3D);
+}
+
+/**
+ * Full-body look-at on a humanoid: see the typings for every option and its
+ * default. A one-constraint IKRig (its 'bodyLookAt' constraint); with
+ * `options.createSolver`, that solver instead. Call `update(dt)` every frame
+ * after the animation mixer; `dispose()` when done.
+ */
+export class BodyLookAtIK extends RigHelper {
+  /**
+   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {import('three').Object3D} root the character (its bones are found by name below it)
+   * @param {object} [options]
+   */
+  constructor(ikpd, root, options = {}) {
+    // A given solver (any object with BodyLookAt's interface) runs on the old path.
+    if (options.createSolver !== undefined) return new SolverBodyLookAtIK(ikpd, root, options); // eslint-disable-line no-constructor-return
+    const found = findBody(ikpd, root, options);
+    if (typeof ikpd?.Rig !== 'function') throw new TypeError('ikpd.BodyLookAt: not in this build of ikpd; pass createSolver');
+    super(ikpd, 'BodyLookAtIK');
+    this.root = root;
+    this.hips = found.spine[0];
+    /** The bones found: `{ spine, arms, legs }` (arrays of Object3Ds). */
+    this.bones = { spine: found.spine, arms: found.arms, legs: found.legs };
+    const forward = headForward(root, found.spine[found.spine.length - 1], options);
+    const settings = { footLock: options.footLock ?? true, offset: options.offset };
+    for (const key of LIMIT_KEYS) if (options[key] !== undefined) settings[key] = options[key];
+    for (const group of SETTING_GROUPS) if (options[group] !== undefined) settings[group] = { ...options[group] };
+    if (found.arms.length > 0) settings.armReaction = { chest: found.chest, ...settings.armReaction };
+    const values = { weight: options.weight ?? 1, enabled: options.enabled ?? true, blendOutTime: options.blendOutTime };
+    // eyes: bones or bone names below the head, turned by the gaze; 'auto': the preset's eye
+    // bones that exist ('mixamo': mixamorigLeftEye, …; 'vrm': leftEye, …); none by default.
+    settings.eyes = options.eyes === 'auto' ? presetEyes(root, options) : options.eyes ?? [];
+    this._rigUp(root, 'bodyLookAt', { bones: this.bones, target: options.target ?? null, forward: forward.toArray(), ...settings },
+      ['weight', 'enabled', 'blendOutTime'], values, { up: options.up ?? '+y' });
+    /** The eye bones the gaze turns (fixed at construction; [] for none). */
+    this.eyes = this.constraint.eyes;
+  }
+
+  /** False once disabled (or without a target) and every effect has blended out. */
+  get active() {
+    return !this._disposed && this.rig._viewsNow().results[3] !== 0;
+  }
+
+  /** Advances every effect by `dt` seconds (>= 0; a negative dt counts as 0, with one warning) and writes the bones. Returns this. */
+  update(dt) {
+    this.rig.update(this._dt(dt));
+    return this;
+  }
+
+  /** Zeroes every effect at once (no blend), e.g. after a camera cut or a teleport. */
+  clear() {
+    this._checkAlive();
+    this.rig._build(); // a fresh core rig: every smoothing state at zero
+    return this;
+  }
+}
+
+// BodyLookAtIK on a given solver (`createSolver`): the solver sees the bones'
+// world transforms (identity frames) and the result is written back.
+class SolverBodyLookAtIK {
+  constructor(ikpd, root, options) {
+    const found = findBody(ikpd, root, options);
+    if (options.eyes !== undefined && options.eyes.length !== 0) throw new RangeError('eyes: not with createSolver (the rig turns eye bones; a given solver gets none)');
+    this.root = root;
+    this.bones = { spine: found.spine, arms: found.arms, legs: found.legs };
+    this.target = options.target ?? null;
+    this.enabled = options.enabled ?? true;
+    this.weight = options.weight ?? 1;
+    // The solver works on world rotations of the bones themselves (identity frames);
+    // only the head's look axis matters, found from the character's facing at construction.
+    const identity = { forward: '+x', up: '+y' };
+    this.spine = new BoneChain(found.spine, identity, 'bones.spine');
+    this.arms = found.arms.map((bones) => new BoneChain(bones, identity, 'bones.arms'));
+    this.legs = found.legs.map((bones) => new BoneChain(bones, identity, 'bones.legs'));
+    this.hips = found.spine[0];
+    this._animatedHips = new Vector3();
+    this._writtenHips = null;
+    this.solver = this._createSolver(ikpd, options, found);
+  }
+
+  _createSolver(ikpd, options, found) {
+    const forward = headForward(this.root, this.spine.bones[this.spine.count - 1], options);
+    const settings = {
+      spineJoints: this.spine.count,
+      forward: toArray3(forward),
+      up: toArray3(readAxis(options.up ?? '+y', 'up', new Vector3()) ?? new Vector3(0, 1, 0)),
+      footLock: options.footLock ?? true,
+    };
+    if (options.offset !== undefined) settings.offset = options.offset;
+    if (options.blendOutTime !== undefined) settings.blendOutTime = options.blendOutTime;
+    for (const key of LIMIT_KEYS) if (options[key] !== undefined) settings[key] = options[key];
+    for (const group of SETTING_GROUPS) if (options[group] !== undefined) settings[group] = { ...options[group] };
+    if (found.arms.length > 0) settings.armReaction = { chest: found.chest, ...settings.armReaction };
+    const create = options.createSolver ?? ((s) => {
+      if (typeof ikpd?.BodyLookAt !== 'function') {
+        throw new TypeError('ikpd.BodyLookAt: not in this build of ikpd; pass createSolver');
+      }
+      return new ikpd.BodyLookAt(s);
+    });
+    return create(settings);
+  }
+
+  /** False once disabled (or without a target) and every effect has blended out. */
+  get active() {
+    return this.solver.active;
+  }
+
+  /** Advances every effect by `dt` seconds (>= 0) and writes the bones. Returns this. */
+  update(dt) {
+    const weight = readWeight(this.weight);
+    this._readHips();
+    for (const chain of [this.spine, ...this.arms, ...this.legs]) chain.read();
+    const joints = (chain) => Array.from({ length: chain.count }, (_, i) => chain.joint(i));
+    const spine = joints(this.spine);
+    const hasTarget = this.target !== null;
+    const target = hasTarget ? toArray3(readPoint(this.target, 'target', _point)) : spine[spine.length - 1].position;
+    const result = this.solver.update(dt, {
+      spine,
+      arms: this.arms.flatMap(joints),
+      legs: this.legs.flatMap(joints),
+      target,
+      enabled: Boolean(this.enabled) && hasTarget,
+    });
+    if (weight === 0) return this;
+    this._writeHips(result.spine[0].position, weight);
+    write(this.spine, result.spine, 0, weight);
+    this.arms.forEach((chain, k) => write(chain, result.arms, 3 * k, weight));
+    this.legs.forEach((chain, k) => write(chain, result.legs, 3 * k, weight));
+    return this;
+  }
+
+  // The hips' local position as animated: put back what the last update wrote
+  // unless the animation has replaced it since (as BoneChain.read() does for rotations).
+  _readHips() {
+    const local = this.hips.position;
+    if (this._writtenHips && local.equals(this._writtenHips)) local.copy(this._animatedHips);
+    this._animatedHips.copy(local);
+  }
+
+  _writeHips(position, weight) {
+    const hips = this.hips;
+    _point.fromArray(position);
+    if (hips.parent) {
+      hips.parent.updateWorldMatrix(true, false);
+      hips.parent.worldToLocal(_point);
+    }
+    hips.position.lerpVectors(this._animatedHips, _point, weight);
+    this._writtenHips = (this._writtenHips ?? new Vector3()).copy(hips.position);
+  }
+
+  /** Zeroes every effect at once (no blend), e.g. after a camera cut or a teleport. */
+  clear() {
+    this.solver.clear();
+    return this;
+  }
+
+  /** Frees the solver's memory; later calls throw. Idempotent. */
+  dispose() {
+    this.solver.dispose();
+  }
+}
+
+function write(chain, joints, first, weight) {
+  for (let i = 0; i < chain.count; i++) chain.writeSolved(i, joints[first + i].rotation);
+  chain.finish(weight);
+}

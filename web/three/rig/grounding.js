@@ -1,0 +1,284 @@
+// The ground under a grounding constraint's feet (docs/rig/grounding.md,
+// "three.js"): the `ground` option read once, and each frame one query per
+// foot from the rig's probes (the animated sole and hip, world space) into
+// the rig's ground hits. Meshes are raycast with one reusable Raycaster and
+// `firstHitOnly` (what three-mesh-bvh's accelerated raycast reads; ikpd does
+// not import it); a function is called with the sole point; a Plane is
+// intersected; without a ground the feet stand on the flat ground the
+// animation was authored on. Nothing here allocates per frame (three.js's
+// own raycast makes one object per hit).
+import { Matrix3, Plane, Quaternion, Raycaster, Vector3 } from 'three';
+import { describe } from '../readers.js';
+import { warnOnce } from '../../src/dev.js';
+
+// Floats per leg in the core rig's views (docs/rig/grounding.md, "Data").
+export const PROBE_FLOATS = 6; // sole xyz, hip xyz
+export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant
+
+const _origin = /* @__PURE__ */ new Vector3();
+const _down = /* @__PURE__ */ new Vector3();
+const _sole = /* @__PURE__ */ new Vector3();
+const _hip = /* @__PURE__ */ new Vector3();
+const _point = /* @__PURE__ */ new Vector3();
+const _normal = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
+const _n3 = /* @__PURE__ */ new Matrix3();
+// The ray's length, handed to the query functions through memory: a double passed as an argument
+// to a function V8 does not inline is boxed (garbage every frame).
+const _far = /* @__PURE__ */ new Float64Array(1);
+
+/**
+ * The `ground` option, checked: undefined/null (the authored ground), a
+ * THREE.Plane (world), an Object3D or an array of them (raycast, with their
+ * descendants), or a function `(x, y, z) → { height, normal? } | null`.
+ * Returns what `queryGround` takes.
+ */
+export function readGround(value, name = 'ground') {
+  // `reach` (a leg's world length, the ray's margin) is written every frame; 0.5 makes it a double field.
+  if (value === undefined || value === null) return { kind: 'authored', value: null, reach: 0.5 };
+  if (typeof value === 'function') return { kind: 'function', value, reach: 0.5 };
+  if (value.isPlane) {
+    if (!Number.isFinite(value.constant) || !(value.normal.lengthSq() > 1e-12)) throw new RangeError(`${name}: the Plane needs a finite constant and a non-zero normal`);
+    return { kind: 'plane', value, reach: 0.5 };
+  }
+  const list = Array.isArray(value) ? value : [value];
+  list.forEach((o, i) => {
+    if (!o?.isObject3D) throw new TypeError(`${Array.isArray(value) ? `${name}[${i}]` : name}: expected an Object3D (a mesh to raycast), an array of them, a function (x, y, z) → { height, normal } | null or a THREE.Plane, got ${describe(o)}`);
+  });
+  return { kind: 'meshes', value: list, raycaster: null, hits: [], reach: 0.5 };
+}
+
+/**
+ * Fills `legs` ground hits for one constraint: for leg i, its probe at
+ * `probes[probeOffset + 6i]` and its hit at `grounds[groundOffset + 8i]`
+ * (the plant flag, float 7, is left to the caller). `up` is the world up
+ * (unit), `ground.reach` the ray's margin (a leg's world length), `authored`
+ * the authored ground plane in world space (for the default ground).
+ */
+export function queryGround(ground, probes, probeOffset, grounds, groundOffset, legs, up, authored) {
+  const reach = ground.reach;
+  for (let i = 0; i < legs; i++) {
+    const p = probeOffset + PROBE_FLOATS * i, g = groundOffset + GROUND_FLOATS * i;
+    _sole.set(probes[p], probes[p + 1], probes[p + 2]);
+    _hip.set(probes[p + 3], probes[p + 4], probes[p + 5]);
+    // From one leg above the hip, straight down through the sole, to one leg below it.
+    const above = Math.max(0, _hip.sub(_sole).dot(up)) + reach;
+    _origin.copy(_sole).addScaledVector(up, above);
+    _down.copy(up).negate();
+    _far[0] = above + reach;
+    let hit;
+    switch (ground.kind) {
+      case 'meshes': hit = raycast(ground); break;
+      case 'function': hit = callGround(ground.value, up); break;
+      case 'plane': hit = planeHit(ground.value, up); break;
+      default: hit = planeHit(authored, up);
+    }
+    grounds[g + 6] = hit ? 1 : 0;
+    if (!hit) continue;
+    grounds[g] = _point.x; grounds[g + 1] = _point.y; grounds[g + 2] = _point.z;
+    grounds[g + 3] = _normal.x; grounds[g + 4] = _normal.y; grounds[g + 5] = _normal.z;
+  }
+}
+
+// The first hit of the ray on the meshes, in _point and _normal (world, facing up).
+function raycast(ground) {
+  const raycaster = ground.raycaster ??= new Raycaster();
+  raycaster.ray.origin.copy(_origin);
+  raycaster.ray.direction.copy(_down);
+  raycaster.near = 0;
+  raycaster.far = _far[0];
+  raycaster.firstHitOnly = true; // three-mesh-bvh: stop at the first hit
+  const hits = ground.hits;
+  hits.length = 0;
+  raycaster.intersectObjects(ground.value, true, hits);
+  const first = hits[0];
+  hits.length = 0;
+  if (!first) return false;
+  _point.copy(first.point);
+  if (first.face && first.object) {
+    _normal.copy(first.face.normal).applyMatrix3(_n3.getNormalMatrix(first.object.matrixWorld)).normalize();
+  } else {
+    _normal.copy(_down).negate();
+  }
+  if (_normal.dot(_down) > 0) _normal.negate(); // a back face hit: the ground faces up
+  return true;
+}
+
+// The ray's hit on a plane, in plain arithmetic (three's Ray.intersectPlane returns a boxed double).
+function planeHit(plane, up) {
+  const n = plane.normal;
+  const length = Math.sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+  const along = (n.x * _down.x + n.y * _down.y + n.z * _down.z) / length;
+  if (Math.abs(along) < 1e-9) return false; // the ray runs along the plane
+  const t = -((n.x * _origin.x + n.y * _origin.y + n.z * _origin.z) / length + plane.constant / length) / along;
+  if (!(t >= 0 && t <= _far[0])) return false;
+  _point.set(_origin.x + t * _down.x, _origin.y + t * _down.y, _origin.z + t * _down.z);
+  _normal.set(n.x / length, n.y / length, n.z / length);
+  if (_normal.x * up.x + _normal.y * up.y + _normal.z * up.z < 0) _normal.negate();
+  return true;
+}
+
+// The user's function at the sole: its height along `up` above the sole's
+// foot on the world origin's level, and its normal (default: up).
+function callGround(fn, up) {
+  let r;
+  try {
+    r = fn(_sole.x, _sole.y, _sole.z);
+  } catch (error) {
+    return badGround(`threw ${error?.message ?? error}`);
+  }
+  if (r === null) return false; // no ground here (a hole): the foot keeps its animated pose
+  if (r === undefined || typeof r !== 'object') return badGround(`returned ${describe(r)}, not { height, normal } or null`);
+  const height = r.height;
+  if (typeof height !== 'number' || !Number.isFinite(height)) return badGround(`returned height ${describe(height)}`);
+  _point.copy(_sole).addScaledVector(up, height - _sole.dot(up));
+  const n = r.normal;
+  if (n === undefined || n === null) {
+    _normal.copy(up);
+  } else {
+    if (Array.isArray(n) || ArrayBuffer.isView(n)) _normal.set(n[0], n[1], n[2]);
+    else _normal.set(n.x, n.y, n.z);
+    if (!Number.isFinite(_normal.x) || !Number.isFinite(_normal.y) || !Number.isFinite(_normal.z)) return badGround(`returned normal ${describe(n)}`);
+    if (_normal.lengthSq() < 1e-12) _normal.copy(up);
+    else _normal.normalize();
+    if (_normal.dot(up) < 0) _normal.negate();
+  }
+  return true;
+}
+
+function badGround(what) {
+  warnOnce('IKRig ground function', `ikpd: IKRig grounding: the ground function ${what}; that foot counts as over no ground (it keeps its animated pose). Shown once, in development builds only.`);
+  return false;
+}
+
+/**
+ * The authored ground (the plane y = `height` along the rig's up in the
+ * root's frame) in world space, from the root's 10 floats and the up axis in
+ * the root's frame; into `out` (a Plane), reusing no garbage.
+ */
+export function authoredPlane(root, upInRoot, height, out) {
+  _q.set(root[3], root[4], root[5], root[6]);
+  const n = out.normal.copy(upInRoot).applyQuaternion(_q).normalize();
+  // A point on it: the root's origin moved `height` along its (scaled) up.
+  _point.copy(upInRoot).multiply(_origin.set(root[7], root[8], root[9])).applyQuaternion(_q).multiplyScalar(height);
+  out.constant = -(n.x * (_point.x + root[0]) + n.y * (_point.y + root[1]) + n.z * (_point.z + root[2]));
+  return out;
+}
+
+// ---------------------------------------------------------------- IKRig's grounding constraint
+
+/** Humanoid roles of a grounding constraint given no legs ('?': left out when missing). */
+export const HUMANOID_GROUNDING = /* @__PURE__ */ Object.freeze({
+  pelvis: 'hips',
+  legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes?'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot', 'rightToes?']],
+});
+
+// The core's joint options of a grounding constraint (bones in three.js), and its frame inputs and three.js-only options.
+export const GROUNDING_BONE_KEYS = ['legs', 'pelvis', 'chest'];
+export const GROUNDING_KEYS = ['ground', 'plant'];
+
+/**
+ * A grounding constraint's bones from its options: `{ pelvis, chest, legs }`
+ * (legs: 2 or 4 of [hip, knee, ankle, toe?]), each a bone, a name or a role;
+ * on a humanoid rig `legs` and `pelvis` default to its legs and hips.
+ */
+export function groundingBones(rig, options) {
+  const humanoid = rig.humanoid.size > 0;
+  const legsGiven = options.legs ?? (humanoid ? HUMANOID_GROUNDING.legs : undefined);
+  if (legsGiven === undefined) {
+    throw new TypeError("legs: a 'grounding' constraint needs legs: [[hip, knee, ankle, toe?], …] (2 or 4; bones, names or humanoid roles)" +
+      '; no humanoid was found (bone names match none of Mixamo, VRM or VRoid)');
+  }
+  if (!Array.isArray(legsGiven) || (legsGiven.length !== 2 && legsGiven.length !== 4)) {
+    throw new RangeError(`legs: expected 2 or 4 legs, each [hip, knee, ankle, toe?], got ${Array.isArray(legsGiven) ? `${legsGiven.length} leg(s)` : describe(legsGiven)}`);
+  }
+  const legs = legsGiven.map((leg, i) => rig._resolveList(leg, `legs[${i}]`, 3, 4, '[hip, knee, ankle, toe?]'));
+  if (legs.some((leg) => leg.length !== legs[0].length)) {
+    throw new RangeError(`legs: every leg needs the same joints: [hip, knee, ankle] or [hip, knee, ankle, toe] (legs[0] has ${legs[0].length}, another has ${legs.find((l) => l.length !== legs[0].length).length})`);
+  }
+  const pelvisGiven = options.pelvis ?? (humanoid ? HUMANOID_GROUNDING.pelvis : legs[0][0].parent);
+  const pelvis = rig._resolveBone(pelvisGiven, 'pelvis');
+  if (!pelvis) throw new RangeError("pelvis: no bone found (give the joint whose translation moves, e.g. 'hips')");
+  const chest = options.chest === undefined || options.chest === null ? null : rig._resolveBone(options.chest, 'chest');
+  legs.forEach((leg, i) => {
+    let o = leg[0];
+    while (o && o !== pelvis) o = o.parent;
+    if (!o) throw new RangeError(`legs[${i}][0]: the hip must hang below the pelvis ('${pelvis.name}')`);
+  });
+  return { pelvis, chest, legs };
+}
+
+/** The core's joint options of a grounding constraint's bones (`ix`: bone → joint index). */
+export function groundingJoints(bones, ix) {
+  const out = { pelvis: ix(bones.pelvis), legs: bones.legs.map((leg) => leg.map(ix)) };
+  if (bones.chest) out.chest = ix(bones.chest);
+  return out;
+}
+
+/**
+ * Gives a grounding constraint its three.js parts: `ground` (a property
+ * that reads the option again when set) and `plant` (a Float32Array, one per
+ * leg: −1 auto, 0 free, 1 planted; read every update).
+ */
+export function attachGround(constraint, options) {
+  let value = options.ground ?? null;
+  constraint._ground = readGround(value);
+  Object.defineProperty(constraint, 'ground', {
+    enumerable: true,
+    get: () => value,
+    set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
+  });
+  const legs = constraint.bones.legs.length;
+  const checkPlant = (v) => {
+    if (!(Array.isArray(v) || ArrayBuffer.isView(v)) || v.length !== legs) {
+      throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(v)}`);
+    }
+  };
+  constraint.plant = new Float32Array(legs).fill(-1);
+  if (options.plant !== undefined && options.plant !== null) {
+    checkPlant(options.plant);
+    constraint.plant.set(options.plant);
+  }
+  // constraint.set({ ground, plant }): checked with the other options first, then set.
+  constraint._ownKeys = GROUNDING_KEYS;
+  constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
+  constraint._setOwn = (key, v) => { if (key === 'ground') constraint.ground = v; else constraint.plant.set(v); };
+  constraint._legLength = 0;
+  constraint._plane = new Plane();
+}
+
+/** The rest-pose length of a constraint's longest leg, in the rig's model units. */
+export function restLegLength(rig, constraint) {
+  let longest = 0;
+  const a = new Vector3(), b = new Vector3();
+  for (const leg of constraint.bones.legs) {
+    let length = 0;
+    for (let i = 1; i < 3; i++) length += rig._restModelPosition(leg[i - 1], a).distanceTo(rig._restModelPosition(leg[i], b));
+    longest = Math.max(longest, length);
+  }
+  return longest;
+}
+
+/**
+ * One frame's ground for every grounding constraint of `rig`: probes the
+ * animated pose (the locals and root already in the core's views), queries
+ * the ground under each foot and fills the core's hits. Returns the views
+ * (fetched again when WASM memory grew).
+ */
+export function groundFrame(rig, grounding, v, upInRoot) {
+  rig._core.probe();
+  if (v.input.buffer.byteLength === 0) v = rig._viewsNow();
+  const probes = v.probes, grounds = v.grounds, root = v.root, up = rig._up;
+  const scale = Math.abs(root[7]);
+  for (let i = 0; i < grounding.length; i++) {
+    const c = grounding[i];
+    const h = c._core;
+    const ground = c._ground;
+    ground.reach = c._legLength * scale; // a double field: written in place
+    if (ground.kind === 'authored') authoredPlane(root, upInRoot, c._settings.groundHeight ?? 0, c._plane);
+    queryGround(ground, probes, h.probeOffset, grounds, h.groundOffset, h.legCount, up, c._plane);
+    const plant = c.plant;
+    for (let leg = 0; leg < plant.length; leg++) grounds[h.groundOffset + GROUND_FLOATS * leg + 7] = plant[leg];
+  }
+  return v;
+}

@@ -1,0 +1,116 @@
+// IKConstraint: one constraint of an IKRig (docs/rig/rig.md) as three.js users
+// see it: its options are properties, its target and pole three.js objects.
+import { Vector3 } from 'three';
+import { readAxis, readPoint } from '../readers.js';
+
+const _v = /* @__PURE__ */ new Vector3();
+const NONE = /* @__PURE__ */ Object.freeze([]);
+const _axis = /* @__PURE__ */ new Vector3();
+
+// Options that are frame inputs (read from three.js objects every update), not settings.
+export const FRAME_KEYS = ['target', 'pole'];
+// Settings given as three.js axes ('+y', a Vector3, [x, y, z] or 'auto').
+export const AXIS_KEYS = /* @__PURE__ */ new Set(['forward', 'bendAxis', 'up', 'hingeAxis']);
+
+/**
+ * A constraint of an IKRig. Its options are its properties: a setting written
+ * here is checked and pushed to WASM once (the rig's next update uses it);
+ * `target` and `pole` are read from their objects on every update.
+ */
+export class IKConstraint {
+  constructor(rig, kind, bones, settings, frame, eyes = []) {
+    this.rig = rig;
+    this.kind = kind;
+    /** The bones, resolved (for bodyLookAt: `{ spine, arms, legs }`). */
+    this.bones = bones;
+    /** The eye bones the gaze turns (lookAt, bodyLookAt; set at add()), resolved; [] for none. */
+    this.eyes = Object.freeze(eyes.slice());
+    /** A point to reach or look at: Object3D, Vector3 or [x, y, z]; null: no target (the constraint blends out). */
+    this.target = frame.target ?? null;
+    /** Where the middle joint bends toward (twoBone, pseudoThreeBone, chain) or the aim's up target; null: none. */
+    this.pole = frame.pole ?? null;
+    this._measured = new Float64Array(2);
+    this._settings = settings;
+    this._core = null;
+    this._coreEnabled = settings.enabled;
+    for (const key of Object.keys(settings)) {
+      Object.defineProperty(this, key, {
+        enumerable: true,
+        get: () => this._settings[key],
+        set: (value) => this._set(key, value),
+      });
+    }
+  }
+
+  /** True when the last update reached the target within tolerance. */
+  get reached() { return this._measured[0] !== 0; }
+  set reached(value) { this._measured[0] = value ? 1 : 0; }
+  /** Distance to the target after the last update. */
+  get distance() { return this._measured[1]; }
+  set distance(value) { this._measured[1] = value; }
+
+  // Checks a setting through the core (which names it in its errors) and keeps it.
+  _set(key, value) {
+    // Written every frame with the same value costs nothing: only a change is checked and pushed.
+    if (value === this._settings[key] && (value === null || typeof value !== 'object')) return;
+    const converted = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
+    this.rig._checkAlive();
+    this._core.set({ [key]: converted });
+    this._settings[key] = value;
+    if (key === 'enabled') this._coreEnabled = value;
+  }
+
+  /** Sets several options at once (each checked; none changes on an error). */
+  set(options) {
+    const own = this._ownKeys ?? NONE; // a kind's three.js-side options (grounding: ground, plant)
+    for (const key of Object.keys(options)) {
+      if (FRAME_KEYS.includes(key) || own.includes(key)) continue;
+      if (!Object.hasOwn(this._settings, key)) this.rig._unknown(this.kind, key);
+    }
+    for (const key of own) if (key in options) this._checkOwn(key, options[key]);
+    const core = {};
+    for (const [key, value] of Object.entries(options)) {
+      if (!FRAME_KEYS.includes(key) && !own.includes(key)) core[key] = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
+    }
+    for (const key of FRAME_KEYS) if (key in options) readFrameInput(options[key], key);
+    this.rig._checkAlive();
+    this._core.set(core);
+    if ('enabled' in core) this._coreEnabled = core.enabled;
+    for (const [key, value] of Object.entries(options)) {
+      if (own.includes(key)) this._setOwn(key, value);
+      else if (FRAME_KEYS.includes(key)) this[key] = value;
+      else this._settings[key] = value;
+    }
+    return this;
+  }
+}
+
+// A three.js axis option as the core takes it: [x, y, z], or undefined for 'auto' (detected).
+export function axisSetting(value, name) {
+  if (value === null) return null; // none (hingeAxis, poleDirection) or, for forward, detected
+  const axis = readAxis(value, name, _axis);
+  return axis ? [axis.x, axis.y, axis.z] : undefined;
+}
+
+export function readFrameInput(value, name) {
+  if (value === null || value === undefined) return null;
+  return readPoint(value, name, _v);
+}
+
+// The settings as the core takes them (axes as arrays; 'auto' left out, so the core detects).
+export function coreSettings(settings) {
+  const out = {};
+  for (const [key, value] of Object.entries(settings)) {
+    const v = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+// The core's joint-index options (bones in three.js).
+const JOINT_KEYS = /* @__PURE__ */ new Set(['joints', 'arms', 'legs', 'eyes', 'pelvis', 'chest']);
+
+// The settings a kind's constraint has as properties: the core's options less its joint indices.
+export function settingNames(ikpd, kind) {
+  return ikpd.Rig.options[kind].filter((k) => !JOINT_KEYS.has(k));
+}

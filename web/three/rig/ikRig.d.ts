@@ -1,0 +1,202 @@
+// ikpd/three — IKRig typings (docs/rig/rig.md).
+import type { Object3D, Skeleton, Vector3 } from 'three';
+import type { Ikpd } from '../../index.js';
+import type { AxisLike, PointLike } from '../common.js';
+import type { GroundingConstraintOptions } from './grounding.js';
+
+/** A humanoid role: the VRM humanoid bone names. */
+export type HumanoidRole =
+  | 'hips' | 'spine' | 'chest' | 'upperChest' | 'neck' | 'head' | 'leftEye' | 'rightEye' | 'jaw'
+  | 'leftShoulder' | 'leftUpperArm' | 'leftLowerArm' | 'leftHand'
+  | 'rightShoulder' | 'rightUpperArm' | 'rightLowerArm' | 'rightHand'
+  | 'leftUpperLeg' | 'leftLowerLeg' | 'leftFoot' | 'leftToes'
+  | 'rightUpperLeg' | 'rightLowerLeg' | 'rightFoot' | 'rightToes';
+
+/** Every humanoid role, parents before children. */
+export const HUMANOID_ROLES: readonly HumanoidRole[];
+/** Role → bone-name tables for Mixamo (`mixamorigHips`), VRM role names and VRoid (`J_Bip_C_Hips`). */
+export const HUMANOID_TABLES: Readonly<Record<'mixamo' | 'vrm' | 'vroid', Readonly<Partial<Record<HumanoidRole, string>>>>>;
+
+/** A bone as constraints take it: the Object3D, its name, or a humanoid role. */
+export type BoneLike = Object3D | HumanoidRole | string;
+
+/**
+ * Which humanoid the rig is: `'auto'` (the first of Mixamo, VRM role names
+ * and VRoid names that has every required bone; none is fine), `'none'`, one
+ * of those by name, a role → bone (or bone name) table, or a three-vrm
+ * `VRMHumanoid` (anything with `getRawBoneNode(role)`).
+ */
+export type HumanoidOption =
+  | 'auto' | 'none' | 'mixamo' | 'vrm' | 'vroid'
+  | Partial<Record<HumanoidRole, string | Object3D>>
+  | { getRawBoneNode(role: string): Object3D | null | undefined };
+
+export interface IKRigOptions {
+  /** The humanoid table. @default 'auto' */
+  humanoid?: HumanoidOption;
+  /**
+   * The direction the character faces, in the frame of the skeleton's parent.
+   * `'auto'`: from the humanoid's hips (left − right upper leg, across `up`),
+   * else its shoulders, else +Z (glTF characters face +Z). @default 'auto'
+   */
+  facing?: AxisLike;
+  /** World up (mapped into the frame of the skeleton's parent at construction). @default '+y' */
+  up?: AxisLike;
+}
+
+/** What every constraint has: weight, enable and the smoothing of its correction. */
+export interface ConstraintOptions {
+  /** Blend of the correction, 0 (animation) to 1 (full), smoothed like everything else. @default 1 */
+  weight?: number;
+  /** False blends the correction out (through the PD, then an exact linear blend-out). @default true */
+  enabled?: boolean;
+  /** Seconds for the correction to settle after a change (0: no smoothing). @default 0 */
+  settleTime?: number;
+  /** Damping ratio of that smoothing (1 critical). @default 1 */
+  damping?: number;
+  /** Seconds of the final linear part of turning off. @default 0.1 */
+  blendOutTime?: number;
+  /** The point to reach or look at, read every update; null: none (the constraint blends out). @default null */
+  target?: PointLike | null;
+}
+
+export interface AimConstraintOptions extends ConstraintOptions {
+  /** The bone to aim. */
+  bone: BoneLike;
+  /** Bone-local axis to aim. `'auto'`: the character's facing in the bone's rest frame. @default 'auto' */
+  forward?: AxisLike;
+  /** World point the bone's up axis turns toward (roll); null: no roll. @default null */
+  pole?: PointLike | null;
+  [option: string]: unknown;
+}
+
+export interface LimbConstraintOptions extends ConstraintOptions {
+  /** `[root, mid, end]` (twoBone) or `[root, mid, end, tip]` (pseudoThreeBone). */
+  bones: readonly BoneLike[];
+  /** World point the middle joint bends toward; null: keep the current bend plane. @default null */
+  pole?: PointLike | null;
+  /** Bone-local hinge axis of the middle joint. `'auto'`: from the rest pose's bend. @default 'auto' */
+  bendAxis?: AxisLike;
+  [option: string]: unknown;
+}
+
+export interface ChainConstraintOptions extends ConstraintOptions {
+  /** `[root, ..., tip]`, 2 to 256 bones. */
+  bones: readonly BoneLike[];
+  /** World point the chain bends toward; null: none. @default null */
+  pole?: PointLike | null;
+  [option: string]: unknown;
+}
+
+/**
+ * The eyes of a look-at constraint (docs/rig/look-at.md, "Eyes"): the gaze turns them toward the target,
+ * VRM lookAt style: yaw and pitch relative to the head within their own limits, settling faster than
+ * the head so the eyes lead. Any eye bone axis works (each eye keeps its rest orientation relative to
+ * the head). Blend-shape eyes (VRM expressions lookLeft/…) are not bones: see docs/rig/look-at.md.
+ */
+export interface EyeConstraintOptions {
+  /**
+   * `[leftEye, rightEye]` (0, 1 or 2 bones, names or roles, each below the head), or `'auto'`: on a
+   * humanoid rig the humanoid's leftEye and rightEye below the head (as three-vrm's lookAt turns
+   * them; none on a rig without eye bones). `[]`: leave the eyes to the animation (or to
+   * `vrm.lookAt`). Fixed at `add()`. @default 'auto'
+   */
+  eyes?: readonly BoneLike[] | 'auto';
+  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
+  eyeYaw?: number;
+  /** The eyes' largest pitch up relative to the head, radians in [0, π/2]. @default 0.4 */
+  eyePitchUp?: number;
+  /** The eyes' largest pitch down relative to the head, radians in [0, π/2]. @default 0.5 */
+  eyePitchDown?: number;
+  /** Seconds (> 0) for the gaze to settle: short, so the eyes lead the head. @default 0.05 */
+  eyeSettleTime?: number;
+}
+
+export interface LookAtConstraintOptions extends ConstraintOptions, EyeConstraintOptions {
+  /** Seconds (> 0) for each joint's offset to settle; the head leads. @default 0.3 */
+  settleTime?: number;
+  /** `[spine, ..., neck, head]`. On a humanoid: spine, chest, upperChest (if any), neck, head. */
+  bones?: readonly BoneLike[];
+  /** The head's look axis, head-local. `'auto'`: the character's facing in the head's rest frame. @default 'auto' */
+  forward?: AxisLike;
+  [option: string]: unknown;
+}
+
+export interface BodyLookAtConstraintOptions extends ConstraintOptions, EyeConstraintOptions {
+  /** On a humanoid: the hips → head spine, both arms and both legs. */
+  bones?: { spine: readonly BoneLike[]; arms?: readonly (readonly BoneLike[])[]; legs?: readonly (readonly BoneLike[])[] };
+  /** The head's look axis, head-local. `'auto'`: the character's facing in the head's rest frame. @default 'auto' */
+  forward?: AxisLike;
+  [option: string]: unknown;
+}
+
+export interface ConstraintOptionsByKind {
+  aim: AimConstraintOptions;
+  twoBone: LimbConstraintOptions;
+  pseudoThreeBone: LimbConstraintOptions;
+  chain: ChainConstraintOptions;
+  lookAt: LookAtConstraintOptions;
+  bodyLookAt: BodyLookAtConstraintOptions;
+  /** Feet on uneven ground (docs/rig/grounding.md). */
+  grounding: GroundingConstraintOptions;
+}
+
+/**
+ * A constraint of an IKRig: its options are writable properties (a change is
+ * checked and pushed to WASM once; the error names the option and nothing
+ * changes); `target` and `pole` are read every update.
+ */
+export interface IKConstraint<K extends keyof ConstraintOptionsByKind = keyof ConstraintOptionsByKind> {
+  readonly rig: IKRig;
+  readonly kind: K;
+  readonly bones: readonly Object3D[] | { spine: readonly Object3D[]; arms: readonly Object3D[][]; legs: readonly Object3D[][] };
+  /** The eye bones the gaze turns (lookAt, bodyLookAt), resolved at `add()`; empty for none. */
+  readonly eyes: readonly Object3D[];
+  target: PointLike | null;
+  pole: PointLike | null;
+  weight: number;
+  enabled: boolean;
+  settleTime: number;
+  damping: number;
+  blendOutTime: number;
+  /** True when the last update reached the target within tolerance. */
+  readonly reached: boolean;
+  /** Distance to the target after the last update. */
+  readonly distance: number;
+  /** Sets several options at once (all checked first). */
+  set(options: Partial<ConstraintOptionsByKind[K]>): this;
+  [option: string]: unknown;
+}
+
+/**
+ * One character: a skeleton and an ordered stack of constraints solved in
+ * one WASM call per frame, each on the pose the one before left. Bone axes
+ * and the character's facing are detected from the pose at construction.
+ */
+export class IKRig {
+  /**
+   * @param ikpd the loaded library (`await init()`)
+   * @param root a SkinnedMesh (its skeleton), a Skeleton, any Object3D hierarchy,
+   *   or an array of bones (parent → child; the bones between them are included)
+   */
+  constructor(ikpd: Ikpd, root: Object3D | Skeleton | readonly Object3D[], options?: IKRigOptions);
+  readonly root: Object3D | Skeleton | readonly Object3D[];
+  /** Role → bone of the humanoid (empty when none). */
+  readonly humanoid: ReadonlyMap<HumanoidRole, Object3D>;
+  /** The constraints, in solve order. */
+  readonly constraints: readonly IKConstraint[];
+  /** The character's facing in the skeleton parent's frame (see `IKRigOptions.facing`). */
+  readonly facing: Vector3;
+  /** The bone for a role, a name or an Object3D of this rig; null when none. */
+  bone(nameOrRole: BoneLike): Object3D | null;
+  /** Adds a constraint after the others and returns it. */
+  add<K extends keyof ConstraintOptionsByKind>(kind: K, options: ConstraintOptionsByKind[K]): IKConstraint<K>;
+  /**
+   * Solves every constraint on the current (animated) pose and writes the
+   * bones it changed; call after `mixer.update(dt)`. dt in seconds; a
+   * negative dt counts as 0 (one development warning).
+   */
+  update(dt: number): this;
+  /** Frees the WASM memory; later calls throw. Idempotent. */
+  dispose(): void;
+}

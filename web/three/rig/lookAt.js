@@ -1,0 +1,142 @@
+// LookAtIK: a spine → neck → head rig turning toward a target with PD
+// smoothing (docs/rig/look-at.md), as a one-constraint IKRig (a 'lookAt'
+// constraint over just its bones; web/three/helper.js).
+import { RigHelper, SMOOTHING_KEYS, characterFacing } from '../helper.js';
+import { BoneChain } from '../boneChain.js';
+import { checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from '../readers.js';
+import { Vector3 } from 'three';
+import { checkEyes } from './eyes.js';
+
+const _forward = /* @__PURE__ */ new Vector3();
+const _target = /* @__PURE__ */ new Vector3();
+// The look-at limits, the policy for a target behind and the PD's speed cap,
+// target motion and integral gain (docs/rig/look-at.md); the rig takes them as given.
+// The gaze's limits and settle time come with them (docs/rig/look-at.md, "Eyes").
+const GAME_KEYS = ['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind', 'maxSpeed', 'targetMotion', 'ki',
+  'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime'];
+const LOOK_AT_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'weights', 'limits', ...GAME_KEYS];
+const LOOK_AT_OPTIONS = optionNames(LOOK_AT_SETTINGS, 'target', 'forward', 'eyes');
+
+/**
+ * Look-at IK (docs/rig/look-at.md) on `[pelvis/spine, ..., neck, head]`: the head leads
+ * and the body follows through per-joint weights and limits; each joint's
+ * offset is smoothed by a quaternion PD controller (frame-rate independent),
+ * and `enabled = false` blends the offsets out to exactly zero. Owns WASM
+ * memory: call `dispose()` when done. Call `update(dt)` each frame after
+ * animation.
+ */
+export class LookAtIK extends RigHelper {
+  /**
+   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {import('three').Object3D[]} bones root → head
+   * @param {object} [options] see the typings for the documented defaults
+   */
+  constructor(ikpd, bones, options = {}) {
+    super(ikpd, 'LookAtIK');
+    checkHelperOptions(options, LOOK_AT_OPTIONS, 'LookAtIK');
+    if (!Array.isArray(bones) || bones.length < 1) throw new TypeError('bones: expected [root, ..., head]');
+    checkDescent(bones);
+    this.bones = bones;
+    // forward: the head-local look axis; 'auto' (the default): the character's facing, as IKRig detects it.
+    const forward = readAxis(options.forward, 'forward', _forward) ? options.forward : undefined;
+    /** The head-local look axis as given; 'auto': the character's facing (fixed at construction). */
+    this.forward = options.forward ?? 'auto';
+    const { weights } = options;
+    if (weights !== undefined && weights !== null && weights.length !== bones.length) {
+      throw new RangeError(`weights: expected one weight per bone (${bones.length}), got ${weights.length}`);
+    }
+    const values = { ...options, weight: options.weight ?? 1, enabled: options.enabled ?? true };
+    // eyes: 0, 1 or 2 eye bones below the head, turned by the gaze (none by default).
+    const eyes = options.eyes ?? [];
+    if (!Array.isArray(eyes)) throw new TypeError('eyes: expected [leftEye, rightEye] (Object3Ds below the head) or []');
+    checkEyes(eyes, bones[bones.length - 1]);
+    /** The eye bones the gaze turns (fixed at construction). */
+    this.eyes = Object.freeze(eyes.slice());
+    if (options.settleTime !== undefined && typeof options.settleTime !== 'number') {
+      if (eyes.length > 0) throw new RangeError('eyes: not with one settleTime per bone (give one settleTime for the eyes to be turned)');
+      // One settle time per bone: the rig's lookAt has one for all, so this case keeps the LookAt solver.
+      this._perBone = new PerBoneLookAt(this.ikpd, bones, values, forward);
+      for (const key of ['target', 'enabled', 'weight']) {
+        Object.defineProperty(this, key, { enumerable: true, get: () => this._perBone[key], set: (v) => { this._perBone[key] = v; } });
+      }
+      return;
+    }
+    const facing = forward === undefined ? characterFacing(this.ikpd, bones) : undefined;
+    // With eyes, the rig spans the first bone's subtree (the eyes hang off the head, outside the chain).
+    this._rigUp(eyes.length > 0 ? bones[0] : bones, 'lookAt', { bones, target: options.target ?? null, forward, eyes },
+      LOOK_AT_SETTINGS, values, facing ? { facing } : {});
+  }
+
+  _toCore(key, value) {
+    // weights / limits null: the defaults (equal shares, no limit).
+    if (key === 'weights' || key === 'limits') return { [key]: value ?? null };
+    return super._toCore(key, value);
+  }
+
+  /** False once disabled (or without a target) and every offset has blended out. */
+  get active() {
+    if (this._perBone) return this._perBone.solver.active;
+    return !this._disposed && this.rig._viewsNow().results[3] !== 0;
+  }
+
+  /**
+   * Advances the smoothing by `dt` seconds toward the target and writes the
+   * bones' local quaternions. Without a target the offsets blend out as if
+   * disabled. A negative dt counts as 0 (one development warning).
+   */
+  update(dt) {
+    dt = this._dt(dt);
+    if (this._perBone) this._perBone.update(dt);
+    else this.rig.update(dt);
+    return this;
+  }
+
+  /** Zeroes the offsets at once (no blend), e.g. after a teleport or a cut. */
+  clear() {
+    this._checkAlive();
+    if (this._perBone) this._perBone.solver.clear();
+    else this.rig._build(); // a fresh core rig: every smoothing state at zero
+    return this;
+  }
+
+  dispose() {
+    if (!this._disposed) this._perBone?.solver.dispose();
+    super.dispose();
+  }
+}
+
+// LookAtIK with one settle time per bone, on the LookAt solver (the rig's
+// lookAt constraint has one settle time): the joints' own rotations, the
+// head's look axis given or +Z.
+class PerBoneLookAt {
+  constructor(ikpd, bones, options, forward) {
+    this.target = options.target ?? null;
+    this.enabled = options.enabled;
+    this.weight = readWeight(options.weight);
+    this.chain = new BoneChain(bones, { forward: '+x', up: '+y' });
+    if (this.target !== null) readPoint(this.target, 'target', _target);
+    const settings = { forward: toArray3(readAxis(forward ?? '+z', 'forward', _forward)) };
+    for (const key of ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime', ...GAME_KEYS]) if (options[key] != null) settings[key] = options[key];
+    settings.weights ??= defaultWeights(bones.length);
+    this.solver = new ikpd.LookAt(settings);
+  }
+
+  update(dt) {
+    const weight = readWeight(this.weight);
+    const chain = this.chain;
+    chain.read();
+    const joints = [];
+    for (let i = 0; i < chain.count; i++) joints.push(chain.joint(i));
+    const hasTarget = this.target !== null;
+    const target = hasTarget ? toArray3(readPoint(this.target, 'target', _target)) : joints[chain.count - 1].position;
+    const result = this.solver.update(dt, { joints, target, enabled: Boolean(this.enabled) && hasTarget });
+    if (weight === 0) return;
+    for (let i = 0; i < chain.count; i++) chain.writeSolved(i, result[i].rotation);
+    chain.finish(weight);
+  }
+}
+
+/** Weights 1/n, 1/(n−1), …, 1/2, 1: every joint takes an equal share of the turn. */
+export function defaultWeights(count) {
+  return Array.from({ length: count }, (_, i) => 1 / (count - i));
+}

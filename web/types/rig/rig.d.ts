@@ -1,0 +1,318 @@
+// Typings of the character rig: a character rig (docs/rig/rig.md), one object
+// that owns a skeleton and an ordered stack of constraints, solved in one
+// WebAssembly call per frame from animated locals to solved locals.
+import type { AimMethod } from '../ik/aim.js';
+import type { BendDirection } from '../ik/twoBone.js';
+import type { JointLimit } from '../ik/chain.js';
+import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './bodyLookAt.js';
+import type { Disposable, Vec3 } from '../common.js';
+
+/** The constraint kinds, in the order they are solved when added in this order. */
+export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding';
+
+/** Options of `new ikpd.Rig(options)`. */
+export interface RigOptions {
+  /** Parent index per joint, -1 for a root; every parent comes before its children (1 to 1024 joints). */
+  parents: ArrayLike<number>;
+  /** Optional joint names (one per joint), for `rig.find(name)`. */
+  names?: ReadonlyArray<string>;
+  /** Rest pose: 10 floats per joint (tx ty tz qx qy qz qw sx sy sz); axes are detected from it. Default: identity locals. */
+  rest?: ArrayLike<number>;
+  /** Model-space character forward (glTF convention). @default [0, 0, 1] */
+  facing?: Vec3;
+  /** Model-space up. @default [0, 1, 0] */
+  up?: Vec3;
+}
+
+/** Settings every constraint has. */
+export interface RigBaseOptions {
+  /** Joint indices (see each kind); each joint a descendant of the previous. */
+  joints?: ArrayLike<number>;
+  /** Blend from the animated pose (0) to the full solve (1), in [0, 1]. @default 1 */
+  weight?: number;
+  /** `false` blends the constraint out to exactly the animated pose (over `blendOutTime` at the end). @default true */
+  enabled?: boolean;
+  /** Seconds (>= 0) of the final linear part of a blend-out. @default 0.1 */
+  blendOutTime?: number;
+}
+
+/** The smoothing of aim, twoBone, pseudoThreeBone and chain (one quaternion PD per written joint). */
+export interface RigCommonOptions extends RigBaseOptions {
+  /** Seconds (>= 0) for a joint's offset to settle; 0: no smoothing (weight and enabled apply at once). @default 0 */
+  settleTime?: number;
+  /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
+  damping?: 'critical' | 'responsive' | 'over' | number;
+}
+
+/** `aim`: joints `[joint]`; turns its look axis toward the frame's target, rolling its up axis toward the pole when poleSet. */
+export interface RigAimOptions extends RigCommonOptions {
+  /** Joint-local look axis. Default: detected, the rig's `facing` in the joint's rest frame. */
+  forward?: Vec3 | null;
+  /** Joint-local roll axis. Default: detected, the rig's `up` in the joint's rest frame. */
+  up?: Vec3 | null;
+  /** As `AimOptions.method`. @default 'yawPitch' */
+  method?: AimMethod;
+  /** As `AimOptions.hingeAxis` (joint-local). Default none. */
+  hingeAxis?: Vec3 | null;
+  /** As `AimOptions.offset` (joint-local eye point). @default [0, 0, 0] */
+  offset?: Vec3;
+}
+
+/** Two-bone limb options the rig takes from `TwoBoneOptions` (forward and bendAxis are detected unless given). */
+export interface RigLimbOptions extends RigCommonOptions {
+  /** Joint-local bone axis shared by the joints. Default: detected from the rest pose (each joint toward the next). */
+  forward?: Vec3 | null;
+  /** Joint-local hinge axis. Default: detected, the rest bend axis (upper × lower), else facing × bone. */
+  bendAxis?: Vec3 | null;
+  /** As `TwoBoneOptions.poleDirection` (world). Default none. */
+  poleDirection?: Vec3 | null;
+  /** As `TwoBoneOptions.bendDirection`. @default 'auto' */
+  bendDirection?: BendDirection;
+  /** As `TwoBoneOptions.straightBend`. @default 'positive' */
+  straightBend?: 'positive' | 'negative';
+  /** Minimum interior angle, radians in [0, maxAngle]. @default 0 */
+  minAngle?: number;
+  /** Maximum interior angle, radians in [minAngle, π]. @default Math.PI */
+  maxAngle?: number;
+  /** Soft-IK zone, fraction of the reach in [0, 1]. @default 0 */
+  soften?: number;
+  /** Must be 1: a rig writes rotations only and does not stretch bones. @default 1 */
+  maxStretch?: number;
+  /** Rotation of the limb plane about the root→target axis, radians. @default 0 */
+  twist?: number;
+  /** `reached` tolerance relative to the limb length. @default 1e-4 */
+  tolerance?: number;
+}
+
+/** `twoBone`: joints `[root, mid, end]`. */
+export interface RigTwoBoneOptions extends RigLimbOptions {
+  /** As `TwoBoneOptions.endRotation`. @default 'world' */
+  endRotation?: 'world' | 'relative';
+}
+
+/** `pseudoThreeBone`: joints `[root, mid, end, tip]`. */
+export interface RigPseudoThreeBoneOptions extends RigLimbOptions {
+  /** As `PseudoThreeBoneOptions.blend`, in [0, 1]. @default 0 */
+  blend?: number;
+  /** As `PseudoThreeBoneOptions.variant`. @default 'relative' */
+  variant?: 'relative' | 'followMid';
+  /** As `PseudoThreeBoneOptions.endLimit`, radians in [0, π]. @default Math.PI */
+  endLimit?: number;
+}
+
+/** `chain`: 2 to 256 joints, root first. */
+export interface RigChainOptions extends RigCommonOptions {
+  /** Joint-local bone axis. Default: detected from the rest pose. */
+  forward?: Vec3 | null;
+  /** As `ChainOptions.method`. @default 'fabrik' */
+  method?: 'ccd' | 'fabrik';
+  /** As `ChainOptions.iterations`. @default 20 */
+  iterations?: number;
+  /** As `ChainOptions.tolerance`. @default 1e-4 */
+  tolerance?: number;
+  /** As `ChainOptions.limits` (empty, one per bone or one per joint), on the detected frames. @default [] */
+  limits?: ReadonlyArray<JointLimit | null | undefined>;
+}
+
+/**
+ * The eyes of a look-at (docs/rig/look-at.md, "Eyes"): 0, 1 or 2 eye joints turned by the gaze, VRM
+ * `lookAt` style (yaw and pitch relative to the head, within their own limits, settling faster so
+ * they lead the head). No eye bone axis is assumed: each eye keeps its rest orientation relative
+ * to the head and turns about the head's up and left.
+ */
+export interface RigEyeOptions {
+  /** [left, right] eye joints (0, 1 or 2), each a descendant of the head joint. @default [] */
+  eyes?: ArrayLike<number>;
+  /** As `LookAtOptions.eyeYaw`: the eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
+  eyeYaw?: number;
+  /** As `LookAtOptions.eyePitchUp`, radians in [0, π/2]. @default 0.4 */
+  eyePitchUp?: number;
+  /** As `LookAtOptions.eyePitchDown`, radians in [0, π/2]. @default 0.5 */
+  eyePitchDown?: number;
+  /** As `LookAtOptions.eyeSettleTime`: seconds (> 0), short so the eyes lead the head. @default 0.05 */
+  eyeSettleTime?: number;
+}
+
+/** `lookAt`: 2 to 64 joints, spine … neck, head last. */
+export interface RigLookAtOptions extends RigBaseOptions, RigEyeOptions {
+  /** Seconds (> 0) for each joint's offset to settle. @default 0.3 */
+  settleTime?: number;
+  /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
+  damping?: 'critical' | 'responsive' | 'over' | number;
+  /** The head's look axis (head-local). Default: detected, the rig's `facing` in the head's rest frame. */
+  forward?: Vec3 | null;
+  /** As `LookAtOptions.weights` (one per joint). Default 1/n, 1/(n−1), …, 1. */
+  weights?: ArrayLike<number>;
+  /** As `LookAtOptions.limits`. Default none. */
+  limits?: ArrayLike<number>;
+  /** As `LookAtOptions.offset` (head-local eye point). @default [0, 0, 0] */
+  offset?: Vec3;
+  /** As `LookAtOptions.maxYaw` (about the rig's `up`). @default 2 */
+  maxYaw?: number;
+  /** As `LookAtOptions.maxPitchUp`. @default 1.2 */
+  maxPitchUp?: number;
+  /** As `LookAtOptions.maxPitchDown`. @default 1.2 */
+  maxPitchDown?: number;
+  /** As `LookAtOptions.behind`. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
+  /** As `LookAtOptions.maxSpeed`. @default 8 */
+  maxSpeed?: number;
+  /** As `LookAtOptions.targetMotion`. @default 'hold' */
+  targetMotion?: 'hold' | 'linear';
+  /** As `LookAtOptions.ki`. @default 0 */
+  ki?: number;
+}
+
+/** `bodyLookAt`: joints pelvis … head (2 to 64), `arms`/`legs` 0, 3 or 6 joints. Smooths with its groups' settle times. */
+export interface RigBodyLookAtOptions extends RigBaseOptions, RigEyeOptions {
+  /** The head's look axis (head-local). Default: detected, the rig's `facing` in the head's rest frame. */
+  forward?: Vec3 | null;
+  /** [upper arm, forearm, hand] per arm. @default [] */
+  arms?: ArrayLike<number>;
+  /** [hip, knee, ankle] per leg. @default [] */
+  legs?: ArrayLike<number>;
+  /** As `BodyLookAtOptions.offset`. @default [0, 0, 0] */
+  offset?: Vec3;
+  /** As `BodyLookAtOptions.footLock`. @default true */
+  footLock?: boolean;
+  /** As `BodyLookAtOptions.maxYaw`. @default 2 */
+  maxYaw?: number;
+  /** As `BodyLookAtOptions.maxPitchUp`. @default 1.2 */
+  maxPitchUp?: number;
+  /** As `BodyLookAtOptions.maxPitchDown`. @default 1.2 */
+  maxPitchDown?: number;
+  /** As `BodyLookAtOptions.behind`. @default 'keep' */
+  behind?: 'keep' | 'front' | 'follow';
+  /** @default 0.1 */
+  blendOutTime?: number;
+  spine?: BodyLookAtSpineOptions;
+  weightShift?: BodyLookAtWeightShiftOptions;
+  armReaction?: BodyLookAtArmReactionOptions;
+}
+
+/**
+ * `grounding` (docs/rig/grounding.md): feet on uneven ground for 2 or 4 legs. Per frame fill `rig.grounds`
+ * (8 floats per leg: point xyz, normal xyz, hit, plant; world space) before `rig.update(dt)`, from
+ * queries at `rig.probes` (filled by `rig.probe()`). Lengths are in the character's model units.
+ */
+export interface RigGroundingOptions extends RigBaseOptions {
+  /** The joint whose translation moves (a humanoid's hips). Required. */
+  pelvis?: number;
+  /** Four legs: the joint the front legs (2–3) hang under; pelvis and chest pitch to the slope together. @default null */
+  chest?: number | null;
+  /** 2 or 4 legs, each `[hip, knee, ankle]` or `[hip, knee, ankle, toe]` (all alike), below the pelvis; four legs: 0–1 hind, 2–3 front. Required. */
+  legs?: ReadonlyArray<ArrayLike<number>>;
+  /** Per leg the ankle's (or toe's) height above its sole; null (or a null entry): its rest height above the authored ground. @default null */
+  soleOffsets?: ReadonlyArray<number | null> | null;
+  /** The authored ground: the character's own y = groundHeight plane (along the rig's `up`). @default 0 */
+  groundHeight?: number;
+  /** Largest pelvis drop (>= 0); null: 0.3 × the shortest leg. @default null */
+  maxPelvisDrop?: number | null;
+  /** Largest pelvis rise (>= 0); null: 0.1 × the shortest leg. @default null */
+  maxPelvisRise?: number | null;
+  /** Largest sole pitch toward the ground normal, radians in [0, π/2] (four legs: also the body pitch). @default 0.7 */
+  maxFootPitch?: number;
+  /** Largest sole roll toward the ground normal, radians in [0, π/2]. @default 0.5 */
+  maxFootRoll?: number;
+  /** An auto-detected stance foot moves slower than this (model units/s, >= 0). @default 0.2 */
+  plantSpeed?: number;
+  /** … and its sole is at most this high above the authored ground (>= 0); null: 0.03 × the shortest leg. @default null */
+  plantHeight?: number | null;
+  /** Two-bone soft-IK zone near full reach, fraction in [0, 1]. @default 0.02 */
+  soften?: number;
+  /** Seconds (>= 0) for each offset (foot heights, rotations, plant slides, pelvis) to settle; 0: no smoothing. @default 0.1 */
+  settleTime?: number;
+  /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
+  damping?: 'critical' | 'responsive' | 'over' | number;
+}
+
+/** Options by kind. */
+export interface RigConstraintOptionsByKind {
+  aim: RigAimOptions;
+  twoBone: RigTwoBoneOptions;
+  pseudoThreeBone: RigPseudoThreeBoneOptions;
+  chain: RigChainOptions;
+  lookAt: RigLookAtOptions;
+  bodyLookAt: RigBodyLookAtOptions;
+  grounding: RigGroundingOptions;
+}
+
+/** One constraint of a rig (returned by `rig.add`). */
+export interface RigConstraint<K extends RigConstraintKind = RigConstraintKind> {
+  readonly index: number;
+  readonly kind: K;
+  /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
+  readonly joints: number[];
+  /** Grounding: its number of legs (2 or 4); 0 for the other kinds. */
+  readonly legCount: number;
+  /** Index of its first float in `rig.grounds` (8 per leg). */
+  readonly groundOffset: number;
+  /** Index of its first float in `rig.probes` (6 per leg). */
+  readonly probeOffset: number;
+  /** Index of its first float in `rig.frames` (12 × index). */
+  readonly frameOffset: number;
+  /** Index of its first float in `rig.results` (4 × index). */
+  readonly resultOffset: number;
+  /** Every current setting (a frozen copy). */
+  readonly options: Readonly<Required<RigConstraintOptionsByKind[K]>>;
+  /** One current setting; an unknown name throws a TypeError suggesting the nearest. */
+  get<N extends keyof RigConstraintOptionsByKind[K]>(name: N): Required<RigConstraintOptionsByKind[K]>[N];
+  /**
+   * Changes the settings given (validated, pushed to WASM in one call). Unknown keys throw a TypeError
+   * naming the nearest valid name; bad values a TypeError/RangeError naming the option; nothing changes
+   * on error. Smoothing state is kept unless the joints change.
+   */
+  set(changes: RigConstraintOptionsByKind[K]): this;
+}
+
+/** A character rig: see docs/rig/rig.md. */
+export interface Rig extends Disposable {
+  /** Number of joints. */
+  readonly count: number;
+  /** The names given, or null. */
+  readonly names: string[] | null;
+  /** Index of the joint called `name`, or -1. */
+  find(name: string): number;
+  /** Float32Array(10 × count) view of the animated locals (tx ty tz qx qy qz qw sx sy sz); re-read after memory growth. */
+  readonly input: Float32Array;
+  /** Float32Array(10 × count) view of the solved locals. */
+  readonly output: Float32Array;
+  /** Uint8Array(count): 1 where `output` differs from `input` after `update`. */
+  readonly changed: Uint8Array;
+  /** Float32Array(10): the root transform (the skeleton root's parent, world space). Default identity. */
+  readonly root: Float32Array;
+  /** Float32Array(12 × constraints): per constraint target xyz, pole xyz, effectorOffset xyz, poleSet, 2 reserved (world space). */
+  readonly frames: Float32Array;
+  /** Float32Array(4 × constraints): per constraint reached (0/1), distance, iterations, active (0/1). */
+  readonly results: Float32Array;
+  /** Float32Array(8 × grounding legs): per leg point xyz, normal xyz, hit (0: no ground), plant (−1 auto, 0 free, 1 planted); world space; fill before `update`. */
+  readonly grounds: Float32Array;
+  /** Float32Array(6 × grounding legs): per leg the animated sole xyz and hip xyz (world), filled by `probe()`. */
+  readonly probes: Float32Array;
+  /** The constraints in stack order. */
+  readonly constraints: RigConstraint[];
+  /** New rest pose (10 × count floats; default identity locals); re-detects every constraint's axes. */
+  setRest(locals?: ArrayLike<number>): this;
+  /** Model-space character forward; re-detects axes. */
+  setFacing(facing: Vec3): this;
+  /** Model-space up; re-detects axes. */
+  setUp(up: Vec3): this;
+  /** Appends a grounding constraint (docs/rig/grounding.md). Throws with nothing added on error. */
+  add(kind: 'grounding', options: RigGroundingOptions & { pelvis: number; legs: ReadonlyArray<ArrayLike<number>> }): RigConstraint<'grounding'>;
+  /** Appends a constraint (solved after the earlier ones). Throws with nothing added on error. */
+  add<K extends Exclude<RigConstraintKind, 'grounding'>>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
+  /** Fills `probes` from `input` and `root` (one WASM call); throws as `update` does on bad input. */
+  probe(): this;
+  /** One frame, one WASM call: `dt` seconds, finite and >= 0 (RangeError otherwise, nothing changed). */
+  update(dt: number): this;
+}
+
+export interface RigApi {
+  /** A character rig over a skeleton: see docs/rig/rig.md. */
+  Rig: {
+    new (options: RigOptions): Rig;
+    /** Every kind's default settings. */
+    readonly defaults: { readonly [K in RigConstraintKind]: Readonly<Required<Omit<RigConstraintOptionsByKind[K], 'joints' | 'forward' | 'bendAxis' | 'up' | 'hingeAxis' | 'poleDirection' | 'weights' | 'limits' | (K extends 'grounding' ? 'pelvis' | 'legs' : never)>>> };
+    readonly kinds: readonly RigConstraintKind[];
+  };
+}
