@@ -273,12 +273,14 @@ struct FieldRecord {
   std::int8_t enumFirst = 0;
   bool hasRange = false;
   bool hasFallback = false;
+  bool derived = false;  // NaN: derived (JS null)
 };
 
 constexpr void Apply(FieldRecord& r, const EnumNames& e) { r.enumNames = e.names, r.enumFirst = static_cast<std::int8_t>(e.first); }
 constexpr void Apply(FieldRecord& r, const Range& range) { r.range = range, r.hasRange = true; }
 constexpr void Apply(FieldRecord& r, const Presets& p) { r.presets = &p; }
 constexpr void Apply(FieldRecord& r, const Fallback& f) { r.fallback = f.value, r.hasFallback = true; }
+constexpr void Apply(FieldRecord& r, Derived) { r.derived = true; }
 
 template <class Job>
 constexpr std::size_t FieldCount() {

@@ -43,7 +43,7 @@ export const OUT = 64;
 function writeField(f, value, s, o) {
   const at = o + f.offset;
   switch (f.kind) {
-    case 'number': case 'double': case 'integer': s[at] = readRanged(value, f); break;
+    case 'number': case 'double': case 'integer': s[at] = value === null && f.derived ? NaN : readRanged(value, f); break;
     case 'vec2': readVector(value, f.name, 2, s, at); break;
     case 'boolean': s[at] = readBoolean(value, f.name); break;
     case 'optionalNumber':
@@ -122,7 +122,7 @@ export class JobLayout extends PackedLayout {
     const d = this.defaults;
     const o = f.offset;
     switch (f.kind) {
-      case 'number': case 'double': case 'integer': return d[o];
+      case 'number': case 'double': case 'integer': return f.derived && Number.isNaN(d[o]) ? null : d[o];
       case 'vec2': return [d[o], d[o + 1]];
       case 'boolean': return d[o] !== 0;
       case 'enum': return f.enumNames[d[o] - f.enumFirst];

@@ -32,6 +32,7 @@ namespace {
 
 // The shortest decimal that reads back as `v` (JS number syntax).
 std::string Number(double v) {
+  if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
   if (v == 0.0) return std::signbit(v) ? "-0" : "0";
   char text[40];
@@ -100,7 +101,8 @@ std::string FieldLiteral(const FieldRecord& f) {
   } else {
     s += "undefined";
   }
-  s += ", fallback: " + (f.hasFallback ? Number(f.fallback) : std::string("undefined")) + " }";
+  s += ", fallback: " + (f.hasFallback ? Number(f.fallback) : std::string("undefined"));
+  s += std::string(", derived: ") + (f.derived ? "true" : "false") + " }";
   return s;
 }
 
@@ -123,6 +125,7 @@ std::string WriteStatement(const FieldRecord& f, std::size_t i, const std::strin
   const std::string name = Quote(f.name);
   const std::string field = fields + "[" + std::to_string(i) + "]";
   const std::string_view kind = f.kind;
+  if (f.derived) return "s[" + at + "] = v === null ? NaN : " + ValidTest(f) + " ? v : readRanged(v, " + field + ");";
   if (kind == "number" || kind == "double" || kind == "integer") return "s[" + at + "] = " + ValidTest(f) + " ? v : readRanged(v, " + field + ");";
   if (kind == "optionalNumber") {
     return "s[" + at + "] = " + ValidTest(f) + " ? v : readRanged(v, " + field + "); s[" + std::to_string(f.offset + 1) + "] = 1;";
@@ -288,7 +291,7 @@ std::vector<File> Files() {
                                           ResultSection<ChainResult>() + JobSection<ChainJob>("chainResult") +
                                           JobSection<Tentacle2DSettings>()});
   files.push_back({"rig/described.js", Header("cpp/src/rig/fields.h") + kJobImports + JobSection<LookAtSettings>() +
-                                           JobSection<BodyLookAtSettings>()});
+                                           JobSection<BodyLookAtSettings>() + JobSection<rig::GroundingSettings>()});
   files.push_back({"pd/described.js", Header("cpp/src/pd/fields.h") + kJobImports + JobSection<PdOptions>()});
   files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") + BatchSection<TwoBoneBatchJob>() +
                                              BatchSection<PseudoThreeBoneBatchJob>() + BatchSection<AimBatchJob>() +

@@ -18,9 +18,8 @@
 //     (chain_job.h); lookAt hasWeights hasLimits then J each given;
 //     bodyLookAt hasWeights hasLimits hasSettleTimes then J each given;
 //     both look-ats then E (0..2) and E eye joint indices.
-//     grounding: its block is kGroundingFloats (legJoints groundHeight
-//     maxPelvisDrop maxPelvisRise maxFootPitch maxFootRoll plantSpeed
-//     plantHeight soften; NaN: the derived default), then hasSoleOffsets and
+//     grounding: its block is kGroundingFloats (legJoints, then its described
+//     options, cpp/src/rig/fields.h; NaN: the derived default), then hasSoleOffsets and
 //     one sole offset per leg when given (NaN: from the rest pose).
 // grounds() and probes() point into the rig (moved by add()); probe() fills
 // probes from in and root.
@@ -52,7 +51,7 @@ using rig::ConstraintSettings;
 using rig::LocalTransform;
 
 constexpr std::size_t kCommonFloats = 17;
-constexpr std::size_t kGroundingFloats = 9;
+constexpr std::size_t kGroundingFloats = 1 + JobFloats<rig::GroundingSettings>();
 
 std::optional<glm::vec3> ReadOptional(const float* p) {
   if (p[3] == 0.0f) return std::nullopt;
@@ -148,8 +147,7 @@ bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) 
     case ConstraintKind::kGrounding: {
       rig::GroundingSettings& g = s.grounding;
       g.legJoints = job[0] == 4.0f ? 4 : job[0] == 3.0f ? 3 : 0;  // else Check names it
-      g.groundHeight = job[1], g.maxPelvisDrop = job[2], g.maxPelvisRise = job[3];
-      g.maxFootPitch = job[4], g.maxFootRoll = job[5], g.plantSpeed = job[6], g.plantHeight = job[7], g.soften = job[8];
+      ReadJob(job + 1, g);  // its described options (cpp/src/rig/fields.h)
       if (flag()) {
         const std::size_t legs = g.legJoints == 0 ? 0 : l / g.legJoints;
         s.soleOffsets.assign(at, at + legs);

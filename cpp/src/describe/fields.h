@@ -77,6 +77,11 @@ struct Fallback {
   double value;
 };
 
+// A number whose default is derived (from the rig's rest pose, say): NaN in
+// C++ means "derive it", JS gives it as null; its range applies to any other
+// value.
+struct Derived {};
+
 template <class Job>
 struct JobFields;
 

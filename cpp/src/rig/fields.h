@@ -10,6 +10,7 @@
 
 #include "../describe/fields.h"
 #include "ikpd/rig/body_look_at.h"
+#include "ikpd/rig/grounding.h"
 #include "ikpd/rig/look_at.h"
 #include "../pd/fields.h"
 
@@ -82,6 +83,26 @@ struct JobFields<BodyLookAtSettings> {
     f(Role::kOption, "armReaction.damping", arms(&BodyLookAtArmReactionSettings::damping), Above(0.0), kDampingPresets);
     // -1 or a spine index: Validate also checks it against spineJoints.
     f(Role::kOption, "armReaction.chest", arms(&BodyLookAtArmReactionSettings::chest), AtLeast(-1.0));
+  }
+};
+
+// The grounding constraint's scalar options (the rig packs them after the
+// legs' joint count; docs/rig/grounding.md). Its weight and smoothing are the
+// rig's common settings; its leg layout and sole offsets are the rig's extras.
+template <>
+struct JobFields<rig::GroundingSettings> {
+  static constexpr const char* kName = "grounding";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::GroundingSettings;
+    f(Role::kOption, "groundHeight", &S::groundHeight, kFinite);
+    f(Role::kOption, "maxPelvisDrop", &S::maxPelvisDrop, AtLeast(0.0), Derived{});
+    f(Role::kOption, "maxPelvisRise", &S::maxPelvisRise, AtLeast(0.0), Derived{});
+    f(Role::kOption, "maxFootPitch", &S::maxFootPitch, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "maxFootRoll", &S::maxFootRoll, Closed(0.0, kPi / 2.0f));
+    f(Role::kOption, "plantSpeed", &S::plantSpeed, AtLeast(0.0));
+    f(Role::kOption, "plantHeight", &S::plantHeight, AtLeast(0.0), Derived{});
+    f(Role::kOption, "soften", &S::soften, Closed(0.0, 1.0));
   }
 };
 

@@ -1,16 +1,27 @@
 // Grounding: settings, state and input checks (docs/rig/grounding.md). The
 // per-frame stages are in grounding_solve.cc.
+#include "ikpd/rig/grounding.h"
+
 #include <cmath>
 #include <cstdio>
 
-#include "ikpd/rig/grounding.h"
+#include "fields.h"
 
 namespace ikpd::rig {
 
 namespace {
 bool FiniteAtLeast(float v, float min) { return std::isfinite(v) && v >= min; }
-// NaN is a derived default (resolved per update from the legs).
-bool DerivedOrAtLeast(float v, float min) { return std::isnan(v) || FiniteAtLeast(v, min); }
+
+using describe::CheckRange;
+using describe::FirstError;
+using S = GroundingSettings;
+
+// NaN is a derived default (resolved per update from the legs); any other value
+// must lie in the described range.
+template <describe::FieldName Name>
+Status CheckDerived(float v) {
+  return std::isnan(v) ? Ok() : CheckRange<S, Name>(v);
+}
 }  // namespace
 
 Status GroundingSettings::Validate() const {
@@ -21,14 +32,13 @@ Status GroundingSettings::Validate() const {
   for (std::size_t i = 0; i < legs; ++i) {
     if (!(std::isfinite(soleOffsets[i]) && soleOffsets[i] > 0.0f)) return Error(kSole[i]);
   }
-  if (!std::isfinite(groundHeight)) return Error("groundHeight: must be finite");
-  if (!DerivedOrAtLeast(maxPelvisDrop, 0.0f)) return Error("maxPelvisDrop: must be finite and >= 0");
-  if (!DerivedOrAtLeast(maxPelvisRise, 0.0f)) return Error("maxPelvisRise: must be finite and >= 0");
-  if (!(maxFootPitch >= 0.0f && maxFootPitch <= kPi / 2.0f)) return Error("maxFootPitch: must be in [0, π/2]");
-  if (!(maxFootRoll >= 0.0f && maxFootRoll <= kPi / 2.0f)) return Error("maxFootRoll: must be in [0, π/2]");
-  if (!FiniteAtLeast(plantSpeed, 0.0f)) return Error("plantSpeed: must be finite and >= 0");
-  if (!DerivedOrAtLeast(plantHeight, 0.0f)) return Error("plantHeight: must be finite and >= 0");
-  if (!(soften >= 0.0f && soften <= 1.0f)) return Error("soften: must be in [0, 1]");
+  if (const Status s = FirstError({CheckRange<S, "groundHeight">(groundHeight), CheckDerived<"maxPelvisDrop">(maxPelvisDrop),
+                                   CheckDerived<"maxPelvisRise">(maxPelvisRise), CheckRange<S, "maxFootPitch">(maxFootPitch),
+                                   CheckRange<S, "maxFootRoll">(maxFootRoll), CheckRange<S, "plantSpeed">(plantSpeed),
+                                   CheckDerived<"plantHeight">(plantHeight), CheckRange<S, "soften">(soften)});
+      !s) {
+    return s;
+  }
   if (!(weight >= 0.0f && weight <= 1.0f)) return Error("weight: must be in [0, 1]");
   if (!FiniteAtLeast(settleTime, 0.0f)) return Error("settleTime: must be finite and >= 0");
   if (!(std::isfinite(damping) && damping > 0.0f)) return Error("damping: must be finite and > 0");

@@ -137,7 +137,8 @@ describe('Rig grounding', () => {
 
   it('defaults, kinds and options', () => {
     expect(ikpd.Rig.kinds).toContain('grounding');
-    expect(ikpd.Rig.defaults.grounding).toMatchObject({ settleTime: 0.1, maxFootPitch: 0.7, maxFootRoll: 0.5, plantSpeed: 0.2, maxPelvisDrop: null, chest: null });
+    // The described options' defaults are the C++ floats (cpp/src/rig/fields.h).
+    expect(ikpd.Rig.defaults.grounding).toMatchObject({ settleTime: 0.1, maxFootPitch: Math.fround(0.7), maxFootRoll: Math.fround(0.5), plantSpeed: Math.fround(0.2), maxPelvisDrop: null, plantHeight: null, chest: null });
     expect(ikpd.Rig.options.grounding).toContain('legs');
     expect(ikpd.Rig.options.grounding).not.toContain('joints');
   });
@@ -160,7 +161,7 @@ describe('Rig grounding', () => {
       const c = rig.add('grounding', { pelvis: 1, legs: [[3, 4, 5], [7, 8, 9]] });
       expect(() => c.set({ legs: [[3, 4, 5], [7, 8, 9], [3, 4, 5], [7, 8, 9]] })).toThrow(/legs/);
       expect(() => c.set({ soften: 2 })).toThrow(/soften/);
-      expect(c.get('soften')).toBe(0.02);
+      expect(c.get('soften')).toBe(Math.fround(0.02));
       for (let f = 0; f < 10; f++) frame(rig, GROUNDS.step, 1 / 60);
       const output = rig.output.slice();
       rig.grounds[8 + 1] = NaN;

@@ -113,9 +113,9 @@ TEST(RigGrounding, BadSettingsNameTheOptionAndAddNothing) {
          "constraints[0].legs[0]: soleOffset needed (the rest pose puts the ankle at or below the ground)");
   expect([](ConstraintSettings& s) { s.soleOffsets = {0.1f, -1.0f}; }, "constraints[0].soleOffsets[1]: must be finite and > 0");
   expect([](ConstraintSettings& s) { s.soleOffsets = {0.1f}; }, "constraints[0].soleOffsets: needs one per leg (NaN: from the rest pose)");
-  expect([](ConstraintSettings& s) { s.grounding.maxPelvisDrop = -1.0f; }, "constraints[0].maxPelvisDrop: must be finite and >= 0");
-  expect([](ConstraintSettings& s) { s.grounding.maxFootPitch = 2.0f; }, "constraints[0].maxFootPitch: must be in [0, π/2]");
-  expect([](ConstraintSettings& s) { s.grounding.plantSpeed = std::nanf(""); }, "constraints[0].plantSpeed: must be finite and >= 0");
+  expect([](ConstraintSettings& s) { s.grounding.maxPelvisDrop = -1.0f; }, "constraints[0].maxPelvisDrop: must be a finite number >= 0");
+  expect([](ConstraintSettings& s) { s.grounding.maxFootPitch = 2.0f; }, "constraints[0].maxFootPitch: must be in [0, pi/2]");
+  expect([](ConstraintSettings& s) { s.grounding.plantSpeed = std::nanf(""); }, "constraints[0].plantSpeed: must be a finite number >= 0");
   expect([](ConstraintSettings& s) { s.grounding.soften = 1.5f; }, "constraints[0].soften: must be in [0, 1]");
   expect([](ConstraintSettings& s) { s.common.settleTime = -1.0f; }, "constraints[0].settleTime: must be finite and >= 0");
   expect([](ConstraintSettings& s) { s.arms = {1, 2, 3}; }, "constraints[0].arms: only bodyLookAt takes arms");

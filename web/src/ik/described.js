@@ -5,11 +5,11 @@ import { JobLayout, ResultLayout, readBoolean, readRanged } from '../fields.js';
 import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from '../readers.js';
 
 const twoBoneResultFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'mid', kind: 'transform', offset: 7, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'end', kind: 'transform', offset: 14, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'reached', kind: 'boolean', offset: 21, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'distance', kind: 'number', offset: 22, role: 'output', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'mid', kind: 'transform', offset: 7, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'end', kind: 'transform', offset: 14, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'reached', kind: 'boolean', offset: 21, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'distance', kind: 'number', offset: 22, role: 'output', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function readTwoBoneResult(r, o) {
@@ -44,25 +44,25 @@ const twoBoneResult = /* @__PURE__ */ new ResultLayout({
 
 // twoBone
 const twoBoneFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'mid', kind: 'transform', offset: 7, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'end', kind: 'transform', offset: 14, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'target', kind: 'vec3', offset: 21, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'pole', kind: 'optionalVec3', offset: 24, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'poleDirection', kind: 'optionalVec3', offset: 28, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 32, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'bendAxis', kind: 'vec3', offset: 35, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'effectorOffset', kind: 'vec3', offset: 38, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'bendDirection', kind: 'enum', offset: 41, role: 'option', enumFirst: 0, enumNames: Object.freeze(['auto', 'positive', 'negative']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'straightBend', kind: 'enum', offset: 42, role: 'option', enumFirst: 1, enumNames: Object.freeze(['positive', 'negative']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'minAngle', kind: 'number', offset: 43, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxAngle', kind: 'number', offset: 44, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'weight', kind: 'number', offset: 45, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'soften', kind: 'number', offset: 46, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxStretch', kind: 'number', offset: 47, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 1, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 1' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'twist', kind: 'number', offset: 48, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'endRotation', kind: 'enum', offset: 49, role: 'option', enumFirst: 0, enumNames: Object.freeze(['world', 'relative']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'tolerance', kind: 'number', offset: 50, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'mid', kind: 'transform', offset: 7, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'end', kind: 'transform', offset: 14, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'target', kind: 'vec3', offset: 21, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'pole', kind: 'optionalVec3', offset: 24, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'poleDirection', kind: 'optionalVec3', offset: 28, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 32, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'bendAxis', kind: 'vec3', offset: 35, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'effectorOffset', kind: 'vec3', offset: 38, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'bendDirection', kind: 'enum', offset: 41, role: 'option', enumFirst: 0, enumNames: Object.freeze(['auto', 'positive', 'negative']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'straightBend', kind: 'enum', offset: 42, role: 'option', enumFirst: 1, enumNames: Object.freeze(['positive', 'negative']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'minAngle', kind: 'number', offset: 43, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxAngle', kind: 'number', offset: 44, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'weight', kind: 'number', offset: 45, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'soften', kind: 'number', offset: 46, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxStretch', kind: 'number', offset: 47, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 1, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 1' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'twist', kind: 'number', offset: 48, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'endRotation', kind: 'enum', offset: 49, role: 'option', enumFirst: 0, enumNames: Object.freeze(['world', 'relative']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'tolerance', kind: 'number', offset: 50, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function packTwoBone(o, s) {
@@ -131,7 +131,7 @@ export const twoBone = /* @__PURE__ */ new JobLayout({
 });
 
 const aimResultFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'rotation', kind: 'quat', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'rotation', kind: 'quat', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function readAimResult(r, o) {
@@ -158,16 +158,16 @@ const aimResult = /* @__PURE__ */ new ResultLayout({
 
 // aim
 const aimFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'position', kind: 'vec3', offset: 0, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'rotation', kind: 'quat', offset: 3, role: 'inputOrDefault', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'target', kind: 'vec3', offset: 7, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 10, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'up', kind: 'vec3', offset: 13, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'pole', kind: 'optionalVec3', offset: 16, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'hingeAxis', kind: 'optionalVec3', offset: 20, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'offset', kind: 'vec3', offset: 24, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'method', kind: 'enum', offset: 27, role: 'option', enumFirst: 0, enumNames: Object.freeze(['yawPitch', 'crossProduct', 'shortestArc']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'weight', kind: 'number', offset: 28, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'position', kind: 'vec3', offset: 0, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'rotation', kind: 'quat', offset: 3, role: 'inputOrDefault', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'target', kind: 'vec3', offset: 7, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 10, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'up', kind: 'vec3', offset: 13, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'pole', kind: 'optionalVec3', offset: 16, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'hingeAxis', kind: 'optionalVec3', offset: 20, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'offset', kind: 'vec3', offset: 24, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'method', kind: 'enum', offset: 27, role: 'option', enumFirst: 0, enumNames: Object.freeze(['yawPitch', 'crossProduct', 'shortestArc']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'weight', kind: 'number', offset: 28, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function packAim(o, s) {
@@ -216,12 +216,12 @@ export const aim = /* @__PURE__ */ new JobLayout({
 });
 
 const pseudoThreeBoneResultFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'mid', kind: 'transform', offset: 7, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'end', kind: 'transform', offset: 14, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'tip', kind: 'transform', offset: 21, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'reached', kind: 'boolean', offset: 28, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'distance', kind: 'number', offset: 29, role: 'output', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'mid', kind: 'transform', offset: 7, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'end', kind: 'transform', offset: 14, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'tip', kind: 'transform', offset: 21, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'reached', kind: 'boolean', offset: 28, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'distance', kind: 'number', offset: 29, role: 'output', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function readPseudoThreeBoneResult(r, o) {
@@ -258,27 +258,27 @@ const pseudoThreeBoneResult = /* @__PURE__ */ new ResultLayout({
 
 // pseudoThreeBone
 const pseudoThreeBoneFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'mid', kind: 'transform', offset: 7, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'end', kind: 'transform', offset: 14, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'target', kind: 'vec3', offset: 21, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'tip', kind: 'transform', offset: 24, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'blend', kind: 'number', offset: 31, role: 'inputOrDefault', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'pole', kind: 'optionalVec3', offset: 32, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'poleDirection', kind: 'optionalVec3', offset: 36, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 40, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'bendAxis', kind: 'vec3', offset: 43, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'bendDirection', kind: 'enum', offset: 46, role: 'option', enumFirst: 0, enumNames: Object.freeze(['auto', 'positive', 'negative']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'straightBend', kind: 'enum', offset: 47, role: 'option', enumFirst: 1, enumNames: Object.freeze(['positive', 'negative']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'minAngle', kind: 'number', offset: 48, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxAngle', kind: 'number', offset: 49, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'weight', kind: 'number', offset: 50, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'soften', kind: 'number', offset: 51, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxStretch', kind: 'number', offset: 52, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 1, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 1' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'twist', kind: 'number', offset: 53, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'tolerance', kind: 'number', offset: 54, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'variant', kind: 'enum', offset: 55, role: 'option', enumFirst: 0, enumNames: Object.freeze(['relative', 'followMid']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'endLimit', kind: 'number', offset: 56, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'transform', offset: 0, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'mid', kind: 'transform', offset: 7, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'end', kind: 'transform', offset: 14, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'target', kind: 'vec3', offset: 21, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'tip', kind: 'transform', offset: 24, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'blend', kind: 'number', offset: 31, role: 'inputOrDefault', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'pole', kind: 'optionalVec3', offset: 32, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'poleDirection', kind: 'optionalVec3', offset: 36, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 40, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'bendAxis', kind: 'vec3', offset: 43, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'bendDirection', kind: 'enum', offset: 46, role: 'option', enumFirst: 0, enumNames: Object.freeze(['auto', 'positive', 'negative']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'straightBend', kind: 'enum', offset: 47, role: 'option', enumFirst: 1, enumNames: Object.freeze(['positive', 'negative']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'minAngle', kind: 'number', offset: 48, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxAngle', kind: 'number', offset: 49, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'weight', kind: 'number', offset: 50, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'soften', kind: 'number', offset: 51, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxStretch', kind: 'number', offset: 52, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 1, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 1' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'twist', kind: 'number', offset: 53, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'tolerance', kind: 'number', offset: 54, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'variant', kind: 'enum', offset: 55, role: 'option', enumFirst: 0, enumNames: Object.freeze(['relative', 'followMid']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'endLimit', kind: 'number', offset: 56, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function packPseudoThreeBone(o, s) {
@@ -355,9 +355,9 @@ export const pseudoThreeBone = /* @__PURE__ */ new JobLayout({
 });
 
 const chainResultFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'reached', kind: 'boolean', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'distance', kind: 'number', offset: 1, role: 'output', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'iterations', kind: 'integer', offset: 2, role: 'output', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'reached', kind: 'boolean', offset: 0, role: 'output', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'distance', kind: 'number', offset: 1, role: 'output', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'iterations', kind: 'integer', offset: 2, role: 'output', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function readChainResult(r, o) {
@@ -388,13 +388,13 @@ const chainResult = /* @__PURE__ */ new ResultLayout({
 
 // chain
 const chainFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'target', kind: 'vec3', offset: 0, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'pole', kind: 'optionalVec3', offset: 3, role: 'inputOrDefault', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'parentRotation', kind: 'quat', offset: 7, role: 'inputOrDefault', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'method', kind: 'enum', offset: 11, role: 'option', enumFirst: 0, enumNames: Object.freeze(['ccd', 'fabrik']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'iterations', kind: 'integer', offset: 12, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1e04, minOpen: false, maxOpen: false, text: 'in [0, 10000]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'tolerance', kind: 'number', offset: 13, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 14, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'target', kind: 'vec3', offset: 0, role: 'input', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'pole', kind: 'optionalVec3', offset: 3, role: 'inputOrDefault', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'parentRotation', kind: 'quat', offset: 7, role: 'inputOrDefault', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'method', kind: 'enum', offset: 11, role: 'option', enumFirst: 0, enumNames: Object.freeze(['ccd', 'fabrik']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'iterations', kind: 'integer', offset: 12, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1e04, minOpen: false, maxOpen: false, text: 'in [0, 10000]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'tolerance', kind: 'number', offset: 13, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 14, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function packChain(o, s) {
@@ -438,11 +438,11 @@ export const chain = /* @__PURE__ */ new JobLayout({
 
 // tentacle2d
 const tentacle2dFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'step', kind: 'number', offset: 0, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'limit', kind: 'number', offset: 1, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: false, text: '>= 0 (Infinity for no limit)' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'vec2', offset: 2, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'baseAngle', kind: 'number', offset: 4, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'escapeAfter', kind: 'integer', offset: 5, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 4294967295, minOpen: false, maxOpen: false, text: 'in [0, 4294967295]' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'step', kind: 'number', offset: 0, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'limit', kind: 'number', offset: 1, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: false, text: '>= 0 (Infinity for no limit)' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'root', kind: 'vec2', offset: 2, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'baseAngle', kind: 'number', offset: 4, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'escapeAfter', kind: 'integer', offset: 5, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 4294967295, minOpen: false, maxOpen: false, text: 'in [0, 4294967295]' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function packTentacle2d(o, s) {

@@ -6,23 +6,23 @@ import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, r
 
 // lookAt
 const lookAtFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'settleTime', kind: 'number', offset: 0, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'damping', kind: 'number', offset: 1, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: Object.freeze({ critical: 1, responsive: 0.7071067811865476, over: 1.5 }), fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'blendOutTime', kind: 'number', offset: 2, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 3, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'offset', kind: 'vec3', offset: 6, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'up', kind: 'vec3', offset: 9, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxYaw', kind: 'number', offset: 12, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxPitchUp', kind: 'number', offset: 13, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxPitchDown', kind: 'number', offset: 14, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'behind', kind: 'enum', offset: 15, role: 'option', enumFirst: 0, enumNames: Object.freeze(['keep', 'front', 'follow']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxSpeed', kind: 'number', offset: 16, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: false, text: '> 0 (Infinity for no limit)' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'targetMotion', kind: 'enum', offset: 17, role: 'option', enumFirst: 0, enumNames: Object.freeze(['hold', 'linear']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'ki', kind: 'number', offset: 18, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'eyeYaw', kind: 'number', offset: 19, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'eyePitchUp', kind: 'number', offset: 20, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'eyePitchDown', kind: 'number', offset: 21, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'eyeSettleTime', kind: 'number', offset: 22, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'settleTime', kind: 'number', offset: 0, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'damping', kind: 'number', offset: 1, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: Object.freeze({ critical: 1, responsive: 0.7071067811865476, over: 1.5 }), fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'blendOutTime', kind: 'number', offset: 2, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 3, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'offset', kind: 'vec3', offset: 6, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'up', kind: 'vec3', offset: 9, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxYaw', kind: 'number', offset: 12, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxPitchUp', kind: 'number', offset: 13, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxPitchDown', kind: 'number', offset: 14, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'behind', kind: 'enum', offset: 15, role: 'option', enumFirst: 0, enumNames: Object.freeze(['keep', 'front', 'follow']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxSpeed', kind: 'number', offset: 16, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: false, text: '> 0 (Infinity for no limit)' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'targetMotion', kind: 'enum', offset: 17, role: 'option', enumFirst: 0, enumNames: Object.freeze(['hold', 'linear']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'ki', kind: 'number', offset: 18, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'eyeYaw', kind: 'number', offset: 19, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'eyePitchUp', kind: 'number', offset: 20, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'eyePitchDown', kind: 'number', offset: 21, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'eyeSettleTime', kind: 'number', offset: 22, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function packLookAt(o, s) {
@@ -80,34 +80,34 @@ export const lookAt = /* @__PURE__ */ new JobLayout({
 
 // bodyLookAt
 const bodyLookAtFields = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({ name: 'spineJoints', kind: 'integer', offset: 0, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 2, max: 64, minOpen: false, maxOpen: false, text: 'in [2, 64]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 1, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'up', kind: 'vec3', offset: 4, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'offset', kind: 'vec3', offset: 7, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'footLock', kind: 'boolean', offset: 10, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'blendOutTime', kind: 'number', offset: 11, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxYaw', kind: 'number', offset: 12, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxPitchUp', kind: 'number', offset: 13, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'maxPitchDown', kind: 'number', offset: 14, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'behind', kind: 'enum', offset: 15, role: 'option', enumFirst: 0, enumNames: Object.freeze(['keep', 'front', 'follow']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'eyeYaw', kind: 'number', offset: 16, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'eyePitchUp', kind: 'number', offset: 17, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'eyePitchDown', kind: 'number', offset: 18, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'eyeSettleTime', kind: 'number', offset: 19, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'spine.headSettleTime', kind: 'number', offset: 20, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'spine.pelvisSettleTime', kind: 'number', offset: 21, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'spine.damping', kind: 'number', offset: 22, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: Object.freeze({ critical: 1, responsive: 0.7071067811865476, over: 1.5 }), fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'spine.maxSpeed', kind: 'number', offset: 23, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: false, text: '> 0 (Infinity for no limit)' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'spine.targetMotion', kind: 'enum', offset: 24, role: 'option', enumFirst: 0, enumNames: Object.freeze(['hold', 'linear']), range: undefined, presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'spine.ki', kind: 'number', offset: 25, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'weightShift.amount', kind: 'number', offset: 26, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'weightShift.limit', kind: 'number', offset: 27, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'weightShift.settleTime', kind: 'number', offset: 28, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'weightShift.damping', kind: 'number', offset: 29, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: Object.freeze({ critical: 1, responsive: 0.7071067811865476, over: 1.5 }), fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'armReaction.amount', kind: 'number', offset: 30, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'armReaction.settleTime', kind: 'number', offset: 31, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'armReaction.damping', kind: 'number', offset: 32, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: Object.freeze({ critical: 1, responsive: 0.7071067811865476, over: 1.5 }), fallback: undefined }),
-  /* @__PURE__ */ Object.freeze({ name: 'armReaction.chest', kind: 'integer', offset: 33, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -1, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= -1' }), presets: undefined, fallback: undefined }),
+  /* @__PURE__ */ Object.freeze({ name: 'spineJoints', kind: 'integer', offset: 0, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 2, max: 64, minOpen: false, maxOpen: false, text: 'in [2, 64]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'forward', kind: 'vec3', offset: 1, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'up', kind: 'vec3', offset: 4, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'offset', kind: 'vec3', offset: 7, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'footLock', kind: 'boolean', offset: 10, role: 'option', enumFirst: 0, enumNames: undefined, range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'blendOutTime', kind: 'number', offset: 11, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxYaw', kind: 'number', offset: 12, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 3.1415927410125732, minOpen: false, maxOpen: false, text: 'in [0, pi]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxPitchUp', kind: 'number', offset: 13, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxPitchDown', kind: 'number', offset: 14, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'behind', kind: 'enum', offset: 15, role: 'option', enumFirst: 0, enumNames: Object.freeze(['keep', 'front', 'follow']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'eyeYaw', kind: 'number', offset: 16, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'eyePitchUp', kind: 'number', offset: 17, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'eyePitchDown', kind: 'number', offset: 18, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'eyeSettleTime', kind: 'number', offset: 19, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'spine.headSettleTime', kind: 'number', offset: 20, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'spine.pelvisSettleTime', kind: 'number', offset: 21, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'spine.damping', kind: 'number', offset: 22, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: Object.freeze({ critical: 1, responsive: 0.7071067811865476, over: 1.5 }), fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'spine.maxSpeed', kind: 'number', offset: 23, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: false, text: '> 0 (Infinity for no limit)' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'spine.targetMotion', kind: 'enum', offset: 24, role: 'option', enumFirst: 0, enumNames: Object.freeze(['hold', 'linear']), range: undefined, presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'spine.ki', kind: 'number', offset: 25, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'weightShift.amount', kind: 'number', offset: 26, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'weightShift.limit', kind: 'number', offset: 27, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'weightShift.settleTime', kind: 'number', offset: 28, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'weightShift.damping', kind: 'number', offset: 29, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: Object.freeze({ critical: 1, responsive: 0.7071067811865476, over: 1.5 }), fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'armReaction.amount', kind: 'number', offset: 30, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'armReaction.settleTime', kind: 'number', offset: 31, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'armReaction.damping', kind: 'number', offset: 32, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: true, maxOpen: true, text: 'a finite number > 0' }), presets: Object.freeze({ critical: 1, responsive: 0.7071067811865476, over: 1.5 }), fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'armReaction.chest', kind: 'integer', offset: 33, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -1, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= -1' }), presets: undefined, fallback: undefined, derived: false }),
 ]);
 
 function packBodyLookAt(o, s) {
@@ -182,5 +182,52 @@ export const bodyLookAt = /* @__PURE__ */ new JobLayout({
   fields: bodyLookAtFields,
   pack: packBodyLookAt,
   packInputs: packBodyLookAtInputs,
+  result: undefined,
+});
+
+// grounding
+const groundingFields = /* @__PURE__ */ Object.freeze([
+  /* @__PURE__ */ Object.freeze({ name: 'groundHeight', kind: 'number', offset: 0, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: -Infinity, max: Infinity, minOpen: true, maxOpen: true, text: 'finite' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxPelvisDrop', kind: 'number', offset: 1, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: true }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxPelvisRise', kind: 'number', offset: 2, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: true }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxFootPitch', kind: 'number', offset: 3, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'maxFootRoll', kind: 'number', offset: 4, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1.5707963705062866, minOpen: false, maxOpen: false, text: 'in [0, pi/2]' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'plantSpeed', kind: 'number', offset: 5, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: false }),
+  /* @__PURE__ */ Object.freeze({ name: 'plantHeight', kind: 'number', offset: 6, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: Infinity, minOpen: false, maxOpen: true, text: 'a finite number >= 0' }), presets: undefined, fallback: undefined, derived: true }),
+  /* @__PURE__ */ Object.freeze({ name: 'soften', kind: 'number', offset: 7, role: 'option', enumFirst: 0, enumNames: undefined, range: Object.freeze({ min: 0, max: 1, minOpen: false, maxOpen: false, text: 'in [0, 1]' }), presets: undefined, fallback: undefined, derived: false }),
+]);
+
+function packGrounding(o, s) {
+  let v, x;
+  v = o.groundHeight;
+  if (v === undefined) { s[0] = 0; } else { s[0] = typeof v === 'number' && (x = Math.fround(v)) > -Infinity && x < Infinity ? v : readRanged(v, groundingFields[0]); }
+  v = o.maxPelvisDrop;
+  if (v === undefined) { s[1] = NaN; } else { s[1] = v === null ? NaN : typeof v === 'number' && (x = Math.fround(v)) >= 0 && x < Infinity ? v : readRanged(v, groundingFields[1]); }
+  v = o.maxPelvisRise;
+  if (v === undefined) { s[2] = NaN; } else { s[2] = v === null ? NaN : typeof v === 'number' && (x = Math.fround(v)) >= 0 && x < Infinity ? v : readRanged(v, groundingFields[2]); }
+  v = o.maxFootPitch;
+  if (v === undefined) { s[3] = 0.699999988079071; } else { s[3] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= 1.5707963705062866 ? v : readRanged(v, groundingFields[3]); }
+  v = o.maxFootRoll;
+  if (v === undefined) { s[4] = 0.5; } else { s[4] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= 1.5707963705062866 ? v : readRanged(v, groundingFields[4]); }
+  v = o.plantSpeed;
+  if (v === undefined) { s[5] = 0.20000000298023224; } else { s[5] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x < Infinity ? v : readRanged(v, groundingFields[5]); }
+  v = o.plantHeight;
+  if (v === undefined) { s[6] = NaN; } else { s[6] = v === null ? NaN : typeof v === 'number' && (x = Math.fround(v)) >= 0 && x < Infinity ? v : readRanged(v, groundingFields[6]); }
+  v = o.soften;
+  if (v === undefined) { s[7] = 0.019999999552965164; } else { s[7] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= 1 ? v : readRanged(v, groundingFields[7]); }
+}
+
+function packGroundingInputs(o, s) {
+  let v, x;
+}
+
+export const grounding = /* @__PURE__ */ new JobLayout({
+  name: 'grounding',
+  floats: 8,
+  bits: 32,
+  defaults: [0, NaN, NaN, 0.699999988079071, 0.5, 0.20000000298023224, NaN, 0.019999999552965164],
+  fields: groundingFields,
+  pack: packGrounding,
+  packInputs: packGroundingInputs,
   result: undefined,
 });

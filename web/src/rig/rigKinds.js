@@ -3,6 +3,7 @@
 // cpp/bindings/rig/rig.cc reads, and the readers of the rig's own options.
 import { readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
+import { grounding } from './described.js';
 
 // The look-at limits and the policy for a target behind (docs/rig/look-at.md).
 export const LOOK_LIMITS = Object.freeze(['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind']);
@@ -22,20 +23,6 @@ export const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
 const LIMB = Object.freeze(['poleDirection', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'maxStretch', 'twist', 'tolerance']);
 const SMOOTHED = Object.freeze(['weight', 'enabled', 'settleTime', 'damping', 'blendOutTime']);
 
-// The grounding's scalar options, packed in this order after legJoints
-// (cpp/bindings/rig/rig.cc), with their ranges and defaults (GroundingSettings in
-// cpp/include/ikpd/rig/grounding.h); null: derived from the shortest leg.
-export const GROUND_OPTIONS = Object.freeze([
-  { name: 'groundHeight', value: 0 },
-  { name: 'maxPelvisDrop', value: null, min: 0 },
-  { name: 'maxPelvisRise', value: null, min: 0 },
-  { name: 'maxFootPitch', value: 0.7, min: 0, max: Math.fround(Math.PI / 2) },
-  { name: 'maxFootRoll', value: 0.5, min: 0, max: Math.fround(Math.PI / 2) },
-  { name: 'plantSpeed', value: 0.2, min: 0 },
-  { name: 'plantHeight', value: null, min: 0 },
-  { name: 'soften', value: 0.02, min: 0, max: 1 },
-]);
-
 // Per kind: the job description it reuses, which of its options the rig
 // takes (the others are per-frame inputs, common settings or the rig's own),
 // the common keys and the kind's extra keys.
@@ -46,7 +33,7 @@ export const SPECS = Object.freeze({
   chain: { job: 'chain', options: ['method', 'iterations', 'tolerance'], common: [...SMOOTHED, 'forward'], extras: ['limits'] },
   lookAt: { job: 'lookAt', options: ['offset', ...LOOK_LIMITS, 'maxSpeed', 'targetMotion', 'ki', ...EYE_OPTIONS], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits', 'eyes'] },
   bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock', ...LOOK_LIMITS, ...EYE_OPTIONS], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS, 'eyes'] },
-  grounding: { job: null, options: GROUND_OPTIONS.map((o) => o.name), common: SMOOTHED, extras: ['pelvis', 'chest', 'legs', 'soleOffsets'] },
+  grounding: { job: 'grounding', options: grounding.options.map((f) => f.name), common: SMOOTHED, extras: ['pelvis', 'chest', 'legs', 'soleOffsets'] },
 });
 export const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');
 export const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));

@@ -7,7 +7,7 @@ import { readNumber, readOptions, readVec3, readVector } from '../readers.js';
 import { readRanged } from '../fields.js';
 import { LIMIT_FLOATS, readLimit } from '../ik/chain.js';
 import {
-  COMMON_FLOATS, EYE_OPTIONS, GROUND_OPTIONS, GROUPS, KINDS, LOOK_LIMITS, SPECS,
+  COMMON_FLOATS, EYE_OPTIONS, GROUPS, KINDS, LOOK_LIMITS, SPECS,
   cloneData, describeValue, freezeDeep, groundJoints, kindOptions, readBoolean, readIndex, readIndices, readLegs, unknownKey,
 } from './rigKinds.js';
 
@@ -26,9 +26,7 @@ export function createRigSettings(core) {
   }
   function kindDefaults(kind) {
     if (kind === 'grounding') {
-      const out = { weight: 1, enabled: true, settleTime: 0.1, damping: 1, blendOutTime: 0.1, chest: null, soleOffsets: null };
-      for (const o of GROUND_OPTIONS) out[o.name] = o.value;
-      return out;
+      return { weight: 1, enabled: true, settleTime: 0.1, damping: 1, blendOutTime: 0.1, chest: null, soleOffsets: null, ...jobs.grounding.defaultValues };
     }
     const spec = SPECS[kind];
     const job = jobs[spec.job];
@@ -165,7 +163,8 @@ export function createRigSettings(core) {
   }
 
   // Grounding (docs/rig/grounding.md): [pelvis, chest?], the legs, the common
-  // block, legJoints and GROUND_OPTIONS (NaN: derived), then the sole offsets.
+  // block, legJoints and the described options (cpp/src/rig/fields.h; null:
+  // derived, packed as NaN), then the sole offsets.
   function packGrounding(values, f) {
     const joints = groundJoints(values), legs = values.legs;
     let o = 0;
@@ -176,10 +175,8 @@ export function createRigSettings(core) {
     for (const leg of legs) for (const j of leg) f[o++] = j;
     o = packCommon(values, f, o);
     f[o++] = legs[0].length;
-    for (const { name, value, min = -Infinity, max = Infinity } of GROUND_OPTIONS) {
-      const v = values[name];
-      f[o++] = v === null && value === null ? NaN : readNumber(v, name, { min, max });
-    }
+    jobs.grounding.packOptions(values, f, o);
+    o += jobs.grounding.floats;
     const soles = values.soleOffsets;
     if (soles === null || soles === undefined) {
       f[o++] = 0;

@@ -78,7 +78,7 @@ struct GroundingSettings {
   float blendOutTime = 0.1f;   // seconds >= 0
 
   // Errors name the option: "legs: must be 2 or 4", "soleOffsets[1]: must be
-  // finite and > 0", "maxPelvisDrop: must be finite and >= 0" (after defaults).
+  // finite and > 0", "maxPelvisDrop: must be a finite number >= 0" (after defaults).
   Status Validate() const;
 };
 
