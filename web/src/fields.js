@@ -78,6 +78,24 @@ export function readBoolean(value, name) {
   return value ? 1 : 0;
 }
 
+/**
+ * A description's fields as the generated files give them ([name, kind,
+ * offset, role, extras?]), as frozen objects of one shape: name, kind, float
+ * offset, role, enumFirst, enumNames, range ({ min, max, minOpen, maxOpen,
+ * text }: the error text C++ gives), presets, fallback, derived.
+ */
+export function fieldList(entries) {
+  return Object.freeze(entries.map(([name, kind, offset, role, x = {}]) => Object.freeze({
+    name, kind, offset, role,
+    enumFirst: x.enumFirst ?? 0,
+    enumNames: x.enumNames && Object.freeze(x.enumNames),
+    range: x.range && Object.freeze({ min: x.range[0], max: x.range[1], minOpen: x.range[2], maxOpen: x.range[3], text: x.range[4] }),
+    presets: x.presets && Object.freeze(x.presets),
+    fallback: x.fallback,
+    derived: x.derived ?? false,
+  })));
+}
+
 /** A described struct packed as floats: a job or a result. */
 class PackedLayout {
   constructor({ name, floats, bits, defaults, fields }) {

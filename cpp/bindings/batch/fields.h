@@ -76,7 +76,7 @@ enum class Carries : std::uint8_t {
   kVector,    // an optional vector's x, y, z (the batch's poleMode says whether it is given)
 };
 
-// One per-item field of a batch: its name in layout(), the described field
+// One per-item field of a batch: its name in the layout ("in.target"), the described field
 // (`source`, and for the pole `also`, the field the same floats stand for
 // under poleMode 'direction'), the kind that field has, the part carried, and
 // the batch job's pointer it is wired to (`in` for inputs, `out` for fields

@@ -11,6 +11,7 @@
 // per-frame inputs; and for a result, its two readers. For each batch
 // (cpp/bindings/batch/fields.h) it writes the per-item field layout. The
 // output is ordinary, readable JS: nothing is parsed or compiled at init().
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -78,32 +79,35 @@ std::string EnumList(const char* names) {
   return out + "]";
 }
 
-// One field as an object literal; every key present, so all fields share a shape.
-std::string FieldLiteral(const FieldRecord& f) {
-  std::string s = "{ name: " + Quote(f.name) + ", kind: " + Quote(f.kind) + ", offset: " + std::to_string(f.offset) +
-                  ", role: " + Quote(RoleName(f.role)) + ", enumFirst: " + std::to_string(f.enumFirst) + ", enumNames: ";
-  s += f.enumNames != nullptr ? "Object.freeze(" + EnumList(f.enumNames) + ")" : "undefined";
-  s += ", range: ";
+// One field as fieldList() (web/src/fields.js) takes it: [name, kind, offset,
+// role], then an object of its extras when it has any.
+std::string FieldEntry(const FieldRecord& f) {
+  std::string s = "[" + Quote(f.name) + ", " + Quote(f.kind) + ", " + std::to_string(f.offset) + ", " + Quote(RoleName(f.role));
+  std::vector<std::string> extras;
+  if (f.enumNames != nullptr) {
+    extras.push_back("enumNames: " + EnumList(f.enumNames));
+    if (f.enumFirst != 0) extras.push_back("enumFirst: " + std::to_string(f.enumFirst));
+  }
   if (f.hasRange) {
     const Range& r = f.range;
-    s += "Object.freeze({ min: " + Number(r.min) + ", max: " + Number(r.max) + ", minOpen: " + (r.minOpen ? "true" : "false") +
-         ", maxOpen: " + (r.maxOpen ? "true" : "false") + ", text: " + Quote(RangeText(r)) + " })";
-  } else {
-    s += "undefined";
+    extras.push_back("range: [" + Number(r.min) + ", " + Number(r.max) + ", " + (r.minOpen ? "true" : "false") + ", " +
+                     (r.maxOpen ? "true" : "false") + ", " + Quote(RangeText(r)) + "]");
   }
-  s += ", presets: ";
   if (f.presets != nullptr) {
-    s += "Object.freeze({ ";
+    std::string p = "presets: { ";
     for (int k = 0; k < 4 && f.presets->names[k] != nullptr; ++k) {
-      s += (k ? ", " : "") + std::string(f.presets->names[k]) + ": " + Number(f.presets->values[k]);
+      p += (k ? ", " : "") + std::string(f.presets->names[k]) + ": " + Number(f.presets->values[k]);
     }
-    s += " })";
-  } else {
-    s += "undefined";
+    extras.push_back(p + " }");
   }
-  s += ", fallback: " + (f.hasFallback ? Number(f.fallback) : std::string("undefined"));
-  s += std::string(", derived: ") + (f.derived ? "true" : "false") + " }";
-  return s;
+  if (f.hasFallback) extras.push_back("fallback: " + Number(f.fallback));
+  if (f.derived) extras.push_back("derived: true");
+  if (!extras.empty()) {
+    s += ", { ";
+    for (std::size_t k = 0; k < extras.size(); ++k) s += (k ? ", " : "") + extras[k];
+    s += " }";
+  }
+  return s + "]";
 }
 
 // The test that number field `f`'s value `v` is valid, bounds inlined (the
@@ -209,8 +213,8 @@ std::string Capitalized(std::string s) {
 
 template <class Job>
 std::string FieldList(const std::string& var) {
-  std::string s = "const " + var + " = /* @__PURE__ */ Object.freeze([\n";
-  for (const FieldRecord& f : kRecords<Job>) s += "  /* @__PURE__ */ Object.freeze(" + FieldLiteral(f) + "),\n";
+  std::string s = "const " + var + " = /* @__PURE__ */ fieldList([\n";
+  for (const FieldRecord& f : kRecords<Job>) s += "  " + FieldEntry(f) + ",\n";
   return s + "]);\n";
 }
 
@@ -239,11 +243,12 @@ std::string JobSection(const char* result = nullptr) {
   const std::string fields = id + "Fields";
   std::string s = "// " + std::string(JobFields<Job>::kName) + "\n" + FieldList<Job>(fields) + "\n";
   s += Packer<Job>("pack" + Capitalized(id), fields, [](const FieldRecord&) { return true; }) + "\n";
-  s += Packer<Job>("pack" + Capitalized(id) + "Inputs", fields, [](const FieldRecord& f) { return f.role != Role::kOption; }) + "\n";
+  const bool inputs = std::any_of(kRecords<Job>.begin(), kRecords<Job>.end(), [](const FieldRecord& f) { return f.role != Role::kOption; });
+  if (inputs) s += Packer<Job>("pack" + Capitalized(id) + "Inputs", fields, [](const FieldRecord& f) { return f.role != Role::kOption; }) + "\n";
   s += "export const " + id + " = /* @__PURE__ */ new JobLayout({\n  name: " + Quote(JobFields<Job>::kName) +
        ",\n  floats: " + std::to_string(JobFloats<Job>()) + ",\n  bits: " + (sizeof(StorageOf<Job>) == 8 ? "64" : "32") +
        ",\n  defaults: " + Defaults<Job>() + ",\n  fields: " + fields + ",\n  pack: pack" + Capitalized(id) +
-       ",\n  packInputs: pack" + Capitalized(id) + "Inputs,\n  result: " + (result != nullptr ? result : "undefined") + ",\n});\n\n";
+       ",\n  packInputs: " + (inputs ? "pack" + Capitalized(id) + "Inputs" : std::string("undefined")) + ",\n  result: " + (result != nullptr ? result : "undefined") + ",\n});\n\n";
   return s;
 }
 
@@ -273,7 +278,7 @@ std::string Header(const char* from) {
 }
 
 const char* const kJobImports =
-    "import { JobLayout, ResultLayout, readBoolean, readRanged } from '../fields.js';\n"
+    "import { JobLayout, ResultLayout, fieldList, readBoolean, readRanged } from '../fields.js';\n"
     "import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from "
     "'../readers.js';\n\n";
 

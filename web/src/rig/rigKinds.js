@@ -4,6 +4,7 @@
 import { readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import { grounding } from './described.js';
+import { twoBone } from '../ik/described.js';
 
 // The look-at limits and the policy for a target behind (docs/rig/look-at.md).
 export const LOOK_LIMITS = Object.freeze(['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind']);
@@ -20,7 +21,13 @@ export const COMMON_FLOATS = 17;
 export const MAX_JOINTS = 1024;
 export const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
 export const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
-const LIMB = Object.freeze(['poleDirection', 'bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'maxStretch', 'twist', 'tolerance']);
+// The two-bone options a limb constraint takes: every described option
+// (cpp/src/ik/fields.h) but those the rig owns: the pole and the effector are
+// per-frame inputs, forward and bendAxis common settings, weight the smoothed
+// weight, and endRotation is the two-bone kind's alone. A new two-bone option
+// reaches the rig, its limbs and the three.js limb helpers with no edit here.
+const RIG_OWNED = Object.freeze(['pole', 'effectorOffset', 'forward', 'bendAxis', 'weight', 'endRotation']);
+export const LIMB = Object.freeze(twoBone.options.map((f) => f.name).filter((name) => !RIG_OWNED.includes(name)));
 const SMOOTHED = Object.freeze(['weight', 'enabled', 'settleTime', 'damping', 'blendOutTime']);
 
 // Per kind: the job description it reuses, which of its options the rig

@@ -4,6 +4,7 @@
 // distance measured on the blended pose below weight 1.
 import { Vector3 } from 'three';
 import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
+import { LIMB } from '../../src/rig/rigKinds.js';
 import { checkDescent, optionNames, readAxis, readPoint, checkHelperOptions } from '../readers.js';
 
 const _a = /* @__PURE__ */ new Vector3();
@@ -17,8 +18,9 @@ export function copyDefined(request, source, keys) {
   return request;
 }
 
-// Passed to the rig as they are (undefined: the default).
-const LIMB_KEYS = ['bendDirection', 'straightBend', 'minAngle', 'maxAngle', 'soften', 'twist', 'tolerance'];
+// Passed to the rig as they are (undefined: the default): the rig's limb
+// options but the pole direction and stretch, which the helper handles.
+const LIMB_KEYS = LIMB.filter((key) => key !== 'poleDirection' && key !== 'maxStretch');
 // The settings every limb helper pushes to its constraint (weight and smoothing included).
 const LIMB_SETTINGS = ['weight', ...SMOOTHING_KEYS, ...LIMB_KEYS];
 // Every option the limb helpers share (for the unknown-name warning).
