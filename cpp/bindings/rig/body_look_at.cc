@@ -1,4 +1,4 @@
-// Embind (conventions.h): rigs module — the full-body look-at (docs/rig/body-look-at.md)
+// Embind (conventions.h): the full-body look-at (docs/rig/body-look-at.md)
 // as an Embind class owned by a JS handle (web/src/rig/bodyLookAt.js).
 //
 // Settings: the scalar options in the handle's own buffer (settings(), the
@@ -90,7 +90,7 @@ class BodyLookAtHandle {
 
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_rigs) {
+EMSCRIPTEN_BINDINGS(ikpd_body_look_at) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<BodyLookAtHandle>("BodyLookAt")
