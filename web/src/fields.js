@@ -72,6 +72,23 @@ function writeField(f, value, s, o) {
   }
 }
 
+const SIZES = /* @__PURE__ */ Object.freeze({ number: 1, double: 1, integer: 1, boolean: 1, vec2: 2, enum: 1, vec3: 3, quat: 4, transform: 7, optionalVec3: 4, optionalNumber: 2 });
+
+// pack()'s rule for one field: not given (undefined) takes its default; null
+// is a value (an error for an optional vector or number, "derive it" for a
+// Derived number), unlike setOptions' null, which clears.
+function packField(f, value, s, defaults) {
+  if (value === undefined) {
+    for (let k = 0; k < SIZES[f.kind]; k++) s[f.offset + k] = defaults[f.offset + k];
+  } else if (value === null && f.kind === 'optionalNumber') {
+    readRanged(value, f); // throws the TypeError
+  } else if (value === null && f.kind === 'optionalVec3') {
+    readVec3(value, f.name, s, f.offset); // throws the TypeError
+  } else {
+    writeField(f, value, s, 0);
+  }
+}
+
 /** A boolean as 1 or 0, or a TypeError naming it. */
 export function readBoolean(value, name) {
   if (typeof value !== 'boolean') throw new TypeError(`${name}: expected a boolean, got ${value === null ? 'null' : typeof value}`);
@@ -96,6 +113,18 @@ export function fieldList(entries) {
   })));
 }
 
+/**
+ * A batch's per-item fields as the generated file gives them ([group, name,
+ * components, sources, start]), as frozen objects: the field's group ('in',
+ * 'out', 'state') and name, its components, its index in the batch, the
+ * described field(s) it carries per item (two for a pole: point, direction)
+ * and from which of their floats.
+ */
+export function batchLayout(entries) {
+  return Object.freeze(entries.map(([group, name, components, sources, start], index) =>
+    Object.freeze({ group, name, components, index, sources: Object.freeze(sources), start })));
+}
+
 /** A described struct packed as floats: a job or a result. */
 class PackedLayout {
   constructor({ name, floats, bits, defaults, fields }) {
@@ -118,14 +147,19 @@ class PackedLayout {
 export class JobLayout extends PackedLayout {
   /**
    * `layout.pack(options, s)` packs a whole job at s[0..floats), every field
-   * given in `options` or its default (required inputs must be given);
+   * given in `options` or its default (required inputs must be given;
+   * generated for the solver jobs, a loop over the fields for settings);
    * `layout.packInputs(frame, s)` packs the per-frame inputs only (a
    * prepared solver's solve); `layout.result` is the result's ResultLayout,
    * if the job has one.
    */
   constructor({ pack, packInputs, result, ...layout }) {
     super(layout);
-    this.pack = pack;
+    // Settings objects (no per-frame inputs) are packed when they change, not
+    // per call: the generic packer serves them; solver jobs get generated ones.
+    this.pack = pack ?? ((options, s) => {
+      for (const f of this.fields) packField(f, options[f.name], s, this.defaults);
+    });
     this.packInputs = packInputs;
     this.result = result;
     this.inputs = this.fields.filter((f) => f.role !== 'option');

@@ -155,8 +155,9 @@ std::string Defaults() {
 // A packer for the fields `pick` accepts: a required input must be given; any
 // other field not given gets its default (an optional vector: "not given").
 template <class Job, class Pick>
-std::string Packer(const std::string& fnName, const std::string& fields, Pick pick) {
+std::string Packer(const std::string& fnName, const std::string& fields, Pick pick, const std::string& first = "") {
   std::string s = "function " + fnName + "(o, s) {\n  let v, x;\n";
+  if (!first.empty()) s += "  " + first + "(o, s);\n";
   const auto& records = kRecords<Job>;
   for (std::size_t i = 0; i < records.size(); ++i) {
     const FieldRecord& f = records[i];
@@ -237,18 +238,38 @@ std::string ResultSection() {
 }
 
 // A job: its fields, defaults, packers and (when given) its result's layout.
+// Whether every input of Job's description comes before its first option.
+template <class Job>
+constexpr bool InputsFirst() {
+  bool option = false;
+  for (const FieldRecord& f : kRecords<Job>) {
+    if (f.role != Role::kOption && option) return false;
+    option = option || f.role == Role::kOption;
+  }
+  return true;
+}
+
 template <class Job>
 std::string JobSection(const char* result = nullptr) {
+  static_assert(InputsFirst<Job>(), "a description lists its per-frame inputs before its options");
   const std::string id = Identifier(JobFields<Job>::kName);
   const std::string fields = id + "Fields";
   std::string s = "// " + std::string(JobFields<Job>::kName) + "\n" + FieldList<Job>(fields) + "\n";
-  s += Packer<Job>("pack" + Capitalized(id), fields, [](const FieldRecord&) { return true; }) + "\n";
+  // Settings objects (no per-frame inputs) are packed when they change: the
+  // generic packer of JobLayout serves them, so only solver jobs get packers.
   const bool inputs = std::any_of(kRecords<Job>.begin(), kRecords<Job>.end(), [](const FieldRecord& f) { return f.role != Role::kOption; });
-  if (inputs) s += Packer<Job>("pack" + Capitalized(id) + "Inputs", fields, [](const FieldRecord& f) { return f.role != Role::kOption; }) + "\n";
+  // The whole job's packer runs the inputs' one first: every description lists
+  // its inputs before its options, so the order of the checks is the fields'.
+  if (inputs) {
+    s += Packer<Job>("pack" + Capitalized(id) + "Inputs", fields, [](const FieldRecord& f) { return f.role != Role::kOption; }) + "\n";
+    s += Packer<Job>("pack" + Capitalized(id), fields, [](const FieldRecord& f) { return f.role == Role::kOption; },
+                     "pack" + Capitalized(id) + "Inputs") + "\n";
+  }
+  const std::string packers = inputs ? "  pack: pack" + Capitalized(id) + ",\n  packInputs: pack" + Capitalized(id) + "Inputs,\n" : "";
   s += "export const " + id + " = /* @__PURE__ */ new JobLayout({\n  name: " + Quote(JobFields<Job>::kName) +
        ",\n  floats: " + std::to_string(JobFloats<Job>()) + ",\n  bits: " + (sizeof(StorageOf<Job>) == 8 ? "64" : "32") +
-       ",\n  defaults: " + Defaults<Job>() + ",\n  fields: " + fields + ",\n  pack: pack" + Capitalized(id) +
-       ",\n  packInputs: " + (inputs ? "pack" + Capitalized(id) + "Inputs" : std::string("undefined")) + ",\n  result: " + (result != nullptr ? result : "undefined") + ",\n});\n\n";
+       ",\n  defaults: " + Defaults<Job>() + ",\n  fields: " + fields + ",\n" + packers +
+       (result != nullptr ? "  result: " + std::string(result) + ",\n" : "") + "});\n\n";
   return s;
 }
 
@@ -258,16 +279,14 @@ std::string JobSection(const char* result = nullptr) {
 template <class BatchJob>
 std::string BatchSection() {
   using L = BatchFields<BatchJob>;
-  std::string s = "export const " + std::string(L::kName) + " = /* @__PURE__ */ Object.freeze([\n";
-  for (std::size_t i = 0; i < L::kFields.size(); ++i) {
-    const auto& e = L::kFields[i];
+  std::string s = "export const " + std::string(L::kName) + " = /* @__PURE__ */ batchLayout([\n";
+  for (const auto& e : L::kFields) {
     const std::string_view path = e.name;
     const auto dot = path.find('.');
     const FieldRecord& r = *SourceOf<typename L::In, typename L::Out>(e);
-    std::string sources = "[" + Quote(e.source) + (e.also != nullptr ? ", " + Quote(e.also) : "") + "]";
-    s += "  /* @__PURE__ */ Object.freeze({ group: " + Quote(path.substr(0, dot)) + ", name: " + Quote(path.substr(dot + 1)) +
-         ", components: " + std::to_string(PartFloats(e.part, r)) + ", index: " + std::to_string(i) +
-         ", sources: Object.freeze(" + sources + "), start: " + std::to_string(PartStart(e.part)) + " }),\n";
+    const std::string sources = "[" + Quote(e.source) + (e.also != nullptr ? ", " + Quote(e.also) : "") + "]";
+    s += "  [" + Quote(path.substr(0, dot)) + ", " + Quote(path.substr(dot + 1)) + ", " + std::to_string(PartFloats(e.part, r)) +
+         ", " + sources + ", " + std::to_string(PartStart(e.part)) + "],\n";
   }
   return s + "]);\n\n";
 }
@@ -277,6 +296,9 @@ std::string Header(const char* from) {
          from + ". Do not edit: change the description and\n// regenerate. The native test Described.UpToDate fails while this file is stale.\n";
 }
 
+// Settings objects need only their layout.
+const char* const kSettingsImports = "import { JobLayout, fieldList } from '../fields.js';\n\n";
+// Solver jobs also need what their packers and result readers call.
 const char* const kJobImports =
     "import { JobLayout, ResultLayout, fieldList, readBoolean, readRanged } from '../fields.js';\n"
     "import { fillQuat, fillTransform, quatFrom, readEnum, readQuat, readTransform, readVec3, readVector, transformFrom } from "
@@ -295,10 +317,11 @@ std::vector<File> Files() {
                                           JobSection<PseudoThreeBoneJob>("pseudoThreeBoneResult") +
                                           ResultSection<ChainResult>() + JobSection<ChainJob>("chainResult") +
                                           JobSection<Tentacle2DSettings>()});
-  files.push_back({"rig/described.js", Header("cpp/src/rig/fields.h") + kJobImports + JobSection<LookAtSettings>() +
+  files.push_back({"rig/described.js", Header("cpp/src/rig/fields.h") + kSettingsImports + JobSection<LookAtSettings>() +
                                            JobSection<BodyLookAtSettings>() + JobSection<rig::GroundingSettings>()});
-  files.push_back({"pd/described.js", Header("cpp/src/pd/fields.h") + kJobImports + JobSection<PdOptions>()});
-  files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") + BatchSection<TwoBoneBatchJob>() +
+  files.push_back({"pd/described.js", Header("cpp/src/pd/fields.h") + kSettingsImports + JobSection<PdOptions>()});
+  files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") +
+                                             "import { batchLayout } from '../fields.js';\n\n" + BatchSection<TwoBoneBatchJob>() +
                                              BatchSection<PseudoThreeBoneBatchJob>() + BatchSection<AimBatchJob>() +
                                              BatchSection<PdBatchJob>() + BatchSection<QuatPdBatchJob>()});
   for (File& f : files) {

@@ -65,7 +65,7 @@ const twoBoneFields = /* @__PURE__ */ fieldList([
   ['tolerance', 'number', 50, 'option', { range: [0, Infinity, false, true, 'a finite number >= 0'] }],
 ]);
 
-function packTwoBone(o, s) {
+function packTwoBoneInputs(o, s) {
   let v, x;
   v = o.root;
   readTransform(v, 'root', s, 0);
@@ -75,6 +75,11 @@ function packTwoBone(o, s) {
   readTransform(v, 'end', s, 14);
   v = o.target;
   readVec3(v, 'target', s, 21);
+}
+
+function packTwoBone(o, s) {
+  let v, x;
+  packTwoBoneInputs(o, s);
   v = o.pole;
   if (v === undefined) { s[24] = 0; s[25] = 0; s[26] = 0; s[27] = 0; } else { readVec3(v, 'pole', s, 24); s[27] = 1; }
   v = o.poleDirection;
@@ -105,18 +110,6 @@ function packTwoBone(o, s) {
   if (v === undefined) { s[49] = 0; } else { s[49] = 0 + readEnum(v, 'endRotation', twoBoneFields[17].enumNames); }
   v = o.tolerance;
   if (v === undefined) { s[50] = 9.999999747378752e-05; } else { s[50] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x < Infinity ? v : readRanged(v, twoBoneFields[18]); }
-}
-
-function packTwoBoneInputs(o, s) {
-  let v, x;
-  v = o.root;
-  readTransform(v, 'root', s, 0);
-  v = o.mid;
-  readTransform(v, 'mid', s, 7);
-  v = o.end;
-  readTransform(v, 'end', s, 14);
-  v = o.target;
-  readVec3(v, 'target', s, 21);
 }
 
 export const twoBone = /* @__PURE__ */ new JobLayout({
@@ -170,7 +163,7 @@ const aimFields = /* @__PURE__ */ fieldList([
   ['weight', 'number', 28, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
 ]);
 
-function packAim(o, s) {
+function packAimInputs(o, s) {
   let v, x;
   v = o.position;
   readVec3(v, 'position', s, 0);
@@ -178,6 +171,11 @@ function packAim(o, s) {
   if (v === undefined) { s[3] = 0; s[4] = 0; s[5] = 0; s[6] = 1; } else { readQuat(v, 'rotation', s, 3); }
   v = o.target;
   readVec3(v, 'target', s, 7);
+}
+
+function packAim(o, s) {
+  let v, x;
+  packAimInputs(o, s);
   v = o.forward;
   if (v === undefined) { s[10] = 1; s[11] = 0; s[12] = 0; } else { readVec3(v, 'forward', s, 10); }
   v = o.up;
@@ -192,16 +190,6 @@ function packAim(o, s) {
   if (v === undefined) { s[27] = 0; } else { s[27] = 0 + readEnum(v, 'method', aimFields[8].enumNames); }
   v = o.weight;
   if (v === undefined) { s[28] = 1; } else { s[28] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= 1 ? v : readRanged(v, aimFields[9]); }
-}
-
-function packAimInputs(o, s) {
-  let v, x;
-  v = o.position;
-  readVec3(v, 'position', s, 0);
-  v = o.rotation;
-  if (v === undefined) { s[3] = 0; s[4] = 0; s[5] = 0; s[6] = 1; } else { readQuat(v, 'rotation', s, 3); }
-  v = o.target;
-  readVec3(v, 'target', s, 7);
 }
 
 export const aim = /* @__PURE__ */ new JobLayout({
@@ -281,7 +269,7 @@ const pseudoThreeBoneFields = /* @__PURE__ */ fieldList([
   ['endLimit', 'number', 56, 'option', { range: [0, 3.1415927410125732, false, false, 'in [0, pi]'] }],
 ]);
 
-function packPseudoThreeBone(o, s) {
+function packPseudoThreeBoneInputs(o, s) {
   let v, x;
   v = o.root;
   readTransform(v, 'root', s, 0);
@@ -295,6 +283,11 @@ function packPseudoThreeBone(o, s) {
   readTransform(v, 'tip', s, 24);
   v = o.blend;
   if (v === undefined) { s[31] = 0; } else { s[31] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= 1 ? v : readRanged(v, pseudoThreeBoneFields[5]); }
+}
+
+function packPseudoThreeBone(o, s) {
+  let v, x;
+  packPseudoThreeBoneInputs(o, s);
   v = o.pole;
   if (v === undefined) { s[32] = 0; s[33] = 0; s[34] = 0; s[35] = 0; } else { readVec3(v, 'pole', s, 32); s[35] = 1; }
   v = o.poleDirection;
@@ -325,22 +318,6 @@ function packPseudoThreeBone(o, s) {
   if (v === undefined) { s[55] = 0; } else { s[55] = 0 + readEnum(v, 'variant', pseudoThreeBoneFields[19].enumNames); }
   v = o.endLimit;
   if (v === undefined) { s[56] = 3.1415927410125732; } else { s[56] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= 3.1415927410125732 ? v : readRanged(v, pseudoThreeBoneFields[20]); }
-}
-
-function packPseudoThreeBoneInputs(o, s) {
-  let v, x;
-  v = o.root;
-  readTransform(v, 'root', s, 0);
-  v = o.mid;
-  readTransform(v, 'mid', s, 7);
-  v = o.end;
-  readTransform(v, 'end', s, 14);
-  v = o.target;
-  readVec3(v, 'target', s, 21);
-  v = o.tip;
-  readTransform(v, 'tip', s, 24);
-  v = o.blend;
-  if (v === undefined) { s[31] = 0; } else { s[31] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= 1 ? v : readRanged(v, pseudoThreeBoneFields[5]); }
 }
 
 export const pseudoThreeBone = /* @__PURE__ */ new JobLayout({
@@ -397,24 +374,6 @@ const chainFields = /* @__PURE__ */ fieldList([
   ['forward', 'vec3', 14, 'option'],
 ]);
 
-function packChain(o, s) {
-  let v, x;
-  v = o.target;
-  readVec3(v, 'target', s, 0);
-  v = o.pole;
-  if (v === undefined) { s[3] = 0; s[4] = 0; s[5] = 0; s[6] = 0; } else { readVec3(v, 'pole', s, 3); s[6] = 1; }
-  v = o.parentRotation;
-  if (v === undefined) { s[7] = 0; s[8] = 0; s[9] = 0; s[10] = 1; } else { readQuat(v, 'parentRotation', s, 7); }
-  v = o.method;
-  if (v === undefined) { s[11] = 1; } else { s[11] = 0 + readEnum(v, 'method', chainFields[3].enumNames); }
-  v = o.iterations;
-  if (v === undefined) { s[12] = 2e01; } else { s[12] = typeof v === 'number' && (x = v) >= 0 && x <= 1e04 && Number.isInteger(v) ? v : readRanged(v, chainFields[4]); }
-  v = o.tolerance;
-  if (v === undefined) { s[13] = 9.999999747378752e-05; } else { s[13] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x < Infinity ? v : readRanged(v, chainFields[5]); }
-  v = o.forward;
-  if (v === undefined) { s[14] = 1; s[15] = 0; s[16] = 0; } else { readVec3(v, 'forward', s, 14); }
-}
-
 function packChainInputs(o, s) {
   let v, x;
   v = o.target;
@@ -423,6 +382,19 @@ function packChainInputs(o, s) {
   if (v === undefined) { s[3] = 0; s[4] = 0; s[5] = 0; s[6] = 0; } else { readVec3(v, 'pole', s, 3); s[6] = 1; }
   v = o.parentRotation;
   if (v === undefined) { s[7] = 0; s[8] = 0; s[9] = 0; s[10] = 1; } else { readQuat(v, 'parentRotation', s, 7); }
+}
+
+function packChain(o, s) {
+  let v, x;
+  packChainInputs(o, s);
+  v = o.method;
+  if (v === undefined) { s[11] = 1; } else { s[11] = 0 + readEnum(v, 'method', chainFields[3].enumNames); }
+  v = o.iterations;
+  if (v === undefined) { s[12] = 2e01; } else { s[12] = typeof v === 'number' && (x = v) >= 0 && x <= 1e04 && Number.isInteger(v) ? v : readRanged(v, chainFields[4]); }
+  v = o.tolerance;
+  if (v === undefined) { s[13] = 9.999999747378752e-05; } else { s[13] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x < Infinity ? v : readRanged(v, chainFields[5]); }
+  v = o.forward;
+  if (v === undefined) { s[14] = 1; s[15] = 0; s[16] = 0; } else { readVec3(v, 'forward', s, 14); }
 }
 
 export const chain = /* @__PURE__ */ new JobLayout({
@@ -445,27 +417,10 @@ const tentacle2dFields = /* @__PURE__ */ fieldList([
   ['escapeAfter', 'integer', 5, 'option', { range: [0, 4294967295, false, false, 'in [0, 4294967295]'] }],
 ]);
 
-function packTentacle2d(o, s) {
-  let v, x;
-  v = o.step;
-  if (v === undefined) { s[0] = 0.05000000074505806; } else { s[0] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= 3.1415927410125732 ? v : readRanged(v, tentacle2dFields[0]); }
-  v = o.limit;
-  if (v === undefined) { s[1] = 3.1415927410125732; } else { s[1] = typeof v === 'number' && (x = Math.fround(v)) >= 0 && x <= Infinity ? v : readRanged(v, tentacle2dFields[1]); }
-  v = o.root;
-  if (v === undefined) { s[2] = 0; s[3] = 0; } else { readVector(v, 'root', 2, s, 2); }
-  v = o.baseAngle;
-  if (v === undefined) { s[4] = 0; } else { s[4] = typeof v === 'number' && (x = Math.fround(v)) > -Infinity && x < Infinity ? v : readRanged(v, tentacle2dFields[3]); }
-  v = o.escapeAfter;
-  if (v === undefined) { s[5] = 0; } else { s[5] = typeof v === 'number' && (x = v) >= 0 && x <= 4294967295 && Number.isInteger(v) ? v : readRanged(v, tentacle2dFields[4]); }
-}
-
 export const tentacle2d = /* @__PURE__ */ new JobLayout({
   name: 'tentacle2d',
   floats: 6,
   bits: 64,
   defaults: [0.05000000074505806, 3.1415927410125732, 0, 0, 0, 0],
   fields: tentacle2dFields,
-  pack: packTentacle2d,
-  packInputs: undefined,
-  result: undefined,
 });
