@@ -3,13 +3,22 @@ import createIkpdModule from '../lib/ikpd.mjs';
 import { readOptions } from './readers.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { compileWasm } from './load-wasm.js';
+import { readThreads, createThreadsModule } from './threads.js';
 
 /**
  * The Emscripten module (the Embind bindings), instantiated from the compiled
  * .wasm through its instantiateWasm hook; `options` as for init(). Used by
  * init() and by tools that need the raw bindings (tests, benchmarks).
+ * With `threads` above 1, the threaded module where it can run
+ * (web/src/threads.js); its `ikpdThreads` is the number of threads.
  */
-export function createModule(options = {}) {
+export async function createModule(options = {}) {
+  const threads = checkOptions(options); // async: bad options reject, as a failed load does
+  if (threads === 1) return createSingleThreaded(options);
+  return createThreadsModule(threads).then((wasm) => wasm ?? createSingleThreaded(options));
+}
+
+function createSingleThreaded(options) {
   return compile(options).then((module) => new Promise((resolve, reject) => {
     checkExports(module);
     createIkpdModule({
@@ -42,10 +51,19 @@ function notIkpd(error) {
   return new TypeError(`wasm: the WebAssembly module does not fit ikpd's glue (web/lib/ikpd.mjs): ${reason}`, { cause: error });
 }
 
-const INIT_NAMES = nameSet('wasm');
+const INIT_NAMES = nameSet('wasm', 'threads');
+
+// Checks init()'s options and returns the threads asked for.
+function checkOptions(options) {
+  checkOptionNames(readOptions(options), INIT_NAMES, 'init');
+  const threads = readThreads(options.threads);
+  if (threads > 1 && options.wasm !== undefined) {
+    throw new TypeError('threads: init({ threads }) loads the threaded module shipped with ikpd; it cannot be combined with init({ wasm })');
+  }
+  return threads;
+}
 
 async function compile(options) {
-  checkOptionNames(readOptions(options), INIT_NAMES, 'init');
   return compileWasm(options.wasm ?? new URL('../lib/ikpd.wasm', import.meta.url), 'wasm');
 }
 
