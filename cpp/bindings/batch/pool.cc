@@ -22,7 +22,8 @@ struct Shared {
 };
 
 Shared shared;
-unsigned threads = 1;
+unsigned started = 1;  // the caller + the workers
+unsigned threads = 1;  // those solves use (Use)
 
 // Spins this many rounds before sleeping on the futex: frames come every few
 // ms, so a worker that just finished sleeps, while a join of parts of equal
@@ -54,30 +55,37 @@ void Worker(unsigned k) {
 }  // namespace
 
 unsigned Start(unsigned n) {
-  if (threads > 1 || n < 2) return threads;
+  if (started > 1 || n < 2) return threads;
   n = std::min(n, kMaxThreads);
   for (unsigned k = 1; k < n; ++k) std::thread(Worker, k).detach();
-  threads = n;
+  started = threads = n;
   return threads;
 }
 
 unsigned Threads() { return threads; }
 
+unsigned Use(unsigned n) {
+  threads = std::clamp(n, 1u, started);
+  return threads;
+}
+
 void Run(unsigned parts, void (*part)(void*, unsigned), void* context) {
   shared.part = part;
   shared.context = context;
   shared.parts = parts;
-  shared.pending.store(threads - 1, std::memory_order_relaxed);
+  shared.pending.store(started - 1, std::memory_order_relaxed);
   shared.generation.fetch_add(1, std::memory_order_acq_rel);
-  emscripten_futex_wake(&shared.generation, static_cast<int>(threads));
+  emscripten_futex_wake(&shared.generation, static_cast<int>(started));
   part(context, 0);
   for (std::uint32_t left; (left = shared.pending.load(std::memory_order_acquire)) != 0;) WaitWhile(shared.pending, left);
 }
 
 }  // namespace ikpd::bindings::pool
 
-// startThreads(n) → the threads solves use (web/src/module.js, once per module).
+// startThreads(n) → the threads solves use (web/src/threads.js, once per
+// module); useThreads(n) → the same, for benchmarks (bench/js/threads.js).
 EMSCRIPTEN_BINDINGS(ikpd_pool) {
   emscripten::function("startThreads", +[](unsigned n) { return ikpd::bindings::pool::Start(n); });
+  emscripten::function("useThreads", +[](unsigned n) { return ikpd::bindings::pool::Use(n); });
 }
 #endif

@@ -25,6 +25,9 @@ inline constexpr std::size_t kMinParallelItems = 2048;
 unsigned Start(unsigned threads);
 // Threads each solve uses: what Start() made, or 1.
 unsigned Threads();
+// Has solves use `n` of the started threads (clamped to [1, started]; for
+// benchmarks: one module timed at 1 and at n threads). Returns Threads().
+unsigned Use(unsigned n);
 
 // Runs part(k) for k in [0, parts) — k = 0 on the caller, the others on the
 // workers — and returns when every part has returned. parts <= Threads().
