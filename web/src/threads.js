@@ -4,53 +4,22 @@
 // Loaded only when asked for and only where shared memory works (always in
 // Node; in browsers only when the page is crossOriginIsolated); elsewhere
 // init() loads the single-threaded module and warns once in development.
-import { readNumber } from './readers.js';
-import { warnOnce } from './dev.js';
-import { compileWasm } from './load-wasm.js';
-
-/** Most threads init({ threads }) takes (cpp/bindings/batch/pool.h, kMaxThreads). */
-export const MAX_THREADS = 16;
+// web/src/module.js decides (threadsAvailable) and imports this file only
+// for init({ threads }) above 1 where threads run, so the default path
+// neither loads it nor bundles it into its chunk.
+import createIkpdThreadsModule from '../lib/threads/ikpd-threads.mjs';
 
 const NODE_MODULE = 'node:module'; // in variables so bundlers leave the Node-only imports alone
 const NODE_WORKERS = 'node:worker_threads';
 const NODE_URL = 'node:url';
 
-const isNode = () => typeof process === 'object' && typeof process.versions?.node === 'string';
-
-/** init()'s `threads` option: undefined → 1, else an integer in [1, MAX_THREADS]. */
-export function readThreads(value) {
-  return value === undefined ? 1 : readNumber(value, 'threads', { min: 1, max: MAX_THREADS, integer: true });
-}
-
-/** What decides whether threads can run: Node, SharedArrayBuffer, crossOriginIsolated. */
-export const environment = () => ({
-  node: isNode(),
-  sharedMemory: typeof SharedArrayBuffer === 'function',
-  crossOriginIsolated: globalThis.crossOriginIsolated === true,
-});
-
-/** Why the threaded module cannot run in `env` ('not cross-origin isolated', ...), or undefined where it can. */
-export function threadsUnavailable(env = environment()) {
-  if (env.node) return undefined;
-  if (!env.sharedMemory) return 'no SharedArrayBuffer';
-  if (!env.crossOriginIsolated) return 'not cross-origin isolated';
-  return undefined;
-}
-
 /**
- * The threaded module's bindings with `threads` threads started, or
- * undefined (after one development warning) where it cannot run.
+ * The threaded module's bindings with `threads` threads started; `env.node`
+ * as in web/src/module.js, which also hands over its compileWasm (this file
+ * imports nothing of the default path: bundlers then share no chunk between them).
  */
-export async function createThreadsModule(threads, env = environment()) {
-  const reason = threadsUnavailable(env);
-  if (reason !== undefined) {
-    warnOnce('threads-off', `ikpd: init({ threads: ${threads} }) runs on one thread: ${reason}. ` +
-      'Threads need shared memory: a page served with the headers Cross-Origin-Opener-Policy: same-origin and ' +
-      'Cross-Origin-Embedder-Policy: require-corp (docs/batch/batches.md, "Threads"). Shown once, in development builds only.');
-    return undefined;
-  }
-  const [{ default: createIkpdThreadsModule }, module, node] = await Promise.all([
-    import('../lib/threads/ikpd-threads.mjs'),
+export async function createThreadsModule(threads, env, compileWasm) {
+  const [module, node] = await Promise.all([
     compileWasm(new URL('../lib/threads/ikpd-threads.wasm', import.meta.url), 'wasm'),
     env.node ? nodeHooks() : undefined,
   ]);
