@@ -3,27 +3,18 @@
 // threaded two-bone batch (its joins busy-wait on the main thread) gives the
 // single-threaded module's floats bit for bit. Without the headers (a plain
 // server), init({ threads: 2 }) falls back to one thread.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openDemo, root, startDemoServer } from './browser.js';
+import { openDemoSession, root } from './browser.js';
+import { serveStatic } from '../package/packed.js';
 
-let server;
-let browser;
-let page;
-const errors = [];
-
+let session;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu: false })]);
-  page = await openDemo(browser, `${server.url}#twoBone`, errors);
+  session = await openDemoSession('#two-bone', { webgpu: false });
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => session?.close());
 
 it('the demo page is cross-origin isolated and reports threads on', async () => {
+  const { page, errors } = session;
   expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
   expect(await page.evaluate(() => window.__ikpdDemo.threads)).toBe(2);
   expect(await page.textContent('#badge')).toContain('threads: 2');
@@ -32,7 +23,7 @@ it('the demo page is cross-origin isolated and reports threads on', async () => 
 
 it('a threaded batch in the page gives the single-threaded floats bit for bit', async () => {
   // A string: vitest rewrites import() in functions it transforms.
-  const result = await page.evaluate(`(async () => {
+  const result = await session.page.evaluate(`(async () => {
     const base = '/@fs${root}';
     const { createModule } = await import(base + 'web/src/module.js');
     const { createApi } = await import(base + 'web/src/api.js');
@@ -54,25 +45,11 @@ it('a threaded batch in the page gives the single-threaded floats bit for bit', 
 }, 180_000);
 
 it('without COOP/COEP, init({ threads: 2 }) runs on one thread', async () => {
-  // A plain static server for the package's web/ folder: no isolation headers.
-  const types = { js: 'text/javascript', mjs: 'text/javascript', wasm: 'application/wasm', html: 'text/html' };
-  const plain = createServer(async (request, response) => {
-    const path = new URL(request.url, 'http://x').pathname;
-    if (path === '/') {
-      response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>plain</title>');
-      return;
-    }
-    try {
-      const body = await readFile(`${root}${path.slice(1)}`);
-      response.writeHead(200, { 'Content-Type': types[path.split('.').pop()] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise((resolve) => plain.listen(0, '127.0.0.1', resolve));
+  // A plain static server for the repository (no isolation headers); the page itself is a 404.
+  const plain = await serveStatic(root.replace(/\/$/, ''));
   try {
-    const other = await browser.newPage();
-    await other.goto(`http://127.0.0.1:${plain.address().port}/`);
+    const other = await session.browser.newPage();
+    await other.goto(plain.url);
     const result = await other.evaluate(`(async () => {
       const { init } = await import('/web/index.js');
       const ikpd = await init({ threads: 2 });
@@ -81,6 +58,6 @@ it('without COOP/COEP, init({ threads: 2 }) runs on one thread', async () => {
     expect(result).toEqual({ isolated: false, threads: 1 });
     await other.close();
   } finally {
-    plain.close();
+    await plain.close();
   }
 }, 180_000);
