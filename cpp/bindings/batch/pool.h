@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "ikpd/batch/slice.h"
+#include "../../src/simd/lane_types.h"
 
 namespace ikpd::bindings::pool {
 
@@ -34,7 +35,8 @@ unsigned Use(unsigned n);
 void Run(unsigned parts, void (*part)(void* context, unsigned k), void* context);
 
 // Items [0, count) of a batch job run as Threads() contiguous parts of whole
-// SIMD lanes (batch::Slice), each part writing exactly its own items' floats.
+// SIMD groups (simd::kWide items; batch::Slice), each part writing exactly
+// its own items' floats.
 // Fewer than kMinParallelItems items, or one thread: job.Run() on the caller.
 // Errors: the first failing part's Status, *failedItem the failing item's
 // index in the whole batch (the other parts still ran).
@@ -42,7 +44,7 @@ template <class Job>
 Status RunSplit(const Job& job, std::size_t* failedItem);
 
 // ------------------------------------------------------------ implementation
-inline constexpr std::size_t kLane = 4;  // WebAssembly SIMD: 4 float lanes
+inline constexpr std::size_t kLane = simd::kWide;  // items per SIMD group (8: two f32x4 registers)
 
 template <class Job>
 struct SplitRun {

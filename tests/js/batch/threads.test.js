@@ -113,8 +113,8 @@ describe('threaded batches over many frames', () => {
 });
 
 describe('errors in threaded batches', () => {
-  // Items in the first part, at the split, in the last part, the last item.
-  it.each([10, 2499, 2500, 2501, 4000, 4999])('a bad item %i is named as in the single-threaded module', (bad) => {
+  // Items in the first part, at the split (2,504: 313 groups of 8 lanes), in the last part, the last item.
+  it.each([10, 2503, 2504, 2505, 4000, 4999])('a bad item %i is named as in the single-threaded module', (bad) => {
     const [single, threaded] = [ikpd, two].map((api) => track(new api.TwoBoneBatch(5000, {})));
     const messages = [single, threaded].map((batch) => {
       fill(batch, 5);
