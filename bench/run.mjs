@@ -19,6 +19,7 @@ import { solveTwoBoneLean } from './js/lean_two_bone.js';
 import { createModule } from '../web/src/module.js';
 import { benchThreeRig } from './js/three_rig.js';
 import { benchGrounding } from './js/grounding.js';
+import { benchWasmThreads } from './js/threads.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -410,6 +411,15 @@ for (const line of skipped) console.log(line);
     console.log(`\nnative two-bone batch of 40,000 limbs split with batch::Slice: 1 thread ${fmt(one)}, 2 threads ${fmt(two)} per limb = ${(one / two).toFixed(2)}× (wall time; needs an otherwise idle machine)`);
     extra.threads = { one, two };
   }
+}
+{
+  // Same-run ratio of one threaded module at 1 and 2 threads (bench/js/threads.js).
+  const t = await benchWasmThreads({ reps: REPS, minMs: MIN_MS });
+  console.log(`\nWASM two-bone batch of 40,000 limbs, threaded module (init({ threads: 2 })): 1 thread ${t.one.toFixed(2)} ms, ` +
+    `2 threads ${t.two.toFixed(2)} ms = ${t.ratio.toFixed(2)}× (wall time; needs an otherwise idle machine); model T(n) = c·N/n + s: ` +
+    `c ${t.perLimbNs.toFixed(1)} ns per limb, s ${(t.syncMs * 1000).toFixed(0)} µs → 2 threads ${t.predictedTwo.toFixed(2)} ms predicted; ` +
+    `init({ threads: 2 }) ${t.initMs.toFixed(1)} ms in a fresh Node process`);
+  extra.wasmThreads = t;
 }
 if (v3.results) {
   const line = ['TwoBoneBatch', 'AimBatch', 'QuatPdBatch'].map((n) => `${n} ${fmt(v3.results[n])} (${ratio(v3.results[n], nat(n))} the SSE2 build)`);

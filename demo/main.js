@@ -59,10 +59,13 @@ function notFound(ctx, id) {
 }
 
 async function main() {
-  const [ikpd, { renderer, path }] = await Promise.all([init(), createRenderer({ forceWebGL: urlOptions.forceWebGL })]);
+  // Two threads for batches where the page is cross-origin isolated (vite.config.js sends COOP/COEP).
+  const [ikpd, { renderer, path }] = await Promise.all([init({ threads: 2 }), createRenderer({ forceWebGL: urlOptions.forceWebGL })]);
   viewport.appendChild(renderer.domElement);
   const output = new Output(renderer, path, { mode: urlOptions.output });
-  output.onChange = () => { badge.innerHTML = output.badgeHTML(); };
+  const threads = ikpd.threads > 1 ? `threads: ${ikpd.threads}` : `threads: off${globalThis.crossOriginIsolated ? '' : ' (not cross-origin isolated)'}`;
+  hook.threads = ikpd.threads;
+  output.onChange = () => { badge.innerHTML = `${output.badgeHTML()}\n${threads}`; };
   output.apply();
   hook.path = { ...path, get hdrActive() { return output.hdrActive; }, get peakRatio() { return output.peakRatio; } };
 

@@ -17,6 +17,11 @@ export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsA
   /** Library version, the same as the C++ `ikpd::Version()`. */
   readonly version: string;
   /**
+   * Threads each batch's solve()/update() runs on: init()'s `threads` where
+   * the threaded module loaded, 1 otherwise (docs/batch/batches.md, "Threads").
+   */
+  readonly threads: number;
+  /**
    * WebAssembly memory use, for leak checks: `heapBytes` is the size of the
    * WASM memory (it only grows), `usedBytes` the bytes currently allocated by
    * C++ (objects not yet disposed or garbage-collected included).
@@ -40,13 +45,25 @@ export interface InitOptions {
    * next to the glue, which bundlers (Vite, webpack 5) copy as an asset.
    */
   wasm?: BufferSource | Response | URL | string | PromiseLike<BufferSource | Response | URL | string>;
+  /**
+   * Threads for batches (an integer in [1, 16]): above 1, init() loads the
+   * threaded module (`lib/threads/`, shared memory) and splits every batch's
+   * solve()/update() over the calling thread and `threads − 1` workers. It
+   * works in Node and in browsers on crossOriginIsolated pages (COOP/COEP
+   * headers); elsewhere init() loads the single-threaded module and warns
+   * once in development. Not combinable with `wasm`. See
+   * docs/batch/batches.md, "Threads".
+   * @default 1
+   */
+  threads?: number;
 }
 
 /**
  * Loads the WebAssembly module once and resolves to the API; later calls
  * return the same promise (their options are not read). A load that failed
  * (download, bad bytes) rejects and may be retried with another init().
- * Throws (rejects with) a TypeError naming `options` or `wasm` for bad options.
+ * Throws (rejects with) a TypeError naming `options`, `wasm` or `threads` for
+ * bad options (a RangeError for a `threads` out of range).
  */
 export function init(options?: InitOptions): Promise<Ikpd>;
 export default init;

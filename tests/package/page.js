@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumArgs } from '../browser/browser.js';
 import { chromium } from 'playwright-core';
-import { installPacked } from './packed.js';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { installPacked, root } from './packed.js';
 
 const LEAK_WARNING = 'ikpd: an object was garbage-collected without dispose()';
 
@@ -77,4 +79,18 @@ export function expectSolvedWithSeparateWasm(loaded, wasmPath) {
   expect(new URL(wasm[0].url).pathname).toMatch(wasmPath);
   expect(wasm[0].status).toBe(200);
   expect(loaded.freed).toBe(true); // so that the presence or absence of the leak warning means something
+}
+
+/**
+ * The .wasm assets a bundler emitted into `dir`, named by what they are: the
+ * default module ('ikpd') and the threaded one ('threads', web/lib/threads/,
+ * which only init({ threads }) fetches). Anything else keeps its file name.
+ */
+export function wasmAssets(dir) {
+  const modules = { ikpd: 'web/lib/ikpd.wasm', threads: 'web/lib/threads/ikpd-threads.wasm' };
+  const bytes = Object.entries(modules).map(([name, path]) => [name, readFileSync(join(root, path))]);
+  return readdirSync(dir).filter((f) => f.endsWith('.wasm')).map((file) => {
+    const content = readFileSync(join(dir, file));
+    return bytes.find(([, b]) => b.equals(content))?.[0] ?? file;
+  }).sort();
 }

@@ -6,6 +6,10 @@ import { init, type Vec3, type Quat } from '../../web/index.js';
 import { TwoBoneIK, LookAtIK, AimIK, ChainIK, PseudoThreeBoneIK, type IKRig } from '../../web/three/index.js';
 
 const ikpd = await init();
+const threads: number = ikpd.threads;
+void init({ threads: 2 });
+// @ts-expect-error threads is a number
+void init({ threads: '2' });
 
 const tuple: Vec3 = [0, 1, 2];
 const f32: Vec3 = new Float32Array(3);

@@ -22,6 +22,9 @@
 #include "ikpd/batch/pseudo_three_bone_batch.h"
 #include "ikpd/batch/soa.h"
 #include "ikpd/batch/two_bone_batch.h"
+#ifdef __EMSCRIPTEN_PTHREADS__
+#include "pool.h"
+#endif
 
 namespace ikpd::bindings {
 namespace {
@@ -48,6 +51,15 @@ class BatchBase {
   std::uint32_t failedItem() const { return static_cast<std::uint32_t>(failed_); }
 
  protected:
+  // Runs `job` (a copy of job_ with this call's count): split over the
+  // worker pool in the threaded module (pool.h), on this thread otherwise.
+  std::uintptr_t Run(const Job& job) {
+#ifdef __EMSCRIPTEN_PTHREADS__
+    return ToResult(pool::RunSplit(job, &failed_));
+#else
+    return ToResult(job.Run());
+#endif
+  }
   // Keeps `job`'s options when they validate.
   std::uintptr_t Configure(const Job& job) {
     const Status status = job.Validate();
@@ -80,7 +92,7 @@ class SolverBatch : public BatchBase<Job> {
   std::uintptr_t solve(std::uint32_t count) {
     Job job = this->job_;
     job.count = count;
-    return ToResult(job.Run());
+    return this->Run(job);
   }
 };
 
@@ -104,7 +116,7 @@ class PdBatch : public BatchBase<Job> {
     Job job = this->job_;
     job.dt = dt;
     job.count = count;
-    return ToResult(job.Run());
+    return this->Run(job);
   }
 };
 
