@@ -8,10 +8,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { JOBS as jobs } from '../../web/src/jobs.js';
-import { Bone, Group } from 'three';
 import { AimIK, BodyLookAtIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
 import { ikpd } from '../support/setup.js';
+import { bentChain } from '../support/three-rig.js';
 
 const types = (file) => readFileSync(new URL(`../../web/types/${file}`, import.meta.url), 'utf8');
 // Description → the typings file and the interfaces that together declare its fields.
@@ -152,20 +152,7 @@ const threeTypes = readdirSync(threeDir, { recursive: true })
   .map((f) => readFileSync(new URL(f, threeDir), 'utf8'))
   .join('\n');
 
-function boneChain(n) {
-  const group = new Group();
-  const bones = [];
-  let parent = group;
-  for (let i = 0; i < n; i++) {
-    const bone = new Bone();
-    if (i > 0) bone.position.set(0, 1, 0.1 * i);
-    parent.add(bone);
-    bones.push(bone);
-    parent = bone;
-  }
-  group.updateMatrixWorld(true);
-  return bones;
-}
+const boneChain = bentChain;
 
 // The loaded library with its solver classes wrapped to record the options
 // each helper passes them (`passed`).

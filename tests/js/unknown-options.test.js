@@ -4,8 +4,8 @@
 // (thrown, warned in development, or silently ignored; TwoBoneBatch's
 // setOptions({ polemode }) even reset poleMode to 'none').
 import { describe, expect, it } from 'vitest';
-import { Bone, Group } from 'three';
 import { ikpd } from '../support/setup.js';
+import { bentChain } from '../support/three-rig.js';
 import { CLASSES, FUNCTIONS } from '../support/entry-points.js';
 import {
   AimIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, PseudoThreeBoneIK, TwoBoneIK,
@@ -98,20 +98,7 @@ describe('an unknown option name is a TypeError naming it and the nearest valid 
 });
 
 describe('ikpd/three helpers follow the same rule', () => {
-  const chain = (n) => {
-    const group = new Group();
-    const bones = [];
-    let parent = group;
-    for (let i = 0; i < n; i++) {
-      const bone = new Bone();
-      if (i > 0) bone.position.set(0, 1, 0.1 * i);
-      parent.add(bone);
-      bones.push(bone);
-      parent = bone;
-    }
-    group.updateMatrixWorld(true);
-    return bones;
-  };
+  const chain = bentChain;
   const HELPERS = [
     ['TwoBoneIK', (o) => new TwoBoneIK(ikpd, chain(3), o), { target: [0, 1, 1], pole: [0, 0, 1], weight: 1, maxStretch: 1 }],
     ['PseudoThreeBoneIK', (o) => new PseudoThreeBoneIK(ikpd, chain(4), o), { target: [0, 1, 1], blend: 0.5, variant: 'relative', endLimit: 1 }],

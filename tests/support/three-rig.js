@@ -91,3 +91,35 @@ export const quatAngle = (a, b) => {
   const d = a.clone().normalize().invert().multiply(b.clone().normalize());
   return 2 * Math.atan2(Math.hypot(d.x, d.y, d.z), Math.abs(d.w));
 };
+
+/**
+ * `human` (a demo humanoid, `createHumanoid`) placed under a moved, turned
+ * (0.7 rad about +Y) and scaled (1.3) parent in a scene: { scene, human, parent }.
+ */
+export function underTurnedParent(human) {
+  const scene = new Group();
+  const parent = new Group();
+  parent.position.set(1, 0.2, -2);
+  parent.quaternion.setFromAxisAngle(new Vector3(0, 1, 0), 0.7);
+  parent.scale.setScalar(1.3);
+  scene.add(parent);
+  parent.add(human.root);
+  scene.updateMatrixWorld(true);
+  return { scene, human, parent };
+}
+
+/** n bones under a group, each 1 up and 0.1·i toward +Z from its parent (a slightly bent chain): the bones. */
+export function bentChain(n) {
+  const group = new Group();
+  const bones = [];
+  let parent = group;
+  for (let i = 0; i < n; i++) {
+    const bone = new Bone();
+    if (i > 0) bone.position.set(0, 1, 0.1 * i);
+    parent.add(bone);
+    bones.push(bone);
+    parent = bone;
+  }
+  group.updateMatrixWorld(true);
+  return bones;
+}

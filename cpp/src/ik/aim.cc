@@ -124,7 +124,7 @@ AimShared MakeAimShared(const AimSettings& settings) {
 Status Prepare(const AimSettings& settings, AimSetup* setup) {
   if (setup == nullptr) return Error("setup: output pointer must not be null");
   if (const Status s = settings.Validate(); !s) return s;
-  AimSetupAccess::Store(*setup, detail::MakeAimShared(settings), settings);
+  detail::AimSetupAccess::Store(*setup, detail::MakeAimShared(settings), settings);
   return Ok();
 }
 

@@ -10,6 +10,7 @@
 
 #include "ikpd/ik/aim.h"
 #include "../simd/vec.h"
+#include "setup_access.h"
 
 namespace ikpd::detail {
 
@@ -36,29 +37,10 @@ struct AimShared {
 // `settings` must be valid (AimSettings::Validate).
 AimShared MakeAimShared(const AimSettings& settings);
 
-}  // namespace ikpd::detail
-
-namespace ikpd {
-// Access to a setup's derived settings (stored as bytes: the public header
-// does not see the kernel's types).
-struct AimSetupAccess {
-  static_assert(sizeof(detail::AimShared) <= sizeof(AimSetup::derived_) && alignof(detail::AimShared) <= 16 &&
-                std::is_trivially_copyable_v<detail::AimShared>);
-  static const detail::AimShared& Shared(const AimSetup& setup) {
-    return *std::launder(reinterpret_cast<const detail::AimShared*>(setup.derived_));
-  }
-  static void Store(AimSetup& setup, const detail::AimShared& shared, const AimSettings& settings) {
-    new (setup.derived_) detail::AimShared(shared);
-    setup.settings_ = settings;
-    setup.prepared_ = true;
-  }
-};
-}  // namespace ikpd
-
-namespace ikpd::detail {
+using AimSetupAccess = SetupAccess<AimSetup, AimShared>;
 
 // The derived settings a prepared setup holds (valid only if it is prepared).
-inline const AimShared& SharedOf(const AimSetup& setup) { return AimSetupAccess::Shared(setup); }
+inline const AimShared& SharedOf(const AimSetup& setup) { return AimSetupAccess::SharedOf(setup); }
 
 template <class F>
 struct AimLanes {

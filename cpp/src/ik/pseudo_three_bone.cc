@@ -195,7 +195,7 @@ Status SolvePseudoThreeBone(const PseudoThreeBoneSetup& setup, const PseudoThree
       detail::TwoBoneShared shared = detail::SharedOf(restretched);
       limbSettings.maxStretch = shared.maxStretch =
           std::max(1.0f, static_cast<float>(maxStretch * length / stretched));
-      TwoBoneSetupAccess::Store(restretched, shared, limbSettings);
+      detail::TwoBoneSetupAccess::Store(restretched, shared, limbSettings);
       second = &restretched;
     }
     if (Status s = SolveTwoBone(*second, pass, &solved); !s) return s;

@@ -205,7 +205,7 @@ TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings, const glm::vec3
 Status Prepare(const TwoBoneSettings& settings, TwoBoneSetup* setup) {
   if (setup == nullptr) return Error("setup: output pointer must not be null");
   if (const Status s = settings.Validate(); !s) return s;
-  TwoBoneSetupAccess::Store(*setup, detail::MakeTwoBoneShared(settings), settings);
+  detail::TwoBoneSetupAccess::Store(*setup, detail::MakeTwoBoneShared(settings), settings);
   return Ok();
 }
 

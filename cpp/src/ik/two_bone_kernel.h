@@ -9,6 +9,7 @@
 
 #include "ikpd/ik/two_bone.h"
 #include "../simd/vec.h"
+#include "setup_access.h"
 
 namespace ikpd::detail {
 
@@ -44,29 +45,10 @@ TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings, const glm::vec3
 // Every check of SolveTwoBone on a frame (the result pointer aside), each error named.
 Status CheckTwoBoneFrame(const TwoBoneSettings& settings, const TwoBoneFrame& frame);
 
-}  // namespace ikpd::detail
-
-namespace ikpd {
-// Access to a setup's derived settings (stored as bytes: the public header
-// does not see the kernel's types).
-struct TwoBoneSetupAccess {
-  static_assert(sizeof(detail::TwoBoneShared) <= sizeof(TwoBoneSetup::derived_) &&
-                alignof(detail::TwoBoneShared) <= 16 && std::is_trivially_copyable_v<detail::TwoBoneShared>);
-  static const detail::TwoBoneShared& Shared(const TwoBoneSetup& setup) {
-    return *std::launder(reinterpret_cast<const detail::TwoBoneShared*>(setup.derived_));
-  }
-  static void Store(TwoBoneSetup& setup, const detail::TwoBoneShared& shared, const TwoBoneSettings& settings) {
-    new (setup.derived_) detail::TwoBoneShared(shared);
-    setup.settings_ = settings;
-    setup.prepared_ = true;
-  }
-};
-}  // namespace ikpd
-
-namespace ikpd::detail {
+using TwoBoneSetupAccess = SetupAccess<TwoBoneSetup, TwoBoneShared>;
 
 // The derived settings a prepared setup holds (valid only if it is prepared).
-inline const TwoBoneShared& SharedOf(const TwoBoneSetup& setup) { return TwoBoneSetupAccess::Shared(setup); }
+inline const TwoBoneShared& SharedOf(const TwoBoneSetup& setup) { return TwoBoneSetupAccess::SharedOf(setup); }
 
 template <class F>
 struct TwoBoneLanes {

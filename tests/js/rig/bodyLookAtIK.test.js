@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AnimationMixer, Group, Quaternion, Vector3 } from 'three';
 import { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from '../../../web/three/rig/bodyLookAt.js';
 import { createHumanoid } from '../../../demo/lib/humanoid.js';
-import { quatAngle, randomQuaternion, rng, worldPosition, worldQuaternion } from '../../support/three-rig.js';
+import { quatAngle, randomQuaternion, rng, underTurnedParent, worldPosition, worldQuaternion } from '../../support/three-rig.js';
 import { ikpd } from '../../support/setup.js';
 
 const TURN = new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), 0.5);
@@ -31,16 +31,7 @@ function standIn(log) {
 }
 
 function character(names = 'mixamo') {
-  const human = createHumanoid({ names });
-  const scene = new Group();
-  const parent = new Group();
-  parent.position.set(1, 0.2, -2);
-  parent.quaternion.setFromAxisAngle(new Vector3(0, 1, 0), 0.7);
-  parent.scale.setScalar(1.3);
-  scene.add(parent);
-  parent.add(human.root);
-  scene.updateMatrixWorld(true);
-  return { scene, human };
+  return underTurnedParent(createHumanoid({ names }));
 }
 
 /**

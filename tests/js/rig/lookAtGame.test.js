@@ -8,7 +8,7 @@ import { Bone, Group, Quaternion, Vector3 } from 'three';
 import { BodyLookAtIK } from '../../../web/three/rig/bodyLookAt.js';
 import { LookAtIK } from '../../../web/three/index.js';
 import { createHumanoid } from '../../../demo/lib/humanoid.js';
-import { worldPosition } from '../../support/three-rig.js';
+import { underTurnedParent, worldPosition } from '../../support/three-rig.js';
 import { ikpd } from '../../support/setup.js';
 
 const DEG = Math.PI / 180;
@@ -25,18 +25,26 @@ function character({ straight = false } = {}) {
       expect(upper.quaternion.equals(new Quaternion())).toBe(true);
     }
   }
-  const scene = new Group();
-  const parent = new Group();
-  parent.position.set(1, 0.2, -2);
-  parent.quaternion.setFromAxisAngle(new Vector3(0, 1, 0), 0.7);
-  parent.scale.setScalar(1.3);
-  scene.add(parent);
-  parent.add(human.root);
-  scene.updateMatrixWorld(true);
-  return { scene, human, parent };
+  return underTurnedParent(human);
 }
 
 /** A target orbiting the head: azimuth in degrees from the character's facing (0 in front, 180 behind). */
+/** A four-bone spine (pelvis → head) straight up +Y under a group: { root, bones }. */
+function spineBones() {
+  const root = new Group();
+  const bones = [];
+  let parent = root;
+  for (const y of [1, 0.3, 0.3, 0.15]) {
+    const bone = new Bone();
+    bone.position.y = y;
+    parent.add(bone);
+    bones.push(bone);
+    parent = bone;
+  }
+  root.updateMatrixWorld(true);
+  return { root, bones };
+}
+
 function orbit(parent, head, azimuth, out = new Vector3()) {
   const local = new Vector3(Math.sin(azimuth * DEG), 0, Math.cos(azimuth * DEG)).multiplyScalar(2);
   return out.copy(local.applyQuaternion(parent.quaternion)).add(head);
@@ -99,20 +107,6 @@ describe('issue #26: eyes and gaze', () => {
 // eye joints, so eye bones and the gaze are ikpd.LookAt's and
 // ikpd.BodyLookAt's only (tested above); the look limits reach the rig.
 describe('issue #26: the look limits through the helpers', () => {
-  function spineBones() {
-    const root = new Group();
-    const bones = [];
-    let parent = root;
-    for (const y of [1, 0.3, 0.3, 0.15]) {
-      const bone = new Bone();
-      bone.position.y = y;
-      parent.add(bone);
-      bones.push(bone);
-      parent = bone;
-    }
-    root.updateMatrixWorld(true);
-    return { root, bones };
-  }
   const headYaw = (head) => {
     const f = new Vector3(0, 0, 1).applyQuaternion(head.getWorldQuaternion(new Quaternion()));
     return Math.atan2(f.x, f.z);
@@ -198,17 +192,7 @@ describe('issue #26: a failed update moves no bone', () => {
   });
 
   it('LookAtIK.update(NaN) and a non-finite bone leave the bones as they were', () => {
-    const root = new Group();
-    const bones = [];
-    let parent = root;
-    for (const y of [1, 0.3, 0.3, 0.15]) {
-      const bone = new Bone();
-      bone.position.y = y;
-      parent.add(bone);
-      bones.push(bone);
-      parent = bone;
-    }
-    root.updateMatrixWorld(true);
+    const { root, bones } = spineBones();
     const ik = new LookAtIK(ikpd, bones, { target: new Vector3(1, 2, 1) });
     for (let i = 0; i < 20; i++) ik.update(1 / 60);
     const saved = snapshot(bones);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ikpd/ikpd.h"
+#include "native/limb_soa_test_util.h"
 
 namespace {
 
@@ -14,13 +15,10 @@ using ikpd::PseudoThreeBoneBatchJob;
 using ikpd::PseudoThreeBoneJob;
 using ikpd::PseudoThreeBoneResult;
 
-struct Soa {
+struct Soa : batchtest::LimbSoa {
   Soa(std::size_t n, unsigned seed)
-      : rootPosition(3 * n), rootRotation(4 * n), midPosition(3 * n), midRotation(4 * n), endPosition(3 * n),
-        endRotation(4 * n), tipPosition(3 * n), tipRotation(4 * n), target(3 * n), pole(3 * n), weight(n), blend(n),
-        outRootRotation(4 * n, -7.0f), outMidPosition(3 * n, -7.0f), outMidRotation(4 * n, -7.0f),
-        outEndPosition(3 * n, -7.0f), outEndRotation(4 * n, -7.0f), outTipPosition(3 * n, -7.0f),
-        outTipRotation(4 * n, -7.0f), outReached(n, -7.0f), outDistance(n, -7.0f) {
+      : LimbSoa(n), tipPosition(3 * n), tipRotation(4 * n), blend(n), outTipPosition(3 * n, -7.0f),
+        outTipRotation(4 * n, -7.0f) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> d(-2.0f, 2.0f), u(0.0f, 1.0f);
     for (auto* v : {&rootPosition, &rootRotation, &midPosition, &midRotation, &endPosition, &endRotation,
@@ -32,37 +30,18 @@ struct Soa {
     for (std::size_t i = 0; i < n; i += 5) blend[i] = (i % 2) ? 1.0f : 0.0f;
     for (std::size_t i = 0; i < n; i += 7) weight[i] = 1.0f;
   }
-  std::vector<float> rootPosition, rootRotation, midPosition, midRotation, endPosition, endRotation, tipPosition,
-      tipRotation, target, pole, weight, blend;
-  std::vector<float> outRootRotation, outMidPosition, outMidRotation, outEndPosition, outEndRotation, outTipPosition,
-      outTipRotation, outReached, outDistance;
+  std::vector<float> tipPosition, tipRotation, blend, outTipPosition, outTipRotation;
 
   PseudoThreeBoneBatchJob Job(const PseudoThreeBoneJob& options, PoleMode mode) {
     PseudoThreeBoneBatchJob job;
     job.options = options;
     job.poleMode = mode;
-    job.count = weight.size();
-    job.rootPosition = rootPosition.data();
-    job.rootRotation = rootRotation.data();
-    job.midPosition = midPosition.data();
-    job.midRotation = midRotation.data();
-    job.endPosition = endPosition.data();
-    job.endRotation = endRotation.data();
+    Wire(job);
     job.tipPosition = tipPosition.data();
     job.tipRotation = tipRotation.data();
-    job.target = target.data();
-    job.pole = pole.data();
-    job.weight = weight.data();
     job.blend = blend.data();
-    job.outRootRotation = outRootRotation.data();
-    job.outMidPosition = outMidPosition.data();
-    job.outMidRotation = outMidRotation.data();
-    job.outEndPosition = outEndPosition.data();
-    job.outEndRotation = outEndRotation.data();
     job.outTipPosition = outTipPosition.data();
     job.outTipRotation = outTipRotation.data();
-    job.outReached = outReached.data();
-    job.outDistance = outDistance.data();
     return job;
   }
 };

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ikpd/ikpd.h"
+#include "native/limb_soa_test_util.h"
 
 namespace {
 
@@ -15,39 +16,16 @@ using ikpd::TwoBoneBatchJob;
 using ikpd::TwoBoneJob;
 using ikpd::TwoBoneResult;
 
-struct Soa {
-  explicit Soa(std::size_t n)
-      : rootPosition(3 * n), rootRotation(4 * n), midPosition(3 * n), midRotation(4 * n), endPosition(3 * n),
-        endRotation(4 * n), target(3 * n), pole(3 * n), effectorOffset(3 * n), weight(n),
-        outRootRotation(4 * n, -7.0f), outMidPosition(3 * n, -7.0f), outMidRotation(4 * n, -7.0f),
-        outEndPosition(3 * n, -7.0f), outEndRotation(4 * n, -7.0f), outReached(n, -7.0f), outDistance(n, -7.0f) {}
-  std::vector<float> rootPosition, rootRotation, midPosition, midRotation, endPosition, endRotation, target, pole,
-      effectorOffset, weight;
-  std::vector<float> outRootRotation, outMidPosition, outMidRotation, outEndPosition, outEndRotation, outReached,
-      outDistance;
+struct Soa : batchtest::LimbSoa {
+  explicit Soa(std::size_t n) : LimbSoa(n), effectorOffset(3 * n) {}
+  std::vector<float> effectorOffset;
 
   TwoBoneBatchJob Job(const TwoBoneJob& options, PoleMode mode) {
     TwoBoneBatchJob job;
     job.options = options;
     job.poleMode = mode;
-    job.count = weight.size();
-    job.rootPosition = rootPosition.data();
-    job.rootRotation = rootRotation.data();
-    job.midPosition = midPosition.data();
-    job.midRotation = midRotation.data();
-    job.endPosition = endPosition.data();
-    job.endRotation = endRotation.data();
-    job.target = target.data();
-    job.pole = pole.data();
+    Wire(job);
     job.effectorOffset = effectorOffset.data();
-    job.weight = weight.data();
-    job.outRootRotation = outRootRotation.data();
-    job.outMidPosition = outMidPosition.data();
-    job.outMidRotation = outMidRotation.data();
-    job.outEndPosition = outEndPosition.data();
-    job.outEndRotation = outEndRotation.data();
-    job.outReached = outReached.data();
-    job.outDistance = outDistance.data();
     return job;
   }
 };

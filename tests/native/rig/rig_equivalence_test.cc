@@ -3,6 +3,8 @@
 // (canonical frames F_j, locals ↔ world), never the solve.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "native/rig_test_util.h"
 
 namespace {
@@ -18,25 +20,41 @@ constexpr float kRotationTolerance = 2e-5f;
 // World joint k of the constraint as the job sees it: R·F.
 Transform Canonical(const World& w, const glm::quat& f) { return {w.position, Unit(w.rotation * f)}; }
 
+// One random case: a rig on a random chain of `joints` with the one
+// constraint `settings(chain)` gives, a random pose and target, one update;
+// the world joints before and after it.
+struct OneUpdate {
+  ChainRig chain;
+  Rig rig;
+  ikpd::rig::ConstraintSettings settings;
+  std::vector<LocalTransform> pose, out;
+  std::vector<World> before, after;
+
+  template <class MakeSettings>
+  OneUpdate(iktest::Rng& rng, std::size_t joints, MakeSettings make)
+      : chain(RandomChain(rng, joints)), rig(MakeRig(chain)), settings(make()) {
+    EXPECT_TRUE(rig.Add(settings).ok());
+    pose = RandomPose(rng, chain.rest);
+    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
+    out.resize(pose.size());
+    EXPECT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+    before = Fk(chain.parents, pose);
+    after = Fk(chain.parents, out);
+  }
+  const glm::vec3& target() { return rig.frames()[0].target; }
+};
+
 TEST(RigEquivalence, TwoBoneEqualsTheJob) {
   iktest::Rng rng(2501);
   float worst = 0.0f;
   for (int i = 0; i < kCases; ++i) {
-    const ChainRig chain = RandomChain(rng, 5);
-    Rig rig = MakeRig(chain);
-    ASSERT_TRUE(rig.Add(Settings(ConstraintKind::kTwoBone, {1, 2, 3})).ok());
-    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
-    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
-    std::vector<LocalTransform> out(pose.size());
-    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
-
-    const auto before = Fk(chain.parents, pose);
-    const auto after = Fk(chain.parents, out);
-    const auto f = rig.canonicalFrames(0);
+    OneUpdate u(rng, 5, [] { return Settings(ConstraintKind::kTwoBone, {1, 2, 3}); });
+    const auto& [before, after] = std::tie(u.before, u.after);
+    const auto f = u.rig.canonicalFrames(0);
     ikpd::TwoBoneJob job;
     ikpd::TwoBoneResult result;
     job.root = Canonical(before[1], f[0]), job.mid = Canonical(before[2], f[1]), job.end = Canonical(before[3], f[2]);
-    job.target = rig.frames()[0].target;
+    job.target = u.target();
     job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     const Transform solved[3] = {result.root, result.mid, result.end};
@@ -46,10 +64,10 @@ TEST(RigEquivalence, TwoBoneEqualsTheJob) {
       ASSERT_LT(gap, kRotationTolerance) << "case " << i << " joint " << k;
       ASSERT_LT(iktest::Dist(after[1 + k].position, solved[k].position), 1e-4) << "case " << i << " joint " << k;
     }
-    EXPECT_NEAR(rig.results()[0].distance, result.distance, 1e-5f);
+    EXPECT_NEAR(u.rig.results()[0].distance, result.distance, 1e-5f);
     // The untouched joints keep their locals; the tip below the end moves with it.
-    EXPECT_EQ(out[0].rotation, pose[0].rotation);
-    EXPECT_EQ(out[4].rotation, pose[4].rotation);
+    EXPECT_EQ(u.out[0].rotation, u.pose[0].rotation);
+    EXPECT_EQ(u.out[4].rotation, u.pose[4].rotation);
   }
   RecordProperty("worstRotationGap", std::to_string(worst));
 }
@@ -57,49 +75,38 @@ TEST(RigEquivalence, TwoBoneEqualsTheJob) {
 TEST(RigEquivalence, AimEqualsTheJob) {
   iktest::Rng rng(2502);
   for (int i = 0; i < kCases; ++i) {
-    const ChainRig chain = RandomChain(rng, 3);
-    Rig rig = MakeRig(chain);
-    ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kAim, {1});
-    s.aim.method = static_cast<ikpd::AimMethod>(i % 3);
-    ASSERT_TRUE(rig.Add(s).ok());
-    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
-    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
-    std::vector<LocalTransform> out(pose.size());
-    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
-    const auto before = Fk(chain.parents, pose);
-    const auto after = Fk(chain.parents, out);
+    OneUpdate u(rng, 3, [&] {
+      ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kAim, {1});
+      s.aim.method = static_cast<ikpd::AimMethod>(i % 3);
+      return s;
+    });
     ikpd::AimJob job;
     glm::quat solved;
-    job.position = before[1].position, job.rotation = before[1].rotation, job.target = rig.frames()[0].target;
-    job.forward = rig.lookAxis(0), job.method = s.aim.method, job.result = &solved;
+    job.position = u.before[1].position, job.rotation = u.before[1].rotation, job.target = u.target();
+    job.forward = u.rig.lookAxis(0), job.method = u.settings.aim.method, job.result = &solved;
     ASSERT_TRUE(job.Run().ok());
-    ASSERT_LT(RotationGap(after[1].rotation, solved), kRotationTolerance) << "case " << i;
+    ASSERT_LT(RotationGap(u.after[1].rotation, solved), kRotationTolerance) << "case " << i;
     // The detected look axis is the character's facing (+Z) at rest.
-    const auto rest = Fk(chain.parents, chain.rest);
-    ASSERT_LT(glm::length(rest[1].rotation * rig.lookAxis(0) - glm::vec3(0, 0, 1)), 1e-5f);
+    const auto rest = Fk(u.chain.parents, u.chain.rest);
+    ASSERT_LT(glm::length(rest[1].rotation * u.rig.lookAxis(0) - glm::vec3(0, 0, 1)), 1e-5f);
   }
 }
 
 TEST(RigEquivalence, PseudoThreeBoneEqualsTheJob) {
   iktest::Rng rng(2503);
   for (int i = 0; i < kCases; ++i) {
-    const ChainRig chain = RandomChain(rng, 5);
-    Rig rig = MakeRig(chain);
-    ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kPseudoThreeBone, {1, 2, 3, 4});
-    s.pseudoThreeBone.blend = rng.Uniform(0.0f, 1.0f);
-    ASSERT_TRUE(rig.Add(s).ok());
-    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
-    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
-    std::vector<LocalTransform> out(pose.size());
-    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
-    const auto before = Fk(chain.parents, pose);
-    const auto after = Fk(chain.parents, out);
-    const auto f = rig.canonicalFrames(0);
-    ikpd::PseudoThreeBoneJob job = s.pseudoThreeBone;
+    OneUpdate u(rng, 5, [&] {
+      ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kPseudoThreeBone, {1, 2, 3, 4});
+      s.pseudoThreeBone.blend = rng.Uniform(0.0f, 1.0f);
+      return s;
+    });
+    const auto& [before, after] = std::tie(u.before, u.after);
+    const auto f = u.rig.canonicalFrames(0);
+    ikpd::PseudoThreeBoneJob job = u.settings.pseudoThreeBone;
     ikpd::PseudoThreeBoneResult result;
     job.limb.root = Canonical(before[1], f[0]), job.limb.mid = Canonical(before[2], f[1]);
     job.limb.end = Canonical(before[3], f[2]), job.tip = Canonical(before[4], f[3]);
-    job.limb.target = rig.frames()[0].target;
+    job.limb.target = u.target();
     job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     const Transform solved[4] = {result.root, result.mid, result.end, result.tip};
@@ -114,24 +121,19 @@ TEST(RigEquivalence, PseudoThreeBoneEqualsTheJob) {
 TEST(RigEquivalence, ChainEqualsTheJob) {
   iktest::Rng rng(2504);
   for (int i = 0; i < kCases; ++i) {
-    const ChainRig chain = RandomChain(rng, 6);
-    Rig rig = MakeRig(chain);
-    ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kChain, {1, 2, 3, 4, 5});
-    s.chain.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
-    s.chain.iterations = 10;
-    ASSERT_TRUE(rig.Add(s).ok());
-    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
-    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
-    std::vector<LocalTransform> out(pose.size());
-    ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
-    const auto before = Fk(chain.parents, pose);
-    const auto after = Fk(chain.parents, out);
-    const auto f = rig.canonicalFrames(0);
+    OneUpdate u(rng, 6, [&] {
+      ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kChain, {1, 2, 3, 4, 5});
+      s.chain.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
+      s.chain.iterations = 10;
+      return s;
+    });
+    const auto& [before, after] = std::tie(u.before, u.after);
+    const auto f = u.rig.canonicalFrames(0);
     std::vector<Transform> joints(5), output(5);
     for (int k = 0; k < 5; ++k) joints[k] = Canonical(before[1 + k], f[k]);
-    ikpd::ChainJob job = s.chain;
+    ikpd::ChainJob job = u.settings.chain;
     ikpd::ChainResult result;
-    job.joints = joints, job.output = output, job.target = rig.frames()[0].target, job.result = &result;
+    job.joints = joints, job.output = output, job.target = u.target(), job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     for (int k = 0; k < 5; ++k) {
       ASSERT_LT(RotationGap(after[1 + k].rotation, output[k].rotation * glm::conjugate(f[k])), 5 * kRotationTolerance)
@@ -139,7 +141,7 @@ TEST(RigEquivalence, ChainEqualsTheJob) {
       // The chain's own positions agree with its rotations to ~1e-5 of its length (up to 7.5 here).
       ASSERT_LT(iktest::Dist(after[1 + k].position, output[k].position), 5e-4) << "case " << i << " joint " << k;
     }
-    EXPECT_EQ(rig.results()[0].iterations, static_cast<float>(result.iterations));
+    EXPECT_EQ(u.rig.results()[0].iterations, static_cast<float>(result.iterations));
   }
 }
 

@@ -1,5 +1,5 @@
 // ikpd/three — the options the limb helpers share (web/three/ik/limb.js).
-import type { Vector3 } from 'three';
+import type { Object3D, Vector3 } from 'three';
 import type { BendDirection } from '../../index.js';
 import type { PointLike, AxisLike, HelperOptions, ChainAxesOptions } from '../common.js';
 import type { RigHelperOptions } from '../helper.js';
@@ -32,5 +32,26 @@ export interface LimbOptions extends HelperOptions, ChainAxesOptions, RigHelperO
   /** Rotation of the limb plane about the root→target axis, radians. Default 0. @default 0 */
   twist?: number;
   /** `reached` tolerance relative to the limb length. Default 1e-4. @default 1e-4 */
+  tolerance?: number;
+}
+
+/**
+ * What a limb helper (`TwoBoneIK`, `PseudoThreeBoneIK`) keeps as properties:
+ * its bones, and every option of `LimbOptions` it lets you change between
+ * updates (documented there).
+ */
+export interface LimbProperties {
+  readonly bones: readonly Object3D[];
+  target: PointLike | null;
+  pole: PointLike | null;
+  poleDirection: Vector3 | readonly [number, number, number] | null;
+  weight: number;
+  maxStretch: number;
+  bendDirection?: BendDirection;
+  straightBend?: 'positive' | 'negative';
+  minAngle?: number;
+  maxAngle?: number;
+  soften?: number;
+  twist?: number;
   tolerance?: number;
 }

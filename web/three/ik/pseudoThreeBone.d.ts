@@ -1,9 +1,8 @@
 // ikpd/three — PseudoThreeBoneIK (web/three/ik/pseudoThreeBone.js; docs/ik/pseudo-three-bone.md).
-import type { Object3D, Vector3 } from 'three';
-import type { BendDirection, Ikpd } from '../../index.js';
-import type { PointLike } from '../common.js';
+import type { Object3D } from 'three';
+import type { Ikpd } from '../../index.js';
 import type { OneConstraintRig } from '../helper.js';
-import type { LimbOptions } from './limb.js';
+import type { LimbOptions, LimbProperties } from './limb.js';
 
 export interface PseudoThreeBoneIKOptions extends LimbOptions {
   /**
@@ -27,7 +26,7 @@ export interface PseudoThreeBoneIKOptions extends LimbOptions {
  * The tip (a toe bone or any Object3D that moves with the end bone) keeps its
  * local rotation. Every option is also a writable property.
  */
-export interface PseudoThreeBoneIK extends OneConstraintRig {}
+export interface PseudoThreeBoneIK extends OneConstraintRig, LimbProperties {}
 /** A one-constraint IKRig (a 'pseudoThreeBone' constraint); see above. */
 export class PseudoThreeBoneIK {
   /**
@@ -37,22 +36,9 @@ export class PseudoThreeBoneIK {
    * `await init()`) is a TypeError.
    */
   constructor(ikpd: Ikpd, bones: readonly [Object3D, Object3D, Object3D, Object3D], options?: PseudoThreeBoneIKOptions);
-  readonly bones: readonly Object3D[];
-  target: PointLike | null;
-  pole: PointLike | null;
-  poleDirection: Vector3 | readonly [number, number, number] | null;
   blend?: number;
   variant?: 'relative' | 'followMid';
   endLimit?: number;
-  weight: number;
-  maxStretch: number;
-  bendDirection?: BendDirection;
-  straightBend?: 'positive' | 'negative';
-  minAngle?: number;
-  maxAngle?: number;
-  soften?: number;
-  twist?: number;
-  tolerance?: number;
   /** True when the last `update()` got the tip within `tolerance`. */
   readonly reached: boolean;
   /** Tip-to-target distance after the last `update()`. */

@@ -1,9 +1,8 @@
 // ikpd/three — TwoBoneIK (web/three/ik/twoBone.js; docs/ik/two-bone.md).
-import type { Object3D, Vector3 } from 'three';
-import type { BendDirection, Ikpd } from '../../index.js';
-import type { PointLike } from '../common.js';
+import type { Object3D } from 'three';
+import type { Ikpd } from '../../index.js';
 import type { OneConstraintRig } from '../helper.js';
-import type { LimbOptions } from './limb.js';
+import type { LimbOptions, LimbProperties } from './limb.js';
 
 export interface TwoBoneIKOptions extends LimbOptions {
   /**
@@ -29,7 +28,7 @@ export interface TwoBoneIKOptions extends LimbOptions {
   maxStretch?: number;
 }
 
-export interface TwoBoneIK extends OneConstraintRig {}
+export interface TwoBoneIK extends OneConstraintRig, LimbProperties {}
 /**
  * Two-bone limb IK (docs/ik/two-bone.md) on `[root, mid, end]` bones (shoulder, elbow,
  * wrist / hip, knee, ankle): a one-constraint IKRig (a 'twoBone' constraint
@@ -45,21 +44,8 @@ export class TwoBoneIK {
    * `await init()`) is a TypeError.
    */
   constructor(ikpd: Ikpd, bones: readonly [Object3D, Object3D, Object3D], options?: TwoBoneIKOptions);
-  readonly bones: readonly Object3D[];
-  target: PointLike | null;
-  pole: PointLike | null;
-  poleDirection: Vector3 | readonly [number, number, number] | null;
   effector: Object3D | null;
   endRotation: 'world' | 'relative' | 'target';
-  weight: number;
-  maxStretch: number;
-  bendDirection?: BendDirection;
-  straightBend?: 'positive' | 'negative';
-  minAngle?: number;
-  maxAngle?: number;
-  soften?: number;
-  twist?: number;
-  tolerance?: number;
   /** True when the last `update()` reached the target within `tolerance`. */
   readonly reached: boolean;
   /** Distance from the end (or effector) to the target after the last `update()`. */

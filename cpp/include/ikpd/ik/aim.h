@@ -107,7 +107,8 @@ class AimSetup {
   const AimSettings& settings() const { return settings_; }
 
  private:
-  friend struct AimSetupAccess;
+  template <class, class>
+  friend struct SetupAccess;  // fills and reads derived_ (cpp/src/ik/setup_access.h)
   alignas(16) unsigned char derived_[192] = {};  // detail::AimShared (cpp/src/ik/aim_kernel.h)
   AimSettings settings_;
   bool prepared_ = false;

@@ -159,7 +159,8 @@ class TwoBoneSetup {
   const TwoBoneSettings& settings() const { return settings_; }
 
  private:
-  friend struct TwoBoneSetupAccess;
+  template <class, class>
+  friend struct SetupAccess;  // fills and reads derived_ (cpp/src/ik/setup_access.h)
   alignas(16) unsigned char derived_[128] = {};  // detail::TwoBoneShared (cpp/src/ik/two_bone_kernel.h)
   TwoBoneSettings settings_;
   bool prepared_ = false;
