@@ -180,7 +180,8 @@ Status PdController<C>::UpdateBlendOut(double dt, const Value& restIn) {
   st.targetVelocity = Velocity(0.0);
   if (st.phase == BlendPhase::kLinear) {
     st.blendElapsed += dt;
-    const double f = st.blendElapsed / settings_.blendOutTime;  // NaN when blendOutTime became 0: finish
+    // A blendOutTime lowered to 0 (or -0) since the blend began finishes it.
+    const double f = settings_.blendOutTime > 0.0 ? st.blendElapsed / settings_.blendOutTime : 1.0;
     if (f < 1.0) {
       chart_.BlendAt(settings_, rest, f, &st);
       return Ok();

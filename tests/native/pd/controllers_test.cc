@@ -393,6 +393,36 @@ TEST(PdControllers, BlendOutReachesExactlyZero) {
   EXPECT_NEAR(o, std::sin(239 / 60.0) + 0.3, 1e-4);
 }
 
+// A linear blend-out whose blendOutTime is set to 0 or -0 (a valid value: -0 >=
+// 0) while it runs finishes at rest on the next update, never NaN (found by
+// pd_fuzz: elapsed / -0 was -Infinity).
+TEST(PdControllers, BlendOutTimeLoweredToZeroFinishesTheBlend) {
+  for (const double zero : {0.0, -0.0}) {
+    PdSettings s = Settings(0.5);
+    s.blendOutTime = 0.2;
+    QuatPD q(s);
+    glm::dquat out;
+    ASSERT_TRUE(q.UpdateBlendOut(0.0));  // at rest: the linear blend begins
+    ASSERT_EQ(q.blendPhase(), BlendPhase::kLinear);
+    s.blendOutTime = zero;
+    ASSERT_TRUE(q.Configure(s));
+    ASSERT_TRUE(q.ReleaseOffset(1.0 / 15.0, AxisAngle({0, 1, 0}, 0.7), &out));
+    EXPECT_EQ(q.blendPhase(), BlendPhase::kDone);
+    EXPECT_EQ(q.value(), glm::dquat(1.0, 0.0, 0.0, 0.0));
+    EXPECT_NEAR(QuatAngle(out, AxisAngle({0, 1, 0}, 0.7)), 0.0, 1e-12);
+    ScalarPD p(s);
+    p.Reset(0.0, 0.0);
+    s.blendOutTime = 0.2;
+    ASSERT_TRUE(p.Configure(s));
+    ASSERT_TRUE(p.UpdateBlendOut(0.0));
+    s.blendOutTime = zero;
+    ASSERT_TRUE(p.Configure(s));
+    ASSERT_TRUE(p.UpdateBlendOut(1.0 / 15.0));
+    EXPECT_EQ(p.value(), 0.0);
+    EXPECT_EQ(p.blendPhase(), BlendPhase::kDone);
+  }
+}
+
 TEST(PdControllers, AtRestThresholds) {
   PdSettings s = Settings(0.5);
   s.restTolerance = 1e-3;
