@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../../cpp/bindings/packed.h"
 #include "../../cpp/src/ik/fields.h"
 #include "../../cpp/src/pd/fields.h"
 #include "../../cpp/src/rig/fields.h"
@@ -34,8 +35,6 @@ std::string Shown(std::string_view name) {
 
 template <class T>
 constexpr bool kIsInteger = std::is_integral_v<T>;
-template <class T>
-constexpr bool kIsNumber = (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, std::optional<double>>;
 
 // A value of field type T just below `bound` (or just above, `up`); false when
 // T cannot hold one (an unsigned count below 0).
@@ -70,7 +69,7 @@ void ExpectRangesChecked(const Job& valid, Validate validate, const std::vector<
   int checked = 0;
   JobFields<Job>::Visit([&](Role, const char* name, auto member, const auto&... extras) {
     using T = FieldType<Job, decltype(member)>;
-    if constexpr (kIsNumber<T>) {
+    if constexpr (ikpd::bindings::IsNumber<T>()) {
     Range range{};
     bool ranged = false;
     ((TakeRange(extras, &range, &ranged)), ...);

@@ -38,7 +38,6 @@ export function readRanged(value, f) {
 /** Float offset of a solver's result after its packed job (kOut in cpp/bindings/ik/solvers.h). */
 export const OUT = 64;
 
-
 // Writes `value` (not undefined) of field `f` at s[o + f.offset], or throws naming it.
 function writeField(f, value, s, o) {
   const at = o + f.offset;
