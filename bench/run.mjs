@@ -16,7 +16,7 @@ import { updateQuatPdJS, updateScalarPdJS } from './js/pd.js';
 import { makeThreeCcd } from './js/three_ccd.js';
 import { makeChainTargets } from './problems.js';
 import { solveTwoBoneLean } from './js/lean_two_bone.js';
-import { createModule } from '../web/src/module.js';
+import { bindAllAreas, createModule } from '../web/src/module.js';
 import { benchThreeRig } from './js/three_rig.js';
 import { benchGrounding } from './js/grounding.js';
 import { benchWasmThreads } from './js/threads.js';
@@ -209,13 +209,13 @@ section('single-call paths', () => {
 // A class method and a free function that do nothing but return a number,
 // minus a JS call doing the same: the per-call cost of the Embind boundary.
 // The library calls free functions through references taken from the module
-// at init (web/src/ik/*.js, hdr/hdr.js), so `function` times that; the
+// on their first call (web/src/ik/*.js, hdr/hdr.js), so `function` times that; the
 // lookup on the module object on every call (`wasm.scratchPointer()`, a
 // dictionary of hundreds of properties) is reported apart, for information.
 // Each loop sums into its own local: one shared accumulator lets a later loop
 // deoptimise an earlier one and inflate the baseline.
 {
-  const wasm = await createModule();
+  const wasm = bindAllAreas(await createModule());
   const handle = wasm.TwoBoneSolver.create();
   const scratchPointer = wasm.scratchPointer;
   const jsNumber = () => 1;

@@ -4,8 +4,12 @@
 //   compileMs       WebAssembly.compile of ikpd.wasm (file read before it excluded)
 //   instantiateMs   WebAssembly.instantiate (imports bound, memory created)
 //   registerMs      Embind registrations (the module's static constructors)
-//   apiMs           the rest: the JS API built over the bindings (job
-//                   descriptions parsed by web/src/fields.js, classes made)
+//   apiMs           the rest: the JS API built over the bindings (classes
+//                   made over the job descriptions of web/src/<area>/described.js)
+//   firstCallMs     after init: the first solveTwoBone, which binds the ik
+//                   area (docs/loading.md, "Start-up")
+//   otherAreasMs    then one first use of each other area (a QuatPD, a
+//                   TwoBoneBatch, a LookAt, an HDR buffer), which binds them
 // The phases are timed by wrapping WebAssembly.compile / instantiate and the
 // module's Embind registration imports (the last call); `--runs N` starts N fresh processes
 // and prints the median of each field.
@@ -52,11 +56,20 @@ if (process.argv.includes('--runs')) {
   const t0 = now();
   const { init } = await import('../web/index.js');
   const t1 = now();
-  await init();
+  const ikpd = await init();
   const t2 = now();
-  const registerMs = marks.lastImport - marks.instantiated;
+  const registeredAt = marks.lastImport; // the first uses below register more
+  const registerMs = registeredAt - marks.instantiated;
+  const joint = (x) => ({ position: [x, 0, 0] });
+  ikpd.solveTwoBone({ root: joint(0), mid: joint(1), end: joint(2), target: [1, 1, 0] });
+  const t3 = now();
+  new ikpd.QuatPD().dispose();
+  new ikpd.TwoBoneBatch(8).dispose();
+  new ikpd.LookAt({ weights: [0.5, 1] }).dispose();
+  ikpd.hdr.createBuffer(4, 4).dispose();
+  const t4 = now();
   console.log(JSON.stringify({
     importMs: t1 - t0, initMs: t2 - t1, compileMs: marks.compile, instantiateMs: marks.instantiate, registerMs,
-    apiMs: t2 - marks.lastImport,
+    apiMs: t2 - registeredAt, firstCallMs: t3 - t2, otherAreasMs: t4 - t3,
   }));
 }

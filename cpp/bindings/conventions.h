@@ -9,7 +9,13 @@
 // Fallible calls return 0 on success or the address of the failing Status's
 // static "parameter: reason" string; web/src/core.js turns it into a
 // RangeError. Bindings are coarse (one per object or operation): each costs
-// start-up time in init().
+// start-up time where it is registered.
+//
+// Areas register on first use (docs/loading.md, "Start-up"): a block
+// IKPD_BINDINGS(batch, two_bone_batch) { ... } is an EMSCRIPTEN_BINDINGS block
+// of one area that runs when JS first asks for the area (web/src/core.js
+// Core.area → bindArea("batch"), cpp/bindings/core.cc), not while the module
+// starts; only core.cc's plumbing (and the threads' pool) is bound at start.
 #pragma once
 
 #include <emscripten/bind.h>
@@ -42,6 +48,17 @@ struct PackedArrays {
     return values;
   }
 };
+
+// An area's binding block, run once by BindArea(area). Returns false when the
+// fixed table is full (a build error in practice: raise kMaxAreaBlocks).
+using BindBlock = void (*)();
+bool AddAreaBlock(const char* area, BindBlock block);
+
+#define IKPD_BINDINGS(area, name)                                                               \
+  static void ikpd_bind_##name();                                                               \
+  [[maybe_unused]] static const bool ikpd_bindings_##name = ::ikpd::bindings::AddAreaBlock(#area, \
+                                                                                            &ikpd_bind_##name); \
+  static void ikpd_bind_##name()
 
 inline std::uintptr_t ToResult(Status s) { return reinterpret_cast<std::uintptr_t>(s.error); }
 

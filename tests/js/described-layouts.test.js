@@ -4,13 +4,13 @@
 // default; and results read through their description equal the packed floats
 // C++ wrote.
 import { describe, expect, it } from 'vitest';
-import { createModule } from '../../web/src/module.js';
+import { bindAllAreas, createModule } from '../../web/src/module.js';
 import { OUT } from '../../web/src/fields.js';
 import { JOBS as jobs } from '../../web/src/jobs.js';
 import { layoutOf } from '../../web/src/batch/batch.js';
 import { ikpd } from '../support/setup.js';
 
-const wasm = await createModule();
+const wasm = bindAllAreas(await createModule());
 
 const SIZES = { vec3: 3, quat: 4, number: 1, boolean: 1, integer: 1, transform: 7, optionalVec3: 4 };
 const BATCHES = [

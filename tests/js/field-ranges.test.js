@@ -5,12 +5,12 @@
 // and each closed finite bound accepted by both, so the description and
 // Validate() cannot drift apart.
 import { describe, expect, it } from 'vitest';
-import { createModule } from '../../web/src/module.js';
+import { bindAllAreas, createModule } from '../../web/src/module.js';
 import { JOBS as jobs } from '../../web/src/jobs.js';
 import { FUNCTIONS } from '../support/entry-points.js';
 import { ikpd } from '../support/setup.js';
 
-const wasm = await createModule();
+const wasm = bindAllAreas(await createModule());
 
 // Per job: the public single call, a valid options object, and the native
 // prepared solver that runs the C++ Validate() on a packed job.

@@ -3,6 +3,23 @@
 // class. The argument readers (errors that name the parameter) are
 // web/src/readers.js, a leaf module that web/src/fields.js imports too.
 
+// The last floats of the C++ scratch buffer hold an area's name for
+// bindArea (Core.scratchFloats leaves them out), so binding an area never
+// touches the heap or the inputs a call has packed.
+const AREA_NAME_FLOATS = 4;
+
+/**
+ * Registers the bindings of area `name` ('ik', 'rig', 'pd', 'hdr', 'batch';
+ * '*': all) on `wasm` (cpp/bindings/core.cc BindArea); again is a no-op.
+ */
+export function bindArea(wasm, name) {
+  const at = wasm.scratchPointer() + 4 * (wasm.scratchFloats() - AREA_NAME_FLOATS);
+  const bytes = wasm.HEAPU8;
+  for (let i = 0; i < name.length; i++) bytes[at + i] = name.charCodeAt(i);
+  bytes[at + name.length] = 0;
+  if (wasm.bindArea(at) === 0) throw new Error(`ikpd: no bindings for the area '${name}'`);
+}
+
 /** Access to the WASM module shared by all API modules. */
 export class Core {
   /**
@@ -15,8 +32,23 @@ export class Core {
     this.scratchPointer = wasm.scratchPointer();
     /** The described jobs' packed layouts (web/src/<area>/described.js), by job: twoBone, aim, ... */
     this.jobs = jobs;
-    this.scratchFloats = wasm.scratchFloats();
+    this.scratchFloats = wasm.scratchFloats() - AREA_NAME_FLOATS;
     this._scratch = new Float32Array(0);
+    this._bound = new Set();
+  }
+
+  /**
+   * The module with `name`'s bindings ('ik', 'rig', 'pd', 'hdr', 'batch'),
+   * registered the first time an area is asked for: init() binds none of
+   * them, so it does not pay for the areas an app never uses
+   * (docs/loading.md, "Start-up").
+   */
+  area(name) {
+    if (!this._bound.has(name)) {
+      bindArea(this.wasm, name);
+      this._bound.add(name);
+    }
+    return this.wasm;
   }
 
   /** Float32Array over the WASM memory (re-derived after memory growth). */

@@ -4,6 +4,7 @@ import { readNumber, readOptions } from './readers.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { compileWasm } from './load-wasm.js';
 import { warnOnce } from './dev.js';
+import { bindArea } from './core.js';
 
 /**
  * The Emscripten module (the Embind bindings), instantiated from the compiled
@@ -19,6 +20,16 @@ export async function createModule(options = {}) {
   if (!threadsAvailable(threads, env)) return createSingleThreaded(options);
   const { createThreadsModule } = await import('./threads.js');
   return createThreadsModule(threads, env, compileWasm);
+}
+
+/**
+ * Registers every area's bindings on `wasm` and returns it, for tools that
+ * call the raw bindings (tests, benchmarks); the API binds an area the first
+ * time it is used (web/src/core.js Core.area).
+ */
+export function bindAllAreas(wasm) {
+  bindArea(wasm, '*');
+  return wasm;
 }
 
 /** What decides whether threads can run: Node, SharedArrayBuffer, crossOriginIsolated. */

@@ -151,7 +151,7 @@ void BindControllerBatch() {
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_batch) {
+IKPD_BINDINGS(batch, batch) {
   using namespace ikpd::bindings;
   BindSolverBatch<SolverBatch<ikpd::TwoBoneBatchJob>>();
   BindSolverBatch<SolverBatch<ikpd::AimBatchJob>>();

@@ -108,7 +108,7 @@ class HdrStorage {
   void* data_ = nullptr;
 };
 
-EMSCRIPTEN_BINDINGS(ikpd_hdr) {
+IKPD_BINDINGS(hdr, hdr) {
   using namespace emscripten;
   function("hdrApply", +[](std::uintptr_t pixels, std::uint32_t pixelCount, int channels, int op, float parameter,
                            float a, float b, float c, float d, float e, float paperWhite, float peak, float saturation,

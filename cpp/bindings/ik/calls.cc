@@ -98,7 +98,7 @@ std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_ik) {
+IKPD_BINDINGS(ik, ik) {
   emscripten::function("solveAim", &ikpd::bindings::Solve<ikpd::AimJob, ikpd::bindings::AimResult>);
   emscripten::function("solveTwoBone", &ikpd::bindings::Solve<ikpd::TwoBoneJob, ikpd::TwoBoneResult>);
   emscripten::function("toLocalRotations", &ikpd::bindings::ToLocal);

@@ -105,7 +105,7 @@ class ChainSolver {
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_chain_solver) {
+IKPD_BINDINGS(ik, chain_solver) {
   using ikpd::bindings::ChainSolver;
   emscripten::class_<ChainSolver>("ChainSolver")
       .class_function("create", &ikpd::bindings::Create<ChainSolver, std::uint32_t>, emscripten::allow_raw_pointers())

@@ -119,7 +119,7 @@ void BindSolver(const char* name) {
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_solvers) {
+IKPD_BINDINGS(ik, solvers) {
   using namespace ikpd;
   using namespace ikpd::bindings;
   BindSolver<TwoBoneSolver>("TwoBoneSolver");

@@ -41,7 +41,7 @@ class Tentacle2DHandle {
 
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_tentacle) {
+IKPD_BINDINGS(ik, tentacle) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<Tentacle2DHandle>("Tentacle2D")

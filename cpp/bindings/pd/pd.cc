@@ -243,7 +243,7 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
 
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_pd) {
+IKPD_BINDINGS(pd, pd) {
   using namespace ikpd::bindings;
   emscripten::function("pdBuffer", +[]() { return reinterpret_cast<std::uintptr_t>(PdBuffer()); });
   emscripten::function("pdGains", &GainsOf);

@@ -90,7 +90,7 @@ class BodyLookAtHandle {
 
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_body_look_at) {
+IKPD_BINDINGS(rig, body_look_at) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<BodyLookAtHandle>("BodyLookAt")

@@ -73,7 +73,7 @@ class LookAtHandle {
 
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_look_at) {
+IKPD_BINDINGS(rig, look_at) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<LookAtHandle>("LookAt")

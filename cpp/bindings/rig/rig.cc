@@ -261,7 +261,7 @@ class RigHandle {
 }  // namespace
 }  // namespace ikpd::bindings
 
-EMSCRIPTEN_BINDINGS(ikpd_rig) {
+IKPD_BINDINGS(rig, rig) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<RigHandle>("Rig")

@@ -174,74 +174,69 @@ const PD_BATCH_NAMES = nameSet(PD_BATCH_OPTIONS);
 const PD_BATCH_ANGLE_NAMES = nameSet(PD_BATCH_OPTIONS, 'angle');
 const QUAT_PD_BATCH_NAMES = nameSet(PD_BATCH_OPTIONS, 'maxAngle', 'method');
 
+// A solver batch kind: its Embind class, the shared options it takes and its
+// pole modes.
+function solverKind(wasm, className, job) {
+  const Native = wasm[className];
+  const keys = sharedKeys(wasm, job, Native);
+  return { Native, job, keys, names: nameSet(keys, 'poleMode'), poleModes: poleModesOf(wasm, Native) };
+}
+
 export function createBatchApi(core) {
-  const TWO_BONE = core.wasm.TwoBoneBatch;
-  const AIM = core.wasm.AimBatch;
-  const PSEUDO_THREE_BONE = core.wasm.PseudoThreeBoneBatch;
   const { twoBone, aim, pseudoThreeBone } = core.jobs;
-  const TWO_BONE_KEYS = sharedKeys(core.wasm, twoBone, TWO_BONE);
-  const AIM_KEYS = sharedKeys(core.wasm, aim, AIM);
-  const PSEUDO_THREE_BONE_KEYS = sharedKeys(core.wasm, pseudoThreeBone, PSEUDO_THREE_BONE);
-  const TWO_BONE_POLES = poleModesOf(core.wasm, TWO_BONE);
-  const AIM_POLES = poleModesOf(core.wasm, AIM);
-  const PSEUDO_THREE_BONE_POLES = poleModesOf(core.wasm, PSEUDO_THREE_BONE);
-  // The names a solver batch's options take: the shared ones and poleMode.
-  const namesOf = (keys) => nameSet(keys, 'poleMode');
-  const TWO_BONE_NAMES = namesOf(TWO_BONE_KEYS);
-  const AIM_NAMES = namesOf(AIM_KEYS);
-  const PSEUDO_THREE_BONE_NAMES = namesOf(PSEUDO_THREE_BONE_KEYS);
-  const configure = (batch, job, keys, names, poleModes, options) =>
+  // Each kind is made on its first batch, when the batch bindings are bound (Core.area).
+  const kinds = {};
+  const kindOf = (className, job) => (kinds[className] ??= solverKind(core.area('batch'), className, job));
+  const configure = (batch, kind, options) =>
     batch._configure((handle) => {
-      checkOptionNames(readOptions(options), names, batch.constructor.name);
-      core.fillScratch((s) => packShared(job, keys, poleModes, options, s));
+      checkOptionNames(readOptions(options), kind.names, batch.constructor.name);
+      core.fillScratch((s) => packShared(kind.job, kind.keys, kind.poleModes, options, s));
       return handle.setOptions(core.scratchPointer);
     });
-  const PD = core.wasm.PdBatch;
-  const QUAT_PD = core.wasm.QuatPdBatch;
 
   /** Two-bone IK (docs/ik/two-bone.md) for `count` limbs per call. */
   class TwoBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
-      super(core, 'TwoBoneBatch', TWO_BONE, count);
+      super(core, 'TwoBoneBatch', kindOf('TwoBoneBatch', twoBone).Native, count);
       this._init(() => this.setOptions(options));
     }
 
     /** Replaces the settings shared by every item (defaults as in solveTwoBone). */
     setOptions(options) {
-      configure(this, twoBone, TWO_BONE_KEYS, TWO_BONE_NAMES, TWO_BONE_POLES, options);
+      configure(this, kindOf('TwoBoneBatch', twoBone), options);
     }
   }
 
   /** One-bone aim (docs/ik/aim.md) for `count` joints per call. */
   class AimBatch extends SolverBatch {
     constructor(count, options = {}) {
-      super(core, 'AimBatch', AIM, count);
+      super(core, 'AimBatch', kindOf('AimBatch', aim).Native, count);
       this._init(() => this.setOptions(options));
     }
 
     /** Replaces the settings shared by every item (defaults as in solveAim). */
     setOptions(options) {
-      configure(this, aim, AIM_KEYS, AIM_NAMES, AIM_POLES, options);
+      configure(this, kindOf('AimBatch', aim), options);
     }
   }
 
   /** Pseudo three-bone IK (docs/ik/pseudo-three-bone.md) for `count` legs/arms per call. */
   class PseudoThreeBoneBatch extends SolverBatch {
     constructor(count, options = {}) {
-      super(core, 'PseudoThreeBoneBatch', PSEUDO_THREE_BONE, count);
+      super(core, 'PseudoThreeBoneBatch', kindOf('PseudoThreeBoneBatch', pseudoThreeBone).Native, count);
       this._init(() => this.setOptions(options));
     }
 
     /** Replaces the settings shared by every item (defaults as in solvePseudoThreeBone). */
     setOptions(options) {
-      configure(this, pseudoThreeBone, PSEUDO_THREE_BONE_KEYS, PSEUDO_THREE_BONE_NAMES, PSEUDO_THREE_BONE_POLES, options);
+      configure(this, kindOf('PseudoThreeBoneBatch', pseudoThreeBone), options);
     }
   }
 
   /** Scalar PD controllers (docs/pd/pd.md), `count` per update(); `angle: true` wraps like AnglePD. */
   class PDBatch extends ControllerBatch {
     constructor(count, options = {}) {
-      super(core, 'PDBatch', PD, count);
+      super(core, 'PDBatch', core.area('batch').PdBatch, count);
       this._init(() => this.setOptions(options));
     }
 
@@ -260,7 +255,7 @@ export function createBatchApi(core) {
   /** Quaternion PD controllers (docs/pd/pd.md, like QuatPD with method 'log'), `count` per update(). */
   class QuatPDBatch extends ControllerBatch {
     constructor(count, options = {}) {
-      super(core, 'QuatPDBatch', QUAT_PD, count);
+      super(core, 'QuatPDBatch', core.area('batch').QuatPdBatch, count);
       this._init(() => this.setOptions(options));
     }
 

@@ -73,13 +73,14 @@ class HdrBuffer extends WasmObject {
 
 export function createHdrApi(core) {
   const { wasm } = core;
-  const { hdrApply } = wasm;
+  // The Embind function, taken on the first call (its area is bound then: Core.area).
+  let hdrApply = null;
 
   // Runs op over `count` pixels at byte offset `pointer`; run = false only validates.
   function call(pointer, count, channels, op, p, run) {
     const f = p.filmic ?? SDR_FILMIC;
     const s = p.settings ?? HDR_DEFAULTS;
-    return hdrApply(pointer, count, channels, op, p.parameter ?? 1,
+    return (hdrApply ??= core.area('hdr').hdrApply)(pointer, count, channels, op, p.parameter ?? 1,
       f.a, f.b, f.c, f.d, f.e, s.paperWhite, s.peak, s.saturation, s.input ?? 0, s.encoding ?? 0, run ? 1 : 0);
   }
 
@@ -176,7 +177,7 @@ export function createHdrApi(core) {
   function createBuffer(pixelCount, channels = 4) {
     readNumber(pixelCount, 'pixelCount', { min: 1, max: 2 ** 28, integer: true });
     readEnum(channels, 'channels', CHANNELS);
-    const storage = created(wasm.HdrStorage.create(pixelCount * channels), 'pixelCount');
+    const storage = created(core.area('hdr').HdrStorage.create(pixelCount * channels), 'pixelCount');
     const pointer = storage.pointer();
     if (!pointer) {
       storage.delete();
@@ -238,12 +239,12 @@ export function createHdrApi(core) {
       readFloat(peak, 'peak');
       const encodingIndex = readEnum(encoding, 'encoding', ENCODINGS);
       const floats = width * height * 4;
-      const storage = created(wasm.HdrStorage.create(floats), 'width');
+      const storage = created(core.area('hdr').HdrStorage.create(floats), 'width');
       const pointer = storage.pointer();
       if (!pointer) storage.delete();
       if (!pointer) throw new RangeError(`width: out of WASM memory for a ${width}x${height} image`);
       try {
-        core.check(wasm.hdrCalibrationImage(pointer, core.scratchPointer, width, height, paperWhite, peak, encodingIndex));
+        core.check(core.area('hdr').hdrCalibrationImage(pointer, core.scratchPointer, width, height, paperWhite, peak, encodingIndex));
         const data = core.heapF32.slice(pointer / 4, pointer / 4 + floats);
         const scratch = core.scratch;
         const patches = patchNames().map((name, i) => {
@@ -258,7 +259,7 @@ export function createHdrApi(core) {
   };
 
   let names = null;
-  const patchNames = () => (names ??= wasm.hdrCalibrationPatchNames().split(','));
+  const patchNames = () => (names ??= core.area('hdr').hdrCalibrationPatchNames().split(','));
 
   return api;
 }

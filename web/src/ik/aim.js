@@ -5,7 +5,8 @@ import { checkOptionNames } from '../options.js';
 import { OUT } from '../fields.js';
 
 export function createAimApi(core) {
-  const { solveAim: solveAimNative } = core.wasm;
+  // The Embind function, taken on the first call (its area is bound then: Core.area).
+  let solveAimNative = null;
   const pointer = core.scratchPointer;
   const { aim: aimJob } = core.jobs;
 
@@ -15,7 +16,7 @@ export function createAimApi(core) {
     if (result !== undefined) readOptions(result, 'result');
     checkOptionNames(options, aimJob.names, 'solveAim');
     core.fillScratch((s) => aimJob.pack(options, s));
-    core.check(solveAimNative(pointer));
+    core.check((solveAimNative ??= core.area('ik').solveAim)(pointer));
     return aimJob.result.readInto(result, core.scratch, OUT);
   }
 

@@ -36,8 +36,8 @@ export function readLimit(limit, name, f, o) {
 }
 
 export function createChainApi(core) {
-  // Embind free function taken once (a lookup on the module per call costs ~5 ns).
-  const { solveChain: solveChainNative } = core.wasm;
+  // The Embind function, taken on the first call (its area is bound then: Core.area).
+  let solveChainNative = null;
   const { chain } = core.jobs;
   // The option names solveChain takes: its description's, and the arrays it packs itself.
   const CHAIN_NAMES = nameSet([...chain.names], 'joints', 'limits');
@@ -65,7 +65,7 @@ export function createChainApi(core) {
       }
       for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
     });
-    core.check(solveChainNative(core.scratchPointer, n, limits.length));
+    core.check((solveChainNative ??= core.area('ik').solveChain)(core.scratchPointer, n, limits.length));
     const out = core.scratch;
     if (result !== undefined) return fillChainResult(result, n, out, o, chain.result);
     const solved = new Array(n);

@@ -15,7 +15,8 @@ function readQuat32(value, name, s, o) {
 }
 
 export function createLocalRotationsApi(core) {
-  const { toLocalRotations: toLocalNative } = core.wasm;
+  // The Embind function, taken on the first call (its area is bound then: Core.area).
+  let toLocalNative = null;
   const pointer = core.scratchPointer;
 
   /** World → local rotations of a chain (root first), computed by C++ (ikpd::ToLocalRotations). */
@@ -33,7 +34,7 @@ export function createLocalRotationsApi(core) {
       }
       readQuat32(parentRotation ?? IDENTITY, 'parentRotation', s, 4 * n);
     });
-    core.check(toLocalNative(pointer, n));
+    core.check((toLocalNative ??= core.area('ik').toLocalRotations)(pointer, n));
     const r = core.scratch;
     const out = new Array(n);
     // C++ gives float32 unit quaternions; JS callers compose them in double, so

@@ -4,8 +4,8 @@ import { checkOptionNames } from '../options.js';
 import { OUT } from '../fields.js';
 
 export function createPseudoThreeBoneApi(core) {
-  // Embind free function taken once (a lookup on the module per call costs ~5 ns).
-  const { solvePseudoThreeBone: solvePseudoThreeBoneNative } = core.wasm;
+  // The Embind function, taken on the first call (its area is bound then: Core.area).
+  let solvePseudoThreeBoneNative = null;
   const { pseudoThreeBone } = core.jobs;
 
   /**
@@ -20,7 +20,7 @@ export function createPseudoThreeBoneApi(core) {
     checkOptionNames(options, pseudoThreeBone.names, 'solvePseudoThreeBone');
     if (result !== undefined) readOptions(result, 'result');
     core.fillScratch((s) => pseudoThreeBone.pack(options, s));
-    core.check(solvePseudoThreeBoneNative(core.scratchPointer));
+    core.check((solvePseudoThreeBoneNative ??= core.area('ik').solvePseudoThreeBone)(core.scratchPointer));
     const r = core.scratch;
     return pseudoThreeBone.result.readInto(result, r, OUT);
   }

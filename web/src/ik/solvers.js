@@ -191,7 +191,7 @@ export function createSolverApi(core) {
     #result = newResult(twoBone);
 
     constructor(options = {}) {
-      super(core, 'TwoBoneSolver', () => core.wasm.TwoBoneSolver.create(), twoBone, {}, options);
+      super(core, 'TwoBoneSolver', () => core.area('ik').TwoBoneSolver.create(), twoBone, {}, options);
       this._start(options);
     }
 
@@ -209,7 +209,7 @@ export function createSolverApi(core) {
     #result = newResult(aim);
 
     constructor(options = {}) {
-      super(core, 'AimSolver', () => core.wasm.AimSolver.create(), aim, {}, options);
+      super(core, 'AimSolver', () => core.area('ik').AimSolver.create(), aim, {}, options);
       this._start(options);
     }
 
@@ -227,7 +227,7 @@ export function createSolverApi(core) {
     #result = newResult(pseudoThreeBone);
 
     constructor(options = {}) {
-      super(core, 'PseudoThreeBoneSolver', () => core.wasm.PseudoThreeBoneSolver.create(), pseudoThreeBone, {}, options);
+      super(core, 'PseudoThreeBoneSolver', () => core.area('ik').PseudoThreeBoneSolver.create(), pseudoThreeBone, {}, options);
       this._start(options);
     }
 
@@ -253,7 +253,7 @@ export function createSolverApi(core) {
       const n = jointCount;
       const joints = chain.floats; // the packed job, then joints, limits, output (cpp/bindings/ik/chain_job.h)
       const out = joints + n * (7 + LIMIT_FLOATS);
-      super(core, 'ChainSolver', () => core.wasm.ChainSolver.create(n), chain,
+      super(core, 'ChainSolver', () => core.area('ik').ChainSolver.create(n), chain,
         {
           floats: out + 7 * n + chain.result.floats, inputFloats: joints + 7 * n, out, outputFloats: 7 * n + chain.result.floats, extraOptions: CHAIN_EXTRA_OPTIONS,
           frameRanges: [[0, Math.min(...chain.options.map((f) => f.offset))], [joints, joints + 7 * n]], sizeName: 'jointCount',

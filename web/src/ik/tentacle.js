@@ -4,7 +4,6 @@ import { readOptions, readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 
 export function createTentacleApi(core) {
-  const x = core.wasm;
   const { tentacle2d } = core.jobs;
   // The option names Tentacle2D takes: its description's, and the lengths it packs itself.
   const TENTACLE_NAMES = nameSet([...tentacle2d.names], 'lengths');
@@ -24,7 +23,7 @@ export function createTentacleApi(core) {
       if (n < 1) throw new RangeError('lengths: must have at least one bone');
       if (2 * n > core.scratchFloats) throw new RangeError(`lengths: at most ${core.scratchFloats >> 1} bones`);
       const hasLimits = typeof options.limit === 'object' && options.limit !== null;
-      const native = created(x.Tentacle2D.create(), 'lengths');
+      const native = created(core.area('ik').Tentacle2D.create(), 'lengths');
       let error;
       try {
         core.fillScratch((f) => {

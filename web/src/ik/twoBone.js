@@ -5,7 +5,8 @@ import { checkOptionNames } from '../options.js';
 import { OUT } from '../fields.js';
 
 export function createTwoBoneApi(core) {
-  const { solveTwoBone: solveTwoBoneNative } = core.wasm;
+  // The Embind function, taken on the first call (its area is bound then: Core.area).
+  let solveTwoBoneNative = null;
   const pointer = core.scratchPointer;
   const { twoBone: twoBoneJob } = core.jobs;
 
@@ -15,7 +16,7 @@ export function createTwoBoneApi(core) {
     if (result !== undefined) readOptions(result, 'result');
     checkOptionNames(options, twoBoneJob.names, 'solveTwoBone');
     core.fillScratch((s) => twoBoneJob.pack(options, s));
-    core.check(solveTwoBoneNative(pointer));
+    core.check((solveTwoBoneNative ??= core.area('ik').solveTwoBone)(pointer));
     return twoBoneJob.result.readInto(result, core.scratch, OUT);
   }
 

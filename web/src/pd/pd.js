@@ -238,7 +238,7 @@ export function createPdApi(core) {
 
   class PD extends Controller {
     constructor(options = {}) {
-      super('PD', () => wasm.PdScalar(false), 1, 1, options, SCALAR_OPTIONS, 0, 0);
+      super('PD', () => core.area('pd').PdScalar(false), 1, 1, options, SCALAR_OPTIONS, 0, 0);
     }
 
     /** Blend-out toward `rest` (default 0): spring, then a linear blend reaching it exactly. */
@@ -254,7 +254,7 @@ export function createPdApi(core) {
 
   class AnglePD extends Controller {
     constructor(options = {}) {
-      super('AnglePD', () => wasm.PdScalar(true), 1, 1, options, SCALAR_OPTIONS, 0, 0);
+      super('AnglePD', () => core.area('pd').PdScalar(true), 1, 1, options, SCALAR_OPTIONS, 0, 0);
     }
 
     blendOut(dt, rest = 0) {
@@ -316,7 +316,7 @@ export function createPdApi(core) {
 
   class Vec3PD extends OwnBufferController {
     constructor(options = {}) {
-      super('Vec3PD', () => wasm.PdVec3(), 3, options, ROTATION_OPTIONS, [1, 0, 0], readVec3Target);
+      super('Vec3PD', () => core.area('pd').PdVec3(), 3, options, ROTATION_OPTIONS, [1, 0, 0], readVec3Target);
     }
 
     /** Blend-out toward the unit vector `rest` (required). */
@@ -328,7 +328,7 @@ export function createPdApi(core) {
 
   class QuatPD extends OwnBufferController {
     constructor(options = {}) {
-      super('QuatPD', () => wasm.PdQuat(), 4, options, QUAT_OPTIONS, [0, 0, 0, 1], readQuat);
+      super('QuatPD', () => core.area('pd').PdQuat(), 4, options, QUAT_OPTIONS, [0, 0, 0, 1], readQuat);
     }
 
     /** Blend-out toward identity: spring, then a slerp reaching [0, 0, 0, 1] exactly. */

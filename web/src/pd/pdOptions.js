@@ -14,14 +14,16 @@ import { readRanged } from '../fields.js';
  * batches (web/src/batch/batch.js).
  */
 export function createPdOptions(core) {
-  const wasm = core.wasm;
   const layout = core.jobs.pd;
-  const pointer = wasm.pdBuffer();
-  const { pdGains, pdStability } = wasm; // Embind free functions, taken once
+  let pointer = 0; // the pd buffer's address, taken on first use (the pd area is bound then: Core.area)
   let view = new Float64Array(0);
   /** Float64Array over the C++ pd buffer (32 doubles); growth detaches (empties) the old view. */
   const io = () => {
-    if (view.length === 0) view = new Float64Array(wasm.HEAPF64.buffer, pointer, 32);
+    if (view.length === 0) {
+      const wasm = core.area('pd');
+      pointer ||= wasm.pdBuffer();
+      view = new Float64Array(wasm.HEAPF64.buffer, pointer, 32);
+    }
     return view;
   };
   const DAMPING = layout.byName.damping;
@@ -48,7 +50,7 @@ export function createPdOptions(core) {
   }
 
   function gains(kind, a, b, c) {
-    core.check(pdGains(kind, a, b, c));
+    core.check(core.area('pd').pdGains(kind, a, b, c));
     const f = io();
     return { kp: f[0], kd: f[1] };
   }
@@ -75,7 +77,7 @@ export function createPdOptions(core) {
     checkOptionNames(readOptions(options, 'options'), STABILITY_NAMES, 'checkStability');
     const { kp, kd, dt, integrator = layout.defaultValues.integrator, dtMax = layout.defaultValues.dtMax } = options;
     const index = readEnum(integrator, 'integrator', INTEGRATOR.enumNames);
-    core.check(pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
+    core.check(core.area('pd').pdStability(index, readNumber(kp, 'kp'), readNumber(kd, 'kd'), readNumber(dt, 'dt'),
       readRanged(dtMax, layout.byName.dtMax)));
     const f = io();
     return { stable: f[0] !== 0, maxStableDt: f[1], spectralRadius: f[2] };

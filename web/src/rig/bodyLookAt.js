@@ -96,7 +96,6 @@ function fillJoints(joints, count, f, o) {
 }
 
 export function createBodyLookAtApi(core) {
-  const x = core.wasm;
 
   /** Full-body look-at (docs/rig/body-look-at.md); see BodyLookAt in web/types/rig/bodyLookAt.d.ts. */
   class BodyLookAt extends SmoothedRig {
@@ -106,7 +105,7 @@ export function createBodyLookAtApi(core) {
 
     constructor(options = {}) {
       readOptions(options);
-      const native = created(x.BodyLookAt.create(), 'options');
+      const native = created(core.area('rig').BodyLookAt.create(), 'options');
       let n;
       super('BodyLookAt', native, () => {
         const layout = core.jobs.bodyLookAt;

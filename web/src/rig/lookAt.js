@@ -7,7 +7,6 @@ import { SmoothedRig } from './smoothedRig.js';
 const NO_EYES = Object.freeze([]);
 
 export function createLookAtApi(core) {
-  const x = core.wasm;
   const { lookAt } = core.jobs;
   // The option names LookAt takes: its description's, and the arrays it packs itself.
   const LOOK_AT_NAMES = nameSet([...lookAt.names], 'weights', 'limits');
@@ -30,7 +29,7 @@ export function createLookAtApi(core) {
       if (n > MAX_LOOK_AT_JOINTS) throw new RangeError(`weights: at most ${MAX_LOOK_AT_JOINTS} joints`);
       const hasLimits = options.limits !== undefined;
       const hasSettleTimes = typeof options.settleTime === 'object' && options.settleTime !== null;
-      const native = created(x.LookAt.create(), 'weights');
+      const native = created(core.area('rig').LookAt.create(), 'weights');
       super('LookAt', native, () => {
         core.fillScratch((f) => {
           readVector(weights, 'weights', n, f, 0);
