@@ -380,7 +380,7 @@ section('grounding (three.js)', () => {
     glueGzip: gz(glue),
     wrappersGzip: gz(Buffer.concat(wrappers)),
   };
-  extra.startup = { initMs: median(startups.map((s) => s.initMs)), importMs: median(startups.map((s) => s.importMs)) };
+  extra.startup = Object.fromEntries(['initMs', 'importMs', 'firstCallMs', 'otherAreasMs'].map((k) => [k, median(startups.map((s) => s[k]))]));
 }
 
 // ------------------------------------------------------------ report
@@ -462,7 +462,11 @@ if (extra.embind) {
   const e = extra.embind;
   console.log(`Embind per-call cost: class method ${fmt(e.method)}, free function ${fmt(e.function)} (cached reference, as the library calls it; looked up on the module every call: ${fmt(e.functionLookup)}) (minus a JS call)`);
 }
-console.log(`start-up: await init() ${extra.startup.initMs.toFixed(1)} ms (import ${extra.startup.importMs.toFixed(1)} ms) in a fresh Node ${process.version} process, median`);
+{
+  const u = extra.startup;
+  console.log(`start-up: await init() ${u.initMs.toFixed(1)} ms (import ${u.importMs.toFixed(1)} ms) in a fresh Node ${process.version} process, median; ` +
+    `areas bound on first use: then the first solveTwoBone ${u.firstCallMs.toFixed(1)} ms, a first use of every other area ${u.otherAreasMs.toFixed(1)} ms`);
+}
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 console.log(`machine: ${machine}; ${new Date().toISOString()}; ${REPS} repetitions`);
 mkdirSync(join(root, 'build'), { recursive: true });
