@@ -34,6 +34,7 @@ export class Core {
     this.jobs = jobs;
     this.scratchFloats = wasm.scratchFloats() - AREA_NAME_FLOATS;
     this._scratch = new Float32Array(0);
+    this._scratchView = () => this.scratch;
     this._bound = new Set();
   }
 
@@ -65,9 +66,9 @@ export class Core {
     return this._scratch;
   }
 
-  /** fillView over the scratch buffer: fill(scratch), again on a fresh view if memory grew meanwhile. */
-  fillScratch(fill) {
-    return fillView(() => this.scratch, fill);
+  /** fillView over the scratch buffer: fill(scratch, a, b, c), again on a fresh view if memory grew meanwhile. */
+  fillScratch(fill, a, b, c) {
+    return fillView(this._scratchView, fill, a, b, c);
   }
 
   /** A `Type` (Float32Array, Float64Array) view over a native handle's options buffer (`layout.floats` numbers). */
@@ -98,19 +99,21 @@ export function created(handle, name) {
 }
 
 /**
- * Runs fill(view()) with a typed-array view over WASM memory (`view` derives a
- * current one) and returns the view filled. Reading the caller's inputs can
- * grow WASM memory (a getter or Proxy that creates an ikpd object), which
- * detaches every view: writes to it then vanish silently. A view emptied that
- * way (length 0) is filled again from a fresh one, so every wrapper packs its
- * inputs completely (the inputs are then read twice).
+ * Runs fill(view(), a, b, c) with a typed-array view over WASM memory (`view`
+ * derives a current one) and returns the view filled. Reading the caller's
+ * inputs can grow WASM memory (a getter or Proxy that creates an ikpd object),
+ * which detaches every view: writes to it then vanish silently. A view
+ * emptied that way (length 0) is filled again from a fresh one, so every
+ * wrapper packs its inputs completely (the inputs are then read twice).
+ * Per-frame callers pass a `fill` made once and their values as a, b, c: a
+ * closure over a call's values would be garbage on every call.
  */
-export function fillView(view, fill) {
+export function fillView(view, fill, a, b, c) {
   let v = view();
-  fill(v);
+  fill(v, a, b, c);
   while (v.length === 0) {
     v = view();
-    fill(v);
+    fill(v, a, b, c);
   }
   return v;
 }

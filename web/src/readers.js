@@ -227,3 +227,10 @@ export function fillTransform(joint, f, o) {
   if (rotation !== joint.rotation) joint.rotation = rotation;
   return joint;
 }
+
+/** Writes `count` solved joints f[o..] into `joints` (resized, entries reused); returns the offset after them. */
+export function fillJoints(joints, count, f, o) {
+  if (joints.length !== count) joints.length = count;
+  for (let i = 0; i < count; i++, o += 7) joints[i] = fillTransform(joints[i], f, o);
+  return o;
+}

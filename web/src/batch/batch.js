@@ -81,14 +81,18 @@ class SoaBatch extends WasmObject {
     return this.#count;
   }
 
+  // No closure here: one that captures a local of a per-frame method makes V8
+  // allocate its context on every call, even when the branch is not taken.
   #view(index) {
     this.assertAlive();
     const buffer = this.#core.heapF32.buffer;
-    if (buffer !== this.#buffer) {
-      this.#buffer = buffer;
-      this.#views = this.#fields.map((f, i) => new Float32Array(buffer, this.#pointers[i], f.components * this.#count));
-    }
+    if (buffer !== this.#buffer) this.#makeViews(buffer);
     return this.#views[index];
+  }
+
+  #makeViews(buffer) {
+    this.#buffer = buffer;
+    this.#views = this.#fields.map((f, i) => new Float32Array(buffer, this.#pointers[i], f.components * this.#count));
   }
 
   /** Runs the subclass's constructor steps; frees the native object if they throw. */
@@ -101,11 +105,15 @@ class SoaBatch extends WasmObject {
     }
   }
 
-  /** Hands the native handle and the item count to `call`; throws "items[i].parameter: reason" on error. */
-  _run(count, call) {
+  /**
+   * call(handle, count, dt): the native solve or update (module-level
+   * functions, so a frame allocates no closure); throws
+   * "items[i].parameter: reason" on error.
+   */
+  _run(count, call, dt) {
     this.assertAlive();
     if (count !== this.#count) readNumber(count, 'count', { min: 0, max: this.#count, integer: true });
-    const error = call(this.#handle, count);
+    const error = call(this.#handle, count, dt);
     if (error) {
       const item = this.#handle.failedItem() >>> 0;
       throw new RangeError(`items[${item}].${this.#core.wasm.UTF8ToString(error >>> 0)}`);
@@ -120,11 +128,15 @@ class SoaBatch extends WasmObject {
   }
 }
 
+const NON_NEGATIVE = /* @__PURE__ */ Object.freeze({ min: 0 }); // made once: a literal per update() can be garbage
+const solveItems = (handle, n) => handle.solve(n);
+const updateItems = (handle, n, dt) => handle.update(dt, n);
+
 /** Batches of solvers: solve(count) solves items [0, count). */
 class SolverBatch extends SoaBatch {
   /** Solves items [0, count) (default: all); throws a RangeError "items[i].parameter: reason". */
   solve(count = this.count) {
-    return this._run(count, (handle, n) => handle.solve(n));
+    return this._run(count, solveItems);
   }
 }
 
@@ -132,8 +144,8 @@ class SolverBatch extends SoaBatch {
 class ControllerBatch extends SoaBatch {
   /** Advances items [0, count) (default: all) by dt seconds toward `input.target`. */
   update(dt, count = this.count) {
-    readNumber(dt, 'dt', { min: 0 });
-    return this._run(count, (handle, n) => handle.update(dt, n));
+    readNumber(dt, 'dt', NON_NEGATIVE);
+    return this._run(count, updateItems, dt);
   }
 }
 

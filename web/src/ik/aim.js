@@ -9,13 +9,15 @@ export function createAimApi(core) {
   let solveAimNative = null;
   const pointer = core.scratchPointer;
   const { aim: aimJob } = core.jobs;
+  // Made once: a closure over each call's options would be garbage on every call.
+  const pack = (s, options) => aimJob.pack(options, s);
 
   /** Aim with up-vector roll (docs/ik/aim.md); with `result` (a previous result), it is filled in place and returned. */
   function solveAim(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
     checkOptionNames(options, aimJob.names, 'solveAim');
-    core.fillScratch((s) => aimJob.pack(options, s));
+    core.fillScratch(pack, options);
     core.check((solveAimNative ??= core.area('ik').solveAim)(pointer));
     return aimJob.result.readInto(result, core.scratch, OUT);
   }

@@ -7,6 +7,8 @@ export function createPseudoThreeBoneApi(core) {
   // The Embind function, taken on the first call (its area is bound then: Core.area).
   let solvePseudoThreeBoneNative = null;
   const { pseudoThreeBone } = core.jobs;
+  // Made once: a closure over each call's options would be garbage on every call.
+  const pack = (s, options) => pseudoThreeBone.pack(options, s);
 
   /**
    * Pseudo three-bone IK (docs/ik/pseudo-three-bone.md); see PseudoThreeBoneOptions in web/types/ik/pseudoThreeBone.d.ts.
@@ -19,7 +21,7 @@ export function createPseudoThreeBoneApi(core) {
     }
     checkOptionNames(options, pseudoThreeBone.names, 'solvePseudoThreeBone');
     if (result !== undefined) readOptions(result, 'result');
-    core.fillScratch((s) => pseudoThreeBone.pack(options, s));
+    core.fillScratch(pack, options);
     core.check((solvePseudoThreeBoneNative ??= core.area('ik').solvePseudoThreeBone)(core.scratchPointer));
     const r = core.scratch;
     return pseudoThreeBone.result.readInto(result, r, OUT);

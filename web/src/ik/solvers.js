@@ -156,15 +156,20 @@ class PreparedSolver extends WasmObject {
   _solve(frame) {
     this.assertAlive();
     readOptions(frame, 'frame');
-    if (this.#stage === null) {
-      this.#stage = new Float32Array(this.#layout.floats);
-      this.#copies = this.#layout.frameRanges.map(([start, end]) => [this.#stage.subarray(start, end), start]);
-    }
+    if (this.#stage === null) this.#makeStage();
     this._packFrame(frame, this.#stage);
     const f = this._buffer();
     for (const [values, start] of this.#copies) f.set(values, start);
     this.#core.check(this.#handle.solve());
     return f;
+  }
+
+  // Apart from _solve: a closure there (even in a branch not taken) would
+  // make V8 allocate its context on every frame.
+  #makeStage() {
+    const stage = new Float32Array(this.#layout.floats);
+    this.#copies = this.#layout.frameRanges.map(([start, end]) => [stage.subarray(start, end), start]);
+    this.#stage = stage;
   }
 }
 

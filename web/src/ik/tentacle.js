@@ -3,6 +3,9 @@ import { WasmObject, created } from '../core.js';
 import { readOptions, readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 
+// update()'s target, read here before it crosses (reused: a frame allocates nothing).
+const TARGET = /* @__PURE__ */ new Float64Array(2);
+
 export function createTentacleApi(core) {
   const { tentacle2d } = core.jobs;
   // The option names Tentacle2D takes: its description's, and the lengths it packs itself.
@@ -46,7 +49,7 @@ export function createTentacleApi(core) {
     /** Runs one incremental update toward the 2D point `target`. */
     update(target) {
       this.assertAlive();
-      const t = [0, 0];
+      const t = TARGET;
       readVector(target, 'target', 2, t, 0);
       core.check(this.#native.update(t[0], t[1]));
       return this;

@@ -9,13 +9,15 @@ export function createTwoBoneApi(core) {
   let solveTwoBoneNative = null;
   const pointer = core.scratchPointer;
   const { twoBone: twoBoneJob } = core.jobs;
+  // Made once: a closure over each call's options would be garbage on every call.
+  const pack = (s, options) => twoBoneJob.pack(options, s);
 
   /** Two-bone IK (docs/ik/two-bone.md); with `result` (a previous result), its arrays are filled in place and it is returned. */
   function solveTwoBone(options, result) {
     readOptions(options);
     if (result !== undefined) readOptions(result, 'result');
     checkOptionNames(options, twoBoneJob.names, 'solveTwoBone');
-    core.fillScratch((s) => twoBoneJob.pack(options, s));
+    core.fillScratch(pack, options);
     core.check((solveTwoBoneNative ??= core.area('ik').solveTwoBone)(pointer));
     return twoBoneJob.result.readInto(result, core.scratch, OUT);
   }

@@ -28,6 +28,7 @@ export function createPdApi(core) {
   // Shared with the PD batches (web/src/batch/batch.js).
   core.packPdOptions = packOptions;
   const { checkStability } = shared.api;
+  const writeTargets = (f, controller, target, targetVelocity) => controller._writeTargets(f, target, targetVelocity);
 
   /**
    * Shared implementation. `n` = value length (1, 3, 4), `m` = velocity length (1, 3).
@@ -124,16 +125,18 @@ export function createPdApi(core) {
     update(dt, target, targetVelocity) {
       this.assertAlive();
       warnIfMilliseconds(readNumber(dt, 'dt'), this, 'update');
-      const hasVelocity = targetVelocity !== undefined;
       // fillView: every input is read again if reading one grew WASM memory.
-      fillView(io, (f) => {
-        this._write(target, 'target', 0, f);
-        if (!hasVelocity) return;
-        if (this.#m === 1) f[this.#n] = readNumber(targetVelocity, 'targetVelocity');
-        else readVector(targetVelocity, 'targetVelocity', this.#m, f, this.#n);
-      });
-      core.check(this.#handle.update(dt, hasVelocity ? 1 : 0));
+      fillView(io, writeTargets, this, target, targetVelocity);
+      core.check(this.#handle.update(dt, targetVelocity !== undefined ? 1 : 0));
       return this._read('value', true);
+    }
+
+    // Writes update()'s target and, when given, its velocity into the io view `f`.
+    _writeTargets(f, target, targetVelocity) {
+      this._write(target, 'target', 0, f);
+      if (targetVelocity === undefined) return;
+      if (this.#m === 1) f[this.#n] = readNumber(targetVelocity, 'targetVelocity');
+      else readVector(targetVelocity, 'targetVelocity', this.#m, f, this.#n);
     }
 
     get value() {

@@ -2,7 +2,7 @@
 // smoothed rig built from the solvers and controllers. Returns the members it adds to the
 // ikpd object.
 import { created } from '../core.js';
-import { fillTransform, readEnabled, readOptions, readTransform, readVec3, readVector } from '../readers.js';
+import { fillJoints, readEnabled, readOptions, readTransform, readVec3, readVector, tryReadTransform } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import { readRanged } from '../fields.js';
 import { SmoothedRig } from './smoothedRig.js';
@@ -88,10 +88,20 @@ function packSettings(options, layout, settings, f) {
   return [n, hasWeights, hasLimits, hasSettleTimes];
 }
 
-// Writes `count` solved joints f[o..] into `joints` (resized, entries reused).
-function fillJoints(joints, count, f, o) {
-  if (joints.length !== count) joints.length = count;
-  for (let i = 0; i < count; i++, o += 7) joints[i] = fillTransform(joints[i], f, o);
+// Packs a frame's joints (read by update() into `joints`) and target at f[0..].
+function packFrame(f, joints, frame) {
+  let o = packJoints(f, 0, joints.spine, 'spine');
+  o = packJoints(f, o, joints.arms, 'arms');
+  o = packJoints(f, o, joints.legs, 'legs');
+  o = packJoints(f, o, joints.eyes, 'eyes');
+  readVec3(frame.target, 'target', f, o);
+}
+
+// Packs `list` at f[o..] (7 floats each); returns the offset after it.
+function packJoints(f, o, list, name) {
+  for (let i = 0; i < list.length; i++, o += 7) {
+    if (!tryReadTransform(list[i], f, o)) readTransform(list[i], `${name}[${i}]`, f, o);
+  }
   return o;
 }
 
@@ -102,6 +112,7 @@ export function createBodyLookAtApi(core) {
     #native; // Embind handle of the C++ BodyLookAtHandle (cpp/bindings/rig/body_look_at.cc)
     #size;
     #result = { spine: [], arms: [], legs: [], eyes: [], gaze: { yaw: 0, pitch: 0 } };
+    #joints = { spine: NO_JOINTS, arms: NO_JOINTS, legs: NO_JOINTS, eyes: NO_JOINTS }; // update()'s, packed by packFrame
 
     constructor(options = {}) {
       readOptions(options);
@@ -140,19 +151,16 @@ export function createBodyLookAtApi(core) {
       const eyes = readJoints(frame.eyes, 'eyes');
       if (eyes.length > 2) throw new RangeError(`eyes: needs 0, 1 or 2 joints (left, right), got ${eyes.length}`);
       const enabled = readEnabled(frame);
-      let o;
-      core.fillScratch((f) => {
-        o = 0;
-        for (let i = 0; i < n; i++, o += 7) readTransform(spine[i], `spine[${i}]`, f, o);
-        for (let i = 0; i < arms.length; i++, o += 7) readTransform(arms[i], `arms[${i}]`, f, o);
-        for (let i = 0; i < legs.length; i++, o += 7) readTransform(legs[i], `legs[${i}]`, f, o);
-        for (let i = 0; i < eyes.length; i++, o += 7) readTransform(eyes[i], `eyes[${i}]`, f, o);
-        readVec3(frame.target, 'target', f, o);
-      });
+      const joints = this.#joints;
+      joints.spine = spine;
+      joints.arms = arms;
+      joints.legs = legs;
+      joints.eyes = eyes;
+      core.fillScratch(packFrame, joints, frame);
       core.check(this.#native.update(core.scratchPointer, arms.length, legs.length, eyes.length, seconds, enabled));
       const out = core.scratch;
       const result = this.#result;
-      o = fillJoints(result.spine, n, out, o + 3);
+      let o = fillJoints(result.spine, n, out, 7 * (n + arms.length + legs.length + eyes.length) + 3);
       o = fillJoints(result.arms, arms.length, out, o);
       o = fillJoints(result.legs, legs.length, out, o);
       o = fillJoints(result.eyes, eyes.length, out, o);

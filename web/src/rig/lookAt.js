@@ -1,10 +1,23 @@
 // Look-at IK with PD smoothing (docs/rig/look-at.md; typings web/types/rig/lookAt.d.ts).
 import { created } from '../core.js';
-import { readArray, readEnabled, readOptions, readTransform, readVec3, readVector, transformFrom } from '../readers.js';
+import { fillJoints, readArray, readEnabled, readOptions, readTransform, readVec3, readVector, tryReadTransform } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import { SmoothedRig } from './smoothedRig.js';
 
 const NO_EYES = Object.freeze([]);
+
+// Packs a frame (the joints and eyes update() read, its target) at f[0..].
+function packFrame(f, joints, eyes, frame) {
+  const n = joints.length;
+  for (let i = 0; i < n; i++) {
+    if (!tryReadTransform(joints[i], f, 7 * i)) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
+  }
+  readVec3(frame.target, 'target', f, 7 * n);
+  for (let i = 0; i < eyes.length; i++) {
+    const o = 7 * (n + i) + 3;
+    if (!tryReadTransform(eyes[i], f, o)) readTransform(eyes[i], `eyes[${i}]`, f, o);
+  }
+}
 
 export function createLookAtApi(core) {
   const { lookAt } = core.jobs;
@@ -17,7 +30,8 @@ export function createLookAtApi(core) {
   class LookAt extends SmoothedRig {
     #native; // Embind handle of the C++ LookAtHandle (cpp/bindings/rig/look_at.cc)
     #size;
-    #gaze = Object.freeze({ yaw: 0, pitch: 0 });
+    #gaze = { yaw: 0, pitch: 0 };
+    #result = []; // update()'s, reused: a frame allocates nothing
 
     constructor(options) {
       readOptions(options);
@@ -46,7 +60,8 @@ export function createLookAtApi(core) {
 
     /**
      * Advances dt seconds: offsets toward the target (enabled) or blended out (disabled),
-     * applied to the animated pose `joints`. Returns the world-space joints.
+     * applied to the animated pose `joints`. Returns the world-space joints: the same
+     * array (and joints) every call, overwritten by the next update; copy what you keep.
      */
     update(dt, frame) {
       const seconds = this.beginUpdate(dt, frame);
@@ -56,21 +71,15 @@ export function createLookAtApi(core) {
       const eyes = frame.eyes === undefined ? NO_EYES : readArray(frame.eyes, 'eyes');
       if (eyes.length > 2) throw new RangeError(`eyes: needs 0, 1 or 2 joints (left, right), got ${eyes.length}`);
       const e = eyes.length;
-      core.fillScratch((f) => {
-        for (let i = 0; i < n; i++) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
-        readVec3(frame.target, 'target', f, 7 * n);
-        for (let i = 0; i < e; i++) readTransform(eyes[i], `eyes[${i}]`, f, 7 * (n + i) + 3);
-      });
+      core.fillScratch(packFrame, joints, eyes, frame);
       core.check(this.#native.update(core.scratchPointer, seconds, readEnabled(frame), e));
       const out = core.scratch;
-      const result = new Array(n);
-      let o = 7 * (n + e) + 3;
-      for (let i = 0; i < n; i++, o += 7) result[i] = transformFrom(out, o);
-      if (e > 0) {
-        result.eyes = new Array(e);
-        for (let i = 0; i < e; i++, o += 7) result.eyes[i] = transformFrom(out, o);
-      }
-      this.#gaze = { yaw: out[o], pitch: out[o + 1] };
+      const result = this.#result;
+      let o = fillJoints(result, n, out, 7 * (n + e) + 3);
+      if (e > 0) o = fillJoints(result.eyes ??= [], e, out, o);
+      else if (result.eyes !== undefined) result.eyes = undefined;
+      this.#gaze.yaw = out[o];
+      this.#gaze.pitch = out[o + 1];
       return result;
     }
 

@@ -92,9 +92,12 @@ export interface LookAtFrame {
  * the exact integrator (frame-rate independent); turning off blends the offsets out.
  */
 export interface LookAt extends Disposable {
-  /** Advances `dt` seconds (>= 0) and returns the world-space pose: animation plus smoothed offsets. */
+  /**
+   * Advances `dt` seconds (>= 0) and returns the world-space pose: animation plus smoothed offsets.
+   * The same array (and joints) every call, overwritten by the next update: copy what you keep.
+   */
   update(dt: number, frame: LookAtFrame): JointResult[] & { eyes?: JointResult[] };
-  /** The gaze after the last update (radians; VRM `lookAt` yaw/pitch, which are in degrees). */
+  /** The gaze after the last update (radians; VRM `lookAt` yaw/pitch, which are in degrees); the same object every update. */
   readonly gaze: Gaze;
   /** The smoothed joint-local offsets `[x, y, z, w]`, root first. */
   readonly offsets: Array<[number, number, number, number]>;
