@@ -121,6 +121,18 @@ it('standing, the look-at reaches the same pose at 30 and 240 Hz', async () => {
   expect(meanAngle(slow)).toBeGreaterThan(1); // still turning: the comparison is not of settled poses
 }, SLOW);
 
+/**
+ * The readout after 120 simulated frames in one evaluate (no rendering between them, so
+ * SwiftShader's drawing competes less for the CPU), logged for the record.
+ */
+async function steadyTimes() {
+  const state = await demo(() => window.__ikpdDemo.simulate(1 / 60, 120));
+  const t = state.times;
+  console.log(`crowd, ${state.characters} characters, threads ${state.threads}, 120 simulated frames: solve ${t.solve.toFixed(2)} ms (limbs ${t.limbs.toFixed(2)}, look-at ${t.look.toFixed(2)}), script ${t.script.toFixed(2)} ms`);
+  for (const key of ['solve', 'limbs', 'look', 'script']) expect(Number.isFinite(t[key]) && t[key] > 0, key).toBe(true);
+  return t;
+}
+
 /** Flips the scene's threads control and waits for the page it reloads to be ready on the crowd. */
 async function toggleThreads(on) {
   const loaded = page.waitForURL(new RegExp(`threads=${on ? 2 : 1}#crowd$`), { timeout: 90_000 });
@@ -134,12 +146,13 @@ it('the threads toggle reports what is active and switches it by reloading the p
   const on = await demo(() => window.__ikpdDemo.state());
   expect(on).toMatchObject({ crossOriginIsolated: true, threads: 2, threadsControl: true, threadsRequested: 2 });
   expect(on.panel[3]).toContain('threads: 2');
+  await steadyTimes();
 
   const off = await toggleThreads(false);
   expect(off).toMatchObject({ threads: 1, threadsControl: false, threadsRequested: 1, characters: 2000 });
   expect(off.panel[3]).toContain('threads: off');
   expect(await page.textContent('#badge')).toContain('threads: off');
-  console.log(`crowd, ${off.characters} characters, threads ${off.threads}: ${off.panel[1]}; ${off.panel[2]}`);
+  await steadyTimes();
 
   const back = await toggleThreads(true);
   expect(back).toMatchObject({ threads: 2, threadsControl: true });
