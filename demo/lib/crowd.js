@@ -43,29 +43,23 @@ const INNER = 4;
 const GAP = 1.1;
 const SPACING = 0.9;
 
-/** A small seeded generator (mulberry32): the same crowd on every load. */
-export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A repeatable value in [0, 1) for item `i` and stream `k` (a sine hash): the same crowd on every load. */
+export function hash(i, k = 0) {
+  const x = Math.sin(12.9898 * i + 78.233 * k + 0.5) * 43758.5453;
+  return x - Math.floor(x);
 }
 
-function ringLayout(count, rand) {
+function ringLayout(count, seed) {
   const radius = new Float64Array(count), angle = new Float64Array(count), dir = new Float64Array(count), phase = new Float64Array(count);
   let r = INNER;
   for (let i = 0, ring = 0; i < count; ring++, r += GAP) {
     const n = Math.floor((2 * Math.PI * r) / SPACING);
-    const start = rand() * 2 * Math.PI;
+    const start = hash(ring, seed) * 2 * Math.PI;
     for (let j = 0; j < n && i < count; j++, i++) {
-      radius[i] = r + (rand() - 0.5) * 0.25;
+      radius[i] = r + (hash(i, seed + 1) - 0.5) * 0.25;
       angle[i] = start + (2 * Math.PI * j) / n;
       dir[i] = ring % 2 ? -1 : 1;
-      phase[i] = rand();
+      phase[i] = hash(i, seed + 2);
     }
   }
   return { radius, angle, dir, phase, outer: r };
@@ -128,7 +122,7 @@ export function writeMatrix(m, o, p, po, q, qo) {
  * look target ([x, y, z]) and the kinds' instanceMatrix arrays.
  */
 export function createCrowd(ikpd, count, { settleTime = 0.3, seed = 29 } = {}) {
-  const layout = ringLayout(count, random(seed));
+  const layout = ringLayout(count, seed);
   const legs = new ikpd.TwoBoneBatch(4 * count, { poleMode: 'point', soften: 0.05, forward: [0, -1, 0], bendAxis: [1, 0, 0] });
   const aim = new ikpd.AimBatch(JOINTS * count, { poleMode: 'point', forward: [0, 0, 1], up: [0, 1, 0] });
   const pd = new ikpd.QuatPDBatch(JOINTS * count, { settleTime });

@@ -9,7 +9,7 @@
 import * as THREE from 'three/webgpu';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { boneGeometry, colors, handle, setupStage, standard } from '../lib/stage.js';
-import { createCrowd, PER_CHARACTER, random, SKELETON } from '../lib/crowd.js';
+import { createCrowd, hash, PER_CHARACTER, SKELETON } from '../lib/crowd.js';
 import { terrainHeight } from '../lib/terrain.js';
 import { readUrlOptions } from '../output.js';
 
@@ -109,7 +109,6 @@ export async function create(ctx) {
     crowd.setLook(params.lookAt);
     ground = groundMesh(crowd.radius);
     scene.add(ground);
-    const rand = random(7);
     for (const [kind, per] of Object.entries(PER_CHARACTER)) {
       const mesh = new THREE.InstancedMesh(geometries[kind], materialOf[kind], per * count);
       mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
@@ -120,10 +119,10 @@ export async function create(ctx) {
     }
     // Shirts and trousers: one colour per character, on its torso and thighs.
     for (let i = 0; i < count; i++) {
-      shirt.setHSL(rand(), 0.45, 0.45 + 0.15 * rand());
+      shirt.setHSL(hash(i, 7), 0.45, 0.45 + 0.15 * hash(i, 8));
       meshes.belly.setColorAt(i, shirt);
       meshes.chest.setColorAt(i, shirt);
-      shirt.setHSL(0.55 + 0.2 * rand(), 0.25, 0.18 + 0.12 * rand());
+      shirt.setHSL(0.55 + 0.2 * hash(i, 9), 0.25, 0.18 + 0.12 * hash(i, 10));
       meshes.pelvis.setColorAt(i, shirt);
       meshes.thigh.setColorAt(2 * i, shirt);
       meshes.thigh.setColorAt(2 * i + 1, shirt);

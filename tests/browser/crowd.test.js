@@ -1,10 +1,11 @@
 // The crowd scene (demo/scenes/crowd.js) in headless Chromium (WebGPU on
 // SwiftShader): it loads 2,000 characters drawn as instanced meshes (one per
 // bone-segment kind, as many instances as the characters have segments),
-// frames advance with a finite solve-time readout, the stance feet stand on
-// the analytic ground, the heads turn toward the target (at 30 and 240 Hz to
-// the same pose), and the threads toggle reloads the page with ?threads=1 and
-// back, the scene reporting what is active. Steps run through the test hook's
+// frames advance with a finite solve-time readout, the slider rebuilds the
+// crowd (freeing the old batches), the stance feet stand on the analytic
+// ground, the heads turn toward the target (at 30 and 240 Hz to the same
+// pose), and the threads toggle reloads the page with ?threads=1 and back,
+// the scene reporting what is active. Steps run through the test hook's
 // simulate(), in one page.evaluate each, so no rendered frame steps in between.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { artifactPath, openDemoSession } from './browser.js';
@@ -59,6 +60,24 @@ it('draws 2,000 characters as instanced meshes, and frames advance with a finite
   expect(stats.std).toBeGreaterThan(4);
   expect(stats.distinct).toBeGreaterThan(50);
   expect(errors).toEqual([]);
+  expect(await demo(() => window.__ikpdDemo.errors)).toEqual([]);
+}, SLOW);
+
+it('the characters slider rebuilds the crowd and frees the batches it replaced', async () => {
+  const result = await demo(async () => {
+    const hook = window.__ikpdDemo;
+    const before = hook.wasmMemory().usedBytes;
+    hook.control('characters', 2500);
+    const more = hook.simulate(1 / 60, 2);
+    hook.control('characters', 2000);
+    const back = hook.simulate(1 / 60, 2);
+    return { before, after: hook.wasmMemory().usedBytes, more, back };
+  });
+  expect(result.more.characters).toBe(2500);
+  for (const [kind, per] of Object.entries(result.more.perCharacter)) expect(result.more.instances[kind], kind).toBe(per * 2500);
+  expect(result.back.characters).toBe(2000);
+  expect(result.back.instancedMeshes).toBe(Object.keys(result.back.perCharacter).length); // the old meshes are gone
+  expect(result.after).toBe(result.before);
   expect(await demo(() => window.__ikpdDemo.errors)).toEqual([]);
 }, SLOW);
 
