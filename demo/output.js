@@ -7,12 +7,17 @@ import * as THREE from 'three/webgpu';
 import { Fn, select, screenUV, texture, uniform } from 'three/tsl';
 import { outputTransformNode } from 'ikpd/three/hdr';
 
-/** What the page was asked for in the URL: ?renderer=webgl forces WebGL2, ?output=hdr|sdr overrides auto. */
+/**
+ * What the page was asked for in the URL: ?renderer=webgl forces WebGL2, ?output=hdr|sdr overrides
+ * auto, ?threads=n (1–16; 0 means 1) sets init({ threads }) — 2 unless given.
+ */
 export function readUrlOptions(search = location.search) {
   const params = new URLSearchParams(search);
+  const threads = Number(params.get('threads') ?? 2);
   return {
     forceWebGL: params.get('renderer') === 'webgl',
     output: ['hdr', 'sdr', 'auto'].includes(params.get('output')) ? params.get('output') : 'auto',
+    threads: Number.isInteger(threads) ? Math.min(16, Math.max(1, threads)) : 2,
   };
 }
 

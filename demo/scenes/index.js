@@ -76,4 +76,11 @@ export const sceneList = [
     description: 'Bright emissive lights through ikpd’s output transform: the SDR filmic curve in the darks, rising toward the display peak in the highlights. Drag the split grip or the white light.',
     load: () => import('./hdr.js'),
   },
+  {
+    id: 'crowd',
+    requires: ['TwoBoneBatch', 'AimBatch', 'QuatPDBatch'],
+    title: 'Crowd',
+    description: `2,000 characters (up to 10,000) walk over uneven ground and look at the ${swatch(colors.target, 'red target')}. Three batches solve them all each frame: TwoBoneBatch for the legs (feet on the ground) and arms, AimBatch + QuatPDBatch for a five-joint look-at; one InstancedMesh per bone segment draws them. Planned: RigBatch, one constraint stack for N characters.`,
+    load: () => import('./crowd.js'),
+  },
 ];

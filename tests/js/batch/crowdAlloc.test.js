@@ -1,0 +1,24 @@
+// The demo's crowd frame (demo/lib/crowd.js: gait, batch inputs, instance
+// matrices around TwoBoneBatch, AimBatch and QuatPDBatch) makes no garbage of
+// its own: 50,000 frames of it under `node --trace-gc`
+// (tests/support/crowd-frames.mjs) set off no more collections than the same
+// frames of its ikpd calls and clock reads alone (those allocate a few dozen
+// bytes per call today; one collection more is allowed for V8 itself). An
+// allocation per character per frame would be millions of objects here.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+function collectionsDuring(mode) {
+  const script = fileURLToPath(new URL('../../support/crowd-frames.mjs', import.meta.url));
+  const out = execFileSync(process.execPath, ['--trace-gc', script, mode], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  expect(out).toContain('--- done');
+  const measured = out.slice(out.indexOf('--- measure'), out.indexOf('--- done'));
+  return measured.split('\n').filter((line) => /Scavenge|Mark-Compact|Mark-sweep/.test(line)).length;
+}
+
+it('50,000 crowd frames make no more garbage than their batch calls alone', () => {
+  const calls = collectionsDuring('calls');
+  const crowd = collectionsDuring('crowd');
+  expect(crowd).toBeLessThanOrEqual(calls + 1);
+}, 180_000);
