@@ -137,8 +137,8 @@ export function createCrowd(ikpd, count, { settleTime = 0.3, seed = 29 } = {}) {
   const rest = [0]; // the look-at joints' heights above the pelvis at rest
   for (const l of SKELETON.spine) rest.push(rest[rest.length - 1] + l);
   // The batches' views, read again only once WASM memory has grown (a view
-  // over memory that grew since is detached: length 0; docs/batch/batches.md):
-  // reading `batch.input.x` makes a little garbage each time.
+  // over memory that grew since is detached: length 0; docs/batch/batches.md),
+  // which saves a getter call per field and frame.
   let views = null;
   const current = () => {
     if (views === null || views.pdState.value.length === 0) {

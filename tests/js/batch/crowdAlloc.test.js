@@ -2,9 +2,9 @@
 // matrices around TwoBoneBatch, AimBatch and QuatPDBatch) makes no garbage of
 // its own: 50,000 frames of it under `node --trace-gc`
 // (tests/support/crowd-frames.mjs) set off no more collections than the same
-// frames of its ikpd calls and clock reads alone (those allocate a few dozen
-// bytes per call today; one collection more is allowed for V8 itself). An
-// allocation per character per frame would be millions of objects here.
+// frames of its ikpd calls and clock reads alone (which make none:
+// tests/js/core-alloc.test.js; one collection more is allowed for V8 itself).
+// An allocation per character per frame would be millions of objects here.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
