@@ -199,15 +199,18 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
 }
 
 // Weight: below 1 the root and mid rotations are slerped from the input ones
+// toward the solved ones (given unnormalized, rootSolved and midSolved, with
+// their dots with q1 and q2: the slerps need not wait for their normalization)
 // and the bones follow them (forward rotated); at full weight the bones lie
 // exactly along the solved upper and lower directions.
 template <class F>
-IKPD_INLINE void WeightOutput(F weight, const V3<F>& f, const Q4<F>& q1, const Q4<F>& q2, Q4<F>* r1, Q4<F>* r2,
-                              V3<F>* upper, V3<F>* lower) {
+IKPD_INLINE void WeightOutput(F weight, const V3<F>& f, const Q4<F>& q1, const Q4<F>& q2, const Q4<F>& rootSolved,
+                              F rootDot, const Q4<F>& midSolved, F midDot, Q4<F>* r1, Q4<F>* r2, V3<F>* upper,
+                              V3<F>* lower) {
   const auto full = weight >= 1.0f;
   if (simd::All(full)) return;
-  const Q4<F> w1 = Select(full, *r1, simd::Slerp(q1, *r1, weight));
-  const Q4<F> w2 = Select(full, *r2, simd::Slerp(q2, *r2, weight));
+  const Q4<F> w1 = Select(full, *r1, simd::SlerpToward(q1, rootSolved, rootDot, weight));
+  const Q4<F> w2 = Select(full, *r2, simd::SlerpToward(q2, midSolved, midDot, weight));
   *upper = Select(full, *upper, Rotate(w1, f));
   *lower = Select(full, *lower, Rotate(w2, f));
   *r1 = w1;
@@ -305,17 +308,18 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
     const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
     turn1 = Select(rootOk, turn1, simd::FrameToFrame(rootForward, rootRef, upper, n));
   }
-  const Q4<F> r1 = simd::ScaleNear(turn1 * q1, norm1, q1);
-  Q4<F> r2 = simd::SwingTwist(f, h, lower, n, &midOk, &norm2);
+  const Q4<F> rootSolved = turn1 * q1;
+  const F rootDot = Dot(rootSolved, q1);
+  Q4<F> midSolved = simd::SwingTwist(f, h, lower, n, &midOk, &norm2);
   if (!simd::All(midOk)) {
     const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
                              F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
-    r2 = Select(midOk, r2, simd::FrameQuat(lower, n) * localInverse);
+    midSolved = Select(midOk, midSolved, simd::FrameQuat(lower, n) * localInverse);
   }
-  r2 = simd::ScaleNear(r2, norm2, q2);
-  Q4<F> w1 = r1, w2 = r2;
+  const F midDot = Dot(midSolved, q2);
+  Q4<F> w1 = simd::ScaleNear(rootSolved, norm1, rootDot), w2 = simd::ScaleNear(midSolved, norm2, midDot);
   V3<F> upperNow = upper, lowerNow = lower;
-  WeightOutput(io.weight, f, q1, q2, &w1, &w2, &upperNow, &lowerNow);
+  WeightOutput(io.weight, f, q1, q2, rootSolved, rootDot, midSolved, midDot, &w1, &w2, &upperNow, &lowerNow);
   const F k = 1.0f + (scale - 1.0f) * io.weight;
   const V3<F> midK = p1 + upperNow * (k * a * k2Inverse);
   const V3<F> endK = midK + lowerNow * (k * b * k2Inverse);
@@ -325,13 +329,15 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
     end = Select(Dot(end, q3) < 0.0f, Q4<F>{-end.x, -end.y, -end.z, -end.w}, end);
   }
 
-  // weight 0 returns the input unchanged.
+  // weight 0 returns the input unchanged (selected only where some lane has it).
   const auto solve = io.weight > 0.0f;
-  io.outRootRotation = Select(solve, w1, q1);
-  io.outMidRotation = Select(solve, w2, q2);
-  io.outEndRotation = Select(solve, end, q3);
-  io.outMidPosition = Select(solve, anyHuge ? midK * k1Inverse : midK, io.midPosition);
-  io.outEndPosition = Select(solve, anyHuge ? endK * k1Inverse : endK, io.endPosition);
+  const bool allSolve = simd::All(solve);
+  auto solved = [&](const auto& result, const auto& input) { return allSolve ? result : Select(solve, result, input); };
+  io.outRootRotation = solved(w1, q1);
+  io.outMidRotation = solved(w2, q2);
+  io.outEndRotation = solved(end, q3);
+  io.outMidPosition = solved(anyHuge ? midK * k1Inverse : midK, io.midPosition);
+  io.outEndPosition = solved(anyHuge ? endK * k1Inverse : endK, io.endPosition);
 
   // The contact point as it lands in the weighted output: end + effectorOffset,
   // the offset turned with the end under kRelative (the solve aimed it unturned).
