@@ -105,6 +105,13 @@ IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, Second&& second, const V3<F>&
 }
 
 
+// Select(m, a, b) where the caller knows whether every lane of m is set
+// (`all`, tested once for several selects): the common case skips the select.
+template <class M, class T>
+IKPD_INLINE T SelectUnlessAll(bool all, M m, const T& a, const T& b) {
+  return all ? a : Select(m, a, b);
+}
+
 // Third side for interior angle θ between a and b, with sinHalf = sin(θ/2).
 template <class F>
 IKPD_INLINE F ThirdSide(F a, F b, float sinHalf) {
@@ -182,10 +189,12 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
   // (Normalized by its computed length, not by 2·a·cEff: the swing-twist of
   // the root amplifies an upper bone a few ulps off unit near a half turn.)
   const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
+  // (A zero bone or a flat zero triangle is rare: selected only where some lane has one.)
   const auto triangle = And(bones, len2 > 1e-30f);
-  const F inverseLen = F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f)));
-  const F cosB = Select(triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
-  const F sinB = Select(triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
+  const bool allTriangles = simd::All(triangle);
+  const F inverseLen = F(1.0f) / Sqrt(SelectUnlessAll(allTriangles, triangle, len2, F(1.0f)));
+  const F cosB = SelectUnlessAll(allTriangles, triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
+  const F sinB = SelectUnlessAll(allTriangles, triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
   // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.
   const V3<F> perp = Cross(n, dirT);
   *upper = dirT * cosB - perp * (sign * sinB);
@@ -195,7 +204,9 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
   const V3<F> closing = dirT * (cEff - a * cosB) + perp * (a * sign * sinB);
   const F closing2 = Dot(closing, closing);
   const auto bent = And(bones, closing2 > 1e-24f);
-  *lower = Select(bent, closing * (F(1.0f) / Sqrt(Select(bent, closing2, F(1.0f)))), *upper);
+  const bool allBent = simd::All(bent);
+  *lower = SelectUnlessAll(allBent, bent, closing * (F(1.0f) / Sqrt(SelectUnlessAll(allBent, bent, closing2, F(1.0f)))),
+                           *upper);
 }
 
 // Weight: below 1 the root and mid rotations are slerped from the input ones
@@ -332,12 +343,11 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   // weight 0 returns the input unchanged (selected only where some lane has it).
   const auto solve = io.weight > 0.0f;
   const bool allSolve = simd::All(solve);
-  auto solved = [&](const auto& result, const auto& input) { return allSolve ? result : Select(solve, result, input); };
-  io.outRootRotation = solved(w1, q1);
-  io.outMidRotation = solved(w2, q2);
-  io.outEndRotation = solved(end, q3);
-  io.outMidPosition = solved(anyHuge ? midK * k1Inverse : midK, io.midPosition);
-  io.outEndPosition = solved(anyHuge ? endK * k1Inverse : endK, io.endPosition);
+  io.outRootRotation = SelectUnlessAll(allSolve, solve, w1, q1);
+  io.outMidRotation = SelectUnlessAll(allSolve, solve, w2, q2);
+  io.outEndRotation = SelectUnlessAll(allSolve, solve, end, q3);
+  io.outMidPosition = SelectUnlessAll(allSolve, solve, anyHuge ? midK * k1Inverse : midK, io.midPosition);
+  io.outEndPosition = SelectUnlessAll(allSolve, solve, anyHuge ? endK * k1Inverse : endK, io.endPosition);
 
   // The contact point as it lands in the weighted output: end + effectorOffset,
   // the offset turned with the end under kRelative (the solve aimed it unturned).
@@ -349,8 +359,9 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const F missK = Sqrt(Dot(miss, miss));
   io.distance = missK * k1Inverse;
   io.reached = missK <= F(shared.tolerance) * (limb * k2Inverse);
-  io.finite = And(And(simd::IsFinite3(io.outMidPosition), simd::IsFinite3(io.outEndPosition)),
-                  simd::IsFiniteLane(io.distance));
+  // x − x is 0 for a finite x and NaN otherwise: one sum tests all seven values.
+  auto zeros = [](const V3<F>& v) { return (v.x - v.x) + (v.y - v.y) + (v.z - v.z); };
+  io.finite = (zeros(io.outMidPosition) + zeros(io.outEndPosition)) + (io.distance - io.distance) == 0.0f;
 }
 
 }  // namespace ikpd::detail
