@@ -185,10 +185,12 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
   // one-ulp remainder for the square root to blow up on a folded limb.)
   const F s1 = Max(cEff - (a - b), F(0.0f)), s2 = Max(cEff - (b - a), F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
   const F cosTerm = (a - b) * (a + b) + cEff * cEff;
-  const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
+  const F sinTerm2 = (limb + cEff) * s1 * s2 * s3;
+  const F sinTerm = Sqrt(sinTerm2);
   // (Normalized by its computed length, not by 2·a·cEff: the swing-twist of
-  // the root amplifies an upper bone a few ulps off unit near a half turn.)
-  const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
+  // the root amplifies an upper bone a few ulps off unit near a half turn.
+  // The length from sinTerm², so that its square root runs beside sinTerm's.)
+  const F len2 = cosTerm * cosTerm + sinTerm2;
   // (A zero bone or a flat zero triangle is rare: selected only where some lane has one.)
   const auto triangle = And(bones, len2 > 1e-30f);
   const bool allTriangles = simd::All(triangle);
