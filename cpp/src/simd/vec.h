@@ -266,11 +266,12 @@ IKPD_INLINE Q4<F> SlerpToward(const Q4<F>& q, const Q4<F>& r, F qr, F t) {
   const F d = qr * sign;
   const Q4<F> e{r.x * sign - q.x * d, r.y * sign - q.y * d, r.z * sign - q.z * d, r.w * sign - q.w * d};
   const F s = Sqrt(Dot(e, e));
+  const auto turns = s > 1e-20f;
+  const F inverseS = F(1.0f) / Select(turns, s, F(1.0f));  // beside the arctangent, not after it
   F sinHalf, cosHalf;
   SinCosReduced(AtanPositive(s, d) * (t * 0.5f), &sinHalf, &cosHalf);
   const F sinT = 2.0f * sinHalf * cosHalf, cosT = 1.0f - 2.0f * sinHalf * sinHalf;
-  const auto turns = s > 1e-20f;
-  const F k = Select(turns, sinT / Select(turns, s, F(1.0f)), t);
+  const F k = Select(turns, sinT * inverseS, t);
   return {q.x * cosT + e.x * k, q.y * cosT + e.y * k, q.z * cosT + e.z * k, q.w * cosT + e.w * k};
 }
 // Slerp from unit q to unit r by t in [0, 1] along the shortest arc.
