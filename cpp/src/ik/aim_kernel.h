@@ -84,16 +84,24 @@ IKPD_INLINE void HalfTurn(F c, F s, F r, F* w, F* v) {
 
 // The rotation about unit axis n by the angle from unit a to the direction of
 // v's part perpendicular to n (a, side = n × a and n orthonormal): (cos, sin)
-// ∝ (a·v, side·v). False, with no turn, when v is zero or within ~0.0006° of
-// ±n. v unit, scaled to a largest component in [1, 2), or from DirectionOf.
+// ∝ (a·v, side·v), as its unnormalized half angle (w, sh): the turn is
+// (n·sh, w) / |(w, sh)|. False, with no turn (w, sh) = (2, 0), when v is zero
+// or within ~0.0006° of ±n. v unit, scaled to a largest component in [1, 2),
+// or from DirectionOf; |(w, sh)| then lies in [1e-15, 2^17].
 template <class F>
-IKPD_INLINE Mask<F> TurnToward(const V3<F>& n, const V3<F>& a, const V3<F>& side, const V3<F>& v, Q4<F>* turn) {
+IKPD_INLINE Mask<F> TurnHalfAngle(const V3<F>& a, const V3<F>& side, const V3<F>& v, F* w, F* sh) {
   const F c = Dot(a, v), s = Dot(side, v);
   const F r2 = c * c + s * s;
   const F vv = Dot(v, v);
   const auto ok = And(vv > 1e-20f, r2 > 1e-10f * vv);
+  HalfTurn(Select(ok, c, F(1.0f)), Select(ok, s, F(0.0f)), Sqrt(Select(ok, r2, F(1.0f))), w, sh);
+  return ok;
+}
+// That turn as a unit quaternion.
+template <class F>
+IKPD_INLINE Mask<F> TurnToward(const V3<F>& n, const V3<F>& a, const V3<F>& side, const V3<F>& v, Q4<F>* turn) {
   F w, sh;
-  HalfTurn(Select(ok, c, F(1.0f)), Select(ok, s, F(0.0f)), Sqrt(Select(ok, r2, F(1.0f))), &w, &sh);
+  const auto ok = TurnHalfAngle(a, side, v, &w, &sh);
   const F k = F(1.0f) / Sqrt(w * w + sh * sh);
   sh = sh * k;
   *turn = {n.x * sh, n.y * sh, n.z * sh, w * k};
@@ -257,15 +265,17 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
       side = Select(reachable, Cross(aimPoint, upAcross), side);
       upLost = And(reachable, Not(upOk));
     }
-    Q4<F> turn;
-    auto ok = TurnToward(n, up, side, Rotate(Conjugate(aimed), DirectionOf(io.position, io.pole)), &turn);
+    // The roll turn unnormalized: the output is normalized once, below, and
+    // the slerp takes the direction of its target only.
+    F w, sh;
+    auto ok = TurnHalfAngle(up, side, Rotate(Conjugate(aimed), DirectionOf(io.position, io.pole)), &w, &sh);
     if (shared.offset) ok = And(ok, Not(upLost));
-    aimed = Select(ok, aimed * turn, aimed);
+    aimed = Select(ok, aimed * Q4<F>{n.x * sh, n.y * sh, n.z * sh, w}, aimed);
   }
 
   const auto full = io.weight >= 1.0f;
   Q4<F> out = aimed;
-  if (!simd::All(full)) out = Select(full, aimed, simd::Slerp(q, aimed, io.weight));
+  if (!simd::All(full)) out = Select(full, aimed, simd::SlerpToward(q, aimed, Dot(q, aimed), io.weight));
   io.outRotation = simd::Normalize(out);
 }
 
