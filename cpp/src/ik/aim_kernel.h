@@ -222,7 +222,8 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
   using namespace aim_kernel;  // NOLINT: the kernel's own helpers
   const V3<F> f = simd::Splat3<F>(simd::ToGlm(shared.forward));
   const Q4<F> q = simd::NormalizeSafe(io.rotation);
-  const V3<F> toTarget = Rotate(Conjugate(q), DirectionOf(io.position, io.target));
+  const V3<F> direction = DirectionOf(io.position, io.target);
+  auto toTarget = [&] { return Rotate(Conjugate(q), direction); };
 
   Q4<F> aimed = q;
   V3<F> aimPoint = f;                        // offset: the aim point, unit (joint-local)
@@ -232,24 +233,31 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
     Q4<F> turn;
     const auto ok = TurnToward(simd::Splat3<F>(simd::ToGlm(shared.hingeAxis)),
                                simd::Splat3<F>(simd::ToGlm(shared.hingeForward)),
-                               simd::Splat3<F>(simd::ToGlm(shared.hingeSide)), toTarget, &turn);
+                               simd::Splat3<F>(simd::ToGlm(shared.hingeSide)), toTarget(), &turn);
     aimed = Select(ok, q * turn, q);
   } else if (shared.offset) {
     // Target and offset in one power-of-two scale (largest component < 2).
     const V3<F> half = io.target * F(0.5f) - io.position * F(0.5f);
     const F m = Max(MaxAbs(half), F(shared.offsetHalfMax));
     const F k = Select(m > 1e-30f, InverseExponentOf(Min(m, F(8.5e37f))), F(0.0f));
-    const V3<F> t = Rotate(Conjugate(q), half * k);
-    const F dd = Dot(toTarget, toTarget);
+    const V3<F> t = Rotate(Conjugate(q), half * k), turned = toTarget();
+    const F dd = Dot(turned, turned);
     // Outside the offset sphere, and a target direction at all (dd > 0: a target
     // within ~1e-30 of the joint has none, even where the offset sets the scale).
     const auto ok = And(OffsetAimPoint(f, simd::Splat3<F>(simd::ToGlm(shared.offsetHalf)) * k, t, &aimPoint), dd > 0.0f);
     reachable = ok;
-    aimed = Select(ok, q * OffsetAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f))), aimPoint), q);
+    aimed = Select(ok, q * OffsetAim(shared, turned, Sqrt(Select(ok, dd, F(1.0f))), aimPoint), q);
   } else {
-    const F dd = Dot(toTarget, toTarget);
+    // LocalAim takes only the direction of the target (every use is homogeneous
+    // in it), so where the input rotation is near unit (|q|² in [2^-20, 2^20]) it
+    // is turned by that rotation as given (scaled by |q|²), beside q's normalization.
+    const F qq = Dot(io.rotation, io.rotation);
+    const auto nearUnit = And(qq >= 9.5367432e-7f, qq <= 1048576.0f);
+    V3<F> t = simd::RotateScaled(Conjugate(io.rotation), direction);
+    if (!simd::All(nearUnit)) t = Select(nearUnit, t, toTarget());
+    const F dd = Dot(t, t);
     const auto ok = dd > 0.0f;  // target not at the joint
-    aimed = Select(ok, q * LocalAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f)))), q);
+    aimed = Select(ok, q * LocalAim(shared, t, Sqrt(Select(ok, dd, F(1.0f)))), q);
   }
 
   if (shared.pole) {  // docs/ik/aim.md, up-vector: roll about forward so `up` points toward the pole.

@@ -121,6 +121,14 @@ IKPD_INLINE V3<F> Rotate(const Q4<F>& q, const V3<F>& v) {
   const V3<F> t = Cross(u, v) * F(2.0f);
   return v + t * q.w + Cross(u, t);
 }
+// q v q* for any q: v rotated by q's rotation and scaled by |q|²
+// ((w² − |u|²)·v + 2(u·v)·u + 2w·(u × v), u = q's vector part).
+template <class F>
+IKPD_INLINE V3<F> RotateScaled(const Q4<F>& q, const V3<F>& v) {
+  const V3<F> u{q.x, q.y, q.z};
+  const F uv2 = 2.0f * Dot(u, v), w2 = 2.0f * q.w;
+  return v * (q.w * q.w - Dot(u, u)) + u * uv2 + Cross(u, v) * w2;
+}
 // The unit quaternion of rotation matrix m (m[row][col], orthonormal).
 // Shepperd's method, the pivot chosen per lane.
 template <class F>
