@@ -249,10 +249,12 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
     aimed = Select(ok, q * OffsetAim(shared, turned, Sqrt(Select(ok, dd, F(1.0f))), aimPoint), q);
   } else {
     // LocalAim takes only the direction of the target (every use is homogeneous
-    // in it), so where the input rotation is near unit (|q|² in [2^-20, 2^20]) it
-    // is turned by that rotation as given (scaled by |q|²), beside q's normalization.
+    // in it), so where the input rotation is near unit (|q|² in [1/2, 2]) it is
+    // turned by that rotation as given (scaled by |q|²), beside q's
+    // normalization. (The target's length then stays in [2^-16, 2^16], where
+    // LocalAim's fourth powers of it neither overflow nor underflow.)
     const F qq = Dot(io.rotation, io.rotation);
-    const auto nearUnit = And(qq >= 9.5367432e-7f, qq <= 1048576.0f);
+    const auto nearUnit = And(qq >= 0.5f, qq <= 2.0f);
     V3<F> t = simd::RotateScaled(Conjugate(io.rotation), direction);
     if (!simd::All(nearUnit)) t = Select(nearUnit, t, toTarget());
     const F dd = Dot(t, t);
