@@ -84,16 +84,24 @@ IKPD_INLINE void HalfTurn(F c, F s, F r, F* w, F* v) {
 
 // The rotation about unit axis n by the angle from unit a to the direction of
 // v's part perpendicular to n (a, side = n × a and n orthonormal): (cos, sin)
-// ∝ (a·v, side·v). False, with no turn, when v is zero or within ~0.0006° of
-// ±n. v unit, scaled to a largest component in [1, 2), or from DirectionOf.
+// ∝ (a·v, side·v), as its unnormalized half angle (w, sh): the turn is
+// (n·sh, w) / |(w, sh)|. False, with no turn (w, sh) = (2, 0), when v is zero
+// or within ~0.0006° of ±n. v unit, scaled to a largest component in [1, 2),
+// or from DirectionOf; |(w, sh)| then lies in [1e-15, 2^17].
 template <class F>
-IKPD_INLINE Mask<F> TurnToward(const V3<F>& n, const V3<F>& a, const V3<F>& side, const V3<F>& v, Q4<F>* turn) {
+IKPD_INLINE Mask<F> TurnHalfAngle(const V3<F>& a, const V3<F>& side, const V3<F>& v, F* w, F* sh) {
   const F c = Dot(a, v), s = Dot(side, v);
   const F r2 = c * c + s * s;
   const F vv = Dot(v, v);
   const auto ok = And(vv > 1e-20f, r2 > 1e-10f * vv);
+  HalfTurn(Select(ok, c, F(1.0f)), Select(ok, s, F(0.0f)), Sqrt(Select(ok, r2, F(1.0f))), w, sh);
+  return ok;
+}
+// That turn as a unit quaternion.
+template <class F>
+IKPD_INLINE Mask<F> TurnToward(const V3<F>& n, const V3<F>& a, const V3<F>& side, const V3<F>& v, Q4<F>* turn) {
   F w, sh;
-  HalfTurn(Select(ok, c, F(1.0f)), Select(ok, s, F(0.0f)), Sqrt(Select(ok, r2, F(1.0f))), &w, &sh);
+  const auto ok = TurnHalfAngle(a, side, v, &w, &sh);
   const F k = F(1.0f) / Sqrt(w * w + sh * sh);
   sh = sh * k;
   *turn = {n.x * sh, n.y * sh, n.z * sh, w * k};
@@ -214,7 +222,8 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
   using namespace aim_kernel;  // NOLINT: the kernel's own helpers
   const V3<F> f = simd::Splat3<F>(simd::ToGlm(shared.forward));
   const Q4<F> q = simd::NormalizeSafe(io.rotation);
-  const V3<F> toTarget = Rotate(Conjugate(q), DirectionOf(io.position, io.target));
+  const V3<F> direction = DirectionOf(io.position, io.target);
+  auto toTarget = [&] { return Rotate(Conjugate(q), direction); };
 
   Q4<F> aimed = q;
   V3<F> aimPoint = f;                        // offset: the aim point, unit (joint-local)
@@ -224,24 +233,33 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
     Q4<F> turn;
     const auto ok = TurnToward(simd::Splat3<F>(simd::ToGlm(shared.hingeAxis)),
                                simd::Splat3<F>(simd::ToGlm(shared.hingeForward)),
-                               simd::Splat3<F>(simd::ToGlm(shared.hingeSide)), toTarget, &turn);
+                               simd::Splat3<F>(simd::ToGlm(shared.hingeSide)), toTarget(), &turn);
     aimed = Select(ok, q * turn, q);
   } else if (shared.offset) {
     // Target and offset in one power-of-two scale (largest component < 2).
     const V3<F> half = io.target * F(0.5f) - io.position * F(0.5f);
     const F m = Max(MaxAbs(half), F(shared.offsetHalfMax));
     const F k = Select(m > 1e-30f, InverseExponentOf(Min(m, F(8.5e37f))), F(0.0f));
-    const V3<F> t = Rotate(Conjugate(q), half * k);
-    const F dd = Dot(toTarget, toTarget);
+    const V3<F> t = Rotate(Conjugate(q), half * k), turned = toTarget();
+    const F dd = Dot(turned, turned);
     // Outside the offset sphere, and a target direction at all (dd > 0: a target
     // within ~1e-30 of the joint has none, even where the offset sets the scale).
     const auto ok = And(OffsetAimPoint(f, simd::Splat3<F>(simd::ToGlm(shared.offsetHalf)) * k, t, &aimPoint), dd > 0.0f);
     reachable = ok;
-    aimed = Select(ok, q * OffsetAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f))), aimPoint), q);
+    aimed = Select(ok, q * OffsetAim(shared, turned, Sqrt(Select(ok, dd, F(1.0f))), aimPoint), q);
   } else {
-    const F dd = Dot(toTarget, toTarget);
+    // LocalAim takes only the direction of the target (every use is homogeneous
+    // in it), so where the input rotation is near unit (|q|² in [1/2, 2]) it is
+    // turned by that rotation as given (scaled by |q|²), beside q's
+    // normalization. (The target's length then stays in [2^-16, 2^16], where
+    // LocalAim's fourth powers of it neither overflow nor underflow.)
+    const F qq = Dot(io.rotation, io.rotation);
+    const auto nearUnit = And(qq >= 0.5f, qq <= 2.0f);
+    V3<F> t = simd::RotateScaled(Conjugate(io.rotation), direction);
+    if (!simd::All(nearUnit)) t = Select(nearUnit, t, toTarget());
+    const F dd = Dot(t, t);
     const auto ok = dd > 0.0f;  // target not at the joint
-    aimed = Select(ok, q * LocalAim(shared, toTarget, Sqrt(Select(ok, dd, F(1.0f)))), q);
+    aimed = Select(ok, q * LocalAim(shared, t, Sqrt(Select(ok, dd, F(1.0f)))), q);
   }
 
   if (shared.pole) {  // docs/ik/aim.md, up-vector: roll about forward so `up` points toward the pole.
@@ -257,15 +275,17 @@ void SolveAim(const AimShared& shared, AimLanes<F>& io) {
       side = Select(reachable, Cross(aimPoint, upAcross), side);
       upLost = And(reachable, Not(upOk));
     }
-    Q4<F> turn;
-    auto ok = TurnToward(n, up, side, Rotate(Conjugate(aimed), DirectionOf(io.position, io.pole)), &turn);
+    // The roll turn unnormalized: the output is normalized once, below, and
+    // the slerp takes the direction of its target only.
+    F w, sh;
+    auto ok = TurnHalfAngle(up, side, Rotate(Conjugate(aimed), DirectionOf(io.position, io.pole)), &w, &sh);
     if (shared.offset) ok = And(ok, Not(upLost));
-    aimed = Select(ok, aimed * turn, aimed);
+    aimed = Select(ok, aimed * Q4<F>{n.x * sh, n.y * sh, n.z * sh, w}, aimed);
   }
 
   const auto full = io.weight >= 1.0f;
   Q4<F> out = aimed;
-  if (!simd::All(full)) out = Select(full, aimed, simd::Slerp(q, aimed, io.weight));
+  if (!simd::All(full)) out = Select(full, aimed, simd::SlerpToward(q, aimed, Dot(q, aimed), io.weight));
   io.outRotation = simd::Normalize(out);
 }
 

@@ -105,6 +105,13 @@ IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, Second&& second, const V3<F>&
 }
 
 
+// Select(m, a, b) where the caller knows whether every lane of m is set
+// (`all`, tested once for several selects): the common case skips the select.
+template <class M, class T>
+IKPD_INLINE T SelectUnlessAll(bool all, M m, const T& a, const T& b) {
+  return all ? a : Select(m, a, b);
+}
+
 // Third side for interior angle θ between a and b, with sinHalf = sin(θ/2).
 template <class F>
 IKPD_INLINE F ThirdSide(F a, F b, float sinHalf) {
@@ -178,14 +185,18 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
   // one-ulp remainder for the square root to blow up on a folded limb.)
   const F s1 = Max(cEff - (a - b), F(0.0f)), s2 = Max(cEff - (b - a), F(0.0f)), s3 = Max(limb - cEff, F(0.0f));
   const F cosTerm = (a - b) * (a + b) + cEff * cEff;
-  const F sinTerm = Sqrt((limb + cEff) * s1 * s2 * s3);
+  const F sinTerm2 = (limb + cEff) * s1 * s2 * s3;
+  const F sinTerm = Sqrt(sinTerm2);
   // (Normalized by its computed length, not by 2·a·cEff: the swing-twist of
-  // the root amplifies an upper bone a few ulps off unit near a half turn.)
-  const F len2 = cosTerm * cosTerm + sinTerm * sinTerm;
+  // the root amplifies an upper bone a few ulps off unit near a half turn.
+  // The length from sinTerm², so that its square root runs beside sinTerm's.)
+  const F len2 = cosTerm * cosTerm + sinTerm2;
+  // (A zero bone or a flat zero triangle is rare: selected only where some lane has one.)
   const auto triangle = And(bones, len2 > 1e-30f);
-  const F inverseLen = F(1.0f) / Sqrt(Select(triangle, len2, F(1.0f)));
-  const F cosB = Select(triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
-  const F sinB = Select(triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
+  const bool allTriangles = simd::All(triangle);
+  const F inverseLen = F(1.0f) / Sqrt(SelectUnlessAll(allTriangles, triangle, len2, F(1.0f)));
+  const F cosB = SelectUnlessAll(allTriangles, triangle, cosTerm * inverseLen, Select(bones, F(0.0f), F(1.0f)));
+  const F sinB = SelectUnlessAll(allTriangles, triangle, sinTerm * inverseLen, Select(bones, F(1.0f), F(0.0f)));
   // Root turns by −sign·B about n from root→target; the lower bone closes the triangle.
   const V3<F> perp = Cross(n, dirT);
   *upper = dirT * cosB - perp * (sign * sinB);
@@ -195,19 +206,24 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
   const V3<F> closing = dirT * (cEff - a * cosB) + perp * (a * sign * sinB);
   const F closing2 = Dot(closing, closing);
   const auto bent = And(bones, closing2 > 1e-24f);
-  *lower = Select(bent, closing * (F(1.0f) / Sqrt(Select(bent, closing2, F(1.0f)))), *upper);
+  const bool allBent = simd::All(bent);
+  *lower = SelectUnlessAll(allBent, bent, closing * (F(1.0f) / Sqrt(SelectUnlessAll(allBent, bent, closing2, F(1.0f)))),
+                           *upper);
 }
 
 // Weight: below 1 the root and mid rotations are slerped from the input ones
+// toward the solved ones (given unnormalized, rootSolved and midSolved, with
+// their dots with q1 and q2: the slerps need not wait for their normalization)
 // and the bones follow them (forward rotated); at full weight the bones lie
 // exactly along the solved upper and lower directions.
 template <class F>
-IKPD_INLINE void WeightOutput(F weight, const V3<F>& f, const Q4<F>& q1, const Q4<F>& q2, Q4<F>* r1, Q4<F>* r2,
-                              V3<F>* upper, V3<F>* lower) {
+IKPD_INLINE void WeightOutput(F weight, const V3<F>& f, const Q4<F>& q1, const Q4<F>& q2, const Q4<F>& rootSolved,
+                              F rootDot, const Q4<F>& midSolved, F midDot, Q4<F>* r1, Q4<F>* r2, V3<F>* upper,
+                              V3<F>* lower) {
   const auto full = weight >= 1.0f;
   if (simd::All(full)) return;
-  const Q4<F> w1 = Select(full, *r1, simd::Slerp(q1, *r1, weight));
-  const Q4<F> w2 = Select(full, *r2, simd::Slerp(q2, *r2, weight));
+  const Q4<F> w1 = Select(full, *r1, simd::SlerpToward(q1, rootSolved, rootDot, weight));
+  const Q4<F> w2 = Select(full, *r2, simd::SlerpToward(q2, midSolved, midDot, weight));
   *upper = Select(full, *upper, Rotate(w1, f));
   *lower = Select(full, *lower, Rotate(w2, f));
   *r1 = w1;
@@ -305,17 +321,18 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
     const V3<F> rootRef = PerpendicularOf(hinge, rootHinge, rootForward);
     turn1 = Select(rootOk, turn1, simd::FrameToFrame(rootForward, rootRef, upper, n));
   }
-  const Q4<F> r1 = simd::ScaleNear(turn1 * q1, norm1, q1);
-  Q4<F> r2 = simd::SwingTwist(f, h, lower, n, &midOk, &norm2);
+  const Q4<F> rootSolved = turn1 * q1;
+  const F rootDot = Dot(rootSolved, q1);
+  Q4<F> midSolved = simd::SwingTwist(f, h, lower, n, &midOk, &norm2);
   if (!simd::All(midOk)) {
     const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
                              F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
-    r2 = Select(midOk, r2, simd::FrameQuat(lower, n) * localInverse);
+    midSolved = Select(midOk, midSolved, simd::FrameQuat(lower, n) * localInverse);
   }
-  r2 = simd::ScaleNear(r2, norm2, q2);
-  Q4<F> w1 = r1, w2 = r2;
+  const F midDot = Dot(midSolved, q2);
+  Q4<F> w1 = simd::ScaleNear(rootSolved, norm1, rootDot), w2 = simd::ScaleNear(midSolved, norm2, midDot);
   V3<F> upperNow = upper, lowerNow = lower;
-  WeightOutput(io.weight, f, q1, q2, &w1, &w2, &upperNow, &lowerNow);
+  WeightOutput(io.weight, f, q1, q2, rootSolved, rootDot, midSolved, midDot, &w1, &w2, &upperNow, &lowerNow);
   const F k = 1.0f + (scale - 1.0f) * io.weight;
   const V3<F> midK = p1 + upperNow * (k * a * k2Inverse);
   const V3<F> endK = midK + lowerNow * (k * b * k2Inverse);
@@ -325,13 +342,14 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
     end = Select(Dot(end, q3) < 0.0f, Q4<F>{-end.x, -end.y, -end.z, -end.w}, end);
   }
 
-  // weight 0 returns the input unchanged.
+  // weight 0 returns the input unchanged (selected only where some lane has it).
   const auto solve = io.weight > 0.0f;
-  io.outRootRotation = Select(solve, w1, q1);
-  io.outMidRotation = Select(solve, w2, q2);
-  io.outEndRotation = Select(solve, end, q3);
-  io.outMidPosition = Select(solve, anyHuge ? midK * k1Inverse : midK, io.midPosition);
-  io.outEndPosition = Select(solve, anyHuge ? endK * k1Inverse : endK, io.endPosition);
+  const bool allSolve = simd::All(solve);
+  io.outRootRotation = SelectUnlessAll(allSolve, solve, w1, q1);
+  io.outMidRotation = SelectUnlessAll(allSolve, solve, w2, q2);
+  io.outEndRotation = SelectUnlessAll(allSolve, solve, end, q3);
+  io.outMidPosition = SelectUnlessAll(allSolve, solve, anyHuge ? midK * k1Inverse : midK, io.midPosition);
+  io.outEndPosition = SelectUnlessAll(allSolve, solve, anyHuge ? endK * k1Inverse : endK, io.endPosition);
 
   // The contact point as it lands in the weighted output: end + effectorOffset,
   // the offset turned with the end under kRelative (the solve aimed it unturned).
@@ -343,8 +361,9 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const F missK = Sqrt(Dot(miss, miss));
   io.distance = missK * k1Inverse;
   io.reached = missK <= F(shared.tolerance) * (limb * k2Inverse);
-  io.finite = And(And(simd::IsFinite3(io.outMidPosition), simd::IsFinite3(io.outEndPosition)),
-                  simd::IsFiniteLane(io.distance));
+  // x − x is 0 for a finite x and NaN otherwise: one sum tests all seven values.
+  auto zeros = [](const V3<F>& v) { return (v.x - v.x) + (v.y - v.y) + (v.z - v.z); };
+  io.finite = (zeros(io.outMidPosition) + zeros(io.outEndPosition)) + (io.distance - io.distance) == 0.0f;
 }
 
 }  // namespace ikpd::detail

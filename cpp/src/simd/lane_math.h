@@ -67,12 +67,12 @@ IKPD_INLINE void SinCos(F x, F* sinOut, F* cosOut) {
 template <class F>
 IKPD_INLINE F AtanPositive(F y, F x) {
   const F hi = Max(x, y), lo = Min(x, y);
-  const F t = Select(hi > 0.0f, lo / Select(hi > 0.0f, hi, F(1.0f)), F(0.0f));  // in [0, 1]
-  // atan on [0, 1]: reduce t > tan(π/8) with atan(t) = π/4 + atan((t − 1)/(t + 1))
-  // (the division only when some lane needs it).
-  const auto big = t > 0.414213562f;
-  F u = t;
-  if (Any(big)) u = Select(big, (t - 1.0f) / (t + 1.0f), t);
+  // atan(t) for t = lo / hi in [0, 1] ((0, 0) divides 0 by 1); above tan(π/8)
+  // reduced with atan(t) = π/4 + atan((t − 1)/(t + 1)) = π/4 + atan((lo − hi)/(lo + hi)),
+  // a division beside the first, not after it (only when some lane needs it).
+  const auto big = lo > 0.414213562f * hi;
+  F u = lo / Select(hi > 0.0f, hi, F(1.0f));
+  if (Any(big)) u = Select(big, (lo - hi) / (lo + hi), u);
   const F u2 = u * u;
   F p = F(8.05374449538e-2f);
   p = p * u2 - 1.38776856032e-1f;

@@ -121,6 +121,14 @@ IKPD_INLINE V3<F> Rotate(const Q4<F>& q, const V3<F>& v) {
   const V3<F> t = Cross(u, v) * F(2.0f);
   return v + t * q.w + Cross(u, t);
 }
+// q v q* for any q: v rotated by q's rotation and scaled by |q|²
+// ((w² − |u|²)·v + 2(u·v)·u + 2w·(u × v), u = q's vector part).
+template <class F>
+IKPD_INLINE V3<F> RotateScaled(const Q4<F>& q, const V3<F>& v) {
+  const V3<F> u{q.x, q.y, q.z};
+  const F uv2 = 2.0f * Dot(u, v), w2 = 2.0f * q.w;
+  return v * (q.w * q.w - Dot(u, u)) + u * uv2 + Cross(u, v) * w2;
+}
 // The unit quaternion of rotation matrix m (m[row][col], orthonormal).
 // Shepperd's method, the pivot chosen per lane.
 template <class F>
@@ -202,10 +210,11 @@ IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, con
   return {tw * axis.x + ts * s.x, tw * axis.y + ts * s.y, tw * axis.z + ts * s.z, tw * onePlus};
 }
 
-// q·k, turned into the hemisphere of unit `near` (dot >= 0), for k > 0.
+// q·k, turned into the hemisphere of a unit quaternion whose dot with q is
+// `dot` (the result's dot with it is then >= 0), for k > 0.
 template <class F>
-IKPD_INLINE Q4<F> ScaleNear(const Q4<F>& q, F k, const Q4<F>& near) {
-  const F signedK = Select(Dot(q, near) < 0.0f, -k, k);
+IKPD_INLINE Q4<F> ScaleNear(const Q4<F>& q, F k, F dot) {
+  const F signedK = Select(dot < 0.0f, -k, k);
   return {q.x * signedK, q.y * signedK, q.z * signedK, q.w * signedK};
 }
 
@@ -253,23 +262,30 @@ IKPD_INLINE Q4<F> ShortestArc(const V3<F>& from, const V3<F>& to, const V3<F>& h
   return Select(behind, Q4<F>{halfTurnAxis.x, halfTurnAxis.y, halfTurnAxis.z, F(0.0f)}, arc);
 }
 
-// Slerp from unit q to unit r by t in [0, 1] along the shortest arc:
-// q·cos(tθ) + ê·sin(tθ), with ê the unit part of r orthogonal to q. The arc
-// is at most π/2, so tθ/2 needs no range reduction; the result is unit to
-// float rounding (it is not renormalized).
+// Slerp from unit q by t in [0, 1] toward the rotation of r along the
+// shortest arc, given qr = Dot(q, r): q·cos(tθ) + ê·sin(tθ), with ê the unit
+// part of r orthogonal to q. The arc and ê depend on r's direction only, so r
+// may have any length > 0 (an unnormalized product: the slerp need not wait
+// for its normalization). The arc is at most π/2, so tθ/2 needs no range
+// reduction; the result is unit to float rounding (it is not renormalized).
 template <class F>
-IKPD_INLINE Q4<F> Slerp(const Q4<F>& q, const Q4<F>& r, F t) {
-  const F d0 = Dot(q, r);
-  const F sign = Select(d0 < 0.0f, F(-1.0f), F(1.0f));
-  const F d = d0 * sign;
+IKPD_INLINE Q4<F> SlerpToward(const Q4<F>& q, const Q4<F>& r, F qr, F t) {
+  const F sign = Select(qr < 0.0f, F(-1.0f), F(1.0f));
+  const F d = qr * sign;
   const Q4<F> e{r.x * sign - q.x * d, r.y * sign - q.y * d, r.z * sign - q.z * d, r.w * sign - q.w * d};
   const F s = Sqrt(Dot(e, e));
+  const auto turns = s > 1e-20f;
+  const F inverseS = F(1.0f) / Select(turns, s, F(1.0f));  // beside the arctangent, not after it
   F sinHalf, cosHalf;
   SinCosReduced(AtanPositive(s, d) * (t * 0.5f), &sinHalf, &cosHalf);
   const F sinT = 2.0f * sinHalf * cosHalf, cosT = 1.0f - 2.0f * sinHalf * sinHalf;
-  const auto turns = s > 1e-20f;
-  const F k = Select(turns, sinT / Select(turns, s, F(1.0f)), t);
+  const F k = Select(turns, sinT * inverseS, t);
   return {q.x * cosT + e.x * k, q.y * cosT + e.y * k, q.z * cosT + e.z * k, q.w * cosT + e.w * k};
+}
+// Slerp from unit q to unit r by t in [0, 1] along the shortest arc.
+template <class F>
+IKPD_INLINE Q4<F> Slerp(const Q4<F>& q, const Q4<F>& r, F t) {
+  return SlerpToward(q, r, Dot(q, r), t);
 }
 
 IKPD_INLINE V3<float> FromGlm(const glm::vec3& v) { return {v.x, v.y, v.z}; }
