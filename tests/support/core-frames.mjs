@@ -22,6 +22,7 @@ const results = {
   twoBone: ikpd.solveTwoBone(twoBone),
   aim: ikpd.solveAim(aim),
   pseudo: ikpd.solvePseudoThreeBone(pseudo),
+  chain: ikpd.solveChain(chainFrame),
 };
 const made = {
   twoBoneSolver: new ikpd.TwoBoneSolver(),
@@ -45,6 +46,7 @@ const CALLS = {
   solveTwoBone: () => ikpd.solveTwoBone(twoBone, results.twoBone),
   solveAim: () => ikpd.solveAim(aim, results.aim),
   solvePseudoThreeBone: () => ikpd.solvePseudoThreeBone(pseudo, results.pseudo),
+  solveChain: () => ikpd.solveChain(chainFrame, results.chain),
   'TwoBoneSolver.solve': () => made.twoBoneSolver.solve(twoBone),
   'TwoBoneSolver input/run/output': () => {
     made.twoBoneSolver.input[21] = 1;

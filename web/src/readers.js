@@ -228,6 +228,18 @@ export function fillTransform(joint, f, o) {
   return joint;
 }
 
+/**
+ * Packs the joints of `list` at out[offset..] (7 floats each) and returns the
+ * offset after them; a bad one throws naming `name[i]`, a name built only then,
+ * so a frame allocates nothing.
+ */
+export function readTransforms(list, name, out, offset) {
+  for (let i = 0; i < list.length; i++, offset += 7) {
+    if (!tryReadTransform(list[i], out, offset)) readTransform(list[i], `${name}[${i}]`, out, offset);
+  }
+  return offset;
+}
+
 /** Writes `count` solved joints f[o..] into `joints` (resized, entries reused); returns the offset after them. */
 export function fillJoints(joints, count, f, o) {
   if (joints.length !== count) joints.length = count;

@@ -1,6 +1,6 @@
 // N-bone chains, CCD or FABRIK (docs/ik/chains.md; typings web/types/ik/chain.d.ts):
 // solveChain, and the joint limits the rig and the prepared chain solver pack too.
-import { fillTransform, readArray, readEnum, readNumber, readOptions, readTransform, readVec3, transformFrom, tryReadTransform } from '../readers.js';
+import { fillTransform, readArray, readEnum, readNumber, readOptions, readTransforms, readVec3, transformFrom } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 
 const LIMIT_TYPES = ['cone', 'euler'];
@@ -46,6 +46,14 @@ export function createChainApi(core) {
    * N-bone chain IK (CCD or FABRIK); see ChainOptions in web/types/ik/chain.d.ts.
    * With `result` (a previous result), its arrays are filled in place and it is returned.
    */
+  // The packed job, then joints, limits (cpp/bindings/ik/chain_job.h); made
+  // once: a closure over each call's values would be garbage on every call.
+  const packChain = (f, options, joints, limits) => {
+    chain.pack(options, f);
+    let o = readTransforms(joints, 'joints', f, chain.floats);
+    for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
+  };
+
   function solveChain(options, result) {
     readOptions(options);
     checkOptionNames(options, CHAIN_NAMES, 'solveChain');
@@ -56,15 +64,8 @@ export function createChainApi(core) {
     if (n > MAX_CHAIN_JOINTS) throw new RangeError(`joints: at most ${MAX_CHAIN_JOINTS} joints, got ${n}`);
     const limits = options.limits === undefined ? NO_LIMITS : readArray(options.limits, 'limits');
     if (limits.length > MAX_CHAIN_JOINTS) throw new RangeError(`limits: at most ${MAX_CHAIN_JOINTS} entries`);
-    let o;
-    core.fillScratch((f) => {
-      chain.pack(options, f);
-      o = chain.floats; // the packed job, then joints, limits (cpp/bindings/ik/chain_job.h)
-      for (let i = 0; i < n; i++, o += 7) {
-        if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
-      }
-      for (let i = 0; i < limits.length; i++, o += LIMIT_FLOATS) readLimit(limits[i], `limits[${i}]`, f, o);
-    });
+    core.fillScratch(packChain, options, joints, limits);
+    let o = chain.floats + 7 * n + LIMIT_FLOATS * limits.length;
     core.check((solveChainNative ??= core.area('ik').solveChain)(core.scratchPointer, n, limits.length));
     const out = core.scratch;
     if (result !== undefined) return fillChainResult(result, n, out, o, chain.result);

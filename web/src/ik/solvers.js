@@ -6,7 +6,7 @@
 // `input` / `output` are Float32Array views over the same floats for callers
 // that pack raw numbers themselves (then `run()` solves).
 import { WasmObject, created, fillView } from '../core.js';
-import { fillTransform, readNumber, readOptions, readTransform, tryReadTransform } from '../readers.js';
+import { fillTransform, readNumber, readOptions, readTransforms } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import { LIMIT_FLOATS, MAX_CHAIN_JOINTS, readLimit } from './chain.js';
 import { OUT } from '../fields.js';
@@ -298,9 +298,7 @@ export function createSolverApi(core) {
       if (!Array.isArray(joints)) throw new TypeError(`joints: expected an array, got ${joints === null ? 'null' : typeof joints}`);
       const n = this.#n;
       if (joints.length !== n) throw new RangeError(`joints: expected ${n} joints (the solver's jointCount), got ${joints.length}`);
-      for (let i = 0, o = chain.floats; i < n; i++, o += 7) {
-        if (!tryReadTransform(joints[i], f, o)) readTransform(joints[i], `joints[${i}]`, f, o);
-      }
+      readTransforms(joints, 'joints', f, chain.floats);
     }
 
     /** Solves for `frame` ({joints, target, pole?, parentRotation?}); returns the same result object every call. */

@@ -2,7 +2,7 @@
 // smoothed rig built from the solvers and controllers. Returns the members it adds to the
 // ikpd object.
 import { created } from '../core.js';
-import { fillJoints, readEnabled, readOptions, readTransform, readVec3, readVector, tryReadTransform } from '../readers.js';
+import { fillJoints, readEnabled, readOptions, readTransforms, readVec3, readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import { readRanged } from '../fields.js';
 import { SmoothedRig } from './smoothedRig.js';
@@ -90,19 +90,11 @@ function packSettings(options, layout, settings, f) {
 
 // Packs a frame's joints (read by update() into `joints`) and target at f[0..].
 function packFrame(f, joints, frame) {
-  let o = packJoints(f, 0, joints.spine, 'spine');
-  o = packJoints(f, o, joints.arms, 'arms');
-  o = packJoints(f, o, joints.legs, 'legs');
-  o = packJoints(f, o, joints.eyes, 'eyes');
+  let o = readTransforms(joints.spine, 'spine', f, 0);
+  o = readTransforms(joints.arms, 'arms', f, o);
+  o = readTransforms(joints.legs, 'legs', f, o);
+  o = readTransforms(joints.eyes, 'eyes', f, o);
   readVec3(frame.target, 'target', f, o);
-}
-
-// Packs `list` at f[o..] (7 floats each); returns the offset after it.
-function packJoints(f, o, list, name) {
-  for (let i = 0; i < list.length; i++, o += 7) {
-    if (!tryReadTransform(list[i], f, o)) readTransform(list[i], `${name}[${i}]`, f, o);
-  }
-  return o;
 }
 
 export function createBodyLookAtApi(core) {

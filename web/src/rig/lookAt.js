@@ -1,6 +1,6 @@
 // Look-at IK with PD smoothing (docs/rig/look-at.md; typings web/types/rig/lookAt.d.ts).
 import { created } from '../core.js';
-import { fillJoints, readArray, readEnabled, readOptions, readTransform, readVec3, readVector, tryReadTransform } from '../readers.js';
+import { fillJoints, readArray, readEnabled, readOptions, readTransforms, readVec3, readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import { SmoothedRig } from './smoothedRig.js';
 
@@ -8,15 +8,9 @@ const NO_EYES = Object.freeze([]);
 
 // Packs a frame (the joints and eyes update() read, its target) at f[0..].
 function packFrame(f, joints, eyes, frame) {
-  const n = joints.length;
-  for (let i = 0; i < n; i++) {
-    if (!tryReadTransform(joints[i], f, 7 * i)) readTransform(joints[i], `joints[${i}]`, f, 7 * i);
-  }
-  readVec3(frame.target, 'target', f, 7 * n);
-  for (let i = 0; i < eyes.length; i++) {
-    const o = 7 * (n + i) + 3;
-    if (!tryReadTransform(eyes[i], f, o)) readTransform(eyes[i], `eyes[${i}]`, f, o);
-  }
+  const o = readTransforms(joints, 'joints', f, 0);
+  readVec3(frame.target, 'target', f, o);
+  readTransforms(eyes, 'eyes', f, o + 3);
 }
 
 export function createLookAtApi(core) {
