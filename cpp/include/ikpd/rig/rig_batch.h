@@ -1,0 +1,108 @@
+// ikpd — many characters with one rig (docs/rig/rig-batch.md): N characters
+// that share one skeleton, rest pose and constraint stack, solved side by side.
+// The stack comes from a configured Rig (the template: skeleton, rest pose,
+// facing, detected axes, settings); each character has its own animated
+// locals, root, targets, poles, weights and smoothing state. Every stage runs
+// over the characters in SIMD lanes: forward kinematics, the aim, two-bone and
+// pseudo three-bone solves (the batch kernels, docs/batch/batches.md) and the
+// offset smoothing (the quaternion PD's lane step).
+//
+// Layout (structure of arrays, joint-major: all characters of joint 0, then of
+// joint 1, …; c = character, j = joint, N = count()):
+//   translations()[(j·N + c)·3 + k], rotations()[(j·N + c)·4 + k] ([x, y, z, w]),
+//   scales()[(j·N + c)·3 + k]: the animated locals (frame input);
+//   output()[(j·N + c)·4 + k]: the solved local rotations (a rig batch writes
+//   rotations only; translations and scales stay the animated ones);
+//   rootPositions()[c·3 + k], rootRotations()[c·4 + k], rootScales()[c]: each
+//   character's root (world placement; uniform scale > 0);
+//   per constraint i: targets(i)[c·3 + k], poles(i)[c·3 + k] (world space),
+//   weights(i)[c] in [0, 1] (multiplies the constraint's weight; starts at 1),
+//   poleSet()[i] != 0: the poles of constraint i are read this frame (shared by
+//   all characters; aim: a world up target, two-bone/pseudo: a pole point);
+//   reached(i)[c], distance(i)[c]: the results, as ConstraintResult.
+//
+// Each character's result is its own Rig's (the template copied per character
+// and updated with the same inputs) to float rounding: settleTime 0 agrees to
+// ~1e-5 rad; with smoothing the lane PD step (float) stays within ~1e-4 rad of
+// the Rig's double PD, blend-out included (disabled constraints blend out to
+// exactly the animated pose, as in Rig).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ikpd/rig/rig.h"
+
+namespace ikpd::rig {
+
+// Most characters one RigBatch holds.
+constexpr std::size_t kMaxRigBatchCount = std::size_t{1} << 20;
+
+class RigBatch {
+ public:
+  RigBatch() = default;
+
+  // Takes a copy of `rig` (skeleton, rest, facing/up, constraints) and room for
+  // `count` characters; locals start at the rest pose, roots at identity,
+  // targets and poles at 0, weights at 1, smoothing at rest.
+  // Errors (nothing changes):
+  //   "rig: not initialized (Init first)"
+  //   "count: must be in [1, 1048576]"
+  //   "constraints[i]: a rig batch solves aim, twoBone and pseudoThreeBone
+  //    constraints (lookAt: use a Rig per character)" (the kind's name)
+  //   "count: out of memory" (a failed allocation)
+  Status Init(const Rig& rig, std::size_t count);
+  // Replaces constraint `index`'s settings as Rig::SetSettings does (same kind,
+  // same validation, same messages); smoothing state kept unless the joints change.
+  Status SetSettings(std::size_t index, const ConstraintSettings& settings);
+
+  // One frame for characters [first, first + count) (Update(dt): all of them).
+  // Disjoint ranges touch disjoint state, so threads may run them at once.
+  // Checks first and changes nothing on error (the first bad value in
+  // character order, then joint/constraint order):
+  //   "dt: must be finite and >= 0"
+  //   "range: [first, first + count) must lie in [0, count())"
+  //   "characters[c].in[j].rotation: must be finite and non-zero" (translation,
+  //    scale: "must be finite")
+  //   "characters[c].root.rotation: …", "characters[c].root.scale: must be finite and > 0"
+  //   "constraints[i].targets[c]: must be finite" (poles[c] when poleSet)
+  //   "constraints[i].weights[c]: must be in [0, 1]"
+  // Then, per character, exactly Rig::Update's order of stages: out = in; each
+  // constraint in order solves on the pose the previous ones left and writes
+  // its joints' local rotations (weight, enable and smoothing as Rig).
+  // Never allocates.
+  Status Update(float dt);
+  Status Update(float dt, std::size_t first, std::size_t count);
+
+  std::size_t count() const { return count_; }
+  std::size_t jointCount() const { return template_.size(); }
+  std::size_t constraintCount() const { return template_.constraintCount(); }
+  const Rig& rig() const { return template_; }
+
+  std::span<float> translations() { return translations_; }
+  std::span<float> rotations() { return rotations_; }
+  std::span<float> scales() { return scales_; }
+  std::span<const float> output() const { return output_; }
+  std::span<float> rootPositions() { return rootPositions_; }
+  std::span<float> rootRotations() { return rootRotations_; }
+  std::span<float> rootScales() { return rootScales_; }
+  std::span<std::uint8_t> poleSet() { return poleSet_; }
+  std::span<float> targets(std::size_t constraint);
+  std::span<float> poles(std::size_t constraint);
+  std::span<float> weights(std::size_t constraint);
+  std::span<const float> reached(std::size_t constraint) const;
+  std::span<const float> distance(std::size_t constraint) const;
+
+ private:
+  Rig template_;
+  std::size_t count_ = 0;
+  std::vector<float> translations_, rotations_, scales_, output_;
+  std::vector<float> rootPositions_, rootRotations_, rootScales_;
+  std::vector<std::uint8_t> poleSet_;
+  // Implementation state (per constraint frames/results, smoothing, scratch):
+  // the implementation adds what it needs here.
+};
+
+}  // namespace ikpd::rig
