@@ -20,6 +20,7 @@ import { bindAllAreas, createModule } from '../web/src/module.js';
 import { benchThreeRig } from './js/three_rig.js';
 import { benchGrounding } from './js/grounding.js';
 import { benchWasmThreads } from './js/threads.js';
+import { benchRigBatch } from './js/rig_batch.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -341,6 +342,8 @@ section('crowd frame', () => {
   legs.dispose();
   look.dispose();
   smooth.dispose();
+  // The same crowd as RigBatch characters: locals in and out, forward kinematics included.
+  extra.crowd.rigBatch = benchRigBatch(ikpd, measure, characters);
 });
 
 // ------------------------------------------------------------ three.js rigs
@@ -438,6 +441,11 @@ if (extra.singleCall) {
 }
 if (extra.crowd) {
   console.log(`\ncrowd: 10,000 characters × (4 two-bone + 5-joint look-at with quaternion PD): ${extra.crowd.msPerFrame10k.toFixed(2)} ms per frame (WASM batches, one core; measured with ${extra.crowd.characters} characters)`);
+  const rb = extra.crowd.rigBatch;
+  if (rb) {
+    console.log(`  RigBatch.update (locals in and out, FK included): ${((rb.batch * 10000) / 1e6).toFixed(2)} ms per 10,000 (${fmt(rb.batch)} per character; ${ratio(rb.batch, extra.crowd.nsPerCharacter)} the three batches)`);
+    console.log(`  Rig.update per character: ${fmt(rb.rig)} (RigBatch: ${ratio(rb.batch, rb.rig)})`);
+  }
 }
 if (extra.threeRig) {
   const r = extra.threeRig;

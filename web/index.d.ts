@@ -1,6 +1,6 @@
 // ikpd — public typings. Each API module's typings live in ./types/.
 import type { ChainApi, IkApi, SolverApi } from './types/ik/index.js';
-import type { RigApi, RigsApi } from './types/rig/index.js';
+import type { RigApi, RigBatchApi, RigsApi } from './types/rig/index.js';
 import type { PdApi } from './types/pd/pd.js';
 import type { HdrApi } from './types/hdr/hdr.js';
 import type { BatchApi } from './types/batch/batch.js';
@@ -13,7 +13,7 @@ export * from './types/hdr/hdr.js';
 export * from './types/batch/batch.js';
 
 /** The loaded library: every solver, controller and transform. */
-export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsApi, RigApi {
+export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsApi, RigApi, RigBatchApi {
   /** Library version, the same as the C++ `ikpd::Version()`. */
   readonly version: string;
   /**

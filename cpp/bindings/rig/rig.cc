@@ -8,19 +8,7 @@
 // (LocalTransform: tx ty tz qx qy qz qw sx sy sz), then changed[n] bytes
 // apart. frames() and results() point into the rig (moved by add()).
 //
-// Constraint settings, packed by JS at `offset` for add() and set():
-//   [0] joints J, [1] arms A, [2] legs L, then J + A + L joint indices
-//   | common[17]: weight enabled settleTime damping blendOutTime
-//                 forward(x y z given) bendAxis(x y z given) up(x y z given)
-//   | the kind's packed job (its description in cpp/src/ik/fields.h or cpp/src/rig/fields.h:
-//     only its options are read)
-//   | extras: pseudoThreeBone blend; chain M then M × 11 limit floats
-//     (chain_job.h); lookAt hasWeights hasLimits then J each given;
-//     bodyLookAt hasWeights hasLimits hasSettleTimes then J each given;
-//     both look-ats then E (0..2) and E eye joint indices.
-//     grounding: its block is kGroundingFloats (legJoints, then its described
-//     options, cpp/src/rig/fields.h; NaN: the derived default), then hasSoleOffsets and
-//     one sole offset per leg when given (NaN: from the rest pose).
+// Constraint settings: the format of constraint_settings.h, packed by JS at `offset`.
 // grounds() and probes() point into the rig (moved by add()); probe() fills
 // probes from in and root.
 //
@@ -35,13 +23,10 @@
 #include <new>
 #include <vector>
 
-#include "../../src/ik/fields.h"
-#include "../../src/rig/fields.h"
-#include "../ik/chain_job.h"
+#include "constraint_settings.h"
 #include "../conventions.h"
 #include "ikpd/rig/rig.h"
 #include "../packed.h"
-#include "../../src/rig/fields.h"
 
 namespace ikpd::bindings {
 namespace {
@@ -49,115 +34,6 @@ namespace {
 using rig::ConstraintKind;
 using rig::ConstraintSettings;
 using rig::LocalTransform;
-
-constexpr std::size_t kCommonFloats = 17;
-constexpr std::size_t kGroundingFloats = 1 + JobFloats<rig::GroundingSettings>();
-
-std::optional<glm::vec3> ReadOptional(const float* p) {
-  if (p[3] == 0.0f) return std::nullopt;
-  return ReadVec3(p);
-}
-
-// The packed job block's size for a kind.
-std::size_t JobBlock(ConstraintKind kind) {
-  switch (kind) {
-    case ConstraintKind::kAim: return JobFloats<AimJob>();
-    case ConstraintKind::kTwoBone: return JobFloats<TwoBoneJob>();
-    case ConstraintKind::kPseudoThreeBone: return JobFloats<PseudoThreeBoneJob>();
-    case ConstraintKind::kChain: return JobFloats<ChainJob>();
-    case ConstraintKind::kLookAt: return JobFloats<LookAtSettings>();
-    case ConstraintKind::kBodyLookAt: return JobFloats<BodyLookAtSettings>();
-    case ConstraintKind::kGrounding: return kGroundingFloats;
-  }
-  return 0;
-}
-
-// Reads joints, common settings, the kind's options and extras; false when
-// the counts do not fit the scratch buffer (JS checks them first).
-bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
-  s = rig::DefaultSettings(kind);
-  const auto count = [](float v) { return v >= 0.0f && v <= 1024.0f ? static_cast<std::size_t>(v) : std::size_t{0}; };
-  const std::size_t j = count(p[0]), a = count(p[1]), l = count(p[2]);
-  if (j > 256 || a > 6 || l > (kind == ConstraintKind::kGrounding ? 16u : 6u)) return false;
-  const float* at = p + 3;
-  const auto indices = [&](std::vector<int>& out, std::size_t n) {
-    out.resize(n);
-    for (std::size_t i = 0; i < n; ++i) out[i] = IsFinite(at[i]) ? static_cast<int>(std::max(-2.0f, std::min(at[i], 65536.0f))) : -2;
-    at += n;
-  };
-  indices(s.joints, j);
-  indices(s.arms, a);
-  indices(s.legs, l);
-  rig::CommonSettings& c = s.common;
-  c.weight = at[0];
-  c.enabled = at[1] != 0.0f;
-  c.settleTime = at[2];
-  c.damping = at[3];
-  c.blendOutTime = at[4];
-  c.forward = ReadOptional(at + 5);
-  c.bendAxis = ReadOptional(at + 9);
-  c.up = ReadOptional(at + 13);
-  at += kCommonFloats;
-  const float* job = at;
-  at += JobBlock(kind);
-  const auto flag = [&]() { return (at++)[0] != 0.0f; };
-  const auto array = [&](bool given, std::vector<float>& out) {
-    if (!given) return;
-    out.assign(at, at + j);
-    at += j;
-  };
-  const auto eyes = [&]() {  // E then E indices (JS checks E <= 2; more reads as 3: an error)
-    const std::size_t e = std::min<std::size_t>(count(at[0]), 3);
-    ++at;
-    indices(s.eyes, e);
-  };
-  switch (kind) {
-    case ConstraintKind::kAim: ReadJob(job, s.aim, FieldSet::kOptions); break;
-    case ConstraintKind::kTwoBone: ReadJob(job, s.twoBone, FieldSet::kOptions); break;
-    case ConstraintKind::kPseudoThreeBone:
-      ReadJob(job, s.pseudoThreeBone, FieldSet::kOptions);
-      s.pseudoThreeBone.blend = at[0];
-      break;
-    case ConstraintKind::kChain: {
-      ReadJob(job, s.chain, FieldSet::kOptions);
-      const std::size_t m = count(at[0]);
-      ++at;
-      if (m > 256) return false;
-      s.chainLimits.resize(m);
-      for (std::size_t i = 0; i < m; ++i, at += kLimitFloats) ReadLimit(at, s.chainLimits[i]);
-      break;
-    }
-    case ConstraintKind::kLookAt: {
-      ReadJob(job, s.lookAt, FieldSet::kOptions);
-      const bool w = flag(), lim = flag();
-      array(w, s.lookAtWeights);
-      array(lim, s.lookAtLimits);
-      eyes();
-      break;
-    }
-    case ConstraintKind::kBodyLookAt: {
-      ReadJob(job, s.bodyLookAt, FieldSet::kOptions);
-      const bool w = flag(), lim = flag(), st = flag();
-      array(w, s.spineWeights);
-      array(lim, s.spineLimits);
-      array(st, s.spineSettleTimes);
-      eyes();
-      break;
-    }
-    case ConstraintKind::kGrounding: {
-      rig::GroundingSettings& g = s.grounding;
-      g.legJoints = job[0] == 4.0f ? 4 : job[0] == 3.0f ? 3 : 0;  // else Check names it
-      ReadJob(job + 1, g);  // its described options (cpp/src/rig/fields.h)
-      if (flag()) {
-        const std::size_t legs = g.legJoints == 0 ? 0 : l / g.legJoints;
-        s.soleOffsets.assign(at, at + legs);
-        at += legs;
-      }
-      break;
-    }
-  }
-  return true;
-}
 
 class RigHandle {
  public:
@@ -183,6 +59,8 @@ class RigHandle {
     return 0;
   }
 
+  // The rig itself, for RigBatch.create (rig_batch.cc): valid while this handle lives.
+  std::uintptr_t Address() const { return reinterpret_cast<std::uintptr_t>(&rig_); }
   std::uintptr_t Buffer() const { return reinterpret_cast<std::uintptr_t>(floats_.get()); }
   std::uintptr_t Changed() const { return reinterpret_cast<std::uintptr_t>(changed_.get()); }
   std::uintptr_t Frames() { return reinterpret_cast<std::uintptr_t>(rig_.frames().data()); }
@@ -267,6 +145,7 @@ IKPD_BINDINGS(rig, rig) {
   class_<RigHandle>("Rig")
       .constructor<>()
       .function("allocate", &RigHandle::Allocate)
+      .function("address", &RigHandle::Address)
       .function("buffer", &RigHandle::Buffer)
       .function("changed", &RigHandle::Changed)
       .function("frames", &RigHandle::Frames)

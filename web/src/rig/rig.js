@@ -9,48 +9,43 @@ import { readOptions, readVec3 } from '../readers.js';
 import { checkOptionNames } from '../options.js';
 import {
   FLOATS_PER_JOINT, FRAME_FLOATS, GROUND_FLOATS, IDENTITY_LOCAL, KINDS, KIND_INDEX, MAX_JOINTS, PROBE_FLOATS, RESULT_FLOATS, RIG_OPTIONS,
-  cloneData, describeValue, freezeDeep, groundJoints, kindOptions, readIndices, readLocals, stale, unknownKey,
+  cloneData, describeValue, freezeDeep, readDt, groundJoints, kindOptions, readIndices, readLocals, stale, unknownKey,
 } from './rigKinds.js';
 import { createRigSettings } from './rigSettings.js';
+import { createRigBatch } from './rigBatch.js';
 
 export function createRigApi(core) {
   const { DEFAULTS, packSettings, merge } = createRigSettings(core);
+  let nativeOf;
 
   // ------------------------------------------------------------- classes
-  /** One constraint of a Rig; see RigConstraint in web/types/rig/rig.d.ts. */
-  class RigConstraint {
-    #rig;
+  /**
+   * A constraint's settings, of a Rig or a RigBatch (the owner's `apply`
+   * packs and sends a change); see RigConstraint in web/types/rig/rig.d.ts.
+   */
+  class ConstraintSettings {
+    #owner;
     #apply;
     #index;
     #kind;
     #values;
-    #groundFirst;
 
-    constructor(rig, apply, index, kind, values, groundFirst) {
-      this.#rig = rig;
+    constructor(owner, apply, index, kind, values) {
+      this.#owner = owner;
       this.#apply = apply;
       this.#index = index;
       this.#kind = kind;
       this.#values = values;
-      this.#groundFirst = groundFirst;
     }
 
-    /** Position in the rig's stack (and in rig.frames / rig.results). */
+    /** Position in the stack (and in the owner's frames / results). */
     get index() { return this.#index; }
-    /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt'. */
+    /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding'. */
     get kind() { return this.#kind; }
     /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
     get joints() { return this.#kind === 'grounding' ? groundJoints(this.#values) : this.#values.joints.slice(); }
     /** Grounding: the number of legs (2 or 4); 0 for the other kinds. */
     get legCount() { return this.#kind === 'grounding' ? this.#values.legs.length : 0; }
-    /** Index of this constraint's first float in rig.grounds (8 per leg). */
-    get groundOffset() { return GROUND_FLOATS * this.#groundFirst; }
-    /** Index of this constraint's first float in rig.probes (6 per leg). */
-    get probeOffset() { return PROBE_FLOATS * this.#groundFirst; }
-    /** Index of this constraint's first float in rig.frames. */
-    get frameOffset() { return FRAME_FLOATS * this.#index; }
-    /** Index of this constraint's first float in rig.results. */
-    get resultOffset() { return RESULT_FLOATS * this.#index; }
     /** Every current setting (a frozen copy). */
     get options() { return freezeDeep(cloneData(this.#values)); }
 
@@ -64,10 +59,29 @@ export function createRigApi(core) {
 
     /** Changes the settings given (validated, one WASM call); on an error nothing changes. */
     set(changes) {
-      this.#rig.assertAlive();
+      this.#owner.assertAlive();
       this.#values = this.#apply(this.#index, this.#kind, this.#values, changes);
       return this;
     }
+  }
+
+  /** One constraint of a Rig; see RigConstraint in web/types/rig/rig.d.ts. */
+  class RigConstraint extends ConstraintSettings {
+    #groundFirst;
+
+    constructor(rig, apply, index, kind, values, groundFirst) {
+      super(rig, apply, index, kind, values);
+      this.#groundFirst = groundFirst;
+    }
+
+    /** Index of this constraint's first float in rig.grounds (8 per leg). */
+    get groundOffset() { return GROUND_FLOATS * this.#groundFirst; }
+    /** Index of this constraint's first float in rig.probes (6 per leg). */
+    get probeOffset() { return PROBE_FLOATS * this.#groundFirst; }
+    /** Index of this constraint's first float in rig.frames. */
+    get frameOffset() { return FRAME_FLOATS * this.index; }
+    /** Index of this constraint's first float in rig.results. */
+    get resultOffset() { return RESULT_FLOATS * this.index; }
   }
 
   /** A character rig (docs/rig/rig.md); see Rig in web/types/rig/rig.d.ts. */
@@ -89,6 +103,9 @@ export function createRigApi(core) {
     #probes = null;
     #legs = 0;
     #constraints = [];
+
+    // RigBatch copies a rig through its native handle (rigBatch.js).
+    static { nativeOf = (rig) => rig.#native; }
 
     constructor(options) {
       readOptions(options);
@@ -274,11 +291,7 @@ export function createRigApi(core) {
     /** Solves one frame (one WASM call): dt seconds, finite and >= 0. Throws with nothing changed on error. */
     update(dt) {
       this.assertAlive();
-      if (typeof dt !== 'number' || !(dt >= 0) || dt === Infinity) {
-        if (typeof dt !== 'number') throw new TypeError(`dt: expected a number, got ${describeValue(dt)}`);
-        throw new RangeError(`dt: must be finite and >= 0, got ${dt}`);
-      }
-      core.check(this.#native.update(dt));
+      core.check(this.#native.update(readDt(dt)));
       return this;
     }
   }
@@ -287,5 +300,6 @@ export function createRigApi(core) {
   /** Every option name each kind takes (`joints` and, for bodyLookAt, `arms`/`legs` included). */
   Rig.options = Object.freeze(Object.fromEntries(KINDS.map((kind) => [kind, Object.freeze(kindOptions(kind))])));
 
-  return { Rig };
+  const RigBatch = createRigBatch(core, { Rig, ConstraintSettings, nativeOf, packSettings, merge });
+  return { Rig, RigBatch };
 }

@@ -124,6 +124,13 @@ export function readLocals(value, name, count) {
   return out;
 }
 
+/** A frame's dt: a number, finite and >= 0 (Rig.update, RigBatch.update). */
+export function readDt(dt) {
+  if (typeof dt === 'number' && dt >= 0 && dt !== Infinity) return dt;
+  if (typeof dt !== 'number') throw new TypeError(`dt: expected a number, got ${describeValue(dt)}`);
+  throw new RangeError(`dt: must be finite and >= 0, got ${dt}`);
+}
+
 export const stale = (view) => view === null || view.buffer.byteLength === 0;
 
 // A copy of plain data (arrays, typed arrays as arrays, plain objects); other values as they are.

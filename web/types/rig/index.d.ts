@@ -5,6 +5,7 @@ import type { LookAt, LookAtOptions } from './lookAt.js';
 import type { BodyLookAt, BodyLookAtOptions } from './bodyLookAt.js';
 
 export * from './rig.js';
+export * from './rigBatch.js';
 export * from './lookAt.js';
 export * from './bodyLookAt.js';
 

@@ -1,0 +1,27 @@
+// Embind: a rig constraint's settings as JS packs them for add()/set() (the
+// rig and rig batch bindings share the format).
+//
+// Packed at `p`:
+//   [0] joints J, [1] arms A, [2] legs L, then J + A + L joint indices
+//   | common[17]: weight enabled settleTime damping blendOutTime
+//                 forward(x y z given) bendAxis(x y z given) up(x y z given)
+//   | the kind's packed job (its description in cpp/src/ik/fields.h or cpp/src/rig/fields.h:
+//     only its options are read)
+//   | extras: pseudoThreeBone blend; chain M then M × 11 limit floats
+//     (chain_job.h); lookAt hasWeights hasLimits then J each given;
+//     bodyLookAt hasWeights hasLimits hasSettleTimes then J each given;
+//     both look-ats then E (0..2) and E eye joint indices.
+//     grounding: its block is kGroundingFloats (legJoints, then its described
+//     options, cpp/src/rig/fields.h; NaN: the derived default), then hasSoleOffsets and
+//     one sole offset per leg when given (NaN: from the rest pose).
+#pragma once
+
+#include "ikpd/rig/rig.h"
+
+namespace ikpd::bindings {
+
+// Reads joints, common settings, the kind's options and extras into `s`
+// (defaults first); false when the counts do not fit (JS checks them first).
+bool ReadPdSettings(const float* p, rig::ConstraintKind kind, rig::ConstraintSettings& s);
+
+}  // namespace ikpd::bindings
