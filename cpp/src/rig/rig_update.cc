@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "ikpd/rig/rig.h"
+#include "rig_math.h"
 
 namespace ikpd::rig {
 
@@ -19,24 +20,6 @@ const char* Bad(const LocalTransform& t) {
   if (!IsFinite(t.translation)) return "translation: must be finite";
   if (!IsUsableRotation(t.rotation)) return "rotation: must be finite and non-zero";
   return "scale: must be finite";
-}
-// The unit quaternion of a usable one: one reciprocal square root when its
-// norm is moderate (products of unit rotations, typical locals), else the
-// overflow-safe NormalizeOr (locals of any finite size).
-glm::quat Unit(const glm::quat& q) {
-  const float n = glm::dot(q, q);
-  if (n > 0.25f && n < 4.0f) return q * (1.0f / std::sqrt(n));
-  return NormalizeOr(q, kIdentityRotation);
-}
-
-// The angle between a look axis and the direction to a target (0 when the
-// target is at the eye).
-float LookError(const Transform& head, const glm::vec3& axis, const glm::vec3& target) {
-  const glm::vec3 to = target - head.position;
-  const float length = glm::length(to);
-  if (!(length > 0.0f)) return 0.0f;
-  const float c = glm::dot(glm::normalize(head.rotation * axis), to / length);
-  return std::acos(std::clamp(c, -1.0f, 1.0f));
 }
 }  // namespace
 

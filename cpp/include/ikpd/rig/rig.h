@@ -239,6 +239,7 @@ class Rig {
   std::span<const glm::vec3> eyeAxes(std::size_t index) const { return constraints_[index].eyeAxes; }
 
  private:
+  friend class RigBatch;  // reads the prepared constraints (rig_batch.h)
   struct ModelTransform {
     glm::vec3 position{0.0f};
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};

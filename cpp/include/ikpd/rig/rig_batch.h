@@ -96,13 +96,62 @@ class RigBatch {
   std::span<const float> distance(std::size_t constraint) const;
 
  private:
+  // One joint a constraint writes, the same for every character (from the
+  // template at Init/SetSettings): its slot in the constraint, its parent and
+  // the nearest written ancestor whose solved change turns that parent.
+  struct Write {
+    std::uint32_t joint = 0;
+    std::uint32_t slot = 0;
+    int parent = -1;          // skeleton parent (−1: none)
+    int ancestor = -1;        // nearest written ancestor joint (−1: none)
+    int ancestorSlot = -1;    // its slot
+  };
+  // What a constraint's stages need, derived once.
+  struct Plan {
+    std::vector<Write> writes;
+    std::vector<std::uint32_t> refresh;  // joints whose model transforms its writes change and later stages read
+    std::size_t state = 0;               // index of its first write in the smoothing arrays
+    pd::PdSettings smoothing;            // its offset PD's settings (as Rig::Configure)
+  };
+  // Stages (rig_batch_stages.cc, rig_batch_smooth.cc), over characters [c0, c1).
+  Status CheckRange(float dt, std::size_t first, std::size_t count);
+  void Derive(const Rig& rig, std::vector<Plan>* plans, std::vector<std::uint32_t>* fk) const;
+  void Chunk(float dt, std::size_t c0, std::size_t c1);
+  void Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1);
+  void Gather(std::size_t index, std::size_t c0, std::size_t c1);
+  void Solve(std::size_t index, std::size_t c0, std::size_t c1);
+  void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
+  void SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1);
+  void Locals(std::size_t index, std::size_t c0, std::size_t c1);
+  void Weigh(std::size_t index, float dt, std::size_t c0, std::size_t c1);
+  void Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1);
+  void WriteBack(std::size_t index, std::size_t c0, std::size_t c1);
+  void ResetSmoothing(std::size_t index, bool fromOffsets);
+  Status Fail(const char* format, ...) __attribute__((format(printf, 2, 3)));  // message_, indices filled in
+
   Rig template_;
   std::size_t count_ = 0;
   std::vector<float> translations_, rotations_, scales_, output_;
   std::vector<float> rootPositions_, rootRotations_, rootScales_;
   std::vector<std::uint8_t> poleSet_;
-  // Implementation state (per constraint frames/results, smoothing, scratch):
-  // the implementation adds what it needs here.
+  // Per constraint i, character c: [i·N + c] (×3 for points).
+  std::vector<float> targets_, poles_, weights_, reached_, distance_;
+  std::vector<Plan> plans_;
+  std::vector<std::uint32_t> fk_;  // joints whose model transforms a constraint reads (ancestors included)
+  // Model transforms, joint-major as the locals.
+  std::vector<float> modelPositions_, modelRotations_, modelScales_;
+  // Smoothing, per written joint w (all constraints, plans_[i].state + w), character c:
+  // [w·N + c]: the offset applied without smoothing (where a PD starts), the
+  // PD's offset and angular velocity, its blend-out phase (pd::BlendPhase),
+  // the offset the linear part starts from and its elapsed time.
+  std::vector<float> offsets_, pdValues_, pdVelocities_, blendFrom_, blendTime_;
+  std::vector<std::uint8_t> phase_;
+  // Scratch per character (disjoint ranges never share it): slots k < 4 of the
+  // constraint being solved ([k·N + c]), the mapped target and pole, the
+  // solved locals before and after weighting.
+  std::vector<float> jobPositions_, jobRotations_, solvedRotations_, solvedPositions_;
+  std::vector<float> modelTargets_, modelPoles_, desired_, current_, final_, goal_;
+  char message_[160] = {};
 };
 
 }  // namespace ikpd::rig

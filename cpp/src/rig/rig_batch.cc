@@ -1,0 +1,196 @@
+// RigBatch (docs/rig/rig-batch.md): construction, settings and the checks of a
+// frame; the stages live in rig_batch_stages.cc and rig_batch_smooth.cc.
+#include "ikpd/rig/rig_batch.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <new>
+
+#include "ikpd/batch/common.h"
+
+namespace ikpd::rig {
+
+namespace {
+
+constexpr std::size_t kChunk = 256;  // characters per pass of the stages (cache-sized scratch)
+
+const char* KindName(ConstraintKind kind) {
+  switch (kind) {
+    case ConstraintKind::kAim: return "aim";
+    case ConstraintKind::kTwoBone: return "twoBone";
+    case ConstraintKind::kPseudoThreeBone: return "pseudoThreeBone";
+    case ConstraintKind::kChain: return "chain";
+    case ConstraintKind::kLookAt: return "lookAt";
+    case ConstraintKind::kBodyLookAt: return "bodyLookAt";
+    case ConstraintKind::kGrounding: return "grounding";
+  }
+  return "?";
+}
+
+bool Supported(ConstraintKind kind) {
+  return kind == ConstraintKind::kAim || kind == ConstraintKind::kTwoBone || kind == ConstraintKind::kPseudoThreeBone;
+}
+
+// `values` floats per item, all finite.
+bool FiniteAt(const float* p, std::size_t values) {
+  for (std::size_t k = 0; k < values; ++k) {
+    if (!std::isfinite(p[k])) return false;
+  }
+  return true;
+}
+bool UsableAt(const float* q) { return IsUsableRotation(glm::quat(q[3], q[0], q[1], q[2])); }
+
+}  // namespace
+
+Status RigBatch::Fail(const char* format, ...) {
+  std::va_list args;
+  va_start(args, format);
+  std::vsnprintf(message_, sizeof(message_), format, args);
+  va_end(args);
+  return Error(message_);
+}
+
+Status RigBatch::Init(const Rig& rig, std::size_t count) {
+  if (rig.size() == 0) return Error("rig: not initialized (Init first)");
+  if (count < 1 || count > kMaxRigBatchCount) return Error("count: must be in [1, 1048576]");
+  for (std::size_t i = 0; i < rig.constraintCount(); ++i) {
+    const ConstraintKind kind = rig.settings(i).kind;
+    if (!Supported(kind)) {
+      return Fail("constraints[%zu]: a rig batch solves aim, twoBone and pseudoThreeBone constraints (%s: use a Rig per character)",
+                  i, KindName(kind));
+    }
+  }
+  try {
+    RigBatch next;
+    next.template_ = rig;
+    next.count_ = count;
+    const std::size_t n = count, joints = rig.size(), constraints = rig.constraintCount();
+    next.translations_.assign(joints * n * 3, 0.0f);
+    next.rotations_.assign(joints * n * 4, 0.0f);
+    next.scales_.assign(joints * n * 3, 0.0f);
+    const std::span<const LocalTransform> rest = rig.rest();
+    for (std::size_t j = 0; j < joints; ++j) {
+      for (std::size_t c = 0; c < n; ++c) {
+        const std::size_t at = j * n + c;
+        batch::StoreVec3(next.translations_.data(), at, rest[j].translation);
+        batch::StoreQuat(next.rotations_.data(), at, rest[j].rotation);
+        batch::StoreVec3(next.scales_.data(), at, rest[j].scale);
+      }
+    }
+    next.output_ = next.rotations_;
+    next.rootPositions_.assign(n * 3, 0.0f);
+    next.rootRotations_.assign(n * 4, 0.0f);
+    for (std::size_t c = 0; c < n; ++c) next.rootRotations_[c * 4 + 3] = 1.0f;
+    next.rootScales_.assign(n, 1.0f);
+    next.poleSet_.assign(constraints, 0);
+    next.targets_.assign(constraints * n * 3, 0.0f);
+    next.poles_.assign(constraints * n * 3, 0.0f);
+    next.weights_.assign(constraints * n, 1.0f);
+    next.reached_.assign(constraints * n, 0.0f);
+    next.distance_.assign(constraints * n, 0.0f);
+    Derive(next.template_, &next.plans_, &next.fk_);
+    std::size_t writes = 0;
+    for (Plan& plan : next.plans_) {
+      plan.state = writes;
+      writes += plan.writes.size();
+    }
+    next.modelPositions_.assign(joints * n * 3, 0.0f);
+    next.modelRotations_.assign(joints * n * 4, 0.0f);
+    next.modelScales_.assign(joints * n * 3, 0.0f);
+    next.offsets_.assign(writes * n * 4, 0.0f);
+    next.pdValues_.assign(writes * n * 4, 0.0f);
+    next.pdVelocities_.assign(writes * n * 3, 0.0f);
+    next.blendFrom_.assign(writes * n * 4, 0.0f);
+    next.blendTime_.assign(writes * n, 0.0f);
+    next.phase_.assign(writes * n, 0);
+    for (std::size_t i = 0; i < constraints; ++i) next.ResetSmoothing(i, false);
+    next.jobPositions_.assign(4 * n * 3, 0.0f);
+    next.jobRotations_.assign(4 * n * 4, 0.0f);
+    next.solvedRotations_.assign(4 * n * 4, 0.0f);
+    next.solvedPositions_.assign(3 * n * 3, 0.0f);
+    next.modelTargets_.assign(n * 3, 0.0f);
+    next.modelPoles_.assign(n * 3, 0.0f);
+    next.desired_.assign(4 * n * 4, 0.0f);
+    next.current_.assign(3 * n * 4, 0.0f);
+    next.final_.assign(3 * n * 4, 0.0f);
+    next.goal_.assign(n * 4, 0.0f);
+    *this = std::move(next);
+  } catch (const std::bad_alloc&) {
+    return Error("count: out of memory");
+  }
+  return Ok();
+}
+
+Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settings) {
+  if (count_ == 0) return Error("rig: not initialized (Init first)");
+  try {
+    Rig next = template_;
+    if (Status s = next.SetSettings(index, settings); !s) {
+      std::snprintf(message_, sizeof(message_), "%s", s.error);
+      return Error(message_);
+    }
+    std::vector<Plan> plans;
+    std::vector<std::uint32_t> fk;
+    Derive(next, &plans, &fk);
+    for (std::size_t i = 0; i < plans.size(); ++i) plans[i].state = plans_[i].state;  // same kinds: same write counts
+    const ConstraintSettings& before = template_.settings(index);
+    const bool sameJoints = settings.joints == before.joints && settings.arms == before.arms &&
+                            settings.legs == before.legs && settings.eyes == before.eyes;
+    const bool startSmoothing = sameJoints && before.common.settleTime == 0.0f && settings.common.settleTime > 0.0f;
+    template_ = std::move(next);
+    plans_ = std::move(plans);
+    fk_ = std::move(fk);
+    if (!sameJoints || startSmoothing) ResetSmoothing(index, startSmoothing);
+  } catch (const std::bad_alloc&) {
+    return Error("settings: out of memory");
+  }
+  return Ok();
+}
+
+std::span<float> RigBatch::targets(std::size_t i) { return {targets_.data() + i * count_ * 3, count_ * 3}; }
+std::span<float> RigBatch::poles(std::size_t i) { return {poles_.data() + i * count_ * 3, count_ * 3}; }
+std::span<float> RigBatch::weights(std::size_t i) { return {weights_.data() + i * count_, count_}; }
+std::span<const float> RigBatch::reached(std::size_t i) const { return {reached_.data() + i * count_, count_}; }
+std::span<const float> RigBatch::distance(std::size_t i) const { return {distance_.data() + i * count_, count_}; }
+
+// Every input of characters [first, first + count), in the order the header states.
+Status RigBatch::CheckRange(float dt, std::size_t first, std::size_t count) {
+  if (count_ == 0) return Error("rig: not initialized (Init first)");
+  if (!std::isfinite(dt) || dt < 0.0f) return Error("dt: must be finite and >= 0");
+  if (first > count_ || count > count_ - first) return Error("range: [first, first + count) must lie in [0, count())");
+  const std::size_t n = count_, joints = jointCount(), constraints = constraintCount();
+  for (std::size_t c = first; c < first + count; ++c) {
+    for (std::size_t j = 0; j < joints; ++j) {
+      const std::size_t at = j * n + c;
+      if (!FiniteAt(&translations_[at * 3], 3)) return Fail("characters[%zu].in[%zu].translation: must be finite", c, j);
+      if (!UsableAt(&rotations_[at * 4])) return Fail("characters[%zu].in[%zu].rotation: must be finite and non-zero", c, j);
+      if (!FiniteAt(&scales_[at * 3], 3)) return Fail("characters[%zu].in[%zu].scale: must be finite", c, j);
+    }
+    if (!FiniteAt(&rootPositions_[c * 3], 3)) return Fail("characters[%zu].root.position: must be finite", c);
+    if (!UsableAt(&rootRotations_[c * 4])) {
+      return Fail("characters[%zu].root.rotation: must be finite and non-zero", c);
+    }
+    const float scale = rootScales_[c];
+    if (!(std::isfinite(scale) && scale > 0.0f)) return Fail("characters[%zu].root.scale: must be finite and > 0", c);
+    for (std::size_t i = 0; i < constraints; ++i) {
+      const std::size_t at = i * n + c;
+      if (!FiniteAt(&targets_[at * 3], 3)) return Fail("constraints[%zu].targets[%zu]: must be finite", i, c);
+      if (poleSet_[i] != 0 && !FiniteAt(&poles_[at * 3], 3)) return Fail("constraints[%zu].poles[%zu]: must be finite", i, c);
+      const float w = weights_[at];
+      if (!(w >= 0.0f && w <= 1.0f)) return Fail("constraints[%zu].weights[%zu]: must be in [0, 1]", i, c);
+    }
+  }
+  return Ok();
+}
+
+Status RigBatch::Update(float dt) { return Update(dt, 0, count_); }
+
+Status RigBatch::Update(float dt, std::size_t first, std::size_t count) {
+  if (Status s = CheckRange(dt, first, count); !s) return s;
+  for (std::size_t c0 = first; c0 < first + count; c0 += kChunk) Chunk(dt, c0, std::min(first + count, c0 + kChunk));
+  return Ok();
+}
+
+}  // namespace ikpd::rig

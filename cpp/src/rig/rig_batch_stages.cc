@@ -1,0 +1,326 @@
+// RigBatch: the stages of a frame over characters [c0, c1) (docs/rig/rig-batch.md):
+// forward kinematics, gather, the batch solves, locals, write-back. Every
+// formula is the Rig's (rig_update.cc), so each character gets its own Rig's result.
+#include <algorithm>
+#include <cstring>
+
+#include "ikpd/batch/aim_batch.h"
+#include "ikpd/batch/pseudo_three_bone_batch.h"
+#include "ikpd/batch/two_bone_batch.h"
+#include "ikpd/rig/rig_batch.h"
+#include "rig_math.h"
+
+namespace ikpd::rig {
+
+using batch::LoadQuat;
+using batch::LoadVec3;
+using batch::StoreQuat;
+using batch::StoreVec3;
+
+namespace {
+
+// Runs `job` over its items; should it fail (an item whose model-space values
+// overflow float, or settings the job cannot take), item by item, and `keep(k)`
+// for each item that fails alone: that character keeps its pose (as Rig).
+template <class Job, class Shift, class Keep>
+void RunOrKeep(const Job& job, Shift&& shift, Keep&& keep) {
+  if (job.Run()) return;
+  for (std::size_t k = 0; k < job.count; ++k) {
+    Job one = job;
+    shift(one, k);
+    one.count = 1;
+    if (!one.Run()) keep(k);
+  }
+}
+
+void ShiftLimb(LimbBatchArrays& a, std::size_t k) {
+  for (const float** p : {&a.rootPosition, &a.midPosition, &a.endPosition, &a.target, &a.pole}) *p += 3 * k;
+  for (const float** p : {&a.rootRotation, &a.midRotation, &a.endRotation}) *p += 4 * k;
+  for (float** p : {&a.outMidPosition, &a.outEndPosition}) *p += 3 * k;
+  for (float** p : {&a.outRootRotation, &a.outMidRotation, &a.outEndRotation}) *p += 4 * k;
+  a.outReached += k, a.outDistance += k;
+}
+
+}  // namespace
+
+// What the stages need from the template, the same for every character.
+void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans, std::vector<std::uint32_t>* fk) const {
+  const Skeleton& skeleton = rig.skeleton_;
+  const std::size_t joints = skeleton.size(), constraints = rig.constraints_.size();
+  // needed[j]: the last constraint that reads joint j's model transform (C + 1: none).
+  std::vector<std::size_t> needed(joints, constraints + 1);
+  for (std::size_t i = 0; i < constraints; ++i) {
+    for (int j : rig.constraints_[i].joints) {
+      for (int a = j; a >= 0; a = skeleton.parent(static_cast<std::size_t>(a))) needed[static_cast<std::size_t>(a)] = i;
+    }
+  }
+  fk->clear();
+  for (std::size_t j = 0; j < joints; ++j) {
+    if (needed[j] <= constraints) fk->push_back(static_cast<std::uint32_t>(j));
+  }
+  plans->assign(constraints, Plan{});
+  std::vector<int> slotOf(joints, -1);
+  std::vector<std::uint8_t> stale(joints, 0);
+  for (std::size_t i = 0; i < constraints; ++i) {
+    const Rig::Constraint& c = rig.constraints_[i];
+    Plan& plan = (*plans)[i];
+    int lowest = c.joints[0];
+    for (std::uint16_t k : c.writes) {
+      slotOf[static_cast<std::size_t>(c.joints[k])] = k;
+      lowest = std::min(lowest, c.joints[k]);
+    }
+    for (std::uint16_t k : c.writes) {
+      Write w;
+      w.joint = static_cast<std::uint32_t>(c.joints[k]);
+      w.slot = k;
+      w.parent = skeleton.parent(w.joint);
+      for (int a = w.parent; a >= lowest; a = skeleton.parent(static_cast<std::size_t>(a))) {
+        if (slotOf[static_cast<std::size_t>(a)] < 0) continue;
+        w.ancestor = a, w.ancestorSlot = slotOf[static_cast<std::size_t>(a)];
+        break;
+      }
+      plan.writes.push_back(w);
+    }
+    // Its writes' subtrees, where a later constraint reads them.
+    std::fill(stale.begin(), stale.end(), std::uint8_t{0});
+    for (const Write& w : plan.writes) stale[w.joint] = 1;
+    for (std::size_t j = 0; j < joints; ++j) {
+      const int p = skeleton.parent(j);
+      if (p >= 0 && stale[static_cast<std::size_t>(p)]) stale[j] = 1;
+      if (stale[j] && needed[j] > i && needed[j] <= constraints) plan.refresh.push_back(static_cast<std::uint32_t>(j));
+    }
+    for (std::uint16_t k : c.writes) slotOf[static_cast<std::size_t>(c.joints[k])] = -1;
+    const CommonSettings& common = c.settings.common;
+    (void)pd::SettingsFromSettleTime(common.settleTime > 0.0f ? common.settleTime : 1.0, common.damping, &plan.smoothing);
+    plan.smoothing.blendOutTime = common.blendOutTime;  // checked by the template's Configure
+  }
+}
+
+void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
+  const std::size_t n = count_;
+  for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in
+    std::memcpy(&output_[(j * n + c0) * 4], &rotations_[(j * n + c0) * 4], (c1 - c0) * 4 * sizeof(float));
+  }
+  Kinematics(fk_, c0, c1);
+  for (std::size_t i = 0; i < constraintCount(); ++i) {
+    Gather(i, c0, c1);
+    Solve(i, c0, c1);
+    Locals(i, c0, c1);
+    Weigh(i, dt, c0, c1);
+    WriteBack(i, c0, c1);
+    Kinematics(plans_[i].refresh, c0, c1);
+  }
+}
+
+// Stage 1: model transforms of `joints` (ascending: parents first) from the
+// current locals, the Rig's formulas (rig.h, "Spaces").
+void RigBatch::Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1) {
+  const std::size_t n = count_;
+  float* position = modelPositions_.data();
+  float* rotation = modelRotations_.data();
+  float* scale = modelScales_.data();
+  for (const std::uint32_t j : joints) {
+    const int p = template_.skeleton_.parent(j);
+    const std::size_t at = j * n;
+    if (p < 0) {
+      for (std::size_t c = c0; c < c1; ++c) {
+        const glm::vec3 t = LoadVec3(translations_.data(), at + c);
+        StoreVec3(position, at + c, glm::vec3(0.0f) + kIdentityRotation * (glm::vec3(1.0f) * t));
+        StoreQuat(rotation, at + c, Unit(kIdentityRotation * Unit(LoadQuat(output_.data(), at + c))));
+        StoreVec3(scale, at + c, glm::vec3(1.0f) * LoadVec3(scales_.data(), at + c));
+      }
+      continue;
+    }
+    const std::size_t from = static_cast<std::size_t>(p) * n;
+    for (std::size_t c = c0; c < c1; ++c) {
+      const glm::vec3 pp = LoadVec3(position, from + c), ps = LoadVec3(scale, from + c);
+      const glm::quat pq = LoadQuat(rotation, from + c);
+      StoreVec3(position, at + c, pp + pq * (ps * LoadVec3(translations_.data(), at + c)));
+      StoreQuat(rotation, at + c, Unit(pq * Unit(LoadQuat(output_.data(), at + c))));
+      StoreVec3(scale, at + c, ps * LoadVec3(scales_.data(), at + c));
+    }
+  }
+}
+
+// Stage 2a: the constraint's joints in their canonical frames, and its target
+// and pole mapped into each character's model space (Rig::Gather, Rig::ToModel).
+void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
+  const Rig::Constraint& c = template_.constraints_[index];
+  const std::size_t n = count_;
+  for (std::size_t k = 0; k < c.joints.size(); ++k) {
+    const std::size_t at = static_cast<std::size_t>(c.joints[k]) * n;
+    const glm::quat frame = c.frames[k];
+    for (std::size_t ch = c0; ch < c1; ++ch) {
+      StoreVec3(jobPositions_.data(), k * n + ch, LoadVec3(modelPositions_.data(), at + ch));
+      StoreQuat(jobRotations_.data(), k * n + ch, Unit(LoadQuat(modelRotations_.data(), at + ch) * frame));
+    }
+  }
+  const ConstraintSettings& s = c.settings;
+  const bool pole = poleSet_[index] != 0;
+  const std::optional<glm::vec3>& direction =
+      s.kind == ConstraintKind::kTwoBone ? s.twoBone.poleDirection
+      : s.kind == ConstraintKind::kPseudoThreeBone ? s.pseudoThreeBone.limb.poleDirection : std::nullopt;
+  for (std::size_t ch = c0; ch < c1; ++ch) {
+    const glm::quat inverse = glm::conjugate(Unit(LoadQuat(rootRotations_.data(), ch)));
+    const glm::vec3 origin = LoadVec3(rootPositions_.data(), ch), scale(rootScales_[ch]);
+    const std::size_t at = index * n + ch;
+    StoreVec3(modelTargets_.data(), ch, (inverse * (LoadVec3(targets_.data(), at) - origin)) / scale);
+    if (pole) StoreVec3(modelPoles_.data(), ch, (inverse * (LoadVec3(poles_.data(), at) - origin)) / scale);
+    else if (direction) StoreVec3(modelPoles_.data(), ch, (inverse * *direction) / scale);
+  }
+}
+
+void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
+  if (template_.constraints_[index].settings.kind == ConstraintKind::kAim) SolveAims(index, c0, c1);
+  else SolveLimbs(index, c0, c1);
+  // The solved model rotations back in each joint's own frame (Rig::SolveLimb's `back`).
+  const Rig::Constraint& c = template_.constraints_[index];
+  const std::size_t n = count_;
+  for (const Write& w : plans_[index].writes) {
+    const glm::quat inverse = glm::conjugate(c.frames[w.slot]);
+    for (std::size_t ch = c0; ch < c1; ++ch) {
+      const std::size_t at = w.slot * n + ch;
+      StoreQuat(desired_.data(), at, Unit(LoadQuat(solvedRotations_.data(), at) * inverse));
+    }
+  }
+}
+
+// Stage 2b (aim): AimBatchJob with the template's prepared options (weight 1).
+void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
+  const Rig::Constraint& c = template_.constraints_[index];
+  const std::size_t n = count_;
+  const bool pole = poleSet_[index] != 0;
+  const auto keep = [&](std::size_t ch) {
+    std::memcpy(&solvedRotations_[ch * 4], &jobRotations_[ch * 4], 4 * sizeof(float));
+  };
+  if (c.aimSetup[pole ? 1 : 0].prepared()) {
+    AimBatchJob job;
+    job.options = c.settings.aim;
+    job.options.forward = c.look, job.options.up = c.aimUp, job.options.weight = 1.0f;
+    job.options.pole.reset();
+    job.poleMode = pole ? PoleMode::kPoint : PoleMode::kNone;
+    job.count = c1 - c0;
+    job.position = &jobPositions_[c0 * 3], job.rotation = &jobRotations_[c0 * 4];
+    job.target = &modelTargets_[c0 * 3], job.pole = &modelPoles_[c0 * 3];
+    job.outRotation = &solvedRotations_[c0 * 4];
+    RunOrKeep(
+        job,
+        [](AimBatchJob& one, std::size_t k) {
+          one.position += 3 * k, one.rotation += 4 * k, one.target += 3 * k, one.pole += 3 * k, one.outRotation += 4 * k;
+        },
+        [&](std::size_t k) { keep(c0 + k); });
+  } else {
+    for (std::size_t ch = c0; ch < c1; ++ch) keep(ch);  // settings that cannot take this pole keep the pose
+  }
+  for (std::size_t ch = c0; ch < c1; ++ch) {
+    const Transform head{LoadVec3(jobPositions_.data(), ch), LoadQuat(solvedRotations_.data(), ch)};
+    const float error = LookError(head, c.look, LoadVec3(modelTargets_.data(), ch));
+    distance_[index * n + ch] = error;
+    reached_[index * n + ch] = error <= 1e-3f ? 1.0f : 0.0f;
+  }
+}
+
+// Stage 2b (two-bone, pseudo three-bone): the batch job with the template's
+// prepared options (forward +X, hinge +Z: the canonical frames; weight 1).
+void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
+  const Rig::Constraint& c = template_.constraints_[index];
+  const ConstraintSettings& s = c.settings;
+  const std::size_t n = count_;
+  const bool two = s.kind == ConstraintKind::kTwoBone;
+  const bool pole = poleSet_[index] != 0;
+  const TwoBoneJob& limb = two ? s.twoBone : s.pseudoThreeBone.limb;
+  float* reached = &reached_[index * n];
+  float* distance = &distance_[index * n];
+  const auto keep = [&](std::size_t ch) {
+    for (std::size_t k = 0; k < 3; ++k) {
+      std::memcpy(&solvedRotations_[(k * n + ch) * 4], &jobRotations_[(k * n + ch) * 4], 4 * sizeof(float));
+    }
+    reached[ch] = 0.0f, distance[ch] = 0.0f;
+  };
+  const bool prepared = two ? c.twoBoneSetup[pole ? 1 : 0].prepared() : c.pseudoSetup[pole ? 1 : 0].prepared();
+  if (!prepared) {
+    for (std::size_t ch = c0; ch < c1; ++ch) keep(ch);
+    return;
+  }
+  LimbBatchArrays a;
+  a.poleMode = pole ? PoleMode::kPoint : limb.poleDirection ? PoleMode::kDirection : PoleMode::kNone;
+  a.count = c1 - c0;
+  const auto position = [&](std::size_t k) { return &jobPositions_[(k * n + c0) * 3]; };
+  const auto rotation = [&](std::size_t k) { return &jobRotations_[(k * n + c0) * 4]; };
+  const auto solved = [&](std::size_t k) { return &solvedRotations_[(k * n + c0) * 4]; };
+  const auto moved = [&](std::size_t k) { return &solvedPositions_[(k * n + c0) * 3]; };
+  a.rootPosition = position(0), a.midPosition = position(1), a.endPosition = position(2);
+  a.rootRotation = rotation(0), a.midRotation = rotation(1), a.endRotation = rotation(2);
+  a.target = &modelTargets_[c0 * 3], a.pole = &modelPoles_[c0 * 3];
+  a.outRootRotation = solved(0), a.outMidRotation = solved(1), a.outEndRotation = solved(2);
+  a.outMidPosition = moved(0), a.outEndPosition = moved(1);
+  a.outReached = reached + c0, a.outDistance = distance + c0;
+  TwoBoneJob options = limb;
+  options.forward = glm::vec3(1.0f, 0.0f, 0.0f), options.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
+  options.weight = 1.0f, options.effectorOffset = glm::vec3(0.0f);
+  options.pole.reset(), options.poleDirection.reset();
+  const auto keepAt = [&](std::size_t k) { keep(c0 + k); };
+  if (two) {
+    TwoBoneBatchJob job;
+    static_cast<LimbBatchArrays&>(job) = a;
+    job.options = options;
+    RunOrKeep(job, [](TwoBoneBatchJob& one, std::size_t k) { ShiftLimb(one, k); }, keepAt);
+  } else {
+    PseudoThreeBoneBatchJob job;
+    static_cast<LimbBatchArrays&>(job) = a;
+    job.options = s.pseudoThreeBone;
+    job.options.limb = options;
+    job.tipPosition = position(3), job.tipRotation = rotation(3);
+    job.outTipPosition = moved(2), job.outTipRotation = solved(3);
+    RunOrKeep(
+        job,
+        [](PseudoThreeBoneBatchJob& one, std::size_t k) {
+          ShiftLimb(one, k);
+          one.tipPosition += 3 * k, one.tipRotation += 4 * k, one.outTipPosition += 3 * k, one.outTipRotation += 4 * k;
+        },
+        keepAt);
+  }
+  for (std::size_t ch = c0; ch < c1; ++ch) {
+    const float s3 = rootScales_[ch];
+    distance[ch] *= (s3 + s3 + s3) / 3.0f;  // world units, as Rig's rootScale_
+  }
+}
+
+// Stage 3: full-weight locals (Rig::WriteRotations): each written joint's
+// parent turned by its nearest solved ancestor's change. current_ holds the
+// pose's locals, final_ the full-weight ones (both per write).
+void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
+  const std::size_t n = count_;
+  const std::vector<Write>& writes = plans_[index].writes;
+  for (std::size_t w = 0; w < writes.size(); ++w) {
+    const Write& wr = writes[w];
+    for (std::size_t ch = c0; ch < c1; ++ch) {
+      glm::quat parent = wr.parent >= 0 ? LoadQuat(modelRotations_.data(), static_cast<std::size_t>(wr.parent) * n + ch)
+                                        : kIdentityRotation;
+      if (wr.ancestor >= 0) {
+        const glm::quat solved = LoadQuat(desired_.data(), static_cast<std::size_t>(wr.ancestorSlot) * n + ch);
+        const glm::quat was = LoadQuat(modelRotations_.data(), static_cast<std::size_t>(wr.ancestor) * n + ch);
+        parent = solved * glm::conjugate(was) * parent;
+      }
+      const glm::quat current = Unit(LoadQuat(output_.data(), wr.joint * n + ch));
+      StoreQuat(current_.data(), w * n + ch, current);
+      StoreQuat(final_.data(), w * n + ch,
+                Unit(glm::conjugate(Unit(parent)) * LoadQuat(desired_.data(), wr.slot * n + ch)));
+    }
+  }
+}
+
+// Stage 5: the final locals into the output, where they differ from the pose.
+void RigBatch::WriteBack(std::size_t index, std::size_t c0, std::size_t c1) {
+  const std::size_t n = count_;
+  const std::vector<Write>& writes = plans_[index].writes;
+  for (std::size_t w = 0; w < writes.size(); ++w) {
+    for (std::size_t ch = c0; ch < c1; ++ch) {
+      const glm::quat final = LoadQuat(final_.data(), w * n + ch);
+      if (final == LoadQuat(current_.data(), w * n + ch)) continue;
+      StoreQuat(output_.data(), writes[w].joint * n + ch, final);
+    }
+  }
+}
+
+}  // namespace ikpd::rig

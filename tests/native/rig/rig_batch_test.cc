@@ -1,0 +1,110 @@
+// RigBatch: every character gets its own Rig's result (the template copied,
+// weight = common.weight × weights(i)[c]), over random creatures, poses,
+// roots, targets, poles and weights, at 30, 60 and 240 Hz.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "native/rig_batch_test_util.h"
+
+namespace {
+
+using namespace rigbatchtest;
+
+constexpr float kExact = 1e-5f;     // settleTime 0 (rad)
+constexpr float kSmoothed = 1e-4f;  // float lane PD vs the Rig's double PD (rad)
+
+// `creatures` random creatures × `count` characters × `frames` frames at `hz`.
+float Equivalence(unsigned seed, int creatures, std::size_t count, int frames, float hz, float settleTime) {
+  iktest::Rng rng(seed);
+  float worst = 0.0f;
+  for (int k = 0; k < creatures; ++k) {
+    const Creature creature = RandomCreature(rng, settleTime);
+    const Rig rig = MakeTemplate(creature);
+    RigBatch batch;
+    EXPECT_TRUE(batch.Init(rig, count).ok());
+    Mirror mirror(rig, count);
+    RandomInputs(rng, batch, rig);
+    for (int f = 0; f < frames; ++f) {
+      if (f % 4 == 3) RandomInputs(rng, batch, rig);  // jumps: the PDs have work to do
+      EXPECT_TRUE(batch.Update(1.0f / hz).ok());
+      mirror.Update(batch, rig, 1.0f / hz);
+      worst = std::max(worst, mirror.Gap(batch));
+      // Results: settleTime 0 as exact as the pose; with smoothing the earlier
+      // constraints' float-rounded pose moves an aim's acos by its float step near 0 (~5e-4).
+      EXPECT_LT(mirror.ResultGap(batch), settleTime == 0.0f ? 1e-5f : 2e-3f) << "creature " << k << " frame " << f;
+    }
+  }
+  return worst;
+}
+
+TEST(RigBatch, EqualsRigPerCharacterWithoutSmoothing) {
+  for (const float hz : {30.0f, 60.0f, 240.0f}) {
+    const float gap = Equivalence(2901, 4, 300, 3, hz, 0.0f);
+    EXPECT_LT(gap, kExact) << hz << " Hz";
+    std::printf("settleTime 0, %g Hz: worst %g rad\n", hz, gap);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+TEST(RigBatch, EqualsRigPerCharacterWithSmoothing) {
+  for (const float hz : {30.0f, 60.0f, 240.0f}) {
+    const float gap = Equivalence(2902, 3, 200, 12, hz, 0.15f);
+    EXPECT_LT(gap, kSmoothed) << hz << " Hz";
+    std::printf("smoothing %g Hz: worst %g rad\n", hz, gap);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Disabling every constraint blends each character out with its Rig, to
+// exactly the animated pose (output == rotations bit for bit); enabling it
+// again blends back in. At 30, 60 and 240 Hz.
+TEST(RigBatch, DisableBlendsOutToExactlyTheAnimatedPose) {
+  for (const float hz : {30.0f, 60.0f, 240.0f}) {
+    iktest::Rng rng(2903);
+    const Creature creature = RandomCreature(rng, 0.2f);
+    const Rig rig = MakeTemplate(creature);
+    RigBatch batch;
+    ASSERT_TRUE(batch.Init(rig, 37).ok());
+    Mirror mirror(rig, 37);
+    RandomInputs(rng, batch, rig);
+    float worst = 0.0f;
+    const auto frames = [&](float seconds) {
+      for (int f = 0; f < static_cast<int>(seconds * hz); ++f) {
+        ASSERT_TRUE(batch.Update(1.0f / hz).ok());
+        mirror.Update(batch, rig, 1.0f / hz);
+        worst = std::max(worst, mirror.Gap(batch));
+      }
+    };
+    const auto enable = [&](bool on) {
+      for (std::size_t i = 0; i < rig.constraintCount(); ++i) {
+        ConstraintSettings s = batch.rig().settings(i);
+        s.common.enabled = on;
+        ASSERT_TRUE(batch.SetSettings(i, s).ok());
+        mirror.SetSettings(i, s);
+      }
+    };
+    frames(0.5f);
+    enable(false);
+    frames(0.05f);
+    bool moving = false;  // mid blend-out: not yet the animated pose
+    for (std::size_t k = 0; k < batch.output().size(); ++k) moving = moving || batch.output()[k] != batch.rotations()[k];
+    EXPECT_TRUE(moving) << hz << " Hz";
+    frames(3.0f);
+    for (std::size_t k = 0; k < batch.output().size(); ++k) {
+      ASSERT_EQ(batch.output()[k], batch.rotations()[k]) << hz << " Hz, float " << k;
+    }
+    enable(true);
+    frames(0.5f);
+    EXPECT_LT(worst, kSmoothed) << hz << " Hz";
+    std::printf("blend-out %g Hz: worst %g rad\n", hz, worst);
+  }
+}
+
+}  // namespace
