@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <new>
 
 #include "ikpd/batch/common.h"
@@ -42,6 +44,28 @@ bool FiniteAt(const float* p, std::size_t values) {
 }
 bool UsableAt(const float* q) { return IsUsableRotation(glm::quat(q[3], q[0], q[1], q[2])); }
 
+// Runs `build`, which allocates on a copy: memory that cannot be had is the
+// error `message` and nothing changes. The WebAssembly build has no
+// exceptions, and a vector whose memory cannot be had aborts there, so the
+// `bytes` the build needs at most are asked for once first.
+template <class Build>
+Status Allocating(std::size_t bytes, const char* message, Build&& build) {
+#if defined(__cpp_exceptions)
+  (void)bytes;
+  try {
+    build();
+  } catch (const std::bad_alloc&) {
+    return Error(message);
+  }
+#else
+  void* probe = bytes > 0 ? std::malloc(bytes) : nullptr;
+  if (bytes > 0 && probe == nullptr) return Error(message);
+  std::free(probe);
+  build();
+#endif
+  return Ok();
+}
+
 }  // namespace
 
 Status RigBatch::Fail(const char* format, ...) {
@@ -62,11 +86,15 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
                   i, KindName(kind));
     }
   }
-  try {
+  // At most 4 written joints per constraint: floats per character of every array below, twice (the copy).
+  const std::size_t joints = rig.size(), constraints = rig.constraintCount();
+  const std::size_t perCharacter = joints * 24 + constraints * (4 * 17 + 10) + 128;
+  const std::size_t bytes = count <= SIZE_MAX / (8 * perCharacter) ? 8 * perCharacter * count : SIZE_MAX;
+  return Allocating(bytes, "count: out of memory", [&] {
     RigBatch next;
     next.template_ = rig;
     next.count_ = count;
-    const std::size_t n = count, joints = rig.size(), constraints = rig.constraintCount();
+    const std::size_t n = count;
     next.translations_.assign(joints * n * 3, 0.0f);
     next.rotations_.assign(joints * n * 4, 0.0f);
     next.scales_.assign(joints * n * 3, 0.0f);
@@ -117,20 +145,17 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.final_.assign(3 * n * 4, 0.0f);
     next.goal_.assign(n * 4, 0.0f);
     *this = std::move(next);
-  } catch (const std::bad_alloc&) {
-    return Error("count: out of memory");
-  }
-  return Ok();
+  });
 }
 
 Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settings) {
   if (count_ == 0) return Error("rig: not initialized (Init first)");
-  try {
-    Rig next = template_;
-    if (Status s = next.SetSettings(index, settings); !s) {
-      std::snprintf(message_, sizeof(message_), "%s", s.error);
-      return Error(message_);
-    }
+  Rig next = template_;  // a rig's storage is bounded by its size limits
+  if (Status s = next.SetSettings(index, settings); !s) {
+    std::snprintf(message_, sizeof(message_), "%s", s.error);
+    return Error(message_);
+  }
+  return Allocating(0, "settings: out of memory", [&] {
     std::vector<Plan> plans;
     std::vector<std::uint32_t> fk;
     Derive(next, &plans, &fk);
@@ -143,10 +168,7 @@ Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settin
     plans_ = std::move(plans);
     fk_ = std::move(fk);
     if (!sameJoints || startSmoothing) ResetSmoothing(index, startSmoothing);
-  } catch (const std::bad_alloc&) {
-    return Error("settings: out of memory");
-  }
-  return Ok();
+  });
 }
 
 std::span<float> RigBatch::targets(std::size_t i) { return {targets_.data() + i * count_ * 3, count_ * 3}; }

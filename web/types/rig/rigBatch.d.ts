@@ -53,11 +53,11 @@ export interface RigBatch extends Disposable {
   readonly jointCount: number;
   /** The constraints in stack order. */
   readonly constraints: RigBatchConstraint[];
-  /** Float32Array(3 × joints × count): animated local translations. @default the rig's rest pose */
+  /** Float32Array(3 × joints × count): animated local translations. Starts at the rig's rest pose. */
   readonly translations: Float32Array;
-  /** Float32Array(4 × joints × count): animated local rotations [x, y, z, w]. @default the rig's rest pose */
+  /** Float32Array(4 × joints × count): animated local rotations [x, y, z, w]. Starts at the rig's rest pose. */
   readonly rotations: Float32Array;
-  /** Float32Array(3 × joints × count): animated local scales. @default the rig's rest pose */
+  /** Float32Array(3 × joints × count): animated local scales. Starts at the rig's rest pose. */
   readonly scales: Float32Array;
   /** Float32Array(4 × joints × count): the solved local rotations after `update` (a rig batch writes rotations only). */
   readonly output: Float32Array;
