@@ -90,7 +90,7 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.weights_.assign(constraints * n, 1.0f);
     next.reached_.assign(constraints * n, 0.0f);
     next.distance_.assign(constraints * n, 0.0f);
-    Derive(next.template_, &next.plans_, &next.fk_);
+    Derive(next.template_, &next.plans_);
     std::size_t writes = 0;
     for (Plan& plan : next.plans_) {
       plan.state = writes;
@@ -132,8 +132,7 @@ Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settin
       return Error(message_);
     }
     std::vector<Plan> plans;
-    std::vector<std::uint32_t> fk;
-    Derive(next, &plans, &fk);
+    Derive(next, &plans);
     for (std::size_t i = 0; i < plans.size(); ++i) plans[i].state = plans_[i].state;  // same kinds: same write counts
     const ConstraintSettings& before = template_.settings(index);
     const bool sameJoints = settings.joints == before.joints && settings.arms == before.arms &&
@@ -141,7 +140,6 @@ Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settin
     const bool startSmoothing = sameJoints && before.common.settleTime == 0.0f && settings.common.settleTime > 0.0f;
     template_ = std::move(next);
     plans_ = std::move(plans);
-    fk_ = std::move(fk);
     if (!sameJoints || startSmoothing) ResetSmoothing(index, startSmoothing);
   } catch (const std::bad_alloc&) {
     return Error("settings: out of memory");

@@ -43,27 +43,33 @@ void ShiftLimb(LimbBatchArrays& a, std::size_t k) {
 
 }  // namespace
 
-// What the stages need from the template, the same for every character.
-void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans, std::vector<std::uint32_t>* fk) const {
+// What the stages need from the template, the same for every character. The
+// model transforms each constraint reads are computed just before it, where
+// stale: as lazily as Rig::Model, decided once for all characters (a write
+// that changes nothing leaves a transform the same when computed again).
+void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
   const Skeleton& skeleton = rig.skeleton_;
   const std::size_t joints = skeleton.size(), constraints = rig.constraints_.size();
-  // needed[j]: the last constraint that reads joint j's model transform (C + 1: none).
-  std::vector<std::size_t> needed(joints, constraints + 1);
-  for (std::size_t i = 0; i < constraints; ++i) {
-    for (int j : rig.constraints_[i].joints) {
-      for (int a = j; a >= 0; a = skeleton.parent(static_cast<std::size_t>(a))) needed[static_cast<std::size_t>(a)] = i;
-    }
-  }
-  fk->clear();
-  for (std::size_t j = 0; j < joints; ++j) {
-    if (needed[j] <= constraints) fk->push_back(static_cast<std::uint32_t>(j));
-  }
   plans->assign(constraints, Plan{});
   std::vector<int> slotOf(joints, -1);
-  std::vector<std::uint8_t> stale(joints, 0);
+  std::vector<std::uint8_t> fresh(joints, 0), reads(joints, 0);
   for (std::size_t i = 0; i < constraints; ++i) {
     const Rig::Constraint& c = rig.constraints_[i];
     Plan& plan = (*plans)[i];
+    // Its joints and their parents (Gather, Locals), with every stale ancestor.
+    std::fill(reads.begin(), reads.end(), std::uint8_t{0});
+    for (int j : c.joints) {
+      for (int a = j; a >= 0 && !fresh[static_cast<std::size_t>(a)]; a = skeleton.parent(static_cast<std::size_t>(a))) {
+        reads[static_cast<std::size_t>(a)] = 1;
+      }
+      const int p = skeleton.parent(static_cast<std::size_t>(j));
+      for (int a = p; a >= 0 && !fresh[static_cast<std::size_t>(a)]; a = skeleton.parent(static_cast<std::size_t>(a))) {
+        reads[static_cast<std::size_t>(a)] = 1;
+      }
+    }
+    for (std::size_t j = 0; j < joints; ++j) {
+      if (reads[j]) plan.kinematics.push_back(static_cast<std::uint32_t>(j)), fresh[j] = 1;
+    }
     int lowest = c.joints[0];
     for (std::uint16_t k : c.writes) {
       slotOf[static_cast<std::size_t>(c.joints[k])] = k;
@@ -81,15 +87,13 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans, std::vector<std:
       }
       plan.writes.push_back(w);
     }
-    // Its writes' subtrees, where a later constraint reads them.
-    std::fill(stale.begin(), stale.end(), std::uint8_t{0});
-    for (const Write& w : plan.writes) stale[w.joint] = 1;
+    for (std::uint16_t k : c.writes) slotOf[static_cast<std::size_t>(c.joints[k])] = -1;
+    // Its writes' subtrees are stale (one forward pass: parents come first).
+    for (const Write& w : plan.writes) fresh[w.joint] = 0;
     for (std::size_t j = 0; j < joints; ++j) {
       const int p = skeleton.parent(j);
-      if (p >= 0 && stale[static_cast<std::size_t>(p)]) stale[j] = 1;
-      if (stale[j] && needed[j] > i && needed[j] <= constraints) plan.refresh.push_back(static_cast<std::uint32_t>(j));
+      if (p >= 0 && !fresh[static_cast<std::size_t>(p)]) fresh[j] = 0;
     }
-    for (std::uint16_t k : c.writes) slotOf[static_cast<std::size_t>(c.joints[k])] = -1;
     const CommonSettings& common = c.settings.common;
     (void)pd::SettingsFromSettleTime(common.settleTime > 0.0f ? common.settleTime : 1.0, common.damping, &plan.smoothing);
     plan.smoothing.blendOutTime = common.blendOutTime;  // checked by the template's Configure
@@ -101,14 +105,13 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in
     std::memcpy(&output_[(j * n + c0) * 4], &rotations_[(j * n + c0) * 4], (c1 - c0) * 4 * sizeof(float));
   }
-  Kinematics(fk_, c0, c1);
   for (std::size_t i = 0; i < constraintCount(); ++i) {
+    Kinematics(plans_[i].kinematics, c0, c1);
     Gather(i, c0, c1);
     Solve(i, c0, c1);
     Locals(i, c0, c1);
     Weigh(i, dt, c0, c1);
     WriteBack(i, c0, c1);
-    Kinematics(plans_[i].refresh, c0, c1);
   }
 }
 
