@@ -153,11 +153,44 @@ std::span<float> RigBatch::weights(std::size_t i) { return {weights_.data() + i 
 std::span<const float> RigBatch::reached(std::size_t i) const { return {reached_.data() + i * count_, count_}; }
 std::span<const float> RigBatch::distance(std::size_t i) const { return {distance_.data() + i * count_, count_}; }
 
+// Every input of characters [first, first + count) valid: one pass over each
+// array in memory order (no messages; CheckRange finds the first bad value).
+bool RigBatch::RangeValid(std::size_t first, std::size_t count) const {
+  const std::size_t n = count_;
+  bool ok = true;
+  const auto finite = [&](const std::vector<float>& v, std::size_t from, std::size_t values) {
+    for (std::size_t k = from; k < from + values; ++k) ok = ok && std::isfinite(v[k]);  // no early exit: vectorizes
+  };
+  for (std::size_t j = 0; j < jointCount() && ok; ++j) {
+    finite(translations_, (j * n + first) * 3, count * 3);
+    finite(scales_, (j * n + first) * 3, count * 3);
+    for (std::size_t c = first; c < first + count; ++c) {
+      const float* q = &rotations_[(j * n + c) * 4];
+      const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+      ok = ok && qq > 1e-12f && qq < 3.0e38f;  // finite and non-zero (larger lengths: the exact check)
+    }
+  }
+  finite(rootPositions_, first * 3, count * 3);
+  for (std::size_t c = first; c < first + count; ++c) {
+    const float* q = &rootRotations_[c * 4];
+    const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    ok = ok && qq > 1e-12f && qq < 3.0e38f && std::isfinite(rootScales_[c]) && rootScales_[c] > 0.0f;
+  }
+  for (std::size_t i = 0; i < constraintCount() && ok; ++i) {
+    finite(targets_, (i * n + first) * 3, count * 3);
+    if (poleSet_[i] != 0) finite(poles_, (i * n + first) * 3, count * 3);
+    for (std::size_t c = first; c < first + count; ++c) ok = ok && weights_[i * n + c] >= 0.0f && weights_[i * n + c] <= 1.0f;
+  }
+  return ok;
+}
+
 // Every input of characters [first, first + count), in the order the header states.
 Status RigBatch::CheckRange(float dt, std::size_t first, std::size_t count) {
   if (count_ == 0) return Error("rig: not initialized (Init first)");
   if (!std::isfinite(dt) || dt < 0.0f) return Error("dt: must be finite and >= 0");
   if (first > count_ || count > count_ - first) return Error("range: [first, first + count) must lie in [0, count())");
+  if (RangeValid(first, count)) return Ok();
+  // Some value is bad: find the first in character order, then joint/constraint order.
   const std::size_t n = count_, joints = jointCount(), constraints = constraintCount();
   for (std::size_t c = first; c < first + count; ++c) {
     for (std::size_t j = 0; j < joints; ++j) {

@@ -115,6 +115,7 @@ class RigBatch {
   };
   // Stages (rig_batch_stages.cc, rig_batch_smooth.cc), over characters [c0, c1).
   Status CheckRange(float dt, std::size_t first, std::size_t count);
+  bool RangeValid(std::size_t first, std::size_t count) const;
   void Derive(const Rig& rig, std::vector<Plan>* plans) const;
   void Chunk(float dt, std::size_t c0, std::size_t c1);
   void Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1);
