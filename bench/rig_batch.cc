@@ -70,6 +70,14 @@ Placement Place(std::size_t c, int frame) {
   return p;
 }
 
+// The frame's placements, untimed (both benchmarks time only filling the inputs and the update).
+void PlaceAll(benchmark::State& state, std::vector<Placement>& places, int& frame) {
+  state.PauseTiming();
+  for (std::size_t c = 0; c < kCharacters; ++c) places[c] = Place(c, frame);
+  ++frame;
+  state.ResumeTiming();
+}
+
 void RigBatchCrowd(benchmark::State& state) {
   const ikpd::rig::Rig rig = CrowdRig(static_cast<float>(state.range(0)) / 1000.0f);
   ikpd::rig::RigBatch batch;
@@ -78,10 +86,7 @@ void RigBatchCrowd(benchmark::State& state) {
   std::vector<Placement> places(kCharacters);
   int frame = 0;
   for (auto _ : state) {
-    state.PauseTiming();
-    for (std::size_t c = 0; c < kCharacters; ++c) places[c] = Place(c, frame);
-    ++frame;
-    state.ResumeTiming();
+    PlaceAll(state, places, frame);
     for (std::size_t c = 0; c < kCharacters; ++c) {  // the frame's inputs (timed, as the Rig's frames below)
       const Placement& p = places[c];
       ikpd::batch::StoreVec3(batch.rootPositions().data(), c, p.root);
@@ -107,10 +112,7 @@ void RigCrowdPerCharacter(benchmark::State& state) {
   std::vector<Placement> places(kCharacters);
   int frame = 0;
   for (auto _ : state) {
-    state.PauseTiming();
-    for (std::size_t c = 0; c < kCharacters; ++c) places[c] = Place(c, frame);
-    ++frame;
-    state.ResumeTiming();
+    PlaceAll(state, places, frame);
     for (std::size_t c = 0; c < kCharacters; ++c) {
       const Placement& p = places[c];
       auto frames = rigs[c].frames();
