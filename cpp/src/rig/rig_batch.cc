@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <limits>
 #include <new>
+#include <stdexcept>
 
 #include "ikpd/batch/common.h"
 
@@ -42,6 +44,29 @@ bool FiniteAt(const float* p, std::size_t values) {
 }
 bool UsableAt(const float* q) { return IsUsableRotation(glm::quat(q[3], q[0], q[1], q[2])); }
 
+// Runs `allocate`, whose only failure is an allocation: `message` then, and
+// nothing changed. Builds without exceptions (WebAssembly) cannot catch it:
+// there a nothrow probe of the whole `bytes` stands in for the catch first.
+template <class Allocate>
+Status Allocating(std::size_t bytes, const char* message, Allocate&& allocate) {
+#if defined(__cpp_exceptions)
+  (void)bytes;
+  try {
+    allocate();
+  } catch (const std::bad_alloc&) {
+    return Error(message);
+  } catch (const std::length_error&) {
+    return Error(message);
+  }
+#else
+  void* probe = ::operator new(bytes, std::nothrow);
+  if (probe == nullptr) return Error(message);
+  ::operator delete(probe);
+  allocate();
+#endif
+  return Ok();
+}
+
 }  // namespace
 
 Status RigBatch::Fail(const char* format, ...) {
@@ -62,8 +87,14 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
                   i, KindName(kind));
     }
   }
-  try {
-    RigBatch next;
+  // Floats per character (locals, output, model transforms: 24 per joint; per
+  // constraint 9; per written joint 17; roots and scratch), checked against size_t.
+  std::size_t writes = 0;
+  for (const Rig::Constraint& c : rig.constraints_) writes += c.writes.size();
+  const std::size_t perCharacter = rig.size() * 24 + rig.constraintCount() * 9 + writes * 17 + 128;
+  if (perCharacter > std::numeric_limits<std::size_t>::max() / sizeof(float) / count) return Error("count: out of memory");
+  RigBatch next;
+  const Status allocated = Allocating(perCharacter * sizeof(float) * count, "count: out of memory", [&] {
     next.template_ = rig;
     next.count_ = count;
     const std::size_t n = count, joints = rig.size(), constraints = rig.constraintCount();
@@ -91,10 +122,10 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.reached_.assign(constraints * n, 0.0f);
     next.distance_.assign(constraints * n, 0.0f);
     Derive(next.template_, &next.plans_);
-    std::size_t writes = 0;
+    std::size_t state = 0;
     for (Plan& plan : next.plans_) {
-      plan.state = writes;
-      writes += plan.writes.size();
+      plan.state = state;
+      state += plan.writes.size();
     }
     next.modelPositions_.assign(joints * n * 3, 0.0f);
     next.modelRotations_.assign(joints * n * 4, 0.0f);
@@ -117,19 +148,19 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.final_.assign(3 * n * 4, 0.0f);
     next.goal_.assign(n * 4, 0.0f);
     *this = std::move(next);
-  } catch (const std::bad_alloc&) {
-    return Error("count: out of memory");
-  }
-  return Ok();
+  });
+  return allocated;
 }
 
 Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settings) {
   if (count_ == 0) return Error("rig: not initialized (Init first)");
-  try {
+  Status result;
+  const Status allocated = Allocating(0, "settings: out of memory", [&] {
     Rig next = template_;
     if (Status s = next.SetSettings(index, settings); !s) {
       std::snprintf(message_, sizeof(message_), "%s", s.error);
-      return Error(message_);
+      result = Error(message_);
+      return;
     }
     std::vector<Plan> plans;
     Derive(next, &plans);
@@ -141,10 +172,8 @@ Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settin
     template_ = std::move(next);
     plans_ = std::move(plans);
     if (!sameJoints || startSmoothing) ResetSmoothing(index, startSmoothing);
-  } catch (const std::bad_alloc&) {
-    return Error("settings: out of memory");
-  }
-  return Ok();
+  });
+  return allocated ? result : allocated;
 }
 
 std::span<float> RigBatch::targets(std::size_t i) { return {targets_.data() + i * count_ * 3, count_ * 3}; }
