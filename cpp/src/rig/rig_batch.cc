@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdarg>
-#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
+#include <limits>
 #include <new>
+#include <stdexcept>
 
 #include "ikpd/batch/common.h"
 
@@ -44,24 +44,25 @@ bool FiniteAt(const float* p, std::size_t values) {
 }
 bool UsableAt(const float* q) { return IsUsableRotation(glm::quat(q[3], q[0], q[1], q[2])); }
 
-// Runs `build`, which allocates on a copy: memory that cannot be had is the
-// error `message` and nothing changes. The WebAssembly build has no
-// exceptions, and a vector whose memory cannot be had aborts there, so the
-// `bytes` the build needs at most are asked for once first.
-template <class Build>
-Status Allocating(std::size_t bytes, const char* message, Build&& build) {
+// Runs `allocate`, whose only failure is an allocation: `message` then, and
+// nothing changed. Builds without exceptions (WebAssembly) cannot catch it:
+// there a nothrow probe of the whole `bytes` stands in for the catch first.
+template <class Allocate>
+Status Allocating(std::size_t bytes, const char* message, Allocate&& allocate) {
 #if defined(__cpp_exceptions)
   (void)bytes;
   try {
-    build();
+    allocate();
   } catch (const std::bad_alloc&) {
+    return Error(message);
+  } catch (const std::length_error&) {
     return Error(message);
   }
 #else
-  void* probe = bytes > 0 ? std::malloc(bytes) : nullptr;
-  if (bytes > 0 && probe == nullptr) return Error(message);
-  std::free(probe);
-  build();
+  void* probe = ::operator new(bytes, std::nothrow);
+  if (probe == nullptr) return Error(message);
+  ::operator delete(probe);
+  allocate();
 #endif
   return Ok();
 }
@@ -86,15 +87,17 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
                   i, KindName(kind));
     }
   }
-  // At most 4 written joints per constraint: floats per character of every array below, twice (the copy).
-  const std::size_t joints = rig.size(), constraints = rig.constraintCount();
-  const std::size_t perCharacter = joints * 24 + constraints * (4 * 17 + 10) + 128;
-  const std::size_t bytes = count <= SIZE_MAX / (8 * perCharacter) ? 8 * perCharacter * count : SIZE_MAX;
-  return Allocating(bytes, "count: out of memory", [&] {
-    RigBatch next;
+  // Floats per character (locals, output, model transforms: 24 per joint; per
+  // constraint 9; per written joint 17; roots and scratch), checked against size_t.
+  std::size_t writes = 0;
+  for (const Rig::Constraint& c : rig.constraints_) writes += c.writes.size();
+  const std::size_t perCharacter = rig.size() * 24 + rig.constraintCount() * 9 + writes * 17 + 128;
+  if (perCharacter > std::numeric_limits<std::size_t>::max() / sizeof(float) / count) return Error("count: out of memory");
+  RigBatch next;
+  const Status allocated = Allocating(perCharacter * sizeof(float) * count, "count: out of memory", [&] {
     next.template_ = rig;
     next.count_ = count;
-    const std::size_t n = count;
+    const std::size_t n = count, joints = rig.size(), constraints = rig.constraintCount();
     next.translations_.assign(joints * n * 3, 0.0f);
     next.rotations_.assign(joints * n * 4, 0.0f);
     next.scales_.assign(joints * n * 3, 0.0f);
@@ -118,11 +121,11 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.weights_.assign(constraints * n, 1.0f);
     next.reached_.assign(constraints * n, 0.0f);
     next.distance_.assign(constraints * n, 0.0f);
-    Derive(next.template_, &next.plans_, &next.fk_);
-    std::size_t writes = 0;
+    Derive(next.template_, &next.plans_);
+    std::size_t state = 0;
     for (Plan& plan : next.plans_) {
-      plan.state = writes;
-      writes += plan.writes.size();
+      plan.state = state;
+      state += plan.writes.size();
     }
     next.modelPositions_.assign(joints * n * 3, 0.0f);
     next.modelRotations_.assign(joints * n * 4, 0.0f);
@@ -146,19 +149,21 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.goal_.assign(n * 4, 0.0f);
     *this = std::move(next);
   });
+  return allocated;
 }
 
 Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settings) {
   if (count_ == 0) return Error("rig: not initialized (Init first)");
-  Rig next = template_;  // a rig's storage is bounded by its size limits
-  if (Status s = next.SetSettings(index, settings); !s) {
-    std::snprintf(message_, sizeof(message_), "%s", s.error);
-    return Error(message_);
-  }
-  return Allocating(0, "settings: out of memory", [&] {
+  Status result;
+  const Status allocated = Allocating(0, "settings: out of memory", [&] {
+    Rig next = template_;
+    if (Status s = next.SetSettings(index, settings); !s) {
+      std::snprintf(message_, sizeof(message_), "%s", s.error);
+      result = Error(message_);
+      return;
+    }
     std::vector<Plan> plans;
-    std::vector<std::uint32_t> fk;
-    Derive(next, &plans, &fk);
+    Derive(next, &plans);
     for (std::size_t i = 0; i < plans.size(); ++i) plans[i].state = plans_[i].state;  // same kinds: same write counts
     const ConstraintSettings& before = template_.settings(index);
     const bool sameJoints = settings.joints == before.joints && settings.arms == before.arms &&
@@ -166,9 +171,9 @@ Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settin
     const bool startSmoothing = sameJoints && before.common.settleTime == 0.0f && settings.common.settleTime > 0.0f;
     template_ = std::move(next);
     plans_ = std::move(plans);
-    fk_ = std::move(fk);
     if (!sameJoints || startSmoothing) ResetSmoothing(index, startSmoothing);
   });
+  return allocated ? result : allocated;
 }
 
 std::span<float> RigBatch::targets(std::size_t i) { return {targets_.data() + i * count_ * 3, count_ * 3}; }
@@ -177,11 +182,44 @@ std::span<float> RigBatch::weights(std::size_t i) { return {weights_.data() + i 
 std::span<const float> RigBatch::reached(std::size_t i) const { return {reached_.data() + i * count_, count_}; }
 std::span<const float> RigBatch::distance(std::size_t i) const { return {distance_.data() + i * count_, count_}; }
 
+// Every input of characters [first, first + count) valid: one pass over each
+// array in memory order (no messages; CheckRange finds the first bad value).
+bool RigBatch::RangeValid(std::size_t first, std::size_t count) const {
+  const std::size_t n = count_;
+  bool ok = true;
+  const auto finite = [&](const std::vector<float>& v, std::size_t from, std::size_t values) {
+    for (std::size_t k = from; k < from + values; ++k) ok = ok && std::isfinite(v[k]);  // no early exit: vectorizes
+  };
+  for (std::size_t j = 0; j < jointCount() && ok; ++j) {
+    finite(translations_, (j * n + first) * 3, count * 3);
+    finite(scales_, (j * n + first) * 3, count * 3);
+    for (std::size_t c = first; c < first + count; ++c) {
+      const float* q = &rotations_[(j * n + c) * 4];
+      const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+      ok = ok && qq > 1e-12f && qq < 3.0e38f;  // finite and non-zero (larger lengths: the exact check)
+    }
+  }
+  finite(rootPositions_, first * 3, count * 3);
+  for (std::size_t c = first; c < first + count; ++c) {
+    const float* q = &rootRotations_[c * 4];
+    const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    ok = ok && qq > 1e-12f && qq < 3.0e38f && std::isfinite(rootScales_[c]) && rootScales_[c] > 0.0f;
+  }
+  for (std::size_t i = 0; i < constraintCount() && ok; ++i) {
+    finite(targets_, (i * n + first) * 3, count * 3);
+    if (poleSet_[i] != 0) finite(poles_, (i * n + first) * 3, count * 3);
+    for (std::size_t c = first; c < first + count; ++c) ok = ok && weights_[i * n + c] >= 0.0f && weights_[i * n + c] <= 1.0f;
+  }
+  return ok;
+}
+
 // Every input of characters [first, first + count), in the order the header states.
 Status RigBatch::CheckRange(float dt, std::size_t first, std::size_t count) {
   if (count_ == 0) return Error("rig: not initialized (Init first)");
   if (!std::isfinite(dt) || dt < 0.0f) return Error("dt: must be finite and >= 0");
   if (first > count_ || count > count_ - first) return Error("range: [first, first + count) must lie in [0, count())");
+  if (RangeValid(first, count)) return Ok();
+  // Some value is bad: find the first in character order, then joint/constraint order.
   const std::size_t n = count_, joints = jointCount(), constraints = constraintCount();
   for (std::size_t c = first; c < first + count; ++c) {
     for (std::size_t j = 0; j < joints; ++j) {

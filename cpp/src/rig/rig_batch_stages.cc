@@ -8,6 +8,7 @@
 #include "ikpd/batch/pseudo_three_bone_batch.h"
 #include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/rig/rig_batch.h"
+#include "rig_batch_lanes.h"
 #include "rig_math.h"
 
 namespace ikpd::rig {
@@ -16,6 +17,8 @@ using batch::LoadQuat;
 using batch::LoadVec3;
 using batch::StoreQuat;
 using batch::StoreVec3;
+using simd::Q4;
+using simd::V3;
 
 namespace {
 
@@ -43,27 +46,33 @@ void ShiftLimb(LimbBatchArrays& a, std::size_t k) {
 
 }  // namespace
 
-// What the stages need from the template, the same for every character.
-void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans, std::vector<std::uint32_t>* fk) const {
+// What the stages need from the template, the same for every character. The
+// model transforms each constraint reads are computed just before it, where
+// stale: as lazily as Rig::Model, decided once for all characters (a write
+// that changes nothing leaves a transform the same when computed again).
+void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
   const Skeleton& skeleton = rig.skeleton_;
   const std::size_t joints = skeleton.size(), constraints = rig.constraints_.size();
-  // needed[j]: the last constraint that reads joint j's model transform (C + 1: none).
-  std::vector<std::size_t> needed(joints, constraints + 1);
-  for (std::size_t i = 0; i < constraints; ++i) {
-    for (int j : rig.constraints_[i].joints) {
-      for (int a = j; a >= 0; a = skeleton.parent(static_cast<std::size_t>(a))) needed[static_cast<std::size_t>(a)] = i;
-    }
-  }
-  fk->clear();
-  for (std::size_t j = 0; j < joints; ++j) {
-    if (needed[j] <= constraints) fk->push_back(static_cast<std::uint32_t>(j));
-  }
   plans->assign(constraints, Plan{});
   std::vector<int> slotOf(joints, -1);
-  std::vector<std::uint8_t> stale(joints, 0);
+  std::vector<std::uint8_t> fresh(joints, 0), reads(joints, 0);
   for (std::size_t i = 0; i < constraints; ++i) {
     const Rig::Constraint& c = rig.constraints_[i];
     Plan& plan = (*plans)[i];
+    // Its joints and their parents (Gather, Locals), with every stale ancestor.
+    std::fill(reads.begin(), reads.end(), std::uint8_t{0});
+    for (int j : c.joints) {
+      for (int a = j; a >= 0 && !fresh[static_cast<std::size_t>(a)]; a = skeleton.parent(static_cast<std::size_t>(a))) {
+        reads[static_cast<std::size_t>(a)] = 1;
+      }
+      const int p = skeleton.parent(static_cast<std::size_t>(j));
+      for (int a = p; a >= 0 && !fresh[static_cast<std::size_t>(a)]; a = skeleton.parent(static_cast<std::size_t>(a))) {
+        reads[static_cast<std::size_t>(a)] = 1;
+      }
+    }
+    for (std::size_t j = 0; j < joints; ++j) {
+      if (reads[j]) plan.kinematics.push_back(static_cast<std::uint32_t>(j)), fresh[j] = 1;
+    }
     int lowest = c.joints[0];
     for (std::uint16_t k : c.writes) {
       slotOf[static_cast<std::size_t>(c.joints[k])] = k;
@@ -81,15 +90,13 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans, std::vector<std:
       }
       plan.writes.push_back(w);
     }
-    // Its writes' subtrees, where a later constraint reads them.
-    std::fill(stale.begin(), stale.end(), std::uint8_t{0});
-    for (const Write& w : plan.writes) stale[w.joint] = 1;
+    for (std::uint16_t k : c.writes) slotOf[static_cast<std::size_t>(c.joints[k])] = -1;
+    // Its writes' subtrees are stale (one forward pass: parents come first).
+    for (const Write& w : plan.writes) fresh[w.joint] = 0;
     for (std::size_t j = 0; j < joints; ++j) {
       const int p = skeleton.parent(j);
-      if (p >= 0 && stale[static_cast<std::size_t>(p)]) stale[j] = 1;
-      if (stale[j] && needed[j] > i && needed[j] <= constraints) plan.refresh.push_back(static_cast<std::uint32_t>(j));
+      if (p >= 0 && !fresh[static_cast<std::size_t>(p)]) fresh[j] = 0;
     }
-    for (std::uint16_t k : c.writes) slotOf[static_cast<std::size_t>(c.joints[k])] = -1;
     const CommonSettings& common = c.settings.common;
     (void)pd::SettingsFromSettleTime(common.settleTime > 0.0f ? common.settleTime : 1.0, common.damping, &plan.smoothing);
     plan.smoothing.blendOutTime = common.blendOutTime;  // checked by the template's Configure
@@ -101,19 +108,18 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in
     std::memcpy(&output_[(j * n + c0) * 4], &rotations_[(j * n + c0) * 4], (c1 - c0) * 4 * sizeof(float));
   }
-  Kinematics(fk_, c0, c1);
   for (std::size_t i = 0; i < constraintCount(); ++i) {
+    Kinematics(plans_[i].kinematics, c0, c1);
     Gather(i, c0, c1);
     Solve(i, c0, c1);
     Locals(i, c0, c1);
     Weigh(i, dt, c0, c1);
     WriteBack(i, c0, c1);
-    Kinematics(plans_[i].refresh, c0, c1);
   }
 }
 
 // Stage 1: model transforms of `joints` (ascending: parents first) from the
-// current locals, the Rig's formulas (rig.h, "Spaces").
+// current locals, the Rig's formulas (rig.h, "Spaces"), kWide characters at a time.
 void RigBatch::Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   float* position = modelPositions_.data();
@@ -121,24 +127,21 @@ void RigBatch::Kinematics(std::span<const std::uint32_t> joints, std::size_t c0,
   float* scale = modelScales_.data();
   for (const std::uint32_t j : joints) {
     const int p = template_.skeleton_.parent(j);
-    const std::size_t at = j * n;
-    if (p < 0) {
-      for (std::size_t c = c0; c < c1; ++c) {
-        const glm::vec3 t = LoadVec3(translations_.data(), at + c);
-        StoreVec3(position, at + c, glm::vec3(0.0f) + kIdentityRotation * (glm::vec3(1.0f) * t));
-        StoreQuat(rotation, at + c, Unit(kIdentityRotation * Unit(LoadQuat(output_.data(), at + c))));
-        StoreVec3(scale, at + c, glm::vec3(1.0f) * LoadVec3(scales_.data(), at + c));
-      }
-      continue;
-    }
-    const std::size_t from = static_cast<std::size_t>(p) * n;
-    for (std::size_t c = c0; c < c1; ++c) {
-      const glm::vec3 pp = LoadVec3(position, from + c), ps = LoadVec3(scale, from + c);
-      const glm::quat pq = LoadQuat(rotation, from + c);
-      StoreVec3(position, at + c, pp + pq * (ps * LoadVec3(translations_.data(), at + c)));
-      StoreQuat(rotation, at + c, Unit(pq * Unit(LoadQuat(output_.data(), at + c))));
-      StoreVec3(scale, at + c, ps * LoadVec3(scales_.data(), at + c));
-    }
+    const std::size_t at = j * n, from = p >= 0 ? static_cast<std::size_t>(p) * n : 0;
+    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
+      using F = decltype(lane);
+      Q4<F> local = simd::LoadQ4<F>(output_.data(), at + c);
+      if (!lanes::Unit(&local)) return false;
+      const V3<F> pp = p >= 0 ? simd::LoadV3<F>(position, from + c) : V3<F>{F(0.0f), F(0.0f), F(0.0f)};
+      const V3<F> ps = p >= 0 ? simd::LoadV3<F>(scale, from + c) : V3<F>{F(1.0f), F(1.0f), F(1.0f)};
+      const Q4<F> pq = p >= 0 ? simd::LoadQ4<F>(rotation, from + c) : lanes::Splat<F>(kIdentityRotation);
+      Q4<F> q = lanes::Mul(pq, local);
+      if (!lanes::Unit(&q)) return false;
+      simd::StoreV3(position, at + c, pp + lanes::Rotate(pq, lanes::Mul(ps, simd::LoadV3<F>(translations_.data(), at + c))));
+      simd::StoreQ4(rotation, at + c, q);
+      simd::StoreV3(scale, at + c, lanes::Mul(ps, simd::LoadV3<F>(scales_.data(), at + c)));
+      return true;
+    });
   }
 }
 
@@ -149,25 +152,37 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   for (std::size_t k = 0; k < c.joints.size(); ++k) {
     const std::size_t at = static_cast<std::size_t>(c.joints[k]) * n;
-    const glm::quat frame = c.frames[k];
-    for (std::size_t ch = c0; ch < c1; ++ch) {
-      StoreVec3(jobPositions_.data(), k * n + ch, LoadVec3(modelPositions_.data(), at + ch));
-      StoreQuat(jobRotations_.data(), k * n + ch, Unit(LoadQuat(modelRotations_.data(), at + ch) * frame));
-    }
+    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+      using F = decltype(lane);
+      Q4<F> q = lanes::Mul(simd::LoadQ4<F>(modelRotations_.data(), at + ch), lanes::Splat<F>(c.frames[k]));
+      if (!lanes::Unit(&q)) return false;
+      simd::StoreV3(jobPositions_.data(), k * n + ch, simd::LoadV3<F>(modelPositions_.data(), at + ch));
+      simd::StoreQ4(jobRotations_.data(), k * n + ch, q);
+      return true;
+    });
   }
   const ConstraintSettings& s = c.settings;
   const bool pole = poleSet_[index] != 0;
   const std::optional<glm::vec3>& direction =
       s.kind == ConstraintKind::kTwoBone ? s.twoBone.poleDirection
       : s.kind == ConstraintKind::kPseudoThreeBone ? s.pseudoThreeBone.limb.poleDirection : std::nullopt;
-  for (std::size_t ch = c0; ch < c1; ++ch) {
-    const glm::quat inverse = glm::conjugate(Unit(LoadQuat(rootRotations_.data(), ch)));
-    const glm::vec3 origin = LoadVec3(rootPositions_.data(), ch), scale(rootScales_[ch]);
-    const std::size_t at = index * n + ch;
-    StoreVec3(modelTargets_.data(), ch, (inverse * (LoadVec3(targets_.data(), at) - origin)) / scale);
-    if (pole) StoreVec3(modelPoles_.data(), ch, (inverse * (LoadVec3(poles_.data(), at) - origin)) / scale);
-    else if (direction) StoreVec3(modelPoles_.data(), ch, (inverse * *direction) / scale);
-  }
+  const std::size_t first = index * n;
+  lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+    using F = decltype(lane);
+    Q4<F> root = simd::LoadQ4<F>(rootRotations_.data(), ch);
+    if (!lanes::Unit(&root)) return false;
+    const Q4<F> inverse = lanes::Conjugate(root);
+    const V3<F> origin = simd::LoadV3<F>(rootPositions_.data(), ch);
+    const F scale = simd::Load1<F>(rootScales_.data(), ch);
+    const auto toModel = [&](const V3<F>& v) {
+      const V3<F> r = lanes::Rotate(inverse, v);
+      return V3<F>{r.x / scale, r.y / scale, r.z / scale};
+    };
+    simd::StoreV3(modelTargets_.data(), ch, toModel(simd::LoadV3<F>(targets_.data(), first + ch) - origin));
+    if (pole) simd::StoreV3(modelPoles_.data(), ch, toModel(simd::LoadV3<F>(poles_.data(), first + ch) - origin));
+    else if (direction) simd::StoreV3(modelPoles_.data(), ch, toModel(simd::Splat3<F>(*direction)));
+    return true;
+  });
 }
 
 void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
@@ -178,10 +193,14 @@ void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   for (const Write& w : plans_[index].writes) {
     const glm::quat inverse = glm::conjugate(c.frames[w.slot]);
-    for (std::size_t ch = c0; ch < c1; ++ch) {
+    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+      using F = decltype(lane);
       const std::size_t at = w.slot * n + ch;
-      StoreQuat(desired_.data(), at, Unit(LoadQuat(solvedRotations_.data(), at) * inverse));
-    }
+      Q4<F> q = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), at), lanes::Splat<F>(inverse));
+      if (!lanes::Unit(&q)) return false;
+      simd::StoreQ4(desired_.data(), at, q);
+      return true;
+    });
   }
 }
 
@@ -294,19 +313,23 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::vector<Write>& writes = plans_[index].writes;
   for (std::size_t w = 0; w < writes.size(); ++w) {
     const Write& wr = writes[w];
-    for (std::size_t ch = c0; ch < c1; ++ch) {
-      glm::quat parent = wr.parent >= 0 ? LoadQuat(modelRotations_.data(), static_cast<std::size_t>(wr.parent) * n + ch)
-                                        : kIdentityRotation;
+    const std::size_t parentAt = wr.parent >= 0 ? static_cast<std::size_t>(wr.parent) * n : 0;
+    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+      using F = decltype(lane);
+      Q4<F> parent = wr.parent >= 0 ? simd::LoadQ4<F>(modelRotations_.data(), parentAt + ch) : lanes::Splat<F>(kIdentityRotation);
       if (wr.ancestor >= 0) {
-        const glm::quat solved = LoadQuat(desired_.data(), static_cast<std::size_t>(wr.ancestorSlot) * n + ch);
-        const glm::quat was = LoadQuat(modelRotations_.data(), static_cast<std::size_t>(wr.ancestor) * n + ch);
-        parent = solved * glm::conjugate(was) * parent;
+        const Q4<F> solved = simd::LoadQ4<F>(desired_.data(), static_cast<std::size_t>(wr.ancestorSlot) * n + ch);
+        const Q4<F> was = simd::LoadQ4<F>(modelRotations_.data(), static_cast<std::size_t>(wr.ancestor) * n + ch);
+        parent = lanes::Mul(lanes::Mul(solved, lanes::Conjugate(was)), parent);
       }
-      const glm::quat current = Unit(LoadQuat(output_.data(), wr.joint * n + ch));
-      StoreQuat(current_.data(), w * n + ch, current);
-      StoreQuat(final_.data(), w * n + ch,
-                Unit(glm::conjugate(Unit(parent)) * LoadQuat(desired_.data(), wr.slot * n + ch)));
-    }
+      Q4<F> current = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+      if (!lanes::Unit(&current) || !lanes::Unit(&parent)) return false;
+      Q4<F> local = lanes::Mul(lanes::Conjugate(parent), simd::LoadQ4<F>(desired_.data(), wr.slot * n + ch));
+      if (!lanes::Unit(&local)) return false;
+      simd::StoreQ4(current_.data(), w * n + ch, current);
+      simd::StoreQ4(final_.data(), w * n + ch, local);
+      return true;
+    });
   }
 }
 

@@ -138,12 +138,16 @@ struct Mirror {
   std::vector<Rig> rigs;
   std::vector<std::vector<LocalTransform>> out;
   std::vector<std::vector<float>> weights;
+  std::vector<ConstraintSettings> settings;  // as given (weight not yet multiplied)
 
   Mirror(const Rig& rig, std::size_t count)
-      : rigs(count, rig), out(count), weights(count, std::vector<float>(rig.constraintCount(), 1.0f)) {}
+      : rigs(count, rig), out(count), weights(count, std::vector<float>(rig.constraintCount(), 1.0f)) {
+    for (std::size_t i = 0; i < rig.constraintCount(); ++i) settings.push_back(rig.settings(i));
+  }
 
   // Settings of constraint i for all characters (as RigBatch::SetSettings).
   void SetSettings(std::size_t i, const ConstraintSettings& s) {
+    settings[i] = s;
     for (std::size_t c = 0; c < rigs.size(); ++c) {
       ConstraintSettings mine = s;
       mine.common.weight = s.common.weight * weights[c][i];
@@ -152,13 +156,13 @@ struct Mirror {
   }
 
   // One frame for characters [first, first + count) with the batch's inputs.
-  void Update(RigBatch& b, const Rig& rig, float dt, std::size_t first, std::size_t count) {
+  void Update(RigBatch& b, float dt, std::size_t first, std::size_t count) {
     for (std::size_t c = first; c < first + count; ++c) {
       Rig& r = rigs[c];
       for (std::size_t i = 0; i < b.constraintCount(); ++i) {
         const float w = b.weights(i)[c];
         if (w != weights[c][i]) {
-          ConstraintSettings s = rig.settings(i);
+          ConstraintSettings s = settings[i];
           s.common.weight = s.common.weight * w;
           EXPECT_TRUE(r.SetSettings(i, s).ok());
           weights[c][i] = w;
@@ -173,7 +177,7 @@ struct Mirror {
       EXPECT_TRUE(r.Update(dt, in, RootOf(b, c), out[c]).ok());
     }
   }
-  void Update(RigBatch& b, const Rig& rig, float dt) { Update(b, rig, dt, 0, b.count()); }
+  void Update(RigBatch& b, float dt) { Update(b, dt, 0, b.count()); }
 
   // Largest angle between a character's batch output and its Rig's.
   float Gap(const RigBatch& b) const {

@@ -109,13 +109,14 @@ class RigBatch {
   // What a constraint's stages need, derived once.
   struct Plan {
     std::vector<Write> writes;
-    std::vector<std::uint32_t> refresh;  // joints whose model transforms its writes change and later stages read
+    std::vector<std::uint32_t> kinematics;  // joints whose model transforms are computed before it (stale, read)
     std::size_t state = 0;               // index of its first write in the smoothing arrays
     pd::PdSettings smoothing;            // its offset PD's settings (as Rig::Configure)
   };
   // Stages (rig_batch_stages.cc, rig_batch_smooth.cc), over characters [c0, c1).
   Status CheckRange(float dt, std::size_t first, std::size_t count);
-  void Derive(const Rig& rig, std::vector<Plan>* plans, std::vector<std::uint32_t>* fk) const;
+  bool RangeValid(std::size_t first, std::size_t count) const;
+  void Derive(const Rig& rig, std::vector<Plan>* plans) const;
   void Chunk(float dt, std::size_t c0, std::size_t c1);
   void Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1);
   void Gather(std::size_t index, std::size_t c0, std::size_t c1);
@@ -137,7 +138,6 @@ class RigBatch {
   // Per constraint i, character c: [i·N + c] (×3 for points).
   std::vector<float> targets_, poles_, weights_, reached_, distance_;
   std::vector<Plan> plans_;
-  std::vector<std::uint32_t> fk_;  // joints whose model transforms a constraint reads (ancestors included)
   // Model transforms, joint-major as the locals.
   std::vector<float> modelPositions_, modelRotations_, modelScales_;
   // Smoothing, per written joint w (all constraints, plans_[i].state + w), character c:
