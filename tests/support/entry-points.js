@@ -7,6 +7,8 @@
 // to plain data (and disposes what owns WASM memory) before it is checked;
 // `name` labels a second entry for the same path; `fillsResult` marks calls
 // whose last argument is a previous result, filled in place and returned.
+import { ikpd } from './setup.js';
+
 const joint = (x, y, z) => ({ position: [x, y, z], rotation: [0, 0, 0, 1] });
 const aimOptions = () => ({
   position: [0.5, 1, -1], rotation: [0.1, 0.2, 0.3, 0.9], target: [2, 3, 1], forward: [0, 1, 0], up: [0, 0, 1], pole: [0, 1, 3], weight: 0.8,
@@ -23,6 +25,16 @@ const pseudoThreeBoneOptions = () => ({
 });
 // A previous result to fill: arrays to reuse, a joint without rotation, a null joint and an extra key.
 const previousJoints = () => [joint(9, 9, 9), { position: [1, 2, 3] }, null, { position: 'x', rotation: [1, 2] }];
+// The rig RigBatch's entry copies (made once, kept for the whole run).
+let template = null;
+const batchTemplate = () => {
+  if (template === null) {
+    template = new ikpd.Rig({ parents: [-1, 0, 1, 2], rest: rigRest() });
+    template.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2 });
+    template.add('aim', { joints: [3], weight: 0.5 });
+  }
+  return template;
+};
 // A rest pose for a 4-joint rig: bones along +Y, the second one bent by `bend` radians.
 const rigRest = (bend = 0.2) => ([
   0, 1, 0, 0, 0, 0, 1, 1, 1, 1,
@@ -269,6 +281,17 @@ export const CLASSES = [
       setFacing: () => [[1, 0, 0.5]],
       setUp: () => [[0, 1, 0.1]],
     },
+  },
+  {
+    // N characters sharing one rig (web/src/rig/rigBatch.js): the Rig above's limb, three characters.
+    name: 'RigBatch',
+    args: () => [{ rig: batchTemplate(), count: 3 }],
+    init: (batch) => {
+      batch.constraints[0].targets.set([0.4, 0.8, 0.3, -0.3, 0.9, 0.2, 0.2, 1.4, -0.1]);
+      batch.rootPositions.set([0, 0, 0, 2, 0, 0, -2, 0, 1]);
+    },
+    observe: ['output', 'count', 'jointCount'],
+    calls: { update: () => [1 / 60] },
   },
   {
     name: 'AimBatch',

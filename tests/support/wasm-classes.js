@@ -37,6 +37,18 @@ export const WASM_CLASSES = [
     cycles: 20_000, // each creation allocates the skeleton, the buffers and one constraint
   },
   {
+    name: 'RigBatch',
+    create: (ikpd) => {
+      const rig = new ikpd.Rig({ parents: [-1, 0, 1, 2] });
+      rig.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2 });
+      const batch = new ikpd.RigBatch({ rig, count: 16 });
+      rig.dispose();
+      return batch;
+    },
+    use: (b) => b.update(1 / 60).output,
+    cycles: 10_000, // each creation makes and frees a Rig too
+  },
+  {
     name: 'PD',
     controller: true,
     create: (ikpd) => new ikpd.PD({ settleTime: 0.5 }),

@@ -42,6 +42,22 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, packSe
     get distance() { return this.#views().distance[this.index]; }
   }
 
+  let viewsOf;
+  // The batch's constraints, made outside its constructor: a closure made there
+  // would share the constructor's context, and the release closure the
+  // FinalizationRegistry holds would then keep the batch alive.
+  function constraintsOf(batch, rig, native) {
+    const apply = (i, kind, current, changes) => {
+      batch.assertAlive();
+      const values = merge(kind, current, changes);
+      packSettings(kind, values, core.scratch);
+      core.check(native.set(i, core.scratchPointer));
+      return values;
+    };
+    const views = () => viewsOf(batch);
+    return rig.constraints.map((c) => new RigBatchConstraint(batch, apply, c.index, c.kind, cloneData(c.options), views));
+  }
+
   /** N characters sharing one rig (docs/rig/rig-batch.md); see RigBatch in web/types/rig/rigBatch.d.ts. */
   class RigBatch extends WasmObject {
     #native;
@@ -68,16 +84,11 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, packSe
       this.#native = native;
       this.#count = count;
       this.#joints = rig.count;
-      const apply = (i, kind, current, changes) => {
-        this.assertAlive();
-        const values = merge(kind, current, changes);
-        packSettings(kind, values, core.scratch);
-        core.check(native.set(i, core.scratchPointer));
-        return values;
-      };
-      const views = () => this.#viewsNow();
-      this.#constraints = rig.constraints.map((c) => new RigBatchConstraint(this, apply, c.index, c.kind, cloneData(c.options), views));
+      this.#constraints = constraintsOf(this, rig, native);
     }
+
+    // For constraintsOf: a batch's current views.
+    static { viewsOf = (batch) => batch.#viewsNow(); }
 
     // Views over the batch's storage (re-created after WASM memory growth).
     #viewsNow() {
