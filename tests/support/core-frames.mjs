@@ -40,6 +40,13 @@ const made = {
   aimBatch: new ikpd.AimBatch(16),
   quatPDBatch: new ikpd.QuatPDBatch(16),
   pdBatch: new ikpd.PDBatch(16),
+  rigBatch: (() => {
+    const rig = new ikpd.Rig({ parents: [-1, 0, 1, 2] });
+    rig.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2 });
+    const batch = new ikpd.RigBatch({ rig, count: 16 });
+    rig.dispose();
+    return batch;
+  })(),
 };
 
 const CALLS = {
@@ -74,6 +81,11 @@ const CALLS = {
     made.quatPDBatch.update(1 / 60);
   },
   'PDBatch update': () => made.pdBatch.update(1 / 60),
+  'RigBatch views + update': () => {
+    made.rigBatch.constraints[0].targets[0] = 1;
+    made.rigBatch.update(1 / 60);
+    sink[0] += made.rigBatch.output[0];
+  },
 };
 
 const picked = process.argv.slice(2);

@@ -84,7 +84,7 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, packSe
       this.#native = native;
       this.#count = count;
       this.#joints = rig.count;
-      this.#constraints = constraintsOf(this, rig, native);
+      this.#constraints = Object.freeze(constraintsOf(this, rig, native));
     }
 
     // For constraintsOf: a batch's current views.
@@ -111,8 +111,8 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, packSe
     get count() { this.assertAlive(); return this.#count; }
     /** Joints per character (the rig's). */
     get jointCount() { this.assertAlive(); return this.#joints; }
-    /** The constraints in stack order (a copy of the list): settings and per-character views. */
-    get constraints() { this.assertAlive(); return this.#constraints.slice(); }
+    /** The constraints in stack order (a frozen list, the same every call): settings and per-character views. */
+    get constraints() { this.assertAlive(); return this.#constraints; }
     /** Float32Array(3 × joints × count): animated local translations, joint-major (`(j × count + c) × 3`). */
     get translations() { this.assertAlive(); return this.#viewsNow().translations; }
     /** Float32Array(4 × joints × count): animated local rotations [x, y, z, w], joint-major. */

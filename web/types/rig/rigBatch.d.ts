@@ -51,8 +51,8 @@ export interface RigBatch extends Disposable {
   readonly count: number;
   /** Joints per character (the rig's `count`). */
   readonly jointCount: number;
-  /** The constraints in stack order. */
-  readonly constraints: RigBatchConstraint[];
+  /** The constraints in stack order (a frozen list, the same array every call: read it per frame freely). */
+  readonly constraints: readonly RigBatchConstraint[];
   /** Float32Array(3 × joints × count): animated local translations. Starts at the rig's rest pose. */
   readonly translations: Float32Array;
   /** Float32Array(4 × joints × count): animated local rotations [x, y, z, w]. Starts at the rig's rest pose. */
