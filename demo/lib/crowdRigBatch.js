@@ -51,6 +51,7 @@ export function createRigBatchCrowd(ikpd, count, { settleTime = 0.3, seed = 29 }
   /** A new batch (smoothing at rest) with the current settings. */
   function rebuild() {
     batch?.dispose();
+    batch = null;
     const rig = createCrowdRig(ikpd, { settleTime: state.settleTime });
     try {
       batch = new ikpd.RigBatch({ rig, count });
@@ -62,7 +63,7 @@ export function createRigBatchCrowd(ikpd, count, { settleTime = 0.3, seed = 29 }
     crowd.setLook(state.look);
   }
 
-  /** Character i's world transforms from `locals` (the batch's joint-major rotations) and its root. */
+  /** Character i's world transforms from `locals` (the batch's joint-major rotations) and its root (every scale is 1 here). */
   function forwardKinematics(i, locals, translations, rootPositions, rootRotations) {
     for (let j = 0; j < J; j++) {
       const p = CROWD_PARENTS[j], w = J * i + j, l = j * count + i;
