@@ -18,6 +18,8 @@ export function readUrlOptions(search = location.search) {
     forceWebGL: params.get('renderer') === 'webgl',
     output: ['hdr', 'sdr', 'auto'].includes(params.get('output')) ? params.get('output') : 'auto',
     threads: Number.isInteger(threads) ? Math.min(16, Math.max(1, threads)) : 2,
+    // The crowd scene's solver: three batches, or one RigBatch (docs/batch/batches.md).
+    solver: params.get('solver') === 'rigBatch' ? 'rigBatch' : 'batches',
   };
 }
 

@@ -3,7 +3,7 @@
 // smoothed aims), one batch.update(dt) per frame with forward kinematics and
 // locals in and out, beside the same character through one Rig per
 // character. Inputs are set once (solver time only). Not shipped; bench/run.mjs only.
-import { createCrowdRig } from '../../demo/lib/crowdRig.js';
+import { CROWD_CONSTRAINTS, createCrowdRig } from '../../demo/lib/crowdRig.js';
 
 /**
  * Every character in place on a ring, feet reaching a little forward, arms
@@ -16,7 +16,8 @@ export function fillCrowdFrame(batch, t = 0) {
     const x = r * Math.sin(a), z = r * Math.cos(a);
     batch.rootPositions.set([x, 0, z], 3 * c);
     batch.rootRotations.set([0, Math.sin(a / 2), 0, Math.cos(a / 2)], 4 * c);
-    const [legL, legR, armL, armR, ...look] = batch.constraints;
+    const all = batch.constraints, { legs, arms, look: spine } = CROWD_CONSTRAINTS;
+    const [legL, legR, armL, armR] = [...legs, ...arms].map((i) => all[i]), look = spine.map((i) => all[i]);
     legL.targets.set([x + 0.1, 0.05 + 0.02 * Math.sin(c + t), z + 0.15], 3 * c);
     legR.targets.set([x - 0.1, 0.05, z - 0.1], 3 * c);
     armL.targets.set([x + 0.2, 0.6, z - 0.2], 3 * c);
@@ -25,7 +26,7 @@ export function fillCrowdFrame(batch, t = 0) {
     for (const k of [armL, armR]) k.poles.set([x, 1, z - 2], 3 * c);
     for (const k of look) k.targets.set([x + 3 * Math.cos(c + t), 1.6, z + 4], 3 * c);
   }
-  batch.poleSet.set([1, 1, 1, 1, 0, 0, 0, 0, 0]);
+  for (const i of [...CROWD_CONSTRAINTS.legs, ...CROWD_CONSTRAINTS.arms]) batch.poleSet[i] = 1;
 }
 
 /** ns per character per frame: `batch` (RigBatch.update over `characters`), `rig` (Rig.update, one per character). */

@@ -1,7 +1,8 @@
 // The crowd character as one ikpd.Rig (docs/rig/rig-batch.md): the stick
-// figure of crowd.js (SKELETON) with its stack — four two-bone limbs (legs,
-// then arms) and a five-joint look-at as one smoothed aim per spine joint
-// (pelvis … head), each taking LOOK_SHARE of the turn. A RigBatch copies it
+// figure of crowd.js (SKELETON) with its stack — a five-joint look-at as one
+// smoothed aim per spine joint (pelvis … head), each taking LOOK_SHARE of the
+// turn, then four two-bone limbs (legs, then arms) that start from the turned
+// spine, so the feet end where their targets are. A RigBatch copies it
 // for every character (the crowd scene's "RigBatch" solver and the crowd
 // frame of bench/run.mjs). No three.js import, so Node can run it too.
 import { LOOK_SHARE, SKELETON } from './crowd.js';
@@ -12,7 +13,12 @@ export const CROWD_JOINTS = /* @__PURE__ */ Object.freeze({
   legs: Object.freeze([Object.freeze([5, 6, 7]), Object.freeze([8, 9, 10])]),
   arms: Object.freeze([Object.freeze([11, 12, 13]), Object.freeze([14, 15, 16])]),
 });
-const PARENTS = [-1, 0, 1, 2, 3, 0, 5, 6, 0, 8, 9, 2, 11, 12, 2, 14, 15];
+/** Each joint's parent (−1: the root). */
+export const CROWD_PARENTS = /* @__PURE__ */ Object.freeze([-1, 0, 1, 2, 3, 0, 5, 6, 0, 8, 9, 2, 11, 12, 2, 14, 15]);
+/** Constraint indices in the stack: the aims (pelvis … head), the legs and the arms (left, right). */
+export const CROWD_CONSTRAINTS = /* @__PURE__ */ Object.freeze({
+  look: Object.freeze([0, 1, 2, 3, 4]), legs: Object.freeze([5, 6]), arms: Object.freeze([7, 8]),
+});
 const HIP_HEIGHT = SKELETON.thigh + SKELETON.shin + SKELETON.ankle + SKELETON.hipDrop;
 
 /** Rest locals (10 floats per joint): identity rotations, limbs hanging along −Y, facing +Z. */
@@ -31,15 +37,15 @@ export function crowdRest() {
 }
 
 /**
- * The crowd character's Rig: legs and arms as two-bone constraints (knees and
- * elbows bend forward and back toward their poles: `batch.poleSet`), the
- * look-at as aims with `settleTime` smoothing. Dispose it once a RigBatch has
- * copied it.
+ * The crowd character's Rig (constraints in CROWD_CONSTRAINTS order): the
+ * look-at as aims with `settleTime` smoothing (their poles, when set, are up
+ * targets), then legs and arms as two-bone constraints (knees and elbows bend
+ * toward their poles: `batch.poleSet`). Dispose it once a RigBatch has copied it.
  */
 export function createCrowdRig(ikpd, { settleTime = 0.3 } = {}) {
-  const rig = new ikpd.Rig({ parents: PARENTS, rest: crowdRest() });
-  for (const joints of [...CROWD_JOINTS.legs, ...CROWD_JOINTS.arms]) rig.add('twoBone', { joints, soften: 0.05 });
+  const rig = new ikpd.Rig({ parents: CROWD_PARENTS, rest: crowdRest() });
   const spine = [CROWD_JOINTS.pelvis, CROWD_JOINTS.belly, CROWD_JOINTS.chest, CROWD_JOINTS.neck, CROWD_JOINTS.head];
   spine.forEach((joint, k) => rig.add('aim', { joints: [joint], weight: LOOK_SHARE[k], settleTime }));
+  for (const joints of [...CROWD_JOINTS.legs, ...CROWD_JOINTS.arms]) rig.add('twoBone', { joints, soften: 0.05 });
   return rig;
 }

@@ -3,13 +3,16 @@
 // demo/lib/crowd.js solves them with three batches per frame (TwoBoneBatch for
 // 4 limbs each, AimBatch + QuatPDBatch for a 5-joint look-at each) and writes
 // the instance matrices of one InstancedMesh per bone-segment kind directly:
-// no Object3D per character. The panel reads the solve time per frame; the
+// no Object3D per character. The solver control (and ?solver=rigBatch) swaps
+// in demo/lib/crowdRigBatch.js: one RigBatch.update per frame for the same
+// walk and look. The panel reads the solver and its time per frame; the
 // threads toggle reloads the page with ?threads=2 or ?threads=1, because
 // init() runs once per page.
 import * as THREE from 'three/webgpu';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { boneGeometry, colors, handle, setupStage, standard } from '../lib/stage.js';
 import { createCrowd, hash, PER_CHARACTER, SKELETON } from '../lib/crowd.js';
+import { createRigBatchCrowd } from '../lib/crowdRigBatch.js';
 import { terrainHeight } from '../lib/terrain.js';
 import { readUrlOptions } from '../output.js';
 
@@ -17,6 +20,13 @@ const DEFAULT_COUNT = 2000;
 const MAX_COUNT = 10000;
 const SAMPLE = 64; // characters state() reports in full (feet, heads)
 const SMOOTHING = 0.5; // s: time constant of the readout's smoothing
+/** The solvers (control label → solver) and how each is made and named. */
+const SOLVERS = /* @__PURE__ */ Object.freeze({ 'three batches': 'batches', RigBatch: 'rigBatch' });
+const CREATE = /* @__PURE__ */ Object.freeze({ batches: createCrowd, rigBatch: createRigBatchCrowd });
+const SOLVER_TEXT = /* @__PURE__ */ Object.freeze({
+  batches: 'solver: three batches (TwoBoneBatch, AimBatch + QuatPDBatch)',
+  rigBatch: 'solver: RigBatch — one update per frame for every character (?solver=rigBatch)',
+});
 
 /** One geometry per bone-segment kind, in the joint's frame (limbs hang along −Y, +Z ahead). */
 function kindGeometries() {
@@ -80,8 +90,9 @@ export async function create(ctx) {
   };
   const geometries = kindGeometries();
 
-  const requested = readUrlOptions().threads;
+  const { threads: requested, solver } = readUrlOptions();
   const params = {
+    solver: ikpd.RigBatch ? solver : 'batches',
     characters: DEFAULT_COUNT,
     speed: 0.7,
     lookAt: true,
@@ -104,7 +115,7 @@ export async function create(ctx) {
     crowd?.dispose();
     for (const mesh of Object.values(meshes)) { scene.remove(mesh); mesh.dispose(); }
     if (ground) { scene.remove(ground); ground.geometry.dispose(); ground.material.dispose(); }
-    crowd = createCrowd(ikpd, count, { settleTime: params.settleTime });
+    crowd = CREATE[params.solver](ikpd, count, { settleTime: params.settleTime });
     crowd.speed = params.speed;
     crowd.setLook(params.lookAt);
     ground = groundMesh(crowd.radius);
@@ -130,11 +141,19 @@ export async function create(ctx) {
     ctx.bounds.set(new THREE.Vector3(-crowd.radius, 0.5, -crowd.radius), new THREE.Vector3(crowd.radius, 8, crowd.radius));
     orbitRadius = Math.min(12, 0.45 * crowd.radius);
     stats.frames = 0;
+    lines[4].textContent = SOLVER_TEXT[crowd.solver];
   }
 
   // ---------------------------------------------------------------- controls
   const gui = ctx.gui;
   gui.add(params, 'characters', 100, MAX_COUNT, 100).onFinishChange((n) => build(n));
+  // Switching keeps the page (and ?solver= in its address, for a reload by the threads toggle).
+  ctx.enableWhen(gui.add(params, 'solver', SOLVERS).onChange((value) => {
+    build(params.characters);
+    const search = new URLSearchParams(location.search);
+    search.set('solver', value);
+    history.replaceState(history.state, '', `${location.pathname}?${search}${location.hash}`);
+  }), () => Boolean(ikpd.RigBatch));
   gui.add(params, 'speed', 0, 1.5, 0.05).name('walk speed (m/s)').onChange((v) => { crowd.speed = v; });
   gui.add(params, 'lookAt').name('look at the target').onChange((on) => crowd.setLook(on));
   gui.add(params, 'settleTime', 0.05, 1, 0.01).name('look settle time (s)').onChange((v) => crowd.setSettleTime(v));
@@ -147,7 +166,7 @@ export async function create(ctx) {
   }), () => globalThis.crossOriginIsolated === true);
 
   const panel = ctx.panel('Crowd', 'bottom-right');
-  const lines = [0, 1, 2, 3].map(() => panel.appendChild(document.createElement('div')));
+  const lines = [0, 1, 2, 3, 4].map(() => panel.appendChild(document.createElement('div')));
   const threadsText = ikpd.threads > 1
     ? `threads: ${ikpd.threads} — each batch is split over ${ikpd.threads} threads`
     : `threads: off — ${globalThis.crossOriginIsolated ? `one thread (?threads=${requested})` : 'the page is not cross-origin isolated'}`;
@@ -159,6 +178,7 @@ export async function create(ctx) {
   let orbitAngle = 0;
   const lookTarget = [0, 0, 0];
   const ms = (x) => x.toFixed(2);
+  const smooth = (old, value, a) => (stats.frames === 0 ? value : old + a * (value - old));
 
   function step(dt) {
     if (params.orbit) {
@@ -169,12 +189,13 @@ export async function create(ctx) {
     crowd.step(dt, lookTarget, matrices);
     for (const mesh of Object.values(meshes)) mesh.instanceMatrix.needsUpdate = true;
     // The readout: smoothed over about SMOOTHING seconds, whatever the frame rate.
-    const { limbs, look, script } = crowd.times;
-    const a = stats.frames === 0 ? 1 : 1 - Math.exp(-dt / SMOOTHING);
-    stats.limbs += a * (limbs - stats.limbs);
-    stats.look += a * (look - stats.look);
-    stats.script += a * (script - stats.script);
-    stats.solve = stats.limbs + stats.look;
+    // RigBatch solves limbs and look-at in one call: only its total is known.
+    const { limbs = NaN, look = NaN, solve = limbs + look, script } = crowd.times;
+    const a = 1 - Math.exp(-dt / SMOOTHING);
+    stats.limbs = smooth(stats.limbs, limbs, a);
+    stats.look = smooth(stats.look, look, a);
+    stats.script = smooth(stats.script, script, a);
+    stats.solve = smooth(stats.solve, solve, a);
     stats.frames++;
   }
 
@@ -183,22 +204,16 @@ export async function create(ctx) {
     stats.shown = time;
     const instances = Object.values(meshes).reduce((n, m) => n + m.count, 0);
     lines[0].textContent = `${crowd.count.toLocaleString('en')} characters · ${instances.toLocaleString('en')} instances in ${Object.keys(meshes).length} InstancedMeshes`;
-    lines[1].textContent = `solve ${ms(stats.solve)} ms per frame: limbs ${ms(stats.limbs)} · look-at ${ms(stats.look)}`;
-    lines[2].textContent = `script (gait, inputs, matrices) ${ms(stats.script)} ms`;
+    lines[1].textContent = crowd.solver === 'rigBatch'
+      ? `solve ${ms(stats.solve)} ms per frame: RigBatch.update (look-at and limbs in one call)`
+      : `solve ${ms(stats.solve)} ms per frame: limbs ${ms(stats.limbs)} · look-at ${ms(stats.look)}`;
+    lines[2].textContent = `script (gait, inputs, ${crowd.solver === 'rigBatch' ? 'forward kinematics, ' : ''}matrices) ${ms(stats.script)} ms`;
   }
 
   /** Up to SAMPLE characters spread over the crowd, with their feet and heads (for the tests). */
   function sample() {
-    const { endPosition } = crowd.legs.output;
-    const value = crowd.pd.state.value;
-    const out = [];
-    for (let k = 0; k < Math.min(SAMPLE, crowd.count); k++) {
-      const i = Math.floor((k * crowd.count) / Math.min(SAMPLE, crowd.count));
-      const feet = [0, 1].map((f) => ({ position: Array.from(endPosition.subarray(3 * (4 * i + f), 3 * (4 * i + f) + 3)), stance: crowd.stance[2 * i + f] === 1 }));
-      const head = { position: Array.from(crowd.joints.subarray(3 * (5 * i + 4), 3 * (5 * i + 4) + 3)), rotation: Array.from(value.subarray(4 * (5 * i + 4), 4 * (5 * i + 4) + 4)) };
-      out.push({ index: i, feet, head });
-    }
-    return out;
+    const n = Math.min(SAMPLE, crowd.count);
+    return Array.from({ length: n }, (_, k) => crowd.character(Math.floor((k * crowd.count) / n)));
   }
 
   build(params.characters);
@@ -217,11 +232,15 @@ export async function create(ctx) {
     state() {
       return {
         characters: crowd.count,
+        solver: crowd.solver,
+        solverRequested: solver,
         perCharacter: { ...PER_CHARACTER },
         instances: Object.fromEntries(Object.entries(meshes).map(([kind, m]) => [kind, m.count])),
         instancedMeshes: scene.children.filter((o) => o.isInstancedMesh).length,
         frames: stats.frames,
-        times: { solve: stats.solve, limbs: stats.limbs, look: stats.look, script: stats.script },
+        times: crowd.solver === 'rigBatch'
+          ? { solve: stats.solve, script: stats.script }
+          : { solve: stats.solve, limbs: stats.limbs, look: stats.look, script: stats.script },
         panel: lines.map((l) => l.textContent),
         threads: ikpd.threads,
         threadsRequested: requested,

@@ -80,7 +80,7 @@ export const sceneList = [
     id: 'crowd',
     requires: ['TwoBoneBatch', 'AimBatch', 'QuatPDBatch'],
     title: 'Crowd',
-    description: `2,000 characters (up to 10,000) walk over uneven ground and look at the ${swatch(colors.target, 'red target')}. Three batches solve them all each frame: TwoBoneBatch for the legs (feet on the ground) and arms, AimBatch + QuatPDBatch for a five-joint look-at; one InstancedMesh per bone segment draws them. Planned: RigBatch, one constraint stack for N characters.`,
+    description: `2,000 characters (up to 10,000) walk over uneven ground and look at the ${swatch(colors.target, 'red target')}. Three batches solve them all each frame: TwoBoneBatch for the legs (feet on the ground) and arms, AimBatch + QuatPDBatch for a five-joint look-at; one InstancedMesh per bone segment draws them. The solver control (?solver=rigBatch) swaps in one RigBatch: one call per frame for them all.`,
     load: () => import('./crowd.js'),
   },
 ];

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { artifactPath, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
-import { terrainHeight } from '../../demo/lib/terrain.js';
+import { itWalksAndLooks } from './crowd-checks.js';
 
 const SLOW = 240_000;
 const CENTER = { x: 0.25, y: 0.2, width: 0.5, height: 0.55 };
@@ -29,15 +29,6 @@ afterAll(() => session?.close());
 const demo = (fn, arg) => page.evaluate(fn, arg);
 const framesAdvance = (count) => page.waitForFunction((n) => window.__ikpdDemo.frames >= n, count, { timeout: 90_000 });
 
-/** Degrees between a head's facing (+Z turned by its rotation) and the line from it to `target`. */
-function headAngle({ position: p, rotation: [x, y, z, w] }, target) {
-  const f = [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)];
-  const d = target.map((t, i) => t - p[i]);
-  const cos = (f[0] * d[0] + f[1] * d[1] + f[2] * d[2]) / Math.hypot(...f) / Math.hypot(...d);
-  return (Math.acos(Math.min(1, Math.max(-1, cos))) * 180) / Math.PI;
-}
-const meanAngle = (state) => state.sample.reduce((sum, c) => sum + headAngle(c.head, state.target), 0) / state.sample.length;
-
 it('draws 2,000 characters as instanced meshes, and frames advance with a finite readout', async () => {
   expect(await demo(() => window.__ikpdDemo.sceneList.find((s) => s.id === 'crowd').available)).toBe(true);
   expect(await demo(() => window.__ikpdDemo.sceneId)).toBe('crowd');
@@ -52,6 +43,8 @@ it('draws 2,000 characters as instanced meshes, and frames advance with a finite
     expect(Number.isFinite(state.times[key]), key).toBe(true);
     expect(state.times[key], key).toBeGreaterThan(0);
   }
+  expect(state.solver).toBe('batches'); // the default, without ?solver=
+  expect(state.panel[4]).toContain('three batches');
   expect(state.panel[0]).toContain('2,000 characters');
   expect(state.panel[1]).toMatch(/^solve \d+\.\d\d ms per frame: limbs \d+\.\d\d · look-at \d+\.\d\d$/);
   console.log(`crowd, ${state.characters} characters, threads ${state.threads}: ${state.panel[1]}; ${state.panel[2]}`);
@@ -81,64 +74,7 @@ it('the characters slider rebuilds the crowd and frees the batches it replaced',
   expect(await demo(() => window.__ikpdDemo.errors)).toEqual([]);
 }, SLOW);
 
-it('stance feet stand on the ground, every frame', async () => {
-  const states = await demo(() => {
-    const hook = window.__ikpdDemo;
-    hook.reset();
-    return Array.from({ length: 6 }, () => hook.simulate(1 / 60, 10));
-  });
-  let checked = 0;
-  let worst = 0;
-  for (const state of states) {
-    for (const { feet } of state.sample) {
-      for (const { position: [x, y, z], stance } of feet) {
-        if (!stance) continue;
-        checked++;
-        worst = Math.max(worst, Math.abs(y - terrainHeight(x, z) - state.ankleHeight));
-      }
-    }
-  }
-  expect(checked).toBeGreaterThan(6 * 40);
-  expect(worst).toBeLessThan(1e-3); // metres: ankles at their height above the analytic ground
-  // Swing feet are lifted: some foot is clearly above it.
-  const lifted = states.flatMap((s) => s.sample.flatMap((c) => c.feet.filter((f) => !f.stance)))
-    .map(({ position: [x, y, z] }) => y - terrainHeight(x, z) - states[0].ankleHeight);
-  expect(Math.max(...lifted)).toBeGreaterThan(0.03);
-}, SLOW);
-
-it('the heads turn toward the target: the angle shrinks', async () => {
-  const states = await demo(() => {
-    const hook = window.__ikpdDemo;
-    hook.reset();
-    hook.setTarget('target', [0, 2.4, 0]); // the middle of the rings: within every character's turn
-    return [hook.state(), hook.simulate(1 / 60, 6), hook.simulate(1 / 60, 24), hook.simulate(1 / 60, 60)];
-  });
-  expect(states[0].orbit).toBe(false); // moving the target stops its orbit
-  const angles = states.map(meanAngle);
-  expect(angles[0]).toBeGreaterThan(60); // from straight ahead, walking round the middle
-  for (let i = 1; i < angles.length; i++) expect(angles[i], `after step ${i}`).toBeLessThan(angles[i - 1]);
-  expect(angles.at(-1)).toBeLessThan(3);
-}, SLOW);
-
-it('standing, the look-at reaches the same pose at 30 and 240 Hz', async () => {
-  const [slow, fast] = await demo(() => {
-    const hook = window.__ikpdDemo;
-    hook.control('walk speed (m/s)', 0);
-    const run = (hz) => {
-      hook.reset();
-      hook.setTarget('target', [3, 2, 8]);
-      return hook.simulate(1 / hz, hz / 2); // half a second: mid-turn
-    };
-    const runs = [run(30), run(240)];
-    hook.control('walk speed (m/s)', 0.7);
-    return runs;
-  });
-  let gap = 0;
-  slow.sample.forEach((c, k) => c.head.rotation.forEach((v, i) => { gap = Math.max(gap, Math.abs(v - fast.sample[k].head.rotation[i])); }));
-  expect(gap).toBeLessThan(2e-3);
-  expect(Math.abs(meanAngle(slow) - meanAngle(fast))).toBeLessThan(0.2);
-  expect(meanAngle(slow)).toBeGreaterThan(1); // still turning: the comparison is not of settled poses
-}, SLOW);
+itWalksAndLooks('batches', () => page, SLOW);
 
 /**
  * The readout after 120 simulated frames in one evaluate (no rendering between them, so
