@@ -193,7 +193,7 @@ bool RigBatch::RangeValid(std::size_t first, std::size_t count) const {
   };
   const auto usable = [&](const float* q) {  // finite and non-zero (larger lengths: the exact check)
     const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    bad |= static_cast<unsigned>(!(qq > 1e-12f) | !(qq < 3.0e38f));
+    bad |= static_cast<unsigned>(!(qq > 1e-12f && qq < 3.0e38f));
   };
   for (std::size_t j = 0; j < jointCount(); ++j) {
     finite(translations_, (j * n + first) * 3, count * 3);
@@ -203,13 +203,13 @@ bool RigBatch::RangeValid(std::size_t first, std::size_t count) const {
   finite(rootPositions_, first * 3, count * 3);
   for (std::size_t c = first; c < first + count; ++c) {
     usable(&rootRotations_[c * 4]);
-    bad |= static_cast<unsigned>(!(rootScales_[c] > 0.0f) | !(rootScales_[c] <= std::numeric_limits<float>::max()));
+    bad |= static_cast<unsigned>(!(rootScales_[c] > 0.0f && rootScales_[c] <= std::numeric_limits<float>::max()));
   }
   for (std::size_t i = 0; i < constraintCount(); ++i) {
     finite(targets_, (i * n + first) * 3, count * 3);
     if (poleSet_[i] != 0) finite(poles_, (i * n + first) * 3, count * 3);
     for (std::size_t c = first; c < first + count; ++c) {
-      bad |= static_cast<unsigned>(!(weights_[i * n + c] >= 0.0f) | !(weights_[i * n + c] <= 1.0f));
+      bad |= static_cast<unsigned>(!(weights_[i * n + c] >= 0.0f && weights_[i * n + c] <= 1.0f));
     }
   }
   return bad == 0;
