@@ -183,34 +183,36 @@ std::span<const float> RigBatch::reached(std::size_t i) const { return {reached_
 std::span<const float> RigBatch::distance(std::size_t i) const { return {distance_.data() + i * count_, count_}; }
 
 // Every input of characters [first, first + count) valid: one pass over each
-// array in memory order (no messages; CheckRange finds the first bad value).
+// array in memory order, without early exits (the loops vectorize); no
+// messages (CheckRange then finds the first bad value).
 bool RigBatch::RangeValid(std::size_t first, std::size_t count) const {
   const std::size_t n = count_;
-  bool ok = true;
+  unsigned bad = 0;
   const auto finite = [&](const std::vector<float>& v, std::size_t from, std::size_t values) {
-    for (std::size_t k = from; k < from + values; ++k) ok = ok && std::isfinite(v[k]);  // no early exit: vectorizes
+    for (std::size_t k = from; k < from + values; ++k) bad |= static_cast<unsigned>(!(v[k] - v[k] == 0.0f));
   };
-  for (std::size_t j = 0; j < jointCount() && ok; ++j) {
+  const auto usable = [&](const float* q) {  // finite and non-zero (larger lengths: the exact check)
+    const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    bad |= static_cast<unsigned>(!(qq > 1e-12f && qq < 3.0e38f));
+  };
+  for (std::size_t j = 0; j < jointCount(); ++j) {
     finite(translations_, (j * n + first) * 3, count * 3);
     finite(scales_, (j * n + first) * 3, count * 3);
-    for (std::size_t c = first; c < first + count; ++c) {
-      const float* q = &rotations_[(j * n + c) * 4];
-      const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-      ok = ok && qq > 1e-12f && qq < 3.0e38f;  // finite and non-zero (larger lengths: the exact check)
-    }
+    for (std::size_t c = first; c < first + count; ++c) usable(&rotations_[(j * n + c) * 4]);
   }
   finite(rootPositions_, first * 3, count * 3);
   for (std::size_t c = first; c < first + count; ++c) {
-    const float* q = &rootRotations_[c * 4];
-    const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    ok = ok && qq > 1e-12f && qq < 3.0e38f && std::isfinite(rootScales_[c]) && rootScales_[c] > 0.0f;
+    usable(&rootRotations_[c * 4]);
+    bad |= static_cast<unsigned>(!(rootScales_[c] > 0.0f && rootScales_[c] <= std::numeric_limits<float>::max()));
   }
-  for (std::size_t i = 0; i < constraintCount() && ok; ++i) {
+  for (std::size_t i = 0; i < constraintCount(); ++i) {
     finite(targets_, (i * n + first) * 3, count * 3);
     if (poleSet_[i] != 0) finite(poles_, (i * n + first) * 3, count * 3);
-    for (std::size_t c = first; c < first + count; ++c) ok = ok && weights_[i * n + c] >= 0.0f && weights_[i * n + c] <= 1.0f;
+    for (std::size_t c = first; c < first + count; ++c) {
+      bad |= static_cast<unsigned>(!(weights_[i * n + c] >= 0.0f && weights_[i * n + c] <= 1.0f));
+    }
   }
-  return ok;
+  return bad == 0;
 }
 
 // Every input of characters [first, first + count), in the order the header states.

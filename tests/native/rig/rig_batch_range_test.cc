@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <thread>
 
 #include "native/rig_batch_test_util.h"
 
@@ -90,6 +91,30 @@ TEST(RigBatchRange, RangesEqualTheFullUpdate) {
     ASSERT_TRUE(parts.Update(1.0f / 30.0f, 0, a).ok());
     ASSERT_TRUE(parts.Update(1.0f / 30.0f, a, b - a).ok());
     ASSERT_TRUE(parts.Update(1.0f / 30.0f, a, 0).ok());  // empty: nothing
+    ExpectSame(full, parts);
+  }
+}
+
+// Disjoint ranges on threads at once (the way a job system splits a crowd)
+// equal the full update, bit for bit.
+TEST(RigBatchRange, RangesOnThreadsEqualTheFullUpdate) {
+  iktest::Rng rng(2915);
+  const Rig rig = MakeTemplate(RandomCreature(rng, 0.1f));
+  const std::size_t n = 1000;
+  RigBatch full, parts;
+  ASSERT_TRUE(full.Init(rig, n).ok());
+  ASSERT_TRUE(parts.Init(rig, n).ok());
+  for (int f = 0; f < 4; ++f) {
+    RandomInputs(rng, full, rig);
+    CopyInputs(full, parts);
+    ASSERT_TRUE(full.Update(1.0f / 60.0f).ok());
+    bool ok[4] = {};
+    std::thread threads[4];
+    for (std::size_t t = 0; t < 4; ++t) {
+      threads[t] = std::thread([&, t] { ok[t] = parts.Update(1.0f / 60.0f, t * 250, 250).ok(); });
+    }
+    for (std::thread& t : threads) t.join();
+    for (const bool o : ok) EXPECT_TRUE(o);
     ExpectSame(full, parts);
   }
 }

@@ -66,7 +66,9 @@ class RigBatch {
   //   "range: [first, first + count) must lie in [0, count())"
   //   "characters[c].in[j].rotation: must be finite and non-zero" (translation,
   //    scale: "must be finite")
-  //   "characters[c].root.rotation: …", "characters[c].root.scale: must be finite and > 0"
+  //   "characters[c].root.position: must be finite",
+  //   "characters[c].root.rotation: must be finite and non-zero",
+  //   "characters[c].root.scale: must be finite and > 0"
   //   "constraints[i].targets[c]: must be finite" (poles[c] when poleSet)
   //   "constraints[i].weights[c]: must be in [0, 1]"
   // Then, per character, exactly Rig::Update's order of stages: out = in; each
