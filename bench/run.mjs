@@ -422,6 +422,8 @@ for (const line of skipped) console.log(line);
     `2 threads ${t.two.toFixed(2)} ms = ${t.ratio.toFixed(2)}× (wall time; needs an otherwise idle machine); model T(n) = c·N/n + s: ` +
     `c ${t.perLimbNs.toFixed(1)} ns per limb, s ${(t.syncMs * 1000).toFixed(0)} µs → 2 threads ${t.predictedTwo.toFixed(2)} ms predicted; ` +
     `init({ threads: 2 }) ${t.initMs.toFixed(1)} ms in a fresh Node process`);
+  console.log(`WASM crowd frame as one RigBatch of ${t.crowd.characters.toLocaleString('en')} characters, threaded module: ` +
+    `1 thread ${t.crowd.one.toFixed(2)} ms, 2 threads ${t.crowd.two.toFixed(2)} ms = ${t.crowd.ratio.toFixed(2)}× (wall time)`);
   extra.wasmThreads = t;
 }
 if (v3.results) {
