@@ -8,6 +8,7 @@
 
 #include "ikpd/batch/pd_batch.h"
 #include "ikpd/rig/rig_batch.h"
+#include "rig_batch_lanes.h"
 #include "rig_math.h"
 
 namespace ikpd::rig {
@@ -16,6 +17,7 @@ using batch::LoadQuat;
 using batch::LoadVec3;
 using batch::StoreQuat;
 using batch::StoreVec3;
+using simd::Q4;
 
 namespace {
 constexpr glm::dquat kIdentityD{1.0, 0.0, 0.0, 0.0};
@@ -52,45 +54,52 @@ void RigBatch::ResetSmoothing(std::size_t index, bool fromOffsets) {
 // Stage 4: weight × weights(i)[c], enable and smoothing; final_ holds the
 // full-weight locals on entry and the locals to write on return.
 void RigBatch::Weigh(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
+  const CommonSettings& common = template_.constraints_[index].settings.common;
+  if (common.settleTime > 0.0f) {
+    Smooth(index, dt, c0, c1);
+    return;
+  }
   const std::size_t n = count_;
   const Plan& plan = plans_[index];
-  const CommonSettings& common = template_.constraints_[index].settings.common;
   const float* weights = &weights_[index * n];
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
     const std::size_t x = plan.state + w;
-    for (std::size_t c = c0; c < c1; ++c) {
-      const float weight = common.weight * weights[c];
-      const glm::quat current = LoadQuat(current_.data(), w * n + c);
-      const glm::quat desired = LoadQuat(final_.data(), w * n + c);
-      const glm::quat weighted = weight >= 1.0f ? desired : weight <= 0.0f ? current : glm::slerp(current, desired, weight);
-      if (common.settleTime == 0.0f) {
-        const glm::quat final = common.enabled ? weighted : current;
-        StoreQuat(final_.data(), w * n + c, final);
-        StoreQuat(offsets_.data(), x * n + c, final * glm::conjugate(current));  // where a PD starts if smoothing is turned on
-      } else {
-        StoreQuat(final_.data(), w * n + c, weighted);
-      }
-    }
+    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
+      using F = decltype(lane);
+      const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
+      const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, c), current,
+                                      simd::LoadQ4<F>(final_.data(), w * n + c));
+      const Q4<F> final = common.enabled ? weighted : current;
+      simd::StoreQ4(final_.data(), w * n + c, final);
+      simd::StoreQ4(offsets_.data(), x * n + c, lanes::Mul(final, lanes::Conjugate(current)));  // where a PD starts if smoothing is turned on
+      return true;
+    });
   }
-  if (common.settleTime > 0.0f) Smooth(index, dt, c0, c1);
 }
 
 // Stage 4 with settleTime > 0 (Rig: QuatPD::TrackOffset / ReleaseOffset per joint).
 void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   const Plan& plan = plans_[index];
-  const bool enabled = template_.constraints_[index].settings.common.enabled;
+  const CommonSettings& common = template_.constraints_[index].settings.common;
+  const float* weights = &weights_[index * n];
   const pd::PdSettings& settings = plan.smoothing;
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
     const std::size_t x = plan.state + w;
     float* value = &pdValues_[x * n * 4];
     float* velocity = &pdVelocities_[x * n * 3];
-    if (enabled) {
+    if (common.enabled) {
       // Track: the weighted offset (relative to the animated local) is the PD's target.
-      for (std::size_t c = c0; c < c1; ++c) {
-        const glm::quat current = LoadQuat(current_.data(), w * n + c);
-        StoreQuat(goal_.data(), c, Unit(LoadQuat(final_.data(), w * n + c) * glm::conjugate(current)));
-      }
+      lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
+        using F = decltype(lane);
+        const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
+        const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, c), current,
+                                        simd::LoadQ4<F>(final_.data(), w * n + c));
+        Q4<F> goal = lanes::Mul(weighted, lanes::Conjugate(current));
+        if (!lanes::Unit(&goal)) return false;
+        simd::StoreQ4(goal_.data(), c, goal);
+        return true;
+      });
       // The lane step; an item whose state would overflow float keeps its state
       // and its pose (as a failed QuatPD::TrackOffset), the others go on.
       for (std::size_t from = c0; from < c1;) {
@@ -103,11 +112,21 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         goal_[(from + failed) * 4] = std::numeric_limits<float>::quiet_NaN();
         from += failed + 1;
       }
+      // The animated local turned by the PD's offset (exactly the animated
+      // local where the offset is exactly identity, or where the step failed).
+      lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
+        using F = decltype(lane);
+        const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
+        const Q4<F> offset = simd::LoadQ4<F>(value, c);
+        Q4<F> turned = lanes::Mul(offset, current);
+        if (!lanes::Unit(&turned)) return false;
+        const auto identity = simd::And(simd::And(offset.x == 0.0f, offset.y == 0.0f), simd::And(offset.z == 0.0f, offset.w == 1.0f));
+        const auto ok = simd::IsFiniteLane(simd::LoadQ4<F>(goal_.data(), c).x);
+        simd::StoreQ4(final_.data(), w * n + c, simd::Select(simd::And(ok, simd::Not(identity)), turned, current));
+        return true;
+      });
       for (std::size_t c = c0; c < c1; ++c) {
-        const glm::quat current = LoadQuat(current_.data(), w * n + c);
-        const bool ok = std::isfinite(goal_[c * 4]);
-        if (ok) phase_[x * n + c] = kNone;  // a successful update cancels a blend-out
-        StoreQuat(final_.data(), w * n + c, ok ? Apply(LoadQuat(value, c), current) : current);
+        if (std::isfinite(goal_[c * 4])) phase_[x * n + c] = kNone;  // a successful update cancels a blend-out
       }
       continue;
     }

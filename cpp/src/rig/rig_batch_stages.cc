@@ -3,6 +3,7 @@
 // formula is the Rig's (rig_update.cc), so each character gets its own Rig's result.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pseudo_three_bone_batch.h"
@@ -231,12 +232,23 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
   } else {
     for (std::size_t ch = c0; ch < c1; ++ch) keep(ch);  // settings that cannot take this pole keep the pose
   }
-  for (std::size_t ch = c0; ch < c1; ++ch) {
-    const Transform head{LoadVec3(jobPositions_.data(), ch), LoadQuat(solvedRotations_.data(), ch)};
-    const float error = LookError(head, c.look, LoadVec3(modelTargets_.data(), ch));
-    distance_[index * n + ch] = error;
-    reached_[index * n + ch] = error <= 1e-3f ? 1.0f : 0.0f;
-  }
+  // The remaining angle (Rig: LookError), in lanes where they take it.
+  lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+    using F = decltype(lane);
+    const V3<F> eye = simd::LoadV3<F>(jobPositions_.data(), ch), target = simd::LoadV3<F>(modelTargets_.data(), ch);
+    const Q4<F> head = simd::LoadQ4<F>(solvedRotations_.data(), ch);
+    F error;
+    if (!lanes::LookError(eye, head, c.look, target, &error)) {
+      if constexpr (std::is_same_v<F, float>) {
+        error = LookError(Transform{simd::ToGlm(eye), simd::ToGlm(head)}, c.look, simd::ToGlm(target));
+      } else {
+        return false;
+      }
+    }
+    simd::Store1(distance_.data(), index * n + ch, error);
+    simd::Store1(reached_.data(), index * n + ch, simd::Select(error <= 1e-3f, F(1.0f), F(0.0f)));
+    return true;
+  });
 }
 
 // Stage 2b (two-bone, pseudo three-bone): the batch job with the template's
