@@ -350,11 +350,14 @@ void RigBatch::WriteBack(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   const std::vector<Write>& writes = plans_[index].writes;
   for (std::size_t w = 0; w < writes.size(); ++w) {
-    for (std::size_t ch = c0; ch < c1; ++ch) {
-      const glm::quat final = LoadQuat(final_.data(), w * n + ch);
-      if (final == LoadQuat(current_.data(), w * n + ch)) continue;
-      StoreQuat(output_.data(), writes[w].joint * n + ch, final);
-    }
+    const std::size_t at = writes[w].joint * n;
+    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+      using F = decltype(lane);
+      const Q4<F> final = simd::LoadQ4<F>(final_.data(), w * n + ch), current = simd::LoadQ4<F>(current_.data(), w * n + ch);
+      const auto same = simd::And(simd::And(final.x == current.x, final.y == current.y), simd::And(final.z == current.z, final.w == current.w));
+      simd::StoreQ4(output_.data(), at + ch, simd::Select(same, simd::LoadQ4<F>(output_.data(), at + ch), final));
+      return true;
+    });
   }
 }
 
