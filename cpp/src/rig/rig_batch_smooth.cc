@@ -51,33 +51,10 @@ void RigBatch::ResetSmoothing(std::size_t index, bool fromOffsets) {
   }
 }
 
-// Stage 4: weight × weights(i)[c], enable and smoothing; final_ holds the
-// full-weight locals on entry and the locals to write on return.
-void RigBatch::Weigh(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
-  const CommonSettings& common = template_.constraints_[index].settings.common;
-  if (common.settleTime > 0.0f) {
-    Smooth(index, dt, c0, c1);
-    return;
-  }
-  const std::size_t n = count_;
-  const Plan& plan = plans_[index];
-  const float* weights = &weights_[index * n];
-  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
-    const std::size_t x = plan.state + w;
-    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
-      using F = decltype(lane);
-      const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
-      const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, c), current,
-                                      simd::LoadQ4<F>(final_.data(), w * n + c));
-      const Q4<F> final = common.enabled ? weighted : current;
-      simd::StoreQ4(final_.data(), w * n + c, final);
-      simd::StoreQ4(offsets_.data(), x * n + c, lanes::Mul(final, lanes::Conjugate(current)));  // where a PD starts if smoothing is turned on
-      return true;
-    });
-  }
-}
-
-// Stage 4 with settleTime > 0 (Rig: QuatPD::TrackOffset / ReleaseOffset per joint).
+// Stage 4 with settleTime > 0 (Rig: QuatPD::TrackOffset / ReleaseOffset per
+// joint): weight × weights(i)[c], enable and smoothing; final_ holds the
+// full-weight locals on entry and the locals to write on return (settleTime 0:
+// Locals weighs and writes them itself).
 void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   const Plan& plan = plans_[index];

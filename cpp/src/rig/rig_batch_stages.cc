@@ -37,6 +37,14 @@ void RunOrKeep(const Job& job, Shift&& shift, Keep&& keep) {
   }
 }
 
+// What a written joint's output becomes: `final`, or the pose's local as it
+// was where the weighted local is exactly its unit local (nothing changed).
+template <class F>
+IKPD_INLINE Q4<F> Written(const Q4<F>& pose, const Q4<F>& current, const Q4<F>& final) {
+  const auto same = simd::And(simd::And(final.x == current.x, final.y == current.y), simd::And(final.z == current.z, final.w == current.w));
+  return simd::Select(same, pose, final);
+}
+
 void ShiftLimb(LimbBatchArrays& a, std::size_t k) {
   for (const float** p : {&a.rootPosition, &a.midPosition, &a.endPosition, &a.target, &a.pole}) *p += 3 * k;
   for (const float** p : {&a.rootRotation, &a.midRotation, &a.endRotation}) *p += 4 * k;
@@ -109,13 +117,22 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in
     std::memcpy(&output_[(j * n + c0) * 4], &rotations_[(j * n + c0) * 4], (c1 - c0) * 4 * sizeof(float));
   }
+  lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {  // Rig::ToModel's unit root, once per frame
+    using F = decltype(lane);
+    Q4<F> root = simd::LoadQ4<F>(rootRotations_.data(), c);
+    if (!lanes::Unit(&root)) return false;
+    simd::StoreQ4(rootUnits_.data(), c, root);
+    return true;
+  });
   for (std::size_t i = 0; i < constraintCount(); ++i) {
     Kinematics(plans_[i].kinematics, c0, c1);
     Gather(i, c0, c1);
     Solve(i, c0, c1);
     Locals(i, c0, c1);
-    Weigh(i, dt, c0, c1);
-    WriteBack(i, c0, c1);
+    if (template_.constraints_[i].settings.common.settleTime > 0.0f) {
+      Smooth(i, dt, c0, c1);
+      WriteBack(i, c0, c1);
+    }
   }
 }
 
@@ -170,9 +187,7 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t first = index * n;
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
     using F = decltype(lane);
-    Q4<F> root = simd::LoadQ4<F>(rootRotations_.data(), ch);
-    if (!lanes::Unit(&root)) return false;
-    const Q4<F> inverse = lanes::Conjugate(root);
+    const Q4<F> inverse = lanes::Conjugate(simd::LoadQ4<F>(rootUnits_.data(), ch));
     const V3<F> origin = simd::LoadV3<F>(rootPositions_.data(), ch);
     const F scale = simd::Load1<F>(rootScales_.data(), ch);
     const auto toModel = [&](const V3<F>& v) {
@@ -318,14 +333,20 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
 }
 
 // Stage 3: full-weight locals (Rig::WriteRotations): each written joint's
-// parent turned by its nearest solved ancestor's change. current_ holds the
-// pose's locals, final_ the full-weight ones (both per write).
+// parent turned by its nearest solved ancestor's change. With smoothing
+// current_ holds the pose's locals and final_ the full-weight ones (both per
+// write) for Smooth; without, the same pass weighs them (weight ×
+// weights(i)[c], enabled) and writes those that changed (stages 4 and 5 in one).
 void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
-  const std::vector<Write>& writes = plans_[index].writes;
-  for (std::size_t w = 0; w < writes.size(); ++w) {
-    const Write& wr = writes[w];
+  const Plan& plan = plans_[index];
+  const CommonSettings& common = template_.constraints_[index].settings.common;
+  const bool smooth = common.settleTime > 0.0f;
+  const float* weights = &weights_[index * n];
+  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
+    const Write& wr = plan.writes[w];
     const std::size_t parentAt = wr.parent >= 0 ? static_cast<std::size_t>(wr.parent) * n : 0;
+    const std::size_t x = plan.state + w;
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
       using F = decltype(lane);
       Q4<F> parent = wr.parent >= 0 ? simd::LoadQ4<F>(modelRotations_.data(), parentAt + ch) : lanes::Splat<F>(kIdentityRotation);
@@ -334,12 +355,20 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
         const Q4<F> was = simd::LoadQ4<F>(modelRotations_.data(), static_cast<std::size_t>(wr.ancestor) * n + ch);
         parent = lanes::Mul(lanes::Mul(solved, lanes::Conjugate(was)), parent);
       }
-      Q4<F> current = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+      const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+      Q4<F> current = pose;
       if (!lanes::Unit(&current) || !lanes::Unit(&parent)) return false;
       Q4<F> local = lanes::Mul(lanes::Conjugate(parent), simd::LoadQ4<F>(desired_.data(), wr.slot * n + ch));
       if (!lanes::Unit(&local)) return false;
-      simd::StoreQ4(current_.data(), w * n + ch, current);
-      simd::StoreQ4(final_.data(), w * n + ch, local);
+      if (smooth) {
+        simd::StoreQ4(current_.data(), w * n + ch, current);
+        simd::StoreQ4(final_.data(), w * n + ch, local);
+        return true;
+      }
+      const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current, local);
+      const Q4<F> final = common.enabled ? weighted : current;
+      simd::StoreQ4(offsets_.data(), x * n + ch, lanes::Mul(final, lanes::Conjugate(current)));  // where a PD starts if smoothing is turned on
+      simd::StoreQ4(output_.data(), wr.joint * n + ch, Written(pose, current, final));
       return true;
     });
   }
@@ -354,8 +383,7 @@ void RigBatch::WriteBack(std::size_t index, std::size_t c0, std::size_t c1) {
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
       using F = decltype(lane);
       const Q4<F> final = simd::LoadQ4<F>(final_.data(), w * n + ch), current = simd::LoadQ4<F>(current_.data(), w * n + ch);
-      const auto same = simd::And(simd::And(final.x == current.x, final.y == current.y), simd::And(final.z == current.z, final.w == current.w));
-      simd::StoreQ4(output_.data(), at + ch, simd::Select(same, simd::LoadQ4<F>(output_.data(), at + ch), final));
+      simd::StoreQ4(output_.data(), at + ch, Written(simd::LoadQ4<F>(output_.data(), at + ch), current, final));
       return true;
     });
   }

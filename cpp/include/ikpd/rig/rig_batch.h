@@ -126,7 +126,6 @@ class RigBatch {
   void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
   void SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1);
   void Locals(std::size_t index, std::size_t c0, std::size_t c1);
-  void Weigh(std::size_t index, float dt, std::size_t c0, std::size_t c1);
   void Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1);
   void WriteBack(std::size_t index, std::size_t c0, std::size_t c1);
   void ResetSmoothing(std::size_t index, bool fromOffsets);
@@ -153,6 +152,7 @@ class RigBatch {
   // solved locals before and after weighting.
   std::vector<float> jobPositions_, jobRotations_, solvedRotations_, solvedPositions_;
   std::vector<float> modelTargets_, modelPoles_, desired_, current_, final_, goal_;
+  std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them)
   char message_[160] = {};
 };
 
