@@ -138,7 +138,6 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.blendTime_.assign(writes * n, 0.0f);
     next.phase_.assign(writes * n, 0);
     for (std::size_t i = 0; i < constraints; ++i) next.ResetSmoothing(i, false);
-    next.jobPositions_.assign(4 * n * 3, 0.0f);
     next.jobRotations_.assign(4 * n * 4, 0.0f);
     next.solvedRotations_.assign(4 * n * 4, 0.0f);
     next.solvedPositions_.assign(3 * n * 3, 0.0f);

@@ -174,7 +174,6 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
       using F = decltype(lane);
       Q4<F> q = lanes::Mul(simd::LoadQ4<F>(modelRotations_.data(), at + ch), lanes::Splat<F>(c.frames[k]));
       if (!lanes::Unit(&q)) return false;
-      simd::StoreV3(jobPositions_.data(), k * n + ch, simd::LoadV3<F>(modelPositions_.data(), at + ch));
       simd::StoreQ4(jobRotations_.data(), k * n + ch, q);
       return true;
     });
@@ -235,7 +234,8 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
     job.options.pole.reset();
     job.poleMode = pole ? PoleMode::kPoint : PoleMode::kNone;
     job.count = c1 - c0;
-    job.position = &jobPositions_[c0 * 3], job.rotation = &jobRotations_[c0 * 4];
+    job.position = &modelPositions_[(static_cast<std::size_t>(c.joints[0]) * n + c0) * 3];  // the joint's own model position
+    job.rotation = &jobRotations_[c0 * 4];
     job.target = &modelTargets_[c0 * 3], job.pole = &modelPoles_[c0 * 3];
     job.outRotation = &solvedRotations_[c0 * 4];
     RunOrKeep(
@@ -250,7 +250,7 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
   // The remaining angle (Rig: LookError), in lanes where they take it.
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
     using F = decltype(lane);
-    const V3<F> eye = simd::LoadV3<F>(jobPositions_.data(), ch), target = simd::LoadV3<F>(modelTargets_.data(), ch);
+    const V3<F> eye = simd::LoadV3<F>(modelPositions_.data(), static_cast<std::size_t>(c.joints[0]) * n + ch), target = simd::LoadV3<F>(modelTargets_.data(), ch);
     const Q4<F> head = simd::LoadQ4<F>(solvedRotations_.data(), ch);
     F error;
     if (!lanes::LookError(eye, head, c.look, target, &error)) {
@@ -291,7 +291,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
   LimbBatchArrays a;
   a.poleMode = pole ? PoleMode::kPoint : limb.poleDirection ? PoleMode::kDirection : PoleMode::kNone;
   a.count = c1 - c0;
-  const auto position = [&](std::size_t k) { return &jobPositions_[(k * n + c0) * 3]; };
+  const auto position = [&](std::size_t k) { return &modelPositions_[(static_cast<std::size_t>(c.joints[k]) * n + c0) * 3]; };
   const auto rotation = [&](std::size_t k) { return &jobRotations_[(k * n + c0) * 4]; };
   const auto solved = [&](std::size_t k) { return &solvedRotations_[(k * n + c0) * 4]; };
   const auto moved = [&](std::size_t k) { return &solvedPositions_[(k * n + c0) * 3]; };

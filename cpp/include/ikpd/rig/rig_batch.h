@@ -148,9 +148,10 @@ class RigBatch {
   std::vector<float> offsets_, pdValues_, pdVelocities_, blendFrom_, blendTime_;
   std::vector<std::uint8_t> phase_;
   // Scratch per character (disjoint ranges never share it): slots k < 4 of the
-  // constraint being solved ([k·N + c]), the mapped target and pole, the
-  // solved locals before and after weighting.
-  std::vector<float> jobPositions_, jobRotations_, solvedRotations_, solvedPositions_;
+  // constraint being solved ([k·N + c]: rotations in canonical frames; the jobs
+  // read positions from modelPositions_ itself), the mapped target and pole,
+  // the solved locals before and after weighting.
+  std::vector<float> jobRotations_, solvedRotations_, solvedPositions_;
   std::vector<float> modelTargets_, modelPoles_, desired_, current_, final_, goal_;
   std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them)
   char message_[160] = {};
