@@ -65,6 +65,15 @@ IKPD_INLINE bool Unit<float>(Q4<float>* q) {
   return true;
 }
 
+// What a written joint's output becomes: `final`, or the pose's local as it
+// was where the weighted local is exactly its unit local `current` (nothing
+// changed: Rig writes only the locals that change).
+template <class F>
+IKPD_INLINE Q4<F> Written(const Q4<F>& pose, const Q4<F>& current, const Q4<F>& final) {
+  const auto same = simd::And(simd::And(final.x == current.x, final.y == current.y), simd::And(final.z == current.z, final.w == current.w));
+  return simd::Select(same, pose, final);
+}
+
 // rig::LookError on lanes for the usual case, the same float: the same
 // cosine (glm's operations in glm's order) and AngleOfCosine. False when some
 // lane has its target at the eye or past float's range, or a look axis that

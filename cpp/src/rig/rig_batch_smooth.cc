@@ -1,5 +1,5 @@
 // RigBatch: weight, enable and smoothing of the written locals (docs/rig/rig-batch.md,
-// "Smoothing"), as Rig::WriteRotations: settleTime 0 slerps by the weight;
+// "Smoothing"), as Rig::WriteRotations (settleTime 0: in Locals, one pass);
 // settleTime > 0 tracks the weighted offset with a quaternion PD per character
 // and written joint, in float state stepped by QuatPdBatchJob's lane step, and
 // releases it with the PD's blend-out when the constraint is disabled.
@@ -52,9 +52,9 @@ void RigBatch::ResetSmoothing(std::size_t index, bool fromOffsets) {
 }
 
 // Stage 4 with settleTime > 0 (Rig: QuatPD::TrackOffset / ReleaseOffset per
-// joint): weight × weights(i)[c], enable and smoothing; final_ holds the
-// full-weight locals on entry and the locals to write on return (settleTime 0:
-// Locals weighs and writes them itself).
+// joint): weight × weights(i)[c], enable and smoothing of the full-weight
+// locals in final_ (current_: the pose's), and the locals that change written
+// to the output (settleTime 0: Locals weighs and writes them itself).
 void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   const Plan& plan = plans_[index];
@@ -62,7 +62,7 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
   const float* weights = &weights_[index * n];
   const pd::PdSettings& settings = plan.smoothing;
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
-    const std::size_t x = plan.state + w;
+    const std::size_t x = plan.state + w, out = plan.writes[w].joint * n;
     float* value = &pdValues_[x * n * 4];
     float* velocity = &pdVelocities_[x * n * 3];
     if (common.enabled) {
@@ -99,7 +99,8 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         if (!lanes::Unit(&turned)) return false;
         const auto identity = simd::And(simd::And(offset.x == 0.0f, offset.y == 0.0f), simd::And(offset.z == 0.0f, offset.w == 1.0f));
         const auto ok = simd::IsFiniteLane(simd::LoadQ4<F>(goal_.data(), c).x);
-        simd::StoreQ4(final_.data(), w * n + c, simd::Select(simd::And(ok, simd::Not(identity)), turned, current));
+        const Q4<F> final = simd::Select(simd::And(ok, simd::Not(identity)), turned, current);
+        simd::StoreQ4(output_.data(), out + c, lanes::Written(simd::LoadQ4<F>(output_.data(), out + c), current, final));
         return true;
       });
       for (std::size_t c = c0; c < c1; ++c) {
@@ -117,7 +118,6 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         const bool ok = controller.Reset(glm::dquat(LoadQuat(value, c)), glm::dvec3(LoadVec3(velocity, c))) &&
                         controller.UpdateBlendOut(dt) && IsFinite(glm::vec3(controller.velocity()));
         if (!ok) {
-          StoreQuat(final_.data(), w * n + c, current);
           continue;
         }
         phase_[at] = static_cast<std::uint8_t>(controller.blendPhase());
@@ -140,7 +140,8 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         StoreQuat(value, c, kIdentityRotation);
         StoreVec3(velocity, c, glm::vec3(0.0f));
       }
-      StoreQuat(final_.data(), w * n + c, Apply(LoadQuat(value, c), current));
+      const glm::quat final = Apply(LoadQuat(value, c), current);
+      if (final != current) StoreQuat(output_.data(), out + c, final);  // Rig writes only the locals that change
     }
   }
 }

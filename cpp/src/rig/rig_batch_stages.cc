@@ -1,5 +1,5 @@
 // RigBatch: the stages of a frame over characters [c0, c1) (docs/rig/rig-batch.md):
-// forward kinematics, gather, the batch solves, locals, write-back. Every
+// forward kinematics, gather, the batch solves, locals (and their write-back). Every
 // formula is the Rig's (rig_update.cc), so each character gets its own Rig's result.
 #include <algorithm>
 #include <cstring>
@@ -35,14 +35,6 @@ void RunOrKeep(const Job& job, Shift&& shift, Keep&& keep) {
     one.count = 1;
     if (!one.Run()) keep(k);
   }
-}
-
-// What a written joint's output becomes: `final`, or the pose's local as it
-// was where the weighted local is exactly its unit local (nothing changed).
-template <class F>
-IKPD_INLINE Q4<F> Written(const Q4<F>& pose, const Q4<F>& current, const Q4<F>& final) {
-  const auto same = simd::And(simd::And(final.x == current.x, final.y == current.y), simd::And(final.z == current.z, final.w == current.w));
-  return simd::Select(same, pose, final);
 }
 
 void ShiftLimb(LimbBatchArrays& a, std::size_t k) {
@@ -129,10 +121,7 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
     Gather(i, c0, c1);
     Solve(i, c0, c1);
     Locals(i, c0, c1);
-    if (template_.constraints_[i].settings.common.settleTime > 0.0f) {
-      Smooth(i, dt, c0, c1);
-      WriteBack(i, c0, c1);
-    }
+    if (template_.constraints_[i].settings.common.settleTime > 0.0f) Smooth(i, dt, c0, c1);
   }
 }
 
@@ -336,7 +325,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
 // parent turned by its nearest solved ancestor's change. With smoothing
 // current_ holds the pose's locals and final_ the full-weight ones (both per
 // write) for Smooth; without, the same pass weighs them (weight ×
-// weights(i)[c], enabled) and writes those that changed (stages 4 and 5 in one).
+// weights(i)[c], enabled) and writes those that changed (stage 4 in one pass).
 void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   const Plan& plan = plans_[index];
@@ -368,22 +357,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
       const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current, local);
       const Q4<F> final = common.enabled ? weighted : current;
       simd::StoreQ4(offsets_.data(), x * n + ch, lanes::Mul(final, lanes::Conjugate(current)));  // where a PD starts if smoothing is turned on
-      simd::StoreQ4(output_.data(), wr.joint * n + ch, Written(pose, current, final));
-      return true;
-    });
-  }
-}
-
-// Stage 5: the final locals into the output, where they differ from the pose.
-void RigBatch::WriteBack(std::size_t index, std::size_t c0, std::size_t c1) {
-  const std::size_t n = count_;
-  const std::vector<Write>& writes = plans_[index].writes;
-  for (std::size_t w = 0; w < writes.size(); ++w) {
-    const std::size_t at = writes[w].joint * n;
-    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
-      using F = decltype(lane);
-      const Q4<F> final = simd::LoadQ4<F>(final_.data(), w * n + ch), current = simd::LoadQ4<F>(current_.data(), w * n + ch);
-      simd::StoreQ4(output_.data(), at + ch, Written(simd::LoadQ4<F>(output_.data(), at + ch), current, final));
+      simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current, final));
       return true;
     });
   }

@@ -127,7 +127,6 @@ class RigBatch {
   void SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1);
   void Locals(std::size_t index, std::size_t c0, std::size_t c1);
   void Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1);
-  void WriteBack(std::size_t index, std::size_t c0, std::size_t c1);
   void ResetSmoothing(std::size_t index, bool fromOffsets);
   Status Fail(const char* format, ...) __attribute__((format(printf, 2, 3)));  // message_, indices filled in
 
