@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "ikpd/batch/common.h"
+#include "rig_batch_lanes.h"
 
 namespace ikpd::rig {
 
@@ -137,7 +138,6 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.blendTime_.assign(writes * n, 0.0f);
     next.phase_.assign(writes * n, 0);
     for (std::size_t i = 0; i < constraints; ++i) next.ResetSmoothing(i, false);
-    next.jobPositions_.assign(4 * n * 3, 0.0f);
     next.jobRotations_.assign(4 * n * 4, 0.0f);
     next.solvedRotations_.assign(4 * n * 4, 0.0f);
     next.solvedPositions_.assign(3 * n * 3, 0.0f);
@@ -147,6 +147,7 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.current_.assign(3 * n * 4, 0.0f);
     next.final_.assign(3 * n * 4, 0.0f);
     next.goal_.assign(n * 4, 0.0f);
+    next.rootUnits_.assign(n * 4, 0.0f);
     *this = std::move(next);
   });
   return allocated;
@@ -191,18 +192,26 @@ bool RigBatch::RangeValid(std::size_t first, std::size_t count) const {
   const auto finite = [&](const std::vector<float>& v, std::size_t from, std::size_t values) {
     for (std::size_t k = from; k < from + values; ++k) bad |= static_cast<unsigned>(!(v[k] - v[k] == 0.0f));
   };
-  const auto usable = [&](const float* q) {  // finite and non-zero (larger lengths: the exact check)
-    const float qq = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    bad |= static_cast<unsigned>(!(qq > 1e-12f && qq < 3.0e38f));
+  // Quaternions [from, from + count) finite and non-zero (larger lengths: the
+  // exact check), kWide at a time.
+  const auto usable = [&](const std::vector<float>& v, std::size_t from) {
+    const auto one = [&](auto lane, std::size_t at) {
+      using F = decltype(lane);
+      const simd::Q4<F> q = simd::LoadQ4<F>(v.data(), at);
+      const F qq = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+      bad |= static_cast<unsigned>(!simd::All(simd::And(qq > 1e-12f, qq < 3.0e38f)));
+      return true;
+    };
+    rig::lanes::ForCharacters(from, from + count, one);
   };
   for (std::size_t j = 0; j < jointCount(); ++j) {
     finite(translations_, (j * n + first) * 3, count * 3);
     finite(scales_, (j * n + first) * 3, count * 3);
-    for (std::size_t c = first; c < first + count; ++c) usable(&rotations_[(j * n + c) * 4]);
+    usable(rotations_, j * n + first);
   }
   finite(rootPositions_, first * 3, count * 3);
+  usable(rootRotations_, first);
   for (std::size_t c = first; c < first + count; ++c) {
-    usable(&rootRotations_[c * 4]);
     bad |= static_cast<unsigned>(!(rootScales_[c] > 0.0f && rootScales_[c] <= std::numeric_limits<float>::max()));
   }
   for (std::size_t i = 0; i < constraintCount(); ++i) {

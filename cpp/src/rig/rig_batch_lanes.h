@@ -65,6 +65,33 @@ IKPD_INLINE bool Unit<float>(Q4<float>* q) {
   return true;
 }
 
+// What a written joint's output becomes: `final`, or the pose's local as it
+// was where the weighted local is exactly its unit local `current` (nothing
+// changed: Rig writes only the locals that change).
+template <class F>
+IKPD_INLINE Q4<F> Written(const Q4<F>& pose, const Q4<F>& current, const Q4<F>& final) {
+  const auto same = simd::And(simd::And(final.x == current.x, final.y == current.y), simd::And(final.z == current.z, final.w == current.w));
+  return simd::Select(same, pose, final);
+}
+
+// rig::LookError on lanes for the usual case, the same float: the same
+// cosine (glm's operations in glm's order) and AngleOfCosine. False when some
+// lane has its target at the eye or past float's range, or a look axis that
+// does not normalize plainly: those take rig::LookError itself.
+template <class F>
+IKPD_INLINE bool LookError(const V3<F>& eye, const Q4<F>& rotation, const glm::vec3& axis, const V3<F>& target, F* error) {
+  const V3<F> to = target - eye;
+  const V3<F> turned = lanes::Rotate(rotation, simd::Splat3<F>(axis));
+  const F toLength2 = simd::Dot(to, to), lookLength2 = simd::Dot(turned, turned);
+  if (!simd::All(simd::And(simd::And(toLength2 > 1e-30f, toLength2 < 1e30f), simd::And(lookLength2 > 1e-30f, lookLength2 < 1e30f)))) {
+    return false;
+  }
+  const F length = simd::Sqrt(toLength2), inverse = F(1.0f) / simd::Sqrt(lookLength2);
+  const V3<F> direction{to.x / length, to.y / length, to.z / length};
+  *error = AngleOfCosine(simd::Min(simd::Max(simd::Dot(turned * inverse, direction), F(-1.0f)), F(1.0f)));
+  return true;
+}
+
 // Characters [c0, c1): `run(simd::Wide{}, c)` for each full group of kWide
 // (false: that group again with `run(0.0f, c + k)` item by item), the rest item by item.
 template <class Run>

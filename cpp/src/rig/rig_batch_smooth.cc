@@ -1,5 +1,5 @@
 // RigBatch: weight, enable and smoothing of the written locals (docs/rig/rig-batch.md,
-// "Smoothing"), as Rig::WriteRotations: settleTime 0 slerps by the weight;
+// "Smoothing"), as Rig::WriteRotations (settleTime 0: in Locals, one pass);
 // settleTime > 0 tracks the weighted offset with a quaternion PD per character
 // and written joint, in float state stepped by QuatPdBatchJob's lane step, and
 // releases it with the PD's blend-out when the constraint is disabled.
@@ -8,6 +8,7 @@
 
 #include "ikpd/batch/pd_batch.h"
 #include "ikpd/rig/rig_batch.h"
+#include "rig_batch_lanes.h"
 #include "rig_math.h"
 
 namespace ikpd::rig {
@@ -16,6 +17,7 @@ using batch::LoadQuat;
 using batch::LoadVec3;
 using batch::StoreQuat;
 using batch::StoreVec3;
+using simd::Q4;
 
 namespace {
 constexpr glm::dquat kIdentityD{1.0, 0.0, 0.0, 0.0};
@@ -49,48 +51,32 @@ void RigBatch::ResetSmoothing(std::size_t index, bool fromOffsets) {
   }
 }
 
-// Stage 4: weight × weights(i)[c], enable and smoothing; final_ holds the
-// full-weight locals on entry and the locals to write on return.
-void RigBatch::Weigh(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
+// Stage 4 with settleTime > 0 (Rig: QuatPD::TrackOffset / ReleaseOffset per
+// joint): weight × weights(i)[c], enable and smoothing of the full-weight
+// locals in final_ (current_: the pose's), and the locals that change written
+// to the output (settleTime 0: Locals weighs and writes them itself).
+void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   const Plan& plan = plans_[index];
   const CommonSettings& common = template_.constraints_[index].settings.common;
   const float* weights = &weights_[index * n];
-  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
-    const std::size_t x = plan.state + w;
-    for (std::size_t c = c0; c < c1; ++c) {
-      const float weight = common.weight * weights[c];
-      const glm::quat current = LoadQuat(current_.data(), w * n + c);
-      const glm::quat desired = LoadQuat(final_.data(), w * n + c);
-      const glm::quat weighted = weight >= 1.0f ? desired : weight <= 0.0f ? current : glm::slerp(current, desired, weight);
-      if (common.settleTime == 0.0f) {
-        const glm::quat final = common.enabled ? weighted : current;
-        StoreQuat(final_.data(), w * n + c, final);
-        StoreQuat(offsets_.data(), x * n + c, final * glm::conjugate(current));  // where a PD starts if smoothing is turned on
-      } else {
-        StoreQuat(final_.data(), w * n + c, weighted);
-      }
-    }
-  }
-  if (common.settleTime > 0.0f) Smooth(index, dt, c0, c1);
-}
-
-// Stage 4 with settleTime > 0 (Rig: QuatPD::TrackOffset / ReleaseOffset per joint).
-void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
-  const std::size_t n = count_;
-  const Plan& plan = plans_[index];
-  const bool enabled = template_.constraints_[index].settings.common.enabled;
   const pd::PdSettings& settings = plan.smoothing;
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
-    const std::size_t x = plan.state + w;
+    const std::size_t x = plan.state + w, out = plan.writes[w].joint * n;
     float* value = &pdValues_[x * n * 4];
     float* velocity = &pdVelocities_[x * n * 3];
-    if (enabled) {
+    if (common.enabled) {
       // Track: the weighted offset (relative to the animated local) is the PD's target.
-      for (std::size_t c = c0; c < c1; ++c) {
-        const glm::quat current = LoadQuat(current_.data(), w * n + c);
-        StoreQuat(goal_.data(), c, Unit(LoadQuat(final_.data(), w * n + c) * glm::conjugate(current)));
-      }
+      lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
+        using F = decltype(lane);
+        const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
+        const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, c), current,
+                                        simd::LoadQ4<F>(final_.data(), w * n + c));
+        Q4<F> goal = lanes::Mul(weighted, lanes::Conjugate(current));
+        if (!lanes::Unit(&goal)) return false;
+        simd::StoreQ4(goal_.data(), c, goal);
+        return true;
+      });
       // The lane step; an item whose state would overflow float keeps its state
       // and its pose (as a failed QuatPD::TrackOffset), the others go on.
       for (std::size_t from = c0; from < c1;) {
@@ -103,11 +89,22 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         goal_[(from + failed) * 4] = std::numeric_limits<float>::quiet_NaN();
         from += failed + 1;
       }
+      // The animated local turned by the PD's offset (exactly the animated
+      // local where the offset is exactly identity, or where the step failed).
+      lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
+        using F = decltype(lane);
+        const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
+        const Q4<F> offset = simd::LoadQ4<F>(value, c);
+        Q4<F> turned = lanes::Mul(offset, current);
+        if (!lanes::Unit(&turned)) return false;
+        const auto identity = simd::And(simd::And(offset.x == 0.0f, offset.y == 0.0f), simd::And(offset.z == 0.0f, offset.w == 1.0f));
+        const auto ok = simd::IsFiniteLane(simd::LoadQ4<F>(goal_.data(), c).x);
+        const Q4<F> final = simd::Select(simd::And(ok, simd::Not(identity)), turned, current);
+        simd::StoreQ4(output_.data(), out + c, lanes::Written(simd::LoadQ4<F>(output_.data(), out + c), current, final));
+        return true;
+      });
       for (std::size_t c = c0; c < c1; ++c) {
-        const glm::quat current = LoadQuat(current_.data(), w * n + c);
-        const bool ok = std::isfinite(goal_[c * 4]);
-        if (ok) phase_[x * n + c] = kNone;  // a successful update cancels a blend-out
-        StoreQuat(final_.data(), w * n + c, ok ? Apply(LoadQuat(value, c), current) : current);
+        if (std::isfinite(goal_[c * 4])) phase_[x * n + c] = kNone;  // a successful update cancels a blend-out
       }
       continue;
     }
@@ -121,7 +118,6 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         const bool ok = controller.Reset(glm::dquat(LoadQuat(value, c)), glm::dvec3(LoadVec3(velocity, c))) &&
                         controller.UpdateBlendOut(dt) && IsFinite(glm::vec3(controller.velocity()));
         if (!ok) {
-          StoreQuat(final_.data(), w * n + c, current);
           continue;
         }
         phase_[at] = static_cast<std::uint8_t>(controller.blendPhase());
@@ -144,7 +140,8 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         StoreQuat(value, c, kIdentityRotation);
         StoreVec3(velocity, c, glm::vec3(0.0f));
       }
-      StoreQuat(final_.data(), w * n + c, Apply(LoadQuat(value, c), current));
+      const glm::quat final = Apply(LoadQuat(value, c), current);
+      if (final != current) StoreQuat(output_.data(), out + c, final);  // Rig writes only the locals that change
     }
   }
 }

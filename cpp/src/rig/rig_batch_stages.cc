@@ -1,8 +1,9 @@
 // RigBatch: the stages of a frame over characters [c0, c1) (docs/rig/rig-batch.md):
-// forward kinematics, gather, the batch solves, locals, write-back. Every
+// forward kinematics, gather, the batch solves, locals (and their write-back). Every
 // formula is the Rig's (rig_update.cc), so each character gets its own Rig's result.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "ikpd/batch/aim_batch.h"
 #include "ikpd/batch/pseudo_three_bone_batch.h"
@@ -108,13 +109,19 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in
     std::memcpy(&output_[(j * n + c0) * 4], &rotations_[(j * n + c0) * 4], (c1 - c0) * 4 * sizeof(float));
   }
+  lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {  // Rig::ToModel's unit root, once per frame
+    using F = decltype(lane);
+    Q4<F> root = simd::LoadQ4<F>(rootRotations_.data(), c);
+    if (!lanes::Unit(&root)) return false;
+    simd::StoreQ4(rootUnits_.data(), c, root);
+    return true;
+  });
   for (std::size_t i = 0; i < constraintCount(); ++i) {
     Kinematics(plans_[i].kinematics, c0, c1);
     Gather(i, c0, c1);
     Solve(i, c0, c1);
     Locals(i, c0, c1);
-    Weigh(i, dt, c0, c1);
-    WriteBack(i, c0, c1);
+    if (template_.constraints_[i].settings.common.settleTime > 0.0f) Smooth(i, dt, c0, c1);
   }
 }
 
@@ -156,7 +163,6 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
       using F = decltype(lane);
       Q4<F> q = lanes::Mul(simd::LoadQ4<F>(modelRotations_.data(), at + ch), lanes::Splat<F>(c.frames[k]));
       if (!lanes::Unit(&q)) return false;
-      simd::StoreV3(jobPositions_.data(), k * n + ch, simd::LoadV3<F>(modelPositions_.data(), at + ch));
       simd::StoreQ4(jobRotations_.data(), k * n + ch, q);
       return true;
     });
@@ -169,9 +175,7 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t first = index * n;
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
     using F = decltype(lane);
-    Q4<F> root = simd::LoadQ4<F>(rootRotations_.data(), ch);
-    if (!lanes::Unit(&root)) return false;
-    const Q4<F> inverse = lanes::Conjugate(root);
+    const Q4<F> inverse = lanes::Conjugate(simd::LoadQ4<F>(rootUnits_.data(), ch));
     const V3<F> origin = simd::LoadV3<F>(rootPositions_.data(), ch);
     const F scale = simd::Load1<F>(rootScales_.data(), ch);
     const auto toModel = [&](const V3<F>& v) {
@@ -219,7 +223,8 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
     job.options.pole.reset();
     job.poleMode = pole ? PoleMode::kPoint : PoleMode::kNone;
     job.count = c1 - c0;
-    job.position = &jobPositions_[c0 * 3], job.rotation = &jobRotations_[c0 * 4];
+    job.position = &modelPositions_[(static_cast<std::size_t>(c.joints[0]) * n + c0) * 3];  // the joint's own model position
+    job.rotation = &jobRotations_[c0 * 4];
     job.target = &modelTargets_[c0 * 3], job.pole = &modelPoles_[c0 * 3];
     job.outRotation = &solvedRotations_[c0 * 4];
     RunOrKeep(
@@ -231,12 +236,23 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
   } else {
     for (std::size_t ch = c0; ch < c1; ++ch) keep(ch);  // settings that cannot take this pole keep the pose
   }
-  for (std::size_t ch = c0; ch < c1; ++ch) {
-    const Transform head{LoadVec3(jobPositions_.data(), ch), LoadQuat(solvedRotations_.data(), ch)};
-    const float error = LookError(head, c.look, LoadVec3(modelTargets_.data(), ch));
-    distance_[index * n + ch] = error;
-    reached_[index * n + ch] = error <= 1e-3f ? 1.0f : 0.0f;
-  }
+  // The remaining angle (Rig: LookError), in lanes where they take it.
+  lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+    using F = decltype(lane);
+    const V3<F> eye = simd::LoadV3<F>(modelPositions_.data(), static_cast<std::size_t>(c.joints[0]) * n + ch), target = simd::LoadV3<F>(modelTargets_.data(), ch);
+    const Q4<F> head = simd::LoadQ4<F>(solvedRotations_.data(), ch);
+    F error;
+    if (!lanes::LookError(eye, head, c.look, target, &error)) {
+      if constexpr (std::is_same_v<F, float>) {
+        error = LookError(Transform{simd::ToGlm(eye), simd::ToGlm(head)}, c.look, simd::ToGlm(target));
+      } else {
+        return false;
+      }
+    }
+    simd::Store1(distance_.data(), index * n + ch, error);
+    simd::Store1(reached_.data(), index * n + ch, simd::Select(error <= 1e-3f, F(1.0f), F(0.0f)));
+    return true;
+  });
 }
 
 // Stage 2b (two-bone, pseudo three-bone): the batch job with the template's
@@ -264,7 +280,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
   LimbBatchArrays a;
   a.poleMode = pole ? PoleMode::kPoint : limb.poleDirection ? PoleMode::kDirection : PoleMode::kNone;
   a.count = c1 - c0;
-  const auto position = [&](std::size_t k) { return &jobPositions_[(k * n + c0) * 3]; };
+  const auto position = [&](std::size_t k) { return &modelPositions_[(static_cast<std::size_t>(c.joints[k]) * n + c0) * 3]; };
   const auto rotation = [&](std::size_t k) { return &jobRotations_[(k * n + c0) * 4]; };
   const auto solved = [&](std::size_t k) { return &solvedRotations_[(k * n + c0) * 4]; };
   const auto moved = [&](std::size_t k) { return &solvedPositions_[(k * n + c0) * 3]; };
@@ -306,14 +322,20 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
 }
 
 // Stage 3: full-weight locals (Rig::WriteRotations): each written joint's
-// parent turned by its nearest solved ancestor's change. current_ holds the
-// pose's locals, final_ the full-weight ones (both per write).
+// parent turned by its nearest solved ancestor's change. With smoothing
+// current_ holds the pose's locals and final_ the full-weight ones (both per
+// write) for Smooth; without, the same pass weighs them (weight ×
+// weights(i)[c], enabled) and writes those that changed (stage 4 in one pass).
 void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
-  const std::vector<Write>& writes = plans_[index].writes;
-  for (std::size_t w = 0; w < writes.size(); ++w) {
-    const Write& wr = writes[w];
+  const Plan& plan = plans_[index];
+  const CommonSettings& common = template_.constraints_[index].settings.common;
+  const bool smooth = common.settleTime > 0.0f;
+  const float* weights = &weights_[index * n];
+  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
+    const Write& wr = plan.writes[w];
     const std::size_t parentAt = wr.parent >= 0 ? static_cast<std::size_t>(wr.parent) * n : 0;
+    const std::size_t x = plan.state + w;
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
       using F = decltype(lane);
       Q4<F> parent = wr.parent >= 0 ? simd::LoadQ4<F>(modelRotations_.data(), parentAt + ch) : lanes::Splat<F>(kIdentityRotation);
@@ -322,27 +344,22 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
         const Q4<F> was = simd::LoadQ4<F>(modelRotations_.data(), static_cast<std::size_t>(wr.ancestor) * n + ch);
         parent = lanes::Mul(lanes::Mul(solved, lanes::Conjugate(was)), parent);
       }
-      Q4<F> current = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+      const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+      Q4<F> current = pose;
       if (!lanes::Unit(&current) || !lanes::Unit(&parent)) return false;
       Q4<F> local = lanes::Mul(lanes::Conjugate(parent), simd::LoadQ4<F>(desired_.data(), wr.slot * n + ch));
       if (!lanes::Unit(&local)) return false;
-      simd::StoreQ4(current_.data(), w * n + ch, current);
-      simd::StoreQ4(final_.data(), w * n + ch, local);
+      if (smooth) {
+        simd::StoreQ4(current_.data(), w * n + ch, current);
+        simd::StoreQ4(final_.data(), w * n + ch, local);
+        return true;
+      }
+      const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current, local);
+      const Q4<F> final = common.enabled ? weighted : current;
+      simd::StoreQ4(offsets_.data(), x * n + ch, lanes::Mul(final, lanes::Conjugate(current)));  // where a PD starts if smoothing is turned on
+      simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current, final));
       return true;
     });
-  }
-}
-
-// Stage 5: the final locals into the output, where they differ from the pose.
-void RigBatch::WriteBack(std::size_t index, std::size_t c0, std::size_t c1) {
-  const std::size_t n = count_;
-  const std::vector<Write>& writes = plans_[index].writes;
-  for (std::size_t w = 0; w < writes.size(); ++w) {
-    for (std::size_t ch = c0; ch < c1; ++ch) {
-      const glm::quat final = LoadQuat(final_.data(), w * n + ch);
-      if (final == LoadQuat(current_.data(), w * n + ch)) continue;
-      StoreQuat(output_.data(), writes[w].joint * n + ch, final);
-    }
   }
 }
 

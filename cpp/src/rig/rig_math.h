@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../simd/vec.h"
 #include "ikpd/common.h"
 
 namespace ikpd::rig {
@@ -18,6 +19,13 @@ inline glm::quat Unit(const glm::quat& q) {
   return NormalizeOr(q, kIdentityRotation);
 }
 
+// acos(c) for c in [−1, 1], as atan2(√((1 − c)(1 + c)), c) with the lanes'
+// arctangent (within 2e-7 rad), so a RigBatch's lanes give the same float.
+template <class F>
+IKPD_INLINE F AngleOfCosine(F c) {
+  return simd::Atan2(simd::Sqrt((F(1.0f) - c) * (F(1.0f) + c)), c);
+}
+
 // The angle between a look axis and the direction to a target (0 when the
 // target is at the eye, or so far that its direction overflows float).
 inline float LookError(const Transform& head, const glm::vec3& axis, const glm::vec3& target) {
@@ -28,8 +36,22 @@ inline float LookError(const Transform& head, const glm::vec3& axis, const glm::
   glm::vec3 look = glm::normalize(head.rotation * axis);
   if (!IsFinite(look)) look = NormalizeOr(head.rotation * axis, glm::vec3(0.0f));  // a tiny axis (underflow)
   if (direction == glm::vec3(0.0f) || look == glm::vec3(0.0f)) return 0.0f;
-  const float c = glm::dot(look, direction);
-  return std::acos(std::clamp(c, -1.0f, 1.0f));
+  const float c = std::clamp(glm::dot(look, direction), -1.0f, 1.0f);
+  return AngleOfCosine(c);
+}
+
+// A written local weighted, over any lane type (RigBatch's lanes, Rig's one):
+// `desired` at weight >= 1, `current` at weight <= 0, between them
+// simd::Slerp (no acos of a cosine, so accurate at small angles too).
+template <class F>
+IKPD_INLINE simd::Q4<F> Weighted(F weight, const simd::Q4<F>& current, const simd::Q4<F>& desired) {
+  const auto full = weight >= 1.0f, none = weight <= 0.0f;
+  const simd::Q4<F> ends = simd::Select(full, desired, current);
+  if (simd::All(simd::Or(full, none))) return ends;
+  return simd::Select(simd::Or(full, none), ends, simd::Slerp(current, desired, weight));
+}
+inline glm::quat Weighted(float weight, const glm::quat& current, const glm::quat& desired) {
+  return simd::ToGlm(Weighted(weight, simd::FromGlm(current), simd::FromGlm(desired)));
 }
 
 }  // namespace ikpd::rig

@@ -307,7 +307,7 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
     glm::quat final = desired;
     if (smooth) {
       const float weight = common.weight;
-      const glm::quat weighted = weight >= 1.0f ? desired : weight <= 0.0f ? current : glm::slerp(current, desired, weight);
+      const glm::quat weighted = Weighted(weight, current, desired);
       pd::QuatPD& pd = c.smoothing[w];
       if (common.settleTime == 0.0f) {
         final = common.enabled ? weighted : current;

@@ -126,9 +126,7 @@ class RigBatch {
   void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
   void SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1);
   void Locals(std::size_t index, std::size_t c0, std::size_t c1);
-  void Weigh(std::size_t index, float dt, std::size_t c0, std::size_t c1);
   void Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1);
-  void WriteBack(std::size_t index, std::size_t c0, std::size_t c1);
   void ResetSmoothing(std::size_t index, bool fromOffsets);
   Status Fail(const char* format, ...) __attribute__((format(printf, 2, 3)));  // message_, indices filled in
 
@@ -149,10 +147,12 @@ class RigBatch {
   std::vector<float> offsets_, pdValues_, pdVelocities_, blendFrom_, blendTime_;
   std::vector<std::uint8_t> phase_;
   // Scratch per character (disjoint ranges never share it): slots k < 4 of the
-  // constraint being solved ([k·N + c]), the mapped target and pole, the
-  // solved locals before and after weighting.
-  std::vector<float> jobPositions_, jobRotations_, solvedRotations_, solvedPositions_;
+  // constraint being solved ([k·N + c]: rotations in canonical frames; the jobs
+  // read positions from modelPositions_ itself), the mapped target and pole,
+  // the solved locals before and after weighting.
+  std::vector<float> jobRotations_, solvedRotations_, solvedPositions_;
   std::vector<float> modelTargets_, modelPoles_, desired_, current_, final_, goal_;
+  std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them)
   char message_[160] = {};
 };
 
