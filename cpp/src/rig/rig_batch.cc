@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "ikpd/batch/common.h"
+#include "../batch/in_lanes.h"
 #include "rig_batch_lanes.h"
 
 namespace ikpd::rig {
@@ -36,13 +37,7 @@ bool Supported(ConstraintKind kind) {
   return kind == ConstraintKind::kAim || kind == ConstraintKind::kTwoBone || kind == ConstraintKind::kPseudoThreeBone;
 }
 
-// `values` floats per item, all finite.
-bool FiniteAt(const float* p, std::size_t values) {
-  for (std::size_t k = 0; k < values; ++k) {
-    if (!std::isfinite(p[k])) return false;
-  }
-  return true;
-}
+bool FiniteAt(const std::vector<float>& v, std::size_t at) { return IsFinite(batch::LoadVec3(v.data(), at)); }
 bool UsableAt(const float* q) { return IsUsableRotation(glm::quat(q[3], q[0], q[1], q[2])); }
 
 // Runs `allocate`, whose only failure is an allocation: `message` then, and
@@ -190,19 +185,14 @@ bool RigBatch::RangeValid(std::size_t first, std::size_t count) const {
   const std::size_t n = count_;
   unsigned bad = 0;
   const auto finite = [&](const std::vector<float>& v, std::size_t from, std::size_t values) {
-    for (std::size_t k = from; k < from + values; ++k) bad |= static_cast<unsigned>(!(v[k] - v[k] == 0.0f));
+    bad |= static_cast<unsigned>(!simd::AllFinite(&v[from], values));
   };
-  // Quaternions [from, from + count) finite and non-zero (larger lengths: the
-  // exact check), kWide at a time.
+  // Quaternions [from, from + count) finite and non-zero: the batch jobs' group
+  // check kWide at a time (a length past it: the exact check), the rest one by one.
   const auto usable = [&](const std::vector<float>& v, std::size_t from) {
-    const auto one = [&](auto lane, std::size_t at) {
-      using F = decltype(lane);
-      const simd::Q4<F> q = simd::LoadQ4<F>(v.data(), at);
-      const F qq = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
-      bad |= static_cast<unsigned>(!simd::All(simd::And(qq > 1e-12f, qq < 3.0e38f)));
-      return true;
-    };
-    rig::lanes::ForCharacters(from, from + count, one);
+    std::size_t c = from;
+    for (; c + simd::kWide <= from + count; c += simd::kWide) bad |= static_cast<unsigned>(!batch::GroupRotationsUsable(v.data(), c));
+    for (; c < from + count; ++c) bad |= static_cast<unsigned>(!UsableAt(&v[c * 4]));
   };
   for (std::size_t j = 0; j < jointCount(); ++j) {
     finite(translations_, (j * n + first) * 3, count * 3);
@@ -235,11 +225,11 @@ Status RigBatch::CheckRange(float dt, std::size_t first, std::size_t count) {
   for (std::size_t c = first; c < first + count; ++c) {
     for (std::size_t j = 0; j < joints; ++j) {
       const std::size_t at = j * n + c;
-      if (!FiniteAt(&translations_[at * 3], 3)) return Fail("characters[%zu].in[%zu].translation: must be finite", c, j);
+      if (!FiniteAt(translations_, at)) return Fail("characters[%zu].in[%zu].translation: must be finite", c, j);
       if (!UsableAt(&rotations_[at * 4])) return Fail("characters[%zu].in[%zu].rotation: must be finite and non-zero", c, j);
-      if (!FiniteAt(&scales_[at * 3], 3)) return Fail("characters[%zu].in[%zu].scale: must be finite", c, j);
+      if (!FiniteAt(scales_, at)) return Fail("characters[%zu].in[%zu].scale: must be finite", c, j);
     }
-    if (!FiniteAt(&rootPositions_[c * 3], 3)) return Fail("characters[%zu].root.position: must be finite", c);
+    if (!FiniteAt(rootPositions_, c)) return Fail("characters[%zu].root.position: must be finite", c);
     if (!UsableAt(&rootRotations_[c * 4])) {
       return Fail("characters[%zu].root.rotation: must be finite and non-zero", c);
     }
@@ -247,8 +237,8 @@ Status RigBatch::CheckRange(float dt, std::size_t first, std::size_t count) {
     if (!(std::isfinite(scale) && scale > 0.0f)) return Fail("characters[%zu].root.scale: must be finite and > 0", c);
     for (std::size_t i = 0; i < constraints; ++i) {
       const std::size_t at = i * n + c;
-      if (!FiniteAt(&targets_[at * 3], 3)) return Fail("constraints[%zu].targets[%zu]: must be finite", i, c);
-      if (poleSet_[i] != 0 && !FiniteAt(&poles_[at * 3], 3)) return Fail("constraints[%zu].poles[%zu]: must be finite", i, c);
+      if (!FiniteAt(targets_, at)) return Fail("constraints[%zu].targets[%zu]: must be finite", i, c);
+      if (poleSet_[i] != 0 && !FiniteAt(poles_, at)) return Fail("constraints[%zu].poles[%zu]: must be finite", i, c);
       const float w = weights_[at];
       if (!(w >= 0.0f && w <= 1.0f)) return Fail("constraints[%zu].weights[%zu]: must be in [0, 1]", i, c);
     }
