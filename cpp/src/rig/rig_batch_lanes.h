@@ -24,19 +24,11 @@ IKPD_INLINE Q4<F> Mul(const Q4<F>& p, const Q4<F>& q) {
   return {p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y, p.w * q.y + p.y * q.w + p.z * q.x - p.x * q.z,
           p.w * q.z + p.z * q.w + p.x * q.y - p.y * q.x, p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z};
 }
-template <class F>
-IKPD_INLINE Q4<F> Conjugate(const Q4<F>& q) {
-  return {-q.x, -q.y, -q.z, q.w};
-}
-template <class F>
-IKPD_INLINE V3<F> Cross(const V3<F>& a, const V3<F>& b) {
-  return {a.y * b.z - b.y * a.z, a.z * b.x - b.z * a.x, a.x * b.y - b.x * a.y};
-}
 // glm's q * v: v + ((u × v)·w + u × (u × v))·2.
 template <class F>
 IKPD_INLINE V3<F> Rotate(const Q4<F>& q, const V3<F>& v) {
   const V3<F> u{q.x, q.y, q.z};
-  const V3<F> uv = lanes::Cross(u, v), uuv = lanes::Cross(u, uv);
+  const V3<F> uv = simd::Cross(u, v), uuv = simd::Cross(u, uv);  // glm's cross: the same products
   return {v.x + (uv.x * q.w + uuv.x) * F(2.0f), v.y + (uv.y * q.w + uuv.y) * F(2.0f), v.z + (uv.z * q.w + uuv.z) * F(2.0f)};
 }
 template <class F>

@@ -72,7 +72,7 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
         const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, c), current,
                                         simd::LoadQ4<F>(final_.data(), w * n + c));
-        Q4<F> goal = lanes::Mul(weighted, lanes::Conjugate(current));
+        Q4<F> goal = lanes::Mul(weighted, simd::Conjugate(current));
         if (!lanes::Unit(&goal)) return false;
         simd::StoreQ4(goal_.data(), c, goal);
         return true;

@@ -175,7 +175,7 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t first = index * n;
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
     using F = decltype(lane);
-    const Q4<F> inverse = lanes::Conjugate(simd::LoadQ4<F>(rootUnits_.data(), ch));
+    const Q4<F> inverse = simd::Conjugate(simd::LoadQ4<F>(rootUnits_.data(), ch));
     const V3<F> origin = simd::LoadV3<F>(rootPositions_.data(), ch);
     const F scale = simd::Load1<F>(rootScales_.data(), ch);
     const auto toModel = [&](const V3<F>& v) {
@@ -342,12 +342,12 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
       if (wr.ancestor >= 0) {
         const Q4<F> solved = simd::LoadQ4<F>(desired_.data(), static_cast<std::size_t>(wr.ancestorSlot) * n + ch);
         const Q4<F> was = simd::LoadQ4<F>(modelRotations_.data(), static_cast<std::size_t>(wr.ancestor) * n + ch);
-        parent = lanes::Mul(lanes::Mul(solved, lanes::Conjugate(was)), parent);
+        parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
       }
       const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
       Q4<F> current = pose;
       if (!lanes::Unit(&current) || !lanes::Unit(&parent)) return false;
-      Q4<F> local = lanes::Mul(lanes::Conjugate(parent), simd::LoadQ4<F>(desired_.data(), wr.slot * n + ch));
+      Q4<F> local = lanes::Mul(simd::Conjugate(parent), simd::LoadQ4<F>(desired_.data(), wr.slot * n + ch));
       if (!lanes::Unit(&local)) return false;
       if (smooth) {
         simd::StoreQ4(current_.data(), w * n + ch, current);
@@ -356,7 +356,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
       }
       const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current, local);
       const Q4<F> final = common.enabled ? weighted : current;
-      simd::StoreQ4(offsets_.data(), x * n + ch, lanes::Mul(final, lanes::Conjugate(current)));  // where a PD starts if smoothing is turned on
+      simd::StoreQ4(offsets_.data(), x * n + ch, lanes::Mul(final, simd::Conjugate(current)));  // where a PD starts if smoothing is turned on
       simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current, final));
       return true;
     });
