@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "ikpd/batch/pd_batch.h"
+#include "ikpd/pd/charts.h"
 #include "ikpd/rig/rig_batch.h"
 #include "rig_batch_lanes.h"
 #include "rig_math.h"
@@ -128,9 +129,11 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         const float elapsed = blendTime_[at] + dt;
         const double f = settings.blendOutTime > 0.0 ? static_cast<double>(elapsed) / settings.blendOutTime : 1.0;
         if (f < 1.0) {
-          const glm::dquat from(LoadQuat(blendFrom_.data(), at));
-          StoreQuat(value, c, glm::quat(glm::slerp(from, kIdentityD, f)));
-          StoreVec3(velocity, c, glm::vec3(-pd::QuatLogChart(from, kIdentityD) / settings.blendOutTime));
+          pd::PdState<pd::QuatChart> st;  // the controller's own linear step (QuatChart::BlendAt)
+          st.blendFrom = glm::dquat(LoadQuat(blendFrom_.data(), at));
+          pd::QuatChart{}.BlendAt(settings, kIdentityD, f, &st);
+          StoreQuat(value, c, glm::quat(st.value));
+          StoreVec3(velocity, c, glm::vec3(st.velocity));
           blendTime_[at] = elapsed;
         } else {
           phase_[at] = kDone;
