@@ -22,6 +22,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <new>
 #include <span>
 
@@ -61,6 +62,21 @@ bool AddAreaBlock(const char* area, BindBlock block);
   static void ikpd_bind_##name()
 
 inline std::uintptr_t ToResult(Status s) { return reinterpret_cast<std::uintptr_t>(s.error); }
+
+// An error text that lives in the object that made it (a rig's indexed
+// messages, valid until its next call), copied into the handle that JS reads
+// it from: Keep(s) is ToResult for such a Status.
+class KeptMessage {
+ public:
+  std::uintptr_t Keep(Status s) {
+    if (s) return 0;
+    std::strncpy(text_, s.error, sizeof(text_) - 1);
+    return reinterpret_cast<std::uintptr_t>(text_);
+  }
+
+ private:
+  char text_[192] = {};
+};
 
 // Every object JS owns is made by a factory, `T.create(...)` (JS checks for
 // null: "name: out of WASM memory"): new T, or null when the memory cannot be

@@ -16,6 +16,7 @@
 //     one sole offset per leg when given (NaN: from the rest pose).
 #pragma once
 
+#include "../conventions.h"
 #include "ikpd/rig/rig.h"
 
 namespace ikpd::bindings {
@@ -23,5 +24,16 @@ namespace ikpd::bindings {
 // Reads joints, common settings, the kind's options and extras into `s`
 // (defaults first); false when the counts do not fit (JS checks them first).
 bool ReadPdSettings(const float* p, rig::ConstraintKind kind, rig::ConstraintSettings& s);
+
+// set(index, offset) of the rig and rig batch handles: constraint `index` of
+// `rig` gets the settings packed at `offset`, applied by target.SetSettings
+// (`target` is the rig itself, or a RigBatch whose template it is).
+template <class Target>
+Status SetPacked(Target& target, const rig::Rig& rig, std::uint32_t index, std::uintptr_t offset) {
+  if (index >= rig.constraintCount()) return Error("index: no constraint with that index");
+  rig::ConstraintSettings s;
+  if (!ReadPdSettings(Floats(offset), rig.settings(index).kind, s)) return Error("joints: too many");
+  return target.SetSettings(index, s);
+}
 
 }  // namespace ikpd::bindings

@@ -75,13 +75,13 @@ class RigHandle {
     const float* p = Parents();
     for (std::size_t i = 0; i < n_; ++i) parents[i] = IsFinite(p[i]) ? static_cast<int>(std::max(-2.0f, std::min(p[i], 65536.0f))) : -2;
     rig::Skeleton skeleton;
-    if (Status s = skeleton.Init(parents); !s) return Keep(s);
-    return Keep(rig_.Init(skeleton, RestSpan()));
+    if (Status s = skeleton.Init(parents); !s) return kept_.Keep(s);
+    return kept_.Keep(rig_.Init(skeleton, RestSpan()));
   }
 
   std::uintptr_t SetRest() {
     if (floats_ == nullptr) return ToResult(Error("rig: not allocated"));
-    return Keep(rig_.SetRest(RestSpan()));
+    return kept_.Keep(rig_.SetRest(RestSpan()));
   }
   std::uintptr_t SetFacing(float x, float y, float z) { return ToResult(rig_.SetFacing({x, y, z})); }
   std::uintptr_t SetUp(float x, float y, float z) { return ToResult(rig_.SetUp({x, y, z})); }
@@ -90,28 +90,25 @@ class RigHandle {
     ConstraintSettings s;
     if (kind > static_cast<std::uint32_t>(ConstraintKind::kGrounding)) return ToResult(Error("kind: unknown kind"));
     if (!ReadPdSettings(Floats(offset), static_cast<ConstraintKind>(kind), s)) return ToResult(Error("joints: too many"));
-    return Keep(rig_.Add(s));
+    return kept_.Keep(rig_.Add(s));
   }
 
   std::uintptr_t Set(std::uint32_t index, std::uintptr_t offset) {
-    if (index >= rig_.constraintCount()) return ToResult(Error("index: no constraint with that index"));
-    ConstraintSettings s;
-    if (!ReadPdSettings(Floats(offset), rig_.settings(index).kind, s)) return ToResult(Error("joints: too many"));
-    return Keep(rig_.SetSettings(index, s));
+    return kept_.Keep(SetPacked(rig_, rig_, index, offset));
   }
 
   std::uintptr_t Update(float dt) {
     if (floats_ == nullptr) return ToResult(Error("rig: not allocated"));
     const std::span<const LocalTransform> in(Locals(0), n_);
     const std::span<LocalTransform> out(Locals(n_), n_);
-    return Keep(rig_.Update(dt, in, *reinterpret_cast<const LocalTransform*>(Root()), out,
+    return kept_.Keep(rig_.Update(dt, in, *reinterpret_cast<const LocalTransform*>(Root()), out,
                             std::span<std::uint8_t>(changed_.get(), n_)));
   }
 
   // Fills probes() from the animated locals and root in the buffer.
   std::uintptr_t Probe() {
     if (floats_ == nullptr) return ToResult(Error("rig: not allocated"));
-    return Keep(rig_.Probe(std::span<const LocalTransform>(Locals(0), n_), *reinterpret_cast<const LocalTransform*>(Root())));
+    return kept_.Keep(rig_.Probe(std::span<const LocalTransform>(Locals(0), n_), *reinterpret_cast<const LocalTransform*>(Root())));
   }
 
  private:
@@ -121,19 +118,12 @@ class RigHandle {
   std::span<const LocalTransform> RestSpan() {
     return {reinterpret_cast<const LocalTransform*>(floats_.get() + 20 * n_ + 10), n_};
   }
-  // Indexed messages live in the rig or skeleton that made them: copy the
-  // text into the handle, which outlives the call that reads it.
-  std::uintptr_t Keep(Status s) {
-    if (s) return 0;
-    std::strncpy(message_, s.error, sizeof(message_) - 1);
-    return reinterpret_cast<std::uintptr_t>(message_);
-  }
 
   rig::Rig rig_;
   std::unique_ptr<float[]> floats_;
   std::unique_ptr<std::uint8_t[]> changed_;
   std::size_t n_ = 0;
-  char message_[192] = {};
+  KeptMessage kept_;  // the text of the last error
 };
 
 }  // namespace

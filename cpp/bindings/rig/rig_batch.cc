@@ -6,7 +6,6 @@
 // module update() splits the characters over the worker pool (pool.h).
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 
 #include "constraint_settings.h"
 #include "../conventions.h"
@@ -30,14 +29,11 @@ class RigBatchHandle {
  public:
   // Copies the rig at `rig` (a Rig handle's address()) for `count` characters.
   std::uintptr_t Init(std::uintptr_t rig, std::uint32_t count) {
-    return Keep(batch_.Init(*reinterpret_cast<const rig::Rig*>(rig), count));
+    return kept_.Keep(batch_.Init(*reinterpret_cast<const rig::Rig*>(rig), count));
   }
 
   std::uintptr_t Set(std::uint32_t index, std::uintptr_t offset) {
-    if (index >= batch_.constraintCount()) return ToResult(Error("index: no constraint with that index"));
-    rig::ConstraintSettings s;
-    if (!ReadPdSettings(Floats(offset), batch_.rig().settings(index).kind, s)) return ToResult(Error("joints: too many"));
-    return Keep(batch_.SetSettings(index, s));
+    return kept_.Keep(SetPacked(batch_, batch_.rig(), index, offset));
   }
 
   // 0 for a constraint index out of range (JS asks only for those it has).
@@ -64,9 +60,9 @@ class RigBatchHandle {
 
   std::uintptr_t Update(float dt) {
 #ifdef __EMSCRIPTEN_PTHREADS__
-    return Keep(Split(dt));
+    return kept_.Keep(Split(dt));
 #else
-    return Keep(batch_.Update(dt));
+    return kept_.Keep(batch_.Update(dt));
 #endif
   }
 
@@ -102,15 +98,9 @@ class RigBatchHandle {
   // A character costs several batch items (one per constraint joint solved).
   static constexpr std::size_t kMinParallelCharacters = 256;
 #endif
-  // Indexed messages live in the batch: copy the text into the handle.
-  std::uintptr_t Keep(Status s) {
-    if (s) return 0;
-    std::strncpy(message_, s.error, sizeof(message_) - 1);
-    return reinterpret_cast<std::uintptr_t>(message_);
-  }
 
   RigBatch batch_;
-  char message_[192] = {};
+  KeptMessage kept_;  // the text of the last error
 };
 
 }  // namespace
