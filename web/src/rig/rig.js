@@ -18,6 +18,15 @@ export function createRigApi(core) {
   const { DEFAULTS, packSettings, merge } = createRigSettings(core);
   let nativeOf;
 
+  // A constraint's changes, validated and packed, sent to `native` (a Rig's or
+  // a RigBatch's handle): the new values. Nothing changes on an error.
+  function applySettings(native, index, kind, current, changes) {
+    const values = merge(kind, current, changes);
+    packSettings(kind, values, core.scratch);
+    core.check(native.set(index, core.scratchPointer));
+    return values;
+  }
+
   // ------------------------------------------------------------- classes
   /**
    * A constraint's settings, of a Rig or a RigBatch (the owner's `apply`
@@ -266,19 +275,11 @@ export function createRigApi(core) {
       const values = merge(kind, cloneData(DEFAULTS[kind]), options);
       packSettings(kind, values, core.scratch);
       core.check(this.#native.add(KIND_INDEX[kind], core.scratchPointer));
-      const c = new RigConstraint(this, (i, k, current, changes) => this.#apply(i, k, current, changes), this.#constraints.length, kind, values, this.#legs);
+      const c = new RigConstraint(this, (i, k, current, changes) => applySettings(this.#native, i, k, current, changes), this.#constraints.length, kind, values, this.#legs);
       if (kind === 'grounding') this.#legs += values.legs.length;
       this.#constraints.push(c);
       this.#frames = null;  // the rig's frames (and grounds, probes) moved
       return c;
-    }
-
-    #apply(index, kind, current, changes) {
-      this.assertAlive();
-      const values = merge(kind, current, changes);
-      packSettings(kind, values, core.scratch);
-      core.check(this.#native.set(index, core.scratchPointer));
-      return values;
     }
 
     /** Fills rig.probes from rig.input and rig.root (one WASM call); throws as update() on bad input. */
@@ -300,6 +301,6 @@ export function createRigApi(core) {
   /** Every option name each kind takes (`joints` and, for bodyLookAt, `arms`/`legs` included). */
   Rig.options = Object.freeze(Object.fromEntries(KINDS.map((kind) => [kind, Object.freeze(kindOptions(kind))])));
 
-  const RigBatch = createRigBatch(core, { Rig, ConstraintSettings, nativeOf, packSettings, merge });
+  const RigBatch = createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applySettings });
   return { Rig, RigBatch };
 }

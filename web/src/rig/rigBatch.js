@@ -20,7 +20,7 @@ const POLE_SET = 7;
 const CONSTRAINT_FIELDS = /* @__PURE__ */ Object.freeze([['targets', 3], ['poles', 3], ['weights', 1], ['reached', 1], ['distance', 1]]);
 const FIRST_CONSTRAINT_FIELD = 8;
 
-export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, packSettings, merge }) {
+export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applySettings }) {
   /** One constraint of a RigBatch: its settings and its per-character views. */
   class RigBatchConstraint extends ConstraintSettings {
     #views;
@@ -47,13 +47,7 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, packSe
   // would share the constructor's context, and the release closure the
   // FinalizationRegistry holds would then keep the batch alive.
   function constraintsOf(batch, rig, native) {
-    const apply = (i, kind, current, changes) => {
-      batch.assertAlive();
-      const values = merge(kind, current, changes);
-      packSettings(kind, values, core.scratch);
-      core.check(native.set(i, core.scratchPointer));
-      return values;
-    };
+    const apply = (i, kind, current, changes) => applySettings(native, i, kind, current, changes);
     const views = () => viewsOf(batch);
     return rig.constraints.map((c) => new RigBatchConstraint(batch, apply, c.index, c.kind, cloneData(c.options), views));
   }
