@@ -252,8 +252,12 @@ describe('bad input', () => {
     const batch = new ikpd.RigBatch({ rig, count: 4 });
     rig.dispose(); // the batch holds its own copy
     batch.update(1 / 60);
+    const [leg] = batch.constraints;
     batch.dispose();
     expect(() => batch.update(1 / 60)).toThrow(/after dispose/);
     expect(() => batch.output).toThrow(/after dispose/);
+    // A constraint kept from before: no views of the freed memory either.
+    for (const view of ['targets', 'poles', 'weights', 'reached', 'distance']) expect(() => leg[view]).toThrow(/after dispose/);
+    expect(() => leg.set({ weight: 0.5 })).toThrow(/after dispose/);
   });
 });

@@ -48,7 +48,10 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applyS
   // FinalizationRegistry holds would then keep the batch alive.
   function constraintsOf(batch, rig, native) {
     const apply = (i, kind, current, changes) => applySettings(native, i, kind, current, changes);
-    const views = () => viewsOf(batch);
+    const views = () => {
+      batch.assertAlive(); // a constraint's views of a disposed batch would be freed memory
+      return viewsOf(batch);
+    };
     return rig.constraints.map((c) => new RigBatchConstraint(batch, apply, c.index, c.kind, cloneData(c.options), views));
   }
 
