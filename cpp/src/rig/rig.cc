@@ -59,7 +59,6 @@ Status Rig::Init(const Skeleton& skeleton, std::span<const LocalTransform> rest)
   next.model_.resize(n);
   next.fresh_.assign(n, 0);
   next.walk_.resize(n);
-  next.slot_.assign(n, -1);
   if (Status s = next.SetRest(rest.empty() ? std::span<const LocalTransform>(next.rest_) : rest); !s) {
     std::snprintf(message_, sizeof(message_), "%s", s.error);
     return Error(message_);
@@ -205,6 +204,17 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
   }
   // The eyes come last in c.joints (look-ats only): the gaze writes them.
   for (std::size_t k = c.joints.size() - s.eyes.size(); k < c.joints.size(); ++k) c.writes.push_back(static_cast<std::uint16_t>(k));
+  // Each write's nearest written ancestor: its local is taken under that
+  // ancestor's solved rotation (WriteRotations, RigBatch's locals).
+  c.writeAncestors.assign(c.writes.size(), -1);
+  for (std::size_t w = 0; w < c.writes.size(); ++w) {
+    for (int a = skeleton_.parent(static_cast<std::size_t>(c.joints[c.writes[w]])); a >= 0 && c.writeAncestors[w] < 0;
+         a = skeleton_.parent(static_cast<std::size_t>(a))) {
+      for (std::uint16_t k : c.writes) {
+        if (c.joints[k] == a) c.writeAncestors[w] = k;
+      }
+    }
+  }
   if (IsLimb(s.kind)) {
     pd::PdSettings pds;
     if (Status st = pd::SettingsFromSettleTime(s.common.settleTime > 0.0f ? s.common.settleTime : 1.0, s.common.damping, &pds); !st) {

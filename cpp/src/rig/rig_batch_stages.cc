@@ -55,7 +55,6 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
   const Skeleton& skeleton = rig.skeleton_;
   const std::size_t joints = skeleton.size(), constraints = rig.constraints_.size();
   plans->assign(constraints, Plan{});
-  std::vector<int> slotOf(joints, -1);
   std::vector<std::uint8_t> fresh(joints, 0), reads(joints, 0);
   for (std::size_t i = 0; i < constraints; ++i) {
     const Rig::Constraint& c = rig.constraints_[i];
@@ -74,24 +73,15 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
     for (std::size_t j = 0; j < joints; ++j) {
       if (reads[j]) plan.kinematics.push_back(static_cast<std::uint32_t>(j)), fresh[j] = 1;
     }
-    int lowest = c.joints[0];
-    for (std::uint16_t k : c.writes) {
-      slotOf[static_cast<std::size_t>(c.joints[k])] = k;
-      lowest = std::min(lowest, c.joints[k]);
+    for (std::size_t w = 0; w < c.writes.size(); ++w) {
+      Write wr;
+      wr.slot = c.writes[w];
+      wr.joint = static_cast<std::uint32_t>(c.joints[wr.slot]);
+      wr.parent = skeleton.parent(wr.joint);
+      wr.ancestorSlot = c.writeAncestors[w];
+      if (wr.ancestorSlot >= 0) wr.ancestor = c.joints[static_cast<std::size_t>(wr.ancestorSlot)];
+      plan.writes.push_back(wr);
     }
-    for (std::uint16_t k : c.writes) {
-      Write w;
-      w.joint = static_cast<std::uint32_t>(c.joints[k]);
-      w.slot = k;
-      w.parent = skeleton.parent(w.joint);
-      for (int a = w.parent; a >= lowest; a = skeleton.parent(static_cast<std::size_t>(a))) {
-        if (slotOf[static_cast<std::size_t>(a)] < 0) continue;
-        w.ancestor = a, w.ancestorSlot = slotOf[static_cast<std::size_t>(a)];
-        break;
-      }
-      plan.writes.push_back(w);
-    }
-    for (std::uint16_t k : c.writes) slotOf[static_cast<std::size_t>(c.joints[k])] = -1;
     // Its writes' subtrees are stale (one forward pass: parents come first).
     for (const Write& w : plan.writes) fresh[w.joint] = 0;
     for (std::size_t j = 0; j < joints; ++j) {

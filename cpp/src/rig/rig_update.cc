@@ -283,11 +283,6 @@ void Rig::SolveLook(Constraint& c, float dt, const ConstraintFrame& f, Constrain
 // whether any local changed.
 bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTransform> out) {
   const CommonSettings& common = c.settings.common;
-  int lowest = c.joints[0];
-  for (std::uint16_t k : c.writes) {
-    slot_[static_cast<std::size_t>(c.joints[k])] = k;
-    lowest = std::min(lowest, c.joints[k]);
-  }
   bool active = false;
   // Locals first (they read the model transforms of the unchanged pose) ...
   for (std::size_t w = 0; w < c.writes.size(); ++w) {
@@ -295,12 +290,9 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
     const std::size_t j = static_cast<std::size_t>(c.joints[k]);
     const int p = skeleton_.parent(j);
     glm::quat parent = p >= 0 ? model_[static_cast<std::size_t>(p)].rotation : kIdentityRotation;
-    for (int a = p; a >= lowest; a = skeleton_.parent(static_cast<std::size_t>(a))) {
-      const int s = slot_[static_cast<std::size_t>(a)];
-      if (s < 0) continue;
-      const std::size_t sa = static_cast<std::size_t>(s);
-      parent = desired_[sa] * glm::conjugate(model_[static_cast<std::size_t>(a)].rotation) * parent;
-      break;
+    if (const int s = c.writeAncestors[w]; s >= 0) {  // under its nearest written ancestor's solved rotation
+      const std::size_t a = static_cast<std::size_t>(c.joints[static_cast<std::size_t>(s)]);
+      parent = desired_[static_cast<std::size_t>(s)] * glm::conjugate(model_[a].rotation) * parent;
     }
     const glm::quat current = Unit(out[j].rotation);
     const glm::quat desired = Unit(glm::conjugate(Unit(parent)) * desired_[k]);
@@ -327,7 +319,6 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
   // ... then written, each subtree marked stale.
   for (std::uint16_t k : c.writes) {
     const std::size_t j = static_cast<std::size_t>(c.joints[k]);
-    slot_[j] = -1;
     if (jobOut_[k].rotation == Unit(out[j].rotation)) continue;
     out[j].rotation = jobOut_[k].rotation;
     Written(j);

@@ -254,6 +254,7 @@ class Rig {
     std::vector<glm::vec3> eyeAxes;    // look-ats: each eye's look axis, joint-local
     glm::quat rootRest{1.0f, 0.0f, 0.0f, 0.0f};  // chain: the root's rest local rotation · F_0
     std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
+    std::vector<int> writeAncestors;    // per write: the slot of its nearest written ancestor (−1: none)
     std::vector<pd::QuatPD> smoothing;  // one per written joint (PD kinds)
     std::vector<glm::quat> offsets;     // the offsets applied without smoothing (settleTime 0)
     LookAt lookAt;
@@ -314,7 +315,6 @@ class Rig {
   std::vector<ModelTransform> model_;
   std::vector<std::uint8_t> fresh_;
   std::vector<int> walk_;
-  std::vector<int> slot_;                // joint → its index in the constraint (−1: none)
   std::vector<Transform> jobIn_, jobOut_;  // model-space joints of the constraint (canonical frames)
   std::vector<glm::quat> desired_;       // solved model rotations (actual frames)
   LocalTransform root_{};
