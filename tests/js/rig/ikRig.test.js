@@ -138,6 +138,25 @@ describe('IKRig constraints', () => {
     }
   });
 
+  it('follows its base from frame to frame: moved, turned, scaled, then still', () => {
+    const { scene, bones } = buildHumanoid({ axes: 'mixed', seed: 6 });
+    const rig = new IKRig(ikpd, [bones.leftShoulder, bones.leftUpperArm, bones.leftHand]);
+    rig.add('twoBone', { bones: [bones.leftUpperArm, bones.leftLowerArm, bones.leftHand], target: new Vector3(), settleTime: 0 });
+    const moves = [[0.1, 0, 0], [0.1, 0.2, 0], [0, 0, 0], [0, 0, 0], [-0.3, 0.5, 1.2], [0, 0, 0]];
+    moves.forEach(([dx, turn, grow], frame) => {
+      scene.position.x += dx;
+      scene.rotation.y += turn;
+      scene.scale.setScalar(1 + 0.1 * grow);
+      scene.updateMatrixWorld(true);
+      // A reachable point in front of the shoulder, wherever the character now stands.
+      const target = worldOf(bones.leftUpperArm).add(new Vector3(0.1, -0.25, 0.25).applyQuaternion(scene.quaternion));
+      rig.constraints[0].target.copy(target);
+      rig.update(1 / 60);
+      expect(worldOf(bones.leftHand).distanceTo(target), `frame ${frame}`).toBeLessThan(1e-4);
+    });
+    rig.dispose();
+  });
+
   it('reads the animated pose each frame, not its own output', () => {
     const { scene, bones } = buildHumanoid({ axes: '+y', seed: 4 });
     const rig = new IKRig(ikpd, scene);

@@ -287,6 +287,8 @@ export class IKRig {
     this._animated = new Float32Array(10 * joints.length);
     this._wroteTranslation = new Uint8Array(joints.length);
     this._stale = new Uint8Array(joints.length);
+    this._rootMatrix = new Float64Array(16).fill(NaN); // the base's world matrix readRoot last decomposed
+    this._rootValues = new Float32Array(10);           // and what it gave, as the core reads it
   }
 
   // The world up option in the frame of `base` (the skeleton's parent; null: the world).

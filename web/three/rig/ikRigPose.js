@@ -53,7 +53,10 @@ export function readLocals(rig, input) {
   animated.set(input);
 }
 
-/** The rig base's world transform into `root` (identity without one). */
+/**
+ * The rig base's world transform into `root` (identity without one), decomposed
+ * only when the base's world matrix changed since the last frame.
+ */
 export function readRoot(rig, root) {
   const base = rig._base;
   if (base === null) {
@@ -61,10 +64,17 @@ export function readRoot(rig, root) {
     return;
   }
   base.updateWorldMatrix(true, false);
-  base.matrixWorld.decompose(_v, _q, _s);
-  root[0] = _v.x; root[1] = _v.y; root[2] = _v.z;
-  root[3] = _q.x; root[4] = _q.y; root[5] = _q.z; root[6] = _q.w;
-  root[7] = _s.x; root[8] = _s.y; root[9] = _s.z;
+  const e = base.matrixWorld.elements, seen = rig._rootMatrix, r = rig._rootValues;
+  let same = true;
+  for (let i = 0; i < 16 && same; i++) same = e[i] === seen[i];
+  if (!same) {
+    base.matrixWorld.decompose(_v, _q, _s);
+    r[0] = _v.x; r[1] = _v.y; r[2] = _v.z;
+    r[3] = _q.x; r[4] = _q.y; r[5] = _q.z; r[6] = _q.w;
+    r[7] = _s.x; r[8] = _s.y; r[9] = _s.z;
+    seen.set(e);
+  }
+  root.set(r);
 }
 
 /**
