@@ -1,8 +1,9 @@
 // Run by tests/js/rig/ikRigAlloc.test.js under `node --trace-gc`: a humanoid IKRig
-// (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and a TwoBoneIK updated
+// (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and two TwoBoneIKs (one turning
+// its end to an object's rotation) updated
 // 300,000 times with moving targets and a toggled setting, between two markers;
 // every garbage collection in between is printed by V8.
-import { Vector3 } from 'three';
+import { Object3D, Vector3 } from 'three';
 import { init } from '../../web/index.js';
 import { IKRig, TwoBoneIK } from '../../web/three/index.js';
 import { buildHumanoid } from './three-humanoid.js';
@@ -20,6 +21,10 @@ for (const eye of ['leftEye', 'rightEye']) rig.add('aim', { bone: eye, target: l
 // And a helper (a one-constraint rig) on another character.
 const other = buildHumanoid({ axes: '-z' }).bones;
 const arm = new TwoBoneIK(ikpd, [other.leftUpperArm, other.leftLowerArm, other.leftHand], { target: hand, settleTime: 0.1 });
+// One that also turns its end to an object's rotation.
+const handle = new Object3D();
+handle.position.set(-0.3, 1.2, 0.3);
+const grip = new TwoBoneIK(ikpd, [other.rightUpperArm, other.rightLowerArm, other.rightHand], { target: handle, endRotation: 'target' });
 const frame = (i) => {
   hand.x = 0.3 + 0.05 * Math.sin(i * 0.01);
   look.x = 0.5 + Math.sin(i * 0.003);
@@ -29,6 +34,10 @@ const frame = (i) => {
   constraints[0].enabled = (i >> 15) % 2 === 0;
   rig.update(1 / 60);
   arm.update(1 / 60);
+  handle.position.y = 1.2 + 0.05 * Math.sin(i * 0.01);
+  handle.rotation.z = Math.sin(i * 0.002);
+  handle.updateMatrixWorld();
+  grip.update(1 / 60);
 };
 // Warm-up: 30,000 frames and at least 2 s, long enough for V8's optimizing
 // tier, whose background compiler a busy machine starves (code still in a
@@ -40,3 +49,4 @@ for (let i = 0; i < 300000; i++) frame(i);
 console.log('--- done');
 rig.dispose();
 arm.dispose();
+grip.dispose();

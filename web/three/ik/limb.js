@@ -11,6 +11,15 @@ const _a = /* @__PURE__ */ new Vector3();
 const _b = /* @__PURE__ */ new Vector3();
 const _c = /* @__PURE__ */ new Vector3();
 const _axis = /* @__PURE__ */ new Vector3();
+// Per-frame lengths are kept here, not returned: a double returned from (or
+// passed to) a call V8 does not inline is boxed, garbage on every frame.
+const _length = /* @__PURE__ */ new Float64Array(2);
+
+// |a − b| into _length[slot], as Vector3.distanceTo computes it.
+function distanceInto(slot, a, b) {
+  const dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+  _length[slot] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
 
 /** Copies the options that are set (undefined keeps the solver's default). */
 export function copyDefined(request, source, keys) {
@@ -122,8 +131,9 @@ export class LimbIK extends RigHelper {
     const max = this.maxStretch;
     if (typeof max !== 'number' || !(max >= 1)) throw new RangeError(`maxStretch: must be a number >= 1, got ${max}`);
     if (max === 1 || target === null || weight === 0) return;
-    const limb = this._limbLength();
-    const ratio = _c.distanceTo(readPoint(target, 'target', _a)) / limb; // _c: the root (from _limbLength)
+    this._limbLength();
+    distanceInto(1, _c, readPoint(target, 'target', _a)); // _c: the root (from _limbLength)
+    const ratio = _length[1] / _length[0];
     if (!(ratio > 1 + 1e-5)) return;
     const scale = 1 + (Math.min(ratio, max) - 1) * weight;
     bones[1].position.multiplyScalar(scale);
@@ -131,14 +141,16 @@ export class LimbIK extends RigHelper {
     this._stretched = true;
   }
 
-  // World length root → mid → end of the current pose (leaves the root's world position in _c).
+  // World length root → mid → end of the current pose into _length[0] (leaves the root's world position in _c).
   _limbLength() {
     const bones = this.bones;
     bones[2].updateWorldMatrix(true, false);
     _c.setFromMatrixPosition(bones[0].matrixWorld);
     _a.setFromMatrixPosition(bones[1].matrixWorld);
     _b.setFromMatrixPosition(bones[2].matrixWorld);
-    return _a.distanceTo(_c) + _a.distanceTo(_b);
+    distanceInto(0, _a, _c);
+    distanceInto(1, _a, _b);
+    _length[0] += _length[1];
   }
 
   // reached / distance: the rig's (the full-weight solve), or below weight 1
@@ -149,12 +161,12 @@ export class LimbIK extends RigHelper {
       this._measured.set(this.constraint._measured);
       return;
     }
-    const limb = this._limbLength();
+    this._limbLength();
     const point = this._contact();
     point.updateWorldMatrix(true, false);
-    const distance = _a.setFromMatrixPosition(point.matrixWorld).distanceTo(readPoint(this.target, 'target', _b));
-    this._measured[1] = distance;
-    this._measured[0] = distance <= (this.tolerance ?? this._defaultTolerance) * limb ? 1 : 0;
+    distanceInto(1, _a.setFromMatrixPosition(point.matrixWorld), readPoint(this.target, 'target', _b));
+    this._measured[1] = _length[1];
+    this._measured[0] = _length[1] <= (this.tolerance ?? this._defaultTolerance) * _length[0] ? 1 : 0;
   }
 
   /**

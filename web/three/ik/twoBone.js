@@ -11,6 +11,7 @@ const _v = /* @__PURE__ */ new Vector3();
 const _s = /* @__PURE__ */ new Vector3();
 const _q = /* @__PURE__ */ new Quaternion();
 const _q2 = /* @__PURE__ */ new Quaternion();
+const _solved = /* @__PURE__ */ new Quaternion();
 
 /**
  * Two-bone limb IK (shoulder–elbow–wrist, hip–knee–ankle) on three.js bones,
@@ -76,7 +77,7 @@ export class TwoBoneIK extends LimbIK {
     end.parent.updateWorldMatrix(true, false);
     end.parent.matrixWorld.decompose(_v, _q, _s);
     const local = _q.invert().multiply(this.target.getWorldQuaternion(_q2)).normalize();
-    if (weight < 1) local.slerpQuaternions(animatedRotation(this.rig, end, _q2), _q.clone(), weight);
+    if (weight < 1) local.slerpQuaternions(animatedRotation(this.rig, end, _q2), _solved.copy(local), weight);
     end.quaternion.copy(local);
     claimWritten(this.rig, end);
   }

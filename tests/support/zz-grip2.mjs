@@ -1,0 +1,27 @@
+import { Object3D } from 'three';
+import { Session } from 'node:inspector/promises';
+import { init } from '../../web/index.js';
+import { TwoBoneIK } from '../../web/three/index.js';
+import { buildHumanoid } from './three-humanoid.js';
+const ikpd = await init();
+const other = buildHumanoid({ axes: '-z' }).bones;
+const handle = new Object3D();
+handle.position.set(-0.3, 1.2, 0.3);
+const grip = new TwoBoneIK(ikpd, [other.rightUpperArm, other.rightLowerArm, other.rightHand], { target: handle, weight: 0.75, endRotation: process.argv[2] === 'full' ? 'target' : 'world' });
+const frame = (i) => {
+  handle.position.y = 1.2 + 0.05 * Math.sin(i * 0.01);
+  handle.rotation.z = Math.sin(i * 0.002);
+  handle.updateMatrixWorld();
+  grip.update(1 / 60);
+};
+const start = performance.now();
+for (let i = 0; i < 30000 || performance.now() - start < 2000; i++) frame(i);
+const s = new Session(); s.connect();
+await s.post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
+for (let i = 0; i < 300000; i++) frame(i);
+const { profile } = await s.post('HeapProfiler.stopSampling');
+const out = [];
+const walk = (n, stack) => { const st = [...stack, `${n.callFrame.functionName || '(anon)'}@${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`]; if (n.selfSize > 0) out.push([n.selfSize, st.slice(-4).join(' < ')]); for (const c of n.children) walk(c, st); };
+walk(profile.head, []);
+out.sort((a, b) => b[0] - a[0]);
+for (const [sz, st] of out.slice(0, 8)) console.log(sz, st);
