@@ -1,6 +1,6 @@
 // Run by tests/js/rig/ikRigAlloc.test.js under `node --trace-gc`: a humanoid IKRig
-// (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and two TwoBoneIKs (one turning
-// its end to an object's rotation) updated
+// (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and two TwoBoneIKs (one at weight
+// 0.75, one turning its end to an object's rotation) updated
 // 300,000 times with moving targets and a toggled setting, between two markers;
 // every garbage collection in between is printed by V8.
 import { Object3D, Vector3 } from 'three';
@@ -20,7 +20,7 @@ rig.add('lookAt', { bones: ['hips', 'spine', 'chest', 'upperChest', 'neck', 'hea
 for (const eye of ['leftEye', 'rightEye']) rig.add('aim', { bone: eye, target: look });
 // And a helper (a one-constraint rig) on another character.
 const other = buildHumanoid({ axes: '-z' }).bones;
-const arm = new TwoBoneIK(ikpd, [other.leftUpperArm, other.leftLowerArm, other.leftHand], { target: hand, settleTime: 0.1 });
+const arm = new TwoBoneIK(ikpd, [other.leftUpperArm, other.leftLowerArm, other.leftHand], { target: hand, settleTime: 0.1, weight: 0.75 });
 // One that also turns its end to an object's rotation.
 const handle = new Object3D();
 handle.position.set(-0.3, 1.2, 0.3);

@@ -20,6 +20,9 @@ export class RigHelper {
     this._name = name;
     this._disposed = false;
     this._measured = new Float64Array(2);
+    // The weight as set, for the per-frame steps to read: a fractional weight
+    // read through its accessor, or passed to a call V8 does not inline, is boxed.
+    this._weight = new Float64Array(1);
     /** The helper's IKRig (one constraint, over the helper's bones). */
     this.rig = null;
     /** The rig's one constraint. */
@@ -47,6 +50,7 @@ export class RigHelper {
     this._values = {};
     for (const key of keys) {
       this._values[key] = values[key];
+      if (key === 'weight') this._weight[0] = values[key] ?? 1;
       Object.defineProperty(this, key, {
         enumerable: true,
         configurable: true,
@@ -66,6 +70,7 @@ export class RigHelper {
     this._checkAlive();
     this.constraint.set(this._toCore(key, value, this));
     this._values[key] = value;
+    if (key === 'weight') this._weight[0] = value ?? 1;
   }
 
   // reached / distance live in a Float64Array: written every frame without making garbage
@@ -152,6 +157,5 @@ export function claimWritten(rig, object) {
 
 // The animated local rotation `object` had at the start of the last update.
 export function animatedRotation(rig, object, out) {
-  const k = 10 * rig._index.get(object), a = rig._animated;
-  return out.set(a[k + 3], a[k + 4], a[k + 5], a[k + 6]);
+  return out.fromArray(rig._animated, 10 * rig._index.get(object) + 3); // (floats passed to set() would be boxed)
 }

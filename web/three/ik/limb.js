@@ -121,7 +121,8 @@ export class LimbIK extends RigHelper {
   // Before the solve: the rest lengths back, then, out of reach with
   // maxStretch > 1, the mid and end offsets scaled so the limb reaches
   // (by the weight's share of the stretch).
-  _stretch(target, weight) {
+  _stretch(target) {
+    const weight = this._weight[0];
     const bones = this.bones;
     if (this._stretched) {
       bones[1].position.copy(this._rest[0]);
@@ -155,7 +156,8 @@ export class LimbIK extends RigHelper {
 
   // reached / distance: the rig's (the full-weight solve), or below weight 1
   // measured on the contact point as it lands.
-  _results(weight) {
+  _results() {
+    const weight = this._weight[0];
     if (this.target === null || weight === 0) return;
     if (weight >= 1) {
       this._measured.set(this.constraint._measured);
@@ -166,7 +168,10 @@ export class LimbIK extends RigHelper {
     point.updateWorldMatrix(true, false);
     distanceInto(1, _a.setFromMatrixPosition(point.matrixWorld), readPoint(this.target, 'target', _b));
     this._measured[1] = _length[1];
-    this._measured[0] = _length[1] <= (this.tolerance ?? this._defaultTolerance) * _length[0] ? 1 : 0;
+    // (Both sides are products: `tolerance ?? default` would box the default.)
+    const tolerance = this.tolerance;
+    const near = tolerance === undefined || tolerance === null ? this._defaultTolerance * _length[0] : tolerance * _length[0];
+    this._measured[0] = _length[1] <= near ? 1 : 0;
   }
 
   /**
@@ -175,13 +180,13 @@ export class LimbIK extends RigHelper {
    */
   update(dt) {
     dt = this._dt(dt);
-    const weight = this.weight;
+    // Each step reads this._weight[0] itself (web/three/helper.js).
     this._pushPoleDirection();
-    this._stretch(this.target, weight);
-    this._beforeSolve(weight);
+    this._stretch(this.target);
+    this._beforeSolve();
     this.rig.update(dt);
-    this._afterSolve(weight);
-    this._results(weight);
+    this._afterSolve();
+    this._results();
     return this;
   }
 

@@ -71,7 +71,8 @@ export class TwoBoneIK extends LimbIK {
   }
 
   // endRotation 'target': the end bone's world rotation becomes the target's (blended by weight).
-  _afterSolve(weight) {
+  _afterSolve() {
+    const weight = this._weight[0];
     if (this.endRotation !== 'target' || this.target === null || weight === 0 || !this.enabled) return;
     const end = this.bones[2];
     end.parent.updateWorldMatrix(true, false);
