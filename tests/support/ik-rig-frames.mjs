@@ -1,12 +1,13 @@
 // Run by tests/js/rig/ikRigAlloc.test.js under `node --trace-gc`: a humanoid IKRig
 // (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and two TwoBoneIKs (one at weight
-// 0.75, one turning its end to an object's rotation) updated
+// 0.75, one turning its end to an object's rotation) and a ChainIK with limits, updated
 // 300,000 times with moving targets and a toggled setting, between two markers;
 // every garbage collection in between is printed by V8.
 import { Object3D, Vector3 } from 'three';
 import { init } from '../../web/index.js';
-import { IKRig, TwoBoneIK } from '../../web/three/index.js';
+import { ChainIK, IKRig, TwoBoneIK } from '../../web/three/index.js';
 import { buildHumanoid } from './three-humanoid.js';
+import { buildChain } from './three-rig.js';
 
 const ikpd = await init();
 const { scene } = buildHumanoid({ axes: 'mixed', mixamoArmature: true });
@@ -24,6 +25,9 @@ const arm = new TwoBoneIK(ikpd, [other.leftUpperArm, other.leftLowerArm, other.l
 // One that also turns its end to an object's rotation.
 const handle = new Object3D();
 handle.position.set(-0.3, 1.2, 0.3);
+// And a tail with cone limits (ChainIK's prepared-solver path).
+const tail = buildChain({ lengths: [0.2, 0.2, 0.2, 0.2], bend: 0.1 });
+const chain = new ChainIK(ikpd, [...tail.bones, tail.tip], { target: look, limits: [null, { type: 'cone', angle: 0.6 }, { type: 'cone', angle: 0.6 }, null, null] });
 const grip = new TwoBoneIK(ikpd, [other.rightUpperArm, other.rightLowerArm, other.rightHand], { target: handle, endRotation: 'target' });
 const frame = (i) => {
   hand.x = 0.3 + 0.05 * Math.sin(i * 0.01);
@@ -38,6 +42,7 @@ const frame = (i) => {
   handle.rotation.z = Math.sin(i * 0.002);
   handle.updateMatrixWorld();
   grip.update(1 / 60);
+  chain.update(1 / 60);
 };
 // Warm-up: 30,000 frames and at least 2 s, long enough for V8's optimizing
 // tier, whose background compiler a busy machine starves (code still in a
@@ -50,3 +55,4 @@ console.log('--- done');
 rig.dispose();
 arm.dispose();
 grip.dispose();
+chain.dispose();

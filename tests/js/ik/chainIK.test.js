@@ -117,6 +117,37 @@ describe('ChainIK', () => {
     expect(bulge.z).toBeGreaterThan(0);
   });
 
+  it('limits are a setting: sent when assigned, a bad one throws and leaves the old ones', () => {
+    const { bones, tip } = buildChain({ axis: AXES['+Y'], lengths: [0.6, 0.5, 0.4], bend: 0.3 });
+    const objects = [...bones, tip];
+    const before = objects.map((o) => o.quaternion.clone());
+    const restore = () => objects.forEach((o, i) => o.quaternion.copy(before[i]));
+    const target = worldPosition(bones[0]).add(new Vector3(0.9, 0.6, 0.2));
+    const cone = (angle) => objects.map(() => ({ type: 'cone', angle }));
+    const ik = new ChainIK(ikpd, objects, { target, limits: cone(0.2), method: 'ccd', iterations: 30 });
+    const bend = () => { restore(); ik.update(); return Math.max(...bones.slice(1).map((b, i) => quatAngle(b.quaternion, before[i + 1]))); };
+    const tight = bend();
+    ik.limits = cone(1.2);
+    const loose = bend();
+    expect(loose).toBeGreaterThan(tight + 0.05);
+    // A bad entry throws when assigned; the chain keeps the limits it had.
+    expect(() => { ik.limits = [null, { type: 'cone', angle: 9 }, null, null]; }).toThrow(/limits: cone angle/);
+    expect(ik.limits).toHaveLength(objects.length);
+    expect(bend()).toBeCloseTo(loose, 6);
+    // The other settings reach the limited solver too: no iterations, the input pose.
+    ik.iterations = 0;
+    restore();
+    ik.update();
+    expect(ik.iterationsRun).toBe(0);
+    ik.limits = null;
+    ik.iterations = 30;
+    restore();
+    ik.update();
+    expect(ik.reached).toBe(true);
+    ik.dispose();
+    expect(() => { ik.limits = cone(0.5); }).toThrow(/dispose/);
+  });
+
   it('reports bad options naming them', () => {
     const { bones } = buildChain();
     expect(() => new ChainIK(ikpd, [bones[0]])).toThrow(/bones/);

@@ -4,8 +4,8 @@
 // ChainIK's 'euler' limits on bone.rotation like CCDIKSolver's).
 import { Quaternion, Vector3 } from 'three';
 import { BoneChain } from '../boneChain.js';
-import { checkDescent, optionNames, readPoint, readWeight, toArray3, checkHelperOptions } from '../readers.js';
-import { copyDefined, limbForward } from './limb.js';
+import { checkDescent, optionNames, readPoint, toArray3, checkHelperOptions } from '../readers.js';
+import { limbForward } from './limb.js';
 import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
 
 const _target = /* @__PURE__ */ new Vector3();
@@ -37,8 +37,7 @@ export class ChainIK extends RigHelper {
     if (!Array.isArray(bones) || bones.length < 2) throw new TypeError('bones: expected at least [root, tip]');
     checkDescent(bones);
     this.bones = bones;
-    /** Joint limits (one per bone, or null): with limits the chain solves on solveChain. */
-    this.limits = options.limits ?? null;
+    this._limits = options.limits ?? null;
     this.reached = false;
     this.distance = 0;
     this.iterationsRun = 0;
@@ -46,8 +45,40 @@ export class ChainIK extends RigHelper {
     const forward = limbForward(options, bones.length);
     this._rigUp(bones, 'chain', { bones, target: options.target ?? null, pole: options.pole ?? null, forward }, CHAIN_SETTINGS, values);
     this._axes = options.axes ?? { forward: options.forward, up: options.up };
-    this._limited = null; // the solveChain path, made when limits are set
-    if (this.limits !== null) this._limitedChain().check();
+    this._limited = null; // the limited path (a prepared ChainSolver), made when limits are set
+    if (this._limits !== null) this._limitedChain().configure();
+  }
+
+  /**
+   * Joint limits (one per bone, or null): with limits the chain solves on a
+   * prepared ChainSolver. A setting: checked and sent when assigned (assign a
+   * new array to change them; an error leaves the old ones).
+   */
+  get limits() { return this._limits; }
+  set limits(value) {
+    this._checkAlive();
+    const before = this._limits;
+    this._limits = value ?? null;
+    if (this._limits === null) return;
+    try {
+      this._limitedChain().configure();
+    } catch (error) {
+      this._limits = before;
+      if (before !== null) this._limited.configure();
+      throw error;
+    }
+  }
+
+  // method, iterations and tolerance reach the limited path's solver too (on its next update).
+  _setting(key, value) {
+    super._setting(key, value);
+    if (this._limited !== null) this._limited.stale = true;
+  }
+
+  /** Frees the rig's (and the limited path's) WASM memory; later updates throw. Idempotent. */
+  dispose() {
+    this._limited?.dispose();
+    super.dispose();
   }
 
   /** World point the chain's bend turns toward: an Object3D, a Vector3, [x, y, z] or null. */
@@ -62,7 +93,7 @@ export class ChainIK extends RigHelper {
   /** Solves and writes the bones' local quaternions; `dt` in seconds for `settleTime` (none: 0). */
   update(dt) {
     dt = this._dt(dt);
-    if (this.limits !== null && this.limits !== undefined) {
+    if (this._limits !== null) {
       this._limitedChain().update();
       return this;
     }
@@ -76,9 +107,11 @@ export class ChainIK extends RigHelper {
   }
 }
 
-// ChainIK with joint limits: solveChain on the BoneChain's frames (the
-// bones' own rotations when they share one forward axis, so 'euler' limits
-// apply to bone.rotation exactly like CCDIKSolver's).
+// ChainIK with joint limits: a prepared ChainSolver on the BoneChain's frames
+// (the bones' own rotations when they share one forward axis, so 'euler'
+// limits apply to bone.rotation exactly like CCDIKSolver's). Its settings and
+// limits are sent when they change; a frame only writes the joints, the
+// target, the pole and the root's parent rotation (reused arrays).
 class LimitedChain {
   constructor(helper, axes) {
     this.helper = helper;
@@ -86,14 +119,25 @@ class LimitedChain {
     const shared = this.chain.useRigFrames();
     this._forward = shared ? toArray3(shared) : [1, 0, 0];
     this._rigFrames = shared !== null;
-    this._result = undefined; // the last solveChain result, filled in place by the next solve
+    this._solver = new helper.ikpd.ChainSolver(this.chain.count);
+    this._frame = { joints: [], target: [0, 0, 0], pole: undefined, parentRotation: undefined };
+    for (let i = 0; i < this.chain.count; i++) this._frame.joints.push({ position: [0, 0, 0], rotation: [0, 0, 0, 1] });
+    this._poleArray = [0, 0, 0];
+    this._parentRotation = [0, 0, 0, 1];
+    this.stale = true; // the helper's settings changed since configure()
   }
 
-  // Every option checked now, as update() would, without moving a bone.
-  check() {
-    readWeight(this.helper.weight);
-    this.chain.read();
-    this._solve(_target.copy(this.chain.positions[this.chain.count - 1]));
+  // The helper's settings and limits into the solver, checked (an error changes nothing).
+  configure() {
+    const helper = this.helper, defaults = this._solver.constructor.defaults;
+    const options = { forward: this._forward, limits: this._limits() };
+    for (const key of CHAIN_KEYS) options[key] = helper[key] ?? defaults[key];
+    this._solver.setOptions(options);
+    this.stale = false;
+  }
+
+  dispose() {
+    this._solver.dispose();
   }
 
   _limits() {
@@ -114,13 +158,14 @@ class LimitedChain {
 
   update() {
     const helper = this.helper;
-    const weight = readWeight(helper.weight);
+    const weight = helper._weight[0];
     if (helper.target === null || weight === 0 || !helper.enabled) return;
+    if (this.stale) this.configure();
     const chain = this.chain;
     chain.read();
     const result = this._solve(readPoint(helper.target, 'target', _target));
-    helper.reached = result.reached;
-    helper.distance = result.distance;
+    helper._measured[0] = result.reached ? 1 : 0; // (a double passed to the distance setter would be boxed)
+    helper._measured[1] = result.distance;
     helper.iterationsRun = result.iterations;
     // The tip keeps its local rotation; every bone above it takes the solve.
     for (let i = 0; i < chain.count - 1; i++) chain.writeSolved(i, result.joints[i].rotation);
@@ -129,18 +174,16 @@ class LimitedChain {
 
   // Solves toward the world point `target` (a Vector3) from the pose read last.
   _solve(target) {
-    const chain = this.chain, helper = this.helper;
-    const joints = [];
-    for (let i = 0; i < chain.count; i++) joints.push(chain.joint(i));
-    const request = copyDefined({ joints, target: toArray3(target), forward: this._forward }, helper, CHAIN_KEYS);
-    request.limits = this._limits();
+    const chain = this.chain, helper = this.helper, frame = this._frame;
+    for (let i = 0; i < chain.count; i++) chain.jointInto(i, frame.joints[i]);
+    target.toArray(frame.target);
     const root = chain.bones[0];
+    frame.parentRotation = undefined;
     if (root.parent) {
       root.parent.matrixWorld.decompose(_position, _parent, _scale);
-      request.parentRotation = [_parent.x, _parent.y, _parent.z, _parent.w];
+      frame.parentRotation = _parent.toArray(this._parentRotation);
     }
-    if (helper.pole !== null) request.pole = toArray3(readPoint(helper.pole, 'pole', _pole));
-    this._result = helper.ikpd.solveChain(request, this._result);
-    return this._result;
+    frame.pole = helper.pole !== null ? readPoint(helper.pole, 'pole', _pole).toArray(this._poleArray) : undefined;
+    return this._solver.solve(frame);
   }
 }

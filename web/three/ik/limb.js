@@ -21,12 +21,6 @@ function distanceInto(slot, a, b) {
   _length[slot] = Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
-/** Copies the options that are set (undefined keeps the solver's default). */
-export function copyDefined(request, source, keys) {
-  for (const key of keys) if (source[key] !== undefined) request[key] = source[key];
-  return request;
-}
-
 // Passed to the rig as they are (undefined: the default): the rig's limb
 // options but the pole direction and stretch, which the helper handles.
 const LIMB_KEYS = LIMB.filter((key) => key !== 'poleDirection' && key !== 'maxStretch');
