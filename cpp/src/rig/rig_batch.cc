@@ -124,8 +124,9 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
       state += plan.writes.size();
     }
     next.modelPositions_.assign(joints * n * 3, 0.0f);
-    next.modelRotations_.assign(joints * n * 4, 0.0f);
-    next.modelScales_.assign(joints * n * 3, 0.0f);
+    const std::size_t blocked = lanes::Blocked(n);  // lane blocks (rig_batch_lanes.h)
+    next.modelRotations_.assign(joints * blocked * 4, 0.0f);
+    next.modelScales_.assign(joints * blocked * 3, 0.0f);
     next.offsets_.assign(writes * n * 4, 0.0f);
     next.pdValues_.assign(writes * n * 4, 0.0f);
     next.pdVelocities_.assign(writes * n * 3, 0.0f);
@@ -138,11 +139,9 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.solvedPositions_.assign(3 * n * 3, 0.0f);
     next.modelTargets_.assign(n * 3, 0.0f);
     next.modelPoles_.assign(n * 3, 0.0f);
-    next.desired_.assign(4 * n * 4, 0.0f);
-    next.current_.assign(3 * n * 4, 0.0f);
-    next.final_.assign(3 * n * 4, 0.0f);
-    next.goal_.assign(n * 4, 0.0f);
-    next.rootUnits_.assign(n * 4, 0.0f);
+    next.current_.assign(3 * blocked * 4, 0.0f);
+    next.goal_.assign(3 * n * 4, 0.0f);
+    next.rootUnits_.assign(blocked * 4, 0.0f);
     *this = std::move(next);
   });
   return allocated;

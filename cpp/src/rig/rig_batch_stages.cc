@@ -113,7 +113,7 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
     using F = decltype(lane);
     Q4<F> root = simd::LoadQ4<F>(rootRotations_.data(), c);
     if (!lanes::Unit(&root)) return false;
-    simd::StoreQ4(rootUnits_.data(), c, root);
+    lanes::StoreBlockQ4(rootUnits_.data(), c, root);
     return true;
   });
   for (std::size_t i = 0; i < constraintCount(); ++i) {
@@ -128,25 +128,27 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
 // Stage 1: model transforms of `joints` (ascending: parents first) from the
 // current locals, the Rig's formulas (rig.h, "Spaces"), kWide characters at a time.
 void RigBatch::Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1) {
-  const std::size_t n = count_;
+  const std::size_t n = count_, blocked = lanes::Blocked(n);
   float* position = modelPositions_.data();
-  float* rotation = modelRotations_.data();
-  float* scale = modelScales_.data();
   for (const std::uint32_t j : joints) {
     const int p = template_.skeleton_.parent(j);
     const std::size_t at = j * n, from = p >= 0 ? static_cast<std::size_t>(p) * n : 0;
+    float* rotation = &modelRotations_[j * blocked * 4];
+    float* scale = &modelScales_[j * blocked * 3];
+    const float* parentRotation = p >= 0 ? &modelRotations_[static_cast<std::size_t>(p) * blocked * 4] : nullptr;
+    const float* parentScale = p >= 0 ? &modelScales_[static_cast<std::size_t>(p) * blocked * 3] : nullptr;
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
       using F = decltype(lane);
       Q4<F> local = simd::LoadQ4<F>(output_.data(), at + c);
       if (!lanes::Unit(&local)) return false;
       const V3<F> pp = p >= 0 ? simd::LoadV3<F>(position, from + c) : V3<F>{F(0.0f), F(0.0f), F(0.0f)};
-      const V3<F> ps = p >= 0 ? simd::LoadV3<F>(scale, from + c) : V3<F>{F(1.0f), F(1.0f), F(1.0f)};
-      const Q4<F> pq = p >= 0 ? simd::LoadQ4<F>(rotation, from + c) : lanes::Splat<F>(kIdentityRotation);
+      const V3<F> ps = p >= 0 ? lanes::LoadBlockV3<F>(parentScale, c) : V3<F>{F(1.0f), F(1.0f), F(1.0f)};
+      const Q4<F> pq = p >= 0 ? lanes::LoadBlockQ4<F>(parentRotation, c) : lanes::Splat<F>(kIdentityRotation);
       Q4<F> q = lanes::Mul(pq, local);
       if (!lanes::Unit(&q)) return false;
       simd::StoreV3(position, at + c, pp + lanes::Rotate(pq, lanes::Mul(ps, simd::LoadV3<F>(translations_.data(), at + c))));
-      simd::StoreQ4(rotation, at + c, q);
-      simd::StoreV3(scale, at + c, lanes::Mul(ps, simd::LoadV3<F>(scales_.data(), at + c)));
+      lanes::StoreBlockQ4(rotation, c, q);
+      lanes::StoreBlockV3(scale, c, lanes::Mul(ps, simd::LoadV3<F>(scales_.data(), at + c)));
       return true;
     });
   }
@@ -156,12 +158,12 @@ void RigBatch::Kinematics(std::span<const std::uint32_t> joints, std::size_t c0,
 // and pole mapped into each character's model space (Rig::Gather, Rig::ToModel).
 void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const Rig::Constraint& c = template_.constraints_[index];
-  const std::size_t n = count_;
+  const std::size_t n = count_, blocked = lanes::Blocked(n);
   for (std::size_t k = 0; k < c.joints.size(); ++k) {
-    const std::size_t at = static_cast<std::size_t>(c.joints[k]) * n;
+    const float* model = &modelRotations_[static_cast<std::size_t>(c.joints[k]) * blocked * 4];
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
       using F = decltype(lane);
-      Q4<F> q = lanes::Mul(simd::LoadQ4<F>(modelRotations_.data(), at + ch), lanes::Splat<F>(c.frames[k]));
+      Q4<F> q = lanes::Mul(lanes::LoadBlockQ4<F>(model, ch), lanes::Splat<F>(c.frames[k]));
       if (!lanes::Unit(&q)) return false;
       simd::StoreQ4(jobRotations_.data(), k * n + ch, q);
       return true;
@@ -175,7 +177,7 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t first = index * n;
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
     using F = decltype(lane);
-    const Q4<F> inverse = simd::Conjugate(simd::LoadQ4<F>(rootUnits_.data(), ch));
+    const Q4<F> inverse = simd::Conjugate(lanes::LoadBlockQ4<F>(rootUnits_.data(), ch));
     const V3<F> origin = simd::LoadV3<F>(rootPositions_.data(), ch);
     const F scale = simd::Load1<F>(rootScales_.data(), ch);
     const auto toModel = [&](const V3<F>& v) {
@@ -192,20 +194,6 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
 void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
   if (template_.constraints_[index].settings.kind == ConstraintKind::kAim) SolveAims(index, c0, c1);
   else SolveLimbs(index, c0, c1);
-  // The solved model rotations back in each joint's own frame (Rig::SolveLimb's `back`).
-  const Rig::Constraint& c = template_.constraints_[index];
-  const std::size_t n = count_;
-  for (const Write& w : plans_[index].writes) {
-    const glm::quat inverse = glm::conjugate(c.frames[w.slot]);
-    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
-      using F = decltype(lane);
-      const std::size_t at = w.slot * n + ch;
-      Q4<F> q = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), at), lanes::Splat<F>(inverse));
-      if (!lanes::Unit(&q)) return false;
-      simd::StoreQ4(desired_.data(), at, q);
-      return true;
-    });
-  }
 }
 
 // Stage 2b (aim): AimBatchJob with the template's prepared options (weight 1).
@@ -321,46 +309,75 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
   }
 }
 
-// Stage 3: full-weight locals (Rig::WriteRotations): each written joint's
-// parent turned by its nearest solved ancestor's change. With smoothing
-// current_ holds the pose's locals and final_ the full-weight ones (both per
-// write) for Smooth; without, the same pass weighs them (weight ×
-// weights(i)[c], enabled) and writes those that changed (stage 4 in one pass).
+// Stage 3: full-weight locals (Rig::WriteRotations), all of the constraint's
+// writes in one pass: the solved model rotations back in each joint's own
+// frame (Rig::SolveLimb's `back`), then each written joint's parent turned by
+// its nearest solved ancestor's change. With smoothing current_ holds the
+// pose's locals and goal_ the weighted offsets (both per write) for Smooth;
+// without, the same pass weighs them (weight × weights(i)[c], enabled) and
+// writes those that changed (stage 4 in one pass). Nothing is stored before
+// every lane of a group has passed its checks (a group that fails runs again
+// item by item).
 void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
-  const std::size_t n = count_;
+  constexpr std::size_t kMaxWrites = 3;  // aim 1, two-bone and pseudo three-bone 3 (the tip follows the end)
+  const std::size_t n = count_, blocked = lanes::Blocked(n);
   const Plan& plan = plans_[index];
-  const CommonSettings& common = template_.constraints_[index].settings.common;
+  const Rig::Constraint& c = template_.constraints_[index];
+  const auto model = [&](int joint) { return &modelRotations_[static_cast<std::size_t>(joint) * blocked * 4]; };
+  const CommonSettings& common = c.settings.common;
   const bool smooth = common.settleTime > 0.0f;
   const float* weights = &weights_[index * n];
-  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
+  const std::size_t writes = std::min(plan.writes.size(), kMaxWrites);
+  glm::quat inverse[kMaxWrites];
+  int ancestorWrite[kMaxWrites];  // the write whose joint is the nearest written ancestor (−1: none)
+  for (std::size_t w = 0; w < writes; ++w) {
     const Write& wr = plan.writes[w];
-    const std::size_t parentAt = wr.parent >= 0 ? static_cast<std::size_t>(wr.parent) * n : 0;
-    const std::size_t x = plan.state + w;
-    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
-      using F = decltype(lane);
-      Q4<F> parent = wr.parent >= 0 ? simd::LoadQ4<F>(modelRotations_.data(), parentAt + ch) : lanes::Splat<F>(kIdentityRotation);
-      if (wr.ancestor >= 0) {
-        const Q4<F> solved = simd::LoadQ4<F>(desired_.data(), static_cast<std::size_t>(wr.ancestorSlot) * n + ch);
-        const Q4<F> was = simd::LoadQ4<F>(modelRotations_.data(), static_cast<std::size_t>(wr.ancestor) * n + ch);
+    inverse[w] = glm::conjugate(c.frames[wr.slot]);
+    ancestorWrite[w] = -1;
+    for (std::size_t a = 0; a < writes; ++a) {
+      if (wr.ancestor >= 0 && static_cast<int>(plan.writes[a].slot) == wr.ancestorSlot) ancestorWrite[w] = static_cast<int>(a);
+    }
+  }
+  lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+    using F = decltype(lane);
+    Q4<F> desired[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
+    for (std::size_t w = 0; w < writes; ++w) {
+      desired[w] = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), plan.writes[w].slot * n + ch), lanes::Splat<F>(inverse[w]));
+      if (!lanes::Unit(&desired[w])) return false;
+    }
+    for (std::size_t w = 0; w < writes; ++w) {
+      const Write& wr = plan.writes[w];
+      Q4<F> parent = wr.parent >= 0 ? lanes::LoadBlockQ4<F>(model(wr.parent), ch) : lanes::Splat<F>(kIdentityRotation);
+      if (ancestorWrite[w] >= 0) {
+        const Q4<F>& solved = desired[ancestorWrite[w]];
+        const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
         parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
       }
-      const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
-      Q4<F> current = pose;
-      if (!lanes::Unit(&current) || !lanes::Unit(&parent)) return false;
-      Q4<F> local = lanes::Mul(simd::Conjugate(parent), simd::LoadQ4<F>(desired_.data(), wr.slot * n + ch));
-      if (!lanes::Unit(&local)) return false;
-      if (smooth) {
-        simd::StoreQ4(current_.data(), w * n + ch, current);
-        simd::StoreQ4(final_.data(), w * n + ch, local);
-        return true;
+      current[w] = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+      if (!lanes::Unit(&current[w]) || !lanes::Unit(&parent)) return false;
+      local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
+      if (!lanes::Unit(&local[w])) return false;
+      if (smooth && common.enabled) {  // Smooth's target: the weighted offset (relative to the animated local)
+        const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
+        local[w] = lanes::Mul(weighted, simd::Conjugate(current[w]));
+        if (!lanes::Unit(&local[w])) return false;
       }
-      const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current, local);
-      const Q4<F> final = common.enabled ? weighted : current;
-      simd::StoreQ4(offsets_.data(), x * n + ch, lanes::Mul(final, simd::Conjugate(current)));  // where a PD starts if smoothing is turned on
-      simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current, final));
-      return true;
-    });
-  }
+    }
+    for (std::size_t w = 0; w < writes; ++w) {
+      const Write& wr = plan.writes[w];
+      if (smooth) {
+        lanes::StoreBlockQ4(&current_[w * blocked * 4], ch, current[w]);
+        simd::StoreQ4(goal_.data(), w * n + ch, local[w]);
+        continue;
+      }
+      const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
+      const Q4<F> final = common.enabled ? weighted : current[w];
+      simd::StoreQ4(offsets_.data(), (plan.state + w) * n + ch, lanes::Mul(final, simd::Conjugate(current[w])));  // where a PD starts if smoothing is turned on
+      const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+      simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current[w], final));
+    }
+    return true;
+  });
 }
 
 }  // namespace ikpd::rig

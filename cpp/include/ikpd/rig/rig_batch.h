@@ -138,7 +138,9 @@ class RigBatch {
   // Per constraint i, character c: [i·N + c] (×3 for points).
   std::vector<float> targets_, poles_, weights_, reached_, distance_;
   std::vector<Plan> plans_;
-  // Model transforms, joint-major as the locals.
+  // Model transforms, joint-major as the locals; rotations and scales (read by
+  // the stages only) in lane blocks of rig_batch_lanes.h ([j·B·4 …], B =
+  // count rounded up to whole blocks), positions as the locals (the jobs read them).
   std::vector<float> modelPositions_, modelRotations_, modelScales_;
   // Smoothing, per written joint w (all constraints, plans_[i].state + w), character c:
   // [w·N + c]: the offset applied without smoothing (where a PD starts), the
@@ -149,10 +151,11 @@ class RigBatch {
   // Scratch per character (disjoint ranges never share it): slots k < 4 of the
   // constraint being solved ([k·N + c]: rotations in canonical frames; the jobs
   // read positions from modelPositions_ itself), the mapped target and pole,
-  // the solved locals before and after weighting.
+  // per write (w < 3) the pose's locals (lane blocks, [w·B·4 …]) and the
+  // weighted offsets (Smooth's targets, [w·N + c]).
   std::vector<float> jobRotations_, solvedRotations_, solvedPositions_;
-  std::vector<float> modelTargets_, modelPoles_, desired_, current_, final_, goal_;
-  std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them)
+  std::vector<float> modelTargets_, modelPoles_, current_, goal_;
+  std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them; lane blocks)
   char message_[160] = {};
 };
 
