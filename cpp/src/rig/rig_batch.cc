@@ -18,7 +18,12 @@ namespace ikpd::rig {
 
 namespace {
 
-constexpr std::size_t kChunk = 256;  // characters per pass of the stages (cache-sized scratch)
+// Characters per pass of the stages: each pass calls every constraint's batch
+// job once (a setup of about a microsecond each), so larger passes cost less
+// per character, while the working set (about 2 KB a character) stays in the
+// last-level cache. Measured on the crowd frame: 256 -> 2048 saves ~4 % in
+// WebAssembly and ~2 % natively; 4096 gains nothing more.
+constexpr std::size_t kChunk = 2048;
 
 const char* KindName(ConstraintKind kind) {
   switch (kind) {
