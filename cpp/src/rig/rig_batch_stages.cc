@@ -327,57 +327,62 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const CommonSettings& common = c.settings.common;
   const bool smooth = common.settleTime > 0.0f;
   const float* weights = &weights_[index * n];
-  const std::size_t writes = std::min(plan.writes.size(), kMaxWrites);
   glm::quat inverse[kMaxWrites];
   int ancestorWrite[kMaxWrites];  // the write whose joint is the nearest written ancestor (−1: none)
-  for (std::size_t w = 0; w < writes; ++w) {
+  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
     const Write& wr = plan.writes[w];
     inverse[w] = glm::conjugate(c.frames[wr.slot]);
     ancestorWrite[w] = -1;
-    for (std::size_t a = 0; a < writes; ++a) {
+    for (std::size_t a = 0; a < plan.writes.size(); ++a) {
       if (wr.ancestor >= 0 && static_cast<int>(plan.writes[a].slot) == wr.ancestorSlot) ancestorWrite[w] = static_cast<int>(a);
     }
   }
-  lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
-    using F = decltype(lane);
-    Q4<F> desired[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
-    for (std::size_t w = 0; w < writes; ++w) {
-      desired[w] = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), plan.writes[w].slot * n + ch), lanes::Splat<F>(inverse[w]));
-      if (!lanes::Unit(&desired[w])) return false;
-    }
-    for (std::size_t w = 0; w < writes; ++w) {
-      const Write& wr = plan.writes[w];
-      Q4<F> parent = wr.parent >= 0 ? lanes::LoadBlockQ4<F>(model(wr.parent), ch) : lanes::Splat<F>(kIdentityRotation);
-      if (ancestorWrite[w] >= 0) {
-        const Q4<F>& solved = desired[ancestorWrite[w]];
-        const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
-        parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
+  // The write count as a constant (aim 1, the limbs kMaxWrites), so the loops over writes unroll.
+  const auto pass = [&](auto count) {
+    constexpr std::size_t writes = decltype(count)::value;
+    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+      using F = decltype(lane);
+      Q4<F> desired[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
+      for (std::size_t w = 0; w < writes; ++w) {
+        desired[w] = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), plan.writes[w].slot * n + ch), lanes::Splat<F>(inverse[w]));
+        if (!lanes::Unit(&desired[w])) return false;
       }
-      current[w] = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
-      if (!lanes::Unit(&current[w]) || !lanes::Unit(&parent)) return false;
-      local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
-      if (!lanes::Unit(&local[w])) return false;
-      if (smooth && common.enabled) {  // Smooth's target: the weighted offset (relative to the animated local)
-        const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
-        local[w] = lanes::Mul(weighted, simd::Conjugate(current[w]));
+      for (std::size_t w = 0; w < writes; ++w) {
+        const Write& wr = plan.writes[w];
+        Q4<F> parent = wr.parent >= 0 ? lanes::LoadBlockQ4<F>(model(wr.parent), ch) : lanes::Splat<F>(kIdentityRotation);
+        if (ancestorWrite[w] >= 0) {
+          const Q4<F>& solved = desired[ancestorWrite[w]];
+          const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
+          parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
+        }
+        current[w] = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+        if (!lanes::Unit(&current[w]) || !lanes::Unit(&parent)) return false;
+        local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
         if (!lanes::Unit(&local[w])) return false;
+        if (smooth && common.enabled) {  // Smooth's target: the weighted offset (relative to the animated local)
+          const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
+          local[w] = lanes::Mul(weighted, simd::Conjugate(current[w]));
+          if (!lanes::Unit(&local[w])) return false;
+        }
       }
-    }
-    for (std::size_t w = 0; w < writes; ++w) {
-      const Write& wr = plan.writes[w];
-      if (smooth) {
-        lanes::StoreBlockQ4(&current_[w * blocked * 4], ch, current[w]);
-        simd::StoreQ4(goal_.data(), w * n + ch, local[w]);
-        continue;
+      for (std::size_t w = 0; w < writes; ++w) {
+        const Write& wr = plan.writes[w];
+        if (smooth) {
+          lanes::StoreBlockQ4(&current_[w * blocked * 4], ch, current[w]);
+          simd::StoreQ4(goal_.data(), w * n + ch, local[w]);
+          continue;
+        }
+        const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
+        const Q4<F> final = common.enabled ? weighted : current[w];
+        simd::StoreQ4(offsets_.data(), (plan.state + w) * n + ch, lanes::Mul(final, simd::Conjugate(current[w])));  // where a PD starts if smoothing is turned on
+        const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+        simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current[w], final));
       }
-      const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
-      const Q4<F> final = common.enabled ? weighted : current[w];
-      simd::StoreQ4(offsets_.data(), (plan.state + w) * n + ch, lanes::Mul(final, simd::Conjugate(current[w])));  // where a PD starts if smoothing is turned on
-      const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
-      simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current[w], final));
-    }
-    return true;
-  });
+      return true;
+    });
+  };
+  if (plan.writes.size() == 1) pass(std::integral_constant<std::size_t, 1>{});
+  else pass(std::integral_constant<std::size_t, kMaxWrites>{});
 }
 
 }  // namespace ikpd::rig
