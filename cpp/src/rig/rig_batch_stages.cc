@@ -117,7 +117,7 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
     return true;
   });
   for (std::size_t i = 0; i < constraintCount(); ++i) {
-    Kinematics(plans_[i].kinematics, c0, c1);
+    Kinematics(i, c0, c1);
     Gather(i, c0, c1);
     Solve(i, c0, c1);
     Locals(i, c0, c1);
@@ -125,13 +125,19 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   }
 }
 
-// Stage 1: model transforms of `joints` (ascending: parents first) from the
-// current locals, the Rig's formulas (rig.h, "Spaces"), kWide characters at a time.
-void RigBatch::Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1) {
+// Stage 1: model transforms of the joints constraint `index` reads that are
+// stale (plans_[index].kinematics, ascending: parents first) from the current
+// locals, the Rig's formulas (rig.h, "Spaces"), kLanes characters at a time;
+// the constraint's own joints among them also get their canonical-frame
+// rotations here (Gather's first part) while hot.
+void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
+  const Rig::Constraint& constraint = template_.constraints_[index];
   const std::size_t n = count_, blocked = lanes::Blocked(n);
   float* position = modelPositions_.data();
-  for (const std::uint32_t j : joints) {
+  for (const std::uint32_t j : plans_[index].kinematics) {
     const int p = template_.skeleton_.parent(j);
+    const auto found = std::find(constraint.joints.begin(), constraint.joints.end(), static_cast<int>(j));
+    const std::size_t slot = static_cast<std::size_t>(found - constraint.joints.begin());  // joints.size(): none
     const std::size_t at = j * n, from = p >= 0 ? static_cast<std::size_t>(p) * n : 0;
     float* rotation = &modelRotations_[j * blocked * 4];
     float* scale = &modelScales_[j * blocked * 3];
@@ -149,17 +155,24 @@ void RigBatch::Kinematics(std::span<const std::uint32_t> joints, std::size_t c0,
       simd::StoreV3(position, at + c, pp + lanes::Rotate(pq, lanes::Mul(ps, simd::LoadV3<F>(translations_.data(), at + c))));
       lanes::StoreBlockQ4(rotation, c, q);
       lanes::StoreBlockV3(scale, c, lanes::Mul(ps, simd::LoadV3<F>(scales_.data(), at + c)));
+      if (slot < constraint.joints.size()) {
+        Q4<F> framed = lanes::Mul(q, lanes::Splat<F>(constraint.frames[slot]));
+        if (!lanes::Unit(&framed)) return false;  // (the group runs again item by item: the same values stored again)
+        simd::StoreQ4(jobRotations_.data(), slot * n + c, framed);
+      }
       return true;
     });
   }
 }
 
-// Stage 2a: the constraint's joints in their canonical frames, and its target
+// Stage 2a: the constraint's joints Kinematics did not compute in their canonical frames, and its target
 // and pole mapped into each character's model space (Rig::Gather, Rig::ToModel).
 void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const Rig::Constraint& c = template_.constraints_[index];
   const std::size_t n = count_, blocked = lanes::Blocked(n);
+  const std::span<const std::uint32_t> computed = plans_[index].kinematics;
   for (std::size_t k = 0; k < c.joints.size(); ++k) {
+    if (std::find(computed.begin(), computed.end(), static_cast<std::uint32_t>(c.joints[k])) != computed.end()) continue;
     const float* model = &modelRotations_[static_cast<std::size_t>(c.joints[k]) * blocked * 4];
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
       using F = decltype(lane);

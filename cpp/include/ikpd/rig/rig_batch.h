@@ -120,7 +120,7 @@ class RigBatch {
   bool RangeValid(std::size_t first, std::size_t count) const;
   void Derive(const Rig& rig, std::vector<Plan>* plans) const;
   void Chunk(float dt, std::size_t c0, std::size_t c1);
-  void Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1);
+  void Kinematics(std::size_t index, std::size_t c0, std::size_t c1);
   void Gather(std::size_t index, std::size_t c0, std::size_t c1);
   void Solve(std::size_t index, std::size_t c0, std::size_t c1);
   void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
