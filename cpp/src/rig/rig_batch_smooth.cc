@@ -4,6 +4,7 @@
 // and written joint, in float state stepped by QuatPdBatchJob's lane step, and
 // releases it with the PD's blend-out when the constraint is disabled.
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "ikpd/batch/pd_batch.h"
@@ -66,6 +67,7 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
     float* value = &pdValues_[x * n * 4];
     float* velocity = &pdVelocities_[x * n * 3];
     float* goal = &goal_[w * n * 4];  // Locals' weighted offsets: the PD's targets
+    const float* pose = Pose(index, plan.writes[w].joint);  // the output is written below (out = in included)
     if (common.enabled) {
       // The lane step; an item whose state would overflow float keeps its state
       // and its pose (as a failed QuatPD::TrackOffset), the others go on.
@@ -90,7 +92,7 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         const auto identity = simd::And(simd::And(offset.x == 0.0f, offset.y == 0.0f), simd::And(offset.z == 0.0f, offset.w == 1.0f));
         const auto ok = simd::IsFiniteLane(simd::LoadQ4<F>(goal, c).x);
         const Q4<F> final = simd::Select(simd::And(ok, simd::Not(identity)), turned, current);
-        simd::StoreQ4(output_.data(), out + c, lanes::Written(simd::LoadQ4<F>(output_.data(), out + c), current, final));
+        simd::StoreQ4(output_.data(), out + c, lanes::Written(simd::LoadQ4<F>(pose, out + c), current, final));
         return true;
       });
       for (std::size_t c = c0; c < c1; ++c) {
@@ -99,7 +101,9 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
       continue;
     }
     // Release (rare: per character, in double): the spring toward identity
-    // until its energy <= blendOutEnergy, then linear over blendOutTime, then exactly identity.
+    // until its energy <= blendOutEnergy, then linear over blendOutTime, then
+    // exactly identity. It writes only the locals that change: out = in first.
+    if (pose != output_.data()) std::memcpy(&output_[(out + c0) * 4], &pose[(out + c0) * 4], (c1 - c0) * 4 * sizeof(float));
     for (std::size_t c = c0; c < c1; ++c) {
       const std::size_t at = x * n + c;
       const glm::quat current = simd::ToGlm(lanes::LoadBlockQ4<float>(&current_[w * lanes::Blocked(n) * 4], c));

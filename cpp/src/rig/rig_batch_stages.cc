@@ -104,9 +104,23 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
   }
 }
 
+bool RigBatch::WrittenBy(std::size_t first, std::size_t last, std::uint32_t joint) const {
+  for (std::size_t i = first; i < last; ++i) {
+    for (const Write& w : plans_[i].writes) {
+      if (w.joint == joint) return true;
+    }
+  }
+  return false;
+}
+
+const float* RigBatch::Pose(std::size_t index, std::uint32_t joint) const {
+  return WrittenBy(0, index, joint) ? output_.data() : rotations_.data();
+}
+
 void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
-  for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in
+  for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in where no constraint writes (the others: at their first write)
+    if (WrittenBy(0, constraintCount(), static_cast<std::uint32_t>(j))) continue;
     std::memcpy(&output_[(j * n + c0) * 4], &rotations_[(j * n + c0) * 4], (c1 - c0) * 4 * sizeof(float));
   }
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {  // Rig::ToModel's unit root, once per frame
@@ -136,6 +150,7 @@ void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
   float* position = modelPositions_.data();
   for (const std::uint32_t j : plans_[index].kinematics) {
     const int p = template_.skeleton_.parent(j);
+    const float* locals = Pose(index, j);
     const auto found = std::find(constraint.joints.begin(), constraint.joints.end(), static_cast<int>(j));
     const std::size_t slot = static_cast<std::size_t>(found - constraint.joints.begin());  // joints.size(): none
     const std::size_t at = j * n, from = p >= 0 ? static_cast<std::size_t>(p) * n : 0;
@@ -145,7 +160,7 @@ void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
     const float* parentScale = p >= 0 ? &modelScales_[static_cast<std::size_t>(p) * blocked * 3] : nullptr;
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
       using F = decltype(lane);
-      Q4<F> local = simd::LoadQ4<F>(output_.data(), at + c);
+      Q4<F> local = simd::LoadQ4<F>(locals, at + c);
       if (!lanes::Unit(&local)) return false;
       const V3<F> pp = p >= 0 ? simd::LoadV3<F>(position, from + c) : V3<F>{F(0.0f), F(0.0f), F(0.0f)};
       const V3<F> ps = p >= 0 ? lanes::LoadBlockV3<F>(parentScale, c) : V3<F>{F(1.0f), F(1.0f), F(1.0f)};
@@ -342,9 +357,11 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const float* weights = &weights_[index * n];
   glm::quat inverse[kMaxWrites];
   int ancestorWrite[kMaxWrites];  // the write whose joint is the nearest written ancestor (−1: none)
+  const float* pose[kMaxWrites];
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
     const Write& wr = plan.writes[w];
     inverse[w] = glm::conjugate(c.frames[wr.slot]);
+    pose[w] = Pose(index, wr.joint);
     ancestorWrite[w] = -1;
     for (std::size_t a = 0; a < plan.writes.size(); ++a) {
       if (wr.ancestor >= 0 && static_cast<int>(plan.writes[a].slot) == wr.ancestorSlot) ancestorWrite[w] = static_cast<int>(a);
@@ -368,7 +385,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
           const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
           parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
         }
-        current[w] = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
+        current[w] = simd::LoadQ4<F>(pose[w], wr.joint * n + ch);
         if (!lanes::Unit(&current[w]) || !lanes::Unit(&parent)) return false;
         local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
         if (!lanes::Unit(&local[w])) return false;
@@ -388,8 +405,8 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
         const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
         const Q4<F> final = common.enabled ? weighted : current[w];
         simd::StoreQ4(offsets_.data(), (plan.state + w) * n + ch, lanes::Mul(final, simd::Conjugate(current[w])));  // where a PD starts if smoothing is turned on
-        const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
-        simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current[w], final));
+        const Q4<F> was = simd::LoadQ4<F>(pose[w], wr.joint * n + ch);
+        simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(was, current[w], final));
       }
       return true;
     });

@@ -121,6 +121,11 @@ class RigBatch {
   void Derive(const Rig& rig, std::vector<Plan>* plans) const;
   void Chunk(float dt, std::size_t c0, std::size_t c1);
   void Kinematics(std::size_t index, std::size_t c0, std::size_t c1);
+  // The locals of `joint` as constraint `index` finds them (joint-major as
+  // output()): output_ once an earlier constraint wrote it this frame, else the
+  // animated rotations_ (a written joint's out = in is its first write).
+  const float* Pose(std::size_t index, std::uint32_t joint) const;
+  bool WrittenBy(std::size_t first, std::size_t last, std::uint32_t joint) const;  // by constraints [first, last)
   void Gather(std::size_t index, std::size_t c0, std::size_t c1);
   void Solve(std::size_t index, std::size_t c0, std::size_t c1);
   void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
