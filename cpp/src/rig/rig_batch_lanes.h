@@ -86,9 +86,10 @@ IKPD_INLINE bool LookError(const V3<F>& eye, const Q4<F>& rotation, const glm::v
 }
 
 // The lane type the RigBatch stages run on (the batch kernels run on
-// simd::Wide): four lanes in WebAssembly, where the stages' many live
-// quaternions spill two-register F8 lanes (one v128 each: ~4 % faster on the
-// crowd frame, Node 20), simd::Wide natively (eight: ~4 % faster than four).
+// simd::Wide): four lanes in WebAssembly, where F8 is two v128 and the stages'
+// many live quaternions spill (F4 measured 4 % faster on the crowd frame,
+// Node 20, and 35 % with the lane blocks below), simd::Wide natively (eight:
+// ~4 % faster than four).
 #if IKPD_LANES_WASM
 using Lane = simd::F4;
 inline constexpr std::size_t kLanes = 4;
