@@ -132,7 +132,7 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     const std::size_t blocked = lanes::Blocked(n);  // lane blocks (rig_batch_lanes.h)
     next.modelRotations_.assign(joints * blocked * 4, 0.0f);
     next.modelScales_.assign(joints * blocked * 3, 0.0f);
-    next.offsets_.assign(writes * n * 4, 0.0f);
+    next.offsets_.assign(writes * blocked * 4, 0.0f);
     next.pdValues_.assign(writes * n * 4, 0.0f);
     next.pdVelocities_.assign(writes * n * 3, 0.0f);
     next.blendFrom_.assign(writes * n * 4, 0.0f);

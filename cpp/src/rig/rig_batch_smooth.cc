@@ -41,10 +41,11 @@ void RigBatch::ResetSmoothing(std::size_t index, bool fromOffsets) {
   const std::size_t n = count_;
   const Plan& plan = plans_[index];
   for (std::size_t x = plan.state; x < plan.state + plan.writes.size(); ++x) {
+    float* offsets = &offsets_[x * lanes::Blocked(n) * 4];  // lane blocks
     for (std::size_t c = 0; c < n; ++c) {
       const std::size_t at = x * n + c;
-      const glm::quat start = fromOffsets ? LoadQuat(offsets_.data(), at) : kIdentityRotation;
-      if (!fromOffsets) StoreQuat(offsets_.data(), at, kIdentityRotation);
+      const glm::quat start = fromOffsets ? simd::ToGlm(lanes::LoadBlockQ4<float>(offsets, c)) : kIdentityRotation;
+      if (!fromOffsets) lanes::StoreBlockQ4(offsets, c, simd::FromGlm(kIdentityRotation));
       StoreQuat(pdValues_.data(), at, start);
       StoreVec3(pdVelocities_.data(), at, glm::vec3(0.0f));
       phase_[at] = kNone;

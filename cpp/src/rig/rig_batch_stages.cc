@@ -372,7 +372,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
     constexpr std::size_t writes = decltype(count)::value;
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
       using F = decltype(lane);
-      Q4<F> desired[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
+      Q4<F> desired[kMaxWrites], raw[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
       for (std::size_t w = 0; w < writes; ++w) {
         desired[w] = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), plan.writes[w].slot * n + ch), lanes::Splat<F>(inverse[w]));
         if (!lanes::Unit(&desired[w])) return false;
@@ -385,7 +385,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
           const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
           parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
         }
-        current[w] = simd::LoadQ4<F>(pose[w], wr.joint * n + ch);
+        current[w] = raw[w] = simd::LoadQ4<F>(pose[w], wr.joint * n + ch);
         if (!lanes::Unit(&current[w]) || !lanes::Unit(&parent)) return false;
         local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
         if (!lanes::Unit(&local[w])) return false;
@@ -404,9 +404,9 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
         }
         const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
         const Q4<F> final = common.enabled ? weighted : current[w];
-        simd::StoreQ4(offsets_.data(), (plan.state + w) * n + ch, lanes::Mul(final, simd::Conjugate(current[w])));  // where a PD starts if smoothing is turned on
-        const Q4<F> was = simd::LoadQ4<F>(pose[w], wr.joint * n + ch);
-        simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(was, current[w], final));
+        // Where a PD starts if smoothing is turned on.
+        lanes::StoreBlockQ4(&offsets_[(plan.state + w) * blocked * 4], ch, lanes::Mul(final, simd::Conjugate(current[w])));
+        simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(raw[w], current[w], final));
       }
       return true;
     });

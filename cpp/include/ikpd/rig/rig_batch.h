@@ -148,8 +148,8 @@ class RigBatch {
   // count rounded up to whole blocks), positions as the locals (the jobs read them).
   std::vector<float> modelPositions_, modelRotations_, modelScales_;
   // Smoothing, per written joint w (all constraints, plans_[i].state + w), character c:
-  // [w·N + c]: the offset applied without smoothing (where a PD starts), the
-  // PD's offset and angular velocity, its blend-out phase (pd::BlendPhase),
+  // [w·N + c]: the offset applied without smoothing (where a PD starts; lane
+  // blocks, [w·B·4 …]), the PD's offset and angular velocity, its blend-out phase (pd::BlendPhase),
   // the offset the linear part starts from and its elapsed time.
   std::vector<float> offsets_, pdValues_, pdVelocities_, blendFrom_, blendTime_;
   std::vector<std::uint8_t> phase_;
