@@ -115,7 +115,7 @@ class RigBatch {
     std::size_t state = 0;               // index of its first write in the smoothing arrays
     pd::PdSettings smoothing;            // its offset PD's settings (as Rig::Configure)
   };
-  // Stages (rig_batch_stages.cc, rig_batch_smooth.cc), over characters [c0, c1).
+  // Stages (rig_batch_stages.cc, rig_batch_locals.cc, rig_batch_smooth.cc), over characters [c0, c1).
   Status CheckRange(float dt, std::size_t first, std::size_t count);
   bool RangeValid(std::size_t first, std::size_t count) const;
   void Derive(const Rig& rig, std::vector<Plan>* plans) const;
