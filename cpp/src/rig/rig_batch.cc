@@ -18,7 +18,12 @@ namespace ikpd::rig {
 
 namespace {
 
-constexpr std::size_t kChunk = 256;  // characters per pass of the stages (cache-sized scratch)
+// Characters per pass of the stages: each pass calls every constraint's batch
+// job once (a setup of about a microsecond each), so larger passes cost less
+// per character, while the working set (about 2 KB a character) stays in the
+// last-level cache. Measured on the crowd frame: 256 -> 2048 saves ~4 % in
+// WebAssembly and ~2 % natively; 4096 gains nothing more.
+constexpr std::size_t kChunk = 2048;
 
 const char* KindName(ConstraintKind kind) {
   switch (kind) {
@@ -124,9 +129,10 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
       state += plan.writes.size();
     }
     next.modelPositions_.assign(joints * n * 3, 0.0f);
-    next.modelRotations_.assign(joints * n * 4, 0.0f);
-    next.modelScales_.assign(joints * n * 3, 0.0f);
-    next.offsets_.assign(writes * n * 4, 0.0f);
+    const std::size_t blocked = lanes::Blocked(n);  // lane blocks (rig_batch_lanes.h)
+    next.modelRotations_.assign(joints * blocked * 4, 0.0f);
+    next.modelScales_.assign(joints * blocked * 3, 0.0f);
+    next.offsets_.assign(writes * blocked * 4, 0.0f);
     next.pdValues_.assign(writes * n * 4, 0.0f);
     next.pdVelocities_.assign(writes * n * 3, 0.0f);
     next.blendFrom_.assign(writes * n * 4, 0.0f);
@@ -138,11 +144,9 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.solvedPositions_.assign(3 * n * 3, 0.0f);
     next.modelTargets_.assign(n * 3, 0.0f);
     next.modelPoles_.assign(n * 3, 0.0f);
-    next.desired_.assign(4 * n * 4, 0.0f);
-    next.current_.assign(3 * n * 4, 0.0f);
-    next.final_.assign(3 * n * 4, 0.0f);
-    next.goal_.assign(n * 4, 0.0f);
-    next.rootUnits_.assign(n * 4, 0.0f);
+    next.current_.assign(3 * blocked * 4, 0.0f);
+    next.goal_.assign(3 * n * 4, 0.0f);
+    next.rootUnits_.assign(blocked * 4, 0.0f);
     *this = std::move(next);
   });
   return allocated;

@@ -4,6 +4,7 @@
 // and written joint, in float state stepped by QuatPdBatchJob's lane step, and
 // releases it with the PD's blend-out when the constraint is disabled.
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "ikpd/batch/pd_batch.h"
@@ -40,10 +41,11 @@ void RigBatch::ResetSmoothing(std::size_t index, bool fromOffsets) {
   const std::size_t n = count_;
   const Plan& plan = plans_[index];
   for (std::size_t x = plan.state; x < plan.state + plan.writes.size(); ++x) {
+    float* offsets = &offsets_[x * lanes::Blocked(n) * 4];  // lane blocks
     for (std::size_t c = 0; c < n; ++c) {
       const std::size_t at = x * n + c;
-      const glm::quat start = fromOffsets ? LoadQuat(offsets_.data(), at) : kIdentityRotation;
-      if (!fromOffsets) StoreQuat(offsets_.data(), at, kIdentityRotation);
+      const glm::quat start = fromOffsets ? simd::ToGlm(lanes::LoadBlockQ4<float>(offsets, c)) : kIdentityRotation;
+      if (!fromOffsets) lanes::StoreBlockQ4(offsets, c, simd::FromGlm(kIdentityRotation));
       StoreQuat(pdValues_.data(), at, start);
       StoreVec3(pdVelocities_.data(), at, glm::vec3(0.0f));
       phase_[at] = kNone;
@@ -53,67 +55,59 @@ void RigBatch::ResetSmoothing(std::size_t index, bool fromOffsets) {
 }
 
 // Stage 4 with settleTime > 0 (Rig: QuatPD::TrackOffset / ReleaseOffset per
-// joint): weight × weights(i)[c], enable and smoothing of the full-weight
-// locals in final_ (current_: the pose's), and the locals that change written
+// joint): the weighted offsets Locals left in goal_ (current_: the pose's
+// locals) tracked by the PD, or released when disabled, and the locals that change written
 // to the output (settleTime 0: Locals weighs and writes them itself).
 void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   const Plan& plan = plans_[index];
   const CommonSettings& common = template_.constraints_[index].settings.common;
-  const float* weights = &weights_[index * n];
   const pd::PdSettings& settings = plan.smoothing;
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
     const std::size_t x = plan.state + w, out = plan.writes[w].joint * n;
     float* value = &pdValues_[x * n * 4];
     float* velocity = &pdVelocities_[x * n * 3];
+    float* goal = &goal_[w * n * 4];  // Locals' weighted offsets: the PD's targets
+    const float* pose = Pose(index, plan.writes[w].joint);  // the output is written below (out = in included)
     if (common.enabled) {
-      // Track: the weighted offset (relative to the animated local) is the PD's target.
-      lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
-        using F = decltype(lane);
-        const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
-        const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, c), current,
-                                        simd::LoadQ4<F>(final_.data(), w * n + c));
-        Q4<F> goal = lanes::Mul(weighted, simd::Conjugate(current));
-        if (!lanes::Unit(&goal)) return false;
-        simd::StoreQ4(goal_.data(), c, goal);
-        return true;
-      });
       // The lane step; an item whose state would overflow float keeps its state
       // and its pose (as a failed QuatPD::TrackOffset), the others go on.
       for (std::size_t from = c0; from < c1;) {
         QuatPdBatchJob job;
         job.settings = settings, job.dt = dt, job.count = c1 - from;
-        job.value = value + from * 4, job.velocity = velocity + from * 3, job.target = &goal_[from * 4];
+        job.value = value + from * 4, job.velocity = velocity + from * 3, job.target = &goal[from * 4];
         std::size_t failed = job.count;
         job.failedItem = &failed;
         if (job.Run()) break;
-        goal_[(from + failed) * 4] = std::numeric_limits<float>::quiet_NaN();
+        goal[(from + failed) * 4] = std::numeric_limits<float>::quiet_NaN();
         from += failed + 1;
       }
       // The animated local turned by the PD's offset (exactly the animated
       // local where the offset is exactly identity, or where the step failed).
       lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
         using F = decltype(lane);
-        const Q4<F> current = simd::LoadQ4<F>(current_.data(), w * n + c);
+        const Q4<F> current = lanes::LoadBlockQ4<F>(&current_[w * lanes::Blocked(n) * 4], c);
         const Q4<F> offset = simd::LoadQ4<F>(value, c);
         Q4<F> turned = lanes::Mul(offset, current);
         if (!lanes::Unit(&turned)) return false;
         const auto identity = simd::And(simd::And(offset.x == 0.0f, offset.y == 0.0f), simd::And(offset.z == 0.0f, offset.w == 1.0f));
-        const auto ok = simd::IsFiniteLane(simd::LoadQ4<F>(goal_.data(), c).x);
+        const auto ok = simd::IsFiniteLane(simd::LoadQ4<F>(goal, c).x);
         const Q4<F> final = simd::Select(simd::And(ok, simd::Not(identity)), turned, current);
-        simd::StoreQ4(output_.data(), out + c, lanes::Written(simd::LoadQ4<F>(output_.data(), out + c), current, final));
+        simd::StoreQ4(output_.data(), out + c, lanes::Written(simd::LoadQ4<F>(pose, out + c), current, final));
         return true;
       });
       for (std::size_t c = c0; c < c1; ++c) {
-        if (std::isfinite(goal_[c * 4])) phase_[x * n + c] = kNone;  // a successful update cancels a blend-out
+        if (std::isfinite(goal[c * 4])) phase_[x * n + c] = kNone;  // a successful update cancels a blend-out
       }
       continue;
     }
     // Release (rare: per character, in double): the spring toward identity
-    // until its energy <= blendOutEnergy, then linear over blendOutTime, then exactly identity.
+    // until its energy <= blendOutEnergy, then linear over blendOutTime, then
+    // exactly identity. It writes only the locals that change: out = in first.
+    if (pose != output_.data()) std::memcpy(&output_[(out + c0) * 4], &pose[(out + c0) * 4], (c1 - c0) * 4 * sizeof(float));
     for (std::size_t c = c0; c < c1; ++c) {
       const std::size_t at = x * n + c;
-      const glm::quat current = LoadQuat(current_.data(), w * n + c);
+      const glm::quat current = simd::ToGlm(lanes::LoadBlockQ4<float>(&current_[w * lanes::Blocked(n) * 4], c));
       if (phase_[at] < kLinear) {
         pd::QuatPD controller(settings);
         const bool ok = controller.Reset(glm::dquat(LoadQuat(value, c)), glm::dvec3(LoadVec3(velocity, c))) &&

@@ -1,5 +1,5 @@
 // RigBatch: the stages of a frame over characters [c0, c1) (docs/rig/rig-batch.md):
-// forward kinematics, gather, the batch solves, locals (and their write-back). Every
+// forward kinematics, gather, the batch solves (locals: rig_batch_locals.cc). Every
 // formula is the Rig's (rig_update.cc), so each character gets its own Rig's result.
 #include <algorithm>
 #include <cstring>
@@ -94,20 +94,34 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
   }
 }
 
+bool RigBatch::WrittenBy(std::size_t first, std::size_t last, std::uint32_t joint) const {
+  for (std::size_t i = first; i < last; ++i) {
+    for (const Write& w : plans_[i].writes) {
+      if (w.joint == joint) return true;
+    }
+  }
+  return false;
+}
+
+const float* RigBatch::Pose(std::size_t index, std::uint32_t joint) const {
+  return WrittenBy(0, index, joint) ? output_.data() : rotations_.data();
+}
+
 void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
-  for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in
+  for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in where no constraint writes (the others: at their first write)
+    if (WrittenBy(0, constraintCount(), static_cast<std::uint32_t>(j))) continue;
     std::memcpy(&output_[(j * n + c0) * 4], &rotations_[(j * n + c0) * 4], (c1 - c0) * 4 * sizeof(float));
   }
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {  // Rig::ToModel's unit root, once per frame
     using F = decltype(lane);
     Q4<F> root = simd::LoadQ4<F>(rootRotations_.data(), c);
     if (!lanes::Unit(&root)) return false;
-    simd::StoreQ4(rootUnits_.data(), c, root);
+    lanes::StoreBlockQ4(rootUnits_.data(), c, root);
     return true;
   });
   for (std::size_t i = 0; i < constraintCount(); ++i) {
-    Kinematics(plans_[i].kinematics, c0, c1);
+    Kinematics(i, c0, c1);
     Gather(i, c0, c1);
     Solve(i, c0, c1);
     Locals(i, c0, c1);
@@ -115,43 +129,59 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   }
 }
 
-// Stage 1: model transforms of `joints` (ascending: parents first) from the
-// current locals, the Rig's formulas (rig.h, "Spaces"), kWide characters at a time.
-void RigBatch::Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1) {
-  const std::size_t n = count_;
+// Stage 1: model transforms of the joints constraint `index` reads that are
+// stale (plans_[index].kinematics, ascending: parents first) from the current
+// locals, the Rig's formulas (rig.h, "Spaces"), kLanes characters at a time;
+// the constraint's own joints among them also get their canonical-frame
+// rotations here (Gather's first part) while hot.
+void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
+  const Rig::Constraint& constraint = template_.constraints_[index];
+  const std::size_t n = count_, blocked = lanes::Blocked(n);
   float* position = modelPositions_.data();
-  float* rotation = modelRotations_.data();
-  float* scale = modelScales_.data();
-  for (const std::uint32_t j : joints) {
+  for (const std::uint32_t j : plans_[index].kinematics) {
     const int p = template_.skeleton_.parent(j);
+    const float* locals = Pose(index, j);
+    const auto found = std::find(constraint.joints.begin(), constraint.joints.end(), static_cast<int>(j));
+    const std::size_t slot = static_cast<std::size_t>(found - constraint.joints.begin());  // joints.size(): none
     const std::size_t at = j * n, from = p >= 0 ? static_cast<std::size_t>(p) * n : 0;
+    float* rotation = &modelRotations_[j * blocked * 4];
+    float* scale = &modelScales_[j * blocked * 3];
+    const float* parentRotation = p >= 0 ? &modelRotations_[static_cast<std::size_t>(p) * blocked * 4] : nullptr;
+    const float* parentScale = p >= 0 ? &modelScales_[static_cast<std::size_t>(p) * blocked * 3] : nullptr;
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
       using F = decltype(lane);
-      Q4<F> local = simd::LoadQ4<F>(output_.data(), at + c);
+      Q4<F> local = simd::LoadQ4<F>(locals, at + c);
       if (!lanes::Unit(&local)) return false;
       const V3<F> pp = p >= 0 ? simd::LoadV3<F>(position, from + c) : V3<F>{F(0.0f), F(0.0f), F(0.0f)};
-      const V3<F> ps = p >= 0 ? simd::LoadV3<F>(scale, from + c) : V3<F>{F(1.0f), F(1.0f), F(1.0f)};
-      const Q4<F> pq = p >= 0 ? simd::LoadQ4<F>(rotation, from + c) : lanes::Splat<F>(kIdentityRotation);
+      const V3<F> ps = p >= 0 ? lanes::LoadBlockV3<F>(parentScale, c) : V3<F>{F(1.0f), F(1.0f), F(1.0f)};
+      const Q4<F> pq = p >= 0 ? lanes::LoadBlockQ4<F>(parentRotation, c) : lanes::Splat<F>(kIdentityRotation);
       Q4<F> q = lanes::Mul(pq, local);
       if (!lanes::Unit(&q)) return false;
       simd::StoreV3(position, at + c, pp + lanes::Rotate(pq, lanes::Mul(ps, simd::LoadV3<F>(translations_.data(), at + c))));
-      simd::StoreQ4(rotation, at + c, q);
-      simd::StoreV3(scale, at + c, lanes::Mul(ps, simd::LoadV3<F>(scales_.data(), at + c)));
+      lanes::StoreBlockQ4(rotation, c, q);
+      lanes::StoreBlockV3(scale, c, lanes::Mul(ps, simd::LoadV3<F>(scales_.data(), at + c)));
+      if (slot < constraint.joints.size()) {
+        Q4<F> framed = lanes::Mul(q, lanes::Splat<F>(constraint.frames[slot]));
+        if (!lanes::Unit(&framed)) return false;  // (the group runs again item by item: the same values stored again)
+        simd::StoreQ4(jobRotations_.data(), slot * n + c, framed);
+      }
       return true;
     });
   }
 }
 
-// Stage 2a: the constraint's joints in their canonical frames, and its target
+// Stage 2a: the constraint's joints Kinematics did not compute in their canonical frames, and its target
 // and pole mapped into each character's model space (Rig::Gather, Rig::ToModel).
 void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const Rig::Constraint& c = template_.constraints_[index];
-  const std::size_t n = count_;
+  const std::size_t n = count_, blocked = lanes::Blocked(n);
+  const std::span<const std::uint32_t> computed = plans_[index].kinematics;
   for (std::size_t k = 0; k < c.joints.size(); ++k) {
-    const std::size_t at = static_cast<std::size_t>(c.joints[k]) * n;
+    if (std::find(computed.begin(), computed.end(), static_cast<std::uint32_t>(c.joints[k])) != computed.end()) continue;
+    const float* model = &modelRotations_[static_cast<std::size_t>(c.joints[k]) * blocked * 4];
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
       using F = decltype(lane);
-      Q4<F> q = lanes::Mul(simd::LoadQ4<F>(modelRotations_.data(), at + ch), lanes::Splat<F>(c.frames[k]));
+      Q4<F> q = lanes::Mul(lanes::LoadBlockQ4<F>(model, ch), lanes::Splat<F>(c.frames[k]));
       if (!lanes::Unit(&q)) return false;
       simd::StoreQ4(jobRotations_.data(), k * n + ch, q);
       return true;
@@ -165,7 +195,7 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const std::size_t first = index * n;
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
     using F = decltype(lane);
-    const Q4<F> inverse = simd::Conjugate(simd::LoadQ4<F>(rootUnits_.data(), ch));
+    const Q4<F> inverse = simd::Conjugate(lanes::LoadBlockQ4<F>(rootUnits_.data(), ch));
     const V3<F> origin = simd::LoadV3<F>(rootPositions_.data(), ch);
     const F scale = simd::Load1<F>(rootScales_.data(), ch);
     const auto toModel = [&](const V3<F>& v) {
@@ -182,20 +212,6 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
 void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
   if (template_.constraints_[index].settings.kind == ConstraintKind::kAim) SolveAims(index, c0, c1);
   else SolveLimbs(index, c0, c1);
-  // The solved model rotations back in each joint's own frame (Rig::SolveLimb's `back`).
-  const Rig::Constraint& c = template_.constraints_[index];
-  const std::size_t n = count_;
-  for (const Write& w : plans_[index].writes) {
-    const glm::quat inverse = glm::conjugate(c.frames[w.slot]);
-    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
-      using F = decltype(lane);
-      const std::size_t at = w.slot * n + ch;
-      Q4<F> q = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), at), lanes::Splat<F>(inverse));
-      if (!lanes::Unit(&q)) return false;
-      simd::StoreQ4(desired_.data(), at, q);
-      return true;
-    });
-  }
 }
 
 // Stage 2b (aim): AimBatchJob with the template's prepared options (weight 1).
@@ -308,48 +324,6 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
   for (std::size_t ch = c0; ch < c1; ++ch) {
     const float s3 = rootScales_[ch];
     distance[ch] *= (s3 + s3 + s3) / 3.0f;  // world units, as Rig's rootScale_
-  }
-}
-
-// Stage 3: full-weight locals (Rig::WriteRotations): each written joint's
-// parent turned by its nearest solved ancestor's change. With smoothing
-// current_ holds the pose's locals and final_ the full-weight ones (both per
-// write) for Smooth; without, the same pass weighs them (weight ×
-// weights(i)[c], enabled) and writes those that changed (stage 4 in one pass).
-void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
-  const std::size_t n = count_;
-  const Plan& plan = plans_[index];
-  const CommonSettings& common = template_.constraints_[index].settings.common;
-  const bool smooth = common.settleTime > 0.0f;
-  const float* weights = &weights_[index * n];
-  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
-    const Write& wr = plan.writes[w];
-    const std::size_t parentAt = wr.parent >= 0 ? static_cast<std::size_t>(wr.parent) * n : 0;
-    const std::size_t x = plan.state + w;
-    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
-      using F = decltype(lane);
-      Q4<F> parent = wr.parent >= 0 ? simd::LoadQ4<F>(modelRotations_.data(), parentAt + ch) : lanes::Splat<F>(kIdentityRotation);
-      if (wr.ancestor >= 0) {
-        const Q4<F> solved = simd::LoadQ4<F>(desired_.data(), static_cast<std::size_t>(wr.ancestorSlot) * n + ch);
-        const Q4<F> was = simd::LoadQ4<F>(modelRotations_.data(), static_cast<std::size_t>(wr.ancestor) * n + ch);
-        parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
-      }
-      const Q4<F> pose = simd::LoadQ4<F>(output_.data(), wr.joint * n + ch);
-      Q4<F> current = pose;
-      if (!lanes::Unit(&current) || !lanes::Unit(&parent)) return false;
-      Q4<F> local = lanes::Mul(simd::Conjugate(parent), simd::LoadQ4<F>(desired_.data(), wr.slot * n + ch));
-      if (!lanes::Unit(&local)) return false;
-      if (smooth) {
-        simd::StoreQ4(current_.data(), w * n + ch, current);
-        simd::StoreQ4(final_.data(), w * n + ch, local);
-        return true;
-      }
-      const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current, local);
-      const Q4<F> final = common.enabled ? weighted : current;
-      simd::StoreQ4(offsets_.data(), x * n + ch, lanes::Mul(final, simd::Conjugate(current)));  // where a PD starts if smoothing is turned on
-      simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(pose, current, final));
-      return true;
-    });
   }
 }
 

@@ -75,16 +75,19 @@ IKPD_INLINE Reg RegSet(float a, float b, float c, float d) { return wasm_f32x4_m
 IKPD_INLINE Reg RegLoad(const float* p) { return wasm_v128_load(p); }
 IKPD_INLINE void RegStore(float* p, Reg a) { wasm_v128_store(p, a); }
 // (x0 y0 z0 x1)(y1 z1 x2 y2)(z2 x3 y3 z3) <-> (x0..x3)(y0..y3)(z0..z3).
+// Every shuffle takes its first two lanes from one input and its last two from
+// the other (the SSE2 sequence below, lane for lane), a form engines lower to
+// one shufps.
 IKPD_INLINE void RegLoad3x4(const float* p, Reg* x, Reg* y, Reg* z) {
   const Reg a = wasm_v128_load(p), b = wasm_v128_load(p + 4), c = wasm_v128_load(p + 8);
-  *x = wasm_i32x4_shuffle(a, wasm_i32x4_shuffle(b, c, 2, 5, 2, 5), 0, 3, 4, 5);
-  *y = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 1, 4, 1, 4), wasm_i32x4_shuffle(b, c, 3, 6, 3, 6), 0, 1, 4, 5);
-  *z = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 2, 5, 2, 5), c, 0, 1, 4, 7);
+  *x = wasm_i32x4_shuffle(a, wasm_i32x4_shuffle(b, c, 2, 0, 5, 4), 0, 3, 4, 6);
+  *y = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 1, 0, 4, 4), wasm_i32x4_shuffle(b, c, 3, 0, 6, 4), 0, 2, 4, 6);
+  *z = wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 2, 0, 5, 4), c, 0, 2, 4, 7);
 }
 IKPD_INLINE void RegStore3x4(float* p, Reg x, Reg y, Reg z) {
-  wasm_v128_store(p, wasm_i32x4_shuffle(wasm_i32x4_shuffle(x, y, 0, 4, 1, 5), z, 0, 1, 4, 2));
-  wasm_v128_store(p + 4, wasm_i32x4_shuffle(wasm_i32x4_shuffle(y, z, 1, 5, 2, 6), x, 0, 1, 6, 2));
-  wasm_v128_store(p + 8, wasm_i32x4_shuffle(wasm_i32x4_shuffle(x, y, 3, 7, 3, 7), z, 6, 0, 1, 7));
+  wasm_v128_store(p, wasm_i32x4_shuffle(wasm_i32x4_shuffle(x, y, 0, 1, 4, 5), wasm_i32x4_shuffle(z, x, 0, 0, 5, 5), 0, 2, 4, 6));
+  wasm_v128_store(p + 4, wasm_i32x4_shuffle(wasm_i32x4_shuffle(y, z, 1, 1, 5, 5), wasm_i32x4_shuffle(x, y, 2, 2, 6, 6), 0, 2, 4, 6));
+  wasm_v128_store(p + 8, wasm_i32x4_shuffle(wasm_i32x4_shuffle(z, x, 2, 2, 7, 7), wasm_i32x4_shuffle(y, z, 3, 3, 7, 7), 0, 2, 4, 6));
 }
 IKPD_INLINE void RegTranspose4(Reg* a, Reg* b, Reg* c, Reg* d) {
   const Reg t0 = wasm_i32x4_shuffle(*a, *b, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(*c, *d, 0, 4, 1, 5);

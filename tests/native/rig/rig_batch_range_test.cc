@@ -1,4 +1,4 @@
-// RigBatch: partial lane groups and chunk edges (counts 1, 7, 8, 9, 257),
+// RigBatch: partial lane groups and chunk edges (counts 1, 7, 8, 9, 2049),
 // ranges (threads) equal to the full update, and the degenerate inputs
 // (target at the root, zero-length bones, weight 0, dt 0), each against a Rig
 // per character.
@@ -56,7 +56,7 @@ void CopyInputs(RigBatch& from, RigBatch& to) {
 }
 
 TEST(RigBatchRange, CountsAtLaneAndChunkEdgesEqualTheRig) {
-  for (const std::size_t count : {1u, 7u, 8u, 9u, 257u}) {
+  for (const std::size_t count : {1u, 7u, 8u, 9u, 2049u}) {  // a chunk is 2048 characters
     for (const float settle : {0.0f, 0.1f}) {
       iktest::Rng rng(static_cast<unsigned>(2910 + count));
       const Rig rig = MakeTemplate(RandomCreature(rng, settle));
@@ -78,7 +78,7 @@ TEST(RigBatchRange, CountsAtLaneAndChunkEdgesEqualTheRig) {
 TEST(RigBatchRange, RangesEqualTheFullUpdate) {
   iktest::Rng rng(2911);
   const Rig rig = MakeTemplate(RandomCreature(rng, 0.1f));
-  const std::size_t n = 600;
+  const std::size_t n = 2600;  // a chunk is 2048 characters
   RigBatch full, parts;
   ASSERT_TRUE(full.Init(rig, n).ok());
   ASSERT_TRUE(parts.Init(rig, n).ok());
@@ -86,7 +86,7 @@ TEST(RigBatchRange, RangesEqualTheFullUpdate) {
     RandomInputs(rng, full, rig);
     CopyInputs(full, parts);
     ASSERT_TRUE(full.Update(1.0f / 30.0f).ok());
-    const std::size_t a = static_cast<std::size_t>(rng.Uniform(1.0f, 300.0f)), b = a + static_cast<std::size_t>(rng.Uniform(0.0f, 299.0f));
+    const std::size_t a = static_cast<std::size_t>(rng.Uniform(1.0f, 1300.0f)), b = a + static_cast<std::size_t>(rng.Uniform(0.0f, 1299.0f));
     ASSERT_TRUE(parts.Update(1.0f / 30.0f, b, n - b).ok());
     ASSERT_TRUE(parts.Update(1.0f / 30.0f, 0, a).ok());
     ASSERT_TRUE(parts.Update(1.0f / 30.0f, a, b - a).ok());

@@ -115,12 +115,17 @@ class RigBatch {
     std::size_t state = 0;               // index of its first write in the smoothing arrays
     pd::PdSettings smoothing;            // its offset PD's settings (as Rig::Configure)
   };
-  // Stages (rig_batch_stages.cc, rig_batch_smooth.cc), over characters [c0, c1).
+  // Stages (rig_batch_stages.cc, rig_batch_locals.cc, rig_batch_smooth.cc), over characters [c0, c1).
   Status CheckRange(float dt, std::size_t first, std::size_t count);
   bool RangeValid(std::size_t first, std::size_t count) const;
   void Derive(const Rig& rig, std::vector<Plan>* plans) const;
   void Chunk(float dt, std::size_t c0, std::size_t c1);
-  void Kinematics(std::span<const std::uint32_t> joints, std::size_t c0, std::size_t c1);
+  void Kinematics(std::size_t index, std::size_t c0, std::size_t c1);
+  // The locals of `joint` as constraint `index` finds them (joint-major as
+  // output()): output_ once an earlier constraint wrote it this frame, else the
+  // animated rotations_ (a written joint's out = in is its first write).
+  const float* Pose(std::size_t index, std::uint32_t joint) const;
+  bool WrittenBy(std::size_t first, std::size_t last, std::uint32_t joint) const;  // by constraints [first, last)
   void Gather(std::size_t index, std::size_t c0, std::size_t c1);
   void Solve(std::size_t index, std::size_t c0, std::size_t c1);
   void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
@@ -138,21 +143,24 @@ class RigBatch {
   // Per constraint i, character c: [i·N + c] (×3 for points).
   std::vector<float> targets_, poles_, weights_, reached_, distance_;
   std::vector<Plan> plans_;
-  // Model transforms, joint-major as the locals.
+  // Model transforms, joint-major as the locals; rotations and scales (read by
+  // the stages only) in lane blocks of rig_batch_lanes.h ([j·B·4 …], B =
+  // count rounded up to whole blocks), positions as the locals (the jobs read them).
   std::vector<float> modelPositions_, modelRotations_, modelScales_;
   // Smoothing, per written joint w (all constraints, plans_[i].state + w), character c:
-  // [w·N + c]: the offset applied without smoothing (where a PD starts), the
-  // PD's offset and angular velocity, its blend-out phase (pd::BlendPhase),
+  // [w·N + c]: the offset applied without smoothing (where a PD starts; lane
+  // blocks, [w·B·4 …]), the PD's offset and angular velocity, its blend-out phase (pd::BlendPhase),
   // the offset the linear part starts from and its elapsed time.
   std::vector<float> offsets_, pdValues_, pdVelocities_, blendFrom_, blendTime_;
   std::vector<std::uint8_t> phase_;
   // Scratch per character (disjoint ranges never share it): slots k < 4 of the
   // constraint being solved ([k·N + c]: rotations in canonical frames; the jobs
   // read positions from modelPositions_ itself), the mapped target and pole,
-  // the solved locals before and after weighting.
+  // per write (w < 3) the pose's locals (lane blocks, [w·B·4 …]) and the
+  // weighted offsets (Smooth's targets, [w·N + c]).
   std::vector<float> jobRotations_, solvedRotations_, solvedPositions_;
-  std::vector<float> modelTargets_, modelPoles_, desired_, current_, final_, goal_;
-  std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them)
+  std::vector<float> modelTargets_, modelPoles_, current_, goal_;
+  std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them; lane blocks)
   char message_[160] = {};
 };
 

@@ -1,0 +1,94 @@
+// RigBatch: the locals stage over characters [c0, c1) (docs/rig/rig-batch.md):
+// solved model rotations back to each joint's local rotation, weighed and
+// written (or handed to rig_batch_smooth.cc). Every formula is the Rig's
+// (rig_update.cc, Rig::WriteRotations), so each character gets its own Rig's result.
+#include <cstddef>
+#include <type_traits>
+
+#include "ikpd/rig/rig_batch.h"
+#include "rig_batch_lanes.h"
+#include "rig_math.h"
+
+namespace ikpd::rig {
+
+using simd::Q4;
+
+// Stage 3: full-weight locals (Rig::WriteRotations), all of the constraint's
+// writes in one pass: the solved model rotations back in each joint's own
+// frame (Rig::SolveLimb's `back`), then each written joint's parent turned by
+// its nearest solved ancestor's change. With smoothing current_ holds the
+// pose's locals and goal_ the weighted offsets (both per write) for Smooth;
+// without, the same pass weighs them (weight × weights(i)[c], enabled) and
+// writes those that changed (stage 4 in one pass). Nothing is stored before
+// every lane of a group has passed its checks (a group that fails runs again
+// item by item).
+void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
+  constexpr std::size_t kMaxWrites = 3;  // aim 1, two-bone and pseudo three-bone 3 (the tip follows the end)
+  const std::size_t n = count_, blocked = lanes::Blocked(n);
+  const Plan& plan = plans_[index];
+  const Rig::Constraint& c = template_.constraints_[index];
+  const auto model = [&](int joint) { return &modelRotations_[static_cast<std::size_t>(joint) * blocked * 4]; };
+  const CommonSettings& common = c.settings.common;
+  const bool smooth = common.settleTime > 0.0f;
+  const float* weights = &weights_[index * n];
+  glm::quat inverse[kMaxWrites];
+  int ancestorWrite[kMaxWrites];  // the write whose joint is the nearest written ancestor (−1: none)
+  const float* pose[kMaxWrites];
+  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
+    const Write& wr = plan.writes[w];
+    inverse[w] = glm::conjugate(c.frames[wr.slot]);
+    pose[w] = Pose(index, wr.joint);
+    ancestorWrite[w] = -1;
+    for (std::size_t a = 0; a < plan.writes.size(); ++a) {
+      if (wr.ancestor >= 0 && static_cast<int>(plan.writes[a].slot) == wr.ancestorSlot) ancestorWrite[w] = static_cast<int>(a);
+    }
+  }
+  // The write count as a constant (aim 1, the limbs kMaxWrites), so the loops over writes unroll.
+  const auto pass = [&](auto count) {
+    constexpr std::size_t writes = decltype(count)::value;
+    lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
+      using F = decltype(lane);
+      Q4<F> desired[kMaxWrites], raw[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
+      for (std::size_t w = 0; w < writes; ++w) {
+        desired[w] = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), plan.writes[w].slot * n + ch), lanes::Splat<F>(inverse[w]));
+        if (!lanes::Unit(&desired[w])) return false;
+      }
+      for (std::size_t w = 0; w < writes; ++w) {
+        const Write& wr = plan.writes[w];
+        Q4<F> parent = wr.parent >= 0 ? lanes::LoadBlockQ4<F>(model(wr.parent), ch) : lanes::Splat<F>(kIdentityRotation);
+        if (ancestorWrite[w] >= 0) {
+          const Q4<F>& solved = desired[ancestorWrite[w]];
+          const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
+          parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
+        }
+        current[w] = raw[w] = simd::LoadQ4<F>(pose[w], wr.joint * n + ch);
+        if (!lanes::Unit(&current[w]) || !lanes::Unit(&parent)) return false;
+        local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
+        if (!lanes::Unit(&local[w])) return false;
+        if (smooth && common.enabled) {  // Smooth's target: the weighted offset (relative to the animated local)
+          const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
+          local[w] = lanes::Mul(weighted, simd::Conjugate(current[w]));
+          if (!lanes::Unit(&local[w])) return false;
+        }
+      }
+      for (std::size_t w = 0; w < writes; ++w) {
+        const Write& wr = plan.writes[w];
+        if (smooth) {
+          lanes::StoreBlockQ4(&current_[w * blocked * 4], ch, current[w]);
+          simd::StoreQ4(goal_.data(), w * n + ch, local[w]);
+          continue;
+        }
+        const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
+        const Q4<F> final = common.enabled ? weighted : current[w];
+        // Where a PD starts if smoothing is turned on.
+        lanes::StoreBlockQ4(&offsets_[(plan.state + w) * blocked * 4], ch, lanes::Mul(final, simd::Conjugate(current[w])));
+        simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(raw[w], current[w], final));
+      }
+      return true;
+    });
+  };
+  if (plan.writes.size() == 1) pass(std::integral_constant<std::size_t, 1>{});
+  else pass(std::integral_constant<std::size_t, kMaxWrites>{});
+}
+
+}  // namespace ikpd::rig
