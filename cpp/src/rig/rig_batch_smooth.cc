@@ -27,10 +27,17 @@ constexpr auto kNone = static_cast<std::uint8_t>(pd::BlendPhase::kNone);
 constexpr auto kLinear = static_cast<std::uint8_t>(pd::BlendPhase::kLinear);
 constexpr auto kDone = static_cast<std::uint8_t>(pd::BlendPhase::kDone);
 
-// The animated local turned by an offset; exactly the animated local when the
-// offset is exactly identity (a finished blend-out gives out == in bit for bit).
-glm::quat Apply(const glm::quat& offset, const glm::quat& current) {
-  return offset == kIdentityRotation ? current : Unit(offset * current);
+// The animated local turned by an offset, over any lane type; exactly the
+// animated local where the offset is exactly identity (a finished blend-out
+// gives out == in bit for bit). False when some lane's product does not
+// normalize plainly (the group then runs item by item).
+template <class F>
+IKPD_INLINE bool Apply(const Q4<F>& offset, const Q4<F>& current, Q4<F>* out) {
+  Q4<F> turned = lanes::Mul(offset, current);
+  if (!lanes::Unit(&turned)) return false;
+  const auto identity = simd::And(simd::And(offset.x == 0.0f, offset.y == 0.0f), simd::And(offset.z == 0.0f, offset.w == 1.0f));
+  *out = simd::Select(identity, current, turned);
+  return true;
 }
 }  // namespace
 
@@ -87,12 +94,10 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
       lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
         using F = decltype(lane);
         const Q4<F> current = lanes::LoadBlockQ4<F>(&current_[w * lanes::Blocked(n) * 4], c);
-        const Q4<F> offset = simd::LoadQ4<F>(value, c);
-        Q4<F> turned = lanes::Mul(offset, current);
-        if (!lanes::Unit(&turned)) return false;
-        const auto identity = simd::And(simd::And(offset.x == 0.0f, offset.y == 0.0f), simd::And(offset.z == 0.0f, offset.w == 1.0f));
+        Q4<F> turned;
+        if (!Apply(simd::LoadQ4<F>(value, c), current, &turned)) return false;
         const auto ok = simd::IsFiniteLane(simd::LoadQ4<F>(goal, c).x);
-        const Q4<F> final = simd::Select(simd::And(ok, simd::Not(identity)), turned, current);
+        const Q4<F> final = simd::Select(ok, turned, current);
         simd::StoreQ4(output_.data(), out + c, lanes::Written(simd::LoadQ4<F>(pose, out + c), current, final));
         return true;
       });
@@ -137,8 +142,9 @@ void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c
         StoreQuat(value, c, kIdentityRotation);
         StoreVec3(velocity, c, glm::vec3(0.0f));
       }
-      const glm::quat final = Apply(LoadQuat(value, c), current);
-      if (final != current) StoreQuat(output_.data(), out + c, final);  // Rig writes only the locals that change
+      Q4<float> final;
+      Apply(simd::FromGlm(LoadQuat(value, c)), simd::FromGlm(current), &final);  // (one lane: never fails)
+      if (simd::ToGlm(final) != current) StoreQuat(output_.data(), out + c, simd::ToGlm(final));  // Rig writes only the locals that change
     }
   }
 }
