@@ -210,8 +210,8 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
   for (std::size_t w = 0; w < c.writes.size(); ++w) {
     for (int a = skeleton_.parent(static_cast<std::size_t>(c.joints[c.writes[w]])); a >= 0 && c.writeAncestors[w] < 0;
          a = skeleton_.parent(static_cast<std::size_t>(a))) {
-      for (std::uint16_t k : c.writes) {
-        if (c.joints[k] == a) c.writeAncestors[w] = k;
+      for (std::size_t x = 0; x < c.writes.size(); ++x) {
+        if (c.joints[c.writes[x]] == a) c.writeAncestors[w] = static_cast<int>(x);
       }
     }
   }

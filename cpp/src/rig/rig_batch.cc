@@ -123,6 +123,10 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.reached_.assign(constraints * n, 0.0f);
     next.distance_.assign(constraints * n, 0.0f);
     Derive(next.template_, &next.plans_);
+    next.firstWriter_.assign(joints, static_cast<std::uint32_t>(constraints));
+    for (std::size_t i = constraints; i-- > 0;) {
+      for (const Write& w : next.plans_[i].writes) next.firstWriter_[w.joint] = static_cast<std::uint32_t>(i);
+    }
     std::size_t state = 0;
     for (Plan& plan : next.plans_) {
       plan.state = state;

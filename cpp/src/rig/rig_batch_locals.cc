@@ -32,16 +32,11 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const bool smooth = common.settleTime > 0.0f;
   const float* weights = &weights_[index * n];
   glm::quat inverse[kMaxWrites];
-  int ancestorWrite[kMaxWrites];  // the write whose joint is the nearest written ancestor (−1: none)
   const float* pose[kMaxWrites];
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
     const Write& wr = plan.writes[w];
     inverse[w] = glm::conjugate(c.frames[wr.slot]);
     pose[w] = Pose(index, wr.joint);
-    ancestorWrite[w] = -1;
-    for (std::size_t a = 0; a < plan.writes.size(); ++a) {
-      if (wr.ancestor >= 0 && static_cast<int>(plan.writes[a].slot) == wr.ancestorSlot) ancestorWrite[w] = static_cast<int>(a);
-    }
   }
   // The write count as a constant (aim 1, the limbs kMaxWrites), so the loops over writes unroll.
   const auto pass = [&](auto count) {
@@ -56,8 +51,8 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
       for (std::size_t w = 0; w < writes; ++w) {
         const Write& wr = plan.writes[w];
         Q4<F> parent = wr.parent >= 0 ? lanes::LoadBlockQ4<F>(model(wr.parent), ch) : lanes::Splat<F>(kIdentityRotation);
-        if (ancestorWrite[w] >= 0) {
-          const Q4<F>& solved = desired[ancestorWrite[w]];
+        if (wr.ancestorWrite >= 0) {
+          const Q4<F>& solved = desired[wr.ancestorWrite];
           const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
           parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
         }

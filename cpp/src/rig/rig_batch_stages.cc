@@ -78,8 +78,8 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
       wr.slot = c.writes[w];
       wr.joint = static_cast<std::uint32_t>(c.joints[wr.slot]);
       wr.parent = skeleton.parent(wr.joint);
-      wr.ancestorSlot = c.writeAncestors[w];
-      if (wr.ancestorSlot >= 0) wr.ancestor = c.joints[static_cast<std::size_t>(wr.ancestorSlot)];
+      wr.ancestorWrite = c.writeAncestors[w];
+      if (wr.ancestorWrite >= 0) wr.ancestor = c.joints[c.writes[static_cast<std::size_t>(wr.ancestorWrite)]];
       plan.writes.push_back(wr);
     }
     // Its writes' subtrees are stale (one forward pass: parents come first).
@@ -94,23 +94,14 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
   }
 }
 
-bool RigBatch::WrittenBy(std::size_t first, std::size_t last, std::uint32_t joint) const {
-  for (std::size_t i = first; i < last; ++i) {
-    for (const Write& w : plans_[i].writes) {
-      if (w.joint == joint) return true;
-    }
-  }
-  return false;
-}
-
 const float* RigBatch::Pose(std::size_t index, std::uint32_t joint) const {
-  return WrittenBy(0, index, joint) ? output_.data() : rotations_.data();
+  return firstWriter_[joint] < index ? output_.data() : rotations_.data();
 }
 
 void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   const std::size_t n = count_;
   for (std::size_t j = 0; j < jointCount(); ++j) {  // out = in where no constraint writes (the others: at their first write)
-    if (WrittenBy(0, constraintCount(), static_cast<std::uint32_t>(j))) continue;
+    if (firstWriter_[j] < constraintCount()) continue;
     std::memcpy(&output_[(j * n + c0) * 4], &rotations_[(j * n + c0) * 4], (c1 - c0) * 4 * sizeof(float));
   }
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {  // Rig::ToModel's unit root, once per frame

@@ -290,9 +290,10 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
     const std::size_t j = static_cast<std::size_t>(c.joints[k]);
     const int p = skeleton_.parent(j);
     glm::quat parent = p >= 0 ? model_[static_cast<std::size_t>(p)].rotation : kIdentityRotation;
-    if (const int s = c.writeAncestors[w]; s >= 0) {  // under its nearest written ancestor's solved rotation
-      const std::size_t a = static_cast<std::size_t>(c.joints[static_cast<std::size_t>(s)]);
-      parent = desired_[static_cast<std::size_t>(s)] * glm::conjugate(model_[a].rotation) * parent;
+    if (const int x = c.writeAncestors[w]; x >= 0) {  // under its nearest written ancestor's solved rotation
+      const std::size_t s = c.writes[static_cast<std::size_t>(x)];
+      const std::size_t a = static_cast<std::size_t>(c.joints[s]);
+      parent = desired_[s] * glm::conjugate(model_[a].rotation) * parent;
     }
     const glm::quat current = Unit(out[j].rotation);
     const glm::quat desired = Unit(glm::conjugate(Unit(parent)) * desired_[k]);

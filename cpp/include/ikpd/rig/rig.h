@@ -254,7 +254,7 @@ class Rig {
     std::vector<glm::vec3> eyeAxes;    // look-ats: each eye's look axis, joint-local
     glm::quat rootRest{1.0f, 0.0f, 0.0f, 0.0f};  // chain: the root's rest local rotation · F_0
     std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
-    std::vector<int> writeAncestors;    // per write: the slot of its nearest written ancestor (−1: none)
+    std::vector<int> writeAncestors;    // per write: the write (index into writes) of its nearest written ancestor (−1: none)
     std::vector<pd::QuatPD> smoothing;  // one per written joint (PD kinds)
     std::vector<glm::quat> offsets;     // the offsets applied without smoothing (settleTime 0)
     LookAt lookAt;

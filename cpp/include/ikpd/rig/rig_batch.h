@@ -106,7 +106,7 @@ class RigBatch {
     std::uint32_t slot = 0;
     int parent = -1;          // skeleton parent (−1: none)
     int ancestor = -1;        // nearest written ancestor joint (−1: none)
-    int ancestorSlot = -1;    // its slot
+    int ancestorWrite = -1;   // its write (index into Plan::writes)
   };
   // What a constraint's stages need, derived once.
   struct Plan {
@@ -125,7 +125,6 @@ class RigBatch {
   // output()): output_ once an earlier constraint wrote it this frame, else the
   // animated rotations_ (a written joint's out = in is its first write).
   const float* Pose(std::size_t index, std::uint32_t joint) const;
-  bool WrittenBy(std::size_t first, std::size_t last, std::uint32_t joint) const;  // by constraints [first, last)
   void Gather(std::size_t index, std::size_t c0, std::size_t c1);
   void Solve(std::size_t index, std::size_t c0, std::size_t c1);
   void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
@@ -143,6 +142,7 @@ class RigBatch {
   // Per constraint i, character c: [i·N + c] (×3 for points).
   std::vector<float> targets_, poles_, weights_, reached_, distance_;
   std::vector<Plan> plans_;
+  std::vector<std::uint32_t> firstWriter_;  // per joint: the first constraint that writes it (constraintCount(): none)
   // Model transforms, joint-major as the locals; rotations and scales (read by
   // the stages only) in lane blocks of rig_batch_lanes.h ([j·B·4 …], B =
   // count rounded up to whole blocks), positions as the locals (the jobs read them).
