@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the requested targets: native (library + tests + benchmarks), wasm
-# (web/lib/ikpd.mjs + ikpd.wasm, and the threaded module in web/lib/threads/),
+# (web/lib/ikpd{,-rig,-batch}.mjs + .wasm, and the threaded module in web/lib/threads/),
 # sanitize (native tests under ASan+UBSan), nosimd (native tests without SIMD lanes),
 # v3 (library, tests and benchmarks for x86-64-v3: AVX2 + FMA, 8-wide lanes),
 # fuzz (libFuzzer harnesses, clang). Incremental.

@@ -80,7 +80,7 @@ function nativeResults(build = 'native', filter = null) {
   return { results: out, context: JSON.parse(json).context };
 }
 
-const ikpd = await init();
+const ikpd = await init({ batch: true }); // every area (docs/loading.md, "Modules")
 const rows = [];
 const extra = {};
 const skipped = [];
@@ -216,7 +216,7 @@ section('single-call paths', () => {
 // Each loop sums into its own local: one shared accumulator lets a later loop
 // deoptimise an earlier one and inflate the baseline.
 {
-  const wasm = bindAllAreas(await createModule());
+  const wasm = bindAllAreas(await createModule({ batch: true }));
   const handle = wasm.TwoBoneSolver.create();
   const scratchPointer = wasm.scratchPointer;
   const jsNumber = () => 1;
@@ -363,27 +363,30 @@ section('grounding (three.js)', () => {
 
 // ------------------------------------------------------------ size and start-up
 {
-  const glue = readFileSync(join(root, 'web/lib/ikpd.mjs'));
-  const wasm = readFileSync(join(root, 'web/lib/ikpd.wasm'));
   // The modules that were core, load-wasm, ik, pd, chain, hdr and batch.js before web/src had a folder per area.
   const modules = ['core', 'readers', 'load-wasm', 'ik/aim', 'ik/twoBone', 'ik/localRotations', 'pd/pd', 'ik/chain', 'ik/pseudoThreeBone', 'ik/tentacle', 'rig/lookAt', 'rig/smoothedRig', 'hdr/hdr', 'batch/batch'];
   const wrappers = ['web/index.js', ...modules.map((m) => `web/src/${m}.js`)]
     .filter((f) => existsSync(join(root, f)))
     .map((f) => readFileSync(join(root, f)));
   const gz = (b) => gzipSync(b, { level: 9 }).length;
-  const startups = [];
+  // Fresh Node processes, alternating the default module and the one with every area.
+  const startups = { default: [], batch: [] };
   for (let k = 0; k < (quick ? 3 : 9); k++) {
-    const line = execFileSync(process.execPath, [join(root, 'bench/startup.mjs')], { encoding: 'utf8' });
-    startups.push(JSON.parse(line.trim().split('\n').pop()));
+    for (const [name, flags] of [['default', []], ['batch', ['--batch']]]) {
+      const line = execFileSync(process.execPath, [join(root, 'bench/startup.mjs'), ...flags], { encoding: 'utf8' });
+      startups[name].push(JSON.parse(line.trim().split('\n').pop()));
+    }
   }
+  // Each module's .wasm and glue (docs/loading.md, "Modules").
   extra.size = {
-    wasmBytes: wasm.length,
-    wasmGzip: gz(wasm),
-    glueBytes: glue.length,
-    glueGzip: gz(glue),
+    modules: Object.fromEntries(['ikpd', 'ikpd-rig', 'ikpd-batch'].map((name) => {
+      const wasm = readFileSync(join(root, `web/lib/${name}.wasm`)), glue = readFileSync(join(root, `web/lib/${name}.mjs`));
+      return [name, { wasmBytes: wasm.length, wasmGzip: gz(wasm), glueBytes: glue.length, glueGzip: gz(glue) }];
+    })),
     wrappersGzip: gz(Buffer.concat(wrappers)),
   };
-  extra.startup = Object.fromEntries(['initMs', 'importMs', 'firstCallMs', 'otherAreasMs'].map((k) => [k, median(startups.map((s) => s[k]))]));
+  const startupOf = (samples) => Object.fromEntries(['initMs', 'importMs', 'firstCallMs', 'otherAreasMs'].map((k) => [k, median(samples.map((s) => s[k]))]));
+  extra.startup = { default: startupOf(startups.default), batch: startupOf(startups.batch) };
 }
 
 // ------------------------------------------------------------ report
@@ -467,14 +470,18 @@ if (extra.grounding) {
 }
 const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const s = extra.size;
-console.log(`\nsize: ikpd.wasm ${kb(s.wasmBytes)} (${kb(s.wasmGzip)} gzipped) + Emscripten glue ikpd.mjs ${kb(s.glueBytes)} (${kb(s.glueGzip)} gzipped) + JS wrappers ${kb(s.wrappersGzip)} gzipped`);
+console.log('\nsize (.wasm + its Emscripten glue; init() loads ikpd, init({ rig }) ikpd-rig, init({ batch }) ikpd-batch):');
+for (const [name, m] of Object.entries(s.modules)) {
+  console.log(`  ${name.padEnd(11)} ${kb(m.wasmBytes)} + ${kb(m.glueBytes)}, gzipped ${kb(m.wasmGzip)} + ${kb(m.glueGzip)} = ${kb(m.wasmGzip + m.glueGzip)} (${(m.wasmGzip + m.glueGzip).toLocaleString('en')} bytes)`);
+}
+console.log(`  JS wrappers ${kb(s.wrappersGzip)} gzipped`);
 if (extra.embind) {
   const e = extra.embind;
   console.log(`Embind per-call cost: class method ${fmt(e.method)}, free function ${fmt(e.function)} (cached reference, as the library calls it; looked up on the module every call: ${fmt(e.functionLookup)}) (minus a JS call)`);
 }
-{
-  const u = extra.startup;
-  console.log(`start-up: await init() ${u.initMs.toFixed(1)} ms (import ${u.importMs.toFixed(1)} ms) in a fresh Node ${process.version} process, median; ` +
+for (const [name, call] of [['default', 'init()'], ['batch', 'init({ batch: true })']]) {
+  const u = extra.startup[name];
+  console.log(`start-up: await ${call} ${u.initMs.toFixed(1)} ms (import ${u.importMs.toFixed(1)} ms) in a fresh Node ${process.version} process, median; ` +
     `areas bound on first use: then the first solveTwoBone ${u.firstCallMs.toFixed(1)} ms, a first use of every other area ${u.otherAreasMs.toFixed(1)} ms`);
 }
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;

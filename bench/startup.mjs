@@ -8,18 +8,21 @@
 //                   made over the job descriptions of web/src/<area>/described.js)
 //   firstCallMs     after init: the first solveTwoBone, which binds the ik
 //                   area (docs/loading.md, "Start-up")
-//   otherAreasMs    then one first use of each other area (a QuatPD, a
-//                   TwoBoneBatch, a LookAt, an HDR buffer), which binds them
+//   otherAreasMs    then one first use of each other area of the module (a
+//                   QuatPD, an HDR buffer, a LookAt with --rig or --batch, a
+//                   TwoBoneBatch with --batch), which binds them
 // The phases are timed by wrapping WebAssembly.compile / instantiate and the
 // module's Embind registration imports (the last call); `--runs N` starts N fresh processes
-// and prints the median of each field.
+// and prints the median of each field. `--rig` / `--batch`: init({ rig: true })
+// / init({ batch: true }) instead of init() (docs/loading.md, "Modules").
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 0);
+const flags = ['--rig', '--batch'].filter((flag) => process.argv.includes(flag));
 if (process.argv.includes('--runs')) {
   const samples = Array.from({ length: runs }, () =>
-    JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url)], { encoding: 'utf8' })));
+    JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), ...flags], { encoding: 'utf8' })));
   const median = (xs) => {
     const s = [...xs].sort((a, b) => a - b);
     const m = s.length >> 1;
@@ -56,7 +59,7 @@ if (process.argv.includes('--runs')) {
   const t0 = now();
   const { init } = await import('../web/index.js');
   const t1 = now();
-  const ikpd = await init();
+  const ikpd = await init({ rig: flags.includes('--rig'), batch: flags.includes('--batch') });
   const t2 = now();
   const registeredAt = marks.lastImport; // the first uses below register more
   const registerMs = registeredAt - marks.instantiated;
@@ -64,9 +67,9 @@ if (process.argv.includes('--runs')) {
   ikpd.solveTwoBone({ root: joint(0), mid: joint(1), end: joint(2), target: [1, 1, 0] });
   const t3 = now();
   new ikpd.QuatPD().dispose();
-  new ikpd.TwoBoneBatch(8).dispose();
-  new ikpd.LookAt({ weights: [0.5, 1] }).dispose();
   ikpd.hdr.createBuffer(4, 4).dispose();
+  if (ikpd.areas.includes('rig')) new ikpd.LookAt({ weights: [0.5, 1] }).dispose();
+  if (ikpd.areas.includes('batch')) new ikpd.TwoBoneBatch(8).dispose();
   const t4 = now();
   console.log(JSON.stringify({
     importMs: t1 - t0, initMs: t2 - t1, compileMs: marks.compile, instantiateMs: marks.instantiate, registerMs,

@@ -59,8 +59,9 @@ function notFound(ctx, id) {
 }
 
 async function main() {
-  // Two threads for batches (?threads=1 for one) where the page is cross-origin isolated (vite.config.js sends COOP/COEP).
-  const [ikpd, { renderer, path }] = await Promise.all([init({ threads: urlOptions.threads }), createRenderer({ forceWebGL: urlOptions.forceWebGL })]);
+  // Every area (the scenes use the rig and batches); two threads for batches (?threads=1 for one)
+  // where the page is cross-origin isolated (vite.config.js sends COOP/COEP).
+  const [ikpd, { renderer, path }] = await Promise.all([init({ batch: true, threads: urlOptions.threads }), createRenderer({ forceWebGL: urlOptions.forceWebGL })]);
   viewport.appendChild(renderer.domElement);
   const output = new Output(renderer, path, { mode: urlOptions.output });
   const threads = ikpd.threads > 1 ? `threads: ${ikpd.threads}` : `threads: off${globalThis.crossOriginIsolated ? '' : ' (not cross-origin isolated)'}`;

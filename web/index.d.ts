@@ -12,7 +12,11 @@ export * from './types/pd/pd.js';
 export * from './types/hdr/hdr.js';
 export * from './types/batch/batch.js';
 
-/** The loaded library: every solver, controller and transform. */
+/**
+ * The loaded library: every solver, controller and transform. The classes of
+ * an area the loaded module does not have (`areas`) throw an Error naming
+ * the init() option that loads it (docs/loading.md, "Modules").
+ */
 export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsApi, RigApi, RigBatchApi {
   /** Library version, the same as the C++ `ikpd::Version()`. */
   readonly version: string;
@@ -21,6 +25,12 @@ export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsA
    * the threaded module loaded, 1 otherwise (docs/batch/batches.md, "Threads").
    */
   readonly threads: number;
+  /**
+   * The areas of the module init() loaded: `['ik', 'pd', 'hdr']` by default,
+   * plus `'rig'` with init({ rig: true }), plus `'batch'` with
+   * init({ batch: true }) or init({ threads }) (docs/loading.md, "Modules").
+   */
+  readonly areas: readonly ('ik' | 'pd' | 'hdr' | 'rig' | 'batch')[];
   /**
    * WebAssembly memory use, for leak checks: `heapBytes` is the size of the
    * WASM memory (it only grows), `usedBytes` the bytes currently allocated by
@@ -31,26 +41,49 @@ export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsA
   readonly hdr: HdrApi;
 }
 
-/** Where init() gets the WebAssembly module. */
+/**
+ * Which WebAssembly module init() loads, and from where. There are three, each
+ * the one before plus an area: `ikpd` (ik, pd, hdr: the solvers, prepared
+ * solvers, chains, the tentacle, PD controllers, HDR), `ikpd-rig` (+ rig:
+ * `Rig`, `LookAt`, `BodyLookAt` and every `ikpd/three` helper) and
+ * `ikpd-batch` (+ batch: the batches and `RigBatch`). An app downloads only
+ * the one it asks for (docs/loading.md, "Modules").
+ */
 export interface InitOptions {
   /**
-   * The module, when it is not to be loaded from its default place.
+   * Load the module with the rig area (`lib/ikpd-rig.wasm`): `Rig`,
+   * `LookAt`, `BodyLookAt`, and the `ikpd/three` helpers, which run on a rig.
+   * @default false
+   */
+  rig?: boolean;
+  /**
+   * Load the module with every area (`lib/ikpd-batch.wasm`): the rig's and
+   * the batches (`TwoBoneBatch`, `AimBatch`, `PseudoThreeBoneBatch`,
+   * `PDBatch`, `QuatPDBatch`, `RigBatch`).
+   * @default false
+   */
+  batch?: boolean;
+  /**
+   * The `.wasm` of the module the other options ask for, when it is not to
+   * be loaded from its default place (a `.wasm` of another module is a
+   * TypeError naming the options that load it).
    * - bytes: an `ArrayBuffer` or a view of one (`Uint8Array`, Node's `Buffer`);
    * - a `Response` (streamed when its Content-Type is `application/wasm`), or a
    *   promise of one: `fetch(url)` started early;
    * - a `URL` or a string: fetched; a `file:` URL, and in Node a string that is
    *   not an http(s)/data/blob URL (a file path), is read from disk;
    * - a promise of any of these.
-   * @default new URL('./lib/ikpd.wasm', import.meta.url): the `.wasm` shipped
-   * next to the glue, which bundlers (Vite, webpack 5) copy as an asset.
+   * @default new URL('./lib/ikpd.wasm', import.meta.url) (or `ikpd-rig.wasm`,
+   * `ikpd-batch.wasm`): the `.wasm` shipped next to its glue, which bundlers
+   * (Vite, webpack 5) copy as an asset.
    */
   wasm?: BufferSource | Response | URL | string | PromiseLike<BufferSource | Response | URL | string>;
   /**
    * Threads for batches (an integer in [1, 16]): above 1, init() loads the
-   * threaded module (`lib/threads/`, shared memory) and splits every batch's
+   * threaded module (`lib/threads/`, shared memory, every area) and splits every batch's
    * solve()/update() over the calling thread and `threads − 1` workers. It
    * works in Node and in browsers on crossOriginIsolated pages (COOP/COEP
-   * headers); elsewhere init() loads the single-threaded module and warns
+   * headers); elsewhere init() loads `ikpd-batch` and warns
    * once in development. Not combinable with `wasm`. See
    * docs/batch/batches.md, "Threads".
    * @default 1
@@ -59,11 +92,14 @@ export interface InitOptions {
 }
 
 /**
- * Loads the WebAssembly module once and resolves to the API; later calls
- * return the same promise (their options are not read). A load that failed
- * (download, bad bytes) rejects and may be retried with another init().
- * Throws (rejects with) a TypeError naming `options`, `wasm` or `threads` for
- * bad options (a RangeError for a `threads` out of range).
+ * Loads the WebAssembly module the options ask for and resolves to the API.
+ * A later call returns an earlier call's promise when that module has every
+ * area the later one asks for (its other options are not read); otherwise it
+ * loads the larger module, a second API whose objects are its own. A load
+ * that failed (download, bad bytes) rejects and may be retried with another
+ * init(). Throws (rejects with) a TypeError naming `options`, `wasm`,
+ * `threads`, `rig` or `batch` for bad options (a RangeError for a `threads`
+ * out of range).
  */
 export function init(options?: InitOptions): Promise<Ikpd>;
 export default init;

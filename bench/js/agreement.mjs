@@ -88,7 +88,7 @@ export function aimDifferences(ikpd, n = 1024) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { init } = await import('../../web/index.js');
-  const ikpd = await init();
+  const ikpd = await init({ batch: true });
   console.log('two-bone', twoBoneDifferences(ikpd));
   console.log('aim', aimDifferences(ikpd));
 }

@@ -37,7 +37,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-it('README quick start runs as pasted: 20 loads, no console error, it draws a moving arm', async () => {
+it('README quick start runs as pasted: 20 loads, no console error, it draws a moving arm, it fetches only the rig module', async () => {
   const code = quickStartCode();
   // The page a user would have: an import map and the code as the module.
   const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
@@ -49,6 +49,12 @@ ${code}
   const errors = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
+  // init({ rig: true }): the page fetches that module's glue and .wasm, no other module's (docs/loading.md, "Modules").
+  const modules = new Set();
+  page.on('request', (r) => {
+    const file = new URL(r.url()).pathname.match(/\/web\/lib\/(?:threads\/)?([\w-]+\.(?:mjs|wasm))$/)?.[1];
+    if (file) modules.add(file);
+  });
   // The page is served from memory at a path under the repository root, so the map's paths resolve.
   await page.route('**/quick-start.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
   for (let load = 0; load < 20; load++) {
@@ -58,6 +64,7 @@ ${code}
     await page.evaluate(() => new Promise((done) => { let n = 0; const tick = () => (++n > 5 ? done() : requestAnimationFrame(tick)); requestAnimationFrame(tick); }));
     expect(errors, `load ${load}`).toEqual([]);
   }
+  expect([...modules].sort()).toEqual(['ikpd-rig.mjs', 'ikpd-rig.wasm']);
   // It draws, and the drawing changes: the target moves and the arm follows.
   const first = await page.screenshot({ path: artifactPath('readme-quick-start.png') });
   await page.waitForTimeout(400);

@@ -28,7 +28,7 @@ it('a threaded batch in the page gives the single-threaded floats bit for bit', 
     const { createModule } = await import(base + 'web/src/module.js');
     const { createApi } = await import(base + 'web/src/api.js');
     const { makeTwoBoneProblems } = await import(base + 'bench/problems.js');
-    const [single, threaded] = [createApi(await createModule()), createApi(await createModule({ threads: 2 }))];
+    const [single, threaded] = [createApi(await createModule({ batch: true })), createApi(await createModule({ threads: 2 }))];
     const bits = (api) => {
       const batch = new api.TwoBoneBatch(5001, { poleMode: 'point', soften: 0.05 });
       const p = makeTwoBoneProblems(5001, 3);

@@ -13,7 +13,7 @@ const twoBone = () => ({ root: joint(0), mid: joint(1), end: joint(2), target: [
 
 describe('areas bind on first use', () => {
   it('init binds no area; each binds when the API first uses it, and only it', async () => {
-    const wasm = await createModule();
+    const wasm = await createModule({ batch: true });
     const ikpd = createApi(wasm);
     expect(unbound(wasm)).toEqual(['ik', 'rig', 'pd', 'hdr', 'batch']);
     expect(ikpd.solveTwoBone(twoBone()).reached).toBe(true);
@@ -28,7 +28,7 @@ describe('areas bind on first use', () => {
   });
 
   it('bindAllAreas binds every area from the static arena; binding again and unknown areas', async () => {
-    const wasm = await createModule();
+    const wasm = await createModule({ batch: true });
     expect(wasm.arenaUsed()).toBe(0);
     bindAllAreas(wasm);
     expect(unbound(wasm)).toEqual([]);
@@ -43,7 +43,7 @@ describe('areas bind on first use', () => {
   });
 
   it('with the heap full before any area is bound, first uses bind and allocations are RangeErrors naming the parameter', async () => {
-    const wasm = await createModule();
+    const wasm = await createModule({ batch: true });
     const ikpd = createApi(wasm);
     const held = [];
     for (let bytes = 1 << 26; bytes >= 1; bytes = Math.floor(bytes / 2)) {

@@ -85,8 +85,11 @@ describe('init', () => {
     expect(then).toBe('then 0.1.0 4');
   });
 
-  it('rejects a module the glue fails on (a memory and a table, nothing else), then loads good bytes', () => {
-    const bytes = [0, 97, 115, 109, 1, 0, 0, 0, 4, 4, 1, 0x70, 0, 0, 5, 3, 1, 0, 1, 7, 9, 2, 1, 113, 2, 0, 1, 115, 1, 0];
+  it('rejects a module the glue fails on (a memory, a table and the default module\'s areas, nothing else), then loads good bytes', () => {
+    const ascii = (text) => [...text].map((c) => c.charCodeAt(0));
+    const name = ascii('ikpd.areas'), areas = ascii('ik\0pd\0hdr\0');
+    const bytes = [0, 97, 115, 109, 1, 0, 0, 0, 0, 1 + name.length + areas.length, name.length, ...name, ...areas,
+      4, 4, 1, 0x70, 0, 0, 5, 3, 1, 0, 1, 7, 9, 2, 1, 113, 2, 0, 1, 115, 1, 0];
     const [error, then] = initWithForeignWasm(bytes);
     expect(error).toMatch(/^TypeError: wasm: the WebAssembly module does not fit ikpd's glue/);
     expect(then).toBe('then 0.1.0 4');

@@ -10,7 +10,7 @@ import { JOBS as jobs } from '../../web/src/jobs.js';
 import { layoutOf } from '../../web/src/batch/batch.js';
 import { ikpd } from '../support/setup.js';
 
-const wasm = bindAllAreas(await createModule());
+const wasm = bindAllAreas(await createModule({ batch: true }));
 
 const SIZES = { vec3: 3, quat: 4, number: 1, boolean: 1, integer: 1, transform: 7, optionalVec3: 4 };
 const BATCHES = [

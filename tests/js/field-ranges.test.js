@@ -10,7 +10,7 @@ import { JOBS as jobs } from '../../web/src/jobs.js';
 import { FUNCTIONS } from '../support/entry-points.js';
 import { ikpd } from '../support/setup.js';
 
-const wasm = bindAllAreas(await createModule());
+const wasm = bindAllAreas(await createModule({ batch: true }));
 
 // Per job: the public single call, a valid options object, and the native
 // prepared solver that runs the C++ Validate() on a packed job.

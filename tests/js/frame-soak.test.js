@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { init } from '../../web/index.js';
 
-const ikpd = await init();
+const ikpd = await init({ rig: true });
 
 const FRAMES = Number(globalThis.process?.env?.IKPD_SOAK_FRAMES ?? 150_000);
 const SOLVERS_PER_FRAME = 7;

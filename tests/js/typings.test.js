@@ -100,7 +100,7 @@ describe('typings agree with the C++ descriptions', () => {
 // the real default; the bodyLookAt groups are checked through their own interfaces.
 describe('Rig typings agree with Rig.defaults', async () => {
   const { init } = await import('../../web/index.js');
-  const ikpd = await init();
+  const ikpd = await init({ rig: true });
   const rig = types('rig/rig.d.ts');
   const rigs = types('rig/bodyLookAt.d.ts');
   const KIND_INTERFACES = {

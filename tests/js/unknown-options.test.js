@@ -90,9 +90,9 @@ describe('an unknown option name is a TypeError naming it and the nearest valid 
 
   it('init() rejects an unknown option', async () => {
     const { init } = await import('../../web/index.js');
-    // The module is loaded, so init() returns it; a new module would check the options first.
-    const { createModule } = await import('../../web/src/module.js');
-    await expect(createModule({ wsam: 'x' })).rejects.toThrow(/^wsam: unknown option of init \(did you mean 'wasm'\?\)/);
+    // Checked before init() looks for a module already loaded.
+    await expect(init({ wsam: 'x' })).rejects.toThrow(/^wsam: unknown option of init \(did you mean 'wasm'\?\)/);
+    await expect(init({ batches: true })).rejects.toThrow(/^batches: unknown option of init \(did you mean 'batch'\?\)/);
     expect(await init()).toBe(ikpd);
   });
 });

@@ -37,11 +37,21 @@ function expectSolved(output) {
 
 it('ships the glue and the .wasm as separate files, and nothing from the build', () => {
   const paths = installed.files;
-  expect(paths).toEqual(expect.arrayContaining(['web/index.js', 'web/index.d.ts', 'web/lib/ikpd.mjs', 'web/lib/ikpd.wasm', 'web/src/ik/twoBone.js', 'web/src/load-wasm.js', 'web/types/ik/index.d.ts']));
+  expect(paths).toEqual(expect.arrayContaining(['web/index.js', 'web/index.d.ts', 'web/lib/ikpd.mjs', 'web/lib/ikpd.wasm', 'web/lib/ikpd-rig.mjs', 'web/lib/ikpd-rig.wasm', 'web/lib/ikpd-batch.mjs', 'web/lib/ikpd-batch.wasm', 'web/src/ik/twoBone.js', 'web/src/load-wasm.js', 'web/types/ik/index.d.ts']));
   expect(paths.some((p) => p.startsWith('cpp/') || p.startsWith('tests/') || p.startsWith('build/'))).toBe(false);
-  const glue = readFileSync(join(installed.app, 'node_modules/ikpd/web/lib/ikpd.mjs'), 'utf8');
-  expect(glue).not.toMatch(/base64,AGFzbQ/); // no embedded module ("\0asm" in base64)
-  expect(glue.length).toBeLessThan(50_000);
+  for (const name of ['ikpd', 'ikpd-rig', 'ikpd-batch']) {
+    const glue = readFileSync(join(installed.app, `node_modules/ikpd/web/lib/${name}.mjs`), 'utf8');
+    expect(glue).not.toMatch(/base64,AGFzbQ/); // no embedded module ("\0asm" in base64)
+    expect(glue.length).toBeLessThan(50_000);
+  }
+});
+
+it('init({ rig }) and init({ batch }) load the larger modules the package ships', () => {
+  writeFileSync(join(installed.app, 'modules.mjs'), `import { init } from 'ikpd';
+    const rig = await init({ rig: true }), all = await init({ batch: true });
+    const r = new rig.Rig({ parents: [-1, 0] }), b = new all.TwoBoneBatch(8);
+    console.log(JSON.stringify([rig.areas, all.areas]));`);
+  expect(JSON.parse(node(['modules.mjs']).trim())).toEqual([['ik', 'pd', 'hdr', 'rig'], ['ik', 'pd', 'hdr', 'rig', 'batch']]);
 });
 
 it('solves a two-bone pose from a Node script and from `node -e`', () => {

@@ -82,15 +82,20 @@ export function expectSolvedWithSeparateWasm(loaded, wasmPath) {
 }
 
 /**
- * The .wasm assets a bundler emitted into `dir`, named by what they are: the
- * default module ('ikpd') and the threaded one ('threads', web/lib/threads/,
- * which only init({ threads }) fetches). Anything else keeps its file name.
+ * The .wasm assets a bundler emitted into `dir`, as { what: file name },
+ * named by what they are: the default module ('ikpd'), the larger ones that
+ * init({ rig }) and init({ batch }) fetch ('ikpd-rig', 'ikpd-batch') and the
+ * threaded one ('threads', web/lib/threads/, which only init({ threads })
+ * fetches). Anything else is named by its file name.
  */
 export function wasmAssets(dir) {
-  const modules = { ikpd: 'web/lib/ikpd.wasm', threads: 'web/lib/threads/ikpd-threads.wasm' };
+  const modules = {
+    ikpd: 'web/lib/ikpd.wasm', 'ikpd-rig': 'web/lib/ikpd-rig.wasm', 'ikpd-batch': 'web/lib/ikpd-batch.wasm',
+    threads: 'web/lib/threads/ikpd-threads.wasm',
+  };
   const bytes = Object.entries(modules).map(([name, path]) => [name, readFileSync(join(root, path))]);
-  return readdirSync(dir).filter((f) => f.endsWith('.wasm')).map((file) => {
+  return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.wasm')).map((file) => {
     const content = readFileSync(join(dir, file));
-    return bytes.find(([, b]) => b.equals(content))?.[0] ?? file;
-  }).sort();
+    return [bytes.find(([, b]) => b.equals(content))?.[0] ?? file, file];
+  }));
 }

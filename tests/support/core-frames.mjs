@@ -5,7 +5,7 @@
 // Names on the command line pick calls (default: all).
 import { init } from '../../web/index.js';
 
-const ikpd = await init();
+const ikpd = await init({ batch: true });
 const joint = (x, y = 0) => ({ position: [x, y, 0], rotation: [0, 0, 0, 1] });
 const sink = new Float64Array(1); // results land here: a number returned unused could be boxed
 const twoBone = { root: joint(0), mid: joint(1), end: joint(2), target: [1, 1, 0] };

@@ -12,7 +12,7 @@ import { createRigBatchCrowd } from '../../demo/lib/crowdRigBatch.js';
 import { createCrowdRig } from '../../demo/lib/crowdRig.js';
 
 const COUNT = 64;
-const ikpd = await init();
+const ikpd = await init({ batch: true });
 const mode = process.argv[2];
 const matrices = Object.fromEntries(Object.entries(PER_CHARACTER).map(([kind, per]) => [kind, new Float32Array(16 * per * COUNT)]));
 const target = [3, 2, 1];

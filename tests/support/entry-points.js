@@ -360,4 +360,4 @@ export const THREE_HDR_EXPORTS = [
   'hdrToneMapping', 'isExtendedOutput', 'applyHDRToneMapping',
 ];
 // Members of the loaded module that are data, not entry points.
-export const CONSTANTS = ['version', 'threads', 'hdr', 'hdr.SDR_FILMIC', 'hdr.HDR_DEFAULTS'];
+export const CONSTANTS = ['version', 'threads', 'areas', 'hdr', 'hdr.SDR_FILMIC', 'hdr.HDR_DEFAULTS'];

@@ -10,7 +10,7 @@ import { init } from '../../web/index.js';
 import { IKRig } from '../../web/three/index.js';
 import { buildHumanoid } from './three-humanoid.js';
 
-const ikpd = await init();
+const ikpd = await init({ rig: true });
 const sample = { height: 0, normal: new Vector3(0, 1, 0) };
 const hills = (x, y, z) => { sample.height = 0.1 * Math.sin(3 * x) * Math.cos(2 * z); return sample; };
 const grounds = { function: hills, plane: new Plane(new Vector3(0.1, 1, 0).normalize(), 0.05), none: null };

@@ -9,7 +9,7 @@ import { ChainIK, IKRig, TwoBoneIK } from '../../web/three/index.js';
 import { buildHumanoid } from './three-humanoid.js';
 import { buildChain } from './three-rig.js';
 
-const ikpd = await init();
+const ikpd = await init({ rig: true });
 const { scene } = buildHumanoid({ axes: 'mixed', mixamoArmature: true });
 const rig = new IKRig(ikpd, scene);
 const hand = new Vector3(0.3, 1.2, 0.3), look = new Vector3(0.5, 1.7, 2);

@@ -8,6 +8,10 @@ import { TwoBoneIK, LookAtIK, AimIK, ChainIK, PseudoThreeBoneIK, type IKRig } fr
 const ikpd = await init();
 const threads: number = ikpd.threads;
 void init({ threads: 2 });
+void init({ rig: true, batch: true });
+const areas: readonly string[] = ikpd.areas;
+// @ts-expect-error rig is a boolean
+void init({ rig: 1 });
 // @ts-expect-error threads is a number
 void init({ threads: '2' });
 

@@ -21,6 +21,7 @@ export function createApi(wasm) {
   return Object.freeze({
     version: wasm.version(),
     threads: wasm.ikpdThreads ?? 1,
+    areas: wasm.ikpdModule.areas,
     memoryStats: () => core.memoryStats(),
     ...createAimApi(core),
     ...createTwoBoneApi(core),

@@ -20,6 +20,15 @@ export function bindArea(wasm, name) {
   if (wasm.bindArea(at) === 0) throw new Error(`ikpd: no bindings for the area '${name}'`);
 }
 
+/**
+ * The Error for `user` (a class) needing `area` of a module that has only
+ * `areas`: it names the init() option that loads a module with it.
+ */
+export function missingArea(user, area, areas) {
+  return new Error(`${user}: the ${area} area is not in the module init() loaded (areas: ${areas.join(', ')}); ` +
+    `load it with init({ ${area}: true }) (docs/loading.md, "Modules")`);
+}
+
 /** Access to the WASM module shared by all API modules. */
 export class Core {
   /**
@@ -42,10 +51,14 @@ export class Core {
    * The module with `name`'s bindings ('ik', 'rig', 'pd', 'hdr', 'batch'),
    * registered the first time an area is asked for: init() binds none of
    * them, so it does not pay for the areas an app never uses
-   * (docs/loading.md, "Start-up").
+   * (docs/loading.md, "Start-up"). An area the loaded module does not have
+   * is an Error naming `user` (the class asking) and the init() option that
+   * loads it (docs/loading.md, "Modules").
    */
-  area(name) {
+  area(name, user = 'ikpd') {
     if (!this._bound.has(name)) {
+      const areas = this.wasm.ikpdModule?.areas;
+      if (areas !== undefined && !areas.includes(name)) throw missingArea(user, name, areas);
       bindArea(this.wasm, name);
       this._bound.add(name);
     }

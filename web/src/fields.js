@@ -7,8 +7,10 @@
 // are the ones every packer shares: types, shapes and each number's described
 // range, naming the parameter. Rules joining several fields (minAngle <=
 // maxAngle, ...) are C++ Validate()'s alone.
-import { readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './readers.js';
+import { readBoolean, readEnum, readNumber, readQuat, readTransform, readVec3, readVector } from './readers.js';
 import { nameSet } from './options.js';
+
+export { readBoolean }; // for the generated descriptions (web/src/<area>/described.js)
 
 /** Whether `x` lies in `range` (NaN never does). */
 export function inRange(x, { min, max, minOpen, maxOpen }) {
@@ -44,7 +46,7 @@ function writeField(f, value, s, o) {
   switch (f.kind) {
     case 'number': case 'double': case 'integer': s[at] = value === null && f.derived ? NaN : readRanged(value, f); break;
     case 'vec2': readVector(value, f.name, 2, s, at); break;
-    case 'boolean': s[at] = readBoolean(value, f.name); break;
+    case 'boolean': s[at] = readBoolean(value, f.name) ? 1 : 0; break;
     case 'optionalNumber':
       // null (setOptions only) clears the number.
       if (value === null) {
@@ -88,11 +90,6 @@ function packField(f, value, s, defaults) {
   }
 }
 
-/** A boolean as 1 or 0, or a TypeError naming it. */
-export function readBoolean(value, name) {
-  if (typeof value !== 'boolean') throw new TypeError(`${name}: expected a boolean, got ${value === null ? 'null' : typeof value}`);
-  return value ? 1 : 0;
-}
 
 /**
  * A description's fields as the generated files give them ([name, kind,

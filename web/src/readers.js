@@ -189,6 +189,12 @@ export function readOptions(options, name = 'options') {
   return options;
 }
 
+/** `value` when it is a boolean; otherwise a TypeError naming it. */
+export function readBoolean(value, name) {
+  if (typeof value !== 'boolean') throw new TypeError(`${name}: expected a boolean, got ${describe(value)}`);
+  return value;
+}
+
 /** A frame's `enabled` flag (default true) as the 0/1 the rigs' update() takes. */
 export function readEnabled(frame) {
   const enabled = frame.enabled ?? true;

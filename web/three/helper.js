@@ -16,7 +16,7 @@ export class RigHelper {
    * @param {string} name the helper's name in errors and warnings
    */
   constructor(ikpd, name) {
-    this.ikpd = readModule(ikpd, name, 'Rig');
+    this.ikpd = readModule(ikpd, name, 'Rig', 'rig');
     this._name = name;
     this._disposed = false;
     this._measured = new Float64Array(2);

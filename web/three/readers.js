@@ -3,6 +3,7 @@
 // names the parameter.
 
 import { checkOptionNames, nameSet } from '../src/options.js';
+import { missingArea } from '../src/core.js';
 
 const NAMED_AXES = {
   '+x': [1, 0, 0], '-x': [-1, 0, 0],
@@ -73,15 +74,17 @@ export const toArray3 = (v) => [v.x, v.y, v.z];
 /**
  * Checks the first constructor argument of a helper: the library as
  * `await init()` gives it (having `method`), with a clear TypeError for a
- * Promise (a forgotten `await`) or anything else.
+ * Promise (a forgotten `await`) or anything else, and an Error when the
+ * helper needs an `area` the loaded module does not have.
  */
-export function readModule(ikpd, helper, method) {
+export function readModule(ikpd, helper, method, area) {
   if (typeof ikpd?.then === 'function') {
     throw new TypeError(`${helper}: ikpd: got a Promise; pass the initialised module (const ikpd = await init())`);
   }
   if (ikpd === null || typeof ikpd !== 'object' || typeof ikpd[method] !== 'function') {
     throw new TypeError(`${helper}: ikpd: expected the initialised module from await init(), got ${describe(ikpd)}`);
   }
+  if (area !== undefined && !ikpd.areas.includes(area)) throw missingArea(helper, area, ikpd.areas);
   return ikpd;
 }
 

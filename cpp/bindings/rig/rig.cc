@@ -129,6 +129,8 @@ class RigHandle {
 }  // namespace
 }  // namespace ikpd::bindings
 
+IKPD_AREA(rig);
+
 IKPD_BINDINGS(rig, rig) {
   using namespace emscripten;
   using namespace ikpd::bindings;

@@ -106,7 +106,7 @@ class RigBatchHandle {
 }  // namespace
 }  // namespace ikpd::bindings
 
-IKPD_BINDINGS(rig, rig_batch) {
+IKPD_BINDINGS(batch, rig_batch) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<RigBatchHandle>("RigBatch")

@@ -11,7 +11,7 @@
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
 import { WasmObject, created } from '../core.js';
-import { readEnum, readNumber, readOptions } from '../readers.js';
+import { readBoolean, readEnum, readNumber, readOptions } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import * as batchLayouts from './described.js';
 
@@ -198,7 +198,7 @@ export function createBatchApi(core) {
   const { twoBone, aim, pseudoThreeBone } = core.jobs;
   // Each kind is made on its first batch, when the batch bindings are bound (Core.area).
   const kinds = {};
-  const kindOf = (className, job) => (kinds[className] ??= solverKind(core.area('batch'), className, job));
+  const kindOf = (className, job) => (kinds[className] ??= solverKind(core.area('batch', className), className, job));
   const configure = (batch, kind, options) =>
     batch._configure((handle) => {
       checkOptionNames(readOptions(options), kind.names, batch.constructor.name);
@@ -248,7 +248,7 @@ export function createBatchApi(core) {
   /** Scalar PD controllers (docs/pd/pd.md), `count` per update(); `angle: true` wraps like AnglePD. */
   class PDBatch extends ControllerBatch {
     constructor(count, options = {}) {
-      super(core, 'PDBatch', core.area('batch').PdBatch, count);
+      super(core, 'PDBatch', core.area('batch', 'PDBatch').PdBatch, count);
       this._init(() => this.setOptions(options));
     }
 
@@ -256,7 +256,7 @@ export function createBatchApi(core) {
     setOptions(options) {
       this.assertAlive();
       const { angle = false, ...rest } = checkOptionNames(readOptions(options), PD_BATCH_ANGLE_NAMES, 'PDBatch');
-      if (typeof angle !== 'boolean') throw new TypeError(`angle: expected a boolean, got ${typeof angle}`);
+      readBoolean(angle, 'angle');
       this._configure((handle) => {
         core.packPdOptions(rest, PD_BATCH_NAMES, 'PDBatch');
         return handle.setOptions(angle ? 1 : 0);
@@ -267,7 +267,7 @@ export function createBatchApi(core) {
   /** Quaternion PD controllers (docs/pd/pd.md, like QuatPD with method 'log'), `count` per update(). */
   class QuatPDBatch extends ControllerBatch {
     constructor(count, options = {}) {
-      super(core, 'QuatPDBatch', core.area('batch').QuatPdBatch, count);
+      super(core, 'QuatPDBatch', core.area('batch', 'QuatPDBatch').QuatPdBatch, count);
       this._init(() => this.setOptions(options));
     }
 

@@ -108,7 +108,7 @@ export function createBodyLookAtApi(core) {
 
     constructor(options = {}) {
       readOptions(options);
-      const native = created(core.area('rig').BodyLookAt.create(), 'options');
+      const native = created(core.area('rig', 'BodyLookAt').BodyLookAt.create(), 'options');
       let n;
       super('BodyLookAt', native, () => {
         const layout = core.jobs.bodyLookAt;

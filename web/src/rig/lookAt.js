@@ -37,7 +37,7 @@ export function createLookAtApi(core) {
       if (n > MAX_LOOK_AT_JOINTS) throw new RangeError(`weights: at most ${MAX_LOOK_AT_JOINTS} joints`);
       const hasLimits = options.limits !== undefined;
       const hasSettleTimes = typeof options.settleTime === 'object' && options.settleTime !== null;
-      const native = created(core.area('rig').LookAt.create(), 'weights');
+      const native = created(core.area('rig', 'LookAt').LookAt.create(), 'weights');
       super('LookAt', native, () => {
         core.fillScratch((f) => {
           readVector(weights, 'weights', n, f, 0);

@@ -141,7 +141,7 @@ export function createRigApi(core) {
         if (facing[at] === 0 && facing[at + 1] === 0 && facing[at + 2] === 0) throw new RangeError(`${name}: must not be zero`);
       }
 
-      const native = new (core.area('rig').Rig)();
+      const native = new (core.area('rig', 'Rig').Rig)();
       try {
         core.check(native.allocate(n));
         const f = new Float32Array(core.heapF32.buffer, native.buffer() >>> 0, 30 * n + 10 + n);

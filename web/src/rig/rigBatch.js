@@ -70,7 +70,7 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applyS
       if (!(rig instanceof Rig)) throw new TypeError(`rig: expected an ikpd Rig, got ${describeValue(rig)}`);
       rig.assertAlive();
       readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
-      const native = new (core.area('rig').RigBatch)();
+      const native = new (core.area('batch', 'RigBatch').RigBatch)();
       try {
         core.check(native.init(nativeOf(rig).address(), count));
       } catch (error) {

@@ -103,10 +103,6 @@ export function kindOptions(kind) {
   return [...(kind === 'grounding' ? [] : ['joints']), ...spec.common, ...spec.options, ...spec.extras];
 }
 
-export function readBoolean(value, name) {
-  if (typeof value !== 'boolean') throw new TypeError(`${name}: expected a boolean, got ${describeValue(value)}`);
-  return value;
-}
 
 // A Float32Array of `count` locals (10 floats each), checked finite, rotations non-zero.
 export function readLocals(value, name, count) {

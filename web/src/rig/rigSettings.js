@@ -3,12 +3,12 @@
 // the common settings, the kind's job description block — the same description
 // the single calls use, web/src/fields.js — and its extras), and the merge of
 // changes into the current settings.
-import { readNumber, readOptions, readVec3, readVector } from '../readers.js';
+import { readBoolean, readNumber, readOptions, readVec3, readVector } from '../readers.js';
 import { readRanged } from '../fields.js';
 import { LIMIT_FLOATS, readLimit } from '../ik/chain.js';
 import {
   COMMON_FLOATS, EYE_OPTIONS, GROUPS, KINDS, LOOK_LIMITS, SPECS,
-  cloneData, describeValue, freezeDeep, groundJoints, kindOptions, readBoolean, readIndex, readIndices, readLegs, unknownKey,
+  cloneData, describeValue, freezeDeep, groundJoints, kindOptions, readIndex, readIndices, readLegs, unknownKey,
 } from './rigKinds.js';
 
 /** The settings functions of the rig over `core`: { DEFAULTS, packSettings, merge }. */

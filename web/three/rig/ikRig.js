@@ -52,7 +52,7 @@ export class IKRig {
    * @param {object} [options] `{ humanoid, facing, up }`
    */
   constructor(ikpd, root, options = {}) {
-    this.ikpd = readModule(ikpd, 'IKRig', 'Rig');
+    this.ikpd = readModule(ikpd, 'IKRig', 'Rig', 'rig');
     checkHelperOptions(options, RIG_OPTIONS, 'IKRig');
     this.root = root;
     this._candidates = candidatesOf(root);
