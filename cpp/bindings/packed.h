@@ -211,9 +211,11 @@ constexpr std::size_t JobFloats() {
   return n;
 }
 
-// Fills the `which` fields of `job` from p[0..JobFloats).
-template <class Job>
-void ReadJob(const StorageOf<Job>* p, Job& job, FieldSet which = FieldSet::kAll) {
+// Fills the `which` fields of `job` from p[0..JobFloats). `which` is a
+// template argument so that a per-frame read of the inputs compiles to the
+// inputs' loads alone (a prepared solver's solve()).
+template <FieldSet which = FieldSet::kAll, class Job>
+void ReadJob(const StorageOf<Job>* p, Job& job) {
   std::size_t at = 0;
   JobFields<Job>::Visit([&](Role r, const char*, auto member, auto...) {
     using T = FieldType<Job, decltype(member)>;

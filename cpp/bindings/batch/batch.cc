@@ -84,7 +84,7 @@ class SolverBatch : public BatchBase<Job> {
     using Single = decltype(Job::options);
     Job job = this->job_;
     const float* p = Floats(offset);
-    ReadJob(p, job.options, FieldSet::kOptions);
+    ReadJob<FieldSet::kOptions>(p, job.options);
     job.poleMode = static_cast<PoleMode>(p[JobFloats<Single>()]);
     return this->Configure(job);
   }

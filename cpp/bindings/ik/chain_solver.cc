@@ -49,7 +49,7 @@ class ChainSolver {
     if (buffer_.empty()) return ToResult(kNoStorage);
     if (m > static_cast<int>(n_)) return ToResult(Error("limits: more entries than joints"));
     ChainJob job = job_;
-    ReadJob(buffer_.data(), job, FieldSet::kOptions);
+    ReadJob<FieldSet::kOptions>(buffer_.data(), job);
     // The limits to check, in pending_: the current ones (m < 0) or m read from the buffer.
     std::size_t count = job_.limits.size();
     std::copy(job_.limits.begin(), job_.limits.end(), pending_.begin());
@@ -80,7 +80,7 @@ class ChainSolver {
   std::uintptr_t solve() {
     if (buffer_.empty()) return ToResult(kNoStorage);
     float* f = buffer_.data();
-    ReadJob(f, job_, FieldSet::kInputs);
+    ReadJob<FieldSet::kInputs>(f, job_);
     const float* p = f + kChainJobFloats;
     ReadTransforms(p, joints_.data(), n_);
     job_.joints = std::span<const Transform>(joints_.data(), n_);

@@ -78,7 +78,7 @@ class PreparedSolver {
   // Reads the options from the buffer; keeps them when they validate.
   std::uintptr_t setOptions() {
     Job job = job_;
-    ReadJob(buffer_, job, FieldSet::kOptions);
+    ReadJob<FieldSet::kOptions>(buffer_, job);
     Job check = job;
     SampleInputs(check);
     if (const Status s = check.Validate(); !s) return ToResult(s);
@@ -89,7 +89,7 @@ class PreparedSolver {
 
   // Reads the per-frame inputs, solves with the cached options, writes the result at kOut.
   std::uintptr_t solve() {
-    ReadJob(buffer_, job_, FieldSet::kInputs);
+    ReadJob<FieldSet::kInputs>(buffer_, job_);
     const Status s = prepared_.Solve(job_);
     if (s) WriteJob(buffer_ + kOut, result_);
     return ToResult(s);

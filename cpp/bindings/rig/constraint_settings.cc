@@ -80,14 +80,14 @@ bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) 
     indices(s.eyes, e);
   };
   switch (kind) {
-    case ConstraintKind::kAim: ReadJob(job, s.aim, FieldSet::kOptions); break;
-    case ConstraintKind::kTwoBone: ReadJob(job, s.twoBone, FieldSet::kOptions); break;
+    case ConstraintKind::kAim: ReadJob<FieldSet::kOptions>(job, s.aim); break;
+    case ConstraintKind::kTwoBone: ReadJob<FieldSet::kOptions>(job, s.twoBone); break;
     case ConstraintKind::kPseudoThreeBone:
-      ReadJob(job, s.pseudoThreeBone, FieldSet::kOptions);
+      ReadJob<FieldSet::kOptions>(job, s.pseudoThreeBone);
       s.pseudoThreeBone.blend = at[0];
       break;
     case ConstraintKind::kChain: {
-      ReadJob(job, s.chain, FieldSet::kOptions);
+      ReadJob<FieldSet::kOptions>(job, s.chain);
       const std::size_t m = count(at[0]);
       ++at;
       if (m > 256) return false;
@@ -96,7 +96,7 @@ bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) 
       break;
     }
     case ConstraintKind::kLookAt: {
-      ReadJob(job, s.lookAt, FieldSet::kOptions);
+      ReadJob<FieldSet::kOptions>(job, s.lookAt);
       const bool w = flag(), lim = flag();
       array(w, s.lookAtWeights);
       array(lim, s.lookAtLimits);
@@ -104,7 +104,7 @@ bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) 
       break;
     }
     case ConstraintKind::kBodyLookAt: {
-      ReadJob(job, s.bodyLookAt, FieldSet::kOptions);
+      ReadJob<FieldSet::kOptions>(job, s.bodyLookAt);
       const bool w = flag(), lim = flag(), st = flag();
       array(w, s.spineWeights);
       array(lim, s.spineLimits);

@@ -112,7 +112,7 @@ inline float SumOf(const glm::vec3& v) { return v.x + v.y + v.z; }
 inline float SumOf(const glm::quat& q) { return q.x + q.y + q.z + q.w; }
 template <class... T>
 bool AllFinite(const T&... v) {
-  return (SumOf(v) + ... + 0.0f) * 0.0f == 0.0f;
+  return ((SumOf(v) * 0.0f) + ...) == 0.0f;
 }
 
 // The whole frame check, every error named (the slow path of SolveTwoBone).
