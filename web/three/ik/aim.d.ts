@@ -29,7 +29,8 @@ export interface AimIK extends OneConstraintRig {}
 export class AimIK {
   /**
    * Checks every option now (TypeError/RangeError naming it); a Promise for
-   * `ikpd` (a forgotten `await init()`) is a TypeError.
+   * `ikpd` (a forgotten `await init()`) is a TypeError; a module without the rig area
+   * (plain `init()`; every helper runs on a Rig) is an Error naming `init({ rig: true })`.
    */
   constructor(ikpd: Ikpd, bone: Object3D, options?: AimIKOptions);
   readonly bone: Object3D;

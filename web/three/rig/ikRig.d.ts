@@ -175,7 +175,7 @@ export interface IKConstraint<K extends keyof ConstraintOptionsByKind = keyof Co
  */
 export class IKRig {
   /**
-   * @param ikpd the loaded library (`await init()`)
+   * @param ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param root a SkinnedMesh (its skeleton), a Skeleton, any Object3D hierarchy,
    *   or an array of bones (parent → child; the bones between them are included)
    */

@@ -82,7 +82,8 @@ export class LookAtIK {
    * Checks every option now (TypeError/RangeError naming it), and that each
    * bone is a descendant of the one before (its child, or deeper through twist
    * bones; RangeError otherwise). A Promise for `ikpd` (a forgotten
-   * `await init()`) is a TypeError.
+   * `await init()`) is a TypeError; a module without the rig area
+   * (plain `init()`; every helper runs on a Rig) is an Error naming `init({ rig: true })`.
    */
   constructor(ikpd: Ikpd, bones: readonly Object3D[], options?: LookAtIKOptions);
   readonly bones: readonly Object3D[];

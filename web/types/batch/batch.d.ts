@@ -196,6 +196,7 @@ export interface QuatPDBatch extends ControllerBatch<{ /** 4 per item [x, y, z, 
   setOptions(options: QuatPDBatchOptions): void;
 }
 
+/** In the module `init({ batch: true })` loads; elsewhere the constructors throw an Error naming that option. */
 export interface BatchApi {
   /** `new ikpd.PDBatch(count, options?)`: `count` scalar (or angle) PD controllers advanced per `update(dt)`. */
   PDBatch: new (count: number, options?: PDBatchOptions) => PDBatch;

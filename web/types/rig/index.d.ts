@@ -9,6 +9,7 @@ export * from './rigBatch.js';
 export * from './lookAt.js';
 export * from './bodyLookAt.js';
 
+/** In the module `init({ rig: true })` loads; elsewhere the constructors throw an Error naming that option. */
 export interface RigsApi {
   /** Look-at IK with per-joint weights, limits and PD smoothing (docs/rig/look-at.md). Free it with `dispose()`. */
   LookAt: new (options: LookAtOptions) => LookAt;

@@ -307,6 +307,7 @@ export interface Rig extends Disposable {
   update(dt: number): this;
 }
 
+/** In the module `init({ rig: true })` loads; elsewhere `new Rig()` throws an Error naming that option. */
 export interface RigApi {
   /** A character rig over a skeleton: see docs/rig/rig.md. */
   Rig: {

@@ -76,6 +76,7 @@ export interface RigBatch extends Disposable {
   update(dt: number): this;
 }
 
+/** In the module `init({ batch: true })` loads; elsewhere `new RigBatch()` throws an Error naming that option. */
 export interface RigBatchApi {
   /** N characters that share one rig, solved side by side: see docs/rig/rig-batch.md. */
   RigBatch: {
