@@ -70,8 +70,17 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
         reads[static_cast<std::size_t>(a)] = 1;
       }
     }
+    // Kinematics frames the constraint's stale joints, Gather the others: one relation, both lists.
     for (std::size_t j = 0; j < joints; ++j) {
-      if (reads[j]) plan.kinematics.push_back(static_cast<std::uint32_t>(j)), fresh[j] = 1;
+      if (!reads[j]) continue;
+      const auto found = std::find(c.joints.begin(), c.joints.end(), static_cast<int>(j));
+      const bool own = found != c.joints.end();
+      plan.kinematics.push_back({static_cast<std::uint32_t>(j),
+                                 own ? static_cast<std::uint32_t>(found - c.joints.begin()) : Stale::kNoSlot});
+      fresh[j] = 1;
+    }
+    for (std::size_t k = 0; k < c.joints.size(); ++k) {
+      if (!reads[static_cast<std::size_t>(c.joints[k])]) plan.gather.push_back(static_cast<std::uint32_t>(k));
     }
     for (std::size_t w = 0; w < c.writes.size(); ++w) {
       Write wr;
@@ -129,11 +138,10 @@ void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
   const Rig::Constraint& constraint = template_.constraints_[index];
   const std::size_t n = count_, blocked = lanes::Blocked(n);
   float* position = modelPositions_.data();
-  for (const std::uint32_t j : plans_[index].kinematics) {
+  for (const Stale& stale : plans_[index].kinematics) {
+    const std::uint32_t j = stale.joint, slot = stale.slot;
     const int p = template_.skeleton_.parent(j);
     const float* locals = Pose(index, j);
-    const auto found = std::find(constraint.joints.begin(), constraint.joints.end(), static_cast<int>(j));
-    const std::size_t slot = static_cast<std::size_t>(found - constraint.joints.begin());  // joints.size(): none
     const std::size_t at = j * n, from = p >= 0 ? static_cast<std::size_t>(p) * n : 0;
     float* rotation = &modelRotations_[j * blocked * 4];
     float* scale = &modelScales_[j * blocked * 3];
@@ -151,7 +159,7 @@ void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
       simd::StoreV3(position, at + c, pp + lanes::Rotate(pq, lanes::Mul(ps, simd::LoadV3<F>(translations_.data(), at + c))));
       lanes::StoreBlockQ4(rotation, c, q);
       lanes::StoreBlockV3(scale, c, lanes::Mul(ps, simd::LoadV3<F>(scales_.data(), at + c)));
-      if (slot < constraint.joints.size()) {
+      if (slot != Stale::kNoSlot) {
         Q4<F> framed = lanes::Mul(q, lanes::Splat<F>(constraint.frames[slot]));
         if (!lanes::Unit(&framed)) return false;  // (the group runs again item by item: the same values stored again)
         simd::StoreQ4(jobRotations_.data(), slot * n + c, framed);
@@ -166,9 +174,7 @@ void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
 void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const Rig::Constraint& c = template_.constraints_[index];
   const std::size_t n = count_, blocked = lanes::Blocked(n);
-  const std::span<const std::uint32_t> computed = plans_[index].kinematics;
-  for (std::size_t k = 0; k < c.joints.size(); ++k) {
-    if (std::find(computed.begin(), computed.end(), static_cast<std::uint32_t>(c.joints[k])) != computed.end()) continue;
+  for (const std::uint32_t k : plans_[index].gather) {
     const float* model = &modelRotations_[static_cast<std::size_t>(c.joints[k]) * blocked * 4];
     lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
       using F = decltype(lane);

@@ -108,10 +108,19 @@ class RigBatch {
     int ancestor = -1;        // nearest written ancestor joint (−1: none)
     int ancestorWrite = -1;   // its write (index into Plan::writes)
   };
+  // A joint whose model transform is computed before a constraint (stale and
+  // read), with its slot in the constraint (kNoSlot: not one of its joints),
+  // where Kinematics also puts it in its canonical frame.
+  struct Stale {
+    static constexpr std::uint32_t kNoSlot = 0xffffffffu;
+    std::uint32_t joint = 0;
+    std::uint32_t slot = kNoSlot;
+  };
   // What a constraint's stages need, derived once.
   struct Plan {
     std::vector<Write> writes;
-    std::vector<std::uint32_t> kinematics;  // joints whose model transforms are computed before it (stale, read)
+    std::vector<Stale> kinematics;       // ascending joints: parents first
+    std::vector<std::uint32_t> gather;   // the slots Kinematics does not frame (their joints are fresh)
     std::size_t state = 0;               // index of its first write in the smoothing arrays
     pd::PdSettings smoothing;            // its offset PD's settings (as Rig::Configure)
   };
