@@ -1,4 +1,4 @@
-// Loading the WebAssembly module: the .wasm next to the glue by default.
+// Loading a WebAssembly module (web/lib/: the one the options ask for): its .wasm next to its glue by default.
 import { readBoolean, readNumber, readOptions } from './readers.js';
 import { checkOptionNames, nameSet } from './options.js';
 import { compileWasm } from './load-wasm.js';
