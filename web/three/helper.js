@@ -12,7 +12,7 @@ export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime
 
 export class RigHelper {
   /**
-   * @param {object} ikpd the loaded library
+   * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {string} name the helper's name in errors and warnings
    */
   constructor(ikpd, name) {

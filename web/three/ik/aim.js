@@ -17,7 +17,7 @@ const AIM_OPTIONS = optionNames(AIM_SETTINGS, 'target', 'pole', 'forward', 'up')
  */
 export class AimIK extends RigHelper {
   /**
-   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D} bone
    * @param {object} [options] see the typings for the documented defaults
    */

@@ -27,7 +27,7 @@ const CHAIN_OPTIONS = optionNames(CHAIN_SETTINGS, 'target', 'pole', 'limits', 'a
  */
 export class ChainIK extends RigHelper {
   /**
-   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D[]} bones root → tip (at least 2)
    * @param {object} [options] see the typings for the documented defaults
    */

@@ -12,7 +12,7 @@ import { LimbIK } from './limb.js';
  */
 export class PseudoThreeBoneIK extends LimbIK {
   /**
-   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D[]} bones `[root, mid, end, tip]`
    * @param {object} [options] see the typings for the documented defaults
    */

@@ -19,7 +19,7 @@ const _solved = /* @__PURE__ */ new Quaternion();
  */
 export class TwoBoneIK extends LimbIK {
   /**
-   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D[]} bones `[root, mid, end]`, each a descendant of the one before
    * @param {object} [options] see the typings for the documented defaults
    */

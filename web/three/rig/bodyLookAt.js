@@ -152,7 +152,7 @@ function presetEyes(root, options) {
  */
 export class BodyLookAtIK extends RigHelper {
   /**
-   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D} root the character (its bones are found by name below it)
    * @param {object} [options]
    */

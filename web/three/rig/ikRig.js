@@ -47,7 +47,7 @@ const RIG_OPTIONS = /* @__PURE__ */ optionNames('humanoid', 'facing', 'up');
  */
 export class IKRig {
   /**
-   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D|import('three').Skeleton} root a SkinnedMesh, its Skeleton or any Object3D hierarchy
    * @param {object} [options] `{ humanoid, facing, up }`
    */

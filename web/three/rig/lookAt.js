@@ -27,7 +27,7 @@ const LOOK_AT_OPTIONS = optionNames(LOOK_AT_SETTINGS, 'target', 'forward', 'eyes
  */
 export class LookAtIK extends RigHelper {
   /**
-   * @param {object} ikpd the loaded library (`await init()`)
+   * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D[]} bones root → head
    * @param {object} [options] see the typings for the documented defaults
    */
