@@ -55,20 +55,18 @@ struct PackedArrays {
 using BindBlock = void (*)();
 bool AddAreaBlock(const char* area, BindBlock block);
 
+// Each block also names its area in the module's "ikpd.areas" custom
+// section: wasm-ld joins the pieces of every file linked, so the section
+// lists exactly the areas a module has bindings for ("ik\0ik\0pd\0" ..., an
+// area once per block). init() reads it before instantiating, to refuse a
+// .wasm that is not the module its glue belongs to (web/src/module.js).
+// (Module-level assembly: a data array placed in that section is dropped by wasm-ld.)
 #define IKPD_BINDINGS(area, name)                                                               \
+  __asm__(".section .custom_section.ikpd.areas,\"\",@\n.asciz \"" #area "\"\n.text\n");       \
   static void ikpd_bind_##name();                                                               \
   [[maybe_unused]] static const bool ikpd_bindings_##name = ::ikpd::bindings::AddAreaBlock(#area, \
                                                                                             &ikpd_bind_##name); \
   static void ikpd_bind_##name()
-
-// Names `area` in the module's "ikpd.areas" custom section, once per area
-// (in its main bindings file). wasm-ld joins the pieces of every file
-// linked, so the section lists exactly the areas a module has ("ik\0pd\0"
-// ...); init() reads it before instantiating, to refuse a .wasm that is not
-// the module its glue belongs to (web/src/module.js).
-// (Module-level assembly: a data array in that section is dropped by wasm-ld.)
-#define IKPD_AREA(area) \
-  __asm__(".section .custom_section.ikpd.areas,\"\",@\n.asciz \"" #area "\"\n.text\n")
 
 inline std::uintptr_t ToResult(Status s) { return reinterpret_cast<std::uintptr_t>(s.error); }
 

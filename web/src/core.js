@@ -57,8 +57,8 @@ export class Core {
    */
   area(name, user = 'ikpd') {
     if (!this._bound.has(name)) {
-      const areas = this.wasm.ikpdModule?.areas;
-      if (areas !== undefined && !areas.includes(name)) throw missingArea(user, name, areas);
+      const { areas } = this.wasm.ikpdModule; // web/src/module.js createModule
+      if (!areas.includes(name)) throw missingArea(user, name, areas);
       bindArea(this.wasm, name);
       this._bound.add(name);
     }

@@ -90,7 +90,6 @@ function packField(f, value, s, defaults) {
   }
 }
 
-
 /**
  * A description's fields as the generated files give them ([name, kind,
  * offset, role, extras?]), as frozen objects of one shape: name, kind, float

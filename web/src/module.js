@@ -60,9 +60,10 @@ export function moduleFor(options = {}) {
  */
 export async function createModule(options = {}) {
   const { module, threads } = moduleFor(options); // async: bad options reject, as a failed load does
-  if (threads > 1 && threadsAvailable(threads, environment())) {
+  const env = environment();
+  if (threads > 1 && threadsAvailable(threads, env)) {
     const { createThreadsModule } = await import('./threads.js');
-    const wasm = await createThreadsModule(threads, environment(), compileWasm);
+    const wasm = await createThreadsModule(threads, env, compileWasm);
     wasm.ikpdModule = THREADS_MODULE;
     return wasm;
   }
@@ -128,13 +129,13 @@ async function createSingleThreaded(which, options) {
 // rejected before the glue sees it (an Embind glue may even instantiate
 // another module's .wasm, its imports being minified names): each module
 // lists its areas in an "ikpd.areas" custom section (cpp/bindings/conventions.h
-// IKPD_AREA), which must be `which`'s.
+// IKPD_BINDINGS: an area once per block), which must be `which`'s.
 function checkModule(module, which) {
   const [section] = WebAssembly.Module.customSections(module, 'ikpd.areas');
   if (section === undefined) throw new TypeError('wasm: not ikpd\'s WebAssembly module (it has no ikpd.areas section)');
-  const areas = new TextDecoder().decode(section).split('\0').filter(Boolean);
-  if (areas.length === which.areas.length && which.areas.every((area) => areas.includes(area))) return;
+  const areas = [...new Set(new TextDecoder().decode(section).split('\0').filter(Boolean))];
   const other = MODULES.find((m) => m.areas.length === areas.length && m.areas.every((area) => areas.includes(area)));
+  if (other === which) return;
   throw new TypeError(`wasm: this is the .wasm of ${other ? other.name : 'a module'} (${areas.join(', ')}), not of ${which.name}, ` +
     `the module init()'s options ask for (${which.areas.join(', ')})` +
     (other ? `; load it with init({ ${optionsOf(other)}wasm })` : ''));

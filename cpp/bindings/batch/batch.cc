@@ -151,8 +151,6 @@ void BindControllerBatch() {
 }  // namespace
 }  // namespace ikpd::bindings
 
-IKPD_AREA(batch);
-
 IKPD_BINDINGS(batch, batch) {
   using namespace ikpd::bindings;
   BindSolverBatch<SolverBatch<ikpd::TwoBoneBatchJob>>();

@@ -108,8 +108,6 @@ class HdrStorage {
   void* data_ = nullptr;
 };
 
-IKPD_AREA(hdr);
-
 IKPD_BINDINGS(hdr, hdr) {
   using namespace emscripten;
   function("hdrApply", +[](std::uintptr_t pixels, std::uint32_t pixelCount, int channels, int op, float parameter,

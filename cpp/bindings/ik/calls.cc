@@ -98,8 +98,6 @@ std::uintptr_t SolvePseudoThreeBone(std::uintptr_t offset) {
 }  // namespace
 }  // namespace ikpd::bindings
 
-IKPD_AREA(ik);
-
 IKPD_BINDINGS(ik, ik) {
   emscripten::function("solveAim", &ikpd::bindings::Solve<ikpd::AimJob, ikpd::bindings::AimResult>);
   emscripten::function("solveTwoBone", &ikpd::bindings::Solve<ikpd::TwoBoneJob, ikpd::TwoBoneResult>);

@@ -243,8 +243,6 @@ std::uintptr_t Stability(int integrator, double kp, double kd, double dt, double
 
 }  // namespace ikpd::bindings
 
-IKPD_AREA(pd);
-
 IKPD_BINDINGS(pd, pd) {
   using namespace ikpd::bindings;
   emscripten::function("pdBuffer", +[]() { return reinterpret_cast<std::uintptr_t>(PdBuffer()); });

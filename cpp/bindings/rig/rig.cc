@@ -129,8 +129,6 @@ class RigHandle {
 }  // namespace
 }  // namespace ikpd::bindings
 
-IKPD_AREA(rig);
-
 IKPD_BINDINGS(rig, rig) {
   using namespace emscripten;
   using namespace ikpd::bindings;
