@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { Bone } from 'three';
+import { Bone, Object3D, Vector3 } from 'three';
 import { init } from '../../web/index.js';
 import { MODULES, createModule } from '../../web/src/module.js';
-import { IKRig, LookAtIK } from '../../web/three/index.js';
+import { IKRig, LookAtIK, TwoBoneIK } from '../../web/three/index.js';
+import { buildChain, randomQuaternion, rng, segmentLengths, worldPosition } from '../support/three-rig.js';
 
 const RIG_CLASSES = { Rig: () => ({ parents: [-1, 0] }), LookAt: () => ({ weights: [1] }), BodyLookAt: () => ({}) };
 const BATCH_CLASSES = ['TwoBoneBatch', 'AimBatch', 'PseudoThreeBoneBatch', 'PDBatch', 'QuatPDBatch'];
@@ -73,6 +74,20 @@ describe('init() loads the module with the areas asked for', () => {
     expect(await init({ rig: true })).toBe(rig);
     expect(await init({ batch: true })).toBe(all);
     expect(await init({ rig: false })).toBe(core);
+  });
+
+  it('init({ rig: true }) runs the three.js helpers: a TwoBoneIK with −Z bones, a bent rest pose, a turned and scaled parent', async () => {
+    const rig = await init({ rig: true });
+    const { scene, bones, tip } = buildChain({ axis: new Vector3(0, 0, -1), parentRotation: randomQuaternion(rng(5)), parentScale: 1.7 });
+    const [a, b] = segmentLengths(bones);
+    const target = new Object3D();
+    scene.add(target);
+    target.position.copy(worldPosition(bones[0])).add(new Vector3(0.3, -0.8, 0.5).normalize().multiplyScalar(0.8 * (a + b)));
+    const ik = new TwoBoneIK(rig, bones, { target, effector: tip });
+    ik.update();
+    expect(worldPosition(tip).distanceTo(worldPosition(target))).toBeLessThan(1e-4 * (a + b));
+    expect(ik.reached).toBe(true);
+    ik.dispose();
   });
 
   it('a bad flag is a TypeError naming it, checked before any load is reused', async () => {
