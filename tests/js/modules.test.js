@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Bone, Object3D, Vector3 } from 'three';
 import { init } from '../../web/index.js';
 import { MODULES, createModule } from '../../web/src/module.js';
-import { IKRig, LookAtIK, TwoBoneIK } from '../../web/three/index.js';
+import { BodyLookAtIK, IKRig, LookAtIK, TwoBoneIK } from '../../web/three/index.js';
 import { buildChain, randomQuaternion, rng, segmentLengths, worldPosition } from '../support/three-rig.js';
 
 const RIG_CLASSES = { Rig: () => ({ parents: [-1, 0] }), LookAt: () => ({ weights: [1] }), BodyLookAt: () => ({}) };
@@ -58,6 +58,8 @@ describe('init() loads the module with the areas asked for', () => {
     const bones = chain();
     expect(() => new IKRig(ikpd, bones[0])).toThrow(missing('rig', 'IKRig', 'ikpd'));
     expect(() => new LookAtIK(ikpd, bones)).toThrow(missing('rig', 'LookAtIK', 'ikpd'));
+    // Before looking for its bones (this root has none of the preset's).
+    expect(() => new BodyLookAtIK(ikpd, bones[0])).toThrow(missing('rig', 'BodyLookAtIK', 'ikpd'));
     expect(await init()).toBe(ikpd);
   });
 

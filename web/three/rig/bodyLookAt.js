@@ -159,6 +159,8 @@ export class BodyLookAtIK extends RigHelper {
   constructor(ikpd, root, options = {}) {
     // A given solver (any object with BodyLookAt's interface) runs on the old path.
     if (options.createSolver !== undefined) return new SolverBodyLookAtIK(ikpd, root, options); // eslint-disable-line no-constructor-return
+    // A module without the rig area says so before any bone is looked up.
+    if (typeof ikpd?.Rig === 'function') readModule(ikpd, 'BodyLookAtIK', 'Rig', 'rig');
     const found = findBody(ikpd, root, options);
     if (typeof ikpd?.Rig !== 'function') throw new TypeError('ikpd.BodyLookAt: not in this build of ikpd; pass createSolver');
     super(ikpd, 'BodyLookAtIK');
