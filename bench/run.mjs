@@ -21,6 +21,7 @@ import { benchThreeRig } from './js/three_rig.js';
 import { benchGrounding } from './js/grounding.js';
 import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
+import { makeComposedCrowd } from './js/crowd.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -314,34 +315,14 @@ for (const bones of [3, 10]) {
 }
 
 // ------------------------------------------------------------ crowd frame
-// 10,000 characters × (4 two-bone limbs + a 5-joint look-at: each joint aimed
-// at the look target with a pole, its rotation smoothed by a quaternion PD):
-// one frame = TwoBoneBatch(40,000).solve() + AimBatch(50,000).solve() +
-// QuatPDBatch(50,000).update(dt). Inputs are filled once (solver time only);
-// legs run at weight 1.
+// 10,000 characters × (4 two-bone limbs + a 5-joint look-at with quaternion
+// PD), as three batches (bench/js/crowd.js).
 section('crowd frame', () => {
   const characters = quick ? 2000 : 10000;
-  const limbs = 4 * characters, joints = 5 * characters;
-  const tb = makeTwoBoneProblems(limbs, 5);
-  tb.weight.fill(1); // full IK on every leg (the per-solve row above mixes in weight 0.75)
-  const aim = makeAimProblems(joints, 6);
-  const legs = new ikpd.TwoBoneBatch(limbs, { poleMode: 'point', soften: 0.05 });
-  const look = new ikpd.AimBatch(joints, { poleMode: 'point' });
-  const smooth = new ikpd.QuatPDBatch(joints, { settleTime: 0.3 });
-  for (const k of Object.keys(tb)) legs.input[k].set(tb[k]);
-  for (const k of Object.keys(aim)) look.input[k].set(aim[k]);
-  smooth.state.value.set(aim.rotation);
-  const frame = () => {
-    legs.solve();
-    look.solve();
-    smooth.input.target.set(look.output.rotation);
-    smooth.update(1 / 60);
-  };
-  const nsPerCharacter = measure(frame, characters);
+  const crowd = makeComposedCrowd(ikpd, characters);
+  const nsPerCharacter = measure(() => crowd.frame(), characters);
   extra.crowd = { characters, msPerFrame10k: (nsPerCharacter * 10000) / 1e6, nsPerCharacter };
-  legs.dispose();
-  look.dispose();
-  smooth.dispose();
+  crowd.dispose();
   // The same crowd as RigBatch characters: locals in and out, forward kinematics included.
   extra.crowd.rigBatch = benchRigBatch(ikpd, measure, characters);
 });
@@ -427,6 +408,8 @@ for (const line of skipped) console.log(line);
     `init({ threads: 2 }) ${t.initMs.toFixed(1)} ms in a fresh Node process`);
   console.log(`WASM crowd frame as one RigBatch of ${t.crowd.characters.toLocaleString('en')} characters, threaded module: ` +
     `1 thread ${t.crowd.one.toFixed(2)} ms, 2 threads ${t.crowd.two.toFixed(2)} ms = ${t.crowd.ratio.toFixed(2)}× (wall time)`);
+  console.log(`WASM crowd frame as three batches (bench/js/crowd.js) of ${t.composed.characters.toLocaleString('en')} characters, threaded module: ` +
+    `1 thread ${t.composed.one.toFixed(2)} ms, 2 threads ${t.composed.two.toFixed(2)} ms = ${t.composed.ratio.toFixed(2)}× (wall time)`);
   extra.wasmThreads = t;
 }
 if (v3.results) {

@@ -4,14 +4,16 @@
 // the scaling model's terms: per-limb cost c (1 thread) and synchronization
 // cost s (2 threads on a small batch: T2 − T1 / 2), with its prediction
 // T2 = c · n / 2 + s for the 40,000 limbs. Plus init({ threads: 2 }) in a
-// fresh Node process; and the crowd frame as one RigBatch of 10,000
-// characters at 1 and 2 threads. Not shipped; bench/run.mjs only.
+// fresh Node process; and the crowd frame of 10,000 characters, as one
+// RigBatch and as three batches (bench/js/crowd.js), at 1 and 2 threads.
+// Not shipped; bench/run.mjs only.
 import { execFileSync } from 'node:child_process';
 import { createModule } from '../../web/src/module.js';
 import { createApi } from '../../web/src/api.js';
 import { makeTwoBoneProblems } from '../problems.js';
 import { createCrowdRig } from '../../demo/lib/crowdRig.js';
 import { fillCrowdFrame } from './rig_batch.js';
+import { makeComposedCrowd } from './crowd.js';
 
 const LIMBS = 40_000;
 const SMALL = 4_096;
@@ -54,10 +56,12 @@ export async function benchWasmThreads({ reps = 15, minMs = 40 } = {}) {
   const crowd = new api.RigBatch({ rig, count: CROWD });
   rig.dispose();
   fillCrowdFrame(crowd);
+  const composed = makeComposedCrowd(api, CROWD);
   // Alternate 1 and 2 threads, sample by sample, so that load from elsewhere hits both alike.
   const at = (threads, batch) => () => { wasm.useThreads(threads); return wallMs(() => batch.solve(), 1, minMs); };
   const crowdAt = (threads) => () => { wasm.useThreads(threads); return wallMs(() => crowd.update(1 / 60), 1, minMs); };
-  const runs = { one: [], two: [], smallOne: [], smallTwo: [], crowdOne: [], crowdTwo: [] };
+  const composedAt = (threads) => () => { wasm.useThreads(threads); return wallMs(() => composed.frame(), 1, minMs); };
+  const runs = { one: [], two: [], smallOne: [], smallTwo: [], crowdOne: [], crowdTwo: [], composedOne: [], composedTwo: [] };
   for (let r = 0; r < reps; r++) {
     runs.one.push(at(1, big)());
     runs.two.push(at(2, big)());
@@ -65,12 +69,15 @@ export async function benchWasmThreads({ reps = 15, minMs = 40 } = {}) {
     runs.smallTwo.push(at(2, small)());
     runs.crowdOne.push(crowdAt(1)());
     runs.crowdTwo.push(crowdAt(2)());
+    runs.composedOne.push(composedAt(1)());
+    runs.composedTwo.push(composedAt(2)());
   }
   wasm.useThreads(2);
   big.dispose();
   small.dispose();
   crowd.dispose();
-  const [crowdOne, crowdTwo] = [median(runs.crowdOne), median(runs.crowdTwo)];
+  composed.dispose();
+  const [crowdOne, crowdTwo, composedOne, composedTwo] = ['crowdOne', 'crowdTwo', 'composedOne', 'composedTwo'].map((k) => median(runs[k]));
   const [one, two, smallOne, smallTwo] = ['one', 'two', 'smallOne', 'smallTwo'].map((k) => median(runs[k]));
   const perLimbNs = (smallOne / SMALL) * 1e6;
   const syncMs = smallTwo - smallOne / 2;
@@ -82,5 +89,6 @@ export async function benchWasmThreads({ reps = 15, minMs = 40 } = {}) {
   return {
     limbs: LIMBS, one, two, ratio: one / two, perLimbNs, syncMs, predictedTwo: (perLimbNs * LIMBS) / 2e6 + syncMs, initMs,
     crowd: { characters: CROWD, one: crowdOne, two: crowdTwo, ratio: crowdOne / crowdTwo },
+    composed: { characters: CROWD, one: composedOne, two: composedTwo, ratio: composedOne / composedTwo },
   };
 }
