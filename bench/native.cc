@@ -3,6 +3,7 @@
 // repetitions and reports the median ns per item next to WASM and JS.
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <thread>
 #include <vector>
 
@@ -251,6 +252,28 @@ void Chain(benchmark::State& state) {
 BENCHMARK(Chain<ikpd::ChainMethod::kFabrik>)->Name("ChainFabrik")->Arg(3)->Arg(10);
 BENCHMARK(Chain<ikpd::ChainMethod::kCcd>)->Name("ChainCcd")->Arg(3)->Arg(10);
 #endif
+
+// The core clock, for the two-bone kernel's FP-throughput limit in npm run
+// bench (cycles = ns × GHz): a chain of dependent integer additions, one per
+// cycle. Items = additions, so ns/item = ns per cycle.
+void CoreClock(benchmark::State& state) {
+#if defined(__x86_64__)
+  constexpr std::int64_t kAdds = 1 << 22;
+  for (auto _ : state) {
+    std::uint64_t x = 0;
+    for (std::int64_t i = 0; i < kAdds / 8; ++i) {
+      asm volatile("add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                   "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0"
+                   : "+r"(x));
+    }
+    benchmark::DoNotOptimize(x);
+  }
+  state.SetItemsProcessed(state.iterations() * kAdds);
+#else
+  state.SkipWithError("x86-64 only");
+#endif
+}
+BENCHMARK(CoreClock);
 
 }  // namespace
 

@@ -22,6 +22,7 @@ import { benchGrounding } from './js/grounding.js';
 import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
 import { makeComposedCrowd } from './js/crowd.js';
+import { benchKernel, kernelLines } from './js/kernel.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -391,6 +392,11 @@ if (extra.chains.length) {
     console.log(`  ${c.bones} bones: ${[part('three CCDIKSolver (10 it.)', t), part('ikpd fabrik', c.fabrik), part('ikpd ccd', c.ccd)].filter(Boolean).join('; ')}${speedups.length ? `; speed-up ${speedups.join(', ')}` : ''}`);
   }
 }
+// The native two-bone kernel's #29 figures: op counts, FP-throughput limit, before #29, ozz (bench/js/kernel.js).
+extra.kernel = benchKernel(root, { reps: REPS });
+skipped.push(...extra.kernel.skipped);
+console.log('');
+for (const line of kernelLines(extra.kernel)) console.log(line);
 for (const line of skipped) console.log(line);
 {
   const [one, two] = [1, 2].map((t) => nat(`TwoBoneBatchThreads/${t}/real_time`));
