@@ -23,48 +23,11 @@ import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
 import { makeComposedCrowd } from './js/crowd.js';
 import { benchKernel, kernelLines } from './js/kernel.js';
+import { MIN_MS, REPS, measure, median, quick } from './js/measure.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const quick = process.argv.includes('--quick');
-const REPS = quick ? 5 : 15;
-const MIN_MS = quick ? 10 : 40;
-// Warm-up before timing: V8 first runs WebAssembly (and JS) in its baseline
-// tier and swaps in optimized code when a background compile finishes, which
-// for the large batch kernels takes a few hundred ms on this 2-core machine.
-const WARM_MS = quick ? 100 : 400;
+
 const N = 1024; // items per batch call (same as bench/native.cc)
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : 0.5 * (s[m - 1] + s[m]);
-};
-
-// CPU time of this process in ms (user + system). Timings use CPU time, like
-// Google Benchmark's rates, so a shared, loaded machine distorts them less.
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
-/** Median ns (CPU time) per item of `fn`, which processes `items` items per call. */
-export function measure(fn, items) {
-  for (const t0 = cpuMs(); cpuMs() - t0 < WARM_MS;) fn();
-  let iterations = 1;
-  for (;;) {
-    const t0 = cpuMs();
-    for (let k = 0; k < iterations; k++) fn();
-    if (cpuMs() - t0 >= MIN_MS) break;
-    iterations *= 2;
-  }
-  const samples = [];
-  for (let r = 0; r < REPS; r++) {
-    const t0 = cpuMs();
-    for (let k = 0; k < iterations; k++) fn();
-    samples.push(((cpuMs() - t0) * 1e6) / (iterations * items));
-  }
-  return median(samples);
-}
 
 // Median ns per item of each native benchmark of a build (build/native, or
 // build/v3: the optional x86-64-v3 build, AVX2 8-wide lanes), optionally filtered.
@@ -205,6 +168,8 @@ section('single-call paths', () => {
   t.aimSolver = measure(() => { for (let i = 0; i < N; i++) aimSolver.solve(aimFrames[i]); }, N);
   t.aimJs = measure(() => { for (let i = 0; i < N; i++) solveAimJS(ap, aimOut, i); }, N);
   aimSolver.dispose();
+  // The same two in a process that runs nothing else (one input style through the readers).
+  t.aimAlone = JSON.parse(execFileSync(process.execPath, [join(root, 'bench/js/aim_alone.js'), ...(quick ? ['--quick'] : [])], { encoding: 'utf8' }));
   extra.singleCall = t;
 });
 
@@ -431,7 +396,8 @@ if (extra.singleCall) {
     ['TwoBoneSolver.solve(frame)', 'solver'], ['TwoBoneSolver input/run()/output', 'solverRaw']]) {
     console.log(`  ${name.padEnd(42)} ${fmt(t[key]).padStart(9)}  ${ratio(t[key], t.lean)}`);
   }
-  console.log(`  AimSolver.solve(frame) ${fmt(t.aimSolver)} vs pure-JS aim port ${fmt(t.aimJs)} (${ratio(t.aimSolver, t.aimJs)})`);
+  console.log(`  AimSolver.solve(frame) ${fmt(t.aimSolver)} vs pure-JS aim port ${fmt(t.aimJs)} (${ratio(t.aimSolver, t.aimJs)}); ` +
+    `in a process that runs only these two ${fmt(t.aimAlone.aimSolver)} vs ${fmt(t.aimAlone.aimJs)} (${ratio(t.aimAlone.aimSolver, t.aimAlone.aimJs)})`);
 }
 if (extra.crowd) {
   console.log(`\ncrowd: 10,000 characters × (4 two-bone + 5-joint look-at with quaternion PD): ${extra.crowd.msPerFrame10k.toFixed(2)} ms per frame (WASM batches, one core; measured with ${extra.crowd.characters} characters)`);
