@@ -23,7 +23,7 @@ import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
 import { makeComposedCrowd } from './js/crowd.js';
 import { benchKernel, kernelLines } from './js/kernel.js';
-import { MIN_MS, REPS, measure, median, quick } from './js/measure.js';
+import { MIN_MS, REPS, measure, median, nativeMedians, quick } from './js/measure.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,16 +33,7 @@ const N = 1024; // items per batch call (same as bench/native.cc)
 // build/v3: the optional x86-64-v3 build, AVX2 8-wide lanes), optionally filtered.
 function nativeResults(build = 'native', filter = null) {
   const exe = join(root, `build/${build}/bench/ikpd_bench`);
-  if (!existsSync(exe)) return {};
-  const json = execFileSync(exe, [
-    '--benchmark_format=json', `--benchmark_repetitions=${REPS}`, '--benchmark_report_aggregates_only=true',
-    `--benchmark_min_time=${MIN_MS / 1000}`, ...(filter ? [`--benchmark_filter=${filter}`] : []),
-  ], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 });
-  const out = {};
-  for (const b of JSON.parse(json).benchmarks) {
-    if (b.aggregate_name === 'median' && b.items_per_second) out[b.run_name] = 1e9 / b.items_per_second;
-  }
-  return { results: out, context: JSON.parse(json).context };
+  return existsSync(exe) ? nativeMedians(exe, { filter }) : {};
 }
 
 const ikpd = await init({ batch: true }); // every area (docs/loading.md, "Modules")

@@ -12,9 +12,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { median, nativeMedians } from './measure.js';
 
 /** The last commit before #29's kernel work (its parent, 53bce57, began it). */
 export const BEFORE = '665ec61';
+
+// Each sample at least Google Benchmark's default time (these figures compare builds, so longer samples).
+const MIN_MS = 500;
 
 const run = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
 const has = (cmd) => {
@@ -25,17 +29,6 @@ const has = (cmd) => {
     return false;
   }
 };
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
-// Median ns per item of each named benchmark of `exe` (Google Benchmark JSON, CPU time).
-function timeNative(exe, filter, reps) {
-  const json = JSON.parse(run(exe, ['--benchmark_format=json', `--benchmark_filter=${filter}`,
-    `--benchmark_repetitions=${reps}`, '--benchmark_report_aggregates_only=true'], { stdio: ['ignore', 'pipe', 'ignore'] }));
-  const out = {};
-  for (const b of json.benchmarks) if (b.aggregate_name === 'median') out[b.run_name] = 1e9 / b.items_per_second;
-  return out;
-}
-
 // Instructions per item of TwoBoneBatchJob::Run and SolveTwoBone<Wide>, by
 // mnemonic: callgrind's count per instruction address (--dump-instr),
 // mnemonics from objdump. Items: the kernel's calls × its lanes.
@@ -128,10 +121,10 @@ export function benchKernel(root, { reps = 15 } = {}) {
   // Alternate the two builds (and the clock), so that load from elsewhere hits both alike.
   const samples = { now: [], before: [], cycle: [] };
   for (let r = 0; r < rounds; r++) {
-    const t = timeNative(exe, '^(TwoBoneBatch|CoreClock)$', each);
+    const t = nativeMedians(exe, { filter: '^(TwoBoneBatch|CoreClock)$', reps: each, minMs: MIN_MS }).results;
     samples.now.push(t.TwoBoneBatch);
     samples.cycle.push(t.CoreClock);
-    if (before.exe) samples.before.push(timeNative(before.exe, '^TwoBoneBatch$', each).TwoBoneBatch);
+    if (before.exe) samples.before.push(nativeMedians(before.exe, { filter: '^TwoBoneBatch$', reps: each, minMs: MIN_MS }).results.TwoBoneBatch);
   }
   out.batchNs = median(samples.now);
   out.clockGHz = 1 / median(samples.cycle);
@@ -145,7 +138,7 @@ export function benchKernel(root, { reps = 15 } = {}) {
   }
   const ozz = ozzBench(root);
   if (ozz.exe) {
-    const t = timeNative(ozz.exe, '.', reps);
+    const t = nativeMedians(ozz.exe, { reps, minMs: MIN_MS }).results;
     out.ozz = {
       twoBone: { ikpd: t.TwoBoneIkpd, ozz: t.TwoBoneOzz, ratio: t.TwoBoneIkpd / t.TwoBoneOzz },
       aim: { ikpd: t.AimIkpd, ozz: t.AimOzz, ratio: t.AimIkpd / t.AimOzz },

@@ -1,6 +1,9 @@
 // How bench/run.mjs (and the scripts it starts) time JS and WASM: CPU time,
-// a warm-up, then the median of REPS samples. `--quick` on the command line
-// takes fewer and shorter samples. Not shipped.
+// a warm-up, then the median of REPS samples; and how they read a Google
+// Benchmark executable's medians. `--quick` on the command line takes fewer
+// and shorter samples. Not shipped.
+import { execFileSync } from 'node:child_process';
+
 export const quick = process.argv.includes('--quick');
 export const REPS = quick ? 5 : 15;
 export const MIN_MS = quick ? 10 : 40;
@@ -39,4 +42,21 @@ export function measure(fn, items) {
     samples.push(((cpuMs() - t0) * 1e6) / (iterations * items));
   }
   return median(samples);
+}
+
+/**
+ * Median ns per item of each benchmark of the Google Benchmark executable
+ * `exe` (CPU time; items as each benchmark counts them), optionally
+ * filtered: `{ results: { name: ns }, context }`.
+ */
+export function nativeMedians(exe, { filter = null, reps = REPS, minMs = MIN_MS } = {}) {
+  const json = JSON.parse(execFileSync(exe, [
+    '--benchmark_format=json', `--benchmark_repetitions=${reps}`, '--benchmark_report_aggregates_only=true',
+    `--benchmark_min_time=${minMs / 1000}`, ...(filter ? [`--benchmark_filter=${filter}`] : []),
+  ], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 }));
+  const results = {};
+  for (const b of json.benchmarks) {
+    if (b.aggregate_name === 'median' && b.items_per_second) results[b.run_name] = 1e9 / b.items_per_second;
+  }
+  return { results, context: json.context };
 }

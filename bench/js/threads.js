@@ -14,12 +14,11 @@ import { makeTwoBoneProblems } from '../problems.js';
 import { createCrowdRig } from '../../demo/lib/crowdRig.js';
 import { fillCrowdFrame } from './rig_batch.js';
 import { makeComposedCrowd } from './crowd.js';
+import { median } from './measure.js';
 
 const LIMBS = 40_000;
 const SMALL = 4_096;
 const CROWD = 10_000; // RigBatch characters (demo/lib/crowdRig.js)
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 // Median wall ms per call of fn over `reps` samples of at least `minMs` each.
 function wallMs(fn, reps, minMs) {

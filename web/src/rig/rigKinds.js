@@ -103,7 +103,6 @@ export function kindOptions(kind) {
   return [...(kind === 'grounding' ? [] : ['joints']), ...spec.common, ...spec.options, ...spec.extras];
 }
 
-
 // A Float32Array of `count` locals (10 floats each), checked finite, rotations non-zero.
 export function readLocals(value, name, count) {
   if (!(Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView)))) {
