@@ -29,6 +29,7 @@ const has = (cmd) => {
     return false;
   }
 };
+
 // Instructions per item of TwoBoneBatchJob::Run and SolveTwoBone<Wide>, by
 // mnemonic: callgrind's count per instruction address (--dump-instr),
 // mnemonics from objdump. Items: the kernel's calls × its lanes.
@@ -160,7 +161,7 @@ export function kernelLines(k) {
   if (k.perItem) {
     const p = k.perItem;
     lines.push(`  per item (callgrind): ${p.instructions.toFixed(0)} instructions, ${p.fp.toFixed(1)} packed FP arithmetic and compares, ` +
-      `${p.logic.toFixed(1)} logic, ${p.shuffles.toFixed(1)} shuffles, ${p.moves.toFixed(1)} register moves and spills; ` +
+      `${p.logic.toFixed(1)} logic, ${p.shuffles.toFixed(1)} shuffles, ${p.moves.toFixed(1)} moves (register copies, spills, loads and stores); ` +
       `FP-throughput limit ${ns(k.limitNs)} (2 per cycle at ${k.clockGHz.toFixed(2)} GHz, CoreClock): measured ${k.toLimit.toFixed(2)}× it (target ≤ 1.5×)`);
   }
   if (k.ozz) {
