@@ -133,7 +133,9 @@ export interface BodyLookAtIK extends SmoothedRigIK {}
  * chest, and the feet stay planted. Bones are found by name below `root`; the
  * constructor checks they exist (TypeError) and form parent → child chains
  * (RangeError). Any bone axes. Call `update(dt)` every frame after the
- * animation mixer.
+ * animation mixer. A module without the rig area (plain `init()`) is an
+ * Error naming `init({ rig: true })`, before any bone is looked up; with
+ * `createSolver` the given solver runs instead and the rig area is not needed.
  */
 export class BodyLookAtIK {
   constructor(ikpd: Ikpd, root: Object3D, options?: BodyLookAtIKOptions);
