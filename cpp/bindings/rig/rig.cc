@@ -97,6 +97,17 @@ class RigHandle {
     return kept_.Keep(SetPacked(rig_, rig_, index, offset));
   }
 
+  // A grounding constraint's derived defaults in force, written at `offset`:
+  // maxPelvisDrop, maxPelvisRise, plantHeight, unplantRadius, then one sole offset per leg.
+  std::uintptr_t Derived(std::uint32_t index, std::uintptr_t offset) {
+    if (index >= rig_.constraintCount() || rig_.settings(index).kind != ConstraintKind::kGrounding) return ToResult(Error("index: not a grounding constraint"));
+    const rig::GroundingSettings& g = rig_.groundingSettings(index);
+    float* out = Floats(offset);
+    out[0] = g.maxPelvisDrop, out[1] = g.maxPelvisRise, out[2] = g.plantHeight, out[3] = g.unplantRadius;
+    for (std::size_t i = 0; i < g.legs; ++i) out[4 + i] = g.soleOffsets[i];
+    return 0;
+  }
+
   std::uintptr_t Update(float dt) {
     if (floats_ == nullptr) return ToResult(Error("rig: not allocated"));
     const std::span<const LocalTransform> in(Locals(0), n_);
@@ -148,6 +159,7 @@ IKPD_BINDINGS(rig, rig) {
       .function("setFacing", &RigHandle::SetFacing)
       .function("setUp", &RigHandle::SetUp)
       .function("add", &RigHandle::Add)
+      .function("derived", &RigHandle::Derived)
       .function("set", &RigHandle::Set)
       .function("update", &RigHandle::Update);
 }

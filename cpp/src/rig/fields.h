@@ -103,6 +103,7 @@ struct JobFields<rig::GroundingSettings> {
     f(Role::kOption, "plantSpeed", &S::plantSpeed, AtLeast(0.0));
     f(Role::kOption, "plantHeight", &S::plantHeight, AtLeast(0.0), Derived{});
     f(Role::kOption, "soften", &S::soften, Closed(0.0, 1.0));
+    f(Role::kOption, "unplantRadius", &S::unplantRadius, AtLeast(0.0), Derived{});
   }
 };
 

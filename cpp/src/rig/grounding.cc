@@ -35,7 +35,8 @@ Status GroundingSettings::Validate() const {
   if (const Status s = FirstError({CheckRange<S, "groundHeight">(groundHeight), CheckDerived<"maxPelvisDrop">(maxPelvisDrop),
                                    CheckDerived<"maxPelvisRise">(maxPelvisRise), CheckRange<S, "maxFootPitch">(maxFootPitch),
                                    CheckRange<S, "maxFootRoll">(maxFootRoll), CheckRange<S, "plantSpeed">(plantSpeed),
-                                   CheckDerived<"plantHeight">(plantHeight), CheckRange<S, "soften">(soften)});
+                                   CheckDerived<"plantHeight">(plantHeight), CheckRange<S, "soften">(soften),
+                                   CheckDerived<"unplantRadius">(unplantRadius)});
       !s) {
     return s;
   }
@@ -60,7 +61,7 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   linear.targetMotion = pd::TargetMotion::kLinear;
   TwoBoneSettings limb;
   limb.pole = TwoBonePole::kPoint;
-  limb.soften = settings.soften;
+  limb.soften = 0.0f;  // the job softens the reach itself, from the animated leg's (grounding_solve.cc)
   limb.endRotation = EndRotation::kWorld;
   TwoBoneSetup setup;
   if (Status s = Prepare(limb, &setup); !s) return s;
@@ -76,6 +77,7 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   }
   if (Status s = next.pelvis.Configure(linear); !s) return s;
   if (Status s = next.pitch.Configure(linear); !s) return s;
+  if (Status s = next.weight.Configure(pds); !s) return s;
   settings_ = settings;
   state_ = next;
   limb_ = setup;
@@ -85,11 +87,7 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
 bool Grounding::active() const {
   if (state_.pelvis.value() != 0.0 || state_.pitch.value() != 0.0) return true;
   for (std::size_t i = 0; i < settings_.legs; ++i) {
-    const Leg& leg = state_.legs[i];
-    if (leg.planted || leg.height.value() != 0.0 || leg.rotation.value() != glm::dquat(1.0, 0.0, 0.0, 0.0)) return true;
-    for (const pd::ScalarPD& axis : leg.slide) {
-      if (axis.value() != 0.0) return true;
-    }
+    if (FootMoved(state_.legs[i])) return true;
   }
   return false;
 }

@@ -27,6 +27,24 @@ glm::quat Arc(const glm::vec3& a, const glm::vec3& b) {
 float LegLength(const Transform* leg) {
   return glm::length(leg[1].position - leg[0].position) + glm::length(leg[2].position - leg[1].position);
 }
+
+// Where a leg's reach starts to soften: the soft zone below full reach L, or
+// the animated hip-to-ankle distance where the clip itself reaches farther
+// (a leg the animation straightens is solved as straight as it was).
+float SoftStart(const Transform* leg, float length, float soften) {
+  return std::min(length, std::max((1.0f - soften) * length, glm::length(leg[2].position - leg[0].position)));
+}
+
+// Soft IK: an ankle target past `start` is drawn in along v = target − hip,
+// approaching full reach L exponentially (continuous in value and slope).
+glm::vec3 Softened(const glm::vec3& hip, const glm::vec3& target, float start, float length) {
+  const glm::vec3 v = target - hip;
+  const float d = glm::length(v);
+  if (!(d > start) || d == 0.0f) return target;
+  const float zone = length - start;
+  const float reach = zone > 1e-6f * length ? start + zone * (1.0f - std::exp(-(d - start) / zone)) : start;
+  return hip + v * (reach / d);
+}
 }  // namespace
 
 // Per leg, this update's targets (world).
@@ -36,6 +54,7 @@ struct Grounding::Desired {
     glm::vec3 normal{0.0f};   // ground normal (unit, toward up)
     glm::vec3 point{0.0f};    // a ground point
     float lift = 0.0f;        // animated sole height above the authored ground
+    glm::vec3 lock{0.0f};     // a planted foot's lock, within unplantRadius of the sole
     float offset = 0.0f;      // target height offset (weighted)
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // target sole rotation (weighted)
     bool ground = false;
@@ -43,8 +62,15 @@ struct Grounding::Desired {
   };
   std::array<Foot, kMaxGroundLegs> feet;
   std::array<glm::vec3, kMaxGroundLegs> target{};  // effector's final sole point
+  std::array<float, kMaxGroundLegs> height{};      // each foot's smoothed height offset
   float length = 0.0f;  // shortest leg
 };
+
+// Whether a leg carries an offset (else it is copied bit for bit).
+bool Grounding::FootMoved(const Leg& st) {
+  return st.height.value() != 0.0 || st.rotation.value() != kIdentityD || st.planted || st.slide[0].value() != 0.0 ||
+         st.slide[1].value() != 0.0 || st.slide[2].value() != 0.0;
+}
 
 Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutput& out, GroundingReport* report) {
   if (Status s = Check(dt, in, out); !s) return s;
@@ -53,7 +79,12 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   const glm::vec3 up = NormalizeOr(in.up, glm::vec3(0.0f, 1.0f, 0.0f));
   const float scale = in.scale;
   const bool on = in.enabled;
-  const float w = S.weight;
+  // The weight in force glides to `weight` through the PD, so a weight change never pops
+  // (the first update takes it at once; enabling and disabling glide through the offsets).
+  pd::ScalarPD weight = state_.weight;
+  if (S.settleTime == 0.0f || !state_.seen) weight.Reset(S.weight);
+  else (void)weight.Update(dt, S.weight);
+  const float w = static_cast<float>(std::clamp(weight.value(), 0.0, 1.0));
   Desired d;
   d.length = std::numeric_limits<float>::infinity();
   for (std::size_t i = 0; i < legs; ++i) d.length = std::min(d.length, LegLength(&in.legs[i * J]));
@@ -62,6 +93,11 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   const float maxDrop = std::isnan(S.maxPelvisDrop) ? 0.3f * d.length : S.maxPelvisDrop * scale;
   const float maxRise = std::isnan(S.maxPelvisRise) ? 0.1f * d.length : S.maxPelvisRise * scale;
   const float plantHeight = std::isnan(S.plantHeight) ? 0.03f * d.length : S.plantHeight * scale;
+  const float unplantRadius = std::isnan(S.unplantRadius) ? 0.15f * d.length : S.unplantRadius * scale;
+  // The root's horizontal speed (the authored ground's origin moving): a stance foot
+  // moves with the ground, not with the root, whatever speed the clip was made for.
+  const glm::vec3 rootStep = state_.seen ? Horizontal(in.groundOrigin - state_.origin, up) : glm::vec3(0.0f);
+  const float rootSpeed = dt > 0.0f ? glm::length(rootStep) / dt : 0.0f;
   const glm::vec3 forward = NormalizeOr(Horizontal(in.forward, up), glm::vec3(0.0f), 1e-12f);
   const glm::vec3 right = glm::cross(up, forward);
 
@@ -88,23 +124,34 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     if (g.plant >= 0.0f) {
       f.stance = g.plant >= 0.5f;
     } else if (dt > 0.0f) {
-      const float speed = leg.seen ? glm::length(Horizontal(f.sole - leg.previous, up)) / dt : 0.0f;
+      // A stance foot may move up to half as fast as it travels against the root (a clip in
+      // place on a moving root); a foot carried along with the root is not planted.
+      const glm::vec3 step = leg.seen ? Horizontal(f.sole - leg.previous, up) : glm::vec3(0.0f);
+      const float speed = glm::length(step) / dt, against = glm::length(step - rootStep) / dt;
       const float k = leg.planted ? 1.5f : 1.0f;
-      f.stance = f.lift <= k * plantHeight + 1e-6f * d.length && speed <= k * S.plantSpeed * scale;
+      f.stance = f.lift <= k * plantHeight + 1e-6f * d.length && speed <= k * (S.plantSpeed * scale + 0.5f * std::min(rootSpeed, against));
     } else {
       f.stance = leg.planted;
     }
-    // Along up to the ground plane: a free foot keeps its animated lift above it; a stance
-    // foot stands on it, under its lock once planted.
-    const glm::vec3 at = f.stance && leg.planted ? leg.lock - glm::dot(leg.lock - f.sole, up) * up : f.sole;
+    // The ground's height above the authored ground under the foot (under its lock once
+    // planted; a lock that drifted past unplantRadius follows the sole): every foot keeps
+    // its animated clearance, planted or not.
+    f.lock = leg.lock;
+    if (f.stance && leg.planted) {
+      const glm::vec3 drift = Horizontal(leg.lock - f.sole, up);
+      const float far = glm::length(drift);
+      if (far > unplantRadius) f.lock = leg.lock - drift * ((far - unplantRadius) / far);
+    }
+    const glm::vec3 at = f.stance && leg.planted ? f.lock - glm::dot(f.lock - f.sole, up) * up : f.sole;
     const float t = glm::dot(g.point - at, n) / glm::dot(up, n);
-    f.offset = w * (f.stance ? t : t + f.lift);
+    f.offset = w * (t + f.lift);
   }
   for (std::size_t i = 0; i < legs; ++i) {
     if (!std::isfinite(d.feet[i].offset) || !IsFinite(d.feet[i].rotation)) return Error("legs: pose out of range");
   }
 
   // Stage 2: smooth each foot, lock planted ones (from here on the state changes).
+  state_.weight = weight;
   // Tracks `target`, or blends out to exactly zero when released (disabled, no ground).
   const auto smooth = [&](pd::ScalarPD& pd, float target, bool release) {
     // At rest at zero, toward zero: the update would leave it there (skipped: most slides, a biped's pitch).
@@ -115,6 +162,29 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     return static_cast<float>(pd.value());
   };
   std::array<glm::quat, kMaxGroundLegs> footRotation{};
+  // Where a lock is reached from: the pelvis offset the ground asks for (stage 3's first
+  // step), lowered by the spread of the feet's ground changes. The pelvis drops to hold a
+  // lock only on uneven ground; on the authored floor a lock yields instead.
+  float lowest = std::numeric_limits<float>::infinity(), highest = -lowest;
+  for (std::size_t i = 0; i < legs; ++i) {
+    if (!d.feet[i].ground) continue;
+    lowest = std::min(lowest, d.feet[i].offset), highest = std::max(highest, d.feet[i].offset);
+  }
+  const float groundNeed = std::isfinite(lowest) ? std::clamp(lowest - (highest - lowest), -maxDrop, maxRise) : 0.0f;
+  // The share of a lock's slide the leg reaches from its hip (carried by groundNeed) with
+  // its soft zone to spare: a lock farther than that is drawn toward the animated foot,
+  // released by a glide, so the pelvis is never lowered to hold it.
+  const auto reachable = [&](std::size_t i, const glm::vec3& free, const glm::vec3& slide, const glm::quat& turn) {
+    const Transform* leg = &in.legs[i * J];
+    const float most = SoftStart(leg, LegLength(leg), S.soften) * (1.0f - 1e-5f);
+    glm::vec3 ankle = free + S.soleOffsets[i] * scale * (turn * up);
+    if (J == 4) ankle -= turn * (leg[3].position - leg[2].position);
+    const glm::vec3 b = ankle - (leg[0].position + groundNeed * up);
+    // The animated foot itself is always within reach (a clip may straighten the leg).
+    const float ss = glm::dot(slide, slide), bs = glm::dot(b, slide), bb = glm::dot(b, b), cc = std::max(most * most, bb);
+    if (ss == 0.0f || glm::dot(b + slide, b + slide) <= cc) return 1.0f;
+    return std::clamp((-bs + std::sqrt(std::max(bs * bs - ss * (bb - cc), 0.0f))) / ss, 0.0f, 1.0f);
+  };
   for (std::size_t i = 0; i < legs; ++i) {
     Leg& leg = state_.legs[i];
     const Desired::Foot& f = d.feet[i];
@@ -138,21 +208,29 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     glm::vec3 slide(static_cast<float>(leg.slide[0].value()), static_cast<float>(leg.slide[1].value()),
                     static_cast<float>(leg.slide[2].value()));
     if (stance && !leg.planted) leg.lock = free + slide;  // planted where the foot is now
+    else if (stance) leg.lock = f.lock;
     leg.planted = stance;
     if (stance) {
       slide = Horizontal(leg.lock - free, up);
+      if (in.grounds[i].plant < 0.0f) slide *= reachable(i, free, slide, footRotation[i]);  // a given plant holds
+      leg.lock = free + slide;
       for (int k = 0; k < 3; ++k) leg.slide[static_cast<std::size_t>(k)].Reset(slide[k]);
     } else {
       for (int k = 0; k < 3; ++k) slide[k] = smooth(leg.slide[static_cast<std::size_t>(k)], 0.0f, true);
       slide = Horizontal(slide, up);
     }
     d.target[i] = free + slide;
+    d.height[i] = h;
     if (dt > 0.0f || !leg.seen) leg.previous = f.sole, leg.seen = true;
   }
+  if (dt > 0.0f || !state_.seen) state_.origin = in.groundOrigin, state_.seen = true;
 
   // Stage 3: body pitch (four legs: front pair vs hind pair) and pelvis offset targets.
   glm::vec3 pitchAxis(0.0f);
   float pitchTarget = 0.0f;
+  // The body turns about the middle between the hind and the front hips (the pelvis for two
+  // legs), so the hind hips go down a rising slope as far as the front ones go up.
+  glm::vec3 pivot = in.pelvis.position;
   if (legs == 4) {
     const glm::vec3 hind = 0.5f * (in.legs[0].position + in.legs[J].position);
     const glm::vec3 front = 0.5f * (in.legs[2 * J].position + in.legs[3 * J].position);
@@ -160,15 +238,17 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     const float span = glm::length(along);
     if (span > 1e-6f * d.length && span > 0.0f) {
       pitchAxis = glm::cross(along / span, up);
-      const float rise = 0.5f * (d.feet[2].offset + d.feet[3].offset - d.feet[0].offset - d.feet[1].offset);
-      pitchTarget = std::clamp(std::atan2(rise, span), -S.maxFootPitch, S.maxFootPitch);
+      // The slope between the pairs' feet (farther apart than their hips on most animals).
+      const float rise = 0.5f * (d.height[2] + d.height[3] - d.height[0] - d.height[1]);
+      const float feet = glm::length(Horizontal(d.feet[2].sole + d.feet[3].sole - d.feet[0].sole - d.feet[1].sole, up)) * 0.5f;
+      pitchTarget = std::clamp(std::atan2(rise, feet > span ? feet : span), -S.maxFootPitch, S.maxFootPitch);
+      pivot = 0.5f * (hind + front);
     }
   }
   bool grounded = false;  // any foot on ground: else the body blends back to the animation
   for (std::size_t i = 0; i < legs; ++i) grounded = grounded || d.feet[i].ground;
   const float pitch = smooth(state_.pitch, pitchTarget, !grounded || pitchAxis == glm::vec3(0.0f));
   const glm::quat bodyTurn = pitchAxis == glm::vec3(0.0f) ? kIdentityRotation : glm::angleAxis(pitch, pitchAxis);
-  const glm::vec3 pivot = in.pelvis.position;
   float need = std::numeric_limits<float>::infinity();
   for (std::size_t i = 0; i < legs; ++i) {
     if (!d.feet[i].ground) continue;
@@ -179,12 +259,13 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   // reaches its foot with the soft zone to spare.
   const auto reach = [&](float p, const glm::quat& turn) {
     for (std::size_t i = 0; i < legs; ++i) {
-      if (!d.feet[i].ground) continue;  // a foot without ground keeps its animated pose
+      // Every foot with an offset, blending out ones too: no leg is solved past its reach.
+      if (!d.feet[i].ground && !FootMoved(state_.legs[i])) continue;
       const Transform* leg = &in.legs[i * J];
       const glm::vec3 hip = pivot + turn * (leg[0].position - pivot) + p * up;
       glm::vec3 ankle = d.target[i] + S.soleOffsets[i] * scale * (footRotation[i] * up);
       if (J == 4) ankle -= footRotation[i] * (leg[3].position - leg[2].position);
-      const float most = LegLength(leg) * (1.0f - S.soften) * (1.0f - 1e-5f);
+      const float most = SoftStart(leg, LegLength(leg), S.soften) * (1.0f - 1e-5f);
       const glm::vec3 v = hip - ankle;
       const float vv = glm::dot(v, v);
       if (!(vv > most * most)) continue;
@@ -196,22 +277,20 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   };
   const float pelvisTarget = reach(std::isfinite(need) ? std::clamp(need, -maxDrop, maxRise) : 0.0f, bodyTurn);
   // The smoothed pelvis; enabled, lowered at once where it lags a leg's reach (never past full reach).
-  float pelvis = std::clamp(smooth(state_.pelvis, pelvisTarget, !grounded), -maxDrop, maxRise);
-  if (grounded) pelvis = reach(pelvis, bodyTurn);
+  float pelvis = reach(std::clamp(smooth(state_.pelvis, pelvisTarget, !grounded), -maxDrop, maxRise), bodyTurn);
 
   // Stage 4: carry the legs by the pelvis, solve each leg.
   const glm::vec3 lift = pelvis * up;
-  out.pelvis->position = in.pelvis.position + lift;
+  out.pelvis->position = pivot + bodyTurn * (in.pelvis.position - pivot) + lift;
   out.pelvis->rotation = glm::normalize(bodyTurn * NormalizeByReciprocalOr(in.pelvis.rotation, kIdentityRotation));
   GroundingReport r;
+  r.reached = true;
   const bool bodyMoved = pelvis != 0.0f || pitch != 0.0f;
   for (std::size_t i = 0; i < legs; ++i) {
     const Transform* leg = &in.legs[i * J];
     Transform* o = &out.legs[i * J];
     const Leg& st = state_.legs[i];
-    const bool footMoved = st.height.value() != 0.0 || st.rotation.value() != kIdentityD || st.planted ||
-                           st.slide[0].value() != 0.0 || st.slide[1].value() != 0.0 || st.slide[2].value() != 0.0;
-    if (!bodyMoved && !footMoved) {
+    if (!bodyMoved && !FootMoved(st)) {
       std::copy(leg, leg + J, o);  // exactly the animated leg
       continue;
     }
@@ -223,6 +302,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     const glm::quat ankleRotation = glm::normalize(turn * NormalizeByReciprocalOr(leg[2].rotation, kIdentityRotation));
     glm::vec3 ankle = d.target[i] + S.soleOffsets[i] * scale * (turn * up);
     if (J == 4) ankle -= turn * (leg[3].position - leg[2].position);
+    ankle = Softened(o[0].position, ankle, SoftStart(leg, LegLength(leg), S.soften), LegLength(leg));
     const glm::vec3 thigh = o[1].position - o[0].position, shin = o[2].position - o[1].position;
     if (glm::dot(thigh, thigh) > 0.0f && glm::dot(shin, shin) > 0.0f) {
       const glm::vec3 bend = glm::cross(thigh, shin);
@@ -244,16 +324,16 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     }
     if (J == 4) o[3] = {o[2].position + turn * (leg[3].position - leg[2].position), glm::normalize(turn * NormalizeByReciprocalOr(leg[3].rotation, kIdentityRotation))};
     if (st.planted) {
-      const Desired::Foot& f = d.feet[i];
       const glm::vec3 sole = o[J - 1].position - S.soleOffsets[i] * scale * (turn * up);
       // In double, at most the largest float: a hit near the float range still reports a number.
-      const double gap = std::abs(glm::dot(glm::dvec3(sole) - glm::dvec3(f.point), glm::dvec3(f.normal)));
+      const double gap = glm::length(glm::dvec3(sole) - glm::dvec3(d.target[i]));
       const float error = static_cast<float>(std::min(gap, static_cast<double>(std::numeric_limits<float>::max())));
       r.maxPlantedError = std::max(r.maxPlantedError, error);
       r.reached = r.reached && error <= 1e-3f;
       ++r.planted;
     }
   }
+  r.reached = r.reached && r.planted > 0;
   if (report != nullptr) *report = r;
   return Ok();
 }

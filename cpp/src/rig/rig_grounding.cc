@@ -71,6 +71,7 @@ Status Rig::ResolveGrounding(const ConstraintSettings& s, GroundingSettings* out
     if (std::isnan(g.maxPelvisDrop)) g.maxPelvisDrop = 0.3f * shortest;
     if (std::isnan(g.maxPelvisRise)) g.maxPelvisRise = 0.1f * shortest;
     if (std::isnan(g.plantHeight)) g.plantHeight = 0.03f * shortest;
+    if (std::isnan(g.unplantRadius)) g.unplantRadius = 0.15f * shortest;
   }
   if (Status st = g.Validate(); !st) return st;
   *out = g;
@@ -92,7 +93,13 @@ Status Rig::Probe(std::span<const LocalTransform> in, const LocalTransform& root
     const std::size_t effector = static_cast<std::size_t>(c.settings.legs[i * g.legJoints + g.legJoints - 1]);
     const glm::vec3 h = ToWorld({Model(hip, in).position, kIdentityRotation}).position;
     const glm::vec3 e = ToWorld({Model(effector, in).position, kIdentityRotation}).position;
-    return {e - g.soleOffsets[i] * rootScale_ * up, h};
+    GroundProbe p{e - g.soleOffsets[i] * rootScale_ * up, h};
+    // A planted foot stands under its lock: its ground is queried there.
+    if (c.ground.planted(i)) {
+      const glm::vec3 to = c.ground.lock(i) - p.sole;
+      p.sole += to - glm::dot(to, up) * up;
+    }
+    return p;
   };
   // Checked first (a pose whose transforms overflow float has no usable probe), then written.
   for (int write = 0; write < 2; ++write) {

@@ -3,6 +3,7 @@
 // rotated parents; bad input; Probe.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -220,6 +221,40 @@ TEST(RigGrounding, TogglingIsPopFree) {
       for (int leg = 0; leg < 2; ++leg) {
         const glm::vec3 ankle = w[static_cast<std::size_t>(r.character.layout.legs[static_cast<std::size_t>(leg)][2])].position;
         if (f > 0 && glm::length(ankle - previous[leg]) > worst) worst = glm::length(ankle - previous[leg]), worstFrame = f;
+        previous[leg] = ankle;
+      }
+    }
+    EXPECT_LE(worst, bound) << hz << " Hz, frame " << worstFrame << ", toggle every " << static_cast<int>(0.35f * hz);
+    std::printf("%g Hz worst %g at %d\n", hz, worst, worstFrame);
+    
+    EXPECT_GT(worst, 0.2f * bound) << hz << " Hz: it does move";
+  }
+}
+
+// Changing the weight (1 → 0 → 1 → 0.5) glides like toggling enabled: no frame moves an
+// ankle faster than the PD's peak speed allows, planted feet included, at 30, 60 and 960 Hz.
+TEST(RigGrounding, WeightChangesArePopFree) {
+  for (const float hz : {30.0f, 60.0f, 960.0f}) {
+    Scene r = Start(Make(Biped(), 1), false);
+    const Ground g = Flat(0.05f);
+    const float dt = 1.0f / hz;
+    const float omega = 2.0f * 3.14159265f / 0.1f;
+    const float bound = (0.05f * omega / 2.718f) * dt * 1.1f + 1e-4f;
+    const float weights[] = {0.0f, 1.0f, 0.5f, 1.0f};
+    glm::vec3 previous[2] = {glm::vec3(0.0f), glm::vec3(0.0f)};
+    float worst = 0.0f;
+    int worstFrame = 0;
+    for (int f = 0; f < static_cast<int>(3.0f * hz); ++f) {
+      if (f > static_cast<int>(0.5f * hz) && f % static_cast<int>(0.5f * hz) == 0) {
+        ConstraintSettings s = r.rig.settings(0);
+        s.common.weight = weights[(f / static_cast<int>(0.5f * hz)) % 4];
+        ASSERT_TRUE(r.rig.SetSettings(0, s).ok());
+      }
+      Tick(r, g, dt);
+      const auto w = rigtest::Fk(r.character.layout.parents, r.out, r.root);
+      for (int leg = 0; leg < 2; ++leg) {
+        const glm::vec3 ankle = w[static_cast<std::size_t>(r.character.layout.legs[static_cast<std::size_t>(leg)][2])].position;
+        if (f > static_cast<int>(0.5f * hz) && glm::length(ankle - previous[leg]) > worst) worst = glm::length(ankle - previous[leg]), worstFrame = f;
         previous[leg] = ankle;
       }
     }

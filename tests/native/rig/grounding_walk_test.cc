@@ -196,8 +196,15 @@ TEST(RigGroundingProperty, RandomPosesAndGrounds) {
         ASSERT_NEAR(glm::length(after[j].position - after[static_cast<std::size_t>(p)].position), was, 1e-4f * k) << i;
       }
     }
-    const float offset = glm::dot(after[static_cast<std::size_t>(c.layout.pelvis)].position - before[static_cast<std::size_t>(c.layout.pelvis)].position,
-                                  glm::vec3(0, 1, 0));
+    // The body's lift: the pelvis's, or with four legs the middle between the hind and the
+    // front hips' (the point the body pitches about, docs/rig/grounding.md).
+    const auto lifted = [&](const std::vector<World>& w) {
+      if (c.layout.legs.size() != 4) return w[static_cast<std::size_t>(c.layout.pelvis)].position;
+      glm::vec3 sum(0.0f);
+      for (const auto& leg : c.layout.legs) sum += w[static_cast<std::size_t>(leg[0])].position;
+      return 0.25f * sum;
+    };
+    const float offset = glm::dot(lifted(after) - lifted(before), glm::vec3(0, 1, 0));
     float shortest = 1e9f;
     bool reaches = true;
     for (const auto& leg : c.layout.legs) {

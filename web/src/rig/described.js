@@ -82,12 +82,13 @@ const groundingFields = /* @__PURE__ */ fieldList([
   ['plantSpeed', 'number', 5, 'option', { range: [0, Infinity, false, true, 'a finite number >= 0'] }],
   ['plantHeight', 'number', 6, 'option', { range: [0, Infinity, false, true, 'a finite number >= 0'], derived: true }],
   ['soften', 'number', 7, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['unplantRadius', 'number', 8, 'option', { range: [0, Infinity, false, true, 'a finite number >= 0'], derived: true }],
 ]);
 
 export const grounding = /* @__PURE__ */ new JobLayout({
   name: 'grounding',
-  floats: 8,
+  floats: 9,
   bits: 32,
-  defaults: [0, NaN, NaN, 0.699999988079071, 0.5, 0.20000000298023224, NaN, 0.019999999552965164],
+  defaults: [0, NaN, NaN, 0.699999988079071, 0.5, 0.20000000298023224, NaN, 0.019999999552965164, NaN],
   fields: groundingFields,
 });

@@ -38,13 +38,22 @@ export function createRigApi(core) {
     #index;
     #kind;
     #values;
+    #inForce;
 
-    constructor(owner, apply, index, kind, values) {
+    // `inForce(index, values)`, where the owner has one: the values with each derived default
+    // (null: from the rest pose) replaced by the number in force.
+    constructor(owner, apply, index, kind, values, inForce = null) {
       this.#owner = owner;
       this.#apply = apply;
       this.#index = index;
       this.#kind = kind;
       this.#values = values;
+      this.#inForce = inForce;
+    }
+
+    #current() {
+      const values = cloneData(this.#values);
+      return this.#inForce ? this.#inForce(this.#index, values) : values;
     }
 
     /** Position in the stack (and in the owner's frames / results). */
@@ -55,14 +64,14 @@ export function createRigApi(core) {
     get joints() { return this.#kind === 'grounding' ? groundJoints(this.#values) : this.#values.joints.slice(); }
     /** Grounding: the number of legs (2 or 4); 0 for the other kinds. */
     get legCount() { return this.#kind === 'grounding' ? this.#values.legs.length : 0; }
-    /** Every current setting (a frozen copy). */
-    get options() { return freezeDeep(cloneData(this.#values)); }
+    /** Every current setting (a frozen copy; derived defaults as the numbers in force). */
+    get options() { return freezeDeep(this.#current()); }
 
     /** One current setting by name. */
     get(name) {
       const valid = Object.keys(this.#values);
       if (!valid.includes(name)) throw unknownKey(name, valid, this.#kind);
-      const v = this.#values[name];
+      const v = this.#values[name] === null ? this.#current()[name] : this.#values[name];
       return v !== null && typeof v === 'object' ? freezeDeep(cloneData(v)) : v;
     }
 
@@ -78,8 +87,8 @@ export function createRigApi(core) {
   class RigConstraint extends ConstraintSettings {
     #groundFirst;
 
-    constructor(rig, apply, index, kind, values, groundFirst) {
-      super(rig, apply, index, kind, values);
+    constructor(rig, apply, index, kind, values, groundFirst, inForce) {
+      super(rig, apply, index, kind, values, inForce);
       this.#groundFirst = groundFirst;
     }
 
@@ -164,6 +173,17 @@ export function createRigApi(core) {
       this.#views();
       this.#input.set(this.#rest);
       this.#output.set(this.#rest);
+    }
+
+    // A grounding constraint's derived defaults in force (docs/rig/grounding.md), read from WASM.
+    #groundingInForce(index, values) {
+      this.assertAlive();
+      core.check(this.#native.derived(index, core.scratchPointer));
+      const f = core.scratch;
+      for (const [k, name] of ['maxPelvisDrop', 'maxPelvisRise', 'plantHeight', 'unplantRadius'].entries()) if (values[name] === null) values[name] = f[k];
+      const soles = Array.from(f.subarray(4, 4 + values.legs.length));
+      values.soleOffsets = values.soleOffsets === null ? soles : values.soleOffsets.map((v, i) => (v === null ? soles[i] : v));
+      return values;
     }
 
     // Views over the handle's buffer (re-created after WASM memory growth).
@@ -275,7 +295,8 @@ export function createRigApi(core) {
       const values = merge(kind, cloneData(DEFAULTS[kind]), options);
       packSettings(kind, values, core.scratch);
       core.check(this.#native.add(KIND_INDEX[kind], core.scratchPointer));
-      const c = new RigConstraint(this, (i, k, current, changes) => applySettings(this.#native, i, k, current, changes), this.#constraints.length, kind, values, this.#legs);
+      const c = new RigConstraint(this, (i, k, current, changes) => applySettings(this.#native, i, k, current, changes), this.#constraints.length, kind, values, this.#legs,
+        kind === 'grounding' ? (i, v) => this.#groundingInForce(i, v) : null);
       if (kind === 'grounding') this.#legs += values.legs.length;
       this.#constraints.push(c);
       this.#frames = null;  // the rig's frames (and grounds, probes) moved

@@ -59,7 +59,7 @@ constexpr std::size_t kMaxGroundLegs = 4;
 // Settings (lengths in the character's model units; the job scales them by
 // GroundingInput::scale). A NaN for a derived default takes it from the
 // shortest leg L (hip→knee→ankle at rest): maxPelvisDrop 0.3·L,
-// maxPelvisRise 0.1·L, plantHeight 0.03·L.
+// maxPelvisRise 0.1·L, plantHeight 0.03·L, unplantRadius 0.15·L.
 struct GroundingSettings {
   std::size_t legs = 2;        // 2 or 4 (four: 0–1 hind, 2–3 front)
   std::size_t legJoints = 3;   // 3: [hip, knee, ankle]; 4: [hip, knee, ankle, toe]
@@ -71,6 +71,9 @@ struct GroundingSettings {
   float maxFootRoll = 0.5f;    // radians in [0, π/2]
   float plantSpeed = 0.2f;     // model units/s >= 0: an auto stance foot moves slower
   float plantHeight = std::numeric_limits<float>::quiet_NaN();  // >= 0: and lifts less
+  // >= 0: a planted foot's lock follows its animated sole once it drifts
+  // farther than this (horizontally), so it is released by a glide, never a jump.
+  float unplantRadius = std::numeric_limits<float>::quiet_NaN();
   float soften = 0.02f;        // [0, 1]: two-bone soft-IK zone near full reach
   float weight = 1.0f;         // [0, 1]: scales every offset
   float settleTime = 0.1f;     // seconds >= 0 (0: no smoothing)
@@ -105,9 +108,9 @@ struct GroundingOutput {
 
 // Per-frame report (the rig's ConstraintResult).
 struct GroundingReport {
-  float maxPlantedError = 0.0f;  // largest sole-to-ground distance of planted feet (world)
+  float maxPlantedError = 0.0f;  // largest distance of a planted sole from its target (world)
   int planted = 0;
-  bool reached = true;           // every planted foot within 1 mm of the ground
+  bool reached = false;          // a foot is planted, and every planted sole within 1 mm of its target
 };
 
 // Guarantees: finite output for finite input; bone lengths kept; no leg past
@@ -138,6 +141,8 @@ class Grounding {
   float pelvisOffset() const { return static_cast<float>(state_.pelvis.value()); }
   float bodyPitch() const { return static_cast<float>(state_.pitch.value()); }
   bool planted(std::size_t leg) const { return state_.legs[leg].planted; }
+  // A planted leg's lock (world; the sole point it holds, horizontally).
+  glm::vec3 lock(std::size_t leg) const { return state_.legs[leg].lock; }
 
  private:
   struct Leg {
@@ -153,11 +158,15 @@ class Grounding {
   struct State {
     std::array<Leg, kMaxGroundLegs> legs{};
     pd::ScalarPD pelvis, pitch;
+    pd::ScalarPD weight;     // the weight in force (smoothed; zero once released)
+    glm::vec3 origin{0.0f};  // last groundOrigin (the root's motion, for stance)
+    bool seen = false;
   };
   struct Desired;  // per-update scratch (grounding.cc)
 
   Status Apply(const GroundingSettings& settings, bool keepState);
   Status Check(float dt, const GroundingInput& in, const GroundingOutput& out) const;
+  static bool FootMoved(const Leg& leg);
 
   GroundingSettings settings_{};
   State state_{};

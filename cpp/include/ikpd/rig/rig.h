@@ -222,6 +222,9 @@ class Rig {
   std::span<const GroundProbe> probes() const { return probes_; }
   // Index of constraint `index`'s first leg in grounds()/probes() (0 for other kinds).
   std::size_t groundIndex(std::size_t index) const { return constraints_[index].groundFirst; }
+  // A grounding constraint's settings in force: its derived defaults (soleOffsets,
+  // maxPelvisDrop, maxPelvisRise, plantHeight, unplantRadius) resolved from the rest pose.
+  const GroundingSettings& groundingSettings(std::size_t index) const { return constraints_[index].ground.settings(); }
   // FK of the animated pose `in` under `root`: fills probes() (the animated
   // sole and hip of every grounding leg, world space). Checks in and root as
   // Update does ("in: ...", "in[3].rotation: ...", "root.scale: ..."), and a
