@@ -6,7 +6,7 @@ import { Matrix4, Quaternion, Vector3 } from 'three';
 import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, readModule, toArray3 } from '../readers.js';
 import { boneFinder, resolveHumanoid } from './humanoid.js';
 import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
-import { candidatesOf, flatBones, localsOf } from './skeleton.js';
+import { candidatesOf, flatBones, restLocals } from './skeleton.js';
 import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../../src/dev.js';
 import { readLocals, readRoot, writeFrames, writeLocals } from './ikRigPose.js';
@@ -64,9 +64,8 @@ export class IKRig {
     if (!this._up) throw new RangeError("up: cannot be 'auto'; pass the world up axis, e.g. '+y'");
     this._facingOption = options.facing ?? 'auto';
     if (this._facingOption !== 'auto') readAxis(this._facingOption, 'facing', _axis);
-    // The rest pose: the bones' locals now (used to detect axes and facing).
-    this._rest = new Map();
-    for (const object of this._candidates) this._rest.set(object, localsOf(object, new Float32Array(10)));
+    // The rest pose (axes, facing, sole heights): a skinned character's bind pose, else the locals now.
+    this._rest = restLocals(root, this._candidates);
     /** The constraints, in solve order. */
     this.constraints = [];
     this._joints = [];      // Object3Ds in the core rig, parents before children
