@@ -132,13 +132,20 @@ function callGround(fn, up) {
   const height = r.height;
   if (typeof height !== 'number' || !Number.isFinite(height)) return badGround(`returned height ${describe(height)}`);
   _point.copy(_sole).addScaledVector(up, height - _sole.dot(up));
+  // The core takes 32-bit floats: a height past their range is no ground, like NaN.
+  if (!Number.isFinite(Math.fround(_point.x)) || !Number.isFinite(Math.fround(_point.y)) || !Number.isFinite(Math.fround(_point.z))) {
+    return badGround(`returned height ${height}, out of the 32-bit float range`);
+  }
   const n = r.normal;
   if (n === undefined || n === null) {
     _normal.copy(up);
   } else {
-    if (Array.isArray(n) || ArrayBuffer.isView(n)) _normal.set(n[0], n[1], n[2]);
-    else _normal.set(n.x, n.y, n.z);
-    if (!Number.isFinite(_normal.x) || !Number.isFinite(_normal.y) || !Number.isFinite(_normal.z)) return badGround(`returned normal ${describe(n)}`);
+    // Each component read (Vector3.set would keep a missing z from the previous call).
+    const list = Array.isArray(n) || ArrayBuffer.isView(n);
+    const x = list ? n[0] : n.x, y = list ? n[1] : n.y, z = list ? n[2] : n.z;
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return badGround(`returned normal ${describe(n)}, not 3 numbers`);
+    _normal.x = x; _normal.y = y; _normal.z = z;
+    if (!Number.isFinite(Math.fround(x)) || !Number.isFinite(Math.fround(y)) || !Number.isFinite(Math.fround(z))) return badGround(`returned normal ${describe(n)}`);
     if (_normal.lengthSq() < 1e-12) _normal.copy(up);
     else _normal.normalize();
     if (_normal.dot(up) < 0) _normal.negate();
@@ -233,16 +240,25 @@ export function attachGround(constraint, options) {
     if (!(Array.isArray(v) || ArrayBuffer.isView(v)) || v.length !== legs) {
       throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(v)}`);
     }
+    for (let i = 0; i < legs; i++) {
+      if (typeof v[i] !== 'number' || !Number.isFinite(v[i])) throw new TypeError(`plant[${i}]: expected a finite number (-1 auto, 0 free, 1 planted), got ${describe(v[i])}`);
+    }
   };
-  constraint.plant = new Float32Array(legs).fill(-1);
-  if (options.plant !== undefined && options.plant !== null) {
-    checkPlant(options.plant);
-    constraint.plant.set(options.plant);
-  }
+  // One Float32Array for the constraint's life: assigning `plant` checks and copies into it.
+  const plant = new Float32Array(legs).fill(-1);
+  Object.defineProperty(constraint, 'plant', {
+    enumerable: true,
+    get: () => plant,
+    set: (v) => { checkPlant(v); plant.set(v); },
+  });
+  if (options.plant !== undefined && options.plant !== null) constraint.plant = options.plant;
+  // The frame's probes and hits, staged in JS: a ground function may grow WASM memory.
+  constraint._probes = new Float32Array(PROBE_FLOATS * legs);
+  constraint._hits = new Float32Array(GROUND_FLOATS * legs);
   // constraint.set({ ground, plant }): checked with the other options first, then set.
   constraint._ownKeys = GROUNDING_KEYS;
   constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
-  constraint._setOwn = (key, v) => { if (key === 'ground') constraint.ground = v; else constraint.plant.set(v); };
+  constraint._setOwn = (key, v) => { if (key === 'ground') constraint.ground = v; else constraint.plant = v; };
   constraint._legLength = 0;
   constraint._plane = new Plane();
 }
@@ -268,17 +284,24 @@ export function restLegLength(rig, constraint) {
 export function groundFrame(rig, grounding, v, upInRoot) {
   rig._core.probe();
   if (v.input.buffer.byteLength === 0) v = rig._viewsNow();
-  const probes = v.probes, grounds = v.grounds, root = v.root, up = rig._up;
+  const root = v.root, up = rig._up;
   const scale = Math.abs(root[7]);
+  // Probes and the authored planes read before any query: a ground function may grow WASM
+  // memory (detaching the views), so the hits are staged and written after every query.
+  for (let i = 0; i < grounding.length; i++) {
+    const c = grounding[i], h = c._core;
+    for (let k = 0; k < c._probes.length; k++) c._probes[k] = v.probes[h.probeOffset + k];
+    if (c._ground.kind === 'authored') authoredPlane(root, upInRoot, c._settings.groundHeight ?? 0, c._plane);
+  }
   for (let i = 0; i < grounding.length; i++) {
     const c = grounding[i];
-    const h = c._core;
     const ground = c._ground;
     ground.reach = c._legLength * scale; // a double field: written in place
-    if (ground.kind === 'authored') authoredPlane(root, upInRoot, c._settings.groundHeight ?? 0, c._plane);
-    queryGround(ground, probes, h.probeOffset, grounds, h.groundOffset, h.legCount, up, c._plane);
+    queryGround(ground, c._probes, 0, c._hits, 0, c._core.legCount, up, c._plane);
     const plant = c.plant;
-    for (let leg = 0; leg < plant.length; leg++) grounds[h.groundOffset + GROUND_FLOATS * leg + 7] = plant[leg];
+    for (let leg = 0; leg < plant.length; leg++) c._hits[GROUND_FLOATS * leg + 7] = plant[leg];
   }
+  if (v.input.buffer.byteLength === 0) v = rig._viewsNow();
+  for (let i = 0; i < grounding.length; i++) v.grounds.set(grounding[i]._hits, grounding[i]._core.groundOffset);
   return v;
 }

@@ -36,7 +36,8 @@ export class IKConstraint {
     for (const key of Object.keys(settings)) {
       Object.defineProperty(this, key, {
         enumerable: true,
-        get: () => this._settings[key],
+        // A derived default (null: from the rest pose) reads back as the number in force.
+        get: () => (this._settings[key] === null && this._core && this.kind === 'grounding' ? this._core.get(key) : this._settings[key]),
         set: (value) => this._set(key, value),
       });
     }
@@ -85,11 +86,12 @@ export class IKConstraint {
   }
 }
 
-// A three.js axis option as the core takes it: [x, y, z], or undefined for 'auto' (detected).
+// A three.js axis option as the core takes it: [x, y, z], or null for 'auto' (the core detects
+// forward, bendAxis and up from the rest pose; a hinge axis of null is none).
 export function axisSetting(value, name) {
-  if (value === null) return null; // none (hingeAxis, poleDirection) or, for forward, detected
+  if (value === null) return null;
   const axis = readAxis(value, name, _axis);
-  return axis ? [axis.x, axis.y, axis.z] : undefined;
+  return axis ? [axis.x, axis.y, axis.z] : null;
 }
 
 export function readFrameInput(value, name) {
@@ -97,7 +99,7 @@ export function readFrameInput(value, name) {
   return readPoint(value, name, _v);
 }
 
-// The settings as the core takes them (axes as arrays; 'auto' left out, so the core detects).
+// The settings as the core takes them (axes as arrays; 'auto' as null, so the core detects).
 export function coreSettings(settings) {
   const out = {};
   for (const [key, value] of Object.entries(settings)) {
