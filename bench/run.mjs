@@ -19,6 +19,7 @@ import { solveTwoBoneLean } from './js/lean_two_bone.js';
 import { bindAllAreas, createModule } from '../web/src/module.js';
 import { benchThreeRig } from './js/three_rig.js';
 import { benchGrounding } from './js/grounding.js';
+import { benchRealCharacter } from './js/real_character.js';
 import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
 import { makeComposedCrowd } from './js/crowd.js';
@@ -298,6 +299,8 @@ section('three.js rigs', () => {
 section('grounding (three.js)', () => {
   extra.grounding = benchGrounding(ikpd, measure);
 });
+// CesiumMan's walk through AnimationMixer with grounding, a look-at and a hand, next to the mixer alone.
+extra.realCharacter = await benchRealCharacter(ikpd, measure);
 
 // ------------------------------------------------------------ size and start-up
 {
@@ -413,6 +416,10 @@ if (extra.threeRig) {
 if (extra.grounding) {
   const g = extra.grounding;
   console.log(`\ngrounding, two legs on a ${g.triangles}-triangle terrain (three-mesh-bvh), per character per frame: IKRig.update ${fmt(g.rig)} (target ≤ 10 µs), of which the two raycasts ${fmt(g.raycasts)}`);
+}
+if (extra.realCharacter) {
+  const r = extra.realCharacter;
+  console.log(`\nreal character (CesiumMan, its walk through AnimationMixer), per frame: mixer.update ${fmt(r.mixer)}; with IKRig (grounding over bumps, a 4-joint look-at, a hand on a cup) ${fmt(r.frame)}: IK adds ${fmt(r.frame - r.mixer)} (${ratio(r.frame - r.mixer, r.mixer)} the mixer)`);
 }
 const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const s = extra.size;
