@@ -104,17 +104,29 @@ describe('humanoid roles from the names exporters write', () => {
   });
 
   it("takes a Rigify limb's first segment, not its .001 twist segment", () => {
-    const { scene, bones } = buildHumanoid({ names: 'rigify' });
-    for (const role of ['leftUpperLeg', 'leftUpperArm', 'rightLowerLeg']) {
-      // The twist segment first in the list, as a child of the first segment.
+    // Names as GLTFLoader leaves them ('DEF-thighL', 'DEF-thighL001'): found by their keys, not exactly.
+    const { scene, bones } = buildHumanoid({ names: 'rigify', rename: (n) => PropertyBinding.sanitizeNodeName(n) });
+    const twists = [];
+    for (const [role, next] of [['leftUpperLeg', 'leftLowerLeg'], ['leftUpperArm', 'leftLowerArm'], ['rightLowerLeg', 'rightFoot']]) {
+      // DEF-thigh.L → DEF-thigh.L.001 → DEF-shin.L, as Rigify splits a limb.
       const twist = new Bone();
-      twist.name = `${bones[role].name}.001`;
+      twist.name = `${bones[role].name}001`;
       bones[role].add(twist);
+      twist.position.copy(bones[next].position).multiplyScalar(0.5);
+      scene.updateMatrixWorld(true);
+      twist.attach(bones[next]);
+      twists.push(twist);
     }
+    scene.updateMatrixWorld(true);
+    const objects = [];
+    scene.traverse((o) => objects.push(o));
+    // The twist segments first: the name, not the order, decides.
+    const roles = resolveHumanoid('auto', [...twists, ...objects.filter((o) => !twists.includes(o))]);
+    expect(roles.convention).toBe('rigify');
+    for (const role of ['leftUpperLeg', 'leftLowerLeg', 'leftUpperArm', 'leftLowerArm', 'rightLowerLeg', 'rightFoot']) expect(roles.get(role), role).toBe(bones[role]);
     const rig = new IKRig(ikpd, scene);
-    expect(rig.humanoid.get('leftUpperLeg')).toBe(bones.leftUpperLeg);
-    expect(rig.humanoid.get('leftUpperArm')).toBe(bones.leftUpperArm);
-    expect(rig.humanoid.get('rightLowerLeg')).toBe(bones.rightLowerLeg);
+    expect(rig.add('grounding', {}).bones.legs[0]).toEqual([bones.leftUpperLeg, bones.leftLowerLeg, bones.leftFoot, bones.leftToes]);
+    rig.dispose();
   });
 
   it('a wrong table name is named, with the near miss', () => {
