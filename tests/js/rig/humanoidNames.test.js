@@ -10,6 +10,7 @@ import { HUMANOID_TABLES, IKRig } from '../../../web/three/index.js';
 import { humanoidKey, resolveHumanoid } from '../../../web/three/rig/humanoid.js';
 import { buildHumanoid, worldOf } from '../../support/three-humanoid.js';
 import { loadCharacter } from '../../support/characters.js';
+import { exportHumanoidGlb, loadGlb } from '../../support/gltf-round-trip.js';
 
 const CONVENTIONS = Object.keys(HUMANOID_TABLES);
 const LEG_ROLES = (side) => ['UpperLeg', 'LowerLeg', 'Foot', 'Toes'].map((p) => `${side}${p}`);
@@ -87,6 +88,24 @@ describe('humanoid roles from the names exporters write', () => {
       const { scene, bones } = buildHumanoid({ names: 'bvh', rename });
       const rig = new IKRig(ikpd, scene);
       expectRoles(rig, bones, HUMANOID_TABLES.bvh, 'bvh');
+      rig.dispose();
+    });
+  }
+
+  // Through GLTFExporter and GLTFLoader, which sanitise node names ('mixamorig1:Hips' → 'mixamorig1Hips').
+  for (const [convention, rename] of [['mixamo', (n) => n.replace('mixamorig', 'mixamorig1:')], ['rigify', (n) => n], ['biped', (n) => n], ['unreal', (n) => n]]) {
+    it(`finds every role of '${convention}' names in a character written and read back as glTF`, async () => {
+      const gltf = await loadGlb(await exportHumanoidGlb({ names: convention, rename, axes: 'mixed', mixamoArmature: true, seed: 6 }));
+      let mesh = null;
+      gltf.scene.traverse((o) => { if (o.isSkinnedMesh) mesh = o; });
+      gltf.scene.updateMatrixWorld(true);
+      const rig = new IKRig(ikpd, mesh);
+      expect(rig.humanoid.convention).toBe(convention);
+      const table = HUMANOID_TABLES[convention];
+      for (const role of Object.keys(table)) {
+        expect(rig.humanoid.get(role)?.name, role).toBe(PropertyBinding.sanitizeNodeName(rename(table[role])));
+      }
+      rig.add('grounding', {});
       rig.dispose();
     });
   }
