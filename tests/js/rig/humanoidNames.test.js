@@ -204,6 +204,36 @@ describe('humanoid roles from the skeleton in the rest pose', () => {
     });
   }
 
+  it("finds unnamed bones by structure in a Z-up world (the rig's up option)", () => {
+    const { scene, bones } = buildHumanoid({ names: null, axes: 'mixed', seed: 3 });
+    scene.rotation.x = Math.PI / 2; // +Y → +Z
+    scene.updateMatrixWorld(true);
+    expect(new IKRig(ikpd, scene).humanoid.size).toBe(0); // lying down along +Y: no legs go down
+    const rig = new IKRig(ikpd, scene, { up: '+z' });
+    for (const [role, bone] of Object.entries(bones)) if (!role.endsWith('Eye')) expect(rig.humanoid.get(role), role).toBe(bone);
+  });
+
+  it('takes the front from the knees without toes, and names it when neither tells', () => {
+    const { scene, bones } = buildHumanoid({ names: null, axes: '+y' });
+    for (const side of ['left', 'right']) bones[`${side}Toes`].removeFromParent();
+    scene.updateMatrixWorld(true);
+    const rig = new IKRig(ikpd, scene);
+    expect(rig.humanoid.get('leftFoot')).toBe(bones.leftFoot);
+    expect(rig.humanoid.get('rightUpperLeg')).toBe(bones.rightUpperLeg);
+    expect(rig.humanoid.has('leftToes')).toBe(false);
+    // Straight knees: the knee on the line from hip to ankle.
+    for (const side of ['left', 'right']) {
+      const knee = bones[`${side}LowerLeg`];
+      const line = worldOf(bones[`${side}UpperLeg`]).lerp(worldOf(bones[`${side}Foot`]), 0.5);
+      const foot = worldOf(bones[`${side}Foot`]);
+      knee.position.copy(knee.parent.worldToLocal(line));
+      knee.updateMatrixWorld(true);
+      bones[`${side}Foot`].position.copy(knee.worldToLocal(foot));
+      scene.updateMatrixWorld(true);
+    }
+    expect(() => new IKRig(ikpd, scene, { humanoid: 'structure' })).toThrow(/no front: the legs from the hips \(unnamed\) have no toes pointing forward and straight knees/);
+  });
+
   it('finds unnamed bones by structure past the extra joints real rigs have', () => {
     const { scene, bones } = buildHumanoid({ names: null, axes: 'mixed', seed: 12 });
     const joint = (parent, offset) => {

@@ -34,7 +34,7 @@ export function humanoidFromStructure(objects, up) {
   for (const o of joints) { ground = Math.min(ground, h(o)); top = Math.max(top, h(o)); }
   const H = top - ground;
   if (!(H > 0)) return { reason: 'no hips: the skeleton has no height along up' };
-  const name = (o) => (o.name ? `'${o.name}'` : 'an unnamed joint');
+  const name = (o) => (o.name ? `'${o.name}'` : '(unnamed)');
 
   // The path down from `o` to its lowest leaf, and up to its highest.
   const pathBy = (o, better) => {
