@@ -29,7 +29,7 @@ export function boneFinder(objects) {
   return (name) => exact.get(name) ?? loose.get(looseKey(name)) ?? null;
 }
 
-const readOnly = (what) => () => { throw new TypeError(`humanoid: read-only (${what}); pass the humanoid option to the IKRig instead`); };
+const readOnly = (what) => new TypeError(`humanoid: read-only (${what}); pass the humanoid option to the IKRig instead`);
 
 /**
  * What a rig found: a read-only Map role → Object3D (empty when no humanoid),
@@ -50,10 +50,13 @@ export class HumanoidRoles extends Map {
   }
 
   get [Symbol.toStringTag]() { return 'HumanoidRoles'; }
+
+  set() { throw readOnly('set'); }
+
+  delete() { throw readOnly('delete'); }
+
+  clear() { throw readOnly('clear'); }
 }
-HumanoidRoles.prototype.set = readOnly('set');
-HumanoidRoles.prototype.delete = readOnly('delete');
-HumanoidRoles.prototype.clear = readOnly('clear');
 
 function checkRole(role, name) {
   if (HUMANOID_ROLES.includes(role)) return;
