@@ -151,6 +151,7 @@ describe('humanoid roles from the names exporters write', () => {
   it('a wrong table name is named, with the near miss', () => {
     const { scene } = buildHumanoid({ names: 'unreal' });
     expect(() => new IKRig(ikpd, scene, { humanoid: 'Unreal' })).toThrow(/did you mean 'unreal'/);
+    expect(() => new IKRig(ikpd, scene, { humanoid: 'toString' })).toThrow(/humanoid: expected 'auto', 'none', 'structure', 'mixamo', 'bvh'/);
     expect(() => new IKRig(ikpd, scene, { humanoid: 'mixamo' })).toThrow(/humanoid 'mixamo': no bone found for the role\(s\) hips, spine/);
   });
 });

@@ -149,7 +149,7 @@ export function resolveHumanoid(option, objects, { up = new Vector3(0, 1, 0) } =
     return new HumanoidRoles(shaped.roles, 'structure');
   }
   if (typeof option === 'string') {
-    const table = HUMANOID_TABLES[option];
+    const table = Object.hasOwn(HUMANOID_TABLES, option) ? HUMANOID_TABLES[option] : null;
     if (!table) {
       const close = Object.keys(HUMANOID_TABLES).find((k) => k.toLowerCase() === option.toLowerCase());
       throw new RangeError(`humanoid: expected 'auto', 'none', 'structure', ${TABLE_NAMES()}, a role table or a VRMHumanoid, got '${option}'${close ? ` (did you mean '${close}'?)` : ''}`);
