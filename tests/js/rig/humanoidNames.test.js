@@ -264,6 +264,23 @@ describe('humanoid roles from the skeleton in the rest pose', () => {
     rig.dispose();
   });
 
+  it('takes the hips above a pelvis joint the legs hang from (Character Creator style)', () => {
+    const { scene, bones } = buildHumanoid({ names: null, axes: '+y' });
+    const pelvis = new Bone();
+    bones.hips.add(pelvis);
+    pelvis.position.set(0, -0.03, 0);
+    scene.updateMatrixWorld(true);
+    pelvis.attach(bones.leftUpperLeg);
+    pelvis.attach(bones.rightUpperLeg);
+    scene.updateMatrixWorld(true);
+    const rig = new IKRig(ikpd, scene);
+    expect(rig.humanoid.get('hips')).toBe(bones.hips);
+    expect(rig.humanoid.get('spine')).toBe(bones.spine);
+    expect(rig.humanoid.get('leftUpperLeg')).toBe(bones.leftUpperLeg);
+    expect(rig.add('grounding', {}).bones.pelvis).toBe(bones.hips);
+    rig.dispose();
+  });
+
   it('finds no humanoid in the Fox, and says what is missing', async () => {
     const { skinned } = await loadCharacter('Fox');
     const rig = new IKRig(ikpd, skinned);
