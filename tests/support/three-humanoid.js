@@ -28,14 +28,18 @@ function alongBone(axis, from, to, roll) {
  * Builds the humanoid.
  * @param {object} [o]
  * @param {'identity'|'+y'|'-z'|'-y'|'mixed'|'random'} [o.axes] each bone's own axis along the bone
- * @param {'mixamo'|'vrm'|'vroid'|null} [o.names] bone names (null: unnamed bones)
+ * @param {string|Record<string, string>|null} [o.names] bone names: a `HUMANOID_TABLES` name
+ *   ('mixamo', 'bvh', 'unreal', …), a role → name table, or null (unnamed bones)
+ * @param {(name: string, role: string) => string} [o.rename] a variant of each table name
+ *   (e.g. `(n) => n.replace('mixamorig', 'mixamorig1:')`); roles the table lacks keep their role as name
  * @param {boolean} [o.mixamoArmature] put the bones under a −90°-about-X armature scaled 0.01 (in centimetres)
  * @param {number} [o.seed] for 'random' and 'mixed'
  * @returns {{ scene: Group, armature: Group, skeleton: Skeleton, bones: Record<string, Bone>, world: Record<string, Vector3> }}
  */
-export function buildHumanoid({ axes = '+y', names = 'mixamo', mixamoArmature = false, seed = 1 } = {}) {
+export function buildHumanoid({ axes = '+y', names = 'mixamo', rename = (name) => name, mixamoArmature = false, seed = 1 } = {}) {
   const random = rng(seed);
-  const table = names ? HUMANOID_TABLES[names] : null;
+  const table = typeof names === 'string' ? HUMANOID_TABLES[names] : names;
+  if (table === undefined) throw new RangeError(`names: no humanoid table '${names}'`);
   const world = Object.fromEntries(LAYOUT.map(([role, , p]) => [role, new Vector3(...p)]));
   const childOf = (role) => {
     if (role in CHILD) return CHILD[role];
@@ -71,7 +75,7 @@ export function buildHumanoid({ axes = '+y', names = 'mixamo', mixamoArmature = 
   const model = {}; // armature-space rest matrices
   for (const [role, parent] of LAYOUT) {
     const bone = new Bone();
-    bone.name = table ? (table[role] ?? role) : '';
+    bone.name = table ? (role in table ? rename(table[role], role) : role) : '';
     // Armature space without its scale: bones keep scale 1 (positions in the armature's units).
     const m = new Matrix4().compose(world[role].clone().applyMatrix4(armatureMatrix),
       armatureRotation.clone().multiply(worldRotation[role]), new Vector3(1, 1, 1));

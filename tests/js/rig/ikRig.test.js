@@ -196,7 +196,8 @@ describe('IKRig bad input', () => {
     expect(() => rig.add('aim', {})).toThrow(/bone/);
     expect(() => rig.add('twoBone', { bones: ['leftUpperArm', 'leftLowerArm', 'leftHand'], weight: 3 })).toThrow(/weight/);
     expect(rig.constraints.length).toBe(0);
-    expect(() => new IKRig(ikpd, scene, { humanoid: 'vrm' })).toThrow(/hips/);
+    // Mixamo's hips, spine and head are VRM's too, once its prefix is set aside; its limbs are not.
+    expect(() => new IKRig(ikpd, scene, { humanoid: 'vrm' })).toThrow(/humanoid 'vrm': no bone found for the role\(s\) leftUpperArm, rightUpperArm, leftUpperLeg, rightUpperLeg/);
     expect(() => new IKRig(ikpd, {})).toThrow(/root/);
     expect(() => rig.add('twoBone', { bones: [new Object3D(), 'leftLowerArm', 'leftHand'] })).toThrow(/not a bone of this rig/);
     rig.update(1 / 60);
@@ -209,7 +210,7 @@ describe('IKRig bad input', () => {
     expect(() => rig.add('aim', { bone: 'head' })).toThrow(/disposed/);
   });
 
-  it('finds the humanoid from Mixamo, VRM and VRoid names, or a role table', () => {
+  it('finds the humanoid from Mixamo, VRM and VRoid names, unnamed bones by structure, or a role table', () => {
     for (const names of ['mixamo', 'vrm', 'vroid']) {
       const { scene, bones } = buildHumanoid({ names });
       const rig = new IKRig(ikpd, scene);
@@ -217,7 +218,9 @@ describe('IKRig bad input', () => {
       expect(rig.bone('rightFoot')).toBe(bones.rightFoot);
     }
     const { scene, bones } = buildHumanoid({ names: null });
-    expect(new IKRig(ikpd, scene).humanoid.size).toBe(0);
+    expect(new IKRig(ikpd, scene).humanoid.convention).toBe('structure');
+    expect(new IKRig(ikpd, scene).bone('leftHand')).toBe(bones.leftHand);
+    expect(new IKRig(ikpd, scene, { humanoid: 'none' }).humanoid.size).toBe(0);
     const table = Object.fromEntries(Object.entries(bones));
     expect(new IKRig(ikpd, scene, { humanoid: table }).bone('leftHand')).toBe(bones.leftHand);
     const vrmLike = { getRawBoneNode: (role) => bones[role] ?? null };

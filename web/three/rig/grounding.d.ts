@@ -33,7 +33,7 @@ export interface GroundingConstraintOptions extends Omit<ConstraintOptions, 'tar
    * ankle, toe]` (pseudo three-bone; the toe lands on the ground), bones,
    * names or roles; with four, legs 0–1 are the hind legs (under the pelvis),
    * 2–3 the front ones (under the chest). On a humanoid: its left and right
-   * upper leg, lower leg, foot and (when it has them) toes.
+   * upper leg, lower leg, foot and (when both feet have them) toes.
    */
   legs?: readonly (readonly BoneLike[])[];
   /** The joint whose translation moves (drops and rises). On a humanoid: `'hips'`; otherwise the first hip's parent. */

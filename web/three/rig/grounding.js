@@ -174,11 +174,17 @@ export function authoredPlane(root, upInRoot, height, out) {
 
 // ---------------------------------------------------------------- IKRig's grounding constraint
 
-/** Humanoid roles of a grounding constraint given no legs ('?': left out when missing). */
+/** Humanoid roles of a grounding constraint given no legs (the toes only when both feet have them). */
 export const HUMANOID_GROUNDING = /* @__PURE__ */ Object.freeze({
   pelvis: 'hips',
-  legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes?'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot', 'rightToes?']],
+  legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot', 'rightToes']],
 });
+
+// The humanoid's legs, with toes only if every leg has its toe bone.
+function humanoidLegs(rig) {
+  const legs = HUMANOID_GROUNDING.legs;
+  return legs.every((leg) => rig.humanoid.has(leg[3])) ? legs : legs.map((leg) => leg.slice(0, 3));
+}
 
 // The core's joint options of a grounding constraint (bones in three.js), and its frame inputs and three.js-only options.
 export const GROUNDING_BONE_KEYS = ['legs', 'pelvis', 'chest'];
@@ -191,10 +197,10 @@ export const GROUNDING_KEYS = ['ground', 'plant'];
  */
 export function groundingBones(rig, options) {
   const humanoid = rig.humanoid.size > 0;
-  const legsGiven = options.legs ?? (humanoid ? HUMANOID_GROUNDING.legs : undefined);
+  const legsGiven = options.legs ?? (humanoid ? humanoidLegs(rig) : undefined);
   if (legsGiven === undefined) {
     throw new TypeError("legs: a 'grounding' constraint needs legs: [[hip, knee, ankle, toe?], …] (2 or 4; bones, names or humanoid roles)" +
-      '; no humanoid was found (bone names match none of Mixamo, VRM or VRoid)');
+      `; ${rig.humanoid.reason}`);
   }
   if (!Array.isArray(legsGiven) || (legsGiven.length !== 2 && legsGiven.length !== 4)) {
     throw new RangeError(`legs: expected 2 or 4 legs, each [hip, knee, ankle, toe?], got ${Array.isArray(legsGiven) ? `${legsGiven.length} leg(s)` : describe(legsGiven)}`);

@@ -14,20 +14,51 @@ export type HumanoidRole =
 
 /** Every humanoid role, parents before children. */
 export const HUMANOID_ROLES: readonly HumanoidRole[];
-/** Role → bone-name tables for Mixamo (`mixamorigHips`), VRM role names and VRoid (`J_Bip_C_Hips`). */
-export const HUMANOID_TABLES: Readonly<Record<'mixamo' | 'vrm' | 'vroid', Readonly<Partial<Record<HumanoidRole, string>>>>>;
+/**
+ * A bone-name convention of `HUMANOID_TABLES` (docs/rig/rig.md, "Humanoid roles"): Mixamo
+ * (`mixamorigHips`), BVH/CMU and Mixamo without its prefix (`Hips`, `LeftUpLeg`), VRM role
+ * names, VRoid (`J_Bip_C_Hips`), Unreal's mannequin (`pelvis`, `thigh_l`), Blender Rigify's
+ * deform bones (`DEF-thigh.L`), Character Creator (`CC_Base_L_Thigh`), 3ds Max Biped
+ * (`Bip01 L Thigh`) and DAZ Genesis 8/9 (`lThighBend`).
+ */
+export type HumanoidConvention = 'mixamo' | 'bvh' | 'vrm' | 'vroid' | 'unreal' | 'rigify' | 'cc' | 'biped' | 'daz';
+
+/**
+ * Role → bone-name tables, one per convention. A table name matches a bone whose name is the same,
+ * or the same once normalised: namespaces (`mixamorig1:`, `Armature|`), separators, case and
+ * the side's spelling (`Left…`, `L_…`, `…_l`, `….L`, `l…`) aside.
+ */
+export const HUMANOID_TABLES: Readonly<Record<HumanoidConvention, Readonly<Partial<Record<HumanoidRole, string>>>>>;
+
+/**
+ * What an IKRig found (`rig.humanoid`): a read-only Map role → bone (`set`, `delete` and `clear`
+ * throw a TypeError), empty when the rig has no humanoid.
+ */
+export interface HumanoidRoles extends ReadonlyMap<HumanoidRole, Object3D> {
+  /**
+   * Where the roles came from: the convention whose names matched, `'structure'` (the skeleton's
+   * shape in the rest pose), `'table'` (a role table given as `humanoid`), `'VRMHumanoid'`, or
+   * null when empty.
+   */
+  readonly convention: HumanoidConvention | 'structure' | 'table' | 'VRMHumanoid' | null;
+  /** When empty, why: the names fit no table, and what the structure lacks (e.g. "no spine: …"); else null. */
+  readonly reason: string | null;
+}
 
 /** A bone as constraints take it: the Object3D, its name, or a humanoid role. */
 export type BoneLike = Object3D | HumanoidRole | string;
 
 /**
- * Which humanoid the rig is: `'auto'` (the first of Mixamo, VRM role names
- * and VRoid names that has every required bone; none is fine), `'none'`, one
- * of those by name, a role → bone (or bone name) table, or a three-vrm
- * `VRMHumanoid` (anything with `getRawBoneNode(role)`).
+ * Which humanoid the rig is: `'auto'` (the convention whose names give every required role, else
+ * the skeleton's structure in the rest pose; none is fine), `'none'`, a convention by name,
+ * `'structure'`, a role → bone (or bone name) table, or a three-vrm `VRMHumanoid` (anything with
+ * `getRawBoneNode(role)`). All but `'auto'` and `'none'` must give hips, spine, head and both
+ * upper arms and upper legs, else a RangeError names what is missing. A bone given as an Object3D
+ * outside the rig's objects (a VRM face mesh's skeleton) is left out: a RangeError naming the role
+ * and the bone, at construction for a required role, else when a constraint asks for it.
  */
 export type HumanoidOption =
-  | 'auto' | 'none' | 'mixamo' | 'vrm' | 'vroid'
+  | 'auto' | 'none' | 'structure' | HumanoidConvention
   | Partial<Record<HumanoidRole, string | Object3D>>
   | { getRawBoneNode(role: string): Object3D | null | undefined };
 
@@ -181,8 +212,11 @@ export class IKRig {
    */
   constructor(ikpd: Ikpd, root: Object3D | Skeleton | readonly Object3D[], options?: IKRigOptions);
   readonly root: Object3D | Skeleton | readonly Object3D[];
-  /** Role → bone of the humanoid (empty when none). */
-  readonly humanoid: ReadonlyMap<HumanoidRole, Object3D>;
+  /**
+   * What humanoid was found: role → bone (empty when none), its `convention` (e.g. `'mixamo'`,
+   * `'structure'`) and, when empty, the `reason`. docs/rig/rig.md, "Humanoid roles".
+   */
+  readonly humanoid: HumanoidRoles;
   /** The constraints, in solve order. */
   readonly constraints: readonly IKConstraint[];
   /** The character's facing in the skeleton parent's frame (see `IKRigOptions.facing`). */

@@ -4,7 +4,7 @@
 // the bones it changed are written back.
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, readModule, toArray3 } from '../readers.js';
-import { boneFinder, resolveHumanoid } from './humanoid.js';
+import { boneFinder, outsideMessage, resolveHumanoid } from './humanoid.js';
 import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
 import { candidatesOf, flatBones, restLocals } from './skeleton.js';
 import { EYE_KINDS, resolveEyes } from './eyes.js';
@@ -58,10 +58,10 @@ export class IKRig {
     this._candidates = candidatesOf(root);
     this._candidateSet = new Set(this._candidates);
     this._find = boneFinder(this._candidates);
-    /** Role → bone of the detected or given humanoid (empty when none). */
-    this.humanoid = resolveHumanoid(options.humanoid ?? 'auto', this._candidates);
     this._up = readAxis(options.up ?? '+y', 'up', new Vector3());
     if (!this._up) throw new RangeError("up: cannot be 'auto'; pass the world up axis, e.g. '+y'");
+    /** What humanoid was found: a read-only Map role → bone, its `convention`, and `reason` when empty. */
+    this.humanoid = resolveHumanoid(options.humanoid ?? 'auto', this._candidates, { up: this._up });
     this._facingOption = options.facing ?? 'auto';
     if (this._facingOption !== 'auto') readAxis(this._facingOption, 'facing', _axis);
     // The rest pose (axes, facing, sole heights): a skinned character's bind pose, else the locals now.
@@ -207,7 +207,9 @@ export class IKRig {
     const key = optional ? value.slice(0, -1) : value;
     const bone = this.bone(key);
     if (bone || optional) return bone;
-    throw new RangeError(`${name}: no bone or humanoid role named '${key}'${this.humanoid.size === 0 ? ' (no humanoid was detected: pass humanoid: \'mixamo\', \'vrm\', a table, or bones)' : ''}`);
+    const outside = this.humanoid._outside.get(key);
+    if (outside) throw new RangeError(outsideMessage(name, key, outside));
+    throw new RangeError(`${name}: no bone or humanoid role named '${key}'${this.humanoid.size === 0 ? ` (${this.humanoid.reason}: pass humanoid: 'mixamo', 'unreal', a role table…, or bones)` : ''}`);
   }
 
   _resolveList(list, name, min, max, shape) {
@@ -228,7 +230,7 @@ export class IKRig {
     const given = options.bones ?? (this.humanoid.size > 0 ? HUMANOID_BONES[kind] : undefined);
     if (given === undefined) {
       throw new TypeError(`bones: a '${kind}' constraint needs bones: ${shape} (bones, names or humanoid roles)` +
-        (this.humanoid.size === 0 ? '; no humanoid was found (bone names match none of Mixamo, VRM or VRoid): pass bones, or humanoid: a role table' : ''));
+        (this.humanoid.size === 0 ? `; ${this.humanoid.reason}: pass bones, or humanoid: a role table` : ''));
     }
     if (kind !== 'bodyLookAt') return this._resolveList(given, 'bones', min, max, shape);
     if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new TypeError(`bones: expected ${shape}`);
