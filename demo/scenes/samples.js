@@ -154,6 +154,8 @@ export async function create(ctx) {
   panel.appendChild(line);
   const follow = new THREE.Vector3();
   const mm = (x) => `${(1000 * x).toFixed(1)} mm`;
+  // The constraint's own result (docs/rig/grounding.md, "Result").
+  const groundingText = (g) => (g.reached ? 'planted soles on target' : g.distance > 0 ? `a planted sole ${mm(g.distance)} from target` : 'no foot planted');
 
   useCharacter('CesiumMan');
 
@@ -168,7 +170,7 @@ export async function create(ctx) {
       }
       line.innerHTML = `${params.character} · ${walker.clip.name} at ${walker.speed.toFixed(2)} m/s<br>`
         + `stance sole to ground: ${mm(walker.soleError)} · planted sole slide: ${mm(walker.slide)}<br>`
-        + `grounding: ${walker.grounding.enabled ? `${walker.grounding.reached ? 'feet on the ground' : `${mm(walker.grounding.distance)} off`}` : 'off'} · look-at ${walker.lookAt.enabled ? 'on' : 'off'}`;
+        + `grounding: ${walker.grounding.enabled ? groundingText(walker.grounding) : 'off'} · look-at ${walker.lookAt.enabled ? 'on' : 'off'}`;
     },
     state() {
       const head = walker.rig.bone(walker === walkers.Fox ? 'b_Head_05' : 'head');
