@@ -3,7 +3,8 @@
 // with their grounding and look-at, without console errors; dropped onto the
 // character scene, CesiumMan is rigged and walks with grounding and look-at,
 // while the Fox (not a humanoid) and a file without a skeleton are refused
-// with a message and leave the scene exactly as it was.
+// with a message and leave the scene exactly as it was. Both views render on
+// the WebGL2 backend too.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, openDemoSession } from './browser.js';
@@ -153,5 +154,28 @@ describe('sample characters', () => {
       expect(await page.evaluate(() => document.body.innerText)).toContain(name);
     }
     expect(errors).toEqual([]);
+  }, SLOW);
+});
+
+describe('sample characters on the WebGL2 backend', () => {
+  let session;
+  beforeAll(async () => { session = await openDemoSession('?output=hdr&renderer=webgl#samples'); }, SLOW);
+  afterAll(() => session?.close());
+
+  it('both views render without console errors, their grounding active', async () => {
+    const { page, errors } = session;
+    for (const character of ['CesiumMan', 'Fox']) {
+      await page.evaluate(() => window.__ikpdDemo.select('samples', { frames: 3 }));
+      await page.evaluate((c) => window.__ikpdDemo.control('character', c), character);
+      const state = await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 240));
+      expect(state.character).toBe(character);
+      expect(state.grounding.enabled).toBe(true);
+      expect(state.summary.frames).toBeGreaterThan(0);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const jpeg = await page.screenshot({ path: artifactPath(`demo-samples-${character}-webgl.jpg`), type: 'jpeg', quality: 85 });
+      expect((await pixelStats(page, jpeg, CENTER)).std).toBeGreaterThan(4);
+    }
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => window.__ikpdDemo.errors)).toEqual([]);
   }, SLOW);
 });
