@@ -2,8 +2,9 @@
 // grounding course (demo/lib/course.js) with its own walk clip, moved forward
 // at the clip's speed, with a grounding on the course's meshes and a look-at;
 // the Fox walks, runs or surveys on hills with a four-legged grounding
-// (docs/rig/grounding.md). The panel reads the stance soles' distance from
-// the ground and how far planted soles slide, as the grounding scene does.
+// (docs/rig/grounding.md). The panel reads how far stance soles are from
+// their target (the ground plus the clip's own clearance) and how far they
+// slide, as the grounding scene does (docs/demo.md, "Sample characters").
 import * as THREE from 'three/webgpu';
 import { acceleratedRaycast, computeBoundsTree, disposeBoundsTree } from 'three-mesh-bvh';
 import { colors, handle, setupStage } from '../lib/stage.js';
@@ -169,7 +170,7 @@ export async function create(ctx) {
         camera.position.add(follow);
       }
       line.innerHTML = `${params.character} · ${walker.clip.name} at ${walker.speed.toFixed(2)} m/s<br>`
-        + `stance sole to ground: ${mm(walker.soleError)} · planted sole slide: ${mm(walker.slide)}<br>`
+        + `stance sole to its target: ${mm(walker.soleError)} · stance sole slide: ${mm(walker.slide)}<br>`
         + `grounding: ${walker.grounding.enabled ? groundingText(walker.grounding) : 'off'} · look-at ${walker.lookAt.enabled ? 'on' : 'off'}`;
     },
     state() {
