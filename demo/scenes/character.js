@@ -5,12 +5,16 @@
 // (or, idle, stands by it) and turns off each part without a pop. Drop a
 // .glb/.gltf (Mixamo or any humanoid) or a .vrm onto the page to put your own
 // character in its place: its bones are mapped by name, or by the VRM
-// humanoid.
+// humanoid, or by the demo's table for CesiumMan; a walk clip played in
+// place walks the oval at the speed of its stance feet (demo/lib/clipGait.js).
+// A dropped file that cannot be rigged leaves the scene as it was and says why.
 import * as THREE from 'three/webgpu';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { colors, handle, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
 import { createWalk } from '../lib/walk.js';
+import { analyseClip } from '../lib/clipGait.js';
+import { disposeModel, knownHumanoid } from '../lib/sampleCharacters.js';
 
 const _v = new THREE.Vector3();
 const _w = new THREE.Vector3();
@@ -23,6 +27,7 @@ const inside = (x, z) => x >= PLATFORM.x[0] && x <= PLATFORM.x[1] && z >= PLATFO
 const groundAt = (x, y, z) => ({ height: inside(x, z) ? PLATFORM.height : 0 });
 const CUP_HOME = [-0.3, 1.1, 0.3];
 const CUP_BY_PATH = [0.05, 1.05, 0.75];
+const WALKING = 0.3; // m/s: a dropped model's clip whose stance feet move back faster walks the oval
 
 /** The VRM loader plugin, loaded on the first .vrm dropped (three-vrm stays out of the main bundle). */
 async function vrmPlugin(parser) {
@@ -66,7 +71,16 @@ export async function create(ctx) {
     // Over its skeleton (the SkinnedMesh's bones): the rig's root is then the object the walk
     // moves, whose own y = 0 plane is the ground the animation is authored on.
     const skinned = root.isSkinnedMesh ? root : root.getObjectByProperty('isSkinnedMesh', true);
-    const rig = new ikpdThree.IKRig(ikpd, skinned ?? root, { humanoid });
+    let rig = new ikpdThree.IKRig(ikpd, skinned ?? root, { humanoid });
+    if (rig.humanoid.size === 0 && humanoid === 'auto' && knownHumanoid(root)) {
+      // Names ikpd does not detect but the demo knows (CesiumMan's COLLADA names).
+      rig.dispose();
+      rig = new ikpdThree.IKRig(ikpd, skinned ?? root, { humanoid: knownHumanoid(root) });
+    }
+    if (rig.humanoid.size === 0) {
+      rig.dispose();
+      throw new Error('not a humanoid: its bone names match none of Mixamo, VRM, VRoid or CesiumMan, so there are no hips, legs, spine and arms to rig (the character scene needs a humanoid; four-legged and other rigs: see docs/rig/rig.md)');
+    }
     const c = {};
     try {
       const look = () => (params.look === 'camera' ? camera : lookTarget);
@@ -88,30 +102,30 @@ export async function create(ctx) {
     return { rig, c, mixer };
   }
 
-  function useCharacter(root, humanoid, mixer, disposeExtra, walk = null) {
-    const rigged = rigCharacter(root, humanoid, mixer);
-    rigged.walk = walk;
-    character?.dispose();
-    scene.add(root);
-    character = {
-      root, ...rigged,
-      dispose() {
-        rigged.rig.dispose();
-        mixer?.stopAllAction();
-        mixer?.uncacheRoot(root);
-        scene.remove(root);
-        disposeExtra?.();
-        // Its GPU resources go with it (a dropped model's textures included).
-        root.traverse((o) => {
-          o.geometry?.dispose();
-          for (const material of [o.material ?? []].flat()) {
-            for (const value of Object.values(material)) if (value?.isTexture) value.dispose();
-            material.dispose();
-          }
-          if (o.isSkinnedMesh) o.skeleton.dispose();
-        });
-      },
+  /** A character and its rig, built completely but not yet in the scene (disposed here if rigging fails). */
+  function buildCharacter(root, humanoid, mixer, disposeExtra) {
+    const dispose = () => {
+      mixer?.stopAllAction();
+      mixer?.uncacheRoot(root);
+      scene.remove(root);
+      disposeExtra?.();
+      disposeModel(root); // its GPU resources go with it (a dropped model's textures included)
     };
+    let rigged;
+    try {
+      rigged = rigCharacter(root, humanoid, mixer);
+    } catch (error) {
+      dispose();
+      throw error;
+    }
+    return { root, ...rigged, walk: null, dispose() { rigged.rig.dispose(); dispose(); } };
+  }
+
+  /** Puts a built character in the scene in place of the current one. */
+  function useCharacter(built) {
+    character?.dispose();
+    scene.add(built.root);
+    character = built;
     message = '';
   }
 
@@ -122,36 +136,70 @@ export async function create(ctx) {
     mixer.update(0);
     human.root.updateMatrixWorld(true);
     // The walk takes the idle's place while walking (the rig reads the rest pose first, so rig before walking).
-    useCharacter(human.root, 'auto', mixer, () => human.skeleton.dispose(), { human, cycle: createWalk(human.bones, { speed: 0.75, stride: 0.8 }), phase: 0 });
+    const built = buildCharacter(human.root, 'auto', mixer, () => human.skeleton.dispose());
+    const cycle = createWalk(human.bones, { speed: 0.75, stride: 0.8 });
+    built.walk = { root: human.root, cycle, speed: cycle.speed, phase: 0 };
+    useCharacter(built);
     setAnimation(params.animation);
   }
 
-  // A dropped model: framed to about 1.7 m, facing +Z, its first clip playing.
+  // A dropped model: framed to about 1.7 m, facing +Z, its first clip playing; a walk clip
+  // (its stance feet moving back) walks the oval. Everything is built before anything in the
+  // scene changes: a file that fails leaves the scene as it was, with a message saying why.
   async function loadDropped(file) {
-    const loader = new GLTFLoader();
-    if (/\.vrm$/i.test(file.name)) loader.register(vrmPlugin);
-    const gltf = await loader.parseAsync(await file.arrayBuffer(), '');
-    const vrm = gltf.userData.vrm;
-    const root = vrm ? vrm.scene : gltf.scene;
-    // Framed by its bones (toes to head about 1.6 m), else by its meshes: standing at the origin.
-    root.updateMatrixWorld(true);
+    let holder = null;
+    try {
+      const loader = new GLTFLoader();
+      if (/\.vrm$/i.test(file.name)) loader.register(vrmPlugin);
+      const gltf = await loader.parseAsync(await file.arrayBuffer(), '');
+      const vrm = gltf.userData.vrm;
+      const model = vrm ? vrm.scene : gltf.scene;
+      // The walk moves the holder; the model keeps its framing inside it.
+      holder = new THREE.Group();
+      holder.name = file.name;
+      holder.add(model);
+      if (!model.getObjectByProperty('isSkinnedMesh', true)) throw new Error('no skinned mesh: there is no skeleton to rig');
+      frame(model);
+      holder.updateMatrixWorld(true);
+      const mixer = gltf.animations.length > 0 ? new THREE.AnimationMixer(holder) : null;
+      const built = buildCharacter(holder, vrm ? vrm.humanoid : 'auto', mixer);
+      holder = null; // built owns it now
+      try {
+        if (mixer) {
+          const clip = gltf.animations[0];
+          const feet = ['left', 'right'].map((side) => built.rig.bone(`${side}Toes`) ?? built.rig.bone(`${side}Foot`));
+          const speed = feet.every(Boolean) ? analyseClip(built.root, mixer, clip, feet).speed : 0;
+          mixer.clipAction(clip).play();
+          if (speed > WALKING) built.walk = { root: built.root, mixer, speed, phase: 0 };
+        }
+      } catch (error) {
+        built.dispose();
+        throw error;
+      }
+      useCharacter(built);
+      setAnimation(params.animation); // a walk clip walks the oval; another clip plays by the cup
+    } catch (error) {
+      if (holder) disposeModel(holder);
+      message = `${file.name}: ${error.message ?? error}; the character is unchanged`;
+      throw error;
+    }
+  }
+
+  // Scales a model to about 1.6 m of bones (1.7 m of meshes), centred on the origin; its own
+  // y = 0 stays the floor unless its bones are far from it.
+  function frame(model) {
+    model.updateMatrixWorld(true);
     const box = new THREE.Box3();
-    root.traverse((o) => { if (o.isBone) box.expandByPoint(o.getWorldPosition(_v)); });
-    if (box.isEmpty()) box.setFromObject(root);
+    model.traverse((o) => { if (o.isBone) box.expandByPoint(o.getWorldPosition(_v)); });
+    const bones = !box.isEmpty();
+    if (!bones) box.setFromObject(model);
     const height = box.max.y - box.min.y;
-    if (height > 1e-6) {
-      const scale = (box.isEmpty() ? 1.7 : 1.6) / height;
-      root.scale.multiplyScalar(scale);
-      root.position.set(-0.5 * (box.min.x + box.max.x), -box.min.y, -0.5 * (box.min.z + box.max.z)).multiplyScalar(scale);
-    }
-    root.updateMatrixWorld(true);
-    let mixer = null;
-    if (gltf.animations.length > 0) {
-      mixer = new THREE.AnimationMixer(root);
-      mixer.clipAction(gltf.animations[0]).play();
-    }
-    useCharacter(root, vrm ? vrm.humanoid : 'auto', mixer);
-    setAnimation(params.animation); // no walk for it: its own clip, by the cup
+    if (!(height > 1e-6)) return;
+    const scale = (bones ? 1.6 : 1.7) / height;
+    const floor = box.min.y > -0.05 * height && box.min.y < 0.1 * height ? 0 : box.min.y;
+    model.scale.multiplyScalar(scale);
+    model.position.set(-0.5 * (box.min.x + box.max.x), -floor, -0.5 * (box.min.z + box.max.z)).multiplyScalar(scale);
+    model.updateMatrixWorld(true);
   }
 
   const onDragOver = (event) => event.preventDefault();
@@ -159,9 +207,7 @@ export async function create(ctx) {
     event.preventDefault();
     const file = event.dataTransfer?.files?.[0];
     if (!file) return;
-    loadDropped(file).catch((error) => {
-      message = `${file.name}: ${error.message ?? error}`;
-    });
+    loadDropped(file).catch(() => {}); // the message says why
   };
   ctx.canvas.addEventListener('dragover', onDragOver);
   ctx.canvas.addEventListener('drop', onDrop);
@@ -176,12 +222,13 @@ export async function create(ctx) {
   function setAnimation(mode) {
     const walk = character?.walk;
     if (walk) {
-      walk.cycle.rest();
-      walk.human.root.position.set(0, 0, 0);
-      walk.human.root.rotation.set(0, 0, 0);
-      walk.human.root.updateMatrixWorld(true);
+      walk.cycle?.rest();
+      walk.root.position.set(0, 0, 0);
+      walk.root.rotation.set(0, 0, 0);
+      walk.root.updateMatrixWorld(true);
     }
-    if (character?.mixer) character.mixer.timeScale = mode === 'idle' || (mode === 'walk' && !walk) ? 1 : 0;
+    // The built-in walk is procedural (its idle clip waits); a dropped model's walk is its clip.
+    if (character?.mixer) character.mixer.timeScale = mode === 'idle' || (mode === 'walk' && !walk?.cycle) ? 1 : 0;
     ctx.moveDraggable('cup', mode === 'walk' && walk ? CUP_BY_PATH : CUP_HOME);
     if (character?.c.reach) character.c.reach.enabled = params.reach; // walking turns it on only by the cup
     oval.theta = 0;
@@ -189,16 +236,17 @@ export async function create(ctx) {
 
   // One step along the oval (clockwise from above, the cup on the right hand's side), the walk posed there.
   function walkStep(walk, dt) {
-    const speed = walk.cycle.speed;
-    walk.phase += (speed / walk.cycle.stride) * dt;
+    const speed = walk.speed;
+    if (walk.cycle) walk.phase += (speed / walk.cycle.stride) * dt;
+    else walk.mixer.update(dt);
     // Arc length → angle: dθ = ds / |dP/dθ|.
     const tx = OVAL.x * Math.cos(oval.theta), tz = -OVAL.z * Math.sin(oval.theta);
     oval.theta -= (speed * dt) / Math.hypot(tx, tz);
     const x = OVAL.x * Math.sin(oval.theta), z = OVAL.z * Math.cos(oval.theta);
-    const root = walk.human.root;
+    const root = walk.root;
     root.position.set(x, heightPd.update(dt, groundAt(x, 0, z).height), z);
     root.rotation.set(0, Math.atan2(-OVAL.x * Math.cos(oval.theta), OVAL.z * Math.sin(oval.theta)), 0);
-    walk.cycle.pose(walk.phase);
+    walk.cycle?.pose(walk.phase);
     root.updateMatrixWorld(true);
     // Reach for the cup while it is within the arm's reach (enabled blends the reach in and out).
     const shoulder = character.rig.bone('rightUpperArm')?.getWorldPosition(_w);
@@ -252,6 +300,16 @@ export async function create(ctx) {
         animation: params.animation,
         root: character ? character.root.position.toArray() : null,
         grounded: character?.c.grounding ? { reached: character.c.grounding.reached, distance: character.c.grounding.distance } : null,
+        lookAt: character?.c.lookAt ? { enabled: character.c.lookAt.enabled, reached: character.c.lookAt.reached, distance: character.c.lookAt.distance } : null,
+        name: character ? character.root.name || 'built-in' : null,
+        walking: Boolean(character?.walk),
+        // Each toe's (else foot's) height above the ground under it.
+        toes: character ? ['left', 'right'].map((side) => {
+          const toe = character.rig.bone(`${side}Toes`) ?? character.rig.bone(`${side}Foot`);
+          if (!toe) return null;
+          toe.getWorldPosition(_v);
+          return _v.y - groundAt(_v.x, 0, _v.z).height;
+        }) : [],
       };
     },
     dispose() {

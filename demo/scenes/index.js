@@ -70,6 +70,13 @@ export const sceneList = [
     load: () => import('./grounding.js'),
   },
   {
+    id: 'samples',
+    requires: ['Rig', 'three.IKRig'],
+    title: 'Sample characters',
+    description: `Two Khronos sample characters with their own clips, moved forward at the speed of their stance feet: CesiumMan walks the grounding course (an IKRig grounding on the course’s meshes, and a look-at toward the ${swatch(colors.target, 'red target')}); the Fox walks, runs or surveys on hills with a four-legged grounding. The panel reads how far stance soles are from their target (the ground under them plus the clip’s own clearance) and how far they slide.`,
+    load: () => import('./samples.js'),
+  },
+  {
     id: 'hdr',
     requires: [],
     title: 'HDR output',
