@@ -157,6 +157,21 @@ describe('humanoid roles from the names exporters write', () => {
 });
 
 describe('humanoid roles from the skeleton in the rest pose', () => {
+  it('finds CesiumMan by its structure the same way whatever frame of its walk the rig is built in', async () => {
+    const found = [];
+    for (const at of [0, 0.5, 1.3]) {
+      const { skinned, mixer, clip } = await loadCharacter('CesiumMan');
+      mixer.clipAction(clip()).play();
+      mixer.update(at);
+      const rig = new IKRig(ikpd, skinned);
+      found.push([...rig.humanoid.entries()].map(([role, bone]) => `${role}:${bone.name}`).join(' '));
+      rig.dispose();
+    }
+    expect(found[0]).toContain('leftUpperLeg:leg_joint_L_1');
+    expect(found[1]).toBe(found[0]);
+    expect(found[2]).toBe(found[0]);
+  });
+
   it('finds CesiumMan by its structure: left is +X, the character faces +Z', async () => {
     const { scene, skinned } = await loadCharacter('CesiumMan');
     for (const root of [skinned, scene]) {

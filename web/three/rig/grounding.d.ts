@@ -56,12 +56,14 @@ export interface GroundingConstraintOptions extends Omit<ConstraintOptions, 'tar
   maxFootPitch?: number;
   /** Largest sole roll toward the ground's slope, radians in [0, π/2]. @default 0.5 */
   maxFootRoll?: number;
-  /** An automatic stance foot moves slower than this, model units per second (>= 0). @default 0.2 */
+  /** An automatic stance foot moves slower than this plus half its speed against a moving root (a clip in place on a character controller), model units per second (>= 0). @default 0.2 */
   plantSpeed?: number;
   /** …and is at most this high above the authored ground, model units (>= 0). Default: 0.03 × the shortest leg's rest length. */
   plantHeight?: number;
   /** Soft-IK zone near full reach, as a fraction of the leg, in [0, 1]. @default 0.02 */
   soften?: number;
+  /** How far (horizontally) a planted foot's lock may trail its animated sole before it follows, model units (>= 0). Default: 0.15 × the shortest leg's rest length. */
+  unplantRadius?: number;
   /** Seconds for each offset (feet, pelvis) to settle after a change (0: no smoothing). @default 0.1 */
   settleTime?: number;
   [option: string]: unknown;
@@ -75,10 +77,16 @@ export interface GroundingConstraint {
   ground: GroundLike;
   /** Per leg: −1 auto, 0 free, 1 planted (a flag or a curve's value, written before each update). */
   readonly plant: Float32Array;
-  /** True when every planted foot is within 1 mm of the ground after the last update. */
+  /** True when a foot is planted and every planted sole is within 1 mm of its target (the animated sole plus the ground change, under its lock) after the last update. */
   readonly reached: boolean;
-  /** The largest sole-to-ground distance of a planted foot after the last update (world units). */
+  /** The largest distance of a planted sole from its target after the last update (world units). */
   readonly distance: number;
+  /** The settings in force, derived defaults included (read back as numbers; writable like every option). */
+  soleOffsets: number[];
+  maxPelvisDrop: number;
+  maxPelvisRise: number;
+  plantHeight: number;
+  unplantRadius: number;
   /** Sets several options at once, `ground` and `plant` included; all are checked before any changes. */
   set(options: Partial<GroundingConstraintOptions>): this;
 }

@@ -123,7 +123,7 @@ const TABLE_NAMES = () => Object.keys(HUMANOID_TABLES).map((k) => `'${k}'`).join
  * both upper arms and upper legs), else a RangeError names what is missing.
  * Bones given as Object3Ds must be among `objects`. `up`: the world up.
  */
-export function resolveHumanoid(option, objects, { up = new Vector3(0, 1, 0) } = {}) {
+export function resolveHumanoid(option, objects, { up = new Vector3(0, 1, 0), positionOf = null } = {}) {
   if (option === 'none') return new HumanoidRoles(new Map(), null, "no humanoid (the humanoid option is 'none')");
   const members = new Set(objects);
   const outside = new Map();
@@ -139,12 +139,12 @@ export function resolveHumanoid(option, objects, { up = new Vector3(0, 1, 0) } =
   if (option === 'auto' || option === undefined) {
     const named = byNames(find);
     if (named) return new HumanoidRoles(named.roles, named.convention);
-    const shaped = humanoidFromStructure(objects, up);
+    const shaped = humanoidFromStructure(objects, up, positionOf);
     if (shaped.roles) return new HumanoidRoles(shaped.roles, 'structure');
     return new HumanoidRoles(new Map(), null, `no humanoid: the bone names fit none of ${TABLE_NAMES()}, and ${shaped.reason}`);
   }
   if (option === 'structure') {
-    const shaped = humanoidFromStructure(objects, up);
+    const shaped = humanoidFromStructure(objects, up, positionOf);
     if (!shaped.roles) throw new RangeError(`humanoid 'structure': ${shaped.reason}`);
     return new HumanoidRoles(shaped.roles, 'structure');
   }

@@ -15,17 +15,22 @@ const ARM_ABOVE = 0.25;  // and stays this far above the ground (else it is a fr
 const RISE = 0.7;        // the head is above the hips: the rise over their distance
 
 /**
- * The humanoid roles of `objects` from their rest pose (their world
- * transforms now), `up` the world up (unit). Returns `{ roles }` (a Map
+ * The humanoid roles of `objects` from their rest pose: world positions from
+ * `positionOf(object, out)` (IKRig gives its rest pose's), else their world
+ * transforms now; `up` the world up (unit). Returns `{ roles }` (a Map
  * role → Object3D) or `{ reason }`: a sentence naming what is missing.
  */
-export function humanoidFromStructure(objects, up) {
+export function humanoidFromStructure(objects, up, positionOf = null) {
   const bones = objects.filter((o) => o.isBone);
   const joints = bones.length > 0 ? bones : objects;
   const set = new Set(joints);
   const kids = (o) => o.children.filter((c) => set.has(c));
   const pos = new Map();
   for (const o of joints) {
+    if (positionOf) {
+      pos.set(o, positionOf(o, new Vector3()));
+      continue;
+    }
     o.updateWorldMatrix(true, false);
     pos.set(o, new Vector3().setFromMatrixPosition(o.matrixWorld));
   }

@@ -60,12 +60,15 @@ export class IKRig {
     this._find = boneFinder(this._candidates);
     this._up = readAxis(options.up ?? '+y', 'up', new Vector3());
     if (!this._up) throw new RangeError("up: cannot be 'auto'; pass the world up axis, e.g. '+y'");
+    // The rest pose (axes, facing, sole heights, the humanoid's shape): a skinned character's bind pose, else the locals now.
+    this._rest = restLocals(root, this._candidates);
     /** What humanoid was found: a read-only Map role → bone, its `convention`, and `reason` when empty. */
-    this.humanoid = resolveHumanoid(options.humanoid ?? 'auto', this._candidates, { up: this._up });
+    this.humanoid = resolveHumanoid(options.humanoid ?? 'auto', this._candidates, {
+      up: this._up,
+      positionOf: (o, out) => this._restWorldPosition(o, out),
+    });
     this._facingOption = options.facing ?? 'auto';
     if (this._facingOption !== 'auto') readAxis(this._facingOption, 'facing', _axis);
-    // The rest pose (axes, facing, sole heights): a skinned character's bind pose, else the locals now.
-    this._rest = restLocals(root, this._candidates);
     /** The constraints, in solve order. */
     this.constraints = [];
     this._joints = [];      // Object3Ds in the core rig, parents before children
@@ -306,6 +309,17 @@ export class IKRig {
     let o = object;
     while (o.parent && this._candidateSet.has(o.parent)) o = o.parent;
     return o.parent ?? null;
+  }
+
+  // World position of `object` in the rest pose (its topmost rig ancestor's parent as it is now).
+  _restWorldPosition(object, out) {
+    this._restModelPosition(object, out);
+    const top = this._topParent(object);
+    if (top) {
+      top.updateWorldMatrix(true, false);
+      out.applyMatrix4(top.matrixWorld);
+    }
+    return out;
   }
 
   // Model (base-space) position of `object` in the rest pose.

@@ -214,12 +214,14 @@ export interface RigGroundingOptions extends RigBaseOptions {
   maxFootPitch?: number;
   /** Largest sole roll toward the ground normal, radians in [0, π/2]. @default 0.5 */
   maxFootRoll?: number;
-  /** An auto-detected stance foot moves slower than this (model units/s, >= 0). @default 0.2 */
+  /** An auto-detected stance foot moves slower than this plus half its speed against a moving root (model units/s, >= 0). @default 0.2 */
   plantSpeed?: number;
   /** … and its sole is at most this high above the authored ground (>= 0); null: 0.03 × the shortest leg. @default null */
   plantHeight?: number | null;
-  /** Two-bone soft-IK zone near full reach, fraction in [0, 1]. @default 0.02 */
+  /** Two-bone soft-IK zone near full reach, fraction in [0, 1] (a leg the animation straightens further is solved as straight). @default 0.02 */
   soften?: number;
+  /** How far (horizontally, >= 0) a planted foot's lock may trail its animated sole before it follows; null: 0.15 × the shortest leg. @default null */
+  unplantRadius?: number | null;
   /** Seconds (>= 0) for each offset (foot heights, rotations, plant slides, pelvis) to settle; 0: no smoothing. @default 0.1 */
   settleTime?: number;
   /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
