@@ -72,8 +72,8 @@ static_assert(sizeof(ConstraintFrame) == 12 * sizeof(float));
 //   reached: 1 when the full-weight solve reached its target (the job's own
 //     test; look-ats: the head's look axis within 1e-3 rad of the target);
 //   distance: the job's distance to the target (world units; look-ats: the
-//     remaining angle in radians), of the full-weight solve before weight and
-//     smoothing;
+//     remaining angle in radians), of the full-weight solve (limbs: against
+//     the smoothed target) before the weight;
 //   iterations: the chain's iterations (0 for the others);
 //   grounding: reached = every planted foot within 1 mm of its ground,
 //     distance = the largest sole-to-ground distance of planted feet (world),
@@ -92,7 +92,8 @@ static_assert(sizeof(ConstraintResult) == 4 * sizeof(float));
 struct CommonSettings {
   float weight = 1.0f;      // [0, 1]
   bool enabled = true;      // false: blend out to the animated pose
-  // Seconds >= 0 for a joint's offset to settle (docs/pd/pd.md); 0: no smoothing.
+  // Seconds >= 0 (docs/pd/pd.md); 0: no smoothing. Limbs: the settle time of
+  // the effective weight and of the target and pole (docs/rig/rig.md).
   // Look-at: > 0 (its own default 0.3). Body look-at: unused (its groups' own).
   float settleTime = 0.0f;
   float damping = 1.0f;      // damping ratio > 0; unused by body look-at
