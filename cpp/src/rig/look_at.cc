@@ -296,6 +296,9 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
     parentFinalPos = position;
   }
 
+  // (3b) The head's look direction inside the limits of the animated frame.
+  output[n - 1].rotation = HeldInLimits(NormalizeByReciprocalOr(joints[n - 1].rotation, kIdentityRotation), output[n - 1].rotation);
+
   // (4) The gaze and the eye joints, from the solved head.
   return UpdateGaze(dt, {joints[n - 1].position, NormalizeByReciprocalOr(joints[n - 1].rotation, kIdentityRotation)},
                     target, enabled, eyes, eyesOutput, output[n - 1]);

@@ -4,11 +4,13 @@
 #include <cmath>
 #include <limits>
 
+#include "../ik/chain/rotation.h"
 #include "ikpd/rig/look_at.h"
 #include "look_frame.h"
 
 namespace ikpd {
 
+using chain_detail::Arc;
 using look_detail::DirectionOf;
 using look_detail::Frame;
 using look_detail::FrameOf;
@@ -92,6 +94,29 @@ glm::vec3 LookAt::LimitedGoal(const glm::quat& animatedHead, const glm::vec3& ey
   const float limitedPitch = std::clamp(pitch, -maxPitchDown_, maxPitchUp_);
   if (yaw == YawOf(frame, d) && limitedPitch == pitch) return goal;
   return eye + length * DirectionOf(frame, yaw, limitedPitch);
+}
+
+// After smoothing (docs/rig/look-at.md, "Yaw and pitch limits"): the solved
+// head's look direction, measured in the animated head's frame, clamped to
+// |yaw| <= maxYaw and pitch in [−maxPitchDown, maxPitchUp] widened to the
+// animated head's own pitch (so a clip that looks further up or down than the
+// limits is never fought, and a blended-out look-at gives the animated head
+// exactly). The clamp is continuous in the direction (no pop when it engages)
+// and never moves a direction faster than the direction itself moves in that
+// frame; a direction inside is returned bit for bit.
+glm::quat LookAt::HeldInLimits(const glm::quat& animatedHead, const glm::quat& head) const {
+  const bool yawFree = maxYaw_ >= kPi;
+  if (yawFree && maxPitchUp_ >= kPi / 2.0f && maxPitchDown_ >= kPi / 2.0f) return head;
+  const glm::vec3 animated = animatedHead * forward_;
+  const Frame frame = FrameOf(animated, up_);
+  const glm::vec3 d = head * forward_;
+  const float yaw = YawOf(frame, d), pitch = PitchOf(frame, d);
+  const float own = PitchOf(frame, animated);
+  const float limitedYaw = yawFree ? yaw : std::clamp(yaw, -maxYaw_, maxYaw_);
+  const float limitedPitch = std::clamp(pitch, std::min(-maxPitchDown_, own), std::max(maxPitchUp_, own));
+  if (limitedYaw == yaw && limitedPitch == pitch) return head;
+  const glm::vec3 held = DirectionOf(frame, limitedYaw, limitedPitch) * glm::length(d);
+  return glm::normalize(Arc(d, held) * head);
 }
 
 }  // namespace ikpd

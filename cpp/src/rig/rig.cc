@@ -164,8 +164,6 @@ void Rig::PrepareLimb(Constraint& c) const {
 }
 
 Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState) {
-  // Smoothing turned on (settleTime 0 → > 0): each PD starts from the offset last applied.
-  const bool startSmoothing = keepState && c.settings.common.settleTime == 0.0f && s.common.settleTime > 0.0f;
   c.settings = s;
   c.joints.assign(s.joints.begin(), s.joints.end());
   c.joints.insert(c.joints.end(), s.arms.begin(), s.arms.end());
@@ -221,16 +219,13 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
       return st;
     }
     pds.blendOutTime = s.common.blendOutTime;
-    const bool fresh = !keepState || c.smoothing.size() != c.writes.size();
-    if (fresh) {
-      c.smoothing.assign(c.writes.size(), pd::QuatPD{});
-      c.offsets.assign(c.writes.size(), kIdentityRotation);
+    if (Status st = c.weightPd.Configure(pds); !st) return st;
+    for (pd::ScalarPD& p : c.pointPds) {
+      if (Status st = p.Configure(pds); !st) return st;
     }
-    for (std::size_t w = 0; w < c.smoothing.size(); ++w) {
-      if (Status st = c.smoothing[w].Configure(pds); !st) return st;
-      if (startSmoothing && !fresh) {
-        if (Status st = c.smoothing[w].Reset(glm::dquat(c.offsets[w])); !st) return st;
-      }
+    if (!keepState) {  // new joints: blend in from the animated pose
+      c.weightPd.Reset(0.0);
+      c.targetHeld = c.poleHeld = false;
     }
     return Ok();
   }

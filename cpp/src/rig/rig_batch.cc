@@ -90,9 +90,7 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
   }
   // Floats per character (locals, output, model transforms: 24 per joint; per
   // constraint 9; per written joint 17; roots and scratch), checked against size_t.
-  std::size_t writes = 0;
-  for (const Rig::Constraint& c : rig.constraints_) writes += c.writes.size();
-  const std::size_t perCharacter = rig.size() * 24 + rig.constraintCount() * 9 + writes * 17 + 128;
+  const std::size_t perCharacter = rig.size() * 24 + rig.constraintCount() * 26 + 128;
   if (perCharacter > std::numeric_limits<std::size_t>::max() / sizeof(float) / count) return Error("count: out of memory");
   RigBatch next;
   const Status allocated = Allocating(perCharacter * sizeof(float) * count, "count: out of memory", [&] {
@@ -127,29 +125,28 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     for (std::size_t i = constraints; i-- > 0;) {
       for (const Write& w : next.plans_[i].writes) next.firstWriter_[w.joint] = static_cast<std::uint32_t>(i);
     }
-    std::size_t state = 0;
-    for (Plan& plan : next.plans_) {
-      plan.state = state;
-      state += plan.writes.size();
-    }
     next.modelPositions_.assign(joints * n * 3, 0.0f);
     const std::size_t blocked = lanes::Blocked(n);  // lane blocks (rig_batch_lanes.h)
     next.modelRotations_.assign(joints * blocked * 4, 0.0f);
     next.modelScales_.assign(joints * blocked * 3, 0.0f);
-    next.offsets_.assign(writes * blocked * 4, 0.0f);
-    next.pdValues_.assign(writes * n * 4, 0.0f);
-    next.pdVelocities_.assign(writes * n * 3, 0.0f);
-    next.blendFrom_.assign(writes * n * 4, 0.0f);
-    next.blendTime_.assign(writes * n, 0.0f);
-    next.phase_.assign(writes * n, 0);
-    for (std::size_t i = 0; i < constraints; ++i) next.ResetSmoothing(i, false);
+    const std::size_t items = constraints * n;
+    next.weightValues_.assign(items, 0.0f);
+    next.weightVelocities_.assign(items, 0.0f);
+    next.blendFrom_.assign(items, 0.0f);
+    next.blendTime_.assign(items, 0.0f);
+    next.phase_.assign(items, 0);
+    next.held_.assign(items, 0);
+    next.smoothTargets_.assign(items * 3, 0.0f);
+    next.targetVelocities_.assign(items * 3, 0.0f);
+    next.smoothPoles_.assign(items * 3, 0.0f);
+    next.poleVelocities_.assign(items * 3, 0.0f);
     next.jobRotations_.assign(4 * n * 4, 0.0f);
     next.solvedRotations_.assign(4 * n * 4, 0.0f);
     next.solvedPositions_.assign(3 * n * 3, 0.0f);
     next.modelTargets_.assign(n * 3, 0.0f);
     next.modelPoles_.assign(n * 3, 0.0f);
-    next.current_.assign(3 * blocked * 4, 0.0f);
-    next.goal_.assign(3 * n * 4, 0.0f);
+    next.weightGoals_.assign(n, 0.0f);
+    next.weightNow_.assign(n, 0.0f);
     next.rootUnits_.assign(blocked * 4, 0.0f);
     *this = std::move(next);
   });
@@ -168,14 +165,12 @@ Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settin
     }
     std::vector<Plan> plans;
     Derive(next, &plans);
-    for (std::size_t i = 0; i < plans.size(); ++i) plans[i].state = plans_[i].state;  // same kinds: same write counts
     const ConstraintSettings& before = template_.settings(index);
     const bool sameJoints = settings.joints == before.joints && settings.arms == before.arms &&
                             settings.legs == before.legs && settings.eyes == before.eyes;
-    const bool startSmoothing = sameJoints && before.common.settleTime == 0.0f && settings.common.settleTime > 0.0f;
     template_ = std::move(next);
     plans_ = std::move(plans);
-    if (!sameJoints || startSmoothing) ResetSmoothing(index, startSmoothing);
+    if (!sameJoints) ResetSmoothing(index);
   });
   return allocated ? result : allocated;
 }

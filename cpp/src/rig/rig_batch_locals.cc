@@ -1,6 +1,6 @@
 // RigBatch: the locals stage over characters [c0, c1) (docs/rig/rig-batch.md):
 // solved model rotations back to each joint's local rotation, weighed and
-// written (or handed to rig_batch_smooth.cc). Every formula is the Rig's
+// written (the effective weights come from rig_batch_smooth.cc). Every formula is the Rig's
 // (rig_update.cc, Rig::WriteRotations), so each character gets its own Rig's result.
 #include <cstddef>
 #include <type_traits>
@@ -16,10 +16,9 @@ using simd::Q4;
 // Stage 3: full-weight locals (Rig::WriteRotations), all of the constraint's
 // writes in one pass: the solved model rotations back in each joint's own
 // frame (Rig::SolveLimb's `back`), then each written joint's parent turned by
-// its nearest solved ancestor's change. With smoothing current_ holds the
-// pose's locals and goal_ the weighted offsets (both per write) for Smooth;
-// without, the same pass weighs them (weight × weights(i)[c], enabled) and
-// writes those that changed (stage 4 in one pass). Nothing is stored before
+// its nearest solved ancestor's change; the same pass weighs them by the
+// effective weight Inputs left in weightNow_ and writes those that changed
+// (stage 4 in one pass). Nothing is stored before
 // every lane of a group has passed its checks (a group that fails runs again
 // item by item).
 void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
@@ -28,9 +27,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const Plan& plan = plans_[index];
   const Rig::Constraint& c = template_.constraints_[index];
   const auto model = [&](int joint) { return &modelRotations_[static_cast<std::size_t>(joint) * blocked * 4]; };
-  const CommonSettings& common = c.settings.common;
-  const bool smooth = common.settleTime > 0.0f;
-  const float* weights = &weights_[index * n];
+  const float* weights = weightNow_.data();
   glm::quat inverse[kMaxWrites];
   const float* pose[kMaxWrites];
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
@@ -60,23 +57,10 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
         if (!lanes::Unit(&current[w]) || !lanes::Unit(&parent)) return false;
         local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
         if (!lanes::Unit(&local[w])) return false;
-        if (smooth && common.enabled) {  // Smooth's target: the weighted offset (relative to the animated local)
-          const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
-          local[w] = lanes::Mul(weighted, simd::Conjugate(current[w]));
-          if (!lanes::Unit(&local[w])) return false;
-        }
       }
       for (std::size_t w = 0; w < writes; ++w) {
         const Write& wr = plan.writes[w];
-        if (smooth) {
-          lanes::StoreBlockQ4(&current_[w * blocked * 4], ch, current[w]);
-          simd::StoreQ4(goal_.data(), w * n + ch, local[w]);
-          continue;
-        }
-        const Q4<F> weighted = Weighted(F(common.weight) * simd::Load1<F>(weights, ch), current[w], local[w]);
-        const Q4<F> final = common.enabled ? weighted : current[w];
-        // Where a PD starts if smoothing is turned on.
-        lanes::StoreBlockQ4(&offsets_[(plan.state + w) * blocked * 4], ch, lanes::Mul(final, simd::Conjugate(current[w])));
+        const Q4<F> final = Weighted(simd::Load1<F>(weights, ch), current[w], local[w]);
         simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(raw[w], current[w], final));
       }
       return true;

@@ -1,152 +1,126 @@
-// RigBatch: weight, enable and smoothing of the written locals (docs/rig/rig-batch.md,
-// "Smoothing"), as Rig::WriteRotations (settleTime 0: in Locals, one pass);
-// settleTime > 0 tracks the weighted offset with a quaternion PD per character
-// and written joint, in float state stepped by QuatPdBatchJob's lane step, and
-// releases it with the PD's blend-out when the constraint is disabled.
-#include <cmath>
+// RigBatch: the inputs each constraint's solve and blend see (docs/rig/rig-batch.md,
+// "Weight, enable and smoothing"), as Rig::SmoothInputs per character: without
+// smoothing the frame's targets and w = enabled ? weight × weights(i)[c] : 0;
+// with smoothing w through a scalar PD (PdBatchJob's lane step, float state;
+// released with the PD's blend-out when the constraint is disabled, per
+// character) and the world targets and poles through a scalar PD per axis.
+#include <algorithm>
 #include <cstring>
-#include <limits>
 
 #include "ikpd/batch/pd_batch.h"
 #include "ikpd/pd/charts.h"
 #include "ikpd/rig/rig_batch.h"
-#include "rig_batch_lanes.h"
-#include "rig_math.h"
 
 namespace ikpd::rig {
 
-using batch::LoadQuat;
-using batch::LoadVec3;
-using batch::StoreQuat;
-using batch::StoreVec3;
-using simd::Q4;
-
 namespace {
-constexpr glm::dquat kIdentityD{1.0, 0.0, 0.0, 0.0};
 constexpr auto kNone = static_cast<std::uint8_t>(pd::BlendPhase::kNone);
 constexpr auto kLinear = static_cast<std::uint8_t>(pd::BlendPhase::kLinear);
 constexpr auto kDone = static_cast<std::uint8_t>(pd::BlendPhase::kDone);
+constexpr std::uint8_t kTargetHeld = 1, kPoleHeld = 2;
 
-// The animated local turned by an offset, over any lane type; exactly the
-// animated local where the offset is exactly identity (a finished blend-out
-// gives out == in bit for bit). False when some lane's product does not
-// normalize plainly (the group then runs item by item).
-template <class F>
-IKPD_INLINE bool Apply(const Q4<F>& offset, const Q4<F>& current, Q4<F>* out) {
-  Q4<F> turned = lanes::Mul(offset, current);
-  if (!lanes::Unit(&turned)) return false;
-  const auto identity = simd::And(simd::And(offset.x == 0.0f, offset.y == 0.0f), simd::And(offset.z == 0.0f, offset.w == 1.0f));
-  *out = simd::Select(identity, current, turned);
-  return true;
+// Runs a PdBatchJob over [0, count); an item whose state would overflow float
+// keeps its state (as a failed ScalarPD::Update), the others go on.
+void Step(const pd::PdSettings& settings, float dt, std::size_t count, float* value, float* velocity, const float* target) {
+  for (std::size_t from = 0; from < count;) {
+    PdBatchJob job;
+    job.settings = settings, job.dt = dt, job.count = count - from;
+    job.value = value + from, job.velocity = velocity + from, job.target = target + from;
+    std::size_t failed = job.count;
+    job.failedItem = &failed;
+    if (job.Run()) break;
+    from += failed + 1;
+  }
 }
 }  // namespace
 
-// Smoothing state of constraint `index` for every character: at rest
-// (identity, still), or (fromOffsets) starting from the offsets last applied
-// without smoothing (Rig::Configure: settleTime turned on).
-void RigBatch::ResetSmoothing(std::size_t index, bool fromOffsets) {
+// Smoothing state of constraint `index` for every character: weight 0 (a
+// constraint blends in), no target held.
+void RigBatch::ResetSmoothing(std::size_t index) {
   const std::size_t n = count_;
-  const Plan& plan = plans_[index];
-  for (std::size_t x = plan.state; x < plan.state + plan.writes.size(); ++x) {
-    float* offsets = &offsets_[x * lanes::Blocked(n) * 4];  // lane blocks
-    for (std::size_t c = 0; c < n; ++c) {
-      const std::size_t at = x * n + c;
-      const glm::quat start = fromOffsets ? simd::ToGlm(lanes::LoadBlockQ4<float>(offsets, c)) : kIdentityRotation;
-      if (!fromOffsets) lanes::StoreBlockQ4(offsets, c, simd::FromGlm(kIdentityRotation));
-      StoreQuat(pdValues_.data(), at, start);
-      StoreVec3(pdVelocities_.data(), at, glm::vec3(0.0f));
-      phase_[at] = kNone;
-      blendTime_[at] = 0.0f;
-    }
-  }
+  std::fill_n(&weightValues_[index * n], n, 0.0f);
+  std::fill_n(&weightVelocities_[index * n], n, 0.0f);
+  std::fill_n(&phase_[index * n], n, kNone);
+  std::fill_n(&held_[index * n], n, std::uint8_t{0});
 }
 
-// Stage 4 with settleTime > 0 (Rig: QuatPD::TrackOffset / ReleaseOffset per
-// joint): the weighted offsets Locals left in goal_ (current_: the pose's
-// locals) tracked by the PD, or released when disabled, and the locals that change written
-// to the output (settleTime 0: Locals weighs and writes them itself).
-void RigBatch::Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
-  const std::size_t n = count_;
-  const Plan& plan = plans_[index];
+const float* RigBatch::Targets(std::size_t index) const {
+  return template_.constraints_[index].settings.common.settleTime > 0.0f ? smoothTargets_.data() : targets_.data();
+}
+const float* RigBatch::Poles(std::size_t index) const {
+  return template_.constraints_[index].settings.common.settleTime > 0.0f ? smoothPoles_.data() : poles_.data();
+}
+
+// Stage 1b (Rig::SmoothInputs): weightNow_[c] for Locals, and (smoothing) the
+// smoothed targets and poles Gather maps.
+void RigBatch::Inputs(std::size_t index, float dt, std::size_t c0, std::size_t c1) {
+  const std::size_t n = count_, base = index * n;
   const CommonSettings& common = template_.constraints_[index].settings.common;
-  const pd::PdSettings& settings = plan.smoothing;
-  for (std::size_t w = 0; w < plan.writes.size(); ++w) {
-    const std::size_t x = plan.state + w, out = plan.writes[w].joint * n;
-    float* value = &pdValues_[x * n * 4];
-    float* velocity = &pdVelocities_[x * n * 3];
-    float* goal = &goal_[w * n * 4];  // Locals' weighted offsets: the PD's targets
-    const float* pose = Pose(index, plan.writes[w].joint);  // the output is written below (out = in included)
-    if (common.enabled) {
-      // The lane step; an item whose state would overflow float keeps its state
-      // and its pose (as a failed QuatPD::TrackOffset), the others go on.
-      for (std::size_t from = c0; from < c1;) {
-        QuatPdBatchJob job;
-        job.settings = settings, job.dt = dt, job.count = c1 - from;
-        job.value = value + from * 4, job.velocity = velocity + from * 3, job.target = &goal[from * 4];
-        std::size_t failed = job.count;
-        job.failedItem = &failed;
-        if (job.Run()) break;
-        goal[(from + failed) * 4] = std::numeric_limits<float>::quiet_NaN();
-        from += failed + 1;
-      }
-      // The animated local turned by the PD's offset (exactly the animated
-      // local where the offset is exactly identity, or where the step failed).
-      lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t c) {
-        using F = decltype(lane);
-        const Q4<F> current = lanes::LoadBlockQ4<F>(&current_[w * lanes::Blocked(n) * 4], c);
-        Q4<F> turned;
-        if (!Apply(simd::LoadQ4<F>(value, c), current, &turned)) return false;
-        const auto ok = simd::IsFiniteLane(simd::LoadQ4<F>(goal, c).x);
-        const Q4<F> final = simd::Select(ok, turned, current);
-        simd::StoreQ4(output_.data(), out + c, lanes::Written(simd::LoadQ4<F>(pose, out + c), current, final));
-        return true;
-      });
-      for (std::size_t c = c0; c < c1; ++c) {
-        if (std::isfinite(goal[c * 4])) phase_[x * n + c] = kNone;  // a successful update cancels a blend-out
-      }
-      continue;
-    }
-    // Release (rare: per character, in double): the spring toward identity
-    // until its energy <= blendOutEnergy, then linear over blendOutTime, then
-    // exactly identity. It writes only the locals that change: out = in first.
-    if (pose != output_.data()) std::memcpy(&output_[(out + c0) * 4], &pose[(out + c0) * 4], (c1 - c0) * 4 * sizeof(float));
+  const pd::PdSettings& settings = plans_[index].smoothing;
+  const float* weights = &weights_[base];
+  float* value = &weightValues_[base];
+  float* velocity = &weightVelocities_[base];
+  std::uint8_t* phase = &phase_[base];
+  std::uint8_t* held = &held_[base];
+  for (std::size_t c = c0; c < c1; ++c) weightGoals_[c] = common.enabled ? common.weight * weights[c] : 0.0f;
+  if (common.settleTime == 0.0f) {  // where smoothing starts when it is turned on
     for (std::size_t c = c0; c < c1; ++c) {
-      const std::size_t at = x * n + c;
-      const glm::quat current = simd::ToGlm(lanes::LoadBlockQ4<float>(&current_[w * lanes::Blocked(n) * 4], c));
-      if (phase_[at] < kLinear) {
-        pd::QuatPD controller(settings);
-        const bool ok = controller.Reset(glm::dquat(LoadQuat(value, c)), glm::dvec3(LoadVec3(velocity, c))) &&
-                        controller.UpdateBlendOut(dt) && IsFinite(glm::vec3(controller.velocity()));
-        if (!ok) {
-          continue;
-        }
-        phase_[at] = static_cast<std::uint8_t>(controller.blendPhase());
-        StoreQuat(value, c, glm::quat(controller.value()));
-        StoreVec3(velocity, c, glm::vec3(controller.velocity()));
-        if (phase_[at] == kLinear) StoreQuat(blendFrom_.data(), at, glm::quat(controller.value())), blendTime_[at] = 0.0f;
-      } else if (phase_[at] == kLinear) {
+      value[c] = weightNow_[c] = weightGoals_[c];
+      velocity[c] = 0.0f, phase[c] = kNone, held[c] = 0;
+    }
+    return;
+  }
+  const bool pole = poleSet_[index] != 0;
+  for (std::size_t c = c0; c < c1; ++c) {
+    if (value[c] == 0.0f) held[c] = 0;  // nothing shows: the points restart at the frame's
+    const std::size_t at = (base + c) * 3;
+    if (!(held[c] & kTargetHeld)) {
+      std::memcpy(&smoothTargets_[at], &targets_[at], 3 * sizeof(float));
+      std::fill_n(&targetVelocities_[at], 3, 0.0f);
+    }
+    if (pole && !(held[c] & kTargetHeld && held[c] & kPoleHeld)) {
+      std::memcpy(&smoothPoles_[at], &poles_[at], 3 * sizeof(float));
+      std::fill_n(&poleVelocities_[at], 3, 0.0f);
+    }
+    held[c] = static_cast<std::uint8_t>(kTargetHeld | (pole ? kPoleHeld : 0));
+  }
+  if (common.enabled) {
+    Step(settings, dt, c1 - c0, value + c0, velocity + c0, &weightGoals_[c0]);
+    std::fill(phase + c0, phase + c1, kNone);  // an update cancels a blend-out
+  } else {
+    // Release (per character, in double, as ScalarPD::UpdateBlendOut): the
+    // spring toward 0 until its energy <= blendOutEnergy, then linear over
+    // blendOutTime, then exactly 0.
+    for (std::size_t c = c0; c < c1; ++c) {
+      const std::size_t at = base + c;
+      if (phase[c] < kLinear) {
+        pd::ScalarPD controller(settings);
+        controller.Reset(value[c], velocity[c]);
+        if (!controller.UpdateBlendOut(dt, 0.0)) continue;
+        phase[c] = static_cast<std::uint8_t>(controller.blendPhase());
+        value[c] = static_cast<float>(controller.value());
+        velocity[c] = static_cast<float>(controller.velocity());
+        if (phase[c] == kLinear) blendFrom_[at] = value[c], blendTime_[at] = 0.0f;
+      } else if (phase[c] == kLinear) {
         const float elapsed = blendTime_[at] + dt;
         const double f = settings.blendOutTime > 0.0 ? static_cast<double>(elapsed) / settings.blendOutTime : 1.0;
         if (f < 1.0) {
-          pd::PdState<pd::QuatChart> st;  // the controller's own linear step (QuatChart::BlendAt)
-          st.blendFrom = glm::dquat(LoadQuat(blendFrom_.data(), at));
-          pd::QuatChart{}.BlendAt(settings, kIdentityD, f, &st);
-          StoreQuat(value, c, glm::quat(st.value));
-          StoreVec3(velocity, c, glm::vec3(st.velocity));
+          pd::PdState<pd::ScalarChart> st;  // the controller's own linear step (ScalarChart::BlendAt)
+          st.blendFrom = blendFrom_[at];
+          pd::ScalarChart{}.BlendAt(settings, 0.0, f, &st);
+          value[c] = static_cast<float>(st.value), velocity[c] = static_cast<float>(st.velocity);
           blendTime_[at] = elapsed;
         } else {
-          phase_[at] = kDone;
+          phase[c] = kDone;
         }
       }
-      if (phase_[at] == kDone) {
-        StoreQuat(value, c, kIdentityRotation);
-        StoreVec3(velocity, c, glm::vec3(0.0f));
-      }
-      Q4<float> final;
-      Apply(simd::FromGlm(LoadQuat(value, c)), simd::FromGlm(current), &final);  // (one lane: never fails)
-      if (simd::ToGlm(final) != current) StoreQuat(output_.data(), out + c, simd::ToGlm(final));  // Rig writes only the locals that change
+      if (phase[c] == kDone) value[c] = 0.0f, velocity[c] = 0.0f;
     }
   }
+  for (std::size_t c = c0; c < c1; ++c) weightNow_[c] = std::clamp(value[c], 0.0f, 1.0f);  // an underdamped PD overshoots
+  const std::size_t at = (base + c0) * 3, items = (c1 - c0) * 3;
+  Step(settings, dt, items, &smoothTargets_[at], &targetVelocities_[at], &targets_[at]);
+  if (pole) Step(settings, dt, items, &smoothPoles_[at], &poleVelocities_[at], &poles_[at]);
 }
 
 }  // namespace ikpd::rig

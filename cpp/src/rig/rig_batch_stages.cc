@@ -122,10 +122,10 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   });
   for (std::size_t i = 0; i < constraintCount(); ++i) {
     Kinematics(i, c0, c1);
+    Inputs(i, dt, c0, c1);
     Gather(i, c0, c1);
     Solve(i, c0, c1);
     Locals(i, c0, c1);
-    if (template_.constraints_[i].settings.common.settleTime > 0.0f) Smooth(i, dt, c0, c1);
   }
 }
 
@@ -170,7 +170,7 @@ void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
 }
 
 // Stage 2a: the constraint's joints Kinematics did not compute in their canonical frames, and its target
-// and pole mapped into each character's model space (Rig::Gather, Rig::ToModel).
+// and pole (smoothed by Inputs) mapped into each character's model space (Rig::Gather, Rig::ToModel).
 void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const Rig::Constraint& c = template_.constraints_[index];
   const std::size_t n = count_, blocked = lanes::Blocked(n);
@@ -190,6 +190,8 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
       s.kind == ConstraintKind::kTwoBone ? s.twoBone.poleDirection
       : s.kind == ConstraintKind::kPseudoThreeBone ? s.pseudoThreeBone.limb.poleDirection : std::nullopt;
   const std::size_t first = index * n;
+  const float* targets = Targets(index);
+  const float* poles = Poles(index);
   lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
     using F = decltype(lane);
     const Q4<F> inverse = simd::Conjugate(lanes::LoadBlockQ4<F>(rootUnits_.data(), ch));
@@ -199,8 +201,8 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
       const V3<F> r = lanes::Rotate(inverse, v);
       return V3<F>{r.x / scale, r.y / scale, r.z / scale};
     };
-    simd::StoreV3(modelTargets_.data(), ch, toModel(simd::LoadV3<F>(targets_.data(), first + ch) - origin));
-    if (pole) simd::StoreV3(modelPoles_.data(), ch, toModel(simd::LoadV3<F>(poles_.data(), first + ch) - origin));
+    simd::StoreV3(modelTargets_.data(), ch, toModel(simd::LoadV3<F>(targets, first + ch) - origin));
+    if (pole) simd::StoreV3(modelPoles_.data(), ch, toModel(simd::LoadV3<F>(poles, first + ch) - origin));
     else if (direction) simd::StoreV3(modelPoles_.data(), ch, toModel(simd::Splat3<F>(*direction)));
     return true;
   });

@@ -156,7 +156,7 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
   r = {};
   Gather(c, out);
   if (c.settings.kind == ConstraintKind::kGrounding) {
-    if (SolveGround(c, dt, r)) r.active = WriteRotations(c, dt, false, out) ? 1.0f : 0.0f;
+    if (SolveGround(c, dt, r)) r.active = WriteRotations(c, false, out) ? 1.0f : 0.0f;
     return;
   }
   const bool limb = c.settings.kind != ConstraintKind::kLookAt && c.settings.kind != ConstraintKind::kBodyLookAt;
@@ -164,13 +164,57 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
     PrepareLimb(c);  // a copied rig: its chain setup still viewed the original's limits (no allocation)
   }
   if (limb) {
-    SolveLimb(c, f, r);
+    SolveLimb(c, SmoothInputs(c, dt, f), r);
   } else {
     SolveLook(c, dt, f, r);
     const bool active = c.settings.kind == ConstraintKind::kLookAt ? c.lookAt.active() : c.body.active();
     if (!active) return;  // exactly the animated pose: nothing to write
   }
-  r.active = WriteRotations(c, dt, limb, out) ? 1.0f : 0.0f;
+  r.active = WriteRotations(c, limb, out) ? 1.0f : 0.0f;
+}
+
+// Stage 1b (aim, two-bone, pseudo three-bone, chain): the inputs the solve and
+// the blend see (docs/rig/rig.md, "Weight, enabled and smoothing"). Without
+// smoothing: the frame as given and w = enabled ? weight : 0 (kept in weightPd,
+// where smoothing starts when it is turned on). With smoothing: w tracks its
+// goal through weightPd (released to exactly 0 when disabled); the world target
+// and pole through their per-axis PDs, restarted at the frame's points while w
+// is exactly 0 (nothing shows) or when the pole is first set. A steady target
+// is exact: the PD of a held value never moves.
+ConstraintFrame Rig::SmoothInputs(Constraint& c, float dt, const ConstraintFrame& f) {
+  const CommonSettings& common = c.settings.common;
+  const double goal = common.enabled ? static_cast<double>(common.weight) : 0.0;
+  ConstraintFrame smoothed = f;
+  if (common.settleTime == 0.0f) {
+    c.weightPd.Reset(goal);
+    c.targetHeld = c.poleHeld = false;
+    c.weightNow = static_cast<float>(goal);
+    return smoothed;
+  }
+  const bool restart = !c.targetHeld || c.weightPd.value() == 0.0;
+  // A PD at rest on its target stays there exactly: its step is skipped (the
+  // steady case, a hand held on a cup, costs no PD step). Errors (a diverging
+  // step) keep the state: the frame goes on with it.
+  const auto atRest = [](const pd::ScalarPD& p, double target) { return p.value() == target && p.velocity() == 0.0; };
+  if (!common.enabled) (void)c.weightPd.UpdateBlendOut(dt, 0.0);
+  else if (!atRest(c.weightPd, goal) || c.weightPd.blendPhase() != pd::BlendPhase::kNone) (void)c.weightPd.Update(dt, goal);
+  c.weightNow = std::clamp(static_cast<float>(c.weightPd.value()), 0.0f, 1.0f);  // an underdamped PD overshoots
+  const auto track = [&](pd::ScalarPD* axes, const glm::vec3& raw, bool start, glm::vec3* out) {
+    for (int k = 0; k < 3; ++k) {
+      if (start) axes[k].Reset(raw[k]);
+      else if (!atRest(axes[k], raw[k])) (void)axes[k].Update(dt, raw[k]);
+      (*out)[k] = static_cast<float>(axes[k].value());
+    }
+  };
+  track(c.pointPds, f.target, restart, &smoothed.target);
+  c.targetHeld = true;
+  if (f.poleSet != 0.0f) {
+    track(c.pointPds + 3, f.pole, restart || !c.poleHeld, &smoothed.pole);
+    c.poleHeld = true;
+  } else {
+    c.poleHeld = false;
+  }
+  return smoothed;
 }
 
 // Stage 2 (aim, two-bone, pseudo three-bone, chain): the full-weight solve;
@@ -278,11 +322,10 @@ void Rig::SolveLook(Constraint& c, float dt, const ConstraintFrame& f, Constrain
 }
 
 // Stages 3–4: desired model rotations → full-weight locals (each joint's
-// parent turned by its nearest solved ancestor's change), then weight and
-// smoothing (limbs) into `out`; the body look-at's pelvis also moves. Returns
+// parent turned by its nearest solved ancestor's change), then the limbs'
+// effective weight (SmoothInputs) into `out`; the body look-at's pelvis also moves. Returns
 // whether any local changed.
-bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTransform> out) {
-  const CommonSettings& common = c.settings.common;
+bool Rig::WriteRotations(Constraint& c, bool weigh, std::span<LocalTransform> out) {
   bool active = false;
   // Locals first (they read the model transforms of the unchanged pose) ...
   for (std::size_t w = 0; w < c.writes.size(); ++w) {
@@ -297,23 +340,8 @@ bool Rig::WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTr
     }
     const glm::quat current = Unit(out[j].rotation);
     const glm::quat desired = Unit(glm::conjugate(Unit(parent)) * desired_[k]);
-    glm::quat final = desired;
-    if (smooth) {
-      const float weight = common.weight;
-      const glm::quat weighted = Weighted(weight, current, desired);
-      pd::QuatPD& pd = c.smoothing[w];
-      if (common.settleTime == 0.0f) {
-        final = common.enabled ? weighted : current;
-        c.offsets[w] = final * glm::conjugate(current);  // where a PD starts if smoothing is turned on
-      } else {
-        glm::dquat value;
-        const Status s = common.enabled ? pd.TrackOffset(dt, glm::dquat(current), glm::dquat(weighted), &value)
-                                        : pd.ReleaseOffset(dt, glm::dquat(current), &value);
-        // An offset blended out (or tracked) to exactly identity gives the
-        // current rotation bit for bit (the PD renormalizes in double).
-        final = !s || pd.value() == glm::dquat(1.0, 0.0, 0.0, 0.0) ? current : glm::quat(value);
-      }
-    }
+    // Limbs: slerp by this frame's effective weight (exactly current at 0, desired at 1).
+    const glm::quat final = weigh ? Weighted(c.weightNow, current, desired) : desired;
     jobOut_[k].rotation = final;  // held until every local is computed
     active = active || final != current;
   }

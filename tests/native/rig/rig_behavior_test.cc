@@ -182,9 +182,7 @@ struct Sample {
 
 // A two-bone arm and an aim on another branch, smoothed, run at `hz` for 2 s
 // while the script toggles enabled and changes weight; returns the pose every
-// 1/30 s and the largest per-frame change of any local rotation. (A joint
-// below another smoothed constraint tracks a moving local target, which
-// differs between rates by O(dt): docs/rig/rig.md.)
+// 1/30 s and the largest per-frame change of any local rotation.
 std::vector<Sample> RunScript(int hz, float* largestStep, float settleTime) {
   iktest::Rng rng(2514);
   ChainRig chain = RandomChain(rng, 6);
@@ -274,8 +272,8 @@ TEST(RigSmoothing, DisabledBlendsOutToTheAnimatedPoseExactly) {
   }
 }
 
-// Turning smoothing on (settleTime 0 → 0.3) starts each PD at the offset
-// applied last: the joints stay where they were instead of snapping back.
+// Turning smoothing on (settleTime 0 → 0.3) starts the weight's PD at the
+// weight applied last: the joints stay where they were instead of snapping back.
 TEST(RigSmoothing, TurningSmoothingOnDoesNotPop) {
   iktest::Rng rng(2519);
   const ChainRig chain = RandomChain(rng, 5);

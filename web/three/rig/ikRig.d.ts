@@ -81,7 +81,7 @@ export interface ConstraintOptions {
   weight?: number;
   /** False blends the correction out (through the PD, then an exact linear blend-out). @default true */
   enabled?: boolean;
-  /** Seconds for the correction to settle after a change (0: no smoothing). @default 0 */
+  /** Seconds for a change of weight, enabled, target or pole to settle; a steady target is held exactly under the animation (0: no smoothing). @default 0 */
   settleTime?: number;
   /** Damping ratio of that smoothing (1 critical). @default 1 */
   damping?: number;

@@ -36,9 +36,9 @@ export interface RigBaseOptions {
   blendOutTime?: number;
 }
 
-/** The smoothing of aim, twoBone, pseudoThreeBone and chain (one quaternion PD per written joint). */
+/** The smoothing of aim, twoBone, pseudoThreeBone and chain: scalar PDs on the effective weight and on the target and pole (docs/rig/rig.md). */
 export interface RigCommonOptions extends RigBaseOptions {
-  /** Seconds (>= 0) for a joint's offset to settle; 0: no smoothing (weight and enabled apply at once). @default 0 */
+  /** Seconds (>= 0) for weight, enable and target/pole jumps to settle (a steady target is held exactly); 0: no smoothing (they apply at once). @default 0 */
   settleTime?: number;
   /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
   damping?: 'critical' | 'responsive' | 'over' | number;

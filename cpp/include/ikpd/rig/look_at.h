@@ -79,8 +79,12 @@ struct LookAtSettings {
 // animation; (2) each offset is smoothed by its QuatPD (exact integrator:
 // frame-rate independent), or blended out toward identity when disabled;
 // (3) the animated pose plus the smoothed offsets is written to `output`
-// (positions follow by forward kinematics); (4) the gaze (eyes) turns toward
-// the target relative to the solved head. Update never allocates.
+// (positions follow by forward kinematics), and the head's look direction is
+// clamped back inside maxYaw / maxPitchUp / maxPitchDown of the animated
+// head's frame (the animated head's own pitch always allowed), so neither
+// the smoothing nor the animation moving under the offsets carries it past
+// them; (4) the gaze (eyes) turns toward the target relative to the solved
+// head. Update never allocates.
 class LookAt {
  public:
   // Validates and allocates one controller per joint; offsets start at identity.
@@ -150,6 +154,9 @@ class LookAt {
   void ForgetYaw();
   // The aim point with its direction from `eye` inside the yaw/pitch limits.
   glm::vec3 LimitedGoal(const glm::quat& animatedHead, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const;
+  // Stage (3b): the solved head turned back inside the limits (its look
+  // direction clamped in the animated head's frame); unchanged when inside.
+  glm::quat HeldInLimits(const glm::quat& animatedHead, const glm::quat& head) const;
   // look_at_gaze.cc: stage (4), the gaze and the eye joints.
   Status UpdateGaze(float dt, const Transform& animatedHead, const glm::vec3& target, bool enabled,
                     std::span<const Transform> eyes, std::span<Transform> eyesOutput, const Transform& solvedHead);

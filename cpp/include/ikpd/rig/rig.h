@@ -72,8 +72,8 @@ static_assert(sizeof(ConstraintFrame) == 12 * sizeof(float));
 //   reached: 1 when the full-weight solve reached its target (the job's own
 //     test; look-ats: the head's look axis within 1e-3 rad of the target);
 //   distance: the job's distance to the target (world units; look-ats: the
-//     remaining angle in radians), of the full-weight solve before weight and
-//     smoothing;
+//     remaining angle in radians), of the full-weight solve (limbs: against
+//     the smoothed target) before the weight;
 //   iterations: the chain's iterations (0 for the others);
 //   grounding: reached = every planted foot within 1 mm of its ground,
 //     distance = the largest sole-to-ground distance of planted feet (world),
@@ -92,7 +92,8 @@ static_assert(sizeof(ConstraintResult) == 4 * sizeof(float));
 struct CommonSettings {
   float weight = 1.0f;      // [0, 1]
   bool enabled = true;      // false: blend out to the animated pose
-  // Seconds >= 0 for a joint's offset to settle (docs/pd/pd.md); 0: no smoothing.
+  // Seconds >= 0 (docs/pd/pd.md); 0: no smoothing. Limbs: the settle time of
+  // the effective weight and of the target and pole (docs/rig/rig.md).
   // Look-at: > 0 (its own default 0.3). Body look-at: unused (its groups' own).
   float settleTime = 0.0f;
   float damping = 1.0f;      // damping ratio > 0; unused by body look-at
@@ -200,12 +201,14 @@ class Rig {
   // on the pose the previous ones left, writes its joints' local rotations
   // (body look-at also the pelvis translation) into `out`; model transforms
   // are computed lazily, only for what a later constraint reads. changed[j] =
-  // 1 where out[j] differs from in[j]. Smoothing (docs/rig/rig.md): with
-  // settleTime 0, out = slerp(current, desired, weight) (disabled: current);
-  // else a QuatPD per written joint smooths the offset, blending it out
-  // exactly when disabled. Frame-rate independent (exact integrator) for a
-  // still pose and target; a joint below another smoothed constraint tracks a
-  // moving local target, which differs between rates by O(dt) (docs/rig/rig.md).
+  // 1 where out[j] differs from in[j]. Limb smoothing (docs/rig/rig.md): each
+  // frame solves at full weight against the target and pole, then writes
+  // out = slerp(current, desired, w). settleTime 0: the frame's target and
+  // w = enabled ? weight : 0. settleTime > 0: scalar PDs smooth w (blended out
+  // to exactly 0 when disabled) and the world target and pole, so weight,
+  // enable and target jumps glide while a steady target is held exactly under
+  // any animation; frame-rate independent (exact integrator, targets held
+  // over each frame).
   Status Update(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                 std::span<LocalTransform> out, std::span<std::uint8_t> changed = {});
 
@@ -258,8 +261,16 @@ class Rig {
     glm::quat rootRest{1.0f, 0.0f, 0.0f, 0.0f};  // chain: the root's rest local rotation · F_0
     std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
     std::vector<int> writeAncestors;    // per write: the write (index into writes) of its nearest written ancestor (−1: none)
-    std::vector<pd::QuatPD> smoothing;  // one per written joint (PD kinds)
-    std::vector<glm::quat> offsets;     // the offsets applied without smoothing (settleTime 0)
+    // Limb smoothing (aim, two-bone, pseudo three-bone, chain; docs/rig/rig.md,
+    // "Weight, enabled and smoothing"): the effective weight (toward enabled ?
+    // weight : 0, blended out to exactly 0) and the world target and pole per
+    // axis ([0, 3) target, [3, 6) pole). Without smoothing weightPd holds the
+    // weight applied last (where smoothing starts when it is turned on).
+    pd::ScalarPD weightPd;
+    pd::ScalarPD pointPds[6];
+    bool targetHeld = false;  // pointPds[0, 3) follow a target (else the next one is taken as is)
+    bool poleHeld = false;    // pointPds[3, 6) follow a pole
+    float weightNow = 0.0f;   // this frame's effective weight, in [0, 1]
     LookAt lookAt;
     BodyLookAt body;
     Grounding ground;
@@ -290,6 +301,7 @@ class Rig {
   void Written(std::size_t joint);
   void Solve(std::size_t index, float dt, std::span<LocalTransform> out);
   void Gather(const Constraint& c, std::span<const LocalTransform> out);
+  ConstraintFrame SmoothInputs(Constraint& c, float dt, const ConstraintFrame& f);
   void SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintResult& r);
   void SolveLook(Constraint& c, float dt, const ConstraintFrame& f, ConstraintResult& r);
   // Grounding (rig_grounding.cc): settings resolved from the rest pose, the solve.
@@ -298,7 +310,7 @@ class Rig {
   bool SolveGround(Constraint& c, float dt, ConstraintResult& r);
   void SetRoot(const LocalTransform& root);
   Transform ToWorld(const Transform& model) const;
-  bool WriteRotations(Constraint& c, float dt, bool smooth, std::span<LocalTransform> out);
+  bool WriteRotations(Constraint& c, bool weigh, std::span<LocalTransform> out);
   glm::vec3 ToModel(const glm::vec3& world) const;
   glm::vec3 ToModelVector(const glm::vec3& world) const;
   Status Fail(std::size_t index, const char* field, std::size_t item, const char* message);

@@ -5,7 +5,7 @@
 // locals, root, targets, poles, weights and smoothing state. Every stage runs
 // over the characters in SIMD lanes: forward kinematics, the aim, two-bone and
 // pseudo three-bone solves (the batch kernels, docs/batch/batches.md) and the
-// offset smoothing (the quaternion PD's lane step).
+// smoothing of weights, targets and poles (the scalar PD's lane step).
 //
 // Layout (structure of arrays, joint-major: all characters of joint 0, then of
 // joint 1, …; c = character, j = joint, N = count()):
@@ -23,8 +23,8 @@
 //
 // Each character's result is its own Rig's (the template copied per character
 // and updated with the same inputs) to float rounding: settleTime 0 agrees to
-// ~1e-5 rad; with smoothing the lane PD step (float) stays within ~1e-4 rad of
-// the Rig's double PD, blend-out included (disabled constraints blend out to
+// ~1e-5 rad; with smoothing the lane PD steps (float) stay within ~1e-4 rad of
+// the Rig's double PDs, blend-out included (disabled constraints blend out to
 // exactly the animated pose, as in Rig).
 #pragma once
 
@@ -121,8 +121,7 @@ class RigBatch {
     std::vector<Write> writes;
     std::vector<Stale> kinematics;       // ascending joints: parents first
     std::vector<std::uint32_t> gather;   // the slots Kinematics does not frame (their joints are fresh)
-    std::size_t state = 0;               // index of its first write in the smoothing arrays
-    pd::PdSettings smoothing;            // its offset PD's settings (as Rig::Configure)
+    pd::PdSettings smoothing;            // its smoothing PDs' settings (as Rig::Configure)
   };
   // Stages (rig_batch_stages.cc, rig_batch_locals.cc, rig_batch_smooth.cc), over characters [c0, c1).
   Status CheckRange(float dt, std::size_t first, std::size_t count);
@@ -130,6 +129,9 @@ class RigBatch {
   void Derive(const Rig& rig, std::vector<Plan>* plans) const;
   void Chunk(float dt, std::size_t c0, std::size_t c1);
   void Kinematics(std::size_t index, std::size_t c0, std::size_t c1);
+  void Inputs(std::size_t index, float dt, std::size_t c0, std::size_t c1);
+  const float* Targets(std::size_t index) const;  // targets_ or, with smoothing, smoothTargets_
+  const float* Poles(std::size_t index) const;
   // The locals of `joint` as constraint `index` finds them (joint-major as
   // output()): output_ once an earlier constraint wrote it this frame, else the
   // animated rotations_ (a written joint's out = in is its first write).
@@ -139,8 +141,7 @@ class RigBatch {
   void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
   void SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1);
   void Locals(std::size_t index, std::size_t c0, std::size_t c1);
-  void Smooth(std::size_t index, float dt, std::size_t c0, std::size_t c1);
-  void ResetSmoothing(std::size_t index, bool fromOffsets);
+  void ResetSmoothing(std::size_t index);
   Status Fail(const char* format, ...) __attribute__((format(printf, 2, 3)));  // message_, indices filled in
 
   Rig template_;
@@ -156,19 +157,20 @@ class RigBatch {
   // the stages only) in lane blocks of rig_batch_lanes.h ([j·B·4 …], B =
   // count rounded up to whole blocks), positions as the locals (the jobs read them).
   std::vector<float> modelPositions_, modelRotations_, modelScales_;
-  // Smoothing, per written joint w (all constraints, plans_[i].state + w), character c:
-  // [w·N + c]: the offset applied without smoothing (where a PD starts; lane
-  // blocks, [w·B·4 …]), the PD's offset and angular velocity, its blend-out phase (pd::BlendPhase),
-  // the offset the linear part starts from and its elapsed time.
-  std::vector<float> offsets_, pdValues_, pdVelocities_, blendFrom_, blendTime_;
-  std::vector<std::uint8_t> phase_;
+  // Smoothing (Rig::SmoothInputs), per constraint i and character c, [i·N + c]:
+  // the effective weight's PD (value, velocity, blend-out phase (pd::BlendPhase),
+  // the value the linear part starts from and its elapsed time), which points
+  // are held (bit 1 target, 2 pole); ×3: the smoothed targets and poles and
+  // their velocities.
+  std::vector<float> weightValues_, weightVelocities_, blendFrom_, blendTime_;
+  std::vector<std::uint8_t> phase_, held_;
+  std::vector<float> smoothTargets_, targetVelocities_, smoothPoles_, poleVelocities_;
   // Scratch per character (disjoint ranges never share it): slots k < 4 of the
   // constraint being solved ([k·N + c]: rotations in canonical frames; the jobs
   // read positions from modelPositions_ itself), the mapped target and pole,
-  // per write (w < 3) the pose's locals (lane blocks, [w·B·4 …]) and the
-  // weighted offsets (Smooth's targets, [w·N + c]).
+  // the weight's goal and the effective weight of the constraint being solved.
   std::vector<float> jobRotations_, solvedRotations_, solvedPositions_;
-  std::vector<float> modelTargets_, modelPoles_, current_, goal_;
+  std::vector<float> modelTargets_, modelPoles_, weightGoals_, weightNow_;
   std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them; lane blocks)
   char message_[160] = {};
 };
