@@ -6,6 +6,7 @@ import { Quaternion, Vector3 } from 'three';
 import { IKRig } from './rig/ikRig.js';
 import { readModule } from './readers.js';
 import { warnOnce } from '../src/dev.js';
+import { recordWrite } from './rig/ikRigPose.js';
 
 // The smoothing settings every rig constraint has.
 export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
@@ -146,13 +147,15 @@ export function restoreAnimated(rig) {
     if (rig._wroteTranslation[j]) joints[j].position.set(animated[k], animated[k + 1], animated[k + 2]);
     written[w] = NaN;
     rig._wroteTranslation[j] = 0;
+    if (rig._records[j][15] === rig._writer) rig._records[j][0] = NaN;
   }
 }
 
 // `object`'s local rotation was set after the update: the next update still starts from the animated pose.
 export function claimWritten(rig, object) {
-  const w = 4 * rig._index.get(object), q = object.quaternion;
+  const j = rig._index.get(object), w = 4 * j, q = object.quaternion;
   rig._written[w] = q._x; rig._written[w + 1] = q._y; rig._written[w + 2] = q._z; rig._written[w + 3] = q._w;
+  recordWrite(rig, j);
 }
 
 // The animated local rotation `object` had at the start of the last update.

@@ -9,7 +9,7 @@ import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, sett
 import { candidatesOf, flatBones, restLocals } from './skeleton.js';
 import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../../src/dev.js';
-import { readLocals, readRoot, writeFrames, writeLocals } from './ikRigPose.js';
+import { lastWrites, readLocals, readRoot, writeFrames, writeLocals, writerId } from './ikRigPose.js';
 import { GROUNDING_BONE_KEYS, GROUNDING_KEYS, attachGround, groundFrame, groundingBones, groundingJoints, restLegLength } from './grounding.js';
 
 const _v = /* @__PURE__ */ new Vector3();
@@ -75,6 +75,7 @@ export class IKRig {
     this._views = null;
     this._grounding = [];
     this._disposed = false;
+    this._writer = writerId(); // this rig, as the writer of a bone (ikRigPose.js)
   }
 
   /** The bone for a humanoid role, a bone name or an Object3D of this rig (null when none). */
@@ -129,8 +130,7 @@ export class IKRig {
     try {
       this._build();
     } catch (error) {
-      this.constraints.pop();
-      if (this.constraints.length > 0) this._build();
+      this.constraints.pop(); // the core rig in use stays as it was (its smoothing state too)
       throw error;
     }
     return constraint;
@@ -256,6 +256,8 @@ export class IKRig {
     if (tops.some((o) => (o.parent ?? null) !== base)) {
       throw new RangeError('bones: the constraints\' bones hang from different parents; give bones of one skeleton');
     }
+    checkNotMirrored(base);
+    for (const o of joints) if (o.scale.x * o.scale.y * o.scale.z < 0) mirrored(o);
     const rest = new Float32Array(10 * joints.length);
     joints.forEach((o, i) => rest.set(this._rest.get(o), 10 * i));
     const core = new this.ikpd.Rig({
@@ -288,6 +290,7 @@ export class IKRig {
     this._animated = new Float32Array(10 * joints.length);
     this._wroteTranslation = new Uint8Array(joints.length);
     this._stale = new Uint8Array(joints.length);
+    this._records = lastWrites(joints); // shared with other rigs over these bones, kept across rebuilds
     this._rootMatrix = new Float64Array(16).fill(NaN); // the base's world matrix readRoot last decomposed
     this._rootValues = new Float32Array(10);           // and what it gave, as the core reads it
   }
@@ -323,6 +326,28 @@ export class IKRig {
   }
 }
 
+
+/**
+ * Throws a RangeError naming the mirrored object when `base`'s world transform
+ * has a negative determinant (a scale of -1 on an axis): the core's root is a
+ * rotation and a positive scale (docs/rig/rig.md, "Mirrored characters").
+ */
+export function checkNotMirrored(base) {
+  if (base === null) return;
+  base.updateWorldMatrix(true, false);
+  if (base.matrixWorld.determinant() >= 0) return;
+  let found = base;
+  for (let o = base; o; o = o.parent) {
+    if (o.scale.x * o.scale.y * o.scale.z < 0) { found = o; break; }
+  }
+  mirrored(found);
+}
+
+/** Throws the RangeError for a character mirrored by `object`'s negative scale. */
+export function mirrored(object) {
+  const name = object.name ? `'${object.name}'` : `a ${object.type ?? 'Object3D'} without a name`;
+  throw new RangeError(`IKRig: ${name} mirrors the character (a negative scale, e.g. scale.x = -1); the rig cannot solve a mirrored skeleton. Mirror the animation or the bones' rest pose instead, or give the mirror to a parent outside the rig that is rendered only (docs/rig/rig.md)`);
+}
 
 // A constraint's joint indices as the core takes them.
 function jointsOf(c, ix) {
