@@ -5,7 +5,7 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, readModule, toArray3 } from '../readers.js';
 import { boneFinder, outsideMessage, resolveHumanoid } from './humanoid.js';
-import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
+import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, guard, readFrameInput, settingNames } from './ikConstraint.js';
 import { candidatesOf, flatBones, restLocals } from './skeleton.js';
 import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../../src/dev.js';
@@ -66,8 +66,9 @@ export class IKRig {
     if (this._facingOption !== 'auto') readAxis(this._facingOption, 'facing', _axis);
     // The rest pose (axes, facing, sole heights): a skinned character's bind pose, else the locals now.
     this._rest = restLocals(root, this._candidates);
-    /** The constraints, in solve order. */
+    /** The constraints, in solve order (as users hold them: a write of an unknown property throws). */
     this.constraints = [];
+    this._list = [];         // the same constraints unguarded, for the per-frame path
     this._joints = [];      // Object3Ds in the core rig, parents before children
     this._index = new Map(); // Object3D → joint index
     this._base = undefined;  // the parent of the topmost joint (its world transform is the rig's root)
@@ -126,14 +127,16 @@ export class IKRig {
     for (const key of names) settings[key] = options[key] ?? (AXIS_KEYS.has(key) ? 'auto' : defaults[key]);
     const constraint = new IKConstraint(this, kind, bones, settings, frame, eyes);
     if (kind === 'grounding') attachGround(constraint, options);
-    this.constraints.push(constraint);
+    this._list.push(constraint);
     try {
       this._build();
     } catch (error) {
-      this.constraints.pop(); // the core rig in use stays as it was (its smoothing state too)
+      this._list.pop(); // the core rig in use stays as it was (its smoothing state too)
       throw error;
     }
-    return constraint;
+    const guarded = guard(constraint);
+    this.constraints.push(guarded);
+    return guarded;
   }
 
   /**
@@ -159,9 +162,10 @@ export class IKRig {
     if (v.output.buffer.byteLength === 0) v = this._viewsNow();
     writeLocals(this, v.output, v.changed);
     const results = v.results;
-    for (let i = 0; i < this.constraints.length; i++) {
+    const list = this._list;
+    for (let i = 0; i < list.length; i++) {
       // Straight into the constraint's Float64Array: a double passed through a setter would be boxed.
-      const measured = this.constraints[i]._measured;
+      const measured = list[i]._measured;
       measured[0] = results[4 * i];
       measured[1] = results[4 * i + 1];
     }
@@ -241,7 +245,7 @@ export class IKRig {
   // (Re)creates the core rig over the bones every constraint needs (and their ancestors).
   _build() {
     const needed = new Set();
-    for (const c of this.constraints) {
+    for (const c of this._list) {
       for (const bone of [...flatBones(c.bones), ...c.eyes]) {
         for (let o = bone; o && this._candidateSet.has(o) && !needed.has(o); o = o.parent) needed.add(o);
       }
@@ -271,19 +275,19 @@ export class IKRig {
       const facing = this.facing;
       core.setFacing([facing.x, facing.y, facing.z]);
       const ix = (b) => index.get(b);
-      handles = this.constraints.map((c) => core.add(c.kind, { ...coreSettings(c._settings), ...jointsOf(c, ix) }));
+      handles = this._list.map((c) => core.add(c.kind, { ...coreSettings(c._settings), ...jointsOf(c, ix) }));
     } catch (error) {
       core.dispose();
       throw error;
     }
-    this.constraints.forEach((c, i) => { c._core = handles[i]; c._coreEnabled = c._settings.enabled; });
+    this._list.forEach((c, i) => { c._core = handles[i]; c._coreEnabled = c._settings.enabled; });
     this._core?.dispose();
     this._core = core;
     this._views = null;
     this._joints = joints;
     this._index = index;
     this._base = base;
-    this._grounding = this.constraints.filter((c) => c.kind === 'grounding');
+    this._grounding = this._list.filter((c) => c.kind === 'grounding');
     for (const c of this._grounding) c._legLength = restLegLength(this, c);
     this._upInRoot = this._upIn(base);
     this._written = new Float64Array(4 * joints.length).fill(NaN);

@@ -11,8 +11,9 @@ const _q = /* @__PURE__ */ new Quaternion();
 
 /** Each constraint's target and pole into `frames` (12 floats each); pushes `enabled` when a target comes or goes. */
 export function writeFrames(rig, frames) {
-  for (let i = 0; i < rig.constraints.length; i++) {
-    const c = rig.constraints[i];
+  const list = rig._list;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
     const o = 12 * i;
     const target = c.target === null ? null : readPoint(c.target, 'target', _v);
     if (target) {
