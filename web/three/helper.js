@@ -4,7 +4,7 @@
 // update(dt) runs the rig's one WASM call.
 import { Quaternion, Vector3 } from 'three';
 import { IKRig } from './rig/ikRig.js';
-import { readModule } from './readers.js';
+import { checkHelperOptions, optionNames, readModule } from './readers.js';
 import { warnOnce } from '../src/dev.js';
 import { recordWrite } from './rig/ikRigPose.js';
 
@@ -132,6 +132,36 @@ export function characterFacing(ikpd, bones) {
 }
 
 const _q = /* @__PURE__ */ new Quaternion();
+
+/**
+ * `helper` as users hold it (each helper's constructor returns this): writing a
+ * property it does not have (`look.wieght = 1`) throws a TypeError naming it
+ * with the nearest, as an unknown option does. `update` is handed out bound to
+ * the helper itself, so a frame's work runs on the plain object (docs/three.md).
+ */
+export function guardHelper(helper) {
+  const proxy = new Proxy(helper, {
+    get: (target, key) => (key === 'update' ? update : Reflect.get(target, key)),
+    set(target, key, value) {
+      if (typeof key === 'string' && !(key in target) && !key.startsWith('_')) unknownProperty(target, key);
+      return Reflect.set(target, key, value);
+    },
+  });
+  const update = (dt) => { helper.update(dt); return proxy; };
+  return proxy;
+}
+
+function unknownProperty(helper, key) {
+  const names = [];
+  for (let o = helper; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of Object.getOwnPropertyNames(o)) {
+      const d = Object.getOwnPropertyDescriptor(o, name);
+      if (!name.startsWith('_') && name !== 'constructor' && typeof d.value !== 'function') names.push(name);
+    }
+  }
+  checkHelperOptions({ [key]: true }, optionNames(names), helper._name);
+  throw new TypeError(`${key}: not a property of ${helper._name}`);
+}
 
 // A helper's post-pass on its rig's bones (IKRig keeps, per joint, the
 // animated locals the last update started from and the rotation it wrote).

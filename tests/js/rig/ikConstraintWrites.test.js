@@ -33,3 +33,33 @@ describe('unknown property writes', () => {
   });
 });
 
+
+describe('unknown property writes on the helpers', () => {
+  it('throw a TypeError naming the property, with a suggestion; known ones and update() work as before', async () => {
+    const { AimIK, BodyLookAtIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } = await import('../../../web/three/index.js');
+    const { bones } = buildHumanoid();
+    const arm = [bones.leftUpperArm, bones.leftLowerArm, bones.leftHand];
+    const spine = [bones.spine, bones.chest, bones.neck, bones.head];
+    const helpers = [
+      new TwoBoneIK(ikpd, arm, { target: [0.3, 1.1, 0.3] }),
+      new PseudoThreeBoneIK(ikpd, [bones.leftUpperLeg, bones.leftLowerLeg, bones.leftFoot, bones.leftToes], { target: [0.1, 0.1, 0.1] }),
+      new ChainIK(ikpd, arm, { target: [0.3, 1.1, 0.3] }),
+      new AimIK(ikpd, bones.head, { target: [0, 1.6, 2] }),
+      new LookAtIK(ikpd, spine, { target: [0, 1.6, 2] }),
+      new LookAtIK(ikpd, spine, { target: [0, 1.6, 2], settleTime: [0.3, 0.3, 0.2, 0.1] }),
+      new BodyLookAtIK(ikpd, buildHumanoid().scene, { target: [0, 1.6, 2] }),
+    ];
+    for (const helper of helpers) {
+      expect(() => { helper.wieght = 0.5; }, helper.constructor.name).toThrow(TypeError);
+      expect(() => { helper.wieght = 0.5; }).toThrow(/wieght.*weight/);
+      expect(helper.wieght).toBe(undefined);
+      helper.weight = 0.5;
+      expect(helper.weight).toBe(0.5);
+      const same = helper.update(1 / 60);
+      expect(() => { same.wieght = 0.5; }).toThrow(TypeError);
+      helper.dispose();
+    }
+  });
+});
+
+void Vector3;

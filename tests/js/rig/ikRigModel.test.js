@@ -127,6 +127,7 @@ function apply(world, o) {
     case 'helper': {
       const helper = world[o.which];
       if (o.key === 'maxYaw' && o.which === 'arm') return;
+      world.mustFail = !(o.key in helper);
       helper[o.key] = valueOf(o.key, o.v);
       return;
     }

@@ -1,7 +1,7 @@
 // LookAtIK: a spine → neck → head rig turning toward a target with PD
 // smoothing (docs/rig/look-at.md), as a one-constraint IKRig (a 'lookAt'
 // constraint over just its bones; web/three/helper.js).
-import { RigHelper, SMOOTHING_KEYS, characterFacing } from '../helper.js';
+import { RigHelper, SMOOTHING_KEYS, characterFacing, guardHelper } from '../helper.js';
 import { BoneChain } from '../boneChain.js';
 import { checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from '../readers.js';
 import { Vector3 } from 'three';
@@ -59,12 +59,13 @@ export class LookAtIK extends RigHelper {
       for (const key of ['target', 'enabled', 'weight']) {
         Object.defineProperty(this, key, { enumerable: true, get: () => this._perBone[key], set: (v) => { this._perBone[key] = v; } });
       }
-      return;
+      return new.target === LookAtIK ? guardHelper(this) : undefined;
     }
     const facing = forward === undefined ? characterFacing(this.ikpd, bones) : undefined;
     // With eyes, the rig spans the first bone's subtree (the eyes hang off the head, outside the chain).
     this._rigUp(eyes.length > 0 ? bones[0] : bones, 'lookAt', { bones, target: options.target ?? null, forward, eyes },
       LOOK_AT_SETTINGS, values, facing ? { facing } : {});
+    if (new.target === LookAtIK) return guardHelper(this); // unknown property writes throw
   }
 
   _toCore(key, value) {
