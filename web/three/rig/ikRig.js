@@ -9,7 +9,7 @@ import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, guard, readFrameInpu
 import { candidatesOf, flatBones, restLocals } from './skeleton.js';
 import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../../src/dev.js';
-import { lastWrites, readLocals, readRoot, writeFrames, writeLocals, writerId } from './ikRigPose.js';
+import { checkNotMirrored, lastWrites, mirrored, readLocals, readRoot, writeFrames, writeLocals, writerId } from './ikRigPose.js';
 import { GROUNDING_BONE_KEYS, GROUNDING_KEYS, attachGround, groundFrame, groundingBones, groundingJoints, restLegLength } from './grounding.js';
 
 const _v = /* @__PURE__ */ new Vector3();
@@ -330,28 +330,6 @@ export class IKRig {
   }
 }
 
-
-/**
- * Throws a RangeError naming the mirrored object when `base`'s world transform
- * has a negative determinant (a scale of -1 on an axis): the core's root is a
- * rotation and a positive scale (docs/rig/rig.md, "Mirrored characters").
- */
-export function checkNotMirrored(base) {
-  if (base === null) return;
-  base.updateWorldMatrix(true, false);
-  if (base.matrixWorld.determinant() >= 0) return;
-  let found = base;
-  for (let o = base; o; o = o.parent) {
-    if (o.scale.x * o.scale.y * o.scale.z < 0) { found = o; break; }
-  }
-  mirrored(found);
-}
-
-/** Throws the RangeError for a character mirrored by `object`'s negative scale. */
-export function mirrored(object) {
-  const name = object.name ? `'${object.name}'` : `a ${object.type ?? 'Object3D'} without a name`;
-  throw new RangeError(`IKRig: ${name} mirrors the character (a negative scale, e.g. scale.x = -1); the rig cannot solve a mirrored skeleton. Mirror the animation or the bones' rest pose instead, or give the mirror to a parent outside the rig that is rendered only (docs/rig/rig.md)`);
-}
 
 // A constraint's joint indices as the core takes them.
 function jointsOf(c, ix) {

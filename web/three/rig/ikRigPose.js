@@ -3,7 +3,6 @@
 // transform in, and the locals the core changed written back to the bones.
 import { Quaternion, Vector3 } from 'three';
 import { readPoint } from '../readers.js';
-import { checkNotMirrored, mirrored } from './ikRig.js';
 
 const _v = /* @__PURE__ */ new Vector3();
 const _s = /* @__PURE__ */ new Vector3();
@@ -162,4 +161,26 @@ function rebase(rig, base) {
   rig._base = base;
   rig._rootMatrix.fill(NaN);
   rig._upInRoot = rig._upIn(base);
+}
+
+/**
+ * Throws a RangeError naming the mirrored object when `base`'s world transform
+ * has a negative determinant (a scale of -1 on an axis): the core's root is a
+ * rotation and a positive scale (docs/rig/rig.md, "Mirrored characters").
+ */
+export function checkNotMirrored(base) {
+  if (base === null) return;
+  base.updateWorldMatrix(true, false);
+  if (base.matrixWorld.determinant() >= 0) return;
+  let found = base;
+  for (let o = base; o; o = o.parent) {
+    if (o.scale.x * o.scale.y * o.scale.z < 0) { found = o; break; }
+  }
+  mirrored(found);
+}
+
+/** Throws the RangeError for a character mirrored by `object`'s negative scale. */
+export function mirrored(object) {
+  const name = object.name ? `'${object.name}'` : `a ${object.type ?? 'Object3D'} without a name`;
+  throw new RangeError(`IKRig: ${name} mirrors the character (a negative scale, e.g. scale.x = -1); the rig cannot solve a mirrored skeleton. Mirror the animation or the bones' rest pose instead, or give the mirror to a parent outside the rig that is rendered only (docs/rig/rig.md)`);
 }
