@@ -143,5 +143,16 @@ describe('helpers sharing bones', () => {
     for (let i = 0; i < 200; i++) frame();
     expect(maxOff(rest)).toBeLessThan(1e-4);
   });
-});
 
+  it('a second rig over the same skeleton builds on the first one\'s output where it only reads (layered rigs)', () => {
+    const { scene, bones } = buildHumanoid();
+    const look = new IKRig(ikpd, scene);
+    look.add('lookAt', { target: new Vector3(2, 1.8, 1) });
+    const hands = new IKRig(ikpd, scene);
+    const target = worldOf(bones.leftUpperArm).add(new Vector3(0.1, -0.25, 0.2));
+    const arm = hands.add('twoBone', { bones: ['leftUpperArm', 'leftLowerArm', 'leftHand'], target });
+    for (let i = 0; i < 120; i++) { look.update(1 / 60); hands.update(1 / 60); }
+    expect(arm.reached).toBe(true);
+    expect(worldOf(bones.leftHand).distanceTo(target)).toBeLessThan(1e-3);
+  });
+});

@@ -295,6 +295,10 @@ export class IKRig {
     this._wroteTranslation = new Uint8Array(joints.length);
     this._stale = new Uint8Array(joints.length);
     this._records = lastWrites(joints); // shared with other rigs over these bones, kept across rebuilds
+    // The joints a constraint drives (not just ancestors): only there is another rig's output read as
+    // the animated pose it came from; a bone this rig only reads keeps the other's output (layered rigs).
+    this._driven = new Uint8Array(joints.length);
+    for (const c of this._list) for (const bone of [...flatBones(c.bones), ...c.eyes]) this._driven[index.get(bone)] = 1;
     this._rootMatrix = new Float64Array(16).fill(NaN); // the base's world matrix readRoot last decomposed
     this._rootValues = new Float32Array(10);           // and what it gave, as the core reads it
   }

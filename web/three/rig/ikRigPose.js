@@ -56,8 +56,8 @@ export function writerId() {
 
 // Locals in, each as animated: a bone still holding what the last update
 // wrote (nothing animated it since) is read as the pose that update started
-// from; one holding what another rig (or this one before a rebuild) wrote, as
-// the pose that rig started from.
+// from; one holding what this rig wrote before a rebuild, or what another rig
+// wrote on a bone this one drives too, as the pose that rig started from.
 export function readLocals(rig, input) {
   const joints = rig._joints, written = rig._written, animated = rig._animated, records = rig._records, id = rig._writer;
   for (let j = 0; j < joints.length; j++) {
@@ -73,7 +73,7 @@ export function readLocals(rig, input) {
       continue;
     }
     const r = records[j];
-    if (q._x === r[0] && q._y === r[1] && q._z === r[2] && q._w === r[3]) {
+    if (q._x === r[0] && q._y === r[1] && q._z === r[2] && q._w === r[3] && (r[15] === id || rig._driven[j] === 1)) {
       for (let c = 0; c < 10; c++) input[k + c] = r[4 + c];
       input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
       if (r[14] !== 1) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
