@@ -47,6 +47,13 @@ ik.enabled = false;
 ik.damping = 'responsive';
 ik.update(1 / 60);
 const helperRig: IKRig = ik.rig;
+// settleTime and damping only on the kinds that have them.
+const bodyLook = helperRig.add('bodyLookAt', { target: [0, 1, 2] });
+// @ts-expect-error bodyLookAt has no settleTime (its groups have their own)
+bodyLook.settleTime = 0.5;
+// @ts-expect-error nor damping
+helperRig.add('bodyLookAt', { damping: 2 });
+helperRig.add('lookAt', { target: [0, 1, 2] }).settleTime = 0.5;
 void helperRig.constraints.length;
 // Grounding through IKRig (web/three/rig/grounding.d.ts): meshes, a function or a Plane.
 helperRig.add('grounding', { ground: [new Bone()], maxFootPitch: 0.3, plant: [-1, 1] });

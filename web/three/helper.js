@@ -4,8 +4,9 @@
 // update(dt) runs the rig's one WASM call.
 import { Quaternion, Vector3 } from 'three';
 import { IKRig } from './rig/ikRig.js';
-import { readModule } from './readers.js';
+import { checkHelperOptions, optionNames, readModule } from './readers.js';
 import { warnOnce } from '../src/dev.js';
+import { recordWrite } from './rig/ikRigPose.js';
 
 // The smoothing settings every rig constraint has.
 export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
@@ -132,6 +133,36 @@ export function characterFacing(ikpd, bones) {
 
 const _q = /* @__PURE__ */ new Quaternion();
 
+/**
+ * `helper` as users hold it (each helper's constructor returns this): writing a
+ * property it does not have (`look.wieght = 1`) throws a TypeError naming it
+ * with the nearest, as an unknown option does. `update` is handed out bound to
+ * the helper itself, so a frame's work runs on the plain object (docs/three.md).
+ */
+export function guardHelper(helper) {
+  const proxy = new Proxy(helper, {
+    get: (target, key) => (key === 'update' ? update : Reflect.get(target, key)),
+    set(target, key, value) {
+      if (typeof key === 'string' && !(key in target) && !key.startsWith('_')) unknownProperty(target, key);
+      return Reflect.set(target, key, value);
+    },
+  });
+  const update = (dt) => { helper.update(dt); return proxy; };
+  return proxy;
+}
+
+function unknownProperty(helper, key) {
+  const names = [];
+  for (let o = helper; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of Object.getOwnPropertyNames(o)) {
+      const d = Object.getOwnPropertyDescriptor(o, name);
+      if (!name.startsWith('_') && name !== 'constructor' && typeof d.value !== 'function') names.push(name);
+    }
+  }
+  checkHelperOptions({ [key]: true }, optionNames(names), helper._name);
+  throw new TypeError(`${key}: not a property of ${helper._name}`);
+}
+
 // A helper's post-pass on its rig's bones (IKRig keeps, per joint, the
 // animated locals the last update started from and the rotation it wrote).
 
@@ -146,13 +177,15 @@ export function restoreAnimated(rig) {
     if (rig._wroteTranslation[j]) joints[j].position.set(animated[k], animated[k + 1], animated[k + 2]);
     written[w] = NaN;
     rig._wroteTranslation[j] = 0;
+    if (rig._records[j][15] === rig._writer) rig._records[j][0] = NaN;
   }
 }
 
 // `object`'s local rotation was set after the update: the next update still starts from the animated pose.
 export function claimWritten(rig, object) {
-  const w = 4 * rig._index.get(object), q = object.quaternion;
+  const j = rig._index.get(object), w = 4 * j, q = object.quaternion;
   rig._written[w] = q._x; rig._written[w + 1] = q._y; rig._written[w + 2] = q._z; rig._written[w + 3] = q._w;
+  recordWrite(rig, j);
 }
 
 // The animated local rotation `object` had at the start of the last update.

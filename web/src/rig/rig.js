@@ -69,8 +69,13 @@ export function createRigApi(core) {
 
     /** One current setting by name. */
     get(name) {
-      const valid = Object.keys(this.#values);
-      if (!valid.includes(name)) throw unknownKey(name, valid, this.#kind);
+      if (!Object.hasOwn(this.#values, name)) {
+        // An option of the kind not given at add(): its default (null: detected or none; docs/rig/rig.md).
+        const valid = kindOptions(this.#kind);
+        if (!valid.includes(name)) throw unknownKey(name, valid, this.#kind);
+        const d = DEFAULTS[this.#kind][name] ?? null;
+        return d !== null && typeof d === 'object' ? freezeDeep(cloneData(d)) : d;
+      }
       const v = this.#values[name] === null ? this.#current()[name] : this.#values[name];
       return v !== null && typeof v === 'object' ? freezeDeep(cloneData(v)) : v;
     }

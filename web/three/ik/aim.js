@@ -1,7 +1,7 @@
 // AimIK: one-bone aim with the up-vector constraint (docs/ik/aim.md) on a three.js
 // Object3D, as a one-constraint IKRig (an 'aim' constraint; web/three/helper.js).
 import { Vector3 } from 'three';
-import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
+import { RigHelper, SMOOTHING_KEYS, guardHelper } from '../helper.js';
 import { BoneChain, defaultUpAxis } from '../boneChain.js';
 import { optionNames, readAxis, checkHelperOptions } from '../readers.js';
 
@@ -32,6 +32,7 @@ export class AimIK extends RigHelper {
     const values = { ...options, weight: options.weight ?? 1, enabled: options.enabled ?? true, hingeAxis: options.hingeAxis ?? null };
     const rigOptions = { bone, target: options.target ?? null, pole: options.pole ?? null, forward: forward.toArray(), up: up.toArray() };
     this._rigUp([bone], 'aim', rigOptions, AIM_SETTINGS, values);
+    if (new.target === AimIK) return guardHelper(this); // unknown property writes throw
   }
 
   _toCore(key, value) {

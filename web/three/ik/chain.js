@@ -6,7 +6,7 @@ import { Quaternion, Vector3 } from 'three';
 import { BoneChain } from '../boneChain.js';
 import { checkDescent, optionNames, readPoint, toArray3, checkHelperOptions } from '../readers.js';
 import { limbForward } from './limb.js';
-import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
+import { RigHelper, SMOOTHING_KEYS, guardHelper } from '../helper.js';
 
 const _target = /* @__PURE__ */ new Vector3();
 const _pole = /* @__PURE__ */ new Vector3();
@@ -47,6 +47,7 @@ export class ChainIK extends RigHelper {
     this._axes = options.axes ?? { forward: options.forward, up: options.up };
     this._limited = null; // the limited path (a prepared ChainSolver), made when limits are set
     if (this._limits !== null) this._limitedChain().configure();
+    if (new.target === ChainIK) return guardHelper(this); // unknown property writes throw
   }
 
   /**

@@ -154,7 +154,7 @@ export class LimbIK extends RigHelper {
     const weight = this._weight[0];
     if (this.target === null || weight === 0) return;
     if (weight >= 1) {
-      this._measured.set(this.constraint._measured);
+      this._measured.set(this.rig._list[0]._measured); // (the unguarded constraint)
       return;
     }
     this._limbLength();

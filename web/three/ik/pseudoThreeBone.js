@@ -1,5 +1,6 @@
 // PseudoThreeBoneIK: a leg or arm with a foot/hand (docs/ik/pseudo-three-bone.md)
 // on three.js bones, as a one-constraint IKRig (web/three/ik/limb.js).
+import { guardHelper } from '../helper.js';
 import { LimbIK } from './limb.js';
 
 /**
@@ -19,6 +20,7 @@ export class PseudoThreeBoneIK extends LimbIK {
   constructor(ikpd, bones, options = {}) {
     super(ikpd, bones, options, 4, '[root, mid, end, tip]', 'PseudoThreeBoneIK', ['blend', 'variant', 'endLimit'],
       'pseudoThreeBone', ['blend', 'variant', 'endLimit']);
+    if (new.target === PseudoThreeBoneIK) return guardHelper(this); // unknown property writes throw
   }
 
   _contact() {

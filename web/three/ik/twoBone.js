@@ -2,7 +2,7 @@
 // IKRig (a 'twoBone' constraint over just its bones; web/three/ik/limb.js).
 import { Quaternion, Vector3 } from 'three';
 import { LimbIK, readEndRotation } from './limb.js';
-import { animatedRotation, claimWritten, restoreAnimated } from '../helper.js';
+import { animatedRotation, claimWritten, guardHelper, restoreAnimated } from '../helper.js';
 import { readPoint } from '../readers.js';
 
 
@@ -30,6 +30,7 @@ export class TwoBoneIK extends LimbIK {
     /** The point that must touch the target (an Object3D moving with the end bone), or null: the end joint. */
     this.effector = options.effector ?? null;
     this._hadEffector = false;
+    if (new.target === TwoBoneIK) return guardHelper(this); // unknown property writes throw
   }
 
   // 'target' is a post-pass here: the rig keeps the end's world rotation, then it takes the target's.

@@ -6,7 +6,7 @@
 import { Quaternion, Vector3 } from 'three';
 import { BoneChain } from '../boneChain.js';
 import { checkHelperOptions, isDescendant, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from '../readers.js';
-import { RigHelper } from '../helper.js';
+import { RigHelper, guardHelper } from '../helper.js';
 
 /**
  * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
@@ -181,6 +181,7 @@ export class BodyLookAtIK extends RigHelper {
       ['weight', 'enabled', 'blendOutTime'], values, { up: options.up ?? '+y' });
     /** The eye bones the gaze turns (fixed at construction; [] for none). */
     this.eyes = this.constraint.eyes;
+    if (new.target === BodyLookAtIK) return guardHelper(this); // unknown property writes throw
   }
 
   /** False once disabled (or without a target) and every effect has blended out. */

@@ -86,6 +86,21 @@ export class IKConstraint {
   }
 }
 
+// A write of a property a constraint does not have (a misspelt name, a setting
+// its kind lacks, e.g. bodyLookAt.settleTime) throws like an unknown option at
+// add(); internal fields (a leading '_') pass.
+const GUARD = /* @__PURE__ */ Object.freeze({
+  set(target, key, value) {
+    if (typeof key === 'string' && !(key in target) && !key.startsWith('_')) target.rig._unknown(target.kind, key);
+    return Reflect.set(target, key, value);
+  },
+});
+
+/** `constraint` as users hold it: writes of unknown properties throw a TypeError naming them. */
+export function guard(constraint) {
+  return new Proxy(constraint, GUARD);
+}
+
 // A three.js axis option as the core takes it: [x, y, z], or null for 'auto' (the core detects
 // forward, bendAxis and up from the rest pose; a hinge axis of null is none).
 export function axisSetting(value, name) {

@@ -153,7 +153,10 @@ export interface LookAtConstraintOptions extends ConstraintOptions, EyeConstrain
   [option: string]: unknown;
 }
 
-export interface BodyLookAtConstraintOptions extends ConstraintOptions, EyeConstraintOptions {
+/** bodyLookAt smooths with its groups' settle times (`spine`, `weightShift`, `armReaction`): no settleTime or damping. */
+export interface BodyLookAtConstraintOptions extends Omit<ConstraintOptions, 'settleTime' | 'damping'>, EyeConstraintOptions {
+  settleTime?: never;
+  damping?: never;
   /** On a humanoid: the hips → head spine, both arms and both legs. */
   bones?: { spine: readonly BoneLike[]; arms?: readonly (readonly BoneLike[])[]; legs?: readonly (readonly BoneLike[])[] };
   /** The head's look axis, head-local. `'auto'`: the character's facing in the head's rest frame. @default 'auto' */
@@ -177,7 +180,19 @@ export interface ConstraintOptionsByKind {
  * checked and pushed to WASM once; the error names the option and nothing
  * changes); `target` and `pole` are read every update.
  */
-export interface IKConstraint<K extends keyof ConstraintOptionsByKind = keyof ConstraintOptionsByKind> {
+export type IKConstraint<K extends keyof ConstraintOptionsByKind = keyof ConstraintOptionsByKind> = IKConstraintBase<K> &
+  (K extends 'bodyLookAt' ? { readonly settleTime?: never; readonly damping?: never } : {
+    /** Seconds for the correction to settle (not on bodyLookAt: its groups have their own). */
+    settleTime: number;
+    /** Damping ratio of that smoothing (not on bodyLookAt). */
+    damping: number;
+  });
+
+/**
+ * What every IKRig constraint has. Writing a property the constraint does not have (a misspelt
+ * name, a setting its kind lacks) throws a TypeError naming it, as an unknown option does at add().
+ */
+export interface IKConstraintBase<K extends keyof ConstraintOptionsByKind = keyof ConstraintOptionsByKind> {
   readonly rig: IKRig;
   readonly kind: K;
   readonly bones: readonly Object3D[] | { spine: readonly Object3D[]; arms: readonly Object3D[][]; legs: readonly Object3D[][] };
@@ -187,8 +202,6 @@ export interface IKConstraint<K extends keyof ConstraintOptionsByKind = keyof Co
   pole: PointLike | null;
   weight: number;
   enabled: boolean;
-  settleTime: number;
-  damping: number;
   blendOutTime: number;
   /** True when the last update reached the target within tolerance. */
   readonly reached: boolean;

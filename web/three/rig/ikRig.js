@@ -5,11 +5,11 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, readModule, toArray3 } from '../readers.js';
 import { boneFinder, outsideMessage, resolveHumanoid } from './humanoid.js';
-import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, readFrameInput, settingNames } from './ikConstraint.js';
+import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, guard, readFrameInput, settingNames } from './ikConstraint.js';
 import { candidatesOf, flatBones, restLocals } from './skeleton.js';
 import { EYE_KINDS, resolveEyes } from './eyes.js';
 import { warnOnce } from '../../src/dev.js';
-import { readLocals, readRoot, writeFrames, writeLocals } from './ikRigPose.js';
+import { checkNotMirrored, lastWrites, mirrored, readLocals, readRoot, writeFrames, writeLocals, writerId } from './ikRigPose.js';
 import { GROUNDING_BONE_KEYS, GROUNDING_KEYS, attachGround, groundFrame, groundingBones, groundingJoints, restLegLength } from './grounding.js';
 
 const _v = /* @__PURE__ */ new Vector3();
@@ -69,8 +69,9 @@ export class IKRig {
     });
     this._facingOption = options.facing ?? 'auto';
     if (this._facingOption !== 'auto') readAxis(this._facingOption, 'facing', _axis);
-    /** The constraints, in solve order. */
+    /** The constraints, in solve order (as users hold them: a write of an unknown property throws). */
     this.constraints = [];
+    this._list = [];         // the same constraints unguarded, for the per-frame path
     this._joints = [];      // Object3Ds in the core rig, parents before children
     this._index = new Map(); // Object3D → joint index
     this._base = undefined;  // the parent of the topmost joint (its world transform is the rig's root)
@@ -78,6 +79,7 @@ export class IKRig {
     this._views = null;
     this._grounding = [];
     this._disposed = false;
+    this._writer = writerId(); // this rig, as the writer of a bone (ikRigPose.js)
   }
 
   /** The bone for a humanoid role, a bone name or an Object3D of this rig (null when none). */
@@ -128,15 +130,16 @@ export class IKRig {
     for (const key of names) settings[key] = options[key] ?? (AXIS_KEYS.has(key) ? 'auto' : defaults[key]);
     const constraint = new IKConstraint(this, kind, bones, settings, frame, eyes);
     if (kind === 'grounding') attachGround(constraint, options);
-    this.constraints.push(constraint);
+    this._list.push(constraint);
     try {
       this._build();
     } catch (error) {
-      this.constraints.pop();
-      if (this.constraints.length > 0) this._build();
+      this._list.pop(); // the core rig in use stays as it was (its smoothing state too)
       throw error;
     }
-    return constraint;
+    const guarded = guard(constraint);
+    this.constraints.push(guarded);
+    return guarded;
   }
 
   /**
@@ -162,9 +165,10 @@ export class IKRig {
     if (v.output.buffer.byteLength === 0) v = this._viewsNow();
     writeLocals(this, v.output, v.changed);
     const results = v.results;
-    for (let i = 0; i < this.constraints.length; i++) {
+    const list = this._list;
+    for (let i = 0; i < list.length; i++) {
       // Straight into the constraint's Float64Array: a double passed through a setter would be boxed.
-      const measured = this.constraints[i]._measured;
+      const measured = list[i]._measured;
       measured[0] = results[4 * i];
       measured[1] = results[4 * i + 1];
     }
@@ -244,7 +248,7 @@ export class IKRig {
   // (Re)creates the core rig over the bones every constraint needs (and their ancestors).
   _build() {
     const needed = new Set();
-    for (const c of this.constraints) {
+    for (const c of this._list) {
       for (const bone of [...flatBones(c.bones), ...c.eyes]) {
         for (let o = bone; o && this._candidateSet.has(o) && !needed.has(o); o = o.parent) needed.add(o);
       }
@@ -259,6 +263,8 @@ export class IKRig {
     if (tops.some((o) => (o.parent ?? null) !== base)) {
       throw new RangeError('bones: the constraints\' bones hang from different parents; give bones of one skeleton');
     }
+    checkNotMirrored(base);
+    for (const o of joints) if (o.scale.x * o.scale.y * o.scale.z < 0) mirrored(o);
     const rest = new Float32Array(10 * joints.length);
     joints.forEach((o, i) => rest.set(this._rest.get(o), 10 * i));
     const core = new this.ikpd.Rig({
@@ -272,25 +278,30 @@ export class IKRig {
       const facing = this.facing;
       core.setFacing([facing.x, facing.y, facing.z]);
       const ix = (b) => index.get(b);
-      handles = this.constraints.map((c) => core.add(c.kind, { ...coreSettings(c._settings), ...jointsOf(c, ix) }));
+      handles = this._list.map((c) => core.add(c.kind, { ...coreSettings(c._settings), ...jointsOf(c, ix) }));
     } catch (error) {
       core.dispose();
       throw error;
     }
-    this.constraints.forEach((c, i) => { c._core = handles[i]; c._coreEnabled = c._settings.enabled; });
+    this._list.forEach((c, i) => { c._core = handles[i]; c._coreEnabled = c._settings.enabled; });
     this._core?.dispose();
     this._core = core;
     this._views = null;
     this._joints = joints;
     this._index = index;
     this._base = base;
-    this._grounding = this.constraints.filter((c) => c.kind === 'grounding');
+    this._grounding = this._list.filter((c) => c.kind === 'grounding');
     for (const c of this._grounding) c._legLength = restLegLength(this, c);
     this._upInRoot = this._upIn(base);
     this._written = new Float64Array(4 * joints.length).fill(NaN);
     this._animated = new Float32Array(10 * joints.length);
     this._wroteTranslation = new Uint8Array(joints.length);
     this._stale = new Uint8Array(joints.length);
+    this._records = lastWrites(joints); // shared with other rigs over these bones, kept across rebuilds
+    // The joints a constraint drives (not just ancestors): only there is another rig's output read as
+    // the animated pose it came from; a bone this rig only reads keeps the other's output (layered rigs).
+    this._driven = new Uint8Array(joints.length);
+    for (const c of this._list) for (const bone of [...flatBones(c.bones), ...c.eyes]) this._driven[index.get(bone)] = 1;
     this._rootMatrix = new Float64Array(16).fill(NaN); // the base's world matrix readRoot last decomposed
     this._rootValues = new Float32Array(10);           // and what it gave, as the core reads it
   }

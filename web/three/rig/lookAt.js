@@ -1,7 +1,7 @@
 // LookAtIK: a spine → neck → head rig turning toward a target with PD
 // smoothing (docs/rig/look-at.md), as a one-constraint IKRig (a 'lookAt'
 // constraint over just its bones; web/three/helper.js).
-import { RigHelper, SMOOTHING_KEYS, characterFacing } from '../helper.js';
+import { RigHelper, SMOOTHING_KEYS, characterFacing, guardHelper } from '../helper.js';
 import { BoneChain } from '../boneChain.js';
 import { checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from '../readers.js';
 import { Vector3 } from 'three';
@@ -59,12 +59,13 @@ export class LookAtIK extends RigHelper {
       for (const key of ['target', 'enabled', 'weight']) {
         Object.defineProperty(this, key, { enumerable: true, get: () => this._perBone[key], set: (v) => { this._perBone[key] = v; } });
       }
-      return;
+      return new.target === LookAtIK ? guardHelper(this) : undefined;
     }
     const facing = forward === undefined ? characterFacing(this.ikpd, bones) : undefined;
     // With eyes, the rig spans the first bone's subtree (the eyes hang off the head, outside the chain).
     this._rigUp(eyes.length > 0 ? bones[0] : bones, 'lookAt', { bones, target: options.target ?? null, forward, eyes },
       LOOK_AT_SETTINGS, values, facing ? { facing } : {});
+    if (new.target === LookAtIK) return guardHelper(this); // unknown property writes throw
   }
 
   _toCore(key, value) {
@@ -119,17 +120,21 @@ class PerBoneLookAt {
     for (const key of ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime', ...GAME_KEYS]) if (options[key] != null) settings[key] = options[key];
     settings.weights ??= defaultWeights(bones.length);
     this.solver = new ikpd.LookAt(settings);
+    this._joints = bones.map(() => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] }));
+    this._frame = { joints: this._joints, target: [0, 0, 0], enabled: true };
   }
 
   update(dt) {
     const weight = readWeight(this.weight);
-    const chain = this.chain;
+    const chain = this.chain, joints = this._joints, frame = this._frame, target = frame.target;
     chain.read();
-    const joints = [];
-    for (let i = 0; i < chain.count; i++) joints.push(chain.joint(i));
+    for (let i = 0; i < chain.count; i++) chain.jointInto(i, joints[i]);
+    // The frame's joints, target and enabled are reused: an update allocates nothing.
     const hasTarget = this.target !== null;
-    const target = hasTarget ? toArray3(readPoint(this.target, 'target', _target)) : joints[chain.count - 1].position;
-    const result = this.solver.update(dt, { joints, target, enabled: Boolean(this.enabled) && hasTarget });
+    if (hasTarget) readPoint(this.target, 'target', _target).toArray(target);
+    else for (let c = 0; c < 3; c++) target[c] = joints[chain.count - 1].position[c];
+    frame.enabled = Boolean(this.enabled) && hasTarget;
+    const result = this.solver.update(dt, frame);
     if (weight === 0) return;
     for (let i = 0; i < chain.count; i++) chain.writeSolved(i, result[i].rotation);
     chain.finish(weight);

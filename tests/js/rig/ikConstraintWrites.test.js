@@ -1,0 +1,65 @@
+// IKRig constraints refuse writes of properties they do not have (a misspelt
+// name, a setting the kind lacks) with a TypeError naming it, like unknown
+// options at add() (docs/rig/rig.md).
+import { describe, expect, it } from 'vitest';
+import { Vector3 } from 'three';
+import { ikpd } from '../../support/setup.js';
+import { IKRig } from '../../../web/three/index.js';
+import { buildHumanoid } from '../../support/three-humanoid.js';
+
+function run(target, frames, dt = 1 / 60) {
+  for (let i = 0; i < frames; i++) target.update(dt);
+}
+
+describe('unknown property writes', () => {
+  it('throw a TypeError naming the property, with a suggestion', () => {
+    const { scene } = buildHumanoid();
+    const rig = new IKRig(ikpd, scene);
+    const arm = rig.add('twoBone', { bones: ['leftUpperArm', 'leftLowerArm', 'leftHand'], target: [0.3, 1.1, 0.3] });
+    const body = rig.add('bodyLookAt', { target: [0, 1.6, 2] });
+    expect(() => { arm.wieght = 0; }).toThrow(TypeError);
+    expect(() => { arm.wieght = 0; }).toThrow(/wieght.*weight/);
+    expect(() => { body.settleTime = 0.5; }).toThrow(/settleTime/);
+    expect(() => { body.damping = 2; }).toThrow(/damping/);
+    expect(arm.wieght).toBe(undefined);
+    expect(Object.hasOwn(body, 'settleTime')).toBe(false);
+    // Known ones still work, and the rig hands out the same object each time.
+    arm.weight = 0.5;
+    expect(arm.weight).toBe(0.5);
+    expect(rig.constraints[0]).toBe(arm);
+    arm.target = [0.2, 1.0, 0.3];
+    body.enabled = false;
+    run(rig, 3);
+  });
+});
+
+
+describe('unknown property writes on the helpers', () => {
+  it('throw a TypeError naming the property, with a suggestion; known ones and update() work as before', async () => {
+    const { AimIK, BodyLookAtIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } = await import('../../../web/three/index.js');
+    const { bones } = buildHumanoid();
+    const arm = [bones.leftUpperArm, bones.leftLowerArm, bones.leftHand];
+    const spine = [bones.spine, bones.chest, bones.neck, bones.head];
+    const helpers = [
+      new TwoBoneIK(ikpd, arm, { target: [0.3, 1.1, 0.3] }),
+      new PseudoThreeBoneIK(ikpd, [bones.leftUpperLeg, bones.leftLowerLeg, bones.leftFoot, bones.leftToes], { target: [0.1, 0.1, 0.1] }),
+      new ChainIK(ikpd, arm, { target: [0.3, 1.1, 0.3] }),
+      new AimIK(ikpd, bones.head, { target: [0, 1.6, 2] }),
+      new LookAtIK(ikpd, spine, { target: [0, 1.6, 2] }),
+      new LookAtIK(ikpd, spine, { target: [0, 1.6, 2], settleTime: [0.3, 0.3, 0.2, 0.1] }),
+      new BodyLookAtIK(ikpd, buildHumanoid().scene, { target: [0, 1.6, 2] }),
+    ];
+    for (const helper of helpers) {
+      expect(() => { helper.wieght = 0.5; }, helper.constructor.name).toThrow(TypeError);
+      expect(() => { helper.wieght = 0.5; }).toThrow(/wieght.*weight/);
+      expect(helper.wieght).toBe(undefined);
+      helper.weight = 0.5;
+      expect(helper.weight).toBe(0.5);
+      const same = helper.update(1 / 60);
+      expect(() => { same.wieght = 0.5; }).toThrow(TypeError);
+      helper.dispose();
+    }
+  });
+});
+
+void Vector3;
