@@ -130,6 +130,8 @@ export class IKRig {
       this._build();
     } catch (error) {
       this.constraints.pop();
+      // _build replaces the core rig only once the new one is whole: the rig before this add stays in force.
+      if (/: out of WASM memory/.test(error.message)) throw new RangeError(`IKRig.add: out of WASM memory (adding a '${kind}' constraint)`);
       if (this.constraints.length > 0) this._build();
       throw error;
     }
