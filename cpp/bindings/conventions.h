@@ -94,4 +94,14 @@ T* Create(Args... args) {
   return new (std::nothrow) T(args...);
 }
 
+// Whether `bytes` can be allocated now (a nothrow probe, freed at once): the
+// check before code that allocates less than that through operator new, which
+// aborts on failure in this build (no exceptions).
+inline bool Headroom(std::size_t bytes) {
+  void* probe = ::operator new(bytes, std::nothrow);
+  if (probe == nullptr) return false;
+  ::operator delete(probe);
+  return true;
+}
+
 }  // namespace ikpd::bindings

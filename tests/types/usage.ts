@@ -4,6 +4,7 @@
 import { Quaternion, Vector3, Bone, Plane } from 'three';
 import { init, type Vec3, type Quat } from '../../web/index.js';
 import { TwoBoneIK, LookAtIK, AimIK, ChainIK, PseudoThreeBoneIK, type IKRig } from '../../web/three/index.js';
+import { hdrToneMapping } from '../../web/three/hdr/hdr.js';
 
 const ikpd = await init();
 const threads: number = ikpd.threads;
@@ -89,3 +90,10 @@ void [armWeight, head.kind, solved, twoBoneDefault, rig.changed[0], rig.results[
 // @ts-expect-error unknown kind
 rig.add('fourBone', { joints: [0] });
 rig.dispose();
+
+// hdrToneMapping takes the three settings; its input and encoding are fixed (web/three/hdr/hdr.js).
+void hdrToneMapping({ paperWhite: 200, peak: 1000, saturation: 0.5 }, { hdr: false });
+// @ts-expect-error input is not an option of the tone mapping
+void hdrToneMapping({ paperWhite: 200, input: 'display' });
+// @ts-expect-error encoding is not an option of the tone mapping
+void hdrToneMapping({ encoding: 'pq' });

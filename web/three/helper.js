@@ -87,10 +87,16 @@ export class RigHelper {
   get target() { return this.constraint.target; }
   set target(value) { this.constraint.target = value ?? null; }
 
-  /** dt in seconds: none (an old `update()`) counts as 0, a negative one as 0 with one development warning. */
+  /**
+   * dt in seconds: none (an old `update()`) counts as 0, a negative one as 0 with one development warning;
+   * else a TypeError (not a number) or RangeError (NaN, Infinity) naming dt, also where the solve does not
+   * read dt (ChainIK with limits).
+   */
   _dt(dt) {
     this._checkAlive();
     if (dt === undefined) return 0;
+    if (typeof dt !== 'number') throw new TypeError(`dt: expected a number, got ${typeof dt === 'string' ? `'${dt}'` : typeof dt}`);
+    if (Number.isNaN(dt) || dt === Infinity) throw new RangeError(`dt: must be finite and >= 0, got ${dt}`);
     if (typeof dt === 'number' && dt < 0) {
       warnOnce(`${this._name} negative dt`, `ikpd: ${this._name}.update(dt = ${dt}): a negative dt counts as 0 (THREE.Timer gives one on a first frame). Shown once, in development builds only.`);
       return 0;

@@ -12,10 +12,12 @@
 // grounds() and probes() point into the rig (moved by add()); probe() fills
 // probes from in and root.
 //
-// Allocation: the WebAssembly build has no exceptions, so the buffer is
-// allocated with new (std::nothrow) (an error when memory cannot grow) and
-// everything the rig allocates is bounded by its size limits (1024 joints,
-// 256 constraints, 256 chain joints, 64 look-at joints).
+// Allocation: the WebAssembly build has no exceptions, so the handle is made
+// by a factory (conventions.h Create: null when memory cannot grow), the buffer
+// is allocated with new (std::nothrow), the lists read here are preceded by a
+// nothrow probe, and the rig's own allocations fail as "memory: out of memory"
+// (cpp/src/rig/allocating.h): JS turns each into a RangeError naming the call
+// (web/src/rig/rig.js, docs/rig/rig.md "Out of memory").
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -71,6 +73,7 @@ class RigHandle {
   // The skeleton (parents) and rest pose from the buffer.
   std::uintptr_t Init() {
     if (floats_ == nullptr) return ToResult(Error("rig: not allocated"));
+    if (!Headroom(n_ * 2 * (sizeof(int) + sizeof(rig::Skeleton)))) return ToResult(Error("memory: out of WebAssembly memory"));
     std::vector<int> parents(n_);
     const float* p = Parents();
     for (std::size_t i = 0; i < n_; ++i) parents[i] = IsFinite(p[i]) ? static_cast<int>(std::max(-2.0f, std::min(p[i], 65536.0f))) : -2;
@@ -89,11 +92,13 @@ class RigHandle {
   std::uintptr_t Add(std::uint32_t kind, std::uintptr_t offset) {
     ConstraintSettings s;
     if (kind > static_cast<std::uint32_t>(ConstraintKind::kGrounding)) return ToResult(Error("kind: unknown kind"));
+    if (!Headroom(kSettingsBytes)) return ToResult(Error("memory: out of WebAssembly memory"));
     if (!ReadPdSettings(Floats(offset), static_cast<ConstraintKind>(kind), s)) return ToResult(Error("joints: too many"));
     return kept_.Keep(rig_.Add(s));
   }
 
   std::uintptr_t Set(std::uint32_t index, std::uintptr_t offset) {
+    if (!Headroom(kSettingsBytes)) return ToResult(Error("memory: out of WebAssembly memory"));
     return kept_.Keep(SetPacked(rig_, rig_, index, offset));
   }
 
@@ -130,6 +135,9 @@ class RigHandle {
     return {reinterpret_cast<const LocalTransform*>(floats_.get() + 20 * n_ + 10), n_};
   }
 
+  // The lists ReadPdSettings fills (each bounded: 256 chain joints, 64 look-at joints, …).
+  static constexpr std::size_t kSettingsBytes = 64 * 1024;
+
   rig::Rig rig_;
   std::unique_ptr<float[]> floats_;
   std::unique_ptr<std::uint8_t[]> changed_;
@@ -144,7 +152,7 @@ IKPD_BINDINGS(rig, rig) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<RigHandle>("Rig")
-      .constructor<>()
+      .class_function("create", &Create<RigHandle>, allow_raw_pointers())
       .function("allocate", &RigHandle::Allocate)
       .function("address", &RigHandle::Address)
       .function("buffer", &RigHandle::Buffer)

@@ -33,6 +33,7 @@ class RigBatchHandle {
   }
 
   std::uintptr_t Set(std::uint32_t index, std::uintptr_t offset) {
+    if (!Headroom(64 * 1024)) return ToResult(Error("memory: out of WebAssembly memory"));  // the packed lists (rig.cc)
     return kept_.Keep(SetPacked(batch_, batch_.rig(), index, offset));
   }
 
@@ -110,7 +111,7 @@ IKPD_BINDINGS(batch, rig_batch) {
   using namespace emscripten;
   using namespace ikpd::bindings;
   class_<RigBatchHandle>("RigBatch")
-      .constructor<>()
+      .class_function("create", &Create<RigBatchHandle>, allow_raw_pointers())
       .function("init", &RigBatchHandle::Init)
       .function("set", &RigBatchHandle::Set)
       .function("pointer", &RigBatchHandle::Pointer)

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "allocating.h"
 #include "rig_check.h"
 
 namespace ikpd::rig {
@@ -14,6 +15,14 @@ using detail::kNoItem;
 using detail::Usable;
 
 namespace {
+// Heap bounds of the probes of builds without exceptions (allocating.h): per
+// skeleton joint (rest, model, scratch: about 120 bytes), per joint a
+// constraint reads (its settings' lists, frames, smoothing, look-at and
+// grounding state: a few hundred bytes), and per constraint besides.
+constexpr std::size_t kBytesPerRigJoint = 512;
+constexpr std::size_t kBytesPerConstraintJoint = 2048;
+constexpr std::size_t kBytesPerConstraint = 16384;
+
 bool IsLimb(ConstraintKind k) {
   return k != ConstraintKind::kLookAt && k != ConstraintKind::kBodyLookAt && k != ConstraintKind::kGrounding;
 }
@@ -52,19 +61,31 @@ Status Rig::Init(const Skeleton& skeleton, std::span<const LocalTransform> rest)
   if (n == 0) return Error("skeleton: has no joints (Skeleton::Init first)");
   if (!rest.empty() && rest.size() != n) return Error("rest: needs one transform per joint");
   Rig next;
-  next.skeleton_ = skeleton;
-  next.facing_ = facing_;
-  next.up_ = up_;
-  next.rest_.assign(n, LocalTransform{});
-  next.model_.resize(n);
-  next.fresh_.assign(n, 0);
-  next.walk_.resize(n);
-  if (Status s = next.SetRest(rest.empty() ? std::span<const LocalTransform>(next.rest_) : rest); !s) {
-    std::snprintf(message_, sizeof(message_), "%s", s.error);
-    return Error(message_);
-  }
+  Status result;
+  const Status allocated = Allocating(n * kBytesPerRigJoint + kBytesPerConstraint, "memory: out of memory", [&] {
+    next.skeleton_ = skeleton;
+    next.facing_ = facing_;
+    next.up_ = up_;
+    next.rest_.assign(n, LocalTransform{});
+    next.model_.resize(n);
+    next.fresh_.assign(n, 0);
+    next.walk_.resize(n);
+    if (Status s = next.SetRest(rest.empty() ? std::span<const LocalTransform>(next.rest_) : rest); !s) {
+      std::snprintf(message_, sizeof(message_), "%s", s.error);
+      result = Error(message_);
+    }
+  });
+  if (!allocated) return allocated;
+  if (!result) return result;
   *this = std::move(next);
   return Ok();
+}
+
+std::size_t Rig::HeapBound() const {
+  std::size_t joints = 0;
+  for (const Constraint& c : constraints_) joints += c.joints.size();
+  return skeleton_.size() * kBytesPerRigJoint + constraints_.size() * (sizeof(Constraint) + kBytesPerConstraint) +
+         joints * kBytesPerConstraintJoint + grounds_.size() * (sizeof(GroundHit) + sizeof(GroundProbe));
 }
 
 Status Rig::SetRest(std::span<const LocalTransform> rest) {
@@ -270,21 +291,59 @@ Status Rig::Add(const ConstraintSettings& settings) {
   if (skeleton_.size() == 0) return Error("rig: not initialized (Init first)");
   if (index >= kMaxConstraints) return Error("constraints: at most 256 constraints");
   if (Status s = Check(settings, index, nullptr); !s) return s;
+  // Every allocation first (Configure, then each vector's growth), each into
+  // storage of its own, so a failure leaves the rig as it was; then moves.
+  const std::size_t joints = settings.joints.size() + settings.arms.size() + settings.legs.size() + settings.eyes.size();
+  const std::size_t grown = std::max(2 * constraints_.size(), std::size_t{4});
+  const std::size_t bytes = grown * (sizeof(Constraint) + sizeof(ConstraintFrame) + sizeof(ConstraintResult)) +
+                            kBytesPerConstraint + joints * kBytesPerConstraintJoint +
+                            2 * (grounds_.size() + settings.legs.size()) * (sizeof(GroundHit) + sizeof(GroundProbe)) +
+                            joints * (2 * sizeof(Transform) + sizeof(glm::quat));
   Constraint c;
-  if (Status s = Configure(c, settings, false); !s) return Fail(index, nullptr, kNoItem, s.error);
-  const std::size_t joints = c.joints.size();
+  Status configured;
+  std::vector<Constraint> constraints;
+  std::vector<ConstraintFrame> frames;
+  std::vector<ConstraintResult> results;
+  std::vector<GroundHit> grounds;
+  std::vector<GroundProbe> probes;
+  std::vector<Transform> jobIn, jobOut;
+  std::vector<glm::quat> desired;
+  const Status allocated = Allocating(bytes, "memory: out of memory", [&] {
+    configured = Configure(c, settings, false);
+    if (!configured) return;
+    const std::size_t legs = settings.kind == ConstraintKind::kGrounding ? c.ground.settings().legs : 0;
+    if (constraints_.size() == constraints_.capacity()) {
+      constraints.reserve(grown);  // then the old ones move over, in the second part
+    }
+    frames.reserve(index + 1), results.reserve(index + 1);
+    grounds.reserve(grounds_.size() + legs), probes.reserve(grounds_.size() + legs);
+    const std::size_t scratch = std::max(jobIn_.size(), c.joints.size());
+    jobIn.reserve(scratch), jobOut.reserve(scratch), desired.reserve(scratch);
+  });
+  if (!allocated) return allocated;
+  if (!configured) return Fail(index, nullptr, kNoItem, configured.error);
+  // Nothing below allocates: every vector below has its capacity.
+  const std::size_t used = c.joints.size();
   c.groundFirst = grounds_.size();
-  if (settings.kind == ConstraintKind::kGrounding) {
-    grounds_.resize(grounds_.size() + c.ground.settings().legs);
-    probes_.resize(grounds_.size());
+  if (constraints.capacity() > 0) {
+    for (Constraint& old : constraints_) constraints.push_back(std::move(old));
+    constraints_.swap(constraints);
   }
   constraints_.push_back(std::move(c));
-  frames_.emplace_back();
-  results_.emplace_back();
-  if (jobIn_.size() < joints) {
-    jobIn_.resize(joints);
-    jobOut_.resize(joints);
-    desired_.resize(joints);
+  const auto append = [](auto& next, auto& current, std::size_t size) {
+    next.assign(current.begin(), current.end());
+    next.resize(size);
+    current.swap(next);
+  };
+  append(frames, frames_, index + 1);
+  append(results, results_, index + 1);
+  const std::size_t legs = settings.kind == ConstraintKind::kGrounding ? constraints_.back().ground.settings().legs : 0;
+  append(grounds, grounds_, grounds_.size() + legs);
+  append(probes, probes_, grounds_.size());
+  if (jobIn_.size() < used) {
+    append(jobIn, jobIn_, used);
+    append(jobOut, jobOut_, used);
+    append(desired, desired_, used);
   }
   return Ok();
 }

@@ -12,6 +12,7 @@
 
 #include "ikpd/batch/common.h"
 #include "../batch/in_lanes.h"
+#include "allocating.h"
 #include "rig_batch_lanes.h"
 
 namespace ikpd::rig {
@@ -45,29 +46,6 @@ bool Supported(ConstraintKind kind) {
 bool FiniteAt(const std::vector<float>& v, std::size_t at) { return IsFinite(batch::LoadVec3(v.data(), at)); }
 bool UsableAt(const float* q) { return IsUsableRotation(glm::quat(q[3], q[0], q[1], q[2])); }
 
-// Runs `allocate`, whose only failure is an allocation: `message` then, and
-// nothing changed. Builds without exceptions (WebAssembly) cannot catch it:
-// there a nothrow probe of the whole `bytes` stands in for the catch first.
-template <class Allocate>
-Status Allocating(std::size_t bytes, const char* message, Allocate&& allocate) {
-#if defined(__cpp_exceptions)
-  (void)bytes;
-  try {
-    allocate();
-  } catch (const std::bad_alloc&) {
-    return Error(message);
-  } catch (const std::length_error&) {
-    return Error(message);
-  }
-#else
-  void* probe = ::operator new(bytes, std::nothrow);
-  if (probe == nullptr) return Error(message);
-  ::operator delete(probe);
-  allocate();
-#endif
-  return Ok();
-}
-
 }  // namespace
 
 Status RigBatch::Fail(const char* format, ...) {
@@ -93,7 +71,7 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
   const std::size_t perCharacter = rig.size() * 24 + rig.constraintCount() * 26 + 128;
   if (perCharacter > std::numeric_limits<std::size_t>::max() / sizeof(float) / count) return Error("count: out of memory");
   RigBatch next;
-  const Status allocated = Allocating(perCharacter * sizeof(float) * count, "count: out of memory", [&] {
+  const Status allocated = Allocating(perCharacter * sizeof(float) * count + rig.HeapBound(), "count: out of memory", [&] {
     next.template_ = rig;
     next.count_ = count;
     const std::size_t n = count, joints = rig.size(), constraints = rig.constraintCount();
@@ -156,7 +134,7 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
 Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settings) {
   if (count_ == 0) return Error("rig: not initialized (Init first)");
   Status result;
-  const Status allocated = Allocating(0, "settings: out of memory", [&] {
+  const Status allocated = Allocating(template_.HeapBound(), "settings: out of memory", [&] {
     Rig next = template_;
     if (Status s = next.SetSettings(index, settings); !s) {
       std::snprintf(message_, sizeof(message_), "%s", s.error);

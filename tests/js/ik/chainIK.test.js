@@ -148,6 +148,25 @@ describe('ChainIK', () => {
     expect(() => { ik.limits = cone(0.5); }).toThrow(/dispose/);
   });
 
+  it('update(dt) checks dt with limits too (the limited solve does not read it): a TypeError or RangeError naming dt, bones untouched', () => {
+    const { bones, tip } = buildChain({ axis: AXES['+Y'], lengths: [0.6, 0.5, 0.4], bend: 0.3 });
+    const objects = [...bones, tip];
+    const target = worldPosition(bones[0]).add(new Vector3(0.9, 0.6, 0.2));
+    for (const limits of [objects.map(() => ({ type: 'cone', angle: 0.5 })), null]) {
+      const ik = new ChainIK(ikpd, objects, { target, limits });
+      const before = objects.map((o) => o.quaternion.clone());
+      expect(() => ik.update(NaN)).toThrow(new RangeError('dt: must be finite and >= 0, got NaN'));
+      expect(() => ik.update(Infinity)).toThrow(RangeError);
+      expect(() => ik.update('0.1')).toThrow(new TypeError("dt: expected a number, got '0.1'"));
+      expect(() => ik.update(null)).toThrow(/^dt: expected a number/);
+      objects.forEach((o, i) => expect(o.quaternion.equals(before[i])).toBe(true));
+      ik.update(1 / 60);
+      ik.update(-1); // a negative dt counts as 0
+      ik.update();
+      ik.dispose();
+    }
+  });
+
   it('reports bad options naming them', () => {
     const { bones } = buildChain();
     expect(() => new ChainIK(ikpd, [bones[0]])).toThrow(/bones/);

@@ -157,6 +157,13 @@ describe('Rig grounding', () => {
       expect(() => rig.add('grounding', { pelvis: 1, legs: [[3, 4, 5], [7, 8, 9]], maxFootPich: 1 })).toThrow(/maxFootPitch/);
       expect(() => rig.add('grounding', { joints: [1], legs: [[3, 4, 5], [7, 8, 9]] })).toThrow(TypeError);
       expect(() => rig.add('grounding', { pelvis: 1, legs: [[3, 4, 5], [7, 8, 9]], maxPelvisDrop: -1 })).toThrow(/maxPelvisDrop/);
+      // One rule (docs/rig/rig.md, "Errors"): constraints[i]. and the option's own name, the core's checks of the
+      // pelvis and chest (its joints[0] and joints[1]) included.
+      expect(() => rig.add('grounding', { pelvis: 99, legs: [[3, 4, 5], [7, 8, 9]] })).toThrow(/^constraints\[0\]\.pelvis: must be a joint index/);
+      expect(() => rig.add('grounding', { pelvis: 1, chest: 99, legs: [[3, 4, 5], [7, 8, 9]] })).toThrow(/^constraints\[0\]\.chest: /);
+      expect(() => rig.add('grounding', { pelvis: 'hips', legs: [[3, 4, 5], [7, 8, 9]] })).toThrow(/^constraints\[0\]\.pelvis: expected /);
+      expect(() => rig.add('grounding', { pelvis: 1, legs: [[3, 4, 5], [7, 8, 9]], maxPelvisDrop: -1 })).toThrow(/^constraints\[0\]\.maxPelvisDrop: /);
+      expect(() => rig.add('grounding', { legs: [[3, 4, 5], [7, 8, 9]] })).toThrow(new TypeError('constraints[0].pelvis: required (a joint index)'));
       expect(rig.constraints.length).toBe(0);
       const c = rig.add('grounding', { pelvis: 1, legs: [[3, 4, 5], [7, 8, 9]] });
       expect(() => c.set({ legs: [[3, 4, 5], [7, 8, 9], [3, 4, 5], [7, 8, 9]] })).toThrow(/legs/);

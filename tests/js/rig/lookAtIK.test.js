@@ -105,6 +105,13 @@ describe('LookAtIK', () => {
     expect(look.dot(toward(bones[3], target))).toBeGreaterThan(1 - 1e-4);
     ik.dispose();
     expect(() => new LookAtIK(ikpd, [])).toThrow(/bones/);
+    // A look-at turns 2 to 64 bones: one is refused by the helper, naming its bones (the core named constraints[0].joints).
+    expect(() => new LookAtIK(ikpd, bones.slice(3, 4), { target })).toThrow(new RangeError('bones: expected [root, ..., head], 2 to 64 bones, got 1'));
+    expect(() => new LookAtIK(ikpd, bones.slice(3, 4), { target, settleTime: [0.1] })).toThrow(/^bones: expected \[root, \.\.\., head\], 2 to 64 bones/);
+    const three = new IKRig(ikpd, bones[0]);
+    expect(() => three.add('lookAt', { bones: [bones[3]], target })).toThrow(new RangeError('bones: expected [spine, ..., neck, head], got 1 bone(s)'));
+    expect(three.constraints.length).toBe(0);
+    three.dispose();
     // 'auto' (the default since LookAtIK is an IKRig lookAt): the character's facing, not an error.
     expect(() => new LookAtIK(ikpd, bones, { forward: 'auto' }).dispose()).not.toThrow();
     expect(() => new LookAtIK(ikpd, bones, { forward: '+w' })).toThrow(/forward/);

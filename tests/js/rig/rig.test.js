@@ -238,10 +238,10 @@ describe('errors', () => {
       expect(() => rig.add('twoBone', { joints: [1, 2, 9] })).toThrow(/^constraints\[1\]\.joints\[2\]: must be a joint index/);
       expect(() => rig.add('twoBone', { joints: [1, 2] })).toThrow(/^constraints\[1\]\.joints: needs 3 to 3 joints/);
       expect(() => rig.add('twoBone', {})).toThrow(TypeError);
-      expect(() => c.set({ poleMod: 'point' })).toThrow(/^poleMod: unknown option of Rig\.twoBone; expected one of /);
-      expect(() => c.set({ wieght: 0.5 })).toThrow(/^wieght: unknown option of Rig\.twoBone \(did you mean 'weight'\?\)/);
-      expect(() => c.set({ weight: 2 })).toThrow(new RangeError('weight: must be in [0, 1], got 2'));
-      expect(() => c.set({ bendDirection: 'up' })).toThrow(/^bendDirection: expected one of/);
+      expect(() => c.set({ poleMod: 'point' })).toThrow(/^constraints\[0\]\.poleMod: unknown option of Rig\.twoBone; expected one of /);
+      expect(() => c.set({ wieght: 0.5 })).toThrow(/^constraints\[0\]\.wieght: unknown option of Rig\.twoBone \(did you mean 'weight'\?\)/);
+      expect(() => c.set({ weight: 2 })).toThrow(new RangeError('constraints[0].weight: must be in [0, 1], got 2'));
+      expect(() => c.set({ bendDirection: 'up' })).toThrow(/^constraints\[0\]\.bendDirection: expected one of/);
       expect(() => c.set({ maxStretch: 1.5 })).toThrow(/^constraints\[0\]\.maxStretch:/);
       expect(() => rig.update(-1)).toThrow(new RangeError('dt: must be finite and >= 0, got -1'));
       expect(() => rig.update(NaN)).toThrow(/^dt:/);

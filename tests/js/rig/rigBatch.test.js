@@ -111,6 +111,30 @@ describe('every character is its own Rig', () => {
     }), { numRuns: 40 });
   });
 
+  it('pseudo three-bone stacks without smoothing: each character is its Rig bit for bit (docs/rig/rig-batch.md)', () => {
+    fc.assert(fc.property(restCase, fc.integer({ min: 1, max: 19 }), fc.boolean(), (rc, count, poles) => {
+      const build = () => {
+        const r = new ikpd.Rig({ parents: PARENTS, rest: restPose(rc) });
+        r.add('pseudoThreeBone', { joints: [9, 10, 11, 12] });
+        r.add('pseudoThreeBone', { joints: [0, 3, 4, 5] });
+        r.add('pseudoThreeBone', { joints: [0, 6, 7, 8], blend: 0.3 });
+        return r;
+      };
+      const rig = build();
+      const batch = new ikpd.RigBatch({ rig, count });
+      const rigs = Array.from({ length: count }, build);
+      try {
+        batch.poleSet.fill(poles ? 1 : 0);
+        for (let c = 0; c < count; c++) fillCharacter(batch, rig, c, 0.7);
+        batch.update(1 / 60);
+        rigs.forEach((r, c) => { feedRig(r, batch, c, 1); r.update(1 / 60); });
+        expectSameAsRigs(batch, rigs, Number.MIN_VALUE); // rotationGap 0: the same floats (up to sign)
+      } finally {
+        [rig, batch, ...rigs].forEach((o) => o.dispose());
+      }
+    }), { numRuns: 30 });
+  });
+
   for (const hz of [30, 60, 240]) {
     it(`smoothing and a blend-out at ${hz} Hz track the Rig and end exactly at the animated pose`, () => {
       const rest = restPose({ rest: Array.from({ length: 13 }, (_, j) => axisAngle([1, j % 3, 0.5], 0.3 * j)), axes: Array(13).fill([0, 0.4, 0]), scale: 1 });

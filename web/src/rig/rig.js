@@ -4,7 +4,7 @@
 // through Float32Array views of WASM memory (re-created after memory growth).
 // Settings are packed once per add()/set() (web/src/rig/rigSettings.js); the
 // kinds and layout constants are web/src/rig/rigKinds.js.
-import { WasmObject } from '../core.js';
+import { WasmObject, created } from '../core.js';
 import { readOptions, readVec3 } from '../readers.js';
 import { checkOptionNames } from '../options.js';
 import {
@@ -18,13 +18,39 @@ export function createRigApi(core) {
   const { DEFAULTS, packSettings, merge } = createRigSettings(core);
   let nativeOf;
 
+  // core.check, with the rig's allocation failures ("memory: …", "count: out
+  // of memory": cpp/src/rig/allocating.h) as a RangeError naming `call`, the
+  // call that asked for memory (docs/rig/rig.md, "Out of memory").
+  function checkMemory(errorPointer, call) {
+    if (!errorPointer) return;
+    const message = core.wasm.UTF8ToString(errorPointer >>> 0);
+    if (/^memory: |: out of memory$/.test(message)) throw new RangeError(`${call}: out of WASM memory`);
+    throw new RangeError(message);
+  }
+
+  // An error of constraint `index`'s settings, named by the one rule of
+  // docs/rig/rig.md ("Errors"): `constraints[i].` then the option as this API
+  // names it (the core's grounding joints[0] and joints[1] are its pelvis and
+  // chest). Out-of-memory errors name the call instead.
+  function named(error, index, kind) {
+    if (!(error instanceof TypeError || error instanceof RangeError) || /: out of WASM memory/.test(error.message)) return error;
+    const prefix = `constraints[${index}].`;
+    let message = error.message.startsWith(prefix) ? error.message : prefix + error.message;
+    if (kind === 'grounding') message = message.replace(`${prefix}joints[0]`, `${prefix}pelvis`).replace(`${prefix}joints[1]`, `${prefix}chest`);
+    return message === error.message ? error : new error.constructor(message);
+  }
+
   // A constraint's changes, validated and packed, sent to `native` (a Rig's or
   // a RigBatch's handle): the new values. Nothing changes on an error.
   function applySettings(native, index, kind, current, changes) {
-    const values = merge(kind, current, changes);
-    packSettings(kind, values, core.scratch);
-    core.check(native.set(index, core.scratchPointer));
-    return values;
+    try {
+      const values = merge(kind, current, changes);
+      packSettings(kind, values, core.scratch);
+      checkMemory(native.set(index, core.scratchPointer), 'set');
+      return values;
+    } catch (error) {
+      throw named(error, index, kind);
+    }
   }
 
   // ------------------------------------------------------------- classes
@@ -155,13 +181,13 @@ export function createRigApi(core) {
         if (facing[at] === 0 && facing[at + 1] === 0 && facing[at + 2] === 0) throw new RangeError(`${name}: must not be zero`);
       }
 
-      const native = new (core.area('rig', 'Rig').Rig)();
+      const native = created(core.area('rig', 'Rig').Rig.create(), 'parents');
       try {
-        core.check(native.allocate(n));
+        checkMemory(native.allocate(n), 'parents');
         const f = new Float32Array(core.heapF32.buffer, native.buffer() >>> 0, 30 * n + 10 + n);
         if (rest !== null) f.set(rest, 20 * n + 10);
         for (let i = 0; i < n; i++) f[30 * n + 10 + i] = parents[i];
-        core.check(native.init());
+        checkMemory(native.init(), 'parents');
         core.check(native.setFacing(facing[0], facing[1], facing[2]));
         core.check(native.setUp(facing[3], facing[4], facing[5]));
       } catch (error) {
@@ -291,16 +317,22 @@ export function createRigApi(core) {
         throw new RangeError(`kind: expected one of ${KINDS.map((k) => `'${k}'`).join(', ')}, got ${typeof kind === 'string' ? `'${kind}'` : describeValue(kind)}`);
       }
       readOptions(options);
-      if (kind === 'grounding') {
-        if (options.pelvis === undefined) throw new TypeError('pelvis: required (a joint index)');
-        if (options.legs === undefined) throw new TypeError('legs: required (2 or 4 legs of [hip, knee, ankle, toe?])');
-      } else if (options.joints === undefined) {
-        throw new TypeError('joints: required (an array of joint indices)');
+      const index = this.#constraints.length;
+      let values;
+      try {
+        if (kind === 'grounding') {
+          if (options.pelvis === undefined) throw new TypeError('pelvis: required (a joint index)');
+          if (options.legs === undefined) throw new TypeError('legs: required (2 or 4 legs of [hip, knee, ankle, toe?])');
+        } else if (options.joints === undefined) {
+          throw new TypeError('joints: required (an array of joint indices)');
+        }
+        values = merge(kind, cloneData(DEFAULTS[kind]), options);
+        packSettings(kind, values, core.scratch);
+        checkMemory(this.#native.add(KIND_INDEX[kind], core.scratchPointer), 'add');
+      } catch (error) {
+        throw named(error, index, kind);
       }
-      const values = merge(kind, cloneData(DEFAULTS[kind]), options);
-      packSettings(kind, values, core.scratch);
-      core.check(this.#native.add(KIND_INDEX[kind], core.scratchPointer));
-      const c = new RigConstraint(this, (i, k, current, changes) => applySettings(this.#native, i, k, current, changes), this.#constraints.length, kind, values, this.#legs,
+      const c = new RigConstraint(this, (i, k, current, changes) => applySettings(this.#native, i, k, current, changes), index, kind, values, this.#legs,
         kind === 'grounding' ? (i, v) => this.#groundingInForce(i, v) : null);
       if (kind === 'grounding') this.#legs += values.legs.length;
       this.#constraints.push(c);
@@ -327,6 +359,6 @@ export function createRigApi(core) {
   /** Every option name each kind takes (`joints` and, for bodyLookAt, `arms`/`legs` included). */
   Rig.options = Object.freeze(Object.fromEntries(KINDS.map((kind) => [kind, Object.freeze(kindOptions(kind))])));
 
-  const RigBatch = createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applySettings });
+  const RigBatch = createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applySettings, checkMemory });
   return { Rig, RigBatch };
 }

@@ -3,7 +3,7 @@
 // solved side by side in one WebAssembly call per frame. Every per-character
 // input and output is a Float32Array view of WASM memory, joint-major
 // (all characters of joint 0, then joint 1, …), re-created after memory growth.
-import { WasmObject } from '../core.js';
+import { WasmObject, created } from '../core.js';
 import { readNumber, readOptions } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import { cloneData, describeValue, readDt, stale } from './rigKinds.js';
@@ -20,7 +20,7 @@ const POLE_SET = 7;
 const CONSTRAINT_FIELDS = /* @__PURE__ */ Object.freeze([['targets', 3], ['poles', 3], ['weights', 1], ['reached', 1], ['distance', 1]]);
 const FIRST_CONSTRAINT_FIELD = 8;
 
-export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applySettings }) {
+export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applySettings, checkMemory }) {
   /** One constraint of a RigBatch: its settings and its per-character views. */
   class RigBatchConstraint extends ConstraintSettings {
     #views;
@@ -70,9 +70,9 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applyS
       if (!(rig instanceof Rig)) throw new TypeError(`rig: expected an ikpd Rig, got ${describeValue(rig)}`);
       rig.assertAlive();
       readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
-      const native = new (core.area('batch', 'RigBatch').RigBatch)();
+      const native = created(core.area('batch', 'RigBatch').RigBatch.create(), 'count');
       try {
-        core.check(native.init(nativeOf(rig).address(), count));
+        checkMemory(native.init(nativeOf(rig).address(), count), 'count');
       } catch (error) {
         native.delete();
         throw error;
@@ -127,7 +127,7 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applyS
     /** Uint8Array(constraints): 1 where this frame's poles of that constraint are read. */
     get poleSet() { this.assertAlive(); return this.#viewsNow().poleSet; }
 
-    /** Solves one frame for every character (one WASM call): dt seconds, finite and >= 0. Throws with nothing changed on error. */
+    /** Solves one frame for every character (one WASM call): dt seconds, finite and >= 0. Throws with nothing changed on error (threads, from 256 characters: only the bad value's part unchanged, docs/rig/rig-batch.md). */
     update(dt) {
       this.assertAlive();
       core.check(this.#native.update(readDt(dt)));

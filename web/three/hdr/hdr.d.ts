@@ -77,7 +77,10 @@ export function createHDRUniforms(settings?: { paperWhite?: number; peak?: numbe
  * scene color × exposure → linear extended Rec.709 with 1.0 = paper white,
  * up to peak / paperWhite (`hdr: true`, default), or the SDR curve in [0, 1] (`hdr: false`).
  */
-export function hdrToneMapping(settings?: HDRUniforms | OutputTransformNodeSettings, options?: { hdr?: boolean }): TSLNode;
+export function hdrToneMapping(settings?: HDRUniforms | HDRToneMappingSettings, options?: { hdr?: boolean }): TSLNode;
+
+/** Settings of {@link hdrToneMapping}: the three settings only (its input is the scene and its encoding 'extended'; `input`/`encoding` are unknown options, a TypeError). */
+export type HDRToneMappingSettings = Omit<OutputTransformNodeSettings, 'input' | 'encoding'>;
 
 /** True when the renderer's canvas takes extended range (WebGPU, tone mapping mode 'extended'). Call after `await renderer.init()`. */
 export function isExtendedOutput(renderer: WebGPURenderer): boolean;

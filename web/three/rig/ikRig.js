@@ -24,7 +24,7 @@ const KINDS = /* @__PURE__ */ Object.freeze({
   twoBone: { min: 3, max: 3, shape: '[root, mid, end]' },
   pseudoThreeBone: { min: 4, max: 4, shape: '[root, mid, end, tip]' },
   chain: { min: 2, max: 256, shape: '[root, ..., tip] (2 to 256 bones)' },
-  lookAt: { min: 1, max: 64, shape: '[spine, ..., neck, head]' },
+  lookAt: { min: 2, max: 64, shape: '[spine, ..., neck, head]' },  // the core's 2..64 look-at joints (docs/rig/look-at.md)
   bodyLookAt: { min: 2, max: 64, shape: '{ spine, arms, legs }' },
   grounding: { min: 2, max: 4, shape: '{ legs: [[hip, knee, ankle, toe?], …], pelvis, chest? }' },
 });
@@ -135,6 +135,7 @@ export class IKRig {
       this._build();
     } catch (error) {
       this._list.pop(); // the core rig in use stays as it was (its smoothing state too)
+      if (/: out of WASM memory/.test(error.message)) throw new RangeError(`IKRig.add: out of WASM memory (adding a '${kind}' constraint)`);
       throw error;
     }
     const guarded = guard(constraint);

@@ -35,6 +35,8 @@ export class LookAtIK extends RigHelper {
     super(ikpd, 'LookAtIK');
     checkHelperOptions(options, LOOK_AT_OPTIONS, 'LookAtIK');
     if (!Array.isArray(bones) || bones.length < 1) throw new TypeError('bones: expected [root, ..., head]');
+    // The rig's look-at turns 2 to 64 joints (docs/rig/look-at.md): said here, under the helper's own name.
+    if (bones.length < 2 || bones.length > 64) throw new RangeError(`bones: expected [root, ..., head], 2 to 64 bones, got ${bones.length}`);
     checkDescent(bones);
     this.bones = bones;
     // forward: the head-local look axis; 'auto' (the default): the character's facing, as IKRig detects it.

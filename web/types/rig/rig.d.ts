@@ -261,7 +261,8 @@ export interface RigConstraint<K extends RigConstraintKind = RigConstraintKind> 
   get<N extends keyof RigConstraintOptionsByKind[K]>(name: N): Required<RigConstraintOptionsByKind[K]>[N];
   /**
    * Changes the settings given (validated, pushed to WASM in one call). Unknown keys throw a TypeError
-   * naming the nearest valid name; bad values a TypeError/RangeError naming the option; nothing changes
+   * naming the nearest valid name; bad values a TypeError/RangeError naming the option, both as
+   * `constraints[i].option: …` (docs/rig/rig.md, "Errors"); WASM memory full: `set: out of WASM memory`; nothing changes
    * on error. Smoothing state is kept unless the joints change.
    */
   set(changes: RigConstraintOptionsByKind[K]): this;
@@ -301,7 +302,10 @@ export interface Rig extends Disposable {
   setUp(up: Vec3): this;
   /** Appends a grounding constraint (docs/rig/grounding.md). Throws with nothing added on error. */
   add(kind: 'grounding', options: RigGroundingOptions & { pelvis: number; legs: ReadonlyArray<ArrayLike<number>> }): RigConstraint<'grounding'>;
-  /** Appends a constraint (solved after the earlier ones). Throws with nothing added on error. */
+  /**
+   * Appends a constraint (solved after the earlier ones). Throws with nothing added on error: a bad option as
+   * `constraints[i].option: …` (i: the index it would get), WASM memory full as `add: out of WASM memory`.
+   */
   add<K extends Exclude<RigConstraintKind, 'grounding'>>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
   /** Fills `probes` from `input` and `root` (one WASM call); throws as `update` does on bad input. */
   probe(): this;

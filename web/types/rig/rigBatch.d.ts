@@ -71,7 +71,8 @@ export interface RigBatch extends Disposable {
   readonly poleSet: Uint8Array;
   /**
    * One frame for every character, one WASM call: `dt` seconds, finite and >= 0. A bad value throws a
-   * RangeError naming it (`characters[17].in[3].rotation: …`, `constraints[1].targets[17]: …`) with nothing changed.
+   * RangeError naming it (`characters[17].in[3].rotation: …`, `constraints[1].targets[17]: …`) with nothing changed;
+   * with `init({ threads })` and 256 characters or more, only the bad value's part is unchanged (the others are solved).
    */
   update(dt: number): this;
 }

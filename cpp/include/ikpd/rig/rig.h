@@ -185,8 +185,9 @@ class Rig {
 
   // Appends a constraint (validated; on error nothing changes). Errors name
   // it: "constraints[2].joints[1]: must be a descendant of joints[0]",
-  // "constraints[0].weight: must be in [0, 1]". Reallocates frames() and
-  // results(): their spans and pointers are invalid after Add.
+  // "constraints[0].weight: must be in [0, 1]"; "memory: out of memory" when
+  // the heap cannot hold it (docs/rig/rig.md, "Out of memory"; Init too).
+  // Reallocates frames() and results(): their spans and pointers are invalid after Add.
   Status Add(const ConstraintSettings& settings);
   // Replaces constraint `index`'s settings (same kind). Smoothing state is kept
   // unless the joints change. On error nothing changes.
@@ -213,6 +214,9 @@ class Rig {
                 std::span<LocalTransform> out, std::span<std::uint8_t> changed = {});
 
   std::size_t size() const { return skeleton_.size(); }
+  // An upper bound of the heap bytes a copy of this rig allocates (the probe
+  // of builds without exceptions, docs/rig/rig.md "Out of memory").
+  std::size_t HeapBound() const;
   std::size_t constraintCount() const { return constraints_.size(); }
   const Skeleton& skeleton() const { return skeleton_; }
   std::span<const LocalTransform> rest() const { return rest_; }
