@@ -97,7 +97,7 @@ export async function create(ctx) {
   // Where the walkers are: arc length on the loop, walk phase, root height (smoothed).
   const state = { s: 0, phase: 0, rootY: 0, time: 0 };
   const heightPd = new ikpd.PD({ settleTime: 0.25, value: 0 });
-  const feet = SIDES.map((side) => ({ side, planted: false, start: new THREE.Vector3(), slide: 0, error: 0, ghostError: 0 }));
+  const feet = SIDES.map((side) => ({ side, planted: false, start: new THREE.Vector3(), ghostStart: new THREE.Vector3(), slide: 0, error: 0, ghostError: 0 }));
   const stats = { soleError: 0, ghostSoleError: 0, slide: 0, frames: 0 };
   const at = { x: 0, z: 0, heading: 0 };
   const follow = new THREE.Vector3();
@@ -127,17 +127,21 @@ export async function create(ctx) {
     return out.addScaledVector(_n.set(0, 1, 0).applyQuaternion(_q), -SOLE);
   }
 
-  // Sole-to-ground distance of each stance foot, and how far a planted foot moved since it planted.
-  const _sole = new THREE.Vector3();
+  // Sole-to-ground distance of each stance foot, and how much farther a planted foot moved since it
+  // planted than the walk's own foot (the ghost's) did: a lock the leg cannot reach follows the
+  // animated foot (docs/rig/grounding.md, "Plant lock").
+  const _sole = new THREE.Vector3(), _ghostSole = new THREE.Vector3();
   function measure() {
     let worst = 0, worstGhost = 0, slide = 0;
     for (const foot of feet) {
       const stance = human.walk.stance(foot.side, state.phase);
       const sole = solePoint(human, foot.side, _sole);
       foot.error = stance ? groundDistance(sole) : 0;
-      foot.ghostError = stance ? groundDistance(solePoint(ghost, foot.side, _v.clone())) : 0;
-      if (stance && !foot.planted) foot.start.copy(sole);
-      foot.slide = stance ? Math.hypot(sole.x - foot.start.x, sole.z - foot.start.z) : 0;
+      const ghostSole = solePoint(ghost, foot.side, _ghostSole);
+      foot.ghostError = stance ? groundDistance(ghostSole) : 0;
+      if (stance && !foot.planted) foot.start.copy(sole), foot.ghostStart.copy(ghostSole);
+      const own = Math.hypot(ghostSole.x - foot.ghostStart.x, ghostSole.z - foot.ghostStart.z);
+      foot.slide = stance ? Math.max(0, Math.hypot(sole.x - foot.start.x, sole.z - foot.start.z) - own) : 0;
       foot.planted = stance;
       worst = Math.max(worst, foot.error);
       worstGhost = Math.max(worstGhost, foot.ghostError);
@@ -174,7 +178,7 @@ export async function create(ctx) {
         camera.position.add(follow);
       }
       line.innerHTML = `stance sole to ground: ${mm(stats.soleError)} (ghost ${mm(stats.ghostSoleError)})<br>`
-        + `planted foot slide: ${mm(stats.slide)} · pelvis ${ground.enabled ? 'grounded' : 'as animated'}`;
+        + `planted foot slide past the walk's own: ${mm(stats.slide)} · pelvis ${ground.enabled ? 'grounded' : 'as animated'}`;
     },
     state() {
       return {
