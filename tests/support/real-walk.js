@@ -7,14 +7,15 @@
 import { Quaternion, Vector3 } from 'three';
 import { ikpd } from './setup.js';
 import { loadCharacter } from './characters.js';
+import { WALK_SPEED } from './cesiumMan.js';
+import { CESIUM_MAN_HUMANOID } from '../../demo/lib/sampleCharacters.js';
 import { IKRig } from '../../web/three/index.js';
 
-export const CESIUM_SPEED = 0.95; // m/s, the clip's walking speed
-export const CESIUM_LEGS = [
-  ['leg_joint_L_1', 'leg_joint_L_2', 'leg_joint_L_3', 'leg_joint_L_5'],
-  ['leg_joint_R_1', 'leg_joint_R_2', 'leg_joint_R_3', 'leg_joint_R_5'],
-];
-export const CESIUM_PELVIS = 'Skeleton_torso_joint_1';
+export const CESIUM_SPEED = WALK_SPEED; // m/s, the clip's walking speed (tests/support/cesiumMan.js)
+// Its legs and pelvis from its role table (demo/lib/sampleCharacters.js), the one copy.
+export const CESIUM_LEGS = ['left', 'right'].map((side) =>
+  ['UpperLeg', 'LowerLeg', 'Foot', 'Toes'].map((part) => CESIUM_MAN_HUMANOID[`${side}${part}`]));
+export const CESIUM_PELVIS = CESIUM_MAN_HUMANOID.hips;
 
 /** The characters walked: legs (effector last), pelvis, unit (metres per world unit), clip speeds (world units/s). */
 export const CHARACTERS = /* @__PURE__ */ Object.freeze({
