@@ -5,17 +5,22 @@
 #                   fixed seed so the run is deterministic (default 20000; 0 skips fuzzing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each stage's heading says when it starts (seconds since the start), so a
+# slow CI run shows where its time went.
+stage() { echo "== $* (at ${SECONDS} s)"; }
+stage "installing what is missing"
 bash .ci/ensure-deps.sh
+stage "building native + WASM"
 bash .ci/build.sh native wasm
 
 reports=build/reports
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
 
-echo "== native tests (GoogleTest via CTest)"
+stage "native tests (GoogleTest via CTest)"
 ctest --test-dir build/native --output-on-failure -j2 --output-junit "$PWD/$reports/ctest.xml" || status=1
 
-echo "== native tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+stage "native tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 if bash .ci/build.sh sanitize; then
   ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -24,36 +29,32 @@ else
   status=1
 fi
 
-echo "== native tests without SIMD lanes (IKPD_NO_SIMD: the path other CPUs build)"
-if bash .ci/build.sh nosimd; then
-  build/nosimd/ikpd_tests --gtest_brief=1 --gtest_filter='-Golden.*' --gtest_output="xml:$reports/nosimd.xml" || status=1
+stage "native tests without SIMD lanes (IKPD_NO_SIMD: the path other CPUs build)"
+v3_report=()
+if bash .ci/build.sh variants; then
+  build/native/ikpd_tests_nosimd --gtest_brief=1 --gtest_filter='-Golden.*' --gtest_output="xml:$reports/nosimd.xml" || status=1
+  if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
+    stage "native tests on the x86-64-v3 library (AVX2 8-wide lanes, results bit-identical to SSE2)"
+    build/native/ikpd_tests_v3 --gtest_brief=1 --gtest_output="xml:$reports/v3.xml" || status=1
+    v3_report=("$reports/v3.xml")
+  else
+    stage "x86-64-v3 tests not run: this CPU has no AVX2/FMA (it could not run them)"
+  fi
 else
   status=1
 fi
 
-v3_report=()
-if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
-  echo "== native tests on the x86-64-v3 build (IKPD_X86_64_V3: AVX2 8-wide lanes, results bit-identical to SSE2)"
-  if bash .ci/build.sh v3; then
-    build/v3/ikpd_tests --gtest_brief=1 --gtest_output="xml:$reports/v3.xml" || status=1
-    v3_report=("$reports/v3.xml")
-  else
-    status=1
-  fi
-else
-  echo "== x86-64-v3 build not tested: this CPU has no AVX2/FMA (it could not run it)"
-fi
-
-echo "== JS and browser tests (Vitest)"
+stage "JS and browser tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
 
 fuzz_runs=${IKPD_FUZZ_RUNS:-20000}
 fuzz_report=()
 if [ "$fuzz_runs" != 0 ]; then
-  echo "== fuzzing (libFuzzer + ASan + UBSan: corpus + ${fuzz_runs} fixed-seed inputs per harness; npm run fuzz explores longer)"
+  stage "fuzzing (libFuzzer + ASan + UBSan: corpus + ${fuzz_runs} fixed-seed inputs per harness; npm run fuzz explores longer)"
   bash .ci/fuzz.sh --runs "$fuzz_runs" --junit "$reports/fuzz.xml" || status=1
   fuzz_report=("$reports/fuzz.xml")
 fi
 
+stage "summary"
 node tests/summary.mjs "$reports/ctest.xml" "$reports/sanitize.xml" "$reports/nosimd.xml" "${v3_report[@]}" "$reports/vitest.json" "${fuzz_report[@]}"
 exit $status
