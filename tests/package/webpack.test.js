@@ -20,7 +20,7 @@ it('webpack 5 build: the .wasm is its own asset and the page solves without a le
   const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
   expect(errors).toEqual([]);
   // webpack's size hint (244 KiB) fires for the raw .wasm (over the size target: BENCHMARKS.md,
-  // "Size"); any other warning fails.
+  // "Size and init()"); any other warning fails.
   const sizeHint = /asset size limit|entrypoint size limit|performance recommendations/;
   expect(warnings.map((w) => w.message).filter((m) => !sizeHint.test(m))).toEqual([]);
   // Every module; the page below (init()) fetches only the default one.
