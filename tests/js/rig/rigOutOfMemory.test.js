@@ -6,29 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { Vector3 } from 'three';
 import { ikpd } from '../../support/setup.js';
+import { biped } from '../../support/biped.js';
 import { IKRig } from '../../../web/three/index.js';
 import { buildHumanoid } from '../../support/three-humanoid.js';
-
-const F = 10;
-
-// A pelvis, a chest and two legs of hip, knee, ankle, toe.
-function biped() {
-  const parents = [-1, 0, 1];
-  const positions = [[0, 0, 0], [0, 1, 0], [0, 1.3, 0]];
-  const legs = [];
-  for (const s of [1, -1]) {
-    const first = parents.length;
-    parents.push(1, first, first + 1, first + 2);
-    positions.push([0.1 * s, 0.95, 0], [0.1 * s, 0.53, 0.04], [0.1 * s, 0.1, 0], [0.1 * s, 0.03, 0.13]);
-    legs.push([first, first + 1, first + 2, first + 3]);
-  }
-  const rest = new Float32Array(F * parents.length);
-  parents.forEach((p, j) => {
-    const t = p < 0 ? positions[j] : positions[j].map((v, k) => v - positions[p][k]);
-    rest.set([...t, 0, 0, 0, 1, 1, 1, 1], F * j);
-  });
-  return { parents, rest, legs };
-}
 
 // Pixel buffers of halving sizes until not even one pixel fits.
 function fillMemory() {
