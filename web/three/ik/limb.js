@@ -4,7 +4,7 @@
 // distance measured on the blended pose below weight 1.
 import { Vector3 } from 'three';
 import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
-import { LIMB } from '../../src/rig/rigKinds.js';
+import { LIMB } from '../../src/rig/kinds/shared.js';
 import { checkDescent, optionNames, readAxis, readPoint, checkHelperOptions } from '../readers.js';
 
 const _a = /* @__PURE__ */ new Vector3();
