@@ -56,7 +56,7 @@ describe('docs/architecture.md', () => {
       expect(read(file), file).toMatch(/\bsoften\b/);
     }
     // Where JS takes the option without an edit: the rig's limb list comes from the description.
-    expect(read('web/src/rig/rigKinds.js')).toMatch(/twoBone\.options\.map/);
+    expect(read('web/src/rig/kinds/shared.js')).toMatch(/twoBone\.options\.map/);
     expect(read('web/three/ik/limb.js')).not.toMatch(/'soften'/);
   });
 });

@@ -18,7 +18,7 @@ const types = (file) => readFileSync(new URL(`../../web/types/${file}`, import.m
 const CASES = [
   { job: 'twoBone', source: types('ik/twoBone.d.ts'), interfaces: ['TwoBoneOptions'] },
   { job: 'aim', source: types('ik/aim.d.ts'), interfaces: ['AimOptions'] },
-  { job: 'pd', source: types('pd/pd.d.ts'), interfaces: ['PdOptions', 'RotationPdOptions', 'QuatPDOptions'] },
+  { job: 'pd', source: types('pd/pd.d.ts'), interfaces: ['PdControllerOptions', 'RotationPdOptions', 'QuatPDOptions'] },
   { job: 'lookAt', source: types('rig/lookAt.d.ts'), interfaces: ['LookAtOptions'] },
   { job: 'tentacle2d', source: types('ik/tentacle.d.ts'), interfaces: ['Tentacle2DOptions'] },
   // "group.option" fields live in the group's interface; the spine's two settle-time ends are

@@ -6,10 +6,19 @@
 // a job's numbers come from its C++ description (web/src/fields.js); other
 // value rules are left to C++ unless JS must know them to pack the data.
 
-function describe(value) {
+/**
+ * A value as the errors of every layer name what they got: 'null', "an array
+ * of length 3", "a Float32Array of length 3", a class instance by its class
+ * ('Vector3'), else its type ('object', 'string').
+ */
+export function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of length ${value.length}`;
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== null && proto !== Object.prototype && typeof proto.constructor?.name === 'string' && proto.constructor.name) return proto.constructor.name;
+  }
   return typeof value;
 }
 

@@ -2,7 +2,7 @@
 // hierarchies, whatever the rig's bone axis convention; each file's typings sit
 // next to it (web/three/ik/, web/three/rig/), re-exported here.
 export * from './common.js';
-export * from './helper.js';
+export * from './rig/rigHelper.js';
 export * from './boneChain.js';
 export * from './ik/aim.js';
 export * from './ik/limb.js';

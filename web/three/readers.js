@@ -4,6 +4,7 @@
 
 import { checkOptionNames, nameSet } from '../src/options.js';
 import { missingArea } from '../src/core.js';
+import { describe } from '../src/readers.js';
 
 const NAMED_AXES = {
   '+x': [1, 0, 0], '-x': [-1, 0, 0],
@@ -11,11 +12,8 @@ const NAMED_AXES = {
   '+z': [0, 0, 1], '-z': [0, 0, -1],
 };
 
-export function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of length ${value.length}`;
-  return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
-}
+// A value as errors name it (one helper for every layer).
+export { describe };
 
 function isArrayLike(value) {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));

@@ -103,7 +103,7 @@ describe('issue #26: eyes and gaze', () => {
   });
 });
 
-// The helpers are one-constraint rigs (web/three/helper.js): the rig has no
+// The helpers are one-constraint rigs (web/three/rig/rigHelper.js): the rig has no
 // eye joints, so eye bones and the gaze are ikpd.LookAt's and
 // ikpd.BodyLookAt's only (tested above); the look limits reach the rig.
 describe('issue #26: the look limits through the helpers', () => {

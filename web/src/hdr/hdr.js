@@ -4,7 +4,7 @@
 // transformed in place — without copies when `data` lies in WASM memory
 // (HdrBuffer from createBuffer()), else copied through WASM in chunks.
 import { WasmObject, created } from '../core.js';
-import { readEnum, readNumber, readOptions } from '../readers.js';
+import { describe, readEnum, readNumber, readOptions } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import { HDR_DEFAULTS, SDR_FILMIC, hdrFilmicCoefficients } from './hdrConstants.js';
 
@@ -33,11 +33,9 @@ function readFloat(value, name) {
   return value;
 }
 
-function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of length ${value.length}`;
-  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of length ${value.length} (wrap pixels as { data, channels })`;
-  return typeof value;
+// A value as errors name it; a typed array given as an image says how to wrap it.
+function describeImage(value) {
+  return ArrayBuffer.isView(value) ? `${describe(value)} (wrap pixels as { data, channels })` : describe(value);
 }
 
 /** A pixel buffer in WASM memory; `data` is re-derived after memory growth. */
@@ -88,7 +86,7 @@ export function createHdrApi(core) {
     const { data, channels } = value;
     if (value instanceof HdrBuffer) value.assertAlive();
     if (!(data instanceof Float32Array)) {
-      throw new TypeError(`${name}.data: expected a Float32Array, got ${describe(data)}`);
+      throw new TypeError(`${name}.data: expected a Float32Array, got ${describeImage(data)}`);
     }
     readEnum(channels, `${name}.channels`, CHANNELS);
     if (data.length % channels !== 0) {
@@ -134,7 +132,7 @@ export function createHdrApi(core) {
       return core.scratch[0];
     }
     if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
-      if (value.length !== 3) throw new TypeError(`${name}: expected [r, g, b] or a pixel buffer { data, channels }, got ${describe(value)}`);
+      if (value.length !== 3) throw new TypeError(`${name}: expected [r, g, b] or a pixel buffer { data, channels }, got ${describeImage(value)}`);
       core.fillScratch((s) => {
         for (let i = 0; i < 3; i++) s[i] = readFloat(value[i], `${name}[${i}]`);
       });
@@ -146,7 +144,7 @@ export function createHdrApi(core) {
       return applyBuffer(value, name, op, params);
     }
     const expected = COLOR_OPS.has(op) ? '[r, g, b]' : 'a number, [r, g, b]';
-    throw new TypeError(`${name}: expected ${expected} or a pixel buffer { data, channels }, got ${describe(value)}`);
+    throw new TypeError(`${name}: expected ${expected} or a pixel buffer { data, channels }, got ${describeImage(value)}`);
   }
 
   function readCoefficients(coefficients) {

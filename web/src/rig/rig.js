@@ -3,16 +3,19 @@
 // solves them all in one WebAssembly call per frame. Locals in, locals out,
 // through Float32Array views of WASM memory (re-created after memory growth).
 // Settings are packed once per add()/set() (web/src/rig/rigSettings.js); the
-// kinds and layout constants are web/src/rig/rigKinds.js.
+// kinds are web/src/rig/kinds/, the layout constants web/src/rig/rigKinds.js.
 import { WasmObject, created } from '../core.js';
-import { readOptions, readVec3 } from '../readers.js';
+import { describe, readOptions, readVec3 } from '../readers.js';
 import { checkOptionNames } from '../options.js';
 import {
-  FLOATS_PER_JOINT, FRAME_FLOATS, GROUND_FLOATS, IDENTITY_LOCAL, KINDS, KIND_INDEX, MAX_JOINTS, PROBE_FLOATS, RESULT_FLOATS, RIG_OPTIONS,
-  cloneData, describeValue, freezeDeep, readDt, groundJoints, kindOptions, readIndices, readLocals, stale, unknownKey,
+  FLOATS_PER_JOINT, FRAME_FLOATS, GROUND_FLOATS, IDENTITY_LOCAL, MAX_JOINTS, PROBE_FLOATS, RESULT_FLOATS, RIG_OPTIONS,
+  cloneData, freezeDeep, readDt, readIndices, readLocals, stale, unknownKey,
 } from './rigKinds.js';
+import { KINDS, KIND_INDEX, KIND_TABLE, kindOptions } from './kinds/index.js';
 import { createRigSettings } from './rigSettings.js';
 import { createRigBatch } from './rigBatch.js';
+
+const JOINTS_REQUIRED = Object.freeze([['joints', 'joints: required (an array of joint indices)']]);
 
 export function createRigApi(core) {
   const { DEFAULTS, packSettings, merge } = createRigSettings(core);
@@ -30,13 +33,13 @@ export function createRigApi(core) {
 
   // An error of constraint `index`'s settings, named by the one rule of
   // docs/rig/rig.md ("Errors"): `constraints[i].` then the option as this API
-  // names it (the core's grounding joints[0] and joints[1] are its pelvis and
-  // chest). Out-of-memory errors name the call instead.
+  // names it (a kind's `errorNames`: the core's grounding joints[0] and
+  // joints[1] are its pelvis and chest). Out-of-memory errors name the call instead.
   function named(error, index, kind) {
     if (!(error instanceof TypeError || error instanceof RangeError) || /: out of WASM memory/.test(error.message)) return error;
     const prefix = `constraints[${index}].`;
     let message = error.message.startsWith(prefix) ? error.message : prefix + error.message;
-    if (kind === 'grounding') message = message.replace(`${prefix}joints[0]`, `${prefix}pelvis`).replace(`${prefix}joints[1]`, `${prefix}chest`);
+    for (const [core, api] of KIND_TABLE[kind].errorNames ?? []) message = message.replace(prefix + core, prefix + api);
     return message === error.message ? error : new error.constructor(message);
   }
 
@@ -87,9 +90,9 @@ export function createRigApi(core) {
     /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding'. */
     get kind() { return this.#kind; }
     /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
-    get joints() { return this.#kind === 'grounding' ? groundJoints(this.#values) : this.#values.joints.slice(); }
+    get joints() { const k = KIND_TABLE[this.#kind]; return k.joints ? k.joints(this.#values) : this.#values.joints.slice(); }
     /** Grounding: the number of legs (2 or 4); 0 for the other kinds. */
-    get legCount() { return this.#kind === 'grounding' ? this.#values.legs.length : 0; }
+    get legCount() { return KIND_TABLE[this.#kind].legCount?.(this.#values) ?? 0; }
     /** Every current setting (a frozen copy; derived defaults as the numbers in force). */
     get options() { return freezeDeep(this.#current()); }
 
@@ -169,7 +172,7 @@ export function createRigApi(core) {
       if (options.names !== undefined) {
         if (!Array.isArray(options.names) || options.names.length !== n) throw new TypeError(`names: expected an array of ${n} strings`);
         names = options.names.map((s, i) => {
-          if (typeof s !== 'string') throw new TypeError(`names[${i}]: expected a string, got ${describeValue(s)}`);
+          if (typeof s !== 'string') throw new TypeError(`names[${i}]: expected a string, got ${describe(s)}`);
           return s;
         });
       }
@@ -206,15 +209,12 @@ export function createRigApi(core) {
       this.#output.set(this.#rest);
     }
 
-    // A grounding constraint's derived defaults in force (docs/rig/grounding.md), read from WASM.
-    #groundingInForce(index, values) {
+    // A constraint's derived defaults in force (a kind's `inForce`: grounding's,
+    // docs/rig/grounding.md), read from WASM.
+    #inForce(index, kind, values) {
       this.assertAlive();
       core.check(this.#native.derived(index, core.scratchPointer));
-      const f = core.scratch;
-      for (const [k, name] of ['maxPelvisDrop', 'maxPelvisRise', 'plantHeight', 'unplantRadius'].entries()) if (values[name] === null) values[name] = f[k];
-      const soles = Array.from(f.subarray(4, 4 + values.legs.length));
-      values.soleOffsets = values.soleOffsets === null ? soles : values.soleOffsets.map((v, i) => (v === null ? soles[i] : v));
-      return values;
+      return KIND_TABLE[kind].inForce(values, core.scratch);
     }
 
     // Views over the handle's buffer (re-created after WASM memory growth).
@@ -314,18 +314,13 @@ export function createRigApi(core) {
     add(kind, options) {
       this.assertAlive();
       if (typeof kind !== 'string' || !KINDS.includes(kind)) {
-        throw new RangeError(`kind: expected one of ${KINDS.map((k) => `'${k}'`).join(', ')}, got ${typeof kind === 'string' ? `'${kind}'` : describeValue(kind)}`);
+        throw new RangeError(`kind: expected one of ${KINDS.map((k) => `'${k}'`).join(', ')}, got ${typeof kind === 'string' ? `'${kind}'` : describe(kind)}`);
       }
       readOptions(options);
       const index = this.#constraints.length;
       let values;
       try {
-        if (kind === 'grounding') {
-          if (options.pelvis === undefined) throw new TypeError('pelvis: required (a joint index)');
-          if (options.legs === undefined) throw new TypeError('legs: required (2 or 4 legs of [hip, knee, ankle, toe?])');
-        } else if (options.joints === undefined) {
-          throw new TypeError('joints: required (an array of joint indices)');
-        }
+        for (const [key, message] of KIND_TABLE[kind].required ?? JOINTS_REQUIRED) if (options[key] === undefined) throw new TypeError(message);
         values = merge(kind, cloneData(DEFAULTS[kind]), options);
         packSettings(kind, values, core.scratch);
         checkMemory(this.#native.add(KIND_INDEX[kind], core.scratchPointer), 'add');
@@ -333,8 +328,8 @@ export function createRigApi(core) {
         throw named(error, index, kind);
       }
       const c = new RigConstraint(this, (i, k, current, changes) => applySettings(this.#native, i, k, current, changes), index, kind, values, this.#legs,
-        kind === 'grounding' ? (i, v) => this.#groundingInForce(i, v) : null);
-      if (kind === 'grounding') this.#legs += values.legs.length;
+        KIND_TABLE[kind].inForce ? (i, v) => this.#inForce(i, kind, v) : null);
+      this.#legs += KIND_TABLE[kind].legCount?.(values) ?? 0;
       this.#constraints.push(c);
       this.#frames = null;  // the rig's frames (and grounds, probes) moved
       return c;

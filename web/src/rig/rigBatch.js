@@ -4,9 +4,9 @@
 // input and output is a Float32Array view of WASM memory, joint-major
 // (all characters of joint 0, then joint 1, …), re-created after memory growth.
 import { WasmObject, created } from '../core.js';
-import { readNumber, readOptions } from '../readers.js';
+import { describe, readNumber, readOptions } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
-import { cloneData, describeValue, readDt, stale } from './rigKinds.js';
+import { cloneData, readDt, stale } from './rigKinds.js';
 
 const OPTIONS = /* @__PURE__ */ nameSet('rig', 'count');
 /** Most characters one batch holds (cpp/include/ikpd/rig/rig_batch.h). */
@@ -67,7 +67,7 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applyS
       readOptions(options);
       checkOptionNames(options, OPTIONS, 'RigBatch');
       const { rig, count } = options;
-      if (!(rig instanceof Rig)) throw new TypeError(`rig: expected an ikpd Rig, got ${describeValue(rig)}`);
+      if (!(rig instanceof Rig)) throw new TypeError(`rig: expected an ikpd Rig, got ${describe(rig)}`);
       rig.assertAlive();
       readNumber(count, 'count', { min: 1, max: MAX_COUNT, integer: true });
       const native = created(core.area('batch', 'RigBatch').RigBatch.create(), 'count');

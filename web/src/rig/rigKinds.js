@@ -1,17 +1,9 @@
-// The character rig's constraint kinds (docs/rig/rig.md): what each takes (the
-// job description it reuses, its common and extra keys), the layout constants
-// cpp/bindings/rig/rig.cc reads, and the readers of the rig's own options.
-import { readVector } from '../readers.js';
+// The character rig's layout constants (the ones cpp/bindings/rig/rig.cc
+// reads) and the readers of its options; each constraint kind is a file of
+// web/src/rig/kinds/ (docs/rig/rig.md).
+import { describe, readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
-import { grounding } from './described.js';
-import { twoBone } from '../ik/described.js';
 
-// The look-at limits and the policy for a target behind (docs/rig/look-at.md).
-export const LOOK_LIMITS = Object.freeze(['maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind']);
-// The gaze's limits and settle time: the look-ats turn their `eyes` joints with
-// them (docs/rig/look-at.md, "Eyes"; the gaze runs without eye joints too).
-export const EYE_OPTIONS = Object.freeze(['eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime']);
-export const KINDS = Object.freeze(['aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt', 'grounding']);
 export const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
 export const FRAME_FLOATS = 12;
 export const RESULT_FLOATS = 4;
@@ -20,36 +12,7 @@ export const PROBE_FLOATS = 6;  // sole xyz, hip xyz
 export const COMMON_FLOATS = 17;
 export const MAX_JOINTS = 1024;
 export const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
-export const GROUPS = Object.freeze(['spine', 'weightShift', 'armReaction']);
-// The two-bone options a limb constraint takes: every described option
-// (cpp/src/ik/fields.h) but those the rig owns: the pole and the effector are
-// per-frame inputs, forward and bendAxis common settings, weight the smoothed
-// weight, and endRotation is the two-bone kind's alone. A new two-bone option
-// reaches the rig, its limbs and the three.js limb helpers with no edit here.
-const RIG_OWNED = Object.freeze(['pole', 'effectorOffset', 'forward', 'bendAxis', 'weight', 'endRotation']);
-export const LIMB = Object.freeze(twoBone.options.map((f) => f.name).filter((name) => !RIG_OWNED.includes(name)));
-const SMOOTHED = Object.freeze(['weight', 'enabled', 'settleTime', 'damping', 'blendOutTime']);
-
-// Per kind: the job description it reuses, which of its options the rig
-// takes (the others are per-frame inputs, common settings or the rig's own),
-// the common keys and the kind's extra keys.
-export const SPECS = Object.freeze({
-  aim: { job: 'aim', options: ['method', 'hingeAxis', 'offset'], common: [...SMOOTHED, 'forward', 'up'], extras: [] },
-  twoBone: { job: 'twoBone', options: [...LIMB, 'endRotation'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: [] },
-  pseudoThreeBone: { job: 'pseudoThreeBone', options: [...LIMB, 'variant', 'endLimit'], common: [...SMOOTHED, 'forward', 'bendAxis'], extras: ['blend'] },
-  chain: { job: 'chain', options: ['method', 'iterations', 'tolerance'], common: [...SMOOTHED, 'forward'], extras: ['limits'] },
-  lookAt: { job: 'lookAt', options: ['offset', ...LOOK_LIMITS, 'maxSpeed', 'targetMotion', 'ki', ...EYE_OPTIONS], common: [...SMOOTHED, 'forward'], extras: ['weights', 'limits', 'eyes'] },
-  bodyLookAt: { job: 'bodyLookAt', options: ['offset', 'footLock', ...LOOK_LIMITS, ...EYE_OPTIONS], common: ['weight', 'enabled', 'blendOutTime', 'forward'], extras: ['arms', 'legs', ...GROUPS, 'eyes'] },
-  grounding: { job: 'grounding', options: grounding.options.map((f) => f.name), common: SMOOTHED, extras: ['pelvis', 'chest', 'legs', 'soleOffsets'] },
-});
 export const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');
-export const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
-
-export function describeValue(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of length ${value.length}`;
-  return typeof value;
-}
 
 // An unknown key, by the one rule (web/src/options.js): a TypeError naming it and the nearest valid name.
 export function unknownKey(key, valid, what, prefix = '') {
@@ -62,29 +25,29 @@ export function unknownKey(key, valid, what, prefix = '') {
 }
 
 export function readIndices(value, name, { min = 1, max = MAX_JOINTS } = {}) {
-  if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`${name}: expected an array of joint indices, got ${describeValue(value)}`);
+  if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`${name}: expected an array of joint indices, got ${describe(value)}`);
   if (value.length < min || value.length > max) throw new RangeError(`${name}: needs ${min} to ${max} entries, got ${value.length}`);
   const out = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const v = value[i];
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}[${i}]: expected an integer, got ${describeValue(v)}`);
+    if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}[${i}]: expected an integer, got ${describe(v)}`);
     out[i] = v;
   }
   return out;
 }
 
 export function readIndex(value, name) {
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${name}: expected a joint index (an integer), got ${describeValue(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${name}: expected a joint index (an integer), got ${describe(value)}`);
   return value;
 }
 
 // Grounding legs: 2 or 4 arrays of [hip, knee, ankle] or [hip, knee, ankle, toe], all the same length.
 export function readLegs(value) {
   if (!Array.isArray(value) || (value.length !== 2 && value.length !== 4)) {
-    throw new TypeError(`legs: expected 2 or 4 legs ([hip, knee, ankle, toe?] each), got ${describeValue(value)}`);
+    throw new TypeError(`legs: expected 2 or 4 legs ([hip, knee, ankle, toe?] each), got ${describe(value)}`);
   }
   const out = value.map((leg, i) => {
-    if (!Array.isArray(leg) && !ArrayBuffer.isView(leg)) throw new TypeError(`legs[${i}]: expected [hip, knee, ankle, toe?], got ${describeValue(leg)}`);
+    if (!Array.isArray(leg) && !ArrayBuffer.isView(leg)) throw new TypeError(`legs[${i}]: expected [hip, knee, ankle, toe?], got ${describe(leg)}`);
     if (leg.length !== 3 && leg.length !== 4) throw new RangeError(`legs[${i}]: needs 3 or 4 joints ([hip, knee, ankle, toe?]), got ${leg.length}`);
     return Array.from(leg, (j, k) => readIndex(j, `legs[${i}][${k}]`));
   });
@@ -94,19 +57,10 @@ export function readLegs(value) {
   return out;
 }
 
-// A grounding constraint's joints: [pelvis] or [pelvis, chest].
-export const groundJoints = (values) => (values.chest === null || values.chest === undefined ? [values.pelvis] : [values.pelvis, values.chest]);
-
-// Every option name a kind takes.
-export function kindOptions(kind) {
-  const spec = SPECS[kind];
-  return [...(kind === 'grounding' ? [] : ['joints']), ...spec.common, ...spec.options, ...spec.extras];
-}
-
 // A Float32Array of `count` locals (10 floats each), checked finite, rotations non-zero.
 export function readLocals(value, name, count) {
   if (!(Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView)))) {
-    throw new TypeError(`${name}: expected a Float32Array or array of ${FLOATS_PER_JOINT * count} numbers, got ${describeValue(value)}`);
+    throw new TypeError(`${name}: expected a Float32Array or array of ${FLOATS_PER_JOINT * count} numbers, got ${describe(value)}`);
   }
   const out = new Float32Array(FLOATS_PER_JOINT * count);
   readVector(value, name, out.length, out, 0);
@@ -122,7 +76,7 @@ export function readLocals(value, name, count) {
 /** A frame's dt: a number, finite and >= 0 (Rig.update, RigBatch.update). */
 export function readDt(dt) {
   if (typeof dt === 'number' && dt >= 0 && dt !== Infinity) return dt;
-  if (typeof dt !== 'number') throw new TypeError(`dt: expected a number, got ${describeValue(dt)}`);
+  if (typeof dt !== 'number') throw new TypeError(`dt: expected a number, got ${describe(dt)}`);
   throw new RangeError(`dt: must be finite and >= 0, got ${dt}`);
 }
 

@@ -2,7 +2,7 @@
 import type { Object3D } from 'three';
 import type { AimMethod, Ikpd } from '../../index.js';
 import type { PointLike, AxisLike, HelperOptions } from '../common.js';
-import type { RigHelperOptions, OneConstraintRig } from '../helper.js';
+import type { RigHelperOptions, OneConstraintRig } from '../rig/rigHelper.js';
 import type { BoneChain } from '../boneChain.js';
 
 export interface AimIKOptions extends HelperOptions, RigHelperOptions {

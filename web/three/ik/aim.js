@@ -1,7 +1,7 @@
 // AimIK: one-bone aim with the up-vector constraint (docs/ik/aim.md) on a three.js
-// Object3D, as a one-constraint IKRig (an 'aim' constraint; web/three/helper.js).
+// Object3D, as a one-constraint IKRig (an 'aim' constraint; web/three/rig/rigHelper.js).
 import { Vector3 } from 'three';
-import { RigHelper, SMOOTHING_KEYS, guardHelper } from '../helper.js';
+import { RigHelper, SMOOTHING_KEYS, guardHelper } from '../rig/rigHelper.js';
 import { BoneChain, defaultUpAxis } from '../boneChain.js';
 import { optionNames, readAxis, checkHelperOptions } from '../readers.js';
 

@@ -2,7 +2,7 @@
 import type { Object3D } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { PointLike, HelperOptions, ChainAxesOptions } from '../common.js';
-import type { RigHelperOptions, OneConstraintRig } from '../helper.js';
+import type { RigHelperOptions, OneConstraintRig } from '../rig/rigHelper.js';
 
 /** A joint limit of `ChainIK`, as `solveChain` takes it (see `JointLimit` in 'ikpd'), on the bone's local rotation. */
 export type { JointLimit } from '../../index.js';

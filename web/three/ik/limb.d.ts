@@ -2,7 +2,7 @@
 import type { Object3D, Vector3 } from 'three';
 import type { BendDirection } from '../../index.js';
 import type { PointLike, AxisLike, HelperOptions, ChainAxesOptions } from '../common.js';
-import type { RigHelperOptions } from '../helper.js';
+import type { RigHelperOptions } from '../rig/rigHelper.js';
 
 /** Options of the limb helpers (`TwoBoneIK`, `PseudoThreeBoneIK`); the solver defaults apply when omitted. */
 export interface LimbOptions extends HelperOptions, ChainAxesOptions, RigHelperOptions {

@@ -1,10 +1,10 @@
 // The limb base TwoBoneIK and PseudoThreeBoneIK share: a one-constraint
-// IKRig (web/three/helper.js) with the limb options mapped onto the rig's settings,
+// IKRig (web/three/rig/rigHelper.js) with the limb options mapped onto the rig's settings,
 // stretch done here (the core rig does not stretch bones), and reached /
 // distance measured on the blended pose below weight 1.
 import { Vector3 } from 'three';
-import { RigHelper, SMOOTHING_KEYS } from '../helper.js';
-import { LIMB } from '../../src/rig/rigKinds.js';
+import { RigHelper, SMOOTHING_KEYS } from '../rig/rigHelper.js';
+import { LIMB } from '../../src/rig/kinds/shared.js';
 import { checkDescent, optionNames, readAxis, readPoint, checkHelperOptions } from '../readers.js';
 
 const _a = /* @__PURE__ */ new Vector3();
@@ -154,7 +154,7 @@ export class LimbIK extends RigHelper {
     const weight = this._weight[0];
     if (this.target === null || weight === 0) return;
     if (weight >= 1) {
-      this._measured.set(this.rig._list[0]._measured); // (the unguarded constraint)
+      this._measured.set(this._rigInternal.constraint(0)._measured); // (the unguarded constraint)
       return;
     }
     this._limbLength();
@@ -174,7 +174,7 @@ export class LimbIK extends RigHelper {
    */
   update(dt) {
     dt = this._dt(dt);
-    // Each step reads this._weight[0] itself (web/three/helper.js).
+    // Each step reads this._weight[0] itself (web/three/rig/rigHelper.js).
     this._pushPoleDirection();
     this._stretch(this.target);
     this._beforeSolve();

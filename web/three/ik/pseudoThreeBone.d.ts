@@ -1,7 +1,7 @@
 // ikpd/three — PseudoThreeBoneIK (web/three/ik/pseudoThreeBone.js; docs/ik/pseudo-three-bone.md).
 import type { Object3D } from 'three';
 import type { Ikpd } from '../../index.js';
-import type { OneConstraintRig } from '../helper.js';
+import type { OneConstraintRig } from '../rig/rigHelper.js';
 import type { LimbOptions, LimbProperties } from './limb.js';
 
 export interface PseudoThreeBoneIKOptions extends LimbOptions {

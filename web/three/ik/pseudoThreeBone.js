@@ -1,6 +1,6 @@
 // PseudoThreeBoneIK: a leg or arm with a foot/hand (docs/ik/pseudo-three-bone.md)
 // on three.js bones, as a one-constraint IKRig (web/three/ik/limb.js).
-import { guardHelper } from '../helper.js';
+import { guardHelper } from '../rig/rigHelper.js';
 import { LimbIK } from './limb.js';
 
 /**

@@ -1,7 +1,7 @@
 // ikpd/three — TwoBoneIK (web/three/ik/twoBone.js; docs/ik/two-bone.md).
 import type { Object3D } from 'three';
 import type { Ikpd } from '../../index.js';
-import type { OneConstraintRig } from '../helper.js';
+import type { OneConstraintRig } from '../rig/rigHelper.js';
 import type { LimbOptions, LimbProperties } from './limb.js';
 
 export interface TwoBoneIKOptions extends LimbOptions {

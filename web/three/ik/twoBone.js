@@ -2,7 +2,7 @@
 // IKRig (a 'twoBone' constraint over just its bones; web/three/ik/limb.js).
 import { Quaternion, Vector3 } from 'three';
 import { LimbIK, readEndRotation } from './limb.js';
-import { animatedRotation, claimWritten, guardHelper, restoreAnimated } from '../helper.js';
+import { guardHelper } from '../rig/rigHelper.js';
 import { readPoint } from '../readers.js';
 
 
@@ -52,7 +52,7 @@ export class TwoBoneIK extends LimbIK {
       return;
     }
     // The effector's world offset from the end joint in the pose the solve starts from.
-    restoreAnimated(this.rig);
+    this._rigInternal.pose.restoreAnimated();
     const end = this.bones[2];
     end.updateWorldMatrix(true, false);
     const offset = readPoint(this.effector, 'effector', _offset).sub(_v.setFromMatrixPosition(end.matrixWorld));
@@ -67,7 +67,7 @@ export class TwoBoneIK extends LimbIK {
   }
 
   _writeOffset(x, y, z) {
-    const frames = this.rig._viewsNow().frames;
+    const frames = this._rigInternal.views().frames;
     frames[6] = x; frames[7] = y; frames[8] = z;
   }
 
@@ -79,8 +79,8 @@ export class TwoBoneIK extends LimbIK {
     end.parent.updateWorldMatrix(true, false);
     end.parent.matrixWorld.decompose(_v, _q, _s);
     const local = _q.invert().multiply(this.target.getWorldQuaternion(_q2)).normalize();
-    if (weight < 1) local.slerpQuaternions(animatedRotation(this.rig, end, _q2), _solved.copy(local), weight);
+    if (weight < 1) local.slerpQuaternions(this._rigInternal.pose.animatedRotation(end, _q2), _solved.copy(local), weight);
     end.quaternion.copy(local);
-    claimWritten(this.rig, end);
+    this._rigInternal.pose.claim(end);
   }
 }

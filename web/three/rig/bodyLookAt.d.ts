@@ -2,7 +2,7 @@
 import type { Object3D } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { PointLike, AxisLike } from '../common.js';
-import type { SmoothedRigIK } from '../helper.js';
+import type { SmoothedRigIK } from './rigHelper.js';
 
 /** A world joint as the solver sees it: `rotation` is `[x, y, z, w]`. */
 export interface BodyJoint {

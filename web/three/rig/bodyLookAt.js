@@ -6,7 +6,7 @@
 import { Quaternion, Vector3 } from 'three';
 import { BoneChain } from '../boneChain.js';
 import { checkHelperOptions, isDescendant, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from '../readers.js';
-import { RigHelper, guardHelper } from '../helper.js';
+import { RigHelper, guardHelper } from './rigHelper.js';
 
 /**
  * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
@@ -186,7 +186,7 @@ export class BodyLookAtIK extends RigHelper {
 
   /** False once disabled (or without a target) and every effect has blended out. */
   get active() {
-    return !this._disposed && this.rig._viewsNow().results[3] !== 0;
+    return !this._disposed && this._rigInternal.views().results[3] !== 0;
   }
 
   /** Advances every effect by `dt` seconds (>= 0; a negative dt counts as 0, with one warning) and writes the bones. Returns this. */
@@ -198,7 +198,7 @@ export class BodyLookAtIK extends RigHelper {
   /** Zeroes every effect at once (no blend), e.g. after a camera cut or a teleport. */
   clear() {
     this._checkAlive();
-    this.rig._build(); // a fresh core rig: every smoothing state at zero
+    this._rigInternal.clearSmoothing();
     return this;
   }
 }

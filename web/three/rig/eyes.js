@@ -2,20 +2,15 @@
 // bones, names or humanoid roles, or found from the humanoid ('auto').
 import { describe, isDescendant } from '../readers.js';
 
-/** The constraint kinds that take `eyes`. */
-export const EYE_KINDS = /* @__PURE__ */ new Set(['lookAt', 'bodyLookAt']);
-
 /**
- * The eye bones of a `kind` constraint over `bones` on `rig` (an IKRig):
- * `options.eyes` resolved, each checked to hang below the head; 'auto' (the
- * default): the humanoid's leftEye and rightEye that hang below the head (none
- * on a rig without them), as three-vrm's VRM lookAt turns them.
+ * The eye bones of a look-at constraint whose head is `head`, on `rig` (an
+ * IKRig's internal interface, web/three/rig/ikRig.js): `options.eyes`
+ * resolved, each checked to hang below the head; 'auto' (the default): the
+ * humanoid's leftEye and rightEye that hang below the head (none on a rig
+ * without them), as three-vrm's VRM lookAt turns them.
  */
-export function resolveEyes(rig, kind, options, bones) {
+export function resolveEyes(rig, options, head) {
   const given = options.eyes ?? 'auto';
-  if (!EYE_KINDS.has(kind)) return [];
-  const spine = Array.isArray(bones) ? bones : bones.spine;
-  const head = spine[spine.length - 1];
   if (given === 'auto') {
     return ['leftEye', 'rightEye'].map((role) => rig.humanoid.get(role)).filter((eye) => eye && isDescendant(eye, head));
   }
@@ -23,7 +18,7 @@ export function resolveEyes(rig, kind, options, bones) {
     throw new TypeError(`eyes: expected [leftEye, rightEye] (bones, bone names or humanoid roles), 'auto' or [], got ${describe(given)}`);
   }
   if (given.length > 2) throw new RangeError(`eyes: expected 0, 1 or 2 eye bones (left, right), got ${given.length}`);
-  return checkEyes(given.map((value, i) => rig._resolveBone(value, `eyes[${i}]`)).filter(Boolean), head);
+  return checkEyes(given.map((value, i) => rig.resolveBone(value, `eyes[${i}]`)).filter(Boolean), head);
 }
 
 /** Throws unless `eyes` are 0, 1 or 2 distinct Object3Ds below `head`; returns them. */

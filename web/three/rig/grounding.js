@@ -35,17 +35,17 @@ const _far = /* @__PURE__ */ new Float64Array(1);
  */
 export function readGround(value, name = 'ground') {
   // `reach` (a leg's world length, the ray's margin) is written every frame; 0.5 makes it a double field.
-  if (value === undefined || value === null) return { kind: 'authored', value: null, reach: 0.5 };
-  if (typeof value === 'function') return { kind: 'function', value, reach: 0.5 };
+  if (value === undefined || value === null) return { source: 'authored', value: null, reach: 0.5 };
+  if (typeof value === 'function') return { source: 'function', value, reach: 0.5 };
   if (value.isPlane) {
     if (!Number.isFinite(value.constant) || !(value.normal.lengthSq() > 1e-12)) throw new RangeError(`${name}: the Plane needs a finite constant and a non-zero normal`);
-    return { kind: 'plane', value, reach: 0.5 };
+    return { source: 'plane', value, reach: 0.5 };
   }
   const list = Array.isArray(value) ? value : [value];
   list.forEach((o, i) => {
     if (!o?.isObject3D) throw new TypeError(`${Array.isArray(value) ? `${name}[${i}]` : name}: expected an Object3D (a mesh to raycast), an array of them, a function (x, y, z) → { height, normal } | null or a THREE.Plane, got ${describe(o)}`);
   });
-  return { kind: 'meshes', value: list, raycaster: null, hits: [], reach: 0.5 };
+  return { source: 'meshes', value: list, raycaster: null, hits: [], reach: 0.5 };
 }
 
 /**
@@ -67,7 +67,7 @@ export function queryGround(ground, probes, probeOffset, grounds, groundOffset, 
     _down.copy(up).negate();
     _far[0] = above + reach;
     let hit;
-    switch (ground.kind) {
+    switch (ground.source) {
       case 'meshes': hit = raycast(ground); break;
       case 'function': hit = callGround(ground.value, up); break;
       case 'plane': hit = planeHit(ground.value, up); break;
@@ -172,132 +172,24 @@ export function authoredPlane(root, upInRoot, height, out) {
   return out;
 }
 
-// ---------------------------------------------------------------- IKRig's grounding constraint
-
-/** Humanoid roles of a grounding constraint given no legs (the toes only when both feet have them). */
-export const HUMANOID_GROUNDING = /* @__PURE__ */ Object.freeze({
-  pelvis: 'hips',
-  legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot', 'rightToes']],
-});
-
-// The humanoid's legs, with toes only if every leg has its toe bone.
-function humanoidLegs(rig) {
-  const legs = HUMANOID_GROUNDING.legs;
-  return legs.every((leg) => rig.humanoid.has(leg[3])) ? legs : legs.map((leg) => leg.slice(0, 3));
-}
-
-// The core's joint options of a grounding constraint (bones in three.js), and its frame inputs and three.js-only options.
-export const GROUNDING_BONE_KEYS = ['legs', 'pelvis', 'chest'];
-export const GROUNDING_KEYS = ['ground', 'plant'];
-
 /**
- * A grounding constraint's bones from its options: `{ pelvis, chest, legs }`
- * (legs: 2 or 4 of [hip, knee, ankle, toe?]), each a bone, a name or a role;
- * on a humanoid rig `legs` and `pelvis` default to its legs and hips.
- */
-export function groundingBones(rig, options) {
-  const humanoid = rig.humanoid.size > 0;
-  const legsGiven = options.legs ?? (humanoid ? humanoidLegs(rig) : undefined);
-  if (legsGiven === undefined) {
-    throw new TypeError("legs: a 'grounding' constraint needs legs: [[hip, knee, ankle, toe?], …] (2 or 4; bones, names or humanoid roles)" +
-      `; ${rig.humanoid.reason}`);
-  }
-  if (!Array.isArray(legsGiven) || (legsGiven.length !== 2 && legsGiven.length !== 4)) {
-    throw new RangeError(`legs: expected 2 or 4 legs, each [hip, knee, ankle, toe?], got ${Array.isArray(legsGiven) ? `${legsGiven.length} leg(s)` : describe(legsGiven)}`);
-  }
-  const legs = legsGiven.map((leg, i) => rig._resolveList(leg, `legs[${i}]`, 3, 4, '[hip, knee, ankle, toe?]'));
-  if (legs.some((leg) => leg.length !== legs[0].length)) {
-    throw new RangeError(`legs: every leg needs the same joints: [hip, knee, ankle] or [hip, knee, ankle, toe] (legs[0] has ${legs[0].length}, another has ${legs.find((l) => l.length !== legs[0].length).length})`);
-  }
-  const pelvisGiven = options.pelvis ?? (humanoid ? HUMANOID_GROUNDING.pelvis : legs[0][0].parent);
-  const pelvis = rig._resolveBone(pelvisGiven, 'pelvis');
-  if (!pelvis) throw new RangeError("pelvis: no bone found (give the joint whose translation moves, e.g. 'hips')");
-  const chest = options.chest === undefined || options.chest === null ? null : rig._resolveBone(options.chest, 'chest');
-  legs.forEach((leg, i) => {
-    let o = leg[0];
-    while (o && o !== pelvis) o = o.parent;
-    if (!o) throw new RangeError(`legs[${i}][0]: the hip must hang below the pelvis ('${pelvis.name}')`);
-  });
-  return { pelvis, chest, legs };
-}
-
-/** The core's joint options of a grounding constraint's bones (`ix`: bone → joint index). */
-export function groundingJoints(bones, ix) {
-  const out = { pelvis: ix(bones.pelvis), legs: bones.legs.map((leg) => leg.map(ix)) };
-  if (bones.chest) out.chest = ix(bones.chest);
-  return out;
-}
-
-/**
- * Gives a grounding constraint its three.js parts: `ground` (a property
- * that reads the option again when set) and `plant` (a Float32Array, one per
- * leg: −1 auto, 0 free, 1 planted; read every update).
- */
-export function attachGround(constraint, options) {
-  let value = options.ground ?? null;
-  constraint._ground = readGround(value);
-  Object.defineProperty(constraint, 'ground', {
-    enumerable: true,
-    get: () => value,
-    set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
-  });
-  const legs = constraint.bones.legs.length;
-  const checkPlant = (v) => {
-    if (!(Array.isArray(v) || ArrayBuffer.isView(v)) || v.length !== legs) {
-      throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(v)}`);
-    }
-    for (let i = 0; i < legs; i++) {
-      if (typeof v[i] !== 'number' || !Number.isFinite(v[i])) throw new TypeError(`plant[${i}]: expected a finite number (-1 auto, 0 free, 1 planted), got ${describe(v[i])}`);
-    }
-  };
-  // One Float32Array for the constraint's life: assigning `plant` checks and copies into it.
-  const plant = new Float32Array(legs).fill(-1);
-  Object.defineProperty(constraint, 'plant', {
-    enumerable: true,
-    get: () => plant,
-    set: (v) => { checkPlant(v); plant.set(v); },
-  });
-  if (options.plant !== undefined && options.plant !== null) constraint.plant = options.plant;
-  // The frame's probes and hits, staged in JS: a ground function may grow WASM memory.
-  constraint._probes = new Float32Array(PROBE_FLOATS * legs);
-  constraint._hits = new Float32Array(GROUND_FLOATS * legs);
-  // constraint.set({ ground, plant }): checked with the other options first, then set.
-  constraint._ownKeys = GROUNDING_KEYS;
-  constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
-  constraint._setOwn = (key, v) => { if (key === 'ground') constraint.ground = v; else constraint.plant = v; };
-  constraint._legLength = 0;
-  constraint._plane = new Plane();
-}
-
-/** The rest-pose length of a constraint's longest leg, in the rig's model units. */
-export function restLegLength(rig, constraint) {
-  let longest = 0;
-  const a = new Vector3(), b = new Vector3();
-  for (const leg of constraint.bones.legs) {
-    let length = 0;
-    for (let i = 1; i < 3; i++) length += rig._restModelPosition(leg[i - 1], a).distanceTo(rig._restModelPosition(leg[i], b));
-    longest = Math.max(longest, length);
-  }
-  return longest;
-}
-
-/**
- * One frame's ground for every grounding constraint of `rig`: probes the
+ * One frame's ground for every grounding constraint of `rig` (the rig's
+ * internal interface, web/three/rig/ikRig.js): probes the
  * animated pose (the locals and root already in the core's views), queries
  * the ground under each foot and fills the core's hits. Returns the views
  * (fetched again when WASM memory grew).
  */
 export function groundFrame(rig, grounding, v, upInRoot) {
-  rig._core.probe();
-  if (v.input.buffer.byteLength === 0) v = rig._viewsNow();
-  const root = v.root, up = rig._up;
+  rig.probe();
+  if (v.input.buffer.byteLength === 0) v = rig.views();
+  const root = v.root, up = rig.up;
   const scale = Math.abs(root[7]);
   // Probes and the authored planes read before any query: a ground function may grow WASM
   // memory (detaching the views), so the hits are staged and written after every query.
   for (let i = 0; i < grounding.length; i++) {
     const c = grounding[i], h = c._core;
     for (let k = 0; k < c._probes.length; k++) c._probes[k] = v.probes[h.probeOffset + k];
-    if (c._ground.kind === 'authored') authoredPlane(root, upInRoot, c._settings.groundHeight ?? 0, c._plane);
+    if (c._ground.source === 'authored') authoredPlane(root, upInRoot, c._settings.groundHeight ?? 0, c._plane);
   }
   for (let i = 0; i < grounding.length; i++) {
     const c = grounding[i];
@@ -307,7 +199,7 @@ export function groundFrame(rig, grounding, v, upInRoot) {
     const plant = c.plant;
     for (let leg = 0; leg < plant.length; leg++) c._hits[GROUND_FLOATS * leg + 7] = plant[leg];
   }
-  if (v.input.buffer.byteLength === 0) v = rig._viewsNow();
+  if (v.input.buffer.byteLength === 0) v = rig.views();
   for (let i = 0; i < grounding.length; i++) v.grounds.set(grounding[i]._hits, grounding[i]._core.groundOffset);
   return v;
 }

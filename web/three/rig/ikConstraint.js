@@ -2,6 +2,7 @@
 // see it: its options are properties, its target and pole three.js objects.
 import { Vector3 } from 'three';
 import { readAxis, readPoint } from '../readers.js';
+import { KIND_TABLE } from './kinds/index.js';
 
 const _v = /* @__PURE__ */ new Vector3();
 const NONE = /* @__PURE__ */ Object.freeze([]);
@@ -18,9 +19,12 @@ export const AXIS_KEYS = /* @__PURE__ */ new Set(['forward', 'bendAxis', 'up', '
  * `target` and `pole` are read from their objects on every update.
  */
 export class IKConstraint {
-  constructor(rig, kind, bones, settings, frame, eyes = []) {
+  // host: the rig's internal interface (web/three/rig/ikRig.js).
+  constructor(rig, host, kind, bones, settings, frame, eyes = []) {
     this.rig = rig;
     this.kind = kind;
+    this._host = host;
+    this._kind = KIND_TABLE[kind];
     /** The bones, resolved (for bodyLookAt: `{ spine, arms, legs }`). */
     this.bones = bones;
     /** The eye bones the gaze turns (lookAt, bodyLookAt; set at add()), resolved; [] for none. */
@@ -37,7 +41,7 @@ export class IKConstraint {
       Object.defineProperty(this, key, {
         enumerable: true,
         // A derived default (null: from the rest pose) reads back as the number in force.
-        get: () => (this._settings[key] === null && this._core && this.kind === 'grounding' ? this._core.get(key) : this._settings[key]),
+        get: () => (this._settings[key] === null && this._core && this._kind.derived ? this._core.get(key) : this._settings[key]),
         set: (value) => this._set(key, value),
       });
     }
@@ -55,7 +59,7 @@ export class IKConstraint {
     // Written every frame with the same value costs nothing: only a change is checked and pushed.
     if (value === this._settings[key] && (value === null || typeof value !== 'object')) return;
     const converted = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
-    this.rig._checkAlive();
+    this._host.checkAlive();
     this._core.set({ [key]: converted });
     this._settings[key] = value;
     if (key === 'enabled') this._coreEnabled = value;
@@ -66,7 +70,7 @@ export class IKConstraint {
     const own = this._ownKeys ?? NONE; // a kind's three.js-side options (grounding: ground, plant)
     for (const key of Object.keys(options)) {
       if (FRAME_KEYS.includes(key) || own.includes(key)) continue;
-      if (!Object.hasOwn(this._settings, key)) this.rig._unknown(this.kind, key);
+      if (!Object.hasOwn(this._settings, key)) this._host.unknown(this.kind, key);
     }
     for (const key of own) if (key in options) this._checkOwn(key, options[key]);
     const core = {};
@@ -74,7 +78,7 @@ export class IKConstraint {
       if (!FRAME_KEYS.includes(key) && !own.includes(key)) core[key] = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
     }
     for (const key of FRAME_KEYS) if (key in options) readFrameInput(options[key], key);
-    this.rig._checkAlive();
+    this._host.checkAlive();
     this._core.set(core);
     if ('enabled' in core) this._coreEnabled = core.enabled;
     for (const [key, value] of Object.entries(options)) {
@@ -91,7 +95,7 @@ export class IKConstraint {
 // add(); internal fields (a leading '_') pass.
 const GUARD = /* @__PURE__ */ Object.freeze({
   set(target, key, value) {
-    if (typeof key === 'string' && !(key in target) && !key.startsWith('_')) target.rig._unknown(target.kind, key);
+    if (typeof key === 'string' && !(key in target) && !key.startsWith('_')) target._host.unknown(target.kind, key);
     return Reflect.set(target, key, value);
   },
 });
@@ -107,6 +111,29 @@ export function axisSetting(value, name) {
   if (value === null) return null;
   const axis = readAxis(value, name, _axis);
   return axis ? [axis.x, axis.y, axis.z] : null;
+}
+
+/** Each constraint's target and pole into `frames` (12 floats each); pushes `enabled` when a target comes or goes. */
+export function writeFrames(list, frames) {
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    const o = 12 * i;
+    const target = c.target === null ? null : readPoint(c.target, 'target', _v);
+    if (target) {
+      frames[o] = target.x; frames[o + 1] = target.y; frames[o + 2] = target.z;
+    }
+    // Without a target the constraint blends out as if disabled (pushed only when that changes); a targetless kind has none.
+    const enabled = c._settings.enabled !== false && (target !== null || c._kind.targetless === true);
+    if (enabled !== c._coreEnabled) {
+      c._core.set({ enabled });
+      c._coreEnabled = enabled;
+    }
+    const pole = c.pole === null ? null : readPoint(c.pole, 'pole', _v);
+    if (pole) {
+      frames[o + 3] = pole.x; frames[o + 4] = pole.y; frames[o + 5] = pole.z;
+    }
+    frames[o + 9] = pole ? 1 : 0;
+  }
 }
 
 export function readFrameInput(value, name) {

@@ -5,39 +5,20 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { checkDescent, checkHelperOptions, describe, optionNames, readAxis, readModule, toArray3 } from '../readers.js';
 import { boneFinder, outsideMessage, resolveHumanoid } from './humanoid.js';
-import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, guard, readFrameInput, settingNames } from './ikConstraint.js';
+import { AXIS_KEYS, FRAME_KEYS, IKConstraint, coreSettings, guard, readFrameInput, settingNames, writeFrames } from './ikConstraint.js';
 import { candidatesOf, flatBones, restLocals } from './skeleton.js';
-import { EYE_KINDS, resolveEyes } from './eyes.js';
+import { resolveEyes } from './eyes.js';
 import { warnOnce } from '../../src/dev.js';
-import { checkNotMirrored, lastWrites, mirrored, readLocals, readRoot, writeFrames, writeLocals, writerId } from './ikRigPose.js';
-import { GROUNDING_BONE_KEYS, GROUNDING_KEYS, attachGround, groundFrame, groundingBones, groundingJoints, restLegLength } from './grounding.js';
+import { RigPose, checkNotMirrored, mirrored, writerId } from './rigPose.js';
+import { groundFrame } from './grounding.js';
+import { KIND_TABLE } from './kinds/index.js';
+import { registerInternal } from './internal.js';
 
 const _v = /* @__PURE__ */ new Vector3();
 const _s = /* @__PURE__ */ new Vector3();
 const _q = /* @__PURE__ */ new Quaternion();
 const _m = /* @__PURE__ */ new Matrix4();
 const _axis = /* @__PURE__ */ new Vector3();
-
-/** The constraint kinds `IKRig.add` takes, with the bones each needs. */
-const KINDS = /* @__PURE__ */ Object.freeze({
-  aim: { min: 1, max: 1, shape: 'one bone' },
-  twoBone: { min: 3, max: 3, shape: '[root, mid, end]' },
-  pseudoThreeBone: { min: 4, max: 4, shape: '[root, mid, end, tip]' },
-  chain: { min: 2, max: 256, shape: '[root, ..., tip] (2 to 256 bones)' },
-  lookAt: { min: 2, max: 64, shape: '[spine, ..., neck, head]' },  // the core's 2..64 look-at joints (docs/rig/look-at.md)
-  bodyLookAt: { min: 2, max: 64, shape: '{ spine, arms, legs }' },
-  grounding: { min: 2, max: 4, shape: '{ legs: [[hip, knee, ankle, toe?], …], pelvis, chest? }' },
-});
-
-// Humanoid roles used when a constraint gives no bones ('?': skipped when missing).
-const HUMANOID_BONES = /* @__PURE__ */ Object.freeze({
-  lookAt: ['spine', 'chest', 'upperChest?', 'neck', 'head'],
-  bodyLookAt: {
-    spine: ['hips', 'spine', 'chest', 'upperChest?', 'neck', 'head'],
-    arms: [['leftUpperArm', 'leftLowerArm', 'leftHand'], ['rightUpperArm', 'rightLowerArm', 'rightHand']],
-    legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot']],
-  },
-});
 
 const RIG_OPTIONS = /* @__PURE__ */ optionNames('humanoid', 'facing', 'up');
 
@@ -72,14 +53,14 @@ export class IKRig {
     /** The constraints, in solve order (as users hold them: a write of an unknown property throws). */
     this.constraints = [];
     this._list = [];         // the same constraints unguarded, for the per-frame path
-    this._joints = [];      // Object3Ds in the core rig, parents before children
-    this._index = new Map(); // Object3D → joint index
-    this._base = undefined;  // the parent of the topmost joint (its world transform is the rig's root)
+    this._pose = null;       // the joints of the core rig and their per-frame state (rigPose.js)
     this._core = null;
     this._views = null;
     this._grounding = [];
     this._disposed = false;
-    this._writer = writerId(); // this rig, as the writer of a bone (ikRigPose.js)
+    this._writer = writerId(); // this rig, as the writer of a bone (rigPose.js)
+    this._internal = new RigInternal(this);
+    registerInternal(this, this._internal);
   }
 
   /** The bone for a humanoid role, a bone name or an Object3D of this rig (null when none). */
@@ -112,24 +93,25 @@ export class IKRig {
    */
   add(kind, options = {}) {
     this._checkAlive();
-    if (!Object.hasOwn(KINDS, kind)) {
-      const names = Object.keys(KINDS);
+    if (!Object.hasOwn(KIND_TABLE, kind)) {
+      const names = Object.keys(KIND_TABLE);
       const close = names.find((n) => n.toLowerCase() === String(kind).toLowerCase());
       throw new TypeError(`kind: expected one of ${names.map((n) => `'${n}'`).join(', ')}, got ${JSON.stringify(kind)}${close ? ` (did you mean '${close}'?)` : ''}`);
     }
     if (options === null || typeof options !== 'object') throw new TypeError(`options: expected an object, got ${describe(options)}`);
     const defaults = this.ikpd.Rig.defaults[kind];
     const names = settingNames(this.ikpd, kind);
-    const extra = kind === 'grounding' ? [...GROUNDING_BONE_KEYS, ...GROUNDING_KEYS] : [kind === 'aim' ? 'bone' : 'bones', ...(EYE_KINDS.has(kind) ? ['eyes'] : [])];
+    const type = KIND_TABLE[kind];
+    const extra = [...type.boneKeys, ...(type.ownKeys ?? []), ...(type.eyes ? ['eyes'] : [])];
     checkHelperOptions(options, optionNames(names, FRAME_KEYS, extra), `IKRig.${kind}`);
-    const bones = this._resolveBones(kind, options);
-    const eyes = resolveEyes(this, kind, options, bones);
+    const bones = type.resolve(this._internal, options);
+    const eyes = type.eyes ? resolveEyes(this._internal, options, type.head(bones)) : [];
     const frame = { target: options.target ?? null, pole: options.pole ?? null };
     for (const key of FRAME_KEYS) readFrameInput(frame[key], key);
     const settings = {};
     for (const key of names) settings[key] = options[key] ?? (AXIS_KEYS.has(key) ? 'auto' : defaults[key]);
-    const constraint = new IKConstraint(this, kind, bones, settings, frame, eyes);
-    if (kind === 'grounding') attachGround(constraint, options);
+    const constraint = new IKConstraint(this, this._internal, kind, bones, settings, frame, eyes);
+    type.attach?.(constraint, options);
     this._list.push(constraint);
     try {
       this._build();
@@ -158,13 +140,14 @@ export class IKRig {
     const core = this._core;
     if (core === null) return this;
     let v = this._viewsNow();
-    writeFrames(this, v.frames);
-    readLocals(this, v.input);
-    readRoot(this, v.root);
-    if (this._grounding.length > 0) v = groundFrame(this, this._grounding, v, this._upInRoot); // docs/rig/grounding.md
+    const pose = this._pose;
+    writeFrames(this._list, v.frames);
+    pose.readLocals(v.input);
+    pose.readRoot(v.root);
+    if (this._grounding.length > 0) v = groundFrame(this._internal, this._grounding, v, pose.upInRoot); // docs/rig/grounding.md
     core.update(dt);
     if (v.output.buffer.byteLength === 0) v = this._viewsNow();
-    writeLocals(this, v.output, v.changed);
+    pose.writeLocals(v.output, v.changed);
     const results = v.results;
     const list = this._list;
     for (let i = 0; i < list.length; i++) {
@@ -228,24 +211,6 @@ export class IKRig {
     return bones;
   }
 
-  _resolveBones(kind, options) {
-    const { min, max, shape } = KINDS[kind];
-    if (kind === 'grounding') return groundingBones(this, options);
-    if (kind === 'aim') {
-      if (options.bone === undefined) throw new TypeError("bone: an 'aim' constraint needs the bone to aim (a bone, a name or a role)");
-      return [this._resolveBone(options.bone, 'bone')];
-    }
-    const given = options.bones ?? (this.humanoid.size > 0 ? HUMANOID_BONES[kind] : undefined);
-    if (given === undefined) {
-      throw new TypeError(`bones: a '${kind}' constraint needs bones: ${shape} (bones, names or humanoid roles)` +
-        (this.humanoid.size === 0 ? `; ${this.humanoid.reason}: pass bones, or humanoid: a role table` : ''));
-    }
-    if (kind !== 'bodyLookAt') return this._resolveList(given, 'bones', min, max, shape);
-    if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new TypeError(`bones: expected ${shape}`);
-    const limbs = (key) => (given[key] ?? []).map((limb, i) => this._resolveList(limb, `bones.${key}[${i}]`, 3, 3, '[upper, lower, end]'));
-    return { spine: this._resolveList(given.spine, 'bones.spine', min, max, '[hips, ..., head]'), arms: limbs('arms'), legs: limbs('legs') };
-  }
-
   // (Re)creates the core rig over the bones every constraint needs (and their ancestors).
   _build() {
     const needed = new Set();
@@ -279,7 +244,7 @@ export class IKRig {
       const facing = this.facing;
       core.setFacing([facing.x, facing.y, facing.z]);
       const ix = (b) => index.get(b);
-      handles = this._list.map((c) => core.add(c.kind, { ...coreSettings(c._settings), ...jointsOf(c, ix) }));
+      handles = this._list.map((c) => core.add(c.kind, { ...coreSettings(c._settings), ...c._kind.joints(c, ix) }));
     } catch (error) {
       core.dispose();
       throw error;
@@ -288,23 +253,12 @@ export class IKRig {
     this._core?.dispose();
     this._core = core;
     this._views = null;
-    this._joints = joints;
-    this._index = index;
-    this._base = base;
-    this._grounding = this._list.filter((c) => c.kind === 'grounding');
-    for (const c of this._grounding) c._legLength = restLegLength(this, c);
-    this._upInRoot = this._upIn(base);
-    this._written = new Float64Array(4 * joints.length).fill(NaN);
-    this._animated = new Float32Array(10 * joints.length);
-    this._wroteTranslation = new Uint8Array(joints.length);
-    this._stale = new Uint8Array(joints.length);
-    this._records = lastWrites(joints); // shared with other rigs over these bones, kept across rebuilds
+    this._grounding = this._list.filter((c) => c._kind.grounds === true);
     // The joints a constraint drives (not just ancestors): only there is another rig's output read as
-    // the animated pose it came from; a bone this rig only reads keeps the other's output (layered rigs).
-    this._driven = new Uint8Array(joints.length);
-    for (const c of this._list) for (const bone of [...flatBones(c.bones), ...c.eyes]) this._driven[index.get(bone)] = 1;
-    this._rootMatrix = new Float64Array(16).fill(NaN); // the base's world matrix readRoot last decomposed
-    this._rootValues = new Float32Array(10);           // and what it gave, as the core reads it
+    // the animated pose it came from (RigPose).
+    const driven = this._list.flatMap((c) => [...flatBones(c.bones), ...c.eyes]);
+    this._pose = new RigPose(joints, driven, this._writer, (b) => this._upIn(b));
+    for (const c of this._list) c._kind.built?.(this._internal, c);
   }
 
   // The world up option in the frame of `base` (the skeleton's parent; null: the world).
@@ -349,13 +303,37 @@ export class IKRig {
   }
 }
 
+/**
+ * An IKRig's internal interface (registered in web/three/rig/internal.js):
+ * what the helpers, the kinds and grounding use of the rig, none of its
+ * private fields read outside this file.
+ */
+class RigInternal {
+  #rig;
 
-// A constraint's joint indices as the core takes them.
-function jointsOf(c, ix) {
-  if (c.kind === 'grounding') return groundingJoints(c.bones, ix);
-  const eyes = EYE_KINDS.has(c.kind) ? { eyes: c.eyes.map(ix) } : {};
-  if (c.kind !== 'bodyLookAt') return { joints: c.bones.map(ix), ...eyes };
-  return { joints: c.bones.spine.map(ix), arms: c.bones.arms.flat().map(ix), legs: c.bones.legs.flat().map(ix), ...eyes };
+  constructor(rig) { this.#rig = rig; }
+
+  /** The core rig's views (fetched again after WASM memory grew or a rebuild). */
+  views() { return this.#rig._viewsNow(); }
+  /** The joints and their per-frame state of the current build (RigPose). */
+  get pose() { return this.#rig._pose; }
+  /** The world up (unit). */
+  get up() { return this.#rig._up; }
+  /** The humanoid found (IKRig.humanoid). */
+  get humanoid() { return this.#rig.humanoid; }
+  /** Constraint `i` unguarded, for per-frame reads. */
+  constraint(i) { return this.#rig._list[i]; }
+  /** Fills the core rig's probes from its input and root. */
+  probe() { this.#rig._core.probe(); }
+  /** Zeroes every constraint's smoothing at once (a fresh core rig). */
+  clearSmoothing() { this.#rig._build(); }
+  checkAlive() { this.#rig._checkAlive(); }
+  /** Throws the TypeError for `key`, not an option of a `kind` constraint. */
+  unknown(kind, key) { this.#rig._unknown(kind, key); }
+  /** A bone, a bone name or a humanoid role as a bone of this rig (null: an optional one missing). */
+  resolveBone(value, name) { return this.#rig._resolveBone(value, name); }
+  /** A list of bones, checked to be `min` to `max` bones in one line of descent. */
+  resolveList(list, name, min, max, shape) { return this.#rig._resolveList(list, name, min, max, shape); }
+  /** Model (base-space) position of `object` in the rest pose. */
+  restModelPosition(object, out) { return this.#rig._restModelPosition(object, out); }
 }
-
-

@@ -2,7 +2,7 @@
 import type { Object3D } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { PointLike, AxisLike } from '../common.js';
-import type { OneConstraintRig, SmoothedRigIK } from '../helper.js';
+import type { OneConstraintRig, SmoothedRigIK } from './rigHelper.js';
 
 export interface LookAtIKOptions {
   /** What the head looks at. Default null: the offsets blend out as if disabled. @default null */

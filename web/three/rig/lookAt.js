@@ -1,7 +1,7 @@
 // LookAtIK: a spine → neck → head rig turning toward a target with PD
 // smoothing (docs/rig/look-at.md), as a one-constraint IKRig (a 'lookAt'
-// constraint over just its bones; web/three/helper.js).
-import { RigHelper, SMOOTHING_KEYS, characterFacing, guardHelper } from '../helper.js';
+// constraint over just its bones; web/three/rig/rigHelper.js).
+import { RigHelper, SMOOTHING_KEYS, characterFacing, guardHelper } from './rigHelper.js';
 import { BoneChain } from '../boneChain.js';
 import { checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from '../readers.js';
 import { Vector3 } from 'three';
@@ -79,7 +79,7 @@ export class LookAtIK extends RigHelper {
   /** False once disabled (or without a target) and every offset has blended out. */
   get active() {
     if (this._perBone) return this._perBone.solver.active;
-    return !this._disposed && this.rig._viewsNow().results[3] !== 0;
+    return !this._disposed && this._rigInternal.views().results[3] !== 0;
   }
 
   /**
@@ -98,7 +98,7 @@ export class LookAtIK extends RigHelper {
   clear() {
     this._checkAlive();
     if (this._perBone) this._perBone.solver.clear();
-    else this.rig._build(); // a fresh core rig: every smoothing state at zero
+    else this._rigInternal.clearSmoothing();
     return this;
   }
 

@@ -3,7 +3,7 @@
 import type { Disposable, Vec3 } from '../common.js';
 import type { AimMethod } from '../ik/aim.js';
 import type { BendDirection } from '../ik/twoBone.js';
-import type { PdOptions, QuatPDOptions } from '../pd/pd.js';
+import type { PdControllerOptions, QuatPDOptions } from '../pd/pd.js';
 
 /**
  * What the per-item `pole` field holds: `'none'` (not read; no pole), `'point'` (a world
@@ -158,7 +158,7 @@ export interface AimBatch extends SoaBatch<AimBatchInput, AimBatchOutput> {
 }
 
 /** Options of a PDBatch: the PD options a batch can honour (it keeps no integral or previous target). */
-export type PDBatchOptions = Pick<PdOptions, 'settleTime' | 'damping' | 'kp' | 'kd' | 'integrator' | 'dtMax' | 'maxVelocity'> & {
+export type PDBatchOptions = Pick<PdControllerOptions, 'settleTime' | 'damping' | 'kp' | 'kd' | 'integrator' | 'dtMax' | 'maxVelocity'> & {
   /** Wrap like AnglePD (radians, short way across ±π, value in (−π, π]). Default false. @default false */
   angle?: boolean;
 };

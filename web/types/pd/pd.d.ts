@@ -22,7 +22,7 @@ export type PdDamping = 'critical' | 'responsive' | 'over' | number;
 export type PdBlendPhase = 'none' | 'spring' | 'linear' | 'done';
 
 /** Options shared by every controller. Give either `settleTime` (+ `damping`) or `kp` (+ `kd` or `damping`). */
-export interface PdOptions {
+export interface PdControllerOptions {
   /** Seconds to get close to the target with critical damping: kp = (2π / settleTime)². Default 1 (kp ≈ 39.5). @default 1 */
   settleTime?: number;
   /** Damping preset or ratio; kd = 2ζ√kp. Default `'critical'`. @default 'critical' */
@@ -123,7 +123,7 @@ export interface PdController<V, W> extends Disposable {
   /** Sets the state; clears the integral, the blend-out and the remembered target. Velocity defaults to 0. */
   reset(value: V, velocity?: W): this;
   /** Applies new options (omitted ones take their defaults); keeps the state. */
-  configure(options?: PdOptions): this;
+  configure(options?: PdControllerOptions): this;
   /** Spring gain in use. */
   readonly kp: number;
   /** Damper gain in use. */
@@ -162,8 +162,14 @@ export interface PD extends PdController<number, number> {
   trackOffset(dt: number, animation: number, desired: number | null | undefined): number;
 }
 
+/**
+ * The options every controller takes, by the name 0.1.0 gave them (it differed from PDOptions, the scalar PD's, only by case).
+ * @deprecated Use PdControllerOptions.
+ */
+export type PdOptions = PdControllerOptions;
+
 /** Scalar options plus the initial state. */
-export interface PDOptions extends PdOptions {
+export interface PDOptions extends PdControllerOptions {
   /** Initial value. Default 0. @default 0 */
   value?: number;
   /** Initial velocity. Default 0. @default 0 */
@@ -174,7 +180,7 @@ export interface PDOptions extends PdOptions {
 export type AnglePD = PD;
 
 /** Options of Vec3PD and QuatPD. */
-export interface RotationPdOptions extends PdOptions {
+export interface RotationPdOptions extends PdControllerOptions {
   /**
    * `'log'`: spring on the rotation vector from the target (exact on the sphere: N steps equal one step).
    * `'componentwise'`: a per-component spring then normalize. Default `'log'`.

@@ -3,10 +3,10 @@
 // change to WASM once (the IKConstraint's setters), not every frame; its
 // update(dt) runs the rig's one WASM call.
 import { Quaternion, Vector3 } from 'three';
-import { IKRig } from './rig/ikRig.js';
-import { checkHelperOptions, optionNames, readModule } from './readers.js';
-import { warnOnce } from '../src/dev.js';
-import { recordWrite } from './rig/ikRigPose.js';
+import { IKRig } from './ikRig.js';
+import { internalOf } from './internal.js';
+import { checkHelperOptions, optionNames, readModule } from '../readers.js';
+import { warnOnce } from '../../src/dev.js';
 
 // The smoothing settings every rig constraint has.
 export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
@@ -48,6 +48,8 @@ export class RigHelper {
       this.rig.dispose();
       throw error;
     }
+    /** The rig's internal interface (web/three/rig/internal.js): its views, pose and unguarded constraint. */
+    this._rigInternal = internalOf(this.rig);
     this._values = {};
     for (const key of keys) {
       this._values[key] = values[key];
@@ -167,34 +169,4 @@ function unknownProperty(helper, key) {
   }
   checkHelperOptions({ [key]: true }, optionNames(names), helper._name);
   throw new TypeError(`${key}: not a property of ${helper._name}`);
-}
-
-// A helper's post-pass on its rig's bones (IKRig keeps, per joint, the
-// animated locals the last update started from and the rotation it wrote).
-
-// Puts every bone still holding what the last update wrote back to the pose
-// that update started from (to measure the animated pose before a solve).
-export function restoreAnimated(rig) {
-  const joints = rig._joints, written = rig._written, animated = rig._animated;
-  for (let j = 0; j < joints.length; j++) {
-    const q = joints[j].quaternion, w = 4 * j, k = 10 * j;
-    if (q._x !== written[w] || q._y !== written[w + 1] || q._z !== written[w + 2] || q._w !== written[w + 3]) continue;
-    q.set(animated[k + 3], animated[k + 4], animated[k + 5], animated[k + 6]);
-    if (rig._wroteTranslation[j]) joints[j].position.set(animated[k], animated[k + 1], animated[k + 2]);
-    written[w] = NaN;
-    rig._wroteTranslation[j] = 0;
-    if (rig._records[j][15] === rig._writer) rig._records[j][0] = NaN;
-  }
-}
-
-// `object`'s local rotation was set after the update: the next update still starts from the animated pose.
-export function claimWritten(rig, object) {
-  const j = rig._index.get(object), w = 4 * j, q = object.quaternion;
-  rig._written[w] = q._x; rig._written[w + 1] = q._y; rig._written[w + 2] = q._z; rig._written[w + 3] = q._w;
-  recordWrite(rig, j);
-}
-
-// The animated local rotation `object` had at the start of the last update.
-export function animatedRotation(rig, object, out) {
-  return out.fromArray(rig._animated, 10 * rig._index.get(object) + 3); // (floats passed to set() would be boxed)
 }

@@ -1,5 +1,5 @@
-// ikpd/three — what the helpers built on a one-constraint IKRig share (web/three/helper.js).
-import type { PointLike } from './common.js';
+// ikpd/three — what the helpers built on a one-constraint IKRig share (web/three/rig/rigHelper.js).
+import type { PointLike } from '../common.js';
 
 /**
  * The smoothing every helper has, as each is a one-constraint `IKRig` (its
@@ -25,9 +25,9 @@ export interface RigHelperOptions {
 /** What the helpers built on a one-constraint IKRig share. */
 export interface OneConstraintRig {
   /** The helper's rig: an IKRig over just its bones (and any between them). */
-  readonly rig: import('./rig/ikRig.js').IKRig;
+  readonly rig: import('./ikRig.js').IKRig;
   /** The rig's one constraint. */
-  readonly constraint: import('./rig/ikRig.js').IKConstraint;
+  readonly constraint: import('./ikRig.js').IKConstraint;
   settleTime: number;
   enabled: boolean;
   damping: 'critical' | 'responsive' | 'over' | number;

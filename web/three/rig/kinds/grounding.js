@@ -1,0 +1,129 @@
+// IKRig's 'grounding' constraint (docs/rig/grounding.md): its bones `{ pelvis,
+// chest, legs }` (a humanoid's legs and hips when none are given), its
+// three.js parts (`ground`, `plant`) and, each frame, the ground under its
+// feet (web/three/rig/grounding.js). It runs without a target.
+import { Plane, Vector3 } from 'three';
+import { describe } from '../../readers.js';
+import { GROUND_FLOATS, PROBE_FLOATS, readGround } from '../grounding.js';
+
+/** Humanoid roles of a grounding constraint given no legs (the toes only when both feet have them). */
+const HUMANOID_GROUNDING = /* @__PURE__ */ Object.freeze({
+  pelvis: 'hips',
+  legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot', 'rightToes']],
+});
+
+// The humanoid's legs, with toes only if every leg has its toe bone.
+function humanoidLegs(rig) {
+  const legs = HUMANOID_GROUNDING.legs;
+  return legs.every((leg) => rig.humanoid.has(leg[3])) ? legs : legs.map((leg) => leg.slice(0, 3));
+}
+
+// Its three.js-only options (not the core's).
+const OWN_KEYS = Object.freeze(['ground', 'plant']);
+
+/**
+ * A grounding constraint's bones from its options: `{ pelvis, chest, legs }`
+ * (legs: 2 or 4 of [hip, knee, ankle, toe?]), each a bone, a name or a role;
+ * on a humanoid rig `legs` and `pelvis` default to its legs and hips.
+ */
+function groundingBones(rig, options) {
+  const humanoid = rig.humanoid.size > 0;
+  const legsGiven = options.legs ?? (humanoid ? humanoidLegs(rig) : undefined);
+  if (legsGiven === undefined) {
+    throw new TypeError("legs: a 'grounding' constraint needs legs: [[hip, knee, ankle, toe?], …] (2 or 4; bones, names or humanoid roles)" +
+      `; ${rig.humanoid.reason}`);
+  }
+  if (!Array.isArray(legsGiven) || (legsGiven.length !== 2 && legsGiven.length !== 4)) {
+    throw new RangeError(`legs: expected 2 or 4 legs, each [hip, knee, ankle, toe?], got ${Array.isArray(legsGiven) ? `${legsGiven.length} leg(s)` : describe(legsGiven)}`);
+  }
+  const legs = legsGiven.map((leg, i) => rig.resolveList(leg, `legs[${i}]`, 3, 4, '[hip, knee, ankle, toe?]'));
+  if (legs.some((leg) => leg.length !== legs[0].length)) {
+    throw new RangeError(`legs: every leg needs the same joints: [hip, knee, ankle] or [hip, knee, ankle, toe] (legs[0] has ${legs[0].length}, another has ${legs.find((l) => l.length !== legs[0].length).length})`);
+  }
+  const pelvisGiven = options.pelvis ?? (humanoid ? HUMANOID_GROUNDING.pelvis : legs[0][0].parent);
+  const pelvis = rig.resolveBone(pelvisGiven, 'pelvis');
+  if (!pelvis) throw new RangeError("pelvis: no bone found (give the joint whose translation moves, e.g. 'hips')");
+  const chest = options.chest === undefined || options.chest === null ? null : rig.resolveBone(options.chest, 'chest');
+  legs.forEach((leg, i) => {
+    let o = leg[0];
+    while (o && o !== pelvis) o = o.parent;
+    if (!o) throw new RangeError(`legs[${i}][0]: the hip must hang below the pelvis ('${pelvis.name}')`);
+  });
+  return { pelvis, chest, legs };
+}
+
+/** The core's joint options of a grounding constraint's bones (`ix`: bone → joint index). */
+function groundingJoints(c, ix) {
+  const bones = c.bones;
+  const out = { pelvis: ix(bones.pelvis), legs: bones.legs.map((leg) => leg.map(ix)) };
+  if (bones.chest) out.chest = ix(bones.chest);
+  return out;
+}
+
+/**
+ * Gives a grounding constraint its three.js parts: `ground` (a property
+ * that reads the option again when set) and `plant` (a Float32Array, one per
+ * leg: −1 auto, 0 free, 1 planted; read every update).
+ */
+function attachGround(constraint, options) {
+  let value = options.ground ?? null;
+  constraint._ground = readGround(value);
+  Object.defineProperty(constraint, 'ground', {
+    enumerable: true,
+    get: () => value,
+    set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
+  });
+  const legs = constraint.bones.legs.length;
+  const checkPlant = (v) => {
+    if (!(Array.isArray(v) || ArrayBuffer.isView(v)) || v.length !== legs) {
+      throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(v)}`);
+    }
+    for (let i = 0; i < legs; i++) {
+      if (typeof v[i] !== 'number' || !Number.isFinite(v[i])) throw new TypeError(`plant[${i}]: expected a finite number (-1 auto, 0 free, 1 planted), got ${describe(v[i])}`);
+    }
+  };
+  // One Float32Array for the constraint's life: assigning `plant` checks and copies into it.
+  const plant = new Float32Array(legs).fill(-1);
+  Object.defineProperty(constraint, 'plant', {
+    enumerable: true,
+    get: () => plant,
+    set: (v) => { checkPlant(v); plant.set(v); },
+  });
+  if (options.plant !== undefined && options.plant !== null) constraint.plant = options.plant;
+  // The frame's probes and hits, staged in JS: a ground function may grow WASM memory.
+  constraint._probes = new Float32Array(PROBE_FLOATS * legs);
+  constraint._hits = new Float32Array(GROUND_FLOATS * legs);
+  // constraint.set({ ground, plant }): checked with the other options first, then set.
+  constraint._ownKeys = OWN_KEYS;
+  constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
+  constraint._setOwn = (key, v) => { if (key === 'ground') constraint.ground = v; else constraint.plant = v; };
+  constraint._legLength = 0;
+  constraint._plane = new Plane();
+}
+
+/** The rest-pose length of a constraint's longest leg, in the rig's model units. */
+function restLegLength(rig, constraint) {
+  let longest = 0;
+  const a = new Vector3(), b = new Vector3();
+  for (const leg of constraint.bones.legs) {
+    let length = 0;
+    for (let i = 1; i < 3; i++) length += rig.restModelPosition(leg[i - 1], a).distanceTo(rig.restModelPosition(leg[i], b));
+    longest = Math.max(longest, length);
+  }
+  return longest;
+}
+
+export const grounding = Object.freeze({
+  bones: { min: 2, max: 4, shape: '{ legs: [[hip, knee, ankle, toe?], …], pelvis, chest? }' },
+  boneKeys: ['legs', 'pelvis', 'chest'],
+  ownKeys: OWN_KEYS,
+  // No target: it runs while enabled; its derived settings (null) read back as the numbers in force;
+  // each frame its feet query the ground (groundFrame, web/three/rig/grounding.js).
+  targetless: true,
+  derived: true,
+  grounds: true,
+  resolve: groundingBones,
+  joints: groundingJoints,
+  attach: attachGround,
+  built: (rig, c) => { c._legLength = restLegLength(rig, c); },
+});

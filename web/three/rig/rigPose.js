@@ -1,0 +1,223 @@
+// RigPose: an IKRig's joints and their bookkeeping each frame (docs/rig/rig.md):
+// the bones' animated locals and the root transform read into the core rig, the
+// locals it changed written back, and the one rule that puts a bone still
+// showing this rig's output back to the animated pose it came from.
+import { Quaternion, Vector3 } from 'three';
+
+const _v = /* @__PURE__ */ new Vector3();
+const _s = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
+
+// What the last writer of a bone (any rig) wrote and the animated pose it read:
+// [0..3] the rotation written, [4..13] the animated locals, [14] 1 when it wrote
+// the translation, [15] the writer's id. Shared by every rig over the bone, so
+// that a rig reads another's output, or its own from before a rebuild, as the
+// animated pose it came from (docs/rig/rig.md, "Helpers sharing bones").
+const LAST_WRITE = /* @__PURE__ */ new WeakMap();
+let nextWriter = 1;
+
+/** A number naming a rig as a writer in the shared records. */
+export function writerId() {
+  return nextWriter++;
+}
+
+/** The joints of one build of an IKRig (parents before children) and their per-frame state. */
+export class RigPose {
+  /**
+   * @param {import('three').Object3D[]} joints parents before children
+   * @param {Iterable<import('three').Object3D>} driven the bones a constraint turns (not just ancestors)
+   * @param {number} writer the rig's writerId()
+   * @param {(base: import('three').Object3D|null) => Vector3} upIn the world up in a base's frame
+   */
+  constructor(joints, driven, writer, upIn) {
+    const n = joints.length;
+    this.joints = joints;
+    /** Object3D → joint index. */
+    this.index = new Map(joints.map((o, i) => [o, i]));
+    this.writer = writer;
+    this._upIn = upIn;
+    this.written = new Float64Array(4 * n).fill(NaN); // the rotation the last update wrote, per joint
+    this.animated = new Float32Array(10 * n);         // the animated locals that update started from
+    this.wroteTranslation = new Uint8Array(n);
+    this.stale = new Uint8Array(n);                   // 1: the bone showed the last output when read
+    // Shared with other rigs over these bones, kept across rebuilds.
+    this.records = joints.map((o) => {
+      let r = LAST_WRITE.get(o);
+      if (r === undefined) LAST_WRITE.set(o, r = new Float64Array(16).fill(NaN));
+      return r;
+    });
+    // Only where a constraint drives a joint is another rig's output read as the animated pose it
+    // came from; a bone this rig only reads keeps the other's output (layered rigs).
+    this.driven = new Uint8Array(n);
+    for (const bone of driven) this.driven[this.index.get(bone)] = 1;
+    /** The parent of the topmost joint (its world transform is the rig's root). */
+    this.base = joints[0].parent ?? null;
+    /** The world up in the base's frame. */
+    this.upInRoot = upIn(this.base);
+    this._rootMatrix = new Float64Array(16).fill(NaN); // the base's world matrix readRoot last decomposed
+    this._rootValues = new Float32Array(10);           // and what it gave, as the core reads it
+  }
+
+  // Locals in, each as animated: a bone still holding what the last update
+  // wrote (nothing animated it since) is read as the pose that update started
+  // from; one holding what this rig wrote before a rebuild, or what another rig
+  // wrote on a bone this one drives too, as the pose that rig started from.
+  readLocals(input) {
+    const { joints, written, animated, records, writer: id } = this;
+    for (let j = 0; j < joints.length; j++) {
+      const o = joints[j], k = 10 * j, w = 4 * j;
+      const p = o.position, q = o.quaternion, s = o.scale;
+      if (s.x * s.y * s.z < 0) mirrored(o); // docs/rig/rig.md, "Mirrored characters"
+      const stale = this.showsWrite(j);
+      this.stale[j] = stale ? 1 : 0;
+      if (stale) {
+        for (let c = 0; c < 10; c++) input[k + c] = animated[k + c];
+        input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
+        if (!this.wroteTranslation[j]) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
+        continue;
+      }
+      const r = records[j];
+      if (q._x === r[0] && q._y === r[1] && q._z === r[2] && q._w === r[3] && (r[15] === id || this.driven[j] === 1)) {
+        for (let c = 0; c < 10; c++) input[k + c] = r[4 + c];
+        input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
+        if (r[14] !== 1) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
+        if (r[15] === id) {
+          // This rig's own output from before a rebuild: put back like a stale bone.
+          this.stale[j] = 1;
+          written[w] = r[0]; written[w + 1] = r[1]; written[w + 2] = r[2]; written[w + 3] = r[3];
+          this.wroteTranslation[j] = r[14] === 1 ? 1 : 0;
+        }
+        continue;
+      }
+      input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z;
+      input[k + 3] = q._x; input[k + 4] = q._y; input[k + 5] = q._z; input[k + 6] = q._w;
+      input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
+    }
+    animated.set(input);
+  }
+
+  /**
+   * The base's world transform into `root` (identity without one), decomposed
+   * only when the base's world matrix changed since the last frame.
+   */
+  readRoot(root) {
+    // The topmost joint's parent now: the rig follows reparenting (attach(), add()).
+    const base = this.joints[0].parent ?? null;
+    if (base !== this.base) {
+      // Rare: after a reparenting; the world up in its frame again.
+      this.base = base;
+      this._rootMatrix.fill(NaN);
+      this.upInRoot = this._upIn(base);
+    }
+    if (base === null) {
+      root.fill(0); root[6] = 1; root[7] = root[8] = root[9] = 1;
+      return;
+    }
+    base.updateWorldMatrix(true, false);
+    const e = base.matrixWorld.elements, seen = this._rootMatrix, r = this._rootValues;
+    let same = true;
+    for (let i = 0; i < 16 && same; i++) same = e[i] === seen[i];
+    if (!same) {
+      if (base.matrixWorld.determinant() < 0) checkNotMirrored(base);
+      base.matrixWorld.decompose(_v, _q, _s);
+      r[0] = _v.x; r[1] = _v.y; r[2] = _v.z;
+      r[3] = _q.x; r[4] = _q.y; r[5] = _q.z; r[6] = _q.w;
+      r[7] = _s.x; r[8] = _s.y; r[9] = _s.z;
+      seen.set(e);
+    }
+    root.set(r);
+  }
+
+  /**
+   * The solved locals the core changed written to the bones (and a bone unchanged
+   * now but still showing the last output put back to its animated pose).
+   */
+  writeLocals(output, changed) {
+    const { joints, written, animated: input } = this;
+    for (let j = 0; j < joints.length; j++) {
+      if (!changed[j]) {
+        this._putBack(j, this.stale[j] === 1);
+        continue;
+      }
+      const w = 4 * j, o = joints[j], k = 10 * j;
+      o.quaternion.set(output[k + 3], output[k + 4], output[k + 5], output[k + 6]);
+      written[w] = output[k + 3]; written[w + 1] = output[k + 4]; written[w + 2] = output[k + 5]; written[w + 3] = output[k + 6];
+      const moved = output[k] !== input[k] || output[k + 1] !== input[k + 1] || output[k + 2] !== input[k + 2];
+      if (moved) o.position.set(output[k], output[k + 1], output[k + 2]);
+      else if (this.wroteTranslation[j]) o.position.set(input[k], input[k + 1], input[k + 2]);
+      this.wroteTranslation[j] = moved ? 1 : 0;
+      this._record(j);
+    }
+  }
+
+  /** True while joint `j`'s rotation is still what the last update wrote (nothing animated it since). */
+  showsWrite(j) {
+    const q = this.joints[j].quaternion, written = this.written, w = 4 * j;
+    return q._x === written[w] && q._y === written[w + 1] && q._z === written[w + 2] && q._w === written[w + 3];
+  }
+
+  /**
+   * Puts every bone still holding what the last update wrote back to the pose
+   * that update started from (to measure the animated pose before a solve).
+   */
+  restoreAnimated() {
+    for (let j = 0; j < this.joints.length; j++) if (this.showsWrite(j)) this._putBack(j, true);
+  }
+
+  /** `object`'s local rotation was set after the update: the next update still starts from the animated pose. */
+  claim(object) {
+    const j = this.index.get(object), w = 4 * j, q = object.quaternion;
+    this.written[w] = q._x; this.written[w + 1] = q._y; this.written[w + 2] = q._z; this.written[w + 3] = q._w;
+    this._record(j);
+  }
+
+  /** The animated local rotation `object` had at the start of the last update. */
+  animatedRotation(object, out) {
+    return out.fromArray(this.animated, 10 * this.index.get(object) + 3); // (floats passed to set() would be boxed)
+  }
+
+  // The one rule of "back to the animated pose": joint j no longer holds this
+  // rig's write; `shows`: it still shows it, so its animated locals go back.
+  _putBack(j, shows) {
+    const o = this.joints[j], a = this.animated, k = 10 * j;
+    if (shows) {
+      o.quaternion.set(a[k + 3], a[k + 4], a[k + 5], a[k + 6]);
+      if (this.wroteTranslation[j]) o.position.set(a[k], a[k + 1], a[k + 2]);
+    }
+    const r = this.records[j];
+    if (r[15] === this.writer) r[0] = NaN;
+    this.written[4 * j] = NaN;
+    this.wroteTranslation[j] = 0;
+  }
+
+  // Joint j's rotation now (and its animated locals) as this rig's last write, in the shared record.
+  _record(j) {
+    const r = this.records[j], q = this.joints[j].quaternion, a = this.animated, k = 10 * j;
+    r[0] = q._x; r[1] = q._y; r[2] = q._z; r[3] = q._w;
+    for (let c = 0; c < 10; c++) r[4 + c] = a[k + c];
+    r[14] = this.wroteTranslation[j];
+    r[15] = this.writer;
+  }
+}
+
+/**
+ * Throws a RangeError naming the mirrored object when `base`'s world transform
+ * has a negative determinant (a scale of -1 on an axis): the core's root is a
+ * rotation and a positive scale (docs/rig/rig.md, "Mirrored characters").
+ */
+export function checkNotMirrored(base) {
+  if (base === null) return;
+  base.updateWorldMatrix(true, false);
+  if (base.matrixWorld.determinant() >= 0) return;
+  let found = base;
+  for (let o = base; o; o = o.parent) {
+    if (o.scale.x * o.scale.y * o.scale.z < 0) { found = o; break; }
+  }
+  mirrored(found);
+}
+
+/** Throws the RangeError for a character mirrored by `object`'s negative scale. */
+export function mirrored(object) {
+  const name = object.name ? `'${object.name}'` : `a ${object.type ?? 'Object3D'} without a name`;
+  throw new RangeError(`IKRig: ${name} mirrors the character (a negative scale, e.g. scale.x = -1); the rig cannot solve a mirrored skeleton. Mirror the animation or the bones' rest pose instead, or give the mirror to a parent outside the rig that is rendered only (docs/rig/rig.md)`);
+}
