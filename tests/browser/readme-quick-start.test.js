@@ -72,4 +72,4 @@ ${code}
   expect(first.equals(second)).toBe(false);
   expect(new Set(first.subarray(100, 4000)).size).toBeGreaterThan(1);
   await page.close();
-});
+}, 180_000); // 20 page loads: 57 s alone on a busy 2-core machine
