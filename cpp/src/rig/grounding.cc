@@ -55,12 +55,12 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   pd::PdSettings pds;
   if (Status s = pd::SettingsFromSettleTime(settings.settleTime > 0.0f ? settings.settleTime : 1.0, settings.damping, &pds); !s) return s;
   pds.blendOutTime = settings.blendOutTime;
-  // Heights, slides, pelvis and pitch follow a moving target from the previous one
-  // (first-order hold): a ramp is tracked alike at any rate (docs/rig/grounding.md).
+  // Slides, pelvis and pitch follow a moving target from the previous one (first-order
+  // hold): a ramp is tracked alike at any rate (docs/rig/grounding.md, "Smoothing").
   pd::PdSettings linear = pds;
   linear.targetMotion = pd::TargetMotion::kLinear;
-  // A free foot's height follows the ground along its plane without lag (its velocity given
-  // by the job, feedForward 1); a change between planes is smoothed (grounding_solve.cc).
+  // A free foot's height follows the ground along its plane without lag (the job gives the
+  // plane's velocity, fed forward); a change between planes is smoothed (same section).
   pd::PdSettings tracking = pds;
   tracking.feedForward = 1.0;
   TwoBoneSettings limb;
