@@ -55,10 +55,14 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   pd::PdSettings pds;
   if (Status s = pd::SettingsFromSettleTime(settings.settleTime > 0.0f ? settings.settleTime : 1.0, settings.damping, &pds); !s) return s;
   pds.blendOutTime = settings.blendOutTime;
-  // Heights, slides, pelvis and pitch follow a moving target from the previous one
-  // (first-order hold): a ramp is tracked alike at any rate (docs/rig/grounding.md).
+  // Slides, pelvis and pitch follow a moving target from the previous one (first-order
+  // hold): a ramp is tracked alike at any rate (docs/rig/grounding.md, "Smoothing").
   pd::PdSettings linear = pds;
   linear.targetMotion = pd::TargetMotion::kLinear;
+  // A free foot's height follows the ground along its plane without lag (the job gives the
+  // plane's velocity, fed forward); a change between planes is smoothed (same section).
+  pd::PdSettings tracking = pds;
+  tracking.feedForward = 1.0;
   TwoBoneSettings limb;
   limb.pole = TwoBonePole::kPoint;
   limb.soften = 0.0f;  // the job softens the reach itself, from the animated leg's (grounding_solve.cc)
@@ -69,7 +73,7 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   State next = same ? state_ : State{};
   // Smoothing turned on (settleTime 0 → > 0): the PDs already hold the offsets applied.
   for (Leg& leg : next.legs) {
-    if (Status s = leg.height.Configure(linear); !s) return s;
+    if (Status s = leg.height.Configure(tracking); !s) return s;
     if (Status s = leg.rotation.Configure(pds); !s) return s;
     for (pd::ScalarPD& axis : leg.slide) {
       if (Status s = axis.Configure(linear); !s) return s;

@@ -56,6 +56,7 @@ struct Grounding::Desired {
     float lift = 0.0f;        // animated sole height above the authored ground
     glm::vec3 lock{0.0f};     // a planted foot's lock, within unplantRadius of the sole
     float offset = 0.0f;      // target height offset (weighted)
+    float rate = 0.0f;        // its velocity as the sole moves along the ground's plane (weighted)
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // target sole rotation (weighted)
     bool ground = false;
     bool stance = false;
@@ -145,6 +146,14 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     const glm::vec3 at = f.stance && leg.planted ? f.lock - glm::dot(f.lock - f.sole, up) * up : f.sole;
     const float t = glm::dot(g.point - at, n) / glm::dot(up, n);
     f.offset = w * (t + f.lift);
+    // The offset's velocity along this hit's plane (the sole moving over it, the root moving
+    // up or down): the height PD follows it without lag; a jump between planes (a ground
+    // edge) is not a velocity, so it is smoothed, not tracked.
+    if (dt > 0.0f && leg.seen && state_.seen) {
+      const glm::vec3 moved = Horizontal(f.sole - leg.previous, up);
+      f.rate = w * (-glm::dot(moved, n) / glm::dot(up, n) - glm::dot(in.groundOrigin - state_.origin, up)) / dt;
+      if (!std::isfinite(f.rate)) f.rate = 0.0f;  // a tiny dt: the change is smoothed as a jump
+    }
   }
   for (std::size_t i = 0; i < legs; ++i) {
     if (!std::isfinite(d.feet[i].offset) || !IsFinite(d.feet[i].rotation)) return Error("legs: pose out of range");
@@ -152,13 +161,21 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
 
   // Stage 2: smooth each foot, lock planted ones (from here on the state changes).
   state_.weight = weight;
-  // Tracks `target`, or blends out to exactly zero when released (disabled, no ground).
-  const auto smooth = [&](pd::ScalarPD& pd, float target, bool release) {
+  // Tracks `target` (moving at `rate` when given), or blends out to exactly zero when
+  // released (disabled, no ground).
+  const auto smooth = [&](pd::ScalarPD& pd, float target, bool release, float rate = std::numeric_limits<float>::quiet_NaN()) {
     // At rest at zero, toward zero: the update would leave it there (skipped: most slides, a biped's pitch).
-    if ((release || (target == 0.0f && pd.target() == 0.0)) && pd.value() == 0.0 && pd.velocity() == 0.0) return 0.0f;
+    if ((release || (target == 0.0f && pd.target() == 0.0 && !(rate != 0.0f && !std::isnan(rate)))) && pd.value() == 0.0 && pd.velocity() == 0.0) return 0.0f;
     if (S.settleTime == 0.0f) pd.Reset(release ? 0.0 : target);
-    else if (!release) (void)pd.Update(dt, target);
-    else (void)pd.UpdateBlendOut(dt, 0.0);
+    else if (release) (void)pd.UpdateBlendOut(dt, 0.0);
+    else if (std::isnan(rate)) (void)pd.Update(dt, target);
+    else {
+      // Along the plane at `rate` the whole step; what is left of the change (a ground edge
+      // crossed) is taken at mid-step, as a linear target would centre it.
+      const double half = 0.5 * static_cast<double>(dt);
+      (void)pd.Update(half, pd.target() + rate * half, rate);
+      (void)pd.Update(half, target, rate);
+    }
     return static_cast<float>(pd.value());
   };
   std::array<glm::quat, kMaxGroundLegs> footRotation{};
@@ -198,7 +215,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
       h = f.offset + smooth(leg.height, 0.0f, true);
     } else {
       if (leg.planted) leg.height.Reset(leg.height.value() + leg.base, leg.height.velocity());
-      h = smooth(leg.height, f.offset, !f.ground);
+      h = smooth(leg.height, f.offset, !f.ground, f.rate);
     }
     if (S.settleTime == 0.0f) (void)leg.rotation.Reset(glm::dquat(f.ground ? f.rotation : kIdentityRotation));
     else if (f.ground) (void)leg.rotation.Update(dt, f.rotation);

@@ -15,6 +15,7 @@ const horizontal = (p, q) => Math.hypot(p.x - q.x, p.z - q.z);
 // cannot reach follows the animated foot: docs/rig/grounding.md, "Plant lock").
 function stanceFigures(frames) {
   let error = 0, slide = 0, excess = 0, windows = 0;
+  const errors = [];
   for (const k of frames[0].soleOut.keys()) {
     for (const [a, b, begin] of stanceWindows(frames, k, 0.1)) {
       windows++;
@@ -22,7 +23,8 @@ function stanceFigures(frames) {
       let own = 0, most = 0;
       for (let i = a; i <= b; i++) {
         const f = frames[i];
-        error = Math.max(error, Math.abs(f.soleOut[k].y - f.expected[k]));
+        errors.push(Math.abs(f.soleOut[k].y - f.expected[k]));
+        error = Math.max(error, errors[errors.length - 1]);
         most = Math.max(most, horizontal(f.soleOut[k], start));
       }
       for (let i = begin; i <= b; i++) for (let j = i + 1; j <= b; j++) own = Math.max(own, horizontal(frames[i].animated.toes[k], frames[j].animated.toes[k]));
@@ -30,7 +32,8 @@ function stanceFigures(frames) {
       excess = Math.max(excess, most - own);
     }
   }
-  return { error, slide, excess, windows };
+  errors.sort((a, b) => a - b);
+  return { error, median: errors[Math.floor(errors.length / 2)], slide, excess, windows };
 }
 
 describe('grounding on real characters playing their own clips', () => {
@@ -65,9 +68,9 @@ describe('grounding on real characters playing their own clips', () => {
   }
 
   // The target is 1 mm everywhere; on the slope and the step it is missed by the figures
-  // docs/rig/grounding.md gives (a foot's stance changes at a frame's time, so a foot lifting
-  // off a step's lower level moves the pelvis's target up to one frame apart between rates).
-  for (const [ground, bound] of [['floor', 1], ['slope', 4], ['step', 10]]) {
+  // docs/rig/grounding.md gives (3.4 and 9.0 mm measured): events at a frame's time (a lock
+  // released, a swinging foot crossing the step's edge) move the pelvis up to a frame apart.
+  for (const [ground, bound] of [['floor', 1], ['slope', 3.5], ['step', 9.5]]) {
     it(`${ground}: the pelvis height at 30 Hz and 240 Hz agrees within ${bound} mm`, async () => {
       const [a, b] = await Promise.all([walkCesiumMan({ rate: 30, ground }), walkCesiumMan({ rate: 240, ground })]);
       let worst = 0;
@@ -108,14 +111,19 @@ describe('grounding on real characters playing their own clips', () => {
   });
 
   // The Fox (centimetres, four legs) on its own Walk and Run: every figure is measured and
-  // reported in docs/rig/grounding.md; what holds is asserted here.
+  // reported in docs/rig/grounding.md; what holds is asserted here. The stance soles are
+  // within 1 mm in the median; the worst sole misses the 1 mm target by the documented bound
+  // (the largest of the three rates, rounded up).
+  const FOX_WORST = { Walk: { slope: 5.5, bumps: 3 }, Run: { slope: 9, bumps: 6 } };
   for (const clip of ['Walk', 'Run']) {
     for (const ground of ['slope', 'bumps']) {
       for (const rate of RATES) {
-        it(`the Fox's ${clip} on ${ground} at ${rate} Hz: four legs grounded, the body pitched to the slope, no slide past the clip's`, async () => {
+        it(`the Fox's ${clip} on ${ground} at ${rate} Hz: four legs grounded, stance soles on the ground, the body pitched to the slope, no slide past the clip's`, async () => {
           const { frames, unit } = await walkCharacter({ name: 'Fox', clip, rate, ground, seconds: 3 });
-          const { excess, windows } = stanceFigures(frames);
+          const { error, median, excess, windows } = stanceFigures(frames);
           expect(windows).toBeGreaterThanOrEqual(8);
+          expect(mm(median * unit)).toBeLessThanOrEqual(1);
+          expect(mm(error * unit)).toBeLessThanOrEqual(FOX_WORST[clip][ground]);
           expect(mm(excess * unit)).toBeLessThanOrEqual(1);
           for (const f of frames) for (const p of [...f.out.toes, f.out.pelvis]) expect(Number.isFinite(p.y)).toBe(true);
           const pitch = (Math.max(...frames.slice(rate / 2).map((f) => f.pelvisTurn)) * 180) / Math.PI;
