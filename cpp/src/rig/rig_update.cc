@@ -223,7 +223,7 @@ Status Rig::Probe(std::span<const LocalTransform> in, const LocalTransform& root
       const detail::KindOps& kind = detail::Kind(c);
       const std::size_t legs = kind.groundLegs(c);
       if (legs == 0) continue;
-      Gather(c, in);
+      for (int j : c.joints) Model(static_cast<std::size_t>(j), in);  // stage.model: what the probes read
       for (std::size_t i = 0; i < legs; ++i) {
         const GroundProbe p = kind.probe(stage, c, i);
         if (write != 0) {

@@ -117,6 +117,12 @@ TEST(RigKinds, ClearSmoothingGivesTheFirstFrameAgain) {
   };
   for (int i = 0; i < 30; ++i) frame(rig, 0.01f * static_cast<float>(i), out);
   ASSERT_GT(rig.results()[1].iterations, 0.0f) << "a foot planted";
+  {  // not cleared, the next frame differs from the first
+    ikpd::rig::Rig kept = rig, first = fresh;
+    frame(kept, 0.0f, out);
+    frame(first, 0.0f, freshOut);
+    EXPECT_NE(std::memcmp(out.data(), freshOut.data(), out.size() * sizeof(out[0])), 0);
+  }
   rig.ClearSmoothing();
   frame(rig, 0.0f, out);
   frame(fresh, 0.0f, freshOut);

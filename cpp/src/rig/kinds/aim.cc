@@ -29,12 +29,11 @@ void Writes(const ConstraintSettings&, std::vector<std::uint16_t>& out) { out.pu
 
 Status Configure(const Setup&, Constraint& c, bool keepState) {
   AimState& a = std::get<AimState>(c.state);
-  for (int withPole = 0; withPole < 2; ++withPole) {
-    a.setup[withPole] = AimSetup{};
+  PrepareBoth(a.setup, [&](bool withPole) {
     AimSettings settings = SettingsOf(c.settings.aim);
-    settings.forward = a.look, settings.up = a.up, settings.pole = withPole != 0;
-    (void)Prepare(settings, &a.setup[withPole]);  // checked by Check; else unprepared (the solve keeps the pose)
-  }
+    settings.forward = a.look, settings.up = a.up, settings.pole = withPole;
+    return settings;
+  });
   return ConfigureSmoothing(a.smooth, c.settings.common, keepState);
 }
 

@@ -37,12 +37,7 @@ Status CheckOptions(const Setup&, const ConstraintSettings& s) {
   return bs.Validate();
 }
 
-void DetectAxes(const Setup& setup, Constraint& c) {
-  BodyLookAtState& b = std::get<BodyLookAtState>(c.state);
-  glm::vec3 up;
-  DetectLook(setup, c.settings, c.settings.joints.size() - 1, &b.look, &up);
-  DetectEyeAxes(setup, c.settings, b.look, b.eyeAxes);
-}
+void DetectAxes(const Setup& setup, Constraint& c) { DetectLookAxes(setup, c.settings, std::get<BodyLookAtState>(c.state).axes); }
 
 // The spine, each arm's upper arm, every leg joint.
 void Writes(const ConstraintSettings& s, std::vector<std::uint16_t>& out) {
@@ -59,7 +54,7 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
   const float weight = s.common.weight;
   BodyLookAtSettings bs = s.bodyLookAt;
   bs.spineJoints = n;
-  bs.forward = b.look;
+  bs.forward = b.axes.look;
   bs.up = setup.up;
   std::vector<float> weights(n);
   if (s.spineWeights.empty()) DefaultBodyLookAtWeights(weights);
@@ -91,7 +86,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   const BodyLookAtOutput output{std::span<Transform>(stage.jobOut, n), std::span<Transform>(stage.jobOut + n, arms),
                                 std::span<Transform>(stage.jobOut + n + arms, legs), std::span<Transform>(stage.jobOut + firstEye, e)};
   const Status status = b.job.Update(dt, input, output);
-  LookResult(stage, c, static_cast<bool>(status), b.look, target, r);
+  LookResult(stage, c, static_cast<bool>(status), b.axes.look, target, r);
   return {b.job.active(), 1.0f};  // inactive: exactly the animated pose, nothing to write
 }
 

@@ -13,11 +13,7 @@ namespace ikpd::rig::detail {
 
 namespace {
 
-void Defaults(ConstraintSettings& s) {
-  s.common.settleTime = s.grounding.settleTime;
-  s.common.damping = s.grounding.damping;
-  s.common.blendOutTime = s.grounding.blendOutTime;
-}
+void Defaults(ConstraintSettings& s) { SmoothingDefaultsOf(s.grounding, s.common); }
 
 Status CheckLegs(const Setup& setup, const ConstraintSettings& s) {
   if (!s.arms.empty()) return Error("arms: only bodyLookAt takes arms");
@@ -152,10 +148,10 @@ std::size_t GroundLegs(const Constraint& c) { return std::get<GroundingState>(c.
 GroundProbe Probe(const Stage& stage, const Constraint& c, std::size_t i) {
   const Grounding& job = std::get<GroundingState>(c.state).job;
   const GroundingSettings& g = job.settings();
-  const std::size_t n = c.settings.joints.size();
   const glm::vec3 up = WorldUp(stage);
-  const glm::vec3 h = stage.ToWorld({stage.jobIn[n + i * g.legJoints].position, kIdentityRotation}).position;
-  const glm::vec3 e = stage.ToWorld({stage.jobIn[n + i * g.legJoints + g.legJoints - 1].position, kIdentityRotation}).position;
+  const auto at = [&](std::size_t k) { return stage.model[static_cast<std::size_t>(c.settings.legs[i * g.legJoints + k])].position; };
+  const glm::vec3 h = stage.ToWorld({at(0), kIdentityRotation}).position;
+  const glm::vec3 e = stage.ToWorld({at(g.legJoints - 1), kIdentityRotation}).position;
   GroundProbe p{e - g.soleOffsets[i] * stage.root.scale * up, h};
   if (job.planted(i)) {
     const glm::vec3 to = job.lock(i) - p.sole;

@@ -84,13 +84,18 @@ struct KindOps {
   void (*clearSmoothing)(Constraint& c);
   // A frame: solve on stage.jobIn, fill the result.
   Outcome (*solve)(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& f, ConstraintResult& r);
-  // Ground queries: legs in grounds()/probes(), and where leg i queries (stage.jobIn gathered on the animated pose).
+  // Ground queries: legs in grounds()/probes(), and where leg i queries (stage.model fresh for c.joints, animated pose).
   std::size_t (*groundLegs)(const Constraint& c);
   GroundProbe (*probe)(const Stage& stage, const Constraint& c, std::size_t leg);
 };
 
 // Defaults for the parts a kind does not have.
 inline void NoDefaults(ConstraintSettings&) {}
+// The common smoothing defaults taken from a job's own (look-at, grounding).
+template <class Job>
+void SmoothingDefaultsOf(const Job& job, CommonSettings& common) {
+  common.settleTime = job.settleTime, common.damping = job.damping, common.blendOutTime = job.blendOutTime;
+}
 Status NoArmsOrLegs(const Setup& setup, const ConstraintSettings& s);
 inline std::size_t NoGroundLegs(const Constraint&) { return 0; }
 inline GroundProbe NoProbe(const Stage&, const Constraint&, std::size_t) { return {}; }

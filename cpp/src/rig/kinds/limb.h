@@ -26,6 +26,16 @@ Status ConfigureSmoothing(LimbSmoothing& smooth, const CommonSettings& common, b
 void ClearSmoothing(LimbSmoothing& smooth);
 // The frame's inputs as the solve and the blend see them (the weight in smooth.weightNow).
 ConstraintFrame SmoothInputs(LimbSmoothing& smooth, const CommonSettings& common, float dt, const ConstraintFrame& f);
+// A limb's two prepared setups: [0] for frames without a pole point, [1] with
+// one; settingsFor(withPole) gives each one's settings. Settings the setup
+// cannot take leave it unprepared (checked by Check; the solve keeps the pose).
+template <class PreparedSetup, class SettingsFor>
+void PrepareBoth(PreparedSetup (&setups)[2], SettingsFor&& settingsFor) {
+  for (int withPole = 0; withPole < 2; ++withPole) {
+    setups[withPole] = PreparedSetup{};
+    (void)Prepare(settingsFor(withPole != 0), &setups[withPole]);
+  }
+}
 // The canonical frames of a limb or chain (rig.h, "Axes"): +X along each bone
 // at rest, +Z the rest bend axis; returns the root's rest local rotation · F_0
 // (the chain's root limit frame).

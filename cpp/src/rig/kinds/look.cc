@@ -26,6 +26,12 @@ void DetectEyeAxes(const Setup& setup, const ConstraintSettings& s, const glm::v
   }
 }
 
+void DetectLookAxes(const Setup& setup, const ConstraintSettings& s, LookAxes& axes) {
+  glm::vec3 up;
+  DetectLook(setup, s, s.joints.size() - 1, &axes.look, &up);
+  DetectEyeAxes(setup, s, axes.look, axes.eyeAxes);
+}
+
 Status CheckEyes(const Setup& setup, const ConstraintSettings& s) {
   if (s.eyes.empty()) return Ok();
   if (s.eyes.size() > 2) return Error("eyes: needs 0, 1 or 2 joints (left, right)");

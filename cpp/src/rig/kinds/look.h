@@ -9,6 +9,14 @@
 
 namespace ikpd::rig::detail {
 
+// A look-at's or body look-at's axes (joint-local): the head's look axis and each eye's.
+struct LookAxes {
+  glm::vec3 look{0.0f, 0.0f, 1.0f};
+  std::vector<glm::vec3> eyeAxes;
+};
+// Both from the rest pose: the head is joints.back().
+void DetectLookAxes(const Setup& setup, const ConstraintSettings& s, LookAxes& axes);
+
 // The look axis of joints[looker] (joint-local): common.forward, else the
 // character's facing in its rest frame; `up` likewise (common.up, else the
 // rig's up).

@@ -9,11 +9,7 @@ namespace ikpd::rig::detail {
 
 namespace {
 
-void Defaults(ConstraintSettings& s) {
-  s.common.settleTime = s.lookAt.settleTime;
-  s.common.damping = s.lookAt.damping;
-  s.common.blendOutTime = s.lookAt.blendOutTime;
-}
+void Defaults(ConstraintSettings& s) { SmoothingDefaultsOf(s.lookAt, s.common); }
 
 // The job's settings; weights: storage for them (one per joint).
 LookAtSettings JobSettings(const ConstraintSettings& s, std::vector<float>& weights) {
@@ -35,12 +31,7 @@ Status CheckOptions(const Setup&, const ConstraintSettings& s) {
   return probe.Reset(JobSettings(s, weights));
 }
 
-void DetectAxes(const Setup& setup, Constraint& c) {
-  LookAtState& l = std::get<LookAtState>(c.state);
-  glm::vec3 up;
-  DetectLook(setup, c.settings, c.settings.joints.size() - 1, &l.look, &up);
-  DetectEyeAxes(setup, c.settings, l.look, l.eyeAxes);
-}
+void DetectAxes(const Setup& setup, Constraint& c) { DetectLookAxes(setup, c.settings, std::get<LookAtState>(c.state).axes); }
 
 Status Configure(const Setup& setup, Constraint& c, bool keepState) {
   LookAtState& l = std::get<LookAtState>(c.state);
@@ -52,7 +43,7 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
     weights[k] = share * s.common.weight;  // weight scales every share: 0 turns nothing, smoothly
   }
   LookAtSettings ls = JobSettings(s, weights);
-  ls.forward = l.look;
+  ls.forward = l.axes.look;
   ls.up = setup.up;  // the yaw/pitch limits' up, as bodyLookAt's
   return keepState ? l.job.Configure(ls) : l.job.Reset(ls);
 }
@@ -67,7 +58,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   const Status status = l.job.Update(dt, std::span<const Transform>(stage.jobIn, n), target, s.common.enabled,
                                      std::span<Transform>(stage.jobOut, n), std::span<const Transform>(stage.jobIn + firstEye, e),
                                      std::span<Transform>(stage.jobOut + firstEye, e));
-  LookResult(stage, c, static_cast<bool>(status), l.look, target, r);
+  LookResult(stage, c, static_cast<bool>(status), l.axes.look, target, r);
   return {l.job.active(), 1.0f};  // inactive: exactly the animated pose, nothing to write
 }
 

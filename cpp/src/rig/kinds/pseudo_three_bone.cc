@@ -25,12 +25,11 @@ void DetectAxes(const Setup& setup, Constraint& c) { (void)DetectBoneFrames(setu
 
 Status Configure(const Setup&, Constraint& c, bool keepState) {
   PseudoThreeBoneState& p = std::get<PseudoThreeBoneState>(c.state);
-  for (int withPole = 0; withPole < 2; ++withPole) {
-    p.setup[withPole] = PseudoThreeBoneSetup{};
+  PrepareBoth(p.setup, [&](bool withPole) {
     PseudoThreeBoneSettings pseudo = SettingsOf(c.settings.pseudoThreeBone);
-    pseudo.limb = CanonicalLimb(c.settings.pseudoThreeBone.limb, withPole != 0);
-    (void)Prepare(pseudo, &p.setup[withPole]);  // checked by Check; else unprepared (the solve keeps the pose)
-  }
+    pseudo.limb = CanonicalLimb(c.settings.pseudoThreeBone.limb, withPole);
+    return pseudo;
+  });
   return ConfigureSmoothing(p.smooth, c.settings.common, keepState);
 }
 

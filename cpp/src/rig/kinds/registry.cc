@@ -47,7 +47,8 @@ void EnsureState(Constraint& c, ConstraintKind kind) {
 glm::vec3 LookAxis(const Constraint& c) {
   return std::visit(
       [](const auto& state) {
-        if constexpr (requires { state.look; }) return state.look;
+        if constexpr (requires { state.axes; }) return state.axes.look;
+        else if constexpr (requires { state.look; }) return state.look;
         else return glm::vec3(0.0f, 0.0f, 1.0f);
       },
       c.state);
@@ -56,7 +57,7 @@ glm::vec3 LookAxis(const Constraint& c) {
 std::span<const glm::vec3> EyeAxes(const Constraint& c) {
   return std::visit(
       [](const auto& state) {
-        if constexpr (requires { state.eyeAxes; }) return std::span<const glm::vec3>(state.eyeAxes);
+        if constexpr (requires { state.axes; }) return std::span<const glm::vec3>(state.axes.eyeAxes);
         else return std::span<const glm::vec3>();
       },
       c.state);

@@ -37,10 +37,7 @@ void DetectAxes(const Setup& setup, Constraint& c) { (void)DetectBoneFrames(setu
 
 Status Configure(const Setup&, Constraint& c, bool keepState) {
   TwoBoneState& t = std::get<TwoBoneState>(c.state);
-  for (int withPole = 0; withPole < 2; ++withPole) {
-    t.setup[withPole] = TwoBoneSetup{};
-    (void)Prepare(CanonicalLimb(c.settings.twoBone, withPole != 0), &t.setup[withPole]);  // checked by Check
-  }
+  PrepareBoth(t.setup, [&](bool withPole) { return CanonicalLimb(c.settings.twoBone, withPole); });
   return ConfigureSmoothing(t.smooth, c.settings.common, keepState);
 }
 
