@@ -3,6 +3,7 @@
 #include "constraint_settings.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <vector>
 
@@ -19,43 +20,116 @@ using rig::ConstraintSettings;
 
 namespace {
 constexpr std::size_t kCommonFloats = 17;
-constexpr std::size_t kGroundingFloats = 1 + JobFloats<rig::GroundingSettings>();
 
 std::optional<glm::vec3> ReadOptional(const float* p) {
   if (p[3] == 0.0f) return std::nullopt;
   return ReadVec3(p);
 }
 
-// The packed job block's size for a kind.
-std::size_t JobBlock(ConstraintKind kind) {
-  switch (kind) {
-    case ConstraintKind::kAim: return JobFloats<AimJob>();
-    case ConstraintKind::kTwoBone: return JobFloats<TwoBoneJob>();
-    case ConstraintKind::kPseudoThreeBone: return JobFloats<PseudoThreeBoneJob>();
-    case ConstraintKind::kChain: return JobFloats<ChainJob>();
-    case ConstraintKind::kLookAt: return JobFloats<LookAtSettings>();
-    case ConstraintKind::kBodyLookAt: return JobFloats<BodyLookAtSettings>();
-    case ConstraintKind::kGrounding: return kGroundingFloats;
-  }
-  return 0;
-}
+// The packed record after the common settings: the kind's job block at `job`,
+// then its extras from `at` (constraint_settings.h).
+struct Reader {
+  const float* job;
+  const float* at;
+  std::size_t joints, legs;
 
-}  // namespace
-
-bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
-  s = rig::DefaultSettings(kind);
-  const auto count = [](float v) { return v >= 0.0f && v <= 1024.0f ? static_cast<std::size_t>(v) : std::size_t{0}; };
-  const std::size_t j = count(p[0]), a = count(p[1]), l = count(p[2]);
-  if (j > 256 || a > 6 || l > (kind == ConstraintKind::kGrounding ? 16u : 6u)) return false;
-  const float* at = p + 3;
-  const auto indices = [&](std::vector<int>& out, std::size_t n) {
+  static std::size_t Count(float v) { return v >= 0.0f && v <= 1024.0f ? static_cast<std::size_t>(v) : std::size_t{0}; }
+  void Indices(std::vector<int>& out, std::size_t n) {
     out.resize(n);
     for (std::size_t i = 0; i < n; ++i) out[i] = IsFinite(at[i]) ? static_cast<int>(std::max(-2.0f, std::min(at[i], 65536.0f))) : -2;
     at += n;
-  };
-  indices(s.joints, j);
-  indices(s.arms, a);
-  indices(s.legs, l);
+  }
+  bool Flag() { return (at++)[0] != 0.0f; }
+  void Array(bool given, std::vector<float>& out) {  // one per joint, when given
+    if (!given) return;
+    out.assign(at, at + joints);
+    at += joints;
+  }
+  void Eyes(ConstraintSettings& s) {  // E then E indices (JS checks E <= 2; more reads as 3: an error)
+    const std::size_t e = std::min<std::size_t>(Count(at[0]), 3);
+    ++at;
+    Indices(s.eyes, e);
+  }
+};
+
+// One line per kind, in ConstraintKind's order (as cpp/src/rig/kinds/registry.cc):
+// its job block's size, the most leg joints it takes, and its reader.
+struct KindReader {
+  std::size_t block;
+  std::size_t maxLegs;
+  bool (*read)(Reader& r, ConstraintSettings& s);
+};
+
+bool ReadAim(Reader& r, ConstraintSettings& s) { return ReadJob<FieldSet::kOptions>(r.job, s.aim), true; }
+bool ReadTwoBone(Reader& r, ConstraintSettings& s) { return ReadJob<FieldSet::kOptions>(r.job, s.twoBone), true; }
+bool ReadPseudoThreeBone(Reader& r, ConstraintSettings& s) {
+  ReadJob<FieldSet::kOptions>(r.job, s.pseudoThreeBone);
+  s.pseudoThreeBone.blend = r.at[0];
+  return true;
+}
+bool ReadChain(Reader& r, ConstraintSettings& s) {
+  ReadJob<FieldSet::kOptions>(r.job, s.chain);
+  const std::size_t m = Reader::Count(r.at[0]);
+  ++r.at;
+  if (m > 256) return false;
+  s.chainLimits.resize(m);
+  for (std::size_t i = 0; i < m; ++i, r.at += kLimitFloats) ReadLimit(r.at, s.chainLimits[i]);
+  return true;
+}
+bool ReadLookAt(Reader& r, ConstraintSettings& s) {
+  ReadJob<FieldSet::kOptions>(r.job, s.lookAt);
+  const bool w = r.Flag(), lim = r.Flag();
+  r.Array(w, s.lookAtWeights);
+  r.Array(lim, s.lookAtLimits);
+  r.Eyes(s);
+  return true;
+}
+bool ReadBodyLookAt(Reader& r, ConstraintSettings& s) {
+  ReadJob<FieldSet::kOptions>(r.job, s.bodyLookAt);
+  const bool w = r.Flag(), lim = r.Flag(), st = r.Flag();
+  r.Array(w, s.spineWeights);
+  r.Array(lim, s.spineLimits);
+  r.Array(st, s.spineSettleTimes);
+  r.Eyes(s);
+  return true;
+}
+bool ReadGrounding(Reader& r, ConstraintSettings& s) {
+  rig::GroundingSettings& g = s.grounding;
+  g.legJoints = r.job[0] == 4.0f ? 4 : r.job[0] == 3.0f ? 3 : 0;  // else Check names it
+  ReadJob(r.job + 1, g);  // its described options (cpp/src/rig/fields.h)
+  if (r.Flag()) {
+    const std::size_t legs = g.legJoints == 0 ? 0 : r.legs / g.legJoints;
+    s.soleOffsets.assign(r.at, r.at + legs);
+    r.at += legs;
+  }
+  return true;
+}
+
+constexpr KindReader kReaders[] = {
+    {JobFloats<AimJob>(), 6, ReadAim},
+    {JobFloats<TwoBoneJob>(), 6, ReadTwoBone},
+    {JobFloats<PseudoThreeBoneJob>(), 6, ReadPseudoThreeBone},
+    {JobFloats<ChainJob>(), 6, ReadChain},
+    {JobFloats<LookAtSettings>(), 6, ReadLookAt},
+    {JobFloats<BodyLookAtSettings>(), 6, ReadBodyLookAt},
+    {1 + JobFloats<rig::GroundingSettings>(), 16, ReadGrounding},
+};
+
+}  // namespace
+
+bool KnownKind(std::uint32_t kind) { return kind < std::size(kReaders); }
+
+bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
+  if (!KnownKind(static_cast<std::uint32_t>(kind))) return false;
+  const KindReader& reader = kReaders[static_cast<std::size_t>(kind)];
+  s = rig::DefaultSettings(kind);
+  const std::size_t j = Reader::Count(p[0]), a = Reader::Count(p[1]), l = Reader::Count(p[2]);
+  if (j > 256 || a > 6 || l > reader.maxLegs) return false;
+  Reader r{nullptr, p + 3, j, l};
+  r.Indices(s.joints, j);
+  r.Indices(s.arms, a);
+  r.Indices(s.legs, l);
+  const float* at = r.at;
   rig::CommonSettings& c = s.common;
   c.weight = at[0];
   c.enabled = at[1] != 0.0f;
@@ -65,66 +139,9 @@ bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) 
   c.forward = ReadOptional(at + 5);
   c.bendAxis = ReadOptional(at + 9);
   c.up = ReadOptional(at + 13);
-  at += kCommonFloats;
-  const float* job = at;
-  at += JobBlock(kind);
-  const auto flag = [&]() { return (at++)[0] != 0.0f; };
-  const auto array = [&](bool given, std::vector<float>& out) {
-    if (!given) return;
-    out.assign(at, at + j);
-    at += j;
-  };
-  const auto eyes = [&]() {  // E then E indices (JS checks E <= 2; more reads as 3: an error)
-    const std::size_t e = std::min<std::size_t>(count(at[0]), 3);
-    ++at;
-    indices(s.eyes, e);
-  };
-  switch (kind) {
-    case ConstraintKind::kAim: ReadJob<FieldSet::kOptions>(job, s.aim); break;
-    case ConstraintKind::kTwoBone: ReadJob<FieldSet::kOptions>(job, s.twoBone); break;
-    case ConstraintKind::kPseudoThreeBone:
-      ReadJob<FieldSet::kOptions>(job, s.pseudoThreeBone);
-      s.pseudoThreeBone.blend = at[0];
-      break;
-    case ConstraintKind::kChain: {
-      ReadJob<FieldSet::kOptions>(job, s.chain);
-      const std::size_t m = count(at[0]);
-      ++at;
-      if (m > 256) return false;
-      s.chainLimits.resize(m);
-      for (std::size_t i = 0; i < m; ++i, at += kLimitFloats) ReadLimit(at, s.chainLimits[i]);
-      break;
-    }
-    case ConstraintKind::kLookAt: {
-      ReadJob<FieldSet::kOptions>(job, s.lookAt);
-      const bool w = flag(), lim = flag();
-      array(w, s.lookAtWeights);
-      array(lim, s.lookAtLimits);
-      eyes();
-      break;
-    }
-    case ConstraintKind::kBodyLookAt: {
-      ReadJob<FieldSet::kOptions>(job, s.bodyLookAt);
-      const bool w = flag(), lim = flag(), st = flag();
-      array(w, s.spineWeights);
-      array(lim, s.spineLimits);
-      array(st, s.spineSettleTimes);
-      eyes();
-      break;
-    }
-    case ConstraintKind::kGrounding: {
-      rig::GroundingSettings& g = s.grounding;
-      g.legJoints = job[0] == 4.0f ? 4 : job[0] == 3.0f ? 3 : 0;  // else Check names it
-      ReadJob(job + 1, g);  // its described options (cpp/src/rig/fields.h)
-      if (flag()) {
-        const std::size_t legs = g.legJoints == 0 ? 0 : l / g.legJoints;
-        s.soleOffsets.assign(at, at + legs);
-        at += legs;
-      }
-      break;
-    }
-  }
-  return true;
+  r.job = at + kCommonFloats;
+  r.at = r.job + reader.block;
+  return reader.read(r, s);
 }
 
 }  // namespace ikpd::bindings

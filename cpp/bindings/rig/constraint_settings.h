@@ -21,6 +21,9 @@
 
 namespace ikpd::bindings {
 
+// A ConstraintKind value the readers know (one per registered kind).
+bool KnownKind(std::uint32_t kind);
+
 // Reads joints, common settings, the kind's options and extras into `s`
 // (defaults first); false when the counts do not fit (JS checks them first).
 bool ReadPdSettings(const float* p, rig::ConstraintKind kind, rig::ConstraintSettings& s);

@@ -91,7 +91,7 @@ class RigHandle {
 
   std::uintptr_t Add(std::uint32_t kind, std::uintptr_t offset) {
     ConstraintSettings s;
-    if (kind > static_cast<std::uint32_t>(ConstraintKind::kGrounding)) return ToResult(Error("kind: unknown kind"));
+    if (!KnownKind(kind)) return ToResult(Error("kind: unknown kind"));
     if (!Headroom(kSettingsBytes)) return ToResult(Error("memory: out of WebAssembly memory"));
     if (!ReadPdSettings(Floats(offset), static_cast<ConstraintKind>(kind), s)) return ToResult(Error("joints: too many"));
     return kept_.Keep(rig_.Add(s));
@@ -105,13 +105,16 @@ class RigHandle {
   // A grounding constraint's derived defaults in force, written at `offset`:
   // maxPelvisDrop, maxPelvisRise, plantHeight, unplantRadius, then one sole offset per leg.
   std::uintptr_t Derived(std::uint32_t index, std::uintptr_t offset) {
-    if (index >= rig_.constraintCount() || rig_.settings(index).kind != ConstraintKind::kGrounding) return ToResult(Error("index: not a grounding constraint"));
+    if (index >= rig_.constraintCount() || rig_.groundLegs(index) == 0) return ToResult(Error("index: not a grounding constraint"));
     const rig::GroundingSettings& g = rig_.groundingSettings(index);
     float* out = Floats(offset);
     out[0] = g.maxPelvisDrop, out[1] = g.maxPelvisRise, out[2] = g.plantHeight, out[3] = g.unplantRadius;
     for (std::size_t i = 0; i < g.legs; ++i) out[4 + i] = g.soleOffsets[i];
     return 0;
   }
+
+  // Every constraint back to its first frame (Rig::ClearSmoothing).
+  void ClearSmoothing() { rig_.ClearSmoothing(); }
 
   std::uintptr_t Update(float dt) {
     if (floats_ == nullptr) return ToResult(Error("rig: not allocated"));
@@ -169,5 +172,6 @@ IKPD_BINDINGS(rig, rig) {
       .function("add", &RigHandle::Add)
       .function("derived", &RigHandle::Derived)
       .function("set", &RigHandle::Set)
+      .function("clearSmoothing", &RigHandle::ClearSmoothing)
       .function("update", &RigHandle::Update);
 }

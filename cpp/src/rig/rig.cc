@@ -1,12 +1,13 @@
 // Rig: construction and settings (docs/rig/rig.md). The settings' checks are
-// in rig_check.cc, the per-frame stages in rig_update.cc, the axis detection
-// in rig_axes.cc.
+// in rig_check.cc, the per-frame stages in rig_update.cc; each kind's own part
+// is in kinds/ (its entry in kinds/registry.cc).
 #include "ikpd/rig/rig.h"
 
 #include <algorithm>
 #include <cstdio>
 
 #include "allocating.h"
+#include "kinds/registry.h"
 #include "rig_check.h"
 
 namespace ikpd::rig {
@@ -22,27 +23,39 @@ namespace {
 constexpr std::size_t kBytesPerRigJoint = 512;
 constexpr std::size_t kBytesPerConstraintJoint = 2048;
 constexpr std::size_t kBytesPerConstraint = 16384;
-
-bool IsLimb(ConstraintKind k) {
-  return k != ConstraintKind::kLookAt && k != ConstraintKind::kBodyLookAt && k != ConstraintKind::kGrounding;
-}
 }  // namespace
 
 ConstraintSettings DefaultSettings(ConstraintKind kind) {
   ConstraintSettings s;
   s.kind = kind;
-  if (kind == ConstraintKind::kLookAt) {
-    s.common.settleTime = s.lookAt.settleTime;
-    s.common.damping = s.lookAt.damping;
-    s.common.blendOutTime = s.lookAt.blendOutTime;
-  }
-  if (kind == ConstraintKind::kBodyLookAt) s.common.blendOutTime = s.bodyLookAt.blendOutTime;
-  if (kind == ConstraintKind::kGrounding) {
-    s.common.settleTime = s.grounding.settleTime;
-    s.common.damping = s.grounding.damping;
-    s.common.blendOutTime = s.grounding.blendOutTime;
-  }
+  if (const detail::KindOps* k = detail::FindKind(kind)) k->defaults(s);
   return s;
+}
+
+Rig::Rig() = default;
+Rig::~Rig() = default;
+Rig::Rig(const Rig&) = default;
+Rig& Rig::operator=(const Rig&) = default;
+Rig::Rig(Rig&&) noexcept = default;
+Rig& Rig::operator=(Rig&&) noexcept = default;
+
+const ConstraintSettings& Rig::settings(std::size_t index) const { return constraints_[index].settings; }
+std::size_t Rig::groundIndex(std::size_t index) const { return constraints_[index].groundFirst; }
+std::size_t Rig::groundLegs(std::size_t index) const {
+  const Constraint& c = constraints_[index];
+  return detail::Kind(c).groundLegs(c);
+}
+const GroundingSettings& Rig::groundingSettings(std::size_t index) const {
+  static const GroundingSettings kDefaults{};
+  const auto* g = std::get_if<detail::GroundingState>(&constraints_[index].state);
+  return g != nullptr ? g->job.settings() : kDefaults;
+}
+std::span<const glm::quat> Rig::canonicalFrames(std::size_t index) const { return constraints_[index].frames; }
+glm::vec3 Rig::lookAxis(std::size_t index) const { return detail::LookAxis(constraints_[index]); }
+std::span<const glm::vec3> Rig::eyeAxes(std::size_t index) const { return detail::EyeAxes(constraints_[index]); }
+
+void Rig::ClearSmoothing() {
+  for (Constraint& c : constraints_) detail::Kind(c).clearSmoothing(c);
 }
 
 Status Rig::Fail(std::size_t index, const char* field, std::size_t item, const char* message) {
@@ -149,78 +162,20 @@ Status Rig::SetUp(const glm::vec3& up) {
   return Ok();
 }
 
-// The aim's, two-bone's and pseudo three-bone's settings, in the canonical frames the rig solves
-// in (docs/rig/rig.md), prepared once per settings or axes change.
-void Rig::PrepareLimb(Constraint& c) const {
-  const ConstraintSettings& s = c.settings;
-  for (int withPole = 0; withPole < 2; ++withPole) {
-    c.aimSetup[withPole] = AimSetup{};
-    c.twoBoneSetup[withPole] = TwoBoneSetup{};
-    c.pseudoSetup[withPole] = PseudoThreeBoneSetup{};
-    if (s.kind == ConstraintKind::kAim) {
-      AimSettings settings = SettingsOf(s.aim);
-      settings.forward = c.look, settings.up = c.aimUp, settings.pole = withPole != 0;
-      (void)Prepare(settings, &c.aimSetup[withPole]);  // checked by Check; else unprepared
-    } else if (s.kind == ConstraintKind::kTwoBone || s.kind == ConstraintKind::kPseudoThreeBone) {
-      const TwoBoneJob& limb = s.kind == ConstraintKind::kTwoBone ? s.twoBone : s.pseudoThreeBone.limb;
-      TwoBoneSettings settings = SettingsOf(limb);
-      settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
-      settings.pole = withPole != 0 ? TwoBonePole::kPoint : limb.poleDirection ? TwoBonePole::kDirection : TwoBonePole::kNone;
-      if (s.kind == ConstraintKind::kTwoBone) {
-        (void)Prepare(settings, &c.twoBoneSetup[withPole]);
-      } else {
-        PseudoThreeBoneSettings pseudo = SettingsOf(s.pseudoThreeBone);
-        pseudo.limb = settings;
-        (void)Prepare(pseudo, &c.pseudoSetup[withPole]);
-      }
-    }
-  }
-  c.chainSetup = ChainSetup{};
-  if (s.kind == ConstraintKind::kChain) {
-    ChainSettings chain = SettingsOf(s.chain);
-    chain.limits = s.chainLimits;                  // c.settings' own storage
-    chain.forward = glm::vec3(1.0f, 0.0f, 0.0f);  // the canonical frames' bone axis
-    (void)Prepare(chain, &c.chainSetup);  // checked by Check; else unprepared (the solve keeps the pose)
-  }
-}
-
+// The generic part; the kind's own through its table entry (kinds/kind.h).
 Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState) {
+  const detail::KindOps& kind = *detail::FindKind(s.kind);  // checked by Check
+  const detail::Setup setup{skeleton_, restModel_.data(), facing_, up_, kindMessage_, sizeof(kindMessage_)};
   c.settings = s;
+  detail::EnsureState(c, s.kind);
   c.joints.assign(s.joints.begin(), s.joints.end());
   c.joints.insert(c.joints.end(), s.arms.begin(), s.arms.end());
   c.joints.insert(c.joints.end(), s.legs.begin(), s.legs.end());
   c.joints.insert(c.joints.end(), s.eyes.begin(), s.eyes.end());
-  DetectAxes(c);
-  PrepareLimb(c);
-  const std::size_t n = s.joints.size();
-  const float weight = s.common.weight;
+  c.frames.assign(c.joints.size(), kIdentityRotation);
+  kind.detectAxes(setup, c);
   c.writes.clear();
-  switch (s.kind) {
-    case ConstraintKind::kAim: c.writes = {0}; break;
-    case ConstraintKind::kTwoBone:
-    case ConstraintKind::kPseudoThreeBone: c.writes = {0, 1, 2}; break;  // the tip follows the end
-    case ConstraintKind::kChain:  // the tip keeps its rotation relative to its parent
-      for (std::size_t k = 0; k + 1 < n; ++k) c.writes.push_back(static_cast<std::uint16_t>(k));
-      break;
-    case ConstraintKind::kLookAt:
-      for (std::size_t k = 0; k < n; ++k) c.writes.push_back(static_cast<std::uint16_t>(k));
-      break;
-    case ConstraintKind::kGrounding: {
-      // The pelvis (rotation and translation) and each leg's hip, knee and ankle.
-      c.writes.push_back(0);
-      const std::size_t per = s.grounding.legJoints;
-      for (std::size_t k = 0; k + per <= s.legs.size(); k += per) {
-        for (std::size_t j = 0; j < 3; ++j) c.writes.push_back(static_cast<std::uint16_t>(n + k + j));
-      }
-      break;
-    }
-    case ConstraintKind::kBodyLookAt: {
-      for (std::size_t k = 0; k < n; ++k) c.writes.push_back(static_cast<std::uint16_t>(k));
-      for (std::size_t k = 0; k < s.arms.size(); k += 3) c.writes.push_back(static_cast<std::uint16_t>(n + k));  // upper arm
-      for (std::size_t k = 0; k < s.legs.size(); ++k) c.writes.push_back(static_cast<std::uint16_t>(n + s.arms.size() + k));
-      break;
-    }
-  }
+  kind.writes(s, c.writes);
   // The eyes come last in c.joints (look-ats only): the gaze writes them.
   for (std::size_t k = c.joints.size() - s.eyes.size(); k < c.joints.size(); ++k) c.writes.push_back(static_cast<std::uint16_t>(k));
   // Each write's nearest written ancestor: its local is taken under that
@@ -234,56 +189,7 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
       }
     }
   }
-  if (IsLimb(s.kind)) {
-    pd::PdSettings pds;
-    if (Status st = pd::SettingsFromSettleTime(s.common.settleTime > 0.0f ? s.common.settleTime : 1.0, s.common.damping, &pds); !st) {
-      return st;
-    }
-    pds.blendOutTime = s.common.blendOutTime;
-    if (Status st = c.weightPd.Configure(pds); !st) return st;
-    for (pd::ScalarPD& p : c.pointPds) {
-      if (Status st = p.Configure(pds); !st) return st;
-    }
-    if (!keepState) {  // new joints: blend in from the animated pose
-      c.weightPd.Reset(0.0);
-      c.targetHeld = c.poleHeld = false;
-    }
-    return Ok();
-  }
-  if (s.kind == ConstraintKind::kLookAt) {
-    LookAtSettings ls = s.lookAt;
-    std::vector<float> weights(n);
-    for (std::size_t k = 0; k < n; ++k) {
-      const float share = s.lookAtWeights.empty() ? 1.0f / static_cast<float>(n - k) : s.lookAtWeights[k];
-      weights[k] = share * weight;  // weight scales every share: 0 turns nothing, smoothly
-    }
-    ls.weights = weights;
-    ls.limits = s.lookAtLimits;
-    ls.settleTimes = {};
-    ls.settleTime = s.common.settleTime, ls.damping = s.common.damping, ls.blendOutTime = s.common.blendOutTime;
-    ls.forward = c.look;
-    ls.up = up_;  // the yaw/pitch limits' up, as bodyLookAt's
-    return keepState ? c.lookAt.Configure(ls) : c.lookAt.Reset(ls);
-  }
-  if (s.kind == ConstraintKind::kGrounding) {
-    GroundingSettings g;
-    if (Status st = ResolveGrounding(s, &g); !st) return st;
-    return keepState ? c.ground.Configure(g) : c.ground.Reset(g);
-  }
-  BodyLookAtSettings bs = s.bodyLookAt;
-  bs.spineJoints = n;
-  bs.forward = c.look;
-  bs.up = up_;
-  std::vector<float> weights(n);
-  if (s.spineWeights.empty()) DefaultBodyLookAtWeights(weights);
-  else std::copy(s.spineWeights.begin(), s.spineWeights.end(), weights.begin());
-  for (float& w : weights) w *= weight;
-  bs.spine.weights = weights;
-  bs.spine.limits = s.spineLimits;
-  bs.spine.settleTimes = s.spineSettleTimes;
-  bs.weightShift.amount *= weight;
-  bs.blendOutTime = s.common.blendOutTime;
-  return keepState ? c.body.Configure(bs) : c.body.Reset(bs);
+  return kind.configure(setup, c, keepState);
 }
 
 Status Rig::Add(const ConstraintSettings& settings) {
@@ -311,7 +217,7 @@ Status Rig::Add(const ConstraintSettings& settings) {
   const Status allocated = Allocating(bytes, "memory: out of memory", [&] {
     configured = Configure(c, settings, false);
     if (!configured) return;
-    const std::size_t legs = settings.kind == ConstraintKind::kGrounding ? c.ground.settings().legs : 0;
+    const std::size_t legs = detail::Kind(c).groundLegs(c);
     if (constraints_.size() == constraints_.capacity()) {
       constraints.reserve(grown);  // then the old ones move over, in the second part
     }
@@ -337,7 +243,7 @@ Status Rig::Add(const ConstraintSettings& settings) {
   };
   append(frames, frames_, index + 1);
   append(results, results_, index + 1);
-  const std::size_t legs = settings.kind == ConstraintKind::kGrounding ? constraints_.back().ground.settings().legs : 0;
+  const std::size_t legs = detail::Kind(constraints_.back()).groundLegs(constraints_.back());
   append(grounds, grounds_, grounds_.size() + legs);
   append(probes, probes_, grounds_.size());
   if (jobIn_.size() < used) {
@@ -353,14 +259,13 @@ Status Rig::SetSettings(std::size_t index, const ConstraintSettings& settings) {
   Constraint& current = constraints_[index];
   if (settings.kind != current.settings.kind) return Fail(index, "kind", kNoItem, "cannot change (add a new constraint)");
   if (Status s = Check(settings, index, nullptr); !s) return s;
-  if (settings.kind == ConstraintKind::kGrounding &&
-      settings.legs.size() / settings.grounding.legJoints != current.ground.settings().legs) {
-    return Fail(index, "legs", kNoItem, "cannot change the number of legs (add a new constraint)");
-  }
   const bool sameJoints = settings.joints == current.settings.joints && settings.arms == current.settings.arms &&
                           settings.legs == current.settings.legs && settings.eyes == current.settings.eyes;
   Constraint next = current;
   if (Status s = Configure(next, settings, sameJoints); !s) return Fail(index, nullptr, kNoItem, s.error);
+  if (detail::Kind(next).groundLegs(next) != detail::Kind(current).groundLegs(current)) {
+    return Fail(index, "legs", kNoItem, "cannot change the number of legs (add a new constraint)");
+  }
   const std::size_t joints = next.joints.size();
   if (jobIn_.size() < joints) {
     jobIn_.resize(joints);

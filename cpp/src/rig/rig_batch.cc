@@ -13,6 +13,7 @@
 #include "ikpd/batch/common.h"
 #include "../batch/in_lanes.h"
 #include "allocating.h"
+#include "kinds/registry.h"
 #include "rig_batch_lanes.h"
 
 namespace ikpd::rig {
@@ -25,23 +26,6 @@ namespace {
 // last-level cache. Measured on the crowd frame: 256 -> 2048 saves ~4 % in
 // WebAssembly and ~2 % natively; 4096 gains nothing more.
 constexpr std::size_t kChunk = 2048;
-
-const char* KindName(ConstraintKind kind) {
-  switch (kind) {
-    case ConstraintKind::kAim: return "aim";
-    case ConstraintKind::kTwoBone: return "twoBone";
-    case ConstraintKind::kPseudoThreeBone: return "pseudoThreeBone";
-    case ConstraintKind::kChain: return "chain";
-    case ConstraintKind::kLookAt: return "lookAt";
-    case ConstraintKind::kBodyLookAt: return "bodyLookAt";
-    case ConstraintKind::kGrounding: return "grounding";
-  }
-  return "?";
-}
-
-bool Supported(ConstraintKind kind) {
-  return kind == ConstraintKind::kAim || kind == ConstraintKind::kTwoBone || kind == ConstraintKind::kPseudoThreeBone;
-}
 
 bool FiniteAt(const std::vector<float>& v, std::size_t at) { return IsFinite(batch::LoadVec3(v.data(), at)); }
 bool UsableAt(const float* q) { return IsUsableRotation(glm::quat(q[3], q[0], q[1], q[2])); }
@@ -60,10 +44,10 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
   if (rig.size() == 0) return Error("rig: not initialized (Init first)");
   if (count < 1 || count > kMaxRigBatchCount) return Error("count: must be in [1, 1048576]");
   for (std::size_t i = 0; i < rig.constraintCount(); ++i) {
-    const ConstraintKind kind = rig.settings(i).kind;
-    if (!Supported(kind)) {
+    const detail::KindOps& kind = detail::Kind(rig.constraints_[i]);
+    if (!kind.batch) {
       return Fail("constraints[%zu]: a rig batch solves aim, twoBone and pseudoThreeBone constraints (%s: use a Rig per character)",
-                  i, KindName(kind));
+                  i, kind.name);
     }
   }
   // Floats per character (locals, output, model transforms: 24 per joint; per

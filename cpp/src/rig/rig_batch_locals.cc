@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "ikpd/rig/rig_batch.h"
+#include "kinds/registry.h"
 #include "rig_batch_lanes.h"
 #include "rig_math.h"
 
@@ -25,7 +26,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   constexpr std::size_t kMaxWrites = 3;  // aim 1, two-bone and pseudo three-bone 3 (the tip follows the end)
   const std::size_t n = count_, blocked = lanes::Blocked(n);
   const Plan& plan = plans_[index];
-  const Rig::Constraint& c = template_.constraints_[index];
+  const detail::Constraint& c = template_.constraints_[index];
   const auto model = [&](int joint) { return &modelRotations_[static_cast<std::size_t>(joint) * blocked * 4]; };
   const float* weights = weightNow_.data();
   glm::quat inverse[kMaxWrites];

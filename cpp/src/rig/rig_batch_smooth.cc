@@ -10,6 +10,7 @@
 #include "ikpd/batch/pd_batch.h"
 #include "ikpd/pd/charts.h"
 #include "ikpd/rig/rig_batch.h"
+#include "kinds/registry.h"
 
 namespace ikpd::rig {
 

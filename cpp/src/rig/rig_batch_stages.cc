@@ -9,6 +9,7 @@
 #include "ikpd/batch/pseudo_three_bone_batch.h"
 #include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/rig/rig_batch.h"
+#include "kinds/registry.h"
 #include "rig_batch_lanes.h"
 #include "rig_math.h"
 
@@ -45,6 +46,13 @@ void ShiftLimb(LimbBatchArrays& a, std::size_t k) {
   a.outReached += k, a.outDistance += k;
 }
 
+// The two-bone options of a limb constraint (two-bone, pseudo three-bone; else nullptr).
+const TwoBoneJob* Limb(const detail::Constraint& c) {
+  if (std::holds_alternative<detail::TwoBoneState>(c.state)) return &c.settings.twoBone;
+  if (std::holds_alternative<detail::PseudoThreeBoneState>(c.state)) return &c.settings.pseudoThreeBone.limb;
+  return nullptr;
+}
+
 }  // namespace
 
 // What the stages need from the template, the same for every character. The
@@ -57,7 +65,7 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
   plans->assign(constraints, Plan{});
   std::vector<std::uint8_t> fresh(joints, 0), reads(joints, 0);
   for (std::size_t i = 0; i < constraints; ++i) {
-    const Rig::Constraint& c = rig.constraints_[i];
+    const detail::Constraint& c = rig.constraints_[i];
     Plan& plan = (*plans)[i];
     // Its joints and their parents (Gather, Locals), with every stale ancestor.
     std::fill(reads.begin(), reads.end(), std::uint8_t{0});
@@ -135,7 +143,7 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
 // the constraint's own joints among them also get their canonical-frame
 // rotations here (Gather's first part) while hot.
 void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
-  const Rig::Constraint& constraint = template_.constraints_[index];
+  const detail::Constraint& constraint = template_.constraints_[index];
   const std::size_t n = count_, blocked = lanes::Blocked(n);
   float* position = modelPositions_.data();
   for (const Stale& stale : plans_[index].kinematics) {
@@ -172,7 +180,7 @@ void RigBatch::Kinematics(std::size_t index, std::size_t c0, std::size_t c1) {
 // Stage 2a: the constraint's joints Kinematics did not compute in their canonical frames, and its target
 // and pole (smoothed by Inputs) mapped into each character's model space (Rig::Gather, Rig::ToModel).
 void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
-  const Rig::Constraint& c = template_.constraints_[index];
+  const detail::Constraint& c = template_.constraints_[index];
   const std::size_t n = count_, blocked = lanes::Blocked(n);
   for (const std::uint32_t k : plans_[index].gather) {
     const float* model = &modelRotations_[static_cast<std::size_t>(c.joints[k]) * blocked * 4];
@@ -184,11 +192,9 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
       return true;
     });
   }
-  const ConstraintSettings& s = c.settings;
   const bool pole = poleSet_[index] != 0;
-  const std::optional<glm::vec3>& direction =
-      s.kind == ConstraintKind::kTwoBone ? s.twoBone.poleDirection
-      : s.kind == ConstraintKind::kPseudoThreeBone ? s.pseudoThreeBone.limb.poleDirection : std::nullopt;
+  const TwoBoneJob* limb = Limb(c);
+  const std::optional<glm::vec3> direction = limb != nullptr ? limb->poleDirection : std::nullopt;
   const std::size_t first = index * n;
   const float* targets = Targets(index);
   const float* poles = Poles(index);
@@ -209,22 +215,24 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
 }
 
 void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
-  if (template_.constraints_[index].settings.kind == ConstraintKind::kAim) SolveAims(index, c0, c1);
+  // The batch kinds (KindOps::batch): the aim, and the limbs (two-bone, pseudo three-bone).
+  if (std::holds_alternative<detail::AimState>(template_.constraints_[index].state)) SolveAims(index, c0, c1);
   else SolveLimbs(index, c0, c1);
 }
 
 // Stage 2b (aim): AimBatchJob with the template's prepared options (weight 1).
 void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
-  const Rig::Constraint& c = template_.constraints_[index];
+  const detail::Constraint& c = template_.constraints_[index];
+  const detail::AimState& aim = std::get<detail::AimState>(c.state);
   const std::size_t n = count_;
   const bool pole = poleSet_[index] != 0;
   const auto keep = [&](std::size_t ch) {
     std::memcpy(&solvedRotations_[ch * 4], &jobRotations_[ch * 4], 4 * sizeof(float));
   };
-  if (c.aimSetup[pole ? 1 : 0].prepared()) {
+  if (aim.setup[pole ? 1 : 0].prepared()) {
     AimBatchJob job;
     job.options = c.settings.aim;
-    job.options.forward = c.look, job.options.up = c.aimUp, job.options.weight = 1.0f;
+    job.options.forward = aim.look, job.options.up = aim.up, job.options.weight = 1.0f;
     job.options.pole.reset();
     job.poleMode = pole ? PoleMode::kPoint : PoleMode::kNone;
     job.count = c1 - c0;
@@ -247,9 +255,9 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
     const V3<F> eye = simd::LoadV3<F>(modelPositions_.data(), static_cast<std::size_t>(c.joints[0]) * n + ch), target = simd::LoadV3<F>(modelTargets_.data(), ch);
     const Q4<F> head = simd::LoadQ4<F>(solvedRotations_.data(), ch);
     F error;
-    if (!lanes::LookError(eye, head, c.look, target, &error)) {
+    if (!lanes::LookError(eye, head, aim.look, target, &error)) {
       if constexpr (std::is_same_v<F, float>) {
-        error = LookError(Transform{simd::ToGlm(eye), simd::ToGlm(head)}, c.look, simd::ToGlm(target));
+        error = LookError(Transform{simd::ToGlm(eye), simd::ToGlm(head)}, aim.look, simd::ToGlm(target));
       } else {
         return false;
       }
@@ -263,12 +271,14 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
 // Stage 2b (two-bone, pseudo three-bone): the batch job with the template's
 // prepared options (forward +X, hinge +Z: the canonical frames; weight 1).
 void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
-  const Rig::Constraint& c = template_.constraints_[index];
+  const detail::Constraint& c = template_.constraints_[index];
   const ConstraintSettings& s = c.settings;
   const std::size_t n = count_;
-  const bool two = s.kind == ConstraintKind::kTwoBone;
+  const auto* twoBone = std::get_if<detail::TwoBoneState>(&c.state);
+  const auto* pseudo = std::get_if<detail::PseudoThreeBoneState>(&c.state);
+  const bool two = twoBone != nullptr;
   const bool pole = poleSet_[index] != 0;
-  const TwoBoneJob& limb = two ? s.twoBone : s.pseudoThreeBone.limb;
+  const TwoBoneJob& limb = *Limb(c);
   float* reached = &reached_[index * n];
   float* distance = &distance_[index * n];
   const auto keep = [&](std::size_t ch) {
@@ -277,7 +287,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
     }
     reached[ch] = 0.0f, distance[ch] = 0.0f;
   };
-  const bool prepared = two ? c.twoBoneSetup[pole ? 1 : 0].prepared() : c.pseudoSetup[pole ? 1 : 0].prepared();
+  const bool prepared = two ? twoBone->setup[pole ? 1 : 0].prepared() : pseudo->setup[pole ? 1 : 0].prepared();
   if (!prepared) {
     for (std::size_t ch = c0; ch < c1; ++ch) keep(ch);
     return;

@@ -314,3 +314,48 @@ describe('memory', () => {
     rig.dispose();
   });
 });
+
+describe('clearSmoothing', () => {
+  it('gives the first frame again: the next update equals a fresh rig\'s first (smoothed limb and look-at)', () => {
+    const n = 5;
+    const bones = Array.from({ length: n }, () => [0.5, 0, 0]);
+    const rest = Array.from({ length: n }, () => [0, 0, 0, 1]);
+    const pose = Array.from({ length: n }, (_, j) => quatNormalize([0.1 * j, 0, 0.05, 1]));
+    const make = () => {
+      const rig = new ikpd.Rig({ parents: parentsOf(n), rest: packed(bones, rest) });
+      const limb = rig.add('twoBone', { joints: [1, 2, 3], settleTime: 0.2 });
+      const look = rig.add('lookAt', { joints: [0, 4] });
+      rig.input.set(packed(bones, pose));
+      return { rig, limb, look };
+    };
+    const frame = ({ rig, limb, look }, t) => {
+      rig.frames.set([0.6, 0.4 + t, 0.2], limb.frameOffset);
+      rig.frames.set([1, 2, 3 - t], look.frameOffset);
+      rig.update(1 / 60);
+      return Array.from(rig.output);
+    };
+    const used = make();
+    const fresh = make();
+    try {
+      for (let i = 0; i < 20; i++) frame(used, 0.02 * i);
+      expect(frame(used, 0)).not.toEqual(frame(fresh, 0)); // smoothing state differs before clearing
+      const again = make();
+      try {
+        expect(used.rig.clearSmoothing()).toBe(used.rig);
+        expect(frame(used, 0)).toEqual(frame(again, 0));
+        expect(Array.from(used.rig.results)).toEqual(Array.from(again.rig.results));
+      } finally {
+        again.rig.dispose();
+      }
+    } finally {
+      used.rig.dispose();
+      fresh.rig.dispose();
+    }
+  });
+
+  it('throws on a disposed rig', () => {
+    const rig = new ikpd.Rig({ parents: [-1, 0] });
+    rig.dispose();
+    expect(() => rig.clearSmoothing()).toThrow();
+  });
+});

@@ -342,6 +342,17 @@ export function createRigApi(core) {
       return this;
     }
 
+    /**
+     * Every constraint back to its first frame without rebuilding (one WASM call; docs/rig/rig.md,
+     * "Clearing the smoothing"): limbs blend in again, look-at offsets and gaze zeroed, grounding
+     * offsets and foot locks dropped. Settings, axes and frames are kept.
+     */
+    clearSmoothing() {
+      this.assertAlive();
+      this.#native.clearSmoothing();
+      return this;
+    }
+
     /** Solves one frame (one WASM call): dt seconds, finite and >= 0. Throws with nothing changed on error. */
     update(dt) {
       this.assertAlive();

@@ -309,6 +309,13 @@ export interface Rig extends Disposable {
   add<K extends Exclude<RigConstraintKind, 'grounding'>>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
   /** Fills `probes` from `input` and `root` (one WASM call); throws as `update` does on bad input. */
   probe(): this;
+  /**
+   * Every constraint back to its first frame without rebuilding (one WASM call; docs/rig/rig.md,
+   * "Clearing the smoothing"): limbs blend in again from the animated pose, look-at and body look-at
+   * offsets and gaze are zeroed, grounding drops its offsets and foot locks. Settings, axes and
+   * `frames` are kept. For a teleport or a cut.
+   */
+  clearSmoothing(): this;
   /** One frame, one WASM call: `dt` seconds, finite and >= 0 (RangeError otherwise, nothing changed). */
   update(dt: number): this;
 }

@@ -50,6 +50,8 @@
 
 namespace ikpd::rig {
 
+// Every kind is one file under cpp/src/rig/kinds/, registered in one table
+// (cpp/src/rig/kinds/registry.cc; docs/architecture.md, "Adding a constraint kind").
 enum class ConstraintKind : std::uint8_t { kAim = 0, kTwoBone = 1, kPseudoThreeBone = 2, kChain = 3, kLookAt = 4, kBodyLookAt = 5,
                                           kGrounding = 6 };
 
@@ -159,15 +161,34 @@ struct ConstraintSettings {
 // Defaults for a kind (look-at: settleTime 0.3 as LookAtSettings).
 ConstraintSettings DefaultSettings(ConstraintKind kind);
 
+namespace detail {
+// A joint's model transform (rig.h, "Spaces").
+struct ModelTransform {
+  glm::vec3 position{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+  glm::vec3 scale{1.0f};
+};
+// The root transform of a frame and what maps world into model space.
+struct RootFrame {
+  LocalTransform transform{};
+  glm::quat inverse{1.0f, 0.0f, 0.0f, 0.0f};
+  float scale = 1.0f;  // the mean absolute scale (model → world lengths)
+};
+struct Constraint;  // a prepared constraint: generic part and its kind's state (cpp/src/rig/kinds/registry.h)
+}  // namespace detail
+
 // The rig. Plain order of use: Init, Add each constraint (allocates), then
 // per frame fill frames() and call Update (never allocates). An error that
 // names an index ("constraints[2].…", "in[3].…") is text in the rig itself,
 // valid until its next call (copy it to keep it).
 class Rig {
  public:
-  Rig() = default;
-  Rig(const Rig&) = default;
-  Rig& operator=(const Rig&) = default;
+  Rig();
+  ~Rig();
+  Rig(const Rig&);
+  Rig& operator=(const Rig&);
+  Rig(Rig&&) noexcept;
+  Rig& operator=(Rig&&) noexcept;
 
   // Takes the skeleton and its rest pose (the axes are detected from it);
   // removes every constraint. rest: one entry per joint (empty: identity
@@ -192,7 +213,7 @@ class Rig {
   // Replaces constraint `index`'s settings (same kind). Smoothing state is kept
   // unless the joints change. On error nothing changes.
   Status SetSettings(std::size_t index, const ConstraintSettings& settings);
-  const ConstraintSettings& settings(std::size_t index) const { return constraints_[index].settings; }
+  const ConstraintSettings& settings(std::size_t index) const;
 
   // One frame. Checks first and changes nothing on error: dt finite and >= 0
   // ("dt: ..."), in/out one entry per joint ("in: ...", "out: ..."), out not
@@ -217,7 +238,7 @@ class Rig {
   // An upper bound of the heap bytes a copy of this rig allocates (the probe
   // of builds without exceptions, docs/rig/rig.md "Out of memory").
   std::size_t HeapBound() const;
-  std::size_t constraintCount() const { return constraints_.size(); }
+  std::size_t constraintCount() const { return frames_.size(); }  // one frame per constraint
   const Skeleton& skeleton() const { return skeleton_; }
   std::span<const LocalTransform> rest() const { return rest_; }
   std::span<ConstraintFrame> frames() { return frames_; }
@@ -228,10 +249,13 @@ class Rig {
   // Where each leg's ground query goes (filled by Probe), indexed as grounds().
   std::span<const GroundProbe> probes() const { return probes_; }
   // Index of constraint `index`'s first leg in grounds()/probes() (0 for other kinds).
-  std::size_t groundIndex(std::size_t index) const { return constraints_[index].groundFirst; }
+  std::size_t groundIndex(std::size_t index) const;
   // A grounding constraint's settings in force: its derived defaults (soleOffsets,
-  // maxPelvisDrop, maxPelvisRise, plantHeight, unplantRadius) resolved from the rest pose.
-  const GroundingSettings& groundingSettings(std::size_t index) const { return constraints_[index].ground.settings(); }
+  // maxPelvisDrop, maxPelvisRise, plantHeight, unplantRadius) resolved from the rest pose
+  // (other kinds: the defaults).
+  const GroundingSettings& groundingSettings(std::size_t index) const;
+  // The number of legs constraint `index` has in grounds()/probes() (0: not grounding).
+  std::size_t groundLegs(std::size_t index) const;
   // FK of the animated pose `in` under `root`: fills probes() (the animated
   // sole and hip of every grounding leg, world space). Checks in and root as
   // Update does ("in: ...", "in[3].rotation: ...", "root.scale: ..."), and a
@@ -241,63 +265,30 @@ class Rig {
   Status Probe(std::span<const LocalTransform> in, const LocalTransform& root);
   std::span<const ConstraintResult> results() const { return results_; }
   // The canonical frames F_j of constraint `index` (one per joint, docs/rig/rig.md).
-  std::span<const glm::quat> canonicalFrames(std::size_t index) const { return constraints_[index].frames; }
-  // The look axis (joint-local) an aim or look-at uses after detection.
-  glm::vec3 lookAxis(std::size_t index) const { return constraints_[index].look; }
+  std::span<const glm::quat> canonicalFrames(std::size_t index) const;
+  // The look axis (joint-local) an aim or look-at uses after detection (others: +Z).
+  glm::vec3 lookAxis(std::size_t index) const;
   // A look-at's eyes' look axes (joint-local, one per eye): the head's look
   // axis carried into each eye's rest frame.
-  std::span<const glm::vec3> eyeAxes(std::size_t index) const { return constraints_[index].eyeAxes; }
+  std::span<const glm::vec3> eyeAxes(std::size_t index) const;
+
+  // Every constraint back to its first frame without rebuilding (docs/rig/rig.md,
+  // "Clearing the smoothing"): limb weights blend in again from 0 and their
+  // targets and poles restart at the next frame's, look-at and body look-at
+  // offsets and gaze are zeroed, grounding drops its offsets and foot locks.
+  // Settings, axes and frames() are kept; never allocates.
+  void ClearSmoothing();
 
  private:
   friend class RigBatch;  // reads the prepared constraints (rig_batch.h)
-  struct ModelTransform {
-    glm::vec3 position{0.0f};
-    glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
-    glm::vec3 scale{1.0f};
-  };
-  struct Constraint {
-    ConstraintSettings settings;
-    std::vector<int> joints;           // every joint it reads (spine, arms, legs, eyes)
-    std::vector<glm::quat> frames;     // F_j per joint
-    glm::vec3 look{0.0f, 0.0f, 1.0f};  // aim/look-at axis, joint-local
-    glm::vec3 aimUp{0.0f, 1.0f, 0.0f};
-    std::vector<glm::vec3> eyeAxes;    // look-ats: each eye's look axis, joint-local
-    glm::quat rootRest{1.0f, 0.0f, 0.0f, 0.0f};  // chain: the root's rest local rotation · F_0
-    std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
-    std::vector<int> writeAncestors;    // per write: the write (index into writes) of its nearest written ancestor (−1: none)
-    // Limb smoothing (aim, two-bone, pseudo three-bone, chain; docs/rig/rig.md,
-    // "Weight, enabled and smoothing"): the effective weight (toward enabled ?
-    // weight : 0, blended out to exactly 0) and the world target and pole per
-    // axis ([0, 3) target, [3, 6) pole). Without smoothing weightPd holds the
-    // weight applied last (where smoothing starts when it is turned on).
-    pd::ScalarPD weightPd;
-    pd::ScalarPD pointPds[6];
-    bool targetHeld = false;  // pointPds[0, 3) follow a target (else the next one is taken as is)
-    bool poleHeld = false;    // pointPds[3, 6) follow a pole
-    float weightNow = 0.0f;   // this frame's effective weight, in [0, 1]
-    LookAt lookAt;
-    BodyLookAt body;
-    Grounding ground;
-    std::size_t groundFirst = 0;  // first leg in grounds_/probes_
-    // Aim, two-bone and pseudo three-bone settings prepared by Configure (forward and axes
-    // included), so a frame only solves: [0] frames without a pole point (the
-    // two-bone's poleDirection, if set, or none), [1] with one. Unprepared
-    // where the settings cannot take that pole (the solve then keeps the pose).
-    AimSetup aimSetup[2];
-    TwoBoneSetup twoBoneSetup[2];
-    PseudoThreeBoneSetup pseudoSetup[2];
-    // The chain's settings prepared by Configure (limits: a view of settings.chainLimits,
-    // prepared again in Solve when a copy of the constraint moved that storage).
-    ChainSetup chainSetup;
-  };
+  using ModelTransform = detail::ModelTransform;
+  using Constraint = detail::Constraint;
 
-  // Stages (rig.cc: settings; rig_axes.cc: detection; rig_update.cc: the frame).
+  // Generic stages; each kind's own part runs through its entry in the kind
+  // table (cpp/src/rig/kinds/registry.cc). rig.cc: settings; rig_check.cc:
+  // checks; rig_update.cc: the frame and the ground probes.
   Status Check(const ConstraintSettings& s, std::size_t index, std::vector<int>* joints);
   Status Configure(Constraint& c, const ConstraintSettings& s, bool keepState);
-  void DetectAxes(Constraint& c) const;
-  Status CheckEyes(const ConstraintSettings& s, std::size_t index);  // rig_eyes.cc
-  void DetectEyeAxes(Constraint& c) const;                           // rig_eyes.cc
-  void PrepareLimb(Constraint& c) const;
   Status CheckPose(std::span<const LocalTransform> in, const LocalTransform& root);
   Status CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                     std::span<LocalTransform> out, std::span<std::uint8_t> changed);
@@ -305,18 +296,8 @@ class Rig {
   void Written(std::size_t joint);
   void Solve(std::size_t index, float dt, std::span<LocalTransform> out);
   void Gather(const Constraint& c, std::span<const LocalTransform> out);
-  ConstraintFrame SmoothInputs(Constraint& c, float dt, const ConstraintFrame& f);
-  void SolveLimb(const Constraint& c, const ConstraintFrame& f, ConstraintResult& r);
-  void SolveLook(Constraint& c, float dt, const ConstraintFrame& f, ConstraintResult& r);
-  // Grounding (rig_grounding.cc): settings resolved from the rest pose, the solve.
-  Status ResolveGrounding(const ConstraintSettings& s, GroundingSettings* out);
-  Status CheckGroundingLegs(const ConstraintSettings& s, std::size_t index);
-  bool SolveGround(Constraint& c, float dt, ConstraintResult& r);
+  bool WriteRotations(Constraint& c, float weight, bool pelvis, std::span<LocalTransform> out);
   void SetRoot(const LocalTransform& root);
-  Transform ToWorld(const Transform& model) const;
-  bool WriteRotations(Constraint& c, bool weigh, std::span<LocalTransform> out);
-  glm::vec3 ToModel(const glm::vec3& world) const;
-  glm::vec3 ToModelVector(const glm::vec3& world) const;
   Status Fail(std::size_t index, const char* field, std::size_t item, const char* message);
 
   Skeleton skeleton_;
@@ -336,11 +317,9 @@ class Rig {
   std::vector<int> walk_;
   std::vector<Transform> jobIn_, jobOut_;  // model-space joints of the constraint (canonical frames)
   std::vector<glm::quat> desired_;       // solved model rotations (actual frames)
-  LocalTransform root_{};
-  glm::quat rootInverse_{1.0f, 0.0f, 0.0f, 0.0f};
-  float rootScale_ = 1.0f;
+  detail::RootFrame root_;
   char message_[160] = {};
-  char groundMessage_[128] = {};  // ResolveGrounding's text (Check prefixes it into message_)
+  char kindMessage_[128] = {};  // a kind's own error text (Check prefixes it into message_)
 };
 
 }  // namespace ikpd::rig

@@ -1,0 +1,111 @@
+// The constraint kind interface (docs/architecture.md, "Adding a constraint
+// kind"): what a kind tells the rig's generic stages, one table entry per kind
+// (registry.cc). A kind's functions see the rig through Setup (settings time)
+// and Stage (a frame); its state lives in the constraint's KindState.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "../rig_math.h"
+#include "ikpd/rig/rig.h"
+
+namespace ikpd::rig::detail {
+
+// What a kind reads of the rig while settings are checked and prepared.
+struct Setup {
+  const Skeleton& skeleton;
+  const ModelTransform* rest;  // per skeleton joint: the rest pose in model space
+  glm::vec3 facing, up;       // the character's (model space, unit)
+  char* text;                 // a kind's formatted error text (the rig prefixes "constraints[i].")
+  std::size_t textSize;
+  const ModelTransform& Rest(int joint) const { return rest[static_cast<std::size_t>(joint)]; }
+};
+
+// What a kind reads and writes during a frame (Update, Probe), after the rig
+// gathered the constraint's joints: jobIn[k] is joint k (c.joints order) in
+// model space in its canonical frame; model[] is fresh for those joints and
+// their parents. The solve leaves desired[k] (solved model rotations, actual
+// frames) for the slots it writes, and jobOut[0].position for a moved pelvis.
+struct Stage {
+  const Skeleton* skeleton;
+  const ModelTransform* model;
+  Transform* jobIn;
+  Transform* jobOut;
+  glm::quat* desired;
+  const GroundHit* grounds;  // every grounding leg's hit (Rig::grounds())
+  RootFrame root;
+  glm::vec3 facing, up;
+
+  glm::vec3 ToModel(const glm::vec3& world) const {
+    return (root.inverse * (world - root.transform.translation)) / root.transform.scale;
+  }
+  glm::vec3 ToModelVector(const glm::vec3& world) const { return (root.inverse * world) / root.transform.scale; }
+  Transform ToWorld(const Transform& inModel) const {
+    const LocalTransform& r = root.transform;
+    return {r.translation + r.rotation * (r.scale * inModel.position), glm::normalize(r.rotation * inModel.rotation)};
+  }
+};
+
+// What a solve asks the rig to write: nothing (the animated pose stands), or
+// the desired rotations slerped by `weight` (1: exactly desired).
+struct Outcome {
+  bool write = false;
+  float weight = 1.0f;
+};
+
+struct Constraint;
+
+// One kind's entry in the table. Every function is given; a kind without a
+// part uses the shared ones (limb.h, look.h) or the defaults below.
+struct KindOps {
+  ConstraintKind kind;
+  const char* name;             // as JS names it (errors, RigBatch)
+  std::size_t minJoints, maxJoints;
+  bool eyes;                    // takes eye joints (docs/rig/look-at.md, "Eyes")
+  bool positiveSettleTime;      // settleTime must be > 0
+  bool batch;                   // a RigBatch solves it (docs/rig/rig-batch.md)
+  bool movesPelvis;             // writes joints[0]'s translation too (jobOut[0].position)
+  // Settings: the kind's defaults over ConstraintSettings{}; its arms and legs
+  // checked (after the joints); its options checked (after the common ones).
+  // Both return the text after "constraints[i]." (formatted into setup.text).
+  void (*defaults)(ConstraintSettings& s);
+  Status (*checkLimbs)(const Setup& setup, const ConstraintSettings& s);
+  Status (*checkOptions)(const Setup& setup, const ConstraintSettings& s);
+  // Prepare: the canonical frames and axes from the rest pose (c.frames is
+  // identity per joint on entry), the slots it writes (indices into c.joints;
+  // the eyes are added after them), then its state (keepState: smoothing kept).
+  void (*detectAxes)(const Setup& setup, Constraint& c);
+  void (*writes)(const ConstraintSettings& s, std::vector<std::uint16_t>& out);
+  Status (*configure)(const Setup& setup, Constraint& c, bool keepState);
+  // Back to the first frame (Rig::ClearSmoothing); never allocates.
+  void (*clearSmoothing)(Constraint& c);
+  // A frame: solve on stage.jobIn, fill the result.
+  Outcome (*solve)(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& f, ConstraintResult& r);
+  // Ground queries: legs in grounds()/probes(), and where leg i queries (stage.model fresh for c.joints, animated pose).
+  std::size_t (*groundLegs)(const Constraint& c);
+  GroundProbe (*probe)(const Stage& stage, const Constraint& c, std::size_t leg);
+};
+
+// Defaults for the parts a kind does not have.
+inline void NoDefaults(ConstraintSettings&) {}
+// The common smoothing defaults taken from a job's own (look-at, grounding).
+template <class Job>
+void SmoothingDefaultsOf(const Job& job, CommonSettings& common) {
+  common.settleTime = job.settleTime, common.damping = job.damping, common.blendOutTime = job.blendOutTime;
+}
+Status NoArmsOrLegs(const Setup& setup, const ConstraintSettings& s);
+inline std::size_t NoGroundLegs(const Constraint&) { return 0; }
+inline GroundProbe NoProbe(const Stage&, const Constraint&, std::size_t) { return {}; }
+// Writes joints[0, n − 1) (chains: the tip keeps its rotation relative to its parent) or all.
+void WritesAllButTip(const ConstraintSettings& s, std::vector<std::uint16_t>& out);
+void WritesAll(const ConstraintSettings& s, std::vector<std::uint16_t>& out);
+// Each joint a valid index and a descendant of the one before; errors name
+// field[first + k] ("legs[4]: must be a descendant of legs[3] (joint 7)").
+Status CheckChain(const Setup& setup, std::span<const int> joints, const char* field, std::size_t first = 0);
+// Formats an item's error ("legs[1][2]: must be ...") into setup.text.
+Status FailText(const Setup& setup, const char* format, ...);
+
+}  // namespace ikpd::rig::detail

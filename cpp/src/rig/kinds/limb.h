@@ -1,0 +1,44 @@
+// What the limb kinds (aim, two-bone, pseudo three-bone, chain) share: the
+// smoothing of their weight, target and pole (docs/rig/rig.md, "Weight,
+// enabled and smoothing") and the bone frames detected from the rest pose.
+#pragma once
+
+#include "kind.h"
+#include "ikpd/pd/controllers.h"
+
+namespace ikpd::rig::detail {
+
+// The effective weight (toward enabled ? weight : 0, blended out to exactly 0)
+// and the world target and pole per axis ([0, 3) target, [3, 6) pole). Without
+// smoothing weightPd holds the weight applied last (where smoothing starts
+// when it is turned on).
+struct LimbSmoothing {
+  pd::ScalarPD weightPd;
+  pd::ScalarPD pointPds[6];
+  bool targetHeld = false;  // pointPds[0, 3) follow a target (else the next one is taken as is)
+  bool poleHeld = false;    // pointPds[3, 6) follow a pole
+  float weightNow = 0.0f;   // this frame's effective weight, in [0, 1]
+};
+
+// The PDs' gains from the common settings; !keepState: blend in from the animated pose.
+Status ConfigureSmoothing(LimbSmoothing& smooth, const CommonSettings& common, bool keepState);
+// The first frame again: the weight blends in from 0, target and pole restart.
+void ClearSmoothing(LimbSmoothing& smooth);
+// The frame's inputs as the solve and the blend see them (the weight in smooth.weightNow).
+ConstraintFrame SmoothInputs(LimbSmoothing& smooth, const CommonSettings& common, float dt, const ConstraintFrame& f);
+// A limb's two prepared setups: [0] for frames without a pole point, [1] with
+// one; settingsFor(withPole) gives each one's settings. Settings the setup
+// cannot take leave it unprepared (checked by Check; the solve keeps the pose).
+template <class PreparedSetup, class SettingsFor>
+void PrepareBoth(PreparedSetup (&setups)[2], SettingsFor&& settingsFor) {
+  for (int withPole = 0; withPole < 2; ++withPole) {
+    setups[withPole] = PreparedSetup{};
+    (void)Prepare(settingsFor(withPole != 0), &setups[withPole]);
+  }
+}
+// The canonical frames of a limb or chain (rig.h, "Axes"): +X along each bone
+// at rest, +Z the rest bend axis; returns the root's rest local rotation · F_0
+// (the chain's root limit frame).
+glm::quat DetectBoneFrames(const Setup& setup, Constraint& c);
+
+}  // namespace ikpd::rig::detail

@@ -1,0 +1,64 @@
+// The pseudo three-bone kind (pseudo_three_bone.h): options checked by its job
+// on a sample limb, settings prepared once, the solve.
+#include "pseudo_three_bone.h"
+
+#include "registry.h"
+#include "two_bone.h"
+
+namespace ikpd::rig::detail {
+
+namespace {
+
+Status CheckOptions(const Setup&, const ConstraintSettings& s) {
+  if (Status st = CheckNoStretch(s.pseudoThreeBone.limb); !st) return st;
+  PseudoThreeBoneJob job = s.pseudoThreeBone;
+  PseudoThreeBoneResult out;
+  job.limb.root = SampleJoint(0, 0), job.limb.mid = SampleJoint(1, 0), job.limb.end = SampleJoint(2, 0), job.tip = SampleJoint(2, -1);
+  job.limb.target = glm::vec3(1.0f, 1.0f, 0.0f);
+  job.limb.pole.reset();
+  job.limb.weight = 1.0f;
+  job.result = &out;
+  return job.Validate();
+}
+
+void DetectAxes(const Setup& setup, Constraint& c) { (void)DetectBoneFrames(setup, c); }
+
+Status Configure(const Setup&, Constraint& c, bool keepState) {
+  PseudoThreeBoneState& p = std::get<PseudoThreeBoneState>(c.state);
+  PrepareBoth(p.setup, [&](bool withPole) {
+    PseudoThreeBoneSettings pseudo = SettingsOf(c.settings.pseudoThreeBone);
+    pseudo.limb = CanonicalLimb(c.settings.pseudoThreeBone.limb, withPole);
+    return pseudo;
+  });
+  return ConfigureSmoothing(p.smooth, c.settings.common, keepState);
+}
+
+void Clear(Constraint& c) { ClearSmoothing(std::get<PseudoThreeBoneState>(c.state).smooth); }
+
+Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
+  PseudoThreeBoneState& p = *std::get_if<PseudoThreeBoneState>(&c.state);
+  const ConstraintFrame f = SmoothInputs(p.smooth, c.settings.common, dt, raw);
+  const Transform* in = stage.jobIn;
+  PseudoThreeBoneResult out;
+  PseudoThreeBoneFrame frame;
+  frame.limb.root = in[0], frame.limb.mid = in[1], frame.limb.end = in[2], frame.tip = in[3];
+  frame.limb.target = stage.ToModel(f.target);
+  frame.limb.pole = ModelPole(stage, f, c.settings.pseudoThreeBone.limb);
+  frame.limb.weight = 1.0f;
+  frame.blend = c.settings.pseudoThreeBone.blend;
+  if (!SolvePseudoThreeBone(p.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) out = {in[0], in[1], in[2], in[3], false, 0.0f};
+  Back(stage, c, 0, out.root.rotation), Back(stage, c, 1, out.mid.rotation), Back(stage, c, 2, out.end.rotation);
+  r.reached = out.reached ? 1.0f : 0.0f;
+  r.distance = out.distance * stage.root.scale;
+  return {true, p.smooth.weightNow};
+}
+
+}  // namespace
+
+const KindOps kPseudoThreeBoneKind = {
+    ConstraintKind::kPseudoThreeBone, "pseudoThreeBone", 4, 4, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true,
+    /*movesPelvis=*/false, NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, Clear, Solve,
+    NoGroundLegs, NoProbe,
+};
+
+}  // namespace ikpd::rig::detail

@@ -1,0 +1,56 @@
+// The kind registry (docs/architecture.md, "Adding a constraint kind"): every
+// kind's state in one variant, the prepared constraint that holds it, and the
+// table of kinds (registry.cc), indexed by ConstraintKind.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <variant>
+#include <vector>
+
+#include "aim.h"
+#include "body_look_at.h"
+#include "chain.h"
+#include "grounding.h"
+#include "kind.h"
+#include "look_at.h"
+#include "pseudo_three_bone.h"
+#include "two_bone.h"
+
+namespace ikpd::rig::detail {
+
+// One alternative per kind, in ConstraintKind's order (registry.cc checks it).
+using KindState = std::variant<AimState, TwoBoneState, PseudoThreeBoneState, ChainState, LookAtState, BodyLookAtState,
+                               GroundingState>;
+
+// A constraint as the rig prepared it: what every kind has, then its own state.
+struct Constraint {
+  ConstraintSettings settings;
+  std::vector<int> joints;            // every joint it reads (spine, arms, legs, eyes)
+  std::vector<glm::quat> frames;      // F_j per joint (rig.h, "Axes")
+  std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
+  std::vector<int> writeAncestors;    // per write: the write (index into writes) of its nearest written ancestor (−1: none)
+  std::size_t groundFirst = 0;        // first leg in grounds()/probes()
+  KindState state;
+};
+
+// The table entry of a kind (nullptr: not a kind), and of a constraint.
+const KindOps* FindKind(ConstraintKind kind);
+inline const KindOps& Kind(const Constraint& c) { return *FindKind(c.settings.kind); }
+// Every registered kind, in ConstraintKind's order.
+std::size_t KindCount();
+const KindOps& KindAt(std::size_t index);
+// c.state holds `kind`'s default state (unless it already held that kind's).
+void EnsureState(Constraint& c, ConstraintKind kind);
+
+// The look axis an aim or look-at detected (others: +Z), and a look-at's eye axes.
+glm::vec3 LookAxis(const Constraint& c);
+std::span<const glm::vec3> EyeAxes(const Constraint& c);
+
+// The solved model rotation of slot k (canonical frame) back in the joint's own frame.
+inline void Back(const Stage& stage, const Constraint& c, std::size_t k, const glm::quat& solved) {
+  stage.desired[k] = Unit(solved * glm::conjugate(c.frames[k]));
+}
+
+}  // namespace ikpd::rig::detail

@@ -1,0 +1,70 @@
+// The two-bone kind (two_bone.h): options checked by its job on a sample limb,
+// settings prepared once per settings or axes change, the solve.
+#include "two_bone.h"
+
+#include "registry.h"
+
+namespace ikpd::rig::detail {
+
+TwoBoneSettings CanonicalLimb(const TwoBoneJob& limb, bool withPole) {
+  TwoBoneSettings settings = SettingsOf(limb);
+  settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
+  settings.pole = withPole ? TwoBonePole::kPoint : limb.poleDirection ? TwoBonePole::kDirection : TwoBonePole::kNone;
+  return settings;
+}
+
+Status CheckNoStretch(const TwoBoneJob& limb) {
+  if (limb.maxStretch != 1.0f) return Error("maxStretch: the rig does not stretch bones (must be 1)");
+  return Ok();
+}
+
+void WritesLimb(const ConstraintSettings&, std::vector<std::uint16_t>& out) { out.insert(out.end(), {0, 1, 2}); }
+
+namespace {
+
+Status CheckOptions(const Setup&, const ConstraintSettings& s) {
+  if (Status st = CheckNoStretch(s.twoBone); !st) return st;
+  TwoBoneJob job = s.twoBone;
+  TwoBoneResult out;
+  job.root = SampleJoint(0, 0), job.mid = SampleJoint(1, 0), job.end = SampleJoint(2, 0), job.target = glm::vec3(1.0f, 1.0f, 0.0f);
+  job.pole.reset();
+  job.weight = 1.0f;
+  job.result = &out;
+  return job.Validate();
+}
+
+void DetectAxes(const Setup& setup, Constraint& c) { (void)DetectBoneFrames(setup, c); }
+
+Status Configure(const Setup&, Constraint& c, bool keepState) {
+  TwoBoneState& t = std::get<TwoBoneState>(c.state);
+  PrepareBoth(t.setup, [&](bool withPole) { return CanonicalLimb(c.settings.twoBone, withPole); });
+  return ConfigureSmoothing(t.smooth, c.settings.common, keepState);
+}
+
+void Clear(Constraint& c) { ClearSmoothing(std::get<TwoBoneState>(c.state).smooth); }
+
+Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
+  TwoBoneState& t = *std::get_if<TwoBoneState>(&c.state);
+  const ConstraintFrame f = SmoothInputs(t.smooth, c.settings.common, dt, raw);
+  const Transform* in = stage.jobIn;
+  TwoBoneResult out;
+  TwoBoneFrame frame;
+  frame.root = in[0], frame.mid = in[1], frame.end = in[2], frame.target = stage.ToModel(f.target);
+  frame.pole = ModelPole(stage, f, c.settings.twoBone);
+  frame.effectorOffset = stage.ToModelVector(f.effectorOffset);
+  frame.weight = 1.0f;
+  if (!SolveTwoBone(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) out = {in[0], in[1], in[2], false, 0.0f};
+  Back(stage, c, 0, out.root.rotation), Back(stage, c, 1, out.mid.rotation), Back(stage, c, 2, out.end.rotation);
+  r.reached = out.reached ? 1.0f : 0.0f;
+  r.distance = out.distance * stage.root.scale;
+  return {true, t.smooth.weightNow};
+}
+
+}  // namespace
+
+const KindOps kTwoBoneKind = {
+    ConstraintKind::kTwoBone, "twoBone", 3, 3, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true, /*movesPelvis=*/false,
+    NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, Clear, Solve, NoGroundLegs, NoProbe,
+};
+
+}  // namespace ikpd::rig::detail

@@ -1,0 +1,32 @@
+// The two-bone kind (docs/rig/rig.md): root, mid and end solved to the target.
+#pragma once
+
+#include "ikpd/ik/two_bone.h"
+#include "kind.h"
+#include "limb.h"
+
+namespace ikpd::rig::detail {
+
+struct TwoBoneState {
+  LimbSmoothing smooth;
+  TwoBoneSetup setup[2];  // prepared settings: [0] without a pole point (poleDirection or none), [1] with one
+};
+
+// A limb's settings in the canonical frames (forward +X, hinge +Z), with a
+// pole point (withPole) or else its poleDirection, if any (pseudo three-bone too).
+TwoBoneSettings CanonicalLimb(const TwoBoneJob& limb, bool withPole);
+// The rig writes rotations only: "maxStretch: the rig does not stretch bones (must be 1)".
+Status CheckNoStretch(const TwoBoneJob& limb);
+// A joint of the valid model-space limbs the options are checked on.
+inline Transform SampleJoint(float x, float y) { return {glm::vec3(x, y, 0.0f), kIdentityRotation}; }
+// Writes root, mid and end (a pseudo three-bone's tip follows its end).
+void WritesLimb(const ConstraintSettings& s, std::vector<std::uint16_t>& out);
+// The pole of a frame in model space: the point, else the constraint's poleDirection (a vector).
+inline glm::vec3 ModelPole(const Stage& stage, const ConstraintFrame& f, const TwoBoneJob& limb) {
+  if (f.poleSet != 0.0f) return stage.ToModel(f.pole);
+  return limb.poleDirection ? stage.ToModelVector(*limb.poleDirection) : glm::vec3(0.0f);
+}
+
+extern const KindOps kTwoBoneKind;
+
+}  // namespace ikpd::rig::detail
