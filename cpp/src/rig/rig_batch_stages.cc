@@ -194,7 +194,10 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   }
   const bool pole = poleSet_[index] != 0;
   const TwoBoneJob* limb = Limb(c);
-  const std::optional<glm::vec3> direction = limb != nullptr ? limb->poleDirection : std::nullopt;
+  // A plain flag and vector, not a copied optional: GCC 12 (IKPD_NO_SIMD) took
+  // the optional's payload as maybe uninitialized inside the lane loop.
+  const bool hasDirection = limb != nullptr && limb->poleDirection.has_value();
+  const glm::vec3 direction = hasDirection ? *limb->poleDirection : glm::vec3(0.0f);
   const std::size_t first = index * n;
   const float* targets = Targets(index);
   const float* poles = Poles(index);
@@ -209,7 +212,7 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
     };
     simd::StoreV3(modelTargets_.data(), ch, toModel(simd::LoadV3<F>(targets, first + ch) - origin));
     if (pole) simd::StoreV3(modelPoles_.data(), ch, toModel(simd::LoadV3<F>(poles, first + ch) - origin));
-    else if (direction) simd::StoreV3(modelPoles_.data(), ch, toModel(simd::Splat3<F>(*direction)));
+    else if (hasDirection) simd::StoreV3(modelPoles_.data(), ch, toModel(simd::Splat3<F>(direction)));
     return true;
   });
 }

@@ -325,8 +325,8 @@ class RigInternal {
   constraint(i) { return this.#rig._list[i]; }
   /** Fills the core rig's probes from its input and root. */
   probe() { this.#rig._core.probe(); }
-  /** Zeroes every constraint's smoothing at once (a fresh core rig). */
-  clearSmoothing() { this.#rig._build(); }
+  /** Zeroes every constraint's smoothing at once (the core rig's clearSmoothing; docs/rig/rig.md). */
+  clearSmoothing() { this.#rig._core?.clearSmoothing(); }
   checkAlive() { this.#rig._checkAlive(); }
   /** Throws the TypeError for `key`, not an option of a `kind` constraint. */
   unknown(kind, key) { this.#rig._unknown(kind, key); }
