@@ -94,7 +94,7 @@ export class LimbIK extends RigHelper {
   }
 
   /** World point the middle joint bends toward: an Object3D, a Vector3, [x, y, z] or null. */
-  get pole() { return this.constraint.pole; }
+  get pole() { return this._constraint.pole; }
   set pole(value) { this.constraint.pole = value ?? null; }
 
   // poleDirection is a rig setting: pushed when its value changes (a Vector3 may be changed in place).
@@ -154,7 +154,7 @@ export class LimbIK extends RigHelper {
     const weight = this._weight[0];
     if (this.target === null || weight === 0) return;
     if (weight >= 1) {
-      this._measured.set(this._rigInternal.constraint(0)._measured); // (the unguarded constraint)
+      this._measured.set(this._constraint._measured); // (the unguarded constraint)
       return;
     }
     this._limbLength();

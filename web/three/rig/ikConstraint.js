@@ -118,21 +118,29 @@ export function writeFrames(list, frames) {
   for (let i = 0; i < list.length; i++) {
     const c = list[i];
     const o = 12 * i;
-    const target = c.target === null ? null : readPoint(c.target, 'target', _v);
-    if (target) {
+    // A Vector3 (the common case) read in place; an Object3D or an array through readPoint.
+    const t = c.target;
+    const hasTarget = t !== null;
+    if (hasTarget && t?.isVector3 === true) {
+      frames[o] = t.x; frames[o + 1] = t.y; frames[o + 2] = t.z;
+    } else if (hasTarget) {
+      const target = readPoint(t, 'target', _v);
       frames[o] = target.x; frames[o + 1] = target.y; frames[o + 2] = target.z;
     }
     // Without a target the constraint blends out as if disabled (pushed only when that changes); a targetless kind has none.
-    const enabled = c._settings.enabled !== false && (target !== null || c._kind.targetless === true);
+    const enabled = c._settings.enabled !== false && (hasTarget || c._kind.targetless === true);
     if (enabled !== c._coreEnabled) {
       c._core.set({ enabled });
       c._coreEnabled = enabled;
     }
-    const pole = c.pole === null ? null : readPoint(c.pole, 'pole', _v);
-    if (pole) {
+    const p = c.pole;
+    if (p !== null && p?.isVector3 === true) {
+      frames[o + 3] = p.x; frames[o + 4] = p.y; frames[o + 5] = p.z;
+    } else if (p !== null) {
+      const pole = readPoint(p, 'pole', _v);
       frames[o + 3] = pole.x; frames[o + 4] = pole.y; frames[o + 5] = pole.z;
     }
-    frames[o + 9] = pole ? 1 : 0;
+    frames[o + 9] = p !== null ? 1 : 0;
   }
 }
 

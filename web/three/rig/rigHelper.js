@@ -28,6 +28,7 @@ export class RigHelper {
     this.rig = null;
     /** The rig's one constraint. */
     this.constraint = null;
+    this._constraint = null; // the same, unguarded
   }
 
   /**
@@ -50,6 +51,8 @@ export class RigHelper {
     }
     /** The rig's internal interface (web/three/rig/internal.js): its views, pose and unguarded constraint. */
     this._rigInternal = internalOf(this.rig);
+    // The same constraint unguarded, for the per-frame reads (a read through the guard's Proxy is slower).
+    this._constraint = this._rigInternal.constraint(0);
     this._values = {};
     for (const key of keys) {
       this._values[key] = values[key];
@@ -86,7 +89,7 @@ export class RigHelper {
   set distance(value) { (this._measured ??= new Float64Array(2))[1] = value; }
 
   /** The helper's target (read at every update): an Object3D, a Vector3, [x, y, z] or null. */
-  get target() { return this.constraint.target; }
+  get target() { return this._constraint.target; }
   set target(value) { this.constraint.target = value ?? null; }
 
   /**

@@ -63,35 +63,40 @@ export class RigPose {
   // from; one holding what this rig wrote before a rebuild, or what another rig
   // wrote on a bone this one drives too, as the pose that rig started from.
   readLocals(input) {
-    const { joints, written, animated, records, writer: id } = this;
+    // Fields and each bone's values into locals once: the loop runs per joint every frame.
+    const { joints, written, animated, records, stale, driven, wroteTranslation } = this;
+    const id = this.writer;
     for (let j = 0; j < joints.length; j++) {
       const o = joints[j], k = 10 * j, w = 4 * j;
       const p = o.position, q = o.quaternion, s = o.scale;
-      if (s.x * s.y * s.z < 0) mirrored(o); // docs/rig/rig.md, "Mirrored characters"
-      const stale = this.showsWrite(j);
-      this.stale[j] = stale ? 1 : 0;
-      if (stale) {
-        for (let c = 0; c < 10; c++) input[k + c] = animated[k + c];
-        input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
-        if (!this.wroteTranslation[j]) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
+      const sx = s.x, sy = s.y, sz = s.z;
+      if (sx * sy * sz < 0) mirrored(o); // docs/rig/rig.md, "Mirrored characters"
+      const qx = q._x, qy = q._y, qz = q._z, qw = q._w;
+      if (qx === written[w] && qy === written[w + 1] && qz === written[w + 2] && qw === written[w + 3]) {
+        // Still showing the last write (showsWrite): the animated pose it came from.
+        stale[j] = 1;
+        for (let c = 0; c < 7; c++) input[k + c] = animated[k + c];
+        input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
+        if (wroteTranslation[j] === 0) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
         continue;
       }
+      stale[j] = 0;
       const r = records[j];
-      if (q._x === r[0] && q._y === r[1] && q._z === r[2] && q._w === r[3] && (r[15] === id || this.driven[j] === 1)) {
-        for (let c = 0; c < 10; c++) input[k + c] = r[4 + c];
-        input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
+      if (qx === r[0] && qy === r[1] && qz === r[2] && qw === r[3] && (r[15] === id || driven[j] === 1)) {
+        for (let c = 0; c < 7; c++) input[k + c] = r[4 + c];
+        input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
         if (r[14] !== 1) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
         if (r[15] === id) {
           // This rig's own output from before a rebuild: put back like a stale bone.
-          this.stale[j] = 1;
+          stale[j] = 1;
           written[w] = r[0]; written[w + 1] = r[1]; written[w + 2] = r[2]; written[w + 3] = r[3];
-          this.wroteTranslation[j] = r[14] === 1 ? 1 : 0;
+          wroteTranslation[j] = r[14] === 1 ? 1 : 0;
         }
         continue;
       }
       input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z;
-      input[k + 3] = q._x; input[k + 4] = q._y; input[k + 5] = q._z; input[k + 6] = q._w;
-      input[k + 7] = s.x; input[k + 8] = s.y; input[k + 9] = s.z;
+      input[k + 3] = qx; input[k + 4] = qy; input[k + 5] = qz; input[k + 6] = qw;
+      input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
     }
     animated.set(input);
   }
@@ -133,20 +138,30 @@ export class RigPose {
    * now but still showing the last output put back to its animated pose).
    */
   writeLocals(output, changed) {
-    const { joints, written, animated: input } = this;
+    const { joints, written, animated: input, wroteTranslation, records, stale } = this;
+    const id = this.writer;
     for (let j = 0; j < joints.length; j++) {
-      if (!changed[j]) {
-        this._putBack(j, this.stale[j] === 1);
+      if (changed[j] === 0) {
+        this._putBack(j, stale[j] === 1);
         continue;
       }
       const w = 4 * j, o = joints[j], k = 10 * j;
-      o.quaternion.set(output[k + 3], output[k + 4], output[k + 5], output[k + 6]);
-      written[w] = output[k + 3]; written[w + 1] = output[k + 4]; written[w + 2] = output[k + 5]; written[w + 3] = output[k + 6];
-      const moved = output[k] !== input[k] || output[k + 1] !== input[k + 1] || output[k + 2] !== input[k + 2];
-      if (moved) o.position.set(output[k], output[k + 1], output[k + 2]);
-      else if (this.wroteTranslation[j]) o.position.set(input[k], input[k + 1], input[k + 2]);
-      this.wroteTranslation[j] = moved ? 1 : 0;
-      this._record(j);
+      const qx = output[k + 3], qy = output[k + 4], qz = output[k + 5], qw = output[k + 6];
+      const q = o.quaternion;
+      q.set(qx, qy, qz, qw);
+      written[w] = qx; written[w + 1] = qy; written[w + 2] = qz; written[w + 3] = qw;
+      const tx = output[k], ty = output[k + 1], tz = output[k + 2];
+      const moved = tx !== input[k] || ty !== input[k + 1] || tz !== input[k + 2];
+      if (moved) o.position.set(tx, ty, tz);
+      else if (wroteTranslation[j] === 1) o.position.set(input[k], input[k + 1], input[k + 2]);
+      const wrote = moved ? 1 : 0;
+      wroteTranslation[j] = wrote;
+      // The shared record (_record): the rotation now on the bone and the animated locals.
+      const r = records[j];
+      r[0] = q._x; r[1] = q._y; r[2] = q._z; r[3] = q._w;
+      for (let c = 0; c < 10; c++) r[4 + c] = input[k + c];
+      r[14] = wrote;
+      r[15] = id;
     }
   }
 
