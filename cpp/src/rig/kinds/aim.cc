@@ -37,8 +37,6 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
   return ConfigureSmoothing(a.smooth, c.settings.common, keepState);
 }
 
-void Clear(Constraint& c) { ClearSmoothing(std::get<AimState>(c.state).smooth); }
-
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
   AimState& a = *std::get_if<AimState>(&c.state);
   const ConstraintFrame f = SmoothInputs(a.smooth, c.settings.common, dt, raw);
@@ -59,7 +57,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 
 const KindOps kAimKind = {
     ConstraintKind::kAim, "aim", 1, 1, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true, /*movesPelvis=*/false,
-    NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, Writes, Configure, Clear, Solve, NoGroundLegs, NoProbe,
+    NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, Writes, Configure, ClearLimbSmoothing<AimState>, Solve, NoGroundLegs, NoProbe,
 };
 
 }  // namespace ikpd::rig::detail

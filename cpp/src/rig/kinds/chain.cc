@@ -39,8 +39,6 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
   return ConfigureSmoothing(state.smooth, c.settings.common, keepState);
 }
 
-void Clear(Constraint& c) { ClearSmoothing(std::get<ChainState>(c.state).smooth); }
-
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
   ChainState& state = *std::get_if<ChainState>(&c.state);
   if (state.setup.prepared() && state.setup.settings().limits.data() != c.settings.chainLimits.data()) {
@@ -66,7 +64,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 
 const KindOps kChainKind = {
     ConstraintKind::kChain, "chain", 2, kMaxChainJoints, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/false,
-    /*movesPelvis=*/false, NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesAllButTip, Configure, Clear, Solve,
+    /*movesPelvis=*/false, NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesAllButTip, Configure, ClearLimbSmoothing<ChainState>, Solve,
     NoGroundLegs, NoProbe,
 };
 

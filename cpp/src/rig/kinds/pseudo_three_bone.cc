@@ -33,8 +33,6 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
   return ConfigureSmoothing(p.smooth, c.settings.common, keepState);
 }
 
-void Clear(Constraint& c) { ClearSmoothing(std::get<PseudoThreeBoneState>(c.state).smooth); }
-
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
   PseudoThreeBoneState& p = *std::get_if<PseudoThreeBoneState>(&c.state);
   const ConstraintFrame f = SmoothInputs(p.smooth, c.settings.common, dt, raw);
@@ -57,7 +55,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 
 const KindOps kPseudoThreeBoneKind = {
     ConstraintKind::kPseudoThreeBone, "pseudoThreeBone", 4, 4, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true,
-    /*movesPelvis=*/false, NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, Clear, Solve,
+    /*movesPelvis=*/false, NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, ClearLimbSmoothing<PseudoThreeBoneState>, Solve,
     NoGroundLegs, NoProbe,
 };
 

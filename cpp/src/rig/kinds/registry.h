@@ -48,6 +48,13 @@ void EnsureState(Constraint& c, ConstraintKind kind);
 glm::vec3 LookAxis(const Constraint& c);
 std::span<const glm::vec3> EyeAxes(const Constraint& c);
 
+// A limb kind's clearSmoothing entry (aim, two-bone, pseudo three-bone, chain):
+// its state's smoothing back to the first frame.
+template <class State>
+void ClearLimbSmoothing(Constraint& c) {
+  ClearSmoothing(std::get<State>(c.state).smooth);
+}
+
 // The solved model rotation of slot k (canonical frame) back in the joint's own frame.
 inline void Back(const Stage& stage, const Constraint& c, std::size_t k, const glm::quat& solved) {
   stage.desired[k] = Unit(solved * glm::conjugate(c.frames[k]));

@@ -41,8 +41,6 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
   return ConfigureSmoothing(t.smooth, c.settings.common, keepState);
 }
 
-void Clear(Constraint& c) { ClearSmoothing(std::get<TwoBoneState>(c.state).smooth); }
-
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
   TwoBoneState& t = *std::get_if<TwoBoneState>(&c.state);
   const ConstraintFrame f = SmoothInputs(t.smooth, c.settings.common, dt, raw);
@@ -64,7 +62,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 
 const KindOps kTwoBoneKind = {
     ConstraintKind::kTwoBone, "twoBone", 3, 3, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true, /*movesPelvis=*/false,
-    NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, Clear, Solve, NoGroundLegs, NoProbe,
+    NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, ClearLimbSmoothing<TwoBoneState>, Solve, NoGroundLegs, NoProbe,
 };
 
 }  // namespace ikpd::rig::detail
