@@ -19,12 +19,6 @@ using ikpd::rig::Rig;
 
 constexpr float kPi = 3.14159265358979f;
 
-LocalTransform At(glm::vec3 t, glm::quat r = glm::quat(1.0f, 0.0f, 0.0f, 0.0f)) {
-  LocalTransform l;
-  l.translation = t, l.rotation = r;
-  return l;
-}
-
 // body 0; right arm 1 (shoulder) → 2 → 3 → 4 (hand); head 5; left arm 6 → 7 → 8 → 9;
 // leg 10 → 11 → 12 → 13 (toe).
 ChainRig Body() {

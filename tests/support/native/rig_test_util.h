@@ -9,6 +9,13 @@
 
 namespace rigtest {
 
+// A local transform at `t`, turned by `r`, unit scale.
+inline ikpd::rig::LocalTransform At(glm::vec3 t, glm::quat r = glm::quat(1.0f, 0.0f, 0.0f, 0.0f)) {
+  ikpd::rig::LocalTransform l;
+  l.translation = t, l.rotation = r;
+  return l;
+}
+
 using ikpd::rig::LocalTransform;
 
 struct World {
