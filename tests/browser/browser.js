@@ -41,11 +41,20 @@ export function artifactPath(name) {
 }
 
 /**
- * A page (960×540 unless `viewport`) on the demo at `url`, collecting console errors and
- * page errors into `errors`; resolves once the demo is ready (or failed to start).
+ * `deviceScaleFactor` for pages that check states, layout, memory or that a frame is
+ * drawn, not how it looks (the WebGL2 pages, the demo explorer): half the canvas pixels
+ * each way, since SwiftShader draws every frame on the CPU. The CSS layout (panels,
+ * badge, pointer positions) stays 960×540.
  */
-export async function openDemo(browser, url, errors, { viewport = { width: 960, height: 540 } } = {}) {
-  const page = await browser.newPage({ viewport });
+export const HALF_RES = 0.5;
+
+/**
+ * A page (960×540 unless `viewport`, `deviceScaleFactor` canvas pixels per CSS pixel) on
+ * the demo at `url`, collecting console errors and page errors into `errors`; resolves once
+ * the demo is ready (or failed to start).
+ */
+export async function openDemo(browser, url, errors, { viewport = { width: 960, height: 540 }, deviceScaleFactor = 1 } = {}) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor });
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url, { timeout: 120_000 }); // the first load compiles the demo's modules on a busy machine
@@ -55,15 +64,16 @@ export async function openDemo(browser, url, errors, { viewport = { width: 960, 
 
 /**
  * A demo server, a browser (WebGPU unless `webgpu: false`) and a page open on
- * `path` (e.g. '?output=hdr#aim'), with its console and page errors in `errors`;
- * `close()` stops the browser and the server.
+ * `path` (e.g. '?output=hdr#aim'; WebGL2 pages at HALF_RES unless `deviceScaleFactor`),
+ * with its console and page errors in `errors`; `close()` stops the browser and the server.
  */
-export async function openDemoSession(path, { webgpu = true } = {}) {
+export async function openDemoSession(path, { webgpu = true, deviceScaleFactor } = {}) {
   const [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu })]);
   const close = async () => { await browser.close(); await server.close(); };
   const errors = [];
+  const webgl = !webgpu || path.includes('renderer=webgl');
   try {
-    const page = await openDemo(browser, `${server.url}${path}`, errors);
+    const page = await openDemo(browser, `${server.url}${path}`, errors, { deviceScaleFactor: deviceScaleFactor ?? (webgl ? HALF_RES : 1) });
     return { server, browser, page, errors, close };
   } catch (e) {
     await close();

@@ -3,7 +3,7 @@
 // tentacle, what the two-bone and quadruped panels claim, GPU and WASM memory over many scene
 // switches, the HDR scene's controls, and the small things (keys, hashes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryOverSwitches, openDemo, openDemoSession } from './browser.js';
+import { memoryOverSwitches, openDemoSession, HALF_RES } from './browser.js';
 
 let session;
 let page;
@@ -11,7 +11,9 @@ let errors = [];
 const SLOW = 240_000;
 
 beforeAll(async () => {
-  session = await openDemoSession('?output=hdr#aim');
+  // Nothing here reads the picture (its checks are states, layout and memory), so the
+  // canvas has half the pixels each way: SwiftShader draws every frame on the CPU.
+  session = await openDemoSession('?output=hdr#aim', { deviceScaleFactor: HALF_RES });
   ({ page, errors } = session);
 }, SLOW);
 
@@ -214,15 +216,3 @@ describe('small things', () => {
     await demo(() => window.__ikpdDemo.setOutput({ mode: 'hdr' }));
   }, SLOW);
 });
-
-it('?renderer=webgl says it was forced, not that WebGPU is missing', async () => {
-  const forced = await openDemo(session.browser, `${session.server.url}?renderer=webgl#aim`, [], { viewport: { width: 480, height: 320 } });
-  try {
-    const badge = await forced.textContent('#badge');
-    expect(badge).toContain('WebGL2 · SDR');
-    expect(badge).toContain('forced by ?renderer=webgl');
-    expect(badge).not.toContain('WebGPU unavailable');
-  } finally {
-    await forced.close();
-  }
-}, SLOW);
