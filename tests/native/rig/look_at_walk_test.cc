@@ -19,7 +19,7 @@ using ikpd::rig::ConstraintSettings;
 using ikpd::rig::Rig;
 
 constexpr float kPi = 3.14159265358979f;
-const glm::vec3 kX(1.0f, 0.0f, 0.0f), kY(0.0f, 1.0f, 0.0f), kZ(0.0f, 0.0f, 1.0f);
+const glm::vec3 kX(1.0f, 0.0f, 0.0f), kY(0.0f, 1.0f, 0.0f);
 
 struct Stats {
   float yaw = -1.0f, up = -1.0f, down = -1.0f;  // largest excess over each limit (radians)

@@ -31,7 +31,7 @@ ChainRig Body() {
   return c;
 }
 
-const glm::vec3 kX(1.0f, 0.0f, 0.0f), kY(0.0f, 1.0f, 0.0f), kZ(0.0f, 0.0f, 1.0f);
+const glm::vec3 kX(1.0f, 0.0f, 0.0f), kY(0.0f, 1.0f, 0.0f);
 
 // The animated pose and root at time t: the body sways, bobs and turns, the limbs swing.
 std::vector<LocalTransform> Animated(const ChainRig& c, float t, LocalTransform* root) {
