@@ -317,7 +317,8 @@ std::vector<File> Files() {
                                           JobSection<PseudoThreeBoneJob>("pseudoThreeBoneResult") +
                                           ResultSection<ChainResult>() + JobSection<ChainJob>("chainResult") +
                                           JobSection<Tentacle2DSettings>()});
-  files.push_back({"rig/described.js", Header("cpp/src/rig/fields.h") + kSettingsImports + JobSection<LookAtSettings>() +
+  files.push_back({"rig/described.js", Header("cpp/src/rig/fields.h") + kSettingsImports + JobSection<rig::CommonSettings>() +
+                                           JobSection<LookAtSettings>() +
                                            JobSection<BodyLookAtSettings>() + JobSection<rig::GroundingSettings>()});
   files.push_back({"pd/described.js", Header("cpp/src/pd/fields.h") + kSettingsImports + JobSection<PdOptions>()});
   files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") +

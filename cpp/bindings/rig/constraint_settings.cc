@@ -19,12 +19,6 @@ using rig::ConstraintKind;
 using rig::ConstraintSettings;
 
 namespace {
-constexpr std::size_t kCommonFloats = 17;
-
-std::optional<glm::vec3> ReadOptional(const float* p) {
-  if (p[3] == 0.0f) return std::nullopt;
-  return ReadVec3(p);
-}
 
 // The packed record after the common settings: the kind's job block at `job`,
 // then its extras from `at` (constraint_settings.h).
@@ -129,17 +123,8 @@ bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) 
   r.Indices(s.joints, j);
   r.Indices(s.arms, a);
   r.Indices(s.legs, l);
-  const float* at = r.at;
-  rig::CommonSettings& c = s.common;
-  c.weight = at[0];
-  c.enabled = at[1] != 0.0f;
-  c.settleTime = at[2];
-  c.damping = at[3];
-  c.blendOutTime = at[4];
-  c.forward = ReadOptional(at + 5);
-  c.bendAxis = ReadOptional(at + 9);
-  c.up = ReadOptional(at + 13);
-  r.job = at + kCommonFloats;
+  ReadJob(r.at, s.common);  // its description (cpp/src/rig/fields.h)
+  r.job = r.at + JobFloats<rig::CommonSettings>();
   r.at = r.job + reader.block;
   return reader.read(r, s);
 }

@@ -1,9 +1,10 @@
-// The rig area's descriptions (cpp/src/describe/fields.h): the look-at's and
-// the full-body look-at's scalar options. Their per-joint arrays (weights,
-// limits, settle times) are packed after them by the JS wrappers and checked
-// by C++. The body look-at's groups name their fields "group.option" as JS
-// spells them; JS gives spine.settleTime as one number for both ends (or an
-// array per joint), and C++ names both ends "spine.settleTime" in its errors.
+// The rig area's descriptions (cpp/src/describe/fields.h): a constraint's
+// common settings, the look-at's and the full-body look-at's scalar options.
+// Their per-joint arrays (weights, limits, settle times) are packed after them
+// by the JS wrappers and checked by C++. The body look-at's groups name their
+// fields "group.option" as JS spells them; JS gives spine.settleTime as one
+// number for both ends (or an array per joint), and C++ names both ends
+// "spine.settleTime" in its errors.
 #pragma once
 
 #include <cstddef>
@@ -12,9 +13,32 @@
 #include "ikpd/rig/body_look_at.h"
 #include "ikpd/rig/grounding.h"
 #include "ikpd/rig/look_at.h"
+#include "ikpd/rig/rig.h"
 #include "../pd/fields.h"
 
 namespace ikpd::describe {
+
+// Every constraint's common settings (ikpd/rig/rig.h, CommonSettings), packed
+// by JS (web/src/rig/rigSettings.js) between a constraint's joint lists and
+// its kind's block. A kind without smoothing keeps settleTime's and damping's
+// defaults; the look-at needs settleTime > 0 (its kind's own rule, checked by
+// the rig); which axes a kind takes is its kind file's.
+template <>
+struct JobFields<rig::CommonSettings> {
+  static constexpr const char* kName = "common";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::CommonSettings;
+    f(Role::kOption, "weight", &S::weight, Closed(0.0, 1.0));
+    f(Role::kOption, "enabled", &S::enabled);
+    f(Role::kOption, "settleTime", &S::settleTime, AtLeast(0.0));
+    f(Role::kOption, "damping", &S::damping, Above(0.0), kDampingPresets);
+    f(Role::kOption, "blendOutTime", &S::blendOutTime, AtLeast(0.0));
+    f(Role::kOption, "forward", &S::forward);
+    f(Role::kOption, "bendAxis", &S::bendAxis);
+    f(Role::kOption, "up", &S::up);
+  }
+};
 
 template <>
 struct JobFields<LookAtSettings> {

@@ -3,6 +3,26 @@
 // regenerate. The native test Described.UpToDate fails while this file is stale.
 import { JobLayout, fieldList } from '../fields.js';
 
+// common
+const commonFields = /* @__PURE__ */ fieldList([
+  ['weight', 'number', 0, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['enabled', 'boolean', 1, 'option'],
+  ['settleTime', 'number', 2, 'option', { range: [0, Infinity, false, true, 'a finite number >= 0'] }],
+  ['damping', 'number', 3, 'option', { range: [0, Infinity, true, true, 'a finite number > 0'], presets: { critical: 1, responsive: 0.7071067811865476, over: 1.5 } }],
+  ['blendOutTime', 'number', 4, 'option', { range: [0, Infinity, false, true, 'a finite number >= 0'] }],
+  ['forward', 'optionalVec3', 5, 'option'],
+  ['bendAxis', 'optionalVec3', 9, 'option'],
+  ['up', 'optionalVec3', 13, 'option'],
+]);
+
+export const common = /* @__PURE__ */ new JobLayout({
+  name: 'common',
+  floats: 17,
+  bits: 32,
+  defaults: [1, 1, 0, 1, 0.10000000149011612, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  fields: commonFields,
+});
+
 // lookAt
 const lookAtFields = /* @__PURE__ */ fieldList([
   ['settleTime', 'number', 0, 'option', { range: [0, Infinity, true, true, 'a finite number > 0'] }],

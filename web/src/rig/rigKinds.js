@@ -9,7 +9,6 @@ export const FRAME_FLOATS = 12;
 export const RESULT_FLOATS = 4;
 export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant (docs/rig/grounding.md)
 export const PROBE_FLOATS = 6;  // sole xyz, hip xyz
-export const COMMON_FLOATS = 17;
 export const MAX_JOINTS = 1024;
 export const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
 export const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');

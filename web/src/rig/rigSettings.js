@@ -6,23 +6,25 @@
 // web/src/rig/kinds/.
 import { readBoolean, readNumber, readOptions, readVec3 } from '../readers.js';
 import { readRanged } from '../fields.js';
-import { COMMON_FLOATS, cloneData, freezeDeep, readIndices, unknownKey } from './rigKinds.js';
+import { cloneData, freezeDeep, readIndices, unknownKey } from './rigKinds.js';
 import { KINDS, KIND_TABLE, kindOptions } from './kinds/index.js';
 
 /** The settings functions of the rig over `core`: { DEFAULTS, packSettings, merge }. */
 export function createRigSettings(core) {
   const jobs = core.jobs;
-  const dampingField = { ...jobs.lookAt.byName.damping, name: 'damping' };
+  const common = jobs.common, at = Object.fromEntries(common.fields.map((c) => [c.name, c.offset]));
+  const dampingField = common.byName.damping;
 
   // ------------------------------------------------------------- defaults
   function kindDefaults(name) {
     const kind = KIND_TABLE[name], job = jobs[kind.job];
-    const out = { weight: 1, enabled: true };
+    const d = common.defaultValues;
+    const out = { weight: d.weight, enabled: d.enabled };
     if (kind.common.includes('settleTime')) {
-      out.settleTime = 0;
-      out.damping = 1;
+      out.settleTime = d.settleTime;
+      out.damping = d.damping;
     }
-    out.blendOutTime = 0.1;
+    out.blendOutTime = d.blendOutTime;
     Object.assign(out, kind.commonDefaults?.(job));
     for (const option of kind.options) out[option] = job.defaultValues[option];
     return Object.assign(out, kind.defaults?.(job));
@@ -51,36 +53,29 @@ export function createRigSettings(core) {
     if (o > core.scratchFloats) throw new RangeError(kind.tooMany ?? 'joints: too many joints or limits for one constraint');
   }
 
-  // The common block at f[o..] (weight, enabled, settleTime, damping,
-  // blendOutTime, then forward, bendAxis and up, each xyz and a flag); returns
-  // the offset after it.
+  // The common block at f[o..] (its description, jobs.common: weight,
+  // enabled, settleTime, damping, blendOutTime, then forward, bendAxis and up,
+  // each xyz and a given flag); returns the offset after it. A kind without
+  // smoothing keeps settleTime's and damping's defaults.
   function packCommon(name, values, f, o) {
     const kind = KIND_TABLE[name];
-    f[o] = readNumber(values.weight, 'weight', { min: 0, max: 1 });
-    f[o + 1] = readBoolean(values.enabled, 'enabled') ? 1 : 0;
+    f.set(common.defaults, o);
+    f[o + at.weight] = readNumber(values.weight, 'weight', { min: 0, max: 1 });
+    f[o + at.enabled] = readBoolean(values.enabled, 'enabled') ? 1 : 0;
     if (kind.common.includes('settleTime')) {
       const t = readNumber(values.settleTime, 'settleTime', { min: 0 });
       if (kind.settleTimePositive && !(t > 0)) throw new RangeError(`settleTime: must be > 0 for ${name}, got ${t}`);
-      f[o + 2] = t;
-      f[o + 3] = readRanged(values.damping, dampingField);
-    } else {
-      f[o + 2] = 0;
-      f[o + 3] = 1;
+      f[o + at.settleTime] = t;
+      f[o + at.damping] = readRanged(values.damping, dampingField);
     }
-    f[o + 4] = readNumber(values.blendOutTime, 'blendOutTime', { min: 0 });
-    const optional = (key, at) => {
+    f[o + at.blendOutTime] = readNumber(values.blendOutTime, 'blendOutTime', { min: 0 });
+    for (const key of ['forward', 'bendAxis', 'up']) {
       const v = values[key];
-      if (v === undefined || v === null) {
-        f.fill(0, at, at + 4);
-      } else {
-        readVec3(v, key, f, at);
-        f[at + 3] = 1;
-      }
-    };
-    optional('forward', o + 5);
-    optional('bendAxis', o + 9);
-    optional('up', o + 13);
-    return o + COMMON_FLOATS;
+      if (v === undefined || v === null) continue; // not given: the default's flag 0
+      readVec3(v, key, f, o + at[key]);
+      f[o + at[key] + 3] = 1;
+    }
+    return o + common.floats;
   }
 
   // Merges `changes` into `current` (a constraint's values), checking keys;
