@@ -110,7 +110,46 @@ Status FitStability(const PdSettings& s, double* dt, StepPlan* plan) {
   return Ok();
 }
 
+// After one (sub-)step of length h from u0: the velocity limit on the norm.
+// Discrete updates: the classic clamp after the velocity update, then x += h·v.
+// Exact: the velocity and the move of the sub-step.
+void LimitSubstep(const PdSettings& s, double h, int n, const double* u0, double* u, double* w) {
+  const double speed = Norm(w, n);
+  if (speed > s.maxVelocity) {
+    for (int i = 0; i < n; ++i) w[i] *= s.maxVelocity / speed;
+    if (s.integrator != Integrator::kExact) {
+      for (int i = 0; i < n; ++i) u[i] = u0[i] + h * w[i];
+    }
+  }
+  if (s.integrator != Integrator::kExact) return;
+  double d[4];
+  for (int i = 0; i < n; ++i) d[i] = u[i] - u0[i];
+  const double moved = Norm(d, n);
+  const double maxMove = s.maxVelocity * h;
+  if (moved > maxMove) {
+    for (int i = 0; i < n; ++i) u[i] = u0[i] + d[i] * (maxMove / moved);
+  }
+}
+
 }  // namespace
+
+bool HeldExactSteps(const PdSettings& s, int n, double dt, StepCoeffsCache* cache, double* u, double* w) {
+  const StepPlan plan = PlanSteps(dt, s.dtMax, s.substepSplit);
+  if (plan.count == 0 || plan.last > 0.0) return false;
+  const StepCoeffs& k = cache->Get(s.kp, s.kd, plan.length);
+  for (int step = 0; step < plan.count; ++step) {
+    double u0[4];
+    for (int i = 0; i < n; ++i) u0[i] = u[i];
+    for (int i = 0; i < n; ++i) {
+      // ApplyExactStep with the target, its velocity and the offset all 0.
+      const double x = u[i], v = w[i];
+      u[i] = k.ee * x + k.ev * v;
+      w[i] = k.ve * x + k.vv * v;
+    }
+    LimitSubstep(s, plan.length, n, u0, u, w);
+  }
+  return true;
+}
 
 Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartState* state) {
   if (dt == 0.0) return Ok();
@@ -168,24 +207,7 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
           break;
       }
     }
-    if (!clampV) return;
-    // Velocity limit on the norm. Discrete updates: the classic clamp after the
-    // velocity update, then x += h·v. Exact: the velocity and the move of the sub-step.
-    const double speed = Norm(c.w, n);
-    if (speed > s.maxVelocity) {
-      for (int i = 0; i < n; ++i) c.w[i] *= s.maxVelocity / speed;
-      if (s.integrator != Integrator::kExact) {
-        for (int i = 0; i < n; ++i) c.u[i] = u0[i] + h * c.w[i];
-      }
-    }
-    if (s.integrator != Integrator::kExact) return;
-    double d[4];
-    for (int i = 0; i < n; ++i) d[i] = c.u[i] - u0[i];
-    const double moved = Norm(d, n);
-    const double maxMove = s.maxVelocity * h;
-    if (moved > maxMove) {
-      for (int i = 0; i < n; ++i) c.u[i] = u0[i] + d[i] * (maxMove / moved);
-    }
+    if (clampV) LimitSubstep(s, h, n, u0, c.u, c.w);
   };
   const bool exact = s.integrator == Integrator::kExact;
   if (plan.count > 0) {

@@ -4,6 +4,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "ikpd/pd/chart_step.h"
 #include "ikpd/pd/charts.h"
 #include "pd_checks.h"
 #include "quat_pd_kernel.h"
@@ -120,15 +121,30 @@ bool QuatChart::Finite(const Step& step) const {
 
 bool QuatChart::FastStep(const PdSettings& s, const State& st, const glm::dquat& g, const glm::dvec3& tv, double dt,
                          StepCoeffsCache* cache, Step* next) const {
-  if (s.method != RotationUpdate::kLogMap || s.integrator != Integrator::kExact || !std::isinf(s.maxVelocity) ||
-      s.ki != 0.0 || tv != glm::dvec3(0.0)) {
+  if (s.method != RotationUpdate::kLogMap || s.integrator != Integrator::kExact || s.ki != 0.0 ||
+      tv != glm::dvec3(0.0)) {
     return false;
   }
-  const StepCoeffs& k = cache->Get(s.kp, s.kd, dt);
   simd::Q4<double> kq;
   simd::V3<double> kw;
-  kernel::QuatPdExactStep<double>({k.ee, k.ev, k.ve, k.vv}, simd::FromGlm(st.value), simd::FromGlm(st.velocity),
-                                  simd::FromGlm(g), &kq, &kw);
+  if (std::isinf(s.maxVelocity)) {
+    const StepCoeffs& k = cache->Get(s.kp, s.kd, dt);
+    kernel::QuatPdExactStep<double>({k.ee, k.ev, k.ve, k.vv}, simd::FromGlm(st.value), simd::FromGlm(st.velocity),
+                                    simd::FromGlm(g), &kq, &kw);
+  } else {
+    // A velocity limit (the look-at's maxSpeed): ChartStep's sub-steps between
+    // the kernel's log and exp (docs/pd/pd.md, "Velocity limit").
+    simd::Q4<double> gq = simd::FromGlm(g);
+    kernel::HalfAngle<double> h0;
+    const simd::V3<double> u0 = kernel::QuatLog(simd::FromGlm(st.value), &gq, &h0);
+    const simd::V3<double> w0 = kernel::JInvTimes(u0, h0, simd::FromGlm(st.velocity));
+    double u[3] = {u0.x, u0.y, u0.z}, w[3] = {w0.x, w0.y, w0.z};
+    if (!HeldExactSteps(s, 3, dt, cache, u, w)) return false;
+    const simd::V3<double> u1{u[0], u[1], u[2]}, w1{w[0], w[1], w[2]};
+    const kernel::HalfAngle<double> h1 = kernel::HalfAngleOf(u1);
+    kq = kernel::QuatExp(u1, h1, gq);
+    kw = kernel::JTimes(u1, h1, w1);
+  }
   next->value = simd::ToGlm(kq);
   next->velocity = simd::ToGlm(kw);
   next->extra.raw = RawVelocity(next->velocity, next->value);

@@ -246,23 +246,30 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
     const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
     const glm::quat animatedHead = output[n - 1].rotation;
     const float fixedYaw = FixedYaw(dt, animatedHead, output[n - 1].position + animatedHead * eyeLocal, goal);
+    // Joints i..n−1 turned by the deltas of the joints before i: one rigid
+    // motion of the working pose, p → moved·p + shift, r → moved·r (O(n), not
+    // each delta applied to every joint below it).
+    glm::quat moved = kIdentity;
+    glm::vec3 shift(0.0f);
+    const auto at = [&](std::size_t j) -> Transform {
+      return {moved * output[j].position + shift, glm::normalize(moved * output[j].rotation)};
+    };
     for (std::size_t i = 0; i < n; ++i) {
-      const Transform& head = output[n - 1];
+      const Transform head = at(n - 1);
       const glm::vec3 eye = hasOffset ? head.position + head.rotation * eyeLocal : head.position;
       const glm::vec3 aim = LimitedGoal(animatedHead, eye, goal, fixedYaw);
       const glm::quat turn =
           hasOffset ? EyeTurn(head, eyeLocal, aim) : Arc(head.rotation * forward_, aim - head.position);
       glm::quat delta = glm::normalize(glm::slerp(kIdentity, turn, weights_[i]));
       // The offset in joint i's frame: R_i·offset = delta·R_i.
-      const glm::quat frame = output[i].rotation;
+      const Transform joint = i + 1 < n ? at(i) : head;
+      const glm::quat frame = joint.rotation;
       glm::quat offset = ClampAngle(glm::conjugate(frame) * delta * frame, limits_[i]);
       desired_[i] = offset;
       delta = glm::normalize(frame * offset * glm::conjugate(frame));
-      const glm::vec3 pivot = output[i].position;
-      for (std::size_t j = i; j < n; ++j) {
-        output[j].position = pivot + delta * (output[j].position - pivot);
-        output[j].rotation = glm::normalize(delta * output[j].rotation);
-      }
+      const glm::vec3 pivot = joint.position;
+      moved = glm::normalize(delta * moved);
+      shift = pivot + delta * (shift - pivot);
     }
   }
 

@@ -83,16 +83,16 @@ glm::vec3 LookAt::LimitedGoal(const glm::quat& animatedHead, const glm::vec3& ey
   const float length = glm::length(d);
   if (!(length > 0.0f) || !std::isfinite(length)) return goal;
   const Frame frame = FrameOf(animatedHead * forward_, up_);
-  const float pitch = PitchOf(frame, d);
+  const float pitch = PitchOf(frame, d), goalYaw = YawOf(frame, d);
   float yaw = fixedYaw;
   if (std::isnan(yaw)) {
-    yaw = YawOf(frame, d);
+    yaw = goalYaw;
     // Tracking near the limit: the working eye (turned by the joints below)
     // may see the target just past it; stay on the side 'keep' remembers.
     if (std::abs(yaw) > maxYaw_) yaw = (side_ != 0.0f ? side_ : (yaw >= 0.0f ? 1.0f : -1.0f)) * maxYaw_;
   }
   const float limitedPitch = std::clamp(pitch, -maxPitchDown_, maxPitchUp_);
-  if (yaw == YawOf(frame, d) && limitedPitch == pitch) return goal;
+  if (yaw == goalYaw && limitedPitch == pitch) return goal;
   return eye + length * DirectionOf(frame, yaw, limitedPitch);
 }
 

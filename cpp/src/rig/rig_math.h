@@ -8,6 +8,16 @@
 #include "../simd/vec.h"
 #include "ikpd/common.h"
 
+// The rig's per-frame helpers (model transforms, gather, writes): natively
+// every glm operation inlined into them (GCC otherwise calls out for each
+// quaternion product; docs/performance.md, "three.js path"); WebAssembly
+// keeps its smaller code.
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
+#define IKPD_RIG_FLATTEN __attribute__((flatten))
+#else
+#define IKPD_RIG_FLATTEN
+#endif
+
 namespace ikpd::rig {
 
 // The unit quaternion of a usable one: one reciprocal square root when its

@@ -15,6 +15,11 @@ namespace ikpd::rig {
 
 namespace {
 bool Finite(const LocalTransform& t) {
+  // Every component times 0 is 0 unless one is infinite or NaN: one test for
+  // the ten (the pose check runs per joint every frame).
+  const float zero = (t.translation.x + t.translation.y + t.translation.z + t.scale.x + t.scale.y + t.scale.z +
+                      t.rotation.x + t.rotation.y + t.rotation.z + t.rotation.w) * 0.0f;
+  if (zero == 0.0f) return glm::dot(t.rotation, t.rotation) > 1e-12f;
   return IsFinite(t.translation) && IsFinite(t.scale) && IsUsableRotation(t.rotation);
 }
 const char* Bad(const LocalTransform& t) {
@@ -100,7 +105,7 @@ Status Rig::Update(float dt, std::span<const LocalTransform> in, const LocalTran
 
 // The model transform of `joint` in the pose `out`: computed from the nearest
 // fresh ancestor down (parents come before children).
-const Rig::ModelTransform& Rig::Model(std::size_t joint, std::span<const LocalTransform> out) {
+IKPD_RIG_FLATTEN const Rig::ModelTransform& Rig::Model(std::size_t joint, std::span<const LocalTransform> out) {
   if (fresh_[joint]) return model_[joint];
   std::size_t count = 0;
   for (int j = static_cast<int>(joint); j >= 0 && !fresh_[static_cast<std::size_t>(j)]; j = skeleton_.parent(static_cast<std::size_t>(j))) {
@@ -135,7 +140,7 @@ void Rig::Written(std::size_t joint) {
 }
 
 // Stage 1: the constraint's joints in model space, in their canonical frames.
-void Rig::Gather(const Constraint& c, std::span<const LocalTransform> out) {
+IKPD_RIG_FLATTEN void Rig::Gather(const Constraint& c, std::span<const LocalTransform> out) {
   for (std::size_t k = 0; k < c.joints.size(); ++k) {
     const std::size_t j = static_cast<std::size_t>(c.joints[k]);
     const int p = skeleton_.parent(j);
@@ -162,7 +167,7 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
 // parent turned by its nearest solved ancestor's change), then weighted (the
 // limbs' effective weight) into `out`; `pelvis`: joints[0]'s translation moves
 // too (body look-at, grounding). Returns whether any local changed.
-bool Rig::WriteRotations(Constraint& c, float weight, bool pelvis, std::span<LocalTransform> out) {
+IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, bool pelvis, std::span<LocalTransform> out) {
   bool active = false;
   // Locals first (they read the model transforms of the unchanged pose) ...
   for (std::size_t w = 0; w < c.writes.size(); ++w) {

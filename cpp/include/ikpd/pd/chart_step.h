@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ikpd/pd/settings.h"
+#include "ikpd/pd/spring.h"
 
 namespace ikpd::pd {
 
@@ -20,6 +21,12 @@ struct ChartState {
 // or clamped (onUnstable) before anything changes. Leaves `state` untouched and
 // returns an error when the result is not finite: "dt: the integrator diverged (...)".
 Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartState* state);
+
+// ChartStep's 'exact' sub-steps under a finite maxVelocity, for a target held
+// at the origin with no bias (no target velocity, no integral): the same
+// arithmetic, the coefficients from `cache`. False, nothing changed, when the
+// plan ends in a remainder step of another length ('classic' split): ChartStep then.
+bool HeldExactSteps(const PdSettings& s, int n, double dt, StepCoeffsCache* cache, double* u, double* w);
 
 // State at time t from now on the current segment (t < 0: in the past): the exact
 // solution with chart target velocity q[] continued and the integral held; no

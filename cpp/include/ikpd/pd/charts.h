@@ -195,9 +195,10 @@ struct QuatChart : ChartDefaults {
   double Energy(const PdSettings& s, const State& st) const;
   bool AtRest(const PdSettings& s, const State& st) const;
 
-  // The fused exact step (log map, 'exact', no velocity limit, no integral, target at
-  // rest): the arithmetic QuatPdBatchJob runs in lanes. Returns false (nothing
-  // written) when the settings or target velocity need the general chart step.
+  // The fused exact step (log map, 'exact', no integral, target at rest): the
+  // arithmetic QuatPdBatchJob runs in lanes; with a velocity limit, ChartStep's
+  // sub-steps between the same log and exp. Returns false (nothing written)
+  // when the settings or target velocity need the general chart step.
   bool FastStep(const PdSettings& s, const State& st, const Value& g, const Velocity& tv, double dt,
                 StepCoeffsCache* cache, Step* next) const;
 
