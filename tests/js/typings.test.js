@@ -20,6 +20,8 @@ const CASES = [
   { job: 'aim', source: types('ik/aim.d.ts'), interfaces: ['AimOptions'] },
   { job: 'pd', source: types('pd/pd.d.ts'), interfaces: ['PdControllerOptions', 'RotationPdOptions', 'QuatPDOptions'] },
   { job: 'lookAt', source: types('rig/lookAt.d.ts'), interfaces: ['LookAtOptions'] },
+  // A rig constraint's common settings: the axes are typed by the kinds that take them.
+  { job: 'common', source: types('rig/rig.d.ts'), interfaces: ['RigBaseOptions', 'RigCommonOptions', 'RigLimbOptions', 'RigAimOptions'] },
   { job: 'tentacle2d', source: types('ik/tentacle.d.ts'), interfaces: ['Tentacle2DOptions'] },
   // "group.option" fields live in the group's interface; the spine's two settle-time ends are
   // one option there (spine.settleTime, a number or one per joint, documented without @default).
