@@ -85,6 +85,14 @@ struct Derived {};
 template <class Job>
 struct JobFields;
 
+// A record C++ and JS share by memory (an array of them that JS views as
+// floats: the rig's frames, results, ground hits and probes, its locals): its
+// fields by the name JS uses and the member. The generator writes each field's
+// float offset from the struct's own layout, and the record's size, so JS
+// writes no offset or stride by hand (web/src/rig/records.js).
+template <class Record>
+struct RecordFields;
+
 // A field of a member struct (the pseudo three-bone job's limb): job.*outer.*inner.
 template <class Outer, class Inner, class T>
 struct Nested {

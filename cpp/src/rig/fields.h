@@ -131,4 +131,68 @@ struct JobFields<rig::GroundingSettings> {
   }
 };
 
+// The records the rig shares with JS by memory (RecordFields above; the
+// layouts docs/rig/rig.md describes).
+template <>
+struct RecordFields<rig::LocalTransform> {
+  static constexpr const char* kName = "localTransform";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::LocalTransform;
+    f("translation", &S::translation);
+    f("rotation", &S::rotation);
+    f("scale", &S::scale);
+  }
+};
+
+template <>
+struct RecordFields<rig::ConstraintFrame> {
+  static constexpr const char* kName = "constraintFrame";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::ConstraintFrame;
+    f("target", &S::target);
+    f("pole", &S::pole);
+    f("effectorOffset", &S::effectorOffset);
+    f("poleSet", &S::poleSet);
+  }
+};
+
+template <>
+struct RecordFields<rig::ConstraintResult> {
+  static constexpr const char* kName = "constraintResult";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::ConstraintResult;
+    f("reached", &S::reached);
+    f("distance", &S::distance);
+    f("iterations", &S::iterations);
+    f("active", &S::active);
+  }
+};
+
+template <>
+struct RecordFields<rig::GroundHit> {
+  static constexpr const char* kName = "groundHit";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::GroundHit;
+    f("point", &S::point);
+    f("normal", &S::normal);
+    f("hit", &S::hit);
+    f("plant", &S::plant);
+  }
+};
+
+template <>
+struct RecordFields<rig::GroundProbe> {
+  static constexpr const char* kName = "groundProbe";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::GroundProbe;
+    f("sole", &S::sole);
+    f("hip", &S::hip);
+  }
+};
+
 }  // namespace ikpd::describe

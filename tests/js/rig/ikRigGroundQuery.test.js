@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, Plane, PlaneGeometry, Vector3 } from 'three';
 import { acceleratedRaycast, computeBoundsTree } from 'three-mesh-bvh';
-import { GROUND_FLOATS, authoredPlane, queryGround, readGround } from '../../../web/three/rig/grounding.js';
+import { authoredPlane, queryGround, readGround } from '../../../web/three/rig/grounding.js';
+import { groundHit } from '../../../web/src/rig/records.js';
 import { rng } from '../../support/three-rig.js';
 
 const UP = new Vector3(0, 1, 0);
@@ -15,12 +16,12 @@ afterEach(() => vi.restoreAllMocks());
 
 // Probes (sole xyz, hip xyz) for two legs; the hits come back in 16 floats.
 function query(ground, probes, { reach = 0.9, up = UP, authored = null } = {}) {
-  const grounds = new Float32Array(2 * GROUND_FLOATS).fill(NaN);
+  const grounds = new Float32Array(2 * groundHit.floats).fill(NaN);
   const g = readGround(ground);
   g.reach = reach;
   queryGround(g, Float32Array.from(probes), 0, grounds, 0, 2, up, authored);
   return [0, 1].map((i) => {
-    const g = grounds.subarray(GROUND_FLOATS * i, GROUND_FLOATS * (i + 1));
+    const g = grounds.subarray(groundHit.floats * i, groundHit.floats * (i + 1));
     return { hit: g[6], point: [g[0], g[1], g[2]], normal: [g[3], g[4], g[5]] };
   });
 }

@@ -3,12 +3,14 @@
 // web/src/rig/kinds/ (docs/rig/rig.md).
 import { describe, readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
+import { constraintFrame, constraintResult, groundHit, groundProbe, localTransform } from './records.js';
 
-export const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
-export const FRAME_FLOATS = 12;
-export const RESULT_FLOATS = 4;
-export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant (docs/rig/grounding.md)
-export const PROBE_FLOATS = 6;  // sole xyz, hip xyz
+// Records C++ shares by memory, their sizes from the structs (records.js).
+export const FLOATS_PER_JOINT = localTransform.floats; // tx ty tz qx qy qz qw sx sy sz
+export const FRAME_FLOATS = constraintFrame.floats;
+export const RESULT_FLOATS = constraintResult.floats;
+export const GROUND_FLOATS = groundHit.floats; // point xyz, normal xyz, hit, plant (docs/rig/grounding.md)
+export const PROBE_FLOATS = groundProbe.floats; // sole xyz, hip xyz
 export const MAX_JOINTS = 1024;
 export const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
 export const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');

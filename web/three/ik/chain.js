@@ -7,6 +7,7 @@ import { BoneChain } from '../boneChain.js';
 import { checkDescent, optionNames, readPoint, toArray3, checkHelperOptions } from '../readers.js';
 import { limbForward } from './limb.js';
 import { RigHelper, SMOOTHING_KEYS, guardHelper } from '../rig/rigHelper.js';
+import { constraintResult } from '../../src/rig/records.js';
 
 const _target = /* @__PURE__ */ new Vector3();
 const _pole = /* @__PURE__ */ new Vector3();
@@ -102,7 +103,7 @@ export class ChainIK extends RigHelper {
     if (this.target !== null && this.weight > 0) {
       const c = this.constraint;
       this._measured.set(c._measured);
-      this.iterationsRun = this._rigInternal.views().results[2];
+      this.iterationsRun = this._rigInternal.views().results[constraintResult.iterations]; // its one constraint
     }
     return this;
   }

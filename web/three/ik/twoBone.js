@@ -4,6 +4,7 @@ import { Quaternion, Vector3 } from 'three';
 import { LimbIK, readEndRotation } from './limb.js';
 import { guardHelper } from '../rig/rigHelper.js';
 import { readPoint } from '../readers.js';
+import { constraintFrame } from '../../src/rig/records.js';
 
 
 const _offset = /* @__PURE__ */ new Vector3();
@@ -68,7 +69,8 @@ export class TwoBoneIK extends LimbIK {
 
   _writeOffset(x, y, z) {
     const frames = this._rigInternal.views().frames;
-    frames[6] = x; frames[7] = y; frames[8] = z;
+    const o = constraintFrame.effectorOffset; // the helper's one constraint
+    frames[o] = x; frames[o + 1] = y; frames[o + 2] = z;
   }
 
   // endRotation 'target': the end bone's world rotation becomes the target's (blended by weight).

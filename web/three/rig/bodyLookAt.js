@@ -7,6 +7,7 @@ import { Quaternion, Vector3 } from 'three';
 import { BoneChain } from '../boneChain.js';
 import { checkHelperOptions, isDescendant, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from '../readers.js';
 import { RigHelper, guardHelper } from './rigHelper.js';
+import { constraintResult } from '../../src/rig/records.js';
 
 /**
  * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
@@ -186,7 +187,7 @@ export class BodyLookAtIK extends RigHelper {
 
   /** False once disabled (or without a target) and every effect has blended out. */
   get active() {
-    return !this._disposed && this._rigInternal.views().results[3] !== 0;
+    return !this._disposed && this._rigInternal.views().results[constraintResult.active] !== 0; // the helper's one constraint
   }
 
   /** Advances every effect by `dt` seconds (>= 0; a negative dt counts as 0, with one warning) and writes the bones. Returns this. */

@@ -10,10 +10,7 @@
 import { Matrix3, Plane, Quaternion, Raycaster, Vector3 } from 'three';
 import { describe } from '../readers.js';
 import { warnOnce } from '../../src/dev.js';
-
-// Floats per leg in the core rig's views (docs/rig/grounding.md, "Data").
-export const PROBE_FLOATS = 6; // sole xyz, hip xyz
-export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant
+import { groundHit as HIT, groundProbe as PROBE, localTransform as LOCAL } from '../../src/rig/records.js';
 
 const _origin = /* @__PURE__ */ new Vector3();
 const _down = /* @__PURE__ */ new Vector3();
@@ -50,17 +47,19 @@ export function readGround(value, name = 'ground') {
 
 /**
  * Fills `legs` ground hits for one constraint: for leg i, its probe at
- * `probes[probeOffset + 6i]` and its hit at `grounds[groundOffset + 8i]`
- * (the plant flag, float 7, is left to the caller). `up` is the world up
+ * `probes[probeOffset + PROBE.floats·i]` and its hit at
+ * `grounds[groundOffset + HIT.floats·i]` (the records of
+ * web/src/rig/records.js; the plant flag is left to the caller). `up` is the world up
  * (unit), `ground.reach` the ray's margin (a leg's world length), `authored`
  * the authored ground plane in world space (for the default ground).
  */
 export function queryGround(ground, probes, probeOffset, grounds, groundOffset, legs, up, authored) {
   const reach = ground.reach;
   for (let i = 0; i < legs; i++) {
-    const p = probeOffset + PROBE_FLOATS * i, g = groundOffset + GROUND_FLOATS * i;
-    _sole.set(probes[p], probes[p + 1], probes[p + 2]);
-    _hip.set(probes[p + 3], probes[p + 4], probes[p + 5]);
+    const p = probeOffset + PROBE.floats * i, g = groundOffset + HIT.floats * i;
+    const sole = p + PROBE.sole, hip = p + PROBE.hip;
+    _sole.set(probes[sole], probes[sole + 1], probes[sole + 2]);
+    _hip.set(probes[hip], probes[hip + 1], probes[hip + 2]);
     // From one leg above the hip, straight down through the sole, to one leg below it.
     const above = Math.max(0, _hip.sub(_sole).dot(up)) + reach;
     _origin.copy(_sole).addScaledVector(up, above);
@@ -73,10 +72,11 @@ export function queryGround(ground, probes, probeOffset, grounds, groundOffset, 
       case 'plane': hit = planeHit(ground.value, up); break;
       default: hit = planeHit(authored, up);
     }
-    grounds[g + 6] = hit ? 1 : 0;
+    grounds[g + HIT.hit] = hit ? 1 : 0;
     if (!hit) continue;
-    grounds[g] = _point.x; grounds[g + 1] = _point.y; grounds[g + 2] = _point.z;
-    grounds[g + 3] = _normal.x; grounds[g + 4] = _normal.y; grounds[g + 5] = _normal.z;
+    const point = g + HIT.point, normal = g + HIT.normal;
+    grounds[point] = _point.x; grounds[point + 1] = _point.y; grounds[point + 2] = _point.z;
+    grounds[normal] = _normal.x; grounds[normal + 1] = _normal.y; grounds[normal + 2] = _normal.z;
   }
 }
 
@@ -183,7 +183,7 @@ export function groundFrame(rig, grounding, v, upInRoot) {
   rig.probe();
   if (v.input.buffer.byteLength === 0) v = rig.views();
   const root = v.root, up = rig.up;
-  const scale = Math.abs(root[7]);
+  const scale = Math.abs(root[LOCAL.scale]);
   // Probes and the authored planes read before any query: a ground function may grow WASM
   // memory (detaching the views), so the hits are staged and written after every query.
   for (let i = 0; i < grounding.length; i++) {
@@ -197,7 +197,7 @@ export function groundFrame(rig, grounding, v, upInRoot) {
     ground.reach = c._legLength * scale; // a double field: written in place
     queryGround(ground, c._probes, 0, c._hits, 0, c._core.legCount, up, c._plane);
     const plant = c.plant;
-    for (let leg = 0; leg < plant.length; leg++) c._hits[GROUND_FLOATS * leg + 7] = plant[leg];
+    for (let leg = 0; leg < plant.length; leg++) c._hits[HIT.floats * leg + HIT.plant] = plant[leg];
   }
   if (v.input.buffer.byteLength === 0) v = rig.views();
   for (let i = 0; i < grounding.length; i++) v.grounds.set(grounding[i]._hits, grounding[i]._core.groundOffset);

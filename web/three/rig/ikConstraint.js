@@ -3,6 +3,7 @@
 import { Vector3 } from 'three';
 import { readAxis, readPoint } from '../readers.js';
 import { KIND_TABLE } from './kinds/index.js';
+import { constraintFrame as FRAME } from '../../src/rig/records.js';
 
 const _v = /* @__PURE__ */ new Vector3();
 const NONE = /* @__PURE__ */ Object.freeze([]);
@@ -113,11 +114,11 @@ export function axisSetting(value, name) {
   return axis ? [axis.x, axis.y, axis.z] : null;
 }
 
-/** Each constraint's target and pole into `frames` (12 floats each); pushes `enabled` when a target comes or goes. */
+/** Each constraint's target and pole into `frames` (a constraintFrame record each); pushes `enabled` when a target comes or goes. */
 export function writeFrames(list, frames) {
   for (let i = 0; i < list.length; i++) {
     const c = list[i];
-    const o = 12 * i;
+    const o = FRAME.floats * i + FRAME.target, q = FRAME.floats * i + FRAME.pole;
     // A Vector3 (the common case) read in place; an Object3D or an array through readPoint.
     const t = c.target;
     const hasTarget = t !== null;
@@ -135,12 +136,12 @@ export function writeFrames(list, frames) {
     }
     const p = c.pole;
     if (p !== null && p?.isVector3 === true) {
-      frames[o + 3] = p.x; frames[o + 4] = p.y; frames[o + 5] = p.z;
+      frames[q] = p.x; frames[q + 1] = p.y; frames[q + 2] = p.z;
     } else if (p !== null) {
       const pole = readPoint(p, 'pole', _v);
-      frames[o + 3] = pole.x; frames[o + 4] = pole.y; frames[o + 5] = pole.z;
+      frames[q] = pole.x; frames[q + 1] = pole.y; frames[q + 2] = pole.z;
     }
-    frames[o + 9] = p !== null ? 1 : 0;
+    frames[FRAME.floats * i + FRAME.poleSet] = p !== null ? 1 : 0;
   }
 }
 

@@ -13,6 +13,7 @@ import { RigPose, checkNotMirrored, mirrored, writerId } from './rigPose.js';
 import { groundFrame } from './grounding.js';
 import { KIND_TABLE } from './kinds/index.js';
 import { registerInternal } from './internal.js';
+import { constraintResult as RESULT } from '../../src/rig/records.js';
 
 const _v = /* @__PURE__ */ new Vector3();
 const _s = /* @__PURE__ */ new Vector3();
@@ -153,8 +154,8 @@ export class IKRig {
     for (let i = 0; i < list.length; i++) {
       // Straight into the constraint's Float64Array: a double passed through a setter would be boxed.
       const measured = list[i]._measured;
-      measured[0] = results[4 * i];
-      measured[1] = results[4 * i + 1];
+      measured[0] = results[RESULT.floats * i + RESULT.reached];
+      measured[1] = results[RESULT.floats * i + RESULT.distance];
     }
     return this;
   }

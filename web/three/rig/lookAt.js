@@ -6,6 +6,7 @@ import { BoneChain } from '../boneChain.js';
 import { checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from '../readers.js';
 import { Vector3 } from 'three';
 import { checkEyes } from './eyes.js';
+import { constraintResult } from '../../src/rig/records.js';
 
 const _forward = /* @__PURE__ */ new Vector3();
 const _target = /* @__PURE__ */ new Vector3();
@@ -79,7 +80,7 @@ export class LookAtIK extends RigHelper {
   /** False once disabled (or without a target) and every offset has blended out. */
   get active() {
     if (this._perBone) return this._perBone.solver.active;
-    return !this._disposed && this._rigInternal.views().results[3] !== 0;
+    return !this._disposed && this._rigInternal.views().results[constraintResult.active] !== 0; // the helper's one constraint
   }
 
   /**

@@ -4,7 +4,8 @@
 // feet (web/three/rig/grounding.js). It runs without a target.
 import { Plane, Vector3 } from 'three';
 import { describe } from '../../readers.js';
-import { GROUND_FLOATS, PROBE_FLOATS, readGround } from '../grounding.js';
+import { readGround } from '../grounding.js';
+import { groundHit, groundProbe } from '../../../src/rig/records.js';
 
 /** Humanoid roles of a grounding constraint given no legs (the toes only when both feet have them). */
 const HUMANOID_GROUNDING = /* @__PURE__ */ Object.freeze({
@@ -91,8 +92,8 @@ function attachGround(constraint, options) {
   });
   if (options.plant !== undefined && options.plant !== null) constraint.plant = options.plant;
   // The frame's probes and hits, staged in JS: a ground function may grow WASM memory.
-  constraint._probes = new Float32Array(PROBE_FLOATS * legs);
-  constraint._hits = new Float32Array(GROUND_FLOATS * legs);
+  constraint._probes = new Float32Array(groundProbe.floats * legs);
+  constraint._hits = new Float32Array(groundHit.floats * legs);
   // constraint.set({ ground, plant }): checked with the other options first, then set.
   constraint._ownKeys = OWN_KEYS;
   constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
