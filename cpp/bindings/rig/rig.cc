@@ -36,6 +36,7 @@ namespace {
 using rig::ConstraintKind;
 using rig::ConstraintSettings;
 using rig::LocalTransform;
+constexpr std::size_t kLocalFloats = sizeof(LocalTransform) / sizeof(float);
 
 class RigHandle {
  public:
@@ -43,7 +44,7 @@ class RigHandle {
   std::uintptr_t Allocate(std::uint32_t n) {
     if (n == 0 || n > rig::kMaxJoints) return ToResult(Error("parents: needs 1 to 1024 joints"));
     if (floats_ != nullptr) return ToResult(Error("rig: already allocated"));
-    const std::size_t total = 30 * static_cast<std::size_t>(n) + 10 + n;
+    const std::size_t total = 3 * kLocalFloats * static_cast<std::size_t>(n) + kLocalFloats + n;
     floats_.reset(new (std::nothrow) float[total]);
     changed_.reset(new (std::nothrow) std::uint8_t[n]);
     if (floats_ == nullptr || changed_ == nullptr) {
@@ -56,7 +57,7 @@ class RigHandle {
     std::memset(changed_.get(), 0, n);
     const LocalTransform identity{};  // in, out, root and rest all start as identity locals
     for (std::size_t i = 0; i < 3 * static_cast<std::size_t>(n) + 1; ++i) {
-      std::memcpy(floats_.get() + 10 * i, &identity, sizeof(identity));
+      std::memcpy(floats_.get() + kLocalFloats * i, &identity, sizeof(identity));
     }
     return 0;
   }
@@ -132,10 +133,10 @@ class RigHandle {
 
  private:
   LocalTransform* Locals(std::size_t first) { return reinterpret_cast<LocalTransform*>(floats_.get()) + first; }
-  float* Root() { return floats_.get() + 20 * n_; }
-  float* Parents() { return floats_.get() + 30 * n_ + 10; }
+  float* Root() { return floats_.get() + 2 * kLocalFloats * n_; }
+  float* Parents() { return floats_.get() + 3 * kLocalFloats * n_ + kLocalFloats; }
   std::span<const LocalTransform> RestSpan() {
-    return {reinterpret_cast<const LocalTransform*>(floats_.get() + 20 * n_ + 10), n_};
+    return {reinterpret_cast<const LocalTransform*>(floats_.get() + 2 * kLocalFloats * n_ + kLocalFloats), n_};
   }
 
   // The lists ReadPdSettings fills (each bounded: 256 chain joints, 64 look-at joints, …).
