@@ -7,7 +7,7 @@ import { checkOptionNames, nameSet } from '../options.js';
 export const FLOATS_PER_JOINT = 10; // tx ty tz qx qy qz qw sx sy sz
 export const FRAME_FLOATS = 12;
 export const RESULT_FLOATS = 4;
-export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant (docs/rig/grounding.md)
+export const GROUND_FLOATS = 9; // point xyz, normal xyz, hit, plant, edge (docs/rig/grounding.md)
 export const PROBE_FLOATS = 6;  // sole xyz, hip xyz
 export const COMMON_FLOATS = 17;
 export const MAX_JOINTS = 1024;

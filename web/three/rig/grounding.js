@@ -1,7 +1,9 @@
 // The ground under a grounding constraint's feet (docs/rig/grounding.md,
 // "three.js"): the `ground` option read once, and each frame one query per
 // foot from the rig's probes (the animated sole and hip, world space) into
-// the rig's ground hits. Meshes are raycast with one reusable Raycaster and
+// the rig's ground hits, with the point of the step where the foot crossed a
+// ground edge (extra queries between its last probe and this one, only where the
+// two hits' planes disagree at both ends). Meshes are raycast with one reusable Raycaster and
 // `firstHitOnly` (what three-mesh-bvh's accelerated raycast reads; ikpd does
 // not import it); a function is called with the sole point; a Plane is
 // intersected; without a ground the feet stand on the flat ground the
@@ -13,7 +15,11 @@ import { warnOnce } from '../../src/dev.js';
 
 // Floats per leg in the core rig's views (docs/rig/grounding.md, "Data").
 export const PROBE_FLOATS = 6; // sole xyz, hip xyz
-export const GROUND_FLOATS = 8; // point xyz, normal xyz, hit, plant
+export const GROUND_FLOATS = 9; // point xyz, normal xyz, hit, plant, edge
+// Per leg, what the edge search remembers of the last query: the sole xyz, the hit's point xyz and normal xyz, hit.
+export const GROUND_MEMORY = 10;
+// Bisection steps of the edge search: the edge's place within 1/512 of the step.
+const EDGE_STEPS = 8;
 
 const _origin = /* @__PURE__ */ new Vector3();
 const _down = /* @__PURE__ */ new Vector3();
@@ -23,6 +29,13 @@ const _point = /* @__PURE__ */ new Vector3();
 const _normal = /* @__PURE__ */ new Vector3();
 const _q = /* @__PURE__ */ new Quaternion();
 const _n3 = /* @__PURE__ */ new Matrix3();
+const _from = /* @__PURE__ */ new Vector3();
+const _to = /* @__PURE__ */ new Vector3();
+const _above = /* @__PURE__ */ new Vector3();
+const _oldPoint = /* @__PURE__ */ new Vector3();
+const _oldNormal = /* @__PURE__ */ new Vector3();
+const _newPoint = /* @__PURE__ */ new Vector3();
+const _newNormal = /* @__PURE__ */ new Vector3();
 // The ray's length, handed to the query functions through memory: a double passed as an argument
 // to a function V8 does not inline is boxed (garbage every frame).
 const _far = /* @__PURE__ */ new Float64Array(1);
@@ -50,34 +63,87 @@ export function readGround(value, name = 'ground') {
 
 /**
  * Fills `legs` ground hits for one constraint: for leg i, its probe at
- * `probes[probeOffset + 6i]` and its hit at `grounds[groundOffset + 8i]`
+ * `probes[probeOffset + 6i]` and its hit at `grounds[groundOffset + 9i]`
  * (the plant flag, float 7, is left to the caller). `up` is the world up
  * (unit), `ground.reach` the ray's margin (a leg's world length), `authored`
  * the authored ground plane in world space (for the default ground).
+ * With `memory` (Float64Array(GROUND_MEMORY × legs), zeros at first) each
+ * leg's last query is kept there and the hit's `edge` (float 8) says where
+ * between the last probe and this one the foot crossed a ground edge (−1: none).
  */
-export function queryGround(ground, probes, probeOffset, grounds, groundOffset, legs, up, authored) {
-  const reach = ground.reach;
+export function queryGround(ground, probes, probeOffset, grounds, groundOffset, legs, up, authored, memory = null) {
   for (let i = 0; i < legs; i++) {
     const p = probeOffset + PROBE_FLOATS * i, g = groundOffset + GROUND_FLOATS * i;
     _sole.set(probes[p], probes[p + 1], probes[p + 2]);
     _hip.set(probes[p + 3], probes[p + 4], probes[p + 5]);
-    // From one leg above the hip, straight down through the sole, to one leg below it.
-    const above = Math.max(0, _hip.sub(_sole).dot(up)) + reach;
-    _origin.copy(_sole).addScaledVector(up, above);
-    _down.copy(up).negate();
-    _far[0] = above + reach;
-    let hit;
-    switch (ground.source) {
-      case 'meshes': hit = raycast(ground); break;
-      case 'function': hit = callGround(ground.value, up); break;
-      case 'plane': hit = planeHit(ground.value, up); break;
-      default: hit = planeHit(authored, up);
-    }
+    _above.copy(_hip);
+    const hit = queryAt(ground, up, authored);
     grounds[g + 6] = hit ? 1 : 0;
-    if (!hit) continue;
-    grounds[g] = _point.x; grounds[g + 1] = _point.y; grounds[g + 2] = _point.z;
-    grounds[g + 3] = _normal.x; grounds[g + 4] = _normal.y; grounds[g + 5] = _normal.z;
+    grounds[g + 8] = -1;
+    if (hit) {
+      grounds[g] = _point.x; grounds[g + 1] = _point.y; grounds[g + 2] = _point.z;
+      grounds[g + 3] = _normal.x; grounds[g + 4] = _normal.y; grounds[g + 5] = _normal.z;
+    }
+    if (memory === null) continue;
+    const m = GROUND_MEMORY * i;
+    _to.set(probes[p], probes[p + 1], probes[p + 2]);
+    if (hit && memory[m + 9] !== 0) {
+      _newPoint.copy(_point); _newNormal.copy(_normal);
+      _from.set(memory[m], memory[m + 1], memory[m + 2]);
+      _oldPoint.set(memory[m + 3], memory[m + 4], memory[m + 5]);
+      _oldNormal.set(memory[m + 6], memory[m + 7], memory[m + 8]);
+      grounds[g + 8] = edgeAlong(ground, up, authored);
+      _point.copy(_newPoint); _normal.copy(_newNormal);
+    }
+    memory[m] = _to.x; memory[m + 1] = _to.y; memory[m + 2] = _to.z;
+    memory[m + 3] = _point.x; memory[m + 4] = _point.y; memory[m + 5] = _point.z;
+    memory[m + 6] = _normal.x; memory[m + 7] = _normal.y; memory[m + 8] = _normal.z;
+    memory[m + 9] = hit ? 1 : 0;
   }
+}
+
+// The ground under _sole, the ray cast from a leg above the higher of _sole and _above (the
+// hip) to a leg below the sole: the hit in _point and _normal. Changes _above.
+function queryAt(ground, up, authored) {
+  const reach = ground.reach;
+  const above = Math.max(0, _above.sub(_sole).dot(up)) + reach;
+  _origin.copy(_sole).addScaledVector(up, above);
+  _down.copy(up).negate();
+  _far[0] = above + reach;
+  switch (ground.source) {
+    case 'meshes': return raycast(ground);
+    case 'function': return callGround(ground.value, up);
+    case 'plane': return planeHit(ground.value, up);
+    default: return planeHit(authored, up);
+  }
+}
+
+// The height along `up` from x to the plane through `point` with `normal` (NaN for a wall).
+function planeAbove(point, normal, x, up) {
+  const nu = normal.dot(up);
+  return Math.abs(nu) < 0.1 ? NaN : (normal.x * (point.x - x.x) + normal.y * (point.y - x.y) + normal.z * (point.z - x.z)) / nu;
+}
+
+// Where along the way from the last sole (_from) to this one (_to) the ground changed from the
+// last hit's plane (_old…) to this one's (_new…): none (−1) when the planes agree at either end
+// or cross between them (a bend, a curve: no jump); else an edge, found by bisection, each query
+// counted on the side of the plane it is nearer (docs/rig/grounding.md, "Smoothing").
+function edgeAlong(ground, up, authored) {
+  const a = planeAbove(_newPoint, _newNormal, _from, up) - planeAbove(_oldPoint, _oldNormal, _from, up);
+  const b = planeAbove(_newPoint, _newNormal, _to, up) - planeAbove(_oldPoint, _oldNormal, _to, up);
+  const tolerance = 1e-3 * ground.reach;
+  if (!(a * b > 0 && Math.min(Math.abs(a), Math.abs(b)) > tolerance)) return -1;
+  let low = 0, high = 1;
+  for (let k = 0; k < EDGE_STEPS; k++) {
+    const s = 0.5 * (low + high);
+    _sole.lerpVectors(_from, _to, s);
+    _above.copy(_hip); // the ray from above this leg's hip, as the probe's
+    if (!queryAt(ground, up, authored)) { high = s; continue; } // no ground there: past the edge
+    const at = _point.dot(up) - _sole.dot(up);
+    const before = Math.abs(at - planeAbove(_oldPoint, _oldNormal, _sole, up)) <= Math.abs(at - planeAbove(_newPoint, _newNormal, _sole, up));
+    if (before) low = s; else high = s;
+  }
+  return 0.5 * (low + high);
 }
 
 // The first hit of the ray on the meshes, in _point and _normal (world, facing up).
@@ -195,7 +261,7 @@ export function groundFrame(rig, grounding, v, upInRoot) {
     const c = grounding[i];
     const ground = c._ground;
     ground.reach = c._legLength * scale; // a double field: written in place
-    queryGround(ground, c._probes, 0, c._hits, 0, c._core.legCount, up, c._plane);
+    queryGround(ground, c._probes, 0, c._hits, 0, c._core.legCount, up, c._plane, c._groundMemory);
     const plant = c.plant;
     for (let leg = 0; leg < plant.length; leg++) c._hits[GROUND_FLOATS * leg + 7] = plant[leg];
   }

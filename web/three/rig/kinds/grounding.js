@@ -4,7 +4,7 @@
 // feet (web/three/rig/grounding.js). It runs without a target.
 import { Plane, Vector3 } from 'three';
 import { describe } from '../../readers.js';
-import { GROUND_FLOATS, PROBE_FLOATS, readGround } from '../grounding.js';
+import { GROUND_FLOATS, GROUND_MEMORY, PROBE_FLOATS, readGround } from '../grounding.js';
 
 /** Humanoid roles of a grounding constraint given no legs (the toes only when both feet have them). */
 const HUMANOID_GROUNDING = /* @__PURE__ */ Object.freeze({
@@ -93,6 +93,8 @@ function attachGround(constraint, options) {
   // The frame's probes and hits, staged in JS: a ground function may grow WASM memory.
   constraint._probes = new Float32Array(PROBE_FLOATS * legs);
   constraint._hits = new Float32Array(GROUND_FLOATS * legs);
+  // Each leg's last ground query, for the edge search between it and the next (grounding.js).
+  constraint._groundMemory = new Float64Array(GROUND_MEMORY * legs);
   // constraint.set({ ground, plant }): checked with the other options first, then set.
   constraint._ownKeys = OWN_KEYS;
   constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
