@@ -9,7 +9,7 @@
 
 #include "ikpd/rig/grounding.h"
 #include "body_parts.h"
-#include "grounding_edges.h"
+#include "grounding_continuous.h"
 
 namespace ikpd::rig {
 
@@ -17,6 +17,7 @@ namespace {
 using body_detail::FrameOf;
 using body_detail::Horizontal;
 using grounding_detail::HasJumps;
+using grounding_detail::SharedKept;
 using grounding_detail::SmoothAcrossEdges;
 const glm::dquat kIdentityD(1.0, 0.0, 0.0, 0.0);
 constexpr float kWall = 0.1f;  // |n·up| below this: a wall, not ground
@@ -190,21 +191,26 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   // Where a lock is reached from: the pelvis offset the ground asks for (stage 3's first
   // step), lowered by the spread of the feet's ground changes. The pelvis drops to hold a
   // lock only on uneven ground; on the authored floor a lock yields instead.
-  float lowest = std::numeric_limits<float>::infinity(), highest = -lowest;
-  for (std::size_t i = 0; i < legs; ++i) {
-    if (!d.feet[i].ground) continue;
-    lowest = std::min(lowest, d.feet[i].offset), highest = std::max(highest, d.feet[i].offset);
-  }
-  const float groundNeed = std::isfinite(lowest) ? std::clamp(lowest - (highest - lowest), -maxDrop, maxRise) : 0.0f;
+  // (`moved`: a leg whose offset is taken as `offset`, where its lock is drawn to.)
+  const auto needWith = [&](std::size_t moved, float offset) {
+    float lowest = std::numeric_limits<float>::infinity(), highest = -lowest;
+    for (std::size_t i = 0; i < legs; ++i) {
+      if (!d.feet[i].ground) continue;
+      const float o = i == moved ? offset : d.feet[i].offset;
+      lowest = std::min(lowest, o), highest = std::max(highest, o);
+    }
+    return std::isfinite(lowest) ? std::clamp(lowest - (highest - lowest), -maxDrop, maxRise) : 0.0f;
+  };
+  const float groundNeed = needWith(kMaxGroundLegs, 0.0f);
   // The share of a lock's slide the leg reaches from its hip (carried by groundNeed) with
   // its soft zone to spare: a lock farther than that is drawn toward the animated foot,
   // released by a glide, so the pelvis is never lowered to hold it.
-  const auto reachable = [&](std::size_t i, const glm::vec3& free, const glm::vec3& slide, const glm::quat& turn) {
+  const auto reachable = [&](std::size_t i, const glm::vec3& free, const glm::vec3& slide, const glm::quat& turn, float need) {
     const Transform* leg = &in.legs[i * J];
     const float most = SoftStart(leg, LegLength(leg), S.soften) * (1.0f - 1e-5f);
     glm::vec3 ankle = free + S.soleOffsets[i] * scale * (turn * up);
     if (J == 4) ankle -= turn * (leg[3].position - leg[2].position);
-    const glm::vec3 b = ankle - (leg[0].position + groundNeed * up);
+    const glm::vec3 b = ankle - (leg[0].position + need * up);
     // The animated foot itself is always within reach (a clip may straighten the leg).
     const float ss = glm::dot(slide, slide), bs = glm::dot(b, slide), bb = glm::dot(b, b), cc = std::max(most * most, bb);
     if (ss == 0.0f || glm::dot(b + slide, b + slide) <= cc) return 1.0f;
@@ -235,7 +241,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     else if (f.ground) (void)leg.rotation.Update(dt, f.rotation);
     else (void)leg.rotation.UpdateBlendOut(dt);
     footRotation[i] = glm::normalize(leg.rotation.valuef());
-    const glm::vec3 free = f.sole + h * up;
+    glm::vec3 free = f.sole + h * up;
     glm::vec3 slide(static_cast<float>(leg.slide[0].value()), static_cast<float>(leg.slide[1].value()),
                     static_cast<float>(leg.slide[2].value()));
     if (stance && !leg.planted) leg.lock = free + slide;  // planted where the foot is now
@@ -243,7 +249,18 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     leg.planted = stance;
     if (stance) {
       slide = Horizontal(leg.lock - free, up);
-      if (in.grounds[i].plant < 0.0f) slide *= reachable(i, free, slide, footRotation[i]);  // a given plant holds
+      if (in.grounds[i].plant < 0.0f && reachable(i, free, slide, footRotation[i], groundNeed) < 1.0f) {  // a given plant holds
+        // The lock is drawn toward the sole; its ground (and so the pelvis it is reached from)
+        // moves with it, so the share kept is where the leg just reaches it (grounding_continuous.h).
+        const float nu = glm::dot(up, f.normal), residual = h - f.offset;
+        const auto offsetAt = [&](float k) { return w * (glm::dot(in.grounds[i].point - (f.sole + k * slide), f.normal) / nu + f.lift); };
+        const float kept = SharedKept([&](float k) {
+          const float offset = offsetAt(k);
+          return reachable(i, f.sole + (offset + residual) * up, slide, footRotation[i], needWith(i, offset));
+        });
+        if (const float offset = offsetAt(kept); std::isfinite(offset)) f.offset = leg.base = offset, h = offset + residual, free = f.sole + h * up;
+        slide *= kept;
+      }
       leg.lock = free + slide;
       for (int k = 0; k < 3; ++k) leg.slide[static_cast<std::size_t>(k)].Reset(slide[k]);
     } else {
@@ -319,12 +336,8 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   };
   const float pelvisTarget = goal(1.0f);
   // The smoothed pelvis; enabled, lowered at once where it lags a leg's reach (never past full reach).
-  float smoothed;
-  if (HasJumps(d, legs) && grounded && S.settleTime > 0.0f) {
-    smoothed = SmoothAcrossEdges(state_.pelvis, d, legs, dt, goal);
-  } else {
-    smoothed = smooth(state_.pelvis, pelvisTarget, !grounded);
-  }
+  const float smoothed = HasJumps(d, legs) && grounded && S.settleTime > 0.0f ? SmoothAcrossEdges(state_.pelvis, d, legs, dt, goal)
+                                                                             : smooth(state_.pelvis, pelvisTarget, !grounded);
   float pelvis = reach(std::clamp(smoothed, -maxDrop, maxRise), bodyTurn, d.target);
 
   // Stage 4: carry the legs by the pelvis, solve each leg.
