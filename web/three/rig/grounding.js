@@ -88,12 +88,26 @@ export function queryGround(ground, probes, probeOffset, grounds, groundOffset, 
     const m = GROUND_MEMORY * i;
     _to.set(probes[p], probes[p + 1], probes[p + 2]);
     if (hit && memory[m + 9] !== 0) {
-      _newPoint.copy(_point); _newNormal.copy(_normal);
-      _from.set(memory[m], memory[m + 1], memory[m + 2]);
-      _oldPoint.set(memory[m + 3], memory[m + 4], memory[m + 5]);
-      _oldNormal.set(memory[m + 6], memory[m + 7], memory[m + 8]);
-      grounds[g + 8] = edgeAlong(ground, up, authored);
-      _point.copy(_newPoint); _normal.copy(_newNormal);
+      // How far the new hit's plane lies above the last one along up at the last sole (a) and
+      // at this one (b), in plain arithmetic (a double returned by a call that V8 does not
+      // inline is garbage): the same sign at both ends is an edge crossed between them.
+      const nu0 = memory[m + 6] * up.x + memory[m + 7] * up.y + memory[m + 8] * up.z;
+      const nu1 = _normal.x * up.x + _normal.y * up.y + _normal.z * up.z;
+      const d0 = (memory[m + 6] * memory[m + 3] + memory[m + 7] * memory[m + 4] + memory[m + 8] * memory[m + 5]) / nu0;
+      const d1 = (_normal.x * _point.x + _normal.y * _point.y + _normal.z * _point.z) / nu1;
+      const at0 = (memory[m + 6] * memory[m] + memory[m + 7] * memory[m + 1] + memory[m + 8] * memory[m + 2]);
+      const at1 = (memory[m + 6] * _to.x + memory[m + 7] * _to.y + memory[m + 8] * _to.z);
+      const a = d1 - (_normal.x * memory[m] + _normal.y * memory[m + 1] + _normal.z * memory[m + 2]) / nu1 - d0 + at0 / nu0;
+      const b = d1 - (_normal.x * _to.x + _normal.y * _to.y + _normal.z * _to.z) / nu1 - d0 + at1 / nu0;
+      const tolerance = 1e-3 * ground.reach;
+      if (Math.abs(nu0) >= 0.1 && Math.abs(nu1) >= 0.1 && a * b > 0 && Math.abs(a) > tolerance && Math.abs(b) > tolerance) {
+        _newPoint.copy(_point); _newNormal.copy(_normal);
+        _from.set(memory[m], memory[m + 1], memory[m + 2]);
+        _oldPoint.set(memory[m + 3], memory[m + 4], memory[m + 5]);
+        _oldNormal.set(memory[m + 6], memory[m + 7], memory[m + 8]);
+        edgeAlong(ground, up, authored, grounds, g + 8);
+        _point.copy(_newPoint); _normal.copy(_newNormal);
+      }
     }
     memory[m] = _to.x; memory[m + 1] = _to.y; memory[m + 2] = _to.z;
     memory[m + 3] = _point.x; memory[m + 4] = _point.y; memory[m + 5] = _point.z;
@@ -118,32 +132,34 @@ function queryAt(ground, up, authored) {
   }
 }
 
-// The height along `up` from x to the plane through `point` with `normal` (NaN for a wall).
-function planeAbove(point, normal, x, up) {
+// The edge search's numbers, in memory: a double returned by a function V8 does not inline is
+// boxed (garbage every frame).
+const _heights = /* @__PURE__ */ new Float64Array(2);
+
+// Into _heights[k]: the height along `up` from x to the plane through `point` with `normal` (NaN for a wall).
+function planeAbove(point, normal, x, up, k) {
   const nu = normal.dot(up);
-  return Math.abs(nu) < 0.1 ? NaN : (normal.x * (point.x - x.x) + normal.y * (point.y - x.y) + normal.z * (point.z - x.z)) / nu;
+  _heights[k] = Math.abs(nu) < 0.1 ? NaN : (normal.x * (point.x - x.x) + normal.y * (point.y - x.y) + normal.z * (point.z - x.z)) / nu;
 }
 
 // Where along the way from the last sole (_from) to this one (_to) the ground changed from the
-// last hit's plane (_old…) to this one's (_new…): none (−1) when the planes agree at either end
-// or cross between them (a bend, a curve: no jump); else an edge, found by bisection, each query
-// counted on the side of the plane it is nearer (docs/rig/grounding.md, "Smoothing").
-function edgeAlong(ground, up, authored) {
-  const a = planeAbove(_newPoint, _newNormal, _from, up) - planeAbove(_oldPoint, _oldNormal, _from, up);
-  const b = planeAbove(_newPoint, _newNormal, _to, up) - planeAbove(_oldPoint, _oldNormal, _to, up);
-  const tolerance = 1e-3 * ground.reach;
-  if (!(a * b > 0 && Math.min(Math.abs(a), Math.abs(b)) > tolerance)) return -1;
+// last hit's plane (_old…) to this one's (_new…), whose planes disagree at both ends with the
+// same sign (queryGround checks: a bend or a curve, whose planes meet on the way, has no
+// edge): found by bisection, each query counted on the side of the plane it is nearer
+// (docs/rig/grounding.md, "Smoothing"). Writes it to out[at].
+function edgeAlong(ground, up, authored, out, at) {
   let low = 0, high = 1;
   for (let k = 0; k < EDGE_STEPS; k++) {
     const s = 0.5 * (low + high);
     _sole.lerpVectors(_from, _to, s);
     _above.copy(_hip); // the ray from above this leg's hip, as the probe's
     if (!queryAt(ground, up, authored)) { high = s; continue; } // no ground there: past the edge
-    const at = _point.dot(up) - _sole.dot(up);
-    const before = Math.abs(at - planeAbove(_oldPoint, _oldNormal, _sole, up)) <= Math.abs(at - planeAbove(_newPoint, _newNormal, _sole, up));
-    if (before) low = s; else high = s;
+    const here = _point.dot(up) - _sole.dot(up);
+    planeAbove(_oldPoint, _oldNormal, _sole, up, 0);
+    planeAbove(_newPoint, _newNormal, _sole, up, 1);
+    if (Math.abs(here - _heights[0]) <= Math.abs(here - _heights[1])) low = s; else high = s;
   }
-  return 0.5 * (low + high);
+  out[at] = 0.5 * (low + high);
 }
 
 // The first hit of the ray on the meshes, in _point and _normal (world, facing up).
