@@ -126,7 +126,7 @@ export function createRigApi(core) {
       this.#groundFirst = groundFirst;
     }
 
-    /** Index of this constraint's first float in rig.grounds (8 per leg). */
+    /** Index of this constraint's first float in rig.grounds (9 per leg). */
     get groundOffset() { return GROUND_FLOATS * this.#groundFirst; }
     /** Index of this constraint's first float in rig.probes (6 per leg). */
     get probeOffset() { return PROBE_FLOATS * this.#groundFirst; }
