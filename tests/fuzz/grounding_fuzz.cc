@@ -1,6 +1,7 @@
 // Fuzzes the rig's grounding constraint (docs/rig/grounding.md): random biped or
 // quadruped rigs (random rest rotations, bone lengths, scaled roots), settings
-// (valid or not), ground hits (NaN, walls, zero normals, far away) and frames.
+// (valid or not), ground hits (NaN, walls, zero normals, far away, edges crossed
+// at any point of the step) and frames.
 // Every error names a parameter and changes nothing (the output, and the state:
 // the next frame equals that of a copy taken before the failed one); every
 // successful update writes finite locals with usable rotations.
@@ -87,6 +88,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       g.point = in.Int(0, 3) == 0 ? in.MaybeNonFiniteVec3() : sole + glm::vec3(0.0f, in.Range(-0.3f, 0.3f), 0.0f);
       g.normal = in.Int(0, 3) == 0 ? in.MaybeNonFiniteVec3() : glm::vec3(in.Range(-1.0f, 1.0f), 1.0f, in.Range(-1.0f, 1.0f));
       g.plant = in.Int(0, 3) == 0 ? in.MaybeNonFinite() : -1.0f;
+      // The step's edge: none, a fraction, past the step's end or non-finite (an error).
+      g.edge = in.Int(0, 3) == 0 ? (in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 1.0f)) : -1.0f;
     }
     if (in.Int(0, 7) == 0) {
       ConstraintSettings next = rig.settings(0);

@@ -181,6 +181,7 @@ struct RecordFields<rig::GroundHit> {
     f("normal", &S::normal);
     f("hit", &S::hit);
     f("plant", &S::plant);
+    f("edge", &S::edge);
   }
 };
 

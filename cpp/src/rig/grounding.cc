@@ -110,15 +110,16 @@ Status Grounding::Check(float dt, const GroundingInput& in, const GroundingOutpu
   for (const Transform& t : in.legs) {
     if (!IsFinite(t) || !IsUsableRotation(t.rotation)) return Error("legs: must be finite with non-zero rotations");
   }
-  static const char* const kNames[kMaxGroundLegs][4] = {
-      {"grounds[0].hit: must be finite", "grounds[0].plant: must be finite", "grounds[0].point: must be finite", "grounds[0].normal: must be finite"},
-      {"grounds[1].hit: must be finite", "grounds[1].plant: must be finite", "grounds[1].point: must be finite", "grounds[1].normal: must be finite"},
-      {"grounds[2].hit: must be finite", "grounds[2].plant: must be finite", "grounds[2].point: must be finite", "grounds[2].normal: must be finite"},
-      {"grounds[3].hit: must be finite", "grounds[3].plant: must be finite", "grounds[3].point: must be finite", "grounds[3].normal: must be finite"}};
+  static const char* const kNames[kMaxGroundLegs][5] = {
+      {"grounds[0].hit: must be finite", "grounds[0].plant: must be finite", "grounds[0].point: must be finite", "grounds[0].normal: must be finite", "grounds[0].edge: must be finite and <= 1"},
+      {"grounds[1].hit: must be finite", "grounds[1].plant: must be finite", "grounds[1].point: must be finite", "grounds[1].normal: must be finite", "grounds[1].edge: must be finite and <= 1"},
+      {"grounds[2].hit: must be finite", "grounds[2].plant: must be finite", "grounds[2].point: must be finite", "grounds[2].normal: must be finite", "grounds[2].edge: must be finite and <= 1"},
+      {"grounds[3].hit: must be finite", "grounds[3].plant: must be finite", "grounds[3].point: must be finite", "grounds[3].normal: must be finite", "grounds[3].edge: must be finite and <= 1"}};
   for (std::size_t i = 0; i < legs; ++i) {
     const GroundHit& g = in.grounds[i];
     if (!std::isfinite(g.hit)) return Error(kNames[i][0]);
     if (!std::isfinite(g.plant)) return Error(kNames[i][1]);
+    if (!(std::isfinite(g.edge) && g.edge <= 1.0f)) return Error(kNames[i][4]);
     if (g.hit == 0.0f) continue;
     if (!IsFinite(g.point)) return Error(kNames[i][2]);
     if (!IsFinite(g.normal)) return Error(kNames[i][3]);

@@ -9,12 +9,16 @@
 
 #include "ikpd/rig/grounding.h"
 #include "body_parts.h"
+#include "grounding_continuous.h"
 
 namespace ikpd::rig {
 
 namespace {
 using body_detail::FrameOf;
 using body_detail::Horizontal;
+using grounding_detail::HasJumps;
+using grounding_detail::SharedKept;
+using grounding_detail::SmoothAcrossEdges;
 const glm::dquat kIdentityD(1.0, 0.0, 0.0, 0.0);
 constexpr float kWall = 0.1f;  // |n·up| below this: a wall, not ground
 
@@ -57,6 +61,8 @@ struct Grounding::Desired {
     glm::vec3 lock{0.0f};     // a planted foot's lock, within unplantRadius of the sole
     float offset = 0.0f;      // target height offset (weighted)
     float rate = 0.0f;        // its velocity as the sole moves along the ground's plane (weighted)
+    float edge = -1.0f;       // where in the step an edge was crossed (GroundHit::edge; < 0: not known)
+    float jump = 0.0f;        // a free foot's offset change at that edge (what `rate` does not explain)
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // target sole rotation (weighted)
     bool ground = false;
     bool stance = false;
@@ -153,6 +159,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
       const glm::vec3 moved = Horizontal(f.sole - leg.previous, up);
       f.rate = w * (-glm::dot(moved, n) / glm::dot(up, n) - glm::dot(in.groundOrigin - state_.origin, up)) / dt;
       if (!std::isfinite(f.rate)) f.rate = 0.0f;  // a tiny dt: the change is smoothed as a jump
+      else f.edge = g.edge;
     }
   }
   for (std::size_t i = 0; i < legs; ++i) {
@@ -163,7 +170,8 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   state_.weight = weight;
   // Tracks `target` (moving at `rate` when given), or blends out to exactly zero when
   // released (disabled, no ground).
-  const auto smooth = [&](pd::ScalarPD& pd, float target, bool release, float rate = std::numeric_limits<float>::quiet_NaN()) {
+  const auto smooth = [&](pd::ScalarPD& pd, float target, bool release, float rate = std::numeric_limits<float>::quiet_NaN(),
+                          double edge = 0.5) {
     // At rest at zero, toward zero: the update would leave it there (skipped: most slides, a biped's pitch).
     if ((release || (target == 0.0f && pd.target() == 0.0 && !(rate != 0.0f && !std::isnan(rate)))) && pd.value() == 0.0 && pd.velocity() == 0.0) return 0.0f;
     if (S.settleTime == 0.0f) pd.Reset(release ? 0.0 : target);
@@ -171,10 +179,11 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     else if (std::isnan(rate)) (void)pd.Update(dt, target);
     else {
       // Along the plane at `rate` the whole step; what is left of the change (a ground edge
-      // crossed) is taken at mid-step, as a linear target would centre it.
-      const double half = 0.5 * static_cast<double>(dt);
-      (void)pd.Update(half, pd.target() + rate * half, rate);
-      (void)pd.Update(half, target, rate);
+      // crossed) is taken where the edge was crossed, else at mid-step, as a linear target
+      // would centre it. The exact step is exact on each piece.
+      const double first = edge * static_cast<double>(dt), second = static_cast<double>(dt) - first;
+      (void)pd.Update(first, pd.target() + rate * first, rate);
+      (void)pd.Update(second, target, rate);
     }
     return static_cast<float>(pd.value());
   };
@@ -182,21 +191,26 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   // Where a lock is reached from: the pelvis offset the ground asks for (stage 3's first
   // step), lowered by the spread of the feet's ground changes. The pelvis drops to hold a
   // lock only on uneven ground; on the authored floor a lock yields instead.
-  float lowest = std::numeric_limits<float>::infinity(), highest = -lowest;
-  for (std::size_t i = 0; i < legs; ++i) {
-    if (!d.feet[i].ground) continue;
-    lowest = std::min(lowest, d.feet[i].offset), highest = std::max(highest, d.feet[i].offset);
-  }
-  const float groundNeed = std::isfinite(lowest) ? std::clamp(lowest - (highest - lowest), -maxDrop, maxRise) : 0.0f;
+  // (`moved`: a leg whose offset is taken as `offset`, where its lock is drawn to.)
+  const auto needWith = [&](std::size_t moved, float offset) {
+    float lowest = std::numeric_limits<float>::infinity(), highest = -lowest;
+    for (std::size_t i = 0; i < legs; ++i) {
+      if (!d.feet[i].ground) continue;
+      const float o = i == moved ? offset : d.feet[i].offset;
+      lowest = std::min(lowest, o), highest = std::max(highest, o);
+    }
+    return std::isfinite(lowest) ? std::clamp(lowest - (highest - lowest), -maxDrop, maxRise) : 0.0f;
+  };
+  const float groundNeed = needWith(kMaxGroundLegs, 0.0f);
   // The share of a lock's slide the leg reaches from its hip (carried by groundNeed) with
   // its soft zone to spare: a lock farther than that is drawn toward the animated foot,
   // released by a glide, so the pelvis is never lowered to hold it.
-  const auto reachable = [&](std::size_t i, const glm::vec3& free, const glm::vec3& slide, const glm::quat& turn) {
+  const auto reachable = [&](std::size_t i, const glm::vec3& free, const glm::vec3& slide, const glm::quat& turn, float need) {
     const Transform* leg = &in.legs[i * J];
     const float most = SoftStart(leg, LegLength(leg), S.soften) * (1.0f - 1e-5f);
     glm::vec3 ankle = free + S.soleOffsets[i] * scale * (turn * up);
     if (J == 4) ankle -= turn * (leg[3].position - leg[2].position);
-    const glm::vec3 b = ankle - (leg[0].position + groundNeed * up);
+    const glm::vec3 b = ankle - (leg[0].position + need * up);
     // The animated foot itself is always within reach (a clip may straighten the leg).
     const float ss = glm::dot(slide, slide), bs = glm::dot(b, slide), bb = glm::dot(b, b), cc = std::max(most * most, bb);
     if (ss == 0.0f || glm::dot(b + slide, b + slide) <= cc) return 1.0f;
@@ -204,7 +218,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   };
   for (std::size_t i = 0; i < legs; ++i) {
     Leg& leg = state_.legs[i];
-    const Desired::Foot& f = d.feet[i];
+    Desired::Foot& f = d.feet[i];
     // A planted foot stands on its ground exactly but for a residual from landing that
     // blends out (its PD holds the residual); a free foot's PD holds its height offset.
     const bool stance = f.ground && f.stance;
@@ -214,14 +228,20 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
       leg.base = f.offset;
       h = f.offset + smooth(leg.height, 0.0f, true);
     } else {
-      if (leg.planted) leg.height.Reset(leg.height.value() + leg.base, leg.height.velocity());
-      h = smooth(leg.height, f.offset, !f.ground, f.rate);
+      if (leg.planted) {
+        leg.height.Reset(leg.height.value() + leg.base, leg.height.velocity());
+      } else if (f.ground && f.edge >= 0.0f && S.settleTime > 0.0f) {
+        // An edge crossed at a known point of the step: the jump is taken there (and the
+        // pelvis's target jumps there too, stage 3).
+        f.jump = static_cast<float>(f.offset - (leg.height.target() + static_cast<double>(f.rate) * dt));
+      }
+      h = smooth(leg.height, f.offset, !f.ground, f.rate, f.jump != 0.0f ? static_cast<double>(f.edge) : 0.5);
     }
     if (S.settleTime == 0.0f) (void)leg.rotation.Reset(glm::dquat(f.ground ? f.rotation : kIdentityRotation));
     else if (f.ground) (void)leg.rotation.Update(dt, f.rotation);
     else (void)leg.rotation.UpdateBlendOut(dt);
     footRotation[i] = glm::normalize(leg.rotation.valuef());
-    const glm::vec3 free = f.sole + h * up;
+    glm::vec3 free = f.sole + h * up;
     glm::vec3 slide(static_cast<float>(leg.slide[0].value()), static_cast<float>(leg.slide[1].value()),
                     static_cast<float>(leg.slide[2].value()));
     if (stance && !leg.planted) leg.lock = free + slide;  // planted where the foot is now
@@ -229,7 +249,18 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     leg.planted = stance;
     if (stance) {
       slide = Horizontal(leg.lock - free, up);
-      if (in.grounds[i].plant < 0.0f) slide *= reachable(i, free, slide, footRotation[i]);  // a given plant holds
+      if (in.grounds[i].plant < 0.0f && reachable(i, free, slide, footRotation[i], groundNeed) < 1.0f) {  // a given plant holds
+        // The lock is drawn toward the sole; its ground (and so the pelvis it is reached from)
+        // moves with it, so the share kept is where the leg just reaches it (grounding_continuous.h).
+        const float nu = glm::dot(up, f.normal), residual = h - f.offset;
+        const auto offsetAt = [&](float k) { return w * (glm::dot(in.grounds[i].point - (f.sole + k * slide), f.normal) / nu + f.lift); };
+        const float kept = SharedKept([&](float k) {
+          const float offset = offsetAt(k);
+          return reachable(i, f.sole + (offset + residual) * up, slide, footRotation[i], needWith(i, offset));
+        });
+        if (const float offset = offsetAt(kept); std::isfinite(offset)) f.offset = leg.base = offset, h = offset + residual, free = f.sole + h * up;
+        slide *= kept;
+      }
       leg.lock = free + slide;
       for (int k = 0; k < 3; ++k) leg.slide[static_cast<std::size_t>(k)].Reset(slide[k]);
     } else {
@@ -266,21 +297,15 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   for (std::size_t i = 0; i < legs; ++i) grounded = grounded || d.feet[i].ground;
   const float pitch = smooth(state_.pitch, pitchTarget, !grounded || pitchAxis == glm::vec3(0.0f));
   const glm::quat bodyTurn = pitchAxis == glm::vec3(0.0f) ? kIdentityRotation : glm::angleAxis(pitch, pitchAxis);
-  float need = std::numeric_limits<float>::infinity();
-  for (std::size_t i = 0; i < legs; ++i) {
-    if (!d.feet[i].ground) continue;
-    const glm::vec3 hip = in.legs[i * J].position;
-    need = std::min(need, d.feet[i].offset - glm::dot(bodyTurn * (hip - pivot) - (hip - pivot), up));
-  }
   // Lowers pelvis offset p (within maxDrop) until every leg, carried by `turn` and p,
-  // reaches its foot with the soft zone to spare.
-  const auto reach = [&](float p, const glm::quat& turn) {
+  // reaches its foot (each foot's sole at `feet`) with the soft zone to spare.
+  const auto reach = [&](float p, const glm::quat& turn, const std::array<glm::vec3, kMaxGroundLegs>& feet) {
     for (std::size_t i = 0; i < legs; ++i) {
       // Every foot with an offset, blending out ones too: no leg is solved past its reach.
       if (!d.feet[i].ground && !FootMoved(state_.legs[i])) continue;
       const Transform* leg = &in.legs[i * J];
       const glm::vec3 hip = pivot + turn * (leg[0].position - pivot) + p * up;
-      glm::vec3 ankle = d.target[i] + S.soleOffsets[i] * scale * (footRotation[i] * up);
+      glm::vec3 ankle = feet[i] + S.soleOffsets[i] * scale * (footRotation[i] * up);
       if (J == 4) ankle -= footRotation[i] * (leg[3].position - leg[2].position);
       const float most = SoftStart(leg, LegLength(leg), S.soften) * (1.0f - 1e-5f);
       const glm::vec3 v = hip - ankle;
@@ -292,9 +317,28 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     }
     return p;
   };
-  const float pelvisTarget = reach(std::isfinite(need) ? std::clamp(need, -maxDrop, maxRise) : 0.0f, bodyTurn);
+  // The pelvis's target: what the lowest foot needs, then every leg's reach of its foot's
+  // target (its height offset unsmoothed: the smoothed feet are reached at once, below, so
+  // the target holds no smoothed state and jumps only where a foot's target does); the feet
+  // whose edge falls after `at` (a fraction of the step) counted before their jump.
+  std::array<glm::vec3, kMaxGroundLegs> goals{};
+  const auto goal = [&](float at) {
+    float need = std::numeric_limits<float>::infinity();
+    for (std::size_t i = 0; i < legs; ++i) {
+      goals[i] = d.target[i];
+      if (!d.feet[i].ground) continue;
+      const glm::vec3 hip = in.legs[i * J].position;
+      const float before = d.feet[i].jump != 0.0f && d.feet[i].edge > at ? d.feet[i].jump : 0.0f;
+      goals[i] += (d.feet[i].offset - before - d.height[i]) * up;
+      need = std::min(need, d.feet[i].offset - before - glm::dot(bodyTurn * (hip - pivot) - (hip - pivot), up));
+    }
+    return reach(std::isfinite(need) ? std::clamp(need, -maxDrop, maxRise) : 0.0f, bodyTurn, goals);
+  };
+  const float pelvisTarget = goal(1.0f);
   // The smoothed pelvis; enabled, lowered at once where it lags a leg's reach (never past full reach).
-  float pelvis = reach(std::clamp(smooth(state_.pelvis, pelvisTarget, !grounded), -maxDrop, maxRise), bodyTurn);
+  const float smoothed = HasJumps(d, legs) && grounded && S.settleTime > 0.0f ? SmoothAcrossEdges(state_.pelvis, d, legs, dt, goal)
+                                                                             : smooth(state_.pelvis, pelvisTarget, !grounded);
+  float pelvis = reach(std::clamp(smoothed, -maxDrop, maxRise), bodyTurn, d.target);
 
   // Stage 4: carry the legs by the pelvis, solve each leg.
   const glm::vec3 lift = pelvis * up;

@@ -64,6 +64,10 @@ Status Rig::CheckFrame(float dt, std::span<const LocalTransform> in, const Local
       std::snprintf(message_, sizeof(message_), "grounds[%zu].%s: must be finite", i, bad);
       return Error(message_);
     }
+    if (!(std::isfinite(g.edge) && g.edge <= 1.0f)) {
+      std::snprintf(message_, sizeof(message_), "grounds[%zu].edge: must be finite and <= 1", i);
+      return Error(message_);
+    }
   }
   return Ok();
 }

@@ -33,7 +33,7 @@ function frame(rig, ground, dt) {
   const probes = rig.probes, grounds = rig.grounds;
   for (let i = 0; i < probes.length / 6; i++) {
     const x = probes[6 * i], z = probes[6 * i + 2];
-    grounds.set([x, ground.height(x, z), z, ...ground.normal(x, z), 1, -1], 8 * i);
+    grounds.set([x, ground.height(x, z), z, ...ground.normal(x, z), 1, -1, -1], 9 * i);
   }
   rig.update(dt);
 }
@@ -62,7 +62,7 @@ describe('Rig grounding', () => {
             expect(c.legCount).toBe(2);
             expect(c.groundOffset).toBe(0);
             expect(c.probeOffset).toBe(0);
-            expect(rig.grounds.length).toBe(16);
+            expect(rig.grounds.length).toBe(18);
             expect(rig.probes.length).toBe(12);
             for (let f = 0; f < hz; f++) frame(rig, ground, 1 / hz);
             for (const h of soleHeights(rig, character, ground, toes)) expect(Math.abs(h)).toBeLessThanOrEqual(1e-3);
@@ -109,7 +109,7 @@ describe('Rig grounding', () => {
       while (ikpd.memoryStats().heapBytes === heap) big.push(ikpd.hdr.createBuffer(1 << 20, 4));
       expect(grounds.length).toBe(0); // detached by the growth
       expect(rig.probes[c.probeOffset + 1]).toBe(sole);
-      expect(rig.grounds.length).toBe(16);
+      expect(rig.grounds.length).toBe(18);
       frame(rig, GROUNDS.slope, 1 / 60);
       for (const b of big) b.dispose();
     } finally {
@@ -153,10 +153,13 @@ describe('Rig grounding', () => {
       expect(c.get('soften')).toBe(Math.fround(0.02));
       for (let f = 0; f < 10; f++) frame(rig, GROUNDS.step, 1 / 60);
       const output = rig.output.slice();
-      rig.grounds[8 + 1] = NaN;
+      rig.grounds[9 + 8] = 1.5; // an edge past the step's end
+      expect(() => rig.update(1 / 60)).toThrow(/grounds\[1\]\.edge: must be finite and <= 1/);
+      rig.grounds[9 + 8] = -1;
+      rig.grounds[9 + 1] = NaN;
       expect(() => rig.update(1 / 60)).toThrow(/grounds\[1\]\.point: must be finite/);
       expect(rig.output).toEqual(output);
-      rig.grounds[8 + 6] = 0; // no hit: the point is not read
+      rig.grounds[9 + 6] = 0; // no hit: the point is not read
       rig.update(1 / 60);
     } finally {
       rig.dispose();

@@ -67,16 +67,21 @@ describe('grounding on real characters playing their own clips', () => {
     });
   }
 
-  // The target is 1 mm everywhere; on the slope and the step it is missed by the figures
-  // docs/rig/grounding.md gives (3.4 and 9.0 mm measured): events at a frame's time (a lock
-  // released, a swinging foot crossing the step's edge) move the pelvis up to a frame apart.
-  for (const [ground, bound] of [['floor', 1], ['slope', 3.5], ['step', 9.5]]) {
-    it(`${ground}: the pelvis height at 30 Hz and 240 Hz agrees within ${bound} mm`, async () => {
-      const [a, b] = await Promise.all([walkCesiumMan({ rate: 30, ground }), walkCesiumMan({ rate: 240, ground })]);
-      let worst = 0;
-      for (let i = 3; i < a.frames.length; i++) worst = Math.max(worst, Math.abs(a.frames[i].out.pelvis.y - b.frames[8 * i].out.pelvis.y));
-      expect(mm(worst)).toBeLessThanOrEqual(bound);
-    });
+  // The target is 1 mm at every rate. It holds on the floor and the step (an edge crossed between
+  // two frames is taken where it was crossed) and at 60 Hz; at 30 Hz on the slope it is missed
+  // by the figure docs/rig/grounding.md gives (2.33 mm measured): a held lock's leg straightening
+  // lowers the pelvis's target for a few hundredths of a second between two frames.
+  const PELVIS_BOUND = { floor: { 30: 1, 60: 1 }, slope: { 30: 2.5, 60: 1 }, step: { 30: 1, 60: 1 } };
+  for (const [ground, bounds] of Object.entries(PELVIS_BOUND)) {
+    for (const rate of [30, 60]) {
+      it(`${ground}: the pelvis height at ${rate} Hz and 240 Hz agrees within ${bounds[rate]} mm`, async () => {
+        const [a, b] = await Promise.all([walkCesiumMan({ rate, ground }), walkCesiumMan({ rate: 240, ground })]);
+        const k = 240 / rate;
+        let worst = 0;
+        for (let i = Math.round(0.1 * rate); i < a.frames.length; i++) worst = Math.max(worst, Math.abs(a.frames[i].out.pelvis.y - b.frames[k * i].out.pelvis.y));
+        expect(mm(worst)).toBeLessThanOrEqual(bounds[rate]);
+      });
+    }
   }
 
   it('a rig built at rest, at the loader pose or mid-stride gives the same result (≤ 0.1 mm)', async () => {

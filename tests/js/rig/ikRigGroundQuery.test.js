@@ -3,18 +3,19 @@
 // below it, against meshes (plain and accelerated by three-mesh-bvh, with
 // firstHitOnly), a function, a Plane or the authored ground. Hits are exact
 // on planes and slopes; a function that throws, returns NaN or nothing is no
-// ground (one development warning); no hit beyond the ray's reach.
+// ground (one development warning); no hit beyond the ray's reach. Where a sole
+// crossed a ground edge between two queries, the hit says where (bisection).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, Plane, PlaneGeometry, Vector3 } from 'three';
 import { acceleratedRaycast, computeBoundsTree } from 'three-mesh-bvh';
-import { authoredPlane, queryGround, readGround } from '../../../web/three/rig/grounding.js';
+import { GROUND_MEMORY, authoredPlane, queryGround, readGround } from '../../../web/three/rig/grounding.js';
 import { groundHit } from '../../../web/src/rig/records.js';
 import { rng } from '../../support/three-rig.js';
 
 const UP = new Vector3(0, 1, 0);
 afterEach(() => vi.restoreAllMocks());
 
-// Probes (sole xyz, hip xyz) for two legs; the hits come back in 16 floats.
+// Probes (sole xyz, hip xyz) for two legs; the hits come back in 18 floats.
 function query(ground, probes, { reach = 0.9, up = UP, authored = null } = {}) {
   const grounds = new Float32Array(2 * groundHit.floats).fill(NaN);
   const g = readGround(ground);
@@ -135,5 +136,38 @@ describe('planes', () => {
     const [b] = query(null, [1, 2.3, 3, 1, 3.5, 3, 0, 0, 0, 0, 1, 0], { authored });
     expect(b.hit).toBe(1);
     expect(b.point[1]).toBeCloseTo(2.2, 6);
+  });
+});
+
+describe('edges crossed between two queries', () => {
+  // Two queries of one leg (its sole moving from x0 to x1, the hip 0.9 above): the second hit's edge.
+  function edges(ground, x0, x1) {
+    const g = readGround(ground);
+    g.reach = 0.9;
+    const memory = new Float64Array(2 * GROUND_MEMORY), grounds = new Float32Array(2 * groundHit.floats);
+    const probes = (x) => Float32Array.of(x, 0.2, 0, x, 1.1, 0, 5, 0.2, 0, 5, 1.1, 0);
+    queryGround(g, probes(x0), 0, grounds, 0, 2, UP, null, memory);
+    expect(grounds[8]).toBe(-1); // nothing remembered yet
+    queryGround(g, probes(x1), 0, grounds, 0, 2, UP, null, memory);
+    expect(grounds[groundHit.floats + 8]).toBe(-1); // the other leg did not move
+    return grounds[8];
+  }
+  const step = (x) => ({ height: x > 1.03 ? 0.1 : 0 });
+  const bend = (x) => (x > 1 ? { height: 0.3 * (x - 1), normal: [-0.3, 1, 0] } : { height: 0, normal: [0, 1, 0] });
+
+  it('a step: where the sole crossed it, within 1/512 of the way; the same hits as without the search', () => {
+    expect(edges(step, 0.9, 1.1)).toBeCloseTo(0.65, 2);
+    expect(edges(step, 1.1, 0.9)).toBeCloseTo(0.35, 2); // down the step
+    const [a] = query(step, [1.1, 0.2, 0, 1.1, 1.1, 0, 5, 0.2, 0, 5, 1.1, 0]);
+    expect(a.point[1]).toBeCloseTo(0.1, 6);
+  });
+
+  it('flat ground, a slope, a bend between the two (the planes meet on the way): no edge, no extra query', () => {
+    let calls = 0;
+    const counted = (fn) => (x, y, z) => (calls++, fn(x, y, z));
+    expect(edges(counted(() => ({ height: 0 })), 0.9, 1.1)).toBe(-1);
+    expect(edges(counted((x) => ({ height: 0.2 * x, normal: [-0.2, 1, 0] })), 0.9, 1.1)).toBe(-1);
+    expect(edges(counted(bend), 0.9, 1.1)).toBe(-1);
+    expect(calls).toBe(3 * 4); // two legs, two queries each
   });
 });

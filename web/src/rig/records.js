@@ -4,5 +4,5 @@
 export const localTransform = /* @__PURE__ */ Object.freeze({ floats: 10, translation: 0, rotation: 3, scale: 7 });
 export const constraintFrame = /* @__PURE__ */ Object.freeze({ floats: 12, target: 0, pole: 3, effectorOffset: 6, poleSet: 9 });
 export const constraintResult = /* @__PURE__ */ Object.freeze({ floats: 4, reached: 0, distance: 1, iterations: 2, active: 3 });
-export const groundHit = /* @__PURE__ */ Object.freeze({ floats: 8, point: 0, normal: 3, hit: 6, plant: 7 });
+export const groundHit = /* @__PURE__ */ Object.freeze({ floats: 9, point: 0, normal: 3, hit: 6, plant: 7, edge: 8 });
 export const groundProbe = /* @__PURE__ */ Object.freeze({ floats: 6, sole: 0, hip: 3 });

@@ -126,7 +126,7 @@ export function createRigApi(core) {
       this.#groundFirst = groundFirst;
     }
 
-    /** Index of this constraint's first float in rig.grounds (8 per leg). */
+    /** Index of this constraint's first float in rig.grounds (9 per leg). */
     get groundOffset() { return GROUND_FLOATS * this.#groundFirst; }
     /** Index of this constraint's first float in rig.probes (6 per leg). */
     get probeOffset() { return PROBE_FLOATS * this.#groundFirst; }
@@ -266,7 +266,7 @@ export function createRigApi(core) {
     get frames() { this.assertAlive(); this.#views(); return this.#frames; }
     /** Float32Array(4 × constraints): reached, distance, iterations, active. */
     get results() { this.assertAlive(); this.#views(); return this.#results; }
-    /** Float32Array(8 × legs): per grounding leg point xyz, normal xyz, hit, plant (world; fill before update()). */
+    /** Float32Array(9 × legs): per grounding leg point xyz, normal xyz, hit, plant, edge (world; fill before update()). */
     get grounds() { this.assertAlive(); this.#views(); return this.#grounds; }
     /** Float32Array(6 × legs): per grounding leg the animated sole xyz and hip xyz (world), filled by probe(). */
     get probes() { this.assertAlive(); this.#views(); return this.#probes; }

@@ -9,7 +9,7 @@ import { constraintFrame, constraintResult, groundHit, groundProbe, localTransfo
 export const FLOATS_PER_JOINT = localTransform.floats; // tx ty tz qx qy qz qw sx sy sz
 export const FRAME_FLOATS = constraintFrame.floats;
 export const RESULT_FLOATS = constraintResult.floats;
-export const GROUND_FLOATS = groundHit.floats; // point xyz, normal xyz, hit, plant (docs/rig/grounding.md)
+export const GROUND_FLOATS = groundHit.floats; // point xyz, normal xyz, hit, plant, edge (docs/rig/grounding.md)
 export const PROBE_FLOATS = groundProbe.floats; // sole xyz, hip xyz
 export const MAX_JOINTS = 1024;
 export const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);

@@ -1,7 +1,9 @@
 // The ground under a grounding constraint's feet (docs/rig/grounding.md,
 // "three.js"): the `ground` option read once, and each frame one query per
 // foot from the rig's probes (the animated sole and hip, world space) into
-// the rig's ground hits. Meshes are raycast with one reusable Raycaster and
+// the rig's ground hits, with the point of the step where the foot crossed a
+// ground edge (extra queries between its last probe and this one, only where the
+// two hits' planes disagree at both ends). Meshes are raycast with one reusable Raycaster and
 // `firstHitOnly` (what three-mesh-bvh's accelerated raycast reads; ikpd does
 // not import it); a function is called with the sole point; a Plane is
 // intersected; without a ground the feet stand on the flat ground the
@@ -12,6 +14,11 @@ import { describe } from '../readers.js';
 import { warnOnce } from '../../src/dev.js';
 import { groundHit as HIT, groundProbe as PROBE, localTransform as LOCAL } from '../../src/rig/records.js';
 
+// Per leg, what the edge search remembers of the last query: the sole xyz, the hit's point xyz and normal xyz, hit.
+export const GROUND_MEMORY = 10;
+// Bisection steps of the edge search: the edge's place within 1/512 of the step.
+const EDGE_STEPS = 8;
+
 const _origin = /* @__PURE__ */ new Vector3();
 const _down = /* @__PURE__ */ new Vector3();
 const _sole = /* @__PURE__ */ new Vector3();
@@ -20,6 +27,13 @@ const _point = /* @__PURE__ */ new Vector3();
 const _normal = /* @__PURE__ */ new Vector3();
 const _q = /* @__PURE__ */ new Quaternion();
 const _n3 = /* @__PURE__ */ new Matrix3();
+const _from = /* @__PURE__ */ new Vector3();
+const _to = /* @__PURE__ */ new Vector3();
+const _above = /* @__PURE__ */ new Vector3();
+const _oldPoint = /* @__PURE__ */ new Vector3();
+const _oldNormal = /* @__PURE__ */ new Vector3();
+const _newPoint = /* @__PURE__ */ new Vector3();
+const _newNormal = /* @__PURE__ */ new Vector3();
 // The ray's length, handed to the query functions through memory: a double passed as an argument
 // to a function V8 does not inline is boxed (garbage every frame).
 const _far = /* @__PURE__ */ new Float64Array(1);
@@ -52,32 +66,101 @@ export function readGround(value, name = 'ground') {
  * web/src/rig/records.js; the plant flag is left to the caller). `up` is the world up
  * (unit), `ground.reach` the ray's margin (a leg's world length), `authored`
  * the authored ground plane in world space (for the default ground).
+ * With `memory` (Float64Array(GROUND_MEMORY × legs), zeros at first) each
+ * leg's last query is kept there and the hit's `edge` says where
+ * between the last probe and this one the foot crossed a ground edge (−1: none).
  */
-export function queryGround(ground, probes, probeOffset, grounds, groundOffset, legs, up, authored) {
-  const reach = ground.reach;
+export function queryGround(ground, probes, probeOffset, grounds, groundOffset, legs, up, authored, memory = null) {
   for (let i = 0; i < legs; i++) {
     const p = probeOffset + PROBE.floats * i, g = groundOffset + HIT.floats * i;
     const sole = p + PROBE.sole, hip = p + PROBE.hip;
     _sole.set(probes[sole], probes[sole + 1], probes[sole + 2]);
     _hip.set(probes[hip], probes[hip + 1], probes[hip + 2]);
-    // From one leg above the hip, straight down through the sole, to one leg below it.
-    const above = Math.max(0, _hip.sub(_sole).dot(up)) + reach;
-    _origin.copy(_sole).addScaledVector(up, above);
-    _down.copy(up).negate();
-    _far[0] = above + reach;
-    let hit;
-    switch (ground.source) {
-      case 'meshes': hit = raycast(ground); break;
-      case 'function': hit = callGround(ground.value, up); break;
-      case 'plane': hit = planeHit(ground.value, up); break;
-      default: hit = planeHit(authored, up);
-    }
+    _above.copy(_hip);
+    const hit = queryAt(ground, up, authored);
     grounds[g + HIT.hit] = hit ? 1 : 0;
-    if (!hit) continue;
-    const point = g + HIT.point, normal = g + HIT.normal;
-    grounds[point] = _point.x; grounds[point + 1] = _point.y; grounds[point + 2] = _point.z;
-    grounds[normal] = _normal.x; grounds[normal + 1] = _normal.y; grounds[normal + 2] = _normal.z;
+    grounds[g + HIT.edge] = -1;
+    if (hit) {
+      const point = g + HIT.point, normal = g + HIT.normal;
+      grounds[point] = _point.x; grounds[point + 1] = _point.y; grounds[point + 2] = _point.z;
+      grounds[normal] = _normal.x; grounds[normal + 1] = _normal.y; grounds[normal + 2] = _normal.z;
+    }
+    if (memory === null) continue;
+    const m = GROUND_MEMORY * i;
+    _to.set(probes[sole], probes[sole + 1], probes[sole + 2]);
+    if (hit && memory[m + 9] !== 0) {
+      // How far the new hit's plane lies above the last one along up at the last sole (a) and
+      // at this one (b), in plain arithmetic (a double returned by a call that V8 does not
+      // inline is garbage): the same sign at both ends is an edge crossed between them.
+      const nu0 = memory[m + 6] * up.x + memory[m + 7] * up.y + memory[m + 8] * up.z;
+      const nu1 = _normal.x * up.x + _normal.y * up.y + _normal.z * up.z;
+      const d0 = (memory[m + 6] * memory[m + 3] + memory[m + 7] * memory[m + 4] + memory[m + 8] * memory[m + 5]) / nu0;
+      const d1 = (_normal.x * _point.x + _normal.y * _point.y + _normal.z * _point.z) / nu1;
+      const at0 = (memory[m + 6] * memory[m] + memory[m + 7] * memory[m + 1] + memory[m + 8] * memory[m + 2]);
+      const at1 = (memory[m + 6] * _to.x + memory[m + 7] * _to.y + memory[m + 8] * _to.z);
+      const a = d1 - (_normal.x * memory[m] + _normal.y * memory[m + 1] + _normal.z * memory[m + 2]) / nu1 - d0 + at0 / nu0;
+      const b = d1 - (_normal.x * _to.x + _normal.y * _to.y + _normal.z * _to.z) / nu1 - d0 + at1 / nu0;
+      const tolerance = 1e-3 * ground.reach;
+      if (Math.abs(nu0) >= 0.1 && Math.abs(nu1) >= 0.1 && a * b > 0 && Math.abs(a) > tolerance && Math.abs(b) > tolerance) {
+        _newPoint.copy(_point); _newNormal.copy(_normal);
+        _from.set(memory[m], memory[m + 1], memory[m + 2]);
+        _oldPoint.set(memory[m + 3], memory[m + 4], memory[m + 5]);
+        _oldNormal.set(memory[m + 6], memory[m + 7], memory[m + 8]);
+        edgeAlong(ground, up, authored, grounds, g + HIT.edge);
+        _point.copy(_newPoint); _normal.copy(_newNormal);
+      }
+    }
+    memory[m] = _to.x; memory[m + 1] = _to.y; memory[m + 2] = _to.z;
+    memory[m + 3] = _point.x; memory[m + 4] = _point.y; memory[m + 5] = _point.z;
+    memory[m + 6] = _normal.x; memory[m + 7] = _normal.y; memory[m + 8] = _normal.z;
+    memory[m + 9] = hit ? 1 : 0;
   }
+}
+
+// The ground under _sole, the ray cast from a leg above the higher of _sole and _above (the
+// hip) to a leg below the sole: the hit in _point and _normal. Changes _above.
+function queryAt(ground, up, authored) {
+  const reach = ground.reach;
+  const above = Math.max(0, _above.sub(_sole).dot(up)) + reach;
+  _origin.copy(_sole).addScaledVector(up, above);
+  _down.copy(up).negate();
+  _far[0] = above + reach;
+  switch (ground.source) {
+    case 'meshes': return raycast(ground);
+    case 'function': return callGround(ground.value, up);
+    case 'plane': return planeHit(ground.value, up);
+    default: return planeHit(authored, up);
+  }
+}
+
+// The edge search's numbers, in memory: a double returned by a function V8 does not inline is
+// boxed (garbage every frame).
+const _heights = /* @__PURE__ */ new Float64Array(2);
+
+// Into _heights[k]: the height along `up` from x to the plane through `point` with `normal` (NaN for a wall).
+function planeAbove(point, normal, x, up, k) {
+  const nu = normal.dot(up);
+  _heights[k] = Math.abs(nu) < 0.1 ? NaN : (normal.x * (point.x - x.x) + normal.y * (point.y - x.y) + normal.z * (point.z - x.z)) / nu;
+}
+
+// Where along the way from the last sole (_from) to this one (_to) the ground changed from the
+// last hit's plane (_old…) to this one's (_new…), whose planes disagree at both ends with the
+// same sign (queryGround checks: a bend or a curve, whose planes meet on the way, has no
+// edge): found by bisection, each query counted on the side of the plane it is nearer
+// (docs/rig/grounding.md, "Smoothing"). Writes it to out[at].
+function edgeAlong(ground, up, authored, out, at) {
+  let low = 0, high = 1;
+  for (let k = 0; k < EDGE_STEPS; k++) {
+    const s = 0.5 * (low + high);
+    _sole.lerpVectors(_from, _to, s);
+    _above.copy(_hip); // the ray from above this leg's hip, as the probe's
+    if (!queryAt(ground, up, authored)) { high = s; continue; } // no ground there: past the edge
+    const here = _point.dot(up) - _sole.dot(up);
+    planeAbove(_oldPoint, _oldNormal, _sole, up, 0);
+    planeAbove(_newPoint, _newNormal, _sole, up, 1);
+    if (Math.abs(here - _heights[0]) <= Math.abs(here - _heights[1])) low = s; else high = s;
+  }
+  out[at] = 0.5 * (low + high);
 }
 
 // The first hit of the ray on the meshes, in _point and _normal (world, facing up).
@@ -160,15 +243,16 @@ function badGround(what) {
 
 /**
  * The authored ground (the plane y = `height` along the rig's up in the
- * root's frame) in world space, from the root's 10 floats and the up axis in
+ * root's frame) in world space, from the root's local transform record and the up axis in
  * the root's frame; into `out` (a Plane), reusing no garbage.
  */
 export function authoredPlane(root, upInRoot, height, out) {
-  _q.set(root[3], root[4], root[5], root[6]);
+  const t = LOCAL.translation, r = LOCAL.rotation, s = LOCAL.scale;
+  _q.set(root[r], root[r + 1], root[r + 2], root[r + 3]);
   const n = out.normal.copy(upInRoot).applyQuaternion(_q).normalize();
   // A point on it: the root's origin moved `height` along its (scaled) up.
-  _point.copy(upInRoot).multiply(_origin.set(root[7], root[8], root[9])).applyQuaternion(_q).multiplyScalar(height);
-  out.constant = -(n.x * (_point.x + root[0]) + n.y * (_point.y + root[1]) + n.z * (_point.z + root[2]));
+  _point.copy(upInRoot).multiply(_origin.set(root[s], root[s + 1], root[s + 2])).applyQuaternion(_q).multiplyScalar(height);
+  out.constant = -(n.x * (_point.x + root[t]) + n.y * (_point.y + root[t + 1]) + n.z * (_point.z + root[t + 2]));
   return out;
 }
 
@@ -195,7 +279,7 @@ export function groundFrame(rig, grounding, v, upInRoot) {
     const c = grounding[i];
     const ground = c._ground;
     ground.reach = c._legLength * scale; // a double field: written in place
-    queryGround(ground, c._probes, 0, c._hits, 0, c._core.legCount, up, c._plane);
+    queryGround(ground, c._probes, 0, c._hits, 0, c._core.legCount, up, c._plane, c._groundMemory);
     const plant = c.plant;
     for (let leg = 0; leg < plant.length; leg++) c._hits[HIT.floats * leg + HIT.plant] = plant[leg];
   }

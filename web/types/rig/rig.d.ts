@@ -192,7 +192,7 @@ export interface RigBodyLookAtOptions extends RigBaseOptions, RigEyeOptions {
 
 /**
  * `grounding` (docs/rig/grounding.md): feet on uneven ground for 2 or 4 legs. Per frame fill `rig.grounds`
- * (8 floats per leg: point xyz, normal xyz, hit, plant; world space) before `rig.update(dt)`, from
+ * (9 floats per leg: point xyz, normal xyz, hit, plant, edge; world space) before `rig.update(dt)`, from
  * queries at `rig.probes` (filled by `rig.probe()`). Lengths are in the character's model units.
  */
 export interface RigGroundingOptions extends RigBaseOptions {
@@ -247,7 +247,7 @@ export interface RigConstraint<K extends RigConstraintKind = RigConstraintKind> 
   readonly joints: number[];
   /** Grounding: its number of legs (2 or 4); 0 for the other kinds. */
   readonly legCount: number;
-  /** Index of its first float in `rig.grounds` (8 per leg). */
+  /** Index of its first float in `rig.grounds` (9 per leg). */
   readonly groundOffset: number;
   /** Index of its first float in `rig.probes` (6 per leg). */
   readonly probeOffset: number;
@@ -288,7 +288,12 @@ export interface Rig extends Disposable {
   readonly frames: Float32Array;
   /** Float32Array(4 × constraints): per constraint reached (0/1), distance, iterations, active (0/1). */
   readonly results: Float32Array;
-  /** Float32Array(8 × grounding legs): per leg point xyz, normal xyz, hit (0: no ground), plant (−1 auto, 0 free, 1 planted); world space; fill before `update`. */
+  /**
+   * Float32Array(9 × grounding legs): per leg point xyz, normal xyz, hit (0: no ground), plant (−1 auto, 0 free,
+   * 1 planted), edge (where in this update's step, a fraction in [0, 1], the ground under the sole changed from the
+   * previous hit's plane to this one, found by extra queries between the previous probe and this one; −1, the
+   * core's default: not known, taken at mid-step); world space; fill before `update`.
+   */
   readonly grounds: Float32Array;
   /** Float32Array(6 × grounding legs): per leg the animated sole xyz and hip xyz (world), filled by `probe()`. */
   readonly probes: Float32Array;

@@ -32,18 +32,25 @@
 
 namespace ikpd::rig {
 
-// A ground hit under one foot (world space, 8 floats; JS rig.grounds).
+// A ground hit under one foot (world space, 9 floats; JS rig.grounds).
 //   hit: 0 = no ground (the foot keeps its animated pose), else a hit;
 //   plant: < 0 auto (detected from the animated foot's speed and height),
-//     >= 0.5 planted, else free (a per-foot flag or curve).
+//     >= 0.5 planted, else free (a per-foot flag or curve);
+//   edge: where, as a fraction of this update's step in [0, 1], the ground
+//     under the sole changed from the previous update's hit plane to this one
+//     (an edge crossed: a step, a kerb), found by extra queries between the
+//     previous probe and this one (ikpd/three does them); < 0: not known, a
+//     change the plane's motion does not explain is taken at mid-step
+//     (docs/rig/grounding.md, "Smoothing"). Must be finite and <= 1.
 // A zero normal is taken as the character's up.
 struct GroundHit {
   glm::vec3 point{0.0f};
   glm::vec3 normal{0.0f, 1.0f, 0.0f};
   float hit = 0.0f;
   float plant = -1.0f;
+  float edge = -1.0f;
 };
-static_assert(sizeof(GroundHit) == 8 * sizeof(float));
+static_assert(sizeof(GroundHit) == 9 * sizeof(float));
 
 // Per leg, what the ground query needs (world space, 6 floats; JS rig.probes):
 // the animated sole point (ankle or toe minus its sole offset along up) and
@@ -124,7 +131,7 @@ struct GroundingReport {
 // never an error; dt = 0 → no smoothing step, plant state kept; a pose or hit
 // so large that the offsets overflow float → "legs: pose out of range".
 // Errors change nothing (state, output): "dt", "legs", "grounds",
-// "grounds[i].point", "grounds[i].normal", "grounds[i].hit", "grounds[i].plant",
+// "grounds[i].point", "grounds[i].normal", "grounds[i].hit", "grounds[i].plant", "grounds[i].edge",
 // "scale", "up", "forward", "output".
 class Grounding {
  public:

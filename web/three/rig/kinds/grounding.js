@@ -4,7 +4,7 @@
 // feet (web/three/rig/grounding.js). It runs without a target.
 import { Plane, Vector3 } from 'three';
 import { describe } from '../../readers.js';
-import { readGround } from '../grounding.js';
+import { GROUND_MEMORY, readGround } from '../grounding.js';
 import { groundHit, groundProbe } from '../../../src/rig/records.js';
 
 /** Humanoid roles of a grounding constraint given no legs (the toes only when both feet have them). */
@@ -94,6 +94,8 @@ function attachGround(constraint, options) {
   // The frame's probes and hits, staged in JS: a ground function may grow WASM memory.
   constraint._probes = new Float32Array(groundProbe.floats * legs);
   constraint._hits = new Float32Array(groundHit.floats * legs);
+  // Each leg's last ground query, for the edge search between it and the next (grounding.js).
+  constraint._groundMemory = new Float64Array(GROUND_MEMORY * legs);
   // constraint.set({ ground, plant }): checked with the other options first, then set.
   constraint._ownKeys = OWN_KEYS;
   constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
