@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 
 it('100,000 updates of a LookAtIK with a settleTime per bone make no garbage', () => {
   const script = fileURLToPath(new URL('../../support/look-at-per-bone-frames.mjs', import.meta.url));
-  const out = execFileSync(process.execPath, ['--trace-gc', script], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const out = execFileSync(process.execPath, ['--trace-gc', '--expose-gc', script], { encoding: 'utf8', maxBuffer: 1 << 24 });
   expect(out).toContain('--- done');
   const measured = out.slice(out.indexOf('--- measure'), out.indexOf('--- done'));
   expect(measured.split('\n').filter((line) => /Scavenge|Mark-Compact|Mark-sweep/.test(line)).length).toBeLessThanOrEqual(1);
