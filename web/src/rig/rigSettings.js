@@ -4,7 +4,7 @@
 // the single calls use, web/src/fields.js — and its extras), and the merge of
 // changes into the current settings. What differs by kind is in its file of
 // web/src/rig/kinds/.
-import { readBoolean, readNumber, readOptions, readVec3 } from '../readers.js';
+import { readBoolean, readNumber, readOptions } from '../readers.js';
 import { readRanged } from '../fields.js';
 import { cloneData, freezeDeep, readIndices, unknownKey } from './rigKinds.js';
 import { KINDS, KIND_TABLE, kindOptions } from './kinds/index.js';
@@ -14,6 +14,7 @@ export function createRigSettings(core) {
   const jobs = core.jobs;
   const common = jobs.common, at = Object.fromEntries(common.fields.map((c) => [c.name, c.offset]));
   const dampingField = common.byName.damping;
+  const AXES = ['forward', 'bendAxis', 'up'];
 
   // ------------------------------------------------------------- defaults
   function kindDefaults(name) {
@@ -69,12 +70,7 @@ export function createRigSettings(core) {
       f[o + at.damping] = readRanged(values.damping, dampingField);
     }
     f[o + at.blendOutTime] = readNumber(values.blendOutTime, 'blendOutTime', { min: 0 });
-    for (const key of ['forward', 'bendAxis', 'up']) {
-      const v = values[key];
-      if (v === undefined || v === null) continue; // not given: the default's flag 0
-      readVec3(v, key, f, o + at[key]);
-      f[o + at[key] + 3] = 1;
-    }
+    common.packOptions(values, f, o, AXES); // the described optional vectors: null or absent is not given
     return o + common.floats;
   }
 
