@@ -283,6 +283,7 @@ constexpr void Apply(FieldRecord& r, const Range& range) { r.range = range, r.ha
 constexpr void Apply(FieldRecord& r, const Presets& p) { r.presets = &p; }
 constexpr void Apply(FieldRecord& r, const Fallback& f) { r.fallback = f.value, r.hasFallback = true; }
 constexpr void Apply(FieldRecord& r, Derived) { r.derived = true; }
+constexpr void Apply(FieldRecord&, const Doc&) {}  // read by the generator only (described_types.h)
 
 template <class Job>
 constexpr std::size_t FieldCount() {

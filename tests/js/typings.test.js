@@ -13,42 +13,84 @@ import { createHumanoid } from '../../demo/lib/humanoid.js';
 import { ikpd } from '../support/setup.js';
 import { bentChain } from '../support/three-rig.js';
 
-const types = (file) => readFileSync(new URL(`../../web/types/${file}`, import.meta.url), 'utf8');
 // Description → the typings file and the interfaces that together declare its fields.
 const CASES = [
-  { job: 'twoBone', source: types('ik/twoBone.d.ts'), interfaces: ['TwoBoneOptions'] },
-  { job: 'aim', source: types('ik/aim.d.ts'), interfaces: ['AimOptions'] },
-  { job: 'pd', source: types('pd/pd.d.ts'), interfaces: ['PdControllerOptions', 'RotationPdOptions', 'QuatPDOptions'] },
-  { job: 'lookAt', source: types('rig/lookAt.d.ts'), interfaces: ['LookAtOptions'] },
+  { job: 'twoBone', interfaces: ['TwoBoneOptions'] },
+  { job: 'aim', interfaces: ['AimOptions'] },
+  { job: 'pd', interfaces: ['PdControllerOptions', 'RotationPdOptions', 'QuatPDOptions'] },
+  { job: 'lookAt', interfaces: ['LookAtOptions'] },
   // A rig constraint's common settings: the axes are typed by the kinds that take them.
-  { job: 'common', source: types('rig/rig.d.ts'), interfaces: ['RigBaseOptions', 'RigCommonOptions', 'RigLimbOptions', 'RigAimOptions'] },
-  { job: 'tentacle2d', source: types('ik/tentacle.d.ts'), interfaces: ['Tentacle2DOptions'] },
+  { job: 'common', interfaces: ['RigBaseOptions', 'RigCommonOptions', 'RigLimbOptions', 'RigAimOptions'] },
+  { job: 'tentacle2d', interfaces: ['Tentacle2DOptions'] },
   // "group.option" fields live in the group's interface; the spine's two settle-time ends are
   // one option there (spine.settleTime, a number or one per joint, documented without @default).
   {
-    job: 'bodyLookAt', source: types('rig/bodyLookAt.d.ts'), interfaces: ['BodyLookAtOptions'],
+    job: 'bodyLookAt', interfaces: ['BodyLookAtOptions'],
     groups: { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' },
     skip: ['spine.headSettleTime', 'spine.pelvisSettleTime'],
   },
 ];
 
-// name → { optional, doc, type } of each property of `export interface name [extends ...] { ... }`.
-function properties(source, name) {
-  const start = source.search(new RegExp(`export interface ${name}( extends [\\w, <>']+)? \\{`));
-  expect(start, `interface ${name}`).toBeGreaterThanOrEqual(0);
-  const body = source.slice(start, source.indexOf('\n}\n', start));
+// Every typings file of the package (web/**/*.d.ts): an interface may extend
+// one from another file, such as a generated web/types/<area>/described.d.ts.
+const webDir = new URL('../../web/', import.meta.url);
+const ALL_TYPES = readdirSync(webDir, { recursive: true })
+  .filter((f) => f.endsWith('.d.ts'))
+  .sort()
+  .map((f) => readFileSync(new URL(f, webDir), 'utf8'))
+  .join('\n');
+
+// The parts of an extends clause, split at top-level commas: "A, Pick<B, 'x' | 'y'>".
+function heritage(clause) {
+  const parts = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i < clause.length; i++) {
+    const c = clause[i];
+    if (c === '<') depth++;
+    else if (c === '>') depth--;
+    else if (c === ',' && depth === 0) parts.push(clause.slice(start, i)), start = i + 1;
+  }
+  return [...parts, clause.slice(start)].map((t) => t.trim()).filter(Boolean);
+}
+
+const keyList = (union) => [...union.matchAll(/'(\w+)'/g)].map((m) => m[1]);
+
+// name → { optional, doc, type } of each property of `export interface name`
+// (every declaration of it), with what it extends: plain names, Pick<T, keys>
+// and Omit<T, keys> (its own declarations win over inherited ones).
+function properties(name) {
   const out = {};
-  for (const m of body.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*(\w+)(\??):\s*([^;]+);/g)) {
-    out[m[2]] = { doc: m[1], optional: m[3] === '?', type: m[4] };
+  const declaration = new RegExp(`export interface ${name}(?:<[^>{]*>)?(?:\\s+extends\\s+([^{]+?))?\\s*\\{`, 'g');
+  const matches = [...ALL_TYPES.matchAll(declaration)];
+  expect(matches.length, `interface ${name}`).toBeGreaterThan(0);
+  for (const m of matches) {
+    for (const part of heritage(m[1] ?? '')) {
+      const pick = /^(Pick|Omit)<(\w+),\s*([^>]+)>$/.exec(part);
+      const base = pick ? pick[2] : part.replace(/<.*$/s, '');
+      const keys = pick ? keyList(pick[3]) : null;
+      for (const [key, prop] of Object.entries(properties(base))) {
+        if (!keys || (pick[1] === 'Pick') === keys.includes(key)) out[key] = prop;
+      }
+    }
+  }
+  for (const m of matches) {
+    const open = m.index + m[0].length;
+    const body = ALL_TYPES[open] === '}' ? '' : ALL_TYPES.slice(open, ALL_TYPES.indexOf('\n}\n', open));
+    for (const p of body.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*(\w+)(\??):\s*([^;]+);/g)) {
+      out[p[2]] = { doc: p[1], optional: p[3] === '?', type: p[4] };
+    }
   }
   return out;
 }
 
-// The value a `@default` states: a JS literal, an array of them, or Math.PI.
+// The value a `@default` states: a JS literal, an array of them, or Math.PI;
+// a damping preset by its value.
+const DAMPING = jobs.pd.fields.find((f) => f.name === 'damping').presets;
 function stated(doc) {
   const m = /@default\s+([^\n*]+?)\s*(?:\n|$)/.exec(doc);
   if (!m) return undefined;
-  return Function('"use strict"; return (' + m[1] + ');')();
+  const value = Function('"use strict"; return (' + m[1] + ');')();
+  return typeof value === 'string' && Object.hasOwn(DAMPING, value) ? DAMPING[value] : value;
 }
 
 // Float defaults match when the stated value rounds to them; double ones
@@ -67,13 +109,13 @@ function literals(source, type) {
 }
 
 describe('typings agree with the C++ descriptions', () => {
-  for (const { job, source, interfaces, groups = {}, skip = [] } of CASES) {
+  for (const { job, interfaces, groups = {}, skip = [] } of CASES) {
     it(`${interfaces.join(', ')}: every ${job} field typed, optional unless required, @default and enum names equal to C++`, () => {
       const layout = jobs[job];
       expect(layout, job).toBeDefined();
-      const props = Object.assign({}, ...interfaces.map((name) => properties(source, name)));
+      const props = Object.assign({}, ...interfaces.map((name) => properties(name)));
       for (const [group, name] of Object.entries(groups)) {
-        for (const [key, prop] of Object.entries(properties(source, name))) props[`${group}.${key}`] = prop;
+        for (const [key, prop] of Object.entries(properties(name))) props[`${group}.${key}`] = prop;
       }
       for (const field of layout.fields) {
         if (skip.includes(field.name)) continue;
@@ -90,8 +132,8 @@ describe('typings agree with the C++ descriptions', () => {
           const double = field.kind === 'double' || field.kind === 'optionalNumber';
           expect(sameDefault(value, real, double), `${label}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
         }
-        if (field.kind === 'enum') expect(literals(source, prop.type), `${label} names`).toEqual([...field.enumNames]);
-        if (field.presets) expect(literals(source, prop.type), `${label} presets`).toEqual(Object.keys(field.presets));
+        if (field.kind === 'enum') expect(literals(ALL_TYPES, prop.type), `${label} names`).toEqual([...field.enumNames]);
+        if (field.presets) expect(literals(ALL_TYPES, prop.type), `${label} presets`).toEqual(Object.keys(field.presets));
       }
     });
   }
@@ -103,8 +145,6 @@ describe('typings agree with the C++ descriptions', () => {
 describe('Rig typings agree with Rig.defaults', async () => {
   const { init } = await import('../../web/index.js');
   const ikpd = await init({ rig: true });
-  const rig = types('rig/rig.d.ts');
-  const rigs = types('rig/bodyLookAt.d.ts');
   const KIND_INTERFACES = {
     aim: ['RigAimOptions', 'RigCommonOptions', 'RigBaseOptions'],
     twoBone: ['RigTwoBoneOptions', 'RigLimbOptions', 'RigCommonOptions', 'RigBaseOptions'],
@@ -118,12 +158,12 @@ describe('Rig typings agree with Rig.defaults', async () => {
   for (const [kind, interfaces] of Object.entries(KIND_INTERFACES)) {
     it(`${interfaces[0]}: every default typed with its real @default`, () => {
       // The kind's own interface first: its declarations override the common ones.
-      const props = Object.assign({}, ...interfaces.slice().reverse().map((name) => properties(rig, name)));
+      const props = Object.assign({}, ...interfaces.slice().reverse().map((name) => properties(name)));
       const defaults = ikpd.Rig.defaults[kind];
       expect(Object.keys(defaults).length).toBeGreaterThan(4);
       for (const [key, real] of Object.entries(defaults)) {
         if (key in GROUPS) {
-          const group = properties(rigs, GROUPS[key]);
+          const group = properties(GROUPS[key]);
           for (const [k, v] of Object.entries(real)) {
             expect(group[k], `${kind}.${key}.${k} typed`).toBeDefined();
             expect(sameDefault(stated(group[k].doc), v, false), `${kind}.${key}.${k}`).toBe(true);
@@ -146,14 +186,6 @@ describe('Rig typings agree with Rig.defaults', async () => {
 // property the helper keeps (constructed without the option), else the
 // default of the solver it drives (its static `defaults`, or the C++
 // description of LookAt / BodyLookAt), else what it passes that solver.
-// Every typings file of ikpd/three but the HDR nodes' (index.d.ts only re-exports them).
-const threeDir = new URL('../../web/three/', import.meta.url);
-const threeTypes = readdirSync(threeDir, { recursive: true })
-  .filter((f) => f.endsWith('.d.ts') && !f.startsWith('hdr'))
-  .sort()
-  .map((f) => readFileSync(new URL(f, threeDir), 'utf8'))
-  .join('\n');
-
 const boneChain = bentChain;
 
 // The loaded library with its solver classes wrapped to record the options
@@ -193,7 +225,7 @@ describe('ikpd/three typings state the helpers\' real defaults', () => {
     const helper = make(recordingIkpd(passed));
     let checked = 0;
     for (const name of interfaces) {
-      for (const [key, prop] of Object.entries(properties(threeTypes, name))) {
+      for (const [key, prop] of Object.entries(properties(name))) {
         const value = stated(prop.doc);
         if (value === undefined && !/@default/.test(prop.doc)) continue;
         if (same[key]) {
@@ -204,7 +236,7 @@ describe('ikpd/three typings state the helpers\' real defaults', () => {
           checked++;
           continue;
         }
-        const sources = [helper[key], solver[key], passed[key], extra[key]];
+        const sources = [helper[key], helper.constraint?.[key], solver[key], passed[key], extra[key]];
         let real = sources.find((v) => v !== undefined);
         if (typeof value === 'string' && AXES[value] && Array.isArray(real)) real = AXES[value].every((v, i) => v === real[i]) ? value : real;
         expect(real, `${name}.${key}: no real default found`).not.toBeUndefined();
@@ -226,10 +258,9 @@ describe('ikpd/three grounding typings state the real defaults', async () => {
   const { IKRig } = await import('../../web/three/index.js');
   const { buildHumanoid } = await import('../support/three-humanoid.js');
   it('GroundingConstraintOptions', () => {
-    const source = readFileSync(new URL('../../web/three/rig/grounding.d.ts', import.meta.url), 'utf8');
-    const common = properties(readFileSync(new URL('../../web/three/rig/ikRig.d.ts', import.meta.url), 'utf8'), 'ConstraintOptions');
+    const common = properties('ConstraintOptions');
     delete common.target;
-    const props = { ...common, ...properties(source, 'GroundingConstraintOptions') };
+    const props = { ...common, ...properties('GroundingConstraintOptions') };
     const rig = new IKRig(ikpd, buildHumanoid().scene);
     const c = rig.add('grounding', {});
     const held = { ...Object.fromEntries(Object.keys(ikpd.Rig.defaults.grounding).map((k) => [k, c[k]])), ground: c.ground, chest: c.bones.chest, plant: c.plant[0] };

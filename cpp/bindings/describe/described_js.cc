@@ -28,57 +28,11 @@
 #include "../../src/rig/fields.h"
 #include "../batch/fields.h"
 #include "../packed.h"
+#include "described_types.h"
+#include "text.h"
 
 namespace ikpd::bindings {
 namespace {
-
-// The shortest decimal that reads back as `v` (JS number syntax).
-std::string Number(double v) {
-  if (std::isnan(v)) return "NaN";
-  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-  if (v == 0.0) return std::signbit(v) ? "-0" : "0";
-  char text[40];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, v);
-    if (std::strtod(text, nullptr) == v) break;
-  }
-  std::string s = text;
-  // "1e+20" → "1e20", as JS writes it.
-  if (const auto e = s.find("e+"); e != std::string::npos) s.erase(e + 1, 1);
-  return s;
-}
-
-std::string Quote(std::string_view s) { return "'" + std::string(s) + "'"; }
-
-// o.name, or o['a.b'] for names that are not identifiers.
-std::string Member(const char* object, std::string_view name) {
-  return name.find('.') == std::string_view::npos ? std::string(object) + "." + std::string(name)
-                                                  : std::string(object) + "[" + Quote(name) + "]";
-}
-
-std::string RoleName(Role r) {
-  return r == Role::kInput ? "input" : r == Role::kInputOrDefault ? "inputOrDefault" : r == Role::kOutput ? "output" : "option";
-}
-
-std::string RangeText(const Range& r) {
-  TextOut count;
-  PutRangeText(count, r);
-  std::string text(count.n, '\0');
-  TextOut out{text.data()};
-  PutRangeText(out, r);
-  return text;
-}
-
-std::string EnumList(const char* names) {
-  std::string out = "[";
-  std::string_view rest = names;
-  for (bool first = true; !rest.empty(); first = false) {
-    const auto bar = rest.find('|');
-    out += (first ? "" : ", ") + Quote(rest.substr(0, bar));
-    rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
-  }
-  return out + "]";
-}
 
 // One field as fieldList() (web/src/fields.js) takes it: [name, kind, offset,
 // role], then an object of its extras when it has any.
@@ -196,21 +150,6 @@ std::string FillStatement(const FieldRecord& f) {
     return "x = " + key + "; y = " + fill + "(x, r, " + at + "); if (y !== x) " + key + " = y;";
   }
   return key + " = " + ReadExpression(f) + ";";
-}
-
-// A camelCase identifier from a description name: "twoBone.result" → "twoBoneResult".
-std::string Identifier(std::string_view name) {
-  std::string out;
-  bool upper = false;
-  for (char c : name) {
-    if (c == '.') upper = true;
-    else out += upper ? static_cast<char>(c - 'a' + 'A') : c, upper = false;
-  }
-  return out;
-}
-std::string Capitalized(std::string s) {
-  s[0] = static_cast<char>(s[0] - 'a' + 'A');
-  return s;
 }
 
 template <class Job>
@@ -339,6 +278,20 @@ std::vector<File> Files() {
                                          RecordSection<rig::ConstraintFrame>() + RecordSection<rig::ConstraintResult>() +
                                          RecordSection<rig::GroundHit>() + RecordSection<rig::GroundProbe>()});
   files.push_back({"pd/described.js", Header("cpp/src/pd/fields.h") + kSettingsImports + JobSection<PdOptions>()});
+  // The typings' described interfaces (described_types.h), beside web/src in web/types.
+  files.push_back({"../types/rig/described.d.ts",
+                   TypesHeader("cpp/src/rig/fields.h", "import type { Vec3 } from '../common.js';\n") +
+                       Interface<rig::CommonSettings>("RigCommonFields", "The settings every rig constraint has (docs/rig/rig.md).") +
+                       Interface<LookAtSettings>("LookAtFields", "The look-at's scalar settings (docs/rig/look-at.md).") +
+                       Interface<BodyLookAtSettings>("BodyLookAtFields", "The full-body look-at's scalar settings (docs/rig/body-look-at.md).") +
+                       Interface<BodyLookAtSettings>("BodyLookAtSpineFields", "The full-body look-at's spine settings.", "spine.") +
+                       Interface<BodyLookAtSettings>("BodyLookAtWeightShiftFields", "The pelvis translating against the head's lean and turn.",
+                                                     "weightShift.") +
+                       Interface<BodyLookAtSettings>("BodyLookAtArmReactionFields", "Upper arms lagging the chest's rotation and springing back.",
+                                                     "armReaction.") +
+                       Interface<rig::GroundingSettings>("GroundingFields", "The grounding constraint's scalar settings (docs/rig/grounding.md).")});
+  files.push_back({"../types/pd/described.d.ts", TypesHeader("cpp/src/pd/fields.h", "") +
+                                                      Interface<PdOptions>("PdFields", "The options the PD controllers take (docs/pd/pd.md).")});
   files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") +
                                              "import { batchLayout } from '../fields.js';\n\n" + BatchSection<TwoBoneBatchJob>() +
                                              BatchSection<PseudoThreeBoneBatchJob>() + BatchSection<AimBatchJob>() +

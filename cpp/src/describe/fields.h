@@ -77,6 +77,13 @@ struct Fallback {
   double value;
 };
 
+// The field's documentation as TypeScript users read it (the generated
+// web/types/<area>/described.d.ts; lines split at '\n'). Its valid range and
+// default are added from the description, so the text states neither.
+struct Doc {
+  const char* text;
+};
+
 // A number whose default is derived (from the rig's rest pose, say): NaN in
 // C++ means "derive it", JS gives it as null; its range applies to any other
 // value.

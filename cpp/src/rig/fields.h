@@ -29,14 +29,20 @@ struct JobFields<rig::CommonSettings> {
   template <class F>
   static constexpr void Visit(F&& f) {
     using S = rig::CommonSettings;
-    f(Role::kOption, "weight", &S::weight, Closed(0.0, 1.0));
-    f(Role::kOption, "enabled", &S::enabled);
-    f(Role::kOption, "settleTime", &S::settleTime, AtLeast(0.0));
-    f(Role::kOption, "damping", &S::damping, Above(0.0), kDampingPresets);
-    f(Role::kOption, "blendOutTime", &S::blendOutTime, AtLeast(0.0));
-    f(Role::kOption, "forward", &S::forward);
-    f(Role::kOption, "bendAxis", &S::bendAxis);
-    f(Role::kOption, "up", &S::up);
+    f(Role::kOption, "weight", &S::weight, Closed(0.0, 1.0), Doc{"Blend from the animated pose (0) to the full solve (1)."});
+    f(Role::kOption, "enabled", &S::enabled,
+      Doc{"`false` blends the constraint out to exactly the animated pose (over `blendOutTime` at the end)."});
+    f(Role::kOption, "settleTime", &S::settleTime, AtLeast(0.0),
+      Doc{"Seconds for weight, enable and target/pole jumps to settle (a steady target is held exactly);\n"
+          "0: no smoothing (they apply at once)."});
+    f(Role::kOption, "damping", &S::damping, Above(0.0), kDampingPresets,
+      Doc{"Damping ratio of the smoothing, or a preset: `'critical'` (1), `'responsive'`, `'over'`."});
+    f(Role::kOption, "blendOutTime", &S::blendOutTime, AtLeast(0.0), Doc{"Seconds of the final linear part of a blend-out."});
+    f(Role::kOption, "forward", &S::forward, Doc{"Joint-local bone (or look) axis. Not given: detected from the rest pose."});
+    f(Role::kOption, "bendAxis", &S::bendAxis,
+      Doc{"Joint-local hinge axis of a limb's middle joint. Not given: detected from the rest pose."});
+    f(Role::kOption, "up", &S::up,
+      Doc{"Joint-local roll axis of an aim. Not given: detected, the rig's `up` in the joint's rest frame."});
   }
 };
 
@@ -45,23 +51,46 @@ struct JobFields<LookAtSettings> {
   static constexpr const char* kName = "lookAt";
   template <class F>
   static constexpr void Visit(F&& f) {
-    f(Role::kOption, "settleTime", &LookAtSettings::settleTime, Above(0.0));
-    f(Role::kOption, "damping", &LookAtSettings::damping, Above(0.0), kDampingPresets);
-    f(Role::kOption, "blendOutTime", &LookAtSettings::blendOutTime, AtLeast(0.0));
-    f(Role::kOption, "forward", &LookAtSettings::forward);
-    f(Role::kOption, "offset", &LookAtSettings::offset);
-    f(Role::kOption, "up", &LookAtSettings::up);
-    f(Role::kOption, "maxYaw", &LookAtSettings::maxYaw, Closed(0.0, kPi));
-    f(Role::kOption, "maxPitchUp", &LookAtSettings::maxPitchUp, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "maxPitchDown", &LookAtSettings::maxPitchDown, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "behind", &LookAtSettings::behind, EnumNames{"keep|front|follow", 0});
-    f(Role::kOption, "maxSpeed", &LookAtSettings::maxSpeed, Range{0.0, kInfinity, true, false});
-    f(Role::kOption, "targetMotion", &LookAtSettings::targetMotion, EnumNames{"hold|linear", 0});
-    f(Role::kOption, "ki", &LookAtSettings::ki, AtLeast(0.0));
-    f(Role::kOption, "eyeYaw", &LookAtSettings::eyeYaw, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "eyePitchUp", &LookAtSettings::eyePitchUp, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "eyePitchDown", &LookAtSettings::eyePitchDown, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "eyeSettleTime", &LookAtSettings::eyeSettleTime, Above(0.0));
+    f(Role::kOption, "settleTime", &LookAtSettings::settleTime, Above(0.0),
+      Doc{"PD settle time in seconds of every joint's offset."});
+    f(Role::kOption, "damping", &LookAtSettings::damping, Above(0.0), kDampingPresets,
+      Doc{"Damping ratio of every joint's PD, or a preset: `'critical'` (1), `'responsive'`, `'over'`."});
+    f(Role::kOption, "blendOutTime", &LookAtSettings::blendOutTime, AtLeast(0.0),
+      Doc{"Seconds of the final linear part of turning off."});
+    f(Role::kOption, "forward", &LookAtSettings::forward,
+      Doc{"The head's look axis in its local frame (three.js `Object3D.lookAt` convention: +Z)."});
+    f(Role::kOption, "offset", &LookAtSettings::offset,
+      Doc{"Head-local point that must lie on the look line (the eyes in front of the head joint), as\n"
+          "`AimOptions.offset`: the ray from it along `forward` passes through the target once settled."});
+    f(Role::kOption, "up", &LookAtSettings::up,
+      Doc{"World up: the character's frame measures yaw about it and pitch from the plane normal to it."});
+    f(Role::kOption, "maxYaw", &LookAtSettings::maxYaw, Closed(0.0, kPi),
+      Doc{"Largest yaw of the look direction either side of the character's facing (the animated head's\n"
+          "look axis made horizontal), radians. Past it, `behind` decides."});
+    f(Role::kOption, "maxPitchUp", &LookAtSettings::maxPitchUp, Closed(0.0, kPi / 2.0f),
+      Doc{"Largest pitch above the horizontal, radians."});
+    f(Role::kOption, "maxPitchDown", &LookAtSettings::maxPitchDown, Closed(0.0, kPi / 2.0f),
+      Doc{"Largest pitch below the horizontal, radians."});
+    f(Role::kOption, "behind", &LookAtSettings::behind, EnumNames{"keep|front|follow", 0},
+      Doc{"A target past `maxYaw`: `'keep'` holds the limit on the side the target left from (it\n"
+          "crosses behind without the head sweeping through the front), `'front'` looks straight\n"
+          "ahead, `'follow'` holds the limit on the target's current side."});
+    f(Role::kOption, "maxSpeed", &LookAtSettings::maxSpeed, Range{0.0, kInfinity, true, false},
+      Doc{"rad/s (`Infinity`: no cap): the look direction's yaw moves at most this fast where the\n"
+          "`behind` policy moves it (a target coming back in front on the other side), and each joint's\n"
+          "offset turns at most this fast."});
+    f(Role::kOption, "targetMotion", &LookAtSettings::targetMotion, EnumNames{"hold|linear", 0},
+      Doc{"`'hold'`: each update's aim is a new target; `'linear'`: it moves linearly from the last one\n"
+          "and its velocity is fed forward, so a moving target is followed without lag."});
+    f(Role::kOption, "ki", &LookAtSettings::ki, AtLeast(0.0), Doc{"Integral gain (PID) of every joint's controller."});
+    f(Role::kOption, "eyeYaw", &LookAtSettings::eyeYaw, Closed(0.0, kPi / 2.0f),
+      Doc{"The eyes' largest yaw relative to the head, radians."});
+    f(Role::kOption, "eyePitchUp", &LookAtSettings::eyePitchUp, Closed(0.0, kPi / 2.0f),
+      Doc{"The eyes' largest pitch up relative to the head, radians."});
+    f(Role::kOption, "eyePitchDown", &LookAtSettings::eyePitchDown, Closed(0.0, kPi / 2.0f),
+      Doc{"The eyes' largest pitch down relative to the head, radians."});
+    f(Role::kOption, "eyeSettleTime", &LookAtSettings::eyeSettleTime, Above(0.0),
+      Doc{"Settle time of the gaze in seconds: short, so the eyes lead the head."});
   }
 };
 
@@ -78,35 +107,60 @@ struct JobFields<BodyLookAtSettings> {
     const auto spine = [](auto member) { return Nest(&S::spine, member); };
     const auto shift = [](auto member) { return Nest(&S::weightShift, member); };
     const auto arms = [](auto member) { return Nest(&S::armReaction, member); };
-    f(Role::kOption, "spineJoints", &S::spineJoints, Closed(2.0, static_cast<double>(kMaxSpineJoints)));
-    f(Role::kOption, "forward", &S::forward);
-    f(Role::kOption, "up", &S::up);
-    f(Role::kOption, "offset", &S::offset);
-    f(Role::kOption, "footLock", &S::footLock);
-    f(Role::kOption, "blendOutTime", &S::blendOutTime, AtLeast(0.0));
-    f(Role::kOption, "maxYaw", &S::maxYaw, Closed(0.0, kPi));
-    f(Role::kOption, "maxPitchUp", &S::maxPitchUp, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "maxPitchDown", &S::maxPitchDown, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "behind", &S::behind, EnumNames{"keep|front|follow", 0});
-    f(Role::kOption, "eyeYaw", &S::eyeYaw, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "eyePitchUp", &S::eyePitchUp, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "eyePitchDown", &S::eyePitchDown, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "eyeSettleTime", &S::eyeSettleTime, Above(0.0));
-    f(Role::kOption, "spine.headSettleTime", spine(&BodyLookAtSpineSettings::headSettleTime), Above(0.0));
-    f(Role::kOption, "spine.pelvisSettleTime", spine(&BodyLookAtSpineSettings::pelvisSettleTime), Above(0.0));
-    f(Role::kOption, "spine.damping", spine(&BodyLookAtSpineSettings::damping), Above(0.0), kDampingPresets);
-    f(Role::kOption, "spine.maxSpeed", spine(&BodyLookAtSpineSettings::maxSpeed), Range{0.0, kInfinity, true, false});
-    f(Role::kOption, "spine.targetMotion", spine(&BodyLookAtSpineSettings::targetMotion), EnumNames{"hold|linear", 0});
-    f(Role::kOption, "spine.ki", spine(&BodyLookAtSpineSettings::ki), AtLeast(0.0));
-    f(Role::kOption, "weightShift.amount", shift(&BodyLookAtWeightShiftSettings::amount), AtLeast(0.0));
-    f(Role::kOption, "weightShift.limit", shift(&BodyLookAtWeightShiftSettings::limit), AtLeast(0.0));
-    f(Role::kOption, "weightShift.settleTime", shift(&BodyLookAtWeightShiftSettings::settleTime), Above(0.0));
-    f(Role::kOption, "weightShift.damping", shift(&BodyLookAtWeightShiftSettings::damping), Above(0.0), kDampingPresets);
-    f(Role::kOption, "armReaction.amount", arms(&BodyLookAtArmReactionSettings::amount), Closed(0.0, 1.0));
-    f(Role::kOption, "armReaction.settleTime", arms(&BodyLookAtArmReactionSettings::settleTime), Above(0.0));
-    f(Role::kOption, "armReaction.damping", arms(&BodyLookAtArmReactionSettings::damping), Above(0.0), kDampingPresets);
+    f(Role::kOption, "spineJoints", &S::spineJoints, Closed(2.0, static_cast<double>(kMaxSpineJoints)),
+      Doc{"Spine joints, pelvis to head."});
+    f(Role::kOption, "forward", &S::forward, Doc{"The head's look axis, head-local."});
+    f(Role::kOption, "up", &S::up, Doc{"World up: the weight shift stays in the plane normal to it."});
+    f(Role::kOption, "offset", &S::offset,
+      Doc{"Head-local point that must lie on the look line (the eyes), as `AimOptions.offset`."});
+    f(Role::kOption, "footLock", &S::footLock,
+      Doc{"Keep each ankle at its animated world position and rotation (two-bone IK on the legs)."});
+    f(Role::kOption, "blendOutTime", &S::blendOutTime, AtLeast(0.0),
+      Doc{"Seconds of the final linear part of turning off, for every effect."});
+    f(Role::kOption, "maxYaw", &S::maxYaw, Closed(0.0, kPi),
+      Doc{"Largest yaw either side of the character's facing (the animated head's, horizontal), radians."});
+    f(Role::kOption, "maxPitchUp", &S::maxPitchUp, Closed(0.0, kPi / 2.0f), Doc{"Largest pitch above the horizontal, radians."});
+    f(Role::kOption, "maxPitchDown", &S::maxPitchDown, Closed(0.0, kPi / 2.0f),
+      Doc{"Largest pitch below the horizontal, radians."});
+    f(Role::kOption, "behind", &S::behind, EnumNames{"keep|front|follow", 0},
+      Doc{"A target past `maxYaw`: `'keep'` the side it left from, `'front'` straight ahead, `'follow'` its side."});
+    f(Role::kOption, "eyeYaw", &S::eyeYaw, Closed(0.0, kPi / 2.0f), Doc{"The eyes' largest yaw relative to the head, radians."});
+    f(Role::kOption, "eyePitchUp", &S::eyePitchUp, Closed(0.0, kPi / 2.0f),
+      Doc{"The eyes' largest pitch up relative to the head, radians."});
+    f(Role::kOption, "eyePitchDown", &S::eyePitchDown, Closed(0.0, kPi / 2.0f),
+      Doc{"The eyes' largest pitch down relative to the head, radians."});
+    f(Role::kOption, "eyeSettleTime", &S::eyeSettleTime, Above(0.0),
+      Doc{"Settle time of the gaze in seconds: short, so the eyes lead the head."});
+    f(Role::kOption, "spine.headSettleTime", spine(&BodyLookAtSpineSettings::headSettleTime), Above(0.0),
+      Doc{"PD settle time in seconds of the head (the spine's settle times are linear from the pelvis's to it)."});
+    f(Role::kOption, "spine.pelvisSettleTime", spine(&BodyLookAtSpineSettings::pelvisSettleTime), Above(0.0),
+      Doc{"PD settle time in seconds of the pelvis."});
+    f(Role::kOption, "spine.damping", spine(&BodyLookAtSpineSettings::damping), Above(0.0), kDampingPresets,
+      Doc{"Damping ratio of the spine's PDs, or a preset: `'critical'` (1), `'responsive'`, `'over'`."});
+    f(Role::kOption, "spine.maxSpeed", spine(&BodyLookAtSpineSettings::maxSpeed), Range{0.0, kInfinity, true, false},
+      Doc{"rad/s (`Infinity`: no cap): the look yaw where `behind` moves it, and each joint's offset\n"
+          "(the head's too), as `LookAtOptions.maxSpeed`."});
+    f(Role::kOption, "spine.targetMotion", spine(&BodyLookAtSpineSettings::targetMotion), EnumNames{"hold|linear", 0},
+      Doc{"`'linear'`: the aim moves linearly between updates and is fed forward (no lag behind a moving target)."});
+    f(Role::kOption, "spine.ki", spine(&BodyLookAtSpineSettings::ki), AtLeast(0.0),
+      Doc{"Integral gain (PID) of every joint's controller."});
+    f(Role::kOption, "weightShift.amount", shift(&BodyLookAtWeightShiftSettings::amount), AtLeast(0.0),
+      Doc{"Metres of pelvis shift per radian of head lean or turn (0: off)."});
+    f(Role::kOption, "weightShift.limit", shift(&BodyLookAtWeightShiftSettings::limit), AtLeast(0.0),
+      Doc{"Largest shift in metres: keeps the feet in reach."});
+    f(Role::kOption, "weightShift.settleTime", shift(&BodyLookAtWeightShiftSettings::settleTime), Above(0.0),
+      Doc{"Seconds for the shift to settle."});
+    f(Role::kOption, "weightShift.damping", shift(&BodyLookAtWeightShiftSettings::damping), Above(0.0), kDampingPresets,
+      Doc{"Damping ratio of the shift's PD, or a preset: `'critical'` (1), `'responsive'`, `'over'`."});
+    f(Role::kOption, "armReaction.amount", arms(&BodyLookAtArmReactionSettings::amount), Closed(0.0, 1.0),
+      Doc{"0 keeps the arms glued to the chest, 1 gives the full lag."});
+    f(Role::kOption, "armReaction.settleTime", arms(&BodyLookAtArmReactionSettings::settleTime), Above(0.0),
+      Doc{"Seconds for the arms to settle."});
+    f(Role::kOption, "armReaction.damping", arms(&BodyLookAtArmReactionSettings::damping), Above(0.0), kDampingPresets,
+      Doc{"Damping ratio (< 1: the arm swings past and springs back) or a preset name."});
     // -1 or a spine index: Validate also checks it against spineJoints.
-    f(Role::kOption, "armReaction.chest", arms(&BodyLookAtArmReactionSettings::chest), AtLeast(-1.0));
+    f(Role::kOption, "armReaction.chest", arms(&BodyLookAtArmReactionSettings::chest), AtLeast(-1.0),
+      Doc{"Spine index the arms hang from; -1: spineJoints − 3 (at least 0)."});
   }
 };
 
@@ -119,15 +173,26 @@ struct JobFields<rig::GroundingSettings> {
   template <class F>
   static constexpr void Visit(F&& f) {
     using S = rig::GroundingSettings;
-    f(Role::kOption, "groundHeight", &S::groundHeight, kFinite);
-    f(Role::kOption, "maxPelvisDrop", &S::maxPelvisDrop, AtLeast(0.0), Derived{});
-    f(Role::kOption, "maxPelvisRise", &S::maxPelvisRise, AtLeast(0.0), Derived{});
-    f(Role::kOption, "maxFootPitch", &S::maxFootPitch, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "maxFootRoll", &S::maxFootRoll, Closed(0.0, kPi / 2.0f));
-    f(Role::kOption, "plantSpeed", &S::plantSpeed, AtLeast(0.0));
-    f(Role::kOption, "plantHeight", &S::plantHeight, AtLeast(0.0), Derived{});
-    f(Role::kOption, "soften", &S::soften, Closed(0.0, 1.0));
-    f(Role::kOption, "unplantRadius", &S::unplantRadius, AtLeast(0.0), Derived{});
+    f(Role::kOption, "groundHeight", &S::groundHeight, kFinite,
+      Doc{"The authored ground: the character's own y = groundHeight plane (along the rig's `up`)."});
+    f(Role::kOption, "maxPelvisDrop", &S::maxPelvisDrop, AtLeast(0.0), Derived{},
+      Doc{"Largest pelvis drop; null: 0.3 × the shortest leg."});
+    f(Role::kOption, "maxPelvisRise", &S::maxPelvisRise, AtLeast(0.0), Derived{},
+      Doc{"Largest pelvis rise; null: 0.1 × the shortest leg."});
+    f(Role::kOption, "maxFootPitch", &S::maxFootPitch, Closed(0.0, kPi / 2.0f),
+      Doc{"Largest sole pitch toward the ground normal, radians (four legs: also the body pitch)."});
+    f(Role::kOption, "maxFootRoll", &S::maxFootRoll, Closed(0.0, kPi / 2.0f),
+      Doc{"Largest sole roll toward the ground normal, radians."});
+    f(Role::kOption, "plantSpeed", &S::plantSpeed, AtLeast(0.0),
+      Doc{"An auto-detected stance foot moves slower than this plus half its speed against a moving root (model units/s)."});
+    f(Role::kOption, "plantHeight", &S::plantHeight, AtLeast(0.0), Derived{},
+      Doc{"… and its sole is at most this high above the authored ground; null: 0.03 × the shortest leg."});
+    f(Role::kOption, "soften", &S::soften, Closed(0.0, 1.0),
+      Doc{"Two-bone soft-IK zone near full reach, as a fraction of the reach (a leg the animation straightens\n"
+          "further is solved as straight)."});
+    f(Role::kOption, "unplantRadius", &S::unplantRadius, AtLeast(0.0), Derived{},
+      Doc{"How far (horizontally) a planted foot's lock may trail its animated sole before it follows;\n"
+          "null: 0.15 × the shortest leg."});
   }
 };
 

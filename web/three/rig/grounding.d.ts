@@ -1,6 +1,7 @@
 // ikpd/three — the grounding constraint of IKRig (docs/rig/grounding.md).
 import type { Object3D, Plane, Vector3 } from 'three';
 import type { BoneLike, ConstraintOptions } from './ikRig.js';
+import type { GroundingFields } from '../../types/rig/described.js';
 
 /** What a ground function returns: the ground's height along the rig's up (world y for '+y') and, optionally, its normal (default: up); null: no ground there. */
 export interface GroundSample {
@@ -27,7 +28,8 @@ export interface GroundSample {
  */
 export type GroundLike = Object3D | readonly Object3D[] | ((x: number, y: number, z: number) => GroundSample | null | undefined) | Plane | null;
 
-export interface GroundingConstraintOptions extends Omit<ConstraintOptions, 'target'> {
+export interface GroundingConstraintOptions extends Omit<ConstraintOptions, 'target'>,
+  Pick<GroundingFields, 'groundHeight' | 'maxFootPitch' | 'maxFootRoll' | 'plantSpeed' | 'soften'> {
   /**
    * Two or four legs, each `[hip, knee, ankle]` (two-bone) or `[hip, knee,
    * ankle, toe]` (pseudo three-bone; the toe lands on the ground), bones,
@@ -46,22 +48,12 @@ export interface GroundingConstraintOptions extends Omit<ConstraintOptions, 'tar
   plant?: ArrayLike<number>;
   /** Per leg, the ankle's (or toe's) height above its sole, model units (> 0). Default: its rest-pose height above the authored ground. */
   soleOffsets?: ArrayLike<number>;
-  /** The ground the animation was authored on: the plane `groundHeight` along up in the rig root's frame, model units. @default 0 */
-  groundHeight?: number;
   /** Largest pelvis drop, model units (>= 0). Default: 0.3 × the shortest leg's rest length. */
   maxPelvisDrop?: number;
   /** Largest pelvis rise, model units (>= 0). Default: 0.1 × the shortest leg's rest length. */
   maxPelvisRise?: number;
-  /** Largest sole pitch toward the ground's slope, radians in [0, π/2] (0: feet stay as animated); four legs: also the body's pitch limit. @default 0.7 */
-  maxFootPitch?: number;
-  /** Largest sole roll toward the ground's slope, radians in [0, π/2]. @default 0.5 */
-  maxFootRoll?: number;
-  /** An automatic stance foot moves slower than this plus half its speed against a moving root (a clip in place on a character controller), model units per second (>= 0). @default 0.2 */
-  plantSpeed?: number;
   /** …and is at most this high above the authored ground, model units (>= 0). Default: 0.03 × the shortest leg's rest length. */
   plantHeight?: number;
-  /** Soft-IK zone near full reach, as a fraction of the leg, in [0, 1]. @default 0.02 */
-  soften?: number;
   /** How far (horizontally) a planted foot's lock may trail its animated sole before it follows, model units (>= 0). Default: 0.15 × the shortest leg's rest length. */
   unplantRadius?: number;
   /** Seconds for each offset (feet, pelvis) to settle after a change (0: no smoothing). @default 0.1 */

@@ -1,5 +1,6 @@
 // ikpd/three — what the helpers built on a one-constraint IKRig share (web/three/rig/rigHelper.js).
 import type { PointLike } from '../common.js';
+import type { RigCommonFields } from '../../types/rig/described.js';
 
 /**
  * The smoothing every helper has, as each is a one-constraint `IKRig` (its
@@ -7,20 +8,7 @@ import type { PointLike } from '../common.js';
  * blendOutTime on the IK offset, with the exact, frame-rate independent PD
  * (docs/rig/rig.md). A setting written as a property is pushed to WASM once.
  */
-export interface RigHelperOptions {
-  /**
-   * Seconds the IK offset takes to settle after a change of target, weight or
-   * `enabled` (a PD on each bone's offset, exact at any frame rate). Default 0:
-   * no smoothing, the solve applies at once. @default 0
-   */
-  settleTime?: number;
-  /** False blends the IK offset out to exactly the animated pose (at once when `settleTime` is 0). Default true. @default true */
-  enabled?: boolean;
-  /** `'critical'` (1, default) | `'responsive'` | `'over'` | a damping ratio > 0, with `settleTime`. @default 1 */
-  damping?: 'critical' | 'responsive' | 'over' | number;
-  /** Seconds of the final linear part of blending out (>= 0), with `settleTime`. Default 0.1. @default 0.1 */
-  blendOutTime?: number;
-}
+export interface RigHelperOptions extends Pick<RigCommonFields, 'settleTime' | 'enabled' | 'damping' | 'blendOutTime'> {}
 
 /** What the helpers built on a one-constraint IKRig share. */
 export interface OneConstraintRig {

@@ -1,5 +1,6 @@
 // Typings for the 'pd' API module: PD-controller interpolation (docs/pd/pd.md).
 import type { Disposable, Quat, Vec3 } from '../common.js';
+import type { PdFields } from './described.js';
 
 /**
  * How a controller advances over a step.
@@ -21,70 +22,11 @@ export type PdDamping = 'critical' | 'responsive' | 'over' | number;
 /** Blend-out progress: not blending, springing toward rest, final linear blend, done (exactly at rest). */
 export type PdBlendPhase = 'none' | 'spring' | 'linear' | 'done';
 
-/** Options shared by every controller. Give either `settleTime` (+ `damping`) or `kp` (+ `kd` or `damping`). */
-export interface PdControllerOptions {
-  /** Seconds to get close to the target with critical damping: kp = (2π / settleTime)². Default 1 (kp ≈ 39.5). @default 1 */
-  settleTime?: number;
-  /** Damping preset or ratio; kd = 2ζ√kp. Default `'critical'`. @default 'critical' */
-  damping?: PdDamping;
-  /** Spring gain (1/s², > 0); replaces `settleTime`. */
-  kp?: number;
-  /** Damper gain (1/s, >= 0); replaces `damping`. */
-  kd?: number;
-  /** Default `'exact'`. @default 'exact' */
-  integrator?: PdIntegrator;
-  /** Longest sub-step for `'substep'`, and for `'exact'` with a finite `maxVelocity`. Default 1/120 s. @default 1 / 120 */
-  dtMax?: number;
-  /**
-   * How `dt` is split into sub-steps (`'substep'`, and `'exact'` with a finite `maxVelocity`):
-   * `'equal'` (default): ceil(dt / dtMax) equal sub-steps, so the result changes smoothly with dt;
-   * `'classic'`: sub-steps of exactly dtMax, then one shorter remainder step. At most 10000 sub-steps.
-   * @default 'equal'
-   */
-  substepSplit?: 'equal' | 'classic';
-  /**
-   * A step of `'explicit'`, `'stable'` or `'substep'` longer than its stability limit (where the
-   * update would grow: see `checkStability`) is checked before stepping.
-   * `'throw'` (default): RangeError `dt: outside the … stability region …`, state unchanged.
-   * `'clamp'`: `'explicit'`/`'stable'` advance only half the limit this update (the rest of dt is
-   * dropped); `'substep'` shortens its sub-steps to half the limit and covers all of dt.
-   * @default 'throw'
-   */
-  onUnstable?: 'throw' | 'clamp';
-  /**
-   * Speed limit in value units/s (rad/s for rotations; Euclidean norm for vectors). Default Infinity.
-   * `'explicit'` and `'stable'` stay one update with the velocity clamped after its velocity
-   * update (v += dt·F; v = clamp(v); x += dt·v); `'substep'` clamps on each sub-step; `'exact'`
-   * sub-steps (`dtMax`) and limits each sub-step's velocity and move.
-   * @default Infinity
-   */
-  maxVelocity?: number;
-  /**
-   * Fraction (0..1) of kd·targetVelocity added as force when a target velocity is known
-   * (passed to `update` or from `targetMotion: 'linear'`): 1 removes the steady lag kd/kp·speed. Default 0.
-   * @default 0
-   */
-  feedForward?: number;
-  /** Integral gain (PID) >= 0. Default 0 (off). @default 0 */
-  ki?: number;
-  /** Anti-windup: the integral may shift the equilibrium by at most this much (value units). Default Infinity. @default Infinity */
-  maxIntegral?: number;
-  /**
-   * How the target moves during a step when `update` gets no target velocity: `'hold'` (jumps at the
-   * start of the step) or `'linear'` (moves linearly from the previous target; much less
-   * frame-rate dependent for moving targets). Default `'hold'`.
-   * @default 'hold'
-   */
-  targetMotion?: 'hold' | 'linear';
-  /** `atRest`: |error| <= this (value units; radians for rotations). Default 1e-3. @default 1e-3 */
-  restTolerance?: number;
-  /** `atRest`: |velocity| <= this (value units/s). Default 1e-3. @default 1e-3 */
-  restVelocity?: number;
-  /** Blend-out switches to the final linear blend once kp·e²/2 + v²/2 <= this. Default 1e-4. @default 1e-4 */
-  blendOutEnergy?: number;
-  /** Seconds of the final linear blend to exactly the rest value. Default 0.1. @default 0.1 */
-  blendOutTime?: number;
-}
+/**
+ * Options shared by every controller (their types, docs and defaults: `PdFields`, generated from
+ * the C++ description). Give either `settleTime` (+ `damping`) or `kp` (+ `kd` or `damping`).
+ */
+export interface PdControllerOptions extends Omit<PdFields, 'method' | 'maxAngle'> {}
 
 /** Stability of an integrator's fixed-target update (see `checkStability`). */
 export interface PdStability {
@@ -162,12 +104,6 @@ export interface PD extends PdController<number, number> {
   trackOffset(dt: number, animation: number, desired: number | null | undefined): number;
 }
 
-/**
- * The options every controller takes, by the name 0.1.0 gave them (it differed from PDOptions, the scalar PD's, only by case).
- * @deprecated Use PdControllerOptions.
- */
-export type PdOptions = PdControllerOptions;
-
 /** Scalar options plus the initial state. */
 export interface PDOptions extends PdControllerOptions {
   /** Initial value. Default 0. @default 0 */
@@ -180,14 +116,7 @@ export interface PDOptions extends PdControllerOptions {
 export type AnglePD = PD;
 
 /** Options of Vec3PD and QuatPD. */
-export interface RotationPdOptions extends PdControllerOptions {
-  /**
-   * `'log'`: spring on the rotation vector from the target (exact on the sphere: N steps equal one step).
-   * `'componentwise'`: a per-component spring then normalize. Default `'log'`.
-   * @default 'log'
-   */
-  method?: 'log' | 'componentwise';
-}
+export interface RotationPdOptions extends PdControllerOptions, Pick<PdFields, 'method'> {}
 
 /**
  * Unit 3D vector controller (e.g. a look direction). Targets need not be unit but must not be zero.
@@ -233,13 +162,7 @@ export interface QuatPD
   trackOffset(dt: number, animation: Quat, desired: Quat | null | undefined): [number, number, number, number];
 }
 
-export interface QuatPDOptions extends RotationPdOptions {
-  /**
-   * Maximum rotation angle of the value itself (radians, (0, π]), enforced as |w| >= cos(maxAngle/2):
-   * for IK offsets. Default π (no limit).
-   * @default Math.PI
-   */
-  maxAngle?: number;
+export interface QuatPDOptions extends RotationPdOptions, Pick<PdFields, 'maxAngle'> {
   /** Initial value. Default [0, 0, 0, 1]. */
   value?: Quat;
   /** Initial angular velocity. Default [0, 0, 0]. */

@@ -6,6 +6,7 @@ import type { BendDirection } from '../ik/twoBone.js';
 import type { JointLimit } from '../ik/chain.js';
 import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './bodyLookAt.js';
 import type { Disposable, Vec3 } from '../common.js';
+import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields } from './described.js';
 
 /** The constraint kinds, in the order they are solved when added in this order. */
 export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding';
@@ -25,24 +26,13 @@ export interface RigOptions {
 }
 
 /** Settings every constraint has. */
-export interface RigBaseOptions {
+export interface RigBaseOptions extends Pick<RigCommonFields, 'weight' | 'enabled' | 'blendOutTime'> {
   /** Joint indices (see each kind); each joint a descendant of the previous. */
   joints?: ArrayLike<number>;
-  /** Blend from the animated pose (0) to the full solve (1), in [0, 1]. @default 1 */
-  weight?: number;
-  /** `false` blends the constraint out to exactly the animated pose (over `blendOutTime` at the end). @default true */
-  enabled?: boolean;
-  /** Seconds (>= 0) of the final linear part of a blend-out. @default 0.1 */
-  blendOutTime?: number;
 }
 
 /** The smoothing of aim, twoBone, pseudoThreeBone and chain: scalar PDs on the effective weight and on the target and pole (docs/rig/rig.md). */
-export interface RigCommonOptions extends RigBaseOptions {
-  /** Seconds (>= 0) for weight, enable and target/pole jumps to settle (a steady target is held exactly); 0: no smoothing (they apply at once). @default 0 */
-  settleTime?: number;
-  /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
-  damping?: 'critical' | 'responsive' | 'over' | number;
-}
+export interface RigCommonOptions extends RigBaseOptions, Pick<RigCommonFields, 'settleTime' | 'damping'> {}
 
 /** `aim`: joints `[joint]`; turns its look axis toward the frame's target, rolling its up axis toward the pole when poleSet. */
 export interface RigAimOptions extends RigCommonOptions {
@@ -120,71 +110,31 @@ export interface RigChainOptions extends RigCommonOptions {
  * they lead the head). No eye bone axis is assumed: each eye keeps its rest orientation relative
  * to the head and turns about the head's up and left.
  */
-export interface RigEyeOptions {
+export interface RigEyeOptions extends Pick<LookAtFields, 'eyeYaw' | 'eyePitchUp' | 'eyePitchDown' | 'eyeSettleTime'> {
   /** [left, right] eye joints (0, 1 or 2), each a descendant of the head joint. @default [] */
   eyes?: ArrayLike<number>;
-  /** As `LookAtOptions.eyeYaw`: the eyes' largest yaw relative to the head, radians in [0, π/2]. @default 0.6 */
-  eyeYaw?: number;
-  /** As `LookAtOptions.eyePitchUp`, radians in [0, π/2]. @default 0.4 */
-  eyePitchUp?: number;
-  /** As `LookAtOptions.eyePitchDown`, radians in [0, π/2]. @default 0.5 */
-  eyePitchDown?: number;
-  /** As `LookAtOptions.eyeSettleTime`: seconds (> 0), short so the eyes lead the head. @default 0.05 */
-  eyeSettleTime?: number;
 }
 
 /** `lookAt`: 2 to 64 joints, spine … neck, head last. */
-export interface RigLookAtOptions extends RigBaseOptions, RigEyeOptions {
-  /** Seconds (> 0) for each joint's offset to settle. @default 0.3 */
-  settleTime?: number;
-  /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
-  damping?: 'critical' | 'responsive' | 'over' | number;
+export interface RigLookAtOptions extends RigBaseOptions, RigEyeOptions,
+  Pick<LookAtFields, 'settleTime' | 'damping' | 'offset' | 'maxYaw' | 'maxPitchUp' | 'maxPitchDown' | 'behind' | 'maxSpeed' | 'targetMotion' | 'ki'> {
   /** The head's look axis (head-local). Default: detected, the rig's `facing` in the head's rest frame. */
   forward?: Vec3 | null;
   /** As `LookAtOptions.weights` (one per joint). Default 1/n, 1/(n−1), …, 1. */
   weights?: ArrayLike<number>;
   /** As `LookAtOptions.limits`. Default none. */
   limits?: ArrayLike<number>;
-  /** As `LookAtOptions.offset` (head-local eye point). @default [0, 0, 0] */
-  offset?: Vec3;
-  /** As `LookAtOptions.maxYaw` (about the rig's `up`). @default 2 */
-  maxYaw?: number;
-  /** As `LookAtOptions.maxPitchUp`. @default 1.2 */
-  maxPitchUp?: number;
-  /** As `LookAtOptions.maxPitchDown`. @default 1.2 */
-  maxPitchDown?: number;
-  /** As `LookAtOptions.behind`. @default 'keep' */
-  behind?: 'keep' | 'front' | 'follow';
-  /** As `LookAtOptions.maxSpeed`. @default 8 */
-  maxSpeed?: number;
-  /** As `LookAtOptions.targetMotion`. @default 'hold' */
-  targetMotion?: 'hold' | 'linear';
-  /** As `LookAtOptions.ki`. @default 0 */
-  ki?: number;
 }
 
 /** `bodyLookAt`: joints pelvis … head (2 to 64), `arms`/`legs` 0, 3 or 6 joints. Smooths with its groups' settle times. */
-export interface RigBodyLookAtOptions extends RigBaseOptions, RigEyeOptions {
+export interface RigBodyLookAtOptions extends RigBaseOptions, RigEyeOptions,
+  Pick<BodyLookAtFields, 'offset' | 'footLock' | 'maxYaw' | 'maxPitchUp' | 'maxPitchDown' | 'behind' | 'blendOutTime'> {
   /** The head's look axis (head-local). Default: detected, the rig's `facing` in the head's rest frame. */
   forward?: Vec3 | null;
   /** [upper arm, forearm, hand] per arm. @default [] */
   arms?: ArrayLike<number>;
   /** [hip, knee, ankle] per leg. @default [] */
   legs?: ArrayLike<number>;
-  /** As `BodyLookAtOptions.offset`. @default [0, 0, 0] */
-  offset?: Vec3;
-  /** As `BodyLookAtOptions.footLock`. @default true */
-  footLock?: boolean;
-  /** As `BodyLookAtOptions.maxYaw`. @default 2 */
-  maxYaw?: number;
-  /** As `BodyLookAtOptions.maxPitchUp`. @default 1.2 */
-  maxPitchUp?: number;
-  /** As `BodyLookAtOptions.maxPitchDown`. @default 1.2 */
-  maxPitchDown?: number;
-  /** As `BodyLookAtOptions.behind`. @default 'keep' */
-  behind?: 'keep' | 'front' | 'follow';
-  /** @default 0.1 */
-  blendOutTime?: number;
   spine?: BodyLookAtSpineOptions;
   weightShift?: BodyLookAtWeightShiftOptions;
   armReaction?: BodyLookAtArmReactionOptions;
@@ -195,7 +145,7 @@ export interface RigBodyLookAtOptions extends RigBaseOptions, RigEyeOptions {
  * (9 floats per leg: point xyz, normal xyz, hit, plant, edge; world space) before `rig.update(dt)`, from
  * queries at `rig.probes` (filled by `rig.probe()`). Lengths are in the character's model units.
  */
-export interface RigGroundingOptions extends RigBaseOptions {
+export interface RigGroundingOptions extends RigBaseOptions, GroundingFields {
   /** The joint whose translation moves (a humanoid's hips). Required. */
   pelvis?: number;
   /** Four legs: the joint the front legs (2–3) hang under; pelvis and chest pitch to the slope together. @default null */
@@ -204,24 +154,6 @@ export interface RigGroundingOptions extends RigBaseOptions {
   legs?: ReadonlyArray<ArrayLike<number>>;
   /** Per leg the ankle's (or toe's) height above its sole; null (or a null entry): its rest height above the authored ground. @default null */
   soleOffsets?: ReadonlyArray<number | null> | null;
-  /** The authored ground: the character's own y = groundHeight plane (along the rig's `up`). @default 0 */
-  groundHeight?: number;
-  /** Largest pelvis drop (>= 0); null: 0.3 × the shortest leg. @default null */
-  maxPelvisDrop?: number | null;
-  /** Largest pelvis rise (>= 0); null: 0.1 × the shortest leg. @default null */
-  maxPelvisRise?: number | null;
-  /** Largest sole pitch toward the ground normal, radians in [0, π/2] (four legs: also the body pitch). @default 0.7 */
-  maxFootPitch?: number;
-  /** Largest sole roll toward the ground normal, radians in [0, π/2]. @default 0.5 */
-  maxFootRoll?: number;
-  /** An auto-detected stance foot moves slower than this plus half its speed against a moving root (model units/s, >= 0). @default 0.2 */
-  plantSpeed?: number;
-  /** … and its sole is at most this high above the authored ground (>= 0); null: 0.03 × the shortest leg. @default null */
-  plantHeight?: number | null;
-  /** Two-bone soft-IK zone near full reach, fraction in [0, 1] (a leg the animation straightens further is solved as straight). @default 0.02 */
-  soften?: number;
-  /** How far (horizontally, >= 0) a planted foot's lock may trail its animated sole before it follows; null: 0.15 × the shortest leg. @default null */
-  unplantRadius?: number | null;
   /** Seconds (>= 0) for each offset (foot heights, rotations, plant slides, pelvis) to settle; 0: no smoothing. @default 0.1 */
   settleTime?: number;
   /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
