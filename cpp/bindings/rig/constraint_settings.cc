@@ -72,9 +72,10 @@ bool ReadChain(Reader& r, ConstraintSettings& s) {
 }
 bool ReadLookAt(Reader& r, ConstraintSettings& s) {
   ReadJob<FieldSet::kOptions>(r.job, s.lookAt);
-  const bool w = r.Flag(), lim = r.Flag();
+  const bool w = r.Flag(), lim = r.Flag(), st = r.Flag();
   r.Array(w, s.lookAtWeights);
   r.Array(lim, s.lookAtLimits);
+  r.Array(st, s.lookAtSettleTimes);
   r.Eyes(s);
   return true;
 }

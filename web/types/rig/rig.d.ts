@@ -135,8 +135,8 @@ export interface RigEyeOptions {
 
 /** `lookAt`: 2 to 64 joints, spine … neck, head last. */
 export interface RigLookAtOptions extends RigBaseOptions, RigEyeOptions {
-  /** Seconds (> 0) for each joint's offset to settle. @default 0.3 */
-  settleTime?: number;
+  /** Seconds (> 0) for each joint's offset to settle: one for all, or one per joint (a faster head leads). @default 0.3 */
+  settleTime?: number | ArrayLike<number>;
   /** Damping ratio > 0 or `'critical'` | `'responsive'` | `'over'`. @default 1 */
   damping?: 'critical' | 'responsive' | 'over' | number;
   /** The head's look axis (head-local). Default: detected, the rig's `facing` in the head's rest frame. */

@@ -145,6 +145,7 @@ struct ConstraintSettings {
   LookAtSettings lookAt;              // offset; forward from detection or common
   std::vector<float> lookAtWeights;   // one per joint; empty: 1/n, 1/(n−1), …, 1
   std::vector<float> lookAtLimits;    // empty or one per joint
+  std::vector<float> lookAtSettleTimes;  // empty (common.settleTime) or one per joint, each > 0
   BodyLookAtSettings bodyLookAt;      // spineJoints follows joints; forward/up detected
   std::vector<float> spineWeights, spineLimits, spineSettleTimes;  // empty or one per spine joint
   // grounding: legJoints (3 or 4) and the scalar options (legs, soleOffsets,
