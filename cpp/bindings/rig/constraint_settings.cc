@@ -63,6 +63,7 @@ bool ReadPseudoThreeBone(Reader& r, ConstraintSettings& s) {
 }
 bool ReadChain(Reader& r, ConstraintSettings& s) {
   ReadJob<FieldSet::kOptions>(r.job, s.chain);
+  s.chainLimitsLocal = r.Flag();
   const std::size_t m = Reader::Count(r.at[0]);
   ++r.at;
   if (m > 256) return false;

@@ -110,8 +110,14 @@ export interface RigChainOptions extends RigCommonOptions {
   iterations?: number;
   /** As `ChainOptions.tolerance`. @default 1e-4 */
   tolerance?: number;
-  /** As `ChainOptions.limits` (empty, one per bone or one per joint), on the detected frames. @default [] */
+  /** As `ChainOptions.limits` (empty, one per bone or one per joint), in the frames `limitFrames` says. @default [] */
   limits?: ReadonlyArray<JointLimit | null | undefined>;
+  /**
+   * Where `limits` apply: `'canonical'`, the detected frames (the root's relative to its rest);
+   * `'local'`, the joints' own local rotations, as three.js CCDIKSolver's ('euler' limits then need
+   * joints that share one bone axis). docs/rig/rig.md, "Chain limits". @default 'canonical'
+   */
+  limitFrames?: 'canonical' | 'local';
 }
 
 /**

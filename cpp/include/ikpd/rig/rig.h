@@ -142,6 +142,9 @@ struct ConstraintSettings {
   PseudoThreeBoneJob pseudoThreeBone;
   ChainJob chain;                     // method, iterations, tolerance
   std::vector<JointLimit> chainLimits;  // empty, n − 1 or n (as ChainJob::limits)
+  // false: chainLimits on the canonical frames (the root's relative to its rest);
+  // true: on the joints' own local rotations (three.js bone.quaternion), docs/rig/rig.md, "Chain limits".
+  bool chainLimitsLocal = false;
   LookAtSettings lookAt;              // offset; forward from detection or common
   std::vector<float> lookAtWeights;   // one per joint; empty: 1/n, 1/(n−1), …, 1
   std::vector<float> lookAtLimits;    // empty or one per joint
