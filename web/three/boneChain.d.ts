@@ -38,10 +38,3 @@ export class BoneChain {
    */
   finish(weight?: number): void;
 }
-
-/**
- * The bone-local direction from `bone` to `child` (which may be any
- * descendant), in the bone's rotation frame; null when the child sits on the
- * bone. Brings both world matrices up to date first.
- */
-export function detectBoneAxis(bone: Object3D, child: Object3D, out?: Vector3): Vector3 | null;

@@ -9,7 +9,7 @@
 // every rig convention (+X, +Y, −Z, or any direction) look the same to ikpd.
 
 import { Matrix4, Quaternion, Vector3 } from 'three';
-import { describe, isDescendant, readAxis } from './readers.js';
+import { defaultUpAxis, describe, detectBoneAxis, isDescendant, readAxis } from './readers.js';
 
 const _m = /* @__PURE__ */ new Matrix4();
 const _v = /* @__PURE__ */ new Vector3();
@@ -19,30 +19,6 @@ const _q = /* @__PURE__ */ new Quaternion();
 /** Decomposes `object.matrixWorld` (assumed up to date) into position and rotation. */
 export function decomposeWorld(object, position, rotation) {
   object.matrixWorld.decompose(position, rotation, _s);
-}
-
-/**
- * Detects `bone`'s forward axis: the direction from `bone` to `child` in the
- * bone's rotation frame (so it works through intermediate bones and scaled
- * parents). Returns null when the child sits on the bone (zero offset).
- * Brings both world matrices up to date.
- */
-export function detectBoneAxis(bone, child, out = new Vector3()) {
-  child.updateWorldMatrix(true, false);
-  bone.matrixWorld.decompose(_v, _q, _s);
-  out.setFromMatrixPosition(child.matrixWorld).sub(_v).applyQuaternion(_q.invert());
-  const length = out.length();
-  if (!(length > 1e-6 * Math.max(1, _v.length()))) return null;
-  return out.divideScalar(length);
-}
-
-/**
- * The default up axis for a forward axis: the first of +Y, +Z, +X that is not
- * (nearly) parallel to it — +X bones get +Y, ±Y bones get +Z, ±Z bones get +Y.
- */
-export function defaultUpAxis(forward, out = new Vector3()) {
-  if (Math.abs(forward.y) < 0.9) return out.set(0, 1, 0);
-  return out.set(0, 0, 1);
 }
 
 /**

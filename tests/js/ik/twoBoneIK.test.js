@@ -255,9 +255,14 @@ describe('AimIK', () => {
   it('detects the axis from the first child and accepts an explicit one', () => {
     const { bones } = buildChain({ axis: AXES['-Z'] });
     const aim = new AimIK(ikpd, bones[0], { target: [1, 2, 3] });
-    expect(aim.chain.forwards[0].distanceTo(AXES['-Z'])).toBeLessThan(1e-9);
+    // The axis toward the first child with an offset (detectBoneAxis), handed to the rig's aim constraint.
+    expect(new Vector3(...aim.constraint.forward).distanceTo(AXES['-Z'])).toBeLessThan(1e-9);
+    expect(aim.chain).toBe(undefined);
     const head = new Object3D();
-    expect(() => new AimIK(ikpd, head, { target: [1, 2, 3] })).toThrow(/forward/);
+    expect(() => new AimIK(ikpd, head, { target: [1, 2, 3] })).toThrow(/^forward: cannot detect the axis of bone 0 \(it has no child with an offset\)/);
+    expect(() => new AimIK(ikpd, 'head', { target: [1, 2, 3] })).toThrow(/^bone: expected an Object3D/);
+    expect(() => new AimIK(ikpd, head, { forward: [0, 0, 0] })).toThrow(/^forward: must be a finite non-zero vector/);
+    expect(() => new AimIK(ikpd, head, { forward: '+y', up: 'sideways' })).toThrow(/^up: expected 'auto'/);
     const explicit = new AimIK(ikpd, head, { target: [1, 2, 3], forward: '+z' }).update();
     expect(new Vector3(0, 0, 1).applyQuaternion(head.quaternion).distanceTo(new Vector3(1, 2, 3).normalize())).toBeLessThan(1e-5);
     expect(explicit.bone).toBe(head);
