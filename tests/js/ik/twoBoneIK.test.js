@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnimationClip, AnimationMixer, Object3D, Quaternion, QuaternionKeyframeTrack, Vector3 } from 'three';
 import { ikpd } from '../../support/setup.js';
-import { AimIK, TwoBoneIK } from '../../../web/three/index.js';
+import { AimIK, TwoBoneIK, detectBoneAxis } from '../../../web/three/index.js';
 import {
   buildChain, perpendicular, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion,
 } from '../../support/three-rig.js';
@@ -221,6 +221,24 @@ describe('TwoBoneIK', () => {
     expect(() => new TwoBoneIK(ikpd, bones, { target: [0, 0, 0], endRotation: 'target' }).update()).toThrow(/endRotation/);
     expect(() => new TwoBoneIK(ikpd, bones, { forward: '+w' })).toThrow(/forward/);
     expect(() => new TwoBoneIK(ikpd, bones, { target: [0, 0, 0], maxAngle: -1 }).update()).toThrow(/maxAngle/);
+  });
+});
+
+describe('detectBoneAxis (AimIK\'s default forward)', () => {
+  it('finds the child direction in the bone frame through scaled, rotated parents', () => {
+    for (const axis of Object.values(AXES)) {
+      const { bones } = buildChain({ axis });
+      expect(detectBoneAxis(bones[0], bones[1]).distanceTo(axis)).toBeLessThan(1e-9);
+      // Through an intermediate bone (the grandchild) too.
+      expect(detectBoneAxis(bones[0], bones[2]).length()).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('returns null for a child at the bone', () => {
+    const a = new Object3D(), b = new Object3D();
+    a.add(b);
+    a.updateMatrixWorld(true);
+    expect(detectBoneAxis(a, b)).toBeNull();
   });
 });
 
