@@ -1,8 +1,10 @@
 // Fuzzes rig::Skeleton and rig::Rig (docs/rig/rig.md): random hierarchies, rest
-// poses, constraint stacks (valid or not; look-ats with eye joints) and frames.
+// poses, constraint stacks (valid or not; look-ats with eye joints and per-joint
+// settle times, chains with limits on either frames) and frames.
 // Every error names a parameter and changes nothing (the output span stays as it was); every
 // successful update writes finite locals whose rotations are usable, and
 // `changed` flags exactly the joints that differ from the input.
+#include <algorithm>
 #include <vector>
 
 #include "fuzz.h"
@@ -66,6 +68,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       for (int k = 0; k < count; ++k) s.eyes.push_back(in.Int(0, 3) == 0 ? in.Int(-1, n) : head + 1 + k);
       if (in.Int(0, 3) == 0) s.lookAt.eyeYaw = s.bodyLookAt.eyeYaw = in.MaybeNonFinite();
       if (in.Int(0, 3) == 0) s.lookAt.eyeSettleTime = s.bodyLookAt.eyeSettleTime = in.Range(0.0f, 0.5f);
+    }
+    if (kind == ConstraintKind::kChain && in.Int(0, 2) == 0) {
+      // Limits on the canonical frames or the joints' own (docs/rig/rig.md, "Chain limits"): cones, Euler, none.
+      s.chainLimitsLocal = in.Bool();
+      s.chainLimits.resize(in.Bool() ? s.joints.size() : std::max<std::size_t>(s.joints.size(), 1) - 1);
+      for (ikpd::JointLimit& l : s.chainLimits) {
+        l.kind = static_cast<ikpd::JointLimit::Kind>(in.Int(0, 2));
+        l.angle = in.Range(0.0f, 3.2f);
+        l.axis = in.Vec3();
+        l.min = glm::vec3(-in.Range(0.0f, 3.2f));
+        l.max = glm::vec3(in.Range(0.0f, 3.2f));
+      }
+    }
+    if (kind == ConstraintKind::kLookAt && in.Int(0, 2) == 0) {  // one settle time per joint, sometimes a wrong count or value
+      s.lookAtSettleTimes.resize(s.joints.size() + (in.Int(0, 7) == 0 ? 1 : 0));
+      for (float& t : s.lookAtSettleTimes) t = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.01f, 1.0f);
     }
     const std::size_t before = rig.constraintCount();
     const Status added = rig.Add(s);

@@ -1,6 +1,7 @@
 // Run by tests/js/rig/lookAtPerBoneAlloc.test.js under `node --trace-gc`: a LookAtIK
-// with one settleTime per bone (the LookAt solver path) updated 100,000 times with a
-// moving target, between two markers; every garbage collection in between is printed by V8.
+// with one settleTime per bone (the rig's lookAt with per-joint settle times)
+// updated 100,000 times with a moving target, between two markers; every
+// garbage collection in between is printed by V8.
 import { Vector3 } from 'three';
 import { init } from '../../web/index.js';
 import { LookAtIK } from '../../web/three/index.js';

@@ -1,4 +1,4 @@
-// ikpd/three — the types every helper's options share: points, bone axes, weight.
+// ikpd/three — the types every helper's options share: points, bone axes, weight; and detectBoneAxis (web/three/readers.js).
 import type { Object3D, Vector3 } from 'three';
 
 /**
@@ -51,3 +51,11 @@ export interface ChainAxesOptions {
   /** One `{forward, up}` per bone, root first. Default: `forward`/`up` for every bone. */
   axes?: readonly BoneAxes[];
 }
+
+/**
+ * The bone-local direction from `bone` to `child` (which may be any
+ * descendant), in the bone's rotation frame; null when the child sits on the
+ * bone. Brings both world matrices up to date first. (`AimIK`'s default
+ * `forward`: toward the bone's first child with an offset.)
+ */
+export function detectBoneAxis(bone: Object3D, child: Object3D, out?: Vector3): Vector3 | null;

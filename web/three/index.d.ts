@@ -3,7 +3,6 @@
 // next to it (web/three/ik/, web/three/rig/), re-exported here.
 export * from './common.js';
 export * from './rig/rigHelper.js';
-export * from './boneChain.js';
 export * from './ik/aim.js';
 export * from './ik/limb.js';
 export * from './ik/twoBone.js';

@@ -5,7 +5,7 @@
 export { AimIK } from './ik/aim.js';
 export { TwoBoneIK } from './ik/twoBone.js';
 export { PseudoThreeBoneIK } from './ik/pseudoThreeBone.js';
-export { BoneChain, detectBoneAxis } from './boneChain.js';
+export { detectBoneAxis } from './readers.js';
 export { ChainIK } from './ik/chain.js';
 export { LookAtIK } from './rig/lookAt.js';
 export { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from './rig/bodyLookAt.js';

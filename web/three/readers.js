@@ -1,6 +1,7 @@
 // Shared readers of the ikpd/three helpers: points, axes, weights, the loaded
 // module, bone chains' descent and helper options, each throwing an error that
-// names the parameter.
+// names the parameter; and a bone's axis as its child shows it.
+import { Quaternion, Vector3 } from 'three';
 
 import { checkOptionNames, nameSet } from '../src/options.js';
 import { missingArea } from '../src/core.js';
@@ -51,6 +52,34 @@ export function readAxis(value, name, out) {
   const length = out.length();
   if (!Number.isFinite(length) || length < 1e-8) throw new RangeError(`${name}: must be a finite non-zero vector`);
   return out.divideScalar(length);
+}
+
+const _position = /* @__PURE__ */ new Vector3();
+const _rotation = /* @__PURE__ */ new Quaternion();
+const _scale = /* @__PURE__ */ new Vector3();
+
+/**
+ * Detects `bone`'s forward axis: the direction from `bone` to `child` in the
+ * bone's rotation frame (so it works through intermediate bones and scaled
+ * parents), unit, in `out`. Returns null when the child sits on the bone
+ * (zero offset). Brings both world matrices up to date.
+ */
+export function detectBoneAxis(bone, child, out = new Vector3()) {
+  child.updateWorldMatrix(true, false);
+  bone.matrixWorld.decompose(_position, _rotation, _scale);
+  out.setFromMatrixPosition(child.matrixWorld).sub(_position).applyQuaternion(_rotation.invert());
+  const length = out.length();
+  if (!(length > 1e-6 * Math.max(1, _position.length()))) return null;
+  return out.divideScalar(length);
+}
+
+/**
+ * The default up axis for a forward axis, in `out`: +Y unless the forward is
+ * (nearly) ±Y, then +Z.
+ */
+export function defaultUpAxis(forward, out = new Vector3()) {
+  if (Math.abs(forward.y) < 0.9) return out.set(0, 1, 0);
+  return out.set(0, 0, 1);
 }
 
 /** True when `ancestor` is above `object` in its hierarchy. */

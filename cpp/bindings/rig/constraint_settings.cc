@@ -63,6 +63,7 @@ bool ReadPseudoThreeBone(Reader& r, ConstraintSettings& s) {
 }
 bool ReadChain(Reader& r, ConstraintSettings& s) {
   ReadJob<FieldSet::kOptions>(r.job, s.chain);
+  s.chainLimitsLocal = r.Flag();
   const std::size_t m = Reader::Count(r.at[0]);
   ++r.at;
   if (m > 256) return false;
@@ -72,9 +73,10 @@ bool ReadChain(Reader& r, ConstraintSettings& s) {
 }
 bool ReadLookAt(Reader& r, ConstraintSettings& s) {
   ReadJob<FieldSet::kOptions>(r.job, s.lookAt);
-  const bool w = r.Flag(), lim = r.Flag();
+  const bool w = r.Flag(), lim = r.Flag(), st = r.Flag();
   r.Array(w, s.lookAtWeights);
   r.Array(lim, s.lookAtLimits);
+  r.Array(st, s.lookAtSettleTimes);
   r.Eyes(s);
   return true;
 }

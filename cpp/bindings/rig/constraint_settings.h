@@ -7,9 +7,9 @@
 //                 forward(x y z given) bendAxis(x y z given) up(x y z given)
 //   | the kind's packed job (its description in cpp/src/ik/fields.h or cpp/src/rig/fields.h:
 //     only its options are read)
-//   | extras: pseudoThreeBone blend; chain M then M × 11 limit floats
-//     (chain_job.h); lookAt hasWeights hasLimits then J each given;
-//     bodyLookAt hasWeights hasLimits hasSettleTimes then J each given;
+//   | extras: pseudoThreeBone blend; chain limitsLocal (0 or 1), M then M × 11 limit floats
+//     (chain_job.h); lookAt and bodyLookAt hasWeights hasLimits
+//     hasSettleTimes then J each given;
 //     both look-ats then E (0..2) and E eye joint indices.
 //     grounding: its block is kGroundingFloats (legJoints, then its described
 //     options, cpp/src/rig/fields.h; NaN: the derived default), then hasSoleOffsets and

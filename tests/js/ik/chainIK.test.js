@@ -1,9 +1,9 @@
 // ikpd/three: ChainIK (CCD / FABRIK) on real three.js Bone hierarchies.
 import { describe, expect, it } from 'vitest';
-import { Bone, Euler, Group, Vector3 } from 'three';
+import { Bone, Euler, Group, Quaternion, Vector3 } from 'three';
 import { ikpd } from '../../support/setup.js';
 import { ChainIK } from '../../../web/three/index.js';
-import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition } from '../../support/three-rig.js';
+import { buildChain, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion } from '../../support/three-rig.js';
 
 const AXES = {
   '+X': new Vector3(1, 0, 0),
@@ -70,9 +70,12 @@ describe('ChainIK', () => {
       expect(worldPosition(bones[4]).distanceTo(target) / length).toBeLessThan(2e-4);
       segmentLengths(bones).forEach((l, i) => expect(Math.abs(l - lengths[i]) / length).toBeLessThan(1e-5));
     }
+    // 'euler' limits on local rotations need one shared bone axis: a named error (cones are fine).
     const bones = mixedChain(random);
-    expect(() => new ChainIK(ikpd, bones, { target: [0, 0, 0], limits: [{ type: 'euler', min: [0, 0, 0], max: [0, 0, 0] }] }).update())
-      .toThrow(/limits\[0\]/);
+    const euler = { type: 'euler', min: [0, 0, 0], max: [0, 0, 0] };
+    expect(() => new ChainIK(ikpd, bones, { target: [0, 0, 0], limits: [euler, null, null, null, null] }).update())
+      .toThrow(/limits: 'euler' limits on local rotations need joints that share one bone axis/);
+    new ChainIK(ikpd, bones, { target: [0, 0, 0], limits: bones.map(() => ({ type: 'cone', angle: 0.5 })) }).update().dispose();
   });
 
   it("applies 'euler' limits to bone.rotation like CCDIKSolver", () => {
@@ -84,8 +87,18 @@ describe('ChainIK', () => {
       });
       const objects = [...bones, tip];
       const target = worldPosition(bones[0]).addScaledVector(randomUnit(random), 1.2);
-      new ChainIK(ikpd, objects, { target, limits: bones.map(() => ({ type: 'euler', min, max })) }).update();
+      const limits = objects.map(() => ({ type: 'euler', min, max }));
+      // The exact reference: solveChain on the bones' own world rotations (+Y bones), the root's parent's as parentRotation.
+      const reference = ikpd.solveChain({
+        joints: objects.map((o) => ({ position: worldPosition(o).toArray(), rotation: worldQuaternion(o).toArray() })),
+        target: target.toArray(), forward: [0, 1, 0], limits, parentRotation: worldQuaternion(bones[0].parent).toArray(),
+      });
+      const ik = new ChainIK(ikpd, objects, { target, limits });
+      ik.update();
       scene.updateMatrixWorld(true);
+      bones.forEach((bone, i) => expect(quatAngle(worldQuaternion(bone), new Quaternion().fromArray(reference.joints[i].rotation))).toBeLessThan(1e-4));
+      expect(ik.reached).toBe(reference.reached);
+      ik.dispose();
       for (const bone of bones) {
         const euler = new Euler().setFromQuaternion(bone.quaternion, 'XYZ');
         ['x', 'y', 'z'].forEach((k, j) => {
@@ -148,7 +161,7 @@ describe('ChainIK', () => {
     expect(() => { ik.limits = cone(0.5); }).toThrow(/dispose/);
   });
 
-  it('update(dt) checks dt with limits too (the limited solve does not read it): a TypeError or RangeError naming dt, bones untouched', () => {
+  it('update(dt) checks dt with limits too: a TypeError or RangeError naming dt, bones untouched', () => {
     const { bones, tip } = buildChain({ axis: AXES['+Y'], lengths: [0.6, 0.5, 0.4], bend: 0.3 });
     const objects = [...bones, tip];
     const target = worldPosition(bones[0]).add(new Vector3(0.9, 0.6, 0.2));

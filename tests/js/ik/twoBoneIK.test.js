@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnimationClip, AnimationMixer, Object3D, Quaternion, QuaternionKeyframeTrack, Vector3 } from 'three';
 import { ikpd } from '../../support/setup.js';
-import { AimIK, TwoBoneIK } from '../../../web/three/index.js';
+import { AimIK, TwoBoneIK, detectBoneAxis } from '../../../web/three/index.js';
 import {
   buildChain, perpendicular, quatAngle, randomQuaternion, randomUnit, rng, segmentLengths, worldPosition, worldQuaternion,
 } from '../../support/three-rig.js';
@@ -224,6 +224,24 @@ describe('TwoBoneIK', () => {
   });
 });
 
+describe('detectBoneAxis (AimIK\'s default forward)', () => {
+  it('finds the child direction in the bone frame through scaled, rotated parents', () => {
+    for (const axis of Object.values(AXES)) {
+      const { bones } = buildChain({ axis });
+      expect(detectBoneAxis(bones[0], bones[1]).distanceTo(axis)).toBeLessThan(1e-9);
+      // Through an intermediate bone (the grandchild) too.
+      expect(detectBoneAxis(bones[0], bones[2]).length()).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('returns null for a child at the bone', () => {
+    const a = new Object3D(), b = new Object3D();
+    a.add(b);
+    a.updateMatrixWorld(true);
+    expect(detectBoneAxis(a, b)).toBeNull();
+  });
+});
+
 describe('AimIK', () => {
   for (const [name, axis] of Object.entries(AXES)) {
     it(`points the ${name} axis at the target under a rotated, scaled parent`, () => {
@@ -255,9 +273,14 @@ describe('AimIK', () => {
   it('detects the axis from the first child and accepts an explicit one', () => {
     const { bones } = buildChain({ axis: AXES['-Z'] });
     const aim = new AimIK(ikpd, bones[0], { target: [1, 2, 3] });
-    expect(aim.chain.forwards[0].distanceTo(AXES['-Z'])).toBeLessThan(1e-9);
+    // The axis toward the first child with an offset (detectBoneAxis), handed to the rig's aim constraint.
+    expect(new Vector3(...aim.constraint.forward).distanceTo(AXES['-Z'])).toBeLessThan(1e-9);
+    expect(aim.chain).toBe(undefined);
     const head = new Object3D();
-    expect(() => new AimIK(ikpd, head, { target: [1, 2, 3] })).toThrow(/forward/);
+    expect(() => new AimIK(ikpd, head, { target: [1, 2, 3] })).toThrow(/^forward: cannot detect the axis of bone 0 \(it has no child with an offset\)/);
+    expect(() => new AimIK(ikpd, 'head', { target: [1, 2, 3] })).toThrow(/^bone: expected an Object3D/);
+    expect(() => new AimIK(ikpd, head, { forward: [0, 0, 0] })).toThrow(/^forward: must be a finite non-zero vector/);
+    expect(() => new AimIK(ikpd, head, { forward: '+y', up: 'sideways' })).toThrow(/^up: expected 'auto'/);
     const explicit = new AimIK(ikpd, head, { target: [1, 2, 3], forward: '+z' }).update();
     expect(new Vector3(0, 0, 1).applyQuaternion(head.quaternion).distanceTo(new Vector3(1, 2, 3).normalize())).toBeLessThan(1e-5);
     expect(explicit.bone).toBe(head);

@@ -1,4 +1,4 @@
-// LookAtIK with one settleTime per bone (the LookAt solver path, docs/rig/look-at.md)
+// LookAtIK with one settleTime per bone (the rig's lookAt with per-joint settle times, docs/rig/look-at.md)
 // makes no garbage: 100,000 updates with a moving target under `node --trace-gc`
 // (tests/support/look-at-per-bone-frames.mjs) see at most one collection (one may
 // come from V8 itself, e.g. code optimized late on a busy machine).

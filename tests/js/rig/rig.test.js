@@ -315,6 +315,37 @@ describe('memory', () => {
   });
 });
 
+describe("chain limitFrames (docs/rig/rig.md, 'Chain limits')", () => {
+  it("'local' limits the joints' own local rotations; a bad value or euler limits on mixed axes are named and change nothing", () => {
+    // +Y bones with rest rotations: a hinge about local Z (euler x, y in [0, 0]) keeps every local rotation a Z turn.
+    const rest = [[0, 0, 0, 0, 0, 0, 1, 1, 1, 1]];
+    for (let j = 1; j < 5; j++) rest.push([0, 0.4, 0, ...quatNormalize([0.1 * j, 0.3, -0.2, 1]), 1, 1, 1]);
+    const rig = new ikpd.Rig({ parents: parentsOf(5), rest: rest.flat() });
+    expect(ikpd.Rig.defaults.chain.limitFrames).toBe('canonical');
+    const hinge = { type: 'euler', min: [0, 0, -3], max: [0, 0, 3] };
+    const c = rig.add('chain', { joints: [0, 1, 2, 3, 4], limits: [hinge, hinge, hinge, hinge, hinge], limitFrames: 'local', iterations: 40, method: 'ccd' });
+    expect(c.options.limitFrames).toBe('local');
+    rig.input.set(rest.flat());
+    rig.frames.set([0.5, 0.6, 0.3], c.frameOffset);
+    rig.update(0);
+    for (let j = 0; j < 4; j++) {
+      const [x, y] = rig.output.slice(F * j + 3, F * j + 5);
+      expect(Math.hypot(x, y), `joint ${j}`).toBeLessThan(1e-5); // a turn about local Z only
+    }
+    expect(() => c.set({ limitFrames: 'world' })).toThrow(/limitFrames: expected one of 'canonical', 'local'/);
+    expect(c.options.limitFrames).toBe('local');
+    // Mixed bone axes: euler limits on local rotations are an error naming limits; cones are fine.
+    const mixed = new ikpd.Rig({ parents: parentsOf(4), rest: [[0, 0, 0], [0.4, 0, 0], [0, 0.4, 0], [0, 0, 0.4]].flatMap((t) => [...t, 0, 0, 0, 1, 1, 1, 1]) });
+    expect(() => mixed.add('chain', { joints: [0, 1, 2, 3], limits: [hinge, hinge, hinge, hinge], limitFrames: 'local' }))
+      .toThrow(/limits: 'euler' limits on local rotations need joints that share one bone axis/);
+    expect(mixed.constraints).toHaveLength(0);
+    mixed.add('chain', { joints: [0, 1, 2, 3], limits: [hinge, hinge, hinge, hinge] }); // on the canonical frames: fine
+    mixed.add('chain', { joints: [0, 1, 2, 3], limits: [0, 1, 2, 3].map(() => ({ type: 'cone', angle: 0.5 })), limitFrames: 'local' });
+    mixed.dispose();
+    rig.dispose();
+  });
+});
+
 describe('clearSmoothing', () => {
   it('gives the first frame again: the next update equals a fresh rig\'s first (smoothed limb and look-at)', () => {
     const n = 5;

@@ -3,6 +3,8 @@
 // (canonical frames F_j, locals ↔ world), never the solve.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
 #include <tuple>
 
 #include "native/rig_test_util.h"
@@ -176,3 +178,63 @@ TEST(RigEquivalence, LookAtEqualsTheRigObject) {
 }
 
 }  // namespace
+
+// Per-joint settle times (lookAtSettleTimes) reach the LookAt job: the rig
+// follows the job with the same settleTimes over several frames, and not the
+// job with one settle time for all (the head settles faster than the spine).
+TEST(RigEquivalence, LookAtPerJointSettleTimesEqualTheJob) {
+  iktest::Rng rng(2506);
+  const float settle[4] = {0.6f, 0.45f, 0.3f, 0.1f};
+  int differ = 0;
+  for (int i = 0; i < kCases / 10; ++i) {
+    const ChainRig chain = RandomChain(rng, 5);
+    Rig rig = MakeRig(chain);
+    ikpd::rig::ConstraintSettings settings = Settings(ConstraintKind::kLookAt, {1, 2, 3, 4});
+    settings.lookAtSettleTimes.assign(settle, settle + 4);
+    ASSERT_TRUE(rig.Add(settings).ok());
+    ikpd::LookAt look, single;
+    const float weights[4] = {0.25f, 1.0f / 3.0f, 0.5f, 1.0f};
+    ikpd::LookAtSettings ls;
+    ls.weights = weights;
+    ls.forward = rig.lookAxis(0);
+    ASSERT_TRUE(single.Reset(ls).ok());
+    ls.settleTimes = settle;
+    ASSERT_TRUE(look.Reset(ls).ok());
+    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+    rig.frames()[0].target = rng.Vec(-3.0f, 3.0f);
+    std::vector<LocalTransform> out(pose.size());
+    const auto before = Fk(chain.parents, pose);
+    std::vector<Transform> joints(4), output(4), singleOutput(4);
+    for (int k = 0; k < 4; ++k) joints[k] = {before[1 + k].position, before[1 + k].rotation};
+    float gapToSingle = 0.0f;
+    for (int frame = 0; frame < 5; ++frame) {
+      ASSERT_TRUE(rig.Update(1.0f / 60.0f, pose, {}, out).ok());
+      ASSERT_TRUE(look.Update(1.0f / 60.0f, joints, rig.frames()[0].target, true, output).ok());
+      ASSERT_TRUE(single.Update(1.0f / 60.0f, joints, rig.frames()[0].target, true, singleOutput).ok());
+      const auto after = Fk(chain.parents, out);
+      for (int k = 0; k < 4; ++k) {
+        ASSERT_LT(RotationGap(after[1 + k].rotation, output[k].rotation), kRotationTolerance) << "case " << i << " joint " << k;
+        gapToSingle = std::max(gapToSingle, RotationGap(after[1 + k].rotation, singleOutput[k].rotation));
+      }
+    }
+    if (gapToSingle > 1e-3f) ++differ;
+  }
+  // A random target may need (nearly) no turn; most need one, and there the settle times show.
+  EXPECT_GT(differ, kCases / 10 * 3 / 4);
+}
+
+TEST(RigEquivalence, LookAtPerJointSettleTimesAreChecked) {
+  iktest::Rng rng(2507);
+  const ChainRig chain = RandomChain(rng, 5);
+  Rig rig = MakeRig(chain);
+  ikpd::rig::ConstraintSettings settings = Settings(ConstraintKind::kLookAt, {1, 2, 3, 4});
+  settings.lookAtSettleTimes = {0.3f, 0.2f};
+  const ikpd::Status wrongCount = rig.Add(settings);
+  ASSERT_FALSE(wrongCount.ok());
+  EXPECT_NE(std::string(wrongCount.error).find("settleTime: needs one settle time per joint"), std::string::npos) << wrongCount.error;
+  settings.lookAtSettleTimes = {0.3f, 0.2f, 0.0f, 0.1f};
+  const ikpd::Status zero = rig.Add(settings);
+  ASSERT_FALSE(zero.ok());
+  EXPECT_NE(std::string(zero.error).find("settleTime"), std::string::npos) << zero.error;
+  EXPECT_EQ(rig.constraintCount(), 0u);
+}

@@ -64,7 +64,9 @@ export function createRigSettings(core) {
     f[o + at.weight] = readNumber(values.weight, 'weight', { min: 0, max: 1 });
     f[o + at.enabled] = readBoolean(values.enabled, 'enabled') ? 1 : 0;
     if (kind.common.includes('settleTime')) {
-      const t = readNumber(values.settleTime, 'settleTime', { min: 0 });
+      // One per joint (the kind's extras pack and check them): the common block keeps its default.
+      const perJoint = kind.settleTimePerJoint && typeof values.settleTime === 'object' && values.settleTime !== null;
+      const t = perJoint ? DEFAULTS[name].settleTime : readNumber(values.settleTime, 'settleTime', { min: 0 });
       if (kind.settleTimePositive && !(t > 0)) throw new RangeError(`settleTime: must be > 0 for ${name}, got ${t}`);
       f[o + at.settleTime] = t;
       f[o + at.damping] = readRanged(values.damping, dampingField);

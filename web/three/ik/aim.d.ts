@@ -3,7 +3,6 @@ import type { Object3D } from 'three';
 import type { AimMethod, Ikpd } from '../../index.js';
 import type { PointLike, AxisLike, HelperOptions } from '../common.js';
 import type { RigHelperOptions, OneConstraintRig } from '../rig/rigHelper.js';
-import type { BoneChain } from '../boneChain.js';
 
 export interface AimIKOptions extends HelperOptions, RigHelperOptions {
   /** What the forward axis points at. Default null (update() does nothing). @default null */
@@ -34,7 +33,6 @@ export class AimIK {
    */
   constructor(ikpd: Ikpd, bone: Object3D, options?: AimIKOptions);
   readonly bone: Object3D;
-  readonly chain: BoneChain;
   target: PointLike | null;
   pole: PointLike | null;
   method: AimMethod;

@@ -2,9 +2,9 @@
 // Object3D, as a one-constraint IKRig (an 'aim' constraint; web/three/rig/rigHelper.js).
 import { Vector3 } from 'three';
 import { RigHelper, SMOOTHING_KEYS, guardHelper } from '../rig/rigHelper.js';
-import { BoneChain, defaultUpAxis } from '../boneChain.js';
-import { optionNames, readAxis, checkHelperOptions } from '../readers.js';
+import { defaultUpAxis, describe, detectBoneAxis, optionNames, readAxis, checkHelperOptions } from '../readers.js';
 
+const _forward = /* @__PURE__ */ new Vector3();
 const _up = /* @__PURE__ */ new Vector3();
 const AIM_SETTINGS = ['weight', ...SMOOTHING_KEYS, 'method', 'hingeAxis'];
 const AIM_OPTIONS = optionNames(AIM_SETTINGS, 'target', 'pole', 'forward', 'up');
@@ -24,10 +24,10 @@ export class AimIK extends RigHelper {
   constructor(ikpd, bone, options = {}) {
     super(ikpd, 'AimIK');
     checkHelperOptions(options, AIM_OPTIONS, 'AimIK');
+    if (!bone?.isObject3D) throw new TypeError(`bone: expected an Object3D, got ${describe(bone)}`);
     this.bone = bone;
-    // The axes as before: forward toward the first child with an offset (or the option), up +Y (+Z for ±Y bones).
-    this.chain = new BoneChain([bone], { forward: options.forward, up: options.up }, 'bone');
-    const forward = this.chain.forwards[0];
+    // forward: the option, else toward the first child with an offset; up: the option, else +Y (+Z for ±Y bones).
+    const forward = readAxis(options.forward, 'forward', _forward) ?? childAxis(bone, _forward);
     const up = readAxis(options.up, 'up', _up) ?? defaultUpAxis(forward, _up);
     const values = { ...options, weight: options.weight ?? 1, enabled: options.enabled ?? true, hingeAxis: options.hingeAxis ?? null };
     const rigOptions = { bone, target: options.target ?? null, pole: options.pole ?? null, forward: forward.toArray(), up: up.toArray() };
@@ -48,4 +48,12 @@ export class AimIK extends RigHelper {
     this.rig.update(this._dt(dt));
     return this;
   }
+}
+
+// The bone's axis toward its first child with an offset (detectBoneAxis), in `out`.
+function childAxis(bone, out) {
+  bone.updateWorldMatrix(true, false);
+  for (const child of bone.children) if (detectBoneAxis(bone, child, out)) return out;
+  const label = bone.name ? `bone '${bone.name}'` : 'bone 0';
+  throw new RangeError(`forward: cannot detect the axis of ${label} (it has no child with an offset); pass forward: '+y' (or another axis)`);
 }

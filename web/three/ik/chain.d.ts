@@ -25,9 +25,8 @@ export interface ChainIKOptions extends HelperOptions, ChainAxesOptions, RigHelp
    * angle, axis }` keeps the bone's forward axis within `angle` of `axis`
    * (parent bone's local frame; default its rest direction). 'euler' limits
    * need the bones to share one forward axis (every usual rig does).
-   * Default null (free). With limits the chain solves on a prepared
-   * `ChainSolver` (the rig's chain limits are on its own frames), without the
-   * smoothing settings. A setting like the others: checked and sent when
+   * Default null (free). The rig's chain limits on the bones' local rotations
+   * (`limitFrames: 'local'`), smoothed like the rest. A setting like the others: checked and sent when
    * assigned, so assign a new array to change them (edits inside the array
    * are not seen); a bad one throws and the chain keeps the limits it had.
    */

@@ -4,12 +4,6 @@ import type { Ikpd } from '../../index.js';
 import type { PointLike, AxisLike } from '../common.js';
 import type { SmoothedRigIK } from './rigHelper.js';
 
-/** A world joint as the solver sees it: `rotation` is `[x, y, z, w]`. */
-export interface BodyJoint {
-  position: [number, number, number];
-  rotation: [number, number, number, number];
-}
-
 /**
  * Bone names: the spine hips → head (a trailing `'?'` marks a bone that may be
  * missing, e.g. VRM's `'upperChest?'`) and per limb `[upper, lower, end]`.
@@ -25,32 +19,6 @@ export interface BodyBoneTable {
 
 /** Built-in tables: Mixamo as exported to glTF (`mixamorigHips`, …) and VRM humanoid bone names (`hips`, …). */
 export declare const BODY_LOOK_AT_PRESETS: Readonly<{ mixamo: BodyBoneTable; vrm: BodyBoneTable }>;
-
-/** Settings handed to the solver (the options below, plus the joint count and the head's axis). */
-export interface BodyLookAtSettings {
-  spineJoints: number;
-  /** The head's look axis, head-local. */
-  forward: [number, number, number];
-  /** World up (the weight shift stays horizontal). */
-  up: [number, number, number];
-  offset?: ArrayLike<number>;
-  spine?: BodyLookAtIKOptions['spine'];
-  weightShift?: BodyLookAtIKOptions['weightShift'];
-  /** `chest`: the spine index the arms hang from (found from the skeleton). */
-  armReaction?: BodyLookAtIKOptions['armReaction'] & { chest?: number };
-  footLock: boolean;
-  blendOutTime?: number;
-}
-
-/** What BodyLookAtIK needs from a solver (the library's `BodyLookAt`). */
-export interface BodyLookAtSolver {
-  update(dt: number, input: {
-    spine: BodyJoint[]; arms: BodyJoint[]; legs: BodyJoint[]; target: [number, number, number]; enabled: boolean;
-  }): { spine: readonly BodyJoint[]; arms: readonly BodyJoint[]; legs: readonly BodyJoint[] };
-  readonly active: boolean;
-  clear(): void;
-  dispose(): void;
-}
 
 export interface BodyLookAtIKOptions {
   /** `'mixamo'` (default), `'vrm'` or a name table. */
@@ -97,7 +65,7 @@ export interface BodyLookAtIKOptions {
   /**
    * `[leftEye, rightEye]` (Object3Ds or bone names below the head) turned by the gaze, VRM lookAt
    * style (docs/rig/look-at.md, "Eyes"), or `'auto'`: the preset's eye bones that exist ('mixamo':
-   * mixamorigLeftEye/RightEye, 'vrm': leftEye/rightEye). Not with `createSolver`. Default none. @default []
+   * mixamorigLeftEye/RightEye, 'vrm': leftEye/rightEye). Default none. @default []
    */
   eyes?: readonly (Object3D | string)[] | 'auto';
   /** The eyes' largest yaw relative to the head, radians in [0, π/2]. Default 0.6. @default 0.6 */
@@ -112,13 +80,6 @@ export interface BodyLookAtIKOptions {
   enabled?: boolean;
   /** How much of the effect applies, in [0, 1]: scales the spine's shares and the weight shift (smoothly). Default 1. @default 1 */
   weight?: number;
-  /**
-   * Builds a solver from the settings (any object with `BodyLookAt`'s
-   * interface); the helper then runs it on the bones' world transforms, and
-   * `weight` slerps its result over the animated pose. Default: none, the
-   * helper is a one-constraint IKRig (a 'bodyLookAt' constraint).
-   */
-  createSolver?: (settings: BodyLookAtSettings) => BodyLookAtSolver;
 }
 
 /** The bones a table names, checked: see BodyLookAtIK. `chest` is the spine index the arms hang from (−1 without arms). */
@@ -134,8 +95,9 @@ export interface BodyLookAtIK extends SmoothedRigIK {}
  * constructor checks they exist (TypeError) and form parent → child chains
  * (RangeError). Any bone axes. Call `update(dt)` every frame after the
  * animation mixer. A module without the rig area (plain `init()`) is an
- * Error naming `init({ rig: true })`, before any bone is looked up; with
- * `createSolver` the given solver runs instead and the rig area is not needed.
+ * Error naming `init({ rig: true })`, before any bone is looked up. A
+ * one-constraint IKRig (a 'bodyLookAt' constraint); `createSolver` was removed
+ * (an unknown option now, with a hint).
  */
 export class BodyLookAtIK {
   constructor(ikpd: Ikpd, root: Object3D, options?: BodyLookAtIKOptions);
@@ -143,10 +105,8 @@ export class BodyLookAtIK {
   readonly bones: { readonly spine: readonly Object3D[]; readonly arms: readonly Object3D[][]; readonly legs: readonly Object3D[][] };
   readonly root: Object3D;
   readonly hips: Object3D;
-  /** The eye bones the gaze turns (fixed at construction; empty for none); undefined with `createSolver`. */
-  readonly eyes?: readonly Object3D[];
-  /** The helper's rig (a one-constraint IKRig over the character); undefined with `createSolver`. */
-  readonly rig?: import('./ikRig.js').IKRig;
-  /** With `createSolver` only: the solver it built. */
-  readonly solver?: BodyLookAtSolver;
+  /** The eye bones the gaze turns (fixed at construction; empty for none). */
+  readonly eyes: readonly Object3D[];
+  /** The helper's rig (a one-constraint IKRig over the character). */
+  readonly rig: import('./ikRig.js').IKRig;
 }

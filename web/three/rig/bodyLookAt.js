@@ -1,11 +1,9 @@
 // BodyLookAtIK: the full-body look-at (docs/rig/body-look-at.md) on a three.js
 // humanoid skeleton: spine look-at with the head leading, weight shift of the
 // hips, arm reaction and planted feet. Bones are found by name. A
-// one-constraint IKRig (a 'bodyLookAt' constraint); with `createSolver`, the
-// given solver on the bones' world transforms (SolverBodyLookAtIK).
+// one-constraint IKRig (a 'bodyLookAt' constraint).
 import { Quaternion, Vector3 } from 'three';
-import { BoneChain } from '../boneChain.js';
-import { checkHelperOptions, isDescendant, optionNames, readAxis, readModule, readPoint, readWeight, toArray3 } from '../readers.js';
+import { checkHelperOptions, isDescendant, optionNames, readAxis, readModule } from '../readers.js';
 import { RigHelper, guardHelper } from './rigHelper.js';
 import { constraintResult } from '../../src/rig/records.js';
 
@@ -33,7 +31,7 @@ export const BODY_LOOK_AT_PRESETS = Object.freeze({
 const LIMBS = ['leftArm', 'rightArm', 'leftLeg', 'rightLeg'];
 const SETTING_GROUPS = ['spine', 'weightShift', 'armReaction'];
 const BODY_LOOK_AT_OPTIONS = /* @__PURE__ */ optionNames(SETTING_GROUPS, 'bones', 'getBone', 'target', 'enabled', 'weight', 'forward',
-  'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'createSolver', 'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind',
+  'facing', 'up', 'footLock', 'offset', 'blendOutTime', 'maxYaw', 'maxPitchUp', 'maxPitchDown', 'behind',
   'eyes', 'eyeYaw', 'eyePitchUp', 'eyePitchDown', 'eyeSettleTime');
 // The look-at limits, the policy for a target behind and the gaze's limits and
 // settle time (docs/rig/look-at.md), passed as given.
@@ -111,6 +109,10 @@ export function resolveBodyBones(root, table, getBone) {
 // The bones the options name below `root`, checked (a forgotten await and a bad root first).
 function findBody(ikpd, root, options) {
   if (typeof ikpd?.then === 'function') readModule(ikpd, 'BodyLookAtIK', 'BodyLookAt'); // throws: a forgotten await
+  if (options?.createSolver !== undefined) {
+    throw new TypeError("createSolver: unknown option of BodyLookAtIK (removed: it runs on the rig's bodyLookAt constraint; "
+      + 'to drive the bones with your own solver, use an IKRig constraint or write the bones yourself)');
+  }
   checkHelperOptions(options, BODY_LOOK_AT_OPTIONS, 'BodyLookAtIK');
   if (!root?.isObject3D) throw new TypeError('root: expected the character (an Object3D)');
   const table = typeof (options.bones ?? 'mixamo') === 'string' ? BODY_LOOK_AT_PRESETS[options.bones ?? 'mixamo'] : options.bones;
@@ -147,8 +149,7 @@ function presetEyes(root, options) {
 
 /**
  * Full-body look-at on a humanoid: see the typings for every option and its
- * default. A one-constraint IKRig (its 'bodyLookAt' constraint); with
- * `options.createSolver`, that solver instead. Call `update(dt)` every frame
+ * default. A one-constraint IKRig (its 'bodyLookAt' constraint). Call `update(dt)` every frame
  * after the animation mixer; `dispose()` when done.
  */
 export class BodyLookAtIK extends RigHelper {
@@ -158,13 +159,10 @@ export class BodyLookAtIK extends RigHelper {
    * @param {object} [options]
    */
   constructor(ikpd, root, options = {}) {
-    // A given solver (any object with BodyLookAt's interface) runs on the old path.
-    if (options.createSolver !== undefined) return new SolverBodyLookAtIK(ikpd, root, options); // eslint-disable-line no-constructor-return
     // A module without the rig area says so before any bone is looked up.
     if (typeof ikpd?.Rig === 'function') readModule(ikpd, 'BodyLookAtIK', 'Rig', 'rig');
     const found = findBody(ikpd, root, options);
-    if (typeof ikpd?.Rig !== 'function') throw new TypeError('ikpd.BodyLookAt: not in this build of ikpd; pass createSolver');
-    super(ikpd, 'BodyLookAtIK');
+    super(ikpd, 'BodyLookAtIK'); // not the module: a TypeError saying what it got
     this.root = root;
     this.hips = found.spine[0];
     /** The bones found: `{ spine, arms, legs }` (arrays of Object3Ds). */
@@ -202,114 +200,4 @@ export class BodyLookAtIK extends RigHelper {
     this._rigInternal.clearSmoothing();
     return this;
   }
-}
-
-// BodyLookAtIK on a given solver (`createSolver`): the solver sees the bones'
-// world transforms (identity frames) and the result is written back.
-class SolverBodyLookAtIK {
-  constructor(ikpd, root, options) {
-    const found = findBody(ikpd, root, options);
-    if (options.eyes !== undefined && options.eyes.length !== 0) throw new RangeError('eyes: not with createSolver (the rig turns eye bones; a given solver gets none)');
-    this.root = root;
-    this.bones = { spine: found.spine, arms: found.arms, legs: found.legs };
-    this.target = options.target ?? null;
-    this.enabled = options.enabled ?? true;
-    this.weight = options.weight ?? 1;
-    // The solver works on world rotations of the bones themselves (identity frames);
-    // only the head's look axis matters, found from the character's facing at construction.
-    const identity = { forward: '+x', up: '+y' };
-    this.spine = new BoneChain(found.spine, identity, 'bones.spine');
-    this.arms = found.arms.map((bones) => new BoneChain(bones, identity, 'bones.arms'));
-    this.legs = found.legs.map((bones) => new BoneChain(bones, identity, 'bones.legs'));
-    this.hips = found.spine[0];
-    this._animatedHips = new Vector3();
-    this._writtenHips = null;
-    this.solver = this._createSolver(ikpd, options, found);
-  }
-
-  _createSolver(ikpd, options, found) {
-    const forward = headForward(this.root, this.spine.bones[this.spine.count - 1], options);
-    const settings = {
-      spineJoints: this.spine.count,
-      forward: toArray3(forward),
-      up: toArray3(readAxis(options.up ?? '+y', 'up', new Vector3()) ?? new Vector3(0, 1, 0)),
-      footLock: options.footLock ?? true,
-    };
-    if (options.offset !== undefined) settings.offset = options.offset;
-    if (options.blendOutTime !== undefined) settings.blendOutTime = options.blendOutTime;
-    for (const key of LIMIT_KEYS) if (options[key] !== undefined) settings[key] = options[key];
-    for (const group of SETTING_GROUPS) if (options[group] !== undefined) settings[group] = { ...options[group] };
-    if (found.arms.length > 0) settings.armReaction = { chest: found.chest, ...settings.armReaction };
-    const create = options.createSolver ?? ((s) => {
-      if (typeof ikpd?.BodyLookAt !== 'function') {
-        throw new TypeError('ikpd.BodyLookAt: not in this build of ikpd; pass createSolver');
-      }
-      return new ikpd.BodyLookAt(s);
-    });
-    return create(settings);
-  }
-
-  /** False once disabled (or without a target) and every effect has blended out. */
-  get active() {
-    return this.solver.active;
-  }
-
-  /** Advances every effect by `dt` seconds (>= 0) and writes the bones. Returns this. */
-  update(dt) {
-    const weight = readWeight(this.weight);
-    this._readHips();
-    for (const chain of [this.spine, ...this.arms, ...this.legs]) chain.read();
-    const joints = (chain) => Array.from({ length: chain.count }, (_, i) => chain.joint(i));
-    const spine = joints(this.spine);
-    const hasTarget = this.target !== null;
-    const target = hasTarget ? toArray3(readPoint(this.target, 'target', _point)) : spine[spine.length - 1].position;
-    const result = this.solver.update(dt, {
-      spine,
-      arms: this.arms.flatMap(joints),
-      legs: this.legs.flatMap(joints),
-      target,
-      enabled: Boolean(this.enabled) && hasTarget,
-    });
-    if (weight === 0) return this;
-    this._writeHips(result.spine[0].position, weight);
-    write(this.spine, result.spine, 0, weight);
-    this.arms.forEach((chain, k) => write(chain, result.arms, 3 * k, weight));
-    this.legs.forEach((chain, k) => write(chain, result.legs, 3 * k, weight));
-    return this;
-  }
-
-  // The hips' local position as animated: put back what the last update wrote
-  // unless the animation has replaced it since (as BoneChain.read() does for rotations).
-  _readHips() {
-    const local = this.hips.position;
-    if (this._writtenHips && local.equals(this._writtenHips)) local.copy(this._animatedHips);
-    this._animatedHips.copy(local);
-  }
-
-  _writeHips(position, weight) {
-    const hips = this.hips;
-    _point.fromArray(position);
-    if (hips.parent) {
-      hips.parent.updateWorldMatrix(true, false);
-      hips.parent.worldToLocal(_point);
-    }
-    hips.position.lerpVectors(this._animatedHips, _point, weight);
-    this._writtenHips = (this._writtenHips ?? new Vector3()).copy(hips.position);
-  }
-
-  /** Zeroes every effect at once (no blend), e.g. after a camera cut or a teleport. */
-  clear() {
-    this.solver.clear();
-    return this;
-  }
-
-  /** Frees the solver's memory; later calls throw. Idempotent. */
-  dispose() {
-    this.solver.dispose();
-  }
-}
-
-function write(chain, joints, first, weight) {
-  for (let i = 0; i < chain.count; i++) chain.writeSolved(i, joints[first + i].rotation);
-  chain.finish(weight);
 }

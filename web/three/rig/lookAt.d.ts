@@ -25,8 +25,7 @@ export interface LookAtIKOptions {
   limits?: ArrayLike<number>;
   /**
    * PD settle time in seconds (> 0), one for all or one per bone (a faster
-   * head leads; per bone, the helper runs on `ikpd.LookAt`, as the rig's
-   * lookAt has one settle time). Default 0.3. @default 0.3
+   * head leads; the rig's lookAt takes either). Default 0.3. @default 0.3
    */
   settleTime?: number | ArrayLike<number>;
   /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. @default 1 */
@@ -53,7 +52,7 @@ export interface LookAtIKOptions {
   ki?: number;
   /**
    * `[leftEye, rightEye]` (0, 1 or 2 Object3Ds below the head) turned by the gaze, VRM lookAt style
-   * (docs/rig/look-at.md, "Eyes"); not with a `settleTime` per bone. Default none. @default []
+   * (docs/rig/look-at.md, "Eyes"). Default none. @default []
    */
   eyes?: readonly Object3D[];
   /** The eyes' largest yaw relative to the head, radians in [0, π/2]. Default 0.6. @default 0.6 */
@@ -76,7 +75,7 @@ export interface LookAtIK extends SmoothedRigIK {}
  * Owns WASM memory: call `dispose()`.
  */
 export interface LookAtIK extends OneConstraintRig {}
-/** A one-constraint IKRig (a 'lookAt' constraint); with `settleTime` per bone (an array) on `ikpd.LookAt`. */
+/** A one-constraint IKRig (a 'lookAt' constraint). */
 export class LookAtIK {
   /**
    * Checks every option now (TypeError/RangeError naming it), and that each

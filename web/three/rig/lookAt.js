@@ -2,14 +2,12 @@
 // smoothing (docs/rig/look-at.md), as a one-constraint IKRig (a 'lookAt'
 // constraint over just its bones; web/three/rig/rigHelper.js).
 import { RigHelper, SMOOTHING_KEYS, characterFacing, guardHelper } from './rigHelper.js';
-import { BoneChain } from '../boneChain.js';
-import { checkDescent, optionNames, readAxis, readPoint, readWeight, toArray3, checkHelperOptions } from '../readers.js';
+import { checkDescent, optionNames, readAxis, checkHelperOptions } from '../readers.js';
 import { Vector3 } from 'three';
 import { checkEyes } from './eyes.js';
 import { constraintResult } from '../../src/rig/records.js';
 
 const _forward = /* @__PURE__ */ new Vector3();
-const _target = /* @__PURE__ */ new Vector3();
 // The look-at limits, the policy for a target behind and the PD's speed cap,
 // target motion and integral gain (docs/rig/look-at.md); the rig takes them as given.
 // The gaze's limits and settle time come with them (docs/rig/look-at.md, "Eyes").
@@ -55,15 +53,6 @@ export class LookAtIK extends RigHelper {
     checkEyes(eyes, bones[bones.length - 1]);
     /** The eye bones the gaze turns (fixed at construction). */
     this.eyes = Object.freeze(eyes.slice());
-    if (options.settleTime !== undefined && typeof options.settleTime !== 'number') {
-      if (eyes.length > 0) throw new RangeError('eyes: not with one settleTime per bone (give one settleTime for the eyes to be turned)');
-      // One settle time per bone: the rig's lookAt has one for all, so this case keeps the LookAt solver.
-      this._perBone = new PerBoneLookAt(this.ikpd, bones, values, forward);
-      for (const key of ['target', 'enabled', 'weight']) {
-        Object.defineProperty(this, key, { enumerable: true, get: () => this._perBone[key], set: (v) => { this._perBone[key] = v; } });
-      }
-      return new.target === LookAtIK ? guardHelper(this) : undefined;
-    }
     const facing = forward === undefined ? characterFacing(this.ikpd, bones) : undefined;
     // With eyes, the rig spans the first bone's subtree (the eyes hang off the head, outside the chain).
     this._rigUp(eyes.length > 0 ? bones[0] : bones, 'lookAt', { bones, target: options.target ?? null, forward, eyes },
@@ -79,7 +68,6 @@ export class LookAtIK extends RigHelper {
 
   /** False once disabled (or without a target) and every offset has blended out. */
   get active() {
-    if (this._perBone) return this._perBone.solver.active;
     return !this._disposed && this._rigInternal.views().results[constraintResult.active] !== 0; // the helper's one constraint
   }
 
@@ -90,61 +78,14 @@ export class LookAtIK extends RigHelper {
    */
   update(dt) {
     dt = this._dt(dt);
-    if (this._perBone) this._perBone.update(dt);
-    else this.rig.update(dt);
+    this.rig.update(dt);
     return this;
   }
 
   /** Zeroes the offsets at once (no blend), e.g. after a teleport or a cut. */
   clear() {
     this._checkAlive();
-    if (this._perBone) this._perBone.solver.clear();
-    else this._rigInternal.clearSmoothing();
+    this._rigInternal.clearSmoothing();
     return this;
   }
-
-  dispose() {
-    if (!this._disposed) this._perBone?.solver.dispose();
-    super.dispose();
-  }
-}
-
-// LookAtIK with one settle time per bone, on the LookAt solver (the rig's
-// lookAt constraint has one settle time): the joints' own rotations, the
-// head's look axis given or +Z.
-class PerBoneLookAt {
-  constructor(ikpd, bones, options, forward) {
-    this.target = options.target ?? null;
-    this.enabled = options.enabled;
-    this.weight = readWeight(options.weight);
-    this.chain = new BoneChain(bones, { forward: '+x', up: '+y' });
-    if (this.target !== null) readPoint(this.target, 'target', _target);
-    const settings = { forward: toArray3(readAxis(forward ?? '+z', 'forward', _forward)) };
-    for (const key of ['weights', 'limits', 'settleTime', 'damping', 'blendOutTime', ...GAME_KEYS]) if (options[key] != null) settings[key] = options[key];
-    settings.weights ??= defaultWeights(bones.length);
-    this.solver = new ikpd.LookAt(settings);
-    this._joints = bones.map(() => ({ position: [0, 0, 0], rotation: [0, 0, 0, 1] }));
-    this._frame = { joints: this._joints, target: [0, 0, 0], enabled: true };
-  }
-
-  update(dt) {
-    const weight = readWeight(this.weight);
-    const chain = this.chain, joints = this._joints, frame = this._frame, target = frame.target;
-    chain.read();
-    for (let i = 0; i < chain.count; i++) chain.jointInto(i, joints[i]);
-    // The frame's joints, target and enabled are reused: an update allocates nothing.
-    const hasTarget = this.target !== null;
-    if (hasTarget) readPoint(this.target, 'target', _target).toArray(target);
-    else for (let c = 0; c < 3; c++) target[c] = joints[chain.count - 1].position[c];
-    frame.enabled = Boolean(this.enabled) && hasTarget;
-    const result = this.solver.update(dt, frame);
-    if (weight === 0) return;
-    for (let i = 0; i < chain.count; i++) chain.writeSolved(i, result[i].rotation);
-    chain.finish(weight);
-  }
-}
-
-/** Weights 1/n, 1/(n−1), …, 1/2, 1: every joint takes an equal share of the turn. */
-export function defaultWeights(count) {
-  return Array.from({ length: count }, (_, i) => 1 / (count - i));
 }

@@ -100,8 +100,14 @@ export interface RigChainOptions extends RigCommonOptions {
   iterations?: number;
   /** As `ChainOptions.tolerance`. @default 1e-4 */
   tolerance?: number;
-  /** As `ChainOptions.limits` (empty, one per bone or one per joint), on the detected frames. @default [] */
+  /** As `ChainOptions.limits` (empty, one per bone or one per joint), in the frames `limitFrames` says. @default [] */
   limits?: ReadonlyArray<JointLimit | null | undefined>;
+  /**
+   * Where `limits` apply: `'canonical'`, the detected frames (the root's relative to its rest);
+   * `'local'`, the joints' own local rotations, as three.js CCDIKSolver's ('euler' limits then need
+   * joints that share one bone axis). docs/rig/rig.md, "Chain limits". @default 'canonical'
+   */
+  limitFrames?: 'canonical' | 'local';
 }
 
 /**
@@ -117,7 +123,9 @@ export interface RigEyeOptions extends Pick<LookAtFields, 'eyeYaw' | 'eyePitchUp
 
 /** `lookAt`: 2 to 64 joints, spine … neck, head last. */
 export interface RigLookAtOptions extends RigBaseOptions, RigEyeOptions,
-  Pick<LookAtFields, 'settleTime' | 'damping' | 'offset' | 'maxYaw' | 'maxPitchUp' | 'maxPitchDown' | 'behind' | 'maxSpeed' | 'targetMotion' | 'ki'> {
+  Pick<LookAtFields, 'damping' | 'offset' | 'maxYaw' | 'maxPitchUp' | 'maxPitchDown' | 'behind' | 'maxSpeed' | 'targetMotion' | 'ki'> {
+  /** Seconds (> 0) for each joint's offset to settle: one for all, or one per joint (a faster head leads). @default 0.3 */
+  settleTime?: number | ArrayLike<number>;
   /** The head's look axis (head-local). Default: detected, the rig's `facing` in the head's rest frame. */
   forward?: Vec3 | null;
   /** As `LookAtOptions.weights` (one per joint). Default 1/n, 1/(n−1), …, 1. */

@@ -142,9 +142,13 @@ struct ConstraintSettings {
   PseudoThreeBoneJob pseudoThreeBone;
   ChainJob chain;                     // method, iterations, tolerance
   std::vector<JointLimit> chainLimits;  // empty, n − 1 or n (as ChainJob::limits)
+  // false: chainLimits on the canonical frames (the root's relative to its rest);
+  // true: on the joints' own local rotations (three.js bone.quaternion), docs/rig/rig.md, "Chain limits".
+  bool chainLimitsLocal = false;
   LookAtSettings lookAt;              // offset; forward from detection or common
   std::vector<float> lookAtWeights;   // one per joint; empty: 1/n, 1/(n−1), …, 1
   std::vector<float> lookAtLimits;    // empty or one per joint
+  std::vector<float> lookAtSettleTimes;  // empty (common.settleTime) or one per joint, each > 0
   BodyLookAtSettings bodyLookAt;      // spineJoints follows joints; forward/up detected
   std::vector<float> spineWeights, spineLimits, spineSettleTimes;  // empty or one per spine joint
   // grounding: legJoints (3 or 4) and the scalar options (legs, soleOffsets,

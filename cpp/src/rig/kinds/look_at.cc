@@ -1,5 +1,5 @@
-// The look-at kind (look_at.h): its weights and limits checked, the LookAt job
-// configured from the constraint's settings, the solve.
+// The look-at kind (look_at.h): its weights, limits and per-joint settle times
+// checked, the LookAt job configured from the constraint's settings, the solve.
 #include "look_at.h"
 
 #include "look.h"
@@ -16,7 +16,7 @@ LookAtSettings JobSettings(const ConstraintSettings& s, std::vector<float>& weig
   LookAtSettings ls = s.lookAt;
   ls.weights = weights;
   ls.limits = s.lookAtLimits;
-  ls.settleTimes = {};
+  ls.settleTimes = s.lookAtSettleTimes;  // empty: settleTime below for every joint
   ls.settleTime = s.common.settleTime, ls.damping = s.common.damping, ls.blendOutTime = s.common.blendOutTime;
   return ls;
 }
@@ -25,6 +25,7 @@ Status CheckOptions(const Setup&, const ConstraintSettings& s) {
   const std::size_t k = s.joints.size();
   if (!s.lookAtWeights.empty() && s.lookAtWeights.size() != k) return Error("weights: needs one weight per joint");
   if (!s.lookAtLimits.empty() && s.lookAtLimits.size() != k) return Error("limits: needs one limit per joint");
+  if (!s.lookAtSettleTimes.empty() && s.lookAtSettleTimes.size() != k) return Error("settleTime: needs one settle time per joint");
   std::vector<float> weights(k, 1.0f);
   if (!s.lookAtWeights.empty()) weights = s.lookAtWeights;
   LookAt probe;
