@@ -41,19 +41,20 @@ export function artifactPath(name) {
 }
 
 /**
- * `deviceScaleFactor` for pages that check states, layout, memory or that a frame is
- * drawn, not how it looks (the WebGL2 pages, the demo explorer): half the canvas pixels
- * each way, since SwiftShader draws every frame on the CPU. The CSS layout (panels,
- * badge, pointer positions) stays 960×540.
+ * `deviceScaleFactor` of every demo page unless a test asks otherwise: half the canvas
+ * pixels each way, since SwiftShader draws every frame on the CPU (the demo tests run
+ * about a third faster). The CSS layout (panels, badge, pointer positions) stays
+ * 960×540, and what the tests read back (pixel statistics, HDR values above SDR white,
+ * states) does not depend on the canvas size.
  */
-export const HALF_RES = 0.5;
+const HALF_RES = 0.5;
 
 /**
  * A page (960×540 unless `viewport`, `deviceScaleFactor` canvas pixels per CSS pixel) on
  * the demo at `url`, collecting console errors and page errors into `errors`; resolves once
  * the demo is ready (or failed to start).
  */
-export async function openDemo(browser, url, errors, { viewport = { width: 960, height: 540 }, deviceScaleFactor = 1 } = {}) {
+export async function openDemo(browser, url, errors, { viewport = { width: 960, height: 540 }, deviceScaleFactor = HALF_RES } = {}) {
   const page = await browser.newPage({ viewport, deviceScaleFactor });
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -64,7 +65,7 @@ export async function openDemo(browser, url, errors, { viewport = { width: 960, 
 
 /**
  * A demo server, a browser (WebGPU unless `webgpu: false`) and a page open on
- * `path` (e.g. '?output=hdr#aim'; WebGL2 pages at HALF_RES unless `deviceScaleFactor`),
+ * `path` (e.g. '?output=hdr#aim'; at HALF_RES unless `deviceScaleFactor`),
  * with its console and page errors in `errors`; `close()` stops the browser and the server.
  */
 export async function openDemoSession(path, { webgpu = true, deviceScaleFactor } = {}) {
@@ -73,7 +74,7 @@ export async function openDemoSession(path, { webgpu = true, deviceScaleFactor }
   const errors = [];
   const webgl = !webgpu || path.includes('renderer=webgl');
   try {
-    const page = await openDemo(browser, `${server.url}${path}`, errors, { deviceScaleFactor: deviceScaleFactor ?? (webgl ? HALF_RES : 1) });
+    const page = await openDemo(browser, `${server.url}${path}`, errors, { deviceScaleFactor });
     return { server, browser, page, errors, close };
   } catch (e) {
     await close();

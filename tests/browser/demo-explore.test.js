@@ -3,7 +3,7 @@
 // tentacle, what the two-bone and quadruped panels claim, GPU and WASM memory over many scene
 // switches, the HDR scene's controls, and the small things (keys, hashes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryOverSwitches, openDemoSession, HALF_RES } from './browser.js';
+import { memoryOverSwitches, openDemoSession } from './browser.js';
 
 let session;
 let page;
@@ -13,7 +13,7 @@ const SLOW = 240_000;
 beforeAll(async () => {
   // Nothing here reads the picture (its checks are states, layout and memory), so the
   // canvas has half the pixels each way: SwiftShader draws every frame on the CPU.
-  session = await openDemoSession('?output=hdr#aim', { deviceScaleFactor: HALF_RES });
+  session = await openDemoSession('?output=hdr#aim');
   ({ page, errors } = session);
 }, SLOW);
 

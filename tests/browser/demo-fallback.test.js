@@ -1,7 +1,7 @@
 // With WebGPU disabled the demo falls back to three's WebGL2 backend with the SDR look and
 // still renders; switching through every scene there frees what each made.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { artifactPath, launchBrowser, memoryOverSwitches, openDemo, startDemoServer, HALF_RES } from './browser.js';
+import { artifactPath, launchBrowser, memoryOverSwitches, openDemo, startDemoServer } from './browser.js';
 import { pixelStats } from './pixels.js';
 
 let server;
@@ -11,7 +11,7 @@ const errors = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu: false })]);
-  page = await openDemo(browser, `${server.url}#hdr`, errors, { deviceScaleFactor: HALF_RES });
+  page = await openDemo(browser, `${server.url}#hdr`, errors);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
 // stance soles on the course (the ghost without grounding does not) and its planted
 // feet still, and each part turns off without an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, openDemo, openDemoSession, HALF_RES } from './browser.js';
+import { artifactPath, openDemo, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
 
 let session;
@@ -233,7 +233,7 @@ describe('grounding', () => {
 describe('WebGL2 (?renderer=webgl)', () => {
   it('the new scenes render a non-blank frame without errors; the badge says WebGL2 was forced, not that WebGPU is missing', async () => {
     const glErrors = [];
-    const gl = await openDemo(session.browser, `${session.server.url}?renderer=webgl#pd`, glErrors, { deviceScaleFactor: HALF_RES });
+    const gl = await openDemo(session.browser, `${session.server.url}?renderer=webgl#pd`, glErrors);
     try {
       expect(await gl.evaluate(() => window.__ikpdDemo.path.backend)).toBe('webgl2');
       const badge = await gl.textContent('#badge');
