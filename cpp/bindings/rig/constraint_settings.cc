@@ -115,7 +115,7 @@ constexpr KindReader kReaders[] = {
 
 bool KnownKind(std::uint32_t kind) { return kind < std::size(kReaders); }
 
-bool ReadPdSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
+bool ReadConstraintSettings(const float* p, ConstraintKind kind, ConstraintSettings& s) {
   if (!KnownKind(static_cast<std::uint32_t>(kind))) return false;
   const KindReader& reader = kReaders[static_cast<std::size_t>(kind)];
   s = rig::DefaultSettings(kind);

@@ -26,7 +26,7 @@ bool KnownKind(std::uint32_t kind);
 
 // Reads joints, common settings, the kind's options and extras into `s`
 // (defaults first); false when the counts do not fit (JS checks them first).
-bool ReadPdSettings(const float* p, rig::ConstraintKind kind, rig::ConstraintSettings& s);
+bool ReadConstraintSettings(const float* p, rig::ConstraintKind kind, rig::ConstraintSettings& s);
 
 // set(index, offset) of the rig and rig batch handles: constraint `index` of
 // `rig` gets the settings packed at `offset`, applied by target.SetSettings
@@ -35,7 +35,7 @@ template <class Target>
 Status SetPacked(Target& target, const rig::Rig& rig, std::uint32_t index, std::uintptr_t offset) {
   if (index >= rig.constraintCount()) return Error("index: no constraint with that index");
   rig::ConstraintSettings s;
-  if (!ReadPdSettings(Floats(offset), rig.settings(index).kind, s)) return Error("joints: too many");
+  if (!ReadConstraintSettings(Floats(offset), rig.settings(index).kind, s)) return Error("joints: too many");
   return target.SetSettings(index, s);
 }
 

@@ -94,7 +94,7 @@ class RigHandle {
     ConstraintSettings s;
     if (!KnownKind(kind)) return ToResult(Error("kind: unknown kind"));
     if (!Headroom(kSettingsBytes)) return ToResult(Error("memory: out of WebAssembly memory"));
-    if (!ReadPdSettings(Floats(offset), static_cast<ConstraintKind>(kind), s)) return ToResult(Error("joints: too many"));
+    if (!ReadConstraintSettings(Floats(offset), static_cast<ConstraintKind>(kind), s)) return ToResult(Error("joints: too many"));
     return kept_.Keep(rig_.Add(s));
   }
 
@@ -139,7 +139,7 @@ class RigHandle {
     return {reinterpret_cast<const LocalTransform*>(floats_.get() + 2 * kLocalFloats * n_ + kLocalFloats), n_};
   }
 
-  // The lists ReadPdSettings fills (each bounded: 256 chain joints, 64 look-at joints, …).
+  // The lists ReadConstraintSettings fills (each bounded: 256 chain joints, 64 look-at joints, …).
   static constexpr std::size_t kSettingsBytes = 64 * 1024;
 
   rig::Rig rig_;
