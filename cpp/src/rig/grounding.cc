@@ -59,10 +59,6 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   // hold): a ramp is tracked alike at any rate (docs/rig/grounding.md, "Smoothing").
   pd::PdSettings linear = pds;
   linear.targetMotion = pd::TargetMotion::kLinear;
-  // A free foot's height follows the ground along its plane without lag (the job gives the
-  // plane's velocity, fed forward); a change between planes is smoothed (same section).
-  pd::PdSettings tracking = pds;
-  tracking.feedForward = 1.0;
   TwoBoneSettings limb;
   limb.pole = TwoBonePole::kPoint;
   limb.soften = 0.0f;  // the job softens the reach itself, from the animated leg's (grounding_solve.cc)
@@ -73,7 +69,7 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   State next = same ? state_ : State{};
   // Smoothing turned on (settleTime 0 → > 0): the PDs already hold the offsets applied.
   for (Leg& leg : next.legs) {
-    if (Status s = leg.height.Configure(tracking); !s) return s;
+    if (Status s = leg.height.Configure(pds); !s) return s;
     if (Status s = leg.rotation.Configure(pds); !s) return s;
     for (pd::ScalarPD& axis : leg.slide) {
       if (Status s = axis.Configure(linear); !s) return s;
