@@ -1,15 +1,17 @@
-// Grounding: settings, state and input checks (docs/rig/grounding.md). The
-// per-frame stages are in grounding_solve.cc.
+// Grounding: settings, state, input checks and stance (docs/rig/grounding.md).
+// The per-frame stages are in grounding_solve.cc.
 #include "ikpd/rig/grounding.h"
 
 #include <cmath>
 #include <cstdio>
 
+#include "body_parts.h"
 #include "fields.h"
 
 namespace ikpd::rig {
 
 namespace {
+using body_detail::Horizontal;
 bool FiniteAtLeast(float v, float min) { return std::isfinite(v) && v >= min; }
 
 using describe::CheckRange;
@@ -59,10 +61,6 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   // hold): a ramp is tracked alike at any rate (docs/rig/grounding.md, "Smoothing").
   pd::PdSettings linear = pds;
   linear.targetMotion = pd::TargetMotion::kLinear;
-  // A free foot's height follows the ground along its plane without lag (the job gives the
-  // plane's velocity, fed forward); a change between planes is smoothed (same section).
-  pd::PdSettings tracking = pds;
-  tracking.feedForward = 1.0;
   TwoBoneSettings limb;
   limb.pole = TwoBonePole::kPoint;
   limb.soften = 0.0f;  // the job softens the reach itself, from the animated leg's (grounding_solve.cc)
@@ -73,7 +71,7 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   State next = same ? state_ : State{};
   // Smoothing turned on (settleTime 0 → > 0): the PDs already hold the offsets applied.
   for (Leg& leg : next.legs) {
-    if (Status s = leg.height.Configure(tracking); !s) return s;
+    if (Status s = leg.height.Configure(pds); !s) return s;
     if (Status s = leg.rotation.Configure(pds); !s) return s;
     for (pd::ScalarPD& axis : leg.slide) {
       if (Status s = axis.Configure(linear); !s) return s;
@@ -86,6 +84,46 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   state_ = next;
   limb_ = setup;
   return Ok();
+}
+
+// A leg's slide (world, horizontal) after this update: blended out when `release`d, else as it is.
+glm::vec3 Grounding::SlideAfter(const Leg& leg, float dt, const glm::vec3& up, bool release) const {
+  glm::vec3 slide(0.0f);
+  for (std::size_t k = 0; k < 3; ++k) {
+    pd::ScalarPD axis = leg.slide[k];
+    if (release && axis.value() == 0.0 && axis.velocity() == 0.0) continue;
+    if (release && settings_.settleTime == 0.0f) axis.Reset(0.0);
+    else if (release) (void)axis.UpdateBlendOut(dt, 0.0);
+    slide[static_cast<glm::length_t>(k)] = static_cast<float>(axis.value());
+  }
+  return Horizontal(slide, up);
+}
+
+// Stance: the flag, else slow and low (leaving it takes 1.5× either threshold). `rootStep`:
+// the root's horizontal move over dt.
+bool Grounding::Stance(const Leg& leg, float plant, const glm::vec3& sole, float lift, const glm::vec3& rootStep, float dt, float plantHeight,
+                       float tolerance, float scale, const glm::vec3& up) const {
+  if (plant >= 0.0f) return plant >= 0.5f;
+  if (!(dt > 0.0f)) return leg.planted;
+  // A stance foot may move up to half as fast as it travels against the root (a clip in
+  // place on a moving root); a foot carried along with the root is not planted.
+  const glm::vec3 step = leg.seen ? Horizontal(sole - leg.previous, up) : glm::vec3(0.0f);
+  const float speed = glm::length(step) / dt, against = glm::length(step - rootStep) / dt, rootSpeed = glm::length(rootStep) / dt;
+  const float k = leg.planted ? 1.5f : 1.0f;
+  return lift <= k * plantHeight + tolerance && speed <= k * (settings_.plantSpeed * scale + 0.5f * std::min(rootSpeed, against));
+}
+
+glm::vec3 Grounding::standing(std::size_t leg, const glm::vec3& sole, const glm::vec3& groundOrigin, const glm::vec3& up, float scale) const {
+  const Leg& st = state_.legs[leg];
+  const glm::vec3 u = NormalizeOr(up, glm::vec3(0.0f, 1.0f, 0.0f));
+  const glm::vec3 rootStep = state_.seen ? Horizontal(groundOrigin - state_.origin, u) : glm::vec3(0.0f);
+  const bool stance = Stance(st, st.plant, sole, glm::dot(sole - groundOrigin, u), rootStep, state_.step, state_.plantHeight,
+                             1e-6f * state_.length, scale, u);
+  if (stance && st.planted) {
+    const glm::vec3 to = st.lock - sole;
+    return sole + to - glm::dot(to, u) * u;
+  }
+  return sole + SlideAfter(st, state_.step, u, !stance);
 }
 
 bool Grounding::active() const {

@@ -59,10 +59,11 @@ struct Grounding::Desired {
     glm::vec3 point{0.0f};    // a ground point
     float lift = 0.0f;        // animated sole height above the authored ground
     glm::vec3 lock{0.0f};     // a planted foot's lock, within unplantRadius of the sole
-    float offset = 0.0f;      // target height offset (weighted)
-    float rate = 0.0f;        // its velocity as the sole moves along the ground's plane (weighted)
+    glm::vec3 at{0.0f};       // where the sole stands this update (its lock, or the sole carried by its slide)
+    float offset = 0.0f;      // target height offset (weighted): the ground's height under `at`
+    float change = 0.0f;      // a free foot's jump between the last hit's plane and this one (weighted)
     float edge = -1.0f;       // where in the step an edge was crossed (GroundHit::edge; < 0: not known)
-    float jump = 0.0f;        // a free foot's offset change at that edge (what `rate` does not explain)
+    float jump = 0.0f;        // `change` when `edge` is known (the pelvis takes it there too)
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // target sole rotation (weighted)
     bool ground = false;
     bool stance = false;
@@ -75,7 +76,7 @@ struct Grounding::Desired {
 
 // Whether a leg carries an offset (else it is copied bit for bit).
 bool Grounding::FootMoved(const Leg& st) {
-  return st.height.value() != 0.0 || st.rotation.value() != kIdentityD || st.planted || st.slide[0].value() != 0.0 ||
+  return st.height.value() != 0.0 || (st.grounded && st.base != 0.0f) || st.rotation.value() != kIdentityD || st.planted || st.slide[0].value() != 0.0 ||
          st.slide[1].value() != 0.0 || st.slide[2].value() != 0.0;
 }
 
@@ -101,10 +102,9 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   const float maxRise = std::isnan(S.maxPelvisRise) ? 0.1f * d.length : S.maxPelvisRise * scale;
   const float plantHeight = std::isnan(S.plantHeight) ? 0.03f * d.length : S.plantHeight * scale;
   const float unplantRadius = std::isnan(S.unplantRadius) ? 0.15f * d.length : S.unplantRadius * scale;
-  // The root's horizontal speed (the authored ground's origin moving): a stance foot
+  // The root's horizontal move (the authored ground's origin moving): a stance foot
   // moves with the ground, not with the root, whatever speed the clip was made for.
   const glm::vec3 rootStep = state_.seen ? Horizontal(in.groundOrigin - state_.origin, up) : glm::vec3(0.0f);
-  const float rootSpeed = dt > 0.0f ? glm::length(rootStep) / dt : 0.0f;
   const glm::vec3 forward = NormalizeOr(Horizontal(in.forward, up), glm::vec3(0.0f), 1e-12f);
   const glm::vec3 right = glm::cross(up, forward);
 
@@ -127,19 +127,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     const glm::vec3 limited = glm::normalize(up - std::tan(pitch) * forward + std::tan(roll) * right);
     const float fade = plantHeight > 0.0f ? std::clamp(2.0f - f.lift / plantHeight, 0.0f, 1.0f) : (f.lift <= 0.0f ? 1.0f : 0.0f);
     f.rotation = glm::slerp(kIdentityRotation, Arc(up, limited), w * fade);
-    // Stance: the flag, else slow and low (leaving it takes 1.5× either threshold).
-    if (g.plant >= 0.0f) {
-      f.stance = g.plant >= 0.5f;
-    } else if (dt > 0.0f) {
-      // A stance foot may move up to half as fast as it travels against the root (a clip in
-      // place on a moving root); a foot carried along with the root is not planted.
-      const glm::vec3 step = leg.seen ? Horizontal(f.sole - leg.previous, up) : glm::vec3(0.0f);
-      const float speed = glm::length(step) / dt, against = glm::length(step - rootStep) / dt;
-      const float k = leg.planted ? 1.5f : 1.0f;
-      f.stance = f.lift <= k * plantHeight + 1e-6f * d.length && speed <= k * (S.plantSpeed * scale + 0.5f * std::min(rootSpeed, against));
-    } else {
-      f.stance = leg.planted;
-    }
+    f.stance = Stance(leg, g.plant, f.sole, f.lift, rootStep, dt, plantHeight, 1e-6f * d.length, scale, up);
     // The ground's height above the authored ground under the foot (under its lock once
     // planted; a lock that drifted past unplantRadius follows the sole): every foot keeps
     // its animated clearance, planted or not.
@@ -149,17 +137,20 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
       const float far = glm::length(drift);
       if (far > unplantRadius) f.lock = leg.lock - drift * ((far - unplantRadius) / far);
     }
-    const glm::vec3 at = f.stance && leg.planted ? f.lock - glm::dot(f.lock - f.sole, up) * up : f.sole;
-    const float t = glm::dot(g.point - at, n) / glm::dot(up, n);
+    // A free foot stands where its slide carries it (a released lock gliding back: where the
+    // glide is after this update), and its ground is taken there.
+    const bool held = f.stance && leg.planted;
+    f.at = held ? f.lock - glm::dot(f.lock - f.sole, up) * up : f.sole + SlideAfter(leg, dt, up, !f.stance);
+    const float t = glm::dot(g.point - f.at, n) / glm::dot(up, n);
     f.offset = w * (t + f.lift);
-    // The offset's velocity along this hit's plane (the sole moving over it, the root moving
-    // up or down): the height PD follows it without lag; a jump between planes (a ground
-    // edge) is not a velocity, so it is smoothed, not tracked.
-    if (dt > 0.0f && leg.seen && state_.seen) {
-      const glm::vec3 moved = Horizontal(f.sole - leg.previous, up);
-      f.rate = w * (-glm::dot(moved, n) / glm::dot(up, n) - glm::dot(in.groundOrigin - state_.origin, up)) / dt;
-      if (!std::isfinite(f.rate)) f.rate = 0.0f;  // a tiny dt: the change is smoothed as a jump
-      else f.edge = g.edge;
+    // A free foot is kept on this hit's plane exactly; a change between the last hit's plane
+    // and this one (a ground edge) is smoothed: compared halfway along the sole's way, where
+    // two tangent planes of a smooth ground agree, so only an edge counts.
+    if (leg.grounded && !held) {
+      const glm::vec3 mid = 0.5f * (leg.at + f.at);
+      const float change = w * (glm::dot(g.point - mid, n) / glm::dot(up, n) - glm::dot(leg.point - mid, leg.normal) / glm::dot(up, leg.normal));
+      f.change = std::isfinite(change) ? change : 0.0f;
+      if (dt > 0.0f && g.edge >= 0.0f) f.edge = g.edge, f.jump = f.change;
     }
   }
   for (std::size_t i = 0; i < legs; ++i) {
@@ -168,23 +159,24 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
 
   // Stage 2: smooth each foot, lock planted ones (from here on the state changes).
   state_.weight = weight;
-  // Tracks `target` (moving at `rate` when given), or blends out to exactly zero when
-  // released (disabled, no ground).
-  const auto smooth = [&](pd::ScalarPD& pd, float target, bool release, float rate = std::numeric_limits<float>::quiet_NaN(),
-                          double edge = 0.5) {
+  // Tracks `target`, or blends out to exactly zero when released (disabled, no ground).
+  const auto smooth = [&](pd::ScalarPD& pd, float target, bool release) {
     // At rest at zero, toward zero: the update would leave it there (skipped: most slides, a biped's pitch).
-    if ((release || (target == 0.0f && pd.target() == 0.0 && !(rate != 0.0f && !std::isnan(rate)))) && pd.value() == 0.0 && pd.velocity() == 0.0) return 0.0f;
+    if ((release || (target == 0.0f && pd.target() == 0.0)) && pd.value() == 0.0 && pd.velocity() == 0.0) return 0.0f;
     if (S.settleTime == 0.0f) pd.Reset(release ? 0.0 : target);
     else if (release) (void)pd.UpdateBlendOut(dt, 0.0);
-    else if (std::isnan(rate)) (void)pd.Update(dt, target);
-    else {
-      // Along the plane at `rate` the whole step; what is left of the change (a ground edge
-      // crossed) is taken where the edge was crossed, else at mid-step, as a linear target
-      // would centre it. The exact step is exact on each piece.
-      const double first = edge * static_cast<double>(dt), second = static_cast<double>(dt) - first;
-      (void)pd.Update(first, pd.target() + rate * first, rate);
-      (void)pd.Update(second, target, rate);
-    }
+    else (void)pd.Update(dt, target);
+    return static_cast<float>(pd.value());
+  };
+  // A foot on ground: its residual over the exact offset blends out; a change between the
+  // hits' planes (`change`) enters it where the edge was crossed, else at mid-step. The exact
+  // step is exact on each piece, so where the frames fall does not matter.
+  const auto settle = [&](pd::ScalarPD& pd, float change, double edge) {
+    if (change == 0.0f || S.settleTime == 0.0f) return smooth(pd, 0.0f, true);
+    const double first = edge * static_cast<double>(dt);
+    (void)pd.UpdateBlendOut(first, 0.0);
+    pd.Reset(pd.value() - change, pd.velocity());
+    (void)pd.UpdateBlendOut(static_cast<double>(dt) - first, 0.0);
     return static_cast<float>(pd.value());
   };
   std::array<glm::quat, kMaxGroundLegs> footRotation{};
@@ -219,24 +211,22 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   for (std::size_t i = 0; i < legs; ++i) {
     Leg& leg = state_.legs[i];
     Desired::Foot& f = d.feet[i];
-    // A planted foot stands on its ground exactly but for a residual from landing that
-    // blends out (its PD holds the residual); a free foot's PD holds its height offset.
+    // A foot on ground stands on it exactly but for a residual (from landing, from a change of
+    // ground) that blends out: its PD holds the residual. Off the ground (disabled, no hit) the
+    // PD holds the whole offset and blends it out.
     const bool stance = f.ground && f.stance;
     float h;
-    if (stance) {
-      if (!leg.planted) leg.height.Reset(leg.height.value() - f.offset, leg.height.velocity());
+    if (f.ground) {
+      if (!leg.grounded) leg.height.Reset(leg.height.value() - f.offset, leg.height.velocity());
       leg.base = f.offset;
-      h = f.offset + smooth(leg.height, 0.0f, true);
+      h = f.offset + settle(leg.height, f.change, f.edge >= 0.0f ? static_cast<double>(f.edge) : 0.5);
+      leg.at = f.at, leg.point = f.point, leg.normal = f.normal;
     } else {
-      if (leg.planted) {
-        leg.height.Reset(leg.height.value() + leg.base, leg.height.velocity());
-      } else if (f.ground && f.edge >= 0.0f && S.settleTime > 0.0f) {
-        // An edge crossed at a known point of the step: the jump is taken there (and the
-        // pelvis's target jumps there too, stage 3).
-        f.jump = static_cast<float>(f.offset - (leg.height.target() + static_cast<double>(f.rate) * dt));
-      }
-      h = smooth(leg.height, f.offset, !f.ground, f.rate, f.jump != 0.0f ? static_cast<double>(f.edge) : 0.5);
+      if (leg.grounded) leg.height.Reset(leg.height.value() + leg.base, leg.height.velocity());
+      h = smooth(leg.height, 0.0f, true);
     }
+    leg.grounded = f.ground;
+    leg.plant = in.grounds[i].plant;
     if (S.settleTime == 0.0f) (void)leg.rotation.Reset(glm::dquat(f.ground ? f.rotation : kIdentityRotation));
     else if (f.ground) (void)leg.rotation.Update(dt, f.rotation);
     else (void)leg.rotation.UpdateBlendOut(dt);
@@ -262,6 +252,7 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
         slide *= kept;
       }
       leg.lock = free + slide;
+      leg.at = f.sole + slide;
       for (int k = 0; k < 3; ++k) leg.slide[static_cast<std::size_t>(k)].Reset(slide[k]);
     } else {
       for (int k = 0; k < 3; ++k) slide[k] = smooth(leg.slide[static_cast<std::size_t>(k)], 0.0f, true);
@@ -272,6 +263,8 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
     if (dt > 0.0f || !leg.seen) leg.previous = f.sole, leg.seen = true;
   }
   if (dt > 0.0f || !state_.seen) state_.origin = in.groundOrigin, state_.seen = true;
+  if (dt > 0.0f) state_.step = dt;
+  state_.plantHeight = plantHeight, state_.length = d.length;
 
   // Stage 3: body pitch (four legs: front pair vs hind pair) and pelvis offset targets.
   glm::vec3 pitchAxis(0.0f);

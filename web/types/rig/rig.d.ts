@@ -235,7 +235,7 @@ export interface Rig extends Disposable {
    * core's default: not known, taken at mid-step); world space; fill before `update`.
    */
   readonly grounds: Float32Array;
-  /** Float32Array(6 × grounding legs): per leg the animated sole xyz and hip xyz (world), filled by `probe()`. */
+  /** Float32Array(6 × grounding legs): per leg the sole xyz (the animated sole moved to where the update will stand the foot: its lock, its glide) and hip xyz (world), filled by `probe()`. */
   readonly probes: Float32Array;
   /** The constraints in stack order. */
   readonly constraints: RigConstraint[];

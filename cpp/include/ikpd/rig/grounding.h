@@ -53,7 +53,8 @@ struct GroundHit {
 static_assert(sizeof(GroundHit) == 9 * sizeof(float));
 
 // Per leg, what the ground query needs (world space, 6 floats; JS rig.probes):
-// the animated sole point (ankle or toe minus its sole offset along up) and
+// the animated sole point (ankle or toe minus its sole offset along up, moved
+// horizontally to where the update will stand the foot: Grounding::standing) and
 // the hip. Cast from hip + legLength·up down to sole − legLength·up.
 struct GroundProbe {
   glm::vec3 sole{0.0f};
@@ -150,6 +151,11 @@ class Grounding {
   bool planted(std::size_t leg) const { return state_.legs[leg].planted; }
   // A planted leg's lock (world; the sole point it holds, horizontally).
   glm::vec3 lock(std::size_t leg) const { return state_.legs[leg].lock; }
+  // Where the next update will stand leg `leg`'s sole (world), given its animated sole and the
+  // authored ground's origin (as in GroundingInput), if that update is as long as the last and
+  // its plant flag as the last one: at its lock while it stays planted, else at the animated
+  // sole carried by its slide (a released lock gliding back). Where its ground is queried.
+  glm::vec3 standing(std::size_t leg, const glm::vec3& sole, const glm::vec3& groundOrigin, const glm::vec3& up, float scale) const;
 
  private:
   struct Leg {
@@ -158,7 +164,11 @@ class Grounding {
     std::array<pd::ScalarPD, 3> slide;  // world offset of a released plant
     glm::vec3 lock{0.0f};   // planted sole point (world)
     glm::vec3 previous{0.0f};  // last animated sole (world)
-    float base = 0.0f;         // planted: the exact height offset (the height PD holds the residual)
+    glm::vec3 at{0.0f};        // on ground: where the sole stood (world), on the plane below
+    glm::vec3 point{0.0f}, normal{0.0f};  // on ground: the last hit's plane (normal unit, toward up)
+    float base = 0.0f;         // on ground: the exact height offset (the height PD holds the residual)
+    float plant = -1.0f;       // the last hit's plant flag
+    bool grounded = false;     // on ground at the last update
     bool planted = false;
     bool seen = false;
   };
@@ -167,6 +177,8 @@ class Grounding {
     pd::ScalarPD pelvis, pitch;
     pd::ScalarPD weight;     // the weight in force (smoothed; zero once released)
     glm::vec3 origin{0.0f};  // last groundOrigin (the root's motion, for stance)
+    float step = 0.0f;       // the last update's dt > 0
+    float plantHeight = 0.0f, length = 0.0f;  // the last update's plantHeight (world) and shortest leg
     bool seen = false;
   };
   struct Desired;  // per-update scratch (grounding.cc)
@@ -174,6 +186,9 @@ class Grounding {
   Status Apply(const GroundingSettings& settings, bool keepState);
   Status Check(float dt, const GroundingInput& in, const GroundingOutput& out) const;
   static bool FootMoved(const Leg& leg);
+  glm::vec3 SlideAfter(const Leg& leg, float dt, const glm::vec3& up, bool release) const;
+  bool Stance(const Leg& leg, float plant, const glm::vec3& sole, float lift, const glm::vec3& rootStep, float dt, float plantHeight,
+              float tolerance, float scale, const glm::vec3& up) const;
 
   GroundingSettings settings_{};
   State state_{};

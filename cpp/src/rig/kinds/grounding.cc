@@ -144,7 +144,8 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 
 std::size_t GroundLegs(const Constraint& c) { return std::get<GroundingState>(c.state).job.settings().legs; }
 
-// Leg i's animated sole and hip in world space; a planted foot's ground is queried under its lock.
+// Leg i's animated sole and hip in world space; a planted foot's ground is queried under its
+// lock, a free one's where its slide carries it (Grounding::standing).
 GroundProbe Probe(const Stage& stage, const Constraint& c, std::size_t i) {
   const Grounding& job = std::get<GroundingState>(c.state).job;
   const GroundingSettings& g = job.settings();
@@ -152,12 +153,8 @@ GroundProbe Probe(const Stage& stage, const Constraint& c, std::size_t i) {
   const auto at = [&](std::size_t k) { return stage.model[static_cast<std::size_t>(c.settings.legs[i * g.legJoints + k])].position; };
   const glm::vec3 h = stage.ToWorld({at(0), kIdentityRotation}).position;
   const glm::vec3 e = stage.ToWorld({at(g.legJoints - 1), kIdentityRotation}).position;
-  GroundProbe p{e - g.soleOffsets[i] * stage.root.scale * up, h};
-  if (job.planted(i)) {
-    const glm::vec3 to = job.lock(i) - p.sole;
-    p.sole += to - glm::dot(to, up) * up;
-  }
-  return p;
+  const glm::vec3 origin = stage.ToWorld({g.groundHeight * stage.up, kIdentityRotation}).position;
+  return {job.standing(i, e - g.soleOffsets[i] * stage.root.scale * up, origin, up, stage.root.scale), h};
 }
 
 }  // namespace
