@@ -30,7 +30,7 @@ struct TwoBoneBatchCase {
   explicit TwoBoneBatchCase(std::size_t n)
       : p(bench::MakeTwoBoneProblems(n)), outRoot(4 * n), outMidP(3 * n), outMidR(4 * n), outEndP(3 * n),
         outEndR(4 * n), reached(n), distance(n) {
-    job.options.soften = 0.05f;
+    job.options.settings.soften = 0.05f;
     job.poleMode = ikpd::PoleMode::kPoint;
     job.count = n;
     job.rootPosition = p.rootPosition.data(), job.rootRotation = p.rootRotation.data();
@@ -106,16 +106,17 @@ void TwoBoneSingle(benchmark::State& state) {
   const bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kItems);
   ikpd::TwoBoneResult result;
   ikpd::TwoBoneJob job;
-  job.soften = 0.05f;
+  job.settings.soften = 0.05f;
+  job.settings.pole = ikpd::TwoBonePole::kPoint;
   job.result = &result;
   for (auto _ : state) {
     for (std::size_t i = 0; i < kItems; ++i) {
-      job.root = {Vec3At(p.rootPosition, i), QuatAt(p.rootRotation, i)};
-      job.mid = {Vec3At(p.midPosition, i), QuatAt(p.midRotation, i)};
-      job.end = {Vec3At(p.endPosition, i), QuatAt(p.endRotation, i)};
-      job.target = Vec3At(p.target, i);
-      job.pole = Vec3At(p.pole, i);
-      job.weight = p.weight[i];
+      job.frame.root = {Vec3At(p.rootPosition, i), QuatAt(p.rootRotation, i)};
+      job.frame.mid = {Vec3At(p.midPosition, i), QuatAt(p.midRotation, i)};
+      job.frame.end = {Vec3At(p.endPosition, i), QuatAt(p.endRotation, i)};
+      job.frame.target = Vec3At(p.target, i);
+      job.frame.pole = Vec3At(p.pole, i);
+      job.frame.weight = p.weight[i];
       if (!job.Run()) state.SkipWithError("TwoBoneJob failed");
       benchmark::DoNotOptimize(result);
     }

@@ -41,7 +41,7 @@ bool AllSentinel(const std::vector<float>& field) {
 
 void FuzzTwoBone(Input& in, std::size_t count) {
   TwoBoneJob options;
-  options.root = in.Joint();
+  options.frame.root = in.Joint();
   FillTwoBoneOptions(in, options);
   const bool hasWeight = in.Bool();
   const PoleMode mode = static_cast<PoleMode>(in.Int(0, 2));
@@ -50,25 +50,20 @@ void FuzzTwoBone(Input& in, std::size_t count) {
   std::vector<TwoBoneJob> singles(count, options);
   for (std::size_t i = 0; i < count; ++i) {
     TwoBoneJob& j = singles[i];
-    j.pole.reset();
-    j.poleDirection.reset();
+    j.settings.pole = ikpd::TwoBonePole::kNone;
     FillTwoBoneJob(in, j);  // joints, target, pole, weight; the shared options are put back below
     const glm::vec3 p = mode == PoleMode::kNone ? glm::vec3(0.0f) : in.Vec3();
-    if (mode == PoleMode::kPoint) j.pole = p, j.poleDirection.reset();
-    if (mode == PoleMode::kDirection) j.poleDirection = p, j.pole.reset();
-    if (mode == PoleMode::kNone) j.pole.reset(), j.poleDirection.reset();
-    if (!hasWeight) j.weight = options.weight;
-    for (auto* shared : {&j}) {
-      shared->forward = options.forward, shared->bendAxis = options.bendAxis, shared->bendDirection = options.bendDirection;
-      shared->straightBend = options.straightBend, shared->minAngle = options.minAngle, shared->maxAngle = options.maxAngle;
-      shared->soften = options.soften, shared->maxStretch = options.maxStretch, shared->twist = options.twist;
-      shared->endRotation = options.endRotation, shared->tolerance = options.tolerance;
-      shared->effectorOffset = options.effectorOffset;
-    }
-    Put(rootP, i, j.root.position), Put(rootR, i, j.root.rotation), Put(midP, i, j.mid.position);
-    Put(midR, i, j.mid.rotation), Put(endP, i, j.end.position), Put(endR, i, j.end.rotation);
-    Put(target, i, j.target), Put(pole, i, p);
-    weight[i] = j.weight;
+    if (mode == PoleMode::kPoint) j.settings.pole = ikpd::TwoBonePole::kPoint, j.frame.pole = p;
+    if (mode == PoleMode::kDirection) j.settings.pole = ikpd::TwoBonePole::kDirection, j.frame.pole = p;
+    if (mode == PoleMode::kNone) j.settings.pole = ikpd::TwoBonePole::kNone;
+    if (!hasWeight) j.frame.weight = options.frame.weight;
+    const ikpd::TwoBonePole itemPole = j.settings.pole;
+    j.settings = options.settings, j.settings.pole = itemPole;
+    j.frame.effectorOffset = options.frame.effectorOffset;
+    Put(rootP, i, j.frame.root.position), Put(rootR, i, j.frame.root.rotation), Put(midP, i, j.frame.mid.position);
+    Put(midR, i, j.frame.mid.rotation), Put(endP, i, j.frame.end.position), Put(endR, i, j.frame.end.rotation);
+    Put(target, i, j.frame.target), Put(pole, i, p);
+    weight[i] = j.frame.weight;
   }
   std::vector<float> oRootR(4 * count, kSentinel), oMidP(3 * count, kSentinel), oMidR(4 * count, kSentinel),
       oEndP(3 * count, kSentinel), oEndR(4 * count, kSentinel), oReached(count, kSentinel), oDistance(count, kSentinel);

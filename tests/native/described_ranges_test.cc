@@ -113,8 +113,8 @@ void ExpectRangesChecked(const Job& valid, Validate validate, const std::vector<
 TEST(DescribedRanges, TwoBone) {
   TwoBoneResult result;
   TwoBoneJob job;
-  job.mid.position = {1.0f, 0.0f, 0.0f};
-  job.end.position = {2.0f, 0.0f, 0.0f};
+  job.frame.mid.position = {1.0f, 0.0f, 0.0f};
+  job.frame.end.position = {2.0f, 0.0f, 0.0f};
   job.result = &result;
   ExpectRangesChecked(job, [](const TwoBoneJob& j) { return j.Validate(); });
 }
@@ -130,8 +130,8 @@ TEST(DescribedRanges, Aim) {
 TEST(DescribedRanges, PseudoThreeBone) {
   PseudoThreeBoneResult result;
   PseudoThreeBoneJob job;
-  job.limb.mid.position = {1.0f, 0.0f, 0.0f};
-  job.limb.end.position = {2.0f, 0.0f, 0.0f};
+  job.limb.frame.mid.position = {1.0f, 0.0f, 0.0f};
+  job.limb.frame.end.position = {2.0f, 0.0f, 0.0f};
   job.tip.position = {2.5f, 0.0f, 0.0f};
   job.result = &result;
   ExpectRangesChecked(job, [](const PseudoThreeBoneJob& j) { return j.Validate(); });

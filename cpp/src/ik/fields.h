@@ -6,6 +6,7 @@
 // expect.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "../describe/fields.h"
@@ -17,30 +18,58 @@
 
 namespace ikpd::describe {
 
+// The two-bone job's JS `pole` / `poleDirection` pair (docs/ik/two-bone.md),
+// the one place it maps onto settings.pole (the kind) and frame.pole: `pole`
+// given → kPoint, `poleDirection` given → kDirection, the value in frame.pole.
+// Both given → kBothPoles (point | direction, frame.pole holding `pole`),
+// which Validate rejects: "poleDirection: cannot be combined with pole".
+inline constexpr TwoBonePole kBothPoles = static_cast<TwoBonePole>(3);
+template <TwoBonePole Kind>
+struct TwoBonePoleInput {
+  using Value = std::optional<glm::vec3>;
+  static constexpr int kBit = static_cast<int>(Kind);
+  static constexpr Value Get(const TwoBoneJob& job) {
+    const int kind = static_cast<int>(job.settings.pole);
+    const bool given = Kind == TwoBonePole::kPoint ? (kind & kBit) != 0 : kind == kBit;
+    return given ? Value(job.frame.pole) : std::nullopt;
+  }
+  // `pole` is read before `poleDirection` (the description's order): it wins frame.pole.
+  static constexpr void Set(TwoBoneJob& job, const Value& value) {
+    int kind = static_cast<int>(job.settings.pole) & ~kBit;
+    if (value) {
+      if (Kind == TwoBonePole::kPoint || (kind & static_cast<int>(TwoBonePole::kPoint)) == 0) job.frame.pole = *value;
+      kind |= kBit;
+    }
+    job.settings.pole = static_cast<TwoBonePole>(kind);
+  }
+};
+
 template <>
 struct JobFields<TwoBoneJob> {
   static constexpr const char* kName = "twoBone";
   template <class F>
   static constexpr void Visit(F&& f) {
-    f(Role::kInput, "root", &TwoBoneJob::root);
-    f(Role::kInput, "mid", &TwoBoneJob::mid);
-    f(Role::kInput, "end", &TwoBoneJob::end);
-    f(Role::kInput, "target", &TwoBoneJob::target);
-    f(Role::kOption, "pole", &TwoBoneJob::pole);
-    f(Role::kOption, "poleDirection", &TwoBoneJob::poleDirection);
-    f(Role::kOption, "forward", &TwoBoneJob::forward);
-    f(Role::kOption, "bendAxis", &TwoBoneJob::bendAxis);
-    f(Role::kOption, "effectorOffset", &TwoBoneJob::effectorOffset);
-    f(Role::kOption, "bendDirection", &TwoBoneJob::bendDirection, EnumNames{"auto|positive|negative", 0});
-    f(Role::kOption, "straightBend", &TwoBoneJob::straightBend, EnumNames{"positive|negative", 1});
-    f(Role::kOption, "minAngle", &TwoBoneJob::minAngle, Closed(0.0, kPi));
-    f(Role::kOption, "maxAngle", &TwoBoneJob::maxAngle, Closed(0.0, kPi));
-    f(Role::kOption, "weight", &TwoBoneJob::weight, Closed(0.0, 1.0));
-    f(Role::kOption, "soften", &TwoBoneJob::soften, Closed(0.0, 1.0));
-    f(Role::kOption, "maxStretch", &TwoBoneJob::maxStretch, AtLeast(1.0));
-    f(Role::kOption, "twist", &TwoBoneJob::twist, kFinite);
-    f(Role::kOption, "endRotation", &TwoBoneJob::endRotation, EnumNames{"world|relative", 0});
-    f(Role::kOption, "tolerance", &TwoBoneJob::tolerance, AtLeast(0.0));
+    const auto frame = [](auto member) { return Nest(&TwoBoneJob::frame, member); };
+    const auto settings = [](auto member) { return Nest(&TwoBoneJob::settings, member); };
+    f(Role::kInput, "root", frame(&TwoBoneFrame::root));
+    f(Role::kInput, "mid", frame(&TwoBoneFrame::mid));
+    f(Role::kInput, "end", frame(&TwoBoneFrame::end));
+    f(Role::kInput, "target", frame(&TwoBoneFrame::target));
+    f(Role::kOption, "pole", TwoBonePoleInput<TwoBonePole::kPoint>{});
+    f(Role::kOption, "poleDirection", TwoBonePoleInput<TwoBonePole::kDirection>{});
+    f(Role::kOption, "forward", settings(&TwoBoneSettings::forward));
+    f(Role::kOption, "bendAxis", settings(&TwoBoneSettings::bendAxis));
+    f(Role::kOption, "effectorOffset", frame(&TwoBoneFrame::effectorOffset));
+    f(Role::kOption, "bendDirection", settings(&TwoBoneSettings::bendDirection), EnumNames{"auto|positive|negative", 0});
+    f(Role::kOption, "straightBend", settings(&TwoBoneSettings::straightBend), EnumNames{"positive|negative", 1});
+    f(Role::kOption, "minAngle", settings(&TwoBoneSettings::minAngle), Closed(0.0, kPi));
+    f(Role::kOption, "maxAngle", settings(&TwoBoneSettings::maxAngle), Closed(0.0, kPi));
+    f(Role::kOption, "weight", frame(&TwoBoneFrame::weight), Closed(0.0, 1.0));
+    f(Role::kOption, "soften", settings(&TwoBoneSettings::soften), Closed(0.0, 1.0));
+    f(Role::kOption, "maxStretch", settings(&TwoBoneSettings::maxStretch), AtLeast(1.0));
+    f(Role::kOption, "twist", settings(&TwoBoneSettings::twist), kFinite);
+    f(Role::kOption, "endRotation", settings(&TwoBoneSettings::endRotation), EnumNames{"world|relative", 0});
+    f(Role::kOption, "tolerance", settings(&TwoBoneSettings::tolerance), AtLeast(0.0));
   }
 };
 

@@ -20,10 +20,10 @@ TEST(IkRobustness, HugeInputQuaternionsAreNormalizedWithoutOverflow) {
   EXPECT_GT(glm::dot(q * aim.forward, glm::normalize(aim.target)), 0.999f);
 
   ikpd::TwoBoneJob limb;
-  limb.root.rotation = glm::quat(1e30f, 0.0f, 1e30f, 0.0f);
-  limb.mid = {{1.0f, 0.3f, 0.0f}, glm::quat(0.0f, 0.0f, 0.0f, 2e25f)};
-  limb.end = {{2.0f, 0.0f, 0.0f}, glm::quat(1e20f, 1e20f, 0.0f, 0.0f)};
-  limb.target = {1.0f, 1.0f, 0.0f};
+  limb.frame.root.rotation = glm::quat(1e30f, 0.0f, 1e30f, 0.0f);
+  limb.frame.mid = {{1.0f, 0.3f, 0.0f}, glm::quat(0.0f, 0.0f, 0.0f, 2e25f)};
+  limb.frame.end = {{2.0f, 0.0f, 0.0f}, glm::quat(1e20f, 1e20f, 0.0f, 0.0f)};
+  limb.frame.target = {1.0f, 1.0f, 0.0f};
   ikpd::TwoBoneResult r;
   limb.result = &r;
   ASSERT_TRUE(limb.Run().ok());

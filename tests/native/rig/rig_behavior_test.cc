@@ -367,13 +367,13 @@ TEST(RigErrors, BadConstraintsNameTheirParameterAndChangeNothing) {
   s.common.weight = 2.0f;
   EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].weight:"));
   s.common.weight = 1.0f;
-  s.twoBone.minAngle = -1.0f;
+  s.twoBone.settings.minAngle = -1.0f;
   EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].minAngle:"));
-  s.twoBone.minAngle = 0.0f;
-  s.twoBone.maxStretch = 1.5f;
+  s.twoBone.settings.minAngle = 0.0f;
+  s.twoBone.settings.maxStretch = 1.5f;
   EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].maxStretch:"));
   EXPECT_EQ(rig.constraintCount(), 0u);
-  s.twoBone.maxStretch = 1.0f;
+  s.twoBone.settings.maxStretch = 1.0f;
   ASSERT_TRUE(rig.Add(s).ok());
   s.common.settleTime = -1.0f;
   EXPECT_TRUE(StartsWith(rig.SetSettings(0, s), "constraints[0].settleTime:"));

@@ -53,8 +53,8 @@ TEST(RigEquivalence, TwoBoneEqualsTheJob) {
     const auto f = u.rig.canonicalFrames(0);
     ikpd::TwoBoneJob job;
     ikpd::TwoBoneResult result;
-    job.root = Canonical(before[1], f[0]), job.mid = Canonical(before[2], f[1]), job.end = Canonical(before[3], f[2]);
-    job.target = u.target();
+    job.frame.root = Canonical(before[1], f[0]), job.frame.mid = Canonical(before[2], f[1]), job.frame.end = Canonical(before[3], f[2]);
+    job.frame.target = u.target();
     job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     const Transform solved[3] = {result.root, result.mid, result.end};
@@ -104,9 +104,9 @@ TEST(RigEquivalence, PseudoThreeBoneEqualsTheJob) {
     const auto f = u.rig.canonicalFrames(0);
     ikpd::PseudoThreeBoneJob job = u.settings.pseudoThreeBone;
     ikpd::PseudoThreeBoneResult result;
-    job.limb.root = Canonical(before[1], f[0]), job.limb.mid = Canonical(before[2], f[1]);
-    job.limb.end = Canonical(before[3], f[2]), job.tip = Canonical(before[4], f[3]);
-    job.limb.target = u.target();
+    job.limb.frame.root = Canonical(before[1], f[0]), job.limb.frame.mid = Canonical(before[2], f[1]);
+    job.limb.frame.end = Canonical(before[3], f[2]), job.tip = Canonical(before[4], f[3]);
+    job.limb.frame.target = u.target();
     job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     const Transform solved[4] = {result.root, result.mid, result.end, result.tip};
