@@ -132,11 +132,11 @@ void AimSingle(benchmark::State& state) {
   job.result = &result;
   for (auto _ : state) {
     for (std::size_t i = 0; i < kItems; ++i) {
-      job.position = Vec3At(p.position, i);
-      job.rotation = QuatAt(p.rotation, i);
-      job.target = Vec3At(p.target, i);
-      job.pole = Vec3At(p.pole, i);
-      job.weight = p.weight[i];
+      job.frame.position = Vec3At(p.position, i);
+      job.frame.rotation = QuatAt(p.rotation, i);
+      job.frame.target = Vec3At(p.target, i);
+      job.settings.pole = true, job.frame.pole = Vec3At(p.pole, i);
+      job.frame.weight = p.weight[i];
       if (!job.Run()) state.SkipWithError("AimJob failed");
       benchmark::DoNotOptimize(result);
     }

@@ -18,13 +18,13 @@ void EmitAim(Json& json, const AimJob& job) {
   run.result = &rotation;
   if (!run.Run().ok()) return;
   json.BeginObject().Key("call").String("solveAim").Key("args").BeginArray().BeginObject();
-  json.Key("position").ExactVec3(job.position).Key("rotation").ExactQuat(job.rotation);
-  json.Key("target").ExactVec3(job.target).Key("forward").ExactVec3(job.forward);
-  json.Key("method").String(kAimMethods[static_cast<int>(job.method)]);
-  json.Key("up").ExactVec3(job.up);
-  if (job.pole) json.Key("pole").ExactVec3(*job.pole);
-  if (job.hingeAxis) json.Key("hingeAxis").ExactVec3(*job.hingeAxis);
-  json.Key("weight").Exact(job.weight);
+  json.Key("position").ExactVec3(job.frame.position).Key("rotation").ExactQuat(job.frame.rotation);
+  json.Key("target").ExactVec3(job.frame.target).Key("forward").ExactVec3(job.settings.forward);
+  json.Key("method").String(kAimMethods[static_cast<int>(job.settings.method)]);
+  json.Key("up").ExactVec3(job.settings.up);
+  if (job.settings.pole) json.Key("pole").ExactVec3(job.frame.pole);
+  if (job.settings.hingeAxis) json.Key("hingeAxis").ExactVec3(*job.settings.hingeAxis);
+  json.Key("weight").Exact(job.frame.weight);
   json.EndObject().EndArray();
   json.Key("expect").BeginObject().Key("rotation").Quat(rotation).EndObject();
   json.EndObject().Newline();
@@ -34,36 +34,36 @@ void GenerateAim(Json& json) {
   Rng rng(1);
   for (int i = 0; i < 60; ++i) {
     AimJob job;
-    job.position = rng.Vec3(-5, 5);
-    job.rotation = rng.Quat();
-    job.target = job.position + RandomAxis(rng) * rng.Range(0.5f, 5.0f);
-    job.forward = i % 3 == 0 ? RandomAxis(rng) : glm::vec3(0, 1, 0);
-    job.method = static_cast<AimMethod>(i % 3);
-    job.up = i % 2 == 0 ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0);
+    job.frame.position = rng.Vec3(-5, 5);
+    job.frame.rotation = rng.Quat();
+    job.frame.target = job.frame.position + RandomAxis(rng) * rng.Range(0.5f, 5.0f);
+    job.settings.forward = i % 3 == 0 ? RandomAxis(rng) : glm::vec3(0, 1, 0);
+    job.settings.method = static_cast<AimMethod>(i % 3);
+    job.settings.up = i % 2 == 0 ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0);
     if (i % 4 == 1) {
       // Pole well off the aim line.
-      const glm::vec3 dir = glm::normalize(job.target - job.position);
+      const glm::vec3 dir = glm::normalize(job.frame.target - job.frame.position);
       glm::vec3 side = RandomAxis(rng);
       side -= glm::dot(side, dir) * dir;
-      if (glm::length(side) > 0.3f) job.pole = job.position + side * 2.0f;
+      if (glm::length(side) > 0.3f) job.settings.pole = true, job.frame.pole = job.frame.position + side * 2.0f;
     }
-    if (i % 10 == 7) job.hingeAxis = glm::vec3(0, 0, 1);
-    job.weight = i % 5 == 4 ? rng.Range(0, 1) : 1.0f;
+    if (i % 10 == 7) job.settings.hingeAxis = glm::vec3(0, 0, 1);
+    job.frame.weight = i % 5 == 4 ? rng.Range(0, 1) : 1.0f;
     EmitAim(json, job);
   }
   // Edge cases: target at the joint; exactly behind (shortest arc); pole on the aim line.
   AimJob at_joint;
-  at_joint.position = {1, 2, 3};
-  at_joint.rotation = glm::quat(0.5f, 0.5f, 0.5f, 0.5f);
-  at_joint.target = at_joint.position;
+  at_joint.frame.position = {1, 2, 3};
+  at_joint.frame.rotation = glm::quat(0.5f, 0.5f, 0.5f, 0.5f);
+  at_joint.frame.target = at_joint.frame.position;
   EmitAim(json, at_joint);
   AimJob behind;
-  behind.target = {-2, 0, 0};
-  behind.method = AimMethod::kShortestArc;
+  behind.frame.target = {-2, 0, 0};
+  behind.settings.method = AimMethod::kShortestArc;
   EmitAim(json, behind);
   AimJob pole_on_line;
-  pole_on_line.target = {0, 3, 0};
-  pole_on_line.pole = glm::vec3(0, 6, 0);
+  pole_on_line.frame.target = {0, 3, 0};
+  pole_on_line.settings.pole = true, pole_on_line.frame.pole = glm::vec3(0, 6, 0);
   EmitAim(json, pole_on_line);
 }
 

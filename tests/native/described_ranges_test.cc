@@ -122,7 +122,7 @@ TEST(DescribedRanges, TwoBone) {
 TEST(DescribedRanges, Aim) {
   glm::quat result;
   AimJob job;
-  job.target = {0.0f, 0.0f, 1.0f};
+  job.frame.target = {0.0f, 0.0f, 1.0f};
   job.result = &result;
   ExpectRangesChecked(job, [](const AimJob& j) { return j.Validate(); });
 }

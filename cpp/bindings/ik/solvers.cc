@@ -33,9 +33,9 @@ void SampleInputs(PseudoThreeBoneJob& job) {
   job.blend = 0.0f;
 }
 void SampleInputs(AimJob& job) {
-  job.position = glm::vec3(0.0f);
-  job.rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  job.target = glm::vec3(1.0f, 1.0f, 1.0f);
+  job.frame.position = glm::vec3(0.0f);
+  job.frame.rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  job.frame.target = glm::vec3(1.0f, 1.0f, 1.0f);
 }
 
 // How a solver keeps its options between frames: the job's settings prepared
@@ -55,8 +55,10 @@ struct Prepared<TwoBoneJob> {
   Status Solve(const TwoBoneJob& job) const { return SolveTwoBone(setup, job.frame, job.result); }
 };
 template <>
-struct Prepared<AimJob> : PreparedSettings<AimJob, AimSetup> {
-  Status Solve(const AimJob& job) const { return SolveAim(setup, FrameOf(job), job.result); }
+struct Prepared<AimJob> {
+  AimSetup setup;
+  Status Set(const AimJob& job) { return Prepare(job.settings, &setup); }
+  Status Solve(const AimJob& job) const { return SolveAim(setup, job.frame, job.result); }
 };
 template <>
 struct Prepared<PseudoThreeBoneJob> : PreparedSettings<PseudoThreeBoneJob, PseudoThreeBoneSetup> {

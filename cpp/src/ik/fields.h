@@ -73,21 +73,33 @@ struct JobFields<TwoBoneJob> {
   }
 };
 
+// The aim job's JS `pole` (docs/ik/aim.md): given → settings.pole, the point in frame.pole.
+struct AimPoleInput {
+  using Value = std::optional<glm::vec3>;
+  static constexpr Value Get(const AimJob& job) { return job.settings.pole ? Value(job.frame.pole) : std::nullopt; }
+  static constexpr void Set(AimJob& job, const Value& value) {
+    job.settings.pole = value.has_value();
+    if (value) job.frame.pole = *value;
+  }
+};
+
 template <>
 struct JobFields<AimJob> {
   static constexpr const char* kName = "aim";
   template <class F>
   static constexpr void Visit(F&& f) {
-    f(Role::kInput, "position", &AimJob::position);
-    f(Role::kInputOrDefault, "rotation", &AimJob::rotation);
-    f(Role::kInput, "target", &AimJob::target);
-    f(Role::kOption, "forward", &AimJob::forward);
-    f(Role::kOption, "up", &AimJob::up);
-    f(Role::kOption, "pole", &AimJob::pole);
-    f(Role::kOption, "hingeAxis", &AimJob::hingeAxis);
-    f(Role::kOption, "offset", &AimJob::offset);
-    f(Role::kOption, "method", &AimJob::method, EnumNames{"yawPitch|crossProduct|shortestArc", 0});
-    f(Role::kOption, "weight", &AimJob::weight, Closed(0.0, 1.0));
+    const auto frame = [](auto member) { return Nest(&AimJob::frame, member); };
+    const auto settings = [](auto member) { return Nest(&AimJob::settings, member); };
+    f(Role::kInput, "position", frame(&AimFrame::position));
+    f(Role::kInputOrDefault, "rotation", frame(&AimFrame::rotation));
+    f(Role::kInput, "target", frame(&AimFrame::target));
+    f(Role::kOption, "forward", settings(&AimSettings::forward));
+    f(Role::kOption, "up", settings(&AimSettings::up));
+    f(Role::kOption, "pole", AimPoleInput{});
+    f(Role::kOption, "hingeAxis", settings(&AimSettings::hingeAxis));
+    f(Role::kOption, "offset", settings(&AimSettings::offset));
+    f(Role::kOption, "method", settings(&AimSettings::method), EnumNames{"yawPitch|crossProduct|shortestArc", 0});
+    f(Role::kOption, "weight", frame(&AimFrame::weight), Closed(0.0, 1.0));
   }
 };
 

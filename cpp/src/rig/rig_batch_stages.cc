@@ -235,8 +235,8 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
   if (aim.setup[pole ? 1 : 0].prepared()) {
     AimBatchJob job;
     job.options = c.settings.aim;
-    job.options.forward = aim.look, job.options.up = aim.up, job.options.weight = 1.0f;
-    job.options.pole.reset();
+    job.options.settings.forward = aim.look, job.options.settings.up = aim.up, job.options.frame.weight = 1.0f;
+    job.options.settings.pole = false;
     job.poleMode = pole ? PoleMode::kPoint : PoleMode::kNone;
     job.count = c1 - c0;
     job.position = &modelPositions_[(static_cast<std::size_t>(c.joints[0]) * n + c0) * 3];  // the joint's own model position

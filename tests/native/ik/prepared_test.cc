@@ -74,22 +74,22 @@ TwoBoneJob RandomTwoBone(iktest::Rng& rng, int i) {
 
 AimJob RandomAim(iktest::Rng& rng, int i) {
   AimJob job;
-  job.position = rng.Vec(-3, 3);
-  job.rotation = rng.Rotation() * rng.Uniform(0.5f, 2.0f);
-  job.target = i % 50 == 0 ? job.position : rng.Vec(-5, 5);
-  job.forward = rng.Direction() * rng.Uniform(0.5f, 2.0f);
-  job.method = static_cast<AimMethod>(i % 3);
-  const glm::vec3 f = glm::normalize(job.forward);
+  job.frame.position = rng.Vec(-3, 3);
+  job.frame.rotation = rng.Rotation() * rng.Uniform(0.5f, 2.0f);
+  job.frame.target = i % 50 == 0 ? job.frame.position : rng.Vec(-5, 5);
+  job.settings.forward = rng.Direction() * rng.Uniform(0.5f, 2.0f);
+  job.settings.method = static_cast<AimMethod>(i % 3);
+  const glm::vec3 f = glm::normalize(job.settings.forward);
   if (i % 4 == 3) {
-    do job.hingeAxis = rng.Direction(); while (glm::length(glm::cross(f, *job.hingeAxis)) < 0.05f);
+    do job.settings.hingeAxis = rng.Direction(); while (glm::length(glm::cross(f, *job.settings.hingeAxis)) < 0.05f);
   } else {
     if (i % 2 == 1) {
-      do job.up = rng.Direction(); while (glm::length(glm::cross(f, job.up)) < 0.05f);
-      job.pole = rng.Vec(-5, 5);
+      do job.settings.up = rng.Direction(); while (glm::length(glm::cross(f, job.settings.up)) < 0.05f);
+      job.settings.pole = true, job.frame.pole = rng.Vec(-5, 5);
     }
-    if (i % 4 == 2) job.offset = rng.Vec(-0.5f, 0.5f);
+    if (i % 4 == 2) job.settings.offset = rng.Vec(-0.5f, 0.5f);
   }
-  job.weight = i % 10 == 0 ? 0.0f : i % 10 < 5 ? 1.0f : rng.Uniform(0.0f, 1.0f);
+  job.frame.weight = i % 10 == 0 ? 0.0f : i % 10 < 5 ? 1.0f : rng.Uniform(0.0f, 1.0f);
   return job;
 }
 
@@ -136,8 +136,8 @@ TEST(AimPrepared, EqualsRunBitForBit) {
     job.result = &viaJob;
     ASSERT_TRUE(job.Run()) << i;
     AimSetup setup;
-    ASSERT_TRUE(ikpd::Prepare(ikpd::SettingsOf(job), &setup)) << i;
-    ASSERT_TRUE(ikpd::SolveAim(setup, ikpd::FrameOf(job), &viaSetup)) << i;
+    ASSERT_TRUE(ikpd::Prepare(job.settings, &setup)) << i;
+    ASSERT_TRUE(ikpd::SolveAim(setup, job.frame, &viaSetup)) << i;
     ASSERT_TRUE(Same(viaJob, viaSetup)) << "case " << i;
   }
 }
@@ -179,7 +179,7 @@ TEST(AimPrepared, ValidateHasNoHiddenState) {
   std::vector<AimJob> jobs;
   for (int k = 0; k < 4; ++k) jobs.push_back(RandomAim(rng, k));
   jobs.push_back(jobs[1]);
-  jobs.back().up = jobs[1].forward;  // invalid with its pole
+  jobs.back().settings.up = jobs[1].settings.forward;  // invalid with its pole
   const std::size_t n = jobs.size();
   std::vector<std::string> fresh(n);
   std::vector<glm::quat> freshResult(n);

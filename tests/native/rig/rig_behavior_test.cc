@@ -46,8 +46,8 @@ TEST(RigStack, EachConstraintSeesThePosePreviousOnesLeft) {
     const auto chained = Fk(chain.parents, outA);
     ikpd::AimJob job;
     glm::quat solved;
-    job.position = chained[4].position, job.rotation = chained[4].rotation, job.target = look;
-    job.forward = b.lookAxis(1), job.result = &solved;
+    job.frame.position = chained[4].position, job.frame.rotation = chained[4].rotation, job.frame.target = look;
+    job.settings.forward = b.lookAxis(1), job.result = &solved;
     ASSERT_TRUE(job.Run().ok());
     const auto after = Fk(chain.parents, outB);
     ASSERT_LT(RotationGap(after[4].rotation, solved), 2e-5f) << "case " << i;

@@ -77,13 +77,13 @@ TEST(RigEquivalence, AimEqualsTheJob) {
   for (int i = 0; i < kCases; ++i) {
     OneUpdate u(rng, 3, [&] {
       ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kAim, {1});
-      s.aim.method = static_cast<ikpd::AimMethod>(i % 3);
+      s.aim.settings.method = static_cast<ikpd::AimMethod>(i % 3);
       return s;
     });
     ikpd::AimJob job;
     glm::quat solved;
-    job.position = u.before[1].position, job.rotation = u.before[1].rotation, job.target = u.target();
-    job.forward = u.rig.lookAxis(0), job.method = u.settings.aim.method, job.result = &solved;
+    job.frame.position = u.before[1].position, job.frame.rotation = u.before[1].rotation, job.frame.target = u.target();
+    job.settings.forward = u.rig.lookAxis(0), job.settings.method = u.settings.aim.settings.method, job.result = &solved;
     ASSERT_TRUE(job.Run().ok());
     ASSERT_LT(RotationGap(u.after[1].rotation, solved), kRotationTolerance) << "case " << i;
     // The detected look axis is the character's facing (+Z) at rest.
