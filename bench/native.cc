@@ -234,16 +234,16 @@ void Chain(benchmark::State& state) {
   const std::vector<float> targets = bench::MakeChainTargets(256, 0.1 * bones);
   ikpd::ChainResult result;
   ikpd::ChainJob job;
-  job.joints = joints;
+  job.frame.joints = joints;
   job.output = out;
   job.result = &result;
-  job.method = kMethod;
-  job.iterations = 200;
-  job.tolerance = 1e-4f;
-  job.forward = {0.0f, 1.0f, 0.0f};
+  job.settings.method = kMethod;
+  job.settings.iterations = 200;
+  job.settings.tolerance = 1e-4f;
+  job.settings.forward = {0.0f, 1.0f, 0.0f};
   for (auto _ : state) {
     for (std::size_t i = 0; i < 256; ++i) {
-      job.target = {targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]};
+      job.frame.target = {targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]};
       if (!job.Run()) state.SkipWithError("ChainJob failed");
     }
     benchmark::DoNotOptimize(out.data());

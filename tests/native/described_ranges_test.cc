@@ -141,7 +141,7 @@ TEST(DescribedRanges, Chain) {
   static const Transform joints[3] = {{}, {{1.0f, 0.0f, 0.0f}, kIdentityRotation}, {{2.0f, 0.0f, 0.0f}, kIdentityRotation}};
   static Transform output[3];
   ChainJob job;
-  job.joints = joints;
+  job.frame.joints = joints;
   job.output = output;
   ExpectRangesChecked(job, [](const ChainJob& j) { return j.Validate(); });
 }

@@ -135,13 +135,15 @@ struct JobFields<ChainJob> {
   static constexpr const char* kName = "chain";
   template <class F>
   static constexpr void Visit(F&& f) {
-    f(Role::kInput, "target", &ChainJob::target);
-    f(Role::kInputOrDefault, "pole", &ChainJob::pole);
-    f(Role::kInputOrDefault, "parentRotation", &ChainJob::parentRotation);
-    f(Role::kOption, "method", &ChainJob::method, EnumNames{"ccd|fabrik", 0});
-    f(Role::kOption, "iterations", &ChainJob::iterations, Closed(0.0, kMaxChainIterations));
-    f(Role::kOption, "tolerance", &ChainJob::tolerance, AtLeast(0.0));
-    f(Role::kOption, "forward", &ChainJob::forward);
+    const auto frame = [](auto member) { return Nest(&ChainJob::frame, member); };
+    const auto settings = [](auto member) { return Nest(&ChainJob::settings, member); };
+    f(Role::kInput, "target", frame(&ChainFrame::target));
+    f(Role::kInputOrDefault, "pole", frame(&ChainFrame::pole));
+    f(Role::kInputOrDefault, "parentRotation", frame(&ChainFrame::parentRotation));
+    f(Role::kOption, "method", settings(&ChainSettings::method), EnumNames{"ccd|fabrik", 0});
+    f(Role::kOption, "iterations", settings(&ChainSettings::iterations), Closed(0.0, kMaxChainIterations));
+    f(Role::kOption, "tolerance", settings(&ChainSettings::tolerance), AtLeast(0.0));
+    f(Role::kOption, "forward", settings(&ChainSettings::forward));
   }
 };
 

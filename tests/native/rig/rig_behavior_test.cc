@@ -29,7 +29,7 @@ TEST(RigStack, EachConstraintSeesThePosePreviousOnesLeft) {
     const ChainRig chain = RandomChain(rng, 6);
     const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
     ConstraintSettings c = Settings(ConstraintKind::kChain, {1, 2, 3, 4});
-    c.chain.iterations = 8;
+    c.chain.settings.iterations = 8;
     // Rig A: the chain alone. Rig B: the chain, then an aim on the chain's tip.
     Rig a = MakeRig(chain), b = MakeRig(chain);
     ASSERT_TRUE(a.Add(c).ok());

@@ -123,8 +123,8 @@ TEST(RigEquivalence, ChainEqualsTheJob) {
   for (int i = 0; i < kCases; ++i) {
     OneUpdate u(rng, 6, [&] {
       ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kChain, {1, 2, 3, 4, 5});
-      s.chain.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
-      s.chain.iterations = 10;
+      s.chain.settings.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
+      s.chain.settings.iterations = 10;
       return s;
     });
     const auto& [before, after] = std::tie(u.before, u.after);
@@ -133,7 +133,7 @@ TEST(RigEquivalence, ChainEqualsTheJob) {
     for (int k = 0; k < 5; ++k) joints[k] = Canonical(before[1 + k], f[k]);
     ikpd::ChainJob job = u.settings.chain;
     ikpd::ChainResult result;
-    job.joints = joints, job.output = output, job.target = u.target(), job.result = &result;
+    job.frame.joints = joints, job.output = output, job.frame.target = u.target(), job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     for (int k = 0; k < 5; ++k) {
       ASSERT_LT(RotationGap(after[1 + k].rotation, output[k].rotation * glm::conjugate(f[k])), 5 * kRotationTolerance)

@@ -15,10 +15,10 @@ Status CheckOptions(const Setup&, const ConstraintSettings& s) {
   std::vector<Transform> joints(s.joints.size()), output(s.joints.size());
   for (std::size_t k = 0; k < joints.size(); ++k) joints[k] = SampleJoint(static_cast<float>(k), 0);
   ChainJob job = s.chain;
-  job.joints = joints;
+  job.frame.joints = joints;
   job.output = output;
-  job.limits = s.chainLimits;
-  job.pole.reset();
+  job.settings.limits = s.chainLimits;
+  job.frame.pole.reset();
   job.result = nullptr;
   return job.Validate();
 }
@@ -26,7 +26,7 @@ Status CheckOptions(const Setup&, const ConstraintSettings& s) {
 void DetectAxes(const Setup& setup, Constraint& c) { std::get<ChainState>(c.state).rootRest = DetectBoneFrames(setup, c); }
 
 void Prepare(Constraint& c, ChainState& state) {
-  ChainSettings chain = SettingsOf(c.settings.chain);
+  ChainSettings chain = c.settings.chain.settings;
   chain.limits = c.settings.chainLimits;         // c.settings' own storage
   chain.forward = glm::vec3(1.0f, 0.0f, 0.0f);  // the canonical frames' bone axis
   state.setup = ChainSetup{};
