@@ -30,7 +30,7 @@ struct TwoBoneBatchCase {
   explicit TwoBoneBatchCase(std::size_t n)
       : p(bench::MakeTwoBoneProblems(n)), outRoot(4 * n), outMidP(3 * n), outMidR(4 * n), outEndP(3 * n),
         outEndR(4 * n), reached(n), distance(n) {
-    job.options.soften = 0.05f;
+    job.options.settings.soften = 0.05f;
     job.poleMode = ikpd::PoleMode::kPoint;
     job.count = n;
     job.rootPosition = p.rootPosition.data(), job.rootRotation = p.rootRotation.data();
@@ -106,16 +106,17 @@ void TwoBoneSingle(benchmark::State& state) {
   const bench::TwoBoneProblems p = bench::MakeTwoBoneProblems(kItems);
   ikpd::TwoBoneResult result;
   ikpd::TwoBoneJob job;
-  job.soften = 0.05f;
+  job.settings.soften = 0.05f;
+  job.settings.pole = ikpd::TwoBonePole::kPoint;
   job.result = &result;
   for (auto _ : state) {
     for (std::size_t i = 0; i < kItems; ++i) {
-      job.root = {Vec3At(p.rootPosition, i), QuatAt(p.rootRotation, i)};
-      job.mid = {Vec3At(p.midPosition, i), QuatAt(p.midRotation, i)};
-      job.end = {Vec3At(p.endPosition, i), QuatAt(p.endRotation, i)};
-      job.target = Vec3At(p.target, i);
-      job.pole = Vec3At(p.pole, i);
-      job.weight = p.weight[i];
+      job.frame.root = {Vec3At(p.rootPosition, i), QuatAt(p.rootRotation, i)};
+      job.frame.mid = {Vec3At(p.midPosition, i), QuatAt(p.midRotation, i)};
+      job.frame.end = {Vec3At(p.endPosition, i), QuatAt(p.endRotation, i)};
+      job.frame.target = Vec3At(p.target, i);
+      job.frame.pole = Vec3At(p.pole, i);
+      job.frame.weight = p.weight[i];
       if (!job.Run()) state.SkipWithError("TwoBoneJob failed");
       benchmark::DoNotOptimize(result);
     }
@@ -131,11 +132,11 @@ void AimSingle(benchmark::State& state) {
   job.result = &result;
   for (auto _ : state) {
     for (std::size_t i = 0; i < kItems; ++i) {
-      job.position = Vec3At(p.position, i);
-      job.rotation = QuatAt(p.rotation, i);
-      job.target = Vec3At(p.target, i);
-      job.pole = Vec3At(p.pole, i);
-      job.weight = p.weight[i];
+      job.frame.position = Vec3At(p.position, i);
+      job.frame.rotation = QuatAt(p.rotation, i);
+      job.frame.target = Vec3At(p.target, i);
+      job.settings.pole = true, job.frame.pole = Vec3At(p.pole, i);
+      job.frame.weight = p.weight[i];
       if (!job.Run()) state.SkipWithError("AimJob failed");
       benchmark::DoNotOptimize(result);
     }
@@ -233,16 +234,16 @@ void Chain(benchmark::State& state) {
   const std::vector<float> targets = bench::MakeChainTargets(256, 0.1 * bones);
   ikpd::ChainResult result;
   ikpd::ChainJob job;
-  job.joints = joints;
+  job.frame.joints = joints;
   job.output = out;
   job.result = &result;
-  job.method = kMethod;
-  job.iterations = 200;
-  job.tolerance = 1e-4f;
-  job.forward = {0.0f, 1.0f, 0.0f};
+  job.settings.method = kMethod;
+  job.settings.iterations = 200;
+  job.settings.tolerance = 1e-4f;
+  job.settings.forward = {0.0f, 1.0f, 0.0f};
   for (auto _ : state) {
     for (std::size_t i = 0; i < 256; ++i) {
-      job.target = {targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]};
+      job.frame.target = {targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]};
       if (!job.Run()) state.SkipWithError("ChainJob failed");
     }
     benchmark::DoNotOptimize(out.data());

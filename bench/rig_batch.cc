@@ -44,7 +44,7 @@ ikpd::rig::Rig CrowdRig(float settleTime) {
   for (const std::vector<int>& limb : {std::vector<int>{5, 6, 7}, {9, 10, 11}, {13, 14, 15}, {16, 17, 18}}) {
     ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kTwoBone);
     s.joints = limb;
-    s.twoBone.soften = 0.05f;
+    s.twoBone.settings.soften = 0.05f;
     if (!rig.Add(s)) std::abort();
   }
   return rig;

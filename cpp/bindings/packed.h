@@ -219,7 +219,15 @@ void ReadJob(const StorageOf<Job>* p, Job& job) {
   std::size_t at = 0;
   JobFields<Job>::Visit([&](Role r, const char*, auto member, auto...) {
     using T = FieldType<Job, decltype(member)>;
-    if (which == FieldSet::kAll || (which == FieldSet::kInputs) == IsInput(r)) Kind<T>::Read(p + at, Field(job, member));
+    if (which == FieldSet::kAll || (which == FieldSet::kInputs) == IsInput(r)) {
+      if constexpr (kIsAccess<decltype(member)>) {
+        T value{};
+        Kind<T>::Read(p + at, value);
+        SetField(job, member, value);
+      } else {
+        Kind<T>::Read(p + at, Field(job, member));
+      }
+    }
     at += Kind<T>::kFloats;
   });
 }
@@ -232,7 +240,7 @@ constexpr void WriteJob(StorageOf<Job>* p, const Job& job) {
   std::size_t at = 0;
   JobFields<Job>::Visit([&](Role, const char*, auto member, const auto&...) {
     using T = FieldType<Job, decltype(member)>;
-    Kind<T>::Write(p + at, Field(job, member));
+    Kind<T>::Write(p + at, FieldValue(job, member));
     at += Kind<T>::kFloats;
   });
 }

@@ -41,7 +41,7 @@ bool AllSentinel(const std::vector<float>& field) {
 
 void FuzzTwoBone(Input& in, std::size_t count) {
   TwoBoneJob options;
-  options.root = in.Joint();
+  options.frame.root = in.Joint();
   FillTwoBoneOptions(in, options);
   const bool hasWeight = in.Bool();
   const PoleMode mode = static_cast<PoleMode>(in.Int(0, 2));
@@ -50,25 +50,20 @@ void FuzzTwoBone(Input& in, std::size_t count) {
   std::vector<TwoBoneJob> singles(count, options);
   for (std::size_t i = 0; i < count; ++i) {
     TwoBoneJob& j = singles[i];
-    j.pole.reset();
-    j.poleDirection.reset();
+    j.settings.pole = ikpd::TwoBonePole::kNone;
     FillTwoBoneJob(in, j);  // joints, target, pole, weight; the shared options are put back below
     const glm::vec3 p = mode == PoleMode::kNone ? glm::vec3(0.0f) : in.Vec3();
-    if (mode == PoleMode::kPoint) j.pole = p, j.poleDirection.reset();
-    if (mode == PoleMode::kDirection) j.poleDirection = p, j.pole.reset();
-    if (mode == PoleMode::kNone) j.pole.reset(), j.poleDirection.reset();
-    if (!hasWeight) j.weight = options.weight;
-    for (auto* shared : {&j}) {
-      shared->forward = options.forward, shared->bendAxis = options.bendAxis, shared->bendDirection = options.bendDirection;
-      shared->straightBend = options.straightBend, shared->minAngle = options.minAngle, shared->maxAngle = options.maxAngle;
-      shared->soften = options.soften, shared->maxStretch = options.maxStretch, shared->twist = options.twist;
-      shared->endRotation = options.endRotation, shared->tolerance = options.tolerance;
-      shared->effectorOffset = options.effectorOffset;
-    }
-    Put(rootP, i, j.root.position), Put(rootR, i, j.root.rotation), Put(midP, i, j.mid.position);
-    Put(midR, i, j.mid.rotation), Put(endP, i, j.end.position), Put(endR, i, j.end.rotation);
-    Put(target, i, j.target), Put(pole, i, p);
-    weight[i] = j.weight;
+    if (mode == PoleMode::kPoint) j.settings.pole = ikpd::TwoBonePole::kPoint, j.frame.pole = p;
+    if (mode == PoleMode::kDirection) j.settings.pole = ikpd::TwoBonePole::kDirection, j.frame.pole = p;
+    if (mode == PoleMode::kNone) j.settings.pole = ikpd::TwoBonePole::kNone;
+    if (!hasWeight) j.frame.weight = options.frame.weight;
+    const ikpd::TwoBonePole itemPole = j.settings.pole;
+    j.settings = options.settings, j.settings.pole = itemPole;
+    j.frame.effectorOffset = options.frame.effectorOffset;
+    Put(rootP, i, j.frame.root.position), Put(rootR, i, j.frame.root.rotation), Put(midP, i, j.frame.mid.position);
+    Put(midR, i, j.frame.mid.rotation), Put(endP, i, j.frame.end.position), Put(endR, i, j.frame.end.rotation);
+    Put(target, i, j.frame.target), Put(pole, i, p);
+    weight[i] = j.frame.weight;
   }
   std::vector<float> oRootR(4 * count, kSentinel), oMidP(3 * count, kSentinel), oMidR(4 * count, kSentinel),
       oEndP(3 * count, kSentinel), oEndR(4 * count, kSentinel), oReached(count, kSentinel), oDistance(count, kSentinel);
@@ -118,26 +113,26 @@ void FuzzTwoBone(Input& in, std::size_t count) {
 
 void FuzzAim(Input& in, std::size_t count) {
   AimJob options;
-  options.forward = in.Axis();
-  options.method = static_cast<AimMethod>(in.Int(0, 3));
-  options.up = in.Axis();
-  if (in.Int(0, 3) == 0) options.hingeAxis = in.Axis();
-  if (in.Bool()) options.offset = in.Vec3();
-  options.weight = in.Bool() ? 1.0f : in.Range(0.0f, 1.0f);
+  options.settings.forward = in.Axis();
+  options.settings.method = static_cast<AimMethod>(in.Int(0, 3));
+  options.settings.up = in.Axis();
+  if (in.Int(0, 3) == 0) options.settings.hingeAxis = in.Axis();
+  if (in.Bool()) options.settings.offset = in.Vec3();
+  options.frame.weight = in.Bool() ? 1.0f : in.Range(0.0f, 1.0f);
   const bool hasWeight = in.Bool();
   const PoleMode mode = in.Bool() ? PoleMode::kPoint : static_cast<PoleMode>(in.Int(0, 2));
   std::vector<float> position(3 * count), rotation(4 * count), target(3 * count), pole(3 * count), weight(count);
   std::vector<AimJob> singles(count, options);
   for (std::size_t i = 0; i < count; ++i) {
     AimJob& j = singles[i];
-    j.position = in.Int(0, 7) == 0 ? in.MaybeNonFiniteVec3() : in.Vec3();
-    j.rotation = in.Quat();
-    j.target = in.Bool() ? j.position + in.Vec3() : in.MaybeNonFiniteVec3();
+    j.frame.position = in.Int(0, 7) == 0 ? in.MaybeNonFiniteVec3() : in.Vec3();
+    j.frame.rotation = in.Quat();
+    j.frame.target = in.Bool() ? j.frame.position + in.Vec3() : in.MaybeNonFiniteVec3();
     const glm::vec3 p = in.Vec3();
-    if (mode == PoleMode::kPoint) j.pole = p;
-    j.weight = hasWeight ? (in.Bool() ? in.Range(0.0f, 1.0f) : in.MaybeNonFinite()) : options.weight;
-    Put(position, i, j.position), Put(rotation, i, j.rotation), Put(target, i, j.target), Put(pole, i, p);
-    weight[i] = j.weight;
+    if (mode == PoleMode::kPoint) j.settings.pole = true, j.frame.pole = p;
+    j.frame.weight = hasWeight ? (in.Bool() ? in.Range(0.0f, 1.0f) : in.MaybeNonFinite()) : options.frame.weight;
+    Put(position, i, j.frame.position), Put(rotation, i, j.frame.rotation), Put(target, i, j.frame.target), Put(pole, i, p);
+    weight[i] = j.frame.weight;
   }
   std::vector<float> out(4 * count, kSentinel);
   AimBatchJob batch;
@@ -147,8 +142,8 @@ void FuzzAim(Input& in, std::size_t count) {
   batch.position = position.data(), batch.rotation = rotation.data(), batch.target = target.data();
   batch.pole = pole.data(), batch.weight = hasWeight ? weight.data() : nullptr, batch.outRotation = out.data();
   FUZZ_TRACE("aim batch count %zu pole mode %d forward %.9g %.9g %.9g up %.9g %.9g %.9g hinge %d method %d\n", count,
-             static_cast<int>(mode), options.forward.x, options.forward.y, options.forward.z, options.up.x, options.up.y,
-             options.up.z, options.hingeAxis.has_value(), static_cast<int>(options.method));
+             static_cast<int>(mode), options.settings.forward.x, options.settings.forward.y, options.settings.forward.z, options.settings.up.x, options.settings.up.y,
+             options.settings.up.z, options.settings.hingeAxis.has_value(), static_cast<int>(options.settings.method));
   const Status validated = batch.Validate();
   const Status st = batch.Run();
   if (!st) {

@@ -28,11 +28,11 @@ void FuzzChain(Input& in) {
   if (n > 0 && in.Int(0, 15) == 0) joints[static_cast<std::size_t>(in.Int(0, n - 1))].position.x = in.MaybeNonFinite();
 
   ChainJob job;
-  job.joints = joints;
-  job.target = in.Bool() ? in.Vec3() : (n > 0 ? joints[0].position + in.Vec3() : in.Vec3());
-  job.method = static_cast<ChainMethod>(in.Int(0, 1));
-  job.iterations = in.Int(0, 5) == 0 ? in.Int(-3, 40) : in.Int(0, 30);
-  job.tolerance = in.Bool() ? 1e-4f : in.MaybeNonFinite();
+  job.frame.joints = joints;
+  job.frame.target = in.Bool() ? in.Vec3() : (n > 0 ? joints[0].position + in.Vec3() : in.Vec3());
+  job.settings.method = static_cast<ChainMethod>(in.Int(0, 1));
+  job.settings.iterations = in.Int(0, 5) == 0 ? in.Int(-3, 40) : in.Int(0, 30);
+  job.settings.tolerance = in.Bool() ? 1e-4f : in.MaybeNonFinite();
   std::vector<JointLimit> limits;
   const int limit_mode = in.Int(0, 3);
   if (limit_mode > 0) {
@@ -47,12 +47,12 @@ void FuzzChain(Input& in) {
       l.max = glm::vec3(hi, in.Bool() ? 0.0f : hi, hi);
     }
   }
-  job.limits = limits;
+  job.settings.limits = limits;
   const bool hasPole = in.Bool();
   const glm::vec3 pole = in.Vec3();
-  if (hasPole) job.pole = pole;
-  job.forward = in.Axis();
-  job.parentRotation = in.Quat();
+  if (hasPole) job.frame.pole = pole;
+  job.settings.forward = in.Axis();
+  job.frame.parentRotation = in.Quat();
   std::vector<Transform> output(static_cast<std::size_t>(std::max(0, in.Int(0, 7) == 0 ? in.Int(0, kMaxJoints) : n)));
   for (Transform& t : output) t.position = glm::vec3(7.0f);
   const std::vector<Transform> untouched = output;
@@ -66,9 +66,9 @@ void FuzzChain(Input& in) {
                j.rotation.x, j.rotation.y, j.rotation.z);
   }
   FUZZ_TRACE("target %.9g %.9g %.9g method %d iterations %d pole %d forward %.9g %.9g %.9g parent wxyz %.9g %.9g %.9g %.9g limits %zu\n",
-             job.target.x, job.target.y, job.target.z, static_cast<int>(job.method), job.iterations, job.pole.has_value(),
-             job.forward.x, job.forward.y, job.forward.z, job.parentRotation.w, job.parentRotation.x,
-             job.parentRotation.y, job.parentRotation.z, limits.size());
+             job.frame.target.x, job.frame.target.y, job.frame.target.z, static_cast<int>(job.settings.method), job.settings.iterations, job.frame.pole.has_value(),
+             job.settings.forward.x, job.settings.forward.y, job.settings.forward.z, job.frame.parentRotation.w, job.frame.parentRotation.x,
+             job.frame.parentRotation.y, job.frame.parentRotation.z, limits.size());
   const bool ran = RunChecked(job, [&] {
     return (output.empty() || std::memcmp(output.data(), untouched.data(), output.size() * sizeof(Transform)) == 0) &&
            result.distance == -7.0f;
@@ -76,7 +76,7 @@ void FuzzChain(Input& in) {
   if (!ran) return;
   FUZZ_CHECK(output.size() == joints.size(), "accepted an output of the wrong size");
   float length = 0.0f;
-  bool moderate = Moderate(job.target) && (!job.pole || Moderate(*job.pole));
+  bool moderate = Moderate(job.frame.target) && (!job.frame.pole || Moderate(*job.frame.pole));
   for (std::size_t i = 0; i < joints.size(); ++i) {
     FUZZ_CHECK(Finite(output[i]), "joint %zu not finite", i);
     FUZZ_CHECK(IsUnit(output[i].rotation), "joint %zu rotation not unit", i);
@@ -84,15 +84,15 @@ void FuzzChain(Input& in) {
     if (i + 1 < joints.size()) length += glm::distance(joints[i].position, joints[i + 1].position);
   }
   if (job.result) {
-    FUZZ_CHECK(result.iterations >= 0 && result.iterations <= std::max(job.iterations, 0), "iterations %d",
+    FUZZ_CHECK(result.iterations >= 0 && result.iterations <= std::max(job.settings.iterations, 0), "iterations %d",
                result.iterations);
     FUZZ_CHECK(std::isfinite(result.distance) && result.distance >= 0.0f, "distance %g", double(result.distance));
   }
   if (!moderate) return;
-  const float scale = 1.0f + length + glm::length(joints[0].position) + glm::length(job.target);
+  const float scale = 1.0f + length + glm::length(joints[0].position) + glm::length(job.frame.target);
   const float tol = 1e-3f * scale;
   FUZZ_CHECK(glm::distance(output[0].position, joints[0].position) <= tol, "root moved");
-  const glm::vec3 f = NormalizeSafe(job.forward);
+  const glm::vec3 f = NormalizeSafe(job.settings.forward);
   for (std::size_t i = 0; i + 1 < joints.size(); ++i) {
     const float before = glm::distance(joints[i].position, joints[i + 1].position);
     const float after = glm::distance(output[i].position, output[i + 1].position);
@@ -106,7 +106,7 @@ void FuzzChain(Input& in) {
   // on the ray from the root toward the target (a turn by the shortest arc,
   // nearly opposite directions included).
   const bool rootLimited = !limits.empty() && limits[0].kind != JointLimit::Kind::kNone;
-  const glm::vec3 toTarget = job.target - joints[0].position;
+  const glm::vec3 toTarget = job.frame.target - joints[0].position;
   if (joints.size() == 2 && !rootLimited && result.iterations > 0 && length > 1e-2f * scale &&
       glm::length(toTarget) > 1e-2f * scale) {
     const glm::vec3 expected = joints[0].position + glm::normalize(toTarget) * length;
@@ -116,11 +116,11 @@ void FuzzChain(Input& in) {
     FUZZ_CHECK(off <= 1e-4f, "one bone: forward axis %g off the target ray", double(off));
   }
   if (job.result) {
-    const float distance = glm::distance(output.back().position, job.target);
+    const float distance = glm::distance(output.back().position, job.frame.target);
     FUZZ_CHECK(std::fabs(distance - result.distance) <= tol, "distance %g, tip is %g from target",
                double(result.distance), double(distance));
     if (result.reached) {
-      FUZZ_CHECK(result.distance <= job.tolerance * length * 1.001f + 1e-5f * scale, "reached at distance %g",
+      FUZZ_CHECK(result.distance <= job.settings.tolerance * length * 1.001f + 1e-5f * scale, "reached at distance %g",
                  double(result.distance));
     }
   }

@@ -21,59 +21,59 @@ glm::quat Unit(const glm::quat& q) {
 
 void CheckResult(const PseudoThreeBoneJob& job, const PseudoThreeBoneResult& r) {
   const TwoBoneJob& limb = job.limb;
-  FUZZ_CHECK(Finite(limb.root, limb.mid, limb.end, limb.target, job.tip), "non-finite input accepted");
+  FUZZ_CHECK(Finite(limb.frame.root, limb.frame.mid, limb.frame.end, limb.frame.target, job.tip), "non-finite input accepted");
   FUZZ_CHECK(Finite(r.root, r.mid, r.end, r.tip, r.distance), "non-finite result");
   FUZZ_CHECK(IsUnit(r.root.rotation) && IsUnit(r.mid.rotation) && IsUnit(r.end.rotation) && IsUnit(r.tip.rotation),
              "rotation not unit");
   FUZZ_CHECK(r.distance >= 0.0f, "negative distance");
 
-  const float a = glm::distance(limb.root.position, limb.mid.position);
-  const float b = glm::distance(limb.mid.position, limb.end.position);
-  const float t = glm::distance(limb.end.position, job.tip.position);
-  const bool moderate = Moderate(limb.root.position) && Moderate(limb.mid.position) && Moderate(limb.end.position) &&
-                        Moderate(job.tip.position) && Moderate(limb.target) && (!limb.pole || Moderate(*limb.pole)) &&
+  const float a = glm::distance(limb.frame.root.position, limb.frame.mid.position);
+  const float b = glm::distance(limb.frame.mid.position, limb.frame.end.position);
+  const float t = glm::distance(limb.frame.end.position, job.tip.position);
+  const bool moderate = Moderate(limb.frame.root.position) && Moderate(limb.frame.mid.position) && Moderate(limb.frame.end.position) &&
+                        Moderate(job.tip.position) && Moderate(limb.frame.target) && (limb.settings.pole != ikpd::TwoBonePole::kPoint || Moderate(limb.frame.pole)) &&
                         a + b > 1e-2f;
   if (!moderate) return;  // only finiteness is meaningful at extreme magnitudes
-  const float scale = 1.0f + glm::length(limb.root.position) + glm::length(limb.target) + a + b + t;
+  const float scale = 1.0f + glm::length(limb.frame.root.position) + glm::length(limb.frame.target) + a + b + t;
   const float tol = 1e-3f * scale;
 
-  CheckLimbKept(limb.root.position, a, b, r.root.position, r.mid.position, r.end.position, limb.maxStretch, tol);
+  CheckLimbKept(limb.frame.root.position, a, b, r.root.position, r.mid.position, r.end.position, limb.settings.maxStretch, tol);
 
   // The tip moves rigidly with the end joint: same offset and rotation in the end's frame.
-  const glm::quat q3 = Unit(limb.end.rotation);
+  const glm::quat q3 = Unit(limb.frame.end.rotation);
   const glm::quat tip_rotation = Unit(job.tip.rotation);
-  const glm::vec3 local_before = glm::conjugate(q3) * (job.tip.position - limb.end.position);
+  const glm::vec3 local_before = glm::conjugate(q3) * (job.tip.position - limb.frame.end.position);
   const glm::vec3 local_after = glm::conjugate(r.end.rotation) * (r.tip.position - r.end.position);
   FUZZ_CHECK(glm::distance(local_before, local_after) <= tol, "tip offset in the end's frame changed by %g",
              double(glm::distance(local_before, local_after)));
   const float relative = std::fabs(glm::dot(glm::conjugate(q3) * tip_rotation, glm::conjugate(r.end.rotation) * r.tip.rotation));
   FUZZ_CHECK(relative >= 1.0f - 1e-4f, "tip rotation relative to the end changed (|dot| %g)", double(relative));
 
-  const float actual_distance = glm::distance(r.tip.position, limb.target);
+  const float actual_distance = glm::distance(r.tip.position, limb.frame.target);
   FUZZ_CHECK(std::fabs(actual_distance - r.distance) <= tol, "distance %g but tip is %g from target",
              double(r.distance), double(actual_distance));
   if (r.reached) {
-    FUZZ_CHECK(r.distance <= limb.tolerance * (a + b) * 1.001f + 1e-5f * scale, "reached but distance %g",
+    FUZZ_CHECK(r.distance <= limb.settings.tolerance * (a + b) * 1.001f + 1e-5f * scale, "reached but distance %g",
                double(r.distance));
   }
   // Blend 1 without a limit: one pass, the end keeps its input world rotation.
   if (job.blend == 1.0f && job.endLimit >= kPi) {
     FUZZ_CHECK(std::fabs(glm::dot(q3, r.end.rotation)) >= 1.0f - 1e-5f, "blend 1 changed the end rotation");
   }
-  if (limb.weight != 1.0f) return;
+  if (limb.frame.weight != 1.0f) return;
 
-  CheckForwardsAtChildren(limb.forward, r.root, r.mid, r.end.position, a > 1e-2f * scale, b > 1e-2f * scale);
+  CheckForwardsAtChildren(limb.settings.forward, r.root, r.mid, r.end.position, a > 1e-2f * scale, b > 1e-2f * scale);
   // The last two-bone pass aims the end at target − (tip − end).
-  const glm::vec3 end_target = limb.target - (r.tip.position - r.end.position);
+  const glm::vec3 end_target = limb.frame.target - (r.tip.position - r.end.position);
   if (a > 1e-2f * scale && b > 1e-2f * scale) {
     const float angle = AngleAt(r.root.position, r.mid.position, r.end.position);
-    FUZZ_CHECK(angle >= limb.minAngle - 1e-2f && angle <= limb.maxAngle + 1e-2f, "mid angle %g outside [%g, %g]",
-               double(angle), double(limb.minAngle), double(limb.maxAngle));
+    FUZZ_CHECK(angle >= limb.settings.minAngle - 1e-2f && angle <= limb.settings.maxAngle + 1e-2f, "mid angle %g outside [%g, %g]",
+               double(angle), double(limb.settings.minAngle), double(limb.settings.maxAngle));
     // A target the final pass can reach is reached (no soften/stretch).
-    const float c = glm::distance(end_target, limb.root.position);
-    const float c_min = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(limb.minAngle)));
-    const float c_max = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(limb.maxAngle)));
-    if (limb.soften == 0.0f && limb.maxStretch == 1.0f && c > c_min + 1e-2f * scale && c < c_max - 1e-2f * scale) {
+    const float c = glm::distance(end_target, limb.frame.root.position);
+    const float c_min = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(limb.settings.minAngle)));
+    const float c_max = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(limb.settings.maxAngle)));
+    if (limb.settings.soften == 0.0f && limb.settings.maxStretch == 1.0f && c > c_min + 1e-2f * scale && c < c_max - 1e-2f * scale) {
       FUZZ_CHECK(r.distance <= tol, "reachable target missed by %g (c=%g in [%g, %g])", double(r.distance), double(c),
                  double(c_min), double(c_max));
     }
@@ -89,8 +89,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   switch (in.Int(0, 7)) {
     case 0: job.tip = {in.MaybeNonFiniteVec3(), in.Quat()}; break;
     case 1: job.tip = {in.Vec3(), in.Quat()}; break;
-    case 2: job.tip = {job.limb.end.position, in.Quat()}; break;  // zero-length third bone
-    default: job.tip = {job.limb.end.position + in.Vec3(), in.Quat()}; break;
+    case 2: job.tip = {job.limb.frame.end.position, in.Quat()}; break;  // zero-length third bone
+    default: job.tip = {job.limb.frame.end.position + in.Vec3(), in.Quat()}; break;
   }
   switch (in.Int(0, 5)) {
     case 0: job.blend = 0.0f; break;

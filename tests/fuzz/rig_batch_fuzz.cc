@@ -85,8 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (in.Int(0, 3) == 0) s.common.settleTime = in.Range(0.0f, 0.5f);
     if (in.Int(0, 3) == 0) s.common.enabled = false;
     if (in.Int(0, 5) == 0) s.common.forward = in.Axis();
-    if (kind == ConstraintKind::kAim) s.aim.method = static_cast<AimMethod>(in.Int(0, 2));
-    if (kind == ConstraintKind::kTwoBone && in.Int(0, 3) == 0) s.twoBone.poleDirection = in.Axis();
+    if (kind == ConstraintKind::kAim) s.aim.settings.method = static_cast<AimMethod>(in.Int(0, 2));
+    if (kind == ConstraintKind::kTwoBone && in.Int(0, 3) == 0) s.twoBone.settings.pole = ikpd::TwoBonePole::kDirection, s.twoBone.frame.pole = in.Axis();
     const bool added = static_cast<bool>(rig.Add(s));
     FUZZ_TRACE("constraint kind %d joints %d.. settleTime %g: %s\n", static_cast<int>(kind), s.joints[0],
                static_cast<double>(s.common.settleTime), added ? "added" : "refused");

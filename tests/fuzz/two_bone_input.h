@@ -10,46 +10,46 @@ namespace ikpd::fuzz {
 
 // Limb options drawn from the fuzzer: mostly valid, sometimes out of range or non-finite.
 inline void FillTwoBoneOptions(Input& in, TwoBoneJob& job) {
-  job.target = in.Bool() ? job.root.position + in.Vec3() : in.MaybeNonFiniteVec3();
+  job.frame.target = in.Bool() ? job.frame.root.position + in.Vec3() : in.MaybeNonFiniteVec3();
   switch (in.Int(0, 5)) {
-    case 0: job.pole = in.Vec3(); break;
-    case 1: job.poleDirection = in.Axis(); break;
-    case 2: job.pole = in.Vec3(); job.poleDirection = in.Axis(); break;  // both: must be an error
+    case 0: job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = in.Vec3(); break;
+    case 1: job.settings.pole = ikpd::TwoBonePole::kDirection, job.frame.pole = in.Axis(); break;
+    case 2: job.settings.pole = static_cast<ikpd::TwoBonePole>(3), job.frame.pole = in.Vec3(); break;  // JS pole and poleDirection both: must be an error
     default: break;
   }
   if (in.Bool()) {
     const int axis = in.Int(0, 2);
-    job.forward = glm::vec3(0.0f);
-    job.forward[axis] = in.Bool() ? 1.0f : -1.0f;
-    job.bendAxis = glm::vec3(0.0f);
-    job.bendAxis[(axis + in.Int(1, 2)) % 3] = in.Bool() ? 1.0f : -1.0f;
+    job.settings.forward = glm::vec3(0.0f);
+    job.settings.forward[axis] = in.Bool() ? 1.0f : -1.0f;
+    job.settings.bendAxis = glm::vec3(0.0f);
+    job.settings.bendAxis[(axis + in.Int(1, 2)) % 3] = in.Bool() ? 1.0f : -1.0f;
   } else {
-    job.forward = in.Axis();
-    job.bendAxis = in.Axis();
+    job.settings.forward = in.Axis();
+    job.settings.bendAxis = in.Axis();
   }
-  job.bendDirection = static_cast<BendDirection>(in.Int(0, 2));
-  job.straightBend = static_cast<BendDirection>(in.Int(0, 2));
+  job.settings.bendDirection = static_cast<BendDirection>(in.Int(0, 2));
+  job.settings.straightBend = static_cast<BendDirection>(in.Int(0, 2));
   if (in.Bool()) {
     float lo = in.Range(0.0f, kPi), hi = in.Range(0.0f, kPi);
     if (in.Int(0, 7) != 0 && lo > hi) std::swap(lo, hi);
-    job.minAngle = lo;
-    job.maxAngle = hi;
+    job.settings.minAngle = lo;
+    job.settings.maxAngle = hi;
   }
-  if (in.Bool()) job.effectorOffset = in.Vec3();
-  job.weight = in.Bool() ? 1.0f : (in.Bool() ? in.Range(0.0f, 1.0f) : in.MaybeNonFinite());
-  job.soften = in.Bool() ? 0.0f : (in.Bool() ? in.Range(0.0f, 1.0f) : in.MaybeNonFinite());
-  job.maxStretch = in.Bool() ? 1.0f : (in.Bool() ? in.Range(1.0f, 4.0f) : in.MaybeNonFinite());
-  job.twist = in.Bool() ? 0.0f : in.MaybeNonFinite();
-  job.endRotation = static_cast<EndRotation>(in.Int(0, 1));
-  job.tolerance = in.Bool() ? 1e-4f : in.MaybeNonFinite();
+  if (in.Bool()) job.frame.effectorOffset = in.Vec3();
+  job.frame.weight = in.Bool() ? 1.0f : (in.Bool() ? in.Range(0.0f, 1.0f) : in.MaybeNonFinite());
+  job.settings.soften = in.Bool() ? 0.0f : (in.Bool() ? in.Range(0.0f, 1.0f) : in.MaybeNonFinite());
+  job.settings.maxStretch = in.Bool() ? 1.0f : (in.Bool() ? in.Range(1.0f, 4.0f) : in.MaybeNonFinite());
+  job.settings.twist = in.Bool() ? 0.0f : in.MaybeNonFinite();
+  job.settings.endRotation = static_cast<EndRotation>(in.Int(0, 1));
+  job.settings.tolerance = in.Bool() ? 1e-4f : in.MaybeNonFinite();
 }
 
 inline void FillTwoBoneJob(Input& in, TwoBoneJob& job) {
   const bool finite_only = in.Int(0, 7) != 0;
-  job.root = {finite_only ? in.Vec3() : in.MaybeNonFiniteVec3(), in.Quat()};
+  job.frame.root = {finite_only ? in.Vec3() : in.MaybeNonFiniteVec3(), in.Quat()};
   // Joints near each other most of the time (bones of ordinary lengths), sometimes anywhere.
-  job.mid = {in.Bool() ? job.root.position + in.Vec3() : in.Vec3(), in.Quat()};
-  job.end = {in.Bool() ? job.mid.position + in.Vec3() : in.Vec3(), in.Quat()};
+  job.frame.mid = {in.Bool() ? job.frame.root.position + in.Vec3() : in.Vec3(), in.Quat()};
+  job.frame.end = {in.Bool() ? job.frame.mid.position + in.Vec3() : in.Vec3(), in.Quat()};
   FillTwoBoneOptions(in, job);
 }
 
@@ -57,14 +57,14 @@ inline void FillTwoBoneJob(Input& in, TwoBoneJob& job) {
 inline void TraceTwoBoneJob(const TwoBoneJob& j) {
   auto v = [](const char* name, const glm::vec3& p) { FUZZ_TRACE("%s %.9g %.9g %.9g\n", name, p.x, p.y, p.z); };
   auto q = [](const char* name, const glm::quat& r) { FUZZ_TRACE("%s wxyz %.9g %.9g %.9g %.9g\n", name, r.w, r.x, r.y, r.z); };
-  v("root", j.root.position), q("root.rotation", j.root.rotation), v("mid", j.mid.position);
-  q("mid.rotation", j.mid.rotation), v("end", j.end.position), q("end.rotation", j.end.rotation), v("target", j.target);
-  if (j.pole) v("pole", *j.pole);
-  if (j.poleDirection) v("poleDirection", *j.poleDirection);
-  v("forward", j.forward), v("bendAxis", j.bendAxis), v("effectorOffset", j.effectorOffset);
+  v("root", j.frame.root.position), q("root.rotation", j.frame.root.rotation), v("mid", j.frame.mid.position);
+  q("mid.rotation", j.frame.mid.rotation), v("end", j.frame.end.position), q("end.rotation", j.frame.end.rotation), v("target", j.frame.target);
+  if (j.settings.pole == ikpd::TwoBonePole::kPoint) v("pole", j.frame.pole);
+  if (j.settings.pole == ikpd::TwoBonePole::kDirection) v("poleDirection", j.frame.pole);
+  v("forward", j.settings.forward), v("bendAxis", j.settings.bendAxis), v("effectorOffset", j.frame.effectorOffset);
   FUZZ_TRACE("bend %d straight %d min %.9g max %.9g weight %.9g soften %.9g stretch %.9g twist %.9g end %d tol %.9g\n",
-             static_cast<int>(j.bendDirection), static_cast<int>(j.straightBend), j.minAngle, j.maxAngle, j.weight,
-             j.soften, j.maxStretch, j.twist, static_cast<int>(j.endRotation), j.tolerance);
+             static_cast<int>(j.settings.bendDirection), static_cast<int>(j.settings.straightBend), j.settings.minAngle, j.settings.maxAngle, j.frame.weight,
+             j.settings.soften, j.settings.maxStretch, j.settings.twist, static_cast<int>(j.settings.endRotation), j.settings.tolerance);
 }
 
 // Interior angle at b of the triangle a-b-c, radians.
@@ -105,44 +105,44 @@ inline void CheckForwardsAtChildren(const glm::vec3& forward, const Transform& r
 
 // Checks a successful TwoBoneJob result against the invariants listed in two_bone_fuzz.cc.
 inline void CheckTwoBoneResult(const TwoBoneJob& job, const TwoBoneResult& r) {
-  FUZZ_CHECK(Finite(job.root, job.mid, job.end, job.target), "non-finite input accepted");
+  FUZZ_CHECK(Finite(job.frame.root, job.frame.mid, job.frame.end, job.frame.target), "non-finite input accepted");
   FUZZ_CHECK(Finite(r.root, r.mid, r.end, r.distance), "non-finite result");
   FUZZ_CHECK(IsUnit(r.root.rotation) && IsUnit(r.mid.rotation) && IsUnit(r.end.rotation), "rotation not unit");
   FUZZ_CHECK(r.distance >= 0.0f, "negative distance");
 
-  const float a = glm::distance(job.root.position, job.mid.position);
-  const float b = glm::distance(job.mid.position, job.end.position);
-  const bool moderate = Moderate(job.root.position) && Moderate(job.mid.position) && Moderate(job.end.position) &&
-                        Moderate(job.target) && Moderate(job.effectorOffset) &&
-                        (!job.pole || Moderate(*job.pole)) && a + b > 1e-2f;
+  const float a = glm::distance(job.frame.root.position, job.frame.mid.position);
+  const float b = glm::distance(job.frame.mid.position, job.frame.end.position);
+  const bool moderate = Moderate(job.frame.root.position) && Moderate(job.frame.mid.position) && Moderate(job.frame.end.position) &&
+                        Moderate(job.frame.target) && Moderate(job.frame.effectorOffset) &&
+                        (job.settings.pole != ikpd::TwoBonePole::kPoint || Moderate(job.frame.pole)) && a + b > 1e-2f;
   if (!moderate) return;  // only finiteness is meaningful at extreme magnitudes
-  const float scale = 1.0f + glm::length(job.root.position) + glm::length(job.target) + a + b;
+  const float scale = 1.0f + glm::length(job.frame.root.position) + glm::length(job.frame.target) + a + b;
   const float tol = 1e-3f * scale;
 
-  CheckLimbKept(job.root.position, a, b, r.root.position, r.mid.position, r.end.position, job.maxStretch, tol);
+  CheckLimbKept(job.frame.root.position, a, b, r.root.position, r.mid.position, r.end.position, job.settings.maxStretch, tol);
   // The contact point as it lands: the offset turns with the end (kRelative).
-  const glm::quat endTurn = r.end.rotation * glm::conjugate(NormalizeSafe(job.end.rotation));
-  const float actual_distance = glm::distance(r.end.position + endTurn * job.effectorOffset, job.target);
+  const glm::quat endTurn = r.end.rotation * glm::conjugate(NormalizeSafe(job.frame.end.rotation));
+  const float actual_distance = glm::distance(r.end.position + endTurn * job.frame.effectorOffset, job.frame.target);
   FUZZ_CHECK(std::fabs(actual_distance - r.distance) <= tol, "distance %g but end is %g from target",
              double(r.distance), double(actual_distance));
   if (r.reached) {
-    FUZZ_CHECK(r.distance <= job.tolerance * (a + b) * 1.001f + 1e-5f * scale, "reached but distance %g",
+    FUZZ_CHECK(r.distance <= job.settings.tolerance * (a + b) * 1.001f + 1e-5f * scale, "reached but distance %g",
                double(r.distance));
   }
-  if (job.weight != 1.0f) return;
+  if (job.frame.weight != 1.0f) return;
 
-  CheckForwardsAtChildren(job.forward, r.root, r.mid, r.end.position, a > 1e-2f * scale, b > 1e-2f * scale);
+  CheckForwardsAtChildren(job.settings.forward, r.root, r.mid, r.end.position, a > 1e-2f * scale, b > 1e-2f * scale);
   if (a > 1e-2f * scale && b > 1e-2f * scale) {
     const float angle = AngleAt(r.root.position, r.mid.position, r.end.position);
-    FUZZ_CHECK(angle >= job.minAngle - 1e-2f && angle <= job.maxAngle + 1e-2f,
-               "mid angle %g outside [%g, %g]", double(angle), double(job.minAngle), double(job.maxAngle));
+    FUZZ_CHECK(angle >= job.settings.minAngle - 1e-2f && angle <= job.settings.maxAngle + 1e-2f,
+               "mid angle %g outside [%g, %g]", double(angle), double(job.settings.minAngle), double(job.settings.maxAngle));
     // A target inside the reachable shell is reached (no soften/stretch), unless
     // the effector offset turns with the end (kRelative: documented to miss).
-    const bool offsetTurns = job.endRotation == EndRotation::kRelative && job.effectorOffset != glm::vec3(0.0f);
-    const float c = glm::distance(job.target - job.effectorOffset, job.root.position);
-    const float c_min = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(job.minAngle)));
-    const float c_max = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(job.maxAngle)));
-    if (!offsetTurns && job.soften == 0.0f && job.maxStretch == 1.0f && c > c_min + 1e-2f * scale && c < c_max - 1e-2f * scale) {
+    const bool offsetTurns = job.settings.endRotation == EndRotation::kRelative && job.frame.effectorOffset != glm::vec3(0.0f);
+    const float c = glm::distance(job.frame.target - job.frame.effectorOffset, job.frame.root.position);
+    const float c_min = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(job.settings.minAngle)));
+    const float c_max = std::sqrt(std::max(0.0f, a * a + b * b - 2.0f * a * b * std::cos(job.settings.maxAngle)));
+    if (!offsetTurns && job.settings.soften == 0.0f && job.settings.maxStretch == 1.0f && c > c_min + 1e-2f * scale && c < c_max - 1e-2f * scale) {
       FUZZ_CHECK(r.distance <= tol, "reachable target missed by %g (c=%g in [%g, %g])", double(r.distance),
                  double(c), double(c_min), double(c_max));
     }

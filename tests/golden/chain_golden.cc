@@ -17,15 +17,15 @@ void EmitPseudoThreeBone(Json& json, const PseudoThreeBoneJob& job) {
   if (!run.Run().ok()) return;
   const TwoBoneJob& limb = job.limb;
   json.BeginObject().Key("call").String("solvePseudoThreeBone").Key("args").BeginArray().BeginObject();
-  json.Key("root").ExactJoint(limb.root).Key("mid").ExactJoint(limb.mid).Key("end").ExactJoint(limb.end);
-  json.Key("tip").ExactJoint(job.tip).Key("target").ExactVec3(limb.target);
-  if (limb.pole) json.Key("pole").ExactVec3(*limb.pole);
-  if (limb.poleDirection) json.Key("poleDirection").ExactVec3(*limb.poleDirection);
-  json.Key("forward").ExactVec3(limb.forward).Key("bendAxis").ExactVec3(limb.bendAxis);
-  json.Key("bendDirection").String(kBend[static_cast<int>(limb.bendDirection)]);
-  json.Key("minAngle").Exact(limb.minAngle).Key("maxAngle").Exact(limb.maxAngle);
-  json.Key("weight").Exact(limb.weight).Key("soften").Exact(limb.soften);
-  json.Key("maxStretch").Exact(limb.maxStretch).Key("twist").Exact(limb.twist);
+  json.Key("root").ExactJoint(limb.frame.root).Key("mid").ExactJoint(limb.frame.mid).Key("end").ExactJoint(limb.frame.end);
+  json.Key("tip").ExactJoint(job.tip).Key("target").ExactVec3(limb.frame.target);
+  if (limb.settings.pole == ikpd::TwoBonePole::kPoint) json.Key("pole").ExactVec3(limb.frame.pole);
+  if (limb.settings.pole == ikpd::TwoBonePole::kDirection) json.Key("poleDirection").ExactVec3(limb.frame.pole);
+  json.Key("forward").ExactVec3(limb.settings.forward).Key("bendAxis").ExactVec3(limb.settings.bendAxis);
+  json.Key("bendDirection").String(kBend[static_cast<int>(limb.settings.bendDirection)]);
+  json.Key("minAngle").Exact(limb.settings.minAngle).Key("maxAngle").Exact(limb.settings.maxAngle);
+  json.Key("weight").Exact(limb.frame.weight).Key("soften").Exact(limb.settings.soften);
+  json.Key("maxStretch").Exact(limb.settings.maxStretch).Key("twist").Exact(limb.settings.twist);
   json.Key("blend").Exact(job.blend).Key("variant").String(kVariant[static_cast<int>(job.variant)]);
   json.Key("endLimit").Exact(job.endLimit);
   json.EndObject().EndArray();
@@ -40,22 +40,22 @@ void GeneratePseudoThreeBone(Json& json) {
   for (int i = 0; i < 60; ++i) {
     PseudoThreeBoneJob job;
     TwoBoneJob& limb = job.limb;
-    limb.root = {rng.Vec3(-2, 2), rng.Quat()};
+    limb.frame.root = {rng.Vec3(-2, 2), rng.Quat()};
     const float a = rng.Range(0.5f, 2.0f), b = rng.Range(0.5f, 2.0f), c = rng.Range(0.1f, 0.5f);
     // A bent leg in a random plane, the foot at an angle to the shin.
     const glm::vec3 d1 = glm::normalize(RandomAxis(rng));
     const glm::vec3 d2 = glm::normalize(d1 + 0.8f * glm::normalize(RandomAxis(rng)));
     const glm::vec3 d3 = glm::normalize(d2 + 0.8f * glm::normalize(RandomAxis(rng)));
-    limb.mid = {limb.root.position + d1 * a, rng.Quat()};
-    limb.end = {limb.mid.position + d2 * b, rng.Quat()};
-    job.tip = {limb.end.position + d3 * c, rng.Quat()};
+    limb.frame.mid = {limb.frame.root.position + d1 * a, rng.Quat()};
+    limb.frame.end = {limb.frame.mid.position + d2 * b, rng.Quat()};
+    job.tip = {limb.frame.end.position + d3 * c, rng.Quat()};
     // The end's target (tip target − foot) between 30% and 85% of the leg, or clearly out of reach.
     const float reach = i % 6 == 5 ? rng.Range(1.2f, 2.0f) : rng.Range(0.3f, 0.85f);
-    limb.target = limb.root.position + glm::normalize(RandomAxis(rng)) * reach * (a + b) + d3 * c;
+    limb.frame.target = limb.frame.root.position + glm::normalize(RandomAxis(rng)) * reach * (a + b) + d3 * c;
     RandomLimbSettings(rng, i, limb);
-    if (i % 7 == 4) limb.weight = rng.Range(0, 1);
-    if (i % 8 == 6) limb.twist = rng.Range(-1, 1);
-    if (i % 12 == 11) limb.maxStretch = rng.Range(1.0f, 1.5f);
+    if (i % 7 == 4) limb.frame.weight = rng.Range(0, 1);
+    if (i % 8 == 6) limb.settings.twist = rng.Range(-1, 1);
+    if (i % 12 == 11) limb.settings.maxStretch = rng.Range(1.0f, 1.5f);
     const float blends[] = {0.0f, 1.0f, 0.5f, rng.Range(0, 1)};
     job.blend = blends[i % 4];
     job.variant = static_cast<PseudoThreeBoneVariant>((i / 4) % 2);
@@ -64,19 +64,19 @@ void GeneratePseudoThreeBone(Json& json) {
   }
   // Edge cases: tip on the end joint, target at the root, zero-length lower bone.
   PseudoThreeBoneJob tip_on_end;
-  tip_on_end.limb.mid.position = {1, 0.2f, 0};
-  tip_on_end.limb.end.position = {2, 0, 0};
+  tip_on_end.limb.frame.mid.position = {1, 0.2f, 0};
+  tip_on_end.limb.frame.end.position = {2, 0, 0};
   tip_on_end.tip.position = {2, 0, 0};
-  tip_on_end.limb.target = {1.2f, 1, 0};
+  tip_on_end.limb.frame.target = {1.2f, 1, 0};
   tip_on_end.blend = 0.5f;
   EmitPseudoThreeBone(json, tip_on_end);
   PseudoThreeBoneJob at_root = tip_on_end;
   at_root.tip.position = {2.3f, -0.2f, 0};
-  at_root.limb.target = {0, 0, 0};
+  at_root.limb.frame.target = {0, 0, 0};
   EmitPseudoThreeBone(json, at_root);
   PseudoThreeBoneJob zero_bone = at_root;
-  zero_bone.limb.end.position = zero_bone.limb.mid.position;
-  zero_bone.limb.target = {0.5f, 0.5f, 0};
+  zero_bone.limb.frame.end.position = zero_bone.limb.frame.mid.position;
+  zero_bone.limb.frame.target = {0.5f, 0.5f, 0};
   zero_bone.blend = 0.0f;
   EmitPseudoThreeBone(json, zero_bone);
 }

@@ -21,24 +21,24 @@ void EmitLimit(Json& json, const JointLimit& l) {
 }
 
 void EmitChain(Json& json, ChainJob job) {
-  std::vector<Transform> out(job.joints.size());
+  std::vector<Transform> out(job.frame.joints.size());
   ChainResult r;
   job.output = out;
   job.result = &r;
   if (!job.Run().ok()) return;
   json.BeginObject().Key("call").String("solveChain").Key("args").BeginArray().BeginObject();
   json.Key("joints").BeginArray();
-  for (const Transform& t : job.joints) json.ExactJoint(t);
+  for (const Transform& t : job.frame.joints) json.ExactJoint(t);
   json.EndArray();
-  json.Key("target").ExactVec3(job.target).Key("method").String(kMethod[static_cast<int>(job.method)]);
-  json.Key("iterations").Number(job.iterations).Key("tolerance").Exact(job.tolerance);
-  if (!job.limits.empty()) {
+  json.Key("target").ExactVec3(job.frame.target).Key("method").String(kMethod[static_cast<int>(job.settings.method)]);
+  json.Key("iterations").Number(job.settings.iterations).Key("tolerance").Exact(job.settings.tolerance);
+  if (!job.settings.limits.empty()) {
     json.Key("limits").BeginArray();
-    for (const JointLimit& l : job.limits) EmitLimit(json, l);
+    for (const JointLimit& l : job.settings.limits) EmitLimit(json, l);
     json.EndArray();
   }
-  if (job.pole) json.Key("pole").ExactVec3(*job.pole);
-  json.Key("forward").ExactVec3(job.forward).Key("parentRotation").ExactQuat(job.parentRotation);
+  if (job.frame.pole) json.Key("pole").ExactVec3(*job.frame.pole);
+  json.Key("forward").ExactVec3(job.settings.forward).Key("parentRotation").ExactQuat(job.frame.parentRotation);
   json.EndObject().EndArray();
   json.Key("expect").BeginObject().Key("joints").BeginArray();
   for (const Transform& t : out) json.Joint(t);
@@ -52,8 +52,8 @@ void GenerateChain(Json& json) {
   for (int i = 0; i < 64; ++i) {
     const int bones = 2 + i % 9;
     ChainJob job;
-    job.method = static_cast<ChainMethod>(i % 2);
-    job.forward = (i / 2) % 2 == 0 ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+    job.settings.method = static_cast<ChainMethod>(i % 2);
+    job.settings.forward = (i / 2) % 2 == 0 ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
     std::vector<Transform> joints(static_cast<std::size_t>(bones) + 1);
     joints[0] = {rng.Vec3(-2, 2), rng.Quat()};
     float length = 0.0f;
@@ -64,12 +64,12 @@ void GenerateChain(Json& json) {
     }
     // Targets at 30 % to 95 % of the reach, every eighth out of reach.
     const float reach = i % 8 == 7 ? rng.Range(1.1f, 2.0f) : rng.Range(0.3f, 0.95f);
-    job.target = joints[0].position + glm::normalize(RandomAxis(rng)) * reach * length;
+    job.frame.target = joints[0].position + glm::normalize(RandomAxis(rng)) * reach * length;
     const int iterations[] = {1, 5, 20, 50};
-    job.iterations = iterations[(i / 4) % 4];
-    job.tolerance = i % 5 == 3 ? 1e-3f : 1e-4f;
-    if (i % 3 == 1) job.pole = joints[0].position + RandomAxis(rng) * 3.0f;
-    if (i % 7 == 5) job.parentRotation = rng.Quat();
+    job.settings.iterations = iterations[(i / 4) % 4];
+    job.settings.tolerance = i % 5 == 3 ? 1e-3f : 1e-4f;
+    if (i % 3 == 1) job.frame.pole = joints[0].position + RandomAxis(rng) * 3.0f;
+    if (i % 7 == 5) job.frame.parentRotation = rng.Quat();
     std::vector<JointLimit> limits;
     if (i % 4 == 2) {
       limits.resize(static_cast<std::size_t>(bones));
@@ -88,9 +88,9 @@ void GenerateChain(Json& json) {
     // Limits use libm's trigonometry, whose last bit differs between native and
     // WebAssembly builds; a limited solve that does not converge can drift
     // apart over many iterations, so limited cases stop at 20.
-    if (!limits.empty()) job.iterations = std::min(job.iterations, 20);
-    job.joints = joints;
-    job.limits = limits;
+    if (!limits.empty()) job.settings.iterations = std::min(job.settings.iterations, 20);
+    job.frame.joints = joints;
+    job.settings.limits = limits;
     EmitChain(json, job);
   }
   // Edge cases, each for both methods: the target at the root, a straight
@@ -101,14 +101,14 @@ void GenerateChain(Json& json) {
   zeroBone[2].position = zeroBone[1].position;
   for (int m = 0; m < 2; ++m) {
     ChainJob job;
-    job.method = static_cast<ChainMethod>(m);
-    job.joints = straight;
-    job.target = {0, 0, 0};
+    job.settings.method = static_cast<ChainMethod>(m);
+    job.frame.joints = straight;
+    job.frame.target = {0, 0, 0};
     EmitChain(json, job);
-    job.target = {1.5f, 0, 0};
+    job.frame.target = {1.5f, 0, 0};
     EmitChain(json, job);
-    job.joints = zeroBone;
-    job.target = {0.5f, 1, 0};
+    job.frame.joints = zeroBone;
+    job.frame.target = {0.5f, 1, 0};
     EmitChain(json, job);
   }
 }

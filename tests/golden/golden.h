@@ -132,21 +132,21 @@ inline glm::vec3 RandomAxis(Rng& rng) {
 // bendDirection in turn, and angle limits (every fourth). Call it after setting
 // root and target.
 inline void RandomLimbSettings(Rng& rng, int i, TwoBoneJob& limb) {
-  limb.forward = i % 2 == 0 ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-  limb.bendAxis = glm::vec3(0, 0, 1);
+  limb.settings.forward = i % 2 == 0 ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+  limb.settings.bendAxis = glm::vec3(0, 0, 1);
   if (i % 3 == 1) {
-    const glm::vec3 dir = glm::normalize(limb.target - limb.root.position);
+    const glm::vec3 dir = glm::normalize(limb.frame.target - limb.frame.root.position);
     glm::vec3 side = RandomAxis(rng);
     side -= glm::dot(side, dir) * dir;
     if (glm::length(side) > 0.3f) {
-      if (i % 2 == 0) limb.pole = limb.root.position + side * 3.0f;
-      else limb.poleDirection = side;
+      if (i % 2 == 0) limb.settings.pole = ikpd::TwoBonePole::kPoint, limb.frame.pole = limb.frame.root.position + side * 3.0f;
+      else limb.settings.pole = ikpd::TwoBonePole::kDirection, limb.frame.pole = side;
     }
   }
-  limb.bendDirection = static_cast<BendDirection>(i % 3);
+  limb.settings.bendDirection = static_cast<BendDirection>(i % 3);
   if (i % 4 == 2) {
-    limb.minAngle = rng.Range(0.1f, 0.8f);
-    limb.maxAngle = rng.Range(2.2f, 3.0f);
+    limb.settings.minAngle = rng.Range(0.1f, 0.8f);
+    limb.settings.maxAngle = rng.Range(2.2f, 3.0f);
   }
 }
 

@@ -58,5 +58,17 @@ describe('docs/architecture.md', () => {
     // Where JS takes the option without an edit: the rig's limb list comes from the description.
     expect(read('web/src/rig/kinds/shared.js')).toMatch(/twoBone\.options\.map/);
     expect(read('web/three/ik/limb.js')).not.toMatch(/'soften'/);
+    // And the other way: every C++ file of the IK and batch areas and of the
+    // bindings whose code (comments aside) names `soften` is in the list, so
+    // an option copied, checked or packed anywhere else would fail here.
+    const walk = (dir) => readdirSync(new URL(`${dir}/`, root)).flatMap((name) => {
+      const path = `${dir}/${name}`;
+      return statSync(new URL(path, root)).isDirectory() ? walk(path) : [path];
+    });
+    const code = (path) => read(path).split('\n').map((line) => line.replace(/\/\/.*$/, '')).join('\n');
+    const touched = ['cpp/include/ikpd/ik', 'cpp/src/ik', 'cpp/include/ikpd/batch', 'cpp/src/batch', 'cpp/bindings']
+      .flatMap(walk).filter((path) => /\.(h|cc)$/.test(path) && /\bsoften\b/.test(code(path)));
+    expect(touched.length).toBeGreaterThanOrEqual(3);
+    expect(touched.filter((path) => !files.includes(path))).toEqual([]);
   });
 });

@@ -113,8 +113,8 @@ void ExpectRangesChecked(const Job& valid, Validate validate, const std::vector<
 TEST(DescribedRanges, TwoBone) {
   TwoBoneResult result;
   TwoBoneJob job;
-  job.mid.position = {1.0f, 0.0f, 0.0f};
-  job.end.position = {2.0f, 0.0f, 0.0f};
+  job.frame.mid.position = {1.0f, 0.0f, 0.0f};
+  job.frame.end.position = {2.0f, 0.0f, 0.0f};
   job.result = &result;
   ExpectRangesChecked(job, [](const TwoBoneJob& j) { return j.Validate(); });
 }
@@ -122,7 +122,7 @@ TEST(DescribedRanges, TwoBone) {
 TEST(DescribedRanges, Aim) {
   glm::quat result;
   AimJob job;
-  job.target = {0.0f, 0.0f, 1.0f};
+  job.frame.target = {0.0f, 0.0f, 1.0f};
   job.result = &result;
   ExpectRangesChecked(job, [](const AimJob& j) { return j.Validate(); });
 }
@@ -130,8 +130,8 @@ TEST(DescribedRanges, Aim) {
 TEST(DescribedRanges, PseudoThreeBone) {
   PseudoThreeBoneResult result;
   PseudoThreeBoneJob job;
-  job.limb.mid.position = {1.0f, 0.0f, 0.0f};
-  job.limb.end.position = {2.0f, 0.0f, 0.0f};
+  job.limb.frame.mid.position = {1.0f, 0.0f, 0.0f};
+  job.limb.frame.end.position = {2.0f, 0.0f, 0.0f};
   job.tip.position = {2.5f, 0.0f, 0.0f};
   job.result = &result;
   ExpectRangesChecked(job, [](const PseudoThreeBoneJob& j) { return j.Validate(); });
@@ -141,7 +141,7 @@ TEST(DescribedRanges, Chain) {
   static const Transform joints[3] = {{}, {{1.0f, 0.0f, 0.0f}, kIdentityRotation}, {{2.0f, 0.0f, 0.0f}, kIdentityRotation}};
   static Transform output[3];
   ChainJob job;
-  job.joints = joints;
+  job.frame.joints = joints;
   job.output = output;
   ExpectRangesChecked(job, [](const ChainJob& j) { return j.Validate(); });
 }

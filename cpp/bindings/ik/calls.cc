@@ -71,8 +71,8 @@ std::uintptr_t SolveChain(std::uintptr_t offset, std::uint32_t n, std::uint32_t 
   ReadTransforms(p, joints, n);
   p += 7 * n;
   for (std::uint32_t i = 0; i < m; ++i, p += kLimitFloats) ReadLimit(p, limits[i]);
-  job.joints = std::span<const Transform>(joints, n);
-  job.limits = std::span<const JointLimit>(limits, m);
+  job.frame.joints = std::span<const Transform>(joints, n);
+  job.settings.limits = std::span<const JointLimit>(limits, m);
   job.output = std::span<Transform>(output, n);
   ChainResult result;
   job.result = &result;

@@ -34,7 +34,7 @@ class ChainSolver {
     std::memcpy(buffer_.data(), Defaults<ChainJob>(), sizeof(float) * kChainJobFloats);
     ReadJob(buffer_.data(), job_);
     job_.result = &result_;
-    (void)Prepare(SettingsOf(job_), &setup_);  // the defaults: always valid
+    (void)Prepare(job_.settings, &setup_);  // the defaults: always valid
     for (std::uint32_t i = 0; i < n_; ++i) sample_[i] = {glm::vec3(static_cast<float>(i), 0.0f, 0.0f), glm::quat(1, 0, 0, 0)};
   }
   ChainSolver(const ChainSolver&) = delete;
@@ -51,8 +51,8 @@ class ChainSolver {
     ChainJob job = job_;
     ReadJob<FieldSet::kOptions>(buffer_.data(), job);
     // The limits to check, in pending_: the current ones (m < 0) or m read from the buffer.
-    std::size_t count = job_.limits.size();
-    std::copy(job_.limits.begin(), job_.limits.end(), pending_.begin());
+    std::size_t count = job_.settings.limits.size();
+    std::copy(job_.settings.limits.begin(), job_.settings.limits.end(), pending_.begin());
     if (m >= 0) {
       count = static_cast<std::size_t>(m);
       const float* p = buffer_.data() + kChainJobFloats + 7 * n_;
@@ -60,18 +60,18 @@ class ChainSolver {
     }
     const std::span<const JointLimit> limits(pending_.data(), count);
     ChainJob check = job;
-    check.joints = std::span<const Transform>(sample_.data(), n_);
-    check.limits = limits;
-    check.target = glm::vec3(1.0f, 1.0f, 0.0f);
-    check.pole.reset();
-    check.parentRotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+    check.frame.joints = std::span<const Transform>(sample_.data(), n_);
+    check.settings.limits = limits;
+    check.frame.target = glm::vec3(1.0f, 1.0f, 0.0f);
+    check.frame.pole.reset();
+    check.frame.parentRotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
     check.output = std::span<Transform>(output_.data(), n_);
     check.result = nullptr;
     if (const Status s = check.Validate(); !s) return ToResult(s);
     std::copy(limits.begin(), limits.end(), limits_.begin());
     job_ = job;
-    job_.limits = std::span<const JointLimit>(limits_.data(), count);
-    (void)Prepare(SettingsOf(job_), &setup_);  // validated above
+    job_.settings.limits = std::span<const JointLimit>(limits_.data(), count);
+    (void)Prepare(job_.settings, &setup_);  // validated above
     return 0;
   }
 
@@ -83,8 +83,8 @@ class ChainSolver {
     ReadJob<FieldSet::kInputs>(f, job_);
     const float* p = f + kChainJobFloats;
     ReadTransforms(p, joints_.data(), n_);
-    job_.joints = std::span<const Transform>(joints_.data(), n_);
-    const Status s = SolveChain(setup_, FrameOf(job_), std::span<Transform>(output_.data(), n_), &result_);
+    job_.frame.joints = std::span<const Transform>(joints_.data(), n_);
+    const Status s = SolveChain(setup_, job_.frame, std::span<Transform>(output_.data(), n_), &result_);
     if (s) WriteChainResult(f + kChainJobFloats + n_ * (7 + kLimitFloats), output_.data(), n_, result_);
     return ToResult(s);
   }

@@ -22,10 +22,10 @@ namespace {
 // A valid limb/joint the options are validated against (setOptions checks the
 // options, not whatever inputs the buffer holds before the first solve).
 void SampleInputs(TwoBoneJob& job) {
-  job.root = {glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
-  job.mid = {glm::vec3(1.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
-  job.end = {glm::vec3(2.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
-  job.target = glm::vec3(1.0f, 1.0f, 0.0f);
+  job.frame.root = {glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.frame.mid = {glm::vec3(1.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.frame.end = {glm::vec3(2.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.frame.target = glm::vec3(1.0f, 1.0f, 0.0f);
 }
 void SampleInputs(PseudoThreeBoneJob& job) {
   SampleInputs(job.limb);
@@ -33,9 +33,9 @@ void SampleInputs(PseudoThreeBoneJob& job) {
   job.blend = 0.0f;
 }
 void SampleInputs(AimJob& job) {
-  job.position = glm::vec3(0.0f);
-  job.rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  job.target = glm::vec3(1.0f, 1.0f, 1.0f);
+  job.frame.position = glm::vec3(0.0f);
+  job.frame.rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  job.frame.target = glm::vec3(1.0f, 1.0f, 1.0f);
 }
 
 // How a solver keeps its options between frames: the job's settings prepared
@@ -49,12 +49,16 @@ struct PreparedSettings {
   Status Set(const Job& job) { return Prepare(SettingsOf(job), &setup); }
 };
 template <>
-struct Prepared<TwoBoneJob> : PreparedSettings<TwoBoneJob, TwoBoneSetup> {
-  Status Solve(const TwoBoneJob& job) const { return SolveTwoBone(setup, FrameOf(job), job.result); }
+struct Prepared<TwoBoneJob> {
+  TwoBoneSetup setup;
+  Status Set(const TwoBoneJob& job) { return Prepare(job.settings, &setup); }
+  Status Solve(const TwoBoneJob& job) const { return SolveTwoBone(setup, job.frame, job.result); }
 };
 template <>
-struct Prepared<AimJob> : PreparedSettings<AimJob, AimSetup> {
-  Status Solve(const AimJob& job) const { return SolveAim(setup, FrameOf(job), job.result); }
+struct Prepared<AimJob> {
+  AimSetup setup;
+  Status Set(const AimJob& job) { return Prepare(job.settings, &setup); }
+  Status Solve(const AimJob& job) const { return SolveAim(setup, job.frame, job.result); }
 };
 template <>
 struct Prepared<PseudoThreeBoneJob> : PreparedSettings<PseudoThreeBoneJob, PseudoThreeBoneSetup> {

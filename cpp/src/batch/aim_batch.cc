@@ -15,13 +15,13 @@ Status AimBatchJob::Validate() const {
   if (poleMode != PoleMode::kNone && poleMode != PoleMode::kPoint) return Error("poleMode: must be none or point");
   glm::quat unused;
   AimJob probe = options;
-  probe.position = glm::vec3(0.0f);
-  probe.rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  probe.target = glm::vec3(1.0f, 0.0f, 0.0f);
+  probe.frame.position = glm::vec3(0.0f);
+  probe.frame.rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  probe.frame.target = glm::vec3(1.0f, 0.0f, 0.0f);
   // With a pole per item, the pole's checks on the shared options (up not
   // parallel to forward, no hinge) apply: probe with a neutral finite pole.
-  probe.pole.reset();
-  if (poleMode == PoleMode::kPoint) probe.pole = glm::vec3(0.0f, 1.0f, 0.0f);
+  probe.settings.pole = false;
+  if (poleMode == PoleMode::kPoint) probe.settings.pole = true, probe.frame.pole = glm::vec3(0.0f, 1.0f, 0.0f);
   probe.result = &unused;
   if (const Status s = probe.Validate(); !s) return s;
   if (count == 0) return Ok();  // nothing is read or written
@@ -43,7 +43,7 @@ AimLanes<F> LoadItems(const AimBatchJob& job, std::size_t i) {
   io.rotation = simd::LoadQ4<F>(job.rotation, i);
   io.target = simd::LoadV3<F>(job.target, i);
   io.pole = simd::LoadV3Or<F>(job.poleMode == PoleMode::kPoint ? job.pole : nullptr, i, glm::vec3(0.0f));
-  io.weight = simd::Load1Or<F>(job.weight, i, job.options.weight);
+  io.weight = simd::Load1Or<F>(job.weight, i, job.options.frame.weight);
   return io;
 }
 
@@ -60,12 +60,12 @@ Status ValidateItem(const AimBatchJob& job, std::size_t i) {
   AimJob one = job.options;
   glm::quat unused;
   one.result = &unused;
-  one.position = LoadVec3(job.position, i);
-  one.rotation = LoadQuat(job.rotation, i);
-  one.target = LoadVec3(job.target, i);
-  one.pole.reset();
-  if (job.poleMode == PoleMode::kPoint) one.pole = LoadVec3(job.pole, i);
-  if (job.weight) one.weight = job.weight[i];
+  one.frame.position = LoadVec3(job.position, i);
+  one.frame.rotation = LoadQuat(job.rotation, i);
+  one.frame.target = LoadVec3(job.target, i);
+  one.settings.pole = false;
+  if (job.poleMode == PoleMode::kPoint) one.settings.pole = true, one.frame.pole = LoadVec3(job.pole, i);
+  if (job.weight) one.frame.weight = job.weight[i];
   return one.Validate();
 }
 
@@ -81,7 +81,7 @@ Status AimBatchJob::Run() const {
   if (!valid) return valid;
   // The shared settings, prepared once for every item (validated above; after pass 1, so an item
   // whose pole makes them invalid is reported as that item).
-  AimSettings settings = SettingsOf(options);
+  AimSettings settings = options.settings;
   settings.pole = poleMode == PoleMode::kPoint;
   AimSetup setup;
   if (count == 0) return Ok();

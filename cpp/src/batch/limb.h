@@ -11,13 +11,13 @@ namespace ikpd::batch {
 // and poleMode) into `job`; fields not in the batch keep their values.
 template <class Fields>
 void LoadLimb(const Fields& f, std::size_t i, TwoBoneJob& job) {
-  job.root = {LoadVec3(f.rootPosition, i), LoadQuat(f.rootRotation, i)};
-  job.mid = {LoadVec3(f.midPosition, i), LoadQuat(f.midRotation, i)};
-  job.end = {LoadVec3(f.endPosition, i), LoadQuat(f.endRotation, i)};
-  job.target = LoadVec3(f.target, i);
-  if (f.poleMode == PoleMode::kPoint) job.pole = LoadVec3(f.pole, i);
-  if (f.poleMode == PoleMode::kDirection) job.poleDirection = LoadVec3(f.pole, i);
-  if (f.weight) job.weight = f.weight[i];
+  job.frame.root = {LoadVec3(f.rootPosition, i), LoadQuat(f.rootRotation, i)};
+  job.frame.mid = {LoadVec3(f.midPosition, i), LoadQuat(f.midRotation, i)};
+  job.frame.end = {LoadVec3(f.endPosition, i), LoadQuat(f.endRotation, i)};
+  job.frame.target = LoadVec3(f.target, i);
+  if (f.poleMode == PoleMode::kPoint) job.settings.pole = TwoBonePole::kPoint, job.frame.pole = LoadVec3(f.pole, i);
+  if (f.poleMode == PoleMode::kDirection) job.settings.pole = TwoBonePole::kDirection, job.frame.pole = LoadVec3(f.pole, i);
+  if (f.weight) job.frame.weight = f.weight[i];
 }
 
 // Pointer and pole-mode checks shared by both jobs.

@@ -15,10 +15,9 @@ Status PseudoThreeBoneBatchJob::Validate() const {
   // The shared settings, checked once with neutral per-item values.
   PseudoThreeBoneResult unused;
   PseudoThreeBoneJob probe = options;
-  probe.limb.root = probe.limb.mid = probe.limb.end = Transform{};
-  probe.limb.target = glm::vec3(0.0f);
-  probe.limb.pole.reset();
-  probe.limb.poleDirection.reset();
+  probe.limb.frame.root = probe.limb.frame.mid = probe.limb.frame.end = Transform{};
+  probe.limb.frame.target = glm::vec3(0.0f);
+  probe.limb.settings.pole = TwoBonePole::kNone;
   probe.tip = Transform{};
   probe.result = &unused;
   if (const Status s = probe.Validate(); !s) return s;
@@ -56,8 +55,7 @@ Status PseudoThreeBoneBatchJob::Run() const {
   PseudoThreeBoneJob job = options;
   PseudoThreeBoneResult r;
   job.result = &r;
-  job.limb.pole.reset();
-  job.limb.poleDirection.reset();
+  job.limb.settings.pole = TwoBonePole::kNone;
   // The shared settings, prepared once (validated above; an unprepared setup
   // only happens where every item is invalid too, and pass 1 reports it).
   PseudoThreeBoneSettings settings = SettingsOf(options);

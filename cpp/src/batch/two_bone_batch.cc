@@ -27,8 +27,8 @@ TwoBoneLanes<F> LoadItems(const TwoBoneBatchJob& job, std::size_t i) {
   io.endRotation = simd::LoadQ4<F>(job.endRotation, i);
   io.target = simd::LoadV3<F>(job.target, i);
   io.pole = simd::LoadV3Or<F>(job.poleMode == PoleMode::kNone ? nullptr : job.pole, i, glm::vec3(0.0f));
-  io.effectorOffset = simd::LoadV3Or<F>(job.effectorOffset, i, job.options.effectorOffset);
-  io.weight = simd::Load1Or<F>(job.weight, i, job.options.weight);
+  io.effectorOffset = simd::LoadV3Or<F>(job.effectorOffset, i, job.options.frame.effectorOffset);
+  io.weight = simd::Load1Or<F>(job.weight, i, job.options.frame.weight);
   return io;
 }
 
@@ -59,10 +59,9 @@ Status ValidateItem(const TwoBoneBatchJob& job, std::size_t i) {
   TwoBoneJob one = job.options;
   TwoBoneResult unused;
   one.result = &unused;
-  one.pole.reset();
-  one.poleDirection.reset();
+  one.settings.pole = TwoBonePole::kNone;
   batch::LoadLimb(job, i, one);
-  if (job.effectorOffset) one.effectorOffset = batch::LoadVec3(job.effectorOffset, i);
+  if (job.effectorOffset) one.frame.effectorOffset = batch::LoadVec3(job.effectorOffset, i);
   return one.Validate();
 }
 
@@ -73,10 +72,9 @@ Status TwoBoneBatchJob::Validate() const {
   // The shared settings, checked once with neutral per-item values.
   TwoBoneResult unused;
   TwoBoneJob probe = options;
-  probe.root = probe.mid = probe.end = Transform{};
-  probe.target = glm::vec3(0.0f);
-  probe.pole.reset();
-  probe.poleDirection.reset();
+  probe.frame.root = probe.frame.mid = probe.frame.end = Transform{};
+  probe.frame.target = glm::vec3(0.0f);
+  probe.settings.pole = TwoBonePole::kNone;
   probe.result = &unused;
   if (const Status s = probe.Validate(); !s) return s;
   if (count == 0) return Ok();  // nothing is read or written
@@ -98,7 +96,7 @@ Status TwoBoneBatchJob::Run() const {
   if (!valid) return valid;
   // The shared settings, prepared once for every item (validated above; after pass 1, so an item
   // whose pole makes them invalid is reported as that item).
-  TwoBoneSettings settings = SettingsOf(options);
+  TwoBoneSettings settings = options.settings;
   settings.pole = PoleKind(poleMode);
   TwoBoneSetup setup;
   if (count == 0) return Ok();

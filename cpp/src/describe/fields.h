@@ -25,6 +25,7 @@
 #include <initializer_list>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -100,28 +101,68 @@ struct JobFields;
 template <class Record>
 struct RecordFields;
 
-// A field of a member struct (the pseudo three-bone job's limb): job.*outer.*inner.
-template <class Outer, class Inner, class T>
+// A field of a member struct (a job's frame or settings, the pseudo
+// three-bone job's limb): job.*outer, then `inner` in it (a member pointer, a
+// Nested or an Access).
+template <class Outer, class Inner, class M>
 struct Nested {
   Inner Outer::*outer;
-  T Inner::*inner;
+  M inner;
 };
-template <class Outer, class Inner, class T>
-constexpr Nested<Outer, Inner, T> Nest(Inner Outer::*outer, T Inner::*inner) {
+template <class Outer, class Inner, class M>
+constexpr Nested<Outer, Inner, M> Nest(Inner Outer::*outer, M inner) {
   return {outer, inner};
 }
 
-// The field `member` names in `job` (a member pointer or a Nested).
+// A field that is no one member (the two-bone's JS pole / poleDirection pair,
+// over its settings' pole kind and its frame's pole): an empty type with
+// `using Value`, static Get(job) and Set(job, value).
+template <class M>
+concept Access = requires { typename M::Value; };
+
+// Whether a member descriptor reaches its field through an Access (no reference to it).
+template <class M>
+constexpr bool kIsAccess = Access<M>;
+template <class Outer, class Inner, class M>
+constexpr bool kIsAccess<Nested<Outer, Inner, M>> = kIsAccess<M>;
+
+// The field `member` names in `job` (a member pointer or a Nested of them).
 template <class J, class T, class C>
 constexpr auto& Field(J& job, T C::*member) {
   return job.*member;
 }
-template <class J, class Outer, class Inner, class T>
-constexpr auto& Field(J& job, Nested<Outer, Inner, T> member) {
-  return (job.*member.outer).*member.inner;
+template <class J, class Outer, class Inner, class M>
+constexpr auto& Field(J& job, Nested<Outer, Inner, M> member) {
+  return Field(job.*member.outer, member.inner);
+}
+
+// The value of field `member` (any of the above) of `job`, and its setter.
+template <class J, class T, class C>
+constexpr const T& FieldValue(const J& job, T C::*member) {
+  return job.*member;
+}
+template <class J, class Outer, class Inner, class M>
+constexpr decltype(auto) FieldValue(const J& job, Nested<Outer, Inner, M> member) {
+  return FieldValue(job.*member.outer, member.inner);
+}
+template <class J, Access A>
+constexpr typename A::Value FieldValue(const J& job, A) {
+  return A::Get(job);
+}
+template <class J, class T, class C, class V>
+constexpr void SetField(J& job, T C::*member, const V& value) {
+  job.*member = value;
+}
+template <class J, class Outer, class Inner, class M, class V>
+constexpr void SetField(J& job, Nested<Outer, Inner, M> member, const V& value) {
+  SetField(job.*member.outer, member.inner, value);
+}
+template <class J, Access A, class V>
+constexpr void SetField(J& job, A, const V& value) {
+  A::Set(job, value);
 }
 template <class Job, class Member>
-using FieldType = std::remove_cvref_t<decltype(Field(std::declval<Job&>(), std::declval<Member>()))>;
+using FieldType = std::remove_cvref_t<decltype(FieldValue(std::declval<const Job&>(), std::declval<Member>()))>;
 
 // ---------------------------------------------------------------- range text
 // Not constexpr: reaching it during constant evaluation is a compile error
@@ -247,6 +288,143 @@ constexpr Status FirstError(std::initializer_list<Status> checks) {
     if (!s) return s;
   }
   return Ok();
+}
+
+// ---------------------------------------------------------------- CheckFields
+// The one generic check of a job (docs/architecture.md, "One description per
+// job"): every described range (numbers) and enum (its named values), in field
+// order, with the error text JS gives for the same value. Rules across fields
+// stay hand-written in the job's Validate.
+
+// "a|b|c" as errors state it: "a, b or c".
+constexpr void PutEnumText(TextOut& t, std::string_view names) {
+  std::size_t bars = 0;
+  for (char c : names) bars += c == '|' ? 1 : 0;
+  for (char c : names) {
+    if (c != '|') {
+      t.Put(c);
+    } else {
+      t.Put(--bars == 0 ? " or " : ", ");
+    }
+  }
+}
+constexpr int EnumCount(std::string_view names) {
+  int n = 1;
+  for (char c : names) n += c == '|' ? 1 : 0;
+  return n;
+}
+
+// Whether a described field has a check: a number with a Range, an enum with EnumNames.
+template <class T, class Extra>
+constexpr bool IsChecked() {
+  if constexpr (std::is_same_v<Extra, Range>) {
+    return (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, std::optional<double>>;
+  } else {
+    return std::is_same_v<Extra, EnumNames> && std::is_enum_v<T>;
+  }
+}
+
+// Whether `v` fails the check `e` (a number out of its range, NaN included; an
+// enum value outside its names; an optional number only when given).
+template <class T, class Extra>
+constexpr bool Fails(const T& v, const Extra& e) {
+  if constexpr (!IsChecked<T, Extra>()) {
+    return false;
+  } else if constexpr (std::is_same_v<T, std::optional<double>>) {
+    return v.has_value() && !InRange(*v, e);
+  } else if constexpr (std::is_enum_v<T>) {
+    const int i = static_cast<int>(v);
+    return i < e.first || i >= e.first + EnumCount(e.names);
+  } else {
+    return !InRange(static_cast<double>(v), e);
+  }
+}
+
+template <class T, class Extra>
+constexpr void PutCheckText(TextOut& t, const char* name, const Extra& e) {
+  if constexpr (IsChecked<T, Extra>()) {
+    t.Put(std::string_view(name));
+    t.Put(": must be ");
+    if constexpr (std::is_same_v<Extra, Range>) {
+      PutRangeText(t, e);
+    } else {
+      PutEnumText(t, e.names);
+    }
+  }
+}
+
+// Every field's error text, each ended by '\0' (empty for a field without a
+// check), in field order: constant data, built at compile time.
+template <class Job>
+constexpr std::size_t WriteCheckTexts(char* out, std::uint16_t* at) {
+  TextOut t{out};
+  std::size_t i = 0;
+  JobFields<Job>::Visit([&](Role, const char* name, auto member, const auto&... extras) {
+    using T = FieldType<Job, decltype(member)>;
+    (void)name;  // unread by a field without a check
+    if (at != nullptr) at[i] = static_cast<std::uint16_t>(t.n);
+    ++i;
+    (PutCheckText<T>(t, name, extras), ...);
+    t.Put('\0');
+  });
+  return t.n;
+}
+template <class Job>
+constexpr std::size_t DescribedFieldCount() {
+  std::size_t n = 0;
+  JobFields<Job>::Visit([&](Role, const char*, auto, const auto&...) { ++n; });
+  return n;
+}
+template <class Job>
+struct CheckTexts {
+  std::array<char, WriteCheckTexts<Job>(nullptr, nullptr)> text{};
+  std::array<std::uint16_t, DescribedFieldCount<Job>()> at{};
+};
+template <class Job>
+constexpr CheckTexts<Job> MakeCheckTexts() {
+  CheckTexts<Job> texts;
+  WriteCheckTexts<Job>(texts.text.data(), texts.at.data());
+  return texts;
+}
+template <class Job>
+inline constexpr CheckTexts<Job> kCheckTexts = MakeCheckTexts<Job>();
+
+// The first failing check of the fields `valueOf(member)` gives (a pointer to
+// the field, or null to skip it), in field order.
+template <class Job, class ValueOf>
+constexpr Status CheckFieldsWith(ValueOf&& valueOf) {
+  const char* error = nullptr;
+  std::size_t i = 0;
+  JobFields<Job>::Visit([&](Role, const char*, auto member, const auto&... extras) {
+    using T = FieldType<Job, decltype(member)>;
+    const std::size_t index = i++;
+    if constexpr ((IsChecked<T, std::remove_cvref_t<decltype(extras)>>() || ...)) {
+      if (error != nullptr) return;
+      const T* v = valueOf(member);
+      if (v != nullptr && (Fails(*v, extras) || ...)) error = kCheckTexts<Job>.text.data() + kCheckTexts<Job>.at[index];
+    }
+  });
+  return error != nullptr ? Error(error) : Ok();
+}
+
+// Every described check of `job`: the first error in field order, or Ok.
+template <class Job>
+constexpr Status CheckFields(const Job& job) {
+  return CheckFieldsWith<Job>([&](auto member) { return &Field(job, member); });
+}
+
+// The same for the fields of one part of Job, `part` being job.*which (its
+// settings, say): a settings struct is checked by its job's description.
+template <class Job, class Part>
+constexpr Status CheckFields(const Part& part, Part Job::*which) {
+  return CheckFieldsWith<Job>([&](auto member) -> const FieldType<Job, decltype(member)>* {
+    if constexpr (requires { member.outer; }) {
+      if constexpr (std::is_same_v<decltype(member.outer), Part Job::*>) {
+        if (member.outer == which) return &Field(part, member.inner);
+      }
+    }
+    return nullptr;
+  });
 }
 
 }  // namespace ikpd::describe

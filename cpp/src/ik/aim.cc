@@ -6,8 +6,6 @@
 
 namespace ikpd {
 
-using describe::CheckRange;
-using describe::FirstError;
 namespace {
 
 using detail::PerpendicularUnit;
@@ -19,17 +17,11 @@ Status ValidateJoint(const AimFrame& f) {
   return Ok();
 }
 
-// The settings' checks in AimJob's parameter order; `poleFinite` is the
-// frame's pole check, which comes first among the pole's.
-template <class PoleCheck>
-Status ValidateSettings(const AimSettings& s, PoleCheck&& poleFinite) {
+// The settings' rules across fields (their method is described: CheckFields).
+Status CheckSettingsRules(const AimSettings& s) {
   const glm::vec3 f = NormalizeOr(s.forward, glm::vec3(0.0f), detail::kNoDirection);
   if (f == glm::vec3(0.0f)) return Error("forward: must be a non-zero finite vector");
-  if (s.method != AimMethod::kYawPitch && s.method != AimMethod::kCrossProduct && s.method != AimMethod::kShortestArc) {
-    return Error("method: must be yawPitch, crossProduct or shortestArc");
-  }
   if (s.pole) {
-    if (const Status p = poleFinite(); !p) return p;
     if (s.hingeAxis) return Error("pole: cannot be combined with hingeAxis (a hinge cannot roll)");
     const glm::vec3 up = NormalizeOr(s.up, glm::vec3(0.0f), detail::kNoDirection);
     if (up == glm::vec3(0.0f)) return Error("up: must be a non-zero finite vector");
@@ -45,42 +37,31 @@ Status ValidateSettings(const AimSettings& s, PoleCheck&& poleFinite) {
   return Ok();
 }
 
-Status ValidatePole(const glm::vec3& pole) { return IsFinite(pole) ? Ok() : Error("pole: must be finite"); }
+// The frame's own checks: the joint, the target, the pole when the settings
+// have one (its weight's range is described: CheckFields).
+Status ValidateFrameInputs(bool pole, const AimFrame& f) {
+  if (Status s = ValidateJoint(f); !s) return s;
+  if (pole && !IsFinite(f.pole)) return Error("pole: must be finite");
+  return Ok();
+}
 
-// Every check of a job, in parameter order (the errors name the first bad one).
+// Every check of a job (the errors name the first bad input): the frame's
+// inputs, every described range and enum in field order, the settings' rules
+// across fields, the result.
 Status ValidateAll(const AimJob& job) {
-  const AimFrame frame = FrameOf(job);
-  if (Status s = ValidateJoint(frame); !s) return s;
-  if (Status s = ValidateSettings(SettingsOf(job), [&] { return ValidatePole(frame.pole); }); !s) return s;
-  if (const Status w = CheckRange<AimJob, "weight">(job.weight); !w) return w;
+  if (Status s = ValidateFrameInputs(job.settings.pole, job.frame); !s) return s;
+  if (Status s = describe::CheckFields(job); !s) return s;
+  if (Status s = CheckSettingsRules(job.settings); !s) return s;
   if (job.result == nullptr) return Error("result: output pointer must not be null");
   return Ok();
 }
 
 }  // namespace
 
-AimSettings SettingsOf(const AimJob& job) {
-  AimSettings s;
-  s.forward = job.forward;
-  s.method = job.method;
-  s.up = job.up;
-  s.pole = job.pole.has_value();
-  s.hingeAxis = job.hingeAxis;
-  s.offset = job.offset;
-  return s;
+Status AimSettings::Validate() const {
+  if (Status s = describe::CheckFields(*this, &AimJob::settings); !s) return s;
+  return CheckSettingsRules(*this);
 }
-
-AimFrame FrameOf(const AimJob& job) {
-  AimFrame f;
-  f.position = job.position;
-  f.rotation = job.rotation;
-  f.target = job.target;
-  f.pole = job.pole.value_or(glm::vec3(0.0f));
-  f.weight = job.weight;
-  return f;
-}
-
-Status AimSettings::Validate() const { return ValidateSettings(*this, [] { return Ok(); }); }
 
 Status AimJob::Validate() const { return ValidateAll(*this); }
 
@@ -156,11 +137,8 @@ Status SolveAim(const AimSetup& setup, const AimFrame& frame, glm::quat* result)
   const bool quick = sum * 0.0f == 0.0f && glm::dot(frame.rotation, frame.rotation) > 1e-12f && frame.weight >= 0.0f &&
                      frame.weight <= 1.0f;
   if (!quick) {
-    if (Status s = ValidateJoint(frame); !s) return s;
-    if (shared.pole) {
-      if (Status s = ValidatePole(frame.pole); !s) return s;
-    }
-    if (const Status w = CheckRange<AimJob, "weight">(frame.weight); !w) return w;
+    if (Status s = ValidateFrameInputs(shared.pole, frame); !s) return s;
+    if (Status s = describe::CheckFields(frame, &AimJob::frame); !s) return s;
   }
   if (result == nullptr) return Error("result: output pointer must not be null");
   return SolveChecked(shared, frame, pole, result);
@@ -169,8 +147,6 @@ Status SolveAim(const AimSetup& setup, const AimFrame& frame, glm::quat* result)
 Status AimJob::Run() const {
   if (const Status s = ValidateAll(*this); !s) return s;
   // Checked in full above: derive the settings and run the kernel.
-  const AimSettings settings = SettingsOf(*this);
-  const AimFrame frame = FrameOf(*this);
   return SolveChecked(detail::MakeAimShared(settings), frame, settings.pole ? frame.pole : glm::vec3(0.0f), result);
 }
 

@@ -6,6 +6,7 @@
 // expect.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "../describe/fields.h"
@@ -17,30 +18,68 @@
 
 namespace ikpd::describe {
 
+// The two-bone job's JS `pole` / `poleDirection` pair (docs/ik/two-bone.md),
+// the one place it maps onto settings.pole (the kind) and frame.pole: `pole`
+// given → kPoint, `poleDirection` given → kDirection, the value in frame.pole.
+// Both given → kBothPoles (point | direction, frame.pole holding `pole`),
+// which Validate rejects: "poleDirection: cannot be combined with pole".
+inline constexpr TwoBonePole kBothPoles = static_cast<TwoBonePole>(3);
+template <TwoBonePole Kind>
+struct TwoBonePoleInput {
+  using Value = std::optional<glm::vec3>;
+  static constexpr int kBit = static_cast<int>(Kind);
+  static constexpr Value Get(const TwoBoneJob& job) {
+    const int kind = static_cast<int>(job.settings.pole);
+    const bool given = Kind == TwoBonePole::kPoint ? (kind & kBit) != 0 : kind == kBit;
+    return given ? Value(job.frame.pole) : std::nullopt;
+  }
+  // `pole` is read before `poleDirection` (the description's order): it wins frame.pole.
+  static constexpr void Set(TwoBoneJob& job, const Value& value) {
+    int kind = static_cast<int>(job.settings.pole) & ~kBit;
+    if (value) {
+      if (Kind == TwoBonePole::kPoint || (kind & static_cast<int>(TwoBonePole::kPoint)) == 0) job.frame.pole = *value;
+      kind |= kBit;
+    }
+    job.settings.pole = static_cast<TwoBonePole>(kind);
+  }
+};
+
 template <>
 struct JobFields<TwoBoneJob> {
   static constexpr const char* kName = "twoBone";
   template <class F>
   static constexpr void Visit(F&& f) {
-    f(Role::kInput, "root", &TwoBoneJob::root);
-    f(Role::kInput, "mid", &TwoBoneJob::mid);
-    f(Role::kInput, "end", &TwoBoneJob::end);
-    f(Role::kInput, "target", &TwoBoneJob::target);
-    f(Role::kOption, "pole", &TwoBoneJob::pole);
-    f(Role::kOption, "poleDirection", &TwoBoneJob::poleDirection);
-    f(Role::kOption, "forward", &TwoBoneJob::forward);
-    f(Role::kOption, "bendAxis", &TwoBoneJob::bendAxis);
-    f(Role::kOption, "effectorOffset", &TwoBoneJob::effectorOffset);
-    f(Role::kOption, "bendDirection", &TwoBoneJob::bendDirection, EnumNames{"auto|positive|negative", 0});
-    f(Role::kOption, "straightBend", &TwoBoneJob::straightBend, EnumNames{"positive|negative", 1});
-    f(Role::kOption, "minAngle", &TwoBoneJob::minAngle, Closed(0.0, kPi));
-    f(Role::kOption, "maxAngle", &TwoBoneJob::maxAngle, Closed(0.0, kPi));
-    f(Role::kOption, "weight", &TwoBoneJob::weight, Closed(0.0, 1.0));
-    f(Role::kOption, "soften", &TwoBoneJob::soften, Closed(0.0, 1.0));
-    f(Role::kOption, "maxStretch", &TwoBoneJob::maxStretch, AtLeast(1.0));
-    f(Role::kOption, "twist", &TwoBoneJob::twist, kFinite);
-    f(Role::kOption, "endRotation", &TwoBoneJob::endRotation, EnumNames{"world|relative", 0});
-    f(Role::kOption, "tolerance", &TwoBoneJob::tolerance, AtLeast(0.0));
+    const auto frame = [](auto member) { return Nest(&TwoBoneJob::frame, member); };
+    const auto settings = [](auto member) { return Nest(&TwoBoneJob::settings, member); };
+    f(Role::kInput, "root", frame(&TwoBoneFrame::root));
+    f(Role::kInput, "mid", frame(&TwoBoneFrame::mid));
+    f(Role::kInput, "end", frame(&TwoBoneFrame::end));
+    f(Role::kInput, "target", frame(&TwoBoneFrame::target));
+    f(Role::kOption, "pole", TwoBonePoleInput<TwoBonePole::kPoint>{});
+    f(Role::kOption, "poleDirection", TwoBonePoleInput<TwoBonePole::kDirection>{});
+    f(Role::kOption, "forward", settings(&TwoBoneSettings::forward));
+    f(Role::kOption, "bendAxis", settings(&TwoBoneSettings::bendAxis));
+    f(Role::kOption, "effectorOffset", frame(&TwoBoneFrame::effectorOffset));
+    f(Role::kOption, "bendDirection", settings(&TwoBoneSettings::bendDirection), EnumNames{"auto|positive|negative", 0});
+    f(Role::kOption, "straightBend", settings(&TwoBoneSettings::straightBend), EnumNames{"positive|negative", 1});
+    f(Role::kOption, "minAngle", settings(&TwoBoneSettings::minAngle), Closed(0.0, kPi));
+    f(Role::kOption, "maxAngle", settings(&TwoBoneSettings::maxAngle), Closed(0.0, kPi));
+    f(Role::kOption, "weight", frame(&TwoBoneFrame::weight), Closed(0.0, 1.0));
+    f(Role::kOption, "soften", settings(&TwoBoneSettings::soften), Closed(0.0, 1.0));
+    f(Role::kOption, "maxStretch", settings(&TwoBoneSettings::maxStretch), AtLeast(1.0));
+    f(Role::kOption, "twist", settings(&TwoBoneSettings::twist), kFinite);
+    f(Role::kOption, "endRotation", settings(&TwoBoneSettings::endRotation), EnumNames{"world|relative", 0});
+    f(Role::kOption, "tolerance", settings(&TwoBoneSettings::tolerance), AtLeast(0.0));
+  }
+};
+
+// The aim job's JS `pole` (docs/ik/aim.md): given → settings.pole, the point in frame.pole.
+struct AimPoleInput {
+  using Value = std::optional<glm::vec3>;
+  static constexpr Value Get(const AimJob& job) { return job.settings.pole ? Value(job.frame.pole) : std::nullopt; }
+  static constexpr void Set(AimJob& job, const Value& value) {
+    job.settings.pole = value.has_value();
+    if (value) job.frame.pole = *value;
   }
 };
 
@@ -49,16 +88,18 @@ struct JobFields<AimJob> {
   static constexpr const char* kName = "aim";
   template <class F>
   static constexpr void Visit(F&& f) {
-    f(Role::kInput, "position", &AimJob::position);
-    f(Role::kInputOrDefault, "rotation", &AimJob::rotation);
-    f(Role::kInput, "target", &AimJob::target);
-    f(Role::kOption, "forward", &AimJob::forward);
-    f(Role::kOption, "up", &AimJob::up);
-    f(Role::kOption, "pole", &AimJob::pole);
-    f(Role::kOption, "hingeAxis", &AimJob::hingeAxis);
-    f(Role::kOption, "offset", &AimJob::offset);
-    f(Role::kOption, "method", &AimJob::method, EnumNames{"yawPitch|crossProduct|shortestArc", 0});
-    f(Role::kOption, "weight", &AimJob::weight, Closed(0.0, 1.0));
+    const auto frame = [](auto member) { return Nest(&AimJob::frame, member); };
+    const auto settings = [](auto member) { return Nest(&AimJob::settings, member); };
+    f(Role::kInput, "position", frame(&AimFrame::position));
+    f(Role::kInputOrDefault, "rotation", frame(&AimFrame::rotation));
+    f(Role::kInput, "target", frame(&AimFrame::target));
+    f(Role::kOption, "forward", settings(&AimSettings::forward));
+    f(Role::kOption, "up", settings(&AimSettings::up));
+    f(Role::kOption, "pole", AimPoleInput{});
+    f(Role::kOption, "hingeAxis", settings(&AimSettings::hingeAxis));
+    f(Role::kOption, "offset", settings(&AimSettings::offset));
+    f(Role::kOption, "method", settings(&AimSettings::method), EnumNames{"yawPitch|crossProduct|shortestArc", 0});
+    f(Role::kOption, "weight", frame(&AimFrame::weight), Closed(0.0, 1.0));
   }
 };
 
@@ -94,13 +135,15 @@ struct JobFields<ChainJob> {
   static constexpr const char* kName = "chain";
   template <class F>
   static constexpr void Visit(F&& f) {
-    f(Role::kInput, "target", &ChainJob::target);
-    f(Role::kInputOrDefault, "pole", &ChainJob::pole);
-    f(Role::kInputOrDefault, "parentRotation", &ChainJob::parentRotation);
-    f(Role::kOption, "method", &ChainJob::method, EnumNames{"ccd|fabrik", 0});
-    f(Role::kOption, "iterations", &ChainJob::iterations, Closed(0.0, kMaxChainIterations));
-    f(Role::kOption, "tolerance", &ChainJob::tolerance, AtLeast(0.0));
-    f(Role::kOption, "forward", &ChainJob::forward);
+    const auto frame = [](auto member) { return Nest(&ChainJob::frame, member); };
+    const auto settings = [](auto member) { return Nest(&ChainJob::settings, member); };
+    f(Role::kInput, "target", frame(&ChainFrame::target));
+    f(Role::kInputOrDefault, "pole", frame(&ChainFrame::pole));
+    f(Role::kInputOrDefault, "parentRotation", frame(&ChainFrame::parentRotation));
+    f(Role::kOption, "method", settings(&ChainSettings::method), EnumNames{"ccd|fabrik", 0});
+    f(Role::kOption, "iterations", settings(&ChainSettings::iterations), Closed(0.0, kMaxChainIterations));
+    f(Role::kOption, "tolerance", settings(&ChainSettings::tolerance), AtLeast(0.0));
+    f(Role::kOption, "forward", settings(&ChainSettings::forward));
   }
 };
 

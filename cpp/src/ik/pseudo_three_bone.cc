@@ -72,7 +72,7 @@ Status ValidateVariantAndLimit(PseudoThreeBoneVariant variant, float endLimit) {
 
 PseudoThreeBoneSettings SettingsOf(const PseudoThreeBoneJob& job) {
   PseudoThreeBoneSettings s;
-  s.limb = SettingsOf(job.limb);
+  s.limb = job.limb.settings;
   s.variant = job.variant;
   s.endLimit = job.endLimit;
   return s;
@@ -80,7 +80,7 @@ PseudoThreeBoneSettings SettingsOf(const PseudoThreeBoneJob& job) {
 
 PseudoThreeBoneFrame FrameOf(const PseudoThreeBoneJob& job) {
   PseudoThreeBoneFrame f;
-  f.limb = FrameOf(job.limb);
+  f.limb = job.limb.frame;
   f.tip = job.tip;
   f.blend = job.blend;
   return f;
@@ -97,10 +97,10 @@ Status PseudoThreeBoneJob::Validate() const {
   TwoBoneJob check = limb;
   TwoBoneResult unused;
   check.result = &unused;
-  check.effectorOffset = glm::vec3(0.0f);
-  check.endRotation = EndRotation::kWorld;
+  check.frame.effectorOffset = glm::vec3(0.0f);
+  check.settings.endRotation = EndRotation::kWorld;
   if (Status s = check.Validate(); !s) return s;
-  if (Status s = ValidateTipAndBlend(tip, limb.end.position, blend); !s) return s;
+  if (Status s = ValidateTipAndBlend(tip, limb.frame.end.position, blend); !s) return s;
   if (Status s = ValidateVariantAndLimit(variant, endLimit); !s) return s;
   if (result == nullptr) return Error("result: output pointer must not be null");
   return Ok();

@@ -11,8 +11,6 @@
 
 namespace ikpd {
 
-using describe::CheckRange;
-using describe::FirstError;
 namespace {
 
 Status ValidateJoint(const Transform& joint, const char* positionError, const char* rotationError) {
@@ -20,8 +18,6 @@ Status ValidateJoint(const Transform& joint, const char* positionError, const ch
   if (!IsUsableRotation(joint.rotation)) return Error(rotationError);
   return Ok();
 }
-
-bool IsSide(BendDirection d) { return d == BendDirection::kPositive || d == BendDirection::kNegative; }
 
 // The unit bone axis and the hinge made perpendicular to it, or the error
 // naming the bad one. The hinge is projected in double: the axes may be only
@@ -41,36 +37,15 @@ Status LimbAxes(const glm::vec3& forward, const glm::vec3& bendAxis, glm::vec3* 
   return Ok();
 }
 
-// The settings' own checks, in TwoBoneJob's parameter order. The frame's
-// effectorOffset and weight come between maxAngle and soften in that order:
-// `frameChecks` (may be null) runs there.
-template <class FrameChecks>
-// With `axes` (may be null) it also writes the unit forward and hinge.
-Status ValidateSettings(const TwoBoneSettings& s, FrameChecks&& frameChecks, glm::vec3 (*axes)[2] = nullptr) {
+// The settings' rules across fields (their ranges and enums are described:
+// CheckFields). With `axes` (may be null) it also writes the unit forward and
+// hinge.
+Status CheckSettingsRules(const TwoBoneSettings& s, glm::vec3 (*axes)[2] = nullptr) {
   const Status axesOk = axes != nullptr ? LimbAxes(s.forward, s.bendAxis, &(*axes)[0], &(*axes)[1])
                                         : LimbAxes(s.forward, s.bendAxis, nullptr, nullptr);
   if (!axesOk) return axesOk;
-  if (!IsSide(s.bendDirection) && s.bendDirection != BendDirection::kAuto) {
-    return Error("bendDirection: must be auto, positive or negative");
-  }
-  if (!IsSide(s.straightBend)) return Error("straightBend: must be positive or negative");
-  if (const Status r = FirstError({CheckRange<TwoBoneJob, "minAngle">(s.minAngle),
-                                    CheckRange<TwoBoneJob, "maxAngle">(s.maxAngle)});
-      !r) {
-    return r;
-  }
   if (s.minAngle > s.maxAngle) return Error("minAngle: must not exceed maxAngle");
-  if (const Status f = frameChecks(); !f) return f;
-  if (const Status r = FirstError({CheckRange<TwoBoneJob, "soften">(s.soften),
-                                    CheckRange<TwoBoneJob, "maxStretch">(s.maxStretch),
-                                    CheckRange<TwoBoneJob, "twist">(s.twist)});
-      !r) {
-    return r;
-  }
-  if (s.endRotation != EndRotation::kWorld && s.endRotation != EndRotation::kRelative) {
-    return Error("endRotation: must be world or relative");
-  }
-  return CheckRange<TwoBoneJob, "tolerance">(s.tolerance);
+  return Ok();
 }
 
 Status ValidateJoints(const TwoBoneFrame& f) {
@@ -84,23 +59,35 @@ Status ValidateJoints(const TwoBoneFrame& f) {
   return Ok();
 }
 
-Status ValidateOffsetAndWeight(const glm::vec3& effectorOffset, float weight) {
-  if (!IsFinite(effectorOffset)) return Error("effectorOffset: must be finite");
-  return CheckRange<TwoBoneJob, "weight">(weight);
+// The frame's pole by the settings' kind (kBothPoles: JS gave pole and poleDirection, fields.h).
+Status ValidatePole(TwoBonePole kind, const glm::vec3& pole) {
+  if (kind == TwoBonePole::kPoint || kind == describe::kBothPoles) {
+    if (!IsFinite(pole)) return Error("pole: must be finite");
+  }
+  if (kind == TwoBonePole::kDirection && !IsFinite(pole)) return Error("poleDirection: must be finite");
+  if (kind == describe::kBothPoles) return Error("poleDirection: cannot be combined with pole");
+  if (kind != TwoBonePole::kNone && kind != TwoBonePole::kPoint && kind != TwoBonePole::kDirection) {
+    return Error("pole: must be none, point or direction");
+  }
+  return Ok();
 }
 
-// Every check of a job, in parameter order (the errors name the first bad one);
-// `axes` as in ValidateSettings.
+// The frame's own checks (the joints, target, pole, effectorOffset; its
+// weight's range is described, checked by CheckFields).
+Status ValidateFrameInputs(TwoBonePole kind, const TwoBoneFrame& f) {
+  if (Status s = ValidateJoints(f); !s) return s;
+  if (Status s = ValidatePole(kind, f.pole); !s) return s;
+  if (!IsFinite(f.effectorOffset)) return Error("effectorOffset: must be finite");
+  return Ok();
+}
+
+// Every check of a job (the errors name the first bad input): the frame's
+// inputs, every described range and enum in field order, the settings' rules
+// across fields, the result. `axes` as in CheckSettingsRules.
 Status ValidateAll(const TwoBoneJob& job, glm::vec3 (*axes)[2] = nullptr) {
-  if (Status s = ValidateJoints(FrameOf(job)); !s) return s;
-  if (job.pole && !IsFinite(*job.pole)) return Error("pole: must be finite");
-  if (job.poleDirection) {
-    if (!IsFinite(*job.poleDirection)) return Error("poleDirection: must be finite");
-    if (job.pole) return Error("poleDirection: cannot be combined with pole");
-  }
-  const Status s =
-      ValidateSettings(SettingsOf(job), [&] { return ValidateOffsetAndWeight(job.effectorOffset, job.weight); }, axes);
-  if (!s) return s;
+  if (Status s = ValidateFrameInputs(job.settings.pole, job.frame); !s) return s;
+  if (Status s = describe::CheckFields(job); !s) return s;
+  if (Status s = CheckSettingsRules(job.settings, axes); !s) return s;
   if (job.result == nullptr) return Error("result: output pointer must not be null");
   return Ok();
 }
@@ -117,48 +104,18 @@ bool AllFinite(const T&... v) {
 
 // The whole frame check, every error named (the slow path of SolveTwoBone).
 Status ValidateFrame(const TwoBoneSettings& settings, const TwoBoneFrame& f) {
-  if (Status s = ValidateJoints(f); !s) return s;
-  if (settings.pole == TwoBonePole::kPoint && !IsFinite(f.pole)) return Error("pole: must be finite");
-  if (settings.pole == TwoBonePole::kDirection && !IsFinite(f.pole)) return Error("poleDirection: must be finite");
-  return ValidateOffsetAndWeight(f.effectorOffset, f.weight);
+  if (Status s = ValidateFrameInputs(settings.pole, f); !s) return s;
+  return describe::CheckFields(f, &TwoBoneJob::frame);
 }
 
 }  // namespace
-
-TwoBoneSettings SettingsOf(const TwoBoneJob& job) {
-  TwoBoneSettings s;
-  s.pole = job.pole ? TwoBonePole::kPoint : (job.poleDirection ? TwoBonePole::kDirection : TwoBonePole::kNone);
-  s.forward = job.forward;
-  s.bendAxis = job.bendAxis;
-  s.bendDirection = job.bendDirection;
-  s.straightBend = job.straightBend;
-  s.minAngle = job.minAngle;
-  s.maxAngle = job.maxAngle;
-  s.soften = job.soften;
-  s.maxStretch = job.maxStretch;
-  s.twist = job.twist;
-  s.endRotation = job.endRotation;
-  s.tolerance = job.tolerance;
-  return s;
-}
-
-TwoBoneFrame FrameOf(const TwoBoneJob& job) {
-  TwoBoneFrame f;
-  f.root = job.root;
-  f.mid = job.mid;
-  f.end = job.end;
-  f.target = job.target;
-  f.pole = job.pole ? *job.pole : job.poleDirection.value_or(glm::vec3(0.0f));
-  f.effectorOffset = job.effectorOffset;
-  f.weight = job.weight;
-  return f;
-}
 
 Status TwoBoneSettings::Validate() const {
   if (pole != TwoBonePole::kNone && pole != TwoBonePole::kPoint && pole != TwoBonePole::kDirection) {
     return Error("pole: must be none, point or direction");
   }
-  return ValidateSettings(*this, [] { return Ok(); });
+  if (Status s = describe::CheckFields(*this, &TwoBoneJob::settings); !s) return s;
+  return CheckSettingsRules(*this);
 }
 
 Status TwoBoneJob::Validate() const { return ValidateAll(*this); }
@@ -256,8 +213,6 @@ Status TwoBoneJob::Run() const {
   glm::vec3 axes[2];  // the unit forward and hinge, from the check (derived once)
   if (const Status s = ValidateAll(*this, &axes); !s) return s;
   // Checked in full above: derive the settings and run the kernel.
-  const TwoBoneSettings settings = SettingsOf(*this);
-  const TwoBoneFrame frame = FrameOf(*this);
   const glm::vec3 poleInput = settings.pole == TwoBonePole::kNone ? glm::vec3(0.0f) : frame.pole;
   return SolveChecked(detail::MakeTwoBoneShared(settings, axes[0], axes[1]), frame, poleInput, result);
 }

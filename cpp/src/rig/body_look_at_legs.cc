@@ -68,15 +68,15 @@ void BodyLookAt::LockFeet(const BodyLookAtInput& in, const BodyLookAtOutput& out
     const glm::quat kneeFrame = FrameOf(glm::normalize(shin), hipFrame * glm::vec3(0.0f, 0.0f, 1.0f));
     TwoBoneResult solved;
     TwoBoneJob job;
-    job.root = {hip, hipFrame};
-    job.mid = {kneeOut.position, kneeFrame};
-    job.end = {ankleOut.position, kIdentity};
-    job.target = in.legs[first + 2].position;
+    job.frame.root = {hip, hipFrame};
+    job.frame.mid = {kneeOut.position, kneeFrame};
+    job.frame.end = {ankleOut.position, kIdentity};
+    job.frame.target = in.legs[first + 2].position;
     const bool straight = glm::dot(bend, bend) <= 1e-6f * glm::dot(thigh, thigh) * glm::dot(shin, shin);
     if (!straight) {
-      job.pole = kneeOut.position;
+      job.settings.pole = TwoBonePole::kPoint, job.frame.pole = kneeOut.position;
     } else if (glm::dot(facing, facing) > 1e-12f) {
-      job.poleDirection = facing;
+      job.settings.pole = TwoBonePole::kDirection, job.frame.pole = facing;
     }
     job.result = &solved;
     if (!job.Run()) continue;  // cannot fail for finite input; the carried leg stays

@@ -34,12 +34,12 @@ glm::quat ClampAngle(const glm::quat& q, float limit) {
 glm::quat LookAt::EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const {
   glm::quat solved = head.rotation;
   AimJob job;
-  job.position = head.position;
-  job.rotation = head.rotation;
-  job.target = goal;
-  job.forward = forward_;
-  job.method = AimMethod::kShortestArc;
-  job.offset = eye;
+  job.frame.position = head.position;
+  job.frame.rotation = head.rotation;
+  job.frame.target = goal;
+  job.settings.forward = forward_;
+  job.settings.method = AimMethod::kShortestArc;
+  job.settings.offset = eye;
   job.result = &solved;
   if (!job.Run()) return kIdentity;  // cannot fail for the finite, unit working pose
   return glm::normalize(solved * glm::conjugate(head.rotation));

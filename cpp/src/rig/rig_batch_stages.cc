@@ -196,8 +196,8 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   const TwoBoneJob* limb = Limb(c);
   // A plain flag and vector, not a copied optional: GCC 12 (IKPD_NO_SIMD) took
   // the optional's payload as maybe uninitialized inside the lane loop.
-  const bool hasDirection = limb != nullptr && limb->poleDirection.has_value();
-  const glm::vec3 direction = hasDirection ? *limb->poleDirection : glm::vec3(0.0f);
+  const bool hasDirection = limb != nullptr && detail::HasPoleDirection(*limb);
+  const glm::vec3 direction = hasDirection ? limb->frame.pole : glm::vec3(0.0f);
   const std::size_t first = index * n;
   const float* targets = Targets(index);
   const float* poles = Poles(index);
@@ -235,8 +235,8 @@ void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
   if (aim.setup[pole ? 1 : 0].prepared()) {
     AimBatchJob job;
     job.options = c.settings.aim;
-    job.options.forward = aim.look, job.options.up = aim.up, job.options.weight = 1.0f;
-    job.options.pole.reset();
+    job.options.settings.forward = aim.look, job.options.settings.up = aim.up, job.options.frame.weight = 1.0f;
+    job.options.settings.pole = false;
     job.poleMode = pole ? PoleMode::kPoint : PoleMode::kNone;
     job.count = c1 - c0;
     job.position = &modelPositions_[(static_cast<std::size_t>(c.joints[0]) * n + c0) * 3];  // the joint's own model position
@@ -296,7 +296,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
     return;
   }
   LimbBatchArrays a;
-  a.poleMode = pole ? PoleMode::kPoint : limb.poleDirection ? PoleMode::kDirection : PoleMode::kNone;
+  a.poleMode = pole ? PoleMode::kPoint : detail::HasPoleDirection(limb) ? PoleMode::kDirection : PoleMode::kNone;
   a.count = c1 - c0;
   const auto position = [&](std::size_t k) { return &modelPositions_[(static_cast<std::size_t>(c.joints[k]) * n + c0) * 3]; };
   const auto rotation = [&](std::size_t k) { return &jobRotations_[(k * n + c0) * 4]; };
@@ -309,9 +309,9 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
   a.outMidPosition = moved(0), a.outEndPosition = moved(1);
   a.outReached = reached + c0, a.outDistance = distance + c0;
   TwoBoneJob options = limb;
-  options.forward = glm::vec3(1.0f, 0.0f, 0.0f), options.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
-  options.weight = 1.0f, options.effectorOffset = glm::vec3(0.0f);
-  options.pole.reset(), options.poleDirection.reset();
+  options.settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), options.settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
+  options.frame.weight = 1.0f, options.frame.effectorOffset = glm::vec3(0.0f);
+  options.settings.pole = TwoBonePole::kNone, options.frame.pole = glm::vec3(0.0f);
   const auto keepAt = [&](std::size_t k) { keep(c0 + k); };
   if (two) {
     TwoBoneBatchJob job;

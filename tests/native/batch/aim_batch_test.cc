@@ -54,11 +54,11 @@ void ExpectSameAsSingleCalls(Soa& s, const AimJob& options, PoleMode mode) {
   for (std::size_t i = 0; i < s.weight.size(); ++i) {
     AimJob job = options;
     glm::quat r;
-    job.position = V3(s.position, i);
-    job.rotation = Q(s.rotation, i);
-    job.target = V3(s.target, i);
-    if (mode == PoleMode::kPoint) job.pole = V3(s.pole, i);
-    job.weight = s.weight[i];
+    job.frame.position = V3(s.position, i);
+    job.frame.rotation = Q(s.rotation, i);
+    job.frame.target = V3(s.target, i);
+    if (mode == PoleMode::kPoint) job.settings.pole = true, job.frame.pole = V3(s.pole, i);
+    job.frame.weight = s.weight[i];
     job.result = &r;
     ASSERT_TRUE(job.Run().ok()) << "item " << i;
     EXPECT_EQ(Q(s.out, i), r) << "item " << i;
@@ -69,9 +69,9 @@ TEST(BatchAim, MatchesSingleCallsForEveryMethod) {
   for (ikpd::AimMethod method :
        {ikpd::AimMethod::kYawPitch, ikpd::AimMethod::kCrossProduct, ikpd::AimMethod::kShortestArc}) {
     AimJob options;
-    options.method = method;
-    options.forward = {0.0f, 1.0f, 0.0f};
-    options.up = {0.0f, 0.0f, 1.0f};
+    options.settings.method = method;
+    options.settings.forward = {0.0f, 1.0f, 0.0f};
+    options.settings.up = {0.0f, 0.0f, 1.0f};
     for (PoleMode mode : {PoleMode::kNone, PoleMode::kPoint}) {
       Soa s(1500, 17u + static_cast<unsigned>(method));
       ExpectSameAsSingleCalls(s, options, mode);
@@ -81,7 +81,7 @@ TEST(BatchAim, MatchesSingleCallsForEveryMethod) {
 
 TEST(BatchAim, MatchesSingleCallsWithHingeAxis) {
   AimJob options;
-  options.hingeAxis = glm::vec3(0.0f, 0.0f, 1.0f);
+  options.settings.hingeAxis = glm::vec3(0.0f, 0.0f, 1.0f);
   Soa s(1000, 3u);
   ExpectSameAsSingleCalls(s, options, PoleMode::kNone);
 }
@@ -90,8 +90,8 @@ TEST(BatchAim, MatchesSingleCallsWithOffset) {
   for (ikpd::AimMethod method :
        {ikpd::AimMethod::kYawPitch, ikpd::AimMethod::kCrossProduct, ikpd::AimMethod::kShortestArc}) {
     AimJob options;
-    options.method = method;
-    options.offset = {0.3f, 0.6f, -0.2f};  // targets inside its sphere too (unreachable items)
+    options.settings.method = method;
+    options.settings.offset = {0.3f, 0.6f, -0.2f};  // targets inside its sphere too (unreachable items)
     for (PoleMode mode : {PoleMode::kNone, PoleMode::kPoint}) {
       Soa s(1500, 41u + static_cast<unsigned>(method));
       ExpectSameAsSingleCalls(s, options, mode);
@@ -150,10 +150,10 @@ TEST(BatchAim, DegenerateItemsInsideLaneGroupsMatchSingleCalls) {
       for (bool hinge : {false, true}) {
         if (hinge && mode == PoleMode::kPoint) continue;
         AimJob options;
-        options.method = method;
-        options.forward = {0.0f, 1.0f, 0.0f};
-        options.up = {0.0f, 0.0f, 1.0f};
-        if (hinge) options.hingeAxis = glm::vec3(1.0f, 0.0f, 0.0f);
+        options.settings.method = method;
+        options.settings.forward = {0.0f, 1.0f, 0.0f};
+        options.settings.up = {0.0f, 0.0f, 1.0f};
+        if (hinge) options.settings.hingeAxis = glm::vec3(1.0f, 0.0f, 0.0f);
         ExpectSameAsSingleCalls(s, options, mode);
         for (std::size_t i = 0; i < s.weight.size(); ++i) {
           const glm::quat r = Q(s.out, i);
@@ -186,7 +186,7 @@ TEST(BatchAim, ValidatesPoleModeAndPointers) {
   job.outRotation = nullptr;
   EXPECT_FALSE(job.Validate().ok());
   AimJob bad;
-  bad.forward = glm::vec3(0.0f);
+  bad.settings.forward = glm::vec3(0.0f);
   EXPECT_FALSE(s.Job(bad, PoleMode::kNone).Validate().ok());
 }
 
@@ -206,9 +206,9 @@ TEST(BatchAim, PoleModeAppliesThePolesChecksToTheSharedOptions) {
       pole.insert(pole.end(), {0, 1, 1});
     }
     ikpd::AimBatchJob job;
-    job.options.forward = glm::vec3(2, 0, 0);
-    job.options.up = glm::vec3(-1, 0, 0);  // parallel to forward
-    job.options.method = ikpd::AimMethod::kCrossProduct;
+    job.options.settings.forward = glm::vec3(2, 0, 0);
+    job.options.settings.up = glm::vec3(-1, 0, 0);  // parallel to forward
+    job.options.settings.method = ikpd::AimMethod::kCrossProduct;
     job.poleMode = ikpd::PoleMode::kPoint;
     job.count = count;
     job.position = position.data();
@@ -218,8 +218,8 @@ TEST(BatchAim, PoleModeAppliesThePolesChecksToTheSharedOptions) {
     job.outRotation = out.data();
     EXPECT_STREQ(job.Run().error, "up: must not be parallel to forward") << count;
     EXPECT_EQ(out[0], 7.0f);
-    job.options.up = glm::vec3(0, 1, 0);
-    job.options.hingeAxis = glm::vec3(0, 0, 1);
+    job.options.settings.up = glm::vec3(0, 1, 0);
+    job.options.settings.hingeAxis = glm::vec3(0, 0, 1);
     EXPECT_STREQ(job.Run().error, "pole: cannot be combined with hingeAxis (a hinge cannot roll)") << count;
     job.poleMode = ikpd::PoleMode::kNone;
     EXPECT_TRUE(job.Run().ok()) << count;

@@ -57,19 +57,19 @@ TEST(BatchPseudoThreeBone, MatchesSingleCalls) {
       PseudoThreeBoneJob options;
       options.variant = variant;
       options.endLimit = mode == PoleMode::kPoint ? 0.5f : ikpd::kPi;
-      options.limb.soften = 0.1f;
+      options.limb.settings.soften = 0.1f;
       Soa s(700, 3u + static_cast<unsigned>(mode));
       ASSERT_TRUE(s.Job(options, mode).Run().ok());
       for (std::size_t i = 0; i < s.weight.size(); ++i) {
         PseudoThreeBoneJob job = options;
         PseudoThreeBoneResult r;
-        job.limb.root = {V3(s.rootPosition, i), Q(s.rootRotation, i)};
-        job.limb.mid = {V3(s.midPosition, i), Q(s.midRotation, i)};
-        job.limb.end = {V3(s.endPosition, i), Q(s.endRotation, i)};
-        job.limb.target = V3(s.target, i);
-        if (mode == PoleMode::kPoint) job.limb.pole = V3(s.pole, i);
-        if (mode == PoleMode::kDirection) job.limb.poleDirection = V3(s.pole, i);
-        job.limb.weight = s.weight[i];
+        job.limb.frame.root = {V3(s.rootPosition, i), Q(s.rootRotation, i)};
+        job.limb.frame.mid = {V3(s.midPosition, i), Q(s.midRotation, i)};
+        job.limb.frame.end = {V3(s.endPosition, i), Q(s.endRotation, i)};
+        job.limb.frame.target = V3(s.target, i);
+        if (mode == PoleMode::kPoint) job.limb.settings.pole = ikpd::TwoBonePole::kPoint, job.limb.frame.pole = V3(s.pole, i);
+        if (mode == PoleMode::kDirection) job.limb.settings.pole = ikpd::TwoBonePole::kDirection, job.limb.frame.pole = V3(s.pole, i);
+        job.limb.frame.weight = s.weight[i];
         job.tip = {V3(s.tipPosition, i), Q(s.tipRotation, i)};
         job.blend = s.blend[i];
         job.result = &r;

@@ -60,7 +60,7 @@ TEST(BatchSlice, TwoBoneOnThreadsEqualsOneRun) {
   ikpd::TwoBoneBatchJob job;
   job.count = n;
   job.poleMode = ikpd::PoleMode::kPoint;
-  job.options.soften = 0.05f;
+  job.options.settings.soften = 0.05f;
   job.rootPosition = a.in[0].data(), job.rootRotation = a.in[1].data(), job.midPosition = a.in[2].data();
   job.midRotation = a.in[3].data(), job.endPosition = a.in[4].data(), job.endRotation = a.in[5].data();
   job.target = a.in[6].data(), job.pole = a.in[2].data(), job.weight = a.in[7].data();

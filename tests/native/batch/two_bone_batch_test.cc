@@ -70,14 +70,14 @@ void ExpectSameAsSingleCalls(Soa& s, const TwoBoneJob& options, PoleMode mode) {
   for (std::size_t i = 0; i < s.weight.size(); ++i) {
     TwoBoneJob job = options;
     TwoBoneResult r;
-    job.root = {V3(s.rootPosition, i), Q(s.rootRotation, i)};
-    job.mid = {V3(s.midPosition, i), Q(s.midRotation, i)};
-    job.end = {V3(s.endPosition, i), Q(s.endRotation, i)};
-    job.target = V3(s.target, i);
-    if (mode == PoleMode::kPoint) job.pole = V3(s.pole, i);
-    if (mode == PoleMode::kDirection) job.poleDirection = V3(s.pole, i);
-    job.effectorOffset = V3(s.effectorOffset, i);
-    job.weight = s.weight[i];
+    job.frame.root = {V3(s.rootPosition, i), Q(s.rootRotation, i)};
+    job.frame.mid = {V3(s.midPosition, i), Q(s.midRotation, i)};
+    job.frame.end = {V3(s.endPosition, i), Q(s.endRotation, i)};
+    job.frame.target = V3(s.target, i);
+    if (mode == PoleMode::kPoint) job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = V3(s.pole, i);
+    if (mode == PoleMode::kDirection) job.settings.pole = ikpd::TwoBonePole::kDirection, job.frame.pole = V3(s.pole, i);
+    job.frame.effectorOffset = V3(s.effectorOffset, i);
+    job.frame.weight = s.weight[i];
     job.result = &r;
     ASSERT_TRUE(job.Run().ok()) << "item " << i;
     // Same code, same inputs: identical floats.
@@ -101,16 +101,16 @@ TEST(BatchTwoBone, MatchesSingleCallsForEveryPoleMode) {
 
 TEST(BatchTwoBone, MatchesSingleCallsWithSharedOptions) {
   TwoBoneJob options;
-  options.forward = {0.0f, 1.0f, 0.0f};
-  options.bendAxis = {1.0f, 0.0f, 0.0f};
-  options.bendDirection = ikpd::BendDirection::kNegative;
-  options.minAngle = 0.3f;
-  options.maxAngle = 2.9f;
-  options.soften = 0.1f;
-  options.maxStretch = 1.2f;
-  options.twist = 0.4f;
-  options.endRotation = ikpd::EndRotation::kRelative;
-  options.tolerance = 1e-3f;
+  options.settings.forward = {0.0f, 1.0f, 0.0f};
+  options.settings.bendAxis = {1.0f, 0.0f, 0.0f};
+  options.settings.bendDirection = ikpd::BendDirection::kNegative;
+  options.settings.minAngle = 0.3f;
+  options.settings.maxAngle = 2.9f;
+  options.settings.soften = 0.1f;
+  options.settings.maxStretch = 1.2f;
+  options.settings.twist = 0.4f;
+  options.settings.endRotation = ikpd::EndRotation::kRelative;
+  options.settings.tolerance = 1e-3f;
   Soa s = RandomProblems(2000, 99u);
   ExpectSameAsSingleCalls(s, options, PoleMode::kPoint);
 }
@@ -143,7 +143,7 @@ TEST(BatchTwoBone, ValidatesPointersAndSharedOptions) {
   job.outDistance = nullptr;
   EXPECT_FALSE(job.Validate().ok());
   TwoBoneJob bad;
-  bad.soften = 2.0f;
+  bad.settings.soften = 2.0f;
   EXPECT_STREQ(s.Job(bad, PoleMode::kNone).Validate().error, "soften: must be in [0, 1]");
   job = s.Job(TwoBoneJob{}, static_cast<PoleMode>(7));
   EXPECT_FALSE(job.Validate().ok());
@@ -152,8 +152,8 @@ TEST(BatchTwoBone, ValidatesPointersAndSharedOptions) {
 TEST(BatchTwoBone, OptionalWeightAndOffsetArraysFallBackToOptions) {
   Soa s = RandomProblems(100, 5u);
   TwoBoneJob options;
-  options.weight = 0.5f;
-  options.effectorOffset = {0.1f, 0.0f, 0.0f};
+  options.frame.weight = 0.5f;
+  options.frame.effectorOffset = {0.1f, 0.0f, 0.0f};
   std::fill(s.weight.begin(), s.weight.end(), 0.5f);
   for (std::size_t i = 0; i < 100; ++i) {
     s.effectorOffset[3 * i] = 0.1f;

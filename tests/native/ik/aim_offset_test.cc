@@ -29,12 +29,12 @@ double LineDistance(const glm::dvec3& p, const glm::dvec3& d, const glm::dvec3& 
 TEST(AimOffset, ExactReferenceValues) {
   for (AimMethod method : kMethods) {
     AimJob job;
-    job.method = method;
-    job.offset = {0.0f, 1.0f, 0.0f};
-    job.target = {2.0f, 1.0f, 0.0f};
+    job.settings.method = method;
+    job.settings.offset = {0.0f, 1.0f, 0.0f};
+    job.frame.target = {2.0f, 1.0f, 0.0f};
     const glm::quat still = Aim(job);
     EXPECT_NEAR(std::fabs(still.w), 1.0f, 1e-6f) << static_cast<int>(method);
-    job.target = {-1.0f, 2.0f, 0.0f};
+    job.frame.target = {-1.0f, 2.0f, 0.0f};
     const glm::quat turned = Aim(job);
     const float h = std::sqrt(0.5f);
     EXPECT_NEAR(std::fabs(glm::dot(turned, glm::quat(h, 0.0f, 0.0f, h))), 1.0f, 1e-6f) << static_cast<int>(method);
@@ -46,12 +46,12 @@ TEST(AimOffset, OffsetAlongForwardMatchesNoOffset) {
   iktest::Rng rng(5);
   for (int i = 0; i < 2000; ++i) {
     AimJob job;
-    job.method = kMethods[i % 3];
-    job.position = rng.Vec(-5, 5);
-    job.rotation = rng.Rotation();
-    job.target = job.position + rng.Direction() * rng.Uniform(0.5f, 10.0f);
+    job.settings.method = kMethods[i % 3];
+    job.frame.position = rng.Vec(-5, 5);
+    job.frame.rotation = rng.Rotation();
+    job.frame.target = job.frame.position + rng.Direction() * rng.Uniform(0.5f, 10.0f);
     const glm::quat plain = Aim(job);
-    job.offset = job.forward * rng.Uniform(-0.4f, 0.4f);
+    job.settings.offset = job.settings.forward * rng.Uniform(-0.4f, 0.4f);
     const glm::quat offset = Aim(job);
     ASSERT_NEAR(std::fabs(glm::dot(plain, offset)), 1.0f, 1e-6f) << i;
   }
@@ -65,31 +65,31 @@ TEST(AimOffset, OffsetRayPassesThroughTheTarget) {
   int reachable = 0;
   for (int i = 0; i < 20000; ++i) {
     AimJob job;
-    job.method = kMethods[i % 3];
-    job.position = rng.Vec(-5, 5);
-    job.rotation = rng.Rotation() * rng.Uniform(0.5f, 2.0f);  // not unit on purpose
-    job.forward = rng.Direction();
-    job.up = glm::normalize(glm::cross(job.forward, rng.Direction()));
-    job.offset = rng.Direction() * rng.Uniform(0.0f, 1.0f);
-    job.target = job.position + rng.Direction() * rng.Uniform(0.01f, 4.0f);
-    if (i % 2 == 1) job.pole = job.position + rng.Vec(-3, 3);
-    const glm::vec3 f = glm::normalize(job.forward);
-    const double across = glm::length(job.offset - f * glm::dot(f, job.offset));
-    const double r = glm::length(glm::dvec3(job.target) - glm::dvec3(job.position));
+    job.settings.method = kMethods[i % 3];
+    job.frame.position = rng.Vec(-5, 5);
+    job.frame.rotation = rng.Rotation() * rng.Uniform(0.5f, 2.0f);  // not unit on purpose
+    job.settings.forward = rng.Direction();
+    job.settings.up = glm::normalize(glm::cross(job.settings.forward, rng.Direction()));
+    job.settings.offset = rng.Direction() * rng.Uniform(0.0f, 1.0f);
+    job.frame.target = job.frame.position + rng.Direction() * rng.Uniform(0.01f, 4.0f);
+    if (i % 2 == 1) job.settings.pole = true, job.frame.pole = job.frame.position + rng.Vec(-3, 3);
+    const glm::vec3 f = glm::normalize(job.settings.forward);
+    const double across = glm::length(job.settings.offset - f * glm::dot(f, job.settings.offset));
+    const double r = glm::length(glm::dvec3(job.frame.target) - glm::dvec3(job.frame.position));
     if (r < across * 1.001) continue;  // inside (or at the rim of) the offset sphere
     ++reachable;
     const glm::quat q = Aim(job);
     ASSERT_NEAR(glm::length(q), 1.0f, 1e-5f);
-    const glm::dvec3 p = glm::dvec3(job.position) + glm::dvec3(q * job.offset);
+    const glm::dvec3 p = glm::dvec3(job.frame.position) + glm::dvec3(q * job.settings.offset);
     double along = 0.0;
-    const double miss = LineDistance(p, glm::dvec3(q * f), glm::dvec3(job.target), &along);
-    ASSERT_LT(miss, 2e-5 * (r + 1.0)) << i << " method " << static_cast<int>(job.method);
-    ASSERT_GT(along + glm::dot(f, job.offset), -1e-5) << i;  // ahead of the offset's foot on the forward line
-    if (job.pole) {
+    const double miss = LineDistance(p, glm::dvec3(q * f), glm::dvec3(job.frame.target), &along);
+    ASSERT_LT(miss, 2e-5 * (r + 1.0)) << i << " method " << static_cast<int>(job.settings.method);
+    ASSERT_GT(along + glm::dot(f, job.settings.offset), -1e-5) << i;  // ahead of the offset's foot on the forward line
+    if (job.settings.pole) {
       // up and the pole lie on the same side of the plane containing the target axis and up.
-      const glm::dvec3 axis = glm::normalize(glm::dvec3(job.target) - glm::dvec3(job.position));
-      const glm::dvec3 toPole = glm::dvec3(*job.pole) - glm::dvec3(job.position);
-      const glm::dvec3 up = glm::dvec3(q * job.up);
+      const glm::dvec3 axis = glm::normalize(glm::dvec3(job.frame.target) - glm::dvec3(job.frame.position));
+      const glm::dvec3 toPole = glm::dvec3(job.frame.pole) - glm::dvec3(job.frame.position);
+      const glm::dvec3 up = glm::dvec3(q * job.settings.up);
       const glm::dvec3 upAcross = up - axis * glm::dot(up, axis);
       const glm::dvec3 poleAcross = toPole - axis * glm::dot(toPole, axis);
       if (glm::length(upAcross) < 1e-2 || glm::length(poleAcross) < 1e-2 * glm::length(toPole)) continue;
@@ -104,13 +104,13 @@ TEST(AimOffset, OffsetRayPassesThroughTheTarget) {
 TEST(AimOffset, TargetInsideTheOffsetSphereKeepsTheInputRotation) {
   for (AimMethod method : kMethods) {
     AimJob job;
-    job.method = method;
-    job.rotation = glm::quat(2.0f, 0.0f, 0.0f, 2.0f);
-    job.offset = {0.5f, 1.0f, 0.0f};
+    job.settings.method = method;
+    job.frame.rotation = glm::quat(2.0f, 0.0f, 0.0f, 2.0f);
+    job.settings.offset = {0.5f, 1.0f, 0.0f};
     for (const glm::vec3 target : {glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, -0.999f), glm::vec3(-0.3f, 0.2f, 0.1f)}) {
-      job.target = target;
+      job.frame.target = target;
       const glm::quat q = Aim(job);
-      EXPECT_NEAR(std::fabs(glm::dot(q, glm::normalize(job.rotation))), 1.0f, 1e-7f);
+      EXPECT_NEAR(std::fabs(glm::dot(q, glm::normalize(job.frame.rotation))), 1.0f, 1e-7f);
     }
   }
 }
@@ -118,14 +118,14 @@ TEST(AimOffset, TargetInsideTheOffsetSphereKeepsTheInputRotation) {
 // Huge and tiny scales give the same rotation as the unit-size problem.
 TEST(AimOffset, ScaleInvariant) {
   AimJob job;
-  job.method = AimMethod::kYawPitch;
-  job.offset = {0.2f, 0.5f, 0.1f};
-  job.target = {1.0f, 2.0f, -0.5f};
+  job.settings.method = AimMethod::kYawPitch;
+  job.settings.offset = {0.2f, 0.5f, 0.1f};
+  job.frame.target = {1.0f, 2.0f, -0.5f};
   const glm::quat unitSize = Aim(job);
   for (float k : {1e-20f, 1e-6f, 1e6f, 1e30f}) {
     AimJob scaled = job;
-    scaled.offset *= k;
-    scaled.target *= k;
+    scaled.settings.offset *= k;
+    scaled.frame.target *= k;
     EXPECT_NEAR(std::fabs(glm::dot(Aim(scaled), unitSize)), 1.0f, 1e-6f) << k;
   }
 }
@@ -134,12 +134,12 @@ TEST(AimOffset, ValidationNamesOffset) {
   glm::quat out;
   AimJob job;
   job.result = &out;
-  job.offset = {std::nanf(""), 0.0f, 0.0f};
+  job.settings.offset = {std::nanf(""), 0.0f, 0.0f};
   EXPECT_EQ(job.Run().error, std::string("offset: must be finite"));
-  job.offset = {0.0f, 1.0f, 0.0f};
-  job.hingeAxis = glm::vec3(0.0f, 0.0f, 1.0f);
+  job.settings.offset = {0.0f, 1.0f, 0.0f};
+  job.settings.hingeAxis = glm::vec3(0.0f, 0.0f, 1.0f);
   EXPECT_EQ(job.Run().error, std::string("offset: cannot be combined with hingeAxis"));
-  job.offset = glm::vec3(0.0f);
+  job.settings.offset = glm::vec3(0.0f);
   EXPECT_TRUE(job.Run().ok());
 }
 
@@ -149,14 +149,14 @@ TEST(AimOffset, ValidationNamesOffset) {
 TEST(AimOffset, TargetAtTheJointWithATinyOffsetKeepsTheInputRotation) {
   for (AimMethod method : kMethods) {
     AimJob job;
-    job.method = method;
-    job.rotation = glm::quat(-3.0f, 0.0f, 0.0f, 0.0f);
-    job.forward = {0.0f, 1.0f, 0.0f};
-    job.up = {-1.0f, 0.0f, 0.0f};
-    job.offset = {0.0f, 1.05877673e-22f, 0.0f};
-    job.target = {0.0f, 0.0f, -3.3190494e-37f};
+    job.settings.method = method;
+    job.frame.rotation = glm::quat(-3.0f, 0.0f, 0.0f, 0.0f);
+    job.settings.forward = {0.0f, 1.0f, 0.0f};
+    job.settings.up = {-1.0f, 0.0f, 0.0f};
+    job.settings.offset = {0.0f, 1.05877673e-22f, 0.0f};
+    job.frame.target = {0.0f, 0.0f, -3.3190494e-37f};
     const glm::quat q = Aim(job);
     EXPECT_TRUE(std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z));
-    EXPECT_NEAR(std::fabs(glm::dot(q, glm::normalize(job.rotation))), 1.0f, 1e-7f) << static_cast<int>(method);
+    EXPECT_NEAR(std::fabs(glm::dot(q, glm::normalize(job.frame.rotation))), 1.0f, 1e-7f) << static_cast<int>(method);
   }
 }

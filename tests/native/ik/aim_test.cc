@@ -15,8 +15,8 @@ const glm::vec3 kX(1, 0, 0), kY(0, 1, 0), kZ(0, 0, 1);
 
 AimJob JobAt(const glm::vec3& target, AimMethod method = AimMethod::kYawPitch) {
   AimJob job;
-  job.target = target;
-  job.method = method;
+  job.frame.target = target;
+  job.settings.method = method;
   return job;
 }
 
@@ -50,21 +50,21 @@ TEST(Aim, MethodsAgreeOnForward) {
   iktest::Rng rng(7);
   for (int i = 0; i < 10000; ++i) {
     AimJob job;
-    job.position = rng.Vec(-10, 10);
-    job.rotation = rng.Rotation() * (1.0f + rng.Uniform(0.0f, 3.0f));  // non-unit on purpose
-    job.target = job.position + rng.Direction() * rng.Uniform(0.01f, 20.0f);
+    job.frame.position = rng.Vec(-10, 10);
+    job.frame.rotation = rng.Rotation() * (1.0f + rng.Uniform(0.0f, 3.0f));  // non-unit on purpose
+    job.frame.target = job.frame.position + rng.Direction() * rng.Uniform(0.01f, 20.0f);
     const glm::vec3 forwards[] = {kX, kY, -kZ, glm::normalize(glm::vec3(1, 2, 3))};
-    job.forward = forwards[i % 4];
-    const glm::vec3 want = job.target - job.position;
-    job.method = AimMethod::kYawPitch;
+    job.settings.forward = forwards[i % 4];
+    const glm::vec3 want = job.frame.target - job.frame.position;
+    job.settings.method = AimMethod::kYawPitch;
     const glm::quat yp = Aim(job);
-    job.method = AimMethod::kCrossProduct;
+    job.settings.method = AimMethod::kCrossProduct;
     const glm::quat cp = Aim(job);
-    job.method = AimMethod::kShortestArc;
+    job.settings.method = AimMethod::kShortestArc;
     const glm::quat sa = Aim(job);
-    ASSERT_LT(AngleBetween(yp * job.forward, want), 1e-4) << i;
-    ASSERT_LT(AngleBetween(cp * job.forward, want), 1e-4) << i;
-    ASSERT_LT(AngleBetween(sa * job.forward, want), 1e-4) << i;
+    ASSERT_LT(AngleBetween(yp * job.settings.forward, want), 1e-4) << i;
+    ASSERT_LT(AngleBetween(cp * job.settings.forward, want), 1e-4) << i;
+    ASSERT_LT(AngleBetween(sa * job.settings.forward, want), 1e-4) << i;
     ExpectSameRotation(yp, cp, 1e-5f);  // the cross-product method builds the same axes
     EXPECT_NEAR(glm::length(yp), 1.0f, 1e-6f);
   }
@@ -98,15 +98,15 @@ TEST(Aim, TargetBehindTurns180AboutYawAxis) {
 // the solved forward 9.5° off the target (now within float rounding).
 TEST(Aim, ShortestArcNearlyOppositeForwardReachesTheTarget) {
   AimJob job;
-  job.position = glm::vec3(-1e-7f);
-  job.rotation = glm::quat(-1e-7f, -1e-7f, 99.215683f, 99.215683f);  // wxyz, not unit
-  job.target = glm::vec3(99.215683f);
-  job.forward = {99.2156677f, -99.215683f, -99.2156677f};
-  job.method = AimMethod::kShortestArc;
-  job.up = {0.0f, 0.0f, -1.0f};
-  job.pole = glm::vec3(99.2156677f, -99.215683f, -99.215683f);
+  job.frame.position = glm::vec3(-1e-7f);
+  job.frame.rotation = glm::quat(-1e-7f, -1e-7f, 99.215683f, 99.215683f);  // wxyz, not unit
+  job.frame.target = glm::vec3(99.215683f);
+  job.settings.forward = {99.2156677f, -99.215683f, -99.2156677f};
+  job.settings.method = AimMethod::kShortestArc;
+  job.settings.up = {0.0f, 0.0f, -1.0f};
+  job.settings.pole = true, job.frame.pole = glm::vec3(99.2156677f, -99.215683f, -99.215683f);
   const glm::quat q = Aim(job);
-  EXPECT_LT(AngleBetween(q * glm::normalize(job.forward), job.target - job.position), 2e-6);
+  EXPECT_LT(AngleBetween(q * glm::normalize(job.settings.forward), job.frame.target - job.frame.position), 2e-6);
 }
 
 // Many current forwards within 1e-3 .. 1e-7 rad of opposite the target, all methods.
@@ -114,14 +114,14 @@ TEST(Aim, NearlyOppositeForwardsReachTheTarget) {
   iktest::Rng rng(16);
   for (int i = 0; i < 20000; ++i) {
     AimJob job;
-    job.method = static_cast<AimMethod>(i % 3);
-    job.rotation = rng.Rotation();
-    job.forward = rng.Direction();
-    const glm::vec3 back = -(job.rotation * job.forward);
+    job.settings.method = static_cast<AimMethod>(i % 3);
+    job.frame.rotation = rng.Rotation();
+    job.settings.forward = rng.Direction();
+    const glm::vec3 back = -(job.frame.rotation * job.settings.forward);
     const float tilt = std::pow(10.0f, rng.Uniform(-7.0f, -3.0f));
-    job.target = glm::normalize(back + glm::normalize(glm::cross(back, rng.Direction())) * tilt) * rng.Uniform(0.1f, 100.0f);
+    job.frame.target = glm::normalize(back + glm::normalize(glm::cross(back, rng.Direction())) * tilt) * rng.Uniform(0.1f, 100.0f);
     const glm::quat q = Aim(job);
-    ASSERT_LT(AngleBetween(q * job.forward, job.target), 2e-6) << i << " method " << (i % 3) << " tilt " << tilt;
+    ASSERT_LT(AngleBetween(q * job.settings.forward, job.frame.target), 2e-6) << i << " method " << (i % 3) << " tilt " << tilt;
   }
 }
 
@@ -135,10 +135,10 @@ TEST(Aim, TargetOnYawAxisPitchesOnly) {
 
 TEST(Aim, TargetAtJointLeavesRotationUnchanged) {
   AimJob job = JobAt({1.0f, 2.0f, 3.0f});
-  job.position = job.target;
-  job.rotation = glm::quat(2.0f, 0.0f, 0.0f, 0.0f) * iktest::AxisAngle(kY, 0.3f);
+  job.frame.position = job.frame.target;
+  job.frame.rotation = glm::quat(2.0f, 0.0f, 0.0f, 0.0f) * iktest::AxisAngle(kY, 0.3f);
   for (AimMethod m : {AimMethod::kYawPitch, AimMethod::kCrossProduct, AimMethod::kShortestArc}) {
-    job.method = m;
+    job.settings.method = m;
     ExpectSameRotation(Aim(job), iktest::AxisAngle(kY, 0.3f));
   }
 }
@@ -153,8 +153,8 @@ TEST(Aim, UpVectorRollMatchesSeedFormulas) {
   } cases[] = {{kY, 0.6f, 0.8f}, {kZ, 0.8f, -0.6f}, {-kY, -0.6f, -0.8f}, {-kZ, -0.8f, 0.6f}};
   for (const Case& c : cases) {
     AimJob job = JobAt({3.0f, 0.0f, 0.0f});  // already aimed: only the roll acts
-    job.up = c.up;
-    job.pole = pole;
+    job.settings.up = c.up;
+    job.settings.pole = true, job.frame.pole = pole;
     const glm::quat q = Aim(job);
     ExpectSameRotation(q, glm::quat(std::cos(0.5f * std::atan2(c.sinX, c.cosX)), std::sin(0.5f * std::atan2(c.sinX, c.cosX)), 0, 0));
     // The up axis now points toward the pole's projection.
@@ -166,56 +166,56 @@ TEST(Aim, UpVectorAfterAimPointsAtPole) {
   iktest::Rng rng(99);
   for (int i = 0; i < 2000; ++i) {
     AimJob job;
-    job.position = rng.Vec(-5, 5);
-    job.rotation = rng.Rotation();
-    job.target = job.position + rng.Direction() * 3.0f;
-    job.forward = (i % 2) ? kY : kX;
-    job.up = (i % 2) ? kZ : -kZ;
-    job.pole = job.position + rng.Vec(-4, 4);
-    job.method = static_cast<AimMethod>(i % 3);
+    job.frame.position = rng.Vec(-5, 5);
+    job.frame.rotation = rng.Rotation();
+    job.frame.target = job.frame.position + rng.Direction() * 3.0f;
+    job.settings.forward = (i % 2) ? kY : kX;
+    job.settings.up = (i % 2) ? kZ : -kZ;
+    job.settings.pole = true, job.frame.pole = job.frame.position + rng.Vec(-4, 4);
+    job.settings.method = static_cast<AimMethod>(i % 3);
     const glm::quat q = Aim(job);
-    const glm::vec3 fw = q * job.forward;
-    ASSERT_LT(AngleBetween(fw, job.target - job.position), 1e-4);
+    const glm::vec3 fw = q * job.settings.forward;
+    ASSERT_LT(AngleBetween(fw, job.frame.target - job.frame.position), 1e-4);
     // up lies in the plane of forward and the pole, on the pole's side.
-    const glm::vec3 p = *job.pole - job.position;
+    const glm::vec3 p = job.frame.pole - job.frame.position;
     const glm::vec3 pPerp = glm::normalize(p - glm::dot(p, fw) * fw);
-    ASSERT_LT(AngleBetween(q * job.up, pPerp), 1e-3) << i;
+    ASSERT_LT(AngleBetween(q * job.settings.up, pPerp), 1e-3) << i;
   }
 }
 
 TEST(Aim, PoleOnForwardAxisMeansNoRoll) {
   AimJob job = JobAt({3.0f, 0.0f, 0.0f});
-  job.pole = glm::vec3(7.0f, 0.0f, 0.0f);
+  job.settings.pole = true, job.frame.pole = glm::vec3(7.0f, 0.0f, 0.0f);
   ExpectSameRotation(Aim(job), glm::quat(1, 0, 0, 0));
 }
 
 TEST(Aim, HingeAxisGives2DYaw) {
   AimJob job = JobAt({1.0f, 1.0f, 5.0f});
-  job.hingeAxis = kZ;
+  job.settings.hingeAxis = kZ;
   const glm::quat q = Aim(job);
   // Yaw only (the 2D version): rotation about Z by atan2(y, x).
   ExpectSameRotation(q, iktest::AxisAngle(kZ, std::atan2(1.0f, 1.0f)));
   // Same as yaw/pitch with the pitch ignored.
-  job.hingeAxis.reset();
-  job.target.z = 0.0f;
+  job.settings.hingeAxis.reset();
+  job.frame.target.z = 0.0f;
   ExpectSameRotation(Aim(job), q);
   // Target on the hinge axis: unchanged.
-  job.hingeAxis = kZ;
-  job.target = {0.0f, 0.0f, 4.0f};
+  job.settings.hingeAxis = kZ;
+  job.frame.target = {0.0f, 0.0f, 4.0f};
   ExpectSameRotation(Aim(job), glm::quat(1, 0, 0, 0));
 }
 
 TEST(Aim, WeightSlerps) {
   AimJob job = JobAt({0.0f, 1.0f, 0.0f});
-  job.weight = 0.0f;
+  job.frame.weight = 0.0f;
   ExpectSameRotation(Aim(job), glm::quat(1, 0, 0, 0));
-  job.weight = 0.5f;
+  job.frame.weight = 0.5f;
   ExpectSameRotation(Aim(job), iktest::AxisAngle(kZ, ikpd::kPi / 4));
 }
 
 TEST(Aim, ThreeJsForwardAxis) {
   AimJob job = JobAt({0.0f, 0.0f, 2.0f});
-  job.forward = kY;
+  job.settings.forward = kY;
   const glm::quat q = Aim(job);
   ExpectVecNear(q * kY, kZ);
 }
@@ -235,18 +235,18 @@ TEST(Aim, ValidateNamesTheParameter) {
     return std::string(s.error ? s.error : "");
   };
   EXPECT_EQ(err([](AimJob&) {}), "");
-  EXPECT_EQ(err([&](AimJob& j) { j.position.x = nan; }).rfind("position:", 0), 0u);
-  EXPECT_EQ(err([](AimJob& j) { j.rotation = glm::quat(0, 0, 0, 0); }).rfind("rotation:", 0), 0u);
-  EXPECT_EQ(err([&](AimJob& j) { j.target.y = std::numeric_limits<float>::infinity(); }).rfind("target:", 0), 0u);
-  EXPECT_EQ(err([](AimJob& j) { j.forward = glm::vec3(0); }).rfind("forward:", 0), 0u);
-  EXPECT_EQ(err([](AimJob& j) { j.method = static_cast<AimMethod>(7); }).rfind("method:", 0), 0u);
-  EXPECT_EQ(err([](AimJob& j) { j.weight = 1.5f; }).rfind("weight:", 0), 0u);
-  EXPECT_EQ(err([&](AimJob& j) { j.weight = nan; }).rfind("weight:", 0), 0u);
-  EXPECT_EQ(err([](AimJob& j) { j.pole = glm::vec3(0, 1, 0); j.up = glm::vec3(2, 0, 0); }).rfind("up:", 0), 0u);
-  EXPECT_EQ(err([&](AimJob& j) { j.pole = glm::vec3(nan); }).rfind("pole:", 0), 0u);
-  EXPECT_EQ(err([](AimJob& j) { j.pole = glm::vec3(1); j.hingeAxis = kZ; }).rfind("pole:", 0), 0u);
-  EXPECT_EQ(err([](AimJob& j) { j.hingeAxis = kX; }).rfind("hingeAxis:", 0), 0u);
-  EXPECT_EQ(err([](AimJob& j) { j.hingeAxis = glm::vec3(0); }).rfind("hingeAxis:", 0), 0u);
+  EXPECT_EQ(err([&](AimJob& j) { j.frame.position.x = nan; }).rfind("position:", 0), 0u);
+  EXPECT_EQ(err([](AimJob& j) { j.frame.rotation = glm::quat(0, 0, 0, 0); }).rfind("rotation:", 0), 0u);
+  EXPECT_EQ(err([&](AimJob& j) { j.frame.target.y = std::numeric_limits<float>::infinity(); }).rfind("target:", 0), 0u);
+  EXPECT_EQ(err([](AimJob& j) { j.settings.forward = glm::vec3(0); }).rfind("forward:", 0), 0u);
+  EXPECT_EQ(err([](AimJob& j) { j.settings.method = static_cast<AimMethod>(7); }).rfind("method:", 0), 0u);
+  EXPECT_EQ(err([](AimJob& j) { j.frame.weight = 1.5f; }).rfind("weight:", 0), 0u);
+  EXPECT_EQ(err([&](AimJob& j) { j.frame.weight = nan; }).rfind("weight:", 0), 0u);
+  EXPECT_EQ(err([](AimJob& j) { j.settings.pole = true, j.frame.pole = glm::vec3(0, 1, 0); j.settings.up = glm::vec3(2, 0, 0); }).rfind("up:", 0), 0u);
+  EXPECT_EQ(err([&](AimJob& j) { j.settings.pole = true, j.frame.pole = glm::vec3(nan); }).rfind("pole:", 0), 0u);
+  EXPECT_EQ(err([](AimJob& j) { j.settings.pole = true, j.frame.pole = glm::vec3(1); j.settings.hingeAxis = kZ; }).rfind("pole:", 0), 0u);
+  EXPECT_EQ(err([](AimJob& j) { j.settings.hingeAxis = kX; }).rfind("hingeAxis:", 0), 0u);
+  EXPECT_EQ(err([](AimJob& j) { j.settings.hingeAxis = glm::vec3(0); }).rfind("hingeAxis:", 0), 0u);
   EXPECT_EQ(err([](AimJob& j) { j.result = nullptr; }).rfind("result:", 0), 0u);
 }
 
@@ -256,8 +256,8 @@ TEST(Aim, ExtremeButFiniteInputStaysFinite) {
     AimJob job = JobAt({tiny, -tiny, tiny}, m);
     glm::quat q = Aim(job);
     EXPECT_TRUE(ikpd::IsFinite(q));
-    job.target = {big, big, -big};
-    job.position = {-big, 0, 0};
+    job.frame.target = {big, big, -big};
+    job.frame.position = {-big, 0, 0};
     q = Aim(job);
     EXPECT_TRUE(ikpd::IsFinite(q));
   }

@@ -24,14 +24,14 @@ ikpd::ChainResult Fabrik(const std::vector<Transform>& in, glm::vec3 target, int
   out.assign(in.size(), Transform{});
   ikpd::ChainResult result;
   ChainJob job;
-  job.joints = in;
+  job.frame.joints = in;
   job.output = out;
   job.result = &result;
-  job.method = ChainMethod::kFabrik;
-  job.forward = forward;
-  job.target = target;
-  job.iterations = iterations;
-  job.tolerance = 1e-4f;
+  job.settings.method = ChainMethod::kFabrik;
+  job.settings.forward = forward;
+  job.frame.target = target;
+  job.settings.iterations = iterations;
+  job.settings.tolerance = 1e-4f;
   EXPECT_TRUE(job.Run().ok());
   return result;
 }

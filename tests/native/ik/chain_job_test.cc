@@ -65,7 +65,7 @@ void ExpectWellFormed(const std::vector<Transform>& in, const std::vector<Transf
 
 ikpd::ChainResult Solve(ChainJob job, const std::vector<Transform>& in, std::vector<Transform>& out) {
   out.assign(in.size(), Transform{});
-  job.joints = in;
+  job.frame.joints = in;
   job.output = out;
   ikpd::ChainResult result;
   job.result = &result;
@@ -96,16 +96,16 @@ TEST_P(ChainMethods, ReachesReachableTargetsKeepingLengths) {
     const glm::vec3 target = RandomChain(rng, lengths, root, true).back().position;  // reachable by construction
     const float length = Total(lengths);
     ChainJob job;
-    job.method = GetParam();
-    job.forward = {0, 1, 0};
-    job.target = target;
-    job.iterations = 500;
-    job.tolerance = 1e-4f;
+    job.settings.method = GetParam();
+    job.settings.forward = {0, 1, 0};
+    job.frame.target = target;
+    job.settings.iterations = 500;
+    job.settings.tolerance = 1e-4f;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
-    ExpectWellFormed(in, out, job.forward, length);
+    ExpectWellFormed(in, out, job.settings.forward, length);
     EXPECT_NEAR(r.distance, glm::distance(out.back().position, target), 1e-6f);
-    EXPECT_EQ(r.reached, r.distance <= job.tolerance * length);
+    EXPECT_EQ(r.reached, r.distance <= job.settings.tolerance * length);
     reached += r.reached;
     ++total;
     worst = std::max(worst, r.distance / length);
@@ -124,11 +124,11 @@ TEST_P(ChainMethods, TenBonesReachQuickly) {
     // A target anywhere within 90% of the reach (the usual animation case).
     const glm::vec3 target = rng.Direction() * rng.Uniform(0.5f, 4.5f);
     ChainJob job;
-    job.method = GetParam();
-    job.forward = {0, 1, 0};
-    job.target = target;
-    job.iterations = 50;
-    job.tolerance = 1e-4f;
+    job.settings.method = GetParam();
+    job.settings.forward = {0, 1, 0};
+    job.frame.target = target;
+    job.settings.iterations = 50;
+    job.settings.tolerance = 1e-4f;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
     ASSERT_TRUE(r.reached) << "trial " << trial << " distance " << r.distance;
@@ -144,13 +144,13 @@ TEST_P(ChainMethods, UnreachableTargetStretchesStraightTowardIt) {
     const std::vector<Transform> in = RandomChain(rng, lengths, {0, 0, 0}, trial % 2 == 0);
     const glm::vec3 target = rng.Direction() * rng.Uniform(2.6f, 10.0f);
     ChainJob job;
-    job.method = GetParam();
-    job.forward = {0, 1, 0};
-    job.target = target;
-    job.iterations = 200;
+    job.settings.method = GetParam();
+    job.settings.forward = {0, 1, 0};
+    job.frame.target = target;
+    job.settings.iterations = 200;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
-    ExpectWellFormed(in, out, job.forward, 2.5f);
+    ExpectWellFormed(in, out, job.settings.forward, 2.5f);
     EXPECT_FALSE(r.reached);
     EXPECT_NEAR(r.distance, glm::length(target) - 2.5f, 2e-3f);
     for (std::size_t i = 1; i < out.size(); ++i) {
@@ -174,11 +174,11 @@ TEST_P(ChainMethods, ConeLimitsRespected) {
     }
     limits[0].axis = {0, 0, 0};  // default axis = forward
     ChainJob job;
-    job.method = GetParam();
-    job.forward = {0, 1, 0};
-    job.target = rng.Direction() * rng.Uniform(0.0f, 6.0f);
-    job.iterations = 50;
-    job.limits = limits;
+    job.settings.method = GetParam();
+    job.settings.forward = {0, 1, 0};
+    job.frame.target = rng.Direction() * rng.Uniform(0.0f, 6.0f);
+    job.settings.iterations = 50;
+    job.settings.limits = limits;
     std::vector<Transform> out;
     Solve(job, in, out);
     ExpectWellFormed(in, out, forward, 5.0f);
@@ -206,11 +206,11 @@ TEST_P(ChainMethods, EulerLimitsRespected) {
       l.max = {rng.Uniform(0.0f, 1.0f), 0.0f, trial % 2 ? 0.0f : rng.Uniform(0.0f, 1.0f)};  // some hinges
     }
     ChainJob job;
-    job.method = GetParam();
-    job.forward = {0, 1, 0};
-    job.target = rng.Direction() * rng.Uniform(0.5f, 4.0f);
-    job.iterations = 50;
-    job.limits = limits;
+    job.settings.method = GetParam();
+    job.settings.forward = {0, 1, 0};
+    job.frame.target = rng.Direction() * rng.Uniform(0.5f, 4.0f);
+    job.settings.iterations = 50;
+    job.settings.limits = limits;
     std::vector<Transform> out;
     Solve(job, in, out);
     ExpectWellFormed(in, out, forward, 4.0f);
@@ -238,11 +238,11 @@ TEST_P(ChainMethods, ReachWithinLimitsWhenThePoseAllowsIt) {
     l.max = {0, 0, 1.05f};
   }
   ChainJob job;
-  job.method = GetParam();
-  job.forward = {0, 1, 0};
-  job.target = {1.5f, 2.0f, 0.0f};
-  job.iterations = 200;
-  job.limits = limits;
+  job.settings.method = GetParam();
+  job.settings.forward = {0, 1, 0};
+  job.frame.target = {1.5f, 2.0f, 0.0f};
+  job.settings.iterations = 200;
+  job.settings.limits = limits;
   std::vector<Transform> out;
   const ikpd::ChainResult r = Solve(job, in, out);
   EXPECT_TRUE(r.reached) << r.distance;
@@ -268,11 +268,11 @@ TEST_P(ChainMethods, DegenerateInputStaysFinite) {
           }
         }
         ChainJob job;
-        job.method = GetParam();
-        job.forward = {0, 1, 0};
-        job.target = target;
-        job.limits = limits;
-        job.pole = {0, 10, 0};  // on the chain's axis: collinear pole
+        job.settings.method = GetParam();
+        job.settings.forward = {0, 1, 0};
+        job.frame.target = target;
+        job.settings.limits = limits;
+        job.frame.pole = {0, 10, 0};  // on the chain's axis: collinear pole
         std::vector<Transform> out;
         Solve(job, in, out);
         ExpectWellFormed(in, out, forward, 3.0f);
@@ -288,13 +288,13 @@ TEST_P(ChainMethods, LeavesACollinearChainAndTarget) {
     std::vector<Transform> in(6);
     for (std::size_t i = 0; i < 6; ++i) in[i].position = {0, 0.2f * static_cast<float>(i), 0};
     ChainJob job;
-    job.method = GetParam();
-    job.forward = {0, 1, 0};
-    job.target = {0, along, 0};
-    job.iterations = 1000;
+    job.settings.method = GetParam();
+    job.settings.forward = {0, 1, 0};
+    job.frame.target = {0, along, 0};
+    job.settings.iterations = 1000;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
-    ExpectWellFormed(in, out, job.forward, 1.0f);
+    ExpectWellFormed(in, out, job.settings.forward, 1.0f);
     if (along < 1.0f) {
       EXPECT_TRUE(r.reached) << "target at " << along << ", distance " << r.distance;
     } else {
@@ -309,18 +309,18 @@ TEST_P(ChainMethods, HugeAndTinyMagnitudesScaleExactly) {
   const std::vector<Transform> unit = RandomChain(rng, lengths, {0.5f, -0.25f, 1.0f}, false);
   const glm::vec3 target(1.0f, 1.0f, 0.2f);
   ChainJob job;
-  job.method = GetParam();
-  job.forward = {0, 1, 0};
-  job.iterations = 30;
-  job.pole = {0, 0, 3};
+  job.settings.method = GetParam();
+  job.settings.forward = {0, 1, 0};
+  job.settings.iterations = 30;
+  job.frame.pole = {0, 0, 3};
   std::vector<Transform> reference;
-  job.target = target;
+  job.frame.target = target;
   Solve(job, unit, reference);
   for (const float scale : {1e30f, 1e-30f, 3e38f / 4.0f}) {
     std::vector<Transform> in = unit;
     for (Transform& t : in) t.position *= scale;
-    job.target = target * scale;
-    job.pole = glm::vec3(0, 0, 3) * scale;
+    job.frame.target = target * scale;
+    job.frame.pole = glm::vec3(0, 0, 3) * scale;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
     for (std::size_t i = 0; i < in.size(); ++i) {
@@ -332,8 +332,8 @@ TEST_P(ChainMethods, HugeAndTinyMagnitudesScaleExactly) {
   }
   // Huge spread that cannot be represented after solving: clamped, never Inf/NaN.
   std::vector<Transform> wide{{{3e38f, 0, 0}, kId}, {{-3e38f, 0, 0}, kId}, {{3e38f, 0, 0}, kId}};
-  job.target = {-3e38f, 3e38f, 0};
-  job.pole.reset();
+  job.frame.target = {-3e38f, 3e38f, 0};
+  job.frame.pole.reset();
   std::vector<Transform> out;
   Solve(job, wide, out);
   for (const Transform& t : out) EXPECT_TRUE(ikpd::IsFinite(t));
@@ -345,15 +345,15 @@ TEST_P(ChainMethods, PoleChoosesTheBendSide) {
   for (std::size_t i = 0; i < 5; ++i) in[i].position = {0.01f * static_cast<float>(i % 2), static_cast<float>(i), 0};
   for (const glm::vec3& pole : {glm::vec3(0, 2, 5), glm::vec3(0, 2, -5), glm::vec3(-5, 2, 0)}) {
     ChainJob job;
-    job.method = GetParam();
-    job.forward = {0, 1, 0};
-    job.target = {0, 3, 0};
-    job.iterations = 100;
-    job.pole = pole;
+    job.settings.method = GetParam();
+    job.settings.forward = {0, 1, 0};
+    job.frame.target = {0, 3, 0};
+    job.settings.iterations = 100;
+    job.frame.pole = pole;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
     EXPECT_TRUE(r.reached);
-    ExpectWellFormed(in, out, job.forward, 4.0f);
+    ExpectWellFormed(in, out, job.settings.forward, 4.0f);
     // Every inner joint is off the root→target axis on the pole's side.
     const glm::vec3 side = glm::normalize(glm::vec3(pole.x, 0, pole.z));
     glm::vec3 bend(0.0f);
@@ -371,15 +371,15 @@ TEST_P(ChainMethods, FarPoleActsLikeANearOneInTheSameDirection) {
   for (const glm::vec3& target : {glm::vec3(0, 0, 0), glm::vec3(0, 2, 0), glm::vec3(1, 1, 0)}) {
     std::vector<Transform> nearOut, farOut;
     ChainJob job;
-    job.method = GetParam();
-    job.forward = {0, 1, 0};
-    job.target = target;
-    job.iterations = 50;
-    job.pole = {0, 1, 2};
+    job.settings.method = GetParam();
+    job.settings.forward = {0, 1, 0};
+    job.frame.target = target;
+    job.settings.iterations = 50;
+    job.frame.pole = {0, 1, 2};
     Solve(job, in, nearOut);
-    job.pole = glm::vec3(0, 1, 2) * 1e30f;  // same direction from the root
+    job.frame.pole = glm::vec3(0, 1, 2) * 1e30f;  // same direction from the root
     Solve(job, in, farOut);
-    ExpectWellFormed(in, farOut, job.forward, 3.0f);
+    ExpectWellFormed(in, farOut, job.settings.forward, 3.0f);
     for (std::size_t i = 0; i < in.size(); ++i) {
       EXPECT_LT(glm::distance(nearOut[i].position, farOut[i].position), 1e-3f) << "joint " << i;
     }
@@ -392,12 +392,12 @@ TEST_P(ChainMethods, FarPoleActsLikeANearOneInTheSameDirection) {
   limits[0].kind = JointLimit::Kind::kCone;
   limits[0].angle = 0.3f;
   ChainJob job;
-  job.method = GetParam();
-  job.forward = {-1, 0, 0};
-  job.target = {0, 0, 0};
-  job.iterations = 6;
-  job.limits = limits;
-  job.pole = {0, 2e9f, -1.5e16f};
+  job.settings.method = GetParam();
+  job.settings.forward = {-1, 0, 0};
+  job.frame.target = {0, 0, 0};
+  job.settings.iterations = 6;
+  job.settings.limits = limits;
+  job.frame.pole = {0, 2e9f, -1.5e16f};
   std::vector<Transform> out;
   Solve(job, tiny, out);
   for (const Transform& t : out) EXPECT_TRUE(ikpd::IsFinite(t));
@@ -409,15 +409,15 @@ TEST_P(ChainMethods, ForwardAxisIsConfigurable) {
   std::vector<float> lengths{1.0f, 1.0f, 1.0f};
   const std::vector<Transform> in = RandomChain(rng, lengths, {0, 0, 0}, true, forward);
   ChainJob job;
-  job.method = GetParam();
-  job.forward = forward * 3.0f;  // need not be unit
-  job.target = {1.0f, 1.0f, 0.5f};
-  job.iterations = 100;
+  job.settings.method = GetParam();
+  job.settings.forward = forward * 3.0f;  // need not be unit
+  job.frame.target = {1.0f, 1.0f, 0.5f};
+  job.settings.iterations = 100;
   std::vector<Transform> out;
   EXPECT_TRUE(Solve(job, in, out).reached);
   ExpectWellFormed(in, out, forward, 3.0f);
   // Already aligned input with zero iterations comes back unchanged.
-  job.iterations = 0;
+  job.settings.iterations = 0;
   Solve(job, in, out);
   for (std::size_t i = 0; i < in.size(); ++i) {
     EXPECT_LT(glm::distance(in[i].position, out[i].position), 1e-6f);
@@ -430,9 +430,9 @@ TEST_P(ChainMethods, TipKeepsItsRotationRelativeToItsParent) {
   std::vector<float> lengths{1.0f, 1.0f};
   const std::vector<Transform> in = RandomChain(rng, lengths, {0, 0, 0}, true);
   ChainJob job;
-  job.method = GetParam();
-  job.forward = {0, 1, 0};
-  job.target = {0.5f, 0.5f, 0.5f};
+  job.settings.method = GetParam();
+  job.settings.forward = {0, 1, 0};
+  job.frame.target = {0.5f, 0.5f, 0.5f};
   std::vector<Transform> out;
   Solve(job, in, out);
   const glm::quat before = glm::conjugate(in[1].rotation) * in[2].rotation;
@@ -446,11 +446,11 @@ INSTANTIATE_TEST_SUITE_P(Chain, ChainMethods, ::testing::Values(ChainMethod::kCc
 TEST(ChainJob, NonUnitRotationsAreNormalized) {
   std::vector<Transform> in{{{0, 0, 0}, glm::quat(2, 0, 0, 0)}, {{0, 1, 0}, glm::quat(0, 0, 0, 3)}, {{0, 2, 0}, kId}};
   ChainJob job;
-  job.forward = {0, 1, 0};
-  job.target = {1, 1, 0};
+  job.settings.forward = {0, 1, 0};
+  job.frame.target = {1, 1, 0};
   std::vector<Transform> out;
   Solve(job, in, out);
-  ExpectWellFormed(in, out, job.forward, 2.0f);
+  ExpectWellFormed(in, out, job.settings.forward, 2.0f);
 }
 
 TEST(ChainJob, Validation) {
@@ -458,21 +458,21 @@ TEST(ChainJob, Validation) {
   in[1].position = {0, 1, 0};
   in[2].position = {0, 2, 0};
   ChainJob job;
-  job.joints = in;
+  job.frame.joints = in;
   job.output = out;
   EXPECT_TRUE(job.Validate().ok());
-  job.joints = std::span<const Transform>(in.data(), 1);
+  job.frame.joints = std::span<const Transform>(in.data(), 1);
   EXPECT_STREQ(job.Run().error, "joints: needs at least 2 joints");
   std::vector<Transform> many(ikpd::kMaxChainJoints + 1), manyOut(ikpd::kMaxChainJoints + 1);
   for (std::size_t i = 0; i < many.size(); ++i) many[i].position = {0, static_cast<float>(i), 0};
-  job.joints = std::span<const Transform>(many.data(), ikpd::kMaxChainJoints);
+  job.frame.joints = std::span<const Transform>(many.data(), ikpd::kMaxChainJoints);
   job.output = std::span<Transform>(manyOut.data(), ikpd::kMaxChainJoints);
   EXPECT_TRUE(job.Run().ok());
-  job.joints = many;
+  job.frame.joints = many;
   job.output = manyOut;
   EXPECT_STREQ(job.Run().error, "joints: at most 256 joints");
   job.output = out;
-  job.joints = in;
+  job.frame.joints = in;
   job.output = std::span<Transform>(out.data(), 2);
   EXPECT_STREQ(job.Run().error, "output: needs one entry per joint");
   job.output = out;
@@ -482,22 +482,22 @@ TEST(ChainJob, Validation) {
   in[1].rotation = glm::quat(0, 0, 0, 0);
   EXPECT_STREQ(job.Run().error, "joints: rotations must be finite and non-zero");
   in[1].rotation = glm::quat(1, 0, 0, 0);
-  job.target.y = NAN;
+  job.frame.target.y = NAN;
   EXPECT_STREQ(job.Run().error, "target: must be finite");
-  job.target.y = 0;
-  job.iterations = -1;
+  job.frame.target.y = 0;
+  job.settings.iterations = -1;
   EXPECT_STREQ(job.Run().error, "iterations: must be in [0, 10000]");
-  job.iterations = 10001;
+  job.settings.iterations = 10001;
   EXPECT_STREQ(job.Run().error, "iterations: must be in [0, 10000]");
-  job.iterations = 10;
-  job.tolerance = -1;
+  job.settings.iterations = 10;
+  job.settings.tolerance = -1;
   EXPECT_STREQ(job.Run().error, "tolerance: must be a finite number >= 0");
-  job.tolerance = 0;
+  job.settings.tolerance = 0;
   std::vector<JointLimit> limits(1);
-  job.limits = limits;
+  job.settings.limits = limits;
   EXPECT_STREQ(job.Run().error, "limits: needs one entry per joint (or per bone)");
   limits.resize(2);
-  job.limits = limits;
+  job.settings.limits = limits;
   limits[1].kind = JointLimit::Kind::kCone;
   limits[1].angle = 4;
   EXPECT_STREQ(job.Run().error, "limits: cone angle must be in [0, pi]");
@@ -506,13 +506,13 @@ TEST(ChainJob, Validation) {
   limits[1].max = {0, 0, 0};
   EXPECT_STREQ(job.Run().error, "limits: min must be <= max");
   limits[1] = JointLimit{};
-  job.pole = {NAN, 0, 0};
+  job.frame.pole = {NAN, 0, 0};
   EXPECT_STREQ(job.Run().error, "pole: must be finite");
-  job.pole.reset();
-  job.forward = {0, 0, 0};
+  job.frame.pole.reset();
+  job.settings.forward = {0, 0, 0};
   EXPECT_STREQ(job.Run().error, "forward: must be a finite non-zero vector");
-  job.forward = {0, 1, 0};
-  job.parentRotation = glm::quat(0, 0, 0, 0);
+  job.settings.forward = {0, 1, 0};
+  job.frame.parentRotation = glm::quat(0, 0, 0, 0);
   EXPECT_STREQ(job.Run().error, "parentRotation: must be finite and non-zero");
   // Outputs are untouched on error.
   out[0].position = {9, 9, 9};

@@ -51,15 +51,15 @@ TEST(ChainPrepared, SolveChainEqualsRunBitForBit) {
       }
     }
     ChainJob job;
-    job.joints = joints;
-    job.target = rng.Direction() * rng.Uniform(0.0f, 3.0f) * scale + joints[0].position;
-    job.method = t % 2 == 0 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
-    job.iterations = static_cast<int>(rng.Uniform(0.0f, 40.0f));
-    job.tolerance = t % 5 == 0 ? 0.0f : 1e-4f;
-    job.limits = limits;
-    if (t % 4 == 0) job.pole = rng.Direction() * 5.0f * scale;
-    job.forward = rng.Direction() * rng.Uniform(0.1f, 3.0f);
-    job.parentRotation = rng.Rotation();
+    job.frame.joints = joints;
+    job.frame.target = rng.Direction() * rng.Uniform(0.0f, 3.0f) * scale + joints[0].position;
+    job.settings.method = t % 2 == 0 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
+    job.settings.iterations = static_cast<int>(rng.Uniform(0.0f, 40.0f));
+    job.settings.tolerance = t % 5 == 0 ? 0.0f : 1e-4f;
+    job.settings.limits = limits;
+    if (t % 4 == 0) job.frame.pole = rng.Direction() * 5.0f * scale;
+    job.settings.forward = rng.Direction() * rng.Uniform(0.1f, 3.0f);
+    job.frame.parentRotation = rng.Rotation();
     std::vector<Transform> expected(n), actual(n, Transform{glm::vec3(7.0f), glm::quat(1, 0, 0, 0)});
     ChainResult r1, r2;
     job.output = expected;
@@ -67,15 +67,15 @@ TEST(ChainPrepared, SolveChainEqualsRunBitForBit) {
     ASSERT_TRUE(job.Run().ok());
 
     ChainSetup setup;
-    ASSERT_TRUE(ikpd::Prepare(ikpd::SettingsOf(job), &setup).ok());
+    ASSERT_TRUE(ikpd::Prepare(job.settings, &setup).ok());
     ASSERT_TRUE(setup.prepared());
-    ASSERT_TRUE(ikpd::SolveChain(setup, ikpd::FrameOf(job), actual, &r2).ok());
+    ASSERT_TRUE(ikpd::SolveChain(setup, job.frame, actual, &r2).ok());
     ASSERT_TRUE(Same(expected, actual)) << "case " << t;
     EXPECT_EQ(r1.reached, r2.reached);
     EXPECT_EQ(std::memcmp(&r1.distance, &r2.distance, sizeof(float)), 0);
     EXPECT_EQ(r1.iterations, r2.iterations);
     // A second frame with the same setup: the setup holds no state.
-    ASSERT_TRUE(ikpd::SolveChain(setup, ikpd::FrameOf(job), actual, nullptr).ok());
+    ASSERT_TRUE(ikpd::SolveChain(setup, job.frame, actual, nullptr).ok());
     ASSERT_TRUE(Same(expected, actual)) << "case " << t;
   }
 }
@@ -84,13 +84,13 @@ TEST(ChainPrepared, ValidateIsPure) {
   std::vector<Transform> joints(3), out(3);
   for (int i = 0; i < 3; ++i) joints[i].position = glm::vec3(static_cast<float>(i), 0, 0);
   ChainJob job;
-  job.joints = joints;
+  job.frame.joints = joints;
   job.output = out;
-  job.target = glm::vec3(1, 1, 0);
+  job.frame.target = glm::vec3(1, 1, 0);
   for (int k = 0; k < 3; ++k) EXPECT_TRUE(job.Validate().ok());
-  job.tolerance = -1.0f;
+  job.settings.tolerance = -1.0f;
   for (int k = 0; k < 3; ++k) EXPECT_STREQ(job.Validate().error, "tolerance: must be a finite number >= 0");
-  job.tolerance = 1e-4f;
+  job.settings.tolerance = 1e-4f;
   EXPECT_TRUE(job.Validate().ok());
 }
 
@@ -143,7 +143,7 @@ TEST(ChainPrepared, RigChainPreparedOnceAndCopiesWork) {
   ikpd::rig::ConstraintSettings s = rigtest::Settings(ikpd::rig::ConstraintKind::kChain, {1, 2, 3, 4, 5});
   s.chainLimits.resize(4);
   for (JointLimit& l : s.chainLimits) l.kind = JointLimit::Kind::kCone, l.angle = 0.5f;
-  s.chain.method = ikpd::ChainMethod::kCcd;
+  s.chain.settings.method = ikpd::ChainMethod::kCcd;
   auto original = std::make_unique<ikpd::rig::Rig>(rigtest::MakeRig(chain));
   ASSERT_TRUE(original->Add(s).ok());
   ikpd::rig::Rig fresh = rigtest::MakeRig(chain);

@@ -49,13 +49,13 @@ int Misses(unsigned seed, int trials, float inner, float outer) {
     const Case c = RandomCase(rng, inner, outer);
     std::vector<Transform> out(c.joints.size());
     ikpd::ChainJob job;
-    job.joints = c.joints;
-    job.target = c.target;
+    job.frame.joints = c.joints;
+    job.frame.target = c.target;
     job.output = out;
     ikpd::ChainResult r;
     job.result = &r;
     EXPECT_TRUE(job.Run().ok());
-    EXPECT_LE(r.iterations, job.iterations);
+    EXPECT_LE(r.iterations, job.settings.iterations);
     if (!r.reached) ++misses;
   }
   return misses;
@@ -74,8 +74,8 @@ TEST(ChainReach, TargetBelowAnLShapedChain) {
   in[1].position = {0, 1, 0};
   in[2].position = {-1, 1, 0};
   ikpd::ChainJob job;
-  job.joints = in;
-  job.target = {0, -0.1f, 0};
+  job.frame.joints = in;
+  job.frame.target = {0, -0.1f, 0};
   job.output = out;
   ikpd::ChainResult r;
   job.result = &r;

@@ -48,48 +48,48 @@ std::string Text(const Status& s) { return s ? "ok" : s.error; }
 // (its ends included), and one of no pole, a pole point or a pole direction.
 TwoBoneJob RandomTwoBone(iktest::Rng& rng, int i) {
   TwoBoneJob job;
-  job.forward = rng.Direction() * rng.Uniform(0.5f, 2.0f);
-  do job.bendAxis = rng.Direction(); while (glm::length(glm::cross(glm::normalize(job.forward), job.bendAxis)) < 0.05f);
+  job.settings.forward = rng.Direction() * rng.Uniform(0.5f, 2.0f);
+  do job.settings.bendAxis = rng.Direction(); while (glm::length(glm::cross(glm::normalize(job.settings.forward), job.settings.bendAxis)) < 0.05f);
   const iktest::Limb l = iktest::MakeLimb(rng.Vec(-3, 3), rng.Rotation(), rng.Uniform(0.2f, 2.0f), rng.Uniform(0.2f, 2.0f),
-                                          rng.Uniform(-3.0f, 3.0f), glm::normalize(job.forward), job.bendAxis, rng.Rotation());
-  job.root = l.root, job.mid = l.mid, job.end = l.end;
-  job.target = rng.Vec(-5, 5);
-  if (i % 3 == 1) job.pole = rng.Vec(-5, 5);
-  if (i % 3 == 2) job.poleDirection = rng.Direction();
-  job.bendDirection = static_cast<BendDirection>(i % 5 % 3);
-  job.straightBend = i % 2 ? BendDirection::kNegative : BendDirection::kPositive;
+                                          rng.Uniform(-3.0f, 3.0f), glm::normalize(job.settings.forward), job.settings.bendAxis, rng.Rotation());
+  job.frame.root = l.root, job.frame.mid = l.mid, job.frame.end = l.end;
+  job.frame.target = rng.Vec(-5, 5);
+  if (i % 3 == 1) job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = rng.Vec(-5, 5);
+  if (i % 3 == 2) job.settings.pole = ikpd::TwoBonePole::kDirection, job.frame.pole = rng.Direction();
+  job.settings.bendDirection = static_cast<BendDirection>(i % 5 % 3);
+  job.settings.straightBend = i % 2 ? BendDirection::kNegative : BendDirection::kPositive;
   if (i % 4 == 1) {
-    job.minAngle = rng.Uniform(0.0f, 1.5f);
-    job.maxAngle = rng.Uniform(job.minAngle, ikpd::kPi);
+    job.settings.minAngle = rng.Uniform(0.0f, 1.5f);
+    job.settings.maxAngle = rng.Uniform(job.settings.minAngle, ikpd::kPi);
   }
-  if (i % 7 < 3) job.soften = rng.Uniform(0.0f, 1.0f);
-  if (i % 5 == 3) job.maxStretch = rng.Uniform(1.0f, 2.0f);
-  if (i % 6 == 4) job.twist = rng.Uniform(-4.0f, 4.0f);
-  job.endRotation = i % 2 ? EndRotation::kRelative : EndRotation::kWorld;
-  if (i % 3 == 0) job.effectorOffset = rng.Vec(-0.5f, 0.5f);
-  job.tolerance = i % 8 == 0 ? 0.0f : rng.Uniform(0.0f, 0.1f);
-  job.weight = i % 10 == 0 ? 0.0f : i % 10 < 5 ? 1.0f : rng.Uniform(0.0f, 1.0f);
+  if (i % 7 < 3) job.settings.soften = rng.Uniform(0.0f, 1.0f);
+  if (i % 5 == 3) job.settings.maxStretch = rng.Uniform(1.0f, 2.0f);
+  if (i % 6 == 4) job.settings.twist = rng.Uniform(-4.0f, 4.0f);
+  job.settings.endRotation = i % 2 ? EndRotation::kRelative : EndRotation::kWorld;
+  if (i % 3 == 0) job.frame.effectorOffset = rng.Vec(-0.5f, 0.5f);
+  job.settings.tolerance = i % 8 == 0 ? 0.0f : rng.Uniform(0.0f, 0.1f);
+  job.frame.weight = i % 10 == 0 ? 0.0f : i % 10 < 5 ? 1.0f : rng.Uniform(0.0f, 1.0f);
   return job;
 }
 
 AimJob RandomAim(iktest::Rng& rng, int i) {
   AimJob job;
-  job.position = rng.Vec(-3, 3);
-  job.rotation = rng.Rotation() * rng.Uniform(0.5f, 2.0f);
-  job.target = i % 50 == 0 ? job.position : rng.Vec(-5, 5);
-  job.forward = rng.Direction() * rng.Uniform(0.5f, 2.0f);
-  job.method = static_cast<AimMethod>(i % 3);
-  const glm::vec3 f = glm::normalize(job.forward);
+  job.frame.position = rng.Vec(-3, 3);
+  job.frame.rotation = rng.Rotation() * rng.Uniform(0.5f, 2.0f);
+  job.frame.target = i % 50 == 0 ? job.frame.position : rng.Vec(-5, 5);
+  job.settings.forward = rng.Direction() * rng.Uniform(0.5f, 2.0f);
+  job.settings.method = static_cast<AimMethod>(i % 3);
+  const glm::vec3 f = glm::normalize(job.settings.forward);
   if (i % 4 == 3) {
-    do job.hingeAxis = rng.Direction(); while (glm::length(glm::cross(f, *job.hingeAxis)) < 0.05f);
+    do job.settings.hingeAxis = rng.Direction(); while (glm::length(glm::cross(f, *job.settings.hingeAxis)) < 0.05f);
   } else {
     if (i % 2 == 1) {
-      do job.up = rng.Direction(); while (glm::length(glm::cross(f, job.up)) < 0.05f);
-      job.pole = rng.Vec(-5, 5);
+      do job.settings.up = rng.Direction(); while (glm::length(glm::cross(f, job.settings.up)) < 0.05f);
+      job.settings.pole = true, job.frame.pole = rng.Vec(-5, 5);
     }
-    if (i % 4 == 2) job.offset = rng.Vec(-0.5f, 0.5f);
+    if (i % 4 == 2) job.settings.offset = rng.Vec(-0.5f, 0.5f);
   }
-  job.weight = i % 10 == 0 ? 0.0f : i % 10 < 5 ? 1.0f : rng.Uniform(0.0f, 1.0f);
+  job.frame.weight = i % 10 == 0 ? 0.0f : i % 10 < 5 ? 1.0f : rng.Uniform(0.0f, 1.0f);
   return job;
 }
 
@@ -103,8 +103,8 @@ TEST(TwoBonePrepared, EqualsRunBitForBit) {
     job.result = &viaJob;
     ASSERT_TRUE(job.Run()) << i;
     TwoBoneSetup setup;
-    ASSERT_TRUE(ikpd::Prepare(ikpd::SettingsOf(job), &setup)) << i;
-    ASSERT_TRUE(ikpd::SolveTwoBone(setup, ikpd::FrameOf(job), &viaSetup)) << i;
+    ASSERT_TRUE(ikpd::Prepare(job.settings, &setup)) << i;
+    ASSERT_TRUE(ikpd::SolveTwoBone(setup, job.frame, &viaSetup)) << i;
     ASSERT_TRUE(Same(viaJob, viaSetup)) << "case " << i;
   }
 }
@@ -114,16 +114,16 @@ TEST(TwoBonePrepared, OneSetupSolvesManyFrames) {
   iktest::Rng rng(77);
   TwoBoneJob options = RandomTwoBone(rng, 1);
   TwoBoneSetup setup;
-  ASSERT_TRUE(ikpd::Prepare(ikpd::SettingsOf(options), &setup));
+  ASSERT_TRUE(ikpd::Prepare(options.settings, &setup));
   for (int i = 0; i < 2000; ++i) {
     TwoBoneJob frame = RandomTwoBone(rng, 1);
     TwoBoneJob job = options;
-    job.root = frame.root, job.mid = frame.mid, job.end = frame.end, job.target = frame.target, job.pole = frame.pole;
-    job.weight = frame.weight;
+    job.frame.root = frame.frame.root, job.frame.mid = frame.frame.mid, job.frame.end = frame.frame.end;
+    job.frame.target = frame.frame.target, job.frame.pole = frame.frame.pole, job.frame.weight = frame.frame.weight;
     TwoBoneResult a, b;
     job.result = &a;
     ASSERT_TRUE(job.Run());
-    ASSERT_TRUE(ikpd::SolveTwoBone(setup, ikpd::FrameOf(job), &b));
+    ASSERT_TRUE(ikpd::SolveTwoBone(setup, job.frame, &b));
     ASSERT_TRUE(Same(a, b)) << i;
   }
 }
@@ -136,8 +136,8 @@ TEST(AimPrepared, EqualsRunBitForBit) {
     job.result = &viaJob;
     ASSERT_TRUE(job.Run()) << i;
     AimSetup setup;
-    ASSERT_TRUE(ikpd::Prepare(ikpd::SettingsOf(job), &setup)) << i;
-    ASSERT_TRUE(ikpd::SolveAim(setup, ikpd::FrameOf(job), &viaSetup)) << i;
+    ASSERT_TRUE(ikpd::Prepare(job.settings, &setup)) << i;
+    ASSERT_TRUE(ikpd::SolveAim(setup, job.frame, &viaSetup)) << i;
     ASSERT_TRUE(Same(viaJob, viaSetup)) << "case " << i;
   }
 }
@@ -149,9 +149,9 @@ TEST(TwoBonePrepared, ValidateHasNoHiddenState) {
   std::vector<TwoBoneJob> jobs;
   for (int k = 0; k < 3; ++k) jobs.push_back(RandomTwoBone(rng, k));
   jobs.push_back(jobs[0]);
-  jobs.back().bendAxis = jobs[0].forward;  // invalid options
+  jobs.back().settings.bendAxis = jobs[0].settings.forward;  // invalid options
   jobs.push_back(jobs[1]);
-  jobs.back().forward = -jobs[1].forward;  // same everything but the axis sign
+  jobs.back().settings.forward = -jobs[1].settings.forward;  // same everything but the axis sign
   const std::size_t n = jobs.size();
   std::vector<std::string> fresh(n);
   std::vector<TwoBoneResult> freshResult(n);
@@ -179,7 +179,7 @@ TEST(AimPrepared, ValidateHasNoHiddenState) {
   std::vector<AimJob> jobs;
   for (int k = 0; k < 4; ++k) jobs.push_back(RandomAim(rng, k));
   jobs.push_back(jobs[1]);
-  jobs.back().up = jobs[1].forward;  // invalid with its pole
+  jobs.back().settings.up = jobs[1].settings.forward;  // invalid with its pole
   const std::size_t n = jobs.size();
   std::vector<std::string> fresh(n);
   std::vector<glm::quat> freshResult(n);
@@ -351,7 +351,7 @@ TEST(PseudoThreeBonePrepared, EqualsRunBitForBit) {
   for (int i = 0; i < 10000; ++i) {
     ikpd::PseudoThreeBoneJob job;
     job.limb = RandomTwoBone(rng, i);
-    job.tip = {job.limb.end.position + rng.Vec(-0.5f, 0.5f), rng.Rotation()};
+    job.tip = {job.limb.frame.end.position + rng.Vec(-0.5f, 0.5f), rng.Rotation()};
     job.blend = i % 3 == 0 ? 0.0f : i % 3 == 1 ? 1.0f : rng.Uniform(0.0f, 1.0f);
     job.variant = i % 2 ? ikpd::PseudoThreeBoneVariant::kFollowMid : ikpd::PseudoThreeBoneVariant::kRelative;
     if (i % 4 == 2) job.endLimit = rng.Uniform(0.0f, ikpd::kPi);

@@ -62,10 +62,10 @@ struct LegGenerator {
 
 PseudoThreeBoneJob JobFor(const Leg& leg, const glm::vec3& target, float blend) {
   PseudoThreeBoneJob job;
-  job.limb.root = leg.root;
-  job.limb.mid = leg.mid;
-  job.limb.end = leg.end;
-  job.limb.target = target;
+  job.limb.frame.root = leg.root;
+  job.limb.frame.mid = leg.mid;
+  job.limb.frame.end = leg.end;
+  job.limb.frame.target = target;
   job.tip = leg.tip;
   job.blend = blend;
   return job;
@@ -74,11 +74,11 @@ PseudoThreeBoneJob JobFor(const Leg& leg, const glm::vec3& target, float blend) 
 // Step 4 alone, computed independently: the first two-bone pass.
 TwoBoneResult FirstPass(const Leg& leg, const glm::vec3& target) {
   TwoBoneJob job;
-  job.root = leg.root;
-  job.mid = leg.mid;
-  job.end = leg.end;
-  job.target = target;
-  job.effectorOffset = leg.tip.position - leg.end.position;
+  job.frame.root = leg.root;
+  job.frame.mid = leg.mid;
+  job.frame.end = leg.end;
+  job.frame.target = target;
+  job.frame.effectorOffset = leg.tip.position - leg.end.position;
   TwoBoneResult r;
   job.result = &r;
   EXPECT_TRUE(job.Run().ok());
@@ -203,7 +203,7 @@ TEST(PseudoThreeBone, WeightZeroReturnsTheInput) {
   LegGenerator gen(7);
   const Leg leg = gen.Make();
   PseudoThreeBoneJob job = JobFor(leg, gen.ReachableWithFixedFoot(leg), 0.3f);
-  job.limb.weight = 0.0f;
+  job.limb.frame.weight = 0.0f;
   PseudoThreeBoneResult r;
   job.result = &r;
   ASSERT_TRUE(job.Run().ok());
@@ -217,7 +217,7 @@ TEST(PseudoThreeBone, StretchStaysWithinMaxStretch) {
   for (int i = 0; i < 1000; ++i) {
     const Leg leg = gen.Make();
     PseudoThreeBoneJob job = JobFor(leg, leg.root.position + gen.Dir() * 5.0f, 0.0f);
-    job.limb.maxStretch = 1.2f;
+    job.limb.settings.maxStretch = 1.2f;
     PseudoThreeBoneResult r;
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
@@ -233,14 +233,14 @@ TEST(PseudoThreeBone, StretchStaysWithinMaxStretch) {
 TEST(PseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBone) {
   const glm::quat id(1, 0, 0, 0);
   PseudoThreeBoneJob job;
-  job.limb.root = {{0, -2, -2}, id};
-  job.limb.mid = {{0, -2, -2}, glm::normalize(glm::quat(-0.416f, 0, -0.645f, 0.641f))};
-  job.limb.end = {{-1, -2, -2}, id};
-  job.limb.target = {0, -2, -2};
-  job.limb.poleDirection = glm::vec3(1, 0, 0);
-  job.limb.forward = {0, 1, 0};
-  job.limb.bendAxis = {1, 0, 0};
-  job.limb.maxStretch = 2.7f;
+  job.limb.frame.root = {{0, -2, -2}, id};
+  job.limb.frame.mid = {{0, -2, -2}, glm::normalize(glm::quat(-0.416f, 0, -0.645f, 0.641f))};
+  job.limb.frame.end = {{-1, -2, -2}, id};
+  job.limb.frame.target = {0, -2, -2};
+  job.limb.settings.pole = ikpd::TwoBonePole::kDirection, job.limb.frame.pole = glm::vec3(1, 0, 0);
+  job.limb.settings.forward = {0, 1, 0};
+  job.limb.settings.bendAxis = {1, 0, 0};
+  job.limb.settings.maxStretch = 2.7f;
   job.tip = {{0, 0, 0}, glm::normalize(glm::quat(-0.416f, 0, 0, -0.909f))};
   job.blend = 1.0f;
   job.variant = PseudoThreeBoneVariant::kFollowMid;
@@ -259,7 +259,7 @@ TEST(PseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBon
     leg.mid.position = i % 2 ? leg.root.position : leg.end.position;
     const float before = glm::distance(leg.root.position, leg.mid.position) + glm::distance(leg.mid.position, leg.end.position);
     PseudoThreeBoneJob stretchy = JobFor(leg, leg.root.position + gen.Dir() * 5.0f, gen.U(0.0f, 1.0f));
-    stretchy.limb.maxStretch = 1.5f;
+    stretchy.limb.settings.maxStretch = 1.5f;
     stretchy.endLimit = gen.U(0.0f, 1.0f);
     PseudoThreeBoneResult r;
     stretchy.result = &r;
@@ -274,15 +274,15 @@ TEST(PseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBon
 TEST(PseudoThreeBone, ReachedIsRelativeToTheInputLimbLength) {
   const glm::quat id(1, 0, 0, 0);
   PseudoThreeBoneJob job;
-  job.limb.root = {{0, 0, 0}, id};
-  job.limb.mid = {{0.5f, 0, 0}, id};
-  job.limb.end = {{1, 0, 0}, id};
-  job.limb.target = {10, 0, 0};
-  job.limb.maxStretch = 3.0f;
+  job.limb.frame.root = {{0, 0, 0}, id};
+  job.limb.frame.mid = {{0.5f, 0, 0}, id};
+  job.limb.frame.end = {{1, 0, 0}, id};
+  job.limb.frame.target = {10, 0, 0};
+  job.limb.settings.maxStretch = 3.0f;
   job.tip = {{1.1f, 0, 0}, id};
   job.blend = 0.0f;  // two passes
   for (float tolerance : {3.0f, 7.0f}) {
-    job.limb.tolerance = tolerance;
+    job.limb.settings.tolerance = tolerance;
     PseudoThreeBoneResult r;
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
@@ -304,11 +304,11 @@ TEST(PseudoThreeBone, DegenerateInputStaysFinite) {
     for (const glm::vec3& t : targets) {
       for (float blend : {0.0f, 0.5f, 1.0f}) {
         PseudoThreeBoneJob job;
-        job.limb.root = c[0];
-        job.limb.mid = c[1];
-        job.limb.end = c[2];
+        job.limb.frame.root = c[0];
+        job.limb.frame.mid = c[1];
+        job.limb.frame.end = c[2];
         job.tip = c[3];
-        job.limb.target = t;
+        job.limb.frame.target = t;
         job.blend = blend;
         job.endLimit = 0.5f;
         PseudoThreeBoneResult r;
@@ -344,10 +344,10 @@ TEST(PseudoThreeBone, Validation) {
   job.variant = static_cast<PseudoThreeBoneVariant>(7);
   EXPECT_STREQ(job.Run().error, "variant: must be 'relative' or 'followMid'");
   job.variant = PseudoThreeBoneVariant::kRelative;
-  job.limb.weight = 2.0f;  // two-bone options are validated by TwoBoneJob
+  job.limb.frame.weight = 2.0f;  // two-bone options are validated by TwoBoneJob
   EXPECT_NE(job.Run().error, nullptr);
   EXPECT_EQ(r.distance, 42.0f);  // untouched on error
-  job.limb.weight = 1.0f;
+  job.limb.frame.weight = 1.0f;
   EXPECT_TRUE(job.Run().ok());
 }
 

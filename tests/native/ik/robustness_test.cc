@@ -10,20 +10,20 @@ namespace {
 TEST(IkRobustness, HugeInputQuaternionsAreNormalizedWithoutOverflow) {
   // glm::normalize squared the components: w = 3.4e38 became a zero "unit" quaternion.
   ikpd::AimJob aim;
-  aim.rotation = glm::quat(3.40282347e+38f, 0.0f, 0.0f, 0.0f);
-  aim.target = {0.0f, -2.0f, 2.0f};
-  aim.forward = {0.0f, 0.0f, 1.0f};
+  aim.frame.rotation = glm::quat(3.40282347e+38f, 0.0f, 0.0f, 0.0f);
+  aim.frame.target = {0.0f, -2.0f, 2.0f};
+  aim.settings.forward = {0.0f, 0.0f, 1.0f};
   glm::quat q;
   aim.result = &q;
   ASSERT_TRUE(aim.Run().ok());
   EXPECT_NEAR(glm::length(q), 1.0f, 1e-5f);
-  EXPECT_GT(glm::dot(q * aim.forward, glm::normalize(aim.target)), 0.999f);
+  EXPECT_GT(glm::dot(q * aim.settings.forward, glm::normalize(aim.frame.target)), 0.999f);
 
   ikpd::TwoBoneJob limb;
-  limb.root.rotation = glm::quat(1e30f, 0.0f, 1e30f, 0.0f);
-  limb.mid = {{1.0f, 0.3f, 0.0f}, glm::quat(0.0f, 0.0f, 0.0f, 2e25f)};
-  limb.end = {{2.0f, 0.0f, 0.0f}, glm::quat(1e20f, 1e20f, 0.0f, 0.0f)};
-  limb.target = {1.0f, 1.0f, 0.0f};
+  limb.frame.root.rotation = glm::quat(1e30f, 0.0f, 1e30f, 0.0f);
+  limb.frame.mid = {{1.0f, 0.3f, 0.0f}, glm::quat(0.0f, 0.0f, 0.0f, 2e25f)};
+  limb.frame.end = {{2.0f, 0.0f, 0.0f}, glm::quat(1e20f, 1e20f, 0.0f, 0.0f)};
+  limb.frame.target = {1.0f, 1.0f, 0.0f};
   ikpd::TwoBoneResult r;
   limb.result = &r;
   ASSERT_TRUE(limb.Run().ok());

@@ -24,13 +24,13 @@ double OffLine(const glm::vec3& o, const glm::vec3& d, const glm::vec3& p) {
 TEST(TwoBoneFold, FoldedLimbKeepsTheMidOnTheTargetLine) {
   TwoBoneResult out;
   TwoBoneJob job;
-  job.root = {{0.0f, 0.0f, 0.0f}, glm::quat(0.950701714f, 0.017648967f, -0.0550729819f, 0.304666668f)};
-  job.mid = {{0.7f, 0.5f, 0.1f}, glm::quat(0.887679458f, 0.0514221825f, -0.0264627747f, -0.456815749f)};
-  job.end = {{0.874371469f, 0.255879939f, 0.1f}, glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
-  job.target = {0.07f, 0.05f, 0.01f};
-  job.poleDirection = glm::vec3(0.0f, 1.0f, 0.0f);
-  job.forward = {1.0f, 0.0f, 0.0f};
-  job.bendAxis = {0.0f, 0.0f, 1.0f};
+  job.frame.root = {{0.0f, 0.0f, 0.0f}, glm::quat(0.950701714f, 0.017648967f, -0.0550729819f, 0.304666668f)};
+  job.frame.mid = {{0.7f, 0.5f, 0.1f}, glm::quat(0.887679458f, 0.0514221825f, -0.0264627747f, -0.456815749f)};
+  job.frame.end = {{0.874371469f, 0.255879939f, 0.1f}, glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.frame.target = {0.07f, 0.05f, 0.01f};
+  job.settings.pole = ikpd::TwoBonePole::kDirection, job.frame.pole = glm::vec3(0.0f, 1.0f, 0.0f);
+  job.settings.forward = {1.0f, 0.0f, 0.0f};
+  job.settings.bendAxis = {0.0f, 0.0f, 1.0f};
   job.result = &out;
   ASSERT_TRUE(job.Run().ok());
   // The target lies on the upper bone's line: the exact answer leaves the mid in place.
@@ -52,16 +52,16 @@ TEST(TwoBoneFold, MidOnTheRootTargetLineForEveryFoldedLimb) {
                                             rng.Uniform(0.1f, 3.0f), kX, kZ, rng.Rotation());
     TwoBoneResult out;
     TwoBoneJob job;
-    job.root = l.root;
-    job.mid = l.mid;
-    job.end = l.end;
+    job.frame.root = l.root;
+    job.frame.mid = l.mid;
+    job.frame.end = l.end;
     const float fold = a - b;
-    job.target = l.root.position + rng.Direction() * (fold * rng.Uniform(0.001f, 0.999f));
-    if (i % 3 == 1) job.poleDirection = rng.Direction();
-    if (i % 3 == 2) job.pole = l.root.position + rng.Vec(-2, 2);
+    job.frame.target = l.root.position + rng.Direction() * (fold * rng.Uniform(0.001f, 0.999f));
+    if (i % 3 == 1) job.settings.pole = ikpd::TwoBonePole::kDirection, job.frame.pole = rng.Direction();
+    if (i % 3 == 2) job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = l.root.position + rng.Vec(-2, 2);
     job.result = &out;
     ASSERT_TRUE(job.Run().ok()) << i;
-    const glm::vec3 toTarget = job.target - l.root.position;
+    const glm::vec3 toTarget = job.frame.target - l.root.position;
     ASSERT_LT(OffLine(l.root.position, toTarget, out.mid.position), 1e-6 * (a + b)) << i;
     ASSERT_LT(OffLine(l.root.position, toTarget, out.end.position), 2e-6 * (a + b)) << i;
     // Upper bone longer: the mid lies beyond the target; lower longer: behind the root.

@@ -14,8 +14,8 @@ const glm::vec3 kX(1, 0, 0), kZ(0, 0, 1);
 
 // Where the contact point lands: end + offset, turned with the end's rotation change.
 glm::dvec3 Contact(const TwoBoneJob& job, const TwoBoneResult& r) {
-  const glm::dquat turn = glm::dquat(r.end.rotation) * glm::conjugate(glm::normalize(glm::dquat(job.end.rotation)));
-  return glm::dvec3(r.end.position) + turn * glm::dvec3(job.effectorOffset);
+  const glm::dquat turn = glm::dquat(r.end.rotation) * glm::conjugate(glm::normalize(glm::dquat(job.frame.end.rotation)));
+  return glm::dvec3(r.end.position) + turn * glm::dvec3(job.frame.effectorOffset);
 }
 
 }  // namespace
@@ -27,20 +27,20 @@ TEST(TwoBoneReach, RelativeEndRotationReportsWhereTheOffsetLands) {
                                           glm::quat(1, 0, 0, 0));
   TwoBoneResult out;
   TwoBoneJob job;
-  job.root = l.root;
-  job.mid = l.mid;
-  job.end = l.end;
-  job.end.rotation = l.mid.rotation;
-  job.target = {1.2f, 0.9f, 0.3f};
-  job.effectorOffset = {0.3f, 0.0f, 0.0f};
-  job.endRotation = EndRotation::kRelative;
+  job.frame.root = l.root;
+  job.frame.mid = l.mid;
+  job.frame.end = l.end;
+  job.frame.end.rotation = l.mid.rotation;
+  job.frame.target = {1.2f, 0.9f, 0.3f};
+  job.frame.effectorOffset = {0.3f, 0.0f, 0.0f};
+  job.settings.endRotation = EndRotation::kRelative;
   job.result = &out;
   ASSERT_TRUE(job.Run().ok());
-  const double miss = glm::length(Contact(job, out) - glm::dvec3(job.target));
+  const double miss = glm::length(Contact(job, out) - glm::dvec3(job.frame.target));
   EXPECT_GT(miss, 0.05);  // the offset turned with the end
   EXPECT_NEAR(out.distance, miss, 1e-6);
   EXPECT_FALSE(out.reached);
-  job.endRotation = EndRotation::kWorld;  // the offset keeps its world direction: reached exactly
+  job.settings.endRotation = EndRotation::kWorld;  // the offset keeps its world direction: reached exactly
   ASSERT_TRUE(job.Run().ok());
   EXPECT_LT(out.distance, 1e-6f);
   EXPECT_TRUE(out.reached);
@@ -57,23 +57,23 @@ TEST(TwoBoneReach, DistanceAndReachedDescribeTheWeightedOutput) {
                                             rng.Rotation() * rng.Uniform(0.5f, 2.0f));
     TwoBoneResult out;
     TwoBoneJob job;
-    job.root = l.root;
-    job.mid = l.mid;
-    job.end = l.end;
-    job.effectorOffset = i % 3 == 0 ? glm::vec3(0.0f) : rng.Direction() * rng.Uniform(0.0f, 0.5f);
-    job.target = l.root.position + rng.Direction() * rng.Uniform(0.0f, 1.2f) * (a + b);
-    job.endRotation = i % 2 == 0 ? EndRotation::kWorld : EndRotation::kRelative;
+    job.frame.root = l.root;
+    job.frame.mid = l.mid;
+    job.frame.end = l.end;
+    job.frame.effectorOffset = i % 3 == 0 ? glm::vec3(0.0f) : rng.Direction() * rng.Uniform(0.0f, 0.5f);
+    job.frame.target = l.root.position + rng.Direction() * rng.Uniform(0.0f, 1.2f) * (a + b);
+    job.settings.endRotation = i % 2 == 0 ? EndRotation::kWorld : EndRotation::kRelative;
     const float weights[] = {0.0f, 0.2f, 0.4f, 0.7f, 1.0f};
-    job.weight = weights[i % 5];
+    job.frame.weight = weights[i % 5];
     job.result = &out;
     ASSERT_TRUE(job.Run().ok()) << i;
-    const double miss = glm::length(Contact(job, out) - glm::dvec3(job.target));
+    const double miss = glm::length(Contact(job, out) - glm::dvec3(job.frame.target));
     ASSERT_NEAR(out.distance, miss, 2e-6 * (a + b + 1.0)) << i;
     const double tolerance = 1e-4 * (a + b);
     if (std::abs(miss - tolerance) > 1e-6 * (a + b)) {
       ASSERT_EQ(out.reached, miss <= tolerance) << i;
     }
-    if (job.weight < 1.0f) (out.reached ? reachedBelowOne : notReachedBelowOne)++;
+    if (job.frame.weight < 1.0f) (out.reached ? reachedBelowOne : notReachedBelowOne)++;
   }
   EXPECT_GT(notReachedBelowOne, 1000);
 }
@@ -88,17 +88,17 @@ TEST(TwoBoneReach, PseudoThreeBoneDescribesTheReturnedTip) {
                                             rng.Rotation());
     ikpd::PseudoThreeBoneResult out;
     ikpd::PseudoThreeBoneJob job;
-    job.limb.root = l.root;
-    job.limb.mid = l.mid;
-    job.limb.end = l.end;
+    job.limb.frame.root = l.root;
+    job.limb.frame.mid = l.mid;
+    job.limb.frame.end = l.end;
     job.tip = {l.end.position + l.end.rotation * glm::vec3(rng.Uniform(0.1f, 0.5f), 0.0f, 0.0f), l.end.rotation};
-    job.limb.target = l.root.position + rng.Direction() * rng.Uniform(0.0f, 1.3f) * (a + b);
-    job.limb.weight = rng.Uniform(0.0f, 1.0f);
+    job.limb.frame.target = l.root.position + rng.Direction() * rng.Uniform(0.0f, 1.3f) * (a + b);
+    job.limb.frame.weight = rng.Uniform(0.0f, 1.0f);
     job.blend = i % 3 == 0 ? 1.0f : rng.Uniform(0.0f, 1.0f);
     job.variant = i % 2 == 0 ? ikpd::PseudoThreeBoneVariant::kRelative : ikpd::PseudoThreeBoneVariant::kFollowMid;
     job.result = &out;
     ASSERT_TRUE(job.Run().ok()) << i;
-    const double miss = glm::length(glm::dvec3(out.tip.position) - glm::dvec3(job.limb.target));
+    const double miss = glm::length(glm::dvec3(out.tip.position) - glm::dvec3(job.limb.frame.target));
     ASSERT_NEAR(out.distance, miss, 2e-6 * (a + b + 1.0)) << i;
     const double tolerance = 1e-4 * (a + b);
     if (std::abs(miss - tolerance) > 1e-6 * (a + b)) {

@@ -19,9 +19,9 @@ const glm::vec3 kX(1, 0, 0), kY(0, 1, 0), kZ(0, 0, 1);
 // A job on limb l's joints, writing to *out.
 TwoBoneJob JobFor(const iktest::Limb& l, TwoBoneResult* out) {
   TwoBoneJob job;
-  job.root = l.root;
-  job.mid = l.mid;
-  job.end = l.end;
+  job.frame.root = l.root;
+  job.frame.mid = l.mid;
+  job.frame.end = l.end;
   job.result = out;
   return job;
 }
@@ -52,52 +52,52 @@ TEST(TwoBone, PropertyRandomReachablePoses) {
     const iktest::Limb l = MakeLimb(rng.Vec(-5, 5), rng.Rotation(), a, b, rng.Uniform(-3.0f, 3.0f), f, h, rng.Rotation());
     TwoBoneResult r;
     TwoBoneJob job;
-    job.root = l.root;
-    job.mid = l.mid;
-    job.end = l.end;
-    job.forward = f;
-    job.bendAxis = h;
-    job.bendDirection = static_cast<BendDirection>(i % 3);
-    job.minAngle = (i % 4 == 0) ? rng.Uniform(0.0f, 1.0f) : 0.0f;
-    job.maxAngle = (i % 5 == 0) ? rng.Uniform(2.0f, ikpd::kPi) : ikpd::kPi;
+    job.frame.root = l.root;
+    job.frame.mid = l.mid;
+    job.frame.end = l.end;
+    job.settings.forward = f;
+    job.settings.bendAxis = h;
+    job.settings.bendDirection = static_cast<BendDirection>(i % 3);
+    job.settings.minAngle = (i % 4 == 0) ? rng.Uniform(0.0f, 1.0f) : 0.0f;
+    job.settings.maxAngle = (i % 5 == 0) ? rng.Uniform(2.0f, ikpd::kPi) : ikpd::kPi;
     // Reachable target: distance strictly inside [c_min, c_max].
-    const double cMin = std::sqrt(std::max(0.0, a * a + b * b - 2.0 * a * b * std::cos(double(job.minAngle))));
-    const double cMax = std::sqrt(a * a + b * b - 2.0 * a * b * std::cos(double(job.maxAngle)));
+    const double cMin = std::sqrt(std::max(0.0, a * a + b * b - 2.0 * a * b * std::cos(double(job.settings.minAngle))));
+    const double cMax = std::sqrt(a * a + b * b - 2.0 * a * b * std::cos(double(job.settings.maxAngle)));
     const float c = static_cast<float>(cMin + (cMax - cMin) * rng.Uniform(0.001f, 0.999f));
-    job.target = l.root.position + c * rng.Direction();
+    job.frame.target = l.root.position + c * rng.Direction();
     const int poleKind = i % 8;  // 0..2 none, 3..5 point, 6 direction, 7 point on the root→target line
     glm::vec3 pole = l.root.position + rng.Vec(-3, 3);
-    if (poleKind >= 3 && poleKind <= 5) job.pole = pole;
+    if (poleKind >= 3 && poleKind <= 5) job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = pole;
     if (poleKind == 6) {
-      job.poleDirection = rng.Direction();
-      pole = l.root.position + *job.poleDirection;
+      job.settings.pole = ikpd::TwoBonePole::kDirection, job.frame.pole = rng.Direction();
+      pole = l.root.position + job.frame.pole;
     }
-    if (poleKind == 7) job.pole = l.root.position + 2.0f * (job.target - l.root.position);
+    if (poleKind == 7) job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = l.root.position + 2.0f * (job.frame.target - l.root.position);
     job.result = &r;
     const ikpd::Status status = job.Run();
     ASSERT_TRUE(status.ok()) << i << " " << status.error;
     ASSERT_TRUE(iktest::Finite(r)) << i;
     const double limb = a + b;
-    worstReach = std::max(worstReach, Dist(r.end.position, job.target) / limb);
+    worstReach = std::max(worstReach, Dist(r.end.position, job.frame.target) / limb);
     worstLength = std::max({worstLength, std::fabs(Dist(r.mid.position, r.root.position) - a) / a,
                             std::fabs(Dist(r.end.position, r.mid.position) - b) / b});
     EXPECT_TRUE(r.reached) << i;
     EXPECT_EQ(r.root.position, l.root.position);
     const double angle = iktest::InteriorAngle(r);
-    worstLimit = std::max({worstLimit, double(job.minAngle) - angle, angle - double(job.maxAngle)});
+    worstLimit = std::max({worstLimit, double(job.settings.minAngle) - angle, angle - double(job.settings.maxAngle)});
     // Forward axes point at the children; the mid's hinge is the plane normal.
     worstAxis = std::max({worstAxis, AngleBetween(r.root.rotation * f, r.mid.position - r.root.position),
                           AngleBetween(r.mid.rotation * f, r.end.position - r.mid.position)});
-    if (job.bendDirection != BendDirection::kAuto) {
-      EXPECT_GT(BendSide(r, h) * (job.bendDirection == BendDirection::kPositive ? 1 : -1), 0.0) << i;
+    if (job.settings.bendDirection != BendDirection::kAuto) {
+      EXPECT_GT(BendSide(r, h) * (job.settings.bendDirection == BendDirection::kPositive ? 1 : -1), 0.0) << i;
     }
     if (poleKind >= 3 && poleKind <= 6) {
       // Plane through root, mid, end contains the pole, and the mid is on its side.
       const glm::dvec3 n = glm::normalize(glm::cross(glm::dvec3(r.mid.position - r.root.position),
-                                                     glm::dvec3(job.target - r.root.position)));
+                                                     glm::dvec3(job.frame.target - r.root.position)));
       const glm::dvec3 toPole = glm::dvec3(pole) - glm::dvec3(r.root.position);
       worstPlane = std::max(worstPlane, std::fabs(glm::dot(n, toPole)) / glm::length(toPole));
-      const glm::dvec3 t = glm::normalize(glm::dvec3(job.target - r.root.position));
+      const glm::dvec3 t = glm::normalize(glm::dvec3(job.frame.target - r.root.position));
       EXPECT_GT(glm::dot(glm::dvec3(r.mid.position - r.root.position), toPole - glm::dot(toPole, t) * t), 0.0) << i;
     }
   }
@@ -113,7 +113,7 @@ TEST(TwoBone, PropertyRandomReachablePoses) {
 TEST(TwoBone, UnreachableGoesStraight) {
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(1.0f, &r);
-  job.target = {0, 5, 0};
+  job.frame.target = {0, 5, 0};
   ASSERT_TRUE(job.Run().ok());
   EXPECT_FALSE(r.reached);
   EXPECT_NEAR(r.distance, 3.0f, 1e-5f);
@@ -125,14 +125,14 @@ TEST(TwoBone, ReferenceTriangle) {
   // a = b = c = 1: B = C = 60°. positive: root (cosB, −sinB), mid (−cosC, sinC) about +Z.
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(0.8f, &r);
-  job.target = {1, 0, 0};
-  job.bendDirection = BendDirection::kPositive;
+  job.frame.target = {1, 0, 0};
+  job.settings.bendDirection = BendDirection::kPositive;
   ASSERT_TRUE(job.Run().ok());
   EXPECT_LT(Dist(r.mid.position, {0.5f, -std::sqrt(3.0f) / 2, 0}), 1e-6);
   EXPECT_LT(Dist(r.end.position, {1, 0, 0}), 1e-6);
   EXPECT_NEAR(std::fabs(glm::dot(r.root.rotation, iktest::AxisAngle(kZ, -ikpd::kPi / 3))), 1.0f, 1e-6f);
   EXPECT_NEAR(std::fabs(glm::dot(r.mid.rotation, iktest::AxisAngle(kZ, ikpd::kPi / 3))), 1.0f, 1e-6f);
-  job.bendDirection = BendDirection::kNegative;  // root (cosB, sinB), mid (−cosC, −sinC)
+  job.settings.bendDirection = BendDirection::kNegative;  // root (cosB, sinB), mid (−cosC, −sinC)
   ASSERT_TRUE(job.Run().ok());
   EXPECT_LT(Dist(r.mid.position, {0.5f, std::sqrt(3.0f) / 2, 0}), 1e-6);
 }
@@ -141,10 +141,10 @@ TEST(TwoBone, TooCloseFoldsFully) {
   TwoBoneResult r;
   TwoBoneJob job;
   const iktest::Limb l = MakeLimb(glm::vec3(0), glm::quat(1, 0, 0, 0), 2.0f, 1.0f, 0.5f, kX, kZ, glm::quat(1, 0, 0, 0));
-  job.root = l.root;
-  job.mid = l.mid;
-  job.end = l.end;
-  job.target = {0.2f, 0, 0};
+  job.frame.root = l.root;
+  job.frame.mid = l.mid;
+  job.frame.end = l.end;
+  job.frame.target = {0.2f, 0, 0};
   job.result = &r;
   ASSERT_TRUE(job.Run().ok());
   EXPECT_LT(iktest::InteriorAngle(r), 1e-3);
@@ -156,17 +156,17 @@ TEST(TwoBone, TooCloseFoldsFully) {
 TEST(TwoBone, TargetAtRootIsDefined) {
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(0.8f, &r);
-  job.target = job.root.position;
+  job.frame.target = job.frame.root.position;
   ASSERT_TRUE(job.Run().ok());
   EXPECT_TRUE(iktest::Finite(r));
   EXPECT_LT(Dist(r.end.position, {0, 0, 0}), 1e-6);  // a = b: folds onto the root
   // Also for a straight limb with every option on.
   job = BasicJob(0.0f, &r);
-  job.target = {0, 0, 0};
-  job.pole = glm::vec3(0, 0, 0);
-  job.soften = 0.5f;
-  job.maxStretch = 2.0f;
-  job.minAngle = 0.2f;
+  job.frame.target = {0, 0, 0};
+  job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = glm::vec3(0, 0, 0);
+  job.settings.soften = 0.5f;
+  job.settings.maxStretch = 2.0f;
+  job.settings.minAngle = 0.2f;
   ASSERT_TRUE(job.Run().ok());
   EXPECT_TRUE(iktest::Finite(r));
 }
@@ -176,11 +176,11 @@ TEST(TwoBone, ZeroLengthBonesGoStraight) {
     TwoBoneResult r;
     TwoBoneJob job;
     const iktest::Limb l = MakeLimb({1, 2, 3}, glm::quat(1, 0, 0, 0), a, b, 0.3f, kX, kZ, glm::quat(1, 0, 0, 0));
-    job.root = l.root;
-    job.mid = l.mid;
-    job.end = l.end;
-    job.target = {1, 5, 3};
-    job.pole = glm::vec3(4, 4, 4);
+    job.frame.root = l.root;
+    job.frame.mid = l.mid;
+    job.frame.end = l.end;
+    job.frame.target = {1, 5, 3};
+    job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = glm::vec3(4, 4, 4);
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
     EXPECT_TRUE(iktest::Finite(r));
@@ -192,15 +192,15 @@ TEST(TwoBone, ZeroLengthBonesGoStraight) {
 TEST(TwoBone, PoleOnLineMeansNoPole) {
   TwoBoneResult withPole, without;
   TwoBoneJob job = BasicJob(0.8f, &without);
-  job.target = {1.5f, 0, 0};
+  job.frame.target = {1.5f, 0, 0};
   ASSERT_TRUE(job.Run().ok());
-  job.pole = glm::vec3(3, 0, 0);
+  job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = glm::vec3(3, 0, 0);
   job.result = &withPole;
   ASSERT_TRUE(job.Run().ok());
   EXPECT_TRUE(iktest::Finite(withPole));
   EXPECT_EQ(withPole.mid.position, without.mid.position);
-  job.pole.reset();
-  job.poleDirection = glm::vec3(-1, 0, 0);
+  job.settings.pole = ikpd::TwoBonePole::kNone;
+  job.settings.pole = ikpd::TwoBonePole::kDirection, job.frame.pole = glm::vec3(-1, 0, 0);
   ASSERT_TRUE(job.Run().ok());
   EXPECT_EQ(withPole.mid.position, without.mid.position);
 }
@@ -209,15 +209,15 @@ TEST(TwoBone, AutoKeepsSideAndStraightTieBreak) {
   for (float bend : {0.7f, -0.7f}) {
     TwoBoneResult r;
     TwoBoneJob job = BasicJob(bend, &r);
-    job.target = {1.2f, 0.3f, 0};
+    job.frame.target = {1.2f, 0.3f, 0};
     ASSERT_TRUE(job.Run().ok());
     EXPECT_GT(BendSide(r, kZ) * bend, 0.0);
   }
   for (BendDirection tie : {BendDirection::kPositive, BendDirection::kNegative}) {
     TwoBoneResult r;
     TwoBoneJob job = BasicJob(0.0f, &r);
-    job.target = {1.2f, 0, 0};
-    job.straightBend = tie;
+    job.frame.target = {1.2f, 0, 0};
+    job.settings.straightBend = tie;
     ASSERT_TRUE(job.Run().ok());
     EXPECT_GT(BendSide(r, kZ) * (tie == BendDirection::kPositive ? 1 : -1), 0.0);
   }
@@ -234,9 +234,9 @@ TEST(TwoBone, FoldedOntoRootKeepsTheAngleLimits) {
         const iktest::Limb l = MakeLimb(glm::vec3(0.5f, -2.0f, 3.0f), rot, 1.0f, 1.0f, bend, kX, kZ, rot);
         TwoBoneResult r;
         TwoBoneJob job = JobFor(l, &r);
-        job.target = l.root.position + glm::vec3(0.0f, 1e-7f * k, 0.0f);
-        job.minAngle = minAngle;
-        job.maxAngle = 2.5f;
+        job.frame.target = l.root.position + glm::vec3(0.0f, 1e-7f * k, 0.0f);
+        job.settings.minAngle = minAngle;
+        job.settings.maxAngle = 2.5f;
         ASSERT_TRUE(job.Run().ok());
         EXPECT_TRUE(iktest::Finite(r));
         EXPECT_NEAR(iktest::InteriorAngle(r), double(minAngle), 1e-3) << "minAngle " << minAngle << " bend " << bend;
@@ -261,10 +261,10 @@ TEST(TwoBone, RotationsKeepTheInputHemisphere) {
     const iktest::Limb l = MakeLimb(glm::vec3(next(), next(), next()), rootRot, 1.0f, 0.7f, 2.0f * next(), kX, kZ, midRot);
     TwoBoneResult r;
     TwoBoneJob job = JobFor(l, &r);
-    job.target = glm::vec3(2.0f * next(), 2.0f * next(), 2.0f * next());
-    job.pole = glm::vec3(next(), next(), next()) * 3.0f;
-    job.weight = i % 3 == 0 ? 0.5f : 1.0f;
-    job.endRotation = i % 2 == 0 ? ikpd::EndRotation::kRelative : ikpd::EndRotation::kWorld;
+    job.frame.target = glm::vec3(2.0f * next(), 2.0f * next(), 2.0f * next());
+    job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = glm::vec3(next(), next(), next()) * 3.0f;
+    job.frame.weight = i % 3 == 0 ? 0.5f : 1.0f;
+    job.settings.endRotation = i % 2 == 0 ? ikpd::EndRotation::kRelative : ikpd::EndRotation::kWorld;
     ASSERT_TRUE(job.Run().ok());
     EXPECT_GE(glm::dot(r.root.rotation, glm::normalize(l.root.rotation)), 0.0f) << i;
     EXPECT_GE(glm::dot(r.mid.rotation, glm::normalize(l.mid.rotation)), 0.0f) << i;
@@ -275,39 +275,39 @@ TEST(TwoBone, RotationsKeepTheInputHemisphere) {
 TEST(TwoBone, AngleLimitsClampViaReach) {
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(0.8f, &r);
-  job.maxAngle = 170.0f * ikpd::kPi / 180.0f;
-  job.target = {1.999f, 0, 0};
+  job.settings.maxAngle = 170.0f * ikpd::kPi / 180.0f;
+  job.frame.target = {1.999f, 0, 0};
   ASSERT_TRUE(job.Run().ok());
-  EXPECT_NEAR(iktest::InteriorAngle(r), double(job.maxAngle), 1e-4);
+  EXPECT_NEAR(iktest::InteriorAngle(r), double(job.settings.maxAngle), 1e-4);
   EXPECT_FALSE(r.reached);
-  job.maxAngle = ikpd::kPi;
-  job.minAngle = ikpd::kPi / 6;
-  job.target = {0.1f, 0, 0};
+  job.settings.maxAngle = ikpd::kPi;
+  job.settings.minAngle = ikpd::kPi / 6;
+  job.frame.target = {0.1f, 0, 0};
   ASSERT_TRUE(job.Run().ok());
-  EXPECT_NEAR(iktest::InteriorAngle(r), double(job.minAngle), 1e-4);
+  EXPECT_NEAR(iktest::InteriorAngle(r), double(job.settings.minAngle), 1e-4);
 }
 
 TEST(TwoBone, EffectorOffsetWeightSoftenStretchTwist) {
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(0.8f, &r);
-  job.target = {1, 1, 0};
-  job.effectorOffset = {0.1f, 0.2f, 0};
+  job.frame.target = {1, 1, 0};
+  job.frame.effectorOffset = {0.1f, 0.2f, 0};
   ASSERT_TRUE(job.Run().ok());
-  EXPECT_LT(Dist(r.end.position + job.effectorOffset, job.target), 1e-5);
+  EXPECT_LT(Dist(r.end.position + job.frame.effectorOffset, job.frame.target), 1e-5);
   EXPECT_TRUE(r.reached);
 
   job = BasicJob(0.8f, &r);
-  job.target = {0, 1.5f, 0};
-  job.weight = 0.0f;
+  job.frame.target = {0, 1.5f, 0};
+  job.frame.weight = 0.0f;
   ASSERT_TRUE(job.Run().ok());
-  EXPECT_EQ(r.end.position, job.end.position);
-  EXPECT_EQ(r.mid.rotation, glm::normalize(job.mid.rotation));
+  EXPECT_EQ(r.end.position, job.frame.end.position);
+  EXPECT_EQ(r.mid.rotation, glm::normalize(job.frame.mid.rotation));
 
   job = BasicJob(0.8f, &r);
-  job.soften = 0.2f;
+  job.settings.soften = 0.2f;
   float previous = 1.5f;
   for (float c = 1.5f; c <= 3.0f; c += 0.01f) {
-    job.target = {c, 0, 0};
+    job.frame.target = {c, 0, 0};
     ASSERT_TRUE(job.Run().ok());
     const float reach = glm::length(r.end.position);
     EXPECT_GE(reach, previous - 1e-6f);
@@ -317,20 +317,20 @@ TEST(TwoBone, EffectorOffsetWeightSoftenStretchTwist) {
   }
 
   job = BasicJob(0.8f, &r);
-  job.maxStretch = 1.5f;
-  job.target = {0, 2.4f, 0};
+  job.settings.maxStretch = 1.5f;
+  job.frame.target = {0, 2.4f, 0};
   ASSERT_TRUE(job.Run().ok());
   EXPECT_TRUE(r.reached);
   EXPECT_NEAR(Dist(r.mid.position, r.root.position), 1.2, 1e-5);
-  job.target = {0, 4, 0};
+  job.frame.target = {0, 4, 0};
   ASSERT_TRUE(job.Run().ok());
   EXPECT_NEAR(r.distance, 1.0f, 1e-5f);
 
   TwoBoneResult base;
   job = BasicJob(0.8f, &base);
-  job.target = {1.5f, 0, 0};
+  job.frame.target = {1.5f, 0, 0};
   ASSERT_TRUE(job.Run().ok());
-  job.twist = ikpd::kPi / 2;
+  job.settings.twist = ikpd::kPi / 2;
   job.result = &r;
   ASSERT_TRUE(job.Run().ok());
   EXPECT_LT(Dist(r.mid.position, iktest::AxisAngle(kX, ikpd::kPi / 2) * base.mid.position), 1e-5);
@@ -339,13 +339,13 @@ TEST(TwoBone, EffectorOffsetWeightSoftenStretchTwist) {
 TEST(TwoBone, EndRotationModes) {
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(0.8f, &r);
-  job.end.rotation = iktest::AxisAngle(kY, 0.4f);
-  job.target = {0, 1.5f, 0};
+  job.frame.end.rotation = iktest::AxisAngle(kY, 0.4f);
+  job.frame.target = {0, 1.5f, 0};
   ASSERT_TRUE(job.Run().ok());
-  EXPECT_NEAR(std::fabs(glm::dot(r.end.rotation, job.end.rotation)), 1.0f, 1e-6f);
-  job.endRotation = ikpd::EndRotation::kRelative;
+  EXPECT_NEAR(std::fabs(glm::dot(r.end.rotation, job.frame.end.rotation)), 1.0f, 1e-6f);
+  job.settings.endRotation = ikpd::EndRotation::kRelative;
   ASSERT_TRUE(job.Run().ok());
-  const glm::quat before = glm::conjugate(job.mid.rotation) * job.end.rotation;
+  const glm::quat before = glm::conjugate(job.frame.mid.rotation) * job.frame.end.rotation;
   const glm::quat after = glm::conjugate(r.mid.rotation) * r.end.rotation;
   EXPECT_NEAR(std::fabs(glm::dot(before, after)), 1.0f, 1e-6f);
 }
@@ -355,7 +355,7 @@ TEST(TwoBone, ValidateNamesTheParameter) {
   TwoBoneResult r;
   auto err = [&](auto mutate) {
     TwoBoneJob job = BasicJob(0.8f, &r);
-    job.target = {1, 1, 0};
+    job.frame.target = {1, 1, 0};
     mutate(job);
     r.distance = -7.0f;
     const ikpd::Status s = job.Run();
@@ -366,26 +366,27 @@ TEST(TwoBone, ValidateNamesTheParameter) {
   };
   auto starts = [](const std::string& s, const char* p) { return s.rfind(p, 0) == 0; };
   EXPECT_EQ(err([](TwoBoneJob&) {}), "");
-  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.root.position.x = nan; }), "root.position:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.mid.rotation = glm::quat(0, 0, 0, 0); }), "mid.rotation:"));
-  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.end.rotation.w = nan; }), "end.rotation:"));
-  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.target.z = nan; }), "target:"));
-  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.pole = glm::vec3(nan); }), "pole:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.pole = glm::vec3(1); j.poleDirection = glm::vec3(1); }), "poleDirection:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.forward = glm::vec3(0); }), "forward:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.bendAxis = glm::vec3(-3, 0, 0); }), "bendAxis:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.bendDirection = static_cast<BendDirection>(9); }), "bendDirection:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.straightBend = BendDirection::kAuto; }), "straightBend:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.minAngle = -0.1f; }), "minAngle:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.minAngle = 2; j.maxAngle = 1; }), "minAngle:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.maxAngle = 4; }), "maxAngle:"));
-  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.effectorOffset.x = nan; }), "effectorOffset:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.weight = -0.5f; }), "weight:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.soften = 1.5f; }), "soften:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.maxStretch = 0.9f; }), "maxStretch:"));
-  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.twist = nan; }), "twist:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.endRotation = static_cast<ikpd::EndRotation>(5); }), "endRotation:"));
-  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.tolerance = -1; }), "tolerance:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.frame.root.position.x = nan; }), "root.position:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.frame.mid.rotation = glm::quat(0, 0, 0, 0); }), "mid.rotation:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.frame.end.rotation.w = nan; }), "end.rotation:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.frame.target.z = nan; }), "target:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.settings.pole = ikpd::TwoBonePole::kPoint, j.frame.pole = glm::vec3(nan); }), "pole:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.pole = static_cast<ikpd::TwoBonePole>(3), j.frame.pole = glm::vec3(1); }),  // JS: pole and poleDirection
+                     "poleDirection:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.forward = glm::vec3(0); }), "forward:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.bendAxis = glm::vec3(-3, 0, 0); }), "bendAxis:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.bendDirection = static_cast<BendDirection>(9); }), "bendDirection:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.straightBend = BendDirection::kAuto; }), "straightBend:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.minAngle = -0.1f; }), "minAngle:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.minAngle = 2; j.settings.maxAngle = 1; }), "minAngle:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.maxAngle = 4; }), "maxAngle:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.frame.effectorOffset.x = nan; }), "effectorOffset:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.frame.weight = -0.5f; }), "weight:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.soften = 1.5f; }), "soften:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.maxStretch = 0.9f; }), "maxStretch:"));
+  EXPECT_TRUE(starts(err([&](TwoBoneJob& j) { j.settings.twist = nan; }), "twist:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.endRotation = static_cast<ikpd::EndRotation>(5); }), "endRotation:"));
+  EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.settings.tolerance = -1; }), "tolerance:"));
   EXPECT_TRUE(starts(err([](TwoBoneJob& j) { j.result = nullptr; }), "result:"));
 }
 
@@ -394,16 +395,16 @@ TEST(TwoBone, ValidateNamesTheParameter) {
 TEST(TwoBone, AxesMemoNeverLeaksBetweenJobs) {
   TwoBoneResult first, other, again;
   TwoBoneJob x = BasicJob(0.8f, &first);
-  x.target = {1, 1, 0};
+  x.frame.target = {1, 1, 0};
   ASSERT_TRUE(x.Run());
   // The same limb described in a rig whose bones point along +Y (still bent about +Z).
   const glm::quat toY = glm::angleAxis(glm::half_pi<float>(), kZ);
   TwoBoneJob y = x;
   y.result = &other;
-  y.forward = kY;
-  y.bendAxis = kZ;
-  y.root.rotation = y.root.rotation * glm::inverse(toY);
-  y.mid.rotation = y.mid.rotation * glm::inverse(toY);
+  y.settings.forward = kY;
+  y.settings.bendAxis = kZ;
+  y.frame.root.rotation = y.frame.root.rotation * glm::inverse(toY);
+  y.frame.mid.rotation = y.frame.mid.rotation * glm::inverse(toY);
   ASSERT_TRUE(y.Run());
   EXPECT_LT(Dist(first.end.position, other.end.position), 1e-5f);
   EXPECT_LT(AngleBetween(first.mid.rotation * kX, other.mid.rotation * kY), 1e-4f);
@@ -413,17 +414,17 @@ TEST(TwoBone, AxesMemoNeverLeaksBetweenJobs) {
   EXPECT_EQ(std::memcmp(&first, &again, sizeof first), 0);
   // Invalid axes right after valid ones still fail, with their own errors.
   TwoBoneJob bad = x;
-  bad.bendAxis = 2.0f * x.forward;
+  bad.settings.bendAxis = 2.0f * x.settings.forward;
   EXPECT_STREQ(bad.Run().error, "bendAxis: must not be parallel to forward");
   bad = x;
-  bad.forward = glm::vec3(0.0f);
+  bad.settings.forward = glm::vec3(0.0f);
   EXPECT_STREQ(bad.Run().error, "forward: must be a non-zero finite vector");
   bad = x;
-  bad.bendAxis.z = std::numeric_limits<float>::infinity();
+  bad.settings.bendAxis.z = std::numeric_limits<float>::infinity();
   EXPECT_STREQ(bad.Run().error, "bendAxis: must be a non-zero finite vector");
   // −0 and 0 are the same axis (same result), though they differ bit-wise.
   TwoBoneJob negativeZero = x;
-  negativeZero.forward = {1.0f, -0.0f, 0.0f};
+  negativeZero.settings.forward = {1.0f, -0.0f, 0.0f};
   negativeZero.result = &again;
   ASSERT_TRUE(negativeZero.Run());
   EXPECT_EQ(std::memcmp(&first, &again, sizeof first), 0);
@@ -437,18 +438,18 @@ TEST(TwoBone, VeryUnequalBonesKeepRotationsUnit) {
   TwoBoneResult r;
   TwoBoneJob job;
   job.result = &r;
-  job.root = {{4.58823592e-07f, 4.58823592e-07f, -9.45098009e-07f},
+  job.frame.root = {{4.58823592e-07f, 4.58823592e-07f, -9.45098009e-07f},
               glm::quat(-945098.062f, -945098.062f, -945098.062f, -945098.062f)};
-  job.mid = {{-945098.062f, -945098.062f, -945098.062f}, glm::quat(-945098.062f, 733333.375f, 1, 1)};
-  job.end = {{-945097.062f, -945097.062f, -945097.062f},
+  job.frame.mid = {{-945098.062f, -945098.062f, -945098.062f}, glm::quat(-945098.062f, 733333.375f, 1, 1)};
+  job.frame.end = {{-945097.062f, -945097.062f, -945097.062f},
              glm::quat(0.103941552f, 0.574222982f, 0.574222982f, 0.574222982f)};
-  job.target = {1.00000048f, 1.00000048f, 0.999999046f};
-  job.forward = kZ;
-  job.bendAxis = kY;
-  job.effectorOffset = {1, 1, 1};
-  job.bendDirection = BendDirection::kNegative;
-  job.minAngle = job.maxAngle = 2.72271371f;
-  job.endRotation = ikpd::EndRotation::kRelative;
+  job.frame.target = {1.00000048f, 1.00000048f, 0.999999046f};
+  job.settings.forward = kZ;
+  job.settings.bendAxis = kY;
+  job.frame.effectorOffset = {1, 1, 1};
+  job.settings.bendDirection = BendDirection::kNegative;
+  job.settings.minAngle = job.settings.maxAngle = 2.72271371f;
+  job.settings.endRotation = ikpd::EndRotation::kRelative;
   ASSERT_TRUE(job.Run());
   EXPECT_NEAR(glm::length(r.root.rotation), 1.0f, 1e-6f);
   EXPECT_NEAR(glm::length(r.mid.rotation), 1.0f, 1e-6f);
@@ -461,22 +462,22 @@ TEST(TwoBone, VeryUnequalBonesKeepRotationsUnit) {
 TEST(TwoBone, NearlyParallelAxesKeepRotationsUnit) {
   TwoBoneResult r;
   TwoBoneJob job = BasicJob(0.8f, &r);
-  job.target = {1, 1, 0};
-  job.forward = {-8.74509794e-07f, -8.74509794e-07f, -8.73990984e-07f};
-  job.bendAxis = {-8.74509794e-07f, -8.74509794e-07f, -8.74510874e-07f};
+  job.frame.target = {1, 1, 0};
+  job.settings.forward = {-8.74509794e-07f, -8.74509794e-07f, -8.73990984e-07f};
+  job.settings.bendAxis = {-8.74509794e-07f, -8.74509794e-07f, -8.74510874e-07f};
   ASSERT_TRUE(job.Run());
   EXPECT_NEAR(glm::length(r.root.rotation), 1.0f, 1e-6f);
   EXPECT_NEAR(glm::length(r.mid.rotation), 1.0f, 1e-6f);
-  EXPECT_LT(Dist(r.end.position, job.target), 1e-4f);
+  EXPECT_LT(Dist(r.end.position, job.frame.target), 1e-4f);
 }
 
 TEST(TwoBone, NonUnitRotationsAndExtremeScales) {
   TwoBoneResult a, b;
   TwoBoneJob job = BasicJob(0.8f, &a);
-  job.target = {1, 1, 0};
+  job.frame.target = {1, 1, 0};
   ASSERT_TRUE(job.Run().ok());
-  job.root.rotation = job.root.rotation * 3.0f;
-  job.mid.rotation = job.mid.rotation * 0.01f;
+  job.frame.root.rotation = job.frame.root.rotation * 3.0f;
+  job.frame.mid.rotation = job.frame.mid.rotation * 0.01f;
   job.result = &b;
   ASSERT_TRUE(job.Run().ok());
   EXPECT_LT(Dist(a.mid.position, b.mid.position), 1e-6);
@@ -485,10 +486,10 @@ TEST(TwoBone, NonUnitRotationsAndExtremeScales) {
     const iktest::Limb l = MakeLimb({s, -s, s}, glm::quat(1, 0, 0, 0), s, 2 * s, 0.4f, kX, kZ, glm::quat(1, 0, 0, 0));
     TwoBoneResult r;
     TwoBoneJob j;
-    j.root = l.root;
-    j.mid = l.mid;
-    j.end = l.end;
-    j.target = {2 * s, s, s};
+    j.frame.root = l.root;
+    j.frame.mid = l.mid;
+    j.frame.end = l.end;
+    j.frame.target = {2 * s, s, s};
     j.result = &r;
     ASSERT_TRUE(j.Run().ok()) << s;
     EXPECT_TRUE(iktest::Finite(r)) << s;
@@ -497,11 +498,11 @@ TEST(TwoBone, NonUnitRotationsAndExtremeScales) {
   // Coordinates whose result would overflow float: an error, never Inf.
   TwoBoneResult r;
   TwoBoneJob j = BasicJob(0.5f, &r);
-  j.root.position = {-3e38f, 0, 0};
-  j.mid.position = {3e38f, 0, 0};
-  j.end.position = {3e38f, 3e38f, 0};
-  j.target = {3e38f, -3e38f, 0};
-  j.maxStretch = 1e30f;
+  j.frame.root.position = {-3e38f, 0, 0};
+  j.frame.mid.position = {3e38f, 0, 0};
+  j.frame.end.position = {3e38f, 3e38f, 0};
+  j.frame.target = {3e38f, -3e38f, 0};
+  j.settings.maxStretch = 1e30f;
   const ikpd::Status s = j.Run();
   if (s.ok()) {
     EXPECT_TRUE(iktest::Finite(r));

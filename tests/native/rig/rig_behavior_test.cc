@@ -29,7 +29,7 @@ TEST(RigStack, EachConstraintSeesThePosePreviousOnesLeft) {
     const ChainRig chain = RandomChain(rng, 6);
     const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
     ConstraintSettings c = Settings(ConstraintKind::kChain, {1, 2, 3, 4});
-    c.chain.iterations = 8;
+    c.chain.settings.iterations = 8;
     // Rig A: the chain alone. Rig B: the chain, then an aim on the chain's tip.
     Rig a = MakeRig(chain), b = MakeRig(chain);
     ASSERT_TRUE(a.Add(c).ok());
@@ -46,8 +46,8 @@ TEST(RigStack, EachConstraintSeesThePosePreviousOnesLeft) {
     const auto chained = Fk(chain.parents, outA);
     ikpd::AimJob job;
     glm::quat solved;
-    job.position = chained[4].position, job.rotation = chained[4].rotation, job.target = look;
-    job.forward = b.lookAxis(1), job.result = &solved;
+    job.frame.position = chained[4].position, job.frame.rotation = chained[4].rotation, job.frame.target = look;
+    job.settings.forward = b.lookAxis(1), job.result = &solved;
     ASSERT_TRUE(job.Run().ok());
     const auto after = Fk(chain.parents, outB);
     ASSERT_LT(RotationGap(after[4].rotation, solved), 2e-5f) << "case " << i;
@@ -367,13 +367,13 @@ TEST(RigErrors, BadConstraintsNameTheirParameterAndChangeNothing) {
   s.common.weight = 2.0f;
   EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].weight:"));
   s.common.weight = 1.0f;
-  s.twoBone.minAngle = -1.0f;
+  s.twoBone.settings.minAngle = -1.0f;
   EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].minAngle:"));
-  s.twoBone.minAngle = 0.0f;
-  s.twoBone.maxStretch = 1.5f;
+  s.twoBone.settings.minAngle = 0.0f;
+  s.twoBone.settings.maxStretch = 1.5f;
   EXPECT_TRUE(StartsWith(rig.Add(s), "constraints[0].maxStretch:"));
   EXPECT_EQ(rig.constraintCount(), 0u);
-  s.twoBone.maxStretch = 1.0f;
+  s.twoBone.settings.maxStretch = 1.0f;
   ASSERT_TRUE(rig.Add(s).ok());
   s.common.settleTime = -1.0f;
   EXPECT_TRUE(StartsWith(rig.SetSettings(0, s), "constraints[0].settleTime:"));

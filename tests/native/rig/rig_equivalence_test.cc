@@ -55,8 +55,8 @@ TEST(RigEquivalence, TwoBoneEqualsTheJob) {
     const auto f = u.rig.canonicalFrames(0);
     ikpd::TwoBoneJob job;
     ikpd::TwoBoneResult result;
-    job.root = Canonical(before[1], f[0]), job.mid = Canonical(before[2], f[1]), job.end = Canonical(before[3], f[2]);
-    job.target = u.target();
+    job.frame.root = Canonical(before[1], f[0]), job.frame.mid = Canonical(before[2], f[1]), job.frame.end = Canonical(before[3], f[2]);
+    job.frame.target = u.target();
     job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     const Transform solved[3] = {result.root, result.mid, result.end};
@@ -79,13 +79,13 @@ TEST(RigEquivalence, AimEqualsTheJob) {
   for (int i = 0; i < kCases; ++i) {
     OneUpdate u(rng, 3, [&] {
       ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kAim, {1});
-      s.aim.method = static_cast<ikpd::AimMethod>(i % 3);
+      s.aim.settings.method = static_cast<ikpd::AimMethod>(i % 3);
       return s;
     });
     ikpd::AimJob job;
     glm::quat solved;
-    job.position = u.before[1].position, job.rotation = u.before[1].rotation, job.target = u.target();
-    job.forward = u.rig.lookAxis(0), job.method = u.settings.aim.method, job.result = &solved;
+    job.frame.position = u.before[1].position, job.frame.rotation = u.before[1].rotation, job.frame.target = u.target();
+    job.settings.forward = u.rig.lookAxis(0), job.settings.method = u.settings.aim.settings.method, job.result = &solved;
     ASSERT_TRUE(job.Run().ok());
     ASSERT_LT(RotationGap(u.after[1].rotation, solved), kRotationTolerance) << "case " << i;
     // The detected look axis is the character's facing (+Z) at rest.
@@ -106,9 +106,9 @@ TEST(RigEquivalence, PseudoThreeBoneEqualsTheJob) {
     const auto f = u.rig.canonicalFrames(0);
     ikpd::PseudoThreeBoneJob job = u.settings.pseudoThreeBone;
     ikpd::PseudoThreeBoneResult result;
-    job.limb.root = Canonical(before[1], f[0]), job.limb.mid = Canonical(before[2], f[1]);
-    job.limb.end = Canonical(before[3], f[2]), job.tip = Canonical(before[4], f[3]);
-    job.limb.target = u.target();
+    job.limb.frame.root = Canonical(before[1], f[0]), job.limb.frame.mid = Canonical(before[2], f[1]);
+    job.limb.frame.end = Canonical(before[3], f[2]), job.tip = Canonical(before[4], f[3]);
+    job.limb.frame.target = u.target();
     job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     const Transform solved[4] = {result.root, result.mid, result.end, result.tip};
@@ -125,8 +125,8 @@ TEST(RigEquivalence, ChainEqualsTheJob) {
   for (int i = 0; i < kCases; ++i) {
     OneUpdate u(rng, 6, [&] {
       ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kChain, {1, 2, 3, 4, 5});
-      s.chain.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
-      s.chain.iterations = 10;
+      s.chain.settings.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
+      s.chain.settings.iterations = 10;
       return s;
     });
     const auto& [before, after] = std::tie(u.before, u.after);
@@ -135,7 +135,7 @@ TEST(RigEquivalence, ChainEqualsTheJob) {
     for (int k = 0; k < 5; ++k) joints[k] = Canonical(before[1 + k], f[k]);
     ikpd::ChainJob job = u.settings.chain;
     ikpd::ChainResult result;
-    job.joints = joints, job.output = output, job.target = u.target(), job.result = &result;
+    job.frame.joints = joints, job.output = output, job.frame.target = u.target(), job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     for (int k = 0; k < 5; ++k) {
       ASSERT_LT(RotationGap(after[1 + k].rotation, output[k].rotation * glm::conjugate(f[k])), 5 * kRotationTolerance)

@@ -45,56 +45,48 @@ enum class AimMethod : int {
 // rotation (the roll constraint still applies); target exactly behind with
 // kShortestArc → 180° about the yaw axis (the same turn kYawPitch makes); pole
 // on the forward axis line → no roll; target on the hinge axis → unchanged.
-struct AimJob {
-  glm::vec3 position{0.0f};                   // joint world position
-  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // joint world rotation (normalized by the job)
-  glm::vec3 target{1.0f, 0.0f, 0.0f};          // world point to aim at
+// An AimJob is its frame (what changes per frame) and its settings (what
+// stays fixed), below. Its Run is the all-in-one call (it validates and
+// derives its settings on every Run). To solve many frames with the same
+// settings, Prepare an AimSetup once and call SolveAim per frame
+// (docs/ik/aim.md, prepared settings): the same results bit for bit.
+
+// The options that stay fixed from frame to frame; `pole` says whether the
+// frames carry a pole point (JS: `pole` given).
+struct AimSettings {
   glm::vec3 forward{1.0f, 0.0f, 0.0f};         // joint-local axis to aim (normalized by the job)
   AimMethod method = AimMethod::kYawPitch;
-  glm::vec3 up{0.0f, 1.0f, 0.0f};              // joint-local up axis for the roll; used only with `pole`
-  std::optional<glm::vec3> pole;               // world up target (docs/ik/aim.md); no roll when empty
+  glm::vec3 up{0.0f, 1.0f, 0.0f};              // joint-local up axis for the roll; checked and used only with `pole`
+  bool pole = false;                           // frames carry AimFrame::pole (the roll constraint); no roll without
   std::optional<glm::vec3> hingeAxis;          // joint-local axis; when set, the only rotation axis (2D)
   glm::vec3 offset{0.0f};                      // joint-local point that aims at the target (finite; not with hingeAxis)
-  float weight = 1.0f;                         // 0 → input rotation, 1 → full solve (slerp between)
 
+  // Checks every setting (the errors of AimJob::Validate for these fields,
+  // same text). Pure: the result depends on the settings only.
+  Status Validate() const;
+};
+
+// What changes per frame (per item in a batch); `pole` is read only when the
+// settings have one.
+struct AimFrame {
+  glm::vec3 position{0.0f};                    // joint world position
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // joint world rotation (normalized by the job)
+  glm::vec3 target{1.0f, 0.0f, 0.0f};          // world point to aim at
+  glm::vec3 pole{0.0f};                        // world up target (docs/ik/aim.md), with settings.pole
+  float weight = 1.0f;                         // 0 → input rotation, 1 → full solve (slerp between)
+};
+
+struct AimJob {
+  AimFrame frame;
+  AimSettings settings;
   glm::quat* result = nullptr;  // output: the new world rotation (unit)
 
   // Checks every input; errors name the parameter as the JS API spells it.
   // Pure: depends on this job only (no hidden state).
   Status Validate() const;
   // Validates, then writes *result. On error *result is left untouched.
-  // Same as SettingsOf(*this) → Prepare → SolveAim(FrameOf(*this)).
+  // Same as Prepare(settings) → SolveAim(frame).
   Status Run() const;
-};
-
-// ---- Prepared settings (docs/ik/aim.md, prepared settings) --------------------
-// AimJob is the all-in-one call (it validates and derives its settings on
-// every Run). To solve many frames with the same options, Prepare an AimSetup
-// once and call SolveAim per frame: the same results bit for bit.
-
-// The options of AimJob that stay fixed from frame to frame, with the same
-// meaning and defaults; `pole` says whether the frames carry a pole point.
-struct AimSettings {
-  glm::vec3 forward{1.0f, 0.0f, 0.0f};
-  AimMethod method = AimMethod::kYawPitch;
-  glm::vec3 up{0.0f, 1.0f, 0.0f};       // checked and used only with `pole`
-  bool pole = false;                    // frames carry AimFrame::pole (the roll constraint)
-  std::optional<glm::vec3> hingeAxis;
-  glm::vec3 offset{0.0f};
-
-  // Checks every setting (the errors of AimJob::Validate for these fields,
-  // same text and order). Pure: the result depends on the settings only.
-  Status Validate() const;
-};
-
-// What changes per frame (per item in a batch). Same meaning as in AimJob;
-// `pole` is read only when the settings have one.
-struct AimFrame {
-  glm::vec3 position{0.0f};
-  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
-  glm::vec3 target{1.0f, 0.0f, 0.0f};
-  glm::vec3 pole{0.0f};
-  float weight = 1.0f;
 };
 
 // Validated settings and what is derived from them alone (the unit forward,
@@ -124,9 +116,5 @@ Status Prepare(const AimSettings& settings, AimSetup* setup);
 // with the same options and inputs. On error *result is left untouched.
 // Never allocates; no hidden state.
 Status SolveAim(const AimSetup& setup, const AimFrame& frame, glm::quat* result);
-
-// The settings and the frame an AimJob holds (pole: whether job.pole is set).
-AimSettings SettingsOf(const AimJob& job);
-AimFrame FrameOf(const AimJob& job);
 
 }  // namespace ikpd

@@ -92,37 +92,18 @@ struct ChainResult {
 // outside [0, pi] or non-finite axis; Euler min > max or non-finite; non-finite
 // pole; zero or non-finite forward; non-finite or zero parentRotation. Each
 // message starts with the parameter's name.
-struct ChainJob {
-  std::span<const Transform> joints;   // 2 <= n <= kMaxChainJoints, world space
-  glm::vec3 target{0.0f};
+// A ChainJob is its frame (what changes per frame) and its settings (what
+// stays fixed), below, plus where it writes. To solve many frames with the
+// same settings, Prepare a ChainSetup once and call SolveChain per frame
+// (docs/ik/prepared-solvers.md): the same results bit for bit. `limits` is a
+// view: the caller keeps the storage alive and unchanged while a setup
+// prepared from it is used.
+struct ChainSettings {
   ChainMethod method = ChainMethod::kFabrik;  // see Methods above
   int iterations = 20;                 // in [0, kMaxChainIterations]
   float tolerance = 1e-4f;             // >= 0, relative to the chain length
-  std::span<const JointLimit> limits;  // empty, n − 1 or n entries (the tip's is ignored)
-  std::optional<glm::vec3> pole;       // world point the chain bends toward (only its direction from the root counts)
+  std::span<const JointLimit> limits;  // empty, n − 1 or n entries for the frames' n joints (the tip's is ignored)
   glm::vec3 forward{1.0f, 0.0f, 0.0f};  // bone axis in joint space (three.js rigs: +Y), non-zero
-  glm::quat parentRotation{1.0f, 0.0f, 0.0f, 0.0f};  // world rotation of the root's parent
-  std::span<Transform> output;         // n entries, must not alias joints
-  ChainResult* result = nullptr;       // optional
-
-  // Checks every input (the list above); the message names the parameter.
-  // Pure: depends on this job only (no hidden state).
-  Status Validate() const;
-  // Validates, then writes output and *result; on error neither is touched.
-  // Same as SettingsOf(*this) → Prepare → SolveChain(FrameOf(*this)).
-  Status Run() const;
-};
-
-// ---- Prepared settings (docs/ik/prepared-solvers.md) ---------------------------
-// The options of ChainJob that stay fixed from frame to frame, with the same
-// meaning, defaults and ranges. `limits` is a view: the caller keeps the
-// storage alive and unchanged while a setup prepared from it is used.
-struct ChainSettings {
-  ChainMethod method = ChainMethod::kFabrik;
-  int iterations = 20;
-  float tolerance = 1e-4f;
-  std::span<const JointLimit> limits;  // empty, n − 1 or n entries for the frames' n joints
-  glm::vec3 forward{1.0f, 0.0f, 0.0f};
 
   // Checks every setting (ChainJob::Validate's errors for these fields, same
   // text; the count of limits against the joints is the frame's check). Pure.
@@ -130,12 +111,26 @@ struct ChainSettings {
 };
 
 // What changes per frame: the joints, the target, the pole and the root's
-// parent rotation. Same meaning as in ChainJob.
+// parent rotation.
 struct ChainFrame {
-  std::span<const Transform> joints;
+  std::span<const Transform> joints;   // 2 <= n <= kMaxChainJoints, world space
   glm::vec3 target{0.0f};
-  std::optional<glm::vec3> pole;
-  glm::quat parentRotation{1.0f, 0.0f, 0.0f, 0.0f};
+  std::optional<glm::vec3> pole;       // world point the chain bends toward (only its direction from the root counts)
+  glm::quat parentRotation{1.0f, 0.0f, 0.0f, 0.0f};  // world rotation of the root's parent
+};
+
+struct ChainJob {
+  ChainFrame frame;
+  ChainSettings settings;
+  std::span<Transform> output;         // n entries, must not alias frame.joints
+  ChainResult* result = nullptr;       // optional
+
+  // Checks every input (the list above); the message names the parameter.
+  // Pure: depends on this job only (no hidden state).
+  Status Validate() const;
+  // Validates, then writes output and *result; on error neither is touched.
+  // Same as Prepare(settings) → SolveChain(frame).
+  Status Run() const;
 };
 
 // Validated settings and what depends on them alone (the unit bone axis),
@@ -165,9 +160,5 @@ Status Prepare(const ChainSettings& settings, ChainSetup* setup);
 // are left untouched. Never allocates; no hidden state.
 Status SolveChain(const ChainSetup& setup, const ChainFrame& frame, std::span<Transform> output,
                   ChainResult* result = nullptr);
-
-// The settings and the frame a ChainJob holds.
-ChainSettings SettingsOf(const ChainJob& job);
-ChainFrame FrameOf(const ChainJob& job);
 
 }  // namespace ikpd

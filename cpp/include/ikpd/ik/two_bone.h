@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstddef>
-#include <optional>
 
 #include "ikpd/common.h"
 
@@ -10,7 +9,7 @@ namespace ikpd {
 
 // Which way the middle joint bends about its bend axis (docs/ik/two-bone.md, bend direction).
 enum class BendDirection : int {
-  kAuto = 0,      // keep the side the limb is bent to now (straight limb → TwoBoneJob::straightBend)
+  kAuto = 0,      // keep the side the limb is bent to now (straight limb → TwoBoneSettings::straightBend)
   kPositive = 1,  // mid turns positively about bendAxis: root (cosB, −sinB), mid (−cosC, sinC)
   kNegative = 2,  // root (cosB, sinB), mid (−cosC, −sinC)
 };
@@ -36,8 +35,8 @@ struct TwoBoneResult {
 // Which pole input the frames of a prepared solve carry (TwoBoneFrame::pole).
 enum class TwoBonePole : int {
   kNone = 0,       // no pole: the plane of the current pose is kept; TwoBoneFrame::pole is not read
-  kPoint = 1,      // TwoBoneFrame::pole is a world point (TwoBoneJob::pole)
-  kDirection = 2,  // TwoBoneFrame::pole is a world direction (TwoBoneJob::poleDirection)
+  kPoint = 1,      // TwoBoneFrame::pole is a world point (JS: pole)
+  kDirection = 2,  // TwoBoneFrame::pole is a world direction (JS: poleDirection)
 };
 
 // Two-bone IK (docs/ik/two-bone.md): moves mid and end so the end (plus effectorOffset)
@@ -45,16 +44,18 @@ enum class TwoBonePole : int {
 // input positions (a = |mid − root|, b = |end − mid|) and are preserved unless
 // stretched. `forward` and `bendAxis` are joint-local axes shared by root and
 // mid: forward points at the child joint, bendAxis is the mid joint's hinge.
-// TwoBoneJob is the all-in-one call (it validates and derives its settings on
-// every Run); to solve many frames with the same options, Prepare a
-// TwoBoneSetup once and call SolveTwoBone per frame (below; same results bit
-// for bit).
+// A TwoBoneJob is its frame (what changes per frame) and its settings (what
+// stays fixed), below. Its Run is the all-in-one call (it validates and
+// derives its settings on every Run); to solve many frames with the same
+// settings, Prepare a TwoBoneSetup once and call SolveTwoBone per frame
+// (below; same results bit for bit).
 //
-// Limb plane: with `pole` (a world point the mid joint bends toward) or
-// `poleDirection` (a world direction it bends toward) the plane contains the
-// root, the target and the pole; otherwise the plane of the current pose is
-// kept (the mid's current world bend axis, made perpendicular to root→target).
-// `twist` then rotates the plane about the root→target axis.
+// Limb plane: with a pole (settings.pole kPoint: frame.pole is a world point
+// the mid joint bends toward; kDirection: a world direction it bends toward)
+// the plane contains the root, the target and the pole; otherwise the plane
+// of the current pose is kept (the mid's current world bend axis, made
+// perpendicular to root→target). `twist` then rotates the plane about the
+// root→target axis.
 // Reach: c = |target − effectorOffset − root| is clamped to
 // [c_min, c_max] = law-of-cosines lengths for the interior mid angle
 // [minAngle, maxAngle]; `soften` (fraction of c_max) eases c toward c_max with
@@ -79,56 +80,24 @@ enum class TwoBonePole : int {
 // limb folds toward its current direction (root→end, else the root's forward);
 // zero-length bone(s) (shorter than 1e-6 of the limb) → no bend, the limb
 // points straight at the target (never an error);
-// pole (or poleDirection) on the root→target line → treated as no pole; a
+// pole (or pole direction) on the root→target line → treated as no pole; a
 // straight limb with kAuto → straightBend.
-struct TwoBoneJob {
-  Transform root;  // world space; rotations are normalized by the job
-  Transform mid;
-  Transform end;
-  glm::vec3 target{0.0f};
 
-  std::optional<glm::vec3> pole;           // world point the mid bends toward
-  std::optional<glm::vec3> poleDirection;  // world direction the mid bends toward (not with pole)
+// The options that stay fixed from frame to frame (docs/ik/two-bone.md,
+// prepared settings); `pole` says which pole input the frames carry.
+struct TwoBoneSettings {
+  TwoBonePole pole = TwoBonePole::kNone;   // JS: `pole` (kPoint) or `poleDirection` (kDirection) given
   glm::vec3 forward{1.0f, 0.0f, 0.0f};     // joint-local bone axis (three.js rigs: +Y)
   glm::vec3 bendAxis{0.0f, 0.0f, 1.0f};    // joint-local hinge axis of the mid joint (not parallel to forward)
   BendDirection bendDirection = BendDirection::kAuto;
   BendDirection straightBend = BendDirection::kPositive;  // tie-break for kAuto on a straight limb (not kAuto)
   float minAngle = 0.0f;                   // interior mid angle limits, radians, 0 <= minAngle <= maxAngle <= π
   float maxAngle = kPi;
-  glm::vec3 effectorOffset{0.0f};          // world offset from end joint to contact point (docs/ik/two-bone.md)
-  float weight = 1.0f;                     // [0, 1]
   float soften = 0.0f;                     // [0, 1]: soft-IK zone as a fraction of the reach
   float maxStretch = 1.0f;                 // >= 1; 1 disables stretching
   float twist = 0.0f;                      // radians about the root→target axis (right-handed)
   EndRotation endRotation = EndRotation::kWorld;
   float tolerance = 1e-4f;                 // `reached` tolerance relative to the limb length, >= 0
-
-  TwoBoneResult* result = nullptr;  // output
-
-  // Checks every input; errors name the parameter as the JS API spells it.
-  // Pure: depends on this job only (no hidden state).
-  Status Validate() const;
-  // Validates, then writes *result. On error *result is left untouched.
-  // Same as SettingsOf(*this) → Prepare → SolveTwoBone(FrameOf(*this)).
-  Status Run() const;
-};
-
-// ---- Prepared settings (docs/ik/two-bone.md, prepared settings) ---------------
-// The options of TwoBoneJob that stay fixed from frame to frame, with the same
-// meaning, defaults and ranges; `pole` says which pole input the frames carry.
-struct TwoBoneSettings {
-  TwoBonePole pole = TwoBonePole::kNone;
-  glm::vec3 forward{1.0f, 0.0f, 0.0f};
-  glm::vec3 bendAxis{0.0f, 0.0f, 1.0f};
-  BendDirection bendDirection = BendDirection::kAuto;
-  BendDirection straightBend = BendDirection::kPositive;
-  float minAngle = 0.0f;
-  float maxAngle = kPi;
-  float soften = 0.0f;
-  float maxStretch = 1.0f;
-  float twist = 0.0f;
-  EndRotation endRotation = EndRotation::kWorld;
-  float tolerance = 1e-4f;
 
   // Checks every setting (the errors of TwoBoneJob::Validate for these
   // fields, same text, same order; "pole: must be none, point or direction").
@@ -138,15 +107,28 @@ struct TwoBoneSettings {
 
 // What changes per frame (per item in a batch): the joints, the target, the
 // pole (a point or a direction per TwoBoneSettings::pole; unread for kNone),
-// the effector offset and the weight. Same meaning as in TwoBoneJob.
+// the effector offset and the weight.
 struct TwoBoneFrame {
-  Transform root;
+  Transform root;  // world space; rotations are normalized by the job
   Transform mid;
   Transform end;
   glm::vec3 target{0.0f};
-  glm::vec3 pole{0.0f};
-  glm::vec3 effectorOffset{0.0f};
-  float weight = 1.0f;
+  glm::vec3 pole{0.0f};                    // world point or direction the mid bends toward (settings.pole)
+  glm::vec3 effectorOffset{0.0f};          // world offset from end joint to contact point (docs/ik/two-bone.md)
+  float weight = 1.0f;                     // [0, 1]
+};
+
+struct TwoBoneJob {
+  TwoBoneFrame frame;
+  TwoBoneSettings settings;
+  TwoBoneResult* result = nullptr;  // output
+
+  // Checks every input; errors name the parameter as the JS API spells it.
+  // Pure: depends on this job only (no hidden state).
+  Status Validate() const;
+  // Validates, then writes *result. On error *result is left untouched.
+  // Same as Prepare(settings) → SolveTwoBone(frame).
+  Status Run() const;
 };
 
 // Validated settings and everything derived from them alone (the unit rig
@@ -177,10 +159,5 @@ Status Prepare(const TwoBoneSettings& settings, TwoBoneSetup* setup);
 // untouched. Never allocates; no hidden state (safe from any thread on a
 // shared const setup).
 Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result);
-
-// The settings and the frame a TwoBoneJob holds (the pole kind from which of
-// pole / poleDirection is set; pole wins if both are, which Validate rejects).
-TwoBoneSettings SettingsOf(const TwoBoneJob& job);
-TwoBoneFrame FrameOf(const TwoBoneJob& job);
 
 }  // namespace ikpd

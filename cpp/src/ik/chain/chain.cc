@@ -13,8 +13,6 @@
 
 namespace ikpd {
 
-using describe::CheckRange;
-using describe::FirstError;
 namespace chain_detail {
 
 Chain::Chain(const ChainSetup& setup, const ChainFrame& f, std::span<Transform> output)
@@ -223,11 +221,6 @@ Status CheckPoints(std::span<const Transform> joints, std::span<const Transform>
   return Ok();
 }
 
-Status CheckScalars(ChainMethod method, int iterations, float tolerance) {
-  if (method != ChainMethod::kCcd && method != ChainMethod::kFabrik) return Error("method: must be 'ccd' or 'fabrik'");
-  return FirstError({CheckRange<ChainJob, "iterations">(iterations), CheckRange<ChainJob, "tolerance">(tolerance)});
-}
-
 Status CheckLimitCount(std::span<const JointLimit> limits, std::size_t n) {
   if (!limits.empty() && limits.size() != n - 1 && limits.size() != n) {
     return Error("limits: needs one entry per joint (or per bone)");
@@ -283,15 +276,17 @@ ChainResult Solve(const ChainSetup& setup, const ChainFrame& frame, std::span<Tr
 
 }  // namespace
 
-// Same checks and order as before the settings/frame split.
+// The joints, output and target; every described range and enum (method,
+// iterations, tolerance: CheckFields); then the limits, pole, forward and
+// parent rotation.
 Status ChainJob::Validate() const {
-  if (Status s = CheckPoints(joints, output, target); !s) return s;
-  if (Status s = CheckScalars(method, iterations, tolerance); !s) return s;
-  if (Status s = CheckLimitCount(limits, joints.size()); !s) return s;
-  if (Status s = CheckLimits(limits); !s) return s;
-  if (Status s = CheckPole(pole); !s) return s;
-  if (Status s = CheckForward(forward); !s) return s;
-  return CheckParent(parentRotation);
+  if (Status s = CheckPoints(frame.joints, output, frame.target); !s) return s;
+  if (Status s = describe::CheckFields(*this); !s) return s;
+  if (Status s = CheckLimitCount(settings.limits, frame.joints.size()); !s) return s;
+  if (Status s = CheckLimits(settings.limits); !s) return s;
+  if (Status s = CheckPole(frame.pole); !s) return s;
+  if (Status s = CheckForward(settings.forward); !s) return s;
+  return CheckParent(frame.parentRotation);
 }
 
 // Fills a setup from settings already checked (by Prepare, or by ChainJob::Validate,
@@ -307,14 +302,14 @@ struct ChainSetupAccess {
 Status ChainJob::Run() const {
   if (Status s = Validate(); !s) return s;
   ChainSetup setup;
-  ChainSetupAccess::Store(SettingsOf(*this), &setup);
-  const ChainResult r = Solve(setup, FrameOf(*this), output);
+  ChainSetupAccess::Store(settings, &setup);
+  const ChainResult r = Solve(setup, frame, output);
   if (result) *result = r;
   return Ok();
 }
 
 Status ChainSettings::Validate() const {
-  if (Status s = CheckScalars(method, iterations, tolerance); !s) return s;
+  if (Status s = describe::CheckFields(*this, &ChainJob::settings); !s) return s;
   if (Status s = CheckLimits(limits); !s) return s;
   return CheckForward(forward);
 }
@@ -335,14 +330,5 @@ Status SolveChain(const ChainSetup& setup, const ChainFrame& frame, std::span<Tr
   if (result) *result = r;
   return Ok();
 }
-
-ChainSettings SettingsOf(const ChainJob& job) {
-  ChainSettings s;
-  s.method = job.method, s.iterations = job.iterations, s.tolerance = job.tolerance;
-  s.limits = job.limits, s.forward = job.forward;
-  return s;
-}
-
-ChainFrame FrameOf(const ChainJob& job) { return {job.joints, job.target, job.pole, job.parentRotation}; }
 
 }  // namespace ikpd

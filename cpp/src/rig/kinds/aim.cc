@@ -12,10 +12,10 @@ namespace {
 Status CheckOptions(const Setup&, const ConstraintSettings& s) {
   AimJob job = s.aim;
   glm::quat out;
-  job.position = glm::vec3(0.0f);
-  job.rotation = kIdentityRotation;
-  job.target = glm::vec3(1.0f);
-  job.weight = 1.0f;
+  job.frame.position = glm::vec3(0.0f);
+  job.frame.rotation = kIdentityRotation;
+  job.frame.target = glm::vec3(1.0f);
+  job.frame.weight = 1.0f;
   job.result = &out;
   return job.Validate();
 }
@@ -30,7 +30,7 @@ void Writes(const ConstraintSettings&, std::vector<std::uint16_t>& out) { out.pu
 Status Configure(const Setup&, Constraint& c, bool keepState) {
   AimState& a = std::get<AimState>(c.state);
   PrepareBoth(a.setup, [&](bool withPole) {
-    AimSettings settings = SettingsOf(c.settings.aim);
+    AimSettings settings = c.settings.aim.settings;
     settings.forward = a.look, settings.up = a.up, settings.pole = withPole;
     return settings;
   });

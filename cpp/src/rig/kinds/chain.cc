@@ -15,10 +15,10 @@ Status CheckOptions(const Setup&, const ConstraintSettings& s) {
   std::vector<Transform> joints(s.joints.size()), output(s.joints.size());
   for (std::size_t k = 0; k < joints.size(); ++k) joints[k] = SampleJoint(static_cast<float>(k), 0);
   ChainJob job = s.chain;
-  job.joints = joints;
+  job.frame.joints = joints;
   job.output = output;
-  job.limits = s.chainLimits;
-  job.pole.reset();
+  job.settings.limits = s.chainLimits;
+  job.frame.pole.reset();
   job.result = nullptr;
   return job.Validate();
 }
@@ -46,7 +46,7 @@ void DetectAxes(const Setup& setup, Constraint& c) {
 }
 
 void Prepare(Constraint& c, ChainState& state) {
-  ChainSettings chain = SettingsOf(c.settings.chain);
+  ChainSettings chain = c.settings.chain.settings;
   chain.limits = state.limits;  // the state's own storage
   chain.forward = state.forward;
   state.setup = ChainSetup{};

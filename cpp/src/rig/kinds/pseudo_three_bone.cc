@@ -13,10 +13,8 @@ Status CheckOptions(const Setup&, const ConstraintSettings& s) {
   if (Status st = CheckNoStretch(s.pseudoThreeBone.limb); !st) return st;
   PseudoThreeBoneJob job = s.pseudoThreeBone;
   PseudoThreeBoneResult out;
-  job.limb.root = SampleJoint(0, 0), job.limb.mid = SampleJoint(1, 0), job.limb.end = SampleJoint(2, 0), job.tip = SampleJoint(2, -1);
-  job.limb.target = glm::vec3(1.0f, 1.0f, 0.0f);
-  job.limb.pole.reset();
-  job.limb.weight = 1.0f;
+  SampleLimb(job.limb);
+  job.tip = SampleJoint(2, -1);
   job.result = &out;
   return job.Validate();
 }

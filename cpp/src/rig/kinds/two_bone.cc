@@ -7,14 +7,21 @@
 namespace ikpd::rig::detail {
 
 TwoBoneSettings CanonicalLimb(const TwoBoneJob& limb, bool withPole) {
-  TwoBoneSettings settings = SettingsOf(limb);
+  TwoBoneSettings settings = limb.settings;
   settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
-  settings.pole = withPole ? TwoBonePole::kPoint : limb.poleDirection ? TwoBonePole::kDirection : TwoBonePole::kNone;
+  settings.pole = withPole ? TwoBonePole::kPoint : HasPoleDirection(limb) ? TwoBonePole::kDirection : TwoBonePole::kNone;
   return settings;
 }
 
+void SampleLimb(TwoBoneJob& job) {
+  job.frame.root = SampleJoint(0, 0), job.frame.mid = SampleJoint(1, 0), job.frame.end = SampleJoint(2, 0);
+  job.frame.target = glm::vec3(1.0f, 1.0f, 0.0f);
+  if (job.settings.pole == TwoBonePole::kPoint) job.settings.pole = TwoBonePole::kNone;
+  job.frame.weight = 1.0f;
+}
+
 Status CheckNoStretch(const TwoBoneJob& limb) {
-  if (limb.maxStretch != 1.0f) return Error("maxStretch: the rig does not stretch bones (must be 1)");
+  if (limb.settings.maxStretch != 1.0f) return Error("maxStretch: the rig does not stretch bones (must be 1)");
   return Ok();
 }
 
@@ -26,9 +33,7 @@ Status CheckOptions(const Setup&, const ConstraintSettings& s) {
   if (Status st = CheckNoStretch(s.twoBone); !st) return st;
   TwoBoneJob job = s.twoBone;
   TwoBoneResult out;
-  job.root = SampleJoint(0, 0), job.mid = SampleJoint(1, 0), job.end = SampleJoint(2, 0), job.target = glm::vec3(1.0f, 1.0f, 0.0f);
-  job.pole.reset();
-  job.weight = 1.0f;
+  SampleLimb(job);
   job.result = &out;
   return job.Validate();
 }

@@ -21,11 +21,17 @@ Status CheckNoStretch(const TwoBoneJob& limb);
 inline Transform SampleJoint(float x, float y) { return {glm::vec3(x, y, 0.0f), kIdentityRotation}; }
 // Writes root, mid and end (a pseudo three-bone's tip follows its end).
 void WritesLimb(const ConstraintSettings& s, std::vector<std::uint16_t>& out);
+// Whether the limb options give a pole direction (JS poleDirection; the rig's
+// pole point is a per-frame input, never an option).
+inline bool HasPoleDirection(const TwoBoneJob& limb) { return limb.settings.pole == TwoBonePole::kDirection; }
 // The pole of a frame in model space: the point, else the constraint's poleDirection (a vector).
 inline glm::vec3 ModelPole(const Stage& stage, const ConstraintFrame& f, const TwoBoneJob& limb) {
   if (f.poleSet != 0.0f) return stage.ToModel(f.pole);
-  return limb.poleDirection ? stage.ToModelVector(*limb.poleDirection) : glm::vec3(0.0f);
+  return HasPoleDirection(limb) ? stage.ToModelVector(limb.frame.pole) : glm::vec3(0.0f);
 }
+// The limb options' checks on a sample limb (`job` holds the options): the
+// sample joints and target, no pole point (a per-frame input), weight 1.
+void SampleLimb(TwoBoneJob& job);
 
 extern const KindOps kTwoBoneKind;
 
