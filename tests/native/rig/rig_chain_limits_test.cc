@@ -45,8 +45,8 @@ TEST(RigChainLimits, LocalLimitsOnASharedAxisEqualTheJobOnTheJointsOwnRotations)
     const ChainRig chain = SharedAxisChain(rng, 5);
     Rig rig = MakeRig(chain);
     ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kChain, {1, 2, 3, 4, 5});
-    s.chain.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
-    s.chain.iterations = 10;
+    s.chain.settings.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
+    s.chain.settings.iterations = 10;
     s.chainLimitsLocal = true;
     for (int k = 0; k < 5; ++k) s.chainLimits.push_back(Euler(glm::vec3(-0.05f, -0.3f, -0.9f), glm::vec3(0.05f, 0.3f, 0.9f)));
     ASSERT_TRUE(rig.Add(s).ok());
@@ -61,10 +61,10 @@ TEST(RigChainLimits, LocalLimitsOnASharedAxisEqualTheJobOnTheJointsOwnRotations)
     std::vector<Transform> joints(5), output(5);
     for (int k = 0; k < 5; ++k) joints[k] = {before[1 + k].position, before[1 + k].rotation};
     ikpd::ChainJob job = s.chain;
-    job.limits = s.chainLimits;
-    job.forward = glm::vec3(0.0f, 1.0f, 0.0f);
-    job.parentRotation = before[0].rotation;
-    job.joints = joints, job.output = output, job.target = rig.frames()[0].target;
+    job.settings.limits = s.chainLimits;
+    job.settings.forward = glm::vec3(0.0f, 1.0f, 0.0f);
+    job.frame.parentRotation = before[0].rotation;
+    job.frame.joints = joints, job.output = output, job.frame.target = rig.frames()[0].target;
     ASSERT_TRUE(job.Run().ok());
     for (int k = 0; k < 4; ++k) {
       ASSERT_LT(RotationGap(after[1 + k].rotation, output[k].rotation), 1e-4f) << "case " << i << " joint " << k;
@@ -85,7 +85,7 @@ TEST(RigChainLimits, LocalConeLimitsOnMixedAxesHoldOnTheJointsBoneDirections) {
     const ChainRig chain = RandomChain(rng, 6);
     Rig rig = MakeRig(chain);
     ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kChain, {1, 2, 3, 4, 5});
-    s.chain.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
+    s.chain.settings.method = i % 2 ? ikpd::ChainMethod::kCcd : ikpd::ChainMethod::kFabrik;
     s.chainLimitsLocal = true;
     std::vector<glm::vec3> forward(5);  // each joint's own bone axis at rest
     for (int k = 0; k < 4; ++k) forward[k] = glm::normalize(chain.rest[2 + k].translation);
