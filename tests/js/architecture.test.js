@@ -70,5 +70,9 @@ describe('docs/architecture.md', () => {
       .flatMap(walk).filter((path) => /\.(h|cc)$/.test(path) && /\bsoften\b/.test(code(path)));
     expect(touched.length).toBeGreaterThanOrEqual(3);
     expect(touched.filter((path) => !files.includes(path))).toEqual([]);
+    // No typings file declares it by hand: they compose the generated interfaces
+    // (grounding's own soften is described in the rig area's).
+    const typed = ['web/types', 'web/three'].flatMap(walk).filter((path) => path.endsWith('.d.ts') && /^\s*soften\??:/m.test(read(path)));
+    expect(typed.sort()).toEqual(['web/types/ik/described.d.ts', 'web/types/rig/described.d.ts']);
   });
 });

@@ -53,7 +53,11 @@ function heritage(clause) {
   return [...parts, clause.slice(start)].map((t) => t.trim()).filter(Boolean);
 }
 
-const keyList = (union) => [...union.matchAll(/'(\w+)'/g)].map((m) => m[1]);
+// The keys of a Pick/Omit: a union of string literals, or a type alias of one.
+function keyList(union) {
+  const alias = /^\w+$/.test(union.trim()) ? new RegExp(`type ${union.trim()} = ([^;]+);`).exec(ALL_TYPES) : null;
+  return [...(alias ? alias[1] : union).matchAll(/'(\w+)'/g)].map((m) => m[1]);
+}
 
 // name → { optional, doc, type } of each property of `export interface name`
 // (every declaration of it), with what it extends: plain names, Pick<T, keys>

@@ -279,6 +279,20 @@ std::vector<File> Files() {
                                          RecordSection<rig::GroundHit>() + RecordSection<rig::GroundProbe>()});
   files.push_back({"pd/described.js", Header("cpp/src/pd/fields.h") + kSettingsImports + JobSection<PdOptions>()});
   // The typings' described interfaces (described_types.h), beside web/src in web/types.
+  files.push_back(
+      {"../types/ik/described.d.ts",
+       TypesHeader("cpp/src/ik/fields.h",
+                   "import type { Joint, JointResult, Quat, Vec3 } from '../common.js';\nimport type { Vec2 } from './tentacle.js';\n") +
+           Interface<TwoBoneJob>("TwoBoneFields", "The described options of `solveTwoBone` (docs/ik/two-bone.md).") +
+           Interface<TwoBoneResult>("TwoBoneResultFields", "The described result of `solveTwoBone`.") +
+           Interface<AimJob>("AimFields", "The described options of `solveAim` (docs/ik/aim.md).") +
+           Interface<AimResult>("AimResultFields", "The described result of `solveAim`.") +
+           Interface<PseudoThreeBoneJob>("PseudoThreeBoneFields",
+                                         "The described options of `solvePseudoThreeBone` (docs/ik/pseudo-three-bone.md).") +
+           Interface<PseudoThreeBoneResult>("PseudoThreeBoneResultFields", "The described result of `solvePseudoThreeBone`.") +
+           Interface<ChainJob>("ChainFields", "The described options of `solveChain` (docs/ik/chains.md).") +
+           Interface<ChainResult>("ChainResultFields", "The described result of `solveChain`.") +
+           Interface<Tentacle2DSettings>("Tentacle2DFields", "The described options of `Tentacle2D` (docs/ik/tentacle.md).")});
   files.push_back({"../types/rig/described.d.ts",
                    TypesHeader("cpp/src/rig/fields.h", "import type { Vec3 } from '../common.js';\n") +
                        Interface<rig::CommonSettings>("RigCommonFields", "The settings every rig constraint has (docs/rig/rig.md).") +

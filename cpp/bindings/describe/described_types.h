@@ -79,6 +79,8 @@ inline std::string Union(const char* names) {
 
 inline std::string TypeOf(const FieldRecord& f) {
   const std::string_view kind = f.kind;
+  if (f.role == Role::kOutput && kind == "transform") return "JointResult";
+  if (f.role == Role::kOutput && kind == "quat") return "[number, number, number, number]";
   if (kind == "enum") return Union(f.enumNames);
   if (kind == "boolean") return "boolean";
   if (kind == "vec2") return "Vec2";
@@ -99,7 +101,7 @@ template <class Job>
 std::string DefaultOf(const FieldRecord& f) {
   const std::string_view kind = f.kind;
   const auto* d = kDefaults<Job>.data() + f.offset;
-  if (f.role == Role::kInput) return "";
+  if (f.role == Role::kInput || f.role == Role::kOutput) return "";
   if (f.derived) return "null";  // derived from the rig (the doc says how)
   const double value = f.hasFallback ? f.fallback : static_cast<double>(d[0]);
   for (int k = 0; f.presets != nullptr && k < 4 && f.presets->names[k] != nullptr; ++k) {
@@ -144,9 +146,9 @@ std::string Interface(const std::string& name, const std::string& about, std::st
     if (prefix.empty() ? field.find('.') != std::string_view::npos : !field.starts_with(prefix)) continue;
     field.remove_prefix(prefix.size());
     std::string text = DocOf<Job>(f.name);
-    if (f.hasRange && f.kind != std::string_view("enum")) text += std::string(text.empty() ? "" : "\n") + "Must be " + RangeText(f.range) + ".";
+    if (f.hasRange && f.role != Role::kOutput && f.kind != std::string_view("enum")) text += std::string(text.empty() ? "" : "\n") + "Must be " + RangeText(f.range) + ".";
     if (const std::string d = DefaultOf<Job>(f); !d.empty()) text += "\n@default " + d;
-    s += DocComment(text, "  ") + "  " + std::string(field) + (f.role == Role::kInput ? "" : "?") + ": " + TypeOf(f) + ";\n";
+    s += DocComment(text, "  ") + "  " + std::string(field) + (f.role == Role::kInput || f.role == Role::kOutput ? "" : "?") + ": " + TypeOf(f) + ";\n";
   }
   return s + "}\n\n";
 }

@@ -2,7 +2,7 @@
 // buffers in WASM memory (docs/architecture.md), exposed as Float32Array views (no copies).
 import type { Disposable, Vec3 } from '../common.js';
 import type { AimMethod } from '../ik/aim.js';
-import type { BendDirection } from '../ik/twoBone.js';
+import type { TwoBoneFields } from '../ik/described.js';
 import type { PdControllerOptions, QuatPDOptions } from '../pd/pd.js';
 
 /**
@@ -38,31 +38,9 @@ export interface SoaBatch<In, Out> extends Disposable {
 }
 
 /** Settings shared by every item of a TwoBoneBatch; defaults as in `solveTwoBone`. */
-export interface TwoBoneBatchOptions {
+export interface TwoBoneBatchOptions extends Omit<TwoBoneFields, 'root' | 'mid' | 'end' | 'target' | 'pole' | 'poleDirection' | 'effectorOffset' | 'weight'> {
   /** Default `'none'`. @default 'none' */
   poleMode?: PoleMode;
-  /** Default `[1, 0, 0]`. @default [1, 0, 0] */
-  forward?: Vec3;
-  /** Default `[0, 0, 1]`. @default [0, 0, 1] */
-  bendAxis?: Vec3;
-  /** Default `'auto'`. @default 'auto' */
-  bendDirection?: BendDirection;
-  /** Default `'positive'`. @default 'positive' */
-  straightBend?: 'positive' | 'negative';
-  /** Radians. Default 0. @default 0 */
-  minAngle?: number;
-  /** Radians. Default π. @default Math.PI */
-  maxAngle?: number;
-  /** Default 0. @default 0 */
-  soften?: number;
-  /** Default 1. @default 1 */
-  maxStretch?: number;
-  /** Radians. Default 0. @default 0 */
-  twist?: number;
-  /** Default `'world'`. @default 'world' */
-  endRotation?: 'world' | 'relative';
-  /** Default 1e-4. @default 1e-4 */
-  tolerance?: number;
 }
 
 /** Per-item inputs of a TwoBoneBatch (names as in `solveTwoBone`). */

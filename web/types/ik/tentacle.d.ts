@@ -1,31 +1,16 @@
 // Typings of Tentacle2D: the incremental 2D tentacle (docs/ik/tentacle.md).
 import type { Disposable } from '../common.js';
+import type { Tentacle2DFields } from './described.js';
 
 /** A 2D point or vector `[x, y]`. */
 export type Vec2 = readonly [number, number] | ArrayLike<number>;
 
 /** Options of `new Tentacle2D(...)` (docs/ik/tentacle.md). */
-export interface Tentacle2DOptions {
+export interface Tentacle2DOptions extends Omit<Tentacle2DFields, 'limit'> {
   /** Bone lengths, root to tip (>= 1 bone, each >= 0). */
   lengths: ArrayLike<number>;
-  /** Largest turn of one joint per update, radians, in [0, π]. Default 0.05. @default 0.05 */
-  step?: number;
   /** Joint limit |angle| <= limit (radians, >= 0), one number for all or one per bone. Default π. @default Math.PI */
   limit?: number | ArrayLike<number>;
-  /** Root position. Default `[0, 0]`. @default [0, 0] */
-  root?: Vec2;
-  /** Direction of the straight (all angles 0) pose, radians from +X. Default 0. @default 0 */
-  baseAngle?: number;
-  /**
-   * Opt-in escape from the plain rule's dead ends (integer >= 0; default 0 = off, the plain
-   * rule, which can curl into a knot it never leaves). N > 0: when the tip has not come closer
-   * to the target for N updates in a row while it is farther than `step * totalLength` beyond
-   * the best gap any pose could have, the tentacle unwinds (every joint one step toward 0 per
-   * update until straight) and then follows the plain rule again. At most once per target: the
-   * target must move by more than `step * totalLength` first. See docs/ik/tentacle.md.
-   * @default 0
-   */
-  escapeAfter?: number;
 }
 
 /**

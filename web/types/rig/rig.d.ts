@@ -1,11 +1,10 @@
 // Typings of the character rig: a character rig (docs/rig/rig.md), one object
 // that owns a skeleton and an ordered stack of constraints, solved in one
 // WebAssembly call per frame from animated locals to solved locals.
-import type { AimMethod } from '../ik/aim.js';
-import type { BendDirection } from '../ik/twoBone.js';
 import type { JointLimit } from '../ik/chain.js';
 import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './bodyLookAt.js';
 import type { Disposable, Vec3 } from '../common.js';
+import type { AimFields, ChainFields, PseudoThreeBoneFields, TwoBoneFields } from '../ik/described.js';
 import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields } from './described.js';
 
 /** The constraint kinds, in the order they are solved when added in this order. */
@@ -35,71 +34,38 @@ export interface RigBaseOptions extends Pick<RigCommonFields, 'weight' | 'enable
 export interface RigCommonOptions extends RigBaseOptions, Pick<RigCommonFields, 'settleTime' | 'damping'> {}
 
 /** `aim`: joints `[joint]`; turns its look axis toward the frame's target, rolling its up axis toward the pole when poleSet. */
-export interface RigAimOptions extends RigCommonOptions {
+export interface RigAimOptions extends RigCommonOptions, Pick<AimFields, 'method' | 'offset'> {
   /** Joint-local look axis. Default: detected, the rig's `facing` in the joint's rest frame. */
   forward?: Vec3 | null;
   /** Joint-local roll axis. Default: detected, the rig's `up` in the joint's rest frame. */
   up?: Vec3 | null;
-  /** As `AimOptions.method`. @default 'yawPitch' */
-  method?: AimMethod;
   /** As `AimOptions.hingeAxis` (joint-local). Default none. */
   hingeAxis?: Vec3 | null;
-  /** As `AimOptions.offset` (joint-local eye point). @default [0, 0, 0] */
-  offset?: Vec3;
 }
 
 /** Two-bone limb options the rig takes from `TwoBoneOptions` (forward and bendAxis are detected unless given). */
-export interface RigLimbOptions extends RigCommonOptions {
+export interface RigLimbOptions extends RigCommonOptions,
+  Omit<TwoBoneFields, 'root' | 'mid' | 'end' | 'target' | 'pole' | 'poleDirection' | 'forward' | 'bendAxis' | 'effectorOffset' | 'weight' | 'endRotation' | 'maxStretch'> {
   /** Joint-local bone axis shared by the joints. Default: detected from the rest pose (each joint toward the next). */
   forward?: Vec3 | null;
   /** Joint-local hinge axis. Default: detected, the rest bend axis (upper × lower), else facing × bone. */
   bendAxis?: Vec3 | null;
   /** As `TwoBoneOptions.poleDirection` (world). Default none. */
   poleDirection?: Vec3 | null;
-  /** As `TwoBoneOptions.bendDirection`. @default 'auto' */
-  bendDirection?: BendDirection;
-  /** As `TwoBoneOptions.straightBend`. @default 'positive' */
-  straightBend?: 'positive' | 'negative';
-  /** Minimum interior angle, radians in [0, maxAngle]. @default 0 */
-  minAngle?: number;
-  /** Maximum interior angle, radians in [minAngle, π]. @default Math.PI */
-  maxAngle?: number;
-  /** Soft-IK zone, fraction of the reach in [0, 1]. @default 0 */
-  soften?: number;
   /** Must be 1: a rig writes rotations only and does not stretch bones. @default 1 */
   maxStretch?: number;
-  /** Rotation of the limb plane about the root→target axis, radians. @default 0 */
-  twist?: number;
-  /** `reached` tolerance relative to the limb length. @default 1e-4 */
-  tolerance?: number;
 }
 
 /** `twoBone`: joints `[root, mid, end]`. */
-export interface RigTwoBoneOptions extends RigLimbOptions {
-  /** As `TwoBoneOptions.endRotation`. @default 'world' */
-  endRotation?: 'world' | 'relative';
-}
+export interface RigTwoBoneOptions extends RigLimbOptions, Pick<TwoBoneFields, 'endRotation'> {}
 
 /** `pseudoThreeBone`: joints `[root, mid, end, tip]`. */
-export interface RigPseudoThreeBoneOptions extends RigLimbOptions {
-  /** As `PseudoThreeBoneOptions.blend`, in [0, 1]. @default 0 */
-  blend?: number;
-  /** As `PseudoThreeBoneOptions.variant`. @default 'relative' */
-  variant?: 'relative' | 'followMid';
-  /** As `PseudoThreeBoneOptions.endLimit`, radians in [0, π]. @default Math.PI */
-  endLimit?: number;
-}
+export interface RigPseudoThreeBoneOptions extends RigLimbOptions, Pick<PseudoThreeBoneFields, 'blend' | 'variant' | 'endLimit'> {}
 
 /** `chain`: 2 to 256 joints, root first. */
-export interface RigChainOptions extends RigCommonOptions {
+export interface RigChainOptions extends RigCommonOptions, Pick<ChainFields, 'method' | 'iterations' | 'tolerance'> {
   /** Joint-local bone axis. Default: detected from the rest pose. */
   forward?: Vec3 | null;
-  /** As `ChainOptions.method`. @default 'fabrik' */
-  method?: 'ccd' | 'fabrik';
-  /** As `ChainOptions.iterations`. @default 20 */
-  iterations?: number;
-  /** As `ChainOptions.tolerance`. @default 1e-4 */
-  tolerance?: number;
   /** As `ChainOptions.limits` (empty, one per bone or one per joint), in the frames `limitFrames` says. @default [] */
   limits?: ReadonlyArray<JointLimit | null | undefined>;
   /**
