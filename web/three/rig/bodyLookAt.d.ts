@@ -96,8 +96,7 @@ export interface BodyLookAtIK extends SmoothedRigIK {}
  * (RangeError). Any bone axes. Call `update(dt)` every frame after the
  * animation mixer. A module without the rig area (plain `init()`) is an
  * Error naming `init({ rig: true })`, before any bone is looked up. A
- * one-constraint IKRig (a 'bodyLookAt' constraint); `createSolver` was removed
- * (an unknown option now, with a hint).
+ * one-constraint IKRig (a 'bodyLookAt' constraint).
  */
 export class BodyLookAtIK {
   constructor(ikpd: Ikpd, root: Object3D, options?: BodyLookAtIKOptions);
