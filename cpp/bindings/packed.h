@@ -294,15 +294,8 @@ constexpr void Apply(FieldRecord& r, Derived) { r.derived = true; }
 constexpr void Apply(FieldRecord&, const Doc&) {}  // read by the generator only (described_types.h)
 
 template <class Job>
-constexpr std::size_t FieldCount() {
-  std::size_t n = 0;
-  JobFields<Job>::Visit([&](Role, const char*, auto, const auto&...) { ++n; });
-  return n;
-}
-
-template <class Job>
-constexpr std::array<FieldRecord, FieldCount<Job>()> MakeRecords() {
-  std::array<FieldRecord, FieldCount<Job>()> out{};
+constexpr std::array<FieldRecord, DescribedFieldCount<Job>()> MakeRecords() {
+  std::array<FieldRecord, DescribedFieldCount<Job>()> out{};
   std::size_t i = 0;
   std::uint32_t at = 0;
   JobFields<Job>::Visit([&](Role role, const char* name, auto member, const auto&... extras) {
