@@ -20,8 +20,8 @@ glm::quat Unit(const glm::quat& q) {
 }
 
 void CheckResult(const PseudoThreeBoneJob& job, const PseudoThreeBoneResult& r) {
-  const TwoBoneJob& limb = job.limb;
-  FUZZ_CHECK(Finite(limb.frame.root, limb.frame.mid, limb.frame.end, limb.frame.target, job.tip), "non-finite input accepted");
+  const TwoBoneJob limb{job.frame.limb, job.settings.limb, nullptr};
+  FUZZ_CHECK(Finite(limb.frame.root, limb.frame.mid, limb.frame.end, limb.frame.target, job.frame.tip), "non-finite input accepted");
   FUZZ_CHECK(Finite(r.root, r.mid, r.end, r.tip, r.distance), "non-finite result");
   FUZZ_CHECK(IsUnit(r.root.rotation) && IsUnit(r.mid.rotation) && IsUnit(r.end.rotation) && IsUnit(r.tip.rotation),
              "rotation not unit");
@@ -29,9 +29,9 @@ void CheckResult(const PseudoThreeBoneJob& job, const PseudoThreeBoneResult& r) 
 
   const float a = glm::distance(limb.frame.root.position, limb.frame.mid.position);
   const float b = glm::distance(limb.frame.mid.position, limb.frame.end.position);
-  const float t = glm::distance(limb.frame.end.position, job.tip.position);
+  const float t = glm::distance(limb.frame.end.position, job.frame.tip.position);
   const bool moderate = Moderate(limb.frame.root.position) && Moderate(limb.frame.mid.position) && Moderate(limb.frame.end.position) &&
-                        Moderate(job.tip.position) && Moderate(limb.frame.target) && (limb.settings.pole != ikpd::TwoBonePole::kPoint || Moderate(limb.frame.pole)) &&
+                        Moderate(job.frame.tip.position) && Moderate(limb.frame.target) && (limb.settings.pole != ikpd::TwoBonePole::kPoint || Moderate(limb.frame.pole)) &&
                         a + b > 1e-2f;
   if (!moderate) return;  // only finiteness is meaningful at extreme magnitudes
   const float scale = 1.0f + glm::length(limb.frame.root.position) + glm::length(limb.frame.target) + a + b + t;
@@ -41,8 +41,8 @@ void CheckResult(const PseudoThreeBoneJob& job, const PseudoThreeBoneResult& r) 
 
   // The tip moves rigidly with the end joint: same offset and rotation in the end's frame.
   const glm::quat q3 = Unit(limb.frame.end.rotation);
-  const glm::quat tip_rotation = Unit(job.tip.rotation);
-  const glm::vec3 local_before = glm::conjugate(q3) * (job.tip.position - limb.frame.end.position);
+  const glm::quat tip_rotation = Unit(job.frame.tip.rotation);
+  const glm::vec3 local_before = glm::conjugate(q3) * (job.frame.tip.position - limb.frame.end.position);
   const glm::vec3 local_after = glm::conjugate(r.end.rotation) * (r.tip.position - r.end.position);
   FUZZ_CHECK(glm::distance(local_before, local_after) <= tol, "tip offset in the end's frame changed by %g",
              double(glm::distance(local_before, local_after)));
@@ -57,7 +57,7 @@ void CheckResult(const PseudoThreeBoneJob& job, const PseudoThreeBoneResult& r) 
                double(r.distance));
   }
   // Blend 1 without a limit: one pass, the end keeps its input world rotation.
-  if (job.blend == 1.0f && job.endLimit >= kPi) {
+  if (job.frame.blend == 1.0f && job.settings.endLimit >= kPi) {
     FUZZ_CHECK(std::fabs(glm::dot(q3, r.end.rotation)) >= 1.0f - 1e-5f, "blend 1 changed the end rotation");
   }
   if (limb.frame.weight != 1.0f) return;
@@ -85,29 +85,31 @@ void CheckResult(const PseudoThreeBoneJob& job, const PseudoThreeBoneResult& r) 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
   PseudoThreeBoneJob job;
-  FillTwoBoneJob(in, job.limb);  // its effectorOffset and endRotation are ignored by the job
+  TwoBoneJob limb;
+  FillTwoBoneJob(in, limb);  // its effectorOffset and endRotation are ignored by the job
+  job.frame.limb = limb.frame, job.settings.limb = limb.settings;
   switch (in.Int(0, 7)) {
-    case 0: job.tip = {in.MaybeNonFiniteVec3(), in.Quat()}; break;
-    case 1: job.tip = {in.Vec3(), in.Quat()}; break;
-    case 2: job.tip = {job.limb.frame.end.position, in.Quat()}; break;  // zero-length third bone
-    default: job.tip = {job.limb.frame.end.position + in.Vec3(), in.Quat()}; break;
+    case 0: job.frame.tip = {in.MaybeNonFiniteVec3(), in.Quat()}; break;
+    case 1: job.frame.tip = {in.Vec3(), in.Quat()}; break;
+    case 2: job.frame.tip = {job.frame.limb.end.position, in.Quat()}; break;  // zero-length third bone
+    default: job.frame.tip = {job.frame.limb.end.position + in.Vec3(), in.Quat()}; break;
   }
   switch (in.Int(0, 5)) {
-    case 0: job.blend = 0.0f; break;
-    case 1: job.blend = 1.0f; break;
-    case 2: job.blend = in.MaybeNonFinite(); break;
-    default: job.blend = in.Range(0.0f, 1.0f); break;
+    case 0: job.frame.blend = 0.0f; break;
+    case 1: job.frame.blend = 1.0f; break;
+    case 2: job.frame.blend = in.MaybeNonFinite(); break;
+    default: job.frame.blend = in.Range(0.0f, 1.0f); break;
   }
-  job.variant = static_cast<PseudoThreeBoneVariant>(in.Int(0, 15) == 0 ? in.Int(2, 255) : in.Int(0, 1));
+  job.settings.variant = static_cast<PseudoThreeBoneVariant>(in.Int(0, 15) == 0 ? in.Int(2, 255) : in.Int(0, 1));
   switch (in.Int(0, 3)) {
-    case 0: job.endLimit = in.Range(0.0f, kPi); break;
-    case 1: job.endLimit = in.MaybeNonFinite(); break;
+    case 0: job.settings.endLimit = in.Range(0.0f, kPi); break;
+    case 1: job.settings.endLimit = in.MaybeNonFinite(); break;
     default: break;  // kPi: no limit
   }
-  TraceTwoBoneJob(job.limb);
-  FUZZ_TRACE("tip %.9g %.9g %.9g wxyz %.9g %.9g %.9g %.9g blend %.9g variant %d endLimit %.9g\n", job.tip.position.x,
-             job.tip.position.y, job.tip.position.z, job.tip.rotation.w, job.tip.rotation.x, job.tip.rotation.y,
-             job.tip.rotation.z, job.blend, static_cast<int>(job.variant), job.endLimit);
+  TraceTwoBoneJob(limb);
+  FUZZ_TRACE("tip %.9g %.9g %.9g wxyz %.9g %.9g %.9g %.9g blend %.9g variant %d endLimit %.9g\n", job.frame.tip.position.x,
+             job.frame.tip.position.y, job.frame.tip.position.z, job.frame.tip.rotation.w, job.frame.tip.rotation.x, job.frame.tip.rotation.y,
+             job.frame.tip.rotation.z, job.frame.blend, static_cast<int>(job.settings.variant), job.settings.endLimit);
 
   PseudoThreeBoneResult result;
   result.root.position = glm::vec3(7.0f);

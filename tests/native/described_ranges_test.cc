@@ -130,9 +130,9 @@ TEST(DescribedRanges, Aim) {
 TEST(DescribedRanges, PseudoThreeBone) {
   PseudoThreeBoneResult result;
   PseudoThreeBoneJob job;
-  job.limb.frame.mid.position = {1.0f, 0.0f, 0.0f};
-  job.limb.frame.end.position = {2.0f, 0.0f, 0.0f};
-  job.tip.position = {2.5f, 0.0f, 0.0f};
+  job.frame.limb.mid.position = {1.0f, 0.0f, 0.0f};
+  job.frame.limb.end.position = {2.0f, 0.0f, 0.0f};
+  job.frame.tip.position = {2.5f, 0.0f, 0.0f};
   job.result = &result;
   ExpectRangesChecked(job, [](const PseudoThreeBoneJob& j) { return j.Validate(); });
 }

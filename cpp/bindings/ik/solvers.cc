@@ -21,16 +21,17 @@ namespace {
 
 // A valid limb/joint the options are validated against (setOptions checks the
 // options, not whatever inputs the buffer holds before the first solve).
-void SampleInputs(TwoBoneJob& job) {
-  job.frame.root = {glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
-  job.frame.mid = {glm::vec3(1.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
-  job.frame.end = {glm::vec3(2.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
-  job.frame.target = glm::vec3(1.0f, 1.0f, 0.0f);
+void SampleLimb(TwoBoneFrame& frame) {
+  frame.root = {glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  frame.mid = {glm::vec3(1.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  frame.end = {glm::vec3(2.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  frame.target = glm::vec3(1.0f, 1.0f, 0.0f);
 }
+void SampleInputs(TwoBoneJob& job) { SampleLimb(job.frame); }
 void SampleInputs(PseudoThreeBoneJob& job) {
-  SampleInputs(job.limb);
-  job.tip = {glm::vec3(2.0f, -1.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
-  job.blend = 0.0f;
+  SampleLimb(job.frame.limb);
+  job.frame.tip = {glm::vec3(2.0f, -1.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  job.frame.blend = 0.0f;
 }
 void SampleInputs(AimJob& job) {
   job.frame.position = glm::vec3(0.0f);
@@ -43,11 +44,6 @@ void SampleInputs(AimJob& job) {
 // checks and solves the frame only.
 template <class Job>
 struct Prepared;
-template <class Job, class Setup>
-struct PreparedSettings {
-  Setup setup;
-  Status Set(const Job& job) { return Prepare(SettingsOf(job), &setup); }
-};
 template <>
 struct Prepared<TwoBoneJob> {
   TwoBoneSetup setup;
@@ -61,8 +57,10 @@ struct Prepared<AimJob> {
   Status Solve(const AimJob& job) const { return SolveAim(setup, job.frame, job.result); }
 };
 template <>
-struct Prepared<PseudoThreeBoneJob> : PreparedSettings<PseudoThreeBoneJob, PseudoThreeBoneSetup> {
-  Status Solve(const PseudoThreeBoneJob& job) const { return SolvePseudoThreeBone(setup, FrameOf(job), job.result); }
+struct Prepared<PseudoThreeBoneJob> {
+  PseudoThreeBoneSetup setup;
+  Status Set(const PseudoThreeBoneJob& job) { return Prepare(job.settings, &setup); }
+  Status Solve(const PseudoThreeBoneJob& job) const { return SolvePseudoThreeBone(setup, job.frame, job.result); }
 };
 
 template <class Job, class Result>

@@ -58,7 +58,7 @@ bool ReadAim(Reader& r, ConstraintSettings& s) { return ReadJob<FieldSet::kOptio
 bool ReadTwoBone(Reader& r, ConstraintSettings& s) { return ReadJob<FieldSet::kOptions>(r.job, s.twoBone), true; }
 bool ReadPseudoThreeBone(Reader& r, ConstraintSettings& s) {
   ReadJob<FieldSet::kOptions>(r.job, s.pseudoThreeBone);
-  s.pseudoThreeBone.blend = r.at[0];
+  s.pseudoThreeBone.frame.blend = r.at[0];
   return true;
 }
 bool ReadChain(Reader& r, ConstraintSettings& s) {

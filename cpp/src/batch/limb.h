@@ -8,16 +8,17 @@
 namespace ikpd::batch {
 
 // Loads item i of `f` (a batch job with rootPosition … target, pole, weight
-// and poleMode) into `job`; fields not in the batch keep their values.
+// and poleMode) into a limb frame and its settings (the pole kind); fields not
+// in the batch keep their values.
 template <class Fields>
-void LoadLimb(const Fields& f, std::size_t i, TwoBoneJob& job) {
-  job.frame.root = {LoadVec3(f.rootPosition, i), LoadQuat(f.rootRotation, i)};
-  job.frame.mid = {LoadVec3(f.midPosition, i), LoadQuat(f.midRotation, i)};
-  job.frame.end = {LoadVec3(f.endPosition, i), LoadQuat(f.endRotation, i)};
-  job.frame.target = LoadVec3(f.target, i);
-  if (f.poleMode == PoleMode::kPoint) job.settings.pole = TwoBonePole::kPoint, job.frame.pole = LoadVec3(f.pole, i);
-  if (f.poleMode == PoleMode::kDirection) job.settings.pole = TwoBonePole::kDirection, job.frame.pole = LoadVec3(f.pole, i);
-  if (f.weight) job.frame.weight = f.weight[i];
+void LoadLimb(const Fields& f, std::size_t i, TwoBoneFrame& frame, TwoBoneSettings& settings) {
+  frame.root = {LoadVec3(f.rootPosition, i), LoadQuat(f.rootRotation, i)};
+  frame.mid = {LoadVec3(f.midPosition, i), LoadQuat(f.midRotation, i)};
+  frame.end = {LoadVec3(f.endPosition, i), LoadQuat(f.endRotation, i)};
+  frame.target = LoadVec3(f.target, i);
+  if (f.poleMode == PoleMode::kPoint) settings.pole = TwoBonePole::kPoint, frame.pole = LoadVec3(f.pole, i);
+  if (f.poleMode == PoleMode::kDirection) settings.pole = TwoBonePole::kDirection, frame.pole = LoadVec3(f.pole, i);
+  if (f.weight) frame.weight = f.weight[i];
 }
 
 // Pointer and pole-mode checks shared by both jobs.

@@ -15,10 +15,10 @@ Status PseudoThreeBoneBatchJob::Validate() const {
   // The shared settings, checked once with neutral per-item values.
   PseudoThreeBoneResult unused;
   PseudoThreeBoneJob probe = options;
-  probe.limb.frame.root = probe.limb.frame.mid = probe.limb.frame.end = Transform{};
-  probe.limb.frame.target = glm::vec3(0.0f);
-  probe.limb.settings.pole = TwoBonePole::kNone;
-  probe.tip = Transform{};
+  probe.frame.limb.root = probe.frame.limb.mid = probe.frame.limb.end = Transform{};
+  probe.frame.limb.target = glm::vec3(0.0f);
+  probe.settings.limb.pole = TwoBonePole::kNone;
+  probe.frame.tip = Transform{};
   probe.result = &unused;
   if (const Status s = probe.Validate(); !s) return s;
   if (count == 0) return Ok();  // nothing is read or written
@@ -39,7 +39,7 @@ struct PreparedItem {
   const PseudoThreeBoneJob& job;
   const PseudoThreeBoneSetup& setup;
   Status Validate() const { return job.Validate(); }
-  Status Run() const { return SolvePseudoThreeBone(setup, FrameOf(job), job.result); }
+  Status Run() const { return SolvePseudoThreeBone(setup, job.frame, job.result); }
 };
 
 TwoBonePole PoleKind(PoleMode mode) {
@@ -55,17 +55,17 @@ Status PseudoThreeBoneBatchJob::Run() const {
   PseudoThreeBoneJob job = options;
   PseudoThreeBoneResult r;
   job.result = &r;
-  job.limb.settings.pole = TwoBonePole::kNone;
+  job.settings.limb.pole = TwoBonePole::kNone;
   // The shared settings, prepared once (validated above; an unprepared setup
   // only happens where every item is invalid too, and pass 1 reports it).
-  PseudoThreeBoneSettings settings = SettingsOf(options);
+  PseudoThreeBoneSettings settings = options.settings;
   settings.limb.pole = PoleKind(poleMode);
   PseudoThreeBoneSetup setup;
   (void)Prepare(settings, &setup);
   auto load = [&](std::size_t i) {
-    batch::LoadLimb(*this, i, job.limb);
-    job.tip = {LoadVec3(tipPosition, i), LoadQuat(tipRotation, i)};
-    if (blend) job.blend = blend[i];
+    batch::LoadLimb(*this, i, job.frame.limb, job.settings.limb);
+    job.frame.tip = {LoadVec3(tipPosition, i), LoadQuat(tipRotation, i)};
+    if (blend) job.frame.blend = blend[i];
   };
   auto store = [&](std::size_t i) {
     StoreQuat(outRootRotation, i, r.root.rotation);

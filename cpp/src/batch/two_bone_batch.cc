@@ -60,7 +60,7 @@ Status ValidateItem(const TwoBoneBatchJob& job, std::size_t i) {
   TwoBoneResult unused;
   one.result = &unused;
   one.settings.pole = TwoBonePole::kNone;
-  batch::LoadLimb(job, i, one);
+  batch::LoadLimb(job, i, one.frame, one.settings);
   if (job.effectorOffset) one.frame.effectorOffset = batch::LoadVec3(job.effectorOffset, i);
   return one.Validate();
 }

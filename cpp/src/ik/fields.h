@@ -24,23 +24,32 @@ namespace ikpd::describe {
 // Both given → kBothPoles (point | direction, frame.pole holding `pole`),
 // which Validate rejects: "poleDirection: cannot be combined with pole".
 inline constexpr TwoBonePole kBothPoles = static_cast<TwoBonePole>(3);
-template <TwoBonePole Kind>
+// The limb's settings and frame in a job that holds a two-bone limb.
+constexpr TwoBoneSettings& LimbSettings(TwoBoneJob& job) { return job.settings; }
+constexpr const TwoBoneSettings& LimbSettings(const TwoBoneJob& job) { return job.settings; }
+constexpr TwoBoneFrame& LimbFrame(TwoBoneJob& job) { return job.frame; }
+constexpr const TwoBoneFrame& LimbFrame(const TwoBoneJob& job) { return job.frame; }
+constexpr TwoBoneSettings& LimbSettings(PseudoThreeBoneJob& job) { return job.settings.limb; }
+constexpr const TwoBoneSettings& LimbSettings(const PseudoThreeBoneJob& job) { return job.settings.limb; }
+constexpr TwoBoneFrame& LimbFrame(PseudoThreeBoneJob& job) { return job.frame.limb; }
+constexpr const TwoBoneFrame& LimbFrame(const PseudoThreeBoneJob& job) { return job.frame.limb; }
+template <TwoBonePole Kind, class Job = TwoBoneJob>
 struct TwoBonePoleInput {
   using Value = std::optional<glm::vec3>;
   static constexpr int kBit = static_cast<int>(Kind);
-  static constexpr Value Get(const TwoBoneJob& job) {
-    const int kind = static_cast<int>(job.settings.pole);
+  static constexpr Value Get(const Job& job) {
+    const int kind = static_cast<int>(LimbSettings(job).pole);
     const bool given = Kind == TwoBonePole::kPoint ? (kind & kBit) != 0 : kind == kBit;
-    return given ? Value(job.frame.pole) : std::nullopt;
+    return given ? Value(LimbFrame(job).pole) : std::nullopt;
   }
   // `pole` is read before `poleDirection` (the description's order): it wins frame.pole.
-  static constexpr void Set(TwoBoneJob& job, const Value& value) {
-    int kind = static_cast<int>(job.settings.pole) & ~kBit;
+  static constexpr void Set(Job& job, const Value& value) {
+    int kind = static_cast<int>(LimbSettings(job).pole) & ~kBit;
     if (value) {
-      if (Kind == TwoBonePole::kPoint || (kind & static_cast<int>(TwoBonePole::kPoint)) == 0) job.frame.pole = *value;
+      if (Kind == TwoBonePole::kPoint || (kind & static_cast<int>(TwoBonePole::kPoint)) == 0) LimbFrame(job).pole = *value;
       kind |= kBit;
     }
-    job.settings.pole = static_cast<TwoBonePole>(kind);
+    LimbSettings(job).pole = static_cast<TwoBonePole>(kind);
   }
 };
 
@@ -139,27 +148,43 @@ struct JobFields<AimJob> {
 template <>
 struct JobFields<PseudoThreeBoneJob> {
   static constexpr const char* kName = "pseudoThreeBone";
+  // A two-bone field moved into this job: frame.x → frame.limb.x,
+  // settings.x → settings.limb.x, the pole pair onto this job's limb.
+  template <class M>
+  static constexpr auto Limb(M member) {
+    if constexpr (requires { member.outer; }) {
+      if constexpr (std::is_same_v<decltype(member.outer), TwoBoneFrame TwoBoneJob::*>) {
+        return Nest(&PseudoThreeBoneJob::frame, Nest(&PseudoThreeBoneFrame::limb, member.inner));
+      } else {
+        return Nest(&PseudoThreeBoneJob::settings, Nest(&PseudoThreeBoneSettings::limb, member.inner));
+      }
+    } else {
+      return TwoBonePoleInput<static_cast<TwoBonePole>(M::kBit), PseudoThreeBoneJob>{};
+    }
+  }
   template <class F>
   static constexpr void Visit(F&& f) {
     const auto limb = [&](bool inputs) {
       JobFields<TwoBoneJob>::Visit([&](Role r, const char* name, auto member, auto... names) {
         const std::string_view n = name;
         if (IsInput(r) != inputs || n == "effectorOffset" || n == "endRotation") return;
-        f(r, name, Nest(&PseudoThreeBoneJob::limb, member), names...);
+        f(r, name, Limb(member), names...);
       });
     };
     limb(true);
-    f(Role::kInput, "tip", &PseudoThreeBoneJob::tip,
+    f(Role::kInput, "tip", Nest(&PseudoThreeBoneJob::frame, &PseudoThreeBoneFrame::tip),
       Doc{"World-space tip of the end joint (toe, fingertip); it moves rigidly with `end` and is what reaches `target`."});
-    f(Role::kInputOrDefault, "blend", &PseudoThreeBoneJob::blend, Closed(0.0, 1.0),
+    f(Role::kInputOrDefault, "blend", Nest(&PseudoThreeBoneJob::frame, &PseudoThreeBoneFrame::blend), Closed(0.0, 1.0),
       Doc{"Joint 3's blend between its rebuilt posture (0) and its input world rotation (1).\n"
           "1: a plain two-bone solve with the effector's rotation fixed. Below 1 a second two-bone pass\n"
           "puts the tip back on the target."});
     limb(false);
-    f(Role::kOption, "variant", &PseudoThreeBoneJob::variant, EnumNames{"relative|followMid", 0},
+    f(Role::kOption, "variant", Nest(&PseudoThreeBoneJob::settings, &PseudoThreeBoneSettings::variant),
+      EnumNames{"relative|followMid", 0},
       Doc{"How joint 3 is rebuilt after the first pass: `'relative'` keeps its input rotation\n"
           "relative to joint 2; `'followMid'` gives it joint 2's rotation."});
-    f(Role::kOption, "endLimit", &PseudoThreeBoneJob::endLimit, Closed(0.0, kPi),
+    f(Role::kOption, "endLimit", Nest(&PseudoThreeBoneJob::settings, &PseudoThreeBoneSettings::endLimit),
+      Closed(0.0, kPi),
       Doc{"How far joint 3 may turn from its input rotation relative to joint 2, radians (π: off); a limit\n"
           "forces the second pass (which may break it slightly)."});
   }

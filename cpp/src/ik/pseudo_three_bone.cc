@@ -9,8 +9,6 @@
 
 namespace ikpd {
 
-using describe::CheckRange;
-using describe::FirstError;
 
 using chain_detail::AngleOf;
 using chain_detail::Positive;
@@ -52,56 +50,41 @@ void ApplyWeight(const TwoBoneFrame& limb, const TwoBoneSetup& setup, PseudoThre
   pose->end = {solve ? glm::vec3(end) : limb.end.position, ToGlm(r3)};
 }
 
-Status ValidateTipAndBlend(const Transform& tip, const glm::vec3& end, float blend) {
+// The tip's own checks (its blend's range is described: CheckFields).
+Status ValidateTip(const Transform& tip, const glm::vec3& end) {
   if (!IsFinite(tip.position)) return Error("tip: position must be finite");
   if (!IsUsableRotation(tip.rotation)) return Error("tip: rotation must be finite and non-zero");
   if (!IsFinite(glm::vec3(glm::dvec3(tip.position) - glm::dvec3(end)))) {
     return Error("tip: too far from end for float coordinates");
   }
-  return CheckRange<PseudoThreeBoneJob, "blend">(blend);
+  return Ok();
 }
 
-Status ValidateVariantAndLimit(PseudoThreeBoneVariant variant, float endLimit) {
-  if (variant != PseudoThreeBoneVariant::kRelative && variant != PseudoThreeBoneVariant::kFollowMid) {
-    return Error("variant: must be 'relative' or 'followMid'");
-  }
-  return CheckRange<PseudoThreeBoneJob, "endLimit">(endLimit);
+// The limb's two-bone settings as both passes use them: the effector keeps its
+// world rotation, so the tip's offset stays valid (endRotation is ignored).
+TwoBoneSettings PassSettings(const TwoBoneSettings& limb) {
+  TwoBoneSettings s = limb;
+  s.endRotation = EndRotation::kWorld;
+  return s;
 }
 
 }  // namespace
 
-PseudoThreeBoneSettings SettingsOf(const PseudoThreeBoneJob& job) {
-  PseudoThreeBoneSettings s;
-  s.limb = job.limb.settings;
-  s.variant = job.variant;
-  s.endLimit = job.endLimit;
-  return s;
-}
-
-PseudoThreeBoneFrame FrameOf(const PseudoThreeBoneJob& job) {
-  PseudoThreeBoneFrame f;
-  f.limb = job.limb.frame;
-  f.tip = job.tip;
-  f.blend = job.blend;
-  return f;
-}
-
 Status PseudoThreeBoneSettings::Validate() const {
-  TwoBoneSettings check = limb;
-  check.endRotation = EndRotation::kWorld;  // ignored
-  if (Status s = check.Validate(); !s) return s;
-  return ValidateVariantAndLimit(variant, endLimit);
+  if (Status s = PassSettings(limb).Validate(); !s) return s;
+  return describe::CheckFields(*this, &PseudoThreeBoneJob::settings);
 }
 
+// The limb's checks as a two-bone job's (its effectorOffset is ignored), the
+// tip's, then every described range and enum in field order (the limb's
+// pass already), the result.
 Status PseudoThreeBoneJob::Validate() const {
-  TwoBoneJob check = limb;
   TwoBoneResult unused;
-  check.result = &unused;
-  check.frame.effectorOffset = glm::vec3(0.0f);
-  check.settings.endRotation = EndRotation::kWorld;
-  if (Status s = check.Validate(); !s) return s;
-  if (Status s = ValidateTipAndBlend(tip, limb.frame.end.position, blend); !s) return s;
-  if (Status s = ValidateVariantAndLimit(variant, endLimit); !s) return s;
+  TwoBoneJob limb{frame.limb, PassSettings(settings.limb), &unused};
+  limb.frame.effectorOffset = glm::vec3(0.0f);
+  if (Status s = limb.Validate(); !s) return s;
+  if (Status s = ValidateTip(frame.tip, frame.limb.end.position); !s) return s;
+  if (Status s = describe::CheckFields(*this); !s) return s;
   if (result == nullptr) return Error("result: output pointer must not be null");
   return Ok();
 }
@@ -109,9 +92,7 @@ Status PseudoThreeBoneJob::Validate() const {
 Status Prepare(const PseudoThreeBoneSettings& settings, PseudoThreeBoneSetup* setup) {
   if (setup == nullptr) return Error("setup: output pointer must not be null");
   if (Status s = settings.Validate(); !s) return s;
-  TwoBoneSettings limb = settings.limb;
-  limb.endRotation = EndRotation::kWorld;  // the effector keeps its rotation: the tip's offset stays valid
-  if (Status s = Prepare(limb, &setup->limb_); !s) return s;
+  if (Status s = Prepare(PassSettings(settings.limb), &setup->limb_); !s) return s;
   setup->settings_ = settings;
   return Ok();
 }
@@ -119,8 +100,8 @@ Status Prepare(const PseudoThreeBoneSettings& settings, PseudoThreeBoneSetup* se
 Status PseudoThreeBoneJob::Run() const {
   if (Status s = Validate(); !s) return s;
   PseudoThreeBoneSetup setup;
-  if (Status s = Prepare(SettingsOf(*this), &setup); !s) return s;
-  return SolvePseudoThreeBone(setup, FrameOf(*this), result);
+  if (Status s = Prepare(settings, &setup); !s) return s;
+  return SolvePseudoThreeBone(setup, frame, result);
 }
 
 Status SolvePseudoThreeBone(const PseudoThreeBoneSetup& setup, const PseudoThreeBoneFrame& frame,
@@ -134,7 +115,8 @@ Status SolvePseudoThreeBone(const PseudoThreeBoneSetup& setup, const PseudoThree
     TwoBoneFrame check = limb;
     check.effectorOffset = glm::vec3(0.0f);  // ignored
     if (Status s = detail::CheckTwoBoneFrame(setup.limb().settings(), check); !s) return s;
-    if (Status s = ValidateTipAndBlend(tip, limb.end.position, blend); !s) return s;
+    if (Status s = ValidateTip(tip, limb.end.position); !s) return s;
+    if (Status s = describe::CheckFields(frame, &PseudoThreeBoneJob::frame); !s) return s;
     if (result == nullptr) return Error("result: output pointer must not be null");
   }
 

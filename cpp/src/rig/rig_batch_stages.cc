@@ -46,11 +46,19 @@ void ShiftLimb(LimbBatchArrays& a, std::size_t k) {
   a.outReached += k, a.outDistance += k;
 }
 
-// The two-bone options of a limb constraint (two-bone, pseudo three-bone; else nullptr).
-const TwoBoneJob* Limb(const detail::Constraint& c) {
-  if (std::holds_alternative<detail::TwoBoneState>(c.state)) return &c.settings.twoBone;
-  if (std::holds_alternative<detail::PseudoThreeBoneState>(c.state)) return &c.settings.pseudoThreeBone.limb;
-  return nullptr;
+// The two-bone options of a limb constraint (two-bone, pseudo three-bone; else
+// null): its settings and the options' limb frame (holding its poleDirection).
+struct LimbOptions {
+  const TwoBoneSettings* settings = nullptr;
+  const TwoBoneFrame* frame = nullptr;
+};
+LimbOptions Limb(const detail::Constraint& c) {
+  const ConstraintSettings& s = c.settings;
+  if (std::holds_alternative<detail::TwoBoneState>(c.state)) return {&s.twoBone.settings, &s.twoBone.frame};
+  if (std::holds_alternative<detail::PseudoThreeBoneState>(c.state)) {
+    return {&s.pseudoThreeBone.settings.limb, &s.pseudoThreeBone.frame.limb};
+  }
+  return {};
 }
 
 }  // namespace
@@ -193,11 +201,11 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
     });
   }
   const bool pole = poleSet_[index] != 0;
-  const TwoBoneJob* limb = Limb(c);
+  const LimbOptions limb = Limb(c);
   // A plain flag and vector, not a copied optional: GCC 12 (IKPD_NO_SIMD) took
   // the optional's payload as maybe uninitialized inside the lane loop.
-  const bool hasDirection = limb != nullptr && detail::HasPoleDirection(*limb);
-  const glm::vec3 direction = hasDirection ? limb->frame.pole : glm::vec3(0.0f);
+  const bool hasDirection = limb.settings != nullptr && detail::HasPoleDirection(*limb.settings);
+  const glm::vec3 direction = hasDirection ? limb.frame->pole : glm::vec3(0.0f);
   const std::size_t first = index * n;
   const float* targets = Targets(index);
   const float* poles = Poles(index);
@@ -281,7 +289,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
   const auto* pseudo = std::get_if<detail::PseudoThreeBoneState>(&c.state);
   const bool two = twoBone != nullptr;
   const bool pole = poleSet_[index] != 0;
-  const TwoBoneJob& limb = *Limb(c);
+  const LimbOptions limb = Limb(c);
   float* reached = &reached_[index * n];
   float* distance = &distance_[index * n];
   const auto keep = [&](std::size_t ch) {
@@ -296,7 +304,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
     return;
   }
   LimbBatchArrays a;
-  a.poleMode = pole ? PoleMode::kPoint : detail::HasPoleDirection(limb) ? PoleMode::kDirection : PoleMode::kNone;
+  a.poleMode = pole ? PoleMode::kPoint : detail::HasPoleDirection(*limb.settings) ? PoleMode::kDirection : PoleMode::kNone;
   a.count = c1 - c0;
   const auto position = [&](std::size_t k) { return &modelPositions_[(static_cast<std::size_t>(c.joints[k]) * n + c0) * 3]; };
   const auto rotation = [&](std::size_t k) { return &jobRotations_[(k * n + c0) * 4]; };
@@ -308,7 +316,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
   a.outRootRotation = solved(0), a.outMidRotation = solved(1), a.outEndRotation = solved(2);
   a.outMidPosition = moved(0), a.outEndPosition = moved(1);
   a.outReached = reached + c0, a.outDistance = distance + c0;
-  TwoBoneJob options = limb;
+  TwoBoneJob options{*limb.frame, *limb.settings, nullptr};
   options.settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), options.settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
   options.frame.weight = 1.0f, options.frame.effectorOffset = glm::vec3(0.0f);
   options.settings.pole = TwoBonePole::kNone, options.frame.pole = glm::vec3(0.0f);
@@ -322,7 +330,7 @@ void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
     PseudoThreeBoneBatchJob job;
     static_cast<LimbBatchArrays&>(job) = a;
     job.options = s.pseudoThreeBone;
-    job.options.limb = options;
+    job.options.frame.limb = options.frame, job.options.settings.limb = options.settings;
     job.tipPosition = position(3), job.tipRotation = rotation(3);
     job.outTipPosition = moved(2), job.outTipRotation = solved(3);
     RunOrKeep(

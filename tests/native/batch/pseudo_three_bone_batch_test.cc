@@ -55,23 +55,23 @@ TEST(BatchPseudoThreeBone, MatchesSingleCalls) {
   for (PoleMode mode : {PoleMode::kNone, PoleMode::kPoint, PoleMode::kDirection}) {
     for (auto variant : {ikpd::PseudoThreeBoneVariant::kRelative, ikpd::PseudoThreeBoneVariant::kFollowMid}) {
       PseudoThreeBoneJob options;
-      options.variant = variant;
-      options.endLimit = mode == PoleMode::kPoint ? 0.5f : ikpd::kPi;
-      options.limb.settings.soften = 0.1f;
+      options.settings.variant = variant;
+      options.settings.endLimit = mode == PoleMode::kPoint ? 0.5f : ikpd::kPi;
+      options.settings.limb.soften = 0.1f;
       Soa s(700, 3u + static_cast<unsigned>(mode));
       ASSERT_TRUE(s.Job(options, mode).Run().ok());
       for (std::size_t i = 0; i < s.weight.size(); ++i) {
         PseudoThreeBoneJob job = options;
         PseudoThreeBoneResult r;
-        job.limb.frame.root = {V3(s.rootPosition, i), Q(s.rootRotation, i)};
-        job.limb.frame.mid = {V3(s.midPosition, i), Q(s.midRotation, i)};
-        job.limb.frame.end = {V3(s.endPosition, i), Q(s.endRotation, i)};
-        job.limb.frame.target = V3(s.target, i);
-        if (mode == PoleMode::kPoint) job.limb.settings.pole = ikpd::TwoBonePole::kPoint, job.limb.frame.pole = V3(s.pole, i);
-        if (mode == PoleMode::kDirection) job.limb.settings.pole = ikpd::TwoBonePole::kDirection, job.limb.frame.pole = V3(s.pole, i);
-        job.limb.frame.weight = s.weight[i];
-        job.tip = {V3(s.tipPosition, i), Q(s.tipRotation, i)};
-        job.blend = s.blend[i];
+        job.frame.limb.root = {V3(s.rootPosition, i), Q(s.rootRotation, i)};
+        job.frame.limb.mid = {V3(s.midPosition, i), Q(s.midRotation, i)};
+        job.frame.limb.end = {V3(s.endPosition, i), Q(s.endRotation, i)};
+        job.frame.limb.target = V3(s.target, i);
+        if (mode == PoleMode::kPoint) job.settings.limb.pole = ikpd::TwoBonePole::kPoint, job.frame.limb.pole = V3(s.pole, i);
+        if (mode == PoleMode::kDirection) job.settings.limb.pole = ikpd::TwoBonePole::kDirection, job.frame.limb.pole = V3(s.pole, i);
+        job.frame.limb.weight = s.weight[i];
+        job.frame.tip = {V3(s.tipPosition, i), Q(s.tipRotation, i)};
+        job.frame.blend = s.blend[i];
         job.result = &r;
         ASSERT_TRUE(job.Run().ok()) << "item " << i;
         EXPECT_EQ(Q(s.outRootRotation, i), r.root.rotation) << i;
@@ -101,7 +101,7 @@ TEST(BatchPseudoThreeBone, NamesTheFirstInvalidItemAndWritesNothing) {
   EXPECT_EQ(failed, 11u);
   for (float x : s.outTipPosition) EXPECT_EQ(x, -7.0f);
   PseudoThreeBoneJob bad;
-  bad.endLimit = 4.0f;
+  bad.settings.endLimit = 4.0f;
   EXPECT_FALSE(s.Job(bad, PoleMode::kNone).Validate().ok());
   job = s.Job(PseudoThreeBoneJob{}, PoleMode::kNone);
   job.tipRotation = nullptr;

@@ -350,17 +350,18 @@ TEST(PseudoThreeBonePrepared, EqualsRunBitForBit) {
   iktest::Rng rng(2503);
   for (int i = 0; i < 10000; ++i) {
     ikpd::PseudoThreeBoneJob job;
-    job.limb = RandomTwoBone(rng, i);
-    job.tip = {job.limb.frame.end.position + rng.Vec(-0.5f, 0.5f), rng.Rotation()};
-    job.blend = i % 3 == 0 ? 0.0f : i % 3 == 1 ? 1.0f : rng.Uniform(0.0f, 1.0f);
-    job.variant = i % 2 ? ikpd::PseudoThreeBoneVariant::kFollowMid : ikpd::PseudoThreeBoneVariant::kRelative;
-    if (i % 4 == 2) job.endLimit = rng.Uniform(0.0f, ikpd::kPi);
+    const ikpd::TwoBoneJob limb = RandomTwoBone(rng, i);
+    job.frame.limb = limb.frame, job.settings.limb = limb.settings;
+    job.frame.tip = {job.frame.limb.end.position + rng.Vec(-0.5f, 0.5f), rng.Rotation()};
+    job.frame.blend = i % 3 == 0 ? 0.0f : i % 3 == 1 ? 1.0f : rng.Uniform(0.0f, 1.0f);
+    job.settings.variant = i % 2 ? ikpd::PseudoThreeBoneVariant::kFollowMid : ikpd::PseudoThreeBoneVariant::kRelative;
+    if (i % 4 == 2) job.settings.endLimit = rng.Uniform(0.0f, ikpd::kPi);
     ikpd::PseudoThreeBoneResult viaJob, viaSetup;
     job.result = &viaJob;
     ASSERT_TRUE(job.Run()) << i;
     ikpd::PseudoThreeBoneSetup setup;
-    ASSERT_TRUE(ikpd::Prepare(ikpd::SettingsOf(job), &setup)) << i;
-    ASSERT_TRUE(ikpd::SolvePseudoThreeBone(setup, ikpd::FrameOf(job), &viaSetup)) << i;
+    ASSERT_TRUE(ikpd::Prepare(job.settings, &setup)) << i;
+    ASSERT_TRUE(ikpd::SolvePseudoThreeBone(setup, job.frame, &viaSetup)) << i;
     ASSERT_TRUE(Same(viaJob, viaSetup)) << "case " << i;
   }
 }
@@ -372,7 +373,7 @@ TEST(PseudoThreeBonePrepared, BadSettingsAndFramesAreNamed) {
   EXPECT_EQ(Text(ikpd::Prepare(s, &setup)), "endLimit: must be in [0, pi]");
   s.endLimit = 1.0f;
   s.variant = static_cast<ikpd::PseudoThreeBoneVariant>(9);
-  EXPECT_EQ(Text(ikpd::Prepare(s, &setup)), "variant: must be 'relative' or 'followMid'");
+  EXPECT_EQ(Text(ikpd::Prepare(s, &setup)), "variant: must be relative or followMid");
   s.variant = ikpd::PseudoThreeBoneVariant::kFollowMid;
   s.limb.soften = -1.0f;
   EXPECT_EQ(Text(ikpd::Prepare(s, &setup)), "soften: must be in [0, 1]");

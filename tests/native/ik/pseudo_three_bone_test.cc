@@ -62,12 +62,12 @@ struct LegGenerator {
 
 PseudoThreeBoneJob JobFor(const Leg& leg, const glm::vec3& target, float blend) {
   PseudoThreeBoneJob job;
-  job.limb.frame.root = leg.root;
-  job.limb.frame.mid = leg.mid;
-  job.limb.frame.end = leg.end;
-  job.limb.frame.target = target;
-  job.tip = leg.tip;
-  job.blend = blend;
+  job.frame.limb.root = leg.root;
+  job.frame.limb.mid = leg.mid;
+  job.frame.limb.end = leg.end;
+  job.frame.limb.target = target;
+  job.frame.tip = leg.tip;
+  job.frame.blend = blend;
   return job;
 }
 
@@ -149,7 +149,7 @@ TEST(PseudoThreeBone, IntermediateBlendsLandBetween) {
     const glm::vec3 target = gen.ReachableWithFixedFoot(leg);
     const float blend = gen.U(0.05f, 0.95f);
     PseudoThreeBoneJob job = JobFor(leg, target, blend);
-    job.variant = i % 2 ? PseudoThreeBoneVariant::kRelative : PseudoThreeBoneVariant::kFollowMid;
+    job.settings.variant = i % 2 ? PseudoThreeBoneVariant::kRelative : PseudoThreeBoneVariant::kFollowMid;
     PseudoThreeBoneResult r;
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
@@ -170,7 +170,7 @@ TEST(PseudoThreeBone, FollowMidTakesJointTwosPosture) {
     const Leg leg = gen.Make();
     const glm::vec3 target = gen.ReachableWithFixedFoot(leg);
     PseudoThreeBoneJob job = JobFor(leg, target, 0.0f);
-    job.variant = PseudoThreeBoneVariant::kFollowMid;
+    job.settings.variant = PseudoThreeBoneVariant::kFollowMid;
     PseudoThreeBoneResult r;
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
@@ -185,7 +185,7 @@ TEST(PseudoThreeBone, EndLimitHoldsBeforeTheExtraPass) {
     const Leg leg = gen.Make();
     const glm::vec3 target = gen.ReachableWithFixedFoot(leg);
     PseudoThreeBoneJob job = JobFor(leg, target, 1.0f);  // fixed foot: the ankle angle gets extreme
-    job.endLimit = 0.3f;
+    job.settings.endLimit = 0.3f;
     PseudoThreeBoneResult r;
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
@@ -203,7 +203,7 @@ TEST(PseudoThreeBone, WeightZeroReturnsTheInput) {
   LegGenerator gen(7);
   const Leg leg = gen.Make();
   PseudoThreeBoneJob job = JobFor(leg, gen.ReachableWithFixedFoot(leg), 0.3f);
-  job.limb.frame.weight = 0.0f;
+  job.frame.limb.weight = 0.0f;
   PseudoThreeBoneResult r;
   job.result = &r;
   ASSERT_TRUE(job.Run().ok());
@@ -217,7 +217,7 @@ TEST(PseudoThreeBone, StretchStaysWithinMaxStretch) {
   for (int i = 0; i < 1000; ++i) {
     const Leg leg = gen.Make();
     PseudoThreeBoneJob job = JobFor(leg, leg.root.position + gen.Dir() * 5.0f, 0.0f);
-    job.limb.settings.maxStretch = 1.2f;
+    job.settings.limb.maxStretch = 1.2f;
     PseudoThreeBoneResult r;
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
@@ -233,19 +233,19 @@ TEST(PseudoThreeBone, StretchStaysWithinMaxStretch) {
 TEST(PseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBone) {
   const glm::quat id(1, 0, 0, 0);
   PseudoThreeBoneJob job;
-  job.limb.frame.root = {{0, -2, -2}, id};
-  job.limb.frame.mid = {{0, -2, -2}, glm::normalize(glm::quat(-0.416f, 0, -0.645f, 0.641f))};
-  job.limb.frame.end = {{-1, -2, -2}, id};
-  job.limb.frame.target = {0, -2, -2};
-  job.limb.settings.pole = ikpd::TwoBonePole::kDirection, job.limb.frame.pole = glm::vec3(1, 0, 0);
-  job.limb.settings.forward = {0, 1, 0};
-  job.limb.settings.bendAxis = {1, 0, 0};
-  job.limb.settings.maxStretch = 2.7f;
-  job.tip = {{0, 0, 0}, glm::normalize(glm::quat(-0.416f, 0, 0, -0.909f))};
-  job.blend = 1.0f;
-  job.variant = PseudoThreeBoneVariant::kFollowMid;
+  job.frame.limb.root = {{0, -2, -2}, id};
+  job.frame.limb.mid = {{0, -2, -2}, glm::normalize(glm::quat(-0.416f, 0, -0.645f, 0.641f))};
+  job.frame.limb.end = {{-1, -2, -2}, id};
+  job.frame.limb.target = {0, -2, -2};
+  job.settings.limb.pole = ikpd::TwoBonePole::kDirection, job.frame.limb.pole = glm::vec3(1, 0, 0);
+  job.settings.limb.forward = {0, 1, 0};
+  job.settings.limb.bendAxis = {1, 0, 0};
+  job.settings.limb.maxStretch = 2.7f;
+  job.frame.tip = {{0, 0, 0}, glm::normalize(glm::quat(-0.416f, 0, 0, -0.909f))};
+  job.frame.blend = 1.0f;
+  job.settings.variant = PseudoThreeBoneVariant::kFollowMid;
   for (float endLimit : {0.0f, 0.5f}) {
-    job.endLimit = endLimit;
+    job.settings.endLimit = endLimit;
     PseudoThreeBoneResult r;
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
@@ -259,8 +259,8 @@ TEST(PseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBon
     leg.mid.position = i % 2 ? leg.root.position : leg.end.position;
     const float before = glm::distance(leg.root.position, leg.mid.position) + glm::distance(leg.mid.position, leg.end.position);
     PseudoThreeBoneJob stretchy = JobFor(leg, leg.root.position + gen.Dir() * 5.0f, gen.U(0.0f, 1.0f));
-    stretchy.limb.settings.maxStretch = 1.5f;
-    stretchy.endLimit = gen.U(0.0f, 1.0f);
+    stretchy.settings.limb.maxStretch = 1.5f;
+    stretchy.settings.endLimit = gen.U(0.0f, 1.0f);
     PseudoThreeBoneResult r;
     stretchy.result = &r;
     ASSERT_TRUE(stretchy.Run().ok());
@@ -274,15 +274,15 @@ TEST(PseudoThreeBone, StretchOfBothPassesStaysWithinMaxStretchWithAZeroLengthBon
 TEST(PseudoThreeBone, ReachedIsRelativeToTheInputLimbLength) {
   const glm::quat id(1, 0, 0, 0);
   PseudoThreeBoneJob job;
-  job.limb.frame.root = {{0, 0, 0}, id};
-  job.limb.frame.mid = {{0.5f, 0, 0}, id};
-  job.limb.frame.end = {{1, 0, 0}, id};
-  job.limb.frame.target = {10, 0, 0};
-  job.limb.settings.maxStretch = 3.0f;
-  job.tip = {{1.1f, 0, 0}, id};
-  job.blend = 0.0f;  // two passes
+  job.frame.limb.root = {{0, 0, 0}, id};
+  job.frame.limb.mid = {{0.5f, 0, 0}, id};
+  job.frame.limb.end = {{1, 0, 0}, id};
+  job.frame.limb.target = {10, 0, 0};
+  job.settings.limb.maxStretch = 3.0f;
+  job.frame.tip = {{1.1f, 0, 0}, id};
+  job.frame.blend = 0.0f;  // two passes
   for (float tolerance : {3.0f, 7.0f}) {
-    job.limb.settings.tolerance = tolerance;
+    job.settings.limb.tolerance = tolerance;
     PseudoThreeBoneResult r;
     job.result = &r;
     ASSERT_TRUE(job.Run().ok());
@@ -304,13 +304,13 @@ TEST(PseudoThreeBone, DegenerateInputStaysFinite) {
     for (const glm::vec3& t : targets) {
       for (float blend : {0.0f, 0.5f, 1.0f}) {
         PseudoThreeBoneJob job;
-        job.limb.frame.root = c[0];
-        job.limb.frame.mid = c[1];
-        job.limb.frame.end = c[2];
-        job.tip = c[3];
-        job.limb.frame.target = t;
-        job.blend = blend;
-        job.endLimit = 0.5f;
+        job.frame.limb.root = c[0];
+        job.frame.limb.mid = c[1];
+        job.frame.limb.end = c[2];
+        job.frame.tip = c[3];
+        job.frame.limb.target = t;
+        job.frame.blend = blend;
+        job.settings.endLimit = 0.5f;
         PseudoThreeBoneResult r;
         job.result = &r;
         ASSERT_TRUE(job.Run().ok());
@@ -329,25 +329,25 @@ TEST(PseudoThreeBone, Validation) {
   r.distance = 42.0f;
   EXPECT_STREQ(job.Run().error, "result: output pointer must not be null");
   job.result = &r;
-  job.blend = 1.5f;
+  job.frame.blend = 1.5f;
   EXPECT_STREQ(job.Run().error, "blend: must be in [0, 1]");
-  job.blend = 0.5f;
-  job.endLimit = -1.0f;
+  job.frame.blend = 0.5f;
+  job.settings.endLimit = -1.0f;
   EXPECT_STREQ(job.Run().error, "endLimit: must be in [0, pi]");
-  job.endLimit = ikpd::kPi;
-  job.tip.position.x = NAN;
+  job.settings.endLimit = ikpd::kPi;
+  job.frame.tip.position.x = NAN;
   EXPECT_STREQ(job.Run().error, "tip: position must be finite");
-  job.tip = leg.tip;
-  job.tip.rotation = glm::quat(0, 0, 0, 0);
+  job.frame.tip = leg.tip;
+  job.frame.tip.rotation = glm::quat(0, 0, 0, 0);
   EXPECT_STREQ(job.Run().error, "tip: rotation must be finite and non-zero");
-  job.tip = leg.tip;
-  job.variant = static_cast<PseudoThreeBoneVariant>(7);
-  EXPECT_STREQ(job.Run().error, "variant: must be 'relative' or 'followMid'");
-  job.variant = PseudoThreeBoneVariant::kRelative;
-  job.limb.frame.weight = 2.0f;  // two-bone options are validated by TwoBoneJob
+  job.frame.tip = leg.tip;
+  job.settings.variant = static_cast<PseudoThreeBoneVariant>(7);
+  EXPECT_STREQ(job.Run().error, "variant: must be relative or followMid");
+  job.settings.variant = PseudoThreeBoneVariant::kRelative;
+  job.frame.limb.weight = 2.0f;  // two-bone options are validated by TwoBoneJob
   EXPECT_NE(job.Run().error, nullptr);
   EXPECT_EQ(r.distance, 42.0f);  // untouched on error
-  job.limb.frame.weight = 1.0f;
+  job.frame.limb.weight = 1.0f;
   EXPECT_TRUE(job.Run().ok());
 }
 

@@ -22,24 +22,24 @@ PseudoThreeBoneJob RandomLeg(Rng& r, bool planar) {
   const glm::vec3 f(1, 0, 0), h(0, 0, 1);
   const float a = r.Uniform(0.2f, 0.6f), b = r.Uniform(0.2f, 0.6f), c = r.Uniform(0.05f, 0.3f);
   PseudoThreeBoneJob job;
-  job.limb.frame.root.position = {r.Uniform(-1, 1), r.Uniform(0, 2), r.Uniform(-1, 1)};
-  job.limb.frame.root.rotation = glm::angleAxis(r.Uniform(-3.1f, 3.1f), planar ? h : r.Direction());
-  job.limb.frame.mid.position = job.limb.frame.root.position + a * (job.limb.frame.root.rotation * f);
-  job.limb.frame.mid.rotation = job.limb.frame.root.rotation * glm::angleAxis(r.Uniform(0.2f, 2.6f), h);
-  job.limb.frame.end.position = job.limb.frame.mid.position + b * (job.limb.frame.mid.rotation * f);
-  job.limb.frame.end.rotation = job.limb.frame.mid.rotation * glm::angleAxis(r.Uniform(-1.5f, 1.5f), h);
-  if (!planar) job.limb.frame.end.rotation = job.limb.frame.end.rotation * glm::angleAxis(r.Uniform(-0.3f, 0.3f), f);
-  job.tip.position = job.limb.frame.end.position + c * (job.limb.frame.end.rotation * f);
-  job.tip.rotation = job.limb.frame.end.rotation;
+  job.frame.limb.root.position = {r.Uniform(-1, 1), r.Uniform(0, 2), r.Uniform(-1, 1)};
+  job.frame.limb.root.rotation = glm::angleAxis(r.Uniform(-3.1f, 3.1f), planar ? h : r.Direction());
+  job.frame.limb.mid.position = job.frame.limb.root.position + a * (job.frame.limb.root.rotation * f);
+  job.frame.limb.mid.rotation = job.frame.limb.root.rotation * glm::angleAxis(r.Uniform(0.2f, 2.6f), h);
+  job.frame.limb.end.position = job.frame.limb.mid.position + b * (job.frame.limb.mid.rotation * f);
+  job.frame.limb.end.rotation = job.frame.limb.mid.rotation * glm::angleAxis(r.Uniform(-1.5f, 1.5f), h);
+  if (!planar) job.frame.limb.end.rotation = job.frame.limb.end.rotation * glm::angleAxis(r.Uniform(-0.3f, 0.3f), f);
+  job.frame.tip.position = job.frame.limb.end.position + c * (job.frame.limb.end.rotation * f);
+  job.frame.tip.rotation = job.frame.limb.end.rotation;
   glm::vec3 d = r.Direction();
   if (planar) d = glm::normalize(glm::vec3(d.x, d.y, 0.0f) + glm::vec3(1e-3f, 0, 0));
-  job.limb.frame.target = job.limb.frame.root.position + d * r.Uniform(0.3f, 0.95f) * (a + b + c);
+  job.frame.limb.target = job.frame.limb.root.position + d * r.Uniform(0.3f, 0.95f) * (a + b + c);
   return job;
 }
 
 PseudoThreeBoneResult Solve(PseudoThreeBoneJob job, float weight, float blend) {
-  job.limb.frame.weight = weight;
-  job.blend = blend;
+  job.frame.limb.weight = weight;
+  job.frame.blend = blend;
   PseudoThreeBoneResult out;
   job.result = &out;
   EXPECT_TRUE(job.Run().ok());
@@ -56,7 +56,7 @@ TEST(PseudoThreeBoneWeight, EachJointTurnsWeightOfTheFullWeightAngle) {
     const float blend = i % 3 == 0 ? 1.0f : r.Uniform(0.0f, 0.999f);
     const PseudoThreeBoneResult full = Solve(job, 1.0f, blend);
     const PseudoThreeBoneResult part = Solve(job, weight, blend);
-    const glm::quat in[3] = {job.limb.frame.root.rotation, job.limb.frame.mid.rotation, job.limb.frame.end.rotation};
+    const glm::quat in[3] = {job.frame.limb.root.rotation, job.frame.limb.mid.rotation, job.frame.limb.end.rotation};
     const glm::quat fullR[3] = {full.root.rotation, full.mid.rotation, full.end.rotation};
     const glm::quat partR[3] = {part.root.rotation, part.mid.rotation, part.end.rotation};
     for (int j = 0; j < 3; ++j) {
@@ -74,8 +74,8 @@ TEST(PseudoThreeBoneWeight, PlanarHalfWeightTurnsHalfWay) {
   int turning = 0;
   for (int i = 0; i < 500; ++i) {
     const PseudoThreeBoneJob job = RandomLeg(r, true);
-    const float whole = Angle(job.limb.frame.root.rotation, Solve(job, 1.0f, 0.5f).root.rotation);
-    const float half = Angle(job.limb.frame.root.rotation, Solve(job, 0.5f, 0.5f).root.rotation);
+    const float whole = Angle(job.frame.limb.root.rotation, Solve(job, 1.0f, 0.5f).root.rotation);
+    const float half = Angle(job.frame.limb.root.rotation, Solve(job, 0.5f, 0.5f).root.rotation);
     ASSERT_NEAR(half, 0.5f * whole, 1e-4f) << "item " << i;
     turning += whole > 0.1f;
   }
@@ -91,14 +91,14 @@ TEST(PseudoThreeBoneWeight, ContinuousInBlendNearOne) {
   for (int i = 0; i < 2000; ++i) {
     const PseudoThreeBoneJob job = RandomLeg(r, i % 2 == 0);
     const float weight = i % 4 < 2 ? 0.5f : r.Uniform(0.05f, 0.95f);
-    const float span = glm::distance(job.limb.frame.root.position, job.limb.frame.mid.position) +
-                       glm::distance(job.limb.frame.mid.position, job.limb.frame.end.position);
+    const float span = glm::distance(job.frame.limb.root.position, job.frame.limb.mid.position) +
+                       glm::distance(job.frame.limb.mid.position, job.frame.limb.end.position);
     // Left out: a limb flipping its bend side between the two full solves, and
     // a joint turning by nearly a half turn (its slerp may go either way round).
     const PseudoThreeBoneResult full = Solve(job, 1.0f, 1.0f);
     if (glm::distance(full.end.position, Solve(job, 1.0f, 0.999f).end.position) > 1e-3f * span ||
-        Angle(job.limb.frame.root.rotation, full.root.rotation) > 3.0f || Angle(job.limb.frame.mid.rotation, full.mid.rotation) > 3.0f ||
-        Angle(job.limb.frame.end.rotation, full.end.rotation) > 3.0f) {
+        Angle(job.frame.limb.root.rotation, full.root.rotation) > 3.0f || Angle(job.frame.limb.mid.rotation, full.mid.rotation) > 3.0f ||
+        Angle(job.frame.limb.end.rotation, full.end.rotation) > 3.0f) {
       continue;
     }
     ++checked;
@@ -113,13 +113,13 @@ TEST(PseudoThreeBoneWeight, ContinuousInBlendNearOne) {
     // Bones keep their lengths (no stretch) and the tip moves rigidly with joint 3.
     const PseudoThreeBoneResult& p = near;
     ASSERT_NEAR(glm::distance(p.mid.position, p.root.position),
-                glm::distance(job.limb.frame.mid.position, job.limb.frame.root.position), 2e-5f);
+                glm::distance(job.frame.limb.mid.position, job.frame.limb.root.position), 2e-5f);
     ASSERT_NEAR(glm::distance(p.end.position, p.mid.position),
-                glm::distance(job.limb.frame.end.position, job.limb.frame.mid.position), 2e-5f);
-    const glm::vec3 localTip = glm::conjugate(job.limb.frame.end.rotation) * (job.tip.position - job.limb.frame.end.position);
+                glm::distance(job.frame.limb.end.position, job.frame.limb.mid.position), 2e-5f);
+    const glm::vec3 localTip = glm::conjugate(job.frame.limb.end.rotation) * (job.frame.tip.position - job.frame.limb.end.position);
     const glm::vec3 solvedTip = glm::conjugate(p.end.rotation) * (p.tip.position - p.end.position);
     ASSERT_LT(glm::distance(localTip, solvedTip), 2e-5f) << "item " << i;
-    ASSERT_NEAR(p.distance, glm::distance(p.tip.position, job.limb.frame.target), 1e-5f);
+    ASSERT_NEAR(p.distance, glm::distance(p.tip.position, job.frame.limb.target), 1e-5f);
   }
   EXPECT_GT(checked, 1500);
 }

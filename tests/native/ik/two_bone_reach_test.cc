@@ -88,17 +88,17 @@ TEST(TwoBoneReach, PseudoThreeBoneDescribesTheReturnedTip) {
                                             rng.Rotation());
     ikpd::PseudoThreeBoneResult out;
     ikpd::PseudoThreeBoneJob job;
-    job.limb.frame.root = l.root;
-    job.limb.frame.mid = l.mid;
-    job.limb.frame.end = l.end;
-    job.tip = {l.end.position + l.end.rotation * glm::vec3(rng.Uniform(0.1f, 0.5f), 0.0f, 0.0f), l.end.rotation};
-    job.limb.frame.target = l.root.position + rng.Direction() * rng.Uniform(0.0f, 1.3f) * (a + b);
-    job.limb.frame.weight = rng.Uniform(0.0f, 1.0f);
-    job.blend = i % 3 == 0 ? 1.0f : rng.Uniform(0.0f, 1.0f);
-    job.variant = i % 2 == 0 ? ikpd::PseudoThreeBoneVariant::kRelative : ikpd::PseudoThreeBoneVariant::kFollowMid;
+    job.frame.limb.root = l.root;
+    job.frame.limb.mid = l.mid;
+    job.frame.limb.end = l.end;
+    job.frame.tip = {l.end.position + l.end.rotation * glm::vec3(rng.Uniform(0.1f, 0.5f), 0.0f, 0.0f), l.end.rotation};
+    job.frame.limb.target = l.root.position + rng.Direction() * rng.Uniform(0.0f, 1.3f) * (a + b);
+    job.frame.limb.weight = rng.Uniform(0.0f, 1.0f);
+    job.frame.blend = i % 3 == 0 ? 1.0f : rng.Uniform(0.0f, 1.0f);
+    job.settings.variant = i % 2 == 0 ? ikpd::PseudoThreeBoneVariant::kRelative : ikpd::PseudoThreeBoneVariant::kFollowMid;
     job.result = &out;
     ASSERT_TRUE(job.Run().ok()) << i;
-    const double miss = glm::length(glm::dvec3(out.tip.position) - glm::dvec3(job.limb.frame.target));
+    const double miss = glm::length(glm::dvec3(out.tip.position) - glm::dvec3(job.frame.limb.target));
     ASSERT_NEAR(out.distance, miss, 2e-6 * (a + b + 1.0)) << i;
     const double tolerance = 1e-4 * (a + b);
     if (std::abs(miss - tolerance) > 1e-6 * (a + b)) {

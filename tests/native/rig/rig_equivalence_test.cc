@@ -99,16 +99,16 @@ TEST(RigEquivalence, PseudoThreeBoneEqualsTheJob) {
   for (int i = 0; i < kCases; ++i) {
     OneUpdate u(rng, 5, [&] {
       ikpd::rig::ConstraintSettings s = Settings(ConstraintKind::kPseudoThreeBone, {1, 2, 3, 4});
-      s.pseudoThreeBone.blend = rng.Uniform(0.0f, 1.0f);
+      s.pseudoThreeBone.frame.blend = rng.Uniform(0.0f, 1.0f);
       return s;
     });
     const auto& [before, after] = std::tie(u.before, u.after);
     const auto f = u.rig.canonicalFrames(0);
     ikpd::PseudoThreeBoneJob job = u.settings.pseudoThreeBone;
     ikpd::PseudoThreeBoneResult result;
-    job.limb.frame.root = Canonical(before[1], f[0]), job.limb.frame.mid = Canonical(before[2], f[1]);
-    job.limb.frame.end = Canonical(before[3], f[2]), job.tip = Canonical(before[4], f[3]);
-    job.limb.frame.target = u.target();
+    job.frame.limb.root = Canonical(before[1], f[0]), job.frame.limb.mid = Canonical(before[2], f[1]);
+    job.frame.limb.end = Canonical(before[3], f[2]), job.frame.tip = Canonical(before[4], f[3]);
+    job.frame.limb.target = u.target();
     job.result = &result;
     ASSERT_TRUE(job.Run().ok());
     const Transform solved[4] = {result.root, result.mid, result.end, result.tip};

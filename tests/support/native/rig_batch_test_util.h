@@ -72,7 +72,7 @@ inline Creature RandomCreature(iktest::Rng& rng, float settleTime, bool zeroBone
     s.common.damping = rng.Uniform(0.0f, 1.0f) < 0.5f ? 1.0f : rng.Uniform(0.5f, 1.5f);
     if (kind == ConstraintKind::kAim) s.aim.settings.method = static_cast<ikpd::AimMethod>(static_cast<int>(rng.Uniform(0.0f, 2.99f)));
     if (kind == ConstraintKind::kTwoBone && rng.Uniform(0.0f, 1.0f) < 0.3f) s.twoBone.settings.pole = ikpd::TwoBonePole::kDirection, s.twoBone.frame.pole = rng.Direction();
-    if (kind == ConstraintKind::kPseudoThreeBone) s.pseudoThreeBone.blend = rng.Uniform(0.0f, 1.0f);
+    if (kind == ConstraintKind::kPseudoThreeBone) s.pseudoThreeBone.frame.blend = rng.Uniform(0.0f, 1.0f);
     return s;
   };
   c.stack = {settings(ConstraintKind::kAim, {chest}),

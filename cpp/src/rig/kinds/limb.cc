@@ -14,7 +14,7 @@ constexpr float kStraight = 1e-3f;  // radians: a limb bent less than this has n
 
 // Rotation whose +X is `x` (unit) and +Z is `zHint` made normal to it (or,
 // when `zHint` is parallel to x, a fixed perpendicular).
-glm::quat FrameOf(const glm::vec3& x, const glm::vec3& zHint) {
+glm::quat BoneFrame(const glm::vec3& x, const glm::vec3& zHint) {
   glm::vec3 z = zHint - glm::dot(zHint, x) * x;
   if (!(glm::dot(z, z) > 1e-12f)) z = glm::cross(x, std::abs(x.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0));
   z = glm::normalize(z);
@@ -110,11 +110,11 @@ glm::quat DetectBoneFrames(const Setup& setup, Constraint& c) {
     if (common.forward) {
       const glm::vec3 x = glm::normalize(*common.forward);
       const glm::vec3 z = common.bendAxis ? glm::normalize(*common.bendAxis) : inverse * hinge;
-      c.frames[k] = FrameOf(x, z);
+      c.frames[k] = BoneFrame(x, z);
     } else if (k < bones) {
       const glm::vec3 x = inverse * direction;
       const glm::vec3 z = common.bendAxis ? glm::normalize(*common.bendAxis) : inverse * hinge;
-      c.frames[k] = FrameOf(glm::normalize(x), z);
+      c.frames[k] = BoneFrame(glm::normalize(x), z);
     } else {
       c.frames[k] = glm::normalize(inverse * previous);  // the end takes the previous bone's frame
     }

@@ -10,11 +10,11 @@ namespace ikpd::rig::detail {
 namespace {
 
 Status CheckOptions(const Setup&, const ConstraintSettings& s) {
-  if (Status st = CheckNoStretch(s.pseudoThreeBone.limb); !st) return st;
+  if (Status st = CheckNoStretch(s.pseudoThreeBone.settings.limb); !st) return st;
   PseudoThreeBoneJob job = s.pseudoThreeBone;
   PseudoThreeBoneResult out;
-  SampleLimb(job.limb);
-  job.tip = SampleJoint(2, -1);
+  SampleLimb(job.frame.limb, job.settings.limb);
+  job.frame.tip = SampleJoint(2, -1);
   job.result = &out;
   return job.Validate();
 }
@@ -24,8 +24,8 @@ void DetectAxes(const Setup& setup, Constraint& c) { (void)DetectBoneFrames(setu
 Status Configure(const Setup&, Constraint& c, bool keepState) {
   PseudoThreeBoneState& p = std::get<PseudoThreeBoneState>(c.state);
   PrepareBoth(p.setup, [&](bool withPole) {
-    PseudoThreeBoneSettings pseudo = SettingsOf(c.settings.pseudoThreeBone);
-    pseudo.limb = CanonicalLimb(c.settings.pseudoThreeBone.limb, withPole);
+    PseudoThreeBoneSettings pseudo = c.settings.pseudoThreeBone.settings;
+    pseudo.limb = CanonicalLimb(pseudo.limb, withPole);
     return pseudo;
   });
   return ConfigureSmoothing(p.smooth, c.settings.common, keepState);
@@ -39,9 +39,10 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   PseudoThreeBoneFrame frame;
   frame.limb.root = in[0], frame.limb.mid = in[1], frame.limb.end = in[2], frame.tip = in[3];
   frame.limb.target = stage.ToModel(f.target);
-  frame.limb.pole = ModelPole(stage, f, c.settings.pseudoThreeBone.limb);
+  const PseudoThreeBoneJob& options = c.settings.pseudoThreeBone;
+  frame.limb.pole = ModelPole(stage, f, options.settings.limb, options.frame.limb);
   frame.limb.weight = 1.0f;
-  frame.blend = c.settings.pseudoThreeBone.blend;
+  frame.blend = options.frame.blend;
   if (!SolvePseudoThreeBone(p.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) out = {in[0], in[1], in[2], in[3], false, 0.0f};
   Back(stage, c, 0, out.root.rotation), Back(stage, c, 1, out.mid.rotation), Back(stage, c, 2, out.end.rotation);
   r.reached = out.reached ? 1.0f : 0.0f;

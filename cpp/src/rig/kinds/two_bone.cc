@@ -6,22 +6,22 @@
 
 namespace ikpd::rig::detail {
 
-TwoBoneSettings CanonicalLimb(const TwoBoneJob& limb, bool withPole) {
-  TwoBoneSettings settings = limb.settings;
+TwoBoneSettings CanonicalLimb(const TwoBoneSettings& limb, bool withPole) {
+  TwoBoneSettings settings = limb;
   settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
   settings.pole = withPole ? TwoBonePole::kPoint : HasPoleDirection(limb) ? TwoBonePole::kDirection : TwoBonePole::kNone;
   return settings;
 }
 
-void SampleLimb(TwoBoneJob& job) {
-  job.frame.root = SampleJoint(0, 0), job.frame.mid = SampleJoint(1, 0), job.frame.end = SampleJoint(2, 0);
-  job.frame.target = glm::vec3(1.0f, 1.0f, 0.0f);
-  if (job.settings.pole == TwoBonePole::kPoint) job.settings.pole = TwoBonePole::kNone;
-  job.frame.weight = 1.0f;
+void SampleLimb(TwoBoneFrame& frame, TwoBoneSettings& settings) {
+  frame.root = SampleJoint(0, 0), frame.mid = SampleJoint(1, 0), frame.end = SampleJoint(2, 0);
+  frame.target = glm::vec3(1.0f, 1.0f, 0.0f);
+  if (settings.pole == TwoBonePole::kPoint) settings.pole = TwoBonePole::kNone;
+  frame.weight = 1.0f;
 }
 
-Status CheckNoStretch(const TwoBoneJob& limb) {
-  if (limb.settings.maxStretch != 1.0f) return Error("maxStretch: the rig does not stretch bones (must be 1)");
+Status CheckNoStretch(const TwoBoneSettings& limb) {
+  if (limb.maxStretch != 1.0f) return Error("maxStretch: the rig does not stretch bones (must be 1)");
   return Ok();
 }
 
@@ -30,10 +30,10 @@ void WritesLimb(const ConstraintSettings&, std::vector<std::uint16_t>& out) { ou
 namespace {
 
 Status CheckOptions(const Setup&, const ConstraintSettings& s) {
-  if (Status st = CheckNoStretch(s.twoBone); !st) return st;
+  if (Status st = CheckNoStretch(s.twoBone.settings); !st) return st;
   TwoBoneJob job = s.twoBone;
   TwoBoneResult out;
-  SampleLimb(job);
+  SampleLimb(job.frame, job.settings);
   job.result = &out;
   return job.Validate();
 }
@@ -42,7 +42,7 @@ void DetectAxes(const Setup& setup, Constraint& c) { (void)DetectBoneFrames(setu
 
 Status Configure(const Setup&, Constraint& c, bool keepState) {
   TwoBoneState& t = std::get<TwoBoneState>(c.state);
-  PrepareBoth(t.setup, [&](bool withPole) { return CanonicalLimb(c.settings.twoBone, withPole); });
+  PrepareBoth(t.setup, [&](bool withPole) { return CanonicalLimb(c.settings.twoBone.settings, withPole); });
   return ConfigureSmoothing(t.smooth, c.settings.common, keepState);
 }
 
@@ -53,7 +53,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   TwoBoneResult out;
   TwoBoneFrame frame;
   frame.root = in[0], frame.mid = in[1], frame.end = in[2], frame.target = stage.ToModel(f.target);
-  frame.pole = ModelPole(stage, f, c.settings.twoBone);
+  frame.pole = ModelPole(stage, f, c.settings.twoBone.settings, c.settings.twoBone.frame);
   frame.effectorOffset = stage.ToModelVector(f.effectorOffset);
   frame.weight = 1.0f;
   if (!SolveTwoBone(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) out = {in[0], in[1], in[2], false, 0.0f};
