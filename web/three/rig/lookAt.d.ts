@@ -3,8 +3,11 @@ import type { Object3D } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { PointLike, AxisLike } from '../common.js';
 import type { OneConstraintRig, SmoothedRigIK } from './rigHelper.js';
+import type { LookAtFields } from '../../types/rig/described.js';
 
-export interface LookAtIKOptions {
+/** The options of LookAtIK: the look-at's described settings (`LookAtFields`) and the helper's own. */
+export interface LookAtIKOptions extends Pick<LookAtFields,
+  'damping' | 'blendOutTime' | 'maxYaw' | 'maxPitchUp' | 'maxPitchDown' | 'behind' | 'maxSpeed' | 'targetMotion' | 'ki' | 'eyeYaw' | 'eyePitchUp' | 'eyePitchDown' | 'eyeSettleTime'> {
   /** What the head looks at. Default null: the offsets blend out as if disabled. @default null */
   target?: PointLike | null;
   /**
@@ -28,41 +31,15 @@ export interface LookAtIKOptions {
    * head leads; the rig's lookAt takes either). Default 0.3. @default 0.3
    */
   settleTime?: number | ArrayLike<number>;
-  /** `'critical'` (default) | `'responsive'` | `'over'` | a damping ratio > 0. @default 1 */
-  damping?: 'critical' | 'responsive' | 'over' | number;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
-  blendOutTime?: number;
   /** False turns the look-at off: the offsets blend out to exactly zero. Default true. @default true */
   enabled?: boolean;
   /** How much of the turn each bone takes (scales every bone's share, smoothly), in [0, 1]. Default 1. @default 1 */
   weight?: number;
-  /** Largest yaw either side of the character's facing, radians in [0, π]. Default 2. @default 2 */
-  maxYaw?: number;
-  /** Largest pitch above the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
-  maxPitchUp?: number;
-  /** Largest pitch below the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
-  maxPitchDown?: number;
-  /** Past `maxYaw`: `'keep'` (default) the side the target left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
-  behind?: 'keep' | 'front' | 'follow';
-  /** rad/s (> 0; `Infinity`: no cap): the look yaw where `behind` moves it, and each bone's offset. Default 8. @default 8 */
-  maxSpeed?: number;
-  /** `'linear'`: the aim moves linearly between updates and is fed forward (no lag behind a moving target). @default 'hold' */
-  targetMotion?: 'hold' | 'linear';
-  /** Integral gain (PID) of every bone's controller, >= 0. Default 0. @default 0 */
-  ki?: number;
   /**
    * `[leftEye, rightEye]` (0, 1 or 2 Object3Ds below the head) turned by the gaze, VRM lookAt style
    * (docs/rig/look-at.md, "Eyes"). Default none. @default []
    */
   eyes?: readonly Object3D[];
-  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. Default 0.6. @default 0.6 */
-  eyeYaw?: number;
-  /** The eyes' largest pitch up relative to the head, radians in [0, π/2]. Default 0.4. @default 0.4 */
-  eyePitchUp?: number;
-  /** The eyes' largest pitch down relative to the head, radians in [0, π/2]. Default 0.5. @default 0.5 */
-  eyePitchDown?: number;
-  /** Seconds (> 0) for the gaze to settle: short, so the eyes lead the head. Default 0.05. @default 0.05 */
-  eyeSettleTime?: number;
 }
 
 export interface LookAtIK extends SmoothedRigIK {}
