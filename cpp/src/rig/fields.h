@@ -176,7 +176,7 @@ struct JobFields<rig::GroundingSettings> {
     f(Role::kOption, "groundHeight", &S::groundHeight, kFinite,
       Doc{"The authored ground: the character's own y = groundHeight plane (along the rig's `up`)."});
     f(Role::kOption, "maxPelvisDrop", &S::maxPelvisDrop, AtLeast(0.0), Derived{},
-      Doc{"Largest pelvis drop; null: 0.3 × the shortest leg."});
+      Doc{"Largest pelvis drop; null: 0.35 × the shortest leg."});
     f(Role::kOption, "maxPelvisRise", &S::maxPelvisRise, AtLeast(0.0), Derived{},
       Doc{"Largest pelvis rise; null: 0.1 × the shortest leg."});
     f(Role::kOption, "maxFootPitch", &S::maxFootPitch, Closed(0.0, kPi / 2.0f),

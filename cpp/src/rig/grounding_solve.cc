@@ -98,10 +98,10 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
   for (std::size_t i = 0; i < legs; ++i) d.length = std::min(d.length, LegLength(&in.legs[i * J]));
   if (!std::isfinite(d.length)) d.length = 0.0f;
   // Derived defaults (docs/rig/grounding.md): from the shortest leg.
-  const float maxDrop = std::isnan(S.maxPelvisDrop) ? 0.3f * d.length : S.maxPelvisDrop * scale;
-  const float maxRise = std::isnan(S.maxPelvisRise) ? 0.1f * d.length : S.maxPelvisRise * scale;
-  const float plantHeight = std::isnan(S.plantHeight) ? 0.03f * d.length : S.plantHeight * scale;
-  const float unplantRadius = std::isnan(S.unplantRadius) ? 0.15f * d.length : S.unplantRadius * scale;
+  const float maxDrop = std::isnan(S.maxPelvisDrop) ? kDerivedPelvisDrop * d.length : S.maxPelvisDrop * scale;
+  const float maxRise = std::isnan(S.maxPelvisRise) ? kDerivedPelvisRise * d.length : S.maxPelvisRise * scale;
+  const float plantHeight = std::isnan(S.plantHeight) ? kDerivedPlantHeight * d.length : S.plantHeight * scale;
+  const float unplantRadius = std::isnan(S.unplantRadius) ? kDerivedUnplantRadius * d.length : S.unplantRadius * scale;
   // The root's horizontal move (the authored ground's origin moving): a stance foot
   // moves with the ground, not with the root, whatever speed the clip was made for.
   const glm::vec3 rootStep = state_.seen ? Horizontal(in.groundOrigin - state_.origin, up) : glm::vec3(0.0f);

@@ -100,8 +100,8 @@ describe('stance soles on the ground through IKRig', () => {
           for (const e of last.errors) expect(e, `${rate} Hz`).toBeLessThanOrEqual(1e-3);
           expect(constraint.reached).toBe(true);
           expect(constraint.distance).toBeLessThanOrEqual(1e-3);
-          // The default drop: 0.3 × the shortest leg's rest length (docs/rig/grounding.md).
-          const drop = constraint.maxPelvisDrop ?? 0.3 * frames[0].legs[0].reach;
+          // The default drop: 0.35 × the shortest leg's rest length (docs/rig/grounding.md).
+          const drop = constraint.maxPelvisDrop ?? 0.35 * frames[0].legs[0].reach;
           for (const f of frames) {
             for (const leg of f.legs) expect(leg.span).toBeLessThanOrEqual(leg.reach + 1e-5);
             expect(f.pelvis).toBeGreaterThanOrEqual(-drop - 1e-5);

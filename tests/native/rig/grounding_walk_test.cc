@@ -93,7 +93,7 @@ std::vector<Course> Courses() {
 
 TEST(RigGroundingWalk, StanceSolesOnTheGroundWithoutSlidingOrOverReach) {
   const Character c = Make(Biped(), 1);
-  const float maxDrop = 0.3f * (glm::length(glm::vec3(0, -0.42f, 0.04f)) + glm::length(glm::vec3(0, -0.43f, -0.04f)));
+  const float maxDrop = ikpd::rig::kDerivedPelvisDrop * (glm::length(glm::vec3(0, -0.42f, 0.04f)) + glm::length(glm::vec3(0, -0.43f, -0.04f)));
   for (const Course& course : Courses()) {
     for (const float hz : {30.0f, 60.0f, 240.0f}) {
       for (const bool toes : {false, true}) {
@@ -214,10 +214,10 @@ TEST(RigGroundingProperty, RandomPosesAndGrounds) {
       ASSERT_LE(glm::length(at(after, 2) - at(after, 0)), full * (1.0f + 1e-5f)) << i;
       reaches = reaches && glm::length(at(after, 2) - at(after, 0)) < full * 0.979f;  // short of the soft zone
     }
-    ASSERT_GE(offset, -0.3f * shortest - 1e-4f * k) << i;
-    ASSERT_LE(offset, 0.1f * shortest + 1e-4f * k) << i;
+    ASSERT_GE(offset, -ikpd::rig::kDerivedPelvisDrop * shortest - 1e-4f * k) << i;
+    ASSERT_LE(offset, ikpd::rig::kDerivedPelvisRise * shortest + 1e-4f * k) << i;
     // Soles on the ground where the pelvis limits and the foot limits allow it.
-    if (reaches && offset > -0.3f * shortest + 1e-3f && offset < 0.1f * shortest - 1e-3f && std::abs(slope) < 0.5f) {
+    if (reaches && offset > -ikpd::rig::kDerivedPelvisDrop * shortest + 1e-3f && offset < ikpd::rig::kDerivedPelvisRise * shortest - 1e-3f && std::abs(slope) < 0.5f) {
       ++grounded;
       EXPECT_LE(rig.results()[0].distance, 1e-3f * k) << i;
     }

@@ -48,7 +48,7 @@ export interface GroundingConstraintOptions extends Omit<ConstraintOptions, 'tar
   plant?: ArrayLike<number>;
   /** Per leg, the ankle's (or toe's) height above its sole, model units (> 0). Default: its rest-pose height above the authored ground. */
   soleOffsets?: ArrayLike<number>;
-  /** Largest pelvis drop, model units (>= 0). Default: 0.3 × the shortest leg's rest length. */
+  /** Largest pelvis drop, model units (>= 0). Default: 0.35 × the shortest leg's rest length. */
   maxPelvisDrop?: number;
   /** Largest pelvis rise, model units (>= 0). Default: 0.1 × the shortest leg's rest length. */
   maxPelvisRise?: number;

@@ -345,7 +345,7 @@ export interface GroundingFields {
    */
   groundHeight?: number;
   /**
-   * Largest pelvis drop; null: 0.3 × the shortest leg.
+   * Largest pelvis drop; null: 0.35 × the shortest leg.
    * Must be a finite number >= 0.
    * @default null
    */

@@ -66,8 +66,12 @@ constexpr std::size_t kMaxGroundLegs = 4;
 
 // Settings (lengths in the character's model units; the job scales them by
 // GroundingInput::scale). A NaN for a derived default takes it from the
-// shortest leg L (hip→knee→ankle at rest): maxPelvisDrop 0.3·L,
-// maxPelvisRise 0.1·L, plantHeight 0.03·L, unplantRadius 0.15·L.
+// shortest leg L (hip→knee→ankle at rest): maxPelvisDrop 0.35·L,
+// maxPelvisRise 0.1·L, plantHeight 0.03·L, unplantRadius 0.15·L (the factors below).
+inline constexpr float kDerivedPelvisDrop = 0.35f;
+inline constexpr float kDerivedPelvisRise = 0.1f;
+inline constexpr float kDerivedPlantHeight = 0.03f;
+inline constexpr float kDerivedUnplantRadius = 0.15f;
 struct GroundingSettings {
   std::size_t legs = 2;        // 2 or 4 (four: 0–1 hind, 2–3 front)
   std::size_t legJoints = 3;   // 3: [hip, knee, ankle]; 4: [hip, knee, ankle, toe]

@@ -67,10 +67,10 @@ Status Resolve(const Setup& setup, const ConstraintSettings& s, GroundingSetting
     }
   }
   if (std::isfinite(shortest)) {
-    if (std::isnan(g.maxPelvisDrop)) g.maxPelvisDrop = 0.3f * shortest;
-    if (std::isnan(g.maxPelvisRise)) g.maxPelvisRise = 0.1f * shortest;
-    if (std::isnan(g.plantHeight)) g.plantHeight = 0.03f * shortest;
-    if (std::isnan(g.unplantRadius)) g.unplantRadius = 0.15f * shortest;
+    if (std::isnan(g.maxPelvisDrop)) g.maxPelvisDrop = kDerivedPelvisDrop * shortest;
+    if (std::isnan(g.maxPelvisRise)) g.maxPelvisRise = kDerivedPelvisRise * shortest;
+    if (std::isnan(g.plantHeight)) g.plantHeight = kDerivedPlantHeight * shortest;
+    if (std::isnan(g.unplantRadius)) g.unplantRadius = kDerivedUnplantRadius * shortest;
   }
   if (Status st = g.Validate(); !st) return st;
   *out = g;
