@@ -42,7 +42,7 @@ export async function create(ctx) {
   camera.position.set(0.6, 1.55, 2.6);
   controls.target.set(0, 1.15, 0);
 
-  const params = { look: 'camera', lookAt: true, reach: true, eyeSettleTime: 0.05, grounding: true, weight: 1, settleTime: 0.25, idle: true, animation: 'walk' };
+  const params = { look: 'camera', lookAt: true, reach: true, eyeSettleTime: 0.05, grounding: true, twist: true, weight: 1, settleTime: 0.25, idle: true, animation: 'walk' };
   const lookTarget = ctx.draggable('look target', handle(colors.target, 0.06));
   lookTarget.position.set(0.7, 1.7, 1.2);
   const cup = ctx.draggable('cup', handle(colors.accent, 0.05));
@@ -95,6 +95,8 @@ export async function create(ctx) {
         bones: ['rightUpperArm', 'rightLowerArm', 'rightHand'], target: cup, settleTime: params.settleTime,
         enabled: params.reach, weight: params.weight,
       });
+      // The reaching hand's twist shared with its forearm (docs/rig/twist.md): the hand stays on the cup.
+      c.twist = rig.add('twist', { bones: ['rightLowerArm', 'rightHand'], settleTime: params.settleTime, enabled: params.twist });
     } catch (error) {
       rig.dispose();
       throw error;
@@ -270,6 +272,7 @@ export async function create(ctx) {
   gui.add(params, 'settleTime', 0, 1, 0.01).name('settle time (s)').onChange((v) => { set('lookAt', 'settleTime', Math.max(v, 0.01)); set('reach', 'settleTime', v); });
   gui.add(params, 'animation', ['walk', 'idle', 'still']).name('animation').onChange(setAnimation);
   gui.add(params, 'grounding').name('grounding on (off → blend out)').onChange((v) => set('grounding', 'enabled', v));
+  gui.add(params, 'twist').name('forearm twist (off → blend out)').onChange((v) => set('twist', 'enabled', v));
   gui.add({ reset: builtIn }, 'reset').name('built-in character');
 
   return {
@@ -300,6 +303,7 @@ export async function create(ctx) {
         animation: params.animation,
         root: character ? character.root.position.toArray() : null,
         grounded: character?.c.grounding ? { reached: character.c.grounding.reached, distance: character.c.grounding.distance } : null,
+        twist: character?.c.twist ? { enabled: character.c.twist.enabled, radians: character.c.twist.distance } : null,
         lookAt: character?.c.lookAt ? { enabled: character.c.lookAt.enabled, reached: character.c.lookAt.reached, distance: character.c.lookAt.distance } : null,
         name: character ? character.root.name || 'built-in' : null,
         walking: Boolean(character?.walk),

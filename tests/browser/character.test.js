@@ -26,17 +26,24 @@ for (const renderer of ['webgpu', 'webgl']) {
       const walked = await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 600));
       expect(walked.animation).toBe('walk');
       expect(walked.message).toBe('');
-      expect(walked.constraints).toEqual(['grounding', 'lookAt', 'twoBone']);
+      expect(walked.constraints).toEqual(['grounding', 'lookAt', 'twoBone', 'twist']);
       expect(Math.hypot(walked.root[0], walked.root[2])).toBeGreaterThan(0.5);
       // Standing by the cup with the idle: the hand reaches it.
       await page.evaluate(() => window.__ikpdDemo.control('animation', 'idle'));
       await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 120));
       const state = await page.evaluate(() => window.__ikpdDemo.state());
       expect(state.message).toBe('');
-      expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone']);
+      expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone', 'twist']);
       expect(state.eyes).toEqual(['mixamorigLeftEye', 'mixamorigRightEye']); // the look-at turns them (eyes: 'auto')
       // The idle animation moves the chest under the arm: the smoothed offset trails it by a few mm (docs/rig/rig.md, lag).
       expect(state.handToCup).toBeLessThan(5e-3);
+      // The forearm shares the hand's twist (docs/rig/twist.md) without moving the hand off the cup; off, it blends out.
+      expect(Number.isFinite(state.twist.radians)).toBe(true);
+      await page.evaluate(() => window.__ikpdDemo.control('forearm twist (off → blend out)', false));
+      await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 60));
+      const untwisted = await page.evaluate(() => window.__ikpdDemo.state());
+      expect(untwisted.twist.enabled).toBe(false);
+      expect(untwisted.handToCup).toBeLessThan(5e-3);
       const jpeg = await page.screenshot({ path: artifactPath(`demo-character-${renderer}.jpg`), type: 'jpeg', quality: 85 });
       const stats = await pixelStats(page, jpeg, CENTER);
       expect(stats.std).toBeGreaterThan(4);
@@ -58,7 +65,7 @@ for (const renderer of ['webgpu', 'webgl']) {
         const state = await page.evaluate(() => window.__ikpdDemo.state());
         expect(state.message).toBe('');
         expect(state.humanoid).toEqual(expect.arrayContaining(['hips', 'head', 'rightHand', 'leftEye']));
-        expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone']);
+        expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone', 'twist']);
         expect(state.eyes).toHaveLength(2);
         expect(state.handToCup).toBeLessThan(1e-3);
         expect(errors).toEqual([]);

@@ -54,10 +54,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const int constraints = in.Int(0, 4);
   for (int c = 0; c < constraints; ++c) {
-    const auto kind = static_cast<ConstraintKind>(in.Int(0, 5));
+    // Every kind but grounding (grounding_fuzz): aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, twist.
+    const int pick = in.Int(0, 6);
+    const auto kind = pick == 6 ? ConstraintKind::kTwist : static_cast<ConstraintKind>(pick);
     ConstraintSettings s = DefaultSettings(kind);
-    const int counts[] = {1, 3, 4, in.Int(2, 5), in.Int(2, 4), in.Int(2, 4)};
-    s.joints = Joints(in, n, counts[static_cast<int>(kind)]);
+    const int counts[] = {1, 3, 4, in.Int(2, 5), in.Int(2, 4), in.Int(2, 4), in.Int(1, 5)};
+    s.joints = Joints(in, n, counts[pick]);
     if (in.Int(0, 3) == 0) s.common.weight = in.MaybeNonFinite();
     if (in.Bool()) s.common.settleTime = in.Range(0.0f, 1.0f);
     if (in.Int(0, 3) == 0) s.common.enabled = false;
@@ -84,6 +86,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (kind == ConstraintKind::kLookAt && in.Int(0, 2) == 0) {  // one settle time per joint, sometimes a wrong count or value
       s.lookAtSettleTimes.resize(s.joints.size() + (in.Int(0, 7) == 0 ? 1 : 0));
       for (float& t : s.lookAtSettleTimes) t = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.01f, 1.0f);
+    }
+    if (kind == ConstraintKind::kTwist) {  // a spread (sometimes not one), amounts (sometimes a wrong count or value)
+      s.twist.spread = static_cast<ikpd::rig::TwistSpread>(in.Int(0, 7) == 0 ? in.Int(0, 255) : in.Int(0, 1));
+      if (in.Bool()) {
+        s.twistAmounts.resize(std::max<std::size_t>(s.joints.size(), 1) - 1 + (in.Int(0, 7) == 0 ? 1 : 0));
+        for (float& a : s.twistAmounts) a = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(-1.0f, 1.0f);
+      }
     }
     const std::size_t before = rig.constraintCount();
     const Status added = rig.Add(s);

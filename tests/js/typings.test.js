@@ -157,6 +157,7 @@ describe('Rig typings agree with Rig.defaults', async () => {
     lookAt: ['RigLookAtOptions', 'RigEyeOptions', 'RigBaseOptions'],
     bodyLookAt: ['RigBodyLookAtOptions', 'RigEyeOptions', 'RigBaseOptions'],
     grounding: ['RigGroundingOptions', 'RigBaseOptions'],
+    twist: ['RigTwistOptions', 'RigCommonOptions', 'RigBaseOptions'],
   };
   const GROUPS = { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' };
   for (const [kind, interfaces] of Object.entries(KIND_INTERFACES)) {

@@ -273,7 +273,8 @@ std::vector<File> Files() {
                                           JobSection<Tentacle2DSettings>()});
   files.push_back({"rig/described.js", Header("cpp/src/rig/fields.h") + kSettingsImports + JobSection<rig::CommonSettings>() +
                                            JobSection<LookAtSettings>() +
-                                           JobSection<BodyLookAtSettings>() + JobSection<rig::GroundingSettings>()});
+                                           JobSection<BodyLookAtSettings>() + JobSection<rig::GroundingSettings>() +
+                                           JobSection<rig::TwistSettings>()});
   files.push_back({"rig/records.js", Header("cpp/src/rig/fields.h") + RecordSection<rig::LocalTransform>() +
                                          RecordSection<rig::ConstraintFrame>() + RecordSection<rig::ConstraintResult>() +
                                          RecordSection<rig::GroundHit>() + RecordSection<rig::GroundProbe>()});
@@ -303,7 +304,8 @@ std::vector<File> Files() {
                                                      "weightShift.") +
                        Interface<BodyLookAtSettings>("BodyLookAtArmReactionFields", "Upper arms lagging the chest's rotation and springing back.",
                                                      "armReaction.") +
-                       Interface<rig::GroundingSettings>("GroundingFields", "The grounding constraint's scalar settings (docs/rig/grounding.md).")});
+                       Interface<rig::GroundingSettings>("GroundingFields", "The grounding constraint's scalar settings (docs/rig/grounding.md).") +
+                       Interface<rig::TwistSettings>("TwistFields", "The twist constraint's settings (docs/rig/twist.md).")});
   files.push_back({"../types/pd/described.d.ts", TypesHeader("cpp/src/pd/fields.h", "") +
                                                       Interface<PdOptions>("PdFields", "The options the PD controllers take (docs/pd/pd.md).")});
   files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") +

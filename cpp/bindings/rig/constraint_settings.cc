@@ -101,6 +101,15 @@ bool ReadGrounding(Reader& r, ConstraintSettings& s) {
   return true;
 }
 
+bool ReadTwist(Reader& r, ConstraintSettings& s) {
+  ReadJob(r.job, s.twist);  // its described options (cpp/src/rig/fields.h)
+  if (r.Flag() && r.joints > 0) {  // the amounts: one per joint but the last
+    s.twistAmounts.assign(r.at, r.at + (r.joints - 1));
+    r.at += r.joints - 1;
+  }
+  return true;
+}
+
 constexpr KindReader kReaders[] = {
     {JobFloats<AimJob>(), 6, ReadAim},
     {JobFloats<TwoBoneJob>(), 6, ReadTwoBone},
@@ -109,6 +118,7 @@ constexpr KindReader kReaders[] = {
     {JobFloats<LookAtSettings>(), 6, ReadLookAt},
     {JobFloats<BodyLookAtSettings>(), 6, ReadBodyLookAt},
     {1 + JobFloats<rig::GroundingSettings>(), 16, ReadGrounding},
+    {JobFloats<rig::TwistSettings>(), 0, ReadTwist},
 };
 
 }  // namespace

@@ -196,6 +196,20 @@ struct JobFields<rig::GroundingSettings> {
   }
 };
 
+// The twist constraint's options (docs/rig/twist.md); its per-joint amounts
+// are the rig's extras, its weight and smoothing the common settings.
+template <>
+struct JobFields<rig::TwistSettings> {
+  static constexpr const char* kName = "twist";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::TwistSettings;
+    f(Role::kOption, "spread", &S::spread, EnumNames{"even|length", 0},
+      Doc{"How the twist is shared when no `amounts` are given: joint k of the n before the last turns with\n"
+          "(k + 1) / n of it (`'even'`), or with the share of the line up to the next joint (`'length'`)."});
+  }
+};
+
 // The records the rig shares with JS by memory (RecordFields above; the
 // layouts docs/rig/rig.md describes).
 template <>

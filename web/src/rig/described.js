@@ -112,3 +112,16 @@ export const grounding = /* @__PURE__ */ new JobLayout({
   defaults: [0, NaN, NaN, 0.699999988079071, 0.5, 0.20000000298023224, NaN, 0.019999999552965164, NaN],
   fields: groundingFields,
 });
+
+// twist
+const twistFields = /* @__PURE__ */ fieldList([
+  ['spread', 'enum', 0, 'option', { enumNames: ['even', 'length'] }],
+]);
+
+export const twist = /* @__PURE__ */ new JobLayout({
+  name: 'twist',
+  floats: 1,
+  bits: 32,
+  defaults: [0],
+  fields: twistFields,
+});

@@ -87,7 +87,7 @@ export function createRigApi(core) {
 
     /** Position in the stack (and in the owner's frames / results). */
     get index() { return this.#index; }
-    /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding'. */
+    /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist'. */
     get kind() { return this.#kind; }
     /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
     get joints() { const k = KIND_TABLE[this.#kind]; return k.joints ? k.joints(this.#values) : this.#values.joints.slice(); }

@@ -3,6 +3,7 @@ import type { Object3D, Skeleton, Vector3 } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { AxisLike, PointLike } from '../common.js';
 import type { GroundingConstraintOptions } from './grounding.js';
+import type { TwistFields } from '../../types/rig/described.js';
 
 /** A humanoid role: the VRM humanoid bone names. */
 export type HumanoidRole =
@@ -120,6 +121,19 @@ export interface ChainConstraintOptions extends ConstraintOptions {
 }
 
 /**
+ * A twist constraint (docs/rig/twist.md): the last bone's twist about the line from the first bone, spread over
+ * the bones before it (a forearm and its twist bones, so the forearm's mesh turns with the hand); the last bone
+ * keeps its world rotation and position. No target.
+ */
+export interface TwistConstraintOptions extends Omit<ConstraintOptions, 'target'>, Pick<TwistFields, 'spread'> {
+  /** `[first, ..., last]`, 2 to 16 bones in one line of descent (a forearm, its twist bones, the hand). */
+  bones: readonly BoneLike[];
+  /** One per bone but the last, each in [-1, 1]: the share of the last bone's twist that bone turns with (cumulative); null: by `spread`. @default null */
+  amounts?: ArrayLike<number> | null;
+  [option: string]: unknown;
+}
+
+/**
  * The eyes of a look-at constraint (docs/rig/look-at.md, "Eyes"): the gaze turns them toward the target,
  * VRM lookAt style: yaw and pitch relative to the head within their own limits, settling faster than
  * the head so the eyes lead. Any eye bone axis works (each eye keeps its rest orientation relative to
@@ -173,6 +187,8 @@ export interface ConstraintOptionsByKind {
   bodyLookAt: BodyLookAtConstraintOptions;
   /** Feet on uneven ground (docs/rig/grounding.md). */
   grounding: GroundingConstraintOptions;
+  /** A twist spread over a forearm and its twist bones (docs/rig/twist.md). */
+  twist: TwistConstraintOptions;
 }
 
 /**

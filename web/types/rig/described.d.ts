@@ -395,3 +395,13 @@ export interface GroundingFields {
    */
   unplantRadius?: number | null;
 }
+
+/** The twist constraint's settings (docs/rig/twist.md). */
+export interface TwistFields {
+  /**
+   * How the twist is shared when no `amounts` are given: joint k of the n before the last turns with
+   * (k + 1) / n of it (`'even'`), or with the share of the line up to the next joint (`'length'`).
+   * @default 'even'
+   */
+  spread?: 'even' | 'length';
+}

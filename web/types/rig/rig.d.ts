@@ -5,10 +5,10 @@ import type { JointLimit } from '../ik/chain.js';
 import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './bodyLookAt.js';
 import type { Disposable, Vec3 } from '../common.js';
 import type { AimFields, ChainFields, PseudoThreeBoneFields, TwoBoneFields } from '../ik/described.js';
-import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields } from './described.js';
+import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields, TwistFields } from './described.js';
 
 /** The constraint kinds, in the order they are solved when added in this order. */
-export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding';
+export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist';
 
 /** Options of `new ikpd.Rig(options)`. */
 export interface RigOptions {
@@ -134,6 +134,16 @@ export interface RigGroundingOptions extends RigBaseOptions, GroundingFields {
   damping?: 'critical' | 'responsive' | 'over' | number;
 }
 
+/**
+ * `twist` (docs/rig/twist.md): joints `[first, ..., last]` (2 to 16, a chain): the last joint's twist about the line
+ * from the first, spread over the joints before it (a forearm and its twist bones); the last joint keeps its model
+ * rotation and position. No target.
+ */
+export interface RigTwistOptions extends RigCommonOptions, TwistFields {
+  /** One per joint but the last, each in [-1, 1]: the share of the last joint's twist that joint turns with (cumulative); null: by `spread`. @default null */
+  amounts?: ArrayLike<number> | null;
+}
+
 /** Options by kind. */
 export interface RigConstraintOptionsByKind {
   aim: RigAimOptions;
@@ -143,6 +153,7 @@ export interface RigConstraintOptionsByKind {
   lookAt: RigLookAtOptions;
   bodyLookAt: RigBodyLookAtOptions;
   grounding: RigGroundingOptions;
+  twist: RigTwistOptions;
 }
 
 /** One constraint of a rig (returned by `rig.add`). */

@@ -47,13 +47,14 @@
 #include "ikpd/rig/grounding.h"
 #include "ikpd/rig/look_at.h"
 #include "ikpd/rig/skeleton.h"
+#include "ikpd/rig/twist.h"
 
 namespace ikpd::rig {
 
 // Every kind is one file under cpp/src/rig/kinds/, registered in one table
 // (cpp/src/rig/kinds/registry.cc; docs/architecture.md, "Adding a constraint kind").
 enum class ConstraintKind : std::uint8_t { kAim = 0, kTwoBone = 1, kPseudoThreeBone = 2, kChain = 3, kLookAt = 4, kBodyLookAt = 5,
-                                          kGrounding = 6 };
+                                          kGrounding = 6, kTwist = 7 };
 
 constexpr std::size_t kMaxConstraints = 256;
 
@@ -157,9 +158,15 @@ struct ConstraintSettings {
   // (or none) takes the effector's rest height above the authored ground;
   // ≤ 0 there → "legs[i]: soleOffset needed (the rest pose puts the ankle at
   // or below the ground)". NaN maxPelvisDrop / maxPelvisRise / plantHeight:
-  // 0.3 / 0.1 / 0.03 × the shortest rest leg.
+  // 0.35 / 0.1 / 0.03 × the shortest rest leg.
   GroundingSettings grounding;
   std::vector<float> soleOffsets;
+  // twist: joints [first, …, last], 2..16, each a descendant of the first and
+  // none below the last (docs/rig/twist.md). twistAmounts: empty (the share
+  // by twist.spread) or one per joint but the last, each in [−1, 1]: the share
+  // of the last joint's twist that joint turns with.
+  TwistSettings twist;
+  std::vector<float> twistAmounts;
 };
 
 // Defaults for a kind (look-at: settleTime 0.3 as LookAtSettings).

@@ -11,7 +11,7 @@ namespace ikpd::rig::detail {
 
 namespace {
 
-constexpr std::array<const KindOps*, 7> kKinds = {
+constexpr std::array<const KindOps*, 8> kKinds = {
     &kAimKind,          // ConstraintKind::kAim
     &kTwoBoneKind,      // ConstraintKind::kTwoBone
     &kPseudoThreeBoneKind,
@@ -19,6 +19,7 @@ constexpr std::array<const KindOps*, 7> kKinds = {
     &kLookAtKind,
     &kBodyLookAtKind,
     &kGroundingKind,
+    &kTwistKind,
 };
 static_assert(kKinds.size() == std::variant_size_v<KindState>, "one state per kind (registry.h)");
 

@@ -16,13 +16,14 @@
 #include "kind.h"
 #include "look_at.h"
 #include "pseudo_three_bone.h"
+#include "twist.h"
 #include "two_bone.h"
 
 namespace ikpd::rig::detail {
 
 // One alternative per kind, in ConstraintKind's order (registry.cc checks it).
 using KindState = std::variant<AimState, TwoBoneState, PseudoThreeBoneState, ChainState, LookAtState, BodyLookAtState,
-                               GroundingState>;
+                               GroundingState, TwistState>;
 
 // A constraint as the rig prepared it: what every kind has, then its own state.
 struct Constraint {

@@ -20,8 +20,9 @@ import { chain } from './chain.js';
 import { lookAt } from './lookAt.js';
 import { bodyLookAt } from './bodyLookAt.js';
 import { grounding } from './grounding.js';
+import { twist } from './twist.js';
 
-export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding });
+export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding, twist });
 export const KINDS = Object.freeze(Object.keys(KIND_TABLE));
 export const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
 

@@ -17,5 +17,6 @@ import { chain } from './chain.js';
 import { lookAt } from './lookAt.js';
 import { bodyLookAt } from './bodyLookAt.js';
 import { grounding } from './grounding.js';
+import { twist } from './twist.js';
 
-export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding });
+export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding, twist });
