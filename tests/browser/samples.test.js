@@ -116,7 +116,7 @@ describe('sample characters', () => {
     expect(state.message).toBe('');
     expect(state.name).toBe('CesiumMan.gltf');
     expect(state.humanoid).toEqual(expect.arrayContaining(['hips', 'head', 'leftToes', 'rightHand']));
-    expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone']);
+    expect(state.constraints).toEqual(['grounding', 'lookAt', 'twoBone', 'twist']);
     expect(state.walking).toBe(true);
     expect(Math.hypot(state.root[0], state.root[2])).toBeGreaterThan(0.5); // on the oval
     // Its feet on the ground: no toe below it, each stance toe down to it (its rest height is
