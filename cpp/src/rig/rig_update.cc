@@ -173,7 +173,9 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
 // too (body look-at, grounding). Returns whether any local changed.
 IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, bool pelvis, std::span<LocalTransform> out) {
   bool active = false;
-  // Locals first (they read the model transforms of the unchanged pose) ...
+  // Each local from the model transforms of the unchanged pose (model_ is read
+  // directly: a write only marks joints stale, their model transforms stay
+  // until a gather recomputes them), written at once, its subtree marked stale.
   for (std::size_t w = 0; w < c.writes.size(); ++w) {
     const std::size_t k = c.writes[w];
     const std::size_t j = static_cast<std::size_t>(c.joints[k]);
@@ -188,15 +190,10 @@ IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, bool pelv
     const glm::quat desired = Unit(glm::conjugate(Unit(parent)) * desired_[k]);
     // Limbs: slerp by this frame's effective weight (exactly current at 0, desired at 1).
     const glm::quat final = weight < 1.0f ? Weighted(weight, current, desired) : desired;
-    jobOut_[k].rotation = final;  // held until every local is computed
-    active = active || final != current;
-  }
-  // ... then written, each subtree marked stale.
-  for (std::uint16_t k : c.writes) {
-    const std::size_t j = static_cast<std::size_t>(c.joints[k]);
-    if (jobOut_[k].rotation == Unit(out[j].rotation)) continue;
-    out[j].rotation = jobOut_[k].rotation;
+    if (final == current) continue;
+    out[j].rotation = final;
     Written(j);
+    active = true;
   }
   if (pelvis) {
     // The pelvis translation: its solved model position in its parent's frame.
