@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 #include "ikpd/rig/rig.h"
 #include "kinds/registry.h"
@@ -84,6 +85,15 @@ Status Rig::CheckPose(std::span<const LocalTransform> in, const LocalTransform& 
   if (!(std::abs(root.scale.x) > 0.0f && std::abs(root.scale.y) > 0.0f && std::abs(root.scale.z) > 0.0f)) {
     return Error("root.scale: must not be zero");
   }
+  // The whole pose in one pass first (the common case, Finite's test summed
+  // over every joint: a sum that overflows only sends it to the per-joint pass).
+  float sum = 0.0f, smallest = std::numeric_limits<float>::infinity();
+  for (const LocalTransform& t : in) {
+    sum += t.translation.x + t.translation.y + t.translation.z + t.scale.x + t.scale.y + t.scale.z + t.rotation.x +
+           t.rotation.y + t.rotation.z + t.rotation.w;
+    smallest = std::min(smallest, glm::dot(t.rotation, t.rotation));
+  }
+  if (sum * 0.0f == 0.0f && smallest > 1e-12f) return Ok();
   for (std::size_t i = 0; i < n; ++i) {
     if (!Finite(in[i])) {
       std::snprintf(message_, sizeof(message_), "in[%zu].%s", i, Bad(in[i]));
