@@ -6,6 +6,7 @@
 #include "ikpd/ik/aim.h"
 #include "../ik/chain/rotation.h"
 #include "fields.h"
+#include "look_frame.h"
 
 namespace ikpd {
 
@@ -22,6 +23,7 @@ const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
 // The rotation q scaled to at most `limit` radians (same axis).
 glm::quat ClampAngle(const glm::quat& q, float limit) {
   const glm::quat p = Positive(q);
+  if (limit >= kPi) return p;  // no limit: AngleOf never exceeds pi
   const float angle = AngleOf(p);
   if (angle <= limit) return p;
   return glm::normalize(glm::slerp(kIdentity, p, limit / angle));
@@ -140,6 +142,9 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
   maxYaw_ = s.maxYaw;
   maxPitchUp_ = s.maxPitchUp;
   maxPitchDown_ = s.maxPitchDown;
+  yawSlope_ = look_detail::InsideSlope(s.maxYaw);
+  pitchUpSlope_ = look_detail::InsideSlope(s.maxPitchUp);
+  pitchDownSlope_ = look_detail::InsideSlope(s.maxPitchDown);
   behind_ = s.behind;
   if (!keepState) {  // Configure keeps the behind-side memory and the aim yaw
     side_ = 0.0f;
@@ -238,14 +243,18 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
   const double scale = extent > 0.0 ? extent : 1.0;
   auto local = [&](const glm::vec3& p) { return glm::vec3((glm::dvec3(p) - origin) / scale); };
 
+  // The animated head and the character frame its limits are measured in.
+  const glm::quat animatedHead = NormalizeByReciprocalOr(joints[n - 1].rotation, kIdentityRotation);
+  const glm::vec3 animatedLook = animatedHead * forward_;
+  const look_detail::Frame limitsFrame = look_detail::FrameOf(animatedLook, up_);
+
   // (1) Desired offsets on a working copy of the pose (held in `output`).
   if (enabled) {
     for (std::size_t i = 0; i < n; ++i) output[i] = {local(joints[i].position), NormalizeByReciprocalOr(joints[i].rotation, kIdentityRotation)};
     const glm::vec3 goal = local(target);
     const bool hasOffset = offset_ != glm::vec3(0.0f);
     const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
-    const glm::quat animatedHead = output[n - 1].rotation;
-    const float fixedYaw = FixedYaw(dt, animatedHead, output[n - 1].position + animatedHead * eyeLocal, goal);
+    const float fixedYaw = FixedYaw(dt, limitsFrame, output[n - 1].position + animatedHead * eyeLocal, goal);
     // Joints i..n−1 turned by the deltas of the joints before i: one rigid
     // motion of the working pose, p → moved·p + shift, r → moved·r (O(n), not
     // each delta applied to every joint below it).
@@ -257,7 +266,7 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
     for (std::size_t i = 0; i < n; ++i) {
       const Transform head = at(n - 1);
       const glm::vec3 eye = hasOffset ? head.position + head.rotation * eyeLocal : head.position;
-      const glm::vec3 aim = LimitedGoal(animatedHead, eye, goal, fixedYaw);
+      const glm::vec3 aim = LimitedGoal(limitsFrame, eye, goal, fixedYaw);
       const glm::quat turn =
           hasOffset ? EyeTurn(head, eyeLocal, aim) : Arc(head.rotation * forward_, aim - head.position);
       glm::quat delta = glm::normalize(glm::slerp(kIdentity, turn, weights_[i]));
@@ -286,7 +295,8 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
   glm::quat parentAnimated = kIdentity, parentFinal = kIdentity;
   glm::dvec3 parentAnimatedPos(0.0), parentFinalPos(0.0);
   for (std::size_t i = 0; i < n; ++i) {
-    const glm::quat animated = NormalizeByReciprocalOr(joints[i].rotation, kIdentityRotation);
+    // Enabled, (1) left joint i's normalized animated rotation in output[i] (written below, after this read).
+    const glm::quat animated = enabled ? output[i].rotation : NormalizeByReciprocalOr(joints[i].rotation, kIdentityRotation);
     const glm::dvec3 p(joints[i].position);
     glm::quat preOffset = animated;
     glm::dvec3 position = p;
@@ -304,11 +314,10 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
   }
 
   // (3b) The head's look direction inside the limits of the animated frame.
-  output[n - 1].rotation = HeldInLimits(NormalizeByReciprocalOr(joints[n - 1].rotation, kIdentityRotation), output[n - 1].rotation);
+  output[n - 1].rotation = HeldInLimits(limitsFrame, animatedLook, output[n - 1].rotation);
 
   // (4) The gaze and the eye joints, from the solved head.
-  return UpdateGaze(dt, {joints[n - 1].position, NormalizeByReciprocalOr(joints[n - 1].rotation, kIdentityRotation)},
-                    target, enabled, eyes, eyesOutput, output[n - 1]);
+  return UpdateGaze(dt, {joints[n - 1].position, animatedHead}, target, enabled, eyes, eyesOutput, output[n - 1]);
 }
 
 }  // namespace ikpd

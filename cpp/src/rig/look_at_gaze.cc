@@ -54,6 +54,7 @@ Status LookAt::UpdateGaze(float dt, const Transform& animatedHead, const glm::ve
     const Status s = enabled ? c.Update(dt, axis == 0 ? goalYaw : goalPitch) : c.UpdateBlendOut(dt, 0.0);
     if (!s) return s;
   }
+  if (eyes.empty()) return Ok();  // the gaze is kept (gazeYaw, gazePitch); no eye joint to turn
   // The eyes' turn (world): yaw about the head's up after pitch about its left.
   const glm::quat turnLocal = glm::angleAxis(gazeYaw(), head.up) * glm::angleAxis(-gazePitch(), head.left);
   const glm::quat turn = glm::normalize(solvedHead.rotation * turnLocal * glm::conjugate(solvedHead.rotation));

@@ -25,6 +25,15 @@ float Toward(float from, float to, float step) {
 }
 }  // namespace
 
+// Whether direction d is inside the yaw and pitch limits with room to spare,
+// without an arctangent (look_detail::Inside): most frames' goals and heads;
+// false where it cannot tell (then measured).
+bool LookAt::InsideLimits(const Frame& frame, const glm::vec3& d) const {
+  const float x = glm::dot(d, frame.facing), y = glm::dot(d, frame.left), h = glm::dot(d, frame.up);
+  return look_detail::Inside(y, x, yawSlope_) &&
+         look_detail::Inside(h, std::sqrt(x * x + y * y), h >= 0.0f ? pitchUpSlope_ : pitchDownSlope_);
+}
+
 // Once per update, from the animated head: where the target is in yaw, and so
 // what the head does. In front (|yaw| <= maxYaw) it tracks the target and
 // 'keep' remembers the side; past the limit the policy fixes the yaw. Where
@@ -33,12 +42,11 @@ float Toward(float from, float to, float step) {
 // front, never across the back; a target tracked without interruption is
 // followed directly (the joints' controllers smooth it). Returns the yaw to
 // aim at, or NaN: track the target.
-float LookAt::FixedYaw(float dt, const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target) {
+float LookAt::FixedYaw(float dt, const Frame& frame, const glm::vec3& fromEye, const glm::vec3& target) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const glm::vec3 d = target - fromEye;
   const float step = dt > 0.0f ? maxSpeed_ * dt : 0.0f;  // Infinity · 0 would be NaN
   if (d == glm::vec3(0.0f)) return nan;
-  const Frame frame = FrameOf(animatedHead * forward_, up_);
   const float yaw = YawOf(frame, d);
   const float side = yaw >= 0.0f ? 1.0f : -1.0f;
   float fixed = nan, wanted = yaw;
@@ -75,14 +83,13 @@ void LookAt::ForgetYaw() {
 // The goal moved so that its direction from `eye` keeps the yaw inside
 // ±maxYaw (or takes the fixed yaw) and the pitch inside [−maxPitchDown,
 // maxPitchUp], at the same distance. Without limits the goal itself.
-glm::vec3 LookAt::LimitedGoal(const glm::quat& animatedHead, const glm::vec3& eye, const glm::vec3& goal,
-                              float fixedYaw) const {
+glm::vec3 LookAt::LimitedGoal(const Frame& frame, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const {
   const bool noLimit = maxYaw_ >= kPi && maxPitchUp_ >= kPi / 2.0f && maxPitchDown_ >= kPi / 2.0f;
   if (noLimit && std::isnan(fixedYaw)) return goal;
   const glm::vec3 d = goal - eye;
+  if (std::isnan(fixedYaw) && InsideLimits(frame, d)) return goal;  // what the measures below would return
   const float length = glm::length(d);
   if (!(length > 0.0f) || !std::isfinite(length)) return goal;
-  const Frame frame = FrameOf(animatedHead * forward_, up_);
   const float pitch = PitchOf(frame, d), goalYaw = YawOf(frame, d);
   float yaw = fixedYaw;
   if (std::isnan(yaw)) {
@@ -104,12 +111,11 @@ glm::vec3 LookAt::LimitedGoal(const glm::quat& animatedHead, const glm::vec3& ey
 // exactly). The clamp is continuous in the direction (no pop when it engages)
 // and never moves a direction faster than the direction itself moves in that
 // frame; a direction inside is returned bit for bit.
-glm::quat LookAt::HeldInLimits(const glm::quat& animatedHead, const glm::quat& head) const {
+glm::quat LookAt::HeldInLimits(const Frame& frame, const glm::vec3& animated, const glm::quat& head) const {
   const bool yawFree = maxYaw_ >= kPi;
   if (yawFree && maxPitchUp_ >= kPi / 2.0f && maxPitchDown_ >= kPi / 2.0f) return head;
-  const glm::vec3 animated = animatedHead * forward_;
-  const Frame frame = FrameOf(animated, up_);
   const glm::vec3 d = head * forward_;
+  if (InsideLimits(frame, d)) return head;  // inside [−maxPitchDown, maxPitchUp], so inside the widened range too
   const float yaw = YawOf(frame, d), pitch = PitchOf(frame, d);
   const float own = PitchOf(frame, animated);
   const float limitedYaw = yawFree ? yaw : std::clamp(yaw, -maxYaw_, maxYaw_);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -51,5 +52,15 @@ inline glm::vec3 DirectionOf(const Frame& frame, float yaw, float pitch) {
   const float c = std::cos(pitch);
   return c * (std::cos(yaw) * frame.facing + std::sin(yaw) * frame.left) + std::sin(pitch) * frame.up;
 }
+
+// The limits' common case without an arctangent: Inside(y, x, InsideSlope(limit))
+// holds only where |atan2(y, x)| <= limit, with 1e-5 rad to spare (x > 0 and
+// |y| / x under the tangent of the limit less the margin); otherwise measure.
+inline float InsideSlope(float limit) {
+  const float a = limit - 1e-5f;
+  if (!(a > 0.0f)) return -1.0f;  // never inside
+  return a >= kPi / 2.0f ? std::numeric_limits<float>::infinity() : std::tan(a);
+}
+inline bool Inside(float y, float x, float slope) { return x > 0.0f && std::abs(y) <= x * slope; }
 
 }  // namespace ikpd::look_detail

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 #include "ikpd/rig/rig.h"
 #include "kinds/registry.h"
@@ -84,6 +85,15 @@ Status Rig::CheckPose(std::span<const LocalTransform> in, const LocalTransform& 
   if (!(std::abs(root.scale.x) > 0.0f && std::abs(root.scale.y) > 0.0f && std::abs(root.scale.z) > 0.0f)) {
     return Error("root.scale: must not be zero");
   }
+  // The whole pose in one pass first (the common case, Finite's test summed
+  // over every joint: a sum that overflows only sends it to the per-joint pass).
+  float sum = 0.0f, smallest = std::numeric_limits<float>::infinity();
+  for (const LocalTransform& t : in) {
+    sum += t.translation.x + t.translation.y + t.translation.z + t.scale.x + t.scale.y + t.scale.z + t.rotation.x +
+           t.rotation.y + t.rotation.z + t.rotation.w;
+    smallest = std::min(smallest, glm::dot(t.rotation, t.rotation));
+  }
+  if (sum * 0.0f == 0.0f && smallest > 1e-12f) return Ok();
   for (std::size_t i = 0; i < n; ++i) {
     if (!Finite(in[i])) {
       std::snprintf(message_, sizeof(message_), "in[%zu].%s", i, Bad(in[i]));
@@ -173,7 +183,9 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
 // too (body look-at, grounding). Returns whether any local changed.
 IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, bool pelvis, std::span<LocalTransform> out) {
   bool active = false;
-  // Locals first (they read the model transforms of the unchanged pose) ...
+  // Each local from the model transforms of the unchanged pose (model_ is read
+  // directly: a write only marks joints stale, their model transforms stay
+  // until a gather recomputes them), written at once, its subtree marked stale.
   for (std::size_t w = 0; w < c.writes.size(); ++w) {
     const std::size_t k = c.writes[w];
     const std::size_t j = static_cast<std::size_t>(c.joints[k]);
@@ -188,15 +200,10 @@ IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, bool pelv
     const glm::quat desired = Unit(glm::conjugate(Unit(parent)) * desired_[k]);
     // Limbs: slerp by this frame's effective weight (exactly current at 0, desired at 1).
     const glm::quat final = weight < 1.0f ? Weighted(weight, current, desired) : desired;
-    jobOut_[k].rotation = final;  // held until every local is computed
-    active = active || final != current;
-  }
-  // ... then written, each subtree marked stale.
-  for (std::uint16_t k : c.writes) {
-    const std::size_t j = static_cast<std::size_t>(c.joints[k]);
-    if (jobOut_[k].rotation == Unit(out[j].rotation)) continue;
-    out[j].rotation = jobOut_[k].rotation;
+    if (final == current) continue;
+    out[j].rotation = final;
     Written(j);
+    active = true;
   }
   if (pelvis) {
     // The pelvis translation: its solved model position in its parent's frame.

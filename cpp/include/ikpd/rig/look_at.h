@@ -18,6 +18,10 @@
 
 namespace ikpd {
 
+namespace look_detail {
+struct Frame;  // the character frame of the yaw/pitch limits (private: cpp/src/rig/look_frame.h)
+}  // namespace look_detail
+
 // What the head does once the target is past maxYaw (docs/rig/look-at.md, "Targets behind").
 enum class LookBehind : std::uint8_t {
   kKeep = 0,    // 'keep': hold at the limit on the side the target left from, until it comes back in front
@@ -150,13 +154,15 @@ class LookAt {
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
   // look_at_limits.cc: the yaw to aim at in this update (the behind policy, the
   // speed cap), or NaN: track the target.
-  float FixedYaw(float dt, const glm::quat& animatedHead, const glm::vec3& fromEye, const glm::vec3& target);
+  // `frame`: the animated head's (once per update).
+  float FixedYaw(float dt, const look_detail::Frame& frame, const glm::vec3& fromEye, const glm::vec3& target);
   void ForgetYaw();
   // The aim point with its direction from `eye` inside the yaw/pitch limits.
-  glm::vec3 LimitedGoal(const glm::quat& animatedHead, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const;
+  glm::vec3 LimitedGoal(const look_detail::Frame& frame, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const;
+  bool InsideLimits(const look_detail::Frame& frame, const glm::vec3& d) const;
   // Stage (3b): the solved head turned back inside the limits (its look
   // direction clamped in the animated head's frame); unchanged when inside.
-  glm::quat HeldInLimits(const glm::quat& animatedHead, const glm::quat& head) const;
+  glm::quat HeldInLimits(const look_detail::Frame& frame, const glm::vec3& animatedLook, const glm::quat& head) const;
   // look_at_gaze.cc: stage (4), the gaze and the eye joints.
   Status UpdateGaze(float dt, const Transform& animatedHead, const glm::vec3& target, bool enabled,
                     std::span<const Transform> eyes, std::span<Transform> eyesOutput, const Transform& solvedHead);
@@ -165,6 +171,7 @@ class LookAt {
   glm::vec3 offset_{0.0f, 0.0f, 0.0f};
   glm::vec3 up_{0.0f, 1.0f, 0.0f};
   float maxYaw_ = 2.0f, maxPitchUp_ = 1.2f, maxPitchDown_ = 1.2f;
+  float yawSlope_ = 0.0f, pitchUpSlope_ = 0.0f, pitchDownSlope_ = 0.0f;  // look_detail::InsideSlope of each limit
   LookBehind behind_ = LookBehind::kKeep;
   float side_ = 0.0f;  // 'keep': the side (+1 left, -1 right) the target was last seen in front; 0 none yet
   float aimYaw_ = std::numeric_limits<float>::quiet_NaN();  // the yaw aimed at (character frame); NaN: none yet
