@@ -48,6 +48,21 @@ inline Limb MakeLimb(const glm::vec3& rootPos, const glm::quat& rootRot, float a
   return l;
 }
 
+// A two-bone job on limb l's joints, writing to *out.
+inline ikpd::TwoBoneJob TwoBoneJobFor(const Limb& l, ikpd::TwoBoneResult* out) {
+  ikpd::TwoBoneJob job;
+  job.frame.root = l.root;
+  job.frame.mid = l.mid;
+  job.frame.end = l.end;
+  job.result = out;
+  return job;
+}
+
+// Straight-forward rig along +X bent about +Z: root at origin, a = b = 1.
+inline ikpd::TwoBoneJob BasicTwoBoneJob(float bend, ikpd::TwoBoneResult* out) {
+  return TwoBoneJobFor(MakeLimb(glm::vec3(0), glm::quat(1, 0, 0, 0), 1.0f, 1.0f, bend, {1, 0, 0}, {0, 0, 1}, glm::quat(1, 0, 0, 0)), out);
+}
+
 inline double Dist(const glm::vec3& p, const glm::vec3& q) { return glm::length(glm::dvec3(p) - glm::dvec3(q)); }
 
 // Interior angle at the mid joint, radians.
