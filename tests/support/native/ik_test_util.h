@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -89,6 +90,24 @@ inline glm::quat Aim(ikpd::AimJob job) {
   const ikpd::Status s = job.Run();
   EXPECT_TRUE(s.ok()) << s.error;
   return out;
+}
+
+// Bit-for-bit equality (NaN equals the same NaN, −0 differs from 0).
+inline bool Same(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+inline bool Same(const glm::vec3& a, const glm::vec3& b) { return Same(a.x, b.x) && Same(a.y, b.y) && Same(a.z, b.z); }
+inline bool Same(const glm::quat& a, const glm::quat& b) {
+  return Same(a.x, b.x) && Same(a.y, b.y) && Same(a.z, b.z) && Same(a.w, b.w);
+}
+inline bool Same(const ikpd::Transform& a, const ikpd::Transform& b) {
+  return Same(a.position, b.position) && Same(a.rotation, b.rotation);
+}
+inline bool Same(const ikpd::TwoBoneResult& a, const ikpd::TwoBoneResult& b) {
+  return Same(a.root, b.root) && Same(a.mid, b.mid) && Same(a.end, b.end) && a.reached == b.reached &&
+         Same(a.distance, b.distance);
+}
+inline bool Same(const ikpd::PseudoThreeBoneResult& a, const ikpd::PseudoThreeBoneResult& b) {
+  return Same(a.root, b.root) && Same(a.mid, b.mid) && Same(a.end, b.end) && Same(a.tip, b.tip) &&
+         a.reached == b.reached && Same(a.distance, b.distance);
 }
 
 }  // namespace iktest
