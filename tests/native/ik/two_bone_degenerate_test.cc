@@ -16,10 +16,6 @@ namespace {
 
 const glm::vec3 kX(1, 0, 0), kY(0, 1, 0), kZ(0, 0, 1);
 
-// The shared two-bone jobs (native/ik_test_util.h), by this folder's short names.
-constexpr auto JobFor = iktest::TwoBoneJobFor;
-constexpr auto BasicJob = iktest::BasicTwoBoneJob;
-
 }  // namespace
 
 TEST(TwoBone, TooCloseFoldsFully) {
@@ -40,13 +36,13 @@ TEST(TwoBone, TooCloseFoldsFully) {
 
 TEST(TwoBone, TargetAtRootIsDefined) {
   TwoBoneResult r;
-  TwoBoneJob job = BasicJob(0.8f, &r);
+  TwoBoneJob job = iktest::BasicTwoBoneJob(0.8f, &r);
   job.frame.target = job.frame.root.position;
   ASSERT_TRUE(job.Run().ok());
   EXPECT_TRUE(iktest::Finite(r));
   EXPECT_LT(Dist(r.end.position, {0, 0, 0}), 1e-6);  // a = b: folds onto the root
   // Also for a straight limb with every option on.
-  job = BasicJob(0.0f, &r);
+  job = iktest::BasicTwoBoneJob(0.0f, &r);
   job.frame.target = {0, 0, 0};
   job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = glm::vec3(0, 0, 0);
   job.settings.soften = 0.5f;
@@ -76,7 +72,7 @@ TEST(TwoBone, ZeroLengthBonesGoStraight) {
 
 TEST(TwoBone, PoleOnLineMeansNoPole) {
   TwoBoneResult withPole, without;
-  TwoBoneJob job = BasicJob(0.8f, &without);
+  TwoBoneJob job = iktest::BasicTwoBoneJob(0.8f, &without);
   job.frame.target = {1.5f, 0, 0};
   ASSERT_TRUE(job.Run().ok());
   job.settings.pole = ikpd::TwoBonePole::kPoint, job.frame.pole = glm::vec3(3, 0, 0);
@@ -100,7 +96,7 @@ TEST(TwoBone, FoldedOntoRootKeepsTheAngleLimits) {
         const glm::quat rot = glm::normalize(glm::quat(1.0f + k, 0.3f * k, -0.7f, 0.2f * k * k));
         const iktest::Limb l = MakeLimb(glm::vec3(0.5f, -2.0f, 3.0f), rot, 1.0f, 1.0f, bend, kX, kZ, rot);
         TwoBoneResult r;
-        TwoBoneJob job = JobFor(l, &r);
+        TwoBoneJob job = iktest::TwoBoneJobFor(l, &r);
         job.frame.target = l.root.position + glm::vec3(0.0f, 1e-7f * k, 0.0f);
         job.settings.minAngle = minAngle;
         job.settings.maxAngle = 2.5f;
@@ -145,7 +141,7 @@ TEST(TwoBone, VeryUnequalBonesKeepRotationsUnit) {
 // rotation (rebuilt from both) is off unit.
 TEST(TwoBone, NearlyParallelAxesKeepRotationsUnit) {
   TwoBoneResult r;
-  TwoBoneJob job = BasicJob(0.8f, &r);
+  TwoBoneJob job = iktest::BasicTwoBoneJob(0.8f, &r);
   job.frame.target = {1, 1, 0};
   job.settings.forward = {-8.74509794e-07f, -8.74509794e-07f, -8.73990984e-07f};
   job.settings.bendAxis = {-8.74509794e-07f, -8.74509794e-07f, -8.74510874e-07f};
@@ -157,7 +153,7 @@ TEST(TwoBone, NearlyParallelAxesKeepRotationsUnit) {
 
 TEST(TwoBone, NonUnitRotationsAndExtremeScales) {
   TwoBoneResult a, b;
-  TwoBoneJob job = BasicJob(0.8f, &a);
+  TwoBoneJob job = iktest::BasicTwoBoneJob(0.8f, &a);
   job.frame.target = {1, 1, 0};
   ASSERT_TRUE(job.Run().ok());
   job.frame.root.rotation = job.frame.root.rotation * 3.0f;
@@ -181,7 +177,7 @@ TEST(TwoBone, NonUnitRotationsAndExtremeScales) {
   }
   // Coordinates whose result would overflow float: an error, never Inf.
   TwoBoneResult r;
-  TwoBoneJob j = BasicJob(0.5f, &r);
+  TwoBoneJob j = iktest::BasicTwoBoneJob(0.5f, &r);
   j.frame.root.position = {-3e38f, 0, 0};
   j.frame.mid.position = {3e38f, 0, 0};
   j.frame.end.position = {3e38f, 3e38f, 0};

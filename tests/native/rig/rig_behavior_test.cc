@@ -9,10 +9,6 @@
 namespace {
 
 using namespace rigtest;
-using ikpd::rig::ConstraintKind;
-using ikpd::rig::ConstraintSettings;
-using ikpd::rig::Rig;
-using ikpd::rig::Skeleton;
 
 float Angle(const glm::quat& a, const glm::quat& b) {
   const float d = std::min(1.0f, std::abs(glm::dot(glm::normalize(a), glm::normalize(b))));

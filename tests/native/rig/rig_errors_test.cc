@@ -11,10 +11,6 @@
 namespace {
 
 using namespace rigtest;
-using ikpd::rig::ConstraintKind;
-using ikpd::rig::ConstraintSettings;
-using ikpd::rig::Rig;
-using ikpd::rig::Skeleton;
 using statustest::StartsWith;
 
 TEST(RigErrors, BadSkeletonNamesTheParent) {
