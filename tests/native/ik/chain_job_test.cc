@@ -20,6 +20,7 @@ const glm::quat kId(1.0f, 0.0f, 0.0f, 0.0f);
 
 using chaintest::ArcOf;
 using chaintest::ExpectWellFormed;
+using chaintest::JobAlongY;
 using chaintest::Rng;
 using chaintest::Solve;
 
@@ -57,11 +58,7 @@ TEST_P(ChainMethods, ReachesReachableTargetsKeepingLengths) {
     const std::vector<Transform> in = RandomChain(rng, lengths, root, trial % 2 == 0);
     const glm::vec3 target = RandomChain(rng, lengths, root, true).back().position;  // reachable by construction
     const float length = Total(lengths);
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = target;
-    job.settings.iterations = 500;
+    ChainJob job = JobAlongY(GetParam(), target, 500);
     job.settings.tolerance = 1e-4f;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
@@ -85,11 +82,7 @@ TEST_P(ChainMethods, TenBonesReachQuickly) {
     const std::vector<Transform> in = RandomChain(rng, lengths, {0, 0, 0}, true);
     // A target anywhere within 90% of the reach (the usual animation case).
     const glm::vec3 target = rng.Direction() * rng.Uniform(0.5f, 4.5f);
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = target;
-    job.settings.iterations = 50;
+    ChainJob job = JobAlongY(GetParam(), target, 50);
     job.settings.tolerance = 1e-4f;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
@@ -105,11 +98,7 @@ TEST_P(ChainMethods, UnreachableTargetStretchesStraightTowardIt) {
   for (int trial = 0; trial < 100; ++trial) {
     const std::vector<Transform> in = RandomChain(rng, lengths, {0, 0, 0}, trial % 2 == 0);
     const glm::vec3 target = rng.Direction() * rng.Uniform(2.6f, 10.0f);
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = target;
-    job.settings.iterations = 200;
+    ChainJob job = JobAlongY(GetParam(), target, 200);
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
     ExpectWellFormed(in, out, job.settings.forward, 2.5f);
@@ -159,11 +148,7 @@ TEST_P(ChainMethods, LeavesACollinearChainAndTarget) {
   for (const float along : {0.6001f, 0.0f, -0.9f, 2.5f}) {
     std::vector<Transform> in(6);
     for (std::size_t i = 0; i < 6; ++i) in[i].position = {0, 0.2f * static_cast<float>(i), 0};
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = {0, along, 0};
-    job.settings.iterations = 1000;
+    ChainJob job = JobAlongY(GetParam(), {0, along, 0}, 1000);
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
     ExpectWellFormed(in, out, job.settings.forward, 1.0f);
@@ -216,11 +201,7 @@ TEST_P(ChainMethods, PoleChoosesTheBendSide) {
   std::vector<Transform> in(5);
   for (std::size_t i = 0; i < 5; ++i) in[i].position = {0.01f * static_cast<float>(i % 2), static_cast<float>(i), 0};
   for (const glm::vec3& pole : {glm::vec3(0, 2, 5), glm::vec3(0, 2, -5), glm::vec3(-5, 2, 0)}) {
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = {0, 3, 0};
-    job.settings.iterations = 100;
+    ChainJob job = JobAlongY(GetParam(), {0, 3, 0}, 100);
     job.frame.pole = pole;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
@@ -242,11 +223,7 @@ TEST_P(ChainMethods, FarPoleActsLikeANearOneInTheSameDirection) {
   for (std::size_t i = 0; i < 4; ++i) in[i].position = {0, static_cast<float>(i), 0};
   for (const glm::vec3& target : {glm::vec3(0, 0, 0), glm::vec3(0, 2, 0), glm::vec3(1, 1, 0)}) {
     std::vector<Transform> nearOut, farOut;
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = target;
-    job.settings.iterations = 50;
+    ChainJob job = JobAlongY(GetParam(), target, 50);
     job.frame.pole = {0, 1, 2};
     Solve(job, in, nearOut);
     job.frame.pole = glm::vec3(0, 1, 2) * 1e30f;  // same direction from the root

@@ -20,6 +20,7 @@ using ikpd::JointLimit;
 using ikpd::Transform;
 
 using chaintest::ExpectWellFormed;
+using chaintest::JobAlongY;
 using chaintest::Rng;
 using chaintest::Solve;
 
@@ -48,11 +49,7 @@ TEST_P(ChainLimits, ConeLimitsRespected) {
       l.angle = rng.Uniform(0.1f, 1.2f);
     }
     limits[0].axis = {0, 0, 0};  // default axis = forward
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = rng.Direction() * rng.Uniform(0.0f, 6.0f);
-    job.settings.iterations = 50;
+    ChainJob job = JobAlongY(GetParam(), rng.Direction() * rng.Uniform(0.0f, 6.0f), 50);
     job.settings.limits = limits;
     std::vector<Transform> out;
     Solve(job, in, out);
@@ -80,11 +77,7 @@ TEST_P(ChainLimits, EulerLimitsRespected) {
       l.min = {-rng.Uniform(0.0f, 1.0f), 0.0f, -rng.Uniform(0.0f, 1.0f)};
       l.max = {rng.Uniform(0.0f, 1.0f), 0.0f, trial % 2 ? 0.0f : rng.Uniform(0.0f, 1.0f)};  // some hinges
     }
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = rng.Direction() * rng.Uniform(0.5f, 4.0f);
-    job.settings.iterations = 50;
+    ChainJob job = JobAlongY(GetParam(), rng.Direction() * rng.Uniform(0.5f, 4.0f), 50);
     job.settings.limits = limits;
     std::vector<Transform> out;
     Solve(job, in, out);
@@ -112,11 +105,7 @@ TEST_P(ChainLimits, ReachWithinLimitsWhenThePoseAllowsIt) {
     l.min = {0, 0, -1.05f};
     l.max = {0, 0, 1.05f};
   }
-  ChainJob job;
-  job.settings.method = GetParam();
-  job.settings.forward = {0, 1, 0};
-  job.frame.target = {1.5f, 2.0f, 0.0f};
-  job.settings.iterations = 200;
+  ChainJob job = JobAlongY(GetParam(), {1.5f, 2.0f, 0.0f}, 200);
   job.settings.limits = limits;
   std::vector<Transform> out;
   const ikpd::ChainResult r = Solve(job, in, out);

@@ -63,6 +63,16 @@ inline void ExpectWellFormed(const std::vector<ikpd::Transform>& in, const std::
   }
 }
 
+// A job with `method`, bone axis +Y, `target` and at most `iterations` iterations.
+inline ikpd::ChainJob JobAlongY(ikpd::ChainMethod method, glm::vec3 target, int iterations) {
+  ikpd::ChainJob job;
+  job.settings.method = method;
+  job.settings.forward = {0, 1, 0};
+  job.frame.target = target;
+  job.settings.iterations = iterations;
+  return job;
+}
+
 // Runs the job on `in` into `out` (resized); the run must succeed.
 inline ikpd::ChainResult Solve(ikpd::ChainJob job, const std::vector<ikpd::Transform>& in,
                                std::vector<ikpd::Transform>& out) {
