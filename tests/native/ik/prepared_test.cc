@@ -8,7 +8,6 @@
 #include <cstring>
 #include <limits>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "native/ik_test_util.h"
@@ -104,26 +103,7 @@ TEST(TwoBonePrepared, ValidateHasNoHiddenState) {
   jobs.back().settings.bendAxis = jobs[0].settings.forward;  // invalid options
   jobs.push_back(jobs[1]);
   jobs.back().settings.forward = -jobs[1].settings.forward;  // same everything but the axis sign
-  const std::size_t n = jobs.size();
-  std::vector<std::string> fresh(n);
-  std::vector<TwoBoneResult> freshResult(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    std::thread([&, k] {
-      TwoBoneJob job = jobs[k];
-      job.result = &freshResult[k];
-      fresh[k] = Text(job.Validate()) + "/" + Text(job.Run());
-    }).join();
-  }
-  const int order[] = {0, 3, 0, 1, 3, 2, 0, 4, 1, 4, 3, 2, 2, 0};
-  for (int k : order) {
-    TwoBoneJob job = jobs[static_cast<std::size_t>(k)];
-    TwoBoneResult r;
-    job.result = &r;
-    EXPECT_EQ(Text(job.Validate()) + "/" + Text(job.Run()), fresh[static_cast<std::size_t>(k)]) << k;
-    if (fresh[static_cast<std::size_t>(k)] == "ok/ok") {
-      EXPECT_TRUE(Same(r, freshResult[static_cast<std::size_t>(k)])) << k;
-    }
-  }
+  iktest::ExpectNoHiddenState<TwoBoneJob, TwoBoneResult>(jobs, {0, 3, 0, 1, 3, 2, 0, 4, 1, 4, 3, 2, 2, 0});
 }
 
 TEST(TwoBonePrepared, BadSettingsAreNamed) {

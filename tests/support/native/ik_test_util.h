@@ -3,7 +3,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <random>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -11,6 +15,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "ikpd/ikpd.h"
+#include "native/status_test_util.h"
 
 namespace iktest {
 
@@ -108,6 +113,30 @@ inline bool Same(const ikpd::TwoBoneResult& a, const ikpd::TwoBoneResult& b) {
 inline bool Same(const ikpd::PseudoThreeBoneResult& a, const ikpd::PseudoThreeBoneResult& b) {
   return Same(a.root, b.root) && Same(a.mid, b.mid) && Same(a.end, b.end) && Same(a.tip, b.tip) &&
          a.reached == b.reached && Same(a.distance, b.distance);
+}
+
+// Validate and Run depend on their own call only: running jobs[k] for each k of
+// `order` on this thread gives what each gives on a fresh thread (the same
+// error text, or the same result bit for bit).
+template <class Job, class Result>
+void ExpectNoHiddenState(const std::vector<Job>& jobs, std::initializer_list<int> order) {
+  const auto text = [](Job job, Result* out) {
+    job.result = out;
+    return statustest::Text(job.Validate()) + "/" + statustest::Text(job.Run());
+  };
+  std::vector<std::string> fresh(jobs.size());
+  std::vector<Result> freshResult(jobs.size());
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    std::thread([&, k] { fresh[k] = text(jobs[k], &freshResult[k]); }).join();
+  }
+  for (const int i : order) {
+    const auto k = static_cast<std::size_t>(i);
+    Result r;
+    EXPECT_EQ(text(jobs[k], &r), fresh[k]) << k;
+    if (fresh[k] == "ok/ok") {
+      EXPECT_TRUE(Same(r, freshResult[k])) << k;
+    }
+  }
 }
 
 }  // namespace iktest
