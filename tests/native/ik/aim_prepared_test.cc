@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -17,13 +16,12 @@ using ikpd::AimMethod;
 using ikpd::AimSettings;
 using ikpd::AimSetup;
 using ikpd::Status;
+using iktest::kInf;
+using iktest::kNaN;
 using iktest::Same;
 using statustest::Text;
 
 namespace {
-
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
 
 // A random aim job: every option drawn from its range, with or without a pole,
 // a hinge axis or an offset.

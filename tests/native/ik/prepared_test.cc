@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,13 +21,12 @@ using ikpd::TwoBonePole;
 using ikpd::TwoBoneResult;
 using ikpd::TwoBoneSettings;
 using ikpd::TwoBoneSetup;
+using iktest::kInf;
+using iktest::kNaN;
 using iktest::Same;
 using statustest::Text;
 
 namespace {
-
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
 
 // A random two-bone job: random rig axes, every option drawn from its range
 // (its ends included), and one of no pole, a pole point or a pole direction.

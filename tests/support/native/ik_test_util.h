@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <initializer_list>
+#include <limits>
 #include <random>
 #include <string>
 #include <thread>
@@ -18,6 +19,9 @@
 #include "native/status_test_util.h"
 
 namespace iktest {
+
+inline constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+inline constexpr float kInf = std::numeric_limits<float>::infinity();
 
 inline glm::quat AxisAngle(const glm::vec3& axis, float angle) { return glm::angleAxis(angle, glm::normalize(axis)); }
 
