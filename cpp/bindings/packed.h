@@ -29,6 +29,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "../src/describe/checks.h"
 #include "../src/describe/fields.h"
 #include "ikpd/common.h"
 

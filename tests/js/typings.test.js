@@ -69,12 +69,9 @@ function properties(name) {
   expect(matches.length, `interface ${name}`).toBeGreaterThan(0);
   for (const m of matches) {
     for (const part of heritage(m[1] ?? '')) {
-      const pick = /^(Pick|Omit)<(\w+),\s*([^>]+)>$/.exec(part);
-      const base = pick ? pick[2] : part.replace(/<.*$/s, '');
-      const keys = pick ? keyList(pick[3]) : null;
-      for (const [key, prop] of Object.entries(properties(base))) {
-        if (!keys || (pick[1] === 'Pick') === keys.includes(key)) out[key] = prop;
-      }
+      const inherited = members(part);
+      expect(inherited, `${name} extends ${part}: an interface`).not.toBeNull();
+      Object.assign(out, inherited);
     }
   }
   for (const m of matches) {
@@ -85,6 +82,16 @@ function properties(name) {
     }
   }
   return out;
+}
+
+// The properties of a type that names an interface: `Name`, `Pick<Name, keys>` or
+// `Omit<Name, keys>`; null for any other type.
+function members(type) {
+  const pick = /^(Pick|Omit)<(\w+),\s*([^>]+)>$/.exec(type.trim());
+  const base = pick ? pick[2] : type.trim().replace(/<.*$/s, '');
+  if (!/^\w+$/.test(base) || !new RegExp(`export interface ${base}\\b`).test(ALL_TYPES)) return null;
+  const keys = pick ? keyList(pick[3]) : null;
+  return Object.fromEntries(Object.entries(properties(base)).filter(([key]) => !keys || (pick[1] === 'Pick') === keys.includes(key)));
 }
 
 // The value a `@default` states: a JS literal, an array of them, or Math.PI;
@@ -229,26 +236,32 @@ describe('ikpd/three typings state the helpers\' real defaults', () => {
     const passed = {};
     const helper = make(recordingIkpd(passed));
     let checked = 0;
+    // Options of a group typed by an interface (BodyLookAtIK's spine, …) as "group.option".
+    const props = {};
     for (const name of interfaces) {
       for (const [key, prop] of Object.entries(properties(name))) {
-        const value = stated(prop.doc);
-        if (value === undefined && !/@default/.test(prop.doc)) continue;
-        if (same[key]) {
-          // The stated default given explicitly passes the solver the same options as none.
-          const explicit = {};
-          same[key](recordingIkpd(explicit), value).dispose();
-          expect(explicit, `${name}.${key}: @default ${JSON.stringify(value)} changes the solver's options`).toEqual(passed);
-          checked++;
-          continue;
-        }
-        const sources = [helper[key], helper.constraint?.[key], solver[key], passed[key], extra[key]];
-        let real = sources.find((v) => v !== undefined);
-        if (typeof value === 'string' && AXES[value] && Array.isArray(real)) real = AXES[value].every((v, i) => v === real[i]) ? value : real;
-        expect(real, `${name}.${key}: no real default found`).not.toBeUndefined();
-        expect(sameDefault(value, real, false) || (Array.isArray(real) && JSON.stringify(real) === JSON.stringify(value)),
-          `${name}.${key}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
-        checked++;
+        props[key] = { ...prop, name };
+        for (const [option, p] of Object.entries(members(prop.type) ?? {})) props[`${key}.${option}`] = { ...p, name };
       }
+    }
+    for (const [key, { name, ...prop }] of Object.entries(props)) {
+      const value = stated(prop.doc);
+      if (value === undefined && !/@default/.test(prop.doc)) continue;
+      if (same[key]) {
+        // The stated default given explicitly passes the solver the same options as none.
+        const explicit = {};
+        same[key](recordingIkpd(explicit), value).dispose();
+        expect(explicit, `${name}.${key}: @default ${JSON.stringify(value)} changes the solver's options`).toEqual(passed);
+        checked++;
+        continue;
+      }
+      const sources = [helper[key], helper.constraint?.[key], solver[key], passed[key], extra[key]];
+      let real = sources.find((v) => v !== undefined);
+      if (typeof value === 'string' && AXES[value] && Array.isArray(real)) real = AXES[value].every((v, i) => v === real[i]) ? value : real;
+      expect(real, `${name}.${key}: no real default found`).not.toBeUndefined();
+      expect(sameDefault(value, real, false) || (Array.isArray(real) && JSON.stringify(real) === JSON.stringify(value)),
+        `${name}.${key}: @default ${JSON.stringify(value)} vs ${JSON.stringify(real)}`).toBe(true);
+      checked++;
     }
     expect(checked).toBeGreaterThan(0);
     helper.dispose();

@@ -288,8 +288,10 @@ std::vector<File> Files() {
            Interface<TwoBoneResult>("TwoBoneResultFields", "The described result of `solveTwoBone`.") +
            Interface<AimJob>("AimFields", "The described options of `solveAim` (docs/ik/aim.md).") +
            Interface<AimResult>("AimResultFields", "The described result of `solveAim`.") +
-           Interface<PseudoThreeBoneJob>("PseudoThreeBoneFields",
-                                         "The described options of `solvePseudoThreeBone` (docs/ik/pseudo-three-bone.md).") +
+           // The pseudo three-bone job holds a two-bone limb (cpp/src/ik/fields.h): its shared fields are inherited.
+           Extending<PseudoThreeBoneJob, TwoBoneJob>("PseudoThreeBoneFields", "TwoBoneFields",
+                                                     "The described options of `solvePseudoThreeBone` (docs/ik/pseudo-three-bone.md): "
+                                                     "its limb's as `solveTwoBone`'s, and its own.") +
            Interface<PseudoThreeBoneResult>("PseudoThreeBoneResultFields", "The described result of `solvePseudoThreeBone`.") +
            Interface<ChainJob>("ChainFields", "The described options of `solveChain` (docs/ik/chains.md).") +
            Interface<ChainResult>("ChainResultFields", "The described result of `solveChain`.") +

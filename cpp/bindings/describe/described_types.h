@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../packed.h"
@@ -135,12 +136,12 @@ inline std::string DocComment(const std::string& text, const std::string& indent
   return s + indent + " */\n";
 }
 
-// The interface `name` with the fields of Job whose names start with `prefix`
-// (the prefix dropped: "spine.damping" → damping in the spine's group), or,
-// with an empty prefix, every field without a dot.
+// The properties (name, declaration with its doc comment) of the fields of Job
+// whose names start with `prefix` (the prefix dropped: "spine.damping" →
+// damping in the spine's group), or, with an empty prefix, every field without a dot.
 template <class Job>
-std::string Interface(const std::string& name, const std::string& about, std::string_view prefix = {}) {
-  std::string s = "/** " + about + " */\nexport interface " + name + " {\n";
+std::vector<std::pair<std::string, std::string>> Properties(std::string_view prefix = {}) {
+  std::vector<std::pair<std::string, std::string>> out;
   for (const FieldRecord& f : kRecords<Job>) {
     std::string_view field = f.name;
     if (prefix.empty() ? field.find('.') != std::string_view::npos : !field.starts_with(prefix)) continue;
@@ -148,7 +149,38 @@ std::string Interface(const std::string& name, const std::string& about, std::st
     std::string text = DocOf<Job>(f.name);
     if (f.hasRange && f.role != Role::kOutput && f.kind != std::string_view("enum")) text += std::string(text.empty() ? "" : "\n") + "Must be " + RangeText(f.range) + ".";
     if (const std::string d = DefaultOf<Job>(f); !d.empty()) text += "\n@default " + d;
-    s += DocComment(text, "  ") + "  " + std::string(field) + (f.role == Role::kInput || f.role == Role::kOutput ? "" : "?") + ": " + TypeOf(f) + ";\n";
+    out.emplace_back(field, DocComment(text, "  ") + "  " + std::string(field) + (f.role == Role::kInput || f.role == Role::kOutput ? "" : "?") + ": " + TypeOf(f) + ";\n");
+  }
+  return out;
+}
+
+// The interface `name` with the fields of Job (those under `prefix`, as Properties).
+template <class Job>
+std::string Interface(const std::string& name, const std::string& about, std::string_view prefix = {}) {
+  std::string s = "/** " + about + " */\nexport interface " + name + " {\n";
+  for (const auto& property : Properties<Job>(prefix)) s += property.second;
+  return s + "}\n\n";
+}
+
+// The interface `name` of Job's fields extending `baseName`, the interface of
+// Base's: a field declared alike in both (type, doc, range and default) is
+// inherited; the base's others are omitted (Omit<…>) and Job's declared.
+template <class Job, class Base>
+std::string Extending(const std::string& name, const std::string& baseName, const std::string& about) {
+  const auto own = Properties<Job>();
+  const auto base = Properties<Base>();
+  const auto has = [](const auto& list, const std::pair<std::string, std::string>& p) {
+    for (const auto& q : list) if (q == p) return true;
+    return false;
+  };
+  std::string omitted;
+  for (const auto& property : base) {
+    if (!has(own, property)) omitted += (omitted.empty() ? "" : " | ") + Quote(property.first);
+  }
+  std::string s = "/** " + about + " */\nexport interface " + name + " extends " +
+                  (omitted.empty() ? baseName : "Omit<" + baseName + ", " + omitted + ">") + " {\n";
+  for (const auto& property : own) {
+    if (!has(base, property)) s += property.second;
   }
   return s + "}\n\n";
 }

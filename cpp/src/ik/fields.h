@@ -9,6 +9,7 @@
 #include <optional>
 #include <string_view>
 
+#include "../describe/checks.h"
 #include "../describe/fields.h"
 #include "ikpd/ik/aim.h"
 #include "ikpd/ik/chain.h"

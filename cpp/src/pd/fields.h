@@ -6,6 +6,7 @@
 
 #include <numbers>
 
+#include "../describe/checks.h"
 #include "../describe/fields.h"
 #include "ikpd/pd/controllers.h"
 #include "ikpd/pd/gain_options.h"

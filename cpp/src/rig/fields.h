@@ -9,6 +9,7 @@
 
 #include <cstddef>
 
+#include "../describe/checks.h"
 #include "../describe/fields.h"
 #include "ikpd/rig/body_look_at.h"
 #include "ikpd/rig/grounding.h"

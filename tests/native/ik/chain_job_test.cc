@@ -1,12 +1,10 @@
 // N-bone chains (CCD, FABRIK): reach, lengths, rotations consistent with
-// positions, limits, pole, degenerate input, validation.
+// positions, pole, degenerate input, validation (limits: chain_limits_test.cc).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 #include <vector>
-
-#include <glm/mat3x3.hpp>
 
 #include "ikpd/ikpd.h"
 #include "native/chain_test_util.h"
@@ -21,7 +19,10 @@ using ikpd::Transform;
 const glm::quat kId(1.0f, 0.0f, 0.0f, 0.0f);
 
 using chaintest::ArcOf;
+using chaintest::ExpectWellFormed;
+using chaintest::JobAlongY;
 using chaintest::Rng;
+using chaintest::Solve;
 
 // A chain from `root` along random directions; rotations random (not aligned) unless `aligned`.
 std::vector<Transform> RandomChain(Rng& rng, const std::vector<float>& lengths, glm::vec3 root, bool aligned,
@@ -43,44 +44,6 @@ float Total(const std::vector<float>& lengths) {
   return s;
 }
 
-// Root fixed, finite, lengths kept, forward axis along each bone, unit rotations.
-void ExpectWellFormed(const std::vector<Transform>& in, const std::vector<Transform>& out, glm::vec3 forward,
-                      float scale) {
-  ASSERT_EQ(in.size(), out.size());
-  for (const Transform& t : out) {
-    ASSERT_TRUE(ikpd::IsFinite(t)) << "non-finite output";
-    ASSERT_NEAR(glm::length(t.rotation), 1.0f, 1e-4f);
-  }
-  ASSERT_LT(glm::distance(in[0].position, out[0].position), 1e-6f * (1.0f + scale));
-  for (std::size_t i = 0; i + 1 < in.size(); ++i) {
-    const float l = glm::distance(in[i + 1].position, in[i].position);
-    const glm::vec3 bone = out[i + 1].position - out[i].position;
-    ASSERT_NEAR(glm::length(bone), l, 2e-5f * (1.0f + scale)) << "bone " << i;
-    if (l > 1e-3f) {
-      const glm::vec3 axis = out[i].rotation * glm::normalize(forward);
-      ASSERT_GT(glm::dot(axis, bone / glm::length(bone)), 1.0f - 1e-4f) << "bone " << i << " forward axis off";
-    }
-  }
-}
-
-ikpd::ChainResult Solve(ChainJob job, const std::vector<Transform>& in, std::vector<Transform>& out) {
-  out.assign(in.size(), Transform{});
-  job.frame.joints = in;
-  job.output = out;
-  ikpd::ChainResult result;
-  job.result = &result;
-  EXPECT_TRUE(job.Run().ok());
-  return result;
-}
-
-glm::vec3 EulerXYZ(const glm::quat& q) {  // three.js Euler.setFromRotationMatrix, order 'XYZ'
-  const glm::mat3 m = glm::mat3_cast(q);
-  const float m13 = m[2][0];
-  const float y = std::asin(std::clamp(m13, -1.0f, 1.0f));
-  if (std::abs(m13) < 0.9999999f) return {std::atan2(-m[2][1], m[2][2]), y, std::atan2(-m[1][0], m[0][0])};
-  return {std::atan2(m[1][2], m[1][1]), y, 0.0f};
-}
-
 class ChainMethods : public ::testing::TestWithParam<ChainMethod> {};
 
 TEST_P(ChainMethods, ReachesReachableTargetsKeepingLengths) {
@@ -95,11 +58,7 @@ TEST_P(ChainMethods, ReachesReachableTargetsKeepingLengths) {
     const std::vector<Transform> in = RandomChain(rng, lengths, root, trial % 2 == 0);
     const glm::vec3 target = RandomChain(rng, lengths, root, true).back().position;  // reachable by construction
     const float length = Total(lengths);
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = target;
-    job.settings.iterations = 500;
+    ChainJob job = JobAlongY(GetParam(), target, 500);
     job.settings.tolerance = 1e-4f;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
@@ -123,11 +82,7 @@ TEST_P(ChainMethods, TenBonesReachQuickly) {
     const std::vector<Transform> in = RandomChain(rng, lengths, {0, 0, 0}, true);
     // A target anywhere within 90% of the reach (the usual animation case).
     const glm::vec3 target = rng.Direction() * rng.Uniform(0.5f, 4.5f);
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = target;
-    job.settings.iterations = 50;
+    ChainJob job = JobAlongY(GetParam(), target, 50);
     job.settings.tolerance = 1e-4f;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
@@ -143,11 +98,7 @@ TEST_P(ChainMethods, UnreachableTargetStretchesStraightTowardIt) {
   for (int trial = 0; trial < 100; ++trial) {
     const std::vector<Transform> in = RandomChain(rng, lengths, {0, 0, 0}, trial % 2 == 0);
     const glm::vec3 target = rng.Direction() * rng.Uniform(2.6f, 10.0f);
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = target;
-    job.settings.iterations = 200;
+    ChainJob job = JobAlongY(GetParam(), target, 200);
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
     ExpectWellFormed(in, out, job.settings.forward, 2.5f);
@@ -157,96 +108,6 @@ TEST_P(ChainMethods, UnreachableTargetStretchesStraightTowardIt) {
       EXPECT_GT(glm::dot(glm::normalize(out[i].position), glm::normalize(target)), 1.0f - 1e-4f);
     }
   }
-}
-
-TEST_P(ChainMethods, ConeLimitsRespected) {
-  Rng rng(5);
-  const glm::vec3 forward(0, 1, 0);
-  for (int trial = 0; trial < 500; ++trial) {
-    std::vector<float> lengths{1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
-    // Start straight up the Y axis (within every limit), then chase a random target.
-    std::vector<Transform> in(6);
-    for (std::size_t i = 0; i < 6; ++i) in[i].position = {0, static_cast<float>(i), 0};
-    std::vector<JointLimit> limits(5);
-    for (JointLimit& l : limits) {
-      l.kind = JointLimit::Kind::kCone;
-      l.angle = rng.Uniform(0.1f, 1.2f);
-    }
-    limits[0].axis = {0, 0, 0};  // default axis = forward
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = rng.Direction() * rng.Uniform(0.0f, 6.0f);
-    job.settings.iterations = 50;
-    job.settings.limits = limits;
-    std::vector<Transform> out;
-    Solve(job, in, out);
-    ExpectWellFormed(in, out, forward, 5.0f);
-    glm::quat parent(1, 0, 0, 0);
-    for (std::size_t i = 0; i < 5; ++i) {
-      const glm::vec3 d = (glm::conjugate(parent) * out[i].rotation) * forward;
-      const float angle = std::acos(std::clamp(glm::dot(d, forward), -1.0f, 1.0f));
-      ASSERT_LE(angle, limits[i].angle + 2e-3f) << "trial " << trial << " joint " << i;
-      parent = out[i].rotation;
-    }
-  }
-}
-
-TEST_P(ChainMethods, EulerLimitsRespected) {
-  Rng rng(9);
-  const glm::vec3 forward(0, 1, 0);
-  for (int trial = 0; trial < 500; ++trial) {
-    std::vector<float> lengths(4, 1.0f);
-    std::vector<Transform> in(5);
-    for (std::size_t i = 0; i < 5; ++i) in[i].position = {0, static_cast<float>(i), 0};
-    std::vector<JointLimit> limits(5);  // one per joint; the tip's is ignored
-    for (JointLimit& l : limits) {
-      l.kind = JointLimit::Kind::kEuler;
-      l.min = {-rng.Uniform(0.0f, 1.0f), 0.0f, -rng.Uniform(0.0f, 1.0f)};
-      l.max = {rng.Uniform(0.0f, 1.0f), 0.0f, trial % 2 ? 0.0f : rng.Uniform(0.0f, 1.0f)};  // some hinges
-    }
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = rng.Direction() * rng.Uniform(0.5f, 4.0f);
-    job.settings.iterations = 50;
-    job.settings.limits = limits;
-    std::vector<Transform> out;
-    Solve(job, in, out);
-    ExpectWellFormed(in, out, forward, 4.0f);
-    glm::quat parent(1, 0, 0, 0);
-    for (std::size_t i = 0; i < 4; ++i) {
-      const glm::vec3 e = EulerXYZ(glm::conjugate(parent) * out[i].rotation);
-      ASSERT_GE(e.x, limits[i].min.x - 2e-3f);
-      ASSERT_LE(e.x, limits[i].max.x + 2e-3f);
-      ASSERT_NEAR(e.y, 0.0f, 2e-3f);
-      ASSERT_GE(e.z, limits[i].min.z - 2e-3f);
-      ASSERT_LE(e.z, limits[i].max.z + 2e-3f);
-      parent = out[i].rotation;
-    }
-  }
-}
-
-TEST_P(ChainMethods, ReachWithinLimitsWhenThePoseAllowsIt) {
-  // A planar hinge chain (Z rotation only, ±60°) and a target it can reach.
-  std::vector<Transform> in(4);
-  for (std::size_t i = 0; i < 4; ++i) in[i].position = {0, static_cast<float>(i), 0};
-  std::vector<JointLimit> limits(3);
-  for (JointLimit& l : limits) {
-    l.kind = JointLimit::Kind::kEuler;
-    l.min = {0, 0, -1.05f};
-    l.max = {0, 0, 1.05f};
-  }
-  ChainJob job;
-  job.settings.method = GetParam();
-  job.settings.forward = {0, 1, 0};
-  job.frame.target = {1.5f, 2.0f, 0.0f};
-  job.settings.iterations = 200;
-  job.settings.limits = limits;
-  std::vector<Transform> out;
-  const ikpd::ChainResult r = Solve(job, in, out);
-  EXPECT_TRUE(r.reached) << r.distance;
-  for (const Transform& t : out) EXPECT_NEAR(t.position.z, 0.0f, 1e-5f);
 }
 
 TEST_P(ChainMethods, DegenerateInputStaysFinite) {
@@ -287,11 +148,7 @@ TEST_P(ChainMethods, LeavesACollinearChainAndTarget) {
   for (const float along : {0.6001f, 0.0f, -0.9f, 2.5f}) {
     std::vector<Transform> in(6);
     for (std::size_t i = 0; i < 6; ++i) in[i].position = {0, 0.2f * static_cast<float>(i), 0};
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = {0, along, 0};
-    job.settings.iterations = 1000;
+    ChainJob job = JobAlongY(GetParam(), {0, along, 0}, 1000);
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
     ExpectWellFormed(in, out, job.settings.forward, 1.0f);
@@ -344,11 +201,7 @@ TEST_P(ChainMethods, PoleChoosesTheBendSide) {
   std::vector<Transform> in(5);
   for (std::size_t i = 0; i < 5; ++i) in[i].position = {0.01f * static_cast<float>(i % 2), static_cast<float>(i), 0};
   for (const glm::vec3& pole : {glm::vec3(0, 2, 5), glm::vec3(0, 2, -5), glm::vec3(-5, 2, 0)}) {
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = {0, 3, 0};
-    job.settings.iterations = 100;
+    ChainJob job = JobAlongY(GetParam(), {0, 3, 0}, 100);
     job.frame.pole = pole;
     std::vector<Transform> out;
     const ikpd::ChainResult r = Solve(job, in, out);
@@ -370,11 +223,7 @@ TEST_P(ChainMethods, FarPoleActsLikeANearOneInTheSameDirection) {
   for (std::size_t i = 0; i < 4; ++i) in[i].position = {0, static_cast<float>(i), 0};
   for (const glm::vec3& target : {glm::vec3(0, 0, 0), glm::vec3(0, 2, 0), glm::vec3(1, 1, 0)}) {
     std::vector<Transform> nearOut, farOut;
-    ChainJob job;
-    job.settings.method = GetParam();
-    job.settings.forward = {0, 1, 0};
-    job.frame.target = target;
-    job.settings.iterations = 50;
+    ChainJob job = JobAlongY(GetParam(), target, 50);
     job.frame.pole = {0, 1, 2};
     Solve(job, in, nearOut);
     job.frame.pole = glm::vec3(0, 1, 2) * 1e30f;  // same direction from the root

@@ -1,22 +1,17 @@
-// Prepared settings (docs/ik/two-bone.md, docs/ik/aim.md): Prepare + SolveTwoBone /
-// SolveAim equal the all-in-one TwoBoneJob / AimJob::Run bit for bit, Validate
-// has no hidden state, and bad settings or frames give the named errors.
+// Prepared settings (docs/ik/two-bone.md, docs/ik/pseudo-three-bone.md): Prepare +
+// SolveTwoBone / SolvePseudoThreeBone equal the all-in-one jobs' Run bit for bit,
+// Validate has no hidden state, and bad settings or frames give the named errors
+// (the aim's: aim_prepared_test.cc).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "native/ik_test_util.h"
+#include "native/status_test_util.h"
 
-using ikpd::AimFrame;
-using ikpd::AimJob;
-using ikpd::AimMethod;
-using ikpd::AimSettings;
-using ikpd::AimSetup;
 using ikpd::BendDirection;
 using ikpd::EndRotation;
 using ikpd::Status;
@@ -26,23 +21,12 @@ using ikpd::TwoBonePole;
 using ikpd::TwoBoneResult;
 using ikpd::TwoBoneSettings;
 using ikpd::TwoBoneSetup;
+using iktest::kInf;
+using iktest::kNaN;
+using iktest::Same;
+using statustest::Text;
 
 namespace {
-
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
-
-bool Same(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-bool Same(const glm::vec3& a, const glm::vec3& b) { return Same(a.x, b.x) && Same(a.y, b.y) && Same(a.z, b.z); }
-bool Same(const glm::quat& a, const glm::quat& b) {
-  return Same(a.x, b.x) && Same(a.y, b.y) && Same(a.z, b.z) && Same(a.w, b.w);
-}
-bool Same(const ikpd::Transform& a, const ikpd::Transform& b) { return Same(a.position, b.position) && Same(a.rotation, b.rotation); }
-bool Same(const TwoBoneResult& a, const TwoBoneResult& b) {
-  return Same(a.root, b.root) && Same(a.mid, b.mid) && Same(a.end, b.end) && a.reached == b.reached &&
-         Same(a.distance, b.distance);
-}
-std::string Text(const Status& s) { return s ? "ok" : s.error; }
 
 // A random two-bone job: random rig axes, every option drawn from its range
 // (its ends included), and one of no pole, a pole point or a pole direction.
@@ -68,27 +52,6 @@ TwoBoneJob RandomTwoBone(iktest::Rng& rng, int i) {
   job.settings.endRotation = i % 2 ? EndRotation::kRelative : EndRotation::kWorld;
   if (i % 3 == 0) job.frame.effectorOffset = rng.Vec(-0.5f, 0.5f);
   job.settings.tolerance = i % 8 == 0 ? 0.0f : rng.Uniform(0.0f, 0.1f);
-  job.frame.weight = i % 10 == 0 ? 0.0f : i % 10 < 5 ? 1.0f : rng.Uniform(0.0f, 1.0f);
-  return job;
-}
-
-AimJob RandomAim(iktest::Rng& rng, int i) {
-  AimJob job;
-  job.frame.position = rng.Vec(-3, 3);
-  job.frame.rotation = rng.Rotation() * rng.Uniform(0.5f, 2.0f);
-  job.frame.target = i % 50 == 0 ? job.frame.position : rng.Vec(-5, 5);
-  job.settings.forward = rng.Direction() * rng.Uniform(0.5f, 2.0f);
-  job.settings.method = static_cast<AimMethod>(i % 3);
-  const glm::vec3 f = glm::normalize(job.settings.forward);
-  if (i % 4 == 3) {
-    do job.settings.hingeAxis = rng.Direction(); while (glm::length(glm::cross(f, *job.settings.hingeAxis)) < 0.05f);
-  } else {
-    if (i % 2 == 1) {
-      do job.settings.up = rng.Direction(); while (glm::length(glm::cross(f, job.settings.up)) < 0.05f);
-      job.settings.pole = true, job.frame.pole = rng.Vec(-5, 5);
-    }
-    if (i % 4 == 2) job.settings.offset = rng.Vec(-0.5f, 0.5f);
-  }
   job.frame.weight = i % 10 == 0 ? 0.0f : i % 10 < 5 ? 1.0f : rng.Uniform(0.0f, 1.0f);
   return job;
 }
@@ -128,20 +91,6 @@ TEST(TwoBonePrepared, OneSetupSolvesManyFrames) {
   }
 }
 
-TEST(AimPrepared, EqualsRunBitForBit) {
-  iktest::Rng rng(2502);
-  for (int i = 0; i < 20000; ++i) {
-    AimJob job = RandomAim(rng, i);
-    glm::quat viaJob, viaSetup;
-    job.result = &viaJob;
-    ASSERT_TRUE(job.Run()) << i;
-    AimSetup setup;
-    ASSERT_TRUE(ikpd::Prepare(job.settings, &setup)) << i;
-    ASSERT_TRUE(ikpd::SolveAim(setup, job.frame, &viaSetup)) << i;
-    ASSERT_TRUE(Same(viaJob, viaSetup)) << "case " << i;
-  }
-}
-
 // Validate and Run depend on their own call only: options A, then B (invalid),
 // then A, then C, … give what each gives on a fresh thread.
 TEST(TwoBonePrepared, ValidateHasNoHiddenState) {
@@ -152,54 +101,7 @@ TEST(TwoBonePrepared, ValidateHasNoHiddenState) {
   jobs.back().settings.bendAxis = jobs[0].settings.forward;  // invalid options
   jobs.push_back(jobs[1]);
   jobs.back().settings.forward = -jobs[1].settings.forward;  // same everything but the axis sign
-  const std::size_t n = jobs.size();
-  std::vector<std::string> fresh(n);
-  std::vector<TwoBoneResult> freshResult(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    std::thread([&, k] {
-      TwoBoneJob job = jobs[k];
-      job.result = &freshResult[k];
-      fresh[k] = Text(job.Validate()) + "/" + Text(job.Run());
-    }).join();
-  }
-  const int order[] = {0, 3, 0, 1, 3, 2, 0, 4, 1, 4, 3, 2, 2, 0};
-  for (int k : order) {
-    TwoBoneJob job = jobs[static_cast<std::size_t>(k)];
-    TwoBoneResult r;
-    job.result = &r;
-    EXPECT_EQ(Text(job.Validate()) + "/" + Text(job.Run()), fresh[static_cast<std::size_t>(k)]) << k;
-    if (fresh[static_cast<std::size_t>(k)] == "ok/ok") {
-      EXPECT_TRUE(Same(r, freshResult[static_cast<std::size_t>(k)])) << k;
-    }
-  }
-}
-
-TEST(AimPrepared, ValidateHasNoHiddenState) {
-  iktest::Rng rng(10);
-  std::vector<AimJob> jobs;
-  for (int k = 0; k < 4; ++k) jobs.push_back(RandomAim(rng, k));
-  jobs.push_back(jobs[1]);
-  jobs.back().settings.up = jobs[1].settings.forward;  // invalid with its pole
-  const std::size_t n = jobs.size();
-  std::vector<std::string> fresh(n);
-  std::vector<glm::quat> freshResult(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    std::thread([&, k] {
-      AimJob job = jobs[k];
-      job.result = &freshResult[k];
-      fresh[k] = Text(job.Validate()) + "/" + Text(job.Run());
-    }).join();
-  }
-  const int order[] = {1, 4, 1, 0, 4, 2, 3, 1, 4, 0};
-  for (int k : order) {
-    AimJob job = jobs[static_cast<std::size_t>(k)];
-    glm::quat r;
-    job.result = &r;
-    EXPECT_EQ(Text(job.Validate()) + "/" + Text(job.Run()), fresh[static_cast<std::size_t>(k)]) << k;
-    if (fresh[static_cast<std::size_t>(k)] == "ok/ok") {
-      EXPECT_TRUE(Same(r, freshResult[static_cast<std::size_t>(k)])) << k;
-    }
-  }
+  iktest::ExpectNoHiddenState<TwoBoneJob, TwoBoneResult>(jobs, {0, 3, 0, 1, 3, 2, 0, 4, 1, 4, 3, 2, 2, 0});
 }
 
 TEST(TwoBonePrepared, BadSettingsAreNamed) {
@@ -283,68 +185,6 @@ TEST(TwoBonePrepared, BadFramesAreNamed) {
   f.root = l.root, f.mid = l.mid, f.end = l.end;
   EXPECT_EQ(Text(ikpd::SolveTwoBone(setup, f, nullptr)), "result: output pointer must not be null");
 }
-
-TEST(AimPrepared, BadSettingsAndFramesAreNamed) {
-  const auto settingsError = [](auto change) {
-    AimSettings s;
-    change(s);
-    AimSetup setup;
-    const Status prepared = ikpd::Prepare(s, &setup);
-    EXPECT_EQ(Text(prepared), Text(s.Validate()));
-    EXPECT_EQ(setup.prepared(), prepared.ok());
-    return Text(prepared);
-  };
-  EXPECT_EQ(settingsError([](AimSettings&) {}), "ok");
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.forward = glm::vec3(0); }), "forward: must be a non-zero finite vector");
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.method = static_cast<AimMethod>(9); }),
-            "method: must be yawPitch, crossProduct or shortestArc");
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.up = glm::vec3(1, 0, 0); }), "ok");  // up is unused without a pole
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.pole = true, s.up = glm::vec3(1, 0, 0); }), "up: must not be parallel to forward");
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.pole = true, s.up = glm::vec3(0); }), "up: must be a non-zero finite vector");
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.pole = true, s.hingeAxis = glm::vec3(0, 0, 1); }),
-            "pole: cannot be combined with hingeAxis (a hinge cannot roll)");
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.hingeAxis = glm::vec3(-3, 0, 0); }), "hingeAxis: must not be parallel to forward");
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.offset = glm::vec3(kInf, 0, 0); }), "offset: must be finite");
-  EXPECT_EQ(settingsError([](AimSettings& s) { s.hingeAxis = glm::vec3(0, 0, 1), s.offset = glm::vec3(0, 1, 0); }),
-            "offset: cannot be combined with hingeAxis");
-
-  const auto frameError = [](bool pole, auto change) {
-    AimSettings s;
-    s.pole = pole;
-    AimSetup setup;
-    EXPECT_TRUE(ikpd::Prepare(s, &setup));
-    AimFrame f;
-    f.target = glm::vec3(1, 2, 3), f.pole = glm::vec3(0, 1, 0);
-    change(f);
-    glm::quat r(7, 7, 7, 7);
-    const Status status = ikpd::SolveAim(setup, f, &r);
-    if (!status) {
-      EXPECT_EQ(r.w, 7.0f);
-    }
-    return Text(status);
-  };
-  EXPECT_EQ(frameError(true, [](AimFrame&) {}), "ok");
-  EXPECT_EQ(frameError(false, [](AimFrame& f) { f.position.y = kNaN; }), "position: must be finite");
-  EXPECT_EQ(frameError(false, [](AimFrame& f) { f.rotation = glm::quat(0, 0, 0, 0); }),
-            "rotation: must be a non-zero finite quaternion");
-  EXPECT_EQ(frameError(false, [](AimFrame& f) { f.target.x = kInf; }), "target: must be finite");
-  EXPECT_EQ(frameError(true, [](AimFrame& f) { f.pole.x = kNaN; }), "pole: must be finite");
-  EXPECT_EQ(frameError(false, [](AimFrame& f) { f.pole.x = kNaN; }), "ok");
-  EXPECT_EQ(frameError(false, [](AimFrame& f) { f.weight = -0.5f; }), "weight: must be in [0, 1]");
-  glm::quat r;
-  EXPECT_EQ(Text(ikpd::SolveAim(AimSetup{}, AimFrame{}, &r)), "setup: not prepared (call Prepare first)");
-  AimSetup setup;
-  ASSERT_TRUE(ikpd::Prepare(AimSettings{}, &setup));
-  EXPECT_EQ(Text(ikpd::SolveAim(setup, AimFrame{}, nullptr)), "result: output pointer must not be null");
-  EXPECT_EQ(Text(ikpd::Prepare(AimSettings{}, nullptr)), "setup: output pointer must not be null");
-}
-
-namespace {
-bool Same(const ikpd::PseudoThreeBoneResult& a, const ikpd::PseudoThreeBoneResult& b) {
-  return Same(a.root, b.root) && Same(a.mid, b.mid) && Same(a.end, b.end) && Same(a.tip, b.tip) &&
-         a.reached == b.reached && Same(a.distance, b.distance);
-}
-}  // namespace
 
 TEST(PseudoThreeBonePrepared, EqualsRunBitForBit) {
   iktest::Rng rng(2503);

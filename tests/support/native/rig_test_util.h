@@ -16,7 +16,12 @@ inline ikpd::rig::LocalTransform At(glm::vec3 t, glm::quat r = glm::quat(1.0f, 0
   return l;
 }
 
+// The rig types every rig test names (`using namespace rigtest` brings them).
+using ikpd::rig::ConstraintKind;
+using ikpd::rig::ConstraintSettings;
 using ikpd::rig::LocalTransform;
+using ikpd::rig::Rig;
+using ikpd::rig::Skeleton;
 
 struct World {
   glm::vec3 position{0.0f};

@@ -1,5 +1,5 @@
-// Test helper shared by the native suites: checks a Status error's prefix
-// (the parameter name every error starts with).
+// Test helpers shared by the native suites: a Status error's prefix (the
+// parameter name every error starts with) and a Status as text.
 #pragma once
 
 #include <string>
@@ -12,5 +12,8 @@ namespace statustest {
 inline bool StartsWith(const ikpd::Status& s, const char* prefix) {
   return s.error != nullptr && std::string(s.error).rfind(prefix, 0) == 0;
 }
+
+// "ok", or the error text: compares a Status as a string.
+inline std::string Text(const ikpd::Status& s) { return s ? "ok" : s.error; }
 
 }  // namespace statustest

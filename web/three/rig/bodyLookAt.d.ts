@@ -3,6 +3,8 @@ import type { Object3D } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { PointLike, AxisLike } from '../common.js';
 import type { SmoothedRigIK } from './rigHelper.js';
+import type { BodyLookAtFields } from '../../types/rig/described.js';
+import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from '../../types/rig/bodyLookAt.js';
 
 /**
  * Bone names: the spine hips → head (a trailing `'?'` marks a bone that may be
@@ -20,7 +22,12 @@ export interface BodyBoneTable {
 /** Built-in tables: Mixamo as exported to glTF (`mixamorigHips`, …) and VRM humanoid bone names (`hips`, …). */
 export declare const BODY_LOOK_AT_PRESETS: Readonly<{ mixamo: BodyBoneTable; vrm: BodyBoneTable }>;
 
-export interface BodyLookAtIKOptions {
+/**
+ * The options of BodyLookAtIK: the body look-at's described settings (`BodyLookAtFields` and its
+ * groups' `BodyLookAt…Options`, web/types/rig/bodyLookAt.d.ts) and the helper's own.
+ */
+export interface BodyLookAtIKOptions extends Pick<BodyLookAtFields,
+  'footLock' | 'blendOutTime' | 'maxYaw' | 'maxPitchUp' | 'maxPitchDown' | 'behind' | 'eyeYaw' | 'eyePitchUp' | 'eyePitchDown' | 'eyeSettleTime'> {
   /** `'mixamo'` (default), `'vrm'` or a name table. */
   bones?: 'mixamo' | 'vrm' | BodyBoneTable;
   /** Finds a bone by name (e.g. VRM: `(n) => vrm.humanoid.getNormalizedBoneNode(n)`). Default: by name below root, also ignoring ':' and other separators. */
@@ -41,41 +48,17 @@ export interface BodyLookAtIKOptions {
    * settle times from 0.6 s (hips) to 0.2 s (head), so the head leads. `settleTime`:
    * seconds, one per joint (hips first), or one number for every joint (the head then no longer leads).
    */
-  spine?: {
-    weights?: ArrayLike<number>; limits?: ArrayLike<number>; settleTime?: number | ArrayLike<number>; damping?: number;
-    /** rad/s cap on the look yaw and each joint's turn (default 8), as `BodyLookAtSpineOptions`. */
-    maxSpeed?: number; targetMotion?: 'hold' | 'linear'; ki?: number;
-  };
-  /** Hips shift against the head's lean and turn: `amount` metres per radian (default 0.05), `limit` metres (0.06), `settleTime` s (0.6). */
-  weightShift?: { amount?: number; limit?: number; settleTime?: number; damping?: number };
-  /** Upper arms lag the chest: `amount` in [0, 1] (default 0.7), `settleTime` s (0.4), `damping` ratio (0.5). */
-  armReaction?: { amount?: number; settleTime?: number; damping?: number };
-  /** Keep each foot at its animated position and rotation (two-bone IK on the legs). Default true. @default true */
-  footLock?: boolean;
-  /** Seconds of the final linear part of turning off (>= 0). Default 0.1. @default 0.1 */
-  blendOutTime?: number;
-  /** Largest yaw either side of the character's facing, radians in [0, π]. Default 2. @default 2 */
-  maxYaw?: number;
-  /** Largest pitch above the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
-  maxPitchUp?: number;
-  /** Largest pitch below the horizontal, radians in [0, π/2]. Default 1.2. @default 1.2 */
-  maxPitchDown?: number;
-  /** Past `maxYaw`: `'keep'` (default) the side the target left from, `'front'` straight ahead, `'follow'` its side. @default 'keep' */
-  behind?: 'keep' | 'front' | 'follow';
+  spine?: BodyLookAtSpineOptions;
+  /** Hips shift against the head's lean and turn. */
+  weightShift?: BodyLookAtWeightShiftOptions;
+  /** Upper arms lag the chest (the spine bone the arms hang from, found from `bones`). */
+  armReaction?: Omit<BodyLookAtArmReactionOptions, 'chest'>;
   /**
    * `[leftEye, rightEye]` (Object3Ds or bone names below the head) turned by the gaze, VRM lookAt
    * style (docs/rig/look-at.md, "Eyes"), or `'auto'`: the preset's eye bones that exist ('mixamo':
    * mixamorigLeftEye/RightEye, 'vrm': leftEye/rightEye). Default none. @default []
    */
   eyes?: readonly (Object3D | string)[] | 'auto';
-  /** The eyes' largest yaw relative to the head, radians in [0, π/2]. Default 0.6. @default 0.6 */
-  eyeYaw?: number;
-  /** The eyes' largest pitch up relative to the head, radians in [0, π/2]. Default 0.4. @default 0.4 */
-  eyePitchUp?: number;
-  /** The eyes' largest pitch down relative to the head, radians in [0, π/2]. Default 0.5. @default 0.5 */
-  eyePitchDown?: number;
-  /** Seconds (> 0) for the gaze to settle: short, so the eyes lead the head. Default 0.05. @default 0.05 */
-  eyeSettleTime?: number;
   /** False blends every effect out to exactly the animated pose. Default true. @default true */
   enabled?: boolean;
   /** How much of the effect applies, in [0, 1]: scales the spine's shares and the weight shift (smoothly). Default 1. @default 1 */

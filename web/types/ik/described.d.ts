@@ -192,24 +192,8 @@ export interface AimResultFields {
   rotation: [number, number, number, number];
 }
 
-/** The described options of `solvePseudoThreeBone` (docs/ik/pseudo-three-bone.md). */
-export interface PseudoThreeBoneFields {
-  /**
-   * Root joint (shoulder/hip), world space. Its position stays fixed.
-   */
-  root: Joint;
-  /**
-   * Middle joint (elbow/knee), world space.
-   */
-  mid: Joint;
-  /**
-   * End joint (wrist/ankle), world space.
-   */
-  end: Joint;
-  /**
-   * World point the end joint (plus `effectorOffset`) should reach.
-   */
-  target: Vec3;
+/** The described options of `solvePseudoThreeBone` (docs/ik/pseudo-three-bone.md): its limb's as `solveTwoBone`'s, and its own. */
+export interface PseudoThreeBoneFields extends Omit<TwoBoneFields, 'effectorOffset' | 'endRotation'> {
   /**
    * World-space tip of the end joint (toe, fingertip); it moves rigidly with `end` and is what reaches `target`.
    */
@@ -222,78 +206,6 @@ export interface PseudoThreeBoneFields {
    * @default 0
    */
   blend?: number;
-  /**
-   * World point the middle joint bends toward; selects the limb plane. Not given: keep the current plane.
-   */
-  pole?: Vec3;
-  /**
-   * World direction the middle joint bends toward (instead of `pole`, not both).
-   */
-  poleDirection?: Vec3;
-  /**
-   * Joint-local bone axis of root and mid (points at the child); three.js rigs from Blender: `[0, 1, 0]`.
-   * @default [1, 0, 0]
-   */
-  forward?: Vec3;
-  /**
-   * Joint-local hinge axis of the middle joint (not parallel to `forward`).
-   * @default [0, 0, 1]
-   */
-  bendAxis?: Vec3;
-  /**
-   * Which way the middle joint bends about `bendAxis`: `'auto'` keeps the side the limb is bent
-   * to now (a straight limb: `straightBend`).
-   * @default 'auto'
-   */
-  bendDirection?: 'auto' | 'positive' | 'negative';
-  /**
-   * The side `'auto'` takes when the limb is perfectly straight.
-   * @default 'positive'
-   */
-  straightBend?: 'positive' | 'negative';
-  /**
-   * Minimum interior angle of the middle joint, radians (at most `maxAngle`).
-   * Must be in [0, pi].
-   * @default 0
-   */
-  minAngle?: number;
-  /**
-   * Maximum interior angle of the middle joint, radians (at least `minAngle`); 170–175° keeps
-   * the limb from snapping straight.
-   * Must be in [0, pi].
-   * @default Math.PI
-   */
-  maxAngle?: number;
-  /**
-   * Blend from the input pose (0) to the solved pose (1).
-   * Must be in [0, 1].
-   * @default 1
-   */
-  weight?: number;
-  /**
-   * Soft-IK zone near full extension, as a fraction of the reach (0: off).
-   * Must be in [0, 1].
-   * @default 0
-   */
-  soften?: number;
-  /**
-   * Largest bone scale when the target is out of reach (1: no stretch).
-   * Must be a finite number >= 1.
-   * @default 1
-   */
-  maxStretch?: number;
-  /**
-   * Rotation of the limb plane about the root→target axis, radians (right-handed).
-   * Must be finite.
-   * @default 0
-   */
-  twist?: number;
-  /**
-   * `reached` tolerance, relative to the limb length (upper + lower).
-   * Must be a finite number >= 0.
-   * @default 0.0001
-   */
-  tolerance?: number;
   /**
    * How joint 3 is rebuilt after the first pass: `'relative'` keeps its input rotation
    * relative to joint 2; `'followMid'` gives it joint 2's rotation.
