@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <thread>
@@ -26,22 +25,13 @@ using ikpd::TwoBonePole;
 using ikpd::TwoBoneResult;
 using ikpd::TwoBoneSettings;
 using ikpd::TwoBoneSetup;
+using iktest::Same;
 
 namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-bool Same(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-bool Same(const glm::vec3& a, const glm::vec3& b) { return Same(a.x, b.x) && Same(a.y, b.y) && Same(a.z, b.z); }
-bool Same(const glm::quat& a, const glm::quat& b) {
-  return Same(a.x, b.x) && Same(a.y, b.y) && Same(a.z, b.z) && Same(a.w, b.w);
-}
-bool Same(const ikpd::Transform& a, const ikpd::Transform& b) { return Same(a.position, b.position) && Same(a.rotation, b.rotation); }
-bool Same(const TwoBoneResult& a, const TwoBoneResult& b) {
-  return Same(a.root, b.root) && Same(a.mid, b.mid) && Same(a.end, b.end) && a.reached == b.reached &&
-         Same(a.distance, b.distance);
-}
 std::string Text(const Status& s) { return s ? "ok" : s.error; }
 
 // A random two-bone job: random rig axes, every option drawn from its range
@@ -339,12 +329,6 @@ TEST(AimPrepared, BadSettingsAndFramesAreNamed) {
   EXPECT_EQ(Text(ikpd::Prepare(AimSettings{}, nullptr)), "setup: output pointer must not be null");
 }
 
-namespace {
-bool Same(const ikpd::PseudoThreeBoneResult& a, const ikpd::PseudoThreeBoneResult& b) {
-  return Same(a.root, b.root) && Same(a.mid, b.mid) && Same(a.end, b.end) && Same(a.tip, b.tip) &&
-         a.reached == b.reached && Same(a.distance, b.distance);
-}
-}  // namespace
 
 TEST(PseudoThreeBonePrepared, EqualsRunBitForBit) {
   iktest::Rng rng(2503);
