@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the requested targets: native (library + tests + benchmarks), wasm
 # (web/lib/ikpd{,-rig,-batch}.mjs + .wasm, and the threaded module in web/lib/threads/),
-# sanitize (native tests under ASan+UBSan), variants (in build/native: the native
+# sanitize (native tests under ASan+UBSan, clang, in build/fuzz), variants (in build/native: the native
 # test objects linked against the library without SIMD lanes, ikpd_tests_nosimd,
 # and on x86-64 for x86-64-v3, ikpd_tests_v3), v3 (a whole x86-64-v3 tree:
 # library, tests and benchmarks, AVX2 + FMA, 8-wide lanes, for `npm run bench`),
-# fuzz (libFuzzer harnesses, clang). Incremental.
+# fuzz (libFuzzer harnesses under ASan+UBSan, clang, in build/fuzz). Incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -14,12 +14,21 @@ for target in "$@"; do
     native)
       cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DIKPD_WERROR=ON >/dev/null
       cmake --build build/native -j"$jobs" ;;
-    sanitize)
-      # Debug keeps assertions; -O1 keeps the property tests fast under ASan;
-      # -g1 (line tables) is all a sanitizer's stack trace reads, and builds faster.
-      cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" \
-        -DIKPD_WERROR=ON -DIKPD_SANITIZE=ON >/dev/null
-      cmake --build build/sanitize -j"$jobs" --target ikpd_tests ;;
+    sanitize|fuzz)
+      # One clang tree for both: the library is compiled once under ASan+UBSan
+      # (with coverage for libFuzzer) and linked into the GoogleTest suite
+      # (sanitize) and the libFuzzer harnesses (fuzz).
+      # No NDEBUG: assertions stay on; -O2 for the library and harnesses (the
+      # tests' own code at -O1, CMakeLists.txt); -g1 (line tables) is all a
+      # sanitizer's stack trace reads, and builds faster. clang-only warnings
+      # must not block fuzzing, so no -Werror here (the native build has it).
+      cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" -DIKPD_FUZZ=ON -DIKPD_BUILD_TESTS=ON >/dev/null
+      if [ "$target" = sanitize ]; then
+        cmake --build build/fuzz -j"$jobs" --target ikpd_tests
+      else
+        cmake --build build/fuzz -j"$jobs" --target ikpd_fuzzers
+      fi ;;
     variants)
       # The portable one-item batch path other CPUs get (IKPD_NO_SIMD) and the
       # x86-64-v3 lanes, each a library variant under the same test objects.
@@ -31,13 +40,6 @@ for target in "$@"; do
       # The optional x86-64-v3 build (IKPD_X86_64_V3): AVX2 registers hold 8 lanes.
       cmake -S . -B build/v3 -DCMAKE_BUILD_TYPE=Release -DIKPD_X86_64_V3=ON -DIKPD_WERROR=ON >/dev/null
       cmake --build build/v3 -j"$jobs" ;;
-    fuzz)
-      # clang-only warnings must not block fuzzing, so no -Werror here.
-      # -g1: line tables for the reports' stack traces.
-      cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
-        -DIKPD_FUZZ=ON -DIKPD_BUILD_TESTS=OFF >/dev/null
-      cmake --build build/fuzz -j"$jobs" --target ikpd_fuzzers ;;
     wasm)
       export NODE_PATH=/usr/share/nodejs
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DIKPD_WERROR=ON >/dev/null

@@ -24,7 +24,7 @@ stage "native tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 if bash .ci/build.sh sanitize; then
   ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    build/sanitize/ikpd_tests --gtest_brief=1 --gtest_output="xml:$reports/sanitize.xml" || status=1
+    build/fuzz/ikpd_tests --gtest_brief=1 --gtest_output="xml:$reports/sanitize.xml" || status=1
 else
   status=1
 fi

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <limits>
 
 #include "native/ik_test_util.h"
@@ -11,6 +10,7 @@ using ikpd::TwoBoneResult;
 using iktest::AngleBetween;
 using iktest::Dist;
 using iktest::MakeLimb;
+using iktest::Same;
 
 namespace {
 
@@ -309,7 +309,7 @@ TEST(TwoBone, AxesMemoNeverLeaksBetweenJobs) {
   // Back to the first rig: bit-identical to its first run.
   x.result = &again;
   ASSERT_TRUE(x.Run());
-  EXPECT_EQ(std::memcmp(&first, &again, sizeof first), 0);
+  EXPECT_TRUE(Same(first, again));
   // Invalid axes right after valid ones still fail, with their own errors.
   TwoBoneJob bad = x;
   bad.settings.bendAxis = 2.0f * x.settings.forward;
@@ -325,7 +325,7 @@ TEST(TwoBone, AxesMemoNeverLeaksBetweenJobs) {
   negativeZero.settings.forward = {1.0f, -0.0f, 0.0f};
   negativeZero.result = &again;
   ASSERT_TRUE(negativeZero.Run());
-  EXPECT_EQ(std::memcmp(&first, &again, sizeof first), 0);
+  EXPECT_TRUE(Same(first, again));
 }
 
 TEST(LocalRotations, ComposeBackToWorld) {

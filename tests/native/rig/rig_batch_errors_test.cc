@@ -11,6 +11,7 @@
 #include <string>
 
 #include "native/rig_batch_test_util.h"
+#include "native/sanitizer_test_util.h"
 
 namespace {
 
@@ -147,7 +148,7 @@ TEST(RigBatchErrors, UnsupportedKindsAreRejected) {
 // in a child process under an address-space limit (the parent never allocates
 // it). Not in the ASan build: its shadow memory cannot live under such a limit
 // (and its allocator reports out-of-memory instead of throwing).
-#if !defined(__SANITIZE_ADDRESS__)
+#if !IKPD_TEST_ASAN
 [[noreturn]] void InitUnderALimit(const Rig& rig) {
   RigBatch batch;
   if (!batch.Init(rig, 5).ok()) std::_Exit(2);

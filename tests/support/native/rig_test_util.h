@@ -67,7 +67,12 @@ inline ChainRig RandomChain(iktest::Rng& rng, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     c.parents.push_back(static_cast<int>(i) - 1);
     LocalTransform t;
-    t.translation = i == 0 ? rng.Vec(-1.0f, 1.0f) : rng.Direction() * rng.Uniform(0.5f, 1.5f);
+    if (i == 0) {
+      t.translation = rng.Vec(-1.0f, 1.0f);
+    } else {  // one draw per statement, in GCC's order (iktest::Rng::Rotation)
+      const float length = rng.Uniform(0.5f, 1.5f);
+      t.translation = rng.Direction() * length;
+    }
     t.rotation = rng.Rotation();
     c.rest.push_back(t);
   }
