@@ -96,8 +96,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   if (!(span > 1e-12f) || !std::isfinite(span)) {  // the last joint on the first: no line to twist about
     t.seen = false;
     r.distance = 0.0f;
-    for (std::size_t k = 0; k <= n; ++k) stage.desired[k] = stage.jobIn[k].rotation;
-    return {true, t.smooth.weightNow};
+    return {};  // nothing turns: the pose stands
   }
   const glm::vec3 axis0 = line / span;
   const double twist = MeasureTwist(t, joints, n, axis0);
