@@ -102,8 +102,9 @@ export class RigPose {
   }
 
   /**
-   * The base's world transform into `root` (identity without one), decomposed
-   * only when the base's world matrix changed since the last frame.
+   * The base's world transform into `root` (identity without one): composed
+   * from the ancestors' locals where three.js's matrices are not needed, else
+   * decomposed from the base's world matrix when that changed since the last frame.
    */
   readRoot(root) {
     // The topmost joint's parent now: the rig follows reparenting (attach(), add()).
@@ -116,6 +117,10 @@ export class RigPose {
     }
     if (base === null) {
       root.fill(0); root[6] = 1; root[7] = root[8] = root[9] = 1;
+      return;
+    }
+    if (composeWorld(base, root)) {
+      this._rootMatrix[0] = NaN; // (the matrix path decomposes again when it is next taken)
       return;
     }
     base.updateWorldMatrix(true, false);
@@ -213,6 +218,48 @@ export class RigPose {
     r[14] = this.wroteTranslation[j];
     r[15] = this.writer;
   }
+}
+
+// The world transform of `object` into `out` (position, rotation, scale, as the core reads the
+// root) straight from its and its ancestors' locals, as three.js's updateWorldMatrix composes them:
+// without the 4×4 products and the decomposition. False, with `out` unchanged, where that takes
+// three.js's matrices: a matrix not composed from the locals (matrixAutoUpdate or
+// matrixWorldAutoUpdate off, a pivot), a quaternion off unit length, a scale not positive, or one
+// not uniform (to 1e-9) above `object` (world scale and rotation then no longer separate).
+function composeWorld(object, out) {
+  let px = 0, py = 0, pz = 0, qx = 0, qy = 0, qz = 0, qw = 1, sx = 1, sy = 1, sz = 1;
+  for (let o = object; o !== null; o = o.parent) {
+    if (o.matrixAutoUpdate !== true || o.matrixWorldAutoUpdate !== true || (o.pivot ?? null) !== null) return false;
+    const q = o.quaternion, s = o.scale, p = o.position;
+    const ax = q._x, ay = q._y, az = q._z, aw = q._w;
+    const n = ax * ax + ay * ay + az * az + aw * aw;
+    if (!(Math.abs(n - 1) <= 1e-6)) return false;
+    const ux = s.x;
+    if (o === object) {
+      if (!(ux > 0 && s.y > 0 && s.z > 0)) return false;
+      px = p.x; py = p.y; pz = p.z; qx = ax; qy = ay; qz = az; qw = aw; sx = ux; sy = s.y; sz = s.z;
+      continue;
+    }
+    // (Uniform to 1e-9: scales read back from a matrix differ in the last bits.)
+    const uy = s.y, uz = s.z, slack = 1e-9 * ux;
+    if (!(ux > 0) || !(Math.abs(uy - ux) <= slack) || !(Math.abs(uz - ux) <= slack)) return false;
+    // The parent's transform applied to what is composed so far: p' = P + Q (S p), q' = Q q, s' = S s.
+    const vx = ux * px, vy = uy * py, vz = uz * pz;
+    const tx = 2 * (ay * vz - az * vy), ty = 2 * (az * vx - ax * vz), tz = 2 * (ax * vy - ay * vx);
+    px = p.x + vx + aw * tx + ay * tz - az * ty;
+    py = p.y + vy + aw * ty + az * tx - ax * tz;
+    pz = p.z + vz + aw * tz + ax * ty - ay * tx;
+    const bx = qx, by = qy, bz = qz, bw = qw;
+    qx = aw * bx + ax * bw + ay * bz - az * by;
+    qy = aw * by - ax * bz + ay * bw + az * bx;
+    qz = aw * bz + ax * by - ay * bx + az * bw;
+    qw = aw * bw - ax * bx - ay * by - az * bz;
+    sx *= ux; sy *= uy; sz *= uz;
+  }
+  out[0] = px; out[1] = py; out[2] = pz;
+  out[3] = qx; out[4] = qy; out[5] = qz; out[6] = qw;
+  out[7] = sx; out[8] = sy; out[9] = sz;
+  return true;
 }
 
 /**
