@@ -63,7 +63,8 @@ export class RigPose {
   // from; one holding what this rig wrote before a rebuild, or what another rig
   // wrote on a bone this one drives too, as the pose that rig started from.
   readLocals(input) {
-    // Fields and each bone's values into locals once: the loop runs per joint every frame.
+    // Fields and each bone's values into locals once: the loop runs per joint every frame. Each
+    // value goes to the core's input and to `animated` in the same pass.
     const { joints, written, animated, records, stale, driven, wroteTranslation } = this;
     const id = this.writer;
     for (let j = 0; j < joints.length; j++) {
@@ -72,20 +73,19 @@ export class RigPose {
       const sx = s.x, sy = s.y, sz = s.z;
       if (sx * sy * sz < 0) mirrored(o); // docs/rig/rig.md, "Mirrored characters"
       const qx = q._x, qy = q._y, qz = q._z, qw = q._w;
+      input[k + 7] = animated[k + 7] = sx; input[k + 8] = animated[k + 8] = sy; input[k + 9] = animated[k + 9] = sz;
       if (qx === written[w] && qy === written[w + 1] && qz === written[w + 2] && qw === written[w + 3]) {
         // Still showing the last write (showsWrite): the animated pose it came from.
         stale[j] = 1;
+        if (wroteTranslation[j] === 0) { animated[k] = p.x; animated[k + 1] = p.y; animated[k + 2] = p.z; }
         for (let c = 0; c < 7; c++) input[k + c] = animated[k + c];
-        input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
-        if (wroteTranslation[j] === 0) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
         continue;
       }
       stale[j] = 0;
       const r = records[j];
       if (qx === r[0] && qy === r[1] && qz === r[2] && qw === r[3] && (r[15] === id || driven[j] === 1)) {
-        for (let c = 0; c < 7; c++) input[k + c] = r[4 + c];
-        input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
-        if (r[14] !== 1) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
+        for (let c = 0; c < 7; c++) input[k + c] = animated[k + c] = r[4 + c];
+        if (r[14] !== 1) { input[k] = animated[k] = p.x; input[k + 1] = animated[k + 1] = p.y; input[k + 2] = animated[k + 2] = p.z; }
         if (r[15] === id) {
           // This rig's own output from before a rebuild: put back like a stale bone.
           stale[j] = 1;
@@ -94,11 +94,10 @@ export class RigPose {
         }
         continue;
       }
-      input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z;
-      input[k + 3] = qx; input[k + 4] = qy; input[k + 5] = qz; input[k + 6] = qw;
-      input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
+      input[k] = animated[k] = p.x; input[k + 1] = animated[k + 1] = p.y; input[k + 2] = animated[k + 2] = p.z;
+      input[k + 3] = animated[k + 3] = qx; input[k + 4] = animated[k + 4] = qy;
+      input[k + 5] = animated[k + 5] = qz; input[k + 6] = animated[k + 6] = qw;
     }
-    animated.set(input);
   }
 
   /**
