@@ -154,7 +154,8 @@ export class LimbIK extends RigHelper {
     const weight = this._weight[0];
     if (this.target === null || weight === 0) return;
     if (weight >= 1) {
-      this._measured.set(this._constraint._measured); // (the unguarded constraint)
+      const m = this._constraint._measured; // (the unguarded constraint)
+      this._measured[0] = m[0]; this._measured[1] = m[1];
       return;
     }
     this._limbLength();

@@ -63,7 +63,8 @@ export class RigPose {
   // from; one holding what this rig wrote before a rebuild, or what another rig
   // wrote on a bone this one drives too, as the pose that rig started from.
   readLocals(input) {
-    // Fields and each bone's values into locals once: the loop runs per joint every frame.
+    // Fields and each bone's values into locals once: the loop runs per joint every frame. Each
+    // value goes to the core's input and to `animated` in the same pass.
     const { joints, written, animated, records, stale, driven, wroteTranslation } = this;
     const id = this.writer;
     for (let j = 0; j < joints.length; j++) {
@@ -72,20 +73,19 @@ export class RigPose {
       const sx = s.x, sy = s.y, sz = s.z;
       if (sx * sy * sz < 0) mirrored(o); // docs/rig/rig.md, "Mirrored characters"
       const qx = q._x, qy = q._y, qz = q._z, qw = q._w;
+      input[k + 7] = animated[k + 7] = sx; input[k + 8] = animated[k + 8] = sy; input[k + 9] = animated[k + 9] = sz;
       if (qx === written[w] && qy === written[w + 1] && qz === written[w + 2] && qw === written[w + 3]) {
         // Still showing the last write (showsWrite): the animated pose it came from.
         stale[j] = 1;
+        if (wroteTranslation[j] === 0) { animated[k] = p.x; animated[k + 1] = p.y; animated[k + 2] = p.z; }
         for (let c = 0; c < 7; c++) input[k + c] = animated[k + c];
-        input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
-        if (wroteTranslation[j] === 0) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
         continue;
       }
       stale[j] = 0;
       const r = records[j];
       if (qx === r[0] && qy === r[1] && qz === r[2] && qw === r[3] && (r[15] === id || driven[j] === 1)) {
-        for (let c = 0; c < 7; c++) input[k + c] = r[4 + c];
-        input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
-        if (r[14] !== 1) { input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z; }
+        for (let c = 0; c < 7; c++) input[k + c] = animated[k + c] = r[4 + c];
+        if (r[14] !== 1) { input[k] = animated[k] = p.x; input[k + 1] = animated[k + 1] = p.y; input[k + 2] = animated[k + 2] = p.z; }
         if (r[15] === id) {
           // This rig's own output from before a rebuild: put back like a stale bone.
           stale[j] = 1;
@@ -94,16 +94,16 @@ export class RigPose {
         }
         continue;
       }
-      input[k] = p.x; input[k + 1] = p.y; input[k + 2] = p.z;
-      input[k + 3] = qx; input[k + 4] = qy; input[k + 5] = qz; input[k + 6] = qw;
-      input[k + 7] = sx; input[k + 8] = sy; input[k + 9] = sz;
+      input[k] = animated[k] = p.x; input[k + 1] = animated[k + 1] = p.y; input[k + 2] = animated[k + 2] = p.z;
+      input[k + 3] = animated[k + 3] = qx; input[k + 4] = animated[k + 4] = qy;
+      input[k + 5] = animated[k + 5] = qz; input[k + 6] = animated[k + 6] = qw;
     }
-    animated.set(input);
   }
 
   /**
-   * The base's world transform into `root` (identity without one), decomposed
-   * only when the base's world matrix changed since the last frame.
+   * The base's world transform into `root` (identity without one): composed
+   * from the ancestors' locals where three.js's matrices are not needed, else
+   * decomposed from the base's world matrix when that changed since the last frame.
    */
   readRoot(root) {
     // The topmost joint's parent now: the rig follows reparenting (attach(), add()).
@@ -116,6 +116,10 @@ export class RigPose {
     }
     if (base === null) {
       root.fill(0); root[6] = 1; root[7] = root[8] = root[9] = 1;
+      return;
+    }
+    if (composeWorld(base, root)) {
+      this._rootMatrix[0] = NaN; // (the matrix path decomposes again when it is next taken)
       return;
     }
     base.updateWorldMatrix(true, false);
@@ -213,6 +217,48 @@ export class RigPose {
     r[14] = this.wroteTranslation[j];
     r[15] = this.writer;
   }
+}
+
+// The world transform of `object` into `out` (position, rotation, scale, as the core reads the
+// root) straight from its and its ancestors' locals, as three.js's updateWorldMatrix composes them:
+// without the 4×4 products and the decomposition. False, with `out` unchanged, where that takes
+// three.js's matrices: a matrix not composed from the locals (matrixAutoUpdate or
+// matrixWorldAutoUpdate off, a pivot), a quaternion off unit length, a scale not positive, or one
+// not uniform (to 1e-9) above `object` (world scale and rotation then no longer separate).
+function composeWorld(object, out) {
+  let px = 0, py = 0, pz = 0, qx = 0, qy = 0, qz = 0, qw = 1, sx = 1, sy = 1, sz = 1;
+  for (let o = object; o !== null; o = o.parent) {
+    if (o.matrixAutoUpdate !== true || o.matrixWorldAutoUpdate !== true || (o.pivot ?? null) !== null) return false;
+    const q = o.quaternion, s = o.scale, p = o.position;
+    const ax = q._x, ay = q._y, az = q._z, aw = q._w;
+    const n = ax * ax + ay * ay + az * az + aw * aw;
+    if (!(Math.abs(n - 1) <= 1e-6)) return false;
+    const ux = s.x;
+    if (o === object) {
+      if (!(ux > 0 && s.y > 0 && s.z > 0)) return false;
+      px = p.x; py = p.y; pz = p.z; qx = ax; qy = ay; qz = az; qw = aw; sx = ux; sy = s.y; sz = s.z;
+      continue;
+    }
+    // (Uniform to 1e-9: scales read back from a matrix differ in the last bits.)
+    const uy = s.y, uz = s.z, slack = 1e-9 * ux;
+    if (!(ux > 0) || !(Math.abs(uy - ux) <= slack) || !(Math.abs(uz - ux) <= slack)) return false;
+    // The parent's transform applied to what is composed so far: p' = P + Q (S p), q' = Q q, s' = S s.
+    const vx = ux * px, vy = uy * py, vz = uz * pz;
+    const tx = 2 * (ay * vz - az * vy), ty = 2 * (az * vx - ax * vz), tz = 2 * (ax * vy - ay * vx);
+    px = p.x + vx + aw * tx + ay * tz - az * ty;
+    py = p.y + vy + aw * ty + az * tx - ax * tz;
+    pz = p.z + vz + aw * tz + ax * ty - ay * tx;
+    const bx = qx, by = qy, bz = qz, bw = qw;
+    qx = aw * bx + ax * bw + ay * bz - az * by;
+    qy = aw * by - ax * bz + ay * bw + az * bx;
+    qz = aw * bz + ax * by - ay * bx + az * bw;
+    qw = aw * bw - ax * bx - ay * by - az * bz;
+    sx *= ux; sy *= uy; sz *= uz;
+  }
+  out[0] = px; out[1] = py; out[2] = pz;
+  out[3] = qx; out[4] = qy; out[5] = qz; out[6] = qw;
+  out[7] = sx; out[8] = sy; out[9] = sz;
+  return true;
 }
 
 /**
