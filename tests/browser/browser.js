@@ -52,29 +52,33 @@ const HALF_RES = 0.5;
 /**
  * A page (960×540 unless `viewport`, `deviceScaleFactor` canvas pixels per CSS pixel) on
  * the demo at `url`, collecting console errors and page errors into `errors`; resolves once
- * the demo is ready (or failed to start).
+ * the demo is ready (or failed to start). Unless `manualFrames: false`, the page draws only
+ * the frames a test asks for (?render=manual: window.__ikpdDemo.renderFrames(n), and
+ * select(id, { frames })): every frame SwiftShader draws takes the CPU from the test.
  */
-export async function openDemo(browser, url, errors, { viewport = { width: 960, height: 540 }, deviceScaleFactor = HALF_RES } = {}) {
+export async function openDemo(browser, url, errors, { viewport = { width: 960, height: 540 }, deviceScaleFactor = HALF_RES, manualFrames = true } = {}) {
   const page = await browser.newPage({ viewport, deviceScaleFactor });
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url, { timeout: 120_000 }); // the first load compiles the demo's modules on a busy machine
+  const address = new URL(url);
+  if (manualFrames) address.searchParams.set('render', 'manual');
+  await page.goto(address.href, { timeout: 120_000 }); // the first load compiles the demo's modules on a busy machine
   await page.waitForFunction(() => window.__ikpdDemo?.ready || window.__ikpdDemo?.errors.length, null, { timeout: 90_000 });
   return page;
 }
 
 /**
  * A demo server, a browser (WebGPU unless `webgpu: false`) and a page open on
- * `path` (e.g. '?output=hdr#aim'; at HALF_RES unless `deviceScaleFactor`),
+ * `path` (e.g. '?output=hdr#aim'; at HALF_RES unless `deviceScaleFactor`; frames as openDemo),
  * with its console and page errors in `errors`; `close()` stops the browser and the server.
  */
-export async function openDemoSession(path, { webgpu = true, deviceScaleFactor } = {}) {
+export async function openDemoSession(path, { webgpu = true, deviceScaleFactor, manualFrames } = {}) {
   const [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu })]);
   const close = async () => { await browser.close(); await server.close(); };
   const errors = [];
   const webgl = !webgpu || path.includes('renderer=webgl');
   try {
-    const page = await openDemo(browser, `${server.url}${path}`, errors, { deviceScaleFactor });
+    const page = await openDemo(browser, `${server.url}${path}`, errors, { deviceScaleFactor, manualFrames });
     return { server, browser, page, errors, close };
   } catch (e) {
     await close();
