@@ -37,6 +37,7 @@ export function createTestHook(sceneList, { manualFrames = false } = {}) {
     },
     /** Resolves once `count` more frames are drawn (with manual frames, asks for them). */
     renderFrames(count = 1) {
+      if (count <= 0) return Promise.resolve();
       if (hook.manualFrames) wanted += count;
       const until = drawn + (hook.manualFrames ? wanted : count);
       return new Promise((resolve) => waiting.push([until, resolve]));
