@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
+import { inject } from 'vitest';
+import { createDemoServer } from '../support/demo-server.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const artifactsDir = `${root}test-artifacts`;
@@ -22,16 +23,15 @@ export function launchBrowser({ webgpu = true } = {}) {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args });
 }
 
-/** Starts the demo's Vite dev server on a free loopback port; returns {url, close}. */
+/**
+ * The demo's Vite dev server: the run's shared one (the global setup in
+ * tests/support/demo-server.js; `close` leaves it running), else a new one on a
+ * free loopback port. Returns {url, close}.
+ */
 export async function startDemoServer() {
-  const server = await createServer({
-    configFile: `${root}demo/vite.config.js`,
-    logLevel: 'error',
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-  });
-  await server.listen();
-  const address = server.httpServer.address();
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+  const shared = inject('demoUrl');
+  if (shared) return { url: shared, close: async () => {} };
+  return createDemoServer();
 }
 
 /** Path for a test artifact (screenshots), creating the folder. */
