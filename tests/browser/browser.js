@@ -88,10 +88,11 @@ export async function openDemoSession(path, { webgpu = true, deviceScaleFactor, 
 
 /**
  * Memory over scene switches on a demo `page`: one warm-up round through every scene
- * (pipelines and shared resources exist after it), then rounds through every scene until
- * at least `switches` switches, each rendering one frame. Returns the scene ids, the number
- * of switches, and three.js's GPU resource counts (`gpu`) and ikpd's WASM heap (`wasm`,
- * ikpd.memoryStats()) before and after, both taken on the first scene.
+ * (pipelines and shared resources exist after it), then switches through the scenes in
+ * order, every scene at least once, until at least `switches` switches, ending on the first
+ * scene; each renders one frame. Returns the scene ids, the number of switches, and
+ * three.js's GPU resource counts (`gpu`) and ikpd's WASM heap (`wasm`, ikpd.memoryStats())
+ * before and after, both taken on the first scene.
  */
 export async function memoryOverSwitches(page, switches = 30) {
   const ids = await page.evaluate(() => window.__ikpdDemo.sceneList.map((s) => s.id));
@@ -102,11 +103,13 @@ export async function memoryOverSwitches(page, switches = 30) {
   await select(ids[0]);
   for (const id of round) await select(id);
   const before = await snapshot();
-  let count = 0;
-  while (count < switches) {
-    for (const id of round) await select(id);
-    count += round.length;
-  }
+  // Whole rounds, then the start of one more that goes back to the first scene (no
+  // switches beyond `switches` only to finish a round).
+  const total = Math.max(switches, round.length);
+  const order = Array.from({ length: total - 1 }, (_, i) => round[i % round.length]);
+  if (order.at(-1) === ids[0]) order.push(ids[1]);
+  order.push(ids[0]);
+  for (const id of order) await select(id);
   const after = await snapshot();
-  return { ids, switches: count, before, after };
+  return { ids, switches: order.length, before, after };
 }
