@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['tests/js/**/*.test.js', 'tests/browser/**/*.test.js', 'tests/package/**/*.test.js'],
     // One fixed fast-check seed (tests/support/fast-check-seed.js): deterministic runs.
     setupFiles: ['tests/support/fast-check-seed.js'],
+    // One demo Vite server for every browser test file (tests/support/demo-server.js).
+    globalSetup: ['tests/support/demo-server.js'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Browser tests start Chromium; keep files from fighting over 2 cores.

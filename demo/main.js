@@ -17,7 +17,7 @@ const descriptionEl = document.getElementById('scene-description');
 const overlay = document.getElementById('overlay');
 
 const urlOptions = readUrlOptions();
-const hook = createTestHook(sceneList);
+const hook = createTestHook(sceneList, { manualFrames: urlOptions.manualFrames });
 
 function showError(error) {
   console.error(error);
@@ -149,7 +149,7 @@ async function main() {
   await select(location.hash.slice(1) || sceneList[0].id);
 
   renderer.setAnimationLoop(() => {
-    if (!active) return;
+    if (!active || !hook.frameWanted()) return; // ?render=manual: only the frames a test asks for
     timer.update();
     const dt = Math.min(timer.getDelta(), 0.1);
     const { ctx, instance } = active;
@@ -161,7 +161,7 @@ async function main() {
     }
     output.update();
     ctx.render();
-    hook.frames++;
+    hook.frameDrawn();
   });
   hook.ready = true;
 }

@@ -9,7 +9,8 @@ import { outputTransformNode } from 'ikpd/three/hdr';
 
 /**
  * What the page was asked for in the URL: ?renderer=webgl forces WebGL2, ?output=hdr|sdr overrides
- * auto, ?threads=n (1–16; 0 means 1) sets init({ threads }) — 2 unless given.
+ * auto, ?threads=n (1–16; 0 means 1) sets init({ threads }) — 2 unless given. ?render=manual (for
+ * the browser tests) draws a frame only when the test hook asks for one (renderFrames).
  */
 export function readUrlOptions(search = location.search) {
   const params = new URLSearchParams(search);
@@ -20,6 +21,7 @@ export function readUrlOptions(search = location.search) {
     threads: Number.isInteger(threads) ? Math.min(16, Math.max(1, threads)) : 2,
     // The crowd scene's solver: three batches, or one RigBatch (docs/batch/batches.md).
     solver: params.get('solver') === 'rigBatch' ? 'rigBatch' : 'batches',
+    manualFrames: params.get('render') === 'manual',
   };
 }
 

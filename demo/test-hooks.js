@@ -1,18 +1,47 @@
 // The demo's test hook, window.__ikpdDemo: what the browser tests (tests/browser/)
 // read and drive. main.js keeps `ready`, `frames`, `sceneId`, `path` and `errors`
-// up to date; installTestHooks adds the functions once the renderer runs. Only
-// lil-gui's public API is used (controllersRecursive, $name, $disable, gui.load).
+// up to date and asks frameWanted() before each frame; installTestHooks adds the
+// functions that need the renderer once it runs. Only lil-gui's public API is used
+// (controllersRecursive, $name, $disable, gui.load).
 import * as THREE from 'three/webgpu';
 
-/** The hook object, registered on window before the demo starts (so a failed start is visible). */
-export function createTestHook(sceneList) {
+/**
+ * The hook object, registered on window before the demo starts (so a failed start is visible).
+ * It also gates the render loop: every frame draws, or with `manualFrames` (?render=manual, the
+ * browser tests: SwiftShader draws each frame on the CPU) only the frames renderFrames asks for.
+ */
+export function createTestHook(sceneList, { manualFrames = false } = {}) {
+  let wanted = 0; // frames asked for and not drawn yet (manual frames)
+  let drawn = 0; // frames drawn since the page loaded
+  const waiting = []; // [frame count to reach, resolve]
   const hook = {
     ready: false,
-    frames: 0,
+    frames: 0, // since the scene was selected
     sceneId: null,
     sceneList: sceneList.map(({ id, title }) => ({ id, title })),
     path: null,
     errors: [],
+    manualFrames, // settable: a test can stop (true) or start (false) the continuous drawing
+    /** Whether the loop draws this frame: always, unless frames are manual and none is wanted. */
+    frameWanted() {
+      if (!hook.manualFrames) return true;
+      if (wanted === 0) return false;
+      wanted--;
+      return true;
+    },
+    /** Called by the loop after each frame it drew. */
+    frameDrawn() {
+      hook.frames++;
+      drawn++;
+      for (let i = waiting.length - 1; i >= 0; i--) if (drawn >= waiting[i][0]) waiting.splice(i, 1)[0][1]();
+    },
+    /** Resolves once `count` more frames are drawn (with manual frames, asks for them). */
+    renderFrames(count = 1) {
+      if (count <= 0) return Promise.resolve();
+      if (hook.manualFrames) wanted += count;
+      const until = drawn + (hook.manualFrames ? wanted : count);
+      return new Promise((resolve) => waiting.push([until, resolve]));
+    },
   };
   window.__ikpdDemo = hook;
   return hook;
@@ -26,11 +55,7 @@ export function installTestHooks(hook, { renderer, output, ikpd, active, select 
   /** Selects a scene and waits for `frames` rendered frames. */
   hook.select = async (id, { frames = 3 } = {}) => {
     await select(id);
-    const start = hook.frames;
-    await new Promise((resolve) => {
-      const check = () => (hook.frames >= start + frames ? resolve() : requestAnimationFrame(check));
-      check();
-    });
+    await hook.renderFrames(frames);
   };
   /**
    * Sets a control of the active scene's folder (by its shown name) as the user would: through

@@ -11,7 +11,8 @@ const errors = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startDemoServer(), launchBrowser({ webgpu: false })]);
-  page = await openDemo(browser, `${server.url}#hdr`, errors);
+  // Drawing every frame, as users get it (the other demo tests draw only the frames they ask for).
+  page = await openDemo(browser, `${server.url}#hdr`, errors, { manualFrames: false });
 }, 180_000);
 
 afterAll(async () => {
@@ -36,6 +37,7 @@ it('falls back to WebGL2 when WebGPU is unavailable and renders the HDR scene in
 // repeat. The 30-switch soak runs on WebGPU (demo-explore.test.js); on SwiftShader's
 // WebGL2 each switch costs seconds.
 it('a round of switches through every scene on WebGL2 frees every texture, geometry and WASM allocation they made', async () => {
+  await page.evaluate(() => { window.__ikpdDemo.manualFrames = true; }); // each switch draws one frame
   const { ids, switches, before, after } = await memoryOverSwitches(page, 1);
   expect(switches).toBe(ids.length);
   expect(after.gpu.textures).toBeLessThanOrEqual(before.gpu.textures);

@@ -32,7 +32,7 @@ async function capture(p, id, name) {
   await p.evaluate((sceneId) => window.__ikpdDemo.select(sceneId, { frames: 3 }), id);
   expect(await p.evaluate(() => window.__ikpdDemo.sceneId)).toBe(id);
   // The PD plots fill over time: 4 s of updates first, so the picture shows responses.
-  if (id === 'pd') await p.evaluate(() => { window.__ikpdDemo.simulate(1 / 60, 240); return new Promise((r) => requestAnimationFrame(r)); });
+  if (id === 'pd') await p.evaluate(() => { window.__ikpdDemo.simulate(1 / 60, 240); return window.__ikpdDemo.renderFrames(1); });
   const jpeg = await p.screenshot({ path: artifactPath(`demo-${name}.jpg`), type: 'jpeg', quality: 85 });
   return pixelStats(p, jpeg, CENTER);
 }
@@ -126,6 +126,7 @@ describe('PD playground: dragging the target', () => {
       hook.control('preset', 'under / critical / over-damped');
       hook.control('pause', true);
       hook.selectDraggable('target');
+      return hook.renderFrames(1); // drawn where it is now, as the user sees it
     });
     const before = await demo(() => window.__ikpdDemo.state());
     expect(before.motion).toBe('steps');

@@ -100,7 +100,7 @@ describe('dragging a target', () => {
       await page.mouse.down();
       for (let i = 1; i <= 6; i++) await page.mouse.move(start.x + 1 - i * 12, start.y + 1 + i * 8);
       await page.mouse.up();
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.evaluate(() => window.__ikpdDemo.renderFrames(2));
       const after = await page.evaluate(() => window.__ikpdDemo.state());
       const moved = Math.hypot(...after.target.map((v, i) => v - before.target[i]));
       expect(moved).toBeGreaterThan(0.05);

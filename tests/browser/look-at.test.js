@@ -63,6 +63,7 @@ describe('look-at: skinned humanoid with BodyLookAtIK', () => {
     await demo(() => window.__ikpdDemo.setTarget('target', [0.3, 1.7, 1.4]));
     await demo(() => window.__ikpdDemo.selectDraggable('target'));
     await run(1, 60);
+    await demo(() => window.__ikpdDemo.renderFrames(1)); // drawn where it is now, as the user sees it
     const from = await demo(() => window.__ikpdDemo.screenPosition('target'));
     await page.mouse.move(from.x, from.y);
     await page.mouse.move(from.x + 1, from.y + 1);

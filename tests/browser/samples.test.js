@@ -150,7 +150,7 @@ describe('sample characters', () => {
       // The same character, rig and pose (the frames drawn meanwhile only round off its PDs).
       expect(rounded(is)).toEqual(rounded(was));
       expect(after.wasm).toEqual(before.wasm);
-      await page.evaluate(() => new Promise(requestAnimationFrame)); // a frame draws the panel
+      await page.evaluate(() => window.__ikpdDemo.renderFrames(1)); // a frame draws the panel
       expect(await page.evaluate(() => document.body.innerText)).toContain(name);
     }
     expect(errors).toEqual([]);
@@ -171,7 +171,7 @@ describe('sample characters on the WebGL2 backend', () => {
       expect(state.character).toBe(character);
       expect(state.grounding.enabled).toBe(true);
       expect(state.summary.frames).toBeGreaterThan(0);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.evaluate(() => window.__ikpdDemo.renderFrames(2));
       const jpeg = await page.screenshot({ path: artifactPath(`demo-samples-${character}-webgl.jpg`), type: 'jpeg', quality: 85 });
       expect((await pixelStats(page, jpeg, CENTER)).std).toBeGreaterThan(4);
     }
