@@ -11,7 +11,8 @@ import { missingBones } from './shared.js';
 
 const SHAPE = '{ spine, arms, legs }';
 const TARGET_KEYS = Object.freeze(['head', 'leftHand', 'rightHand']);
-const _p = new Vector3(), _q = new Quaternion();
+const _p = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
 
 function readTarget(value, key) {
   if (value !== null && value !== undefined && value.isObject3D !== true) throw new TypeError(`${key}: expected an Object3D or null, got ${describe(value)}`);
