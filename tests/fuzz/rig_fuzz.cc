@@ -54,11 +54,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const int constraints = in.Int(0, 4);
   for (int c = 0; c < constraints; ++c) {
-    // Every kind but grounding (grounding_fuzz): aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, twist.
-    const int pick = in.Int(0, 6);
-    const auto kind = pick == 6 ? ConstraintKind::kTwist : static_cast<ConstraintKind>(pick);
+    // Every kind but grounding (grounding_fuzz): aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, twist, avatar.
+    const int pick = in.Int(0, 7);
+    const auto kind = pick == 7 ? ConstraintKind::kAvatar : pick == 6 ? ConstraintKind::kTwist : static_cast<ConstraintKind>(pick);
     ConstraintSettings s = DefaultSettings(kind);
-    const int counts[] = {1, 3, 4, in.Int(2, 5), in.Int(2, 4), in.Int(2, 4), in.Int(1, 5)};
+    const int counts[] = {1, 3, 4, in.Int(2, 5), in.Int(2, 4), in.Int(2, 4), in.Int(1, 5), in.Int(2, 7)};
     s.joints = Joints(in, n, counts[pick]);
     if (in.Int(0, 3) == 0) s.common.weight = in.MaybeNonFinite();
     if (in.Bool()) s.common.settleTime = in.Range(0.0f, 1.0f);
@@ -94,6 +94,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (float& a : s.twistAmounts) a = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(-1.0f, 1.0f);
       }
     }
+    if (kind == ConstraintKind::kAvatar) {  // arms and legs (sometimes wrong counts), options (sometimes out of range)
+      const int arms[] = {0, 6, 8, in.Int(1, 9)}, legs[] = {0, 6, in.Int(1, 7)};
+      s.arms = Joints(in, n, arms[in.Int(0, 3)]);
+      s.legs = Joints(in, n, legs[in.Int(0, 2)]);
+      s.avatar.neck = in.Bool();
+      if (in.Bool()) s.avatar.pelvisFollow = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 1.0f);
+      if (in.Bool()) s.avatar.shoulderWeight = in.Range(0.0f, 1.0f);
+      if (in.Bool()) s.avatar.crouchBack = in.Range(0.0f, 2.0f);
+    }
     const std::size_t before = rig.constraintCount();
     const Status added = rig.Add(s);
     FUZZ_CHECK(NamesParameter(added), "add error without a parameter: %s", added.error);
@@ -103,6 +112,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     f.target = in.Bool() ? in.Vec3() : in.MaybeNonFiniteVec3();
     f.pole = in.Vec3();
     f.poleSet = in.Bool() ? 1.0f : 0.0f;
+  }
+
+  for (TargetPose& t : rig.targets()) {  // an avatar's head and hands (sometimes not finite, a zero rotation, a bad weight)
+    t.position = in.Bool() ? in.Vec3() : in.MaybeNonFiniteVec3();
+    t.rotation = in.Int(0, 15) == 0 ? glm::quat(0.0f, 0.0f, 0.0f, 0.0f) : in.Quat();
+    t.weight = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 1.0f);
   }
 
   std::vector<LocalTransform> pose(static_cast<std::size_t>(n)), out(static_cast<std::size_t>(n));

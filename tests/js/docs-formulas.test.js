@@ -39,6 +39,7 @@ const PAGES = {
   'ik/chains.md': 'tests/native/ik/chain_reach_property_test.cc',
   'ik/tentacle.md': 'tests/native/ik/tentacle_test.cc',
   'rig/look-at.md': 'tests/native/rig/look_at_test.cc',
+  'rig/avatar.md': 'tests/native/rig/avatar_test.cc',
   'rig/body-look-at.md': 'tests/native/rig/body_look_at_test.cc',
   'rig/grounding.md': 'tests/native/rig/grounding_test.cc',
   'architecture.md': 'none (no formulas)',

@@ -165,6 +165,7 @@ describe('Rig typings agree with Rig.defaults', async () => {
     bodyLookAt: ['RigBodyLookAtOptions', 'RigEyeOptions', 'RigBaseOptions'],
     grounding: ['RigGroundingOptions', 'RigBaseOptions'],
     twist: ['RigTwistOptions', 'RigCommonOptions', 'RigBaseOptions'],
+    avatar: ['RigAvatarOptions', 'RigCommonOptions', 'RigBaseOptions'],
   };
   const GROUPS = { spine: 'BodyLookAtSpineOptions', weightShift: 'BodyLookAtWeightShiftOptions', armReaction: 'BodyLookAtArmReactionOptions' };
   for (const [kind, interfaces] of Object.entries(KIND_INTERFACES)) {

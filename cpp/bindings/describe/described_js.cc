@@ -274,10 +274,11 @@ std::vector<File> Files() {
   files.push_back({"rig/described.js", Header("cpp/src/rig/fields.h") + kSettingsImports + JobSection<rig::CommonSettings>() +
                                            JobSection<LookAtSettings>() +
                                            JobSection<BodyLookAtSettings>() + JobSection<rig::GroundingSettings>() +
-                                           JobSection<rig::TwistSettings>()});
+                                           JobSection<rig::TwistSettings>() + JobSection<rig::AvatarSettings>()});
   files.push_back({"rig/records.js", Header("cpp/src/rig/fields.h") + RecordSection<rig::LocalTransform>() +
                                          RecordSection<rig::ConstraintFrame>() + RecordSection<rig::ConstraintResult>() +
-                                         RecordSection<rig::GroundHit>() + RecordSection<rig::GroundProbe>()});
+                                         RecordSection<rig::GroundHit>() + RecordSection<rig::GroundProbe>() +
+                                         RecordSection<rig::TargetPose>()});
   files.push_back({"pd/described.js", Header("cpp/src/pd/fields.h") + kSettingsImports + JobSection<PdOptions>()});
   // The typings' described interfaces (described_types.h), beside web/src in web/types.
   files.push_back(
@@ -307,7 +308,8 @@ std::vector<File> Files() {
                        Interface<BodyLookAtSettings>("BodyLookAtArmReactionFields", "Upper arms lagging the chest's rotation and springing back.",
                                                      "armReaction.") +
                        Interface<rig::GroundingSettings>("GroundingFields", "The grounding constraint's scalar settings (docs/rig/grounding.md).") +
-                       Interface<rig::TwistSettings>("TwistFields", "The twist constraint's settings (docs/rig/twist.md).")});
+                       Interface<rig::TwistSettings>("TwistFields", "The twist constraint's settings (docs/rig/twist.md).") +
+                       Interface<rig::AvatarSettings>("AvatarFields", "The avatar constraint's settings (docs/rig/avatar.md).")});
   files.push_back({"../types/pd/described.d.ts", TypesHeader("cpp/src/pd/fields.h", "") +
                                                       Interface<PdOptions>("PdFields", "The options the PD controllers take (docs/pd/pd.md).")});
   files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") +

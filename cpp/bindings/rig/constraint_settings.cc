@@ -110,6 +110,8 @@ bool ReadTwist(Reader& r, ConstraintSettings& s) {
   return true;
 }
 
+bool ReadAvatar(Reader& r, ConstraintSettings& s) { return ReadJob(r.job, s.avatar), true; }  // cpp/src/rig/fields.h
+
 constexpr KindReader kReaders[] = {
     {JobFloats<AimJob>(), 6, ReadAim},
     {JobFloats<TwoBoneJob>(), 6, ReadTwoBone},
@@ -119,6 +121,7 @@ constexpr KindReader kReaders[] = {
     {JobFloats<BodyLookAtSettings>(), 6, ReadBodyLookAt},
     {1 + JobFloats<rig::GroundingSettings>(), 16, ReadGrounding},
     {JobFloats<rig::TwistSettings>(), 0, ReadTwist},
+    {JobFloats<rig::AvatarSettings>(), 6, ReadAvatar},
 };
 
 }  // namespace
@@ -130,7 +133,7 @@ bool ReadConstraintSettings(const float* p, ConstraintKind kind, ConstraintSetti
   const KindReader& reader = kReaders[static_cast<std::size_t>(kind)];
   s = rig::DefaultSettings(kind);
   const std::size_t j = Reader::Count(p[0]), a = Reader::Count(p[1]), l = Reader::Count(p[2]);
-  if (j > 256 || a > 6 || l > reader.maxLegs) return false;
+  if (j > 256 || a > 8 || l > reader.maxLegs) return false;
   Reader r{nullptr, p + 3, j, l};
   r.Indices(s.joints, j);
   r.Indices(s.arms, a);

@@ -70,6 +70,7 @@ class RigHandle {
   std::uintptr_t Results() const { return reinterpret_cast<std::uintptr_t>(rig_.results().data()); }
   std::uintptr_t Grounds() { return reinterpret_cast<std::uintptr_t>(rig_.grounds().data()); }
   std::uintptr_t Probes() const { return reinterpret_cast<std::uintptr_t>(rig_.probes().data()); }
+  std::uintptr_t Targets() { return reinterpret_cast<std::uintptr_t>(rig_.targets().data()); }
 
   // The skeleton (parents) and rest pose from the buffer.
   std::uintptr_t Init() {
@@ -165,6 +166,7 @@ IKPD_BINDINGS(rig, rig) {
       .function("results", &RigHandle::Results)
       .function("grounds", &RigHandle::Grounds)
       .function("probes", &RigHandle::Probes)
+      .function("targets", &RigHandle::Targets)
       .function("probe", &RigHandle::Probe)
       .function("init", &RigHandle::Init)
       .function("setRest", &RigHandle::SetRest)

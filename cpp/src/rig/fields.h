@@ -211,6 +211,44 @@ struct JobFields<rig::TwistSettings> {
   }
 };
 
+// The avatar constraint's options (docs/rig/avatar.md); its targets are the
+// rig's targets(), its weight and smoothing the common settings.
+template <>
+struct JobFields<rig::AvatarSettings> {
+  static constexpr const char* kName = "avatar";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::AvatarSettings;
+    f(Role::kOption, "neck", &S::neck, Doc{"Whether the joint before the head is a neck (bent by `neckStiffness`), else a spine joint."});
+    f(Role::kOption, "pelvisFollow", &S::pelvisFollow, Closed(0.0, 1.0),
+      Doc{"Share of the head target's horizontal offset from the animated head the pelvis follows."});
+    f(Role::kOption, "pelvisTurn", &S::pelvisTurn, Closed(0.0, 1.0),
+      Doc{"Share of the head target's heading (its turn about up from the animated head's) the pelvis turns with."});
+    f(Role::kOption, "crouchBack", &S::crouchBack, Closed(0.0, 2.0),
+      Doc{"How far the pelvis moves back for each unit the head target is below the animated head (crouching)."});
+    f(Role::kOption, "neckStiffness", &S::neckStiffness, Closed(0.0, 1.0),
+      Doc{"1 keeps the neck out of the spine's bend toward the head target; 0 bends it as a spine joint."});
+    f(Role::kOption, "shoulderWeight", &S::shoulderWeight, Closed(0.0, 1.0),
+      Doc{"Share of the turn from the animated hand toward the hand target that each shoulder takes (within its limits)."});
+    f(Role::kOption, "shoulderYawLimit", &S::shoulderYawLimit, Closed(0.0, 1.5707963267948966),
+      Doc{"Radians: the most a shoulder turns forward or back (about the chest's up) from the animation."});
+    f(Role::kOption, "shoulderPitchLimit", &S::shoulderPitchLimit, Closed(0.0, 1.5707963267948966),
+      Doc{"Radians: the most a shoulder turns up or down from the animation."});
+  }
+};
+
+template <>
+struct RecordFields<rig::TargetPose> {
+  static constexpr const char* kName = "targetPose";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::TargetPose;
+    f("position", &S::position);
+    f("rotation", &S::rotation);
+    f("weight", &S::weight);
+  }
+};
+
 // The records the rig shares with JS by memory (RecordFields above; the
 // layouts docs/rig/rig.md describes).
 template <>

@@ -41,6 +41,7 @@ Rig& Rig::operator=(Rig&&) noexcept = default;
 
 const ConstraintSettings& Rig::settings(std::size_t index) const { return constraints_[index].settings; }
 std::size_t Rig::groundIndex(std::size_t index) const { return constraints_[index].groundFirst; }
+std::size_t Rig::targetIndex(std::size_t index) const { return constraints_[index].targetFirst; }
 std::size_t Rig::groundLegs(std::size_t index) const {
   const Constraint& c = constraints_[index];
   return detail::Kind(c).groundLegs(c);
@@ -98,7 +99,8 @@ std::size_t Rig::HeapBound() const {
   std::size_t joints = 0;
   for (const Constraint& c : constraints_) joints += c.joints.size();
   return skeleton_.size() * kBytesPerRigJoint + constraints_.size() * (sizeof(Constraint) + kBytesPerConstraint) +
-         joints * kBytesPerConstraintJoint + grounds_.size() * (sizeof(GroundHit) + sizeof(GroundProbe));
+         joints * kBytesPerConstraintJoint + grounds_.size() * (sizeof(GroundHit) + sizeof(GroundProbe)) +
+         targets_.size() * sizeof(TargetPose);
 }
 
 Status Rig::SetRest(std::span<const LocalTransform> rest) {
@@ -204,6 +206,7 @@ Status Rig::Add(const ConstraintSettings& settings) {
   const std::size_t bytes = grown * (sizeof(Constraint) + sizeof(ConstraintFrame) + sizeof(ConstraintResult)) +
                             kBytesPerConstraint + joints * kBytesPerConstraintJoint +
                             2 * (grounds_.size() + settings.legs.size()) * (sizeof(GroundHit) + sizeof(GroundProbe)) +
+                            2 * (targets_.size() + detail::FindKind(settings.kind)->targets) * sizeof(TargetPose) +
                             joints * (2 * sizeof(Transform) + sizeof(glm::quat));
   Constraint c;
   Status configured;
@@ -212,6 +215,7 @@ Status Rig::Add(const ConstraintSettings& settings) {
   std::vector<ConstraintResult> results;
   std::vector<GroundHit> grounds;
   std::vector<GroundProbe> probes;
+  std::vector<TargetPose> targets;
   std::vector<Transform> jobIn, jobOut;
   std::vector<glm::quat> desired;
   const Status allocated = Allocating(bytes, "memory: out of memory", [&] {
@@ -223,6 +227,7 @@ Status Rig::Add(const ConstraintSettings& settings) {
     }
     frames.reserve(index + 1), results.reserve(index + 1);
     grounds.reserve(grounds_.size() + legs), probes.reserve(grounds_.size() + legs);
+    targets.reserve(targets_.size() + detail::Kind(c).targets);
     const std::size_t scratch = std::max(jobIn_.size(), c.joints.size());
     jobIn.reserve(scratch), jobOut.reserve(scratch), desired.reserve(scratch);
   });
@@ -231,6 +236,7 @@ Status Rig::Add(const ConstraintSettings& settings) {
   // Nothing below allocates: every vector below has its capacity.
   const std::size_t used = c.joints.size();
   c.groundFirst = grounds_.size();
+  c.targetFirst = targets_.size();
   if (constraints.capacity() > 0) {
     for (Constraint& old : constraints_) constraints.push_back(std::move(old));
     constraints_.swap(constraints);
@@ -246,6 +252,7 @@ Status Rig::Add(const ConstraintSettings& settings) {
   const std::size_t legs = detail::Kind(constraints_.back()).groundLegs(constraints_.back());
   append(grounds, grounds_, grounds_.size() + legs);
   append(probes, probes_, grounds_.size());
+  append(targets, targets_, targets_.size() + detail::Kind(constraints_.back()).targets);
   if (jobIn_.size() < used) {
     append(jobIn, jobIn_, used);
     append(jobOut, jobOut_, used);

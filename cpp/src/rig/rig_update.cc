@@ -70,6 +70,16 @@ Status Rig::CheckFrame(float dt, std::span<const LocalTransform> in, const Local
       return Error(message_);
     }
   }
+  for (std::size_t i = 0; i < targets_.size(); ++i) {
+    const TargetPose& t = targets_[i];
+    const char* bad = !IsFinite(t.position) ? "position: must be finite"
+                      : !IsUsableRotation(t.rotation) ? "rotation: must be finite and non-zero"
+                      : !(t.weight >= 0.0f && t.weight <= 1.0f) ? "weight: must be in [0, 1]" : nullptr;
+    if (bad != nullptr) {
+      std::snprintf(message_, sizeof(message_), "targets[%zu].%s", i, bad);
+      return Error(message_);
+    }
+  }
   return Ok();
 }
 
@@ -172,7 +182,7 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
   Gather(c, out);
   const detail::KindOps& kind = detail::Kind(c);
   const detail::Stage stage{&skeleton_, model_.data(), jobIn_.data(), jobOut_.data(), desired_.data(), grounds_.data(),
-                            root_, facing_, up_};
+                            targets_.data() + c.targetFirst, root_, facing_, up_};
   const detail::Outcome outcome = kind.solve(stage, c, dt, frames_[index], r);
   if (outcome.write) r.active = WriteRotations(c, outcome.weight, kind.movesPelvis, out) ? 1.0f : 0.0f;
 }
@@ -232,7 +242,7 @@ Status Rig::Probe(std::span<const LocalTransform> in, const LocalTransform& root
   SetRoot(root);
   std::fill(fresh_.begin(), fresh_.end(), std::uint8_t{0});
   const detail::Stage stage{&skeleton_, model_.data(), jobIn_.data(), jobOut_.data(), desired_.data(), grounds_.data(),
-                            root_, facing_, up_};
+                            targets_.data(), root_, facing_, up_};
   // Checked first (a pose whose transforms overflow float has no usable probe), then written.
   for (int write = 0; write < 2; ++write) {
     for (const Constraint& c : constraints_) {

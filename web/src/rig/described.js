@@ -125,3 +125,23 @@ export const twist = /* @__PURE__ */ new JobLayout({
   defaults: [0],
   fields: twistFields,
 });
+
+// avatar
+const avatarFields = /* @__PURE__ */ fieldList([
+  ['neck', 'boolean', 0, 'option'],
+  ['pelvisFollow', 'number', 1, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['pelvisTurn', 'number', 2, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['crouchBack', 'number', 3, 'option', { range: [0, 2, false, false, 'in [0, 2]'] }],
+  ['neckStiffness', 'number', 4, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['shoulderWeight', 'number', 5, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['shoulderYawLimit', 'number', 6, 'option', { range: [0, 1.5707963267948966, false, false, 'in [0, pi/2]'] }],
+  ['shoulderPitchLimit', 'number', 7, 'option', { range: [0, 1.5707963267948966, false, false, 'in [0, pi/2]'] }],
+]);
+
+export const avatar = /* @__PURE__ */ new JobLayout({
+  name: 'avatar',
+  floats: 8,
+  bits: 32,
+  defaults: [1, 0.5, 0.5, 0.4000000059604645, 0.5, 0.5, 0.44999998807907104, 0.3499999940395355],
+  fields: avatarFields,
+});

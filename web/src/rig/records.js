@@ -6,3 +6,4 @@ export const constraintFrame = /* @__PURE__ */ Object.freeze({ floats: 12, targe
 export const constraintResult = /* @__PURE__ */ Object.freeze({ floats: 4, reached: 0, distance: 1, iterations: 2, active: 3 });
 export const groundHit = /* @__PURE__ */ Object.freeze({ floats: 9, point: 0, normal: 3, hit: 6, plant: 7, edge: 8 });
 export const groundProbe = /* @__PURE__ */ Object.freeze({ floats: 6, sole: 0, hip: 3 });
+export const targetPose = /* @__PURE__ */ Object.freeze({ floats: 8, position: 0, rotation: 3, weight: 7 });

@@ -8,7 +8,7 @@ import { WasmObject, created } from '../core.js';
 import { describe, readOptions, readVec3 } from '../readers.js';
 import { checkOptionNames } from '../options.js';
 import {
-  FLOATS_PER_JOINT, FRAME_FLOATS, GROUND_FLOATS, IDENTITY_LOCAL, MAX_JOINTS, PROBE_FLOATS, RESULT_FLOATS, RIG_OPTIONS,
+  FLOATS_PER_JOINT, FRAME_FLOATS, GROUND_FLOATS, TARGET_FLOATS, IDENTITY_LOCAL, MAX_JOINTS, PROBE_FLOATS, RESULT_FLOATS, RIG_OPTIONS,
   cloneData, freezeDeep, readDt, readIndices, readLocals, stale, unknownKey,
 } from './rigKinds.js';
 import { KINDS, KIND_INDEX, KIND_TABLE, kindOptions } from './kinds/index.js';
@@ -87,7 +87,7 @@ export function createRigApi(core) {
 
     /** Position in the stack (and in the owner's frames / results). */
     get index() { return this.#index; }
-    /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist'. */
+    /** 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist' | 'avatar'. */
     get kind() { return this.#kind; }
     /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
     get joints() { const k = KIND_TABLE[this.#kind]; return k.joints ? k.joints(this.#values) : this.#values.joints.slice(); }
@@ -121,10 +121,16 @@ export function createRigApi(core) {
   class RigConstraint extends ConstraintSettings {
     #groundFirst;
 
-    constructor(rig, apply, index, kind, values, groundFirst, inForce) {
+    #targetFirst;
+
+    constructor(rig, apply, index, kind, values, groundFirst, inForce, targetFirst = 0) {
       super(rig, apply, index, kind, values, inForce);
       this.#groundFirst = groundFirst;
+      this.#targetFirst = targetFirst;
     }
+
+    /** Index of this constraint's first float in rig.targets (8 per target; avatar: head, left hand, right hand). */
+    get targetOffset() { return TARGET_FLOATS * this.#targetFirst; }
 
     /** Index of this constraint's first float in rig.grounds (9 per leg). */
     get groundOffset() { return GROUND_FLOATS * this.#groundFirst; }
@@ -154,6 +160,8 @@ export function createRigApi(core) {
     #grounds = null;
     #probes = null;
     #legs = 0;
+    #targets = null;
+    #targetCount = 0;
     #constraints = [];
 
     // RigBatch copies a rig through its native handle (rigBatch.js).
@@ -243,6 +251,10 @@ export function createRigApi(core) {
         this.#grounds = new Float32Array(buffer, legs === 0 ? 0 : this.#native.grounds() >>> 0, GROUND_FLOATS * legs);
         this.#probes = new Float32Array(buffer, legs === 0 ? 0 : this.#native.probes() >>> 0, PROBE_FLOATS * legs);
       }
+      if (stale(this.#targets) || this.#targets.length !== TARGET_FLOATS * this.#targetCount) {
+        const m = this.#targetCount;
+        this.#targets = new Float32Array(core.heapF32.buffer, m === 0 ? 0 : this.#native.targets() >>> 0, TARGET_FLOATS * m);
+      }
     }
 
     /** Number of joints. */
@@ -270,6 +282,8 @@ export function createRigApi(core) {
     get grounds() { this.assertAlive(); this.#views(); return this.#grounds; }
     /** Float32Array(6 × legs): per grounding leg the animated sole xyz and hip xyz (world), filled by probe(). */
     get probes() { this.assertAlive(); this.#views(); return this.#probes; }
+    /** Float32Array(8 × targets): per tracked target (an avatar's head, left hand, right hand) position xyz, rotation xyzw, weight (world; fill before update()). */
+    get targets() { this.assertAlive(); this.#views(); return this.#targets; }
     /** The constraints in stack order (a copy of the list). */
     get constraints() { this.assertAlive(); return this.#constraints.slice(); }
 
@@ -328,10 +342,12 @@ export function createRigApi(core) {
         throw named(error, index, kind);
       }
       const c = new RigConstraint(this, (i, k, current, changes) => applySettings(this.#native, i, k, current, changes), index, kind, values, this.#legs,
-        KIND_TABLE[kind].inForce ? (i, v) => this.#inForce(i, kind, v) : null);
+        KIND_TABLE[kind].inForce ? (i, v) => this.#inForce(i, kind, v) : null, this.#targetCount);
       this.#legs += KIND_TABLE[kind].legCount?.(values) ?? 0;
+      this.#targetCount += KIND_TABLE[kind].targets ?? 0;
       this.#constraints.push(c);
-      this.#frames = null;  // the rig's frames (and grounds, probes) moved
+      this.#frames = null;  // the rig's frames (and grounds, probes, targets) moved
+      this.#targets = null;
       return c;
     }
 

@@ -3,7 +3,7 @@
 // web/src/rig/kinds/ (docs/rig/rig.md).
 import { describe, readVector } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
-import { constraintFrame, constraintResult, groundHit, groundProbe, localTransform } from './records.js';
+import { constraintFrame, constraintResult, groundHit, groundProbe, targetPose, localTransform } from './records.js';
 
 // Records C++ shares by memory, their sizes from the structs (records.js).
 export const FLOATS_PER_JOINT = localTransform.floats; // tx ty tz qx qy qz qw sx sy sz
@@ -11,6 +11,7 @@ export const FRAME_FLOATS = constraintFrame.floats;
 export const RESULT_FLOATS = constraintResult.floats;
 export const GROUND_FLOATS = groundHit.floats; // point xyz, normal xyz, hit, plant, edge (docs/rig/grounding.md)
 export const PROBE_FLOATS = groundProbe.floats; // sole xyz, hip xyz
+export const TARGET_FLOATS = targetPose.floats; // position xyz, rotation xyzw, weight (docs/rig/avatar.md)
 export const MAX_JOINTS = 1024;
 export const IDENTITY_LOCAL = Object.freeze([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
 export const RIG_OPTIONS = /* @__PURE__ */ nameSet('parents', 'names', 'rest', 'facing', 'up');

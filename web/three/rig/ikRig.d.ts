@@ -3,7 +3,7 @@ import type { Object3D, Skeleton, Vector3 } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { AxisLike, PointLike } from '../common.js';
 import type { GroundingConstraintOptions } from './grounding.js';
-import type { TwistFields } from '../../types/rig/described.js';
+import type { AvatarFields, TwistFields } from '../../types/rig/described.js';
 
 /** A humanoid role: the VRM humanoid bone names. */
 export type HumanoidRole =
@@ -178,6 +178,24 @@ export interface BodyLookAtConstraintOptions extends Omit<ConstraintOptions, 'se
   [option: string]: unknown;
 }
 
+/**
+ * An avatar constraint (docs/rig/avatar.md): a whole body from a head and two hand targets (VR tracking): the
+ * pelvis follows the head, the spine bends to it, the shoulders turn toward the hands, each arm and leg a two-bone
+ * solve (the feet stay where the animation puts them). Each target's world position and rotation (the bone's own
+ * world rotation to take) are read every update; a null target leaves that part to the animation. No `target`.
+ */
+export interface AvatarConstraintOptions extends Omit<ConstraintOptions, 'target'>, AvatarFields {
+  /** On a humanoid: hips → head (chest, upperChest optional), both arms (shoulders optional), both legs. */
+  bones?: { spine: readonly BoneLike[]; arms?: readonly (readonly BoneLike[])[]; legs?: readonly (readonly BoneLike[])[] };
+  /** Where the head bone goes (its world position and rotation). @default null */
+  head?: Object3D | null;
+  /** Where the left hand bone goes. @default null */
+  leftHand?: Object3D | null;
+  /** Where the right hand bone goes. @default null */
+  rightHand?: Object3D | null;
+  [option: string]: unknown;
+}
+
 export interface ConstraintOptionsByKind {
   aim: AimConstraintOptions;
   twoBone: LimbConstraintOptions;
@@ -189,6 +207,8 @@ export interface ConstraintOptionsByKind {
   grounding: GroundingConstraintOptions;
   /** A twist spread over a forearm and its twist bones (docs/rig/twist.md). */
   twist: TwistConstraintOptions;
+  /** A whole body from a head and two hand targets (docs/rig/avatar.md). */
+  avatar: AvatarConstraintOptions;
 }
 
 /**

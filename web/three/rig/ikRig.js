@@ -58,6 +58,7 @@ export class IKRig {
     this._core = null;
     this._views = null;
     this._grounding = [];
+    this._targeted = [];
     this._disposed = false;
     this._writer = writerId(); // this rig, as the writer of a bone (rigPose.js)
     this._internal = new RigInternal(this);
@@ -143,6 +144,7 @@ export class IKRig {
     let v = this._viewsNow();
     const pose = this._pose;
     writeFrames(this._list, v.frames);
+    for (const c of this._targeted) c._kind.writeTargets(c, core.targets); // docs/rig/avatar.md
     pose.readLocals(v.input);
     pose.readRoot(v.root);
     if (this._grounding.length > 0) v = groundFrame(this._internal, this._grounding, v, pose.upInRoot); // docs/rig/grounding.md
@@ -255,6 +257,7 @@ export class IKRig {
     this._core = core;
     this._views = null;
     this._grounding = this._list.filter((c) => c._kind.grounds === true);
+    this._targeted = this._list.filter((c) => c._kind.writeTargets !== undefined);
     // The joints a constraint drives (not just ancestors): only there is another rig's output read as
     // the animated pose it came from (RigPose).
     const driven = this._list.flatMap((c) => [...flatBones(c.bones), ...c.eyes]);

@@ -405,3 +405,54 @@ export interface TwistFields {
    */
   spread?: 'even' | 'length';
 }
+
+/** The avatar constraint's settings (docs/rig/avatar.md). */
+export interface AvatarFields {
+  /**
+   * Whether the joint before the head is a neck (bent by `neckStiffness`), else a spine joint.
+   * @default true
+   */
+  neck?: boolean;
+  /**
+   * Share of the head target's horizontal offset from the animated head the pelvis follows.
+   * Must be in [0, 1].
+   * @default 0.5
+   */
+  pelvisFollow?: number;
+  /**
+   * Share of the head target's heading (its turn about up from the animated head's) the pelvis turns with.
+   * Must be in [0, 1].
+   * @default 0.5
+   */
+  pelvisTurn?: number;
+  /**
+   * How far the pelvis moves back for each unit the head target is below the animated head (crouching).
+   * Must be in [0, 2].
+   * @default 0.4
+   */
+  crouchBack?: number;
+  /**
+   * 1 keeps the neck out of the spine's bend toward the head target; 0 bends it as a spine joint.
+   * Must be in [0, 1].
+   * @default 0.5
+   */
+  neckStiffness?: number;
+  /**
+   * Share of the turn from the animated hand toward the hand target that each shoulder takes (within its limits).
+   * Must be in [0, 1].
+   * @default 0.5
+   */
+  shoulderWeight?: number;
+  /**
+   * Radians: the most a shoulder turns forward or back (about the chest's up) from the animation.
+   * Must be in [0, pi/2].
+   * @default 0.45
+   */
+  shoulderYawLimit?: number;
+  /**
+   * Radians: the most a shoulder turns up or down from the animation.
+   * Must be in [0, pi/2].
+   * @default 0.35
+   */
+  shoulderPitchLimit?: number;
+}

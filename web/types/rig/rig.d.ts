@@ -5,10 +5,10 @@ import type { JointLimit } from '../ik/chain.js';
 import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './bodyLookAt.js';
 import type { Disposable, Vec3 } from '../common.js';
 import type { AimFields, ChainFields, PseudoThreeBoneFields, TwoBoneFields } from '../ik/described.js';
-import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields, TwistFields } from './described.js';
+import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields, TwistFields, AvatarFields } from './described.js';
 
 /** The constraint kinds, in the order they are solved when added in this order. */
-export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist';
+export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist' | 'avatar';
 
 /** Options of `new ikpd.Rig(options)`. */
 export interface RigOptions {
@@ -144,6 +144,21 @@ export interface RigTwistOptions extends RigCommonOptions, TwistFields {
   amounts?: ArrayLike<number> | null;
 }
 
+/**
+ * `avatar` (docs/rig/avatar.md): a whole body from a head and two hand targets (VR tracking). joints
+ * `[pelvis, spine (1 to 3), neck (when `neck`), head]`; per frame fill its three targets in `rig.targets` from
+ * its `targetOffset` (head, left hand, right hand: position xyz, rotation xyzw, weight; world space, the rotation
+ * the joint's own world rotation to take, weight 0: the animation) before `rig.update(dt)`.
+ */
+export interface RigAvatarOptions extends RigCommonOptions, AvatarFields {
+  /** 0, 6 or 8 joints: `[shoulder?, upper arm, forearm, hand]` left then right (both with a shoulder, or neither). @default [] */
+  arms?: ArrayLike<number>;
+  /** 0 or 6 joints: `[upper leg, lower leg, foot]` left then right; the feet stay where the animation puts them. @default [] */
+  legs?: ArrayLike<number>;
+  /** Seconds (>= 0) for the weight and each target's weight to settle; 0: no smoothing. @default 0.2 */
+  settleTime?: number;
+}
+
 /** Options by kind. */
 export interface RigConstraintOptionsByKind {
   aim: RigAimOptions;
@@ -154,6 +169,7 @@ export interface RigConstraintOptionsByKind {
   bodyLookAt: RigBodyLookAtOptions;
   grounding: RigGroundingOptions;
   twist: RigTwistOptions;
+  avatar: RigAvatarOptions;
 }
 
 /** One constraint of a rig (returned by `rig.add`). */
@@ -168,6 +184,8 @@ export interface RigConstraint<K extends RigConstraintKind = RigConstraintKind> 
   readonly groundOffset: number;
   /** Index of its first float in `rig.probes` (6 per leg). */
   readonly probeOffset: number;
+  /** Index of its first float in `rig.targets` (8 per target; an avatar has three: head, left hand, right hand). */
+  readonly targetOffset: number;
   /** Index of its first float in `rig.frames` (12 × index). */
   readonly frameOffset: number;
   /** Index of its first float in `rig.results` (4 × index). */
@@ -214,6 +232,12 @@ export interface Rig extends Disposable {
   readonly grounds: Float32Array;
   /** Float32Array(6 × grounding legs): per leg the sole xyz (the animated sole moved to where the update will stand the foot: its lock, its glide) and hip xyz (world), filled by `probe()`. */
   readonly probes: Float32Array;
+  /**
+   * Float32Array(8 × targets): per tracked target (an avatar's head, left hand, right hand) position xyz,
+   * rotation xyzw (the joint's own world rotation to take), weight in [0, 1] (0: the animation); world space;
+   * fill before `update`.
+   */
+  readonly targets: Float32Array;
   /** The constraints in stack order. */
   readonly constraints: RigConstraint[];
   /** New rest pose (10 × count floats; default identity locals); re-detects every constraint's axes. */

@@ -43,6 +43,7 @@
 #include "ikpd/ik/pseudo_three_bone.h"
 #include "ikpd/ik/two_bone.h"
 #include "ikpd/pd/controllers.h"
+#include "ikpd/rig/avatar.h"
 #include "ikpd/rig/body_look_at.h"
 #include "ikpd/rig/grounding.h"
 #include "ikpd/rig/look_at.h"
@@ -54,7 +55,7 @@ namespace ikpd::rig {
 // Every kind is one file under cpp/src/rig/kinds/, registered in one table
 // (cpp/src/rig/kinds/registry.cc; docs/architecture.md, "Adding a constraint kind").
 enum class ConstraintKind : std::uint8_t { kAim = 0, kTwoBone = 1, kPseudoThreeBone = 2, kChain = 3, kLookAt = 4, kBodyLookAt = 5,
-                                          kGrounding = 6, kTwist = 7 };
+                                          kGrounding = 6, kTwist = 7, kAvatar = 8 };
 
 constexpr std::size_t kMaxConstraints = 256;
 
@@ -90,6 +91,16 @@ struct ConstraintResult {
   float active = 0.0f;
 };
 static_assert(sizeof(ConstraintResult) == 4 * sizeof(float));
+
+// A tracked target of a frame (8 floats, JS rig.targets): an avatar's head and
+// hands (docs/rig/avatar.md). World position and rotation (the joint's own
+// world rotation to take), weight in [0, 1] (0: the animated pose).
+struct TargetPose {
+  glm::vec3 position{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+  float weight = 0.0f;
+};
+static_assert(sizeof(TargetPose) == 8 * sizeof(float));
 
 // Settings every constraint has.
 struct CommonSettings {
@@ -167,6 +178,11 @@ struct ConstraintSettings {
   // of the last joint's twist that joint turns with.
   TwistSettings twist;
   std::vector<float> twistAmounts;
+  // avatar: joints [pelvis, spine (1..3), neck (avatar.neck), head]; arms 0,
+  // 6 or 8 joints ([shoulder?, upper arm, forearm, hand] left then right);
+  // legs 0 or 6 ([upper leg, lower leg, foot] left then right). Its per-frame
+  // inputs are three targets (head, left hand, right hand) in targets().
+  AvatarSettings avatar;
 };
 
 // Defaults for a kind (look-at: settleTime 0.3 as LookAtSettings).
@@ -259,6 +275,12 @@ class Rig {
   std::span<GroundHit> grounds() { return grounds_; }
   // Where each leg's ground query goes (filled by Probe), indexed as grounds().
   std::span<const GroundProbe> probes() const { return probes_; }
+  // Tracked targets of every kind that takes them (an avatar: head, left
+  // hand, right hand), in constraint order; filled by the caller before
+  // Update, which checks them ("targets[1].weight: must be in [0, 1]").
+  std::span<TargetPose> targets() { return targets_; }
+  // Index of constraint `index`'s first target in targets().
+  std::size_t targetIndex(std::size_t index) const;
   // Index of constraint `index`'s first leg in grounds()/probes() (0 for other kinds).
   std::size_t groundIndex(std::size_t index) const;
   // A grounding constraint's settings in force: its derived defaults (soleOffsets,
@@ -321,6 +343,7 @@ class Rig {
   std::vector<ConstraintResult> results_;
   std::vector<GroundHit> grounds_;
   std::vector<GroundProbe> probes_;
+  std::vector<TargetPose> targets_;
 
   // Per-frame scratch (sized at Init/Add; Update never allocates).
   std::vector<ModelTransform> model_;

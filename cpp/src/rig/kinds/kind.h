@@ -36,6 +36,7 @@ struct Stage {
   Transform* jobOut;
   glm::quat* desired;
   const GroundHit* grounds;  // every grounding leg's hit (Rig::grounds())
+  const TargetPose* targets; // the constraint's own targets (Rig::targets() from its targetIndex)
   RootFrame root;
   glm::vec3 facing, up;
 
@@ -87,6 +88,7 @@ struct KindOps {
   // Ground queries: legs in grounds()/probes(), and where leg i queries (stage.model fresh for c.joints, animated pose).
   std::size_t (*groundLegs)(const Constraint& c);
   GroundProbe (*probe)(const Stage& stage, const Constraint& c, std::size_t leg);
+  std::size_t targets = 0;      // its tracked targets in Rig::targets() (avatar: head, left hand, right hand)
 };
 
 // Defaults for the parts a kind does not have.

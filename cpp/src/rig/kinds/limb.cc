@@ -11,18 +11,15 @@ namespace ikpd::rig::detail {
 
 namespace {
 constexpr float kStraight = 1e-3f;  // radians: a limb bent less than this has no rest bend axis
+glm::vec3 UnitOr(const glm::vec3& v, const glm::vec3& fallback) { return NormalizeOr(v, fallback, 1e-20f); }
+}  // namespace
 
-// Rotation whose +X is `x` (unit) and +Z is `zHint` made normal to it (or,
-// when `zHint` is parallel to x, a fixed perpendicular).
 glm::quat BoneFrame(const glm::vec3& x, const glm::vec3& zHint) {
   glm::vec3 z = zHint - glm::dot(zHint, x) * x;
   if (!(glm::dot(z, z) > 1e-12f)) z = glm::cross(x, std::abs(x.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0));
   z = glm::normalize(z);
   return glm::normalize(glm::quat_cast(glm::mat3(x, glm::cross(z, x), z)));
 }
-
-glm::vec3 UnitOr(const glm::vec3& v, const glm::vec3& fallback) { return NormalizeOr(v, fallback, 1e-20f); }
-}  // namespace
 
 Status ConfigureSmoothing(LimbSmoothing& smooth, const CommonSettings& common, bool keepState) {
   pd::PdSettings pds;

@@ -36,6 +36,9 @@ void PrepareBoth(PreparedSetup (&setups)[2], SettingsFor&& settingsFor) {
     (void)Prepare(settingsFor(withPole != 0), &setups[withPole]);
   }
 }
+// Rotation whose +X is `x` (unit) and +Z is `zHint` made normal to it (or,
+// when `zHint` is parallel to x, a fixed perpendicular).
+glm::quat BoneFrame(const glm::vec3& x, const glm::vec3& zHint);
 // The canonical frames of a limb or chain (rig.h, "Axes"): +X along each bone
 // at rest, +Z the rest bend axis; returns the root's rest local rotation · F_0
 // (the chain's root limit frame).

@@ -11,7 +11,7 @@ namespace ikpd::rig::detail {
 
 namespace {
 
-constexpr std::array<const KindOps*, 8> kKinds = {
+constexpr std::array<const KindOps*, 9> kKinds = {
     &kAimKind,          // ConstraintKind::kAim
     &kTwoBoneKind,      // ConstraintKind::kTwoBone
     &kPseudoThreeBoneKind,
@@ -20,6 +20,7 @@ constexpr std::array<const KindOps*, 8> kKinds = {
     &kBodyLookAtKind,
     &kGroundingKind,
     &kTwistKind,
+    &kAvatarKind,
 };
 static_assert(kKinds.size() == std::variant_size_v<KindState>, "one state per kind (registry.h)");
 

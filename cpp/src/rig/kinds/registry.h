@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aim.h"
+#include "avatar.h"
 #include "body_look_at.h"
 #include "chain.h"
 #include "grounding.h"
@@ -23,7 +24,7 @@ namespace ikpd::rig::detail {
 
 // One alternative per kind, in ConstraintKind's order (registry.cc checks it).
 using KindState = std::variant<AimState, TwoBoneState, PseudoThreeBoneState, ChainState, LookAtState, BodyLookAtState,
-                               GroundingState, TwistState>;
+                               GroundingState, TwistState, AvatarState>;
 
 // A constraint as the rig prepared it: what every kind has, then its own state.
 struct Constraint {
@@ -33,6 +34,7 @@ struct Constraint {
   std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
   std::vector<int> writeAncestors;    // per write: the write (index into writes) of its nearest written ancestor (−1: none)
   std::size_t groundFirst = 0;        // first leg in grounds()/probes()
+  std::size_t targetFirst = 0;        // first target in targets()
   KindState state;
 };
 

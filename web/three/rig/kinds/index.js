@@ -18,5 +18,6 @@ import { lookAt } from './lookAt.js';
 import { bodyLookAt } from './bodyLookAt.js';
 import { grounding } from './grounding.js';
 import { twist } from './twist.js';
+import { avatar } from './avatar.js';
 
-export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding, twist });
+export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding, twist, avatar });

@@ -1,0 +1,27 @@
+// The avatar constraint's settings (docs/rig/avatar.md): a whole body from a
+// head and two hand targets (VR tracking), analytic and per part: the pelvis
+// follows the head, the spine bends to it, the shoulders turn toward the
+// hands, each arm and leg a two-bone solve.
+#pragma once
+
+#include "ikpd/common.h"
+
+namespace ikpd::rig {
+
+struct AvatarSettings {
+  bool neck = true;               // joints[n − 2] is a neck (its own stiffness), else a spine joint
+  float pelvisFollow = 0.5f;      // [0, 1]: share of the head's horizontal offset the pelvis follows
+  float pelvisTurn = 0.5f;        // [0, 1]: share of the head's heading the pelvis turns with
+  float crouchBack = 0.4f;        // [0, 2]: how far the pelvis moves back per unit the head drops
+  float neckStiffness = 0.5f;     // [0, 1]: 1 keeps the neck out of the spine's bend
+  float shoulderWeight = 0.5f;    // [0, 1]: share of the turn toward the hand the shoulders take
+  float shoulderYawLimit = 0.45f;    // radians [0, π/2]: the shoulders' forward/back turn
+  float shoulderPitchLimit = 0.35f;  // radians [0, π/2]: the shoulders' up/down turn
+  // Errors name the field ("pelvisFollow: must be in [0, 1]").
+  Status Validate() const;
+};
+
+// Which of an avatar constraint's targets (Rig::targets(), three per avatar).
+enum AvatarTarget : int { kAvatarHead = 0, kAvatarLeftHand = 1, kAvatarRightHand = 2 };
+
+}  // namespace ikpd::rig

@@ -1,0 +1,212 @@
+// The avatar kind (avatar.h): its joints by role checked, the limbs' frames
+// and rest bends prepared, the frame's targets weighed; the stages are in
+// avatar_solve.cc (docs/rig/avatar.md).
+#include "avatar.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "../fields.h"
+#include "registry.h"
+
+namespace ikpd::rig {
+
+Status AvatarSettings::Validate() const { return describe::CheckFields(*this); }
+
+namespace detail {
+
+namespace {
+
+void Defaults(ConstraintSettings& s) { s.common.settleTime = 0.2f; }
+
+// joints [pelvis, spine (1..3), neck?, head]; arms 0, 6 or 8; legs 0 or 6,
+// each limb a chain below the pelvis.
+Status CheckLimbs(const Setup& setup, const ConstraintSettings& s) {
+  const std::size_t n = s.joints.size(), neck = s.avatar.neck ? 1 : 0;
+  if (n < 3 + neck || n > 5 + neck) {
+    return FailText(setup, "joints: needs the pelvis, 1 to 3 spine joints, %sthe head (%zu to %zu joints), got %zu",
+                    neck != 0 ? "the neck, " : "", 3 + neck, 5 + neck, n);
+  }
+  const std::size_t arms = s.arms.size(), per = arms / 2;
+  if (arms != 0 && arms != 6 && arms != 8) {
+    return FailText(setup, "arms: needs 0, 6 or 8 joints ([shoulder?, upper arm, forearm, hand] per arm), got %zu", arms);
+  }
+  if (s.legs.size() != 0 && s.legs.size() != 6) {
+    return FailText(setup, "legs: needs 0 or 6 joints ([upper leg, lower leg, foot] per leg), got %zu", s.legs.size());
+  }
+  const std::size_t pelvis = static_cast<std::size_t>(s.joints[0]);
+  for (const auto* limb : {&s.arms, &s.legs}) {
+    const char* field = limb == &s.arms ? "arms" : "legs";
+    const std::size_t size = limb == &s.arms ? per : 3;
+    for (std::size_t k = 0; k < limb->size(); k += size) {
+      if (Status st = CheckChain(setup, std::span<const int>(*limb).subspan(k, size), field, k); !st) return st;
+      if (!setup.skeleton.IsDescendant(static_cast<std::size_t>((*limb)[k]), pelvis)) {
+        return FailText(setup, "%s[%zu]: must be a descendant of joints[0] (the pelvis, joint %zu)", field, k, pelvis);
+      }
+    }
+  }
+  return Ok();
+}
+
+Status CheckOptions(const Setup&, const ConstraintSettings& s) { return s.avatar.Validate(); }
+
+void WritesEvery(const ConstraintSettings& s, std::vector<std::uint16_t>& out) {
+  const std::size_t n = s.joints.size() + s.arms.size() + s.legs.size();
+  for (std::size_t k = 0; k < n; ++k) out.push_back(static_cast<std::uint16_t>(k));
+}
+
+// The unit part of v normal to unit `line`, else `fallback` made normal to it.
+glm::vec3 Normal(const glm::vec3& v, const glm::vec3& line, const glm::vec3& fallback) {
+  glm::vec3 d = v - glm::dot(v, line) * line;
+  if (glm::dot(d, d) > 1e-10f * std::max(glm::dot(v, v), 1e-12f)) return glm::normalize(d);
+  d = fallback - glm::dot(fallback, line) * line;
+  return NormalizeOr(d, glm::vec3(0.0f, 0.0f, 1.0f));
+}
+
+// The limbs' slots, their canonical frames (+X along each bone, +Z the hinge)
+// and rest bends: where the elbow or knee points at rest, else `bendHint`.
+void PrepareLimb(const Setup& setup, Constraint& c, AvatarLimb& limb, const glm::vec3& bendHint) {
+  const auto rest = [&](int slot) -> const ModelTransform& { return setup.Rest(c.joints[static_cast<std::size_t>(slot)]); };
+  const glm::vec3 root = rest(limb.upper).position, mid = rest(limb.lower).position, end = rest(limb.end).position;
+  const glm::vec3 line = NormalizeOr(end - root, setup.up);
+  const glm::vec3 bend = Normal(mid - root, line, bendHint);
+  const glm::vec3 hinge = NormalizeOr(glm::cross(bend, line), glm::vec3(0.0f, 0.0f, 1.0f));
+  for (int slot : {limb.upper, limb.lower}) {
+    const glm::vec3 next = rest(slot == limb.upper ? limb.lower : limb.end).position;
+    const glm::quat inverse = glm::conjugate(rest(slot).rotation);
+    c.frames[static_cast<std::size_t>(slot)] = BoneFrame(NormalizeOr(inverse * (next - rest(slot).position), glm::vec3(1, 0, 0)), inverse * hinge);
+  }
+  limb.bend = glm::conjugate(rest(limb.end).rotation) * bend;  // the end keeps its own frame
+  limb.reach = glm::length(mid - root) + glm::length(end - mid);
+}
+
+void DetectAxes(const Setup& setup, Constraint& c) {
+  AvatarState& a = std::get<AvatarState>(c.state);
+  const ConstraintSettings& s = c.settings;
+  const int n = static_cast<int>(s.joints.size());
+  a.head = n - 1;
+  a.neck = s.avatar.neck ? n - 2 : -1;
+  a.pelvisFacing = glm::conjugate(setup.Rest(s.joints[0]).rotation) * setup.facing;
+  a.armCount = s.arms.empty() ? 0 : 2;
+  a.legCount = s.legs.empty() ? 0 : 2;
+  const int per = static_cast<int>(s.arms.size()) / 2;
+  const std::size_t count = c.joints.size();
+  for (std::size_t k = 0; k < count; ++k) {
+    a.below[k] = 0;
+    for (std::size_t m = 0; m < count; ++m) {
+      const auto jm = static_cast<std::size_t>(c.joints[m]), jk = static_cast<std::size_t>(c.joints[k]);
+      if (setup.skeleton.IsDescendant(jm, jk)) a.below[k] |= 1u << m;
+    }
+  }
+  for (int side = 0; side < a.armCount; ++side) {
+    AvatarLimb& arm = a.arms[side];
+    const int base = n + side * per;
+    arm.shoulder = per == 4 ? base : -1;
+    arm.upper = base + (per == 4 ? 1 : 0), arm.lower = arm.upper + 1, arm.end = arm.upper + 2;
+    const int first = per == 4 ? arm.shoulder : arm.upper;
+    arm.parent = 0;
+    for (int k = 1; k < n; ++k) {
+      if ((a.below[static_cast<std::size_t>(k)] >> first) & 1u) arm.parent = k;
+    }
+    PrepareLimb(setup, c, arm, -setup.facing);  // a straight arm's elbow points back
+    arm.up = glm::conjugate(setup.Rest(c.joints[static_cast<std::size_t>(arm.parent)]).rotation) * setup.up;
+  }
+  for (int side = 0; side < a.legCount; ++side) {
+    AvatarLimb& leg = a.legs[side];
+    leg.upper = n + static_cast<int>(s.arms.size()) + 3 * side, leg.lower = leg.upper + 1, leg.end = leg.upper + 2;
+    PrepareLimb(setup, c, leg, setup.facing);  // a straight leg's knee points forward
+  }
+}
+
+Status Configure(const Setup&, Constraint& c, bool keepState) {
+  AvatarState& a = std::get<AvatarState>(c.state);
+  TwoBoneSettings limb;
+  limb.pole = TwoBonePole::kDirection;
+  limb.endRotation = EndRotation::kWorld;
+  if (Status st = Prepare(limb, &a.limb); !st) return st;
+  if (Status st = ConfigureSmoothing(a.smooth, c.settings.common, keepState); !st) return st;
+  pd::PdSettings pds;
+  const CommonSettings& common = c.settings.common;
+  if (Status st = pd::SettingsFromSettleTime(common.settleTime > 0.0f ? common.settleTime : 1.0, common.damping, &pds); !st) return st;
+  for (pd::ScalarPD& p : a.targetPds) {
+    if (Status st = p.Configure(pds); !st) return st;
+  }
+  if (!keepState) a.targetsHeld = false;
+  return Ok();
+}
+
+void Clear(Constraint& c) {
+  AvatarState& a = std::get<AvatarState>(c.state);
+  ClearSmoothing(a.smooth);
+  a.targetsHeld = false;
+}
+
+// Target k's weight this frame: as given, or through its PD (settleTime > 0),
+// times the constraint's effective weight.
+float TargetWeight(AvatarState& a, const CommonSettings& common, float dt, std::size_t k, float given) {
+  float w = given;
+  if (common.settleTime > 0.0f) {
+    pd::ScalarPD& p = a.targetPds[k];
+    if (!a.targetsHeld) p.Reset(given);
+    else if (!(p.value() == given && p.velocity() == 0.0)) (void)p.Update(dt, given);
+    w = std::clamp(static_cast<float>(p.value()), 0.0f, 1.0f);
+  }
+  return w * a.smooth.weightNow;
+}
+
+Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
+  AvatarState& a = *std::get_if<AvatarState>(&c.state);
+  (void)SmoothInputs(a.smooth, c.settings.common, dt, raw);  // the weight (the targets are the rig's targets())
+  AvatarGoals goals;
+  const Transform* in = stage.jobIn;
+  // A target in model space, slerped from the animated joint by its weight.
+  const auto goal = [&](std::size_t k, int slot, float* weight) {
+    const TargetPose& t = stage.targets[k];
+    *weight = TargetWeight(a, c.settings.common, dt, k, t.weight);
+    const Transform& animated = in[static_cast<std::size_t>(slot)];
+    const Transform target{stage.ToModel(t.position),
+                           Unit(stage.root.inverse * Unit(t.rotation) * c.frames[static_cast<std::size_t>(slot)])};
+    return Transform{glm::mix(animated.position, target.position, *weight), Unit(glm::slerp(animated.rotation, target.rotation, *weight))};
+  };
+  goals.head = goal(kAvatarHead, a.head, &goals.headWeight);
+  for (int side = 0; side < 2; ++side) {
+    const int end = side < a.armCount ? a.arms[side].end : a.head;
+    goals.hands[side] = goal(static_cast<std::size_t>(kAvatarLeftHand + side), end, &goals.handWeights[side]);
+    if (side >= a.armCount) goals.handWeights[side] = 0.0f;
+  }
+  a.targetsHeld = true;
+  r.reached = 1.0f;
+  if (goals.headWeight == 0.0f && goals.handWeights[0] == 0.0f && goals.handWeights[1] == 0.0f) {
+    return {false, 1.0f};  // every target at weight 0: exactly the animated pose
+  }
+  Transform* pose = stage.jobOut;
+  const std::size_t count = c.joints.size();
+  std::copy(in, in + count, pose);
+  PelvisStage(stage, c, goals, pose);
+  SpineStage(stage, c, goals, pose);
+  ShoulderStage(stage, c, goals, pose);
+  ArmStage(c, goals, pose);
+  LegStage(stage, c, pose);
+  // The result: the largest distance of a weighted target from its joint (world).
+  float distance = goals.headWeight > 0.0f ? glm::length(pose[a.head].position - goals.head.position) : 0.0f;
+  for (int side = 0; side < a.armCount; ++side) {
+    if (goals.handWeights[side] > 0.0f) {
+      distance = std::max(distance, glm::length(pose[a.arms[side].end].position - goals.hands[side].position));
+    }
+  }
+  r.distance = distance * stage.root.scale;
+  r.reached = distance <= 1e-4f ? 1.0f : 0.0f;
+  for (std::size_t k = 0; k < count; ++k) Back(stage, c, k, pose[k].rotation);
+  return {true, 1.0f};  // the weights are in the goals (the pelvis translation too)
+}
+
+}  // namespace
+
+const KindOps kAvatarKind = {
+    ConstraintKind::kAvatar, "avatar", 3, 6, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/false,
+    /*movesPelvis=*/true, Defaults, CheckLimbs, CheckOptions, DetectAxes, WritesEvery, Configure, Clear, Solve, NoGroundLegs, NoProbe,
+    /*targets=*/3,
+};
+
+}  // namespace detail
+}  // namespace ikpd::rig

@@ -1,0 +1,55 @@
+// The avatar kind (docs/rig/avatar.md): a whole body from a head and two hand
+// targets, per part like Final IK's VRIK: the pelvis follows the head, the
+// spine bends to it, the shoulders turn toward the hands, each arm and leg a
+// two-bone solve (the two-bone job's kernel).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "ikpd/ik/two_bone.h"
+#include "ikpd/rig/avatar.h"
+#include "kind.h"
+#include "limb.h"
+
+namespace ikpd::rig::detail {
+
+constexpr std::size_t kMaxAvatarJoints = 20;  // 6 spine + 8 arm + 6 leg joints
+
+// One arm or leg: slots into the constraint's joints (−1: none).
+struct AvatarLimb {
+  int shoulder = -1, upper = -1, lower = -1, end = -1;
+  int parent = 0;            // the nearest spine slot above the limb (its shoulder's frame)
+  glm::vec3 bend{0.0f};      // the rest bend direction (elbow, knee) in the end joint's canonical frame
+  glm::vec3 up{0.0f, 1.0f, 0.0f};  // arms: the character's up in the parent slot's rest frame
+  float reach = 0.0f;        // upper + lower rest length
+};
+
+struct AvatarState {
+  LimbSmoothing smooth;                  // the constraint's weight (common settings)
+  pd::ScalarPD targetPds[3];             // each target's weight, smoothed by the common settings
+  bool targetsHeld = false;
+  std::array<std::uint32_t, kMaxAvatarJoints> below{};  // per slot: the slots in its subtree (bits)
+  int head = 0, neck = -1;               // slots; the bending slots are [1, head)
+  glm::vec3 pelvisFacing{0.0f, 0.0f, 1.0f};  // the character's facing in the pelvis's rest frame
+  AvatarLimb arms[2], legs[2];
+  int armCount = 0, legCount = 0;
+  TwoBoneSetup limb;                     // every arm and leg: canonical frames, a pole direction, end kept
+};
+
+extern const KindOps kAvatarKind;
+
+// The solve's stages (avatar_solve.cc), each on the working pose (model space,
+// canonical frames) that the rig writes back.
+struct AvatarGoals {
+  Transform head, hands[2];
+  float headWeight = 0.0f, handWeights[2] = {0.0f, 0.0f};
+};
+void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
+void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
+void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
+void ArmStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
+void LegStage(const Stage& stage, const Constraint& c, Transform* pose);
+
+}  // namespace ikpd::rig::detail

@@ -1,0 +1,189 @@
+// The avatar kind's stages (avatar.h; docs/rig/avatar.md, "Stages"), each on
+// the working pose: model space, the joints' canonical frames (identity but
+// for the limbs' upper and lower joints). A stage turns a joint and carries
+// every joint below it; only the pelvis moves (the rig writes its translation).
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "../../ik/ik_math.h"
+#include "avatar.h"
+#include "registry.h"
+
+namespace ikpd::rig::detail {
+
+namespace {
+
+using ikpd::detail::AxisAngle;
+using ikpd::detail::SignedAngle;
+using ikpd::detail::StablePerpendicular;
+
+// Slot k turned by q about its position, every slot below it carried.
+void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q) {
+  const glm::vec3 pivot = pose[k].position;
+  pose[k].rotation = Unit(q * pose[k].rotation);
+  for (std::uint32_t bits = a.below[static_cast<std::size_t>(k)]; bits != 0; bits &= bits - 1) {
+    Transform& m = pose[std::countr_zero(bits)];
+    m.position = pivot + q * (m.position - pivot);
+    m.rotation = Unit(q * m.rotation);
+  }
+}
+
+// The pelvis (slot 0) and everything below it moved by v.
+void Move(const AvatarState& a, Transform* pose, const glm::vec3& v) {
+  pose[0].position += v;
+  for (std::uint32_t bits = a.below[0]; bits != 0; bits &= bits - 1) pose[std::countr_zero(bits)].position += v;
+}
+
+// The shortest rotation taking direction `from` to `to` (either may be any length).
+glm::quat Between(const glm::vec3& from, const glm::vec3& to) {
+  const float lengths = glm::length(from) * glm::length(to);
+  if (!(lengths > 1e-12f)) return kIdentityRotation;
+  const float d = glm::dot(from, to) / lengths;
+  if (d < -0.999999f) return AxisAngle(StablePerpendicular(glm::normalize(from)), kPi);
+  const glm::vec3 axis = glm::cross(from, to) / lengths;
+  return Unit(glm::quat(1.0f + d, axis.x, axis.y, axis.z));
+}
+
+// The share s in [0, 1] of the pelvis move v that keeps every hip within its
+// leg's reach of the animated foot (none: all of it).
+float LegRoom(const Stage& stage, const AvatarState& a, const Transform* pose, const glm::vec3& v) {
+  float room = 1.0f;
+  const float vv = glm::dot(v, v);
+  if (!(vv > 0.0f)) return room;
+  for (int side = 0; side < a.legCount; ++side) {
+    const AvatarLimb& leg = a.legs[side];
+    const glm::vec3 d = pose[leg.upper].position - stage.jobIn[leg.end].position;
+    const float reach = 0.9999f * leg.reach;
+    if (glm::dot(d + v, d + v) <= reach * reach) continue;
+    // |d + s·v| = reach: the larger root (0 when the hip is already out of reach).
+    const float dv = glm::dot(d, v), disc = dv * dv - vv * (glm::dot(d, d) - reach * reach);
+    const float s = disc >= 0.0f ? (-dv + std::sqrt(disc)) / vv : 0.0f;
+    room = std::min(room, std::clamp(s, 0.0f, 1.0f));
+  }
+  return room;
+}
+
+// The pelvis lowered as far as a hip out of its leg's reach needs (the knees bend).
+void FitLegs(const Stage& stage, const AvatarState& a, Transform* pose) {
+  float drop = 0.0f;
+  for (int side = 0; side < a.legCount; ++side) {
+    const AvatarLimb& leg = a.legs[side];
+    const glm::vec3 d = pose[leg.upper].position - stage.jobIn[leg.end].position;
+    const float reach = 0.9999f * leg.reach, h = glm::dot(d, stage.up), dd = glm::dot(d, d);
+    if (dd <= reach * reach) continue;
+    const float disc = h * h - (dd - reach * reach);  // |d − δ·up| = reach, the smaller δ
+    if (disc >= 0.0f) drop = std::max(drop, h - std::sqrt(disc));
+  }
+  if (drop > 0.0f) Move(a, pose, -drop * stage.up);
+}
+
+}  // namespace
+
+// (a) The pelvis turns with a share of the head's heading, follows a share of
+// its horizontal offset, and drops with it and moves back when it is lower.
+void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+  const AvatarState& a = std::get<AvatarState>(c.state);
+  const AvatarSettings& s = c.settings.avatar;
+  if (goals.headWeight == 0.0f) return;
+  const glm::vec3 up = stage.up;
+  const Transform& animated = stage.jobIn[a.head];
+  const glm::quat turn = Unit(goals.head.rotation * glm::conjugate(animated.rotation));
+  const float heading = 2.0f * std::atan2(glm::dot(glm::vec3(turn.x, turn.y, turn.z), up), turn.w);
+  const float yaw = std::remainder(heading, 2.0f * kPi) * s.pelvisTurn;
+  if (yaw != 0.0f) Turn(a, pose, 0, AxisAngle(up, yaw));
+  const glm::vec3 offset = goals.head.position - animated.position;
+  const float drop = -std::min(glm::dot(offset, up), 0.0f);
+  glm::vec3 facing = pose[0].rotation * a.pelvisFacing;
+  facing = NormalizeOr(facing - glm::dot(facing, up) * up, glm::vec3(0.0f));
+  const glm::vec3 move = (offset - glm::dot(offset, up) * up) * s.pelvisFollow - up * drop - facing * (s.crouchBack * drop);
+  Move(a, pose, move * LegRoom(stage, a, pose, move));
+}
+
+// (b) The spine joints (and the neck by 1 − neckStiffness) bend the head
+// toward its goal, shared from the bottom; the head takes its rotation; the
+// pelvis moves by what is left, as far as the legs reach, and lower where a
+// hip is out of reach (turning the pelvis can take it there).
+void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+  const AvatarState& a = std::get<AvatarState>(c.state);
+  if (goals.headWeight == 0.0f) return;
+  const float neckShare = 1.0f - c.settings.avatar.neckStiffness;
+  float remaining = 0.0f;
+  for (int k = 1; k < a.head; ++k) remaining += k == a.neck ? neckShare : 1.0f;
+  for (int k = 1; k < a.head; ++k) {
+    const float own = k == a.neck ? neckShare : 1.0f;
+    const float share = remaining > 0.0f ? std::min(own / remaining, 1.0f) : 0.0f;
+    remaining -= own;
+    if (share == 0.0f) continue;
+    const glm::quat swing = Between(pose[a.head].position - pose[k].position, goals.head.position - pose[k].position);
+    Turn(a, pose, k, Unit(glm::slerp(kIdentityRotation, swing, share)));
+  }
+  Turn(a, pose, a.head, Unit(goals.head.rotation * glm::conjugate(pose[a.head].rotation)));
+  pose[a.head].rotation = goals.head.rotation;
+  const glm::vec3 left = goals.head.position - pose[a.head].position;
+  Move(a, pose, left * LegRoom(stage, a, pose, left));
+  FitLegs(stage, a, pose);
+}
+
+// (c) Each shoulder turns toward its hand goal: a share of the yaw (about the
+// chest's up) and pitch from the animated hand to the goal, each within its limit.
+void ShoulderStage(const Stage&, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+  const AvatarState& a = std::get<AvatarState>(c.state);
+  const AvatarSettings& s = c.settings.avatar;
+  for (int side = 0; side < a.armCount; ++side) {
+    const AvatarLimb& arm = a.arms[side];
+    const float w = goals.handWeights[side] * s.shoulderWeight;
+    if (arm.shoulder < 0 || w == 0.0f) continue;
+    const glm::vec3 root = pose[arm.shoulder].position;
+    const glm::vec3 from = pose[arm.end].position - root, to = goals.hands[side].position - root;
+    const glm::vec3 up = NormalizeOr(pose[arm.parent].rotation * arm.up, glm::vec3(0.0f, 1.0f, 0.0f));
+    if (!(glm::dot(from, from) > 1e-12f) || !(glm::dot(to, to) > 1e-12f)) continue;
+    const float elevation = std::asin(std::clamp(glm::dot(glm::normalize(to), up), -1.0f, 1.0f)) -
+                            std::asin(std::clamp(glm::dot(glm::normalize(from), up), -1.0f, 1.0f));
+    const glm::vec3 flatFrom = from - glm::dot(from, up) * up, flatTo = to - glm::dot(to, up) * up;
+    const float yawAngle = glm::dot(flatFrom, flatFrom) > 1e-12f && glm::dot(flatTo, flatTo) > 1e-12f
+                               ? SignedAngle(flatFrom, flatTo, up) : 0.0f;
+    const float yaw = std::clamp(w * yawAngle, -s.shoulderYawLimit, s.shoulderYawLimit);
+    const float pitch = std::clamp(w * elevation, -s.shoulderPitchLimit, s.shoulderPitchLimit);
+    const glm::vec3 lift = glm::cross(from, up);
+    const glm::quat raise = glm::dot(lift, lift) > 1e-12f ? AxisAngle(glm::normalize(lift), pitch) : kIdentityRotation;
+    Turn(a, pose, arm.shoulder, Unit(AxisAngle(up, yaw) * raise));
+  }
+}
+
+// (d) Each arm a two-bone solve to its hand goal, the elbow toward the
+// hand goal's rest bend (it follows the hand's roll), the hand its rotation.
+void ArmStage(const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+  const AvatarState& a = std::get<AvatarState>(c.state);
+  for (int side = 0; side < a.armCount; ++side) {
+    const AvatarLimb& arm = a.arms[side];
+    if (goals.handWeights[side] == 0.0f) continue;
+    TwoBoneFrame frame;
+    frame.root = pose[arm.upper], frame.mid = pose[arm.lower];
+    frame.end = {pose[arm.end].position, goals.hands[side].rotation};
+    frame.target = goals.hands[side].position;
+    frame.pole = goals.hands[side].rotation * arm.bend;
+    TwoBoneResult out;
+    if (!SolveTwoBone(a.limb, frame, &out)) continue;
+    pose[arm.upper] = out.root, pose[arm.lower] = out.mid, pose[arm.end] = out.end;
+  }
+}
+
+// (e) Each leg a two-bone solve back to the animated foot (position and
+// rotation, model space), the knee toward the foot's rest bend.
+void LegStage(const Stage& stage, const Constraint& c, Transform* pose) {
+  const AvatarState& a = std::get<AvatarState>(c.state);
+  for (int side = 0; side < a.legCount; ++side) {
+    const AvatarLimb& leg = a.legs[side];
+    const Transform& foot = stage.jobIn[leg.end];
+    TwoBoneFrame frame;
+    frame.root = pose[leg.upper], frame.mid = pose[leg.lower], frame.end = {pose[leg.end].position, foot.rotation};
+    frame.target = foot.position;
+    frame.pole = foot.rotation * leg.bend;
+    TwoBoneResult out;
+    if (!SolveTwoBone(a.limb, frame, &out)) continue;
+    pose[leg.upper] = out.root, pose[leg.lower] = out.mid, pose[leg.end] = out.end;
+  }
+}
+
+}  // namespace ikpd::rig::detail

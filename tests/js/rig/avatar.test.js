@@ -1,0 +1,96 @@
+// The avatar constraint (docs/rig/avatar.md) on a real character: CesiumMan's
+// clip through AnimationMixer, IKRig.add('avatar') with its head and hand
+// targets as Object3Ds near the animated bones: the head and hands reach them
+// (position and rotation) while the feet stay where the clip puts them; and
+// the core rig's defaults, targets and errors.
+import { describe, expect, it } from 'vitest';
+import { Object3D, Quaternion, Vector3 } from 'three';
+import { ikpd } from '../../support/setup.js';
+import { IKRig } from '../../../web/three/index.js';
+import { CESIUM_MAN, walkingPair } from '../../support/cesiumMan.js';
+
+const ROLES = ['head', 'leftHand', 'rightHand', 'leftFoot', 'rightFoot'];
+
+describe('IKRig avatar on CesiumMan', () => {
+  for (const rate of [30, 60]) {
+    it(`head and hands reach their targets, the feet stay (${rate} Hz)`, async () => {
+      const pair = await walkingPair();
+      const rig = new IKRig(ikpd, pair.solved.skinned, { humanoid: CESIUM_MAN });
+      const targets = { head: new Object3D(), leftHand: new Object3D(), rightHand: new Object3D() };
+      const avatar = rig.add('avatar', targets);
+      const solved = Object.fromEntries(ROLES.map((r) => [r, pair.bone(pair.solved, r)]));
+      const animated = Object.fromEntries(ROLES.map((r) => [r, pair.bone(pair.animated, r)]));
+      const p = new Vector3(), q = new Quaternion(), turn = new Quaternion();
+      let miss = 0, turnMiss = 0, slide = 0, moved = 0;
+      for (let f = 1; f <= 2 * rate; f++) {
+        const t = f / rate;
+        pair.step(1 / rate, t, false);
+        // Targets near the animated bones: the head a little lower, forward and turned, the hands raised and forward.
+        for (const [role, offset] of [['head', [0, -0.04, 0.04]], ['leftHand', [0.05, 0.12, 0.1]], ['rightHand', [-0.05, 0.1, 0.12]]]) {
+          const target = targets[role];
+          animated[role].getWorldPosition(p).add(new Vector3(...offset).multiplyScalar(0.2 * Math.sin(2 * t) + 1));
+          animated[role].getWorldQuaternion(q).premultiply(turn.setFromAxisAngle(new Vector3(0, 1, 0), 0.3 * Math.sin(t)));
+          target.position.copy(p);
+          target.quaternion.copy(q);
+          target.updateMatrixWorld(true);
+        }
+        rig.update(1 / rate);
+        if (t < 1) continue; // the weight's blend-in
+        for (const role of ['head', 'leftHand', 'rightHand']) {
+          solved[role].updateWorldMatrix(true, false);
+          miss = Math.max(miss, solved[role].getWorldPosition(p).distanceTo(targets[role].position));
+          turnMiss = Math.max(turnMiss, solved[role].getWorldQuaternion(q).angleTo(targets[role].quaternion));
+          moved = Math.max(moved, p.distanceTo(animated[role].getWorldPosition(new Vector3())));
+        }
+        for (const role of ['leftFoot', 'rightFoot']) {
+          solved[role].updateWorldMatrix(true, false);
+          slide = Math.max(slide, solved[role].getWorldPosition(p).distanceTo(animated[role].getWorldPosition(new Vector3())));
+        }
+      }
+      expect(avatar.kind).toBe('avatar');
+      expect(moved).toBeGreaterThan(0.05); // the targets do move the body
+      expect(miss).toBeLessThan(1e-3);
+      expect(turnMiss).toBeLessThan(0.002); // radians (0.1°), float32 through three.js
+      expect(slide).toBeLessThan(1e-3);
+      rig.dispose();
+    });
+  }
+});
+
+describe('Rig avatar', () => {
+  const parents = [-1, 0, 1, 2, 3, 2, 5, 6, 2, 8, 9, 0, 11, 12, 0, 14, 15];
+  const at = (x, y, z) => [x, y, z, 0, 0, 0, 1, 1, 1, 1];
+  const rest = new Float32Array([
+    at(0, 0.95, 0), at(0, 0.15, 0), at(0, 0.25, 0), at(0, 0.12, 0), at(0, 0.1, 0),
+    at(0.15, 0.15, 0), at(0.26, 0, 0), at(0.24, 0, 0), at(-0.15, 0.15, 0), at(-0.26, 0, 0), at(-0.24, 0, 0),
+    at(0.08, -0.06, 0), at(0, -0.41, 0.015), at(0, -0.4, -0.01), at(-0.08, -0.06, 0), at(0, -0.41, 0.015), at(0, -0.4, -0.01),
+  ].flat());
+  const options = { joints: [0, 1, 2, 3, 4], arms: [5, 6, 7, 8, 9, 10], legs: [11, 12, 13, 14, 15, 16], settleTime: 0 };
+
+  it('has described defaults, three targets per avatar, and names its errors', () => {
+    expect(ikpd.Rig.defaults.avatar).toMatchObject({ neck: true, pelvisFollow: 0.5, pelvisTurn: 0.5, crouchBack: Math.fround(0.4), settleTime: 0.2, arms: [], legs: [] });
+    const rig = new ikpd.Rig({ parents, rest });
+    const c = rig.add('avatar', options);
+    expect(rig.targets.length).toBe(24);
+    expect(c.targetOffset).toBe(0);
+    rig.input.set(rest);
+    rig.root.set(at(0, 0, 0));
+    // Weight 0 everywhere: the animated pose exactly.
+    rig.update(1 / 60);
+    expect(Array.from(rig.output)).toEqual(Array.from(rig.input));
+    // The left hand raised 10 cm and forward: reached.
+    const t = rig.targets;
+    t.set([0.55, 1.45, 0.1, 0, 0, 0, 1, 1], 8);
+    t.set([0, 0, 0, 0, 0, 0, 1, 0], 0);
+    t.set([0, 0, 0, 0, 0, 0, 1, 0], 16);
+    rig.update(1 / 60);
+    expect(rig.results[0]).toBe(1);
+    expect(rig.results[1]).toBeLessThan(1e-4);
+    t[8 + 7] = 2;
+    expect(() => rig.update(1 / 60)).toThrow(/^targets\[1\]\.weight: must be in \[0, 1\]$/);
+    expect(() => rig.add('avatar', { ...options, pelvisFollow: 2 })).toThrow(/pelvisFollow: must be in \[0, 1\]/);
+    expect(() => rig.add('avatar', { ...options, arms: [5, 6, 7, 8, 9] })).toThrow(/arms: needs 0, 6 or 8 joints/);
+    expect(rig.constraints.length).toBe(1);
+    rig.dispose();
+  });
+});

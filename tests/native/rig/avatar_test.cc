@@ -1,0 +1,196 @@
+// The avatar constraint (docs/rig/avatar.md) over a scripted tracking session
+// on a VRM-proportioned humanoid at 30, 60, 90 and 240 Hz: head and hands on
+// their targets, elbows continuous, shoulders within their limits and moving,
+// feet planted, bone lengths kept, the same motion at every rate.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "native/avatar_test_util.h"
+
+namespace {
+
+using namespace rigtest;
+using avatartest::Script;
+
+constexpr float kDegree = 0.017453292f;
+
+float Angle(const glm::quat& a, const glm::quat& b) {
+  const glm::quat d = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
+  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w));
+}
+
+float VectorAngle(const glm::vec3& a, const glm::vec3& b) {
+  return std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b));
+}
+
+LocalTransform Root() {
+  LocalTransform root;
+  root.translation = glm::vec3(1.0f, 0.0f, 2.0f);
+  root.rotation = glm::angleAxis(0.5f, glm::vec3(0, 1, 0));
+  return root;
+}
+
+// Where the elbow points: its offset from the shoulder→hand line, unit.
+glm::vec3 Pole(const std::vector<World>& w, int upper, int lower, int hand) {
+  const glm::vec3 line = glm::normalize(w[hand].position - w[upper].position);
+  const glm::vec3 e = w[lower].position - w[upper].position;
+  return glm::normalize(e - glm::dot(e, line) * line);
+}
+
+struct Session {
+  std::vector<std::vector<World>> frames;  // the solved pose per frame (world)
+  std::vector<std::vector<World>> animated;
+  std::vector<avatartest::Targets> targets;
+  float dt = 0.0f;
+};
+
+Session Track(int rate, bool framed = false) {
+  Session out;
+  const std::vector<int> parents = avatartest::Parents();
+  const std::vector<LocalTransform> rest = avatartest::Rest(framed);
+  const std::vector<World> restWorld = Fk(parents, rest);
+  Skeleton skeleton;
+  EXPECT_TRUE(skeleton.Init(parents).ok());
+  Rig rig;
+  EXPECT_TRUE(rig.Init(skeleton, rest).ok());
+  const ikpd::Status added = rig.Add(avatartest::Settings());
+  EXPECT_TRUE(added.ok()) << added.error;
+  const LocalTransform root = Root();
+  std::vector<LocalTransform> solved(rest.size());
+  out.dt = 1.0f / static_cast<float>(rate);
+  const int count = static_cast<int>(avatartest::kSession * static_cast<float>(rate));
+  for (int frame = 0; frame <= count; ++frame) {
+    const float t = static_cast<float>(frame) / static_cast<float>(rate);
+    const std::vector<LocalTransform> in = avatartest::Animated(rest, t);
+    const avatartest::Targets targets = Script(t, root, restWorld);
+    rig.targets()[0] = targets.head, rig.targets()[1] = targets.hands[0], rig.targets()[2] = targets.hands[1];
+    const ikpd::Status updated = rig.Update(out.dt, in, root, solved);
+    EXPECT_TRUE(updated.ok()) << updated.error;
+    out.frames.push_back(Fk(parents, solved, root));
+    out.animated.push_back(Fk(parents, in, root));
+    out.targets.push_back(targets);
+  }
+  return out;
+}
+
+constexpr float kBlendIn = 1.0f;  // seconds: the weight's PD has settled
+
+class AvatarSession : public ::testing::TestWithParam<int> {};
+
+TEST_P(AvatarSession, HeadAndHandsReachTheirTargets) {
+  const int rate = GetParam();
+  const Session s = Track(rate);
+  const int hands[2] = {avatartest::kLeftHand, avatartest::kRightHand};
+  float worst = 0.0f, worstAngle = 0.0f, worstAt = 0.0f;
+  int worstPart = 0;
+  for (std::size_t f = static_cast<std::size_t>(kBlendIn * static_cast<float>(rate)); f < s.frames.size(); ++f) {
+    const std::vector<World>& w = s.frames[f];
+    const auto note = [&](float miss, int part) {
+      if (miss > worst) worst = miss, worstAt = static_cast<float>(f) / static_cast<float>(rate), worstPart = part;
+    };
+    note(glm::length(w[avatartest::kHead].position - s.targets[f].head.position), 0);
+    worstAngle = std::max(worstAngle, Angle(w[avatartest::kHead].rotation, s.targets[f].head.rotation));
+    for (int side = 0; side < 2; ++side) {
+      note(glm::length(w[hands[side]].position - s.targets[f].hands[side].position), 1 + side);
+      worstAngle = std::max(worstAngle, Angle(w[hands[side]].rotation, s.targets[f].hands[side].rotation));
+    }
+  }
+  EXPECT_LT(worst, 1e-3f) << rate << " Hz, target " << worstPart << " at " << worstAt << " s";
+  EXPECT_LT(worstAngle, 0.1f * kDegree) << rate << " Hz";
+}
+
+TEST_P(AvatarSession, ElbowsFollowTheHandsContinuously) {
+  const int rate = GetParam();
+  const Session s = Track(rate);
+  const int arms[2][3] = {{avatartest::kLeftUpper, avatartest::kLeftLower, avatartest::kLeftHand},
+                          {avatartest::kRightUpper, avatartest::kRightLower, avatartest::kRightHand}};
+  for (int side = 0; side < 2; ++side) {
+    const auto [upper, lower, hand] = arms[side];
+    float worst = -1.0f, worstAt = 0.0f;
+    for (std::size_t f = 1; f < s.frames.size(); ++f) {
+      const float turned = VectorAngle(Pole(s.frames[f - 1], upper, lower, hand), Pole(s.frames[f], upper, lower, hand));
+      const float handTurned = Angle(s.frames[f - 1][hand].rotation, s.frames[f][hand].rotation);
+      if (turned - handTurned > worst) worst = turned - handTurned, worstAt = static_cast<float>(f) / static_cast<float>(rate);
+    }
+    EXPECT_LT(worst, 5.0f * kDegree) << rate << " Hz, side " << side << " at " << worstAt << " s";
+  }
+}
+
+TEST_P(AvatarSession, ShouldersMoveWithinTheirLimits) {
+  const int rate = GetParam();
+  const Session s = Track(rate);
+  const ikpd::rig::AvatarSettings settings;
+  const float limit = std::hypot(settings.shoulderYawLimit, settings.shoulderPitchLimit);
+  const int shoulders[2] = {avatartest::kLeftShoulder, avatartest::kRightShoulder};
+  for (int side = 0; side < 2; ++side) {
+    float most = 0.0f;
+    for (std::size_t f = 0; f < s.frames.size(); ++f) {
+      // The shoulder's turn against the chest, solved against animated.
+      const int k = shoulders[side];
+      const glm::quat solved = glm::conjugate(s.frames[f][4].rotation) * s.frames[f][k].rotation;
+      const glm::quat animated = glm::conjugate(s.animated[f][4].rotation) * s.animated[f][k].rotation;
+      most = std::max(most, Angle(solved, animated));
+    }
+    EXPECT_LE(most, limit + 1e-4f) << rate << " Hz";
+    EXPECT_GT(most, 10.0f * kDegree) << rate << " Hz";  // not stiff
+  }
+}
+
+TEST_P(AvatarSession, FeetStayPlantedAndBonesKeepTheirLengths) {
+  const int rate = GetParam();
+  const Session s = Track(rate);
+  const std::vector<int> parents = avatartest::Parents();
+  float slide = 0.0f, stretch = 0.0f, slideAt = 0.0f;
+  bool finite = true;
+  for (std::size_t f = 0; f < s.frames.size(); ++f) {
+    for (int foot : {avatartest::kLeftFoot, avatartest::kRightFoot}) {
+      const float moved = glm::length(s.frames[f][foot].position - s.animated[f][foot].position);
+      if (moved > slide) slide = moved, slideAt = static_cast<float>(f) / static_cast<float>(rate);
+    }
+    for (std::size_t j = 0; j < parents.size(); ++j) {
+      finite = finite && std::isfinite(s.frames[f][j].position.x + s.frames[f][j].rotation.w);
+      if (parents[j] <= 0) continue;  // the hips move
+      const auto p = static_cast<std::size_t>(parents[j]);
+      stretch = std::max(stretch, std::abs(glm::length(s.frames[f][j].position - s.frames[f][p].position) -
+                                           glm::length(s.animated[f][j].position - s.animated[f][p].position)));
+    }
+  }
+  EXPECT_TRUE(finite);
+  EXPECT_LT(slide, 1e-3f) << rate << " Hz at " << slideAt << " s";
+  EXPECT_LT(stretch, 1e-4f) << rate << " Hz";
+}
+
+INSTANTIATE_TEST_SUITE_P(Rates, AvatarSession, ::testing::Values(30, 60, 90, 240));
+
+// Every rate's pose at the times they share (multiples of 1/30 s) within 1 mm of 30 Hz's, after the blend-in.
+TEST(Avatar, SameMotionAtEveryRate) {
+  const Session base = Track(30);
+  for (int rate : {60, 90, 240}) {
+    const Session s = Track(rate);
+    const std::size_t step = static_cast<std::size_t>(rate / 30);
+    float worst = 0.0f;
+    for (std::size_t f = static_cast<std::size_t>(kBlendIn * 30.0f); f < base.frames.size(); ++f) {
+      for (std::size_t j = 0; j < base.frames[f].size(); ++j) {
+        worst = std::max(worst, glm::length(base.frames[f][j].position - s.frames[f * step][j].position));
+      }
+    }
+    EXPECT_LT(worst, 1e-3f) << rate << " Hz";
+  }
+}
+
+// Bone axes do not matter: the same skeleton with random rest frames moves the same.
+TEST(Avatar, AnyBoneAxes) {
+  const Session plain = Track(60), framed = Track(60, true);
+  float worst = 0.0f;
+  for (std::size_t f = 0; f < plain.frames.size(); ++f) {
+    for (std::size_t j = 0; j < plain.frames[f].size(); ++j) {
+      worst = std::max(worst, glm::length(plain.frames[f][j].position - framed.frames[f][j].position));
+    }
+  }
+  EXPECT_LT(worst, 1e-3f);
+}
+
+}  // namespace

@@ -1,0 +1,135 @@
+// A VRM-proportioned humanoid (metres, Y up, facing +Z, T-pose rest, 1.6 m)
+// for the avatar constraint's tests, its animated idle (arms down, elbows
+// bent) and a scripted tracking session: look around, turn, crouch, reach
+// forward, overhead and to the side, hands behind the head.
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "native/rig_test_util.h"
+
+namespace avatartest {
+
+using rigtest::LocalTransform;
+
+// Joints: 0 root, 1 hips, 2 spine, 3 chest, 4 upperChest, 5 neck, 6 head,
+// 7–10 left shoulder, upper arm, lower arm, hand; 11–14 right; 15–17 left
+// upper leg, lower leg, foot; 18–20 right.
+enum : int { kHips = 1, kNeck = 5, kHead = 6, kLeftShoulder = 7, kLeftUpper = 8, kLeftLower = 9, kLeftHand = 10,
+             kRightShoulder = 11, kRightUpper = 12, kRightLower = 13, kRightHand = 14, kLeftFoot = 17, kRightFoot = 20 };
+constexpr int kJoints = 21;
+
+inline std::vector<int> Parents() {
+  return {-1, 0, 1, 2, 3, 4, 5, 4, 7, 8, 9, 4, 11, 12, 13, 1, 15, 16, 1, 18, 19};
+}
+
+// The rest pose: every rest rotation `frame(i)` (identity by default), so a
+// test can give the bones any axes; the translations put the joints where a
+// VRM T-pose has them whatever the frames.
+inline std::vector<LocalTransform> Rest(bool framed = false) {
+  const glm::vec3 world[kJoints] = {
+      {0, 0, 0},         {0, 0.95f, 0},      {0, 1.05f, 0},       {0, 1.17f, 0},       {0, 1.30f, 0},
+      {0, 1.44f, 0},     {0, 1.54f, 0},      {0.03f, 1.40f, 0},   {0.12f, 1.40f, 0},   {0.38f, 1.40f, 0},
+      {0.62f, 1.40f, 0}, {-0.03f, 1.40f, 0}, {-0.12f, 1.40f, 0},  {-0.38f, 1.40f, 0},  {-0.62f, 1.40f, 0},
+      {0.08f, 0.89f, 0}, {0.08f, 0.48f, 0.015f}, {0.08f, 0.08f, -0.01f}, {-0.08f, 0.89f, 0}, {-0.08f, 0.48f, 0.015f},
+      {-0.08f, 0.08f, -0.01f}};
+  const std::vector<int> parents = Parents();
+  std::vector<glm::quat> rotation(kJoints, glm::quat(1, 0, 0, 0));
+  if (framed) {
+    iktest::Rng rng(7);
+    for (glm::quat& q : rotation) q = rng.Rotation();
+  }
+  std::vector<LocalTransform> rest(kJoints);
+  for (int i = 0; i < kJoints; ++i) {
+    const int p = parents[static_cast<std::size_t>(i)];
+    const glm::quat pr = p >= 0 ? rotation[static_cast<std::size_t>(p)] : glm::quat(1, 0, 0, 0);
+    const glm::vec3 pp = p >= 0 ? world[p] : glm::vec3(0.0f);
+    rest[static_cast<std::size_t>(i)].translation = glm::conjugate(pr) * (world[i] - pp);
+    rest[static_cast<std::size_t>(i)].rotation = glm::normalize(glm::conjugate(pr) * rotation[static_cast<std::size_t>(i)]);
+  }
+  return rest;
+}
+
+// The animated idle at time t: arms down and the elbows a little bent (each
+// turn applied in the model frame, so the rest frames do not matter), a
+// slight sway of the spine.
+inline std::vector<LocalTransform> Animated(const std::vector<LocalTransform>& rest, float t) {
+  std::vector<LocalTransform> pose = rest;
+  const auto turn = [&](int joint, const glm::quat& model) {  // turn a joint by a model-space rotation at rest
+    std::vector<rigtest::World> w = rigtest::Fk(Parents(), rest);
+    const glm::quat r = w[static_cast<std::size_t>(joint)].rotation;
+    pose[static_cast<std::size_t>(joint)].rotation = glm::normalize(rest[static_cast<std::size_t>(joint)].rotation * glm::conjugate(r) * model * r);
+  };
+  turn(kLeftUpper, glm::angleAxis(-1.2f, glm::vec3(0, 0, 1)));
+  turn(kRightUpper, glm::angleAxis(1.2f, glm::vec3(0, 0, 1)));
+  turn(kLeftLower, glm::angleAxis(-0.3f, glm::vec3(0, 1, 0)));
+  turn(kRightLower, glm::angleAxis(0.3f, glm::vec3(0, 1, 0)));
+  turn(2, glm::angleAxis(0.03f * std::sin(1.3f * t), glm::vec3(0, 0, 1)));
+  return pose;
+}
+
+// The avatar constraint on this skeleton (the common settings' defaults).
+inline rigtest::ConstraintSettings Settings() {
+  rigtest::ConstraintSettings s = ikpd::rig::DefaultSettings(rigtest::ConstraintKind::kAvatar);
+  s.joints = {1, 2, 3, 4, 5, 6};
+  s.arms = {7, 8, 9, 10, 11, 12, 13, 14};
+  s.legs = {15, 16, 17, 18, 19, 20};
+  return s;
+}
+
+// The scripted session's targets at time t (world; the root at `root`),
+// around the animated head and hands: 0–2 s look around, 2–4 s turn 90°,
+// 4–6 s crouch 0.3 m, 6–8 s reach forward, 8–10 s overhead and to the sides,
+// 10–12 s hands behind the head. Hand rotations turn the rest hand's frame
+// with the arm's direction and roll it about the arm.
+struct Targets {
+  ikpd::rig::TargetPose head, hands[2];
+};
+constexpr float kSession = 12.0f;
+
+inline float Ease(float t, float a, float b) {  // 0 before a, 1 after b, smooth between
+  const float x = std::clamp((t - a) / (b - a), 0.0f, 1.0f);
+  return x * x * (3.0f - 2.0f * x);
+}
+
+inline glm::quat Swing(const glm::vec3& from, const glm::vec3& to) {
+  const glm::vec3 a = glm::normalize(from), b = glm::normalize(to);
+  const float d = glm::dot(a, b);
+  const glm::vec3 c = glm::cross(a, b);
+  return glm::normalize(glm::quat(1.0f + d, c.x, c.y, c.z));
+}
+
+inline Targets Script(float t, const LocalTransform& root, const std::vector<rigtest::World>& restWorld) {
+  Targets out;
+  const glm::vec3 up(0, 1, 0);
+  const float yaw = 0.6f * std::sin(3.14159265f * t) * (1.0f - Ease(t, 1.5f, 2.0f)) + 1.5707963f * Ease(t, 2.0f, 4.0f) * (1.0f - Ease(t, 11.0f, 12.0f));
+  const float pitch = 0.25f * std::sin(2.0f * t);
+  const float crouch = 0.3f * Ease(t, 4.0f, 5.0f) * (1.0f - Ease(t, 5.5f, 6.5f));
+  const float lean = 0.15f * Ease(t, 6.0f, 7.0f) * (1.0f - Ease(t, 7.5f, 8.5f));
+  const glm::quat body = glm::angleAxis(yaw * 0.5f, up);  // the body's heading: half the head's turn
+  const glm::quat headTurn = glm::angleAxis(yaw, up) * glm::angleAxis(pitch, glm::vec3(1, 0, 0));
+  const glm::vec3 headAt = glm::vec3(0.0f, 1.52f - crouch, 0.05f * std::sin(0.7f * t) + lean + 0.1f * crouch);
+  const auto world = [&](const glm::vec3& model) { return root.translation + root.rotation * model; };
+  out.head = {world(body * headAt), glm::normalize(root.rotation * headTurn * restWorld[kHead].rotation), 1.0f};
+  for (int side = 0; side < 2; ++side) {
+    const float s = side == 0 ? 1.0f : -1.0f;
+    const glm::vec3 shoulder(0.12f * s, 1.38f - crouch, lean);
+    // Positions relative to the shoulder, blended through the session's phases.
+    glm::vec3 rel = glm::vec3(0.15f * s, -0.32f, 0.15f) + glm::vec3(0.05f * s, 0.04f, 0.05f) * std::sin(1.7f * t + s);
+    rel = glm::mix(rel, glm::vec3(0.08f * s, -0.05f, 0.36f), Ease(t, 6.0f, 7.0f) * (1.0f - Ease(t, 7.5f, 8.0f)));
+    rel = glm::mix(rel, glm::vec3(0.25f * s, 0.38f, 0.08f), Ease(t, 8.0f, 8.8f) * (1.0f - Ease(t, 9.0f, 9.5f)));
+    rel = glm::mix(rel, glm::vec3(0.45f * s, 0.02f, 0.0f), Ease(t, 9.3f, 9.8f) * (1.0f - Ease(t, 9.8f, 10.2f)));
+    rel = glm::mix(rel, glm::vec3(-0.06f * s, 0.2f, -0.14f), Ease(t, 10.0f, 10.8f) * (1.0f - Ease(t, 11.3f, 11.9f)));
+    const glm::vec3 hand = shoulder + rel;
+    const int joint = side == 0 ? kLeftHand : kRightHand;
+    const glm::quat roll = glm::angleAxis(0.5f * std::sin(1.1f * t), glm::vec3(s, 0, 0));
+    const glm::quat turn = Swing(glm::vec3(s, 0, 0), rel) * roll;
+    out.hands[side] = {world(body * hand), glm::normalize(root.rotation * body * turn * restWorld[joint].rotation), 1.0f};
+  }
+  return out;
+}
+
+}  // namespace avatartest

@@ -1,0 +1,24 @@
+// The rig's 'avatar' kind (docs/rig/avatar.md): a whole body from a head and
+// two hand targets (rig.targets, three per avatar) over `joints` [pelvis,
+// spine (1 to 3), neck?, head], `arms` (0, 6 or 8: [shoulder?, upper arm,
+// forearm, hand] left then right) and `legs` (0 or 6: [upper leg, lower leg,
+// foot] left then right); its options are the described ones.
+import { avatar as layout } from '../described.js';
+import { readIndices } from '../rigKinds.js';
+import { SMOOTHED } from './shared.js';
+
+export const avatar = Object.freeze({
+  job: 'avatar',
+  options: layout.options.map((f) => f.name),
+  common: SMOOTHED,
+  extras: ['arms', 'legs'],
+  targets: 3,
+  jointLists: (values) => [values.joints, values.arms, values.legs],
+  commonDefaults: () => ({ settleTime: 0.2 }),
+  defaults: () => ({ arms: [], legs: [] }),
+  mergeKey(key, value) {
+    if (key === 'arms') return readIndices(value, key, { min: 0, max: 8 });
+    if (key === 'legs') return readIndices(value, key, { min: 0, max: 6 });
+    return undefined;
+  },
+});

@@ -1,0 +1,70 @@
+// IKRig's 'avatar' constraint (docs/rig/avatar.md): its bones are
+// `{ spine, arms, legs }` (a humanoid's when none are given): the spine
+// [hips, spine, chest?, upperChest?, neck, head], each arm [shoulder?, upper,
+// lower, hand], each leg [upper, lower, foot]; its targets `head`,
+// `leftHand`, `rightHand` are Object3Ds (null: that part follows the
+// animation), their world position and rotation read every update.
+import { Quaternion, Vector3 } from 'three';
+import { describe } from '../../../src/readers.js';
+import { targetPose as TARGET } from '../../../src/rig/records.js';
+import { missingBones } from './shared.js';
+
+const SHAPE = '{ spine, arms, legs }';
+const TARGET_KEYS = Object.freeze(['head', 'leftHand', 'rightHand']);
+const _p = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
+
+function readTarget(value, key) {
+  if (value !== null && value !== undefined && value.isObject3D !== true) throw new TypeError(`${key}: expected an Object3D or null, got ${describe(value)}`);
+  return value ?? null;
+}
+
+// The targets as properties (checked when set), and constraint.set() for them.
+function attachTargets(constraint, options) {
+  const values = {};
+  for (const key of TARGET_KEYS) {
+    values[key] = readTarget(options[key], key);
+    Object.defineProperty(constraint, key, { enumerable: true, get: () => values[key], set: (v) => { values[key] = readTarget(v, key); } });
+  }
+  constraint._ownKeys = TARGET_KEYS;
+  constraint._checkOwn = (key, v) => readTarget(v, key);
+  constraint._setOwn = (key, v) => { constraint[key] = v; };
+}
+
+// Each target's world transform into the core rig's targets (weight 0 without one).
+function writeTargets(constraint, targets) {
+  const o = constraint._core.targetOffset;
+  for (let k = 0; k < 3; k++) {
+    const object = constraint[TARGET_KEYS[k]], at = o + TARGET.floats * k;
+    if (object === null) { targets[at + TARGET.weight] = 0; targets[at + TARGET.rotation + 3] = 1; continue; }
+    object.getWorldPosition(_p);
+    object.getWorldQuaternion(_q);
+    targets[at] = _p.x; targets[at + 1] = _p.y; targets[at + 2] = _p.z;
+    targets[at + 3] = _q.x; targets[at + 4] = _q.y; targets[at + 5] = _q.z; targets[at + 6] = _q.w;
+    targets[at + TARGET.weight] = 1;
+  }
+}
+
+export const avatar = Object.freeze({
+  bones: { min: 3, max: 6, shape: SHAPE },
+  boneKeys: ['bones'],
+  ownKeys: TARGET_KEYS,
+  humanoid: Object.freeze({
+    spine: ['hips', 'spine', 'chest?', 'upperChest?', 'neck', 'head'],
+    arms: [['leftShoulder?', 'leftUpperArm', 'leftLowerArm', 'leftHand'], ['rightShoulder?', 'rightUpperArm', 'rightLowerArm', 'rightHand']],
+    legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot']],
+  }),
+  targetless: true,
+  resolve(rig, options) {
+    const given = options.bones ?? (rig.humanoid.size > 0 ? avatar.humanoid : undefined);
+    if (given === undefined) throw missingBones(rig, 'avatar', SHAPE);
+    if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new TypeError(`bones: expected ${SHAPE}`);
+    const arms = (given.arms ?? []).map((limb, i) => rig.resolveList(limb, `bones.arms[${i}]`, 3, 4, '[shoulder?, upper, lower, hand]'));
+    if (arms.length === 2 && arms[0].length !== arms[1].length) throw new RangeError('bones.arms: both arms need a shoulder, or neither');
+    const legs = (given.legs ?? []).map((limb, i) => rig.resolveList(limb, `bones.legs[${i}]`, 3, 3, '[upper, lower, foot]'));
+    return { spine: rig.resolveList(given.spine, 'bones.spine', 3, 6, '[hips, spine..., neck?, head]'), arms, legs };
+  },
+  joints: (c, ix) => ({ joints: c.bones.spine.map(ix), arms: c.bones.arms.flat().map(ix), legs: c.bones.legs.flat().map(ix) }),
+  attach: attachTargets,
+  writeTargets,
+});
