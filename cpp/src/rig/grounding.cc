@@ -118,7 +118,7 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
 Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutput& out, GroundingReport* report) {
   if (Status s = Check(dt, in, out); !s) return s;
   const std::size_t legs = settings_.legs, J = settings_.legJoints;
-  const int steps = state_.seen && dt > 0.0f ? std::clamp(static_cast<int>(std::ceil(dt / kSubStep - 1e-3f)), 1, kMostSubSteps) : 1;
+  const int steps = state_.seen && dt > 0.0f ? static_cast<int>(std::clamp(std::ceil(dt / kSubStep - 1e-3f), 1.0f, static_cast<float>(kMostSubSteps))) : 1;
   State saved;
   if (steps > 1) saved = state_;
   std::array<Transform, kMaxGroundLegs * 4> pose{};
