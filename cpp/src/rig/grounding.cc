@@ -2,6 +2,7 @@
 // The per-frame stages are in grounding_solve.cc.
 #include "ikpd/rig/grounding.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -17,6 +18,28 @@ bool FiniteAtLeast(float v, float min) { return std::isfinite(v) && v >= min; }
 using describe::CheckRange;
 using describe::FirstError;
 using S = GroundingSettings;
+
+// Sub-steps between frames (docs/rig/grounding.md, "Sub-steps"): each at most this long, so
+// a lock drawn and the pelvis target it moves are followed alike at any frame rate.
+constexpr float kSubStep = 1.0f / 60.0f;
+constexpr int kMostSubSteps = 8;
+
+// The knee between hip h and ankle a (interpolated) with leg b's bone lengths, in the plane of
+// the interpolated knee k: the leg's length, and so its reach, is the frame's at every sub-step.
+glm::vec3 KneeBetween(const glm::vec3& h, const glm::vec3& k, const glm::vec3& a, const Transform* b) {
+  const float l1 = glm::length(b[1].position - b[0].position), l2 = glm::length(b[2].position - b[1].position);
+  const glm::vec3 v = a - h;
+  const float d = glm::length(v);
+  if (!(d > 0.0f) || !std::isfinite(d)) return k;
+  const glm::vec3 u = v / d, off = (k - h) - glm::dot(k - h, u) * u;
+  const float x = std::min((l1 * l1 - l2 * l2 + d * d) / (2.0f * d), l1), side = glm::length(off);
+  if (!(side > 0.0f)) return h + x * u;
+  return h + x * u + std::sqrt(std::max(l1 * l1 - x * x, 0.0f)) * (off / side);
+}
+
+glm::quat Turned(const glm::quat& a, const glm::quat& b, float t) {
+  return glm::slerp(NormalizeByReciprocalOr(a, kIdentityRotation), NormalizeByReciprocalOr(b, kIdentityRotation), t);
+}
 
 // NaN is a derived default (resolved per update from the legs); any other value
 // must lie in the described range.
@@ -83,6 +106,79 @@ Status Grounding::Apply(const GroundingSettings& settings, bool keepState) {
   settings_ = settings;
   state_ = next;
   limb_ = setup;
+  return Ok();
+}
+
+// One frame: the stages run at sub-steps of at most kSubStep from the last update's input to
+// this one (docs/rig/grounding.md, "Sub-steps"), only the last one writing the output, so
+// state at a time does not depend on where the frames fall. Between the two frames the pose
+// is interpolated (positions linearly, rotations along the shortest arc), and each foot's ground is
+// the last hit until its edge, this one from there on (an edge not known: the two hits' planes
+// interpolated): no query beyond the frame's. A failed step restores the state: errors change nothing.
+Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutput& out, GroundingReport* report) {
+  if (Status s = Check(dt, in, out); !s) return s;
+  const std::size_t legs = settings_.legs, J = settings_.legJoints;
+  const int steps = state_.seen && dt > 0.0f ? static_cast<int>(std::clamp(std::ceil(dt / kSubStep - 1e-3f), 1.0f, static_cast<float>(kMostSubSteps))) : 1;
+  State saved;
+  if (steps > 1) saved = state_;
+  std::array<Transform, kMaxGroundLegs * 4> pose{};
+  std::array<GroundHit, kMaxGroundLegs> grounds{};
+  GroundingInput at = in;
+  at.grounds = std::span<const GroundHit>(grounds.data(), legs);
+  const float h = dt / static_cast<float>(steps);
+  for (int s = 1; s <= steps; ++s) {
+    const float t0 = static_cast<float>(s - 1) / static_cast<float>(steps), t1 = static_cast<float>(s) / static_cast<float>(steps);
+    const bool last = s == steps;
+    for (std::size_t i = 0; i < legs; ++i) {
+      const GroundHit& now = in.grounds[i];
+      const float edge = now.edge >= 0.0f ? now.edge : 0.5f;
+      const GroundHit& before = state_.groundsBefore[i];
+      grounds[i] = last || edge < t1 ? now : before;
+      if (now.edge < 0.0f && !last && now.hit != 0.0f && before.hit != 0.0f) {
+        grounds[i] = now;
+        grounds[i].point = glm::mix(before.point, now.point, t1);
+        grounds[i].normal = glm::mix(NormalizeOr(before.normal, in.up, 1e-20f), NormalizeOr(now.normal, in.up, 1e-20f), t1);
+      }
+      grounds[i].plant = now.plant;
+      grounds[i].edge = now.edge >= 0.0f && edge >= t0 && (last || edge < t1) ? std::clamp((now.edge - t0) * static_cast<float>(steps), 0.0f, 1.0f) : -1.0f;
+    }
+    if (last) {
+      at.pelvis = in.pelvis, at.groundOrigin = in.groundOrigin, at.legs = in.legs;
+    } else {
+      at.pelvis = {glm::mix(state_.pelvisBefore.position, in.pelvis.position, t1), Turned(state_.pelvisBefore.rotation, in.pelvis.rotation, t1)};
+      at.groundOrigin = glm::mix(state_.origin, in.groundOrigin, t1);
+      for (std::size_t i = 0; i < legs; ++i) {
+        const Transform* a = &state_.legsBefore[i * J];
+        const Transform* b = &in.legs[i * J];
+        Transform* o = &pose[i * J];
+        for (std::size_t k = 0; k < J; ++k) {
+          o[k].rotation = Turned(a[k].rotation, b[k].rotation, t1);
+          o[k].position = glm::mix(a[k].position, b[k].position, t1);
+        }
+        o[1].position = KneeBetween(o[0].position, o[1].position, o[2].position, b);
+      }
+      at.legs = std::span<const Transform>(pose.data(), legs * J);
+    }
+    // A new plant waits for the frame's last step: a lock planted from the interpolated pose
+    // would hold the foot off its frame's path. A held lock is drawn, and released, at every step
+    // (the pelvis's target follows it between frames); a free foot's glide goes on.
+    std::array<bool, kMaxGroundLegs> unplanted{};
+    std::array<glm::vec3, kMaxGroundLegs> lock{};
+    std::array<std::array<pd::ScalarPD, 3>, kMaxGroundLegs> slide{};
+    for (std::size_t i = 0; i < legs && !last; ++i) unplanted[i] = !state_.legs[i].planted, lock[i] = state_.legs[i].lock, slide[i] = state_.legs[i].slide;
+    if (Status st = Advance(h, at, last ? &out : nullptr, last ? report : nullptr); !st) {
+      if (steps > 1) state_ = saved;
+      return st;
+    }
+    for (std::size_t i = 0; i < legs && !last; ++i) {
+      Leg& leg = state_.legs[i];
+      if (unplanted[i] && leg.planted) leg.planted = false, leg.lock = lock[i], leg.slide = slide[i];
+    }
+  }
+  if (dt > 0.0f) state_.step = dt;
+  state_.pelvisBefore = in.pelvis;
+  std::copy(in.legs.begin(), in.legs.end(), state_.legsBefore.begin());
+  std::copy(in.grounds.begin(), in.grounds.end(), state_.groundsBefore.begin());
   return Ok();
 }
 

@@ -1,8 +1,8 @@
 // Grounding: one update (docs/rig/grounding.md, the model). Stages, in order:
 // FootTargets (ground offset, sole rotation, stance) → SmoothFeet (PDs and
 // plant lock) → BodyTargets (pitch, pelvis offset) → SmoothBody → SolveLegs
-// (carry by the pelvis, two-bone IK per leg). Every check happens first, so a
-// failed update changes nothing.
+// (carry by the pelvis, two-bone IK per leg). One step: Update (grounding.cc)
+// runs the first four at sub-steps between frames and checks first.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -80,8 +80,7 @@ bool Grounding::FootMoved(const Leg& st) {
          st.slide[1].value() != 0.0 || st.slide[2].value() != 0.0;
 }
 
-Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutput& out, GroundingReport* report) {
-  if (Status s = Check(dt, in, out); !s) return s;
+Status Grounding::Advance(float dt, const GroundingInput& in, const GroundingOutput* output, GroundingReport* report) {
   const GroundingSettings& S = settings_;
   const std::size_t legs = S.legs, J = S.legJoints;
   const glm::vec3 up = NormalizeOr(in.up, glm::vec3(0.0f, 1.0f, 0.0f));
@@ -333,7 +332,9 @@ Status Grounding::Update(float dt, const GroundingInput& in, const GroundingOutp
                                                                              : smooth(state_.pelvis, pelvisTarget, !grounded);
   float pelvis = reach(std::clamp(smoothed, -maxDrop, maxRise), bodyTurn, d.target);
 
-  // Stage 4: carry the legs by the pelvis, solve each leg.
+  // Stage 4 (the frame's last step only): carry the legs by the pelvis, solve each leg.
+  if (output == nullptr) return Ok();
+  const GroundingOutput& out = *output;
   const glm::vec3 lift = pelvis * up;
   out.pelvis->position = pivot + bodyTurn * (in.pelvis.position - pivot) + lift;
   out.pelvis->rotation = glm::normalize(bodyTurn * NormalizeByReciprocalOr(in.pelvis.rotation, kIdentityRotation));

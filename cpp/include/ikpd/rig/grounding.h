@@ -184,11 +184,18 @@ class Grounding {
     float step = 0.0f;       // the last update's dt > 0
     float plantHeight = 0.0f, length = 0.0f;  // the last update's plantHeight (world) and shortest leg
     bool seen = false;
+    // The last update's input, the start of the next one's sub-steps (grounding.cc).
+    Transform pelvisBefore;
+    std::array<Transform, kMaxGroundLegs * 4> legsBefore{};
+    std::array<GroundHit, kMaxGroundLegs> groundsBefore{};
+    glm::vec3 originBefore{0.0f};
   };
   struct Desired;  // per-update scratch (grounding.cc)
 
   Status Apply(const GroundingSettings& settings, bool keepState);
   Status Check(float dt, const GroundingInput& in, const GroundingOutput& out) const;
+  // One step of the stages (grounding_solve.cc); the output only at a frame's last step.
+  Status Advance(float dt, const GroundingInput& in, const GroundingOutput* out, GroundingReport* report);
   static bool FootMoved(const Leg& leg);
   glm::vec3 SlideAfter(const Leg& leg, float dt, const glm::vec3& up, bool release) const;
   bool Stance(const Leg& leg, float plant, const glm::vec3& sole, float lift, const glm::vec3& rootStep, float dt, float plantHeight,
