@@ -188,7 +188,6 @@ class Grounding {
     Transform pelvisBefore;
     std::array<Transform, kMaxGroundLegs * 4> legsBefore{};
     std::array<GroundHit, kMaxGroundLegs> groundsBefore{};
-    glm::vec3 originBefore{0.0f};
   };
   struct Desired;  // per-update scratch (grounding.cc)
 
