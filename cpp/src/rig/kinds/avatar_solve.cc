@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 
+#include "../../ik/chain/rotation.h"
 #include "../../ik/ik_math.h"
 #include "avatar.h"
 #include "registry.h"
@@ -16,7 +17,7 @@ namespace {
 
 using ikpd::detail::AxisAngle;
 using ikpd::detail::SignedAngle;
-using ikpd::detail::StablePerpendicular;
+using ikpd::chain_detail::Arc;
 
 // Slot k turned by q about its position, every slot below it carried.
 void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q) {
@@ -33,16 +34,6 @@ void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q) {
 void Move(const AvatarState& a, Transform* pose, const glm::vec3& v) {
   pose[0].position += v;
   for (std::uint32_t bits = a.below[0]; bits != 0; bits &= bits - 1) pose[std::countr_zero(bits)].position += v;
-}
-
-// The shortest rotation taking direction `from` to `to` (either may be any length).
-glm::quat Between(const glm::vec3& from, const glm::vec3& to) {
-  const float lengths = glm::length(from) * glm::length(to);
-  if (!(lengths > 1e-12f)) return kIdentityRotation;
-  const float d = glm::dot(from, to) / lengths;
-  if (d < -0.999999f) return AxisAngle(StablePerpendicular(glm::normalize(from)), kPi);
-  const glm::vec3 axis = glm::cross(from, to) / lengths;
-  return Unit(glm::quat(1.0f + d, axis.x, axis.y, axis.z));
 }
 
 // The share s in [0, 1] of the pelvis move v that keeps every hip within its
@@ -115,7 +106,7 @@ void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goal
     const float share = remaining > 0.0f ? std::min(own / remaining, 1.0f) : 0.0f;
     remaining -= own;
     if (share == 0.0f) continue;
-    const glm::quat swing = Between(pose[a.head].position - pose[k].position, goals.head.position - pose[k].position);
+    const glm::quat swing = Arc(pose[a.head].position - pose[k].position, goals.head.position - pose[k].position);
     Turn(a, pose, k, Unit(glm::slerp(kIdentityRotation, swing, share)));
   }
   Turn(a, pose, a.head, Unit(goals.head.rotation * glm::conjugate(pose[a.head].rotation)));
