@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "ikpd/rig/grounding.h"
+#include "../ik/chain/rotation.h"
 #include "body_parts.h"
 #include "grounding_continuous.h"
 
@@ -16,17 +17,12 @@ namespace ikpd::rig {
 namespace {
 using body_detail::FrameOf;
 using body_detail::Horizontal;
+using chain_detail::Arc;
 using grounding_detail::HasJumps;
 using grounding_detail::SharedKept;
 using grounding_detail::SmoothAcrossEdges;
 const glm::dquat kIdentityD(1.0, 0.0, 0.0, 0.0);
 constexpr float kWall = 0.1f;  // |n·up| below this: a wall, not ground
-
-// The shortest rotation taking unit a to unit b (|angle| < π).
-glm::quat Arc(const glm::vec3& a, const glm::vec3& b) {
-  const glm::vec3 c = glm::cross(a, b);
-  return NormalizeOr(glm::quat(1.0f + glm::dot(a, b), c.x, c.y, c.z), kIdentityRotation);
-}
 
 float LegLength(const Transform* leg) {
   return glm::length(leg[1].position - leg[0].position) + glm::length(leg[2].position - leg[1].position);
