@@ -182,6 +182,7 @@ describe('AvatarIK errors', () => {
     expect(() => { avatar.shoulderWeight = 3; }).toThrow(/shoulderWeight: must be in \[0, 1\]/);
     expect(() => { avatar.leftHnad = null; }).toThrow(/^leftHnad: unknown option of AvatarIK \(did you mean 'leftHand'\?\)/);
     expect(() => avatar.update(NaN)).toThrow(/^dt: must be finite/);
+    expect(() => { avatar.target = new Object3D(); }).toThrow(/^target: AvatarIK has no single target; set head, leftHand, rightHand/);
     expect(avatar.leftHandWeight).toBe(0.5);
     expect(avatar.constraint.leftHandWeight).toBe(0.5);
     expect(avatar.shoulderWeight).toBe(undefined); // the default in force

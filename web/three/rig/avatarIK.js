@@ -70,6 +70,12 @@ export class AvatarIK extends RigHelper {
     return super._toCore(key, value);
   }
 
+  /** An avatar has no single target: its targets are `head`, `leftHand` and `rightHand`. */
+  get target() { return undefined; }
+  set target(value) {
+    throw new TypeError(`target: AvatarIK has no single target; set ${TARGETS.join(', ')} (Object3Ds)`);
+  }
+
   /** The humanoid the rig found: a read-only Map role → bone, with its `convention`. */
   get humanoid() { return this.rig.humanoid; }
 
