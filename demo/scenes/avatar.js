@@ -1,6 +1,6 @@
 // A whole body from a head and two hands (docs/rig/avatar.md) through
-// ikpd/three's AvatarIK: the humanoid (the built-in one playing its idle, or
-// CesiumMan) follows three targets, the head and the hands, each a handle to
+// ikpd/three's AvatarIK: the humanoid (the built-in one playing its idle,
+// CesiumMan, or a dropped .glb/.gltf/.vrm) follows three targets, the head and the hands, each a handle to
 // drag, or a scripted tracking session (look around, crouch, reach overhead
 // and behind the back, hands behind the head, reach forward, turn 90°); where
 // the browser offers immersive-vr, "enter VR" puts the targets on the
@@ -8,7 +8,8 @@
 import * as THREE from 'three/webgpu';
 import { colors, handle, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
-import { CESIUM_MAN_HUMANOID, disposeModel, loadSample } from '../lib/sampleCharacters.js';
+import { CESIUM_MAN_HUMANOID, disposeModel, knownHumanoid, loadSample } from '../lib/sampleCharacters.js';
+import { frameModel, parseDropped } from '../lib/droppedModel.js';
 
 const TARGETS = ['head', 'leftHand', 'rightHand'];
 const LABELS = { head: 'head target', leftHand: 'left hand target', rightHand: 'right hand target' };
@@ -20,9 +21,9 @@ const ACROSS = new THREE.Vector3(1, 0, 0);
 // offset from rest [x, y, z], its yaw and pitch (down +), each hand's place in the character's
 // space (x left, y up, z forward) and the body's turn; eased from key to key, looping.
 const SCRIPT = [
-  { t: 0, head: [0, 0, 0, 0, 0], left: [0.25, 1.0, 0.25], right: [-0.25, 1.0, 0.25], turn: 0 }, // standing
-  { t: 1.5, head: [0, 0, 0, 0.7, 0], left: [0.25, 1.0, 0.25], right: [-0.25, 1.0, 0.25], turn: 0 }, // look left
-  { t: 3, head: [0, 0, 0, -0.7, 0.25], left: [0.25, 1.0, 0.25], right: [-0.25, 1.0, 0.25], turn: 0 }, // look right, down
+  { t: 0, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0 }, // standing
+  { t: 1.5, head: [0, 0, 0, 0.7, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0 }, // look left
+  { t: 3, head: [0, 0, 0, -0.7, 0.25], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0 }, // look right, down
   { t: 4.5, head: [0, -0.3, 0.05, 0, 0.2], left: [0.25, 0.85, 0.3], right: [-0.25, 0.85, 0.3], turn: 0 }, // crouch
   { t: 6, head: [0, -0.02, 0, 0, -0.35], left: [0.2, 1.84, 0.1], right: [-0.2, 1.84, 0.1], turn: 0 }, // reach overhead
   { t: 6.8, head: [0, 0, 0, 0, 0], left: [0.42, 1.15, -0.05], right: [-0.42, 1.15, -0.05], turn: 0 }, // arms down the sides
@@ -30,7 +31,7 @@ const SCRIPT = [
   { t: 9, head: [0, 0, 0, 0, -0.1], left: [0.1, 1.6, -0.1], right: [-0.1, 1.6, -0.1], turn: 0 }, // hands behind the head
   { t: 10.5, head: [0, -0.03, 0.02, 0, 0.1], left: [0.18, 1.3, 0.4], right: [-0.18, 1.3, 0.4], turn: 0 }, // reach forward
   { t: 12, head: [0, -0.03, 0.02, 0, 0.1], left: [0.2, 1.2, 0.3], right: [-0.2, 1.2, 0.3], turn: Math.PI / 2 }, // turn 90°
-  { t: 14, head: [0, 0, 0, 0, 0], left: [0.25, 1.0, 0.25], right: [-0.25, 1.0, 0.25], turn: 0 }, // and back
+  { t: 14, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0 }, // and back
 ];
 const LOOP = SCRIPT[SCRIPT.length - 1].t;
 const ease = (x) => x * x * (3 - 2 * x);
@@ -119,6 +120,40 @@ export async function create(ctx) {
     man.mixer.update(0);
     return { name: 'CesiumMan', root: man.root, mixer: man.mixer, humanoid: CESIUM_MAN_HUMANOID };
   }
+
+  // A dropped model: framed to about 1.7 m, its first clip playing; its humanoid by names, the
+  // VRM humanoid or the demo's tables. One that cannot be rigged leaves the scene as it was.
+  async function loadDropped(file) {
+    let model = null;
+    try {
+      const parsed = await parseDropped(file);
+      model = parsed.model;
+      frameModel(model);
+      const root = new THREE.Group();
+      root.name = file.name;
+      root.add(model);
+      root.updateMatrixWorld(true);
+      const mixer = new THREE.AnimationMixer(root);
+      if (parsed.gltf.animations.length > 0) mixer.clipAction(parsed.gltf.animations[0]).play();
+      mixer.update(0);
+      const humanoid = parsed.vrm ? parsed.vrm.humanoid : knownHumanoid(root) ?? 'auto';
+      useCharacter({ name: file.name, root, mixer, humanoid });
+      if (loaded.dropped) disposeModel(loaded.dropped.root);
+      loaded.dropped = { root };
+    } catch (error) {
+      if (model) disposeModel(model);
+      message = `${file.name}: ${error.message ?? error}; the character is unchanged`;
+      throw error;
+    }
+  }
+  const onDragOver = (event) => event.preventDefault();
+  const onDrop = (event) => {
+    event.preventDefault();
+    const file = event.dataTransfer?.files?.[0];
+    if (file) loadDropped(file).catch(() => {}); // the message says why
+  };
+  ctx.canvas.addEventListener('dragover', onDragOver);
+  ctx.canvas.addEventListener('drop', onDrop);
 
   async function setCharacter(name) {
     try {
@@ -242,11 +277,13 @@ export async function create(ctx) {
       setMode('script');
     },
     dispose() {
+      ctx.canvas.removeEventListener('dragover', onDragOver);
+      ctx.canvas.removeEventListener('drop', onDrop);
       xr.session?.end();
       character?.avatar.dispose();
       character = null;
       // Both characters, the one in the scene too (its skeleton's bone texture with it).
-      for (const model of [loaded.builtIn, loaded.man]) {
+      for (const model of [loaded.builtIn, loaded.man, loaded.dropped]) {
         if (!model) continue;
         scene.remove(model.root);
         disposeModel(model.root);

@@ -2,10 +2,12 @@
 // loads without console errors and renders; the scripted tracking session
 // keeps the head and hands on their targets; dragging a hand target (the test
 // hook's setTarget) takes over from the script and the hand follows; off, the
-// avatar blends out; CesiumMan takes the built-in humanoid's place.
+// avatar blends out; CesiumMan and a dropped .glb (written by GLTFExporter in
+// Node) take the built-in humanoid's place.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
+import { exportHumanoidGlb } from '../support/gltf-round-trip.js';
 
 const SLOW = 240_000;
 const CENTER = { x: 0.25, y: 0.2, width: 0.5, height: 0.55 };
@@ -64,6 +66,25 @@ describe('avatar scene', () => {
     const scripted = await run(page, 1 / 30, 30 * 6, 30);
     expect(scripted.state.message).toBe('');
     expect(scripted.state.convention).toBe('table');
+    expect(scripted.worst).toBeLessThan(1e-3);
+    await page.evaluate(() => window.__ikpdDemo.renderFrames(1));
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => window.__ikpdDemo.errors)).toEqual([]);
+  }, SLOW);
+
+  it('runs on a dropped .glb (Mixamo names, mixed bone axes, a turned centimetre armature)', async () => {
+    const { page, errors } = session;
+    const bytes = Array.from(await exportHumanoidGlb({ axes: 'mixed', mixamoArmature: true, seed: 4 }));
+    await page.evaluate((data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], 'dropped.glb', { type: 'model/gltf-binary' }));
+      document.querySelector('#viewport canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, bytes);
+    await page.waitForFunction(() => window.__ikpdDemo.state().character === 'dropped.glb', null, { timeout: 60_000 });
+    await page.evaluate(() => window.__ikpdDemo.reset());
+    const scripted = await run(page, 1 / 30, 30 * 6, 30);
+    expect(scripted.state.message).toBe('');
+    expect(scripted.state.convention).toBe('mixamo');
     expect(scripted.worst).toBeLessThan(1e-3);
     await page.evaluate(() => window.__ikpdDemo.renderFrames(1));
     expect(errors).toEqual([]);
