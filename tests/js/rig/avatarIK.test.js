@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Object3D, Quaternion, Vector3 } from 'three';
 import { VRMHumanoid } from '@pixiv/three-vrm';
 import { ikpd } from '../../support/setup.js';
-import { AvatarIK } from '../../../web/three/index.js';
+import { AvatarIK, IKRig } from '../../../web/three/index.js';
 import { CESIUM_MAN, walkingPair } from '../../support/cesiumMan.js';
 import { buildHumanoid } from '../../support/three-humanoid.js';
 
@@ -189,5 +189,20 @@ describe('AvatarIK errors', () => {
     expect(avatar.constraint.shoulderWeight).toBe(0.5);
     avatar.dispose();
     expect(() => avatar.update(1 / 60)).toThrow(/^AvatarIK: used after dispose\(\)/);
+  });
+});
+
+describe("IKRig's avatar constraint takes the same target weights", () => {
+  it('reads them back, checks them in set() and changes nothing on an error', () => {
+    const h = buildHumanoid();
+    const rig = new IKRig(ikpd, h.scene);
+    const c = rig.add('avatar', { leftHand: new Object3D(), leftHandWeight: 0.25 });
+    expect([c.headWeight, c.leftHandWeight, c.rightHandWeight]).toEqual([1, 0.25, 1]);
+    expect(() => c.set({ headWeight: 0.5, rightHandWeight: 2 })).toThrow(/^rightHandWeight: must be a number in \[0, 1\], got 2$/);
+    expect([c.headWeight, c.rightHandWeight]).toEqual([1, 1]);
+    c.set({ headWeight: 0.5 });
+    expect(c.headWeight).toBe(0.5);
+    expect(() => rig.add('avatar', { leftHandWieght: 1 })).toThrow(/^leftHandWieght: unknown option of IKRig\.avatar \(did you mean 'leftHandWeight'\?\)/);
+    rig.dispose();
   });
 });
