@@ -4,7 +4,9 @@
 // rows of bench/run.mjs (bench/js/three_rig.js). RigGrounding: the grounding
 // constraint on the two legs (docs/rig/grounding.md), the ground hits filled from
 // the probes of an analytic bumpy ground (the solve alone: no raycast);
-// RigGrounding/update the same without the probe (Update only).
+// RigGrounding/update the same without the probe (Update only). RigAvatar:
+// the avatar constraint (docs/rig/avatar.md) on the same humanoid, a head and
+// two hand targets moving a little every frame.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -40,7 +42,8 @@ struct Character {
   LocalTransform root{};
 };
 
-void Build(Character& c, bool humanoid) {
+// The humanoid's skeleton, its rest pose as the animated input.
+void InitSkeleton(Character& c) {
   std::vector<int> parents;
   std::vector<LocalTransform> rest;
   for (const Joint& j : kLayout) {
@@ -54,6 +57,10 @@ void Build(Character& c, bool humanoid) {
   if (!c.rig.Init(skeleton, rest)) std::abort();
   c.in = rest;
   c.out = rest;
+}
+
+void Build(Character& c, bool humanoid) {
+  InitSkeleton(c);
   const auto add = [&](ConstraintKind kind, std::vector<int> joints) {
     ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(kind);
     s.joints = std::move(joints);
@@ -102,6 +109,30 @@ void RigHumanoid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(RigHumanoid);
+
+// One avatar frame: spine [hips … head], both arms with shoulders, both legs; the head
+// and hands near their rest places (rest world rotations are identity here).
+void RigAvatar(benchmark::State& state) {
+  Character c;
+  InitSkeleton(c);
+  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kAvatar);
+  s.joints = {0, 1, 2, 3, 4, 5};
+  s.arms = {8, 9, 10, 11, 12, 13, 14, 15};
+  s.legs = {16, 17, 18, 20, 21, 22};
+  if (!c.rig.Add(s)) std::abort();
+  int frame = 0;
+  for (auto _ : state) {
+    const float w = 0.02f * std::sin(0.1f * static_cast<float>(frame++));
+    auto targets = c.rig.targets();
+    targets[0] = {{w, 1.54f, 0.05f}, glm::angleAxis(5 * w, glm::vec3(0, 1, 0)), 1.0f};
+    targets[1] = {{0.3f + w, 1.2f, 0.3f}, glm::quat(1, 0, 0, 0), 1.0f};
+    targets[2] = {{-0.3f - w, 1.2f, 0.3f}, glm::quat(1, 0, 0, 0), 1.0f};
+    if (!c.rig.Update(1.0f / 60.0f, c.in, c.root, c.out)) std::abort();
+    benchmark::DoNotOptimize(c.out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(RigAvatar);
 
 // A walking character (root moving along +Z, the ankles swinging) on a bumpy ground.
 void GroundingCharacter(Character& c) {

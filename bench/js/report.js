@@ -63,6 +63,7 @@ export function printExtras(extra) {
       console.log(`  ${name.padEnd(52)} ${fmt(r[key]).padStart(9)}  ${ratio(r[key], r.lean)}`);
     }
     console.log(`  humanoid: helpers / IKRig ${ratio(r.helpersHumanoid, r.rigHumanoid)}`);
+    console.log(`  avatar frame on the humanoid, three.js bones read and written: AvatarIK.update ${fmt(r.avatarIK)} (target ≤ 8 µs), IKRig avatar ${fmt(r.rigAvatar)}`);
     console.log(`  full-body look-at: BodyLookAt.update ${fmt(r.bodyLookAt)}, BodyLookAtIK.update ${fmt(r.bodyLookAtIK)}, IKRig bodyLookAt ${fmt(r.rigBodyLookAt)}`);
     console.log(`  10-bone chain: ChainIK.update ${fmt(r.chainIK)} = ${ratio(r.chainIK, r.chainSolver)} ChainSolver.solve ${fmt(r.chainSolver)}`);
   }

@@ -2,8 +2,8 @@
 // bones (tests/support/three-humanoid.js, +Y bones with rest rotations, as
 // exporters write them), per character per frame, reading and writing the
 // three.js bones included. Not shipped; bench/run.mjs only.
-import { Vector3 } from 'three';
-import { AimIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, TwoBoneIK } from '../../web/three/index.js';
+import { Object3D, Vector3 } from 'three';
+import { AimIK, AvatarIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, TwoBoneIK } from '../../web/three/index.js';
 import { buildHumanoid } from '../../tests/support/three-humanoid.js';
 import { buildChain } from '../../tests/support/three-rig.js';
 
@@ -31,7 +31,8 @@ function wiggle(t, frame) {
 /**
  * ns per character per frame for: one TwoBoneIK limb, one IKRig two-bone
  * limb, and the humanoid (2 arms + 2 legs two-bone, 6-joint look-at, 2 eye
- * aims) through IKRig and through one helper per constraint.
+ * aims) through IKRig and through one helper per constraint; one avatar
+ * frame (head and hand Object3D targets) through AvatarIK and IKRig.
  */
 export function benchThreeRig(ikpd, measure) {
   const out = {};
@@ -101,6 +102,31 @@ export function benchThreeRig(ikpd, measure) {
     const rig = new IKRig(ikpd, buildHumanoid().scene);
     rig.add('bodyLookAt', { target: t.look });
     out.rigBodyLookAt = measure(() => { wiggle(t, frame++); rig.update(1 / 60); }, 1);
+    rig.dispose();
+  }
+  {
+    // The avatar (docs/rig/avatar.md): head and hand targets near their rest places, moving a little.
+    const avatarTargets = (bones) => {
+      const t = { head: new Object3D(), leftHand: new Object3D(), rightHand: new Object3D() };
+      for (const role of Object.keys(t)) bones[role].getWorldQuaternion(t[role].quaternion);
+      return t;
+    };
+    const move = (t) => {
+      const s = 0.02 * Math.sin(frame++ * 0.1);
+      t.head.position.set(s, 1.54, 0.05);
+      t.leftHand.position.set(0.3 + s, 1.2, 0.3);
+      t.rightHand.position.set(-0.3 - s, 1.2, 0.3);
+    };
+    const human = buildHumanoid();
+    const t = avatarTargets(human.bones);
+    const avatar = new AvatarIK(ikpd, human.scene, t);
+    out.avatarIK = measure(() => { move(t); avatar.update(1 / 60); }, 1);
+    avatar.dispose();
+    const other = buildHumanoid();
+    const u = avatarTargets(other.bones);
+    const rig = new IKRig(ikpd, other.scene);
+    rig.add('avatar', u);
+    out.rigAvatar = measure(() => { move(u); rig.update(1 / 60); }, 1);
     rig.dispose();
   }
   {

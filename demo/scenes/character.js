@@ -9,12 +9,12 @@
 // place walks the oval at the speed of its stance feet (demo/lib/clipGait.js).
 // A dropped file that cannot be rigged leaves the scene as it was and says why.
 import * as THREE from 'three/webgpu';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { colors, handle, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
 import { createWalk } from '../lib/walk.js';
 import { analyseClip } from '../lib/clipGait.js';
 import { disposeModel, knownHumanoid } from '../lib/sampleCharacters.js';
+import { frameModel, parseDropped } from '../lib/droppedModel.js';
 
 const _v = new THREE.Vector3();
 const _w = new THREE.Vector3();
@@ -28,12 +28,6 @@ const groundAt = (x, y, z) => ({ height: inside(x, z) ? PLATFORM.height : 0 });
 const CUP_HOME = [-0.3, 1.1, 0.3];
 const CUP_BY_PATH = [0.05, 1.05, 0.75];
 const WALKING = 0.3; // m/s: a dropped model's clip whose stance feet move back faster walks the oval
-
-/** The VRM loader plugin, loaded on the first .vrm dropped (three-vrm stays out of the main bundle). */
-async function vrmPlugin(parser) {
-  const { VRMLoaderPlugin } = await import('@pixiv/three-vrm');
-  return new VRMLoaderPlugin(parser);
-}
 
 export async function create(ctx) {
   const { scene, camera, controls, ikpd, ikpdThree } = ctx;
@@ -151,17 +145,12 @@ export async function create(ctx) {
   async function loadDropped(file) {
     let holder = null;
     try {
-      const loader = new GLTFLoader();
-      if (/\.vrm$/i.test(file.name)) loader.register(vrmPlugin);
-      const gltf = await loader.parseAsync(await file.arrayBuffer(), '');
-      const vrm = gltf.userData.vrm;
-      const model = vrm ? vrm.scene : gltf.scene;
+      const { gltf, vrm, model } = await parseDropped(file);
       // The walk moves the holder; the model keeps its framing inside it.
       holder = new THREE.Group();
       holder.name = file.name;
       holder.add(model);
-      if (!model.getObjectByProperty('isSkinnedMesh', true)) throw new Error('no skinned mesh: there is no skeleton to rig');
-      frame(model);
+      frameModel(model);
       holder.updateMatrixWorld(true);
       const mixer = gltf.animations.length > 0 ? new THREE.AnimationMixer(holder) : null;
       const built = buildCharacter(holder, vrm ? vrm.humanoid : 'auto', mixer);
@@ -185,23 +174,6 @@ export async function create(ctx) {
       message = `${file.name}: ${error.message ?? error}; the character is unchanged`;
       throw error;
     }
-  }
-
-  // Scales a model to about 1.6 m of bones (1.7 m of meshes), centred on the origin; its own
-  // y = 0 stays the floor unless its bones are far from it.
-  function frame(model) {
-    model.updateMatrixWorld(true);
-    const box = new THREE.Box3();
-    model.traverse((o) => { if (o.isBone) box.expandByPoint(o.getWorldPosition(_v)); });
-    const bones = !box.isEmpty();
-    if (!bones) box.setFromObject(model);
-    const height = box.max.y - box.min.y;
-    if (!(height > 1e-6)) return;
-    const scale = (bones ? 1.6 : 1.7) / height;
-    const floor = box.min.y > -0.05 * height && box.min.y < 0.1 * height ? 0 : box.min.y;
-    model.scale.multiplyScalar(scale);
-    model.position.set(-0.5 * (box.min.x + box.max.x), -floor, -0.5 * (box.min.z + box.max.z)).multiplyScalar(scale);
-    model.updateMatrixWorld(true);
   }
 
   const onDragOver = (event) => event.preventDefault();

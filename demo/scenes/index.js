@@ -63,6 +63,13 @@ export const sceneList = [
     load: () => import('./character.js'),
   },
   {
+    id: 'avatar',
+    requires: ['Rig', 'three.AvatarIK'],
+    title: 'Avatar from tracking',
+    description: `A whole body from a head and two hands through AvatarIK: the pelvis follows the head, the spine bends to it, the shoulders turn toward the hands, arms and legs are two-bone solves. The targets play a scripted tracking session (look around, crouch, reach overhead and behind the back, hands behind the head, turn); drag the ${swatch(colors.target, 'red head')}, ${swatch(colors.pole, 'blue left hand')} or ${swatch(colors.accent, 'amber right hand')} target to take over. Where the browser offers VR, “enter VR” tracks the headset and controllers. Drop a .glb, .gltf or .vrm humanoid onto the page to try your own character.`,
+    load: () => import('./avatar.js'),
+  },
+  {
     id: 'grounding',
     requires: ['Rig', 'three.IKRig'],
     title: 'Grounding',

@@ -8,7 +8,7 @@ import { ikpd } from '../support/setup.js';
 import { bentChain } from '../support/three-rig.js';
 import { CLASSES, FUNCTIONS } from '../support/entry-points.js';
 import {
-  AimIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, PseudoThreeBoneIK, TwoBoneIK,
+  AimIK, AvatarIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, PseudoThreeBoneIK, TwoBoneIK,
 } from '../../web/three/index.js';
 import { createHDRUniforms, filmicNode, hdrToneMapping, outputTransformNode } from '../../web/three/hdr/hdr.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
@@ -106,6 +106,7 @@ describe('ikpd/three helpers follow the same rule', () => {
     ['ChainIK', (o) => new ChainIK(ikpd, chain(4), o), { target: [0, 1, 1], iterations: 10, weight: 1 }],
     ['LookAtIK', (o) => new LookAtIK(ikpd, chain(3), o), { target: [0, 1, 1], enabled: true, weight: 1 }],
     ['BodyLookAtIK', (o) => new BodyLookAtIK(ikpd, createHumanoid({ names: 'mixamo' }).root, o), { target: [0, 1, 1], footLock: true, facing: '+z' }],
+    ['AvatarIK', (o) => new AvatarIK(ikpd, createHumanoid({ names: 'mixamo' }).root, o), { head: null, leftHandWeight: 0.5, pelvisFollow: 0.3, humanoid: 'auto' }],
     ['IKRig', (o) => new IKRig(ikpd, createHumanoid({ names: 'mixamo' }).root, o), { humanoid: 'auto', facing: '+z', up: '+y' }],
     ['IKRig.add', (o) => {
       const bones = chain(3);

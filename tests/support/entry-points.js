@@ -346,7 +346,7 @@ export const CLASSES = [
 export const CORE_EXPORTS = ['default', 'init']; // tests/js/core.test.js
 export const THREE_EXPORTS = [
   // tests/js/{ik,rig}/*IK.test.js (detectBoneAxis: tests/js/ik/twoBoneIK.test.js, with AimIK), tests/js/unknown-options.test.js
-  'AimIK', 'TwoBoneIK', 'PseudoThreeBoneIK', 'ChainIK', 'LookAtIK', 'BodyLookAtIK', 'detectBoneAxis',
+  'AimIK', 'TwoBoneIK', 'PseudoThreeBoneIK', 'ChainIK', 'LookAtIK', 'BodyLookAtIK', 'AvatarIK', 'detectBoneAxis',
   'BODY_LOOK_AT_PRESETS', 'resolveBodyBones',
   // tests/js/rig/ikRig.test.js, tests/browser/character.test.js
   'IKRig', 'IKConstraint', 'HUMANOID_ROLES', 'HUMANOID_TABLES',

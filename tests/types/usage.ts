@@ -3,7 +3,7 @@
 // must stay an error (the typings reject it).
 import { Quaternion, Vector3, Bone, Plane } from 'three';
 import { init, type Vec3, type Quat } from '../../web/index.js';
-import { TwoBoneIK, LookAtIK, AimIK, ChainIK, PseudoThreeBoneIK, type IKRig } from '../../web/three/index.js';
+import { TwoBoneIK, LookAtIK, AvatarIK, AimIK, ChainIK, PseudoThreeBoneIK, type IKRig } from '../../web/three/index.js';
 import { hdrToneMapping } from '../../web/three/hdr/hdr.js';
 
 const ikpd = await init();
@@ -75,6 +75,15 @@ const stillActive: boolean = lookAtIK.update(1 / 60).clear().active;
 lookAtIK.dispose();
 // @ts-expect-error update takes dt in seconds
 lookAtIK.update();
+// AvatarIK: a humanoid from a head and two hand targets.
+const avatarIK = new AvatarIK(ikpd, new Bone(), { head: new Bone(), leftHand: null, rightHandWeight: 0.5, humanoid: { hips: 'Hips' }, pelvisFollow: 0.3 });
+avatarIK.leftHand = new Bone();
+avatarIK.headWeight = 0;
+const avatarActive: boolean = avatarIK.update(1 / 60).clear().active;
+avatarIK.dispose();
+// @ts-expect-error a target is an Object3D
+new AvatarIK(ikpd, new Bone(), { head: [0, 1, 0] });
+void avatarActive;
 
 // The character rig (web/types/rig/rig.d.ts).
 const rig = new ikpd.Rig({ parents: [-1, 0, 1, 2], names: ['hips', 'upper', 'lower', 'hand'], facing: [0, 0, 1] });

@@ -10,5 +10,6 @@ export * from './ik/pseudoThreeBone.js';
 export * from './ik/chain.js';
 export * from './rig/lookAt.js';
 export * from './rig/bodyLookAt.js';
+export * from './rig/avatarIK.js';
 export * from './rig/ikRig.js';
 export * from './rig/grounding.js';

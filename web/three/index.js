@@ -8,6 +8,7 @@ export { PseudoThreeBoneIK } from './ik/pseudoThreeBone.js';
 export { detectBoneAxis } from './readers.js';
 export { ChainIK } from './ik/chain.js';
 export { LookAtIK } from './rig/lookAt.js';
+export { AvatarIK } from './rig/avatarIK.js';
 export { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from './rig/bodyLookAt.js';
 export { IKRig } from './rig/ikRig.js';
 export { IKConstraint } from './rig/ikConstraint.js';

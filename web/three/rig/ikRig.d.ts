@@ -193,6 +193,12 @@ export interface AvatarConstraintOptions extends Omit<ConstraintOptions, 'target
   leftHand?: Object3D | null;
   /** Where the right hand bone goes. @default null */
   rightHand?: Object3D | null;
+  /** How much the head target pulls, in [0, 1], smoothed by `settleTime` (pop-free). @default 1 */
+  headWeight?: number;
+  /** How much the left hand target pulls, in [0, 1], smoothed. @default 1 */
+  leftHandWeight?: number;
+  /** How much the right hand target pulls, in [0, 1], smoothed. @default 1 */
+  rightHandWeight?: number;
   [option: string]: unknown;
 }
 

@@ -3,52 +3,69 @@
 // [hips, spine, chest?, upperChest?, neck, head], each arm [shoulder?, upper,
 // lower, hand], each leg [upper, lower, foot]; its targets `head`,
 // `leftHand`, `rightHand` are Object3Ds (null: that part follows the
-// animation), their world position and rotation read every update.
+// animation), their world position and rotation read every update, each with
+// a weight (`headWeight`, …; default 1) the core smooths (pop-free).
 import { Quaternion, Vector3 } from 'three';
 import { describe } from '../../../src/readers.js';
+import { readWeight } from '../../readers.js';
 import { targetPose as TARGET } from '../../../src/rig/records.js';
 import { missingBones } from './shared.js';
 
 const SHAPE = '{ spine, arms, legs }';
 const TARGET_KEYS = Object.freeze(['head', 'leftHand', 'rightHand']);
+// Each target's weight: `headWeight`, `leftHandWeight`, … (in the order of the core's targets).
+const WEIGHT_KEYS = Object.freeze(TARGET_KEYS.map((key) => `${key}Weight`));
+const OWN_KEYS = Object.freeze([...TARGET_KEYS, ...WEIGHT_KEYS]);
 const _p = /* @__PURE__ */ new Vector3();
 const _q = /* @__PURE__ */ new Quaternion();
+const _s = /* @__PURE__ */ new Vector3();
 
 function readTarget(value, key) {
   if (value !== null && value !== undefined && value.isObject3D !== true) throw new TypeError(`${key}: expected an Object3D or null, got ${describe(value)}`);
   return value ?? null;
 }
 
-// The targets as properties (checked when set), and constraint.set() for them.
+const readTargetWeight = (value, key) => (value === undefined ? 1 : readWeight(value, key));
+const readOwn = (key, value) => (WEIGHT_KEYS.includes(key) ? readTargetWeight(value, key) : readTarget(value, key));
+
+// The targets and their weights as properties (checked when set), and constraint.set() for them.
 function attachTargets(constraint, options) {
   const values = {};
-  for (const key of TARGET_KEYS) {
+  // The weights as set, in a Float64Array for the per-frame read (a fractional number in a field is boxed).
+  const weights = constraint._targetWeights = new Float64Array(TARGET_KEYS.length);
+  TARGET_KEYS.forEach((key, k) => {
     values[key] = readTarget(options[key], key);
     Object.defineProperty(constraint, key, { enumerable: true, get: () => values[key], set: (v) => { values[key] = readTarget(v, key); } });
-  }
-  constraint._ownKeys = TARGET_KEYS;
-  constraint._checkOwn = (key, v) => readTarget(v, key);
+    const weightKey = WEIGHT_KEYS[k];
+    weights[k] = readTargetWeight(options[weightKey], weightKey);
+    Object.defineProperty(constraint, weightKey, { enumerable: true, get: () => weights[k], set: (v) => { weights[k] = readTargetWeight(v, weightKey); } });
+  });
+  constraint._ownKeys = OWN_KEYS;
+  constraint._checkOwn = (key, v) => readOwn(key, v);
   constraint._setOwn = (key, v) => { constraint[key] = v; };
 }
 
-// Each target's world transform into the core rig's targets (weight 0 without one).
+// Each target's world transform and weight into the core rig's targets (weight 0 without one).
 function writeTargets(constraint, targets) {
-  const o = constraint._core.targetOffset;
-  for (let k = 0; k < 3; k++) {
+  const o = constraint._core.targetOffset, weights = constraint._targetWeights;
+  for (let k = 0; k < TARGET_KEYS.length; k++) {
     const object = constraint[TARGET_KEYS[k]], at = o + TARGET.floats * k;
     if (object === null) { targets[at + TARGET.weight] = 0; targets[at + TARGET.rotation + 3] = 1; continue; }
-    object.getWorldPosition(_p);
-    object.getWorldQuaternion(_q);
+    // One walk up the hierarchy for both (getWorldPosition and getWorldQuaternion would walk it twice).
+    object.updateWorldMatrix(true, false);
+    object.matrixWorld.decompose(_p, _q, _s);
     targets[at] = _p.x; targets[at + 1] = _p.y; targets[at + 2] = _p.z;
     targets[at + 3] = _q.x; targets[at + 4] = _q.y; targets[at + 5] = _q.z; targets[at + 6] = _q.w;
-    targets[at + TARGET.weight] = 1;
+    targets[at + TARGET.weight] = weights[k];
   }
 }
 
 export const avatar = Object.freeze({
   bones: { min: 3, max: 6, shape: SHAPE },
   boneKeys: ['bones'],
-  ownKeys: TARGET_KEYS,
+  ownKeys: OWN_KEYS,
+  /** The targets (Object3D options) in the core's order; each has a weight option `${target}Weight`. */
+  targets: TARGET_KEYS,
   humanoid: Object.freeze({
     spine: ['hips', 'spine', 'chest?', 'upperChest?', 'neck', 'head'],
     arms: [['leftShoulder?', 'leftUpperArm', 'leftLowerArm', 'leftHand'], ['rightShoulder?', 'rightUpperArm', 'rightLowerArm', 'rightHand']],
