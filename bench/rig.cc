@@ -1,10 +1,11 @@
-// Native cost of the character rig (docs/rig/rig.md): one two-bone constraint,
-// and a humanoid (2 arms + 2 legs two-bone, 6-joint look-at, 2 eye aims) on a
-// 24-joint skeleton, per character per frame. The same rigs as the three.js
-// rows of bench/run.mjs (bench/js/three_rig.js). RigGrounding: the grounding
-// constraint on the two legs (docs/rig/grounding.md), the ground hits filled from
-// the probes of an analytic bumpy ground (the solve alone: no raycast);
-// RigGrounding/update the same without the probe (Update only). RigAvatar:
+// Native cost of the character rig (docs/rig/rig.md), per character per frame:
+// one two-bone constraint alone on its three joints (RigLimb: TwoBoneIK's rig)
+// and on a 24-joint skeleton (RigTwoBone), and a humanoid (2 arms + 2 legs
+// two-bone, 6-joint look-at, 2 eye aims) on that skeleton. The same rigs as
+// the three.js rows of bench/run.mjs (bench/js/three_rig.js). RigGrounding: the
+// grounding constraint on the two legs (docs/rig/grounding.md), the ground hits
+// filled from the probes of an analytic bumpy ground (the solve alone: no
+// raycast); RigGrounding/update the same without the probe (Update only). RigAvatar:
 // the avatar constraint (docs/rig/avatar.md) on the same humanoid, a head and
 // two hand targets moving a little every frame.
 #include <benchmark/benchmark.h>
@@ -133,6 +134,45 @@ void RigAvatar(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(RigAvatar);
+
+// What TwoBoneIK runs (web/three/ik/twoBone.js): a rig of the limb's three joints
+// alone, each with a rest rotation (+Y along the bone, as exporters write
+// them), under a root that is the shoulder's world transform.
+void RigLimb(benchmark::State& state) {
+  const glm::vec3 shoulder = kLayout[8].position, upperArm = kLayout[9].position;
+  const glm::vec3 positions[4] = {upperArm, kLayout[10].position, kLayout[11].position, 2.0f * kLayout[11].position - kLayout[10].position};
+  const auto alongBone = [](const glm::vec3& from, const glm::vec3& to) {
+    return glm::quat(glm::vec3(0, 1, 0), glm::normalize(to - from));  // the shortest arc
+  };
+  LocalTransform root{};
+  root.translation = shoulder;
+  root.rotation = alongBone(shoulder, upperArm);
+  std::vector<LocalTransform> rest(3);
+  glm::vec3 parentPosition = shoulder;
+  glm::quat parentRotation = root.rotation;
+  for (int k = 0; k < 3; ++k) {
+    const glm::quat world = alongBone(positions[k], positions[k + 1]);
+    rest[k].translation = glm::conjugate(parentRotation) * (positions[k] - parentPosition);
+    rest[k].rotation = glm::normalize(glm::conjugate(parentRotation) * world);
+    parentPosition = positions[k], parentRotation = world;
+  }
+  ikpd::rig::Skeleton skeleton;
+  ikpd::rig::Rig rig;
+  if (!skeleton.Init(std::vector<int>{-1, 0, 1}) || !rig.Init(skeleton, rest)) std::abort();
+  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kTwoBone);
+  s.joints = {0, 1, 2};
+  if (!rig.Add(s)) std::abort();
+  std::vector<LocalTransform> out = rest;
+  int frame = 0;
+  for (auto _ : state) {
+    const float wiggle = 0.02f * std::sin(0.1f * static_cast<float>(frame++));
+    rig.frames()[0].target = {0.3f + wiggle, 1.2f, 0.3f};
+    if (!rig.Update(1.0f / 60.0f, rest, root, out)) std::abort();
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(RigLimb);
 
 // A walking character (root moving along +Z, the ankles swinging) on a bumpy ground.
 void GroundingCharacter(Character& c) {
