@@ -73,14 +73,13 @@ function samplePoint(value, key) {
 // the user (docs/rig/avatar.md, "Calibration"; its own targets by default),
 // set on the constraint and returned.
 function calibrate(constraint, sample) {
-  const rig = constraint.rig;
-  rig._checkAlive();
+  const host = constraint._host;
+  host.checkAlive();
   const given = sample ?? constraint;
   if (typeof given !== 'object') throw new TypeError(`sample: expected { head, leftHand, rightHand }, got ${describe(sample)}`);
   const points = {};
   for (const key of TARGET_KEYS) points[key] = samplePoint(given[key], key);
-  rig._pose.readRoot(rig._viewsNow().root);
-  const scales = rig._core.calibrateAvatar(constraint._core.index, points);
+  const scales = host.calibrateAvatar(constraint._core.index, points);
   constraint.set(scales);
   return scales;
 }
