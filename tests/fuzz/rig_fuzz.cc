@@ -102,6 +102,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (in.Bool()) s.avatar.pelvisFollow = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 1.0f);
       if (in.Bool()) s.avatar.shoulderWeight = in.Range(0.0f, 1.0f);
       if (in.Bool()) s.avatar.crouchBack = in.Range(0.0f, 2.0f);
+      if (in.Bool()) s.avatar.chestTurn = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 1.0f);
+      if (in.Bool()) s.avatar.chestTurnLimit = in.Range(0.0f, 1.6f);
+      if (in.Bool()) s.avatar.maxRootAngle = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 3.2f);
+      if (in.Bool()) s.avatar.scale = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 10.5f);
+      if (in.Bool()) s.avatar.armScale = in.Range(0.0f, 10.5f);
     }
     const std::size_t before = rig.constraintCount();
     const Status added = rig.Add(s);
@@ -112,6 +117,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     f.target = in.Bool() ? in.Vec3() : in.MaybeNonFiniteVec3();
     f.pole = in.Vec3();
     f.poleSet = in.Bool() ? 1.0f : 0.0f;
+  }
+
+  // An avatar's calibration from a sample (sometimes not finite): a named error or ratios in range, nothing changed.
+  for (std::size_t c = 0; c < rig.constraintCount() + 1; ++c) {
+    AvatarScales scales{2.0f, 3.0f};
+    const glm::vec3 head = in.MaybeNonFiniteVec3(), left = in.Vec3(), right = in.MaybeNonFiniteVec3();
+    const Status st = rig.CalibrateAvatar(c, in.Bool() ? Local(in, true) : LocalTransform{}, head, left, right, &scales);
+    FUZZ_CHECK(NamesParameter(st), "calibration error without a parameter: %s", st.error);
+    FUZZ_CHECK(st ? scales.scale > 0.0f && scales.scale <= 10.0f && scales.armScale > 0.0f && scales.armScale <= 10.0f
+                  : scales.scale == 2.0f && scales.armScale == 3.0f, "calibration: scales %g %g", static_cast<double>(scales.scale),
+               static_cast<double>(scales.armScale));
   }
 
   for (TargetPose& t : rig.targets()) {  // an avatar's head and hands (sometimes not finite, a zero rotation, a bad weight)

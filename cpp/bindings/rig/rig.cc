@@ -115,6 +115,20 @@ class RigHandle {
     return 0;
   }
 
+  // An avatar constraint's scales from a T-pose sample (Rig::CalibrateAvatar):
+  // head, left hand, right hand (world xyz each) at `offset`, under the rig's
+  // root; scale and armScale written there. Changes no setting.
+  std::uintptr_t CalibrateAvatar(std::uint32_t index, std::uintptr_t offset) {
+    if (floats_ == nullptr) return ToResult(Error("rig: not allocated"));
+    float* at = Floats(offset);
+    rig::AvatarScales scales;
+    const Status s = rig_.CalibrateAvatar(index, *reinterpret_cast<const LocalTransform*>(Root()), {at[0], at[1], at[2]},
+                                          {at[3], at[4], at[5]}, {at[6], at[7], at[8]}, &scales);
+    if (!s) return kept_.Keep(s);
+    at[0] = scales.scale, at[1] = scales.armScale;
+    return 0;
+  }
+
   // Every constraint back to its first frame (Rig::ClearSmoothing).
   void ClearSmoothing() { rig_.ClearSmoothing(); }
 
@@ -168,6 +182,7 @@ IKPD_BINDINGS(rig, rig) {
       .function("probes", &RigHandle::Probes)
       .function("targets", &RigHandle::Targets)
       .function("probe", &RigHandle::Probe)
+      .function("calibrateAvatar", &RigHandle::CalibrateAvatar)
       .function("init", &RigHandle::Init)
       .function("setRest", &RigHandle::SetRest)
       .function("setFacing", &RigHandle::SetFacing)

@@ -234,6 +234,17 @@ struct JobFields<rig::AvatarSettings> {
       Doc{"Radians: the most a shoulder turns forward or back (about the chest's up) from the animation."});
     f(Role::kOption, "shoulderPitchLimit", &S::shoulderPitchLimit, Closed(0.0, 1.5707963267948966),
       Doc{"Radians: the most a shoulder turns up or down from the animation."});
+    f(Role::kOption, "chestTurn", &S::chestTurn, Closed(0.0, 1.0),
+      Doc{"Share of the hands' mean heading (from the chest's, about up) the spine turns with, shared over its joints."});
+    f(Role::kOption, "chestTurnLimit", &S::chestTurnLimit, Closed(0.0, 1.5707963267948966),
+      Doc{"Radians: the most the chest turns with the hands."});
+    f(Role::kOption, "maxRootAngle", &S::maxRootAngle, Closed(0.0, 3.141592653589793),
+      Doc{"Radians: the most the head target's heading departs from the pelvis's; beyond it the pelvis turns with the head."});
+    f(Role::kOption, "scale", &S::scale, Range{0.0, 10.0, true, false},
+      Doc{"Avatar-to-user height ratio: every target's position from the root (model space) is multiplied by it."});
+    f(Role::kOption, "armScale", &S::armScale, Range{0.0, 10.0, true, false},
+      Doc{"Avatar-to-user arm span ratio: each hand target's offset from the head target is multiplied by it\n"
+          "(instead of `scale`)."});
   }
 };
 

@@ -12,7 +12,7 @@ import { CESIUM_MAN, walkingPair } from '../../support/cesiumMan.js';
 const ROLES = ['head', 'leftHand', 'rightHand', 'leftFoot', 'rightFoot'];
 
 describe('IKRig avatar on CesiumMan', () => {
-  for (const rate of [30, 60]) {
+  for (const rate of [30, 60, 90, 240]) {
     it(`head and hands reach their targets, the feet stay (${rate} Hz)`, async () => {
       const pair = await walkingPair();
       const rig = new IKRig(ikpd, pair.solved.skinned, { humanoid: CESIUM_MAN });
@@ -55,6 +55,37 @@ describe('IKRig avatar on CesiumMan', () => {
       rig.dispose();
     });
   }
+
+  it('calibrate() sets scale and armScale from a sample, read back as the numbers in force', async () => {
+    const pair = await walkingPair();
+    const rig = new IKRig(ikpd, pair.solved.skinned, { humanoid: CESIUM_MAN });
+    const targets = { head: new Object3D(), leftHand: new Object3D(), rightHand: new Object3D() };
+    const avatar = rig.add('avatar', targets);
+    const root = new Vector3();
+    avatar.bones.spine[0].parent.getWorldPosition(root); // the rig's root: the hips' parent
+    const pose = (height, span) => {
+      targets.head.position.set(root.x, root.y + height, root.z);
+      targets.leftHand.position.set(root.x + span / 2, root.y + 0.8 * height, root.z);
+      targets.rightHand.position.set(root.x - span / 2, root.y + 0.8 * height, root.z);
+      for (const o of Object.values(targets)) o.updateMatrixWorld(true);
+    };
+    pose(1.5, 1.4);
+    const first = avatar.calibrate();
+    expect(avatar.scale).toBe(first.scale);
+    expect(avatar.armScale).toBe(first.armScale);
+    pose(1.8, 1.75);
+    const second = avatar.calibrate();
+    expect(second.scale / first.scale).toBeCloseTo(1.5 / 1.8, 5);
+    expect(second.armScale / first.armScale).toBeCloseTo(1.4 / 1.75, 5);
+    expect(avatar.scale).toBe(second.scale);
+    // Points work too; a bad sample is named and changes nothing.
+    const third = avatar.calibrate({ head: [root.x, root.y + 1.5, root.z], leftHand: targets.leftHand, rightHand: targets.rightHand.position });
+    expect(third.scale).toBeCloseTo(first.scale, 5);
+    expect(() => avatar.calibrate({ head: targets.head, leftHand: null, rightHand: targets.rightHand })).toThrow(/^leftHand: expected an Object3D or a point/);
+    expect(() => avatar.calibrate({ head: [root.x, root.y - 1, root.z], leftHand: targets.leftHand, rightHand: targets.rightHand })).toThrow(/^head: must be above the root$/);
+    expect(avatar.scale).toBe(third.scale);
+    rig.dispose();
+  });
 });
 
 describe('Rig avatar', () => {
@@ -91,6 +122,32 @@ describe('Rig avatar', () => {
     expect(() => rig.add('avatar', { ...options, pelvisFollow: 2 })).toThrow(/pelvisFollow: must be in \[0, 1\]/);
     expect(() => rig.add('avatar', { ...options, arms: [5, 6, 7, 8, 9] })).toThrow(/arms: needs 0, 6 or 8 joints/);
     expect(rig.constraints.length).toBe(1);
+    rig.dispose();
+  });
+
+  it('calibrateAvatar: the scales from a T-pose sample, nothing set; errors named', () => {
+    expect(ikpd.Rig.defaults.avatar).toMatchObject({ chestTurn: 0.5, chestTurnLimit: 0.5, maxRootAngle: Math.fround(0.8), scale: 1, armScale: 1 });
+    const rig = new ikpd.Rig({ parents, rest });
+    const two = rig.add('twoBone', { joints: [5, 6, 7] });
+    const c = rig.add('avatar', options);
+    rig.root.set(at(0, 0, 0));
+    // The rest head at 1.57, the arms' span 0.3 + 2 × 0.5 = 1.3: a user 1.25× both.
+    const sample = { head: [0, 1.57 * 1.25, 0], leftHand: [0.8125, 1.5, 0], rightHand: { x: -0.8125, y: 1.5, z: 0 } };
+    const scales = rig.calibrateAvatar(1, sample);
+    expect(scales.scale).toBeCloseTo(0.8, 5);
+    expect(scales.armScale).toBeCloseTo(0.8, 5);
+    expect(c.get('scale')).toBe(1);
+    c.set(scales);
+    expect(c.get('scale')).toBe(scales.scale);
+    expect(() => rig.calibrateAvatar(0, sample)).toThrow(/^index: must name an avatar constraint$/);
+    expect(() => rig.calibrateAvatar(2, sample)).toThrow(RangeError);
+    expect(() => rig.calibrateAvatar(1, { ...sample, head: [0, -1, 0] })).toThrow(/^head: must be above the root$/);
+    expect(() => rig.calibrateAvatar(1, { ...sample, leftHand: sample.rightHand })).toThrow(/^leftHand: must be apart from rightHand/);
+    expect(() => rig.calibrateAvatar(1, { ...sample, head: undefined })).toThrow(/^head: /);
+    expect(() => rig.calibrateAvatar(1, { ...sample, hips: [0, 1, 0] })).toThrow(TypeError);
+    expect(() => rig.add('avatar', { ...options, scale: 0 })).toThrow(/scale: must be in \(0, 10\]/);
+    expect(c.get('scale')).toBe(scales.scale);
+    expect(two.kind).toBe('twoBone');
     rig.dispose();
   });
 });

@@ -15,6 +15,8 @@ import { KINDS, KIND_INDEX, KIND_TABLE, kindOptions } from './kinds/index.js';
 import { createRigSettings } from './rigSettings.js';
 import { createRigBatch } from './rigBatch.js';
 
+const SAMPLE_KEYS = new Set(['head', 'leftHand', 'rightHand']);  // Rig.calibrateAvatar
+
 const JOINTS_REQUIRED = Object.freeze([['joints', 'joints: required (an array of joint indices)']]);
 
 export function createRigApi(core) {
@@ -349,6 +351,25 @@ export function createRigApi(core) {
       this.#frames = null;  // the rig's frames (and grounds, probes, targets) moved
       this.#targets = null;
       return c;
+    }
+
+    /**
+     * An avatar constraint's scales from one T-pose sample of the user (docs/rig/avatar.md,
+     * "Calibration"): `{ head, leftHand, rightHand }` world positions under rig.root. Returns
+     * `{ scale, armScale }` and changes no setting (constraint.set() applies them).
+     */
+    calibrateAvatar(index, sample) {
+      this.assertAlive();
+      if (!Number.isInteger(index) || index < 0 || index >= this.#constraints.length) {
+        throw new RangeError(`index: expected a constraint index in [0, ${this.#constraints.length}), got ${describe(index)}`);
+      }
+      checkOptionNames(readOptions(sample, 'sample'), SAMPLE_KEYS, 'Rig.calibrateAvatar', 'sample.');
+      const s = core.scratch;
+      readVec3(sample.head, 'head', s, 0);
+      readVec3(sample.leftHand, 'leftHand', s, 3);
+      readVec3(sample.rightHand, 'rightHand', s, 6);
+      core.check(this.#native.calibrateAvatar(index, core.scratchPointer));
+      return { scale: core.scratch[0], armScale: core.scratch[1] };
     }
 
     /** Fills rig.probes from rig.input and rig.root (one WASM call); throws as update() on bad input. */

@@ -4,6 +4,7 @@ import type { Ikpd } from '../../index.js';
 import type { AxisLike, PointLike } from '../common.js';
 import type { GroundingConstraintOptions } from './grounding.js';
 import type { AvatarFields, TwistFields } from '../../types/rig/described.js';
+import type { AvatarScales } from '../../types/rig/rig.js';
 
 /** A humanoid role: the VRM humanoid bone names. */
 export type HumanoidRole =
@@ -228,7 +229,14 @@ export type IKConstraint<K extends keyof ConstraintOptionsByKind = keyof Constra
     settleTime: number;
     /** Damping ratio of that smoothing (not on bodyLookAt). */
     damping: number;
-  });
+  }) &
+  (K extends 'avatar' ? {
+    /**
+     * The avatar scaled to the user (docs/rig/avatar.md, "Calibration"): from one T-pose sample (Object3Ds or
+     * world points; the constraint's own targets by default) its `scale` and `armScale` are set and returned.
+     */
+    calibrate(sample?: { head: Object3D | PointLike; leftHand: Object3D | PointLike; rightHand: Object3D | PointLike }): AvatarScales;
+  } : unknown);
 
 /**
  * What every IKRig constraint has. Writing a property the constraint does not have (a misspelt

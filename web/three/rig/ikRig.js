@@ -329,6 +329,11 @@ class RigInternal {
   constraint(i) { return this.#rig._list[i]; }
   /** Fills the core rig's probes from its input and root. */
   probe() { this.#rig._core.probe(); }
+  /** An avatar's scales from a sample under the root's world transform now (ikpd.Rig.calibrateAvatar; docs/rig/avatar.md). */
+  calibrateAvatar(index, sample) {
+    this.#rig._pose.readRoot(this.#rig._viewsNow().root);
+    return this.#rig._core.calibrateAvatar(index, sample);
+  }
   /** Zeroes every constraint's smoothing at once (the core rig's clearSmoothing; docs/rig/rig.md). */
   clearSmoothing() { this.#rig._core?.clearSmoothing(); }
   checkAlive() { this.#rig._checkAlive(); }

@@ -455,4 +455,35 @@ export interface AvatarFields {
    * @default 0.35
    */
   shoulderPitchLimit?: number;
+  /**
+   * Share of the hands' mean heading (from the chest's, about up) the spine turns with, shared over its joints.
+   * Must be in [0, 1].
+   * @default 0.5
+   */
+  chestTurn?: number;
+  /**
+   * Radians: the most the chest turns with the hands.
+   * Must be in [0, pi/2].
+   * @default 0.5
+   */
+  chestTurnLimit?: number;
+  /**
+   * Radians: the most the head target's heading departs from the pelvis's; beyond it the pelvis turns with the head.
+   * Must be in [0, pi].
+   * @default 0.8
+   */
+  maxRootAngle?: number;
+  /**
+   * Avatar-to-user height ratio: every target's position from the root (model space) is multiplied by it.
+   * Must be in (0, 10].
+   * @default 1
+   */
+  scale?: number;
+  /**
+   * Avatar-to-user arm span ratio: each hand target's offset from the head target is multiplied by it
+   * (instead of `scale`).
+   * Must be in (0, 10].
+   * @default 1
+   */
+  armScale?: number;
 }

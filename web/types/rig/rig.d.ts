@@ -160,6 +160,21 @@ export interface RigAvatarOptions extends RigCommonOptions, AvatarFields {
 }
 
 /** Options by kind. */
+/** One sample of a user for `Rig.calibrateAvatar`: world positions, `[x, y, z]` or `{ x, y, z }`. */
+export interface AvatarSample {
+  head: ArrayLike<number> | { x: number; y: number; z: number };
+  leftHand: ArrayLike<number> | { x: number; y: number; z: number };
+  rightHand: ArrayLike<number> | { x: number; y: number; z: number };
+}
+
+/** An avatar's scales from a sample: its `scale` and `armScale` settings. */
+export interface AvatarScales {
+  /** The avatar's rest head height over the user's. */
+  scale: number;
+  /** The avatar's arm span (its arms laid straight) over the user's hand span. */
+  armScale: number;
+}
+
 export interface RigConstraintOptionsByKind {
   aim: RigAimOptions;
   twoBone: RigTwoBoneOptions;
@@ -255,6 +270,13 @@ export interface Rig extends Disposable {
   add<K extends Exclude<RigConstraintKind, 'grounding'>>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
   /** Fills `probes` from `input` and `root` (one WASM call); throws as `update` does on bad input. */
   probe(): this;
+  /**
+   * An avatar constraint's scales from one T-pose sample of the user (docs/rig/avatar.md, "Calibration"):
+   * the head and hand positions (world, under `root`: the user's floor) against the avatar's rest head
+   * height and arm span. Changes no setting: apply them with `constraint.set(scales)`. Throws a named
+   * error ("head: must be above the root", "index: must name an avatar constraint").
+   */
+  calibrateAvatar(index: number, sample: AvatarSample): AvatarScales;
   /**
    * Every constraint back to its first frame without rebuilding (one WASM call; docs/rig/rig.md,
    * "Clearing the smoothing"): limbs blend in again from the animated pose, look-at and body look-at

@@ -17,11 +17,22 @@ struct AvatarSettings {
   float shoulderWeight = 0.5f;    // [0, 1]: share of the turn toward the hand the shoulders take
   float shoulderYawLimit = 0.45f;    // radians [0, π/2]: the shoulders' forward/back turn
   float shoulderPitchLimit = 0.35f;  // radians [0, π/2]: the shoulders' up/down turn
+  float chestTurn = 0.5f;         // [0, 1]: share of the hands' heading (from the chest's) the spine turns with
+  float chestTurnLimit = 0.5f;    // radians [0, π/2]: the most the chest turns with the hands
+  float maxRootAngle = 0.8f;      // radians [0, π]: the most the head's heading departs from the pelvis's
+  float scale = 1.0f;             // (0, 10]: avatar-to-user height ratio; target positions (model space) times it
+  float armScale = 1.0f;          // (0, 10]: avatar-to-user arm span ratio; the hands' offsets from the head target times it
   // Errors name the field ("pelvisFollow: must be in [0, 1]").
   Status Validate() const;
 };
 
 // Which of an avatar constraint's targets (Rig::targets(), three per avatar).
 enum AvatarTarget : int { kAvatarHead = 0, kAvatarLeftHand = 1, kAvatarRightHand = 2 };
+
+// An avatar's scales from one sample of the user (docs/rig/avatar.md, "Calibration").
+struct AvatarScales {
+  float scale = 1.0f;     // AvatarSettings::scale: the avatar's head height over the user's
+  float armScale = 1.0f;  // AvatarSettings::armScale: the avatar's arm span over the user's hand span
+};
 
 }  // namespace ikpd::rig

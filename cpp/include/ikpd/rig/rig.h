@@ -305,6 +305,14 @@ class Rig {
   // axis carried into each eye's rest frame.
   std::span<const glm::vec3> eyeAxes(std::size_t index) const;
 
+  // An avatar constraint's scales from one sample of the user standing in a
+  // T-pose (docs/rig/avatar.md, "Calibration"): the head and hand target
+  // positions (world) under `root` (the user's floor), against the avatar's
+  // rest head height and arm span. Changes nothing (SetSettings applies them);
+  // errors name the input ("head: must be above the root").
+  Status CalibrateAvatar(std::size_t index, const LocalTransform& root, const glm::vec3& head, const glm::vec3& leftHand,
+                         const glm::vec3& rightHand, AvatarScales* out) const;
+
   // Every constraint back to its first frame without rebuilding (docs/rig/rig.md,
   // "Clearing the smoothing"): limb weights blend in again from 0 and their
   // targets and poles restart at the next frame's, look-at and body look-at

@@ -87,6 +87,8 @@ void DetectAxes(const Setup& setup, Constraint& c) {
   a.head = n - 1;
   a.neck = s.avatar.neck ? n - 2 : -1;
   a.pelvisFacing = glm::conjugate(setup.Rest(s.joints[0]).rotation) * setup.facing;
+  a.pelvisRest = setup.Rest(s.joints[0]).rotation;
+  a.headRest = setup.Rest(s.joints[static_cast<std::size_t>(a.head)]).rotation;
   a.armCount = s.arms.empty() ? 0 : 2;
   a.legCount = s.legs.empty() ? 0 : 2;
   const int per = static_cast<int>(s.arms.size()) / 2;
@@ -111,6 +113,8 @@ void DetectAxes(const Setup& setup, Constraint& c) {
     PrepareLimb(setup, c, arm, -setup.facing);  // a straight arm's elbow points back
     arm.up = glm::conjugate(setup.Rest(c.joints[static_cast<std::size_t>(arm.parent)]).rotation) * setup.up;
   }
+  a.chest = a.armCount > 0 ? a.arms[0].parent : -1;
+  if (a.chest >= 0) a.chestFacing = glm::conjugate(setup.Rest(c.joints[static_cast<std::size_t>(a.chest)]).rotation) * setup.facing;
   for (int side = 0; side < a.legCount; ++side) {
     AvatarLimb& leg = a.legs[side];
     leg.upper = n + static_cast<int>(s.arms.size()) + 3 * side, leg.lower = leg.upper + 1, leg.end = leg.upper + 2;
@@ -159,13 +163,17 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   (void)SmoothInputs(a.smooth, c.settings.common, dt, raw);  // the weight (the targets are the rig's targets())
   AvatarGoals goals;
   const Transform* in = stage.jobIn;
-  // A target in model space, slerped from the animated joint by its weight.
+  // A target in model space (scaled: docs/rig/avatar.md, "Calibration"),
+  // slerped from the animated joint by its weight.
+  const AvatarSettings& s = c.settings.avatar;
+  const glm::vec3 headAt = stage.ToModel(stage.targets[kAvatarHead].position);
   const auto goal = [&](std::size_t k, int slot, float* weight) {
     const TargetPose& t = stage.targets[k];
     *weight = TargetWeight(a, c.settings.common, dt, k, t.weight);
     const Transform& animated = in[static_cast<std::size_t>(slot)];
-    const Transform target{stage.ToModel(t.position),
-                           Unit(stage.root.inverse * Unit(t.rotation) * c.frames[static_cast<std::size_t>(slot)])};
+    const glm::vec3 at = stage.ToModel(t.position);
+    const glm::vec3 scaled = k == kAvatarHead || s.armScale == s.scale ? at * s.scale : at * s.scale + (at - headAt) * (s.armScale - s.scale);
+    const Transform target{scaled, Unit(stage.root.inverse * Unit(t.rotation) * c.frames[static_cast<std::size_t>(slot)])};
     return Transform{glm::mix(animated.position, target.position, *weight), Unit(glm::slerp(animated.rotation, target.rotation, *weight))};
   };
   goals.head = goal(kAvatarHead, a.head, &goals.headWeight);

@@ -33,6 +33,9 @@ struct AvatarState {
   std::array<std::uint32_t, kMaxAvatarJoints> below{};  // per slot: the slots in its subtree (bits)
   int head = 0, neck = -1;               // slots; the bending slots are [1, head)
   glm::vec3 pelvisFacing{0.0f, 0.0f, 1.0f};  // the character's facing in the pelvis's rest frame
+  glm::quat pelvisRest{1.0f, 0.0f, 0.0f, 0.0f}, headRest{1.0f, 0.0f, 0.0f, 0.0f};  // rest model rotations
+  int chest = -1;                        // the arms' spine slot (−1: no arms)
+  glm::vec3 chestFacing{0.0f, 0.0f, 1.0f};   // the character's facing in the chest's rest frame
   AvatarLimb arms[2], legs[2];
   int armCount = 0, legCount = 0;
   TwoBoneSetup limb;                     // every arm and leg: canonical frames, a pole direction, end kept

@@ -69,6 +69,34 @@ void FitLegs(const Stage& stage, const AvatarState& a, Transform* pose) {
   if (drop > 0.0f) Move(a, pose, -drop * stage.up);
 }
 
+// The turn of q about unit `up` (its twist), radians in [−π, π].
+float Heading(const glm::quat& q, const glm::vec3& up) {
+  return std::remainder(2.0f * std::atan2(glm::dot(glm::vec3(q.x, q.y, q.z), up), q.w), 2.0f * kPi);
+}
+
+// The chest's turn toward the hands' mean heading (docs/rig/avatar.md,
+// "Chest"): each weighted hand's horizontal direction from the chest (faded
+// in over half its arm's reach), their mean against the chest's facing, times
+// `chestTurn` and the mean's length, faded out as it comes behind, within the limit.
+float ChestYaw(const Stage& stage, const AvatarState& a, const AvatarSettings& s, const AvatarGoals& goals, const Transform* pose) {
+  const glm::vec3 up = stage.up;
+  glm::vec3 facing = pose[a.chest].rotation * a.chestFacing;
+  facing -= glm::dot(facing, up) * up;
+  glm::vec3 mean(0.0f);
+  for (int side = 0; side < a.armCount; ++side) {
+    glm::vec3 d = goals.hands[side].position - pose[a.chest].position;
+    d -= glm::dot(d, up) * up;
+    const float length = glm::length(d);
+    if (!(length > 0.0f) || !(a.arms[side].reach > 0.0f)) continue;
+    mean += d * (goals.handWeights[side] * std::min(1.0f, 2.0f * length / a.arms[side].reach) / (2.0f * length));
+  }
+  const float strength = glm::length(mean);
+  if (!(strength > 1e-6f) || !(glm::dot(facing, facing) > 1e-12f)) return 0.0f;
+  const float angle = SignedAngle(facing, mean, up);
+  const float behind = std::clamp((kPi - std::abs(angle)) / (0.5f * kPi), 0.0f, 1.0f);
+  return std::clamp(s.chestTurn * angle * strength * behind, -s.chestTurnLimit, s.chestTurnLimit);
+}
+
 }  // namespace
 
 // (a) The pelvis turns with a share of the head's heading, follows a share of
@@ -83,6 +111,11 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   const float heading = 2.0f * std::atan2(glm::dot(glm::vec3(turn.x, turn.y, turn.z), up), turn.w);
   const float yaw = std::remainder(heading, 2.0f * kPi) * s.pelvisTurn;
   if (yaw != 0.0f) Turn(a, pose, 0, AxisAngle(up, yaw));
+  // The head goal's heading from the pelvis's (both from rest) kept within
+  // maxRootAngle, the excess by the head's weight (weight 0: as animated).
+  const float apart = Heading(goals.head.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
+  const float excess = apart - std::clamp(apart, -s.maxRootAngle, s.maxRootAngle);
+  if (excess != 0.0f) Turn(a, pose, 0, AxisAngle(up, excess * goals.headWeight));
   const glm::vec3 offset = goals.head.position - animated.position;
   const float drop = -std::min(glm::dot(offset, up), 0.0f);
   glm::vec3 facing = pose[0].rotation * a.pelvisFacing;
@@ -91,14 +124,21 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   Move(a, pose, move * LegRoom(stage, a, pose, move));
 }
 
-// (b) The spine joints (and the neck by 1 − neckStiffness) bend the head
+// (b) The spine turns with the hands; its joints (and the neck by 1 − neckStiffness) bend the head
 // toward its goal, shared from the bottom; the head takes its rotation; the
 // pelvis moves by what is left, as far as the legs reach, and lower where a
 // hip is out of reach (turning the pelvis can take it there).
 void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
   const AvatarState& a = std::get<AvatarState>(c.state);
+  const AvatarSettings& s = c.settings.avatar;
+  // The chest turns with the hands, shared evenly over the spine joints (not the neck).
+  if (a.chest >= 1 && s.chestTurn > 0.0f) {
+    const float yaw = ChestYaw(stage, a, s, goals, pose);
+    const int spine = a.head - 1 - (a.neck >= 0 ? 1 : 0);
+    for (int k = 1; k <= spine && yaw != 0.0f; ++k) Turn(a, pose, k, AxisAngle(stage.up, yaw / static_cast<float>(spine)));
+  }
   if (goals.headWeight == 0.0f) return;
-  const float neckShare = 1.0f - c.settings.avatar.neckStiffness;
+  const float neckShare = 1.0f - s.neckStiffness;
   float remaining = 0.0f;
   for (int k = 1; k < a.head; ++k) remaining += k == a.neck ? neckShare : 1.0f;
   for (int k = 1; k < a.head; ++k) {

@@ -4,7 +4,8 @@
 // lower, hand], each leg [upper, lower, foot]; its targets `head`,
 // `leftHand`, `rightHand` are Object3Ds (null: that part follows the
 // animation), their world position and rotation read every update, each with
-// a weight (`headWeight`, …; default 1) the core smooths (pop-free).
+// a weight (`headWeight`, …; default 1) the core smooths (pop-free);
+// `constraint.calibrate(sample)` scales the avatar to the user.
 import { Quaternion, Vector3 } from 'three';
 import { describe } from '../../../src/readers.js';
 import { readWeight } from '../../readers.js';
@@ -43,6 +44,7 @@ function attachTargets(constraint, options) {
   constraint._ownKeys = OWN_KEYS;
   constraint._checkOwn = (key, v) => readOwn(key, v);
   constraint._setOwn = (key, v) => { constraint[key] = v; };
+  constraint.calibrate = (sample) => calibrate(constraint, sample);
 }
 
 // Each target's world transform and weight into the core rig's targets (weight 0 without one).
@@ -58,6 +60,28 @@ function writeTargets(constraint, targets) {
     targets[at + 3] = _q.x; targets[at + 4] = _q.y; targets[at + 5] = _q.z; targets[at + 6] = _q.w;
     targets[at + TARGET.weight] = weights[k];
   }
+}
+
+// A sample's point: an Object3D's world position, else a point as ikpd.Rig reads it.
+function samplePoint(value, key) {
+  if (value?.isObject3D === true) return value.getWorldPosition(new Vector3());
+  if (value === null || value === undefined) throw new TypeError(`${key}: expected an Object3D or a point, got ${describe(value)}`);
+  return value;
+}
+
+// constraint.calibrate(sample): scale and armScale from one T-pose sample of
+// the user (docs/rig/avatar.md, "Calibration"; its own targets by default),
+// set on the constraint and returned.
+function calibrate(constraint, sample) {
+  const host = constraint._host;
+  host.checkAlive();
+  const given = sample ?? constraint;
+  if (typeof given !== 'object') throw new TypeError(`sample: expected { head, leftHand, rightHand }, got ${describe(sample)}`);
+  const points = {};
+  for (const key of TARGET_KEYS) points[key] = samplePoint(given[key], key);
+  const scales = host.calibrateAvatar(constraint._core.index, points);
+  constraint.set(scales);
+  return scales;
 }
 
 export const avatar = Object.freeze({
