@@ -33,6 +33,7 @@ const relClose = (actual, expected, rel, what) =>
 const PAGES = {
   'hdr/hdr.md': 'here',
   'pd/pd.md': 'here',
+  'pd/inertializer.md': 'tests/native/pd/inertializer_test.cc',
   'ik/two-bone.md': 'tests/native/ik/two_bone_test.cc',
   'ik/aim.md': 'tests/native/ik/aim_test.cc',
   'ik/pseudo-three-bone.md': 'tests/native/ik/pseudo_three_bone_test.cc',

@@ -9,6 +9,7 @@
 #include "ikpd/ik/local_rotations.h"
 #include "ikpd/pd/spring.h"
 #include "ikpd/pd/controllers.h"
+#include "ikpd/pd/inertializer.h"
 #include "ikpd/ik/chain.h"
 #include "ikpd/ik/tentacle2d.h"
 #include "ikpd/ik/pseudo_three_bone.h"

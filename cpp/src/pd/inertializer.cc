@@ -1,0 +1,173 @@
+// Inertialized transitions: offsets recorded at a switch, decayed by the exact
+// critically damped spring (docs/pd/inertializer.md).
+#include "ikpd/pd/inertializer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "ikpd/pd/spring.h"
+
+namespace ikpd::pd {
+namespace {
+
+constexpr std::size_t kMaxInertializerJoints = 65536;
+// The shortest time between a previous pose and now: velocities stay far inside double.
+constexpr double kMinDt = 1e-6;
+constexpr double kFloatMax = std::numeric_limits<float>::max();
+
+bool UsablePose(std::span<const Transform> pose) {
+  for (const Transform& t : pose) {
+    if (!IsFinite(t.position) || !IsUsableRotation(t.rotation)) return false;
+  }
+  return true;
+}
+
+glm::dquat Unit(const glm::quat& q) { return glm::normalize(glm::dquat(q)); }
+glm::dvec3 Position(const Transform& t) { return glm::dvec3(t.position); }
+
+// Scaled angle-axis vector (angle in [0, π]) of a unit quaternion, the short way.
+glm::dvec3 Log(glm::dquat q) {
+  if (q.w < 0.0) q = -q;
+  const glm::dvec3 v(q.x, q.y, q.z);
+  const double s = std::sqrt(glm::dot(v, v));
+  if (!(s > 0.0)) return glm::dvec3(0.0);
+  return v * (2.0 * std::atan2(s, q.w) / s);
+}
+
+// The unit quaternion of a scaled angle-axis vector.
+glm::dquat Exp(const glm::dvec3& r) {
+  const double angle = std::sqrt(glm::dot(r, r));
+  const double k = angle < 1e-8 ? 0.5 : std::sin(0.5 * angle) / angle;
+  return {std::cos(0.5 * angle), r.x * k, r.y * k, r.z * k};
+}
+
+// Inverse of the left Jacobian of exp at r (angle <= π): the rate ṙ whose
+// rotation exp(r(t)) turns at angular velocity w (parent frame).
+glm::dvec3 InverseLeftJacobian(const glm::dvec3& r, const glm::dvec3& w) {
+  const double angle = std::sqrt(glm::dot(r, r));
+  // 1/θ² − cot(θ/2)/(2θ), its series below 1e-3 rad (cancellation).
+  const double c = angle < 1e-3 ? 1.0 / 12.0 + angle * angle / 720.0
+                                : 1.0 / (angle * angle) -
+                                      std::cos(0.5 * angle) / (std::sin(0.5 * angle) * 2.0 * angle);
+  const glm::dvec3 rw = glm::cross(r, w);
+  return w - 0.5 * rw + c * glm::cross(r, rw);
+}
+
+}  // namespace
+
+Status Inertializer::Configure(std::size_t jointCount) {
+  if (jointCount < 1 || jointCount > kMaxInertializerJoints) return Error("jointCount: must be in [1, 65536]");
+  state_.assign(jointCount * kStride, 0.0);
+  jointCount_ = jointCount;
+  Reset();
+  return Ok();
+}
+
+void Inertializer::Reset() {
+  std::fill(state_.begin(), state_.end(), 0.0);
+  halfLife_ = 0.0;
+  elapsed_ = 0.0;
+  kp_ = kd_ = 0.0;
+}
+
+Status Inertializer::Validate(const InertializerTransition& t) const {
+  if (!std::isfinite(t.halfLife) || t.halfLife < 0.0) return Error("halfLife: must be a finite number >= 0");
+  if (!std::isfinite(t.dt) || t.dt < 0.0) return Error("dt: must be a finite number >= 0");
+  if (jointCount_ == 0) return Error("jointCount: call Configure first");
+  if (t.from.size() != jointCount_) return Error("from: must hold jointCount transforms");
+  if (t.to.size() != jointCount_) return Error("to: must hold jointCount transforms");
+  if (!t.fromPrevious.empty() && t.fromPrevious.size() != jointCount_)
+    return Error("fromPrevious: must be empty or hold jointCount transforms");
+  if (!t.toPrevious.empty() && t.toPrevious.size() != jointCount_)
+    return Error("toPrevious: must be empty or hold jointCount transforms");
+  if ((!t.fromPrevious.empty() || !t.toPrevious.empty()) && t.dt < kMinDt)
+    return Error("dt: must be >= 1e-6 s when fromPrevious or toPrevious is given");
+  if (!UsablePose(t.from)) return Error("from: positions must be finite and rotations non-zero and finite");
+  if (!UsablePose(t.to)) return Error("to: positions must be finite and rotations non-zero and finite");
+  if (!UsablePose(t.fromPrevious))
+    return Error("fromPrevious: positions must be finite and rotations non-zero and finite");
+  if (!UsablePose(t.toPrevious)) return Error("toPrevious: positions must be finite and rotations non-zero and finite");
+  return Ok();
+}
+
+Status Inertializer::Transition(const InertializerTransition& t) {
+  if (Status s = Validate(t); !s) return s;
+  elapsed_ = 0.0;
+  halfLife_ = t.halfLife;
+  if (t.halfLife == 0.0) {  // a cut
+    std::fill(state_.begin(), state_.end(), 0.0);
+    kp_ = kd_ = 0.0;
+    return Ok();
+  }
+  Gains gains;
+  if (!GainsFromHalfLife(t.halfLife, &gains)) gains = {0.0, 0.0};  // too small to represent: a cut
+  kp_ = gains.kp;
+  kd_ = gains.kd;
+  const double inv = t.dt > 0.0 ? 1.0 / t.dt : 0.0;
+  for (std::size_t j = 0; j < jointCount_; ++j) {
+    double* s = &state_[j * kStride];
+    const glm::dquat from = Unit(t.from[j].rotation);
+    glm::dquat offset = from * glm::conjugate(Unit(t.to[j].rotation));
+    if (offset.w < 0.0) offset = -offset;
+    const glm::dvec3 r = Log(offset);
+    glm::dvec3 wFrom(0.0), wTo(0.0), vFrom(0.0), vTo(0.0);
+    if (!t.fromPrevious.empty()) {
+      wFrom = Log(from * glm::conjugate(Unit(t.fromPrevious[j].rotation))) * inv;
+      vFrom = (Position(t.from[j]) - Position(t.fromPrevious[j])) * inv;
+    }
+    if (!t.toPrevious.empty()) {
+      wTo = Log(Unit(t.to[j].rotation) * glm::conjugate(Unit(t.toPrevious[j].rotation))) * inv;
+      vTo = (Position(t.to[j]) - Position(t.toPrevious[j])) * inv;
+    }
+    // The output exp(r)·to turns at J(r)·ṙ + offset·wTo: match wFrom.
+    const glm::dvec3 rDot = InverseLeftJacobian(r, wFrom - offset * wTo);
+    const glm::dvec3 p = Position(t.from[j]) - Position(t.to[j]);
+    const glm::dvec3 pDot = vFrom - vTo;
+    const double values[kStride] = {r.x, r.y, r.z, p.x, p.y, p.z, rDot.x, rDot.y, rDot.z, pDot.x, pDot.y, pDot.z};
+    std::copy(values, values + kStride, s);
+  }
+  if (kp_ == 0.0) std::fill(state_.begin(), state_.end(), 0.0);
+  return Ok();
+}
+
+Status Inertializer::Update(double dt, std::span<const Transform> pose, std::span<Transform> out) {
+  if (!std::isfinite(dt) || dt < 0.0) return Error("dt: must be a finite number >= 0");
+  if (jointCount_ == 0) return Error("jointCount: call Configure first");
+  if (pose.size() != jointCount_) return Error("pose: must hold jointCount transforms");
+  if (out.size() != jointCount_) return Error("out: must hold jointCount transforms");
+  if (!UsablePose(pose)) return Error("pose: positions must be finite and rotations non-zero and finite");
+  elapsed_ = std::min(elapsed_ + dt, 1e300);
+  // One set of coefficients for every joint: offset(t) = ee·offset0 + ev·velocity0.
+  const StepCoeffs c = kp_ > 0.0 ? ExactStepCoeffs(kp_, kd_, elapsed_) : StepCoeffs{0.0, 0.0, 0.0, 0.0};
+  const bool none = c.ee == 0.0 && c.ev == 0.0;
+  for (std::size_t j = 0; j < jointCount_; ++j) {
+    const Transform in = pose[j];
+    const glm::dquat q = Unit(in.rotation);
+    if (none) {
+      out[j] = {in.position, glm::quat(q)};
+      continue;
+    }
+    const double* s = &state_[j * kStride];
+    double o[6];
+    for (int k = 0; k < 6; ++k) o[k] = c.ee * s[k] + c.ev * s[6 + k];
+    const glm::dquat rotation = Exp({o[0], o[1], o[2]}) * q;
+    const glm::dvec3 position = Position(in) + glm::dvec3(o[3], o[4], o[5]);
+    out[j].position = glm::vec3(glm::clamp(position, glm::dvec3(-kFloatMax), glm::dvec3(kFloatMax)));
+    out[j].rotation = glm::quat(glm::normalize(rotation));
+  }
+  return Ok();
+}
+
+Status Inertializer::OffsetAt(std::size_t joint, glm::dvec3* rotation, glm::dvec3* translation) const {
+  if (joint >= jointCount_) return Error("joint: must be < jointCount");
+  const StepCoeffs c = kp_ > 0.0 ? ExactStepCoeffs(kp_, kd_, elapsed_) : StepCoeffs{0.0, 0.0, 0.0, 0.0};
+  const double* s = &state_[joint * kStride];
+  *rotation = glm::dvec3(c.ee * s[0] + c.ev * s[6], c.ee * s[1] + c.ev * s[7], c.ee * s[2] + c.ev * s[8]);
+  *translation = glm::dvec3(c.ee * s[3] + c.ev * s[9], c.ee * s[4] + c.ev * s[10], c.ee * s[5] + c.ev * s[11]);
+  return Ok();
+}
+
+}  // namespace ikpd::pd
