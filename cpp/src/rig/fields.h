@@ -234,6 +234,16 @@ struct JobFields<rig::AvatarSettings> {
       Doc{"Radians: the most a shoulder turns forward or back (about the chest's up) from the animation."});
     f(Role::kOption, "shoulderPitchLimit", &S::shoulderPitchLimit, Closed(0.0, 1.5707963267948966),
       Doc{"Radians: the most a shoulder turns up or down from the animation."});
+    f(Role::kOption, "stepThreshold", &S::stepThreshold, Closed(0.0, 2.0),
+      Doc{"World units: a planted foot farther than this (along the ground) from its place under the body takes a step."});
+    f(Role::kOption, "angleThreshold", &S::angleThreshold, Closed(0.0, kPi),
+      Doc{"Radians: a planted foot turned farther than this from its place under the body (about up) takes a step."});
+    f(Role::kOption, "stepPrediction", &S::stepPrediction, Closed(0.0, 1.0),
+      Doc{"Seconds: a moving body starts steps sooner: the places the thresholds measure lead by its smoothed velocity times this (at most `stepThreshold`); steps land on the places themselves."});
+    f(Role::kOption, "stepTime", &S::stepTime, Range{0.0, 2.0, true, false},
+      Doc{"Seconds a procedural step takes."});
+    f(Role::kOption, "stepHeight", &S::stepHeight, Closed(0.0, 1.0),
+      Doc{"World units: how high a procedural step lifts the foot at its middle."});
   }
 };
 

@@ -136,12 +136,17 @@ const avatarFields = /* @__PURE__ */ fieldList([
   ['shoulderWeight', 'number', 5, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
   ['shoulderYawLimit', 'number', 6, 'option', { range: [0, 1.5707963267948966, false, false, 'in [0, pi/2]'] }],
   ['shoulderPitchLimit', 'number', 7, 'option', { range: [0, 1.5707963267948966, false, false, 'in [0, pi/2]'] }],
+  ['stepThreshold', 'number', 8, 'option', { range: [0, 2, false, false, 'in [0, 2]'] }],
+  ['angleThreshold', 'number', 9, 'option', { range: [0, 3.1415927410125732, false, false, 'in [0, pi]'] }],
+  ['stepPrediction', 'number', 10, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['stepTime', 'number', 11, 'option', { range: [0, 2, true, false, 'in (0, 2]'] }],
+  ['stepHeight', 'number', 12, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
 ]);
 
 export const avatar = /* @__PURE__ */ new JobLayout({
   name: 'avatar',
-  floats: 8,
+  floats: 13,
   bits: 32,
-  defaults: [1, 0.5, 0.5, 0.4000000059604645, 0.5, 0.5, 0.44999998807907104, 0.3499999940395355],
+  defaults: [1, 0.5, 0.5, 0.4000000059604645, 0.5, 0.5, 0.44999998807907104, 0.3499999940395355, 0.20000000298023224, 0.6000000238418579, 0.20000000298023224, 0.3499999940395355, 0.07999999821186066],
   fields: avatarFields,
 });

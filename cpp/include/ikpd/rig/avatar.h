@@ -17,6 +17,13 @@ struct AvatarSettings {
   float shoulderWeight = 0.5f;    // [0, 1]: share of the turn toward the hand the shoulders take
   float shoulderYawLimit = 0.45f;    // radians [0, π/2]: the shoulders' forward/back turn
   float shoulderPitchLimit = 0.35f;  // radians [0, π/2]: the shoulders' up/down turn
+  // Procedural steps (docs/rig/avatar.md, "Steps"): the feet stay planted in
+  // world space and step when the body moves or turns past these.
+  float stepThreshold = 0.2f;     // world units [0, 2]: a foot this far from its place under the body steps
+  float angleThreshold = 0.6f;    // radians [0, π]: a foot turned this far from the body's heading steps
+  float stepPrediction = 0.2f;    // seconds [0, 1]: the thresholds measure from places led by the body's velocity times this
+  float stepTime = 0.35f;         // seconds (0, 2]: how long a step takes
+  float stepHeight = 0.08f;       // world units [0, 1]: how high a step lifts the foot
   // Errors name the field ("pelvisFollow: must be in [0, 1]").
   Status Validate() const;
 };
