@@ -186,10 +186,10 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   std::copy(in, in + count, pose);
   PelvisStage(stage, c, goals, pose);
   SpineStage(stage, c, goals, pose);
+  StepFeet(stage, c, dt, pose, &goals);
   ShoulderStage(stage, c, goals, pose);
   ArmStage(c, goals, pose);
-  StepFeet(stage, c, dt, pose, &goals);
-  LegStage(stage, c, goals, pose);
+  LegStage(c, goals, pose);
   // The result: the largest distance of a weighted target from its joint (world).
   float distance = goals.headWeight > 0.0f ? glm::length(pose[a.head].position - goals.head.position) : 0.0f;
   for (int side = 0; side < a.armCount; ++side) {

@@ -58,13 +58,14 @@ extern const KindOps kAvatarKind;
 struct AvatarGoals {
   Transform head, hands[2];
   float headWeight = 0.0f, handWeights[2] = {0.0f, 0.0f};
-  Transform feet[2];  // where each leg puts its foot (model space; StepFeet)
+  Transform feet[2];  // where each leg puts its foot (model space; StepFeet, blended by the constraint's weight)
 };
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ArmStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
-void StepFeet(const Stage& stage, Constraint& c, float dt, const Transform* pose, AvatarGoals* goals);
-void LegStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
+void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose);
+void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals);
+void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 
 }  // namespace ikpd::rig::detail

@@ -55,8 +55,17 @@ float LegRoom(const Stage& stage, const AvatarState& a, const Transform* pose, c
   return room;
 }
 
+// The pelvis lowered as far as a hip out of its leg's reach of the animated foot needs.
+void FitLegs(const Stage& stage, const AvatarState& a, Transform* pose) {
+  Transform feet[2];
+  for (int side = 0; side < a.legCount; ++side) feet[side] = stage.jobIn[a.legs[side].end];
+  FitFeet(stage, a, feet, pose);
+}
+
+}  // namespace
+
 // The pelvis lowered as far as a hip out of its leg's reach of `feet`
-// (model space) needs (the knees bend).
+// (model space) needs (the knees bend); FitLegs for the animated feet.
 void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose) {
   float drop = 0.0f;
   for (int side = 0; side < a.legCount; ++side) {
@@ -69,15 +78,6 @@ void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Tr
   }
   if (drop > 0.0f) Move(a, pose, -drop * stage.up);
 }
-
-// The pelvis lowered as far as a hip out of its leg's reach of the animated foot needs.
-void FitLegs(const Stage& stage, const AvatarState& a, Transform* pose) {
-  Transform feet[2];
-  for (int side = 0; side < a.legCount; ++side) feet[side] = stage.jobIn[a.legs[side].end];
-  FitFeet(stage, a, feet, pose);
-}
-
-}  // namespace
 
 // (a) The pelvis turns with a share of the head's heading, follows a share of
 // its horizontal offset, and drops with it and moves back when it is lower.
@@ -168,20 +168,11 @@ void ArmStage(const Constraint& c, const AvatarGoals& goals, Transform* pose) {
   }
 }
 
-// (e) Each leg a two-bone solve to its foot's place (StepFeet: planted or
-// stepping, blended with the animated foot by the constraint's weight), the
-// knee toward the foot's rest bend; the pelvis first lowered as far as a hip
-// out of reach of its foot needs.
-void LegStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+// (f) Each leg a two-bone solve to its foot's place (StepFeet), the knee
+// toward the foot's rest bend.
+void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose) {
   const AvatarState& a = std::get<AvatarState>(c.state);
-  const float w = a.smooth.weightNow;
-  Transform feet[2];
-  for (int side = 0; side < a.legCount; ++side) {
-    const Transform& animated = stage.jobIn[a.legs[side].end];
-    feet[side] = {glm::mix(animated.position, goals.feet[side].position, w),
-                  Unit(glm::slerp(animated.rotation, goals.feet[side].rotation, w))};
-  }
-  FitFeet(stage, a, feet, pose);
+  const Transform* feet = goals.feet;
   for (int side = 0; side < a.legCount; ++side) {
     const AvatarLimb& leg = a.legs[side];
     TwoBoneFrame frame;

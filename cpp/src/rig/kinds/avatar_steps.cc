@@ -100,8 +100,10 @@ float DueAt(const Frame& f, const Transform& plant, int side, float u) {
 
 // The frame's steps: plants kept, a step started where a threshold is
 // crossed, a step landed where its time is up (then the other foot may
-// start); each foot's place for the legs (model space) in goals->feet.
-void StepFeet(const Stage& stage, Constraint& c, float dt, const Transform* pose, AvatarGoals* goals) {
+// start); each foot's place for the legs (model space, blended with the
+// animated foot by the constraint's weight) in goals->feet, and the pelvis
+// lowered as far as a hip out of its leg's reach of its foot needs.
+void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals) {
   AvatarState& a = std::get<AvatarState>(c.state);
   AvatarSteps& st = a.steps;
   if (a.legCount == 0) return;
@@ -167,8 +169,12 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, const Transform* pose
                        f.up * (s.stepHeight * std::sin(kPi * st.progress));
       world.rotation = Unit(glm::slerp(st.from.rotation, place.rotation, e));
     }
-    goals->feet[side] = {stage.ToModel(world.position), Unit(stage.root.inverse * world.rotation)};
+    const Transform& animated = stage.jobIn[a.legs[side].end];
+    const float w = a.smooth.weightNow;
+    goals->feet[side] = {glm::mix(animated.position, stage.ToModel(world.position), w),
+                         Unit(glm::slerp(animated.rotation, Unit(stage.root.inverse * world.rotation), w))};
   }
+  FitFeet(stage, a, goals->feet, pose);
 }
 
 }  // namespace ikpd::rig::detail
