@@ -107,6 +107,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (in.Bool()) s.avatar.maxRootAngle = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 3.2f);
       if (in.Bool()) s.avatar.scale = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 10.5f);
       if (in.Bool()) s.avatar.armScale = in.Range(0.0f, 10.5f);
+      if (in.Bool()) {  // the steps (docs/rig/avatar.md, "Steps")
+        s.avatar.stepThreshold = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 2.0f);
+        s.avatar.angleThreshold = in.Range(0.0f, 3.2f);
+        s.avatar.stepPrediction = in.Range(0.0f, 1.0f);
+        s.avatar.stepTime = in.Range(0.0f, 2.0f);
+        s.avatar.stepHeight = in.Range(0.0f, 1.0f);
+      }
     }
     const std::size_t before = rig.constraintCount();
     const Status added = rig.Add(s);
@@ -143,6 +150,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.Bool()) root = Local(in, true);
   const int frames = in.Int(1, 4);
   for (int f = 0; f < frames; ++f) {
+    if (f > 0 && in.Int(0, 3) == 0) root = Local(in, true);  // the root moves (an avatar's planted feet step)
     const float dt = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 0.1f);
     const std::vector<LocalTransform> previous = out;
     const Status s = rig.Update(dt, pose, root, out, changed);

@@ -245,6 +245,16 @@ struct JobFields<rig::AvatarSettings> {
     f(Role::kOption, "armScale", &S::armScale, Range{0.0, 10.0, true, false},
       Doc{"Avatar-to-user arm span ratio: each hand target's offset from the head target is multiplied by it\n"
           "(instead of `scale`)."});
+    f(Role::kOption, "stepThreshold", &S::stepThreshold, Closed(0.0, 2.0),
+      Doc{"World units: a planted foot farther than this (along the ground) from its place under the body takes a step."});
+    f(Role::kOption, "angleThreshold", &S::angleThreshold, Closed(0.0, kPi),
+      Doc{"Radians: a planted foot turned farther than this from its place under the body (about up) takes a step."});
+    f(Role::kOption, "stepPrediction", &S::stepPrediction, Closed(0.0, 1.0),
+      Doc{"Seconds: a moving body starts steps sooner: the places the thresholds measure lead by its smoothed velocity times this (at most `stepThreshold`); steps land on the places themselves."});
+    f(Role::kOption, "stepTime", &S::stepTime, Range{0.0, 2.0, true, false},
+      Doc{"Seconds a procedural step takes."});
+    f(Role::kOption, "stepHeight", &S::stepHeight, Closed(0.0, 1.0),
+      Doc{"World units: how high a procedural step lifts the foot at its middle."});
   }
 };
 

@@ -132,4 +132,28 @@ inline Targets Script(float t, const LocalTransform& root, const std::vector<rig
   return out;
 }
 
+// A foot's path (world, per frame) cut into planted runs (frames that moved
+// less than `still` from the one before) and the steps between them.
+struct Planted {
+  float slide = 0.0f;  // the most a foot moved within a planted run from where the run began
+  float at = 0.0f;     // the frame's index of that
+  int steps = 0;       // the moving runs
+};
+inline Planted PlantedRuns(const std::vector<glm::vec3>& path, float still = 5e-4f) {
+  Planted out;
+  std::size_t start = 0;
+  bool moving = false;
+  for (std::size_t f = 1; f < path.size(); ++f) {
+    if (glm::length(path[f] - path[f - 1]) >= still) {
+      if (!moving) ++out.steps;
+      moving = true;
+      continue;
+    }
+    if (moving) start = f - 1, moving = false;  // a run begins where the step ended
+    const float slide = glm::length(path[f] - path[start]);
+    if (slide > out.slide) out.slide = slide, out.at = static_cast<float>(f);
+  }
+  return out;
+}
+
 }  // namespace avatartest

@@ -486,4 +486,34 @@ export interface AvatarFields {
    * @default 1
    */
   armScale?: number;
+  /**
+   * World units: a planted foot farther than this (along the ground) from its place under the body takes a step.
+   * Must be in [0, 2].
+   * @default 0.2
+   */
+  stepThreshold?: number;
+  /**
+   * Radians: a planted foot turned farther than this from its place under the body (about up) takes a step.
+   * Must be in [0, pi].
+   * @default 0.6
+   */
+  angleThreshold?: number;
+  /**
+   * Seconds: a moving body starts steps sooner: the places the thresholds measure lead by its smoothed velocity times this (at most `stepThreshold`); steps land on the places themselves.
+   * Must be in [0, 1].
+   * @default 0.2
+   */
+  stepPrediction?: number;
+  /**
+   * Seconds a procedural step takes.
+   * Must be in (0, 2].
+   * @default 0.35
+   */
+  stepTime?: number;
+  /**
+   * World units: how high a procedural step lifts the foot at its middle.
+   * Must be in [0, 1].
+   * @default 0.08
+   */
+  stepHeight?: number;
 }

@@ -22,6 +22,13 @@ struct AvatarSettings {
   float maxRootAngle = 0.8f;      // radians [0, π]: the most the head's heading departs from the pelvis's
   float scale = 1.0f;             // (0, 10]: avatar-to-user height ratio; target positions (model space) times it
   float armScale = 1.0f;          // (0, 10]: avatar-to-user arm span ratio; the hands' offsets from the head target times it
+  // Procedural steps (docs/rig/avatar.md, "Steps"): the feet stay planted in
+  // world space and step when the body moves or turns past these.
+  float stepThreshold = 0.2f;     // world units [0, 2]: a foot this far from its place under the body steps
+  float angleThreshold = 0.6f;    // radians [0, π]: a foot turned this far from the body's heading steps
+  float stepPrediction = 0.2f;    // seconds [0, 1]: the thresholds measure from places led by the body's velocity times this
+  float stepTime = 0.35f;         // seconds (0, 2]: how long a step takes
+  float stepHeight = 0.08f;       // world units [0, 1]: how high a step lifts the foot
   // Errors name the field ("pelvisFollow: must be in [0, 1]").
   Status Validate() const;
 };

@@ -135,7 +135,7 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
   for (pd::ScalarPD& p : a.targetPds) {
     if (Status st = p.Configure(pds); !st) return st;
   }
-  if (!keepState) a.targetsHeld = false;
+  if (!keepState) a.targetsHeld = false, a.steps.planted = false;
   return Ok();
 }
 
@@ -143,6 +143,7 @@ void Clear(Constraint& c) {
   AvatarState& a = std::get<AvatarState>(c.state);
   ClearSmoothing(a.smooth);
   a.targetsHeld = false;
+  a.steps.planted = false;  // the feet plant again where the animation has them
 }
 
 // Target k's weight this frame: as given, or through its PD (settleTime > 0),
@@ -185,16 +186,18 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   a.targetsHeld = true;
   r.reached = 1.0f;
   if (goals.headWeight == 0.0f && goals.handWeights[0] == 0.0f && goals.handWeights[1] == 0.0f) {
-    return {false, 1.0f};  // every target at weight 0: exactly the animated pose
+    a.steps.planted = false;  // the feet plant again where the animation has them when a target comes back
+    return {false, 1.0f};     // every target at weight 0: exactly the animated pose
   }
   Transform* pose = stage.jobOut;
   const std::size_t count = c.joints.size();
   std::copy(in, in + count, pose);
   PelvisStage(stage, c, goals, pose);
   SpineStage(stage, c, goals, pose);
+  StepFeet(stage, c, dt, pose, &goals);
   ShoulderStage(stage, c, goals, pose);
   ArmStage(c, goals, pose);
-  LegStage(stage, c, pose);
+  LegStage(c, goals, pose);
   // The result: the largest distance of a weighted target from its joint (world).
   float distance = goals.headWeight > 0.0f ? glm::length(pose[a.head].position - goals.head.position) : 0.0f;
   for (int side = 0; side < a.armCount; ++side) {

@@ -26,6 +26,18 @@ struct AvatarLimb {
   float reach = 0.0f;        // upper + lower rest length
 };
 
+// The procedural steps' state (avatar_steps.cc; docs/rig/avatar.md, "Steps"),
+// world space: each foot's plant, the step under way, the body last frame.
+struct AvatarSteps {
+  bool planted = false;         // false: plant both feet where they are next frame
+  Transform feet[2];            // each foot's plant (world)
+  int stepping = -1;            // the foot taking a step (−1: none)
+  float progress = 0.0f;        // [0, 1] of that step
+  Transform from;               // where that foot lifted off (world)
+  Transform body;               // last frame's body: the pelvis on the ground and its heading (world)
+  glm::vec3 velocity{0.0f};     // the body's smoothed velocity (world)
+};
+
 struct AvatarState {
   LimbSmoothing smooth;                  // the constraint's weight (common settings)
   pd::ScalarPD targetPds[3];             // each target's weight, smoothed by the common settings
@@ -39,6 +51,7 @@ struct AvatarState {
   AvatarLimb arms[2], legs[2];
   int armCount = 0, legCount = 0;
   TwoBoneSetup limb;                     // every arm and leg: canonical frames, a pole direction, end kept
+  AvatarSteps steps;
 };
 
 extern const KindOps kAvatarKind;
@@ -48,11 +61,14 @@ extern const KindOps kAvatarKind;
 struct AvatarGoals {
   Transform head, hands[2];
   float headWeight = 0.0f, handWeights[2] = {0.0f, 0.0f};
+  Transform feet[2];  // where each leg puts its foot (model space; StepFeet, blended by the constraint's weight)
 };
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ArmStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
-void LegStage(const Stage& stage, const Constraint& c, Transform* pose);
+void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose);
+void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals);
+void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 
 }  // namespace ikpd::rig::detail

@@ -55,12 +55,22 @@ float LegRoom(const Stage& stage, const AvatarState& a, const Transform* pose, c
   return room;
 }
 
-// The pelvis lowered as far as a hip out of its leg's reach needs (the knees bend).
+// The pelvis lowered as far as a hip out of its leg's reach of the animated foot needs.
 void FitLegs(const Stage& stage, const AvatarState& a, Transform* pose) {
+  Transform feet[2];
+  for (int side = 0; side < a.legCount; ++side) feet[side] = stage.jobIn[a.legs[side].end];
+  FitFeet(stage, a, feet, pose);
+}
+
+}  // namespace
+
+// The pelvis lowered as far as a hip out of its leg's reach of `feet`
+// (model space) needs (the knees bend); FitLegs for the animated feet.
+void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose) {
   float drop = 0.0f;
   for (int side = 0; side < a.legCount; ++side) {
     const AvatarLimb& leg = a.legs[side];
-    const glm::vec3 d = pose[leg.upper].position - stage.jobIn[leg.end].position;
+    const glm::vec3 d = pose[leg.upper].position - feet[side].position;
     const float reach = 0.9999f * leg.reach, h = glm::dot(d, stage.up), dd = glm::dot(d, d);
     if (dd <= reach * reach) continue;
     const float disc = h * h - (dd - reach * reach);  // |d − δ·up| = reach, the smaller δ
@@ -68,6 +78,8 @@ void FitLegs(const Stage& stage, const AvatarState& a, Transform* pose) {
   }
   if (drop > 0.0f) Move(a, pose, -drop * stage.up);
 }
+
+namespace {
 
 // The turn of q about unit `up` (its twist), radians in [−π, π].
 float Heading(const glm::quat& q, const glm::vec3& up) {
@@ -200,17 +212,17 @@ void ArmStage(const Constraint& c, const AvatarGoals& goals, Transform* pose) {
   }
 }
 
-// (e) Each leg a two-bone solve back to the animated foot (position and
-// rotation, model space), the knee toward the foot's rest bend.
-void LegStage(const Stage& stage, const Constraint& c, Transform* pose) {
+// (f) Each leg a two-bone solve to its foot's place (StepFeet), the knee
+// toward the foot's rest bend.
+void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose) {
   const AvatarState& a = std::get<AvatarState>(c.state);
+  const Transform* feet = goals.feet;
   for (int side = 0; side < a.legCount; ++side) {
     const AvatarLimb& leg = a.legs[side];
-    const Transform& foot = stage.jobIn[leg.end];
     TwoBoneFrame frame;
-    frame.root = pose[leg.upper], frame.mid = pose[leg.lower], frame.end = {pose[leg.end].position, foot.rotation};
-    frame.target = foot.position;
-    frame.pole = foot.rotation * leg.bend;
+    frame.root = pose[leg.upper], frame.mid = pose[leg.lower], frame.end = {pose[leg.end].position, feet[side].rotation};
+    frame.target = feet[side].position;
+    frame.pole = feet[side].rotation * leg.bend;
     TwoBoneResult out;
     if (!SolveTwoBone(a.limb, frame, &out)) continue;
     pose[leg.upper] = out.root, pose[leg.lower] = out.mid, pose[leg.end] = out.end;

@@ -1,0 +1,180 @@
+// The avatar's procedural steps (avatar.h; docs/rig/avatar.md, "Steps"): the
+// feet stay planted in world space and one at a time step to their place
+// under the body when it moves or turns past the thresholds. Frame-rate
+// independent: the body is interpolated between last frame's and this one's,
+// a step starts at the moment within the frame its threshold is crossed, and
+// its progress advances by time.
+#include <algorithm>
+#include <cmath>
+
+#include "../../ik/ik_math.h"
+#include "avatar.h"
+#include "registry.h"
+
+namespace ikpd::rig::detail {
+
+namespace {
+
+using ikpd::detail::AxisAngle;
+using ikpd::detail::SignedAngle;
+
+constexpr float kVelocitySmoothing = 0.1f;  // seconds: the body velocity's time constant
+constexpr int kBisections = 24;             // a threshold's crossing to 2^-24 of the frame
+constexpr int kEvents = 8;                  // steps started or landed within one frame, at most
+constexpr float kTie = 1e-4f;               // seconds (and world units): feet due together
+
+// The body in model space: the pelvis on the ground plane through the root
+// and its heading, a turn about up from the character's facing.
+Transform Body(const Stage& stage, const AvatarState& a, const Transform& pelvis) {
+  const glm::vec3 up = stage.up;
+  const glm::vec3 facing = pelvis.rotation * a.pelvisFacing;
+  const glm::vec3 flat = facing - glm::dot(facing, up) * up, rest = stage.facing - glm::dot(stage.facing, up) * up;
+  const float yaw = glm::dot(flat, flat) > 1e-12f ? SignedAngle(rest, flat, up) : 0.0f;
+  return {pelvis.position - glm::dot(pelvis.position, up) * up, AxisAngle(up, yaw)};
+}
+
+// One frame's motion of the body (world) and what a foot's place needs.
+struct Frame {
+  const AvatarSettings* s;
+  Transform from, to;               // the body last frame and now (world)
+  glm::vec3 velocity{0.0f}, smoothed{0.0f};  // this frame's mean velocity, the smoothed one at its start
+  glm::vec3 up{0.0f, 1.0f, 0.0f};   // world
+  float dt = 0.0f, scale = 1.0f;
+  Transform offsets[2];             // each foot from the animated body (model units)
+  glm::vec3 left{1.0f, 0.0f, 0.0f};  // the character's left (model)
+  float gap = 0.0f;                 // world: the least a place keeps outside the other foot's plant
+  const Transform* plants = nullptr;
+
+  glm::vec3 Flat(const glm::vec3& v) const { return v - glm::dot(v, up) * up; }
+
+  // Foot `side`'s place at fraction u of the frame: its animated offset from
+  // the body, carried by the interpolated body, and kept `gap` on its own
+  // side of the other foot's plant (across the body) so the legs never cross.
+  Transform Place(int side, float u) const {
+    const glm::vec3 at = glm::mix(from.position, to.position, u);
+    const glm::quat turn = Unit(glm::slerp(from.rotation, to.rotation, u));
+    Transform place{at + turn * (scale * offsets[side].position), Unit(turn * offsets[side].rotation)};
+    const glm::vec3 out = turn * (side == 0 ? left : -left);  // away from the other foot
+    const float apart = glm::dot(place.position - plants[1 - side].position, out);
+    if (apart < gap) place.position += out * (gap - apart);
+    return place;
+  }
+  // Where the body's smoothed velocity leads the places at fraction u (at most stepThreshold).
+  glm::vec3 Lead(float u) const {
+    const glm::vec3 v = dt > 0.0f ? velocity + (smoothed - velocity) * std::exp(-u * dt / kVelocitySmoothing) : smoothed;
+    glm::vec3 lead = Flat(v) * s->stepPrediction;
+    const float length = glm::length(lead);
+    return length > s->stepThreshold ? lead * (s->stepThreshold / length) : lead;
+  }
+
+  // How far a plant is from a place: along the ground, and its turn about up.
+  float Distance(const Transform& plant, const Transform& place) const { return glm::length(Flat(place.position - plant.position)); }
+  float Turn(const Transform& plant, const Transform& place) const {
+    const glm::quat q = Unit(place.rotation * glm::conjugate(plant.rotation));
+    return std::abs(std::remainder(2.0f * std::atan2(glm::dot(glm::vec3(q.x, q.y, q.z), up), q.w), 2.0f * kPi));
+  }
+  // A step is due when the plant is past a threshold from its place led by
+  // the body's velocity (the step itself lands on the place).
+  bool Due(const Transform& plant, int side, float u) const {
+    Transform place = Place(side, u);
+    place.position += Lead(u);
+    return Distance(plant, place) > s->stepThreshold || Turn(plant, place) > s->angleThreshold;
+  }
+};
+
+float Ease(float x) { return x * x * (3.0f - 2.0f * x); }
+
+// The first fraction in [u, 1] at which foot `side` is due (2: none).
+float DueAt(const Frame& f, const Transform& plant, int side, float u) {
+  if (f.Due(plant, side, u)) return u;
+  if (!f.Due(plant, side, 1.0f)) return 2.0f;
+  float lo = u, hi = 1.0f;
+  for (int k = 0; k < kBisections; ++k) {
+    const float mid = 0.5f * (lo + hi);
+    (f.Due(plant, side, mid) ? hi : lo) = mid;
+  }
+  return hi;
+}
+
+}  // namespace
+
+// The frame's steps: plants kept, a step started where a threshold is
+// crossed, a step landed where its time is up (then the other foot may
+// start); each foot's place for the legs (model space, blended with the
+// animated foot by the constraint's weight) in goals->feet, and the pelvis
+// lowered as far as a hip out of its leg's reach of its foot needs.
+void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals) {
+  AvatarState& a = std::get<AvatarState>(c.state);
+  AvatarSteps& st = a.steps;
+  if (a.legCount == 0) return;
+  const AvatarSettings& s = c.settings.avatar;
+  const Transform animatedBody = Body(stage, a, stage.jobIn[0]);
+  Frame f;
+  f.s = &s;
+  f.to = stage.ToWorld(Body(stage, a, pose[0]));
+  f.up = NormalizeOr(stage.root.transform.rotation * stage.up, glm::vec3(0.0f, 1.0f, 0.0f));
+  f.scale = stage.root.scale;
+  f.dt = dt;
+  f.left = NormalizeOr(glm::cross(stage.up, stage.facing), glm::vec3(1.0f, 0.0f, 0.0f));
+  f.plants = st.feet;
+  const glm::quat back = glm::conjugate(animatedBody.rotation);
+  for (int side = 0; side < 2; ++side) {
+    const Transform& foot = stage.jobIn[a.legs[side].end];
+    f.offsets[side] = {back * (foot.position - animatedBody.position), Unit(back * foot.rotation)};
+  }
+  f.gap = 0.5f * f.scale * std::abs(glm::dot(f.offsets[0].position - f.offsets[1].position, f.left));
+  if (!st.planted) {  // plant the feet where the animation has them, the body at rest
+    for (int side = 0; side < 2; ++side) st.feet[side] = stage.ToWorld(stage.jobIn[a.legs[side].end]);
+    st.stepping = -1, st.progress = 0.0f, st.body = f.to, st.velocity = glm::vec3(0.0f), st.planted = true;
+  }
+  f.from = st.body;
+  f.smoothed = st.velocity;
+  f.velocity = dt > 0.0f ? (f.to.position - f.from.position) / dt : st.velocity;
+  float u = 0.0f;
+  for (int event = 0; event < kEvents && u <= 1.0f; ++event) {
+    if (st.stepping >= 0) {  // land it within the frame, else carry it on
+      const float end = dt > 0.0f ? u + (1.0f - st.progress) * s.stepTime / dt : 2.0f;
+      if (end > 1.0f) {
+        if (dt > 0.0f) st.progress = std::min(st.progress + (1.0f - u) * dt / s.stepTime, 1.0f);
+        break;
+      }
+      st.feet[st.stepping] = f.Place(st.stepping, end);
+      st.stepping = -1, st.progress = 0.0f, u = end;
+      continue;
+    }
+    // The foot due first; due within kTie of each other, the one farther
+    // from its place (the left at a tie), whatever the frame rate.
+    float due[2], distance[2];
+    for (int side = 0; side < 2; ++side) {
+      due[side] = DueAt(f, st.feet[side], side, u);
+      distance[side] = due[side] <= 1.0f ? f.Distance(st.feet[side], f.Place(side, due[side])) : 0.0f;
+    }
+    if (due[0] > 1.0f && due[1] > 1.0f) break;
+    int next = due[0] <= due[1] ? 0 : 1;
+    if (std::abs(due[0] - due[1]) * dt <= kTie && due[0] <= 1.0f && due[1] <= 1.0f) {
+      next = distance[1] > distance[0] + kTie ? 1 : 0;
+    }
+    const float at = due[next];
+    st.stepping = next, st.progress = 0.0f, u = at;
+    st.from = st.feet[next];
+  }
+  st.body = f.to;
+  st.velocity = dt > 0.0f ? f.velocity + (f.smoothed - f.velocity) * std::exp(-dt / kVelocitySmoothing) : st.velocity;
+  for (int side = 0; side < 2; ++side) {
+    Transform world = st.feet[side];
+    if (side == st.stepping) {
+      const Transform place = f.Place(side, 1.0f);
+      const float e = Ease(st.progress);
+      world.position = glm::mix(st.from.position, place.position, e) +
+                       f.up * (s.stepHeight * std::sin(kPi * st.progress));
+      world.rotation = Unit(glm::slerp(st.from.rotation, place.rotation, e));
+    }
+    const Transform& animated = stage.jobIn[a.legs[side].end];
+    const float w = a.smooth.weightNow;
+    goals->feet[side] = {glm::mix(animated.position, stage.ToModel(world.position), w),
+                         Unit(glm::slerp(animated.rotation, Unit(stage.root.inverse * world.rotation), w))};
+  }
+  FitFeet(stage, a, goals->feet, pose);
+}
+
+}  // namespace ikpd::rig::detail
