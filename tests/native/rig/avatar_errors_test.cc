@@ -72,6 +72,34 @@ TEST(AvatarErrors, WeightZeroAndDisabledGiveTheAnimatedPoseExactly) {
   EXPECT_TRUE(Same(in, out));
 }
 
+// Every tracker lost (weights to 0) mid-session: each part blends back and
+// reaches the animated pose exactly (a blend-out, not an endless approach),
+// at 30, 60 and 240 Hz; the trackers coming back move it again.
+TEST(AvatarErrors, LostTrackersBlendBackToTheAnimationExactly) {
+  for (int rate : {30, 60, 240}) {
+    Fixture x;
+    ASSERT_TRUE(x.rig.Add(avatartest::Settings()).ok());
+    std::vector<LocalTransform> out(x.rest.size());
+    const float dt = 1.0f / static_cast<float>(rate);
+    bool moved = false, exact = false, back = false;
+    for (int frame = 0; frame < 4 * rate; ++frame) {
+      const float t = 6.5f + static_cast<float>(frame) * dt;
+      x.Aim(t);
+      const bool lost = frame >= rate && frame < 3 * rate;
+      if (lost) for (ikpd::rig::TargetPose& p : x.rig.targets()) p.weight = 0.0f;
+      const std::vector<LocalTransform> in = avatartest::Animated(x.rest, t);
+      ASSERT_TRUE(x.rig.Update(dt, in, LocalTransform{}, out).ok());
+      if (frame < rate) moved = moved || !Same(in, out);
+      if (lost && frame >= 2 * rate) {
+        EXPECT_TRUE(Same(in, out)) << rate << " Hz, frame " << frame;
+      }
+      if (lost && frame == 3 * rate - 1) exact = Same(in, out);
+      if (frame >= 3 * rate + rate / 2) back = back || !Same(in, out);
+    }
+    EXPECT_TRUE(moved && exact && back) << rate << " Hz";
+  }
+}
+
 TEST(AvatarErrors, AnUnreachableHandReachesFullyTowardItsTarget) {
   Fixture x;
   ikpd::rig::ConstraintSettings s = avatartest::Settings();

@@ -5,6 +5,7 @@
 // step and land on their places, never cross, the same motion at every rate.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -151,6 +152,24 @@ TEST_P(AvatarSteps, BonesKeepTheirLengths) {
   }
   EXPECT_TRUE(finite);
   EXPECT_LT(stretch, 1e-4f) << rate << " Hz";
+}
+
+// steps: false: the feet stay where the animation puts them (carried with the
+// root: a clip that walks), within 0.05 mm, the pelvis still following the head.
+TEST_P(AvatarSteps, StepsOffKeepTheAnimatedFeet) {
+  const int rate = GetParam();
+  ikpd::rig::AvatarSettings settings;
+  settings.steps = false;
+  const Walk walk = Simulate(rate, settings);
+  float worst = 0.0f, pelvisMoved = 0.0f;
+  for (std::size_t f = 0; f < walk.frames.size(); ++f) {
+    for (int foot : {avatartest::kLeftFoot, avatartest::kRightFoot}) {
+      worst = std::max(worst, glm::length(walk.frames[f][foot].position - walk.animated[f][foot].position));
+    }
+    pelvisMoved = std::max(pelvisMoved, glm::length(walk.frames[f][avatartest::kHips].position - walk.animated[f][avatartest::kHips].position));
+  }
+  EXPECT_LT(worst, 5e-5f) << rate << " Hz";
+  EXPECT_GT(pelvisMoved, 0.01f) << rate << " Hz";
 }
 
 INSTANTIATE_TEST_SUITE_P(Rates, AvatarSteps, ::testing::Values(30, 60, 90, 240));

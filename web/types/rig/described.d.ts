@@ -487,6 +487,12 @@ export interface AvatarFields {
    */
   armScale?: number;
   /**
+   * Whether the feet stay planted and take procedural steps; false: they stay where the animation puts them
+   * (a clip that walks).
+   * @default true
+   */
+  steps?: boolean;
+  /**
    * World units: a planted foot farther than this (along the ground) from its place under the body takes a step.
    * Must be in [0, 2].
    * @default 0.2

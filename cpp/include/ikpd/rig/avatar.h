@@ -24,6 +24,7 @@ struct AvatarSettings {
   float armScale = 1.0f;          // (0, 10]: avatar-to-user arm span ratio; the hands' offsets from the head target times it
   // Procedural steps (docs/rig/avatar.md, "Steps"): the feet stay planted in
   // world space and step when the body moves or turns past these.
+  bool steps = true;              // false: the feet stay where the animation puts them (clips that walk)
   float stepThreshold = 0.2f;     // world units [0, 2]: a foot this far from its place under the body steps
   float angleThreshold = 0.6f;    // radians [0, π]: a foot turned this far from the body's heading steps
   float stepPrediction = 0.2f;    // seconds [0, 1]: the thresholds measure from places led by the body's velocity times this

@@ -132,6 +132,7 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
   pd::PdSettings pds;
   const CommonSettings& common = c.settings.common;
   if (Status st = pd::SettingsFromSettleTime(common.settleTime > 0.0f ? common.settleTime : 1.0, common.damping, &pds); !st) return st;
+  pds.blendOutTime = common.blendOutTime;
   for (pd::ScalarPD& p : a.targetPds) {
     if (Status st = p.Configure(pds); !st) return st;
   }
@@ -146,14 +147,19 @@ void Clear(Constraint& c) {
   a.steps.planted = false;  // the feet plant again where the animation has them
 }
 
-// Target k's weight this frame: as given, or through its PD (settleTime > 0),
+// Target k's weight this frame: as given, or through its PD (settleTime > 0;
+// toward 0 a blend-out, so a lost tracker's part reaches the animation exactly),
 // times the constraint's effective weight.
 float TargetWeight(AvatarState& a, const CommonSettings& common, float dt, std::size_t k, float given) {
   float w = given;
   if (common.settleTime > 0.0f) {
     pd::ScalarPD& p = a.targetPds[k];
     if (!a.targetsHeld) p.Reset(given);
-    else if (!(p.value() == given && p.velocity() == 0.0)) (void)p.Update(dt, given);
+    else if (given == 0.0f) {
+      if (p.value() != 0.0 || p.velocity() != 0.0) (void)p.UpdateBlendOut(dt, 0.0);
+    } else if (!(p.value() == given && p.velocity() == 0.0)) {
+      (void)p.Update(dt, given);
+    }
     w = std::clamp(static_cast<float>(p.value()), 0.0f, 1.0f);
   }
   return w * a.smooth.weightNow;
@@ -165,22 +171,23 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   AvatarGoals goals;
   const Transform* in = stage.jobIn;
   // A target in model space (scaled: docs/rig/avatar.md, "Calibration"),
-  // slerped from the animated joint by its weight.
+  // slerped from the animated joint by its weight (a hand: whole, see ArmStage).
   const AvatarSettings& s = c.settings.avatar;
   const glm::vec3 headAt = stage.ToModel(stage.targets[kAvatarHead].position);
-  const auto goal = [&](std::size_t k, int slot, float* weight) {
+  const auto goal = [&](std::size_t k, int slot, float* weight, bool whole) {
     const TargetPose& t = stage.targets[k];
     *weight = TargetWeight(a, c.settings.common, dt, k, t.weight);
     const Transform& animated = in[static_cast<std::size_t>(slot)];
     const glm::vec3 at = stage.ToModel(t.position);
     const glm::vec3 scaled = k == kAvatarHead || s.armScale == s.scale ? at * s.scale : at * s.scale + (at - headAt) * (s.armScale - s.scale);
     const Transform target{scaled, Unit(stage.root.inverse * Unit(t.rotation) * c.frames[static_cast<std::size_t>(slot)])};
+    if (whole) return target;  // a hand: blended in ArmStage from where the body carried it
     return Transform{glm::mix(animated.position, target.position, *weight), Unit(glm::slerp(animated.rotation, target.rotation, *weight))};
   };
-  goals.head = goal(kAvatarHead, a.head, &goals.headWeight);
+  goals.head = goal(kAvatarHead, a.head, &goals.headWeight, false);
   for (int side = 0; side < 2; ++side) {
     const int end = side < a.armCount ? a.arms[side].end : a.head;
-    goals.hands[side] = goal(static_cast<std::size_t>(kAvatarLeftHand + side), end, &goals.handWeights[side]);
+    goals.hands[side] = goal(static_cast<std::size_t>(kAvatarLeftHand + side), end, &goals.handWeights[side], true);
     if (side >= a.armCount) goals.handWeights[side] = 0.0f;
   }
   a.targetsHeld = true;
@@ -196,7 +203,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   SpineStage(stage, c, goals, pose);
   StepFeet(stage, c, dt, pose, &goals);
   ShoulderStage(stage, c, goals, pose);
-  ArmStage(c, goals, pose);
+  ArmStage(c, &goals, pose);
   LegStage(c, goals, pose);
   // The result: the largest distance of a weighted target from its joint (world).
   float distance = goals.headWeight > 0.0f ? glm::length(pose[a.head].position - goals.head.position) : 0.0f;

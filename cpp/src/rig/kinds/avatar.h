@@ -59,6 +59,8 @@ extern const KindOps kAvatarKind;
 // The solve's stages (avatar_solve.cc), each on the working pose (model space,
 // canonical frames) that the rig writes back.
 struct AvatarGoals {
+  // The head's goal is blended from the animated head by its weight; each hand's is its
+  // whole target until ArmStage blends it from where the stages before carried the hand.
   Transform head, hands[2];
   float headWeight = 0.0f, handWeights[2] = {0.0f, 0.0f};
   Transform feet[2];  // where each leg puts its foot (model space; StepFeet, blended by the constraint's weight)
@@ -66,7 +68,7 @@ struct AvatarGoals {
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
-void ArmStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
+void ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose);
 void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose);
 void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals);
 void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);

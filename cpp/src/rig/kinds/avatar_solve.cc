@@ -196,16 +196,22 @@ void ShoulderStage(const Stage&, const Constraint& c, const AvatarGoals& goals, 
 
 // (d) Each arm a two-bone solve to its hand goal, the elbow toward the
 // hand goal's rest bend (it follows the hand's roll), the hand its rotation.
-void ArmStage(const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+// The goal is blended by the hand's weight from where the stages before
+// carried the hand (so a weight fading to 0 ends where weight 0 leaves it:
+// no jump), and written back to goals->hands.
+void ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose) {
   const AvatarState& a = std::get<AvatarState>(c.state);
   for (int side = 0; side < a.armCount; ++side) {
     const AvatarLimb& arm = a.arms[side];
-    if (goals.handWeights[side] == 0.0f) continue;
+    const float w = goals->handWeights[side];
+    if (w == 0.0f) continue;
+    Transform& goal = goals->hands[side];
+    goal = {glm::mix(pose[arm.end].position, goal.position, w), Unit(glm::slerp(pose[arm.end].rotation, goal.rotation, w))};
     TwoBoneFrame frame;
     frame.root = pose[arm.upper], frame.mid = pose[arm.lower];
-    frame.end = {pose[arm.end].position, goals.hands[side].rotation};
-    frame.target = goals.hands[side].position;
-    frame.pole = goals.hands[side].rotation * arm.bend;
+    frame.end = {pose[arm.end].position, goal.rotation};
+    frame.target = goal.position;
+    frame.pole = goal.rotation * arm.bend;
     TwoBoneResult out;
     if (!SolveTwoBone(a.limb, frame, &out)) continue;
     pose[arm.upper] = out.root, pose[arm.lower] = out.mid, pose[arm.end] = out.end;

@@ -108,6 +108,11 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   AvatarSteps& st = a.steps;
   if (a.legCount == 0) return;
   const AvatarSettings& s = c.settings.avatar;
+  if (!s.steps) {  // the animated feet (the pelvis already fits them: SpineStage)
+    for (int side = 0; side < 2; ++side) goals->feet[side] = stage.jobIn[a.legs[side].end];
+    st.planted = false;  // plants again where the animation has them when steps come back on
+    return;
+  }
   const Transform animatedBody = Body(stage, a, stage.jobIn[0]);
   Frame f;
   f.s = &s;
