@@ -15,7 +15,7 @@ import { KINDS, KIND_INDEX, KIND_TABLE, kindOptions } from './kinds/index.js';
 import { createRigSettings } from './rigSettings.js';
 import { createRigBatch } from './rigBatch.js';
 
-const SAMPLE_KEYS = new Set(['head', 'leftHand', 'rightHand']);  // Rig.calibrateAvatar
+const SAMPLE_KEYS = /* @__PURE__ */ new Set(['head', 'leftHand', 'rightHand']); // Rig.calibrateAvatar
 
 const JOINTS_REQUIRED = Object.freeze([['joints', 'joints: required (an array of joint indices)']]);
 

@@ -1,11 +1,10 @@
 // AvatarIK: a whole humanoid from a head and two hand targets (VR tracking;
 // docs/rig/avatar.md, "three.js: AvatarIK") as a one-constraint IKRig (an
 // 'avatar' constraint over the humanoid; web/three/rig/rigHelper.js).
-import { RigHelper, guardHelper } from './rigHelper.js';
+import { SmoothedRigHelper, guardHelper } from './rigHelper.js';
 import { settingNames } from './ikConstraint.js';
 import { KIND_TABLE } from './kinds/index.js';
 import { checkHelperOptions, describe, optionNames } from '../readers.js';
-import { constraintResult } from '../../src/rig/records.js';
 
 const KIND = KIND_TABLE.avatar;
 // The targets (head, leftHand, rightHand, …) and their weights (headWeight, …), as the kind names them.
@@ -22,7 +21,7 @@ const RIG_KEYS = ['humanoid', 'facing', 'up'];
  * `VRMHumanoid` or a role table). Owns WASM memory: call `dispose()` when
  * done. Call `update(dt)` each frame after the animation mixer.
  */
-export class AvatarIK extends RigHelper {
+export class AvatarIK extends SmoothedRigHelper {
   /**
    * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D|import('three').Skeleton} root the character: a SkinnedMesh, its Skeleton or any Object3D hierarchy
@@ -81,26 +80,4 @@ export class AvatarIK extends RigHelper {
 
   /** The bones the avatar drives: `{ spine, arms, legs }`. */
   get bones() { return this._constraint.bones; }
-
-  /** False once disabled (or every target gone) and every effect has blended out. */
-  get active() {
-    return !this._disposed && this._rigInternal.views().results[constraintResult.active] !== 0; // the helper's one constraint
-  }
-
-  /**
-   * Reads the targets' world transforms, advances the smoothing by `dt`
-   * seconds and writes the bones. A negative dt counts as 0 (one development
-   * warning). Returns this.
-   */
-  update(dt) {
-    this.rig.update(this._dt(dt));
-    return this;
-  }
-
-  /** Zeroes every smoothed weight at once (no blend), e.g. after a teleport or a cut. */
-  clear() {
-    this._checkAlive();
-    this._rigInternal.clearSmoothing();
-    return this;
-  }
 }

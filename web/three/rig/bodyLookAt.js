@@ -4,8 +4,7 @@
 // one-constraint IKRig (a 'bodyLookAt' constraint).
 import { Quaternion, Vector3 } from 'three';
 import { checkHelperOptions, isDescendant, optionNames, readAxis, readModule } from '../readers.js';
-import { RigHelper, guardHelper } from './rigHelper.js';
-import { constraintResult } from '../../src/rig/records.js';
+import { SmoothedRigHelper, guardHelper } from './rigHelper.js';
 
 /**
  * Bone-name presets. Each names the spine (hips → head; a trailing '?' marks
@@ -152,7 +151,7 @@ function presetEyes(root, options) {
  * default. A one-constraint IKRig (its 'bodyLookAt' constraint). Call `update(dt)` every frame
  * after the animation mixer; `dispose()` when done.
  */
-export class BodyLookAtIK extends RigHelper {
+export class BodyLookAtIK extends SmoothedRigHelper {
   /**
    * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D} root the character (its bones are found by name below it)
@@ -181,23 +180,5 @@ export class BodyLookAtIK extends RigHelper {
     /** The eye bones the gaze turns (fixed at construction; [] for none). */
     this.eyes = this.constraint.eyes;
     if (new.target === BodyLookAtIK) return guardHelper(this); // unknown property writes throw
-  }
-
-  /** False once disabled (or without a target) and every effect has blended out. */
-  get active() {
-    return !this._disposed && this._rigInternal.views().results[constraintResult.active] !== 0; // the helper's one constraint
-  }
-
-  /** Advances every effect by `dt` seconds (>= 0; a negative dt counts as 0, with one warning) and writes the bones. Returns this. */
-  update(dt) {
-    this.rig.update(this._dt(dt));
-    return this;
-  }
-
-  /** Zeroes every effect at once (no blend), e.g. after a camera cut or a teleport. */
-  clear() {
-    this._checkAlive();
-    this._rigInternal.clearSmoothing();
-    return this;
   }
 }

@@ -1,11 +1,10 @@
 // LookAtIK: a spine → neck → head rig turning toward a target with PD
 // smoothing (docs/rig/look-at.md), as a one-constraint IKRig (a 'lookAt'
 // constraint over just its bones; web/three/rig/rigHelper.js).
-import { RigHelper, SMOOTHING_KEYS, characterFacing, guardHelper } from './rigHelper.js';
+import { SmoothedRigHelper, SMOOTHING_KEYS, characterFacing, guardHelper } from './rigHelper.js';
 import { checkDescent, optionNames, readAxis, checkHelperOptions } from '../readers.js';
 import { Vector3 } from 'three';
 import { checkEyes } from './eyes.js';
-import { constraintResult } from '../../src/rig/records.js';
 
 const _forward = /* @__PURE__ */ new Vector3();
 // The look-at limits, the policy for a target behind and the PD's speed cap,
@@ -24,7 +23,7 @@ const LOOK_AT_OPTIONS = optionNames(LOOK_AT_SETTINGS, 'target', 'forward', 'eyes
  * memory: call `dispose()` when done. Call `update(dt)` each frame after
  * animation.
  */
-export class LookAtIK extends RigHelper {
+export class LookAtIK extends SmoothedRigHelper {
   /**
    * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
    * @param {import('three').Object3D[]} bones root → head
@@ -64,28 +63,5 @@ export class LookAtIK extends RigHelper {
     // weights / limits null: the defaults (equal shares, no limit).
     if (key === 'weights' || key === 'limits') return { [key]: value ?? null };
     return super._toCore(key, value);
-  }
-
-  /** False once disabled (or without a target) and every offset has blended out. */
-  get active() {
-    return !this._disposed && this._rigInternal.views().results[constraintResult.active] !== 0; // the helper's one constraint
-  }
-
-  /**
-   * Advances the smoothing by `dt` seconds toward the target and writes the
-   * bones' local quaternions. Without a target the offsets blend out as if
-   * disabled. A negative dt counts as 0 (one development warning).
-   */
-  update(dt) {
-    dt = this._dt(dt);
-    this.rig.update(dt);
-    return this;
-  }
-
-  /** Zeroes the offsets at once (no blend), e.g. after a teleport or a cut. */
-  clear() {
-    this._checkAlive();
-    this._rigInternal.clearSmoothing();
-    return this;
   }
 }

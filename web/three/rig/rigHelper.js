@@ -7,6 +7,7 @@ import { IKRig } from './ikRig.js';
 import { internalOf } from './internal.js';
 import { checkHelperOptions, optionNames, readModule } from '../readers.js';
 import { warnOnce } from '../../src/dev.js';
+import { constraintResult } from '../../src/rig/records.js';
 
 // The smoothing settings every rig constraint has.
 export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
@@ -118,6 +119,34 @@ export class RigHelper {
     if (this._disposed) return;
     this._disposed = true;
     this.rig?.dispose();
+  }
+}
+
+/**
+ * A helper whose one constraint smooths its effect (LookAtIK, BodyLookAtIK,
+ * AvatarIK): `active`, `update(dt)` and `clear()` as every such helper has them.
+ */
+export class SmoothedRigHelper extends RigHelper {
+  /** False once disabled (or without a target) and every effect has blended out. */
+  get active() {
+    return !this._disposed && this._rigInternal.views().results[constraintResult.active] !== 0; // the helper's one constraint
+  }
+
+  /**
+   * Reads the targets, advances the smoothing by `dt` seconds and writes the
+   * bones' local quaternions. A negative dt counts as 0 (one development
+   * warning). Returns this.
+   */
+  update(dt) {
+    this.rig.update(this._dt(dt));
+    return this;
+  }
+
+  /** Zeroes every effect at once (no blend), e.g. after a teleport or a camera cut. */
+  clear() {
+    this._checkAlive();
+    this._rigInternal.clearSmoothing();
+    return this;
   }
 }
 
