@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -65,6 +66,11 @@ struct AvatarGoals {
   float headWeight = 0.0f, handWeights[2] = {0.0f, 0.0f};
   Transform feet[2];  // where each leg puts its foot (model space; StepFeet, blended by the constraint's weight)
 };
+// The turn of q about unit `up` (its twist), radians in [−π, π].
+inline float Heading(const glm::quat& q, const glm::vec3& up) {
+  return std::remainder(2.0f * std::atan2(glm::dot(glm::vec3(q.x, q.y, q.z), up), q.w), 2.0f * kPi);
+}
+
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);

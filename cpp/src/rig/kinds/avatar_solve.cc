@@ -81,11 +81,6 @@ void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Tr
 
 namespace {
 
-// The turn of q about unit `up` (its twist), radians in [−π, π].
-float Heading(const glm::quat& q, const glm::vec3& up) {
-  return std::remainder(2.0f * std::atan2(glm::dot(glm::vec3(q.x, q.y, q.z), up), q.w), 2.0f * kPi);
-}
-
 // The chest's turn toward the hands' mean heading (docs/rig/avatar.md,
 // "Chest"): each weighted hand's horizontal direction from the chest (faded
 // in over half its arm's reach), their mean against the chest's facing, times
@@ -120,8 +115,7 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   const glm::vec3 up = stage.up;
   const Transform& animated = stage.jobIn[a.head];
   const glm::quat turn = Unit(goals.head.rotation * glm::conjugate(animated.rotation));
-  const float heading = 2.0f * std::atan2(glm::dot(glm::vec3(turn.x, turn.y, turn.z), up), turn.w);
-  const float yaw = std::remainder(heading, 2.0f * kPi) * s.pelvisTurn;
+  const float yaw = Heading(turn, up) * s.pelvisTurn;
   if (yaw != 0.0f) Turn(a, pose, 0, AxisAngle(up, yaw));
   // The head goal's heading from the pelvis's (both from rest) kept within
   // maxRootAngle, the excess by the head's weight (weight 0: as animated).

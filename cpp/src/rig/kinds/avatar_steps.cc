@@ -71,7 +71,7 @@ struct Frame {
   float Distance(const Transform& plant, const Transform& place) const { return glm::length(Flat(place.position - plant.position)); }
   float Turn(const Transform& plant, const Transform& place) const {
     const glm::quat q = Unit(place.rotation * glm::conjugate(plant.rotation));
-    return std::abs(std::remainder(2.0f * std::atan2(glm::dot(glm::vec3(q.x, q.y, q.z), up), q.w), 2.0f * kPi));
+    return std::abs(Heading(q, up));
   }
   // A step is due when the plant is past a threshold from its place led by
   // the body's velocity (the step itself lands on the place).
