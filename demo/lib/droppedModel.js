@@ -48,3 +48,22 @@ export function frameModel(model) {
   model.position.set(-0.5 * (box.min.x + box.max.x), -floor, -0.5 * (box.min.z + box.max.z)).multiplyScalar(scale);
   model.updateMatrixWorld(true);
 }
+
+/**
+ * Calls `load(file)` with the first file dropped on `canvas` (its rejection is the scene's to
+ * report: the scene's message says why). Returns the function that removes the listeners.
+ */
+export function listenForDrops(canvas, load) {
+  const onDragOver = (event) => event.preventDefault();
+  const onDrop = (event) => {
+    event.preventDefault();
+    const file = event.dataTransfer?.files?.[0];
+    if (file) load(file).catch(() => {});
+  };
+  canvas.addEventListener('dragover', onDragOver);
+  canvas.addEventListener('drop', onDrop);
+  return () => {
+    canvas.removeEventListener('dragover', onDragOver);
+    canvas.removeEventListener('drop', onDrop);
+  };
+}

@@ -9,7 +9,7 @@ import * as THREE from 'three/webgpu';
 import { colors, handle, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
 import { CESIUM_MAN_HUMANOID, disposeModel, knownHumanoid, loadSample } from '../lib/sampleCharacters.js';
-import { frameModel, parseDropped } from '../lib/droppedModel.js';
+import { frameModel, listenForDrops, parseDropped } from '../lib/droppedModel.js';
 
 const TARGETS = ['head', 'leftHand', 'rightHand'];
 const LABELS = { head: 'head target', leftHand: 'left hand target', rightHand: 'right hand target' };
@@ -146,14 +146,7 @@ export async function create(ctx) {
       throw error;
     }
   }
-  const onDragOver = (event) => event.preventDefault();
-  const onDrop = (event) => {
-    event.preventDefault();
-    const file = event.dataTransfer?.files?.[0];
-    if (file) loadDropped(file).catch(() => {}); // the message says why
-  };
-  ctx.canvas.addEventListener('dragover', onDragOver);
-  ctx.canvas.addEventListener('drop', onDrop);
+  const stopDrops = listenForDrops(ctx.canvas, loadDropped); // the message says why a file failed
 
   async function setCharacter(name) {
     try {
@@ -277,8 +270,7 @@ export async function create(ctx) {
       setMode('script');
     },
     dispose() {
-      ctx.canvas.removeEventListener('dragover', onDragOver);
-      ctx.canvas.removeEventListener('drop', onDrop);
+      stopDrops();
       xr.session?.end();
       character?.avatar.dispose();
       character = null;

@@ -14,7 +14,7 @@ import { createHumanoid } from '../lib/humanoid.js';
 import { createWalk } from '../lib/walk.js';
 import { analyseClip } from '../lib/clipGait.js';
 import { disposeModel, knownHumanoid } from '../lib/sampleCharacters.js';
-import { frameModel, parseDropped } from '../lib/droppedModel.js';
+import { frameModel, listenForDrops, parseDropped } from '../lib/droppedModel.js';
 
 const _v = new THREE.Vector3();
 const _w = new THREE.Vector3();
@@ -176,15 +176,7 @@ export async function create(ctx) {
     }
   }
 
-  const onDragOver = (event) => event.preventDefault();
-  const onDrop = (event) => {
-    event.preventDefault();
-    const file = event.dataTransfer?.files?.[0];
-    if (!file) return;
-    loadDropped(file).catch(() => {}); // the message says why
-  };
-  ctx.canvas.addEventListener('dragover', onDragOver);
-  ctx.canvas.addEventListener('drop', onDrop);
+  const stopDrops = listenForDrops(ctx.canvas, loadDropped); // the message says why a file failed
   // The browser test's way in: a File built from glTF bytes.
   ctx.loadCharacter = (file) => loadDropped(file);
 
@@ -289,8 +281,7 @@ export async function create(ctx) {
       };
     },
     dispose() {
-      ctx.canvas.removeEventListener('dragover', onDragOver);
-      ctx.canvas.removeEventListener('drop', onDrop);
+      stopDrops();
       character?.dispose();
       character = null;
       heightPd.dispose();
