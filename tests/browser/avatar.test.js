@@ -5,7 +5,7 @@
 // avatar blends out; CesiumMan and a dropped .glb (written by GLTFExporter in
 // Node) take the built-in humanoid's place.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, openDemoSession } from './browser.js';
+import { artifactPath, dropFile, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
 import { exportHumanoidGlb } from '../support/gltf-round-trip.js';
 
@@ -75,11 +75,7 @@ describe('avatar scene', () => {
   it('runs on a dropped .glb (Mixamo names, mixed bone axes, a turned centimetre armature)', async () => {
     const { page, errors } = session;
     const bytes = Array.from(await exportHumanoidGlb({ axes: 'mixed', mixamoArmature: true, seed: 4 }));
-    await page.evaluate((data) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(data)], 'dropped.glb', { type: 'model/gltf-binary' }));
-      document.querySelector('#viewport canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    }, bytes);
+    await dropFile(page, 'dropped.glb', bytes);
     await page.waitForFunction(() => window.__ikpdDemo.state().character === 'dropped.glb', null, { timeout: 60_000 });
     await page.evaluate(() => window.__ikpdDemo.reset());
     const scripted = await run(page, 1 / 30, 30 * 6, 30);

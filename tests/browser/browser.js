@@ -34,6 +34,15 @@ export async function startDemoServer() {
   return createDemoServer();
 }
 
+/** Drops `bytes` (an array of numbers) as a file named `name` onto the demo's canvas, as a user would. */
+export function dropFile(page, name, bytes) {
+  return page.evaluate(({ name: n, data }) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(data)], n));
+    document.querySelector('#viewport canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, { name, data: bytes });
+}
+
 /** Path for a test artifact (screenshots), creating the folder. */
 export function artifactPath(name) {
   mkdirSync(artifactsDir, { recursive: true });

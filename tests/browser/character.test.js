@@ -4,7 +4,7 @@
 // reaches the cup, and a .glb dropped onto the page (written by GLTFExporter
 // in Node) is mapped and rigged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, openDemoSession } from './browser.js';
+import { artifactPath, dropFile, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
 import { exportHumanoidGlb } from '../support/gltf-round-trip.js';
 
@@ -55,11 +55,7 @@ for (const renderer of ['webgpu', 'webgl']) {
       it('rigs a dropped .glb (Mixamo names, mixed bone axes, a turned centimetre armature)', async () => {
         const { page, errors } = session;
         const bytes = Array.from(await exportHumanoidGlb({ axes: 'mixed', mixamoArmature: true, seed: 4 }));
-        await page.evaluate((data) => {
-          const transfer = new DataTransfer();
-          transfer.items.add(new File([new Uint8Array(data)], 'dropped.glb', { type: 'model/gltf-binary' }));
-          document.querySelector('#viewport canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-        }, bytes);
+        await dropFile(page, 'dropped.glb', bytes);
         await page.waitForFunction(() => window.__ikpdDemo.state().humanoid.length > 20 && window.__ikpdDemo.state().constraints.length > 0, null, { timeout: 60_000 });
         await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 120));
         const state = await page.evaluate(() => window.__ikpdDemo.state());
@@ -77,11 +73,7 @@ for (const renderer of ['webgpu', 'webgl']) {
         const { page, errors } = session;
         const before = await page.evaluate(() => window.__ikpdDemo.state());
         const bytes = Array.from(await exportHumanoidGlb({ names: null }));
-        await page.evaluate((data) => {
-          const transfer = new DataTransfer();
-          transfer.items.add(new File([new Uint8Array(data)], 'robot.glb'));
-          document.querySelector('#viewport canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-        }, bytes);
+        await dropFile(page, 'robot.glb', bytes);
         await page.waitForFunction((name) => {
           const s = window.__ikpdDemo.state();
           return s.message !== '' || s.name !== name;

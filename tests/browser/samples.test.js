@@ -7,7 +7,7 @@
 // the WebGL2 backend too.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, openDemoSession } from './browser.js';
+import { artifactPath, dropFile, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
 
 const SLOW = 300_000;
@@ -29,13 +29,6 @@ function triangleGltf() {
 
 /** Numbers rounded to 0.1 mm / 1e-4, for comparing poses across frames. */
 const rounded = (value) => JSON.parse(JSON.stringify(value, (_, v) => (typeof v === 'number' ? Math.round(v * 1e4) / 1e4 + 0 : v)));
-
-/** Drops `bytes` as a file named `name` onto the demo's canvas, as a user would. */
-const drop = (page, name, bytes) => page.evaluate(({ name: n, data }) => {
-  const transfer = new DataTransfer();
-  transfer.items.add(new File([new Uint8Array(data)], n));
-  document.querySelector('#viewport canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-}, { name, data: bytes });
 
 /** Stops the walker and puts the look target 1.5 m ahead of its head, a little to its left. */
 async function lookAhead(page) {
@@ -105,7 +98,7 @@ describe('sample characters', () => {
   it('a dropped CesiumMan walks the character scene with grounding and look-at', async () => {
     const { page, errors } = session;
     await page.evaluate(() => window.__ikpdDemo.select('character', { frames: 3 }));
-    await drop(page, 'CesiumMan.gltf', asset('CesiumMan.gltf'));
+    await dropFile(page, 'CesiumMan.gltf', asset('CesiumMan.gltf'));
     await page.waitForFunction(() => window.__ikpdDemo.state().name === 'CesiumMan.gltf' || window.__ikpdDemo.state().message !== '', null, { timeout: 120_000 });
     let lowest = Infinity;
     let state;
@@ -140,7 +133,7 @@ describe('sample characters', () => {
     await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 120));
     const before = await page.evaluate(() => ({ state: window.__ikpdDemo.state(), wasm: window.__ikpdDemo.wasmMemory() }));
     for (const [name, bytes, why] of [['Fox.gltf', asset('Fox.gltf'), /not a humanoid/], ['triangle.gltf', triangleGltf(), /no skinned mesh/]]) {
-      await drop(page, name, bytes);
+      await dropFile(page, name, bytes);
       await page.waitForFunction((n) => window.__ikpdDemo.state().message.startsWith(n), name, { timeout: 120_000 });
       const after = await page.evaluate(() => ({ state: window.__ikpdDemo.state(), wasm: window.__ikpdDemo.wasmMemory() }));
       expect(after.state.message).toMatch(why);
