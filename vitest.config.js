@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/support/slow-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,7 @@ export default defineConfig({
     // Browser tests start Chromium; keep files from fighting over 2 cores.
     fileParallelism: true,
     maxWorkers: 2,
+    // Long files first, so no minute-long file starts last (tests/support/slow-first-sequencer.js).
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
