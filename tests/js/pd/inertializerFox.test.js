@@ -1,7 +1,7 @@
 // ikpd/three's Inertializer on the Fox (docs/pd/inertializer.md, "three.js"): Walk → Run
 // → Survey switched three ways in lockstep, inertialized, cut and cross-faded; the
 // figures (centimetres, the Fox's units) are printed and the docs quote them.
-import { Vector3 } from 'three';
+import { Quaternion, Vector3 } from 'three';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Inertializer } from '../../../web/three/index.js';
 import { loadCharacter } from '../../support/characters.js';
@@ -22,6 +22,7 @@ async function fox() {
   return { ...character, actions, feet };
 }
 
+const posed = (bones) => bones.map((b) => b.quaternion.clone());
 const feetOf = (c) => { c.scene.updateMatrixWorld(true); return c.feet.map((f) => f.getWorldPosition(new Vector3())); };
 
 // Plays the three clips, switching every second; per frame the feet of each way.
@@ -50,7 +51,7 @@ async function play() {
       for (const c of [inert, cut, fade]) c.mixer.update(dt);
       inertia.update(dt);
     }
-    frames.push({ t: i * dt, inert: feetOf(inert), cut: feetOf(cut), fade: feetOf(fade) });
+    frames.push({ t: i * dt, inert: feetOf(inert), cut: feetOf(cut), fade: feetOf(fade), pose: { inert: posed(inertia.bones), cut: posed(inertia.bones.map((b) => cut.scene.getObjectByName(b.name))) } });
   }
   inertia.dispose();
   return { frames, jumps };
@@ -66,6 +67,29 @@ describe('ikpd/three Inertializer on the Fox (Walk → Run → Survey)', () => {
     expect(result.jumps.length).toBe(2);
     for (const j of result.jumps) expect(j).toBeLessThan(1e-4);
     for (const f of result.frames) for (const p of [...f.inert, ...f.fade]) expect(Number.isFinite(p.x + p.y + p.z)).toBe(true);
+  });
+
+  it('the bones turn on at the switch as they turned before it (the cut changes speed at once)', () => {
+    const { frames } = result;
+    // Per bone, the rotation of one frame as a vector (rad): log(q_i · q_{i-1}⁻¹).
+    const turn = (a, b) => {
+      const d = new Quaternion().copy(b).multiply(new Quaternion().copy(a).invert());
+      if (d.w < 0) d.set(-d.x, -d.y, -d.z, -d.w);
+      const s = Math.hypot(d.x, d.y, d.z);
+      const k = s > 1e-12 ? (2 * Math.atan2(s, d.w)) / s : 2;
+      return [d.x * k, d.y * k, d.z * k];
+    };
+    const change = (way, i) => Math.max(...frames[i].pose[way].map((q, j) => {
+      const before = turn(frames[i - 2].pose[way][j], frames[i - 1].pose[way][j]);
+      const after = turn(frames[i - 1].pose[way][j], q);
+      return Math.hypot(after[0] - before[0], after[1] - before[1], after[2] - before[2]);
+    }));
+    for (const k of [1, 2]) {
+      const s = k * SWITCH_EVERY * RATE; // the first frame after the switch
+      const inert = change('inert', s), cut = change('cut', s);
+      figures[`turn change at switch ${k} (rad/frame)`] = { inert, cut };
+      expect(inert).toBeLessThan(0.25 * cut);
+    }
   });
 
   it("during a transition the new clip's stance feet converge on where a cut puts them; the cross-fade's lag", () => {
