@@ -20,6 +20,7 @@ import { bindAllAreas, createModule } from '../web/src/module.js';
 import { benchThreeRig } from './js/three_rig.js';
 import { benchGrounding } from './js/grounding.js';
 import { benchRealCharacter } from './js/real_character.js';
+import { benchTransitions } from './js/transitions.js';
 import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
 import { makeComposedCrowd } from './js/crowd.js';
@@ -302,6 +303,7 @@ section('grounding (three.js)', () => {
 });
 // CesiumMan's walk through AnimationMixer with grounding, a look-at and a hand, next to the mixer alone.
 extra.realCharacter = await benchRealCharacter(ikpd, measure);
+extra.transitions = await benchTransitions(ikpd, measure);
 
 // ------------------------------------------------------------ size and start-up
 {

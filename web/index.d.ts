@@ -2,6 +2,7 @@
 import type { ChainApi, IkApi, SolverApi } from './types/ik/index.js';
 import type { RigApi, RigBatchApi, RigsApi } from './types/rig/index.js';
 import type { PdApi } from './types/pd/pd.js';
+import type { InertializerApi } from './types/pd/inertializer.js';
 import type { HdrApi } from './types/hdr/hdr.js';
 import type { BatchApi } from './types/batch/batch.js';
 
@@ -9,6 +10,7 @@ export * from './types/common.js';
 export * from './types/ik/index.js';
 export * from './types/rig/index.js';
 export * from './types/pd/pd.js';
+export * from './types/pd/inertializer.js';
 export * from './types/hdr/hdr.js';
 export * from './types/batch/batch.js';
 
@@ -17,7 +19,7 @@ export * from './types/batch/batch.js';
  * an area the loaded module does not have (`areas`) throw an Error naming
  * the init() option that loads it (docs/loading.md, "Modules").
  */
-export interface Ikpd extends IkApi, PdApi, ChainApi, BatchApi, SolverApi, RigsApi, RigApi, RigBatchApi {
+export interface Ikpd extends IkApi, PdApi, InertializerApi, ChainApi, BatchApi, SolverApi, RigsApi, RigApi, RigBatchApi {
   /** Library version, the same as the C++ `ikpd::Version()`. */
   readonly version: string;
   /**

@@ -75,6 +75,10 @@ export function printExtras(extra) {
     const r = extra.realCharacter;
     console.log(`\nreal character (CesiumMan, its walk through AnimationMixer), per frame: mixer.update ${fmt(r.mixer)}; with IKRig (grounding over bumps, a 4-joint look-at, a hand on a cup) ${fmt(r.frame)}: IK adds ${fmt(r.frame - r.mixer)} (${ratio(r.frame - r.mixer, r.mixer)} the mixer)`);
   }
+  if (extra.transitions) {
+    const r = extra.transitions;
+    console.log(`inertialized transitions (the Fox, ${r.bones} bones, Walk → Run → Survey every 0.25 s), per frame: mixer.update ${fmt(r.mixer)}; with Inertializer.update ${fmt(r.frame)}: it adds ${fmt(r.frame - r.mixer)} (${ratio(r.frame - r.mixer, r.mixer)} the mixer); never switching ${fmt(r.update)}`);
+  }
   const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
   const s = extra.size;
   console.log('\nsize (.wasm + its Emscripten glue; init() loads ikpd, init({ rig }) ikpd-rig, init({ batch }) ikpd-batch):');

@@ -84,6 +84,13 @@ export const sceneList = [
     load: () => import('./samples.js'),
   },
   {
+    id: 'transitions',
+    requires: ['Inertializer', 'three.Inertializer'],
+    title: 'Inertialized transitions',
+    description: 'The Fox switches Survey, Walk and Run through Inertializer (the buttons, or keys S, W, R): it plays one clip at a time and the pose goes on from where it was, its offset from the new clip decaying by a critically damped spring. The ghost beside it makes the same switches with crossFadeTo, blending two clips for the whole fade; the plot shows a front foot’s height for both. Switch quickly to see fades chain.',
+    load: () => import('./transitions.js'),
+  },
+  {
     id: 'hdr',
     requires: [],
     title: 'HDR output',

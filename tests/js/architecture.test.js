@@ -18,7 +18,7 @@ const LAYERS = {
   'cpp/bindings': { areas: AREAS, others: ['describe'] },
   'web/src': { areas: AREAS, others: [] },
   'web/types': { areas: AREAS, others: [] },
-  'web/three': { areas: ['ik', 'rig', 'hdr'], others: [] },
+  'web/three': { areas: ['ik', 'rig', 'pd', 'hdr'], others: [] },
   'tests/native': { areas: AREAS, others: [] },
   'tests/js': { areas: AREAS, others: [] },
   docs: { areas: AREAS, others: [] },

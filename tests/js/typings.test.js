@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { JOBS as jobs } from '../../web/src/jobs.js';
-import { AimIK, AvatarIK, BodyLookAtIK, ChainIK, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
+import { AimIK, AvatarIK, BodyLookAtIK, ChainIK, Inertializer, LookAtIK, PseudoThreeBoneIK, TwoBoneIK } from '../../web/three/index.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
 import { ikpd } from '../support/setup.js';
 import { bentChain } from '../support/three-rig.js';
@@ -233,6 +233,7 @@ const HELPERS = [
   { name: 'AvatarIK', interfaces: ['AvatarIKOptions'], make: (lib) => new AvatarIK(lib, createHumanoid({ names: 'mixamo' }).root), solver: ikpd.Rig.defaults.avatar,
     // The rig's humanoid and facing: the stated default given explicitly builds the same rig.
     same: Object.fromEntries(['humanoid', 'facing'].map((key) => [key, (lib, value) => new AvatarIK(lib, createHumanoid({ names: 'mixamo' }).root, { [key]: value })])) },
+  { name: 'Inertializer', interfaces: ['ThreeInertializerOptions'], make: (lib) => new Inertializer(lib, boneChain(3)[0]), solver: {} },
 ];
 
 describe('ikpd/three typings state the helpers\' real defaults', () => {

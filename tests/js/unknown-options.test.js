@@ -4,11 +4,12 @@
 // (thrown, warned in development, or silently ignored; TwoBoneBatch's
 // setOptions({ polemode }) even reset poleMode to 'none').
 import { describe, expect, it } from 'vitest';
+import { AnimationClip, AnimationMixer } from 'three';
 import { ikpd } from '../support/setup.js';
 import { bentChain } from '../support/three-rig.js';
 import { CLASSES, FUNCTIONS } from '../support/entry-points.js';
 import {
-  AimIK, AvatarIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, PseudoThreeBoneIK, TwoBoneIK,
+  AimIK, AvatarIK, BodyLookAtIK, ChainIK, IKRig, Inertializer, LookAtIK, PseudoThreeBoneIK, TwoBoneIK,
 } from '../../web/three/index.js';
 import { createHDRUniforms, filmicNode, hdrToneMapping, outputTransformNode } from '../../web/three/hdr/hdr.js';
 import { createHumanoid } from '../../demo/lib/humanoid.js';
@@ -113,6 +114,12 @@ describe('ikpd/three helpers follow the same rule', () => {
       const rig = new IKRig(ikpd, bones);
       try { rig.add('twoBone', { bones, ...o }); } finally { rig.dispose(); }
     }, { target: [0, 1, 1], weight: 1, settleTime: 0.1 }],
+    ['Inertializer', (o) => new Inertializer(ikpd, chain(3)[0], o), { halfLife: 0.2 }],
+    ['Inertializer.transition', (o) => {
+      const mixer = new AnimationMixer(chain(3)[0]);
+      const inertia = new Inertializer(ikpd, mixer);
+      try { inertia.transition(mixer.clipAction(new AnimationClip('still', 1, [])), o); } finally { inertia.dispose(); }
+    }, { halfLife: 0.2 }],
     ['filmicNode', (o) => filmicNode(1, o), { a: 3, e: 0.1 }],
     ['outputTransformNode', (o) => outputTransformNode(1, o), { peak: 1000, encoding: 'pq' }],
     ['createHDRUniforms', (o) => createHDRUniforms(o), { paperWhite: 200, saturation: 0.5 }],

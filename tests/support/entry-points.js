@@ -205,6 +205,12 @@ export const CLASSES = [
     calls: { update: () => [1 / 60, 2], setOptions: () => [{ kp: 30, kd: 5, integrator: 'explicit' }] },
   },
   {
+    name: 'Inertializer',
+    args: () => [2, { halfLife: 0.2 }],
+    observe: ['halfLife', 'elapsed'],
+    calls: { update: () => [1 / 60], transition: () => [{ halfLife: 0.1, velocity: true }], offsetAt: () => [1], reset: () => [] },
+  },
+  {
     name: 'QuatPDBatch',
     args: () => [2, { maxAngle: 1.5 }],
     init: (b) => {
@@ -350,6 +356,8 @@ export const THREE_EXPORTS = [
   'BODY_LOOK_AT_PRESETS', 'resolveBodyBones',
   // tests/js/rig/ikRig.test.js, tests/browser/character.test.js
   'IKRig', 'IKConstraint', 'HUMANOID_ROLES', 'HUMANOID_TABLES',
+  // tests/js/pd/inertializerFox.test.js
+  'Inertializer',
 ];
 // Every export of 'ikpd/three/hdr' (web/three/hdr/hdr.js).
 export const THREE_HDR_EXPORTS = [

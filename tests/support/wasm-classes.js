@@ -81,6 +81,7 @@ export const WASM_CLASSES = [
   { name: 'AimBatch', create: (ikpd) => new ikpd.AimBatch(16), use: (b) => b.input.target.fill(1), cycles: 100_000 },
   { name: 'PseudoThreeBoneBatch', create: (ikpd) => new ikpd.PseudoThreeBoneBatch(16, { variant: 'followMid' }), use: (b) => b.input.tipPosition.fill(1), cycles: 100_000 },
   { name: 'PDBatch', create: (ikpd) => new ikpd.PDBatch(16, { settleTime: 0.5 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
+  { name: 'Inertializer', create: (ikpd) => new ikpd.Inertializer(24, { halfLife: 0.1 }), use: (x) => [x.transition(), x.update(1 / 60)], cycles: 20_000 },
   { name: 'QuatPDBatch', create: (ikpd) => new ikpd.QuatPDBatch(16, { maxAngle: 1 }), use: (b) => b.update(1 / 60), cycles: 100_000 },
   // prepared solvers (web/src/ik/solvers.js)
   {

@@ -29,6 +29,20 @@ declare module 'three' {
   export class Skeleton {
     bones: Bone[];
   }
+  export class AnimationMixer {
+    constructor(root: Object3D);
+    clipAction(clip: AnimationClip): AnimationAction;
+    getRoot(): Object3D;
+    update(deltaTime: number): this;
+  }
+  export class AnimationClip {
+    constructor(name?: string, duration?: number, tracks?: unknown[]);
+  }
+  export class AnimationAction {
+    time: number;
+    play(): this;
+    getMixer(): AnimationMixer;
+  }
   export class Plane {
     constructor(normal?: Vector3, constant?: number);
     normal: Vector3;

@@ -1,9 +1,9 @@
 // Compiled by tests/js/typings-tsc.test.js with `tsc --strict --noEmit`: what
 // a TypeScript user writes must type-check, and each `@ts-expect-error` line
 // must stay an error (the typings reject it).
-import { Quaternion, Vector3, Bone, Plane } from 'three';
+import { Quaternion, Vector3, Bone, Plane, AnimationMixer, AnimationClip } from 'three';
 import { init, type Vec3, type Quat } from '../../web/index.js';
-import { TwoBoneIK, LookAtIK, AvatarIK, AimIK, ChainIK, PseudoThreeBoneIK, type IKRig } from '../../web/three/index.js';
+import { TwoBoneIK, LookAtIK, AvatarIK, AimIK, ChainIK, PseudoThreeBoneIK, Inertializer, type IKRig } from '../../web/three/index.js';
 import { hdrToneMapping } from '../../web/three/hdr/hdr.js';
 
 const ikpd = await init();
@@ -106,3 +106,11 @@ void hdrToneMapping({ paperWhite: 200, peak: 1000, saturation: 0.5 }, { hdr: fal
 void hdrToneMapping({ paperWhite: 200, input: 'display' });
 // @ts-expect-error encoding is not an option of the tone mapping
 void hdrToneMapping({ encoding: 'pq' });
+
+// Inertializer: a spring instead of crossFadeTo, after the mixer.
+const mixer = new AnimationMixer(new Bone());
+const inertia = new Inertializer(ikpd, mixer, { halfLife: 0.1 });
+inertia.transition(mixer.clipAction(new AnimationClip('run', 1, [])), { halfLife: 0.15 }).update(1 / 60);
+const coreInertia = new ikpd.Inertializer(24, { halfLife: 0.1 });
+coreInertia.input.set(coreInertia.output);
+coreInertia.transition({ velocity: false }).update(1 / 60).fill(0);

@@ -8,6 +8,7 @@ import { createChainApi } from './ik/chain.js';
 import { createTentacleApi } from './ik/tentacle.js';
 import { createSolverApi } from './ik/solvers.js';
 import { createPdApi } from './pd/pd.js';
+import { createInertializerApi } from './pd/inertializer.js';
 import { createHdrApi } from './hdr/hdr.js';
 import { createBatchApi } from './batch/batch.js';
 import { createLookAtApi } from './rig/lookAt.js';
@@ -27,6 +28,7 @@ export function createApi(wasm) {
     ...createTwoBoneApi(core),
     ...createLocalRotationsApi(core),
     ...createPdApi(core),
+    ...createInertializerApi(core),
     ...createChainApi(core),
     ...createPseudoThreeBoneApi(core),
     ...createTentacleApi(core),

@@ -13,3 +13,4 @@ export * from './rig/bodyLookAt.js';
 export * from './rig/avatarIK.js';
 export * from './rig/ikRig.js';
 export * from './rig/grounding.js';
+export * from './pd/inertializer.js';

@@ -12,4 +12,5 @@ export { AvatarIK } from './rig/avatarIK.js';
 export { BodyLookAtIK, BODY_LOOK_AT_PRESETS, resolveBodyBones } from './rig/bodyLookAt.js';
 export { IKRig } from './rig/ikRig.js';
 export { IKConstraint } from './rig/ikConstraint.js';
+export { Inertializer } from './pd/inertializer.js';
 export { HUMANOID_ROLES, HUMANOID_TABLES } from './rig/humanoid.js';

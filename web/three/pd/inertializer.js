@@ -1,0 +1,130 @@
+// Inertializer: switches an AnimationMixer's clips with a spring instead of a cross-fade
+// (docs/pd/inertializer.md, "three.js"), over the core's ikpd.Inertializer.
+import { LoopOnce } from 'three';
+import { checkHelperOptions, describe, optionNames, readModule } from '../readers.js';
+import { readNumber } from '../../src/readers.js';
+
+const OPTIONS = /* @__PURE__ */ optionNames('halfLife');
+const JOINT_FLOATS = 7;
+
+// Copies the bones' local positions and rotations into f (7 floats per bone), or back.
+function readBones(bones, f) {
+  for (let i = 0, o = 0; i < bones.length; i++, o += JOINT_FLOATS) {
+    const { position: p, quaternion: q } = bones[i];
+    f[o] = p.x; f[o + 1] = p.y; f[o + 2] = p.z;
+    f[o + 3] = q.x; f[o + 4] = q.y; f[o + 5] = q.z; f[o + 6] = q.w;
+  }
+}
+
+function writeBones(bones, f) {
+  for (let i = 0, o = 0; i < bones.length; i++, o += JOINT_FLOATS) {
+    bones[i].position.set(f[o], f[o + 1], f[o + 2]);
+    bones[i].quaternion.set(f[o + 3], f[o + 4], f[o + 5], f[o + 6]);
+  }
+}
+
+const isMixer = (value) => typeof value?.clipAction === 'function' && typeof value.getRoot === 'function';
+
+// The objects a clip animates: the bones under `root` (or, with none, every object below it).
+function animatedObjects(root) {
+  const bones = [];
+  const all = [];
+  root.traverse((o) => {
+    if (o.isBone) bones.push(o);
+    else if (o !== root) all.push(o);
+  });
+  return bones.length > 0 ? bones : all;
+}
+
+/**
+ * Inertialized clip switches on a three.js hierarchy (docs/pd/inertializer.md):
+ * `transition(action)` plays `action` alone at once (a cut for the mixer) and the
+ * pose shown goes on from where it was, its offset from the new clip decaying by
+ * a critically damped spring. Call `update(dt)` every frame after `mixer.update(dt)`
+ * (and before an IKRig). Owns WASM memory: call `dispose()` when done.
+ */
+export class Inertializer {
+  /**
+   * @param {object} ikpd the loaded library with the rig module (`await init({ rig: true })`)
+   * @param {import('three').AnimationMixer | import('three').Object3D} mixerOrRoot the mixer, or the root it animates
+   * @param {{ halfLife?: number }} [options]
+   */
+  constructor(ikpd, mixerOrRoot, options = {}) {
+    readModule(ikpd, 'Inertializer', 'Inertializer', 'rig'); // its bindings are in the rig module
+    checkHelperOptions(options, OPTIONS, 'Inertializer');
+    const mixer = isMixer(mixerOrRoot) ? mixerOrRoot : null;
+    const root = mixer ? mixer.getRoot() : mixerOrRoot;
+    if (!root?.isObject3D) throw new TypeError(`mixerOrRoot: expected an AnimationMixer or an Object3D, got ${describe(mixerOrRoot)}`);
+    const bones = animatedObjects(root);
+    if (bones.length === 0) throw new RangeError('mixerOrRoot: its root has no bones or children to animate');
+    /** The mixer given, or null (then each transition uses its action's mixer). */
+    this.mixer = mixer;
+    /** The animated objects (the bones under the root), in traversal order. */
+    this.bones = Object.freeze(bones);
+    this._inertia = new ikpd.Inertializer(bones.length, options);
+    this._dt = 0; // the last update's dt; 0: no update yet (a transition then starts at rest)
+  }
+
+  /** Half-life (seconds) of the transitions that give none; 0: a cut. @default 0.1 */
+  get halfLife() { return this._inertia.halfLife; }
+  set halfLife(value) { this._inertia.halfLife = value; }
+
+  /** Seconds since the last transition. */
+  get elapsed() { return this._inertia.elapsed; }
+
+  /**
+   * Plays `action` alone from now (every other action of its mixer stops; its own
+   * time is kept) and records the offset of the pose shown from it, with their
+   * velocities, so nothing jumps. One call instead of `a.crossFadeTo(b, d)`.
+   */
+  transition(action, options = {}) {
+    this._inertia.assertAlive();
+    checkHelperOptions(options, OPTIONS, 'Inertializer.transition');
+    const halfLife = options.halfLife === undefined ? this._inertia.halfLife : readNumber(options.halfLife, 'halfLife', { min: 0, max: 1e9 });
+    const mixer = typeof action?.getMixer === 'function' ? action.getMixer() : null;
+    if (!isMixer(mixer)) throw new TypeError(`action: expected a THREE.AnimationAction, got ${describe(action)}`);
+    if (this.mixer !== null && mixer !== this.mixer) throw new RangeError("action: belongs to another mixer than the Inertializer's");
+    const { input, output, previous } = this._inertia;
+    if (this._dt === 0) readBones(this.bones, output); // nothing updated yet: start from the bones
+    const time = action.time;
+    mixer.stopAllAction();
+    action.time = time;
+    action.play();
+    // The new clip now, and one update's dt earlier (the same step as the shown pose's rate).
+    mixer.update(0);
+    readBones(this.bones, input);
+    const dt = this._dt;
+    if (dt > 0) {
+      let before = time - dt * action.getEffectiveTimeScale() * mixer.timeScale;
+      if (before < 0 && action.loop !== LoopOnce) before += action.getClip().duration;
+      action.time = before;
+      mixer.update(0);
+      readBones(this.bones, previous);
+      action.time = time;
+    }
+    this._inertia.transition({ halfLife, velocity: dt > 0 });
+    writeBones(this.bones, output); // the pose shown until the next update: the one before the switch
+    return this;
+  }
+
+  /** After `mixer.update(dt)`: writes the clip's pose with the decaying offset into the bones. */
+  update(dt) {
+    this._inertia.assertAlive();
+    readBones(this.bones, this._inertia.input);
+    writeBones(this.bones, this._inertia.update(dt));
+    if (dt > 0) this._dt = dt;
+    return this;
+  }
+
+  /** Drops the offset: the bones show the clip from the next update on. */
+  reset() {
+    this._inertia.reset();
+    return this;
+  }
+
+  /** Frees the WASM memory; later calls throw. */
+  dispose() { this._inertia.dispose(); }
+
+  /** True after `dispose()`. */
+  get disposed() { return this._inertia.disposed; }
+}
