@@ -56,6 +56,16 @@ glm::dvec3 InverseLeftJacobian(const glm::dvec3& r, const glm::dvec3& w) {
   return w - 0.5 * rw + c * glm::cross(r, rw);
 }
 
+// The left Jacobian of exp at r applied to v: exp(r(t)) turns at J(r)·ṙ (parent frame).
+glm::dvec3 LeftJacobian(const glm::dvec3& r, const glm::dvec3& v) {
+  const double angle = std::sqrt(glm::dot(r, r));
+  const glm::dvec3 rv = glm::cross(r, v);
+  const glm::dvec3 rrv = glm::cross(r, rv);
+  if (angle < 1e-4) return v + 0.5 * rv + rrv / 6.0;  // series (cancellation)
+  const double a2 = angle * angle;
+  return v + ((1.0 - std::cos(angle)) / a2) * rv + ((angle - std::sin(angle)) / (a2 * angle)) * rrv;
+}
+
 }  // namespace
 
 Status Inertializer::Configure(std::size_t jointCount) {
@@ -95,6 +105,13 @@ Status Inertializer::Validate(const InertializerTransition& t) const {
 
 Status Inertializer::Transition(const InertializerTransition& t) {
   if (Status s = Validate(t); !s) return s;
+  // During a transition the shown pose is exp(offset)·stream. Its velocity is then the
+  // offset's own, in closed form, plus the old stream's (from the two shown poses with
+  // the offset taken out). The difference of two shown poses alone would be the average
+  // over the last frame, half the spring's speed off at 30 Hz one frame after a switch.
+  const bool inTransition = kp_ > 0.0 && !t.fromPrevious.empty() && elapsed_ >= t.dt;
+  const StepCoeffs now = inTransition ? ExactStepCoeffs(kp_, kd_, elapsed_) : StepCoeffs{};
+  const StepCoeffs before = inTransition ? ExactStepCoeffs(kp_, kd_, elapsed_ - t.dt) : StepCoeffs{};
   elapsed_ = 0.0;
   halfLife_ = t.halfLife;
   if (t.halfLife == 0.0) {  // a cut
@@ -114,7 +131,17 @@ Status Inertializer::Transition(const InertializerTransition& t) {
     if (offset.w < 0.0) offset = -offset;
     const glm::dvec3 r = Log(offset);
     glm::dvec3 wFrom(0.0), wTo(0.0), vFrom(0.0), vTo(0.0);
-    if (!t.fromPrevious.empty()) {
+    if (inTransition) {
+      const glm::dvec3 r0(s[0], s[1], s[2]), p0(s[3], s[4], s[5]), rv0(s[6], s[7], s[8]), pv0(s[9], s[10], s[11]);
+      const glm::dvec3 rNow = now.ee * r0 + now.ev * rv0, rBefore = before.ee * r0 + before.ev * rv0;
+      const glm::dvec3 pNow = now.ee * p0 + now.ev * pv0, pBefore = before.ee * p0 + before.ev * pv0;
+      const glm::dquat streamNow = glm::conjugate(Exp(rNow)) * from;
+      const glm::dquat streamBefore = glm::conjugate(Exp(rBefore)) * Unit(t.fromPrevious[j].rotation);
+      const glm::dvec3 wStream = Log(streamNow * glm::conjugate(streamBefore)) * inv;
+      wFrom = LeftJacobian(rNow, now.ve * r0 + now.vv * rv0) + Exp(rNow) * wStream;
+      vFrom = (now.ve * p0 + now.vv * pv0) +
+              ((Position(t.from[j]) - pNow) - (Position(t.fromPrevious[j]) - pBefore)) * inv;
+    } else if (!t.fromPrevious.empty()) {
       wFrom = Log(from * glm::conjugate(Unit(t.fromPrevious[j].rotation))) * inv;
       vFrom = (Position(t.from[j]) - Position(t.fromPrevious[j])) * inv;
     }

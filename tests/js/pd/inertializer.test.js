@@ -155,7 +155,9 @@ describe('ikpd.Inertializer', () => {
       return worst;
     };
     // The change of the per-frame turn (rad): the streams turn 1-3 rad/s, 0.017-0.05 rad a frame.
-    expect(steps(0.2)).toBeLessThan(0.05);
+    // A spring changes it by its acceleration over a frame, λ²·offset·dt² ≈ 70·2/3600 ≈ 0.04
+    // here; at a switch the old spring's (the shown pose's exact velocity) and the new one's add.
+    expect(steps(0.2)).toBeLessThan(0.08);
     expect(steps(0)).toBeGreaterThan(0.5);
   });
 

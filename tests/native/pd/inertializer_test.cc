@@ -208,6 +208,33 @@ TEST(Inertializer, ChainedSwitchesEvery50msNeverJump) {
   }
 }
 
+// A second switch one frame after the first: the new offset starts at the shown pose's
+// own velocity (the spring's, in closed form), not at the average over the last frame,
+// which at 30 Hz is half the spring's speed off. Still poses, one joint turning about x.
+TEST(Inertializer, ASwitchDuringATransitionKeepsTheSpringsVelocity) {
+  const double halfLife = 0.1, lambda = kHalfS / halfLife, x0 = 0.3;
+  std::vector<Transform> a(1), b(1), shown(1), before(1);
+  b[0].rotation = glm::quat(ExpD({x0, 0.0, 0.0}));
+  for (double hz : {30.0, 60.0, 240.0}) {
+    const double dt = 1.0 / hz;
+    Inertializer in;
+    ASSERT_TRUE(in.Configure(1));
+    before = a;
+    ASSERT_TRUE(in.Transition({a, b, {}, {}, 0.0, halfLife}));  // from a at rest toward b
+    ASSERT_TRUE(in.Update(dt, b, shown));
+    ASSERT_TRUE(in.Transition({shown, a, before, a, dt, halfLife}));  // back toward a, one frame later
+    glm::dvec3 r0, r1, p;
+    ASSERT_TRUE(in.OffsetAt(0, &r0, &p));
+    const double h = 1e-5;
+    ASSERT_TRUE(in.Update(h, a, before));
+    ASSERT_TRUE(in.OffsetAt(0, &r1, &p));
+    // The shown angle about x was x0 − x0·(1 + λt)·e^{−λt}: its rate at t = dt.
+    const double expected = x0 * lambda * lambda * dt * std::exp(-lambda * dt);
+    const double measured = (r1.x - r0.x) / h;
+    EXPECT_NEAR(measured, expected, 0.01 * expected) << hz << " Hz";
+  }
+}
+
 TEST(Inertializer, HalfLifeZeroIsACut) {
   std::mt19937 rng(5);
   const Clip a = RandomClip(rng, 5, 2.0), b = RandomClip(rng, 5, 2.0);
