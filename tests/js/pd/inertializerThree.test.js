@@ -63,6 +63,35 @@ describe('ikpd/three Inertializer', () => {
     }
   });
 
+  // AnimationMixer writes a property only when its value changes: a bone the new clip holds
+  // still, or leaves to its original pose, keeps what the Inertializer wrote last frame. Read
+  // back as the new clip, that output fed into itself and ran away (2.5 rad in 50 ms on the
+  // demo's humanoid); it must decay to the new clip's pose like every other bone.
+  it('a bone the new clip holds still or does not animate decays to it, without feeding back', () => {
+    const { root, a, b, mixer, x } = rig();
+    const still = mixer.clipAction(new AnimationClip('still', 1, [
+      new QuaternionKeyframeTrack('a.quaternion', [0, 1], [0, 0, 0, 1, 0, 0, 0, 1]), // holds `a` at rest; `b` not animated
+    ]));
+    const inertia = new Inertializer(ikpd, root, { halfLife: 0.1 });
+    b.position.set(0, 1, 0); // b's original position (what the mixer restores)
+    x.time = 0.4;
+    x.play();
+    run(mixer, inertia, 1 / 60, 3); // a turned about 1 rad, b slid
+    expect(a.quaternion.angleTo(new Quaternion())).toBeGreaterThan(0.8);
+    inertia.transition(still);
+    let worst = 0;
+    let last = a.quaternion.clone();
+    for (let i = 0; i < 60; i++) {
+      run(mixer, inertia, 1 / 60, 1);
+      worst = Math.max(worst, a.quaternion.angleTo(last));
+      last = a.quaternion.clone();
+    }
+    expect(worst).toBeLessThan(0.3); // the spring's own speed; the feedback turned it by radians
+    expect(a.quaternion.angleTo(new Quaternion())).toBeLessThan(2e-3); // 10 half-lives
+    expect(b.position.distanceTo({ x: 0, y: 1, z: 0 })).toBeLessThan(1e-3);
+    inertia.dispose();
+  });
+
   it('bad arguments are errors naming them, and change nothing', () => {
     const { root, mixer, x, z } = rig();
     expect(() => new Inertializer(ikpd, {})).toThrow(/^mixerOrRoot:/);

@@ -23,6 +23,26 @@ function writeBones(bones, f) {
   }
 }
 
+// Reads the bones as animated into f. AnimationMixer writes a property only when its
+// value changes, so a bone whose clip holds it still (or that no clip animates) still
+// shows what `written` put there: that property is read as `animated`, the pose the
+// write came from, never as the output fed back (docs/pd/inertializer.md, "three.js").
+function readAnimated(bones, f, written, animated) {
+  for (let i = 0, o = 0; i < bones.length; i++, o += JOINT_FLOATS) {
+    const { position: p, quaternion: q } = bones[i];
+    if (p.x === written[o] && p.y === written[o + 1] && p.z === written[o + 2]) {
+      f[o] = animated[o]; f[o + 1] = animated[o + 1]; f[o + 2] = animated[o + 2];
+    } else {
+      f[o] = p.x; f[o + 1] = p.y; f[o + 2] = p.z;
+    }
+    if (q.x === written[o + 3] && q.y === written[o + 4] && q.z === written[o + 5] && q.w === written[o + 6]) {
+      f[o + 3] = animated[o + 3]; f[o + 4] = animated[o + 4]; f[o + 5] = animated[o + 5]; f[o + 6] = animated[o + 6];
+    } else {
+      f[o + 3] = q.x; f[o + 4] = q.y; f[o + 5] = q.z; f[o + 6] = q.w;
+    }
+  }
+}
+
 const isMixer = (value) => typeof value?.clipAction === 'function' && typeof value.getRoot === 'function';
 
 // The objects a clip animates: the bones under `root` (or, with none, every object below it).
@@ -62,6 +82,8 @@ export class Inertializer {
     /** The animated objects (the bones under the root), in traversal order. */
     this.bones = Object.freeze(bones);
     this._inertia = new ikpd.Inertializer(bones.length, options);
+    this._animated = new Float32Array(JOINT_FLOATS * bones.length); // the pose the last write came from
+    this._wrote = false; // whether the bones show a write of this Inertializer
     this._dt = 0; // the last update's dt; 0: no update yet (a transition then starts at rest)
   }
 
@@ -85,35 +107,47 @@ export class Inertializer {
     if (!isMixer(mixer)) throw new TypeError(`action: expected a THREE.AnimationAction, got ${describe(action)}`);
     if (this.mixer !== null && mixer !== this.mixer) throw new RangeError("action: belongs to another mixer than the Inertializer's");
     const { input, output, previous } = this._inertia;
-    if (this._dt === 0) readBones(this.bones, output); // nothing updated yet: start from the bones
+    if (!this._wrote) readBones(this.bones, output); // nothing written yet: the bones are the pose shown
     const time = action.time;
     mixer.stopAllAction();
     action.time = time;
     action.play();
     // The new clip now, and one update's dt earlier (the same step as the shown pose's rate).
     mixer.update(0);
-    readBones(this.bones, input);
+    this._read(input, this._animated);
     const dt = this._dt;
     if (dt > 0) {
       let before = time - dt * action.getEffectiveTimeScale() * mixer.timeScale;
       if (before < 0 && action.loop !== LoopOnce) before += action.getClip().duration;
       action.time = before;
       mixer.update(0);
-      readBones(this.bones, previous);
+      this._read(previous, input);
       action.time = time;
     }
     this._inertia.transition({ halfLife, velocity: dt > 0 });
+    this._animated.set(input);
     writeBones(this.bones, output); // the pose shown until the next update: the one before the switch
+    this._wrote = true;
     return this;
   }
 
   /** After `mixer.update(dt)`: writes the clip's pose with the decaying offset into the bones. */
   update(dt) {
     this._inertia.assertAlive();
-    readBones(this.bones, this._inertia.input);
+    readNumber(dt, 'dt', { min: 0 }); // before anything changes
+    const input = this._inertia.input;
+    this._read(input, this._animated);
+    this._animated.set(input);
     writeBones(this.bones, this._inertia.update(dt));
+    this._wrote = true;
     if (dt > 0) this._dt = dt;
     return this;
+  }
+
+  // The bones as animated into f; a property still showing the last write reads as `animated`.
+  _read(f, animated) {
+    if (this._wrote) readAnimated(this.bones, f, this._inertia.output, animated);
+    else readBones(this.bones, f);
   }
 
   /** Drops the offset: the bones show the clip from the next update on. */
