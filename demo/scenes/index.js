@@ -85,9 +85,9 @@ export const sceneList = [
   },
   {
     id: 'transitions',
-    requires: ['Inertializer', 'three.Inertializer'],
+    requires: ['three.Inertializer'],
     title: 'Inertialized transitions',
-    description: 'The Fox switches Survey, Walk and Run through Inertializer (the buttons, or keys S, W, R): it plays one clip at a time and the pose goes on from where it was, its offset from the new clip decaying by a critically damped spring. The ghost beside it makes the same switches with crossFadeTo, blending two clips for the whole fade; the plot shows a front foot’s height for both. Switch quickly to see fades chain.',
+    description: 'Two copies of the Fox (or the humanoid) switch between the same clips. The left one through the Inertializer: the new clip plays alone at once, and the offset from the old pose decays with a critically damped spring, so the pose and its speed go on without a jump. The ghost on the right uses crossFadeTo, blending both clips for the whole fade. Switch with the clip control or the keys (the clip’s first letter), or turn on rapid switching; the plot shows a front paw’s height and the hips’ angular speed for both.',
     load: () => import('./transitions.js'),
   },
   {

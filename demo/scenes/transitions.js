@@ -1,135 +1,251 @@
-// Inertialized transitions (docs/pd/inertializer.md, "three.js"): the Fox switches
-// Survey, Walk and Run through ikpd/three's Inertializer (buttons, or keys S, W, R;
-// the digits select scenes);
-// the ghost beside it makes the same switches with crossFadeTo. The plot shows a
-// front foot's height for both: the inertialized one plays one clip at a time and
-// keeps going where it was at a switch, the cross-faded one blends two clips for
-// the whole fade, and rapid switches chain fades.
+// Inertialized transitions (docs/pd/inertializer.md, "three.js") beside a cross-fade: two copies
+// of a character play the same clips. On the left, ikpd/three's Inertializer switches clips
+// at once and removes the offset from the old pose with a critically damped spring; on the
+// right, a ghost switches with AnimationAction.crossFadeTo, blending both clips for the fade.
+// Switch by the clip buttons, the keys (first letter of the clip), or "rapid" (a switch
+// every interval). The plot shows a foot's height and the hips' angular speed for both.
 import * as THREE from 'three/webgpu';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { setupStage } from '../lib/stage.js';
+import { createHumanoid } from '../lib/humanoid.js';
+import { createWalk } from '../lib/walk.js';
 import { disposeModel, loadSample } from '../lib/sampleCharacters.js';
 
-const FOX_SCALE = 0.01; // the Fox is in centimetres
-const CLIPS = ['Survey', 'Walk', 'Run'];
-const FOOT = 'b_LeftHand_011'; // the left front foot
-const HISTORY_SECONDS = 6;
-const _v = new THREE.Vector3();
+const HISTORY = 360; // samples kept in the plot (6 s at 60 Hz)
+const SPACING = 0.7; // each copy stands this far from the middle
+const GHOST = { color: 0x9fb7d6, roughness: 0.8, transparent: true, opacity: 0.4, depthWrite: false };
 
-async function loadFox(scene, x, ghost) {
-  const model = await loadSample('Fox');
-  model.root.scale.setScalar(FOX_SCALE);
-  model.root.position.x = x;
-  if (ghost) {
-    model.root.traverse((o) => {
-      if (!o.isMesh) return;
-      o.material = o.material.clone();
-      o.material.transparent = true;
-      o.material.opacity = 0.45;
-    });
+/** The humanoid's procedural walk baked into a looping clip (one cycle, 30 keys/s). */
+function walkClip(name, human, options) {
+  const walk = createWalk(human.bones, options);
+  const frames = Math.max(2, Math.round(walk.period * 30));
+  const times = Array.from({ length: frames + 1 }, (_, i) => (i * walk.period) / frames);
+  const roles = Object.keys(human.bones);
+  const values = roles.map(() => []);
+  const hips = [];
+  for (const t of times) {
+    walk.pose(t / walk.period);
+    roles.forEach((role, i) => values[i].push(...human.bones[role].quaternion.toArray()));
+    hips.push(...human.bones.hips.position.toArray());
   }
-  scene.add(model.root);
-  const mixer = new THREE.AnimationMixer(model.root);
-  const actions = Object.fromEntries(CLIPS.map((name) => [name, mixer.clipAction(model.clips.find((c) => c.name === name))]));
-  actions.Survey.play();
-  const foot = model.root.getObjectByName(FOOT);
-  // The foot's height in centimetres above the ground.
-  const height = () => { model.root.updateMatrixWorld(true); return foot.getWorldPosition(_v).y / FOX_SCALE; };
-  return { model, mixer, actions, foot, height };
+  walk.rest();
+  const tracks = roles.map((role, i) => new THREE.QuaternionKeyframeTrack(`${human.bones[role].name}.quaternion`, times, values[i]));
+  tracks.push(new THREE.VectorKeyframeTrack(`${human.bones.hips.name}.position`, times, hips));
+  return new THREE.AnimationClip(name, walk.period, tracks);
+}
+
+/** Two copies of a character: `{ roots, clips: [name…], foot(i), hips(i), dispose }`. */
+async function loadCharacter(name) {
+  if (name === 'Fox') {
+    const copies = await Promise.all([loadSample('Fox'), loadSample('Fox')]);
+    for (const c of copies) c.root.scale.setScalar(0.01); // centimetres
+    ghostly(copies[1].root);
+    return {
+      roots: copies.map((c) => c.root),
+      clips: copies.map((c) => Object.fromEntries(c.clips.map((clip) => [clip.name, clip]))),
+      names: ['Survey', 'Walk', 'Run'],
+      foot: (i) => copies[i].root.getObjectByName('b_LeftHand_011'), // the front left paw
+      hips: (i) => copies[i].root.getObjectByName('b_Hip_01'),
+      dispose: () => copies.forEach((c) => disposeModel(c.root)),
+    };
+  }
+  const humans = [createHumanoid({ names: 'mixamo' }), createHumanoid({ names: 'mixamo', material: new THREE.MeshStandardMaterial(GHOST) })];
+  const clips = humans.map((h) => ({
+    Idle: h.idle,
+    Walk: walkClip('Walk', h, {}),
+    Run: walkClip('Run', h, { stride: 1.3, speed: 2.2, lift: 0.14, duty: 0.55, crouch: 0.1 }),
+  }));
+  return {
+    roots: humans.map((h) => h.root),
+    clips,
+    names: ['Idle', 'Walk', 'Run'],
+    foot: (i) => humans[i].bones.leftFoot,
+    hips: (i) => humans[i].bones.hips,
+    dispose: () => humans.forEach((h) => disposeModel(h.root)),
+  };
+}
+
+/** The ghost's look: every mesh a translucent blue-grey. */
+function ghostly(root) {
+  root.traverse((o) => {
+    if (!o.isMesh) return;
+    for (const m of [o.material].flat()) m.dispose();
+    o.material = new THREE.MeshStandardMaterial(GHOST);
+    o.castShadow = false;
+  });
 }
 
 export async function create(ctx) {
-  const { scene, camera, controls, ikpd, ikpdThree } = ctx;
-  setupStage(ctx, { size: 10 });
-  camera.position.set(0, 1.3, 3.4);
-  controls.target.set(0, 0.35, 0);
+  const { scene, camera, controls, gui, ikpd, ikpdThree } = ctx;
+  setupStage(ctx);
+  camera.position.set(0.4, 1.5, 3.6);
+  controls.target.set(0.35, 0.55, 0);
 
-  const fox = await loadFox(scene, -0.6, false);
-  const ghost = await loadFox(scene, 0.6, true);
-  ctx.label(fox.model.root, 'inertialized', [0, 1.1, 0]);
-  ctx.label(ghost.model.root, 'crossFadeTo', [0, 1.1, 0]);
-  const params = { clip: 'Survey', halfLife: 0.1, fade: 0.3 };
-  const inertia = new ikpdThree.Inertializer(ikpd, fox.mixer, { halfLife: params.halfLife });
-  let switches = 0;
-  let playing = 'Survey';
+  const params = { character: 'Fox', clip: 'Walk', halfLife: 0.1, fadeTime: 0.3, rapid: false, every: 0.3 };
+  const _q = new THREE.Quaternion();
+  const _p = new THREE.Vector3();
+  let character = null; // { roots, names, mixers, actions, inertializer, copies, current }
+  let message = ''; // why a character failed to load
+  let time = 0;
+  let sinceSwitch = 0;
+  let transitions = 0;
+  let rapidIndex = 0;
+  let rapidClock = 0;
+  const worstJump = [0, 0]; // the largest per-frame bone turn since state() was last read
+  const labels = [];
 
-  function play(name) {
-    if (name === playing) return;
-    inertia.transition(fox.actions[name], { halfLife: params.halfLife });
-    const to = ghost.actions[name];
-    to.reset().play();
-    ghost.actions[playing].crossFadeTo(to, params.fade, false);
-    playing = name;
-    params.clip = name;
-    switches++;
-    clipControl.updateDisplay();
+  // The plot: a foot's height (cm) and the hips' angular speed (rad/s), both copies.
+  const plotPanel = ctx.panel('Inertialized (solid) and cross-fade (dashed)', 'bottom-right');
+  const series = [[], [], [], [], []]; // t, foot inertialized, foot cross-fade, hips inertialized, hips cross-fade
+  const axes = [{ stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, size: 24 }, { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, size: 34 }];
+  const plotOptions = (label, a, b) => ({
+    width: 330, height: 120, scales: { x: { time: false } }, axes, legend: { show: true, live: false }, cursor: { show: false },
+    series: [{ label: 't (s)' }, { label: a, stroke: '#7bd88f', width: 2 }, { label: b, stroke: '#9fb7d6', width: 1.5, dash: [4, 3] }],
+  });
+  const plots = [
+    new uPlot(plotOptions('foot height (cm)', 'inertialized', 'cross-fade'), [series[0], series[1], series[2]], plotPanel),
+    new uPlot(plotOptions('hips (rad/s)', 'inertialized', 'cross-fade'), [series[0], series[3], series[4]], plotPanel),
+  ];
+
+  async function useCharacter(name) {
+    const loaded = await loadCharacter(name);
+    if (character) dropCharacter();
+    const mixers = loaded.roots.map((root) => new THREE.AnimationMixer(root));
+    const actions = mixers.map((mixer, i) => Object.fromEntries(loaded.names.map((n) => [n, mixer.clipAction(loaded.clips[i][n])])));
+    loaded.roots.forEach((root, i) => { root.position.x = (i === 0 ? -1 : 1) * SPACING; scene.add(root); });
+    const inertializer = new ikpdThree.Inertializer(ikpd, mixers[0], { halfLife: params.halfLife });
+    const start = loaded.names.includes(params.clip) ? params.clip : 'Walk';
+    for (const a of actions) a[start].play();
+    for (const m of mixers) m.update(0);
+    // Per copy: its bones and their last quaternions (the frame-to-frame turn), the hips and the foot.
+    const copies = loaded.roots.map((root, i) => {
+      const bones = [];
+      root.traverse((o) => { if (o.isBone) bones.push(o); });
+      return { bones, quaternions: new Float64Array(4 * bones.length), hips: new THREE.Quaternion(), hipsBone: loaded.hips(i), foot: loaded.foot(i), jump: 0, sampled: false };
+    });
+    character = { ...loaded, mixers, actions, inertializer, copies, current: start };
+    params.character = name;
+    params.clip = start;
+    labels.push(ctx.label(loaded.roots[0], 'Inertializer', [0, 1.1, 0]), ctx.label(loaded.roots[1], 'crossFadeTo', [0, 1.1, 0]));
+    clipControl = clipControl.options(loaded.names).name('clip').onChange(switchTo); // lil-gui makes a new controller
+    clipControl.setValue(start);
+    sample(0);
+    worstJump.fill(0);
   }
 
-  const gui = ctx.gui;
-  const clipControl = gui.add(params, 'clip', CLIPS).name('clip').onChange(play);
-  for (const name of CLIPS) gui.add({ [name]: () => play(name) }, name).name(`${name} (key ${name[0]})`);
-  gui.add(params, 'halfLife', 0, 0.5, 0.01).name('half-life (s)');
-  gui.add(params, 'fade', 0.05, 1, 0.01).name('ghost fade (s)');
+  function dropCharacter() {
+    for (const root of character.roots) scene.remove(root);
+    for (const m of character.mixers) m.stopAllAction();
+    character.inertializer.dispose();
+    character.dispose();
+    const gone = labels.splice(0);
+    for (const el of gone) el.remove();
+    ctx.labels = ctx.labels.filter((l) => !gone.includes(l.el));
+    character = null;
+  }
+
+  /** Switches both copies to `name`: the Inertializer at once, the ghost by crossFadeTo. */
+  function switchTo(name) {
+    if (!character || !(name in character.actions[0])) return;
+    const [mine, ghost] = character.actions;
+    if (name !== character.current) {
+      const next = ghost[name];
+      next.reset().setEffectiveWeight(1).play();
+      ghost[character.current].crossFadeTo(next, params.fadeTime, false);
+      character.inertializer.transition(mine[name].reset(), { halfLife: params.halfLife });
+      character.current = name;
+      transitions++;
+      sinceSwitch = 0;
+    }
+    params.clip = name;
+    if (clipControl.getValue() !== name) clipControl.setValue(name);
+  }
+
+  /** Records the plot's values and the largest bone turn since the last frame, per copy. */
+  function sample(dt) {
+    for (let i = 0; i < 2; i++) {
+      const copy = character.copies[i];
+      character.roots[i].updateMatrixWorld(true);
+      let jump = 0;
+      copy.bones.forEach((bone, b) => {
+        _q.fromArray(copy.quaternions, 4 * b);
+        if (copy.sampled) jump = Math.max(jump, bone.quaternion.angleTo(_q));
+        bone.quaternion.toArray(copy.quaternions, 4 * b);
+      });
+      copy.hipsBone.getWorldQuaternion(_q);
+      const speed = copy.sampled && dt > 0 ? _q.angleTo(copy.hips) / dt : 0;
+      copy.hips.copy(_q);
+      copy.jump = jump;
+      copy.sampled = true;
+      worstJump[i] = Math.max(worstJump[i], jump);
+      series[1 + i].push(100 * copy.foot.getWorldPosition(_p).y);
+      series[3 + i].push(speed);
+    }
+    series[0].push(time);
+    if (series[0].length > HISTORY) for (const s of series) s.shift();
+  }
+
+  // ---------------------------------------------------------------- panel
+  gui.add(params, 'character', ['Fox', 'Humanoid']).name('character').onChange((name) => {
+    message = '';
+    useCharacter(name).catch((error) => { message = `${name}: ${error.message ?? error}`; });
+  });
+  let clipControl = gui.add(params, 'clip', ['Survey', 'Walk', 'Run']).name('clip').onChange(switchTo);
+  gui.add(params, 'halfLife', 0, 0.5, 0.01).name('half-life (s)').onChange((v) => { if (character) character.inertializer.halfLife = v; });
+  gui.add(params, 'fadeTime', 0, 1, 0.05).name('cross-fade (s)');
+  gui.add(params, 'rapid').name('rapid switching');
+  gui.add(params, 'every', 0.05, 1, 0.05).name('every (s)');
   const onKey = (event) => {
-    const t = event.target;
-    if (event.ctrlKey || event.metaKey || event.altKey || t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
-    const name = CLIPS.find((c) => c[0] === event.key.toUpperCase());
-    if (name !== undefined) play(name);
+    if (event.ctrlKey || event.metaKey || event.altKey || event.target instanceof HTMLInputElement) return;
+    const name = character?.names.find((n) => n[0].toLowerCase() === event.key.toLowerCase());
+    if (name) switchTo(name);
   };
   window.addEventListener('keydown', onKey);
 
-  // ---------------------------------------------------------------- plot
-  const panel = ctx.panel('Front foot height (cm)', 'bottom-right');
-  const times = [], inert = [], faded = [];
-  const plot = new uPlot({
-    width: 330,
-    height: 160,
-    scales: { x: { time: false } },
-    axes: [
-      { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, size: 24 },
-      { stroke: '#9a9aa6', grid: { stroke: 'rgba(255,255,255,.07)' }, size: 34 },
-    ],
-    series: [
-      { label: 't (s)' },
-      { label: 'inertialized', stroke: '#7bd88f', width: 2 },
-      { label: 'crossFadeTo', stroke: '#9fb7d6', width: 1.5 },
-    ],
-    legend: { show: true, live: false },
-    cursor: { show: false },
-  }, [times, inert, faded], panel);
+  await useCharacter('Fox');
 
-  let time = 0;
-  let finite = true;
-  let largestStep = 0; // the inertialized foot's largest move in one update (cm)
-  let last = null;
   return {
     update(dt) {
+      if (!character) return;
       time += dt;
-      fox.mixer.update(dt);
-      inertia.update(dt);
-      ghost.mixer.update(dt);
-      const h = fox.height();
-      const p = fox.foot.getWorldPosition(_v).divideScalar(FOX_SCALE);
-      if (last !== null) largestStep = Math.max(largestStep, p.distanceTo(last));
-      last = (last ?? new THREE.Vector3()).copy(p);
-      const g = ghost.height();
-      finite &&= Number.isFinite(h) && Number.isFinite(g);
-      times.push(time);
-      inert.push(h);
-      faded.push(g);
-      while (times[0] < time - HISTORY_SECONDS) { times.shift(); inert.shift(); faded.shift(); }
-      plot.setData([times, inert, faded]);
+      sinceSwitch += dt;
+      if (params.rapid) {
+        rapidClock += dt;
+        if (rapidClock >= params.every) {
+          rapidClock = 0;
+          rapidIndex = (rapidIndex + 1) % character.names.length;
+          switchTo(character.names[rapidIndex]);
+        }
+      }
+      for (const m of character.mixers) m.update(dt);
+      character.inertializer.update(dt);
+      sample(dt);
+      if (series[0].length % 6 === 0) for (const [i, plot] of plots.entries()) plot.setData([series[0], series[1 + 2 * i], series[2 + 2 * i]]);
     },
     state() {
-      return { clip: playing, switches, elapsed: inertia.elapsed, finite, largestStep, time };
+      return {
+        character: params.character,
+        clip: character?.current ?? null,
+        names: character?.names ?? [],
+        halfLife: character?.inertializer.halfLife ?? params.halfLife,
+        fadeTime: params.fadeTime,
+        transitions,
+        sinceSwitch,
+        // The largest turn of a bone's local rotation (rad) in the last frame, and since the state was last read
+        // (each read starts it again), inertialized and cross-fade.
+        jump: character ? character.copies.map((c) => c.jump) : [0, 0],
+        worstJump: worstJump.splice(0, 2, 0, 0),
+        footHeight: [series[1].at(-1) ?? 0, series[2].at(-1) ?? 0],
+        hipsSpeed: [series[3].at(-1) ?? 0, series[4].at(-1) ?? 0],
+        samples: series[0].length,
+        message,
+      };
     },
     dispose() {
       window.removeEventListener('keydown', onKey);
-      plot.destroy();
-      inertia.dispose();
-      disposeModel(fox.model.root);
-      disposeModel(ghost.model.root);
+      if (character) dropCharacter();
+      for (const plot of plots) plot.destroy();
     },
   };
 }
