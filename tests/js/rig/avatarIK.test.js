@@ -125,6 +125,33 @@ describe('AvatarIK on CesiumMan through AnimationMixer', () => {
   }
 });
 
+describe('AvatarIK with planted feet (default options) on the walk clip', () => {
+  // The clip walks in place; the feet stay planted and step. Where the head
+  // misses its target, the target is out of reach: a leg stands straight to
+  // its planted foot (docs/rig/avatar.md, "Steps"), so the pelvis can rise no further.
+  for (const rate of [30, 60, 90, 240]) {
+    it(`the head is on its target or a leg is straight (${rate} Hz)`, async () => {
+      const { avatar, targets, bone, step } = await session();
+      let miss = 0, straightMisses = 0;
+      const leg = (side) => ['UpperLeg', 'LowerLeg', 'Foot'].map((part) => worldOf(bone('solved', side + part)));
+      for (let f = 1; f <= 2 * rate; f++) {
+        step(rate, f);
+        if (f < rate) continue;
+        const headMiss = worldOf(bone('solved', 'head')).distanceTo(targets.head.position);
+        const straight = ['left', 'right'].some((side) => {
+          const [hip, knee, foot] = leg(side);
+          return hip.distanceTo(foot) > hip.distanceTo(knee) + knee.distanceTo(foot) - 1e-3;
+        });
+        if (headMiss > 1e-3 && straight) straightMisses++;
+        else miss = Math.max(miss, headMiss);
+      }
+      expect(miss).toBeLessThan(1e-3);
+      expect(straightMisses).toBeGreaterThan(0); // the clip does take the head out of reach
+      avatar.dispose();
+    });
+  }
+});
+
 describe('AvatarIK finds the humanoid', () => {
   const reach = (avatar, bones, world) => {
     const targets = { head: new Object3D(), leftHand: new Object3D(), rightHand: new Object3D() };

@@ -4,6 +4,7 @@
 // 60, 90 and 240 Hz; bad settings and samples are named errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -150,6 +151,39 @@ TEST_P(AvatarBody, MaxRootAngleHoldsOverAHalfTurn) {
               t.hands[1].position = run.frames[f][avatartest::kRightHand].position;
               return t;
             }), 1e-3f) << rate << " Hz";
+}
+
+// The head turns to 170° about up from the root's heading, then slowly
+// through 180° to 190° (the heading's wrap at ±π): the pelvis turns on
+// continuously, never faster than three times the head, no jump.
+TEST_P(AvatarBody, PelvisTurnsOnThroughAHalfTurn) {
+  const int rate = GetParam();
+  ikpd::rig::ConstraintSettings s = avatartest::Settings();
+  s.arms.clear();
+  const float deg = kDegree;
+  const auto yawAt = [deg](float t) { return 170.0f * deg * avatartest::Ease(t, 0.0f, 2.0f) + 20.0f * deg * std::clamp((t - 2.5f) / 4.0f, 0.0f, 1.0f); };
+  const auto aim = [&](float t) {
+    Targets out = avatartest::Script(0.0f, Root(), RestWorld());
+    const LocalTransform root = Root();
+    out.head.position = root.translation + root.rotation * glm::vec3(0.0f, 1.52f, 0.04f);
+    out.head.rotation = glm::normalize(root.rotation * glm::angleAxis(yawAt(t), glm::vec3(0, 1, 0)) * RestWorld()[avatartest::kHead].rotation);
+    return out;
+  };
+  const Motion run = Track(rate, s, 7.0f, aim);
+  const auto pelvis = [&](std::size_t f) {
+    return run.frames[f][avatartest::kHips].rotation * glm::conjugate(RestWorld()[avatartest::kHips].rotation);
+  };
+  float worst = 0.0f, worstAt = 0.0f;
+  for (std::size_t f = static_cast<std::size_t>(2.5f * static_cast<float>(rate)) + 1; f < run.frames.size(); ++f) {
+    const float t = static_cast<float>(f) / static_cast<float>(rate), dt = 1.0f / static_cast<float>(rate);
+    const float turned = std::abs(Heading(pelvis(f) * glm::conjugate(pelvis(f - 1))));
+    const float excess = turned - 3.0f * std::abs(yawAt(t) - yawAt(t - dt));
+    if (excess > worst) worst = excess, worstAt = t;
+    const glm::quat head = run.frames[f][avatartest::kHead].rotation * glm::conjugate(RestWorld()[avatartest::kHead].rotation);
+    EXPECT_LE(std::abs(Heading(head * glm::conjugate(pelvis(f)))), s.avatar.maxRootAngle + 1e-3f) << rate << " Hz at " << t << " s";
+  }
+  EXPECT_LT(worst, 1e-3f) << rate << " Hz at " << worstAt << " s";
+  EXPECT_LT(glm::length(run.frames.back()[avatartest::kHead].position - run.targets.back().head.position), 1e-3f) << rate << " Hz";
 }
 
 // A user `height` and `span` times the avatar's, calibrated from a T-pose

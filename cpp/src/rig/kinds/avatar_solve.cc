@@ -19,6 +19,9 @@ using ikpd::detail::AxisAngle;
 using ikpd::detail::SignedAngle;
 using ikpd::chain_detail::Arc;
 
+// Radians: within this of a half turn of the head the pelvis comes round to it (PelvisStage).
+constexpr float kHalfTurnBand = 0.25f * kPi;
+
 // Slot k turned by q about its position, every slot below it carried.
 void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q) {
   const glm::vec3 pivot = pose[k].position;
@@ -115,12 +118,20 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   const glm::vec3 up = stage.up;
   const Transform& animated = stage.jobIn[a.head];
   const glm::quat turn = Unit(goals.head.rotation * glm::conjugate(animated.rotation));
-  const float yaw = Heading(turn, up) * s.pelvisTurn;
+  const float headYaw = Heading(turn, up), yaw = headYaw * s.pelvisTurn;
+  // The animated head's heading from the animated pelvis's (both from rest).
+  const float animatedApart = Heading(animated.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
   if (yaw != 0.0f) Turn(a, pose, 0, AxisAngle(up, yaw));
   // The head goal's heading from the pelvis's (both from rest) kept within
   // maxRootAngle, the excess by the head's weight (weight 0: as animated).
-  const float apart = Heading(goals.head.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
-  const float excess = apart - std::clamp(apart, -s.maxRootAngle, s.maxRootAngle);
+  // Unwrapped to the head's turn (its wrap at ±π would flip the pelvis to the
+  // other side), and the kept part fading to 0 as the head's turn nears ±π,
+  // so the pelvis comes round to the head there: continuous on the circle
+  // (docs/rig/avatar.md, "Pelvis").
+  float apart = Heading(goals.head.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
+  apart += 2.0f * kPi * std::round((animatedApart + headYaw - yaw - apart) / (2.0f * kPi));
+  const float fade = std::clamp((kPi - std::abs(headYaw)) / kHalfTurnBand, 0.0f, 1.0f);
+  const float excess = apart - std::clamp(apart, -s.maxRootAngle, s.maxRootAngle) * fade;
   if (excess != 0.0f) Turn(a, pose, 0, AxisAngle(up, excess * goals.headWeight));
   const glm::vec3 offset = goals.head.position - animated.position;
   const float drop = -std::min(glm::dot(offset, up), 0.0f);
