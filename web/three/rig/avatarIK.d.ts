@@ -11,19 +11,8 @@ import type { AvatarFields } from '../../types/rig/described.js';
  * setting the rig's avatar constraint has passes through), its targets and their weights, and the
  * rig's humanoid, facing and up.
  */
-export interface AvatarIKOptions extends AvatarFields {
-  /** Where the head bone goes: its world position and rotation (the head's own world rotation to take). Null: the head follows the animation. @default null */
-  head?: Object3D | null;
-  /** Where the left hand bone goes (its world position and rotation). Null: that arm follows the animation. @default null */
-  leftHand?: Object3D | null;
-  /** Where the right hand bone goes (its world position and rotation). Null: that arm follows the animation. @default null */
-  rightHand?: Object3D | null;
-  /** How much the head target pulls, in [0, 1], smoothed (pop-free). @default 1 */
-  headWeight?: number;
-  /** How much the left hand target pulls, in [0, 1], smoothed (pop-free). @default 1 */
-  leftHandWeight?: number;
-  /** How much the right hand target pulls, in [0, 1], smoothed (pop-free). @default 1 */
-  rightHandWeight?: number;
+export interface AvatarIKOptions
+  extends AvatarFields, Pick<AvatarConstraintOptions, 'head' | 'leftHand' | 'rightHand' | 'headWeight' | 'leftHandWeight' | 'rightHandWeight'> {
   /**
    * The humanoid: `'auto'` finds it by bone names (Mixamo with or without its prefix, VRM, VRoid,
    * Unreal, …) or the skeleton's shape; a three-vrm `VRMHumanoid` (its raw bones); a role → bone

@@ -188,11 +188,11 @@ export interface BodyLookAtConstraintOptions extends Omit<ConstraintOptions, 'se
 export interface AvatarConstraintOptions extends Omit<ConstraintOptions, 'target'>, AvatarFields {
   /** On a humanoid: hips → head (chest, upperChest optional), both arms (shoulders optional), both legs. */
   bones?: { spine: readonly BoneLike[]; arms?: readonly (readonly BoneLike[])[]; legs?: readonly (readonly BoneLike[])[] };
-  /** Where the head bone goes (its world position and rotation). @default null */
+  /** Where the head bone goes: its world position and rotation (the head's own world rotation to take). Null: the head follows the animation. @default null */
   head?: Object3D | null;
-  /** Where the left hand bone goes. @default null */
+  /** Where the left hand bone goes (its world position and rotation). Null: that arm follows the animation. @default null */
   leftHand?: Object3D | null;
-  /** Where the right hand bone goes. @default null */
+  /** Where the right hand bone goes (its world position and rotation). Null: that arm follows the animation. @default null */
   rightHand?: Object3D | null;
   /** How much the head target pulls, in [0, 1], smoothed by `settleTime` (pop-free). @default 1 */
   headWeight?: number;
