@@ -288,7 +288,7 @@ struct JobFields<rig::SpringsSettings> {
     f(Role::kOption, "stiffness", joint(&J::stiffness), Closed(0.0, 1e4),
       Doc{"Pull back toward the animated direction, VRM's units (a 60 Hz frame moves the tail stiffness/60 along it)."});
     f(Role::kOption, "dragForce", joint(&J::dragForce), Closed(0.0, 1.0),
-      Doc{"Share of the velocity lost per 60 Hz frame, as VRM's (continuous: exp(-c t) with exp(-c/60) = 1 - dragForce)."});
+      Doc{"Share of the velocity lost per 60 Hz tick, as VRM's."});
     f(Role::kOption, "gravityPower", joint(&J::gravityPower), Closed(0.0, 1e4), Doc{"Pull along `gravityDir`, VRM's units."});
     f(Role::kOption, "gravityDir", joint(&J::gravityDir), Doc{"World direction of gravity (normalized; zero: none)."});
     f(Role::kOption, "hitRadius", joint(&J::hitRadius), Closed(0.0, 1e4), Doc{"The tail's radius against the colliders (model units)."});

@@ -47,6 +47,23 @@ TEST(Springs, SameMotionAtOtherFrameRates) {
   }
 }
 
+// Between the clock's ticks the shown tails move on smoothly: at 240 Hz no
+// frame moves a joint (relative to the head) more than 0.4 of the most a 60 Hz frame does.
+TEST(Springs, SmoothBetweenTicks) {
+  const auto steps = [](const std::vector<std::vector<glm::vec3>>& run) {
+    float most = 0.0f;
+    for (std::size_t f = 1; f < run.size(); ++f) {
+      for (int j = kHairRoot + 1; j <= kHairEnd; ++j) {
+        most = std::max(most, glm::length((run[f][j] - run[f][2]) - (run[f - 1][j] - run[f - 1][2])));
+      }
+    }
+    return most;
+  };
+  const float at60 = steps(Simulate(Hair(), 60, 4.0, 1)), at240 = steps(Simulate(Hair(), 240, 4.0, 1));
+  std::printf("springs: most a frame moves a joint: %.2f mm at 60 Hz, %.2f mm at 240 Hz\n", at60 * 1e3f, at240 * 1e3f);
+  EXPECT_LT(at240, 0.4f * at60);
+}
+
 // VRM's per-frame step (as VRM runtimes and three-vrm step a joint): Verlet
 // with (1 − dragForce) per frame, stiffness·dt along the rest direction,
 // gravityPower·dt along gravityDir, the tail put back on the bone's length; in
@@ -97,7 +114,7 @@ std::vector<std::vector<glm::vec3>> RunVerlet(const ConstraintSettings& s, int r
   return kept;
 }
 
-// At 60 Hz against VRM's per-frame step (each joint, every frame): printed, bounded at today's figures.
+// At 60 Hz against VRM's per-frame step (each joint, every frame): within the 2 mm RMS of issue #45.
 TEST(Springs, MovesLikeVrmAtSixtyHertz) {
   for (const float drag : {0.4f, 0.1f, 0.8f}) {
     ConstraintSettings s = Hair();
@@ -114,11 +131,7 @@ TEST(Springs, MovesLikeVrmAtSixtyHertz) {
     const auto vrm30 = RunVerlet(s, 30, 4.0, 5), vrm240 = RunVerlet(s, 240, 4.0, 40), vrm60 = RunVerlet(s, 60, 4.0, 10);
     std::printf("springs: dragForce %.1f: 60 Hz RMS against VRM's step %.3f mm; VRM's step 30 vs 240 Hz %.1f mm, 60 vs 240 Hz %.1f mm\n",
                 drag, rms * 1e3, Largest(vrm30, vrm240) * 1e3f, Largest(vrm60, vrm240) * 1e3f);
-    // Measured (docs/rig/springs.md, "Against VRM's step"): 11.9 mm at dragForce 0.4, 5.9 mm at 0.8;
-    // issue #45 asks 2 mm, not reached by this model yet. Bound: no worse than today.
-    if (drag >= 0.4f) {
-      EXPECT_LT(rms, 13e-3) << "dragForce " << drag;
-    }
+    EXPECT_LT(rms, 2e-3) << "dragForce " << drag;
   }
 }
 

@@ -533,7 +533,7 @@ export interface SpringsFields {
    */
   stiffness?: number;
   /**
-   * Share of the velocity lost per 60 Hz frame, as VRM's (continuous: exp(-c t) with exp(-c/60) = 1 - dragForce).
+   * Share of the velocity lost per 60 Hz tick, as VRM's.
    * Must be in [0, 1].
    * @default 0.4
    */

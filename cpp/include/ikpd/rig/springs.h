@@ -1,7 +1,7 @@
 // The springs constraint's settings (docs/rig/springs.md): chains of spring
 // bones (hair, tails, skirts, ears) with VRMC_springBone's parameters, moved
-// by a continuous-time model that gives the same motion at every frame rate
-// and, at 60 Hz, the motion of a VRM runtime's per-frame Verlet step.
+// by a VRM runtime's per-frame Verlet step on a fixed 60 Hz clock: the same
+// motion at every frame rate, and at 60 Hz that of VRM's runtimes.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +11,7 @@
 namespace ikpd::rig {
 
 // VRMC_springBone's joint parameters, the same numbers a VRM file holds
-// (docs/rig/springs.md, "From VRM's per-frame parameters").
+// (docs/rig/springs.md, "The model").
 //   stiffness     pull back toward the animated direction (per-frame units at 60 Hz)
 //   dragForce     velocity lost per 60 Hz frame, in [0, 1]
 //   gravityPower  pull along gravityDir (per-frame units at 60 Hz)

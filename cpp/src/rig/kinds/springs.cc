@@ -121,11 +121,7 @@ void Writes(const ConstraintSettings& s, std::vector<std::uint16_t>& out) {
 
 SpringBone Prepare(const SpringJoint& p) {
   SpringBone b;
-  const double drag = std::min(static_cast<double>(p.dragForce), 1.0 - 1e-6);
-  // exp(−c/60) = 1 − drag, and the force gain that makes a 60 Hz frame's
-  // velocity change that of the Verlet step: c/drag (→ 60 as drag → 0).
-  b.c = static_cast<float>(-60.0 * std::log1p(-drag));
-  b.gain = drag > 1e-7 ? static_cast<float>(b.c / drag) : 60.0f;
+  b.drag = p.dragForce;
   b.stiffness = p.stiffness, b.gravityPower = p.gravityPower, b.hitRadius = p.hitRadius;
   const float g = glm::length(p.gravityDir);
   b.gravityDir = g > 0.0f ? p.gravityDir / g : glm::vec3(0.0f);
@@ -164,8 +160,8 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
   t.centerSlot = s.joints.empty() ? -1 : 0;
   if (!keepState || t.tails.size() != bones || t.now.size() != c.joints.size()) {
     t.tails.assign(bones, glm::vec3(0.0f));
-    t.velocities.assign(bones, glm::vec3(0.0f));
-    t.passStart.assign(bones, glm::vec3(0.0f));
+    t.previous.assign(bones, glm::vec3(0.0f));
+    t.shown.assign(bones, glm::vec3(0.0f));
     t.solved.assign(bones, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
     t.before.assign(c.joints.size(), SpringPose{});
     t.now.assign(c.joints.size(), SpringPose{});
@@ -183,13 +179,14 @@ void Clear(Constraint& c) {
 // Each tail at its animated place (the frame's pose in `now`), at rest.
 void Start(SpringsState& t, float tipLength) {
   t.before = t.now;
-  std::fill(t.velocities.begin(), t.velocities.end(), glm::vec3(0.0f));
   for (std::size_t b = 0; b < t.bones.size(); ++b) {
     const SpringBone& bone = t.bones[b];
     const SpringPose& pose = t.now[bone.slot];
     t.tails[b] = bone.tailSlot >= 0 ? t.now[static_cast<std::size_t>(bone.tailSlot)].position
                                     : pose.position + pose.rotation * (bone.tipAxis * tipLength);
   }
+  t.previous = t.tails;
+  t.clock = 0.0;
   (void)StepSprings(t, 0.0f, tipLength, glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
   t.seen = true;
 }

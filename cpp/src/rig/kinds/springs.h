@@ -1,7 +1,7 @@
 // The springs kind (docs/rig/springs.md): chains of spring bones, each
-// joint's tail a particle on a continuous-time damped spring toward its
-// animated direction plus gravity and wind, integrated in sub-steps of at most
-// kSpringSubStep with the animated pose interpolated between frames.
+// joint's tail moved by VRM's per-frame step on a fixed clock of kSpringTick
+// (the animated pose interpolated at its ticks), shown between ticks by
+// interpolating toward the next tick: the same motion at every frame rate.
 #pragma once
 
 #include <cstddef>
@@ -14,10 +14,10 @@
 
 namespace ikpd::rig::detail {
 
-// The longest internal step (seconds) and the most steps one frame takes
-// (a longer frame takes longer steps: the linear part is exact for any step).
-constexpr float kSpringSubStep = 1.0f / 720.0f;
-constexpr int kMaxSpringSubSteps = 96;
+// The clock's tick (seconds: VRM's parameters are per frame at 60 Hz) and the
+// most ticks one frame takes (a longer frame drops the rest of its time).
+constexpr double kSpringTick = 1.0 / 60.0;
+constexpr int kMaxSpringTicks = 12;
 
 // A joint or collider pose in the center's space.
 struct SpringPose {
@@ -30,8 +30,7 @@ struct SpringBone {
   std::uint16_t slot = 0;     // its joint in c.joints
   std::int16_t parent = -1;   // the bone before it in its chain (index into bones), −1: the chain's root
   std::int16_t tailSlot = -1; // its tail's joint in c.joints, −1: a virtual tail (tipLength)
-  float c = 0.0f;             // damping rate (1/s): exp(−c/60) = 1 − dragForce
-  float gain = 0.0f;          // force per VRM unit: c / dragForce (60 at dragForce 0)
+  float drag = 0.4f;
   float stiffness = 0.0f, gravityPower = 0.0f, hitRadius = 0.0f;
   glm::vec3 gravityDir{0.0f};  // world (unit or zero)
   glm::vec3 tipAxis{0.0f, 1.0f, 0.0f};  // virtual tail: its direction in the joint's frame (from its parent at rest)
@@ -51,18 +50,19 @@ struct SpringsState {
   std::vector<SpringShape> shapes;
   int centerSlot = -1;            // −1: the rig's root (model space)
   // Simulation, in the center's space (sized by Configure, never per frame).
-  std::vector<glm::vec3> tails, velocities;
+  std::vector<glm::vec3> tails, previous;  // per bone: its tail at the last tick and the one before
+  std::vector<glm::vec3> shown;            // per bone: the tail shown this frame (scratch for a tick)
   std::vector<SpringPose> before, now;  // per c.joints slot: the animated pose at the last frame and this one
-  std::vector<glm::quat> solved;        // per bone: its solved rotation (center space) in the current sub-step
-  std::vector<glm::vec3> passStart;     // per bone: its tail before the current sub-step
+  std::vector<glm::quat> solved;        // per bone: its solved rotation (center space)
+  double clock = 0.0;                   // seconds since the last tick, in [0, kSpringTick)
   bool seen = false;                    // `before` and the tails hold a frame (else the next starts from its pose)
 };
 
 extern const KindOps kSpringsKind;
 
-// One frame's motion (springs_step.cc): the tails and solved rotations after
-// dt seconds toward the pose in `now` (from `before`); wind and gravity in
-// the center's space. Returns the sub-steps taken.
+// One frame's motion (springs_step.cc): the ticks within dt seconds toward
+// the pose in `now` (from `before`), then the tails shown and their solved
+// rotations; wind and gravity in the center's space. Returns the ticks taken.
 int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& windInCenter, const glm::quat& worldToCenter);
 
 }  // namespace ikpd::rig::detail

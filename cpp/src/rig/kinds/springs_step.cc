@@ -1,8 +1,9 @@
 // The springs kind's motion (springs.h; docs/rig/springs.md, "The model"):
-// per sub-step, each tail's velocity and position advanced exactly under a
-// constant force with exponential damping, the tail projected back onto its
-// rest length, pushed out of the colliders, the velocity made tangent to the
-// bone; the animated pose interpolated between the last frame and this one.
+// on a fixed 60 Hz clock, VRM's step for each tail (Verlet with 1 − dragForce,
+// the pull of stiffness, gravity and wind, the tail put back on its rest
+// length and pushed out of the colliders onto that length), the animated pose
+// interpolated at the tick; between ticks, the tails shown on the way to the
+// next tick, placed on the bones' lengths and outside the colliders.
 #include <algorithm>
 #include <cmath>
 
@@ -65,72 +66,94 @@ glm::vec3 Collide(const SpringsState& s, float u, glm::vec3 x, const glm::vec3& 
   return x;
 }
 
-// One pass over the bones at interpolation u (1: this frame's pose); h = 0:
-// no time passes (the tails only follow their heads).
-void Pass(SpringsState& s, float u, float h, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
+// Bone b's frame at interpolation u: its head (the parent's placed tail), its
+// rotation before the swing, its rest direction and length.
+struct BoneFrame {
+  glm::vec3 head{0.0f}, axis{0.0f};
+  glm::quat q{1.0f, 0.0f, 0.0f, 0.0f};
+  float length = 0.0f;
+};
+
+BoneFrame FrameOf(const SpringsState& s, std::size_t b, float u, float tipLength) {
+  const SpringBone& j = s.bones[b];
+  const SpringPose pose = At(s, j.slot, u);
+  BoneFrame f;
+  f.head = pose.position;
+  f.q = pose.rotation;
+  if (j.parent >= 0) {
+    const std::size_t p = static_cast<std::size_t>(j.parent);
+    f.head = s.shown[p];
+    const glm::quat parent = At(s, s.bones[p].slot, u).rotation;
+    f.q = Unit(s.solved[p] * (glm::conjugate(parent) * pose.rotation));
+  }
+  const glm::vec3 rest = j.tailSlot >= 0 ? At(s, static_cast<std::size_t>(j.tailSlot), u).position - pose.position
+                                         : pose.rotation * (j.tipAxis * tipLength);
+  f.length = glm::length(rest);
+  f.axis = f.length > 1e-9f && IsFinite(f.length) ? f.q * (glm::conjugate(pose.rotation) * (rest / f.length)) : glm::vec3(0.0f);
+  return f;
+}
+
+// Bone b's tail at x: put on its length from its head, out of the colliders, its solved rotation.
+void Place(SpringsState& s, std::size_t b, float u, const BoneFrame& f, glm::vec3 x) {
+  if (!(f.length > 1e-9f) || !IsFinite(f.length)) {  // a zero-length bone: its tail on its head
+    s.shown[b] = f.head, s.solved[b] = f.q;
+    return;
+  }
+  const glm::vec3 d = x - f.head;
+  const float dl = glm::length(d);
+  x = f.head + (dl > 1e-9f * f.length && IsFinite(dl) ? d * (f.length / dl) : f.axis * f.length);
+  if (!s.shapes.empty()) x = Collide(s, u, x, f.head, f.length, s.bones[b].hitRadius);
+  if (!IsFinite(x)) x = f.head + f.axis * f.length;
+  s.shown[b] = x;
+  s.solved[b] = Unit(chain_detail::Arc(f.axis, (x - f.head) / f.length) * f.q);
+}
+
+// One tick of VRM's step at interpolation u into `shown` (tails and previous unchanged).
+void Tick(SpringsState& s, float u, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
+  constexpr float kTick = static_cast<float>(kSpringTick);
   for (std::size_t b = 0; b < s.bones.size(); ++b) {
     const SpringBone& j = s.bones[b];
-    const SpringPose pose = At(s, j.slot, u);
-    glm::vec3 head = pose.position;
-    glm::quat q = pose.rotation;  // the joint's rotation before its swing
-    if (j.parent >= 0) {
-      const std::size_t p = static_cast<std::size_t>(j.parent);
-      head = s.tails[p];
-      const glm::quat parent = At(s, s.bones[p].slot, u).rotation;
-      q = Unit(s.solved[p] * (glm::conjugate(parent) * pose.rotation));
-    }
-    // The rest direction and length: to the tail joint, or the virtual tail.
-    glm::vec3 rest;
-    if (j.tailSlot >= 0) {
-      rest = At(s, static_cast<std::size_t>(j.tailSlot), u).position - pose.position;
-    } else {
-      rest = pose.rotation * (j.tipAxis * tipLength);
-    }
-    const float length = glm::length(rest);
-    s.passStart[b] = s.tails[b];
-    if (!(length > 1e-9f) || !IsFinite(length)) {  // a zero-length bone: its tail on its head
-      s.tails[b] = head, s.velocities[b] = glm::vec3(0.0f), s.solved[b] = q;
-      continue;
-    }
-    const glm::vec3 axis = q * (glm::conjugate(pose.rotation) * (rest / length));
-    glm::vec3 x = s.tails[b];
-    glm::vec3 v = s.velocities[b];
-    if (h > 0.0f) {
-      // dv/dt = f − c·v over h, exactly (v then the step's velocity); the
-      // tail moves by h·v, the velocity of a Verlet step (docs/rig/springs.md).
-      const glm::vec3 gravity = worldToCenter * j.gravityDir;
-      const glm::vec3 f = j.gain * (j.stiffness * axis + j.gravityPower * gravity + wind);
-      const float ch = j.c * h;
-      const float k1 = ch > 1e-4f ? -std::expm1(-ch) / j.c : h * (1.0f - 0.5f * ch);
-      v = v * std::exp(-ch) + f * k1;
-      x += v * h;
-    }
-    const glm::vec3 d = x - head;
-    const float dl = glm::length(d);
-    x = head + (dl > 1e-9f * length && IsFinite(dl) ? d * (length / dl) : axis * length);
-    if (!s.shapes.empty()) x = Collide(s, u, x, head, length, j.hitRadius);
-    const glm::vec3 dir = (x - head) / length;
-    if (h > 0.0f) v = (x - s.passStart[b]) / h;  // the step's velocity, constraints included (Verlet's)
-    if (!IsFinite(x) || !IsFinite(v)) x = head + axis * length, v = glm::vec3(0.0f);
-    s.tails[b] = x, s.velocities[b] = v;
-    s.solved[b] = Unit(chain_detail::Arc(axis, dir) * q);
+    const BoneFrame f = FrameOf(s, b, u, tipLength);
+    const glm::vec3 pull = j.stiffness * f.axis + j.gravityPower * (worldToCenter * j.gravityDir) + wind;
+    Place(s, b, u, f, s.tails[b] + (s.tails[b] - s.previous[b]) * (1.0f - j.drag) + pull * kTick);
+  }
+}
+
+// The tails shown a fraction `frac` of a tick past the last one (`shown`
+// holding the next tick's, when frac > 0), on this frame's pose.
+void Show(SpringsState& s, float frac, float tipLength) {
+  for (std::size_t b = 0; b < s.bones.size(); ++b) {
+    const BoneFrame f = FrameOf(s, b, 1.0f, tipLength);
+    Place(s, b, 1.0f, f, frac > 0.0f ? s.tails[b] + (s.shown[b] - s.tails[b]) * frac : s.tails[b]);
   }
 }
 
 }  // namespace
 
 int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
-  const bool moving = dt > 0.0f && IsFinite(dt);
-  const int n = moving ? std::clamp(static_cast<int>(std::ceil(dt / kSpringSubStep - 1e-4f)), 1, kMaxSpringSubSteps) : 0;
-  const float h = moving ? dt / static_cast<float>(n) : 0.0f;
-  if (n == 0) {
-    Pass(s, 1.0f, 0.0f, tipLength, wind, worldToCenter);
-    return 0;
+  int ticks = 0;
+  if (dt > 0.0f && IsFinite(dt)) {
+    const double start = s.clock, length = static_cast<double>(dt);
+    s.clock += length;
+    // A tick every kSpringTick; the tolerance keeps 1/30 s two ticks in float.
+    while (s.clock >= kSpringTick * (1.0 - 1e-5)) {
+      if (ticks == kMaxSpringTicks) {  // a long pause: its remaining time dropped
+        s.clock = 0.0;
+        break;
+      }
+      const double at = kSpringTick * (ticks + 1) - start;  // the tick's time within this frame
+      Tick(s, static_cast<float>(std::clamp(at / length, 0.0, 1.0)), tipLength, wind, worldToCenter);
+      s.previous.swap(s.tails);
+      s.tails.swap(s.shown);  // tails: this tick's; shown: scratch
+      s.clock -= kSpringTick;
+      ++ticks;
+    }
+    s.clock = std::max(s.clock, 0.0);
   }
-  for (int k = 0; k < n; ++k) {
-    Pass(s, static_cast<float>(k + 1) / static_cast<float>(n), h, tipLength, wind, worldToCenter);
-  }
-  return n;
+  const float frac = static_cast<float>(s.clock / kSpringTick);
+  if (frac > 1e-5f) Tick(s, 1.0f, tipLength, wind, worldToCenter);  // the next tick, on this frame's pose
+  Show(s, frac > 1e-5f ? frac : 0.0f, tipLength);
+  return ticks;
 }
 
 }  // namespace ikpd::rig::detail
