@@ -22,13 +22,16 @@ SpringPose At(const SpringsState& s, std::size_t slot, float u) {
   return {a.position + (b.position - a.position) * u, Unit(a.rotation * (1.0f - u) + to * u)};
 }
 
-// The point of the sphere (head, length) nearest x (on it) that lies outside
-// the ball (c, r); x itself when no such point is needed or none exists.
-glm::vec3 PushOut(const glm::vec3& x, const glm::vec3& head, float length, const glm::vec3& c, float r) {
+// The point of the sphere (head, length) nearest x (on it) on the circle
+// where it meets the sphere (c, r); where they do not meet but the sphere
+// (head, length) lies outside the ball or holds it, its point nearest c
+// (`touch`; continuous with the circle shrinking to it), else x itself.
+glm::vec3 PushOut(const glm::vec3& x, const glm::vec3& head, float length, const glm::vec3& c, float r, bool touch = false) {
   const glm::vec3 toC = c - head;
   const float d = glm::length(toC);
-  if (!(d > 1e-9f) || d + length <= r || d >= length + r || length >= d + r) return x;
+  if (!(d > 1e-9f) || d + length <= r) return x;
   const glm::vec3 u = toC / d;
+  if (d >= length + r || length >= d + r) return touch ? head + u * length : x;
   const float t = (d * d + length * length - r * r) / (2.0f * d);  // the circle's plane along u
   const float rho = std::sqrt(std::max(0.0f, length * length - t * t));
   glm::vec3 w = (x - head) - glm::dot(x - head, u) * u;
@@ -40,30 +43,115 @@ glm::vec3 PushOut(const glm::vec3& x, const glm::vec3& head, float length, const
   return head + t * u + (rho / wl) * w;
 }
 
-// Every collider against the tail x (on the sphere (head, length)); a few
-// passes, since pushing out of one capsule can move the nearest point of another.
-glm::vec3 Collide(const SpringsState& s, float u, glm::vec3 x, const glm::vec3& head, float length, float hitRadius) {
-  for (int pass = 0; pass < 3; ++pass) {
-    bool moved = false;
-    for (const SpringShape& shape : s.shapes) {
-      const SpringPose p = At(s, shape.slot, u);
-      const glm::vec3 a = p.position + p.rotation * shape.offset;
-      glm::vec3 c = a;
-      if (shape.capsule) {
-        const glm::vec3 ab = p.rotation * (shape.tail - shape.offset);
-        const float ab2 = glm::dot(ab, ab);
-        if (ab2 > 0.0f) c = a + ab * std::clamp(glm::dot(x - a, ab) / ab2, 0.0f, 1.0f);
-      }
-      const float r = shape.radius + hitRadius;
-      const glm::vec3 dv = x - c;
-      if (!(glm::dot(dv, dv) < r * r)) continue;
-      const glm::vec3 out = PushOut(x, head, length, c, r);
-      moved = moved || out != x;
-      x = out;
-    }
-    if (!moved) break;
+// Out of a capsule (segment a + t·ab, radius r) on the sphere (head, length):
+// onto the circle about the segment point c(t) whose pushed-out point has
+// c(t) as its nearest (so it lies r from the segment), t by bisection on
+// that fixed point, continuous while the head is outside the capsule (pushing
+// out about x's own nearest point leaves it inside when the tail slides along).
+glm::vec3 PushOutCapsule(const glm::vec3& x, const glm::vec3& head, float length, const glm::vec3& a, const glm::vec3& ab, float r) {
+  const float ab2 = glm::dot(ab, ab);
+  const auto param = [&](const glm::vec3& v) { return std::clamp(glm::dot(v - a, ab) / ab2, 0.0f, 1.0f); };
+  const float t = param(x);
+  glm::vec3 y = PushOut(x, head, length, a + ab * t, r, true);
+  const float g = param(y) - t;
+  if (!(std::abs(g) > 1e-6f)) return y;
+  // param(y(t)) − t is ≥ 0 at t = 0 and ≤ 0 at t = 1: a root between x's own t and one end.
+  float lo = g > 0.0f ? t : 0.0f, hi = g > 0.0f ? 1.0f : t;
+  for (int k = 0; k < 24 && hi - lo > 1e-7f; ++k) {
+    const float mid = 0.5f * (lo + hi);
+    y = PushOut(x, head, length, a + ab * mid, r, true);
+    (param(y) - mid > 0.0f ? lo : hi) = mid;
   }
-  return x;
+  return PushOut(x, head, length, a + ab * (0.5f * (lo + hi)), r, true);
+}
+
+constexpr int kCollidePasses = 8;
+
+// A collider at interpolation u, grown by the tail's hitRadius: segment a + t·ab (a sphere: ab = 0), radius r.
+struct Ball {
+  glm::vec3 a{0.0f}, ab{0.0f};
+  float ab2 = 0.0f, r = 0.0f;
+  glm::vec3 Nearest(const glm::vec3& x) const { return ab2 > 0.0f ? a + ab * std::clamp(glm::dot(x - a, ab) / ab2, 0.0f, 1.0f) : a; }
+  bool Holds(const glm::vec3& x) const {
+    const glm::vec3 d = x - Nearest(x);
+    return glm::dot(d, d) < r * r * (1.0f - 1e-6f);
+  }
+};
+
+Ball BallOf(const SpringsState& s, const SpringShape& shape, float u, float hitRadius) {
+  const SpringPose p = At(s, shape.slot, u);
+  Ball b;
+  b.a = p.position + p.rotation * shape.offset;
+  b.ab = shape.capsule ? p.rotation * (shape.tail - shape.offset) : glm::vec3(0.0f);
+  b.ab2 = glm::dot(b.ab, b.ab);
+  b.r = shape.radius + hitRadius;
+  return b;
+}
+
+// The point of the three spheres' meeting (p1, r1), (p2, r2), (p3, r3) nearest x; false when they do not meet.
+bool ThreeSpheres(const glm::vec3& p1, float r1, const glm::vec3& p2, float r2, const glm::vec3& p3, float r3, const glm::vec3& x,
+                  glm::vec3& out) {
+  const glm::vec3 e12 = p2 - p1;
+  const float d = glm::length(e12);
+  if (!(d > 1e-9f)) return false;
+  const glm::vec3 ex = e12 / d;
+  const float i = glm::dot(ex, p3 - p1);
+  glm::vec3 ey = p3 - p1 - i * ex;
+  const float el = glm::length(ey);
+  if (!(el > 1e-9f)) return false;
+  ey /= el;
+  const float j = glm::dot(ey, p3 - p1);
+  const float X = (r1 * r1 - r2 * r2 + d * d) / (2.0f * d);
+  const float Y = (r1 * r1 - r3 * r3 + i * i + j * j) / (2.0f * j) - (i / j) * X;
+  const float z2 = r1 * r1 - X * X - Y * Y;
+  if (!(z2 >= 0.0f)) return false;
+  const glm::vec3 ez = glm::cross(ex, ey), base = p1 + X * ex + Y * ey;
+  const float z = std::sqrt(z2);
+  out = glm::dot(x - base, ez) >= 0.0f ? base + z * ez : base - z * ez;
+  return IsFinite(out);
+}
+
+// Every collider against the tail x (on the sphere (head, length)): passes
+// until none holds it; where two hold it in turn (a crevice), the nearest
+// point of the sphere on both colliders' surfaces that none holds.
+glm::vec3 Collide(const SpringsState& s, float u, glm::vec3 x, const glm::vec3& head, float length, float hitRadius) {
+  const glm::vec3 start = x;
+  bool held = false;
+  for (int pass = 0; pass < kCollidePasses; ++pass) {
+    held = false;
+    for (const SpringShape& shape : s.shapes) {
+      const Ball b = BallOf(s, shape, u, hitRadius);
+      if (!b.Holds(x)) continue;
+      held = true;
+      x = b.ab2 > 0.0f ? PushOutCapsule(x, head, length, b.a, b.ab, b.r) : PushOut(x, head, length, b.a, b.r);
+    }
+    if (!held) return x;
+  }
+  const auto free = [&](const glm::vec3& y) {
+    for (const SpringShape& shape : s.shapes) {
+      if (BallOf(s, shape, u, hitRadius).Holds(y)) return false;
+    }
+    return true;
+  };
+  if (free(x)) return x;
+  glm::vec3 best = x;
+  float bestGap = -1.0f;
+  for (std::size_t i = 0; i < s.shapes.size(); ++i) {
+    const Ball bi = BallOf(s, s.shapes[i], u, hitRadius);
+    for (std::size_t k = i + 1; k < s.shapes.size(); ++k) {
+      const Ball bk = BallOf(s, s.shapes[k], u, hitRadius);
+      glm::vec3 y = x;
+      bool found = false;
+      for (int refine = 0; refine < 6; ++refine) {  // a capsule's nearest point moves with y
+        found = ThreeSpheres(head, length, bi.Nearest(y), bi.r, bk.Nearest(y), bk.r, y, y);
+        if (!found) break;
+      }
+      if (!found || !free(y)) continue;
+      const float gap = glm::length(y - start);
+      if (bestGap < 0.0f || gap < bestGap) best = y, bestGap = gap;
+    }
+  }
+  return best;
 }
 
 // Bone b's frame at interpolation u: its head (the parent's placed tail), its
