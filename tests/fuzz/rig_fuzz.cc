@@ -54,11 +54,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const int constraints = in.Int(0, 4);
   for (int c = 0; c < constraints; ++c) {
-    // Every kind but grounding (grounding_fuzz): aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, twist, avatar.
-    const int pick = in.Int(0, 7);
-    const auto kind = pick == 7 ? ConstraintKind::kAvatar : pick == 6 ? ConstraintKind::kTwist : static_cast<ConstraintKind>(pick);
+    // Every kind but grounding (grounding_fuzz): aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, twist, avatar, springs.
+    const int pick = in.Int(0, 8);
+    const auto kind = pick == 8   ? ConstraintKind::kSprings
+                      : pick == 7 ? ConstraintKind::kAvatar
+                      : pick == 6 ? ConstraintKind::kTwist
+                                  : static_cast<ConstraintKind>(pick);
     ConstraintSettings s = DefaultSettings(kind);
-    const int counts[] = {1, 3, 4, in.Int(2, 5), in.Int(2, 4), in.Int(2, 4), in.Int(1, 5), in.Int(2, 7)};
+    const int counts[] = {1, 3, 4, in.Int(2, 5), in.Int(2, 4), in.Int(2, 4), in.Int(1, 5), in.Int(2, 7), in.Int(0, 1)};
     s.joints = Joints(in, n, counts[pick]);
     if (in.Int(0, 3) == 0) s.common.weight = in.MaybeNonFinite();
     if (in.Bool()) s.common.settleTime = in.Range(0.0f, 1.0f);
@@ -113,6 +116,36 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         s.avatar.stepPrediction = in.Range(0.0f, 1.0f);
         s.avatar.stepTime = in.Range(0.0f, 2.0f);
         s.avatar.stepHeight = in.Range(0.0f, 1.0f);
+      }
+    }
+    if (kind == ConstraintKind::kSprings) {  // chains, colliders and per-joint parameters (sometimes wrong)
+      const int chains = in.Int(1, 3);
+      for (int k = 0; k < chains; ++k) {
+        const int count = in.Int(in.Int(0, 7) == 0 ? 0 : 1, 5);
+        const std::vector<int> chain = Joints(in, n, std::max(count, 1));
+        s.legs.insert(s.legs.end(), chain.begin(), chain.end());
+        s.springChains.push_back(count);
+      }
+      const int attached = in.Int(0, 2);
+      for (int k = 0; k < attached; ++k) s.legs.push_back(in.Int(-1, n));
+      if (in.Bool()) s.springs.tipLength = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 0.3f);
+      if (in.Bool()) s.springs.joint.stiffness = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 4.0f);
+      if (in.Bool()) s.springs.joint.dragForce = in.Range(0.0f, 1.0f);
+      if (in.Bool()) s.springs.joint.gravityPower = in.Range(0.0f, 2.0f), s.springs.joint.gravityDir = in.Vec3();
+      if (in.Bool()) s.springs.joint.hitRadius = in.Range(0.0f, 0.2f);
+      if (in.Bool()) s.springs.wind = in.Bool() ? in.Vec3() : in.MaybeNonFiniteVec3();
+      const int colliders = in.Int(0, 3);
+      for (int k = 0; k < colliders; ++k) {
+        ikpd::rig::SpringCollider c;
+        c.joint = s.legs.empty() || in.Int(0, 7) == 0 ? in.Int(-1, n) : s.legs[static_cast<std::size_t>(in.Int(0, static_cast<int>(s.legs.size()) - 1))];
+        c.shape = static_cast<ikpd::rig::SpringColliderShape>(in.Int(0, 15) == 0 ? 2 : in.Int(0, 1));
+        c.offset = in.Vec3(), c.tail = in.Vec3();
+        c.radius = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 0.5f);
+        s.springColliders.push_back(c);
+      }
+      if (in.Int(0, 3) == 0) {
+        s.springJoints.resize(s.legs.size());
+        for (ikpd::rig::SpringJoint& j : s.springJoints) j.stiffness = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 4.0f);
       }
     }
     const std::size_t before = rig.constraintCount();

@@ -47,6 +47,7 @@ const PAGES = {
   'README.md': 'none (an index)',
   'rig/rig.md': 'tests/native/rig/rig_behavior_test.cc',
   'rig/twist.md': 'tests/native/rig/twist_test.cc',
+  'rig/springs.md': 'tests/native/rig/springs_test.cc',
   'rig/rig-batch.md': 'tests/native/rig/rig_batch_test.cc',
   'loading.md': 'none (no formulas)',
   'three.md': 'tests/js/three-helper-rigs.test.js',

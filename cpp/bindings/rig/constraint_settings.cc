@@ -112,6 +112,41 @@ bool ReadTwist(Reader& r, ConstraintSettings& s) {
 
 bool ReadAvatar(Reader& r, ConstraintSettings& s) { return ReadJob(r.job, s.avatar), true; }  // cpp/src/rig/fields.h
 
+// springs: C, C chain joint counts; K, K colliders of 9 floats (joint, shape,
+// offset, tail, radius); a flag, then 7 floats per chain joint (stiffness,
+// dragForce, gravityPower, gravityDir, hitRadius).
+bool ReadSprings(Reader& r, ConstraintSettings& s) {
+  ReadJob(r.job, s.springs);  // its described options (cpp/src/rig/fields.h)
+  const std::size_t chains = Reader::Count(r.at[0]);
+  ++r.at;
+  if (chains > 256) return false;
+  r.Indices(s.springChains, chains);
+  const std::size_t colliders = Reader::Count(r.at[0]);
+  ++r.at;
+  if (colliders > 256) return false;
+  s.springColliders.resize(colliders);
+  for (rig::SpringCollider& c : s.springColliders) {
+    c.joint = IsFinite(r.at[0]) ? static_cast<int>(std::max(-2.0f, std::min(r.at[0], 65536.0f))) : -2;
+    c.shape = r.at[1] == 1.0f ? rig::SpringColliderShape::kCapsule : r.at[1] == 0.0f ? rig::SpringColliderShape::kSphere
+                                                                                     : static_cast<rig::SpringColliderShape>(2);
+    c.offset = {r.at[2], r.at[3], r.at[4]};
+    c.tail = {r.at[5], r.at[6], r.at[7]};
+    c.radius = r.at[8];
+    r.at += 9;
+  }
+  if (r.Flag()) {
+    std::size_t joints = 0;
+    for (const int n : s.springChains) joints += n > 0 ? static_cast<std::size_t>(n) : 0;
+    if (joints > r.legs) return false;
+    s.springJoints.resize(joints);
+    for (rig::SpringJoint& j : s.springJoints) {
+      j = {r.at[0], r.at[1], r.at[2], {r.at[3], r.at[4], r.at[5]}, r.at[6]};
+      r.at += 7;
+    }
+  }
+  return true;
+}
+
 constexpr KindReader kReaders[] = {
     {JobFloats<AimJob>(), 6, ReadAim},
     {JobFloats<TwoBoneJob>(), 6, ReadTwoBone},
@@ -122,6 +157,7 @@ constexpr KindReader kReaders[] = {
     {1 + JobFloats<rig::GroundingSettings>(), 16, ReadGrounding},
     {JobFloats<rig::TwistSettings>(), 0, ReadTwist},
     {JobFloats<rig::AvatarSettings>(), 6, ReadAvatar},
+    {JobFloats<rig::SpringsSettings>(), 256, ReadSprings},
 };
 
 }  // namespace

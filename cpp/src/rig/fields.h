@@ -273,6 +273,32 @@ struct RecordFields<rig::TargetPose> {
   }
 };
 
+// The springs constraint's options (docs/rig/springs.md): the joints'
+// VRMC_springBone parameters (each joint's unless the per-joint `joints`
+// override them), the wind and the tip; chains, center and colliders are the
+// rig's extras, weight and smoothing the common settings.
+template <>
+struct JobFields<rig::SpringsSettings> {
+  static constexpr const char* kName = "springs";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::SpringsSettings;
+    using J = rig::SpringJoint;
+    const auto joint = [](auto member) { return Nest(&S::joint, member); };
+    f(Role::kOption, "stiffness", joint(&J::stiffness), Closed(0.0, 1e4),
+      Doc{"Pull back toward the animated direction, VRM's units (a 60 Hz frame moves the tail stiffness/60 along it)."});
+    f(Role::kOption, "dragForce", joint(&J::dragForce), Closed(0.0, 1.0),
+      Doc{"Share of the velocity lost per 60 Hz tick, as VRM's."});
+    f(Role::kOption, "gravityPower", joint(&J::gravityPower), Closed(0.0, 1e4), Doc{"Pull along `gravityDir`, VRM's units."});
+    f(Role::kOption, "gravityDir", joint(&J::gravityDir), Doc{"World direction of gravity (normalized; zero: none)."});
+    f(Role::kOption, "hitRadius", joint(&J::hitRadius), Closed(0.0, 1e4), Doc{"The tail's radius against the colliders (model units)."});
+    f(Role::kOption, "wind", &S::wind, Doc{"A world vector added to `gravityDir · gravityPower` (the same units)."});
+    f(Role::kOption, "tipLength", &S::tipLength, Closed(0.0, 1e4),
+      Doc{"> 0: each chain's last joint swings too, with a virtual tail this long along the line from its parent;\n"
+          "0: the last joint is the chain's end (VRM 1.0)."});
+  }
+};
+
 // The records the rig shares with JS by memory (RecordFields above; the
 // layouts docs/rig/rig.md describes).
 template <>

@@ -233,7 +233,7 @@ describe('errors', () => {
       rig.update(1 / 60);
       twin.update(1 / 60);
       const output = Array.from(rig.output);
-      expect(() => rig.add('fourBone', { joints: [0] })).toThrow(new RangeError("kind: expected one of 'aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt', 'grounding', 'twist', 'avatar', got 'fourBone'"));
+      expect(() => rig.add('fourBone', { joints: [0] })).toThrow(new RangeError("kind: expected one of 'aim', 'twoBone', 'pseudoThreeBone', 'chain', 'lookAt', 'bodyLookAt', 'grounding', 'twist', 'avatar', 'springs', got 'fourBone'"));
       expect(() => rig.add('twoBone', { joints: [1, 3, 2] })).toThrow(/^constraints\[1\]\.joints\[2\]: must be a descendant/);
       expect(() => rig.add('twoBone', { joints: [1, 2, 9] })).toThrow(/^constraints\[1\]\.joints\[2\]: must be a joint index/);
       expect(() => rig.add('twoBone', { joints: [1, 2] })).toThrow(/^constraints\[1\]\.joints: needs 3 to 3 joints/);

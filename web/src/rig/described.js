@@ -156,3 +156,22 @@ export const avatar = /* @__PURE__ */ new JobLayout({
   defaults: [1, 0.5, 0.5, 0.4000000059604645, 0.5, 0.5, 0.44999998807907104, 0.3499999940395355, 0.5, 0.5, 0.800000011920929, 1, 1, 1, 0.20000000298023224, 0.6000000238418579, 0.20000000298023224, 0.3499999940395355, 0.07999999821186066],
   fields: avatarFields,
 });
+
+// springs
+const springsFields = /* @__PURE__ */ fieldList([
+  ['stiffness', 'number', 0, 'option', { range: [0, 1e04, false, false, 'in [0, 10000]'] }],
+  ['dragForce', 'number', 1, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['gravityPower', 'number', 2, 'option', { range: [0, 1e04, false, false, 'in [0, 10000]'] }],
+  ['gravityDir', 'vec3', 3, 'option'],
+  ['hitRadius', 'number', 6, 'option', { range: [0, 1e04, false, false, 'in [0, 10000]'] }],
+  ['wind', 'vec3', 7, 'option'],
+  ['tipLength', 'number', 10, 'option', { range: [0, 1e04, false, false, 'in [0, 10000]'] }],
+]);
+
+export const springs = /* @__PURE__ */ new JobLayout({
+  name: 'springs',
+  floats: 11,
+  bits: 32,
+  defaults: [1, 0.4000000059604645, 0, 0, -1, 0, 0, 0, 0, 0, 0],
+  fields: springsFields,
+});

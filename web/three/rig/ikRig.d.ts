@@ -3,8 +3,8 @@ import type { Object3D, Skeleton, Vector3 } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { AxisLike, PointLike } from '../common.js';
 import type { GroundingConstraintOptions } from './grounding.js';
-import type { AvatarFields, TwistFields } from '../../types/rig/described.js';
-import type { AvatarScales } from '../../types/rig/rig.js';
+import type { AvatarFields, SpringsFields, TwistFields } from '../../types/rig/described.js';
+import type { AvatarScales, RigSpringJoint } from '../../types/rig/rig.js';
 
 /** A humanoid role: the VRM humanoid bone names. */
 export type HumanoidRole =
@@ -134,6 +134,36 @@ export interface TwistConstraintOptions extends Omit<ConstraintOptions, 'target'
   [option: string]: unknown;
 }
 
+/** A collider of a springs constraint, on a bone (offsets in its frame, model units). */
+export interface SpringColliderOptions {
+  /** The bone it moves with: the center or a bone outside the chains. */
+  joint: BoneLike;
+  /** @default 'sphere' */
+  shape?: 'sphere' | 'capsule';
+  /** The sphere's centre (capsule: one end). @default [0, 0, 0] */
+  offset?: readonly [number, number, number];
+  /** Capsule: the other end. @default [0, 0, 0] */
+  tail?: readonly [number, number, number];
+  /** @default 0 */
+  radius?: number;
+}
+
+/**
+ * A springs constraint (docs/rig/springs.md): chains of spring bones (hair, tails, skirts) with VRM's parameters,
+ * VRM's step on a fixed 60 Hz clock, so they move as three-vrm's at 60 Hz and the same at every frame rate. No target.
+ */
+export interface SpringsConstraintOptions extends Omit<ConstraintOptions, 'target'>, SpringsFields {
+  /** `[[root, ..., end], ...]`: chains of bones (or names), each a line of descent. */
+  chains: ReadonlyArray<readonly BoneLike[]>;
+  /** The bone whose space the motion is simulated in (a teleport of it is not felt); null: the rig's root. @default null */
+  center?: BoneLike | null;
+  /** Spheres and capsules the tails are kept out of. @default [] */
+  colliders?: readonly SpringColliderOptions[];
+  /** One entry per chain bone (all chains, in order), overriding the VRM parameters; null: none. @default null */
+  jointSettings?: readonly RigSpringJoint[] | null;
+  [option: string]: unknown;
+}
+
 /**
  * The eyes of a look-at constraint (docs/rig/look-at.md, "Eyes"): the gaze turns them toward the target,
  * VRM lookAt style: yaw and pitch relative to the head within their own limits, settling faster than
@@ -216,6 +246,8 @@ export interface ConstraintOptionsByKind {
   twist: TwistConstraintOptions;
   /** A whole body from a head and two hand targets (docs/rig/avatar.md). */
   avatar: AvatarConstraintOptions;
+  /** Spring bones: hair, tails, skirts (docs/rig/springs.md). */
+  springs: SpringsConstraintOptions;
 }
 
 /**

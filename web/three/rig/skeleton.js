@@ -40,6 +40,7 @@ export function chainOf(bones) {
 export function flatBones(bones) {
   if (Array.isArray(bones)) return bones;
   if (bones.pelvis) return [bones.pelvis, ...(bones.chest ? [bones.chest] : []), ...bones.legs.flat()]; // grounding
+  if (bones.chains) return [...bones.chains.flat(), ...(bones.center ? [bones.center] : []), ...bones.colliders.map((c) => c.joint)]; // springs
   return [...bones.spine, ...bones.arms.flat(), ...bones.legs.flat()];
 }
 

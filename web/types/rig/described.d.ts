@@ -523,3 +523,48 @@ export interface AvatarFields {
    */
   stepHeight?: number;
 }
+
+/** The springs constraint's settings (docs/rig/springs.md). */
+export interface SpringsFields {
+  /**
+   * Pull back toward the animated direction, VRM's units (a 60 Hz frame moves the tail stiffness/60 along it).
+   * Must be in [0, 10000].
+   * @default 1
+   */
+  stiffness?: number;
+  /**
+   * Share of the velocity lost per 60 Hz tick, as VRM's.
+   * Must be in [0, 1].
+   * @default 0.4
+   */
+  dragForce?: number;
+  /**
+   * Pull along `gravityDir`, VRM's units.
+   * Must be in [0, 10000].
+   * @default 0
+   */
+  gravityPower?: number;
+  /**
+   * World direction of gravity (normalized; zero: none).
+   * @default [0, -1, 0]
+   */
+  gravityDir?: Vec3;
+  /**
+   * The tail's radius against the colliders (model units).
+   * Must be in [0, 10000].
+   * @default 0
+   */
+  hitRadius?: number;
+  /**
+   * A world vector added to `gravityDir · gravityPower` (the same units).
+   * @default [0, 0, 0]
+   */
+  wind?: Vec3;
+  /**
+   * > 0: each chain's last joint swings too, with a virtual tail this long along the line from its parent;
+   * 0: the last joint is the chain's end (VRM 1.0).
+   * Must be in [0, 10000].
+   * @default 0
+   */
+  tipLength?: number;
+}

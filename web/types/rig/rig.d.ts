@@ -5,10 +5,10 @@ import type { JointLimit } from '../ik/chain.js';
 import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './bodyLookAt.js';
 import type { Disposable, Vec3 } from '../common.js';
 import type { AimFields, ChainFields, PseudoThreeBoneFields, TwoBoneFields } from '../ik/described.js';
-import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields, TwistFields, AvatarFields } from './described.js';
+import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields, TwistFields, AvatarFields, SpringsFields } from './described.js';
 
 /** The constraint kinds, in the order they are solved when added in this order. */
-export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist' | 'avatar';
+export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist' | 'avatar' | 'springs';
 
 /** Options of `new ikpd.Rig(options)`. */
 export interface RigOptions {
@@ -159,6 +159,38 @@ export interface RigAvatarOptions extends RigCommonOptions, AvatarFields {
   settleTime?: number;
 }
 
+/** A collider of a `springs` constraint (offsets in its joint's frame, model units). */
+export interface RigSpringCollider {
+  /** The joint it moves with: the center or any joint outside the chains. */
+  joint: number;
+  /** @default 'sphere' */
+  shape?: 'sphere' | 'capsule';
+  /** The sphere's centre (capsule: one end). @default [0, 0, 0] */
+  offset?: Vec3;
+  /** Capsule: the other end. @default [0, 0, 0] */
+  tail?: Vec3;
+  /** In model units, >= 0. @default 0 */
+  radius?: number;
+}
+
+/** One chain joint's own VRM parameters (`springs.jointSettings`); a missing one takes the constraint's. */
+export type RigSpringJoint = Pick<SpringsFields, 'stiffness' | 'dragForce' | 'gravityPower' | 'gravityDir' | 'hitRadius'>;
+
+/**
+ * `springs` (docs/rig/springs.md): spring bones (hair, tails, skirts) with VRM's parameters, VRM's step on a fixed
+ * 60 Hz clock (the same motion at every frame rate). No `joints`: `chains` of joint indices. No target.
+ */
+export interface RigSpringsOptions extends RigCommonOptions, SpringsFields {
+  /** Chains of joint indices, each a line of descendants; each joint's tail is the next joint. */
+  chains: ReadonlyArray<ArrayLike<number>>;
+  /** The joint whose space the motion is simulated in (a teleport of it is not felt); null: the rig's root. @default null */
+  center?: number | null;
+  /** Spheres and capsules the tails are kept out of. @default [] */
+  colliders?: ReadonlyArray<RigSpringCollider>;
+  /** One entry per chain joint (all chains, in order), overriding the constraint's VRM parameters; null: none. @default null */
+  jointSettings?: ReadonlyArray<RigSpringJoint> | null;
+}
+
 /** Options by kind. */
 /** One sample of a user for `Rig.calibrateAvatar`: world positions, `[x, y, z]` or `{ x, y, z }`. */
 export interface AvatarSample {
@@ -185,6 +217,7 @@ export interface RigConstraintOptionsByKind {
   grounding: RigGroundingOptions;
   twist: RigTwistOptions;
   avatar: RigAvatarOptions;
+  springs: RigSpringsOptions;
 }
 
 /** One constraint of a rig (returned by `rig.add`). */
@@ -267,7 +300,8 @@ export interface Rig extends Disposable {
    * Appends a constraint (solved after the earlier ones). Throws with nothing added on error: a bad option as
    * `constraints[i].option: …` (i: the index it would get), WASM memory full as `add: out of WASM memory`.
    */
-  add<K extends Exclude<RigConstraintKind, 'grounding'>>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
+  add(kind: 'springs', options: RigSpringsOptions): RigConstraint<'springs'>;
+  add<K extends Exclude<RigConstraintKind, 'grounding' | 'springs'>>(kind: K, options: RigConstraintOptionsByKind[K] & { joints: ArrayLike<number> }): RigConstraint<K>;
   /** Fills `probes` from `input` and `root` (one WASM call); throws as `update` does on bad input. */
   probe(): this;
   /**

@@ -48,6 +48,7 @@
 #include "ikpd/rig/grounding.h"
 #include "ikpd/rig/look_at.h"
 #include "ikpd/rig/skeleton.h"
+#include "ikpd/rig/springs.h"
 #include "ikpd/rig/twist.h"
 
 namespace ikpd::rig {
@@ -55,7 +56,7 @@ namespace ikpd::rig {
 // Every kind is one file under cpp/src/rig/kinds/, registered in one table
 // (cpp/src/rig/kinds/registry.cc; docs/architecture.md, "Adding a constraint kind").
 enum class ConstraintKind : std::uint8_t { kAim = 0, kTwoBone = 1, kPseudoThreeBone = 2, kChain = 3, kLookAt = 4, kBodyLookAt = 5,
-                                          kGrounding = 6, kTwist = 7, kAvatar = 8 };
+                                          kGrounding = 6, kTwist = 7, kAvatar = 8, kSprings = 9 };
 
 constexpr std::size_t kMaxConstraints = 256;
 
@@ -183,6 +184,15 @@ struct ConstraintSettings {
   // legs 0 or 6 ([upper leg, lower leg, foot] left then right). Its per-frame
   // inputs are three targets (head, left hand, right hand) in targets().
   AvatarSettings avatar;
+  // springs (docs/rig/springs.md): joints [center] (the space the motion is
+  // simulated in) or [] (the rig's root); legs: the chains' joints, chain
+  // after chain (springChains: each chain's joint count, each a chain of
+  // descendants), then any joints the colliders are attached to.
+  // springJoints (JS jointSettings): empty (springs.joint for all) or one per chain joint.
+  SpringsSettings springs;
+  std::vector<int> springChains;
+  std::vector<SpringCollider> springColliders;
+  std::vector<SpringJoint> springJoints;
 };
 
 // Defaults for a kind (look-at: settleTime 0.3 as LookAtSettings).

@@ -11,7 +11,7 @@ namespace ikpd::rig::detail {
 
 namespace {
 
-constexpr std::array<const KindOps*, 9> kKinds = {
+constexpr std::array<const KindOps*, 10> kKinds = {
     &kAimKind,          // ConstraintKind::kAim
     &kTwoBoneKind,      // ConstraintKind::kTwoBone
     &kPseudoThreeBoneKind,
@@ -21,6 +21,7 @@ constexpr std::array<const KindOps*, 9> kKinds = {
     &kGroundingKind,
     &kTwistKind,
     &kAvatarKind,
+    &kSpringsKind,
 };
 static_assert(kKinds.size() == std::variant_size_v<KindState>, "one state per kind (registry.h)");
 

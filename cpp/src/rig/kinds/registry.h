@@ -17,6 +17,7 @@
 #include "kind.h"
 #include "look_at.h"
 #include "pseudo_three_bone.h"
+#include "springs.h"
 #include "twist.h"
 #include "two_bone.h"
 
@@ -24,7 +25,7 @@ namespace ikpd::rig::detail {
 
 // One alternative per kind, in ConstraintKind's order (registry.cc checks it).
 using KindState = std::variant<AimState, TwoBoneState, PseudoThreeBoneState, ChainState, LookAtState, BodyLookAtState,
-                               GroundingState, TwistState, AvatarState>;
+                               GroundingState, TwistState, AvatarState, SpringsState>;
 
 // A constraint as the rig prepared it: what every kind has, then its own state.
 struct Constraint {

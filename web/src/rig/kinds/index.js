@@ -22,8 +22,9 @@ import { bodyLookAt } from './bodyLookAt.js';
 import { grounding } from './grounding.js';
 import { twist } from './twist.js';
 import { avatar } from './avatar.js';
+import { springs } from './springs.js';
 
-export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding, twist, avatar });
+export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding, twist, avatar, springs });
 export const KINDS = Object.freeze(Object.keys(KIND_TABLE));
 export const KIND_INDEX = Object.freeze(Object.fromEntries(KINDS.map((k, i) => [k, i])));
 

@@ -19,5 +19,6 @@ import { bodyLookAt } from './bodyLookAt.js';
 import { grounding } from './grounding.js';
 import { twist } from './twist.js';
 import { avatar } from './avatar.js';
+import { springs } from './springs.js';
 
-export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding, twist, avatar });
+export const KIND_TABLE = Object.freeze({ aim, twoBone, pseudoThreeBone, chain, lookAt, bodyLookAt, grounding, twist, avatar, springs });

@@ -1,0 +1,68 @@
+// The springs kind (docs/rig/springs.md): chains of spring bones, each
+// joint's tail moved by VRM's per-frame step on a fixed clock of kSpringTick
+// (the animated pose interpolated at its ticks), shown between ticks by
+// interpolating toward the next tick: the same motion at every frame rate.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ikpd/rig/springs.h"
+#include "kind.h"
+#include "limb.h"
+
+namespace ikpd::rig::detail {
+
+// The clock's tick (seconds: VRM's parameters are per frame at 60 Hz) and the
+// most ticks one frame takes (a longer frame drops the rest of its time).
+constexpr double kSpringTick = 1.0 / 60.0;
+constexpr int kMaxSpringTicks = 12;
+
+// A joint or collider pose in the center's space.
+struct SpringPose {
+  glm::vec3 position{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+};
+
+// One simulated joint, prepared by Configure.
+struct SpringBone {
+  std::uint16_t slot = 0;     // its joint in c.joints
+  std::int16_t parent = -1;   // the bone before it in its chain (index into bones), −1: the chain's root
+  std::int16_t tailSlot = -1; // its tail's joint in c.joints, −1: a virtual tail (tipLength)
+  float drag = 0.4f;
+  float stiffness = 0.0f, gravityPower = 0.0f, hitRadius = 0.0f;
+  glm::vec3 gravityDir{0.0f};  // world (unit or zero)
+  glm::vec3 tipAxis{0.0f, 1.0f, 0.0f};  // virtual tail: its direction in the joint's frame (from its parent at rest)
+};
+
+// A collider, prepared: its slot and its shape in that joint's frame.
+struct SpringShape {
+  std::uint16_t slot = 0;
+  bool capsule = false;
+  glm::vec3 offset{0.0f}, tail{0.0f};
+  float radius = 0.0f;
+};
+
+struct SpringsState {
+  LimbSmoothing smooth;
+  std::vector<SpringBone> bones;
+  std::vector<SpringShape> shapes;
+  int centerSlot = -1;            // −1: the rig's root (model space)
+  // Simulation, in the center's space (sized by Configure, never per frame).
+  std::vector<glm::vec3> tails, previous;  // per bone: its tail at the last tick and the one before
+  std::vector<glm::vec3> shown;            // per bone: the tail shown this frame (scratch for a tick)
+  std::vector<SpringPose> before, now;  // per c.joints slot: the animated pose at the last frame and this one
+  std::vector<glm::quat> solved;        // per bone: its solved rotation (center space)
+  double clock = 0.0;                   // seconds since the last tick, in [0, kSpringTick)
+  bool seen = false;                    // `before` and the tails hold a frame (else the next starts from its pose)
+};
+
+extern const KindOps kSpringsKind;
+
+// One frame's motion (springs_step.cc): the ticks within dt seconds toward
+// the pose in `now` (from `before`), then the tails shown and their solved
+// rotations; wind and gravity in the center's space. Returns the ticks taken.
+int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& windInCenter, const glm::quat& worldToCenter);
+
+}  // namespace ikpd::rig::detail

@@ -1,0 +1,247 @@
+// The springs kind's motion (springs.h; docs/rig/springs.md, "The model"):
+// on a fixed 60 Hz clock, VRM's step for each tail (Verlet with 1 − dragForce,
+// the pull of stiffness, gravity and wind, the tail put back on its rest
+// length and pushed out of the colliders onto that length), the animated pose
+// interpolated at the tick; between ticks, the tails shown on the way to the
+// next tick, placed on the bones' lengths and outside the colliders.
+#include <algorithm>
+#include <cmath>
+
+#include "../../ik/chain/rotation.h"
+#include "springs.h"
+
+namespace ikpd::rig::detail {
+
+namespace {
+
+SpringPose At(const SpringsState& s, std::size_t slot, float u) {
+  const SpringPose& a = s.before[slot];
+  const SpringPose& b = s.now[slot];
+  if (u >= 1.0f) return b;
+  const glm::quat to = glm::dot(a.rotation, b.rotation) < 0.0f ? -b.rotation : b.rotation;
+  return {a.position + (b.position - a.position) * u, Unit(a.rotation * (1.0f - u) + to * u)};
+}
+
+// The point of the sphere (head, length) nearest x (on it) on the circle
+// where it meets the sphere (c, r); where they do not meet but the sphere
+// (head, length) lies outside the ball or holds it, its point nearest c
+// (`touch`; continuous with the circle shrinking to it), else x itself.
+glm::vec3 PushOut(const glm::vec3& x, const glm::vec3& head, float length, const glm::vec3& c, float r, bool touch = false) {
+  const glm::vec3 toC = c - head;
+  const float d = glm::length(toC);
+  if (!(d > 1e-9f) || d + length <= r) return x;
+  const glm::vec3 u = toC / d;
+  if (d >= length + r || length >= d + r) return touch ? head + u * length : x;
+  const float t = (d * d + length * length - r * r) / (2.0f * d);  // the circle's plane along u
+  const float rho = std::sqrt(std::max(0.0f, length * length - t * t));
+  glm::vec3 w = (x - head) - glm::dot(x - head, u) * u;
+  float wl = glm::length(w);
+  if (!(wl > 1e-9f * length)) {  // x on the line through the collider: any side
+    w = std::abs(u.x) < 0.9f ? glm::cross(u, glm::vec3(1.0f, 0.0f, 0.0f)) : glm::cross(u, glm::vec3(0.0f, 1.0f, 0.0f));
+    wl = glm::length(w);
+  }
+  return head + t * u + (rho / wl) * w;
+}
+
+// Out of a capsule (segment a + t·ab, radius r) on the sphere (head, length):
+// onto the circle about the segment point c(t) whose pushed-out point has
+// c(t) as its nearest (so it lies r from the segment), t by bisection on
+// that fixed point, continuous while the head is outside the capsule (pushing
+// out about x's own nearest point leaves it inside when the tail slides along).
+glm::vec3 PushOutCapsule(const glm::vec3& x, const glm::vec3& head, float length, const glm::vec3& a, const glm::vec3& ab, float r) {
+  const float ab2 = glm::dot(ab, ab);
+  const auto param = [&](const glm::vec3& v) { return std::clamp(glm::dot(v - a, ab) / ab2, 0.0f, 1.0f); };
+  const float t = param(x);
+  glm::vec3 y = PushOut(x, head, length, a + ab * t, r, true);
+  const float g = param(y) - t;
+  if (!(std::abs(g) > 1e-6f)) return y;
+  // param(y(t)) − t is ≥ 0 at t = 0 and ≤ 0 at t = 1: a root between x's own t and one end.
+  float lo = g > 0.0f ? t : 0.0f, hi = g > 0.0f ? 1.0f : t;
+  for (int k = 0; k < 24 && hi - lo > 1e-7f; ++k) {
+    const float mid = 0.5f * (lo + hi);
+    y = PushOut(x, head, length, a + ab * mid, r, true);
+    (param(y) - mid > 0.0f ? lo : hi) = mid;
+  }
+  return PushOut(x, head, length, a + ab * (0.5f * (lo + hi)), r, true);
+}
+
+constexpr int kCollidePasses = 8;
+
+// A collider at interpolation u, grown by the tail's hitRadius: segment a + t·ab (a sphere: ab = 0), radius r.
+struct Ball {
+  glm::vec3 a{0.0f}, ab{0.0f};
+  float ab2 = 0.0f, r = 0.0f;
+  glm::vec3 Nearest(const glm::vec3& x) const { return ab2 > 0.0f ? a + ab * std::clamp(glm::dot(x - a, ab) / ab2, 0.0f, 1.0f) : a; }
+  bool Holds(const glm::vec3& x) const {
+    const glm::vec3 d = x - Nearest(x);
+    return glm::dot(d, d) < r * r * (1.0f - 1e-6f);
+  }
+};
+
+Ball BallOf(const SpringsState& s, const SpringShape& shape, float u, float hitRadius) {
+  const SpringPose p = At(s, shape.slot, u);
+  Ball b;
+  b.a = p.position + p.rotation * shape.offset;
+  b.ab = shape.capsule ? p.rotation * (shape.tail - shape.offset) : glm::vec3(0.0f);
+  b.ab2 = glm::dot(b.ab, b.ab);
+  b.r = shape.radius + hitRadius;
+  return b;
+}
+
+// The point of the three spheres' meeting (p1, r1), (p2, r2), (p3, r3) nearest x; false when they do not meet.
+bool ThreeSpheres(const glm::vec3& p1, float r1, const glm::vec3& p2, float r2, const glm::vec3& p3, float r3, const glm::vec3& x,
+                  glm::vec3& out) {
+  const glm::vec3 e12 = p2 - p1;
+  const float d = glm::length(e12);
+  if (!(d > 1e-9f)) return false;
+  const glm::vec3 ex = e12 / d;
+  const float i = glm::dot(ex, p3 - p1);
+  glm::vec3 ey = p3 - p1 - i * ex;
+  const float el = glm::length(ey);
+  if (!(el > 1e-9f)) return false;
+  ey /= el;
+  const float j = glm::dot(ey, p3 - p1);
+  const float X = (r1 * r1 - r2 * r2 + d * d) / (2.0f * d);
+  const float Y = (r1 * r1 - r3 * r3 + i * i + j * j) / (2.0f * j) - (i / j) * X;
+  const float z2 = r1 * r1 - X * X - Y * Y;
+  if (!(z2 >= 0.0f)) return false;
+  const glm::vec3 ez = glm::cross(ex, ey), base = p1 + X * ex + Y * ey;
+  const float z = std::sqrt(z2);
+  out = glm::dot(x - base, ez) >= 0.0f ? base + z * ez : base - z * ez;
+  return IsFinite(out);
+}
+
+// Every collider against the tail x (on the sphere (head, length)): passes
+// until none holds it; where two hold it in turn (a crevice), the nearest
+// point of the sphere on both colliders' surfaces that none holds.
+glm::vec3 Collide(const SpringsState& s, float u, glm::vec3 x, const glm::vec3& head, float length, float hitRadius) {
+  const glm::vec3 start = x;
+  bool held = false;
+  for (int pass = 0; pass < kCollidePasses; ++pass) {
+    held = false;
+    for (const SpringShape& shape : s.shapes) {
+      const Ball b = BallOf(s, shape, u, hitRadius);
+      if (!b.Holds(x)) continue;
+      held = true;
+      x = b.ab2 > 0.0f ? PushOutCapsule(x, head, length, b.a, b.ab, b.r) : PushOut(x, head, length, b.a, b.r);
+    }
+    if (!held) return x;
+  }
+  const auto free = [&](const glm::vec3& y) {
+    for (const SpringShape& shape : s.shapes) {
+      if (BallOf(s, shape, u, hitRadius).Holds(y)) return false;
+    }
+    return true;
+  };
+  if (free(x)) return x;
+  glm::vec3 best = x;
+  float bestGap = -1.0f;
+  for (std::size_t i = 0; i < s.shapes.size(); ++i) {
+    const Ball bi = BallOf(s, s.shapes[i], u, hitRadius);
+    for (std::size_t k = i + 1; k < s.shapes.size(); ++k) {
+      const Ball bk = BallOf(s, s.shapes[k], u, hitRadius);
+      glm::vec3 y = x;
+      bool found = false;
+      for (int refine = 0; refine < 6; ++refine) {  // a capsule's nearest point moves with y
+        found = ThreeSpheres(head, length, bi.Nearest(y), bi.r, bk.Nearest(y), bk.r, y, y);
+        if (!found) break;
+      }
+      if (!found || !free(y)) continue;
+      const float gap = glm::length(y - start);
+      if (bestGap < 0.0f || gap < bestGap) best = y, bestGap = gap;
+    }
+  }
+  return best;
+}
+
+// Bone b's frame at interpolation u: its head (the parent's placed tail), its
+// rotation before the swing, its rest direction and length.
+struct BoneFrame {
+  glm::vec3 head{0.0f}, axis{0.0f};
+  glm::quat q{1.0f, 0.0f, 0.0f, 0.0f};
+  float length = 0.0f;
+};
+
+BoneFrame FrameOf(const SpringsState& s, std::size_t b, float u, float tipLength) {
+  const SpringBone& j = s.bones[b];
+  const SpringPose pose = At(s, j.slot, u);
+  BoneFrame f;
+  f.head = pose.position;
+  f.q = pose.rotation;
+  if (j.parent >= 0) {
+    const std::size_t p = static_cast<std::size_t>(j.parent);
+    f.head = s.shown[p];
+    const glm::quat parent = At(s, s.bones[p].slot, u).rotation;
+    f.q = Unit(s.solved[p] * (glm::conjugate(parent) * pose.rotation));
+  }
+  const glm::vec3 rest = j.tailSlot >= 0 ? At(s, static_cast<std::size_t>(j.tailSlot), u).position - pose.position
+                                         : pose.rotation * (j.tipAxis * tipLength);
+  f.length = glm::length(rest);
+  f.axis = f.length > 1e-9f && IsFinite(f.length) ? f.q * (glm::conjugate(pose.rotation) * (rest / f.length)) : glm::vec3(0.0f);
+  return f;
+}
+
+// Bone b's tail at x: put on its length from its head, out of the colliders, its solved rotation.
+void Place(SpringsState& s, std::size_t b, float u, const BoneFrame& f, glm::vec3 x) {
+  if (!(f.length > 1e-9f) || !IsFinite(f.length)) {  // a zero-length bone: its tail on its head
+    s.shown[b] = f.head, s.solved[b] = f.q;
+    return;
+  }
+  const glm::vec3 d = x - f.head;
+  const float dl = glm::length(d);
+  x = f.head + (dl > 1e-9f * f.length && IsFinite(dl) ? d * (f.length / dl) : f.axis * f.length);
+  if (!s.shapes.empty()) x = Collide(s, u, x, f.head, f.length, s.bones[b].hitRadius);
+  if (!IsFinite(x)) x = f.head + f.axis * f.length;
+  s.shown[b] = x;
+  s.solved[b] = Unit(chain_detail::Arc(f.axis, (x - f.head) / f.length) * f.q);
+}
+
+// One tick of VRM's step at interpolation u into `shown` (tails and previous unchanged).
+void Tick(SpringsState& s, float u, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
+  constexpr float kTick = static_cast<float>(kSpringTick);
+  for (std::size_t b = 0; b < s.bones.size(); ++b) {
+    const SpringBone& j = s.bones[b];
+    const BoneFrame f = FrameOf(s, b, u, tipLength);
+    const glm::vec3 pull = j.stiffness * f.axis + j.gravityPower * (worldToCenter * j.gravityDir) + wind;
+    Place(s, b, u, f, s.tails[b] + (s.tails[b] - s.previous[b]) * (1.0f - j.drag) + pull * kTick);
+  }
+}
+
+// The tails shown a fraction `frac` of a tick past the last one (`shown`
+// holding the next tick's, when frac > 0), on this frame's pose.
+void Show(SpringsState& s, float frac, float tipLength) {
+  for (std::size_t b = 0; b < s.bones.size(); ++b) {
+    const BoneFrame f = FrameOf(s, b, 1.0f, tipLength);
+    Place(s, b, 1.0f, f, frac > 0.0f ? s.tails[b] + (s.shown[b] - s.tails[b]) * frac : s.tails[b]);
+  }
+}
+
+}  // namespace
+
+int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
+  int ticks = 0;
+  if (dt > 0.0f && IsFinite(dt)) {
+    const double start = s.clock, length = static_cast<double>(dt);
+    s.clock += length;
+    // A tick every kSpringTick; the tolerance keeps 1/30 s two ticks in float.
+    while (s.clock >= kSpringTick * (1.0 - 1e-5)) {
+      if (ticks == kMaxSpringTicks) {  // a long pause: its remaining time dropped
+        s.clock = 0.0;
+        break;
+      }
+      const double at = kSpringTick * (ticks + 1) - start;  // the tick's time within this frame
+      Tick(s, static_cast<float>(std::clamp(at / length, 0.0, 1.0)), tipLength, wind, worldToCenter);
+      s.previous.swap(s.tails);
+      s.tails.swap(s.shown);  // tails: this tick's; shown: scratch
+      s.clock -= kSpringTick;
+      ++ticks;
+    }
+    s.clock = std::max(s.clock, 0.0);
+  }
+  const float frac = static_cast<float>(s.clock / kSpringTick);
+  if (frac > 1e-5f) Tick(s, 1.0f, tipLength, wind, worldToCenter);  // the next tick, on this frame's pose
+  Show(s, frac > 1e-5f ? frac : 0.0f, tipLength);
+  return ticks;
+}
+
+}  // namespace ikpd::rig::detail

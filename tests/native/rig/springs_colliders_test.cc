@@ -1,0 +1,121 @@
+// The springs constraint's colliders and degenerate inputs (docs/rig/springs.md):
+// no joint ends a frame inside a collider over 10⁵ random frames with lengths
+// kept; no NaN for dt in [0, 0.1], a zero-length bone or a collider on the
+// joint; bad settings named with nothing changed.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "native/springs_test_util.h"
+
+namespace {
+
+using namespace springtest;
+
+float Clamp01(float x) { return std::min(1.0f, std::max(0.0f, x)); }
+
+// 10⁵ random frames (dt in [0, 0.1], the head thrown about): no chain joint
+// ends more than 0.1 mm inside a sphere on the head, a capsule on the neck or
+// a sphere on the body (hitRadius 1 cm), and every bone keeps its length.
+TEST(SpringsColliders, NoJointEndsInsideACollider) {
+  const ChainRig c = Head();
+  Rig rig = MakeRig(c);
+  ConstraintSettings s = Hair();
+  s.springs.joint.hitRadius = 0.01f;
+  s.springs.joint.gravityPower = 0.5f;
+  ikpd::rig::SpringCollider head, neck, body;
+  head.joint = 2, head.offset = {0.0f, 0.1f, 0.0f}, head.radius = 0.07f;
+  neck.joint = 1, neck.shape = ikpd::rig::SpringColliderShape::kCapsule, neck.offset = {0.0f, -0.15f, -0.02f};
+  neck.tail = {0.0f, 0.05f, -0.02f}, neck.radius = 0.05f;
+  body.joint = 0, body.offset = {0.0f, 0.3f, -0.16f}, body.radius = 0.08f;
+  s.springColliders = {head, neck, body};
+  s.legs.push_back(2), s.legs.push_back(0);  // the colliders' joints, after the chain (the neck is the center)
+  ASSERT_TRUE(rig.Add(s).ok());
+  iktest::Rng rng(45);
+  std::vector<LocalTransform> pose = c.rest, out(c.rest.size());
+  float deepest = 0.0f, longest = 0.0f;
+  for (int k = 0; k < 100000; ++k) {
+    if (k % 7 == 0) {  // a new head target now and then, the head jumping to it
+      pose[2].rotation = glm::quat(rng.Vec(-1.0f, 1.0f));
+      pose[1].rotation = glm::quat(rng.Vec(-0.3f, 0.3f));
+      pose[0].translation = glm::vec3(0.0f, 1.0f, 0.0f) + rng.Vec(-0.3f, 0.3f);
+    }
+    const float dt = k % 13 == 0 ? 0.0f : rng.Uniform(0.0f, 0.1f);
+    ASSERT_TRUE(rig.Update(dt, pose, {}, out).ok());
+    const std::vector<World> w = Fk(c.parents, out);
+    for (const ikpd::rig::SpringCollider& col : s.springColliders) {
+      const World& at = w[static_cast<std::size_t>(col.joint)];
+      const glm::vec3 a = at.position + at.rotation * col.offset, b = at.position + at.rotation * col.tail;
+      ASSERT_GT(glm::length(w[kHairRoot].position - a), col.radius + 0.01f) << "the chain's root starts outside";
+      for (int j = kHairRoot + 1; j <= kHairEnd; ++j) {
+        const glm::vec3 x = w[static_cast<std::size_t>(j)].position;
+        glm::vec3 nearest = a;
+        if (col.shape == ikpd::rig::SpringColliderShape::kCapsule) {
+          nearest = a + (b - a) * Clamp01(glm::dot(x - a, b - a) / glm::dot(b - a, b - a));
+        }
+        const float depth = col.radius + 0.01f - glm::length(x - nearest);
+        deepest = std::max(deepest, depth);
+      }
+    }
+    for (int j = kHairRoot + 1; j <= kHairEnd; ++j) {
+      const float l = glm::length(w[static_cast<std::size_t>(j)].position - w[static_cast<std::size_t>(j - 1)].position);
+      ASSERT_TRUE(std::isfinite(l)) << k;
+      longest = std::max(longest, std::abs(l - kSegment));
+    }
+  }
+  std::printf("springs: deepest inside a collider %.4f mm, largest length error %.2e m\n", deepest * 1e3f, longest);
+  EXPECT_LT(deepest, 1e-4f);
+  EXPECT_LT(longest, 2e-6f);
+}
+
+// A zero-length bone and a collider on the chain's root: finite poses for any dt in [0, 0.1].
+TEST(SpringsColliders, DegenerateChainsStayFinite) {
+  ChainRig c = Head();
+  c.rest[5].translation = glm::vec3(0.0f);  // joint 5 on joint 4: bone 4 has no length
+  Rig rig = MakeRig(c);
+  ConstraintSettings s = Hair();
+  ikpd::rig::SpringCollider on;
+  on.joint = kHairRoot, on.radius = 0.5f;  // swallows the whole chain
+  s.springColliders = {on};
+  s.springs.tipLength = 0.05f;
+  ASSERT_TRUE(rig.Add(s).ok());
+  iktest::Rng rng(9);
+  std::vector<LocalTransform> out(c.rest.size());
+  for (int k = 0; k < 2000; ++k) {
+    const std::vector<LocalTransform> pose = RandomPose(rng, c.rest);
+    ASSERT_TRUE(rig.Update(rng.Uniform(0.0f, 0.1f), pose, {}, out).ok());
+    for (const LocalTransform& t : out) ASSERT_TRUE(std::isfinite(t.rotation.x) && std::isfinite(t.rotation.w));
+  }
+}
+
+// Each bad setting named after constraints[0]., the rig unchanged.
+TEST(SpringsColliders, BadSettingsNamedAndNothingChanged) {
+  const ChainRig c = Head();
+  Rig rig = MakeRig(c);
+  const auto expect = [&](ConstraintSettings s, const char* text) {
+    const ikpd::Status st = rig.Add(s);
+    ASSERT_FALSE(st.ok()) << text;
+    EXPECT_NE(std::strstr(st.error, text), nullptr) << st.error;
+    EXPECT_EQ(rig.constraintCount(), 0u);
+  };
+  ConstraintSettings s = Hair();
+  s.springChains = {};
+  expect(s, "chains: needs at least one chain");
+  s = Hair(), s.legs[2] = 9;
+  expect(s, "chains[0][2]");
+  s = Hair(), s.springs.joint.dragForce = 1.5f;
+  expect(s, "dragForce: must be in [0, 1]");
+  s = Hair(), s.springs.joint.stiffness = NAN;
+  expect(s, "stiffness");
+  s = Hair(), s.springColliders = {ikpd::rig::SpringCollider{}};
+  s.springColliders[0].joint = 0;
+  expect(s, "colliders[0].joint");
+  s = Hair(), s.springJoints.resize(2);
+  expect(s, "jointSettings: needs one entry per chain joint");
+  s = Hair(), s.springs.wind = glm::vec3(NAN);
+  expect(s, "wind");
+}
+
+}  // namespace
