@@ -102,13 +102,17 @@ inline glm::quat Swing(const glm::vec3& from, const glm::vec3& to) {
   return glm::normalize(glm::quat(1.0f + d, c.x, c.y, c.z));
 }
 
-inline Targets Script(float t, const LocalTransform& root, const std::vector<rigtest::World>& restWorld) {
+// `phase` (default t) times the phases; the slow waves run on t. Past 12 s:
+// 12–15.5 s hands behind the back, 16–19.5 s hands reaching out of reach
+// (forward and out), all back by 20 s.
+inline Targets Script(float t, const LocalTransform& root, const std::vector<rigtest::World>& restWorld, float phase = -1.0f) {
   Targets out;
   const glm::vec3 up(0, 1, 0);
-  const float yaw = 0.6f * std::sin(3.14159265f * t) * (1.0f - Ease(t, 1.5f, 2.0f)) + 1.5707963f * Ease(t, 2.0f, 4.0f) * (1.0f - Ease(t, 11.0f, 12.0f));
+  const float p = phase >= 0.0f ? phase : t;
+  const float yaw = 0.6f * std::sin(3.14159265f * p) * (1.0f - Ease(p, 1.5f, 2.0f)) + 1.5707963f * Ease(p, 2.0f, 4.0f) * (1.0f - Ease(p, 11.0f, 12.0f));
   const float pitch = 0.25f * std::sin(2.0f * t);
-  const float crouch = 0.3f * Ease(t, 4.0f, 5.0f) * (1.0f - Ease(t, 5.5f, 6.5f));
-  const float lean = 0.15f * Ease(t, 6.0f, 7.0f) * (1.0f - Ease(t, 7.5f, 8.5f));
+  const float crouch = 0.3f * Ease(p, 4.0f, 5.0f) * (1.0f - Ease(p, 5.5f, 6.5f));
+  const float lean = 0.15f * Ease(p, 6.0f, 7.0f) * (1.0f - Ease(p, 7.5f, 8.5f));
   const glm::quat body = glm::angleAxis(yaw * 0.5f, up);  // the body's heading: half the head's turn
   const glm::quat headTurn = glm::angleAxis(yaw, up) * glm::angleAxis(pitch, glm::vec3(1, 0, 0));
   const glm::vec3 headAt = glm::vec3(0.0f, 1.52f - crouch, 0.05f * std::sin(0.7f * t) + lean + 0.1f * crouch);
@@ -119,14 +123,18 @@ inline Targets Script(float t, const LocalTransform& root, const std::vector<rig
     const glm::vec3 shoulder(0.12f * s, 1.38f - crouch, lean);
     // Positions relative to the shoulder, blended through the session's phases.
     glm::vec3 rel = glm::vec3(0.15f * s, -0.32f, 0.15f) + glm::vec3(0.05f * s, 0.04f, 0.05f) * std::sin(1.7f * t + s);
-    rel = glm::mix(rel, glm::vec3(0.08f * s, -0.05f, 0.36f), Ease(t, 6.0f, 7.0f) * (1.0f - Ease(t, 7.5f, 8.0f)));
-    rel = glm::mix(rel, glm::vec3(0.25f * s, 0.38f, 0.08f), Ease(t, 8.0f, 8.8f) * (1.0f - Ease(t, 9.0f, 9.5f)));
-    rel = glm::mix(rel, glm::vec3(0.45f * s, 0.02f, 0.0f), Ease(t, 9.3f, 9.8f) * (1.0f - Ease(t, 9.8f, 10.2f)));
-    rel = glm::mix(rel, glm::vec3(-0.06f * s, 0.2f, -0.14f), Ease(t, 10.0f, 10.8f) * (1.0f - Ease(t, 11.3f, 11.9f)));
+    rel = glm::mix(rel, glm::vec3(0.08f * s, -0.05f, 0.36f), Ease(p, 6.0f, 7.0f) * (1.0f - Ease(p, 7.5f, 8.0f)));
+    rel = glm::mix(rel, glm::vec3(0.25f * s, 0.38f, 0.08f), Ease(p, 8.0f, 8.8f) * (1.0f - Ease(p, 9.0f, 9.5f)));
+    rel = glm::mix(rel, glm::vec3(0.45f * s, 0.02f, 0.0f), Ease(p, 9.3f, 9.8f) * (1.0f - Ease(p, 9.8f, 10.2f)));
+    const float behindHead = Ease(p, 9.9f, 11.0f) * (1.0f - Ease(p, 11.0f, 12.1f));  // 1.1 s in, 1.1 s out
+    rel = glm::mix(rel, glm::vec3(-0.06f * s, 0.2f, -0.14f), behindHead);
+    rel += glm::vec3(0.3f * s, 0.1f, 0.25f) * (4.0f * behindHead * (1.0f - behindHead));  // around the shoulder, not through it
+    rel = glm::mix(rel, glm::vec3(0.04f * s, -0.4f, -0.16f), Ease(p, 12.0f, 13.0f) * (1.0f - Ease(p, 14.5f, 15.5f)));
+    rel = glm::mix(rel, glm::vec3(0.3f * s, 0.1f, 0.75f), Ease(p, 16.0f, 17.0f) * (1.0f - Ease(p, 18.5f, 19.5f)));
     const glm::vec3 hand = shoulder + rel;
     const int joint = side == 0 ? kLeftHand : kRightHand;
     const glm::quat roll = glm::angleAxis(0.5f * std::sin(1.1f * t), glm::vec3(s, 0, 0));
-    const glm::quat turn = Swing(glm::vec3(s, 0, 0), rel) * roll;
+    const glm::quat turn = Swing(glm::vec3(s, 0, 0), rel + glm::vec3(0.2f * s, 0.0f, 0.0f)) * roll;  // from inside the shoulder: never a null direction
     out.hands[side] = {world(body * hand), glm::normalize(root.rotation * body * turn * restWorld[joint].rotation), 1.0f};
   }
   return out;
