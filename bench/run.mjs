@@ -21,6 +21,7 @@ import { benchThreeRig } from './js/three_rig.js';
 import { benchGrounding } from './js/grounding.js';
 import { benchRealCharacter } from './js/real_character.js';
 import { benchTransitions } from './js/transitions.js';
+import { benchSprings } from './js/springs.js';
 import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
 import { makeComposedCrowd } from './js/crowd.js';
@@ -304,6 +305,8 @@ section('grounding (three.js)', () => {
 // CesiumMan's walk through AnimationMixer with grounding, a look-at and a hand, next to the mixer alone.
 extra.realCharacter = await benchRealCharacter(ikpd, measure);
 extra.transitions = await benchTransitions(ikpd, measure);
+// 42 spring joints with two colliders: IKRig's springs beside three-vrm's VRMSpringBoneManager.
+extra.springs = benchSprings(ikpd, measure);
 
 // ------------------------------------------------------------ size and start-up
 {
