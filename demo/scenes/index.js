@@ -70,6 +70,13 @@ export const sceneList = [
     load: () => import('./avatar.js'),
   },
   {
+    id: 'springs',
+    requires: ['Rig', 'three.IKRig'],
+    title: 'Spring bones',
+    description: 'Two humanoids turn and hop with hair, a tail and a skirt of VRM spring bones (the skirt resting on capsules round the thighs): on the left through IKRig’s springs constraint, on the right a ghost through three-vrm’s spring bone manager, with the same VRM parameters. Change the update rate: the panel reads how far each tip is from its own 60 Hz motion, within a millimetre for ikpd and centimetres for three-vrm.',
+    load: () => import('./springs.js'),
+  },
+  {
     id: 'grounding',
     requires: ['Rig', 'three.IKRig'],
     title: 'Grounding',
