@@ -157,6 +157,8 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
     t.shapes.push_back({static_cast<std::uint16_t>(SlotOf(s, col.joint)), col.shape == SpringColliderShape::kCapsule, col.offset,
                         col.tail, col.radius});
   }
+  t.balls.assign(t.shapes.size(), SpringBall{});
+  t.at.assign(c.joints.size(), SpringPose{});
   t.centerSlot = s.joints.empty() ? -1 : 0;
   if (!keepState || t.tails.size() != bones || t.now.size() != c.joints.size()) {
     t.tails.assign(bones, glm::vec3(0.0f));

@@ -44,6 +44,13 @@ struct SpringShape {
   float radius = 0.0f;
 };
 
+// A collider at one tick's interpolation: segment a + t·ab (a sphere: ab = 0), its radius
+// (each tail adds its hitRadius).
+struct SpringBall {
+  glm::vec3 a{0.0f}, ab{0.0f};
+  float ab2 = 0.0f, radius = 0.0f;
+};
+
 struct SpringsState {
   LimbSmoothing smooth;
   std::vector<SpringBone> bones;
@@ -54,6 +61,8 @@ struct SpringsState {
   std::vector<glm::vec3> shown;            // per bone: the tail shown this frame (scratch for a tick)
   std::vector<SpringPose> before, now;  // per c.joints slot: the animated pose at the last frame and this one
   std::vector<glm::quat> solved;        // per bone: its solved rotation (center space)
+  std::vector<SpringPose> at;           // per slot: the animated pose at the tick being computed (scratch)
+  std::vector<SpringBall> balls;        // per collider: the same tick's (scratch)
   double clock = 0.0;                   // seconds since the last tick, in [0, kSpringTick)
   bool seen = false;                    // `before` and the tails hold a frame (else the next starts from its pose)
 };

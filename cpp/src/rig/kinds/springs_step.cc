@@ -67,10 +67,11 @@ glm::vec3 PushOutCapsule(const glm::vec3& x, const glm::vec3& head, float length
 
 constexpr int kCollidePasses = 8;
 
-// A collider at interpolation u, grown by the tail's hitRadius: segment a + t·ab (a sphere: ab = 0), radius r.
+// A collider (springs.h's SpringBall) grown by a tail's hitRadius.
 struct Ball {
   glm::vec3 a{0.0f}, ab{0.0f};
   float ab2 = 0.0f, r = 0.0f;
+  Ball(const SpringBall& b, float hitRadius) : a(b.a), ab(b.ab), ab2(b.ab2), r(b.radius + hitRadius) {}
   glm::vec3 Nearest(const glm::vec3& x) const { return ab2 > 0.0f ? a + ab * std::clamp(glm::dot(x - a, ab) / ab2, 0.0f, 1.0f) : a; }
   bool Holds(const glm::vec3& x) const {
     const glm::vec3 d = x - Nearest(x);
@@ -78,14 +79,19 @@ struct Ball {
   }
 };
 
-Ball BallOf(const SpringsState& s, const SpringShape& shape, float u, float hitRadius) {
-  const SpringPose p = At(s, shape.slot, u);
-  Ball b;
-  b.a = p.position + p.rotation * shape.offset;
-  b.ab = shape.capsule ? p.rotation * (shape.tail - shape.offset) : glm::vec3(0.0f);
-  b.ab2 = glm::dot(b.ab, b.ab);
-  b.r = shape.radius + hitRadius;
-  return b;
+// The animated pose of every slot and every collider at interpolation u, once per tick
+// (each bone reads its own, its parent's and its tail's; each tail every collider).
+void Prepare(SpringsState& s, float u) {
+  for (std::size_t k = 0; k < s.at.size(); ++k) s.at[k] = At(s, k, u);
+  for (std::size_t i = 0; i < s.shapes.size(); ++i) {
+    const SpringShape& shape = s.shapes[i];
+    const SpringPose& p = s.at[shape.slot];
+    SpringBall& b = s.balls[i];
+    b.a = p.position + p.rotation * shape.offset;
+    b.ab = shape.capsule ? p.rotation * (shape.tail - shape.offset) : glm::vec3(0.0f);
+    b.ab2 = glm::dot(b.ab, b.ab);
+    b.radius = shape.radius;
+  }
 }
 
 // The point of the three spheres' meeting (p1, r1), (p2, r2), (p3, r3) nearest x; false when they do not meet.
@@ -114,13 +120,13 @@ bool ThreeSpheres(const glm::vec3& p1, float r1, const glm::vec3& p2, float r2, 
 // Every collider against the tail x (on the sphere (head, length)): passes
 // until none holds it; where two hold it in turn (a crevice), the nearest
 // point of the sphere on both colliders' surfaces that none holds.
-glm::vec3 Collide(const SpringsState& s, float u, glm::vec3 x, const glm::vec3& head, float length, float hitRadius) {
+glm::vec3 Collide(const SpringsState& s, glm::vec3 x, const glm::vec3& head, float length, float hitRadius) {
   const glm::vec3 start = x;
   bool held = false;
   for (int pass = 0; pass < kCollidePasses; ++pass) {
     held = false;
-    for (const SpringShape& shape : s.shapes) {
-      const Ball b = BallOf(s, shape, u, hitRadius);
+    for (const SpringBall& ball : s.balls) {
+      const Ball b(ball, hitRadius);
       if (!b.Holds(x)) continue;
       held = true;
       x = b.ab2 > 0.0f ? PushOutCapsule(x, head, length, b.a, b.ab, b.r) : PushOut(x, head, length, b.a, b.r);
@@ -128,18 +134,18 @@ glm::vec3 Collide(const SpringsState& s, float u, glm::vec3 x, const glm::vec3& 
     if (!held) return x;
   }
   const auto free = [&](const glm::vec3& y) {
-    for (const SpringShape& shape : s.shapes) {
-      if (BallOf(s, shape, u, hitRadius).Holds(y)) return false;
+    for (const SpringBall& ball : s.balls) {
+      if (Ball(ball, hitRadius).Holds(y)) return false;
     }
     return true;
   };
   if (free(x)) return x;
   glm::vec3 best = x;
   float bestGap = -1.0f;
-  for (std::size_t i = 0; i < s.shapes.size(); ++i) {
-    const Ball bi = BallOf(s, s.shapes[i], u, hitRadius);
-    for (std::size_t k = i + 1; k < s.shapes.size(); ++k) {
-      const Ball bk = BallOf(s, s.shapes[k], u, hitRadius);
+  for (std::size_t i = 0; i < s.balls.size(); ++i) {
+    const Ball bi(s.balls[i], hitRadius);
+    for (std::size_t k = i + 1; k < s.balls.size(); ++k) {
+      const Ball bk(s.balls[k], hitRadius);
       glm::vec3 y = x;
       bool found = false;
       for (int refine = 0; refine < 6; ++refine) {  // a capsule's nearest point moves with y
@@ -162,19 +168,19 @@ struct BoneFrame {
   float length = 0.0f;
 };
 
-BoneFrame FrameOf(const SpringsState& s, std::size_t b, float u, float tipLength) {
+BoneFrame FrameOf(const SpringsState& s, std::size_t b, float tipLength) {
   const SpringBone& j = s.bones[b];
-  const SpringPose pose = At(s, j.slot, u);
+  const SpringPose& pose = s.at[j.slot];
   BoneFrame f;
   f.head = pose.position;
   f.q = pose.rotation;
   if (j.parent >= 0) {
     const std::size_t p = static_cast<std::size_t>(j.parent);
     f.head = s.shown[p];
-    const glm::quat parent = At(s, s.bones[p].slot, u).rotation;
+    const glm::quat parent = s.at[s.bones[p].slot].rotation;
     f.q = Unit(s.solved[p] * (glm::conjugate(parent) * pose.rotation));
   }
-  const glm::vec3 rest = j.tailSlot >= 0 ? At(s, static_cast<std::size_t>(j.tailSlot), u).position - pose.position
+  const glm::vec3 rest = j.tailSlot >= 0 ? s.at[static_cast<std::size_t>(j.tailSlot)].position - pose.position
                                          : pose.rotation * (j.tipAxis * tipLength);
   f.length = glm::length(rest);
   f.axis = f.length > 1e-9f && IsFinite(f.length) ? f.q * (glm::conjugate(pose.rotation) * (rest / f.length)) : glm::vec3(0.0f);
@@ -182,7 +188,7 @@ BoneFrame FrameOf(const SpringsState& s, std::size_t b, float u, float tipLength
 }
 
 // Bone b's tail at x: put on its length from its head, out of the colliders, its solved rotation.
-void Place(SpringsState& s, std::size_t b, float u, const BoneFrame& f, glm::vec3 x) {
+void Place(SpringsState& s, std::size_t b, const BoneFrame& f, glm::vec3 x) {
   if (!(f.length > 1e-9f) || !IsFinite(f.length)) {  // a zero-length bone: its tail on its head
     s.shown[b] = f.head, s.solved[b] = f.q;
     return;
@@ -190,7 +196,7 @@ void Place(SpringsState& s, std::size_t b, float u, const BoneFrame& f, glm::vec
   const glm::vec3 d = x - f.head;
   const float dl = glm::length(d);
   x = f.head + (dl > 1e-9f * f.length && IsFinite(dl) ? d * (f.length / dl) : f.axis * f.length);
-  if (!s.shapes.empty()) x = Collide(s, u, x, f.head, f.length, s.bones[b].hitRadius);
+  if (!s.balls.empty()) x = Collide(s, x, f.head, f.length, s.bones[b].hitRadius);
   if (!IsFinite(x)) x = f.head + f.axis * f.length;
   s.shown[b] = x;
   s.solved[b] = Unit(chain_detail::Arc(f.axis, (x - f.head) / f.length) * f.q);
@@ -199,20 +205,22 @@ void Place(SpringsState& s, std::size_t b, float u, const BoneFrame& f, glm::vec
 // One tick of VRM's step at interpolation u into `shown` (tails and previous unchanged).
 void Tick(SpringsState& s, float u, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
   constexpr float kTick = static_cast<float>(kSpringTick);
+  Prepare(s, u);
   for (std::size_t b = 0; b < s.bones.size(); ++b) {
     const SpringBone& j = s.bones[b];
-    const BoneFrame f = FrameOf(s, b, u, tipLength);
+    const BoneFrame f = FrameOf(s, b, tipLength);
     const glm::vec3 pull = j.stiffness * f.axis + j.gravityPower * (worldToCenter * j.gravityDir) + wind;
-    Place(s, b, u, f, s.tails[b] + (s.tails[b] - s.previous[b]) * (1.0f - j.drag) + pull * kTick);
+    Place(s, b, f, s.tails[b] + (s.tails[b] - s.previous[b]) * (1.0f - j.drag) + pull * kTick);
   }
 }
 
 // The tails shown a fraction `frac` of a tick past the last one (`shown`
 // holding the next tick's, when frac > 0), on this frame's pose.
 void Show(SpringsState& s, float frac, float tipLength) {
+  Prepare(s, 1.0f);
   for (std::size_t b = 0; b < s.bones.size(); ++b) {
-    const BoneFrame f = FrameOf(s, b, 1.0f, tipLength);
-    Place(s, b, 1.0f, f, frac > 0.0f ? s.tails[b] + (s.shown[b] - s.tails[b]) * frac : s.tails[b]);
+    const BoneFrame f = FrameOf(s, b, tipLength);
+    Place(s, b, f, frac > 0.0f ? s.tails[b] + (s.shown[b] - s.tails[b]) * frac : s.tails[b]);
   }
 }
 
@@ -220,6 +228,7 @@ void Show(SpringsState& s, float frac, float tipLength) {
 
 int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
   int ticks = 0;
+  float lastU = -1.0f;  // the last tick's place within this frame (1: on this frame's pose)
   if (dt > 0.0f && IsFinite(dt)) {
     const double start = s.clock, length = static_cast<double>(dt);
     s.clock += length;
@@ -230,7 +239,8 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
         break;
       }
       const double at = kSpringTick * (ticks + 1) - start;  // the tick's time within this frame
-      Tick(s, static_cast<float>(std::clamp(at / length, 0.0, 1.0)), tipLength, wind, worldToCenter);
+      lastU = static_cast<float>(std::clamp(at / length, 0.0, 1.0));
+      Tick(s, lastU, tipLength, wind, worldToCenter);
       s.previous.swap(s.tails);
       s.tails.swap(s.shown);  // tails: this tick's; shown: scratch
       s.clock -= kSpringTick;
@@ -239,8 +249,15 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
     s.clock = std::max(s.clock, 0.0);
   }
   const float frac = static_cast<float>(s.clock / kSpringTick);
-  if (frac > 1e-5f) Tick(s, 1.0f, tipLength, wind, worldToCenter);  // the next tick, on this frame's pose
-  Show(s, frac > 1e-5f ? frac : 0.0f, tipLength);
+  if (frac > 1e-5f) {
+    Tick(s, 1.0f, tipLength, wind, worldToCenter);  // the next tick, on this frame's pose
+    Show(s, frac, tipLength);
+  } else if (lastU == 1.0f) {
+    // The last tick was on this frame's pose: its tails, placed and solved, are what is shown.
+    std::copy(s.tails.begin(), s.tails.end(), s.shown.begin());
+  } else {
+    Show(s, 0.0f, tipLength);
+  }
   return ticks;
 }
 
