@@ -84,6 +84,11 @@ export function standard(color, options = {}) {
   return new THREE.MeshStandardMaterial({ color, roughness: 0.55, metalness: 0.05, flatShading: true, ...options });
 }
 
+/** The translucent blue-grey of a ghost beside the character (IK off, a cross-fade, three-vrm). */
+export function ghostMaterial(opacity) {
+  return new THREE.MeshStandardMaterial({ color: colors.boneAlt, roughness: 0.8, transparent: true, opacity, depthWrite: false });
+}
+
 /** A bone mesh plus a joint sphere at its origin, as one group. */
 export function boneMesh(length, { axis = 'x', color = colors.bone, jointRadius = 0.045 } = {}) {
   const group = new THREE.Group();

@@ -8,7 +8,7 @@
 // stance soles' distance to the ground and how far planted feet slide.
 import * as THREE from 'three/webgpu';
 import { acceleratedRaycast, computeBoundsTree, disposeBoundsTree } from 'three-mesh-bvh';
-import { setupStage } from '../lib/stage.js';
+import { ghostMaterial, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
 import { createWalk } from '../lib/walk.js';
 import { createCourse, heightAt, loopAt, loopLength } from '../lib/course.js';
@@ -53,8 +53,8 @@ export async function create(ctx) {
   scene.updateMatrixWorld(true);
 
   const human = addWalker(scene);
-  const ghostMaterial = new THREE.MeshStandardMaterial({ color: 0x9fb7d6, roughness: 0.8, transparent: true, opacity: 0.3, depthWrite: false });
-  const ghost = addWalker(scene, ghostMaterial);
+  const ghostLook = ghostMaterial(0.3);
+  const ghost = addWalker(scene, ghostLook);
   ghost.mesh.castShadow = false;
   ctx.label(ghost.bones.head, 'grounding off', [0, 0.42, 0]);
 

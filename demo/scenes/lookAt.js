@@ -10,7 +10,7 @@
 import * as THREE from 'three/webgpu';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { colors, handle, setupStage } from '../lib/stage.js';
+import { colors, ghostMaterial, handle, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
 
 const HISTORY_SECONDS = 8;
@@ -61,8 +61,8 @@ export async function create(ctx) {
   controls.target.set(0.85, 1.05, 0); // the characters left of the GUI and the plot
 
   const human = addHumanoid(scene, IK_X);
-  const ghostMaterial = new THREE.MeshStandardMaterial({ color: 0x9fb7d6, roughness: 0.8, transparent: true, opacity: 0.35, depthWrite: false });
-  const ghost = addHumanoid(scene, -IK_X, ghostMaterial);
+  const ghostLook = ghostMaterial(0.35);
+  const ghost = addHumanoid(scene, -IK_X, ghostLook);
   ghost.mesh.castShadow = false;
   ctx.label(human.bones.head, 'BodyLookAtIK', [0, 0.38, 0]);
   ctx.label(ghost.bones.head, 'IK off', [0, 0.38, 0]);

@@ -7,7 +7,7 @@
 // stays within a millimetre at any rate, three-vrm's moves by centimetres.
 import * as THREE from 'three/webgpu';
 import { VRMSpringBoneCollider, VRMSpringBoneColliderShapeCapsule, VRMSpringBoneJoint, VRMSpringBoneManager } from '@pixiv/three-vrm-springbone';
-import { setupStage } from '../lib/stage.js';
+import { colors, ghostMaterial, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
 import { disposeModel } from '../lib/sampleCharacters.js';
 
@@ -106,10 +106,9 @@ export async function create(ctx) {
   setupStage(ctx);
   camera.position.set(0, 1.5, 3.4);
   controls.target.set(0, 1.0, 0);
-  const ghostMaterial = new THREE.MeshStandardMaterial({ color: 0x9fb7d6, roughness: 0.8, transparent: true, opacity: 0.4, depthWrite: false });
 
   // Shown: ikpd (left) and three-vrm (right); hidden: both again at 60 Hz, the reference.
-  const humans = [character(), character(ghostMaterial), character(), character()];
+  const humans = [character(), character(ghostMaterial(0.4)), character(), character()];
   for (const h of humans) h.hipsY = h.bones.hips.position.y;
   humans[0].root.position.x = -X;
   humans[1].root.position.x = X;
@@ -124,7 +123,7 @@ export async function create(ctx) {
     for (const chain of Object.values(h.chains).flat()) {
       const geometry = new THREE.BufferGeometry();
       geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * chain.length), 3));
-      const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ color: i === 0 ? 0x7bd88f : 0x9fb7d6 }));
+      const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ color: i === 0 ? colors.up : colors.boneAlt }));
       line.frustumCulled = false;
       scene.add(line);
       lines.push({ line, chain });

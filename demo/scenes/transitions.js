@@ -7,14 +7,13 @@
 import * as THREE from 'three/webgpu';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { setupStage } from '../lib/stage.js';
+import { ghostMaterial, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
 import { createWalk } from '../lib/walk.js';
 import { disposeModel, loadSample } from '../lib/sampleCharacters.js';
 
 const HISTORY = 360; // samples kept in the plot (6 s at 60 Hz)
 const SPACING = 0.7; // each copy stands this far from the middle
-const GHOST = { color: 0x9fb7d6, roughness: 0.8, transparent: true, opacity: 0.4, depthWrite: false };
 
 /** The humanoid's procedural walk baked into a looping clip (one cycle, 30 keys/s). */
 function walkClip(name, human, options) {
@@ -50,7 +49,7 @@ async function loadCharacter(name) {
       dispose: () => copies.forEach((c) => disposeModel(c.root)),
     };
   }
-  const humans = [createHumanoid({ names: 'mixamo' }), createHumanoid({ names: 'mixamo', material: new THREE.MeshStandardMaterial(GHOST) })];
+  const humans = [createHumanoid({ names: 'mixamo' }), createHumanoid({ names: 'mixamo', material: ghostMaterial(0.4) })];
   const clips = humans.map((h) => ({
     Idle: h.idle,
     Walk: walkClip('Walk', h, {}),
@@ -71,7 +70,7 @@ function ghostly(root) {
   root.traverse((o) => {
     if (!o.isMesh) return;
     for (const m of [o.material].flat()) m.dispose();
-    o.material = new THREE.MeshStandardMaterial(GHOST);
+    o.material = ghostMaterial(0.4);
     o.castShadow = false;
   });
 }
