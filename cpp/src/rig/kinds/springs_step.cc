@@ -202,10 +202,9 @@ void Place(SpringsState& s, std::size_t b, const BoneFrame& f, glm::vec3 x) {
   s.solved[b] = Unit(chain_detail::Arc(f.axis, (x - f.head) / f.length) * f.q);
 }
 
-// One tick of VRM's step at interpolation u into `shown` (tails and previous unchanged).
-void Tick(SpringsState& s, float u, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
+// One tick of VRM's step into `shown` (tails and previous unchanged), on the pose Prepare put in `at`.
+void Tick(SpringsState& s, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
   constexpr float kTick = static_cast<float>(kSpringTick);
-  Prepare(s, u);
   for (std::size_t b = 0; b < s.bones.size(); ++b) {
     const SpringBone& j = s.bones[b];
     const BoneFrame f = FrameOf(s, b, tipLength);
@@ -215,9 +214,8 @@ void Tick(SpringsState& s, float u, float tipLength, const glm::vec3& wind, cons
 }
 
 // The tails shown a fraction `frac` of a tick past the last one (`shown`
-// holding the next tick's, when frac > 0), on this frame's pose.
+// holding the next tick's, when frac > 0), on this frame's pose (Prepare(s, 1)).
 void Show(SpringsState& s, float frac, float tipLength) {
-  Prepare(s, 1.0f);
   for (std::size_t b = 0; b < s.bones.size(); ++b) {
     const BoneFrame f = FrameOf(s, b, tipLength);
     Place(s, b, f, frac > 0.0f ? s.tails[b] + (s.shown[b] - s.tails[b]) * frac : s.tails[b]);
@@ -240,7 +238,8 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
       }
       const double at = kSpringTick * (ticks + 1) - start;  // the tick's time within this frame
       lastU = static_cast<float>(std::clamp(at / length, 0.0, 1.0));
-      Tick(s, lastU, tipLength, wind, worldToCenter);
+      Prepare(s, lastU);
+      Tick(s, tipLength, wind, worldToCenter);
       s.previous.swap(s.tails);
       s.tails.swap(s.shown);  // tails: this tick's; shown: scratch
       s.clock -= kSpringTick;
@@ -249,15 +248,14 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
     s.clock = std::max(s.clock, 0.0);
   }
   const float frac = static_cast<float>(s.clock / kSpringTick);
-  if (frac > 1e-5f) {
-    Tick(s, 1.0f, tipLength, wind, worldToCenter);  // the next tick, on this frame's pose
-    Show(s, frac, tipLength);
-  } else if (lastU == 1.0f) {
+  if (lastU == 1.0f && !(frac > 1e-5f)) {
     // The last tick was on this frame's pose: its tails, placed and solved, are what is shown.
     std::copy(s.tails.begin(), s.tails.end(), s.shown.begin());
-  } else {
-    Show(s, 0.0f, tipLength);
+    return ticks;
   }
+  Prepare(s, 1.0f);  // this frame's pose, once for the next tick and the tails shown
+  if (frac > 1e-5f) Tick(s, tipLength, wind, worldToCenter);  // the next tick
+  Show(s, frac > 1e-5f ? frac : 0.0f, tipLength);
   return ticks;
 }
 
