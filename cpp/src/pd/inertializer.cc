@@ -9,6 +9,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "ikpd/pd/spring.h"
+#include "../simd/vec.h"
 
 namespace ikpd::pd {
 namespace {
@@ -17,10 +18,16 @@ constexpr std::size_t kMaxInertializerJoints = 65536;
 // The shortest time between a previous pose and now: velocities stay far inside double.
 constexpr double kMinDt = 1e-6;
 constexpr double kFloatMax = std::numeric_limits<float>::max();
+// The largest rotation offset (radians) Update evaluates in float: its rounding stays
+// below 1e-6 rad; a larger one (a spin at the switch) is evaluated in double.
+constexpr float kLaneAngle = 4.0f;
 
+// Every value finite (four at a time over the raw floats) and every rotation non-zero.
 bool UsablePose(std::span<const Transform> pose) {
+  static_assert(sizeof(Transform) == 7 * sizeof(float), "Transform: 7 packed floats");
+  if (!simd::AllFinite(reinterpret_cast<const float*>(pose.data()), 7 * pose.size())) return false;
   for (const Transform& t : pose) {
-    if (!IsFinite(t.position) || !IsUsableRotation(t.rotation)) return false;
+    if (!(glm::dot(t.rotation, t.rotation) > 1e-12f)) return false;
   }
   return true;
 }
@@ -71,6 +78,7 @@ glm::dvec3 LeftJacobian(const glm::dvec3& r, const glm::dvec3& v) {
 Status Inertializer::Configure(std::size_t jointCount) {
   if (jointCount < 1 || jointCount > kMaxInertializerJoints) return Error("jointCount: must be in [1, 65536]");
   state_.assign(jointCount * kStride, 0.0);
+  lanes_.assign(jointCount * kStride, 0.0f);
   jointCount_ = jointCount;
   Reset();
   return Ok();
@@ -157,6 +165,12 @@ Status Inertializer::Transition(const InertializerTransition& t) {
     std::copy(values, values + kStride, s);
   }
   if (kp_ == 0.0) std::fill(state_.begin(), state_.end(), 0.0);
+  // The float copy Update reads in lanes: component k of joint j at k·jointCount + j.
+  for (std::size_t j = 0; j < jointCount_; ++j) {
+    for (std::size_t k = 0; k < kStride; ++k) {
+      lanes_[k * jointCount_ + j] = static_cast<float>(std::clamp(state_[j * kStride + k], -kFloatMax, kFloatMax));
+    }
+  }
   return Ok();
 }
 
@@ -170,22 +184,76 @@ Status Inertializer::Update(double dt, std::span<const Transform> pose, std::spa
   // One set of coefficients for every joint: offset(t) = ee·offset0 + ev·velocity0.
   const StepCoeffs c = kp_ > 0.0 ? ExactStepCoeffs(kp_, kd_, elapsed_) : StepCoeffs{0.0, 0.0, 0.0, 0.0};
   const bool none = c.ee == 0.0 && c.ev == 0.0;
-  for (std::size_t j = 0; j < jointCount_; ++j) {
-    const Transform in = pose[j];
-    const glm::dquat q = Unit(in.rotation);
-    if (none) {
-      out[j] = {in.position, glm::quat(q)};
-      continue;
-    }
-    const double* s = &state_[j * kStride];
-    double o[6];
-    for (int k = 0; k < 6; ++k) o[k] = c.ee * s[k] + c.ev * s[6 + k];
-    const glm::dquat rotation = Exp({o[0], o[1], o[2]}) * q;
-    const glm::dvec3 position = Position(in) + glm::dvec3(o[3], o[4], o[5]);
-    out[j].position = glm::vec3(glm::clamp(position, glm::dvec3(-kFloatMax), glm::dvec3(kFloatMax)));
-    out[j].rotation = glm::quat(glm::normalize(rotation));
-  }
+  // Groups of simd::kWide joints in lanes, the rest one by one through the same
+  // kernel (the same bits either way).
+  const std::size_t grouped = jointCount_ - jointCount_ % simd::kWide;
+  for (std::size_t j = 0; j < grouped; j += simd::kWide) ApplyOffsets<simd::Wide>(c, none, j, pose, out);
+  for (std::size_t j = grouped; j < jointCount_; ++j) ApplyOffsets<float>(c, none, j, pose, out);
   return Ok();
+}
+
+// Joint j of `pose` with its offset at c, in double (a rotation offset past kLaneAngle).
+Transform Inertializer::OffsetInDouble(const StepCoeffs& c, const Transform& in, std::size_t j) const {
+  const double* s = &state_[j * kStride];
+  double o[6];
+  for (int k = 0; k < 6; ++k) o[k] = c.ee * s[k] + c.ev * s[6 + k];
+  const glm::dquat rotation = Exp({o[0], o[1], o[2]}) * Unit(in.rotation);
+  const glm::dvec3 position = Position(in) + glm::dvec3(o[3], o[4], o[5]);
+  return {glm::vec3(glm::clamp(position, glm::dvec3(-kFloatMax), glm::dvec3(kFloatMax))),
+          glm::quat(glm::normalize(rotation))};
+}
+
+// Joints j .. j + lanes − 1 of `pose` with their offsets at c into `out` (docs/pd/inertializer.md,
+// "The decay"), in float lanes: exp(rotation offset)·pose rotation, renormalized, and the
+// position plus its offset, kept within float. A joint whose rotation offset is larger
+// than kLaneAngle (a spin at the switch) is done in double.
+template <class F>
+void Inertializer::ApplyOffsets(const StepCoeffs& c, bool none, std::size_t j, std::span<const Transform> pose,
+                                std::span<Transform> out) const {
+  constexpr std::size_t lanes = sizeof(F) / sizeof(float);
+  alignas(32) float in[7][lanes];  // the pose, one float per lane per component
+  for (std::size_t l = 0; l < lanes; ++l) {
+    const Transform& t = pose[j + l];
+    in[0][l] = t.position.x, in[1][l] = t.position.y, in[2][l] = t.position.z;
+    in[3][l] = t.rotation.x, in[4][l] = t.rotation.y, in[5][l] = t.rotation.z, in[6][l] = t.rotation.w;
+  }
+  F f[7];
+  for (int k = 0; k < 7; ++k) simd::Load1(in[k], 0, &f[k]);
+  simd::Q4<F> rotation = simd::NormalizeSafe(simd::Q4<F>{f[3], f[4], f[5], f[6]});
+  simd::V3<F> position{f[0], f[1], f[2]};
+  alignas(32) float angles[lanes] = {};
+  if (!none) {
+    // offset(t) = ee·offset0 + ev·velocity0, per component.
+    const F ee(static_cast<float>(c.ee)), ev(static_cast<float>(c.ev));
+    F o[6];
+    for (std::size_t k = 0; k < 6; ++k) {
+      F s, v;
+      simd::Load1(&lanes_[k * jointCount_], j, &s);
+      simd::Load1(&lanes_[(k + 6) * jointCount_], j, &v);
+      o[k] = ee * s + ev * v;
+    }
+    const F angle = simd::Sqrt(o[0] * o[0] + o[1] * o[1] + o[2] * o[2]);
+    simd::Store1(angles, 0, angle);
+    F sinHalf, cosHalf;
+    simd::SinCos(angle * 0.5f, &sinHalf, &cosHalf);
+    // sin(θ/2)/θ, its series near 0 (where the quotient loses its digits).
+    const F k = simd::Select(angle < F(1e-3f), F(0.5f) - angle * angle * (1.0f / 48.0f), sinHalf / angle);
+    rotation = simd::Normalize(simd::Q4<F>{o[0] * k, o[1] * k, o[2] * k, cosHalf} * rotation);
+    position = position + simd::V3<F>{o[3], o[4], o[5]};
+  }
+  const F big(kFloatMax);
+  const F result[7] = {simd::Min(simd::Max(position.x, -big), big), simd::Min(simd::Max(position.y, -big), big),
+                       simd::Min(simd::Max(position.z, -big), big), rotation.x, rotation.y, rotation.z, rotation.w};
+  alignas(32) float r[7][lanes];
+  for (int k = 0; k < 7; ++k) simd::Store1(r[k], 0, result[k]);
+  for (std::size_t l = 0; l < lanes; ++l) {
+    out[j + l].position = {r[0][l], r[1][l], r[2][l]};
+    out[j + l].rotation.x = r[3][l], out[j + l].rotation.y = r[4][l], out[j + l].rotation.z = r[5][l];
+    out[j + l].rotation.w = r[6][l];
+  }
+  for (std::size_t l = 0; l < lanes; ++l) {
+    if (!(angles[l] <= kLaneAngle)) out[j + l] = OffsetInDouble(c, pose[j + l], j + l);  // far, or not finite
+  }
 }
 
 Status Inertializer::OffsetAt(std::size_t joint, glm::dvec3* rotation, glm::dvec3* translation) const {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ikpd/common.h"
+#include "ikpd/pd/spring.h"
 
 namespace ikpd::pd {
 
@@ -69,9 +70,14 @@ class Inertializer {
   Status OffsetAt(std::size_t joint, glm::dvec3* rotation, glm::dvec3* translation) const;
 
  private:
+  template <class F>
+  void ApplyOffsets(const StepCoeffs& c, bool none, std::size_t j, std::span<const Transform> pose,
+                    std::span<Transform> out) const;
+  Transform OffsetInDouble(const StepCoeffs& c, const Transform& in, std::size_t j) const;
   // Per joint, 12 doubles: rotation offset, translation offset, then their velocities.
   static constexpr std::size_t kStride = 12;
   std::vector<double> state_;
+  std::vector<float> lanes_;  // the same in float, component-major (kStride × jointCount), for Update's lanes
   std::size_t jointCount_ = 0;
   double halfLife_ = 0.0;
   double elapsed_ = 0.0;
