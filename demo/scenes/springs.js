@@ -155,7 +155,7 @@ export async function create(ctx) {
     lines = [];
   }
   addLines([humans[0], humans[1]]);
-  const _p = new THREE.Vector3();
+  const _p = new THREE.Vector3(), _q = new THREE.Vector3();
   function drawLines() {
     for (const { line, chain } of lines) {
       const a = line.geometry.attributes.position;
@@ -195,7 +195,13 @@ export async function create(ctx) {
       scene.add(pair[0].root, pair[1].root);
       removeLines();
       addLines(pair);
-      dropped = { name: file.name, humans: pair, sims, gap: 0, moved: 0, start: tips(pair[0]) };
+      // moved: how far the springs swing ikpd's tips from where the hips alone would carry them (their rest places in the hips' frame).
+      const hips = pair[0].bones.hips;
+      const start = Object.values(pair[0].chains).flat().map((chain) => hips.worldToLocal(chain[chain.length - 1].getWorldPosition(new THREE.Vector3())));
+      dropped = { name: file.name, humans: pair, sims, gap: 0, moved: 0, start };
+      // The script starts over (both copies from their rest pose at t = 0), the built-in pair with it.
+      time = clocks[0] = clocks[1] = 0;
+      gaps[0] = gaps[1] = 0;
       message = '';
     } catch (error) {
       for (const { model } of parsed) disposeModel(model);
@@ -249,7 +255,8 @@ export async function create(ctx) {
       if (dropped) {
         const [a, b] = dropped.humans.map(tips);
         if (clocks[0] > 0.5) dropped.gap = Math.max(dropped.gap, ...a.map((p, j) => p.distanceTo(b[j])));
-        dropped.moved = Math.max(dropped.moved, ...a.map((p, j) => p.distanceTo(dropped.start[j])));
+        const hips = dropped.humans[0].bones.hips, chains = Object.values(dropped.humans[0].chains).flat();
+        dropped.moved = Math.max(dropped.moved, ...chains.map((chain, j) => chain[chain.length - 1].getWorldPosition(_p).distanceTo(hips.localToWorld(_q.copy(dropped.start[j])))));
       } else if (Math.abs(clocks[0] - clocks[1]) < 1e-6 && clocks[0] > 0.5) {
         for (const [k, [shown, reference]] of [[0, 2], [1, 3]].entries()) {
           const a = tips(humans[shown]), b = tips(humans[reference]);

@@ -3,7 +3,7 @@
 // ikpd tips stay within 1 mm of their own 60 Hz motion while three-vrm's move by
 // more than 5 mm (both figures printed). A generated VRM 1.0 dropped on it
 // (tests/support/vrm-glb.js) runs its own spring bones on ikpd beside a copy on
-// three-vrm: at 60 Hz the tails swing and stay within 5 mm of three-vrm's.
+// three-vrm: at 60 Hz the tails swing and stay within 5 mm of three-vrm's, and the script starts over at the drop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, dropFile, openDemoSession } from './browser.js';
 import { exportSpringVrm } from '../support/vrm-glb.js';
