@@ -7,10 +7,9 @@ import { disposeModel } from './sampleCharacters.js';
 
 const _v = new THREE.Vector3();
 
-/** The VRM loader plugin, loaded on the first .vrm dropped. */
-async function vrmPlugin(parser) {
-  const { VRMLoaderPlugin } = await import('@pixiv/three-vrm');
-  return new VRMLoaderPlugin(parser);
+/** The VRM loader plugin's class, loaded on the first .vrm dropped (GLTFLoader's plugin callback must return the plugin itself). */
+async function vrmPluginClass() {
+  return (await import('@pixiv/three-vrm')).VRMLoaderPlugin;
 }
 
 /**
@@ -19,7 +18,10 @@ async function vrmPlugin(parser) {
  */
 export async function parseDropped(file) {
   const loader = new GLTFLoader();
-  if (/\.vrm$/i.test(file.name)) loader.register(vrmPlugin);
+  if (/\.vrm$/i.test(file.name)) {
+    const VRMLoaderPlugin = await vrmPluginClass();
+    loader.register((parser) => new VRMLoaderPlugin(parser));
+  }
   const gltf = await loader.parseAsync(await file.arrayBuffer(), '');
   const vrm = gltf.userData.vrm;
   const model = vrm ? vrm.scene : gltf.scene;

@@ -4,12 +4,16 @@
 // left, IKRig's springs constraint; on the right, a ghost running three-vrm's
 // VRMSpringBoneManager with the same VRM parameters. Hidden copies of both run at
 // 60 Hz, and the panel reads how far each shown tip is from its own 60 Hz: ikpd's
-// stays within a millimetre at any rate, three-vrm's moves by centimetres.
+// stays within a millimetre at any rate, three-vrm's moves by centimetres. A .vrm
+// dropped on the scene replaces the pair: its own spring bones on ikpd
+// (`add('springs', { vrm })`) beside a copy on three-vrm's, turned and hopped the
+// same way, the panel reading how far their tips are apart.
 import * as THREE from 'three/webgpu';
 import { VRMSpringBoneCollider, VRMSpringBoneColliderShapeCapsule, VRMSpringBoneJoint, VRMSpringBoneManager } from '@pixiv/three-vrm-springbone';
 import { colors, ghostMaterial, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
 import { disposeModel } from '../lib/sampleCharacters.js';
+import { frameModel, listenForDrops, parseDropped } from '../lib/droppedModel.js';
 
 const X = 0.55; // the ikpd character stands at -X, the ghost at +X
 const RATES = [15, 30, 60, 144, 240];
@@ -101,6 +105,21 @@ function withThreeVrm(human) {
   return { step: (dt) => manager.update(dt), dispose: () => {} };
 }
 
+/** A VRMSpringBoneManager's chains as bone lists (as the springs import finds them: a joint continues the one whose child is its bone). */
+function chainsOf(manager) {
+  const joints = [...manager.joints];
+  const byBone = new Map(joints.map((j) => [j.bone, j]));
+  const continued = new Set(joints.filter((j) => j.child && byBone.has(j.child)).map((j) => byBone.get(j.child)));
+  return joints.filter((j) => !continued.has(j)).map((first) => {
+    const chain = [];
+    let j = first;
+    for (; j; j = j.child ? byBone.get(j.child) : undefined) chain.push(j.bone);
+    const last = chain[chain.length - 1];
+    const tail = byBone.get(last)?.child;
+    return tail ? [...chain, tail] : chain;
+  });
+}
+
 export async function create(ctx) {
   const { scene, camera, controls, gui, ikpd, ikpdThree } = ctx;
   setupStage(ctx);
@@ -118,18 +137,25 @@ export async function create(ctx) {
   const sims = [withIkpd(ikpd, ikpdThree.IKRig, humans[0]), withThreeVrm(humans[1]), withIkpd(ikpd, ikpdThree.IKRig, humans[2]), withThreeVrm(humans[3])];
 
   // One line per chain, drawn from its bones' world positions.
-  const lines = [];
-  for (const [i, h] of [humans[0], humans[1]].entries()) {
-    for (const chain of Object.values(h.chains).flat()) {
-      const geometry = new THREE.BufferGeometry();
-      geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * chain.length), 3));
-      const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ color: i === 0 ? colors.up : colors.boneAlt }));
-      line.frustumCulled = false;
-      scene.add(line);
-      lines.push({ line, chain });
+  let lines = [];
+  function addLines(pair) {
+    for (const [i, h] of pair.entries()) {
+      for (const chain of Object.values(h.chains).flat()) {
+        const geometry = new THREE.BufferGeometry();
+        geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * chain.length), 3));
+        const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ color: i === 0 ? colors.up : colors.boneAlt }));
+        line.frustumCulled = false;
+        scene.add(line);
+        lines.push({ line, chain });
+      }
     }
   }
-  const _p = new THREE.Vector3();
+  function removeLines() {
+    for (const { line } of lines) { scene.remove(line); line.geometry.dispose(); line.material.dispose(); }
+    lines = [];
+  }
+  addLines([humans[0], humans[1]]);
+  const _p = new THREE.Vector3(), _q = new THREE.Vector3();
   function drawLines() {
     for (const { line, chain } of lines) {
       const a = line.geometry.attributes.position;
@@ -138,23 +164,76 @@ export async function create(ctx) {
     }
   }
 
+  // A dropped .vrm: two copies, its spring bones on ikpd (left) and on three-vrm's own manager (right).
+  let dropped = null; // { name, humans: [ours, theirs], sims, gap, moved, start }
+  let message = '';
+  async function loadDropped(file) {
+    const parsed = [];
+    try {
+      if (!/\.vrm$/i.test(file.name)) throw new Error('not a .vrm (the springs scene runs a VRM\'s spring bones)');
+      parsed.push(await parseDropped(file), await parseDropped(file));
+      if (!parsed[0].vrm) throw new Error('three-vrm read no VRM from it (VRMC_vrm meta and humanoid)');
+      const manager = parsed[0].vrm.springBoneManager;
+      if (!manager || manager.joints.size === 0) throw new Error(`it has no spring bones (${manager ? 'no joints' : 'no VRMC_springBone'})`);
+      const pair = parsed.map(({ vrm, model }, i) => {
+        frameModel(model);
+        const root = new THREE.Group();
+        root.name = file.name;
+        root.add(model);
+        root.position.x = i === 0 ? -X : X;
+        root.updateMatrixWorld(true);
+        const hips = vrm.humanoid.getRawBoneNode('hips');
+        const chains = { vrm: chainsOf(vrm.springBoneManager) };
+        return { root, vrm, chains, bones: { hips }, hipsY: hips.position.y, mixer: { update() {} } };
+      });
+      const rig = new ikpdThree.IKRig(ikpd, pair[0].root);
+      rig.add('springs', { vrm: pair[0].vrm }); // three-vrm's update on this copy now does nothing
+      pair[1].vrm.springBoneManager.setInitState(); // at its framed place
+      const sims = [{ step: (dt) => rig.update(dt), dispose: () => rig.dispose() }, { step: (dt) => pair[1].vrm.springBoneManager.update(dt), dispose: () => {} }];
+      if (dropped) unloadDropped();
+      for (const h of [humans[0], humans[1]]) h.root.visible = false;
+      scene.add(pair[0].root, pair[1].root);
+      removeLines();
+      addLines(pair);
+      // moved: how far the springs swing ikpd's tips from where the hips alone would carry them (their rest places in the hips' frame).
+      const hips = pair[0].bones.hips;
+      const start = Object.values(pair[0].chains).flat().map((chain) => hips.worldToLocal(chain[chain.length - 1].getWorldPosition(new THREE.Vector3())));
+      dropped = { name: file.name, humans: pair, sims, gap: 0, moved: 0, start };
+      // The script starts over (both copies from their rest pose at t = 0), the built-in pair with it.
+      time = clocks[0] = clocks[1] = 0;
+      gaps[0] = gaps[1] = 0;
+      message = '';
+    } catch (error) {
+      for (const { model } of parsed) disposeModel(model);
+      message = `${file.name}: ${error.message ?? error}; the scene is unchanged`;
+      throw error;
+    }
+  }
+  function unloadDropped() {
+    for (const sim of dropped.sims) sim.dispose();
+    for (const h of dropped.humans) { scene.remove(h.root); disposeModel(h.root); }
+    dropped = null;
+  }
+  const stopDrops = listenForDrops(ctx.canvas, loadDropped); // the message says why a file failed
+
   const params = { rate: 30, playing: true };
   const clocks = [0, 0]; // simulated time of the shown pair and of the 60 Hz pair
   let time = 0;
   const gaps = [0, 0]; // the largest tip distance (m) from its own 60 Hz, ikpd and three-vrm, at shared instants
   const tips = (h) => Object.values(h.chains).flat().map((chain) => h.root.worldToLocal(chain[chain.length - 1].getWorldPosition(new THREE.Vector3())));
 
+  // Steps humans[i] (the shown pair's: the dropped VRM's when there is one).
   function stepPair(pair, dt, t) {
     for (const i of pair) {
-      const h = humans[i];
+      const h = dropped && i < 2 ? dropped.humans[i] : humans[i];
       h.mixer.update(dt);
       move(h, t);
       h.root.updateMatrixWorld(true);
-      sims[i].step(dt);
+      (dropped && i < 2 ? dropped.sims[i] : sims[i]).step(dt);
     }
   }
 
-  gui.add(params, 'rate', RATES).name('update rate (Hz)').onChange(() => { gaps[0] = gaps[1] = 0; });
+  gui.add(params, 'rate', RATES).name('update rate (Hz)').onChange(() => { gaps[0] = gaps[1] = 0; if (dropped) dropped.gap = 0; });
   gui.add(params, 'playing').name('playing');
   const panel = ctx.panel('Tip from its own 60 Hz motion', 'bottom-right');
   const readout = document.createElement('div');
@@ -173,21 +252,34 @@ export async function create(ctx) {
         clocks[1] += 1 / 60;
         stepPair([2, 3], 1 / 60, clocks[1]);
       }
-      if (Math.abs(clocks[0] - clocks[1]) < 1e-6 && clocks[0] > 0.5) {
+      if (dropped) {
+        const [a, b] = dropped.humans.map(tips);
+        if (clocks[0] > 0.5) dropped.gap = Math.max(dropped.gap, ...a.map((p, j) => p.distanceTo(b[j])));
+        const hips = dropped.humans[0].bones.hips, chains = Object.values(dropped.humans[0].chains).flat();
+        dropped.moved = Math.max(dropped.moved, ...chains.map((chain, j) => chain[chain.length - 1].getWorldPosition(_p).distanceTo(hips.localToWorld(_q.copy(dropped.start[j])))));
+      } else if (Math.abs(clocks[0] - clocks[1]) < 1e-6 && clocks[0] > 0.5) {
         for (const [k, [shown, reference]] of [[0, 2], [1, 3]].entries()) {
           const a = tips(humans[shown]), b = tips(humans[reference]);
           gaps[k] = Math.max(gaps[k], ...a.map((p, j) => p.distanceTo(b[j])));
         }
       }
       drawLines();
-      readout.textContent = `at ${params.rate} Hz: ikpd ${(gaps[0] * 1e3).toFixed(2)} mm, three-vrm ${(gaps[1] * 1e3).toFixed(1)} mm`;
+      readout.textContent = dropped
+        ? `${dropped.name} at ${params.rate} Hz: ikpd's tips from three-vrm's ${(dropped.gap * 1e3).toFixed(1)} mm`
+        : `at ${params.rate} Hz: ikpd ${(gaps[0] * 1e3).toFixed(2)} mm, three-vrm ${(gaps[1] * 1e3).toFixed(1)} mm`;
+      if (message) readout.textContent += ` (${message})`;
     },
     state() {
-      return { rate: params.rate, time: clocks[0], gaps: { ikpd: gaps[0], threeVrm: gaps[1] }, chains: lines.length / 2 };
+      return {
+        rate: params.rate, time: clocks[0], gaps: { ikpd: gaps[0], threeVrm: gaps[1] }, chains: lines.length / 2, message,
+        dropped: dropped && { name: dropped.name, gap: dropped.gap, moved: dropped.moved, tips: dropped.start.length },
+      };
     },
     dispose() {
+      stopDrops();
+      if (dropped) unloadDropped();
       for (const s of sims) s.dispose();
-      for (const { line } of lines) { line.geometry.dispose(); line.material.dispose(); }
+      removeLines();
       for (const h of humans) disposeModel(h.root); // the ghost's material with it
     },
   };

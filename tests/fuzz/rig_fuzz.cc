@@ -138,14 +138,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       for (int k = 0; k < colliders; ++k) {
         ikpd::rig::SpringCollider c;
         c.joint = s.legs.empty() || in.Int(0, 7) == 0 ? in.Int(-1, n) : s.legs[static_cast<std::size_t>(in.Int(0, static_cast<int>(s.legs.size()) - 1))];
-        c.shape = static_cast<ikpd::rig::SpringColliderShape>(in.Int(0, 15) == 0 ? 2 : in.Int(0, 1));
+        // sphere, capsule, plane, insideSphere, insideCapsule; sometimes one past them (an error)
+        c.shape = static_cast<ikpd::rig::SpringColliderShape>(in.Int(0, 15) == 0 ? 5 : in.Int(0, 4));
         c.offset = in.Vec3(), c.tail = in.Vec3();
+        c.normal = in.Int(0, 7) == 0 ? (in.Bool() ? glm::vec3(0.0f) : in.MaybeNonFiniteVec3()) : in.Vec3();
         c.radius = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 0.5f);
         s.springColliders.push_back(c);
       }
       if (in.Int(0, 3) == 0) {
         s.springJoints.resize(s.legs.size());
         for (ikpd::rig::SpringJoint& j : s.springJoints) j.stiffness = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 4.0f);
+      }
+      if (in.Int(0, 2) == 0) {  // the colliders each chain meets (sometimes a count or a bit past them: an error)
+        s.springChainColliders.resize(static_cast<std::size_t>(in.Int(0, 7) == 0 ? chains + 1 : chains));
+        for (std::uint64_t& mask : s.springChainColliders) mask = static_cast<std::uint64_t>(in.Int(0, (1 << (colliders + 1)) - 1));
       }
     }
     const std::size_t before = rig.constraintCount();

@@ -275,7 +275,7 @@ std::vector<File> Files() {
                                            JobSection<LookAtSettings>() +
                                            JobSection<BodyLookAtSettings>() + JobSection<rig::GroundingSettings>() +
                                            JobSection<rig::TwistSettings>() + JobSection<rig::AvatarSettings>() +
-                                           JobSection<rig::SpringsSettings>()});
+                                           JobSection<rig::SpringsSettings>() + JobSection<rig::SpringCollider>()});
   files.push_back({"rig/records.js", Header("cpp/src/rig/fields.h") + RecordSection<rig::LocalTransform>() +
                                          RecordSection<rig::ConstraintFrame>() + RecordSection<rig::ConstraintResult>() +
                                          RecordSection<rig::GroundHit>() + RecordSection<rig::GroundProbe>() +
@@ -311,7 +311,8 @@ std::vector<File> Files() {
                        Interface<rig::GroundingSettings>("GroundingFields", "The grounding constraint's scalar settings (docs/rig/grounding.md).") +
                        Interface<rig::TwistSettings>("TwistFields", "The twist constraint's settings (docs/rig/twist.md).") +
                        Interface<rig::AvatarSettings>("AvatarFields", "The avatar constraint's settings (docs/rig/avatar.md).") +
-                       Interface<rig::SpringsSettings>("SpringsFields", "The springs constraint's settings (docs/rig/springs.md).")});
+                       Interface<rig::SpringsSettings>("SpringsFields", "The springs constraint's settings (docs/rig/springs.md).") +
+                       Interface<rig::SpringCollider>("SpringColliderFields", "A springs collider's shape (docs/rig/springs.md, \"Colliders\").")});
   files.push_back({"../types/pd/described.d.ts", TypesHeader("cpp/src/pd/fields.h", "") +
                                                       Interface<PdOptions>("PdFields", "The options the PD controllers take (docs/pd/pd.md).")});
   files.push_back({"batch/described.js", Header("cpp/bindings/batch/fields.h") +

@@ -112,9 +112,10 @@ bool ReadTwist(Reader& r, ConstraintSettings& s) {
 
 bool ReadAvatar(Reader& r, ConstraintSettings& s) { return ReadJob(r.job, s.avatar), true; }  // cpp/src/rig/fields.h
 
-// springs: C, C chain joint counts; K, K colliders of 9 floats (joint, shape,
-// offset, tail, radius); a flag, then 7 floats per chain joint (stiffness,
-// dragForce, gravityPower, gravityDir, hitRadius).
+// springs: C, C chain joint counts; K, K colliders of 1 + JobFloats<SpringCollider>
+// floats (the joint, then its described shape: cpp/src/rig/fields.h); a flag,
+// then 7 floats per chain joint (stiffness, dragForce, gravityPower,
+// gravityDir, hitRadius); a flag, then per chain n and its n collider indices.
 bool ReadSprings(Reader& r, ConstraintSettings& s) {
   ReadJob(r.job, s.springs);  // its described options (cpp/src/rig/fields.h)
   const std::size_t chains = Reader::Count(r.at[0]);
@@ -127,12 +128,12 @@ bool ReadSprings(Reader& r, ConstraintSettings& s) {
   s.springColliders.resize(colliders);
   for (rig::SpringCollider& c : s.springColliders) {
     c.joint = IsFinite(r.at[0]) ? static_cast<int>(std::max(-2.0f, std::min(r.at[0], 65536.0f))) : -2;
-    c.shape = r.at[1] == 1.0f ? rig::SpringColliderShape::kCapsule : r.at[1] == 0.0f ? rig::SpringColliderShape::kSphere
-                                                                                     : static_cast<rig::SpringColliderShape>(2);
-    c.offset = {r.at[2], r.at[3], r.at[4]};
-    c.tail = {r.at[5], r.at[6], r.at[7]};
-    c.radius = r.at[8];
-    r.at += 9;
+    // The shape read from a float: out of range (NaN included) reads as a value its check names.
+    float block[JobFloats<rig::SpringCollider>()];
+    std::copy(r.at + 1, r.at + 1 + std::size(block), block);
+    if (!(block[0] >= 0.0f && block[0] <= 255.0f)) block[0] = 255.0f;
+    ReadJob(block, c);
+    r.at += 1 + std::size(block);
   }
   if (r.Flag()) {
     std::size_t joints = 0;
@@ -142,6 +143,17 @@ bool ReadSprings(Reader& r, ConstraintSettings& s) {
     for (rig::SpringJoint& j : s.springJoints) {
       j = {r.at[0], r.at[1], r.at[2], {r.at[3], r.at[4], r.at[5]}, r.at[6]};
       r.at += 7;
+    }
+  }
+  if (r.Flag()) {  // chainColliders: per chain, n then n collider indices (one out of [0, 64) reads as bit 63)
+    s.springChainColliders.assign(s.springChains.size(), 0);
+    for (std::uint64_t& mask : s.springChainColliders) {
+      const std::size_t n = std::min<std::size_t>(Reader::Count(r.at[0]), 64);
+      ++r.at;
+      for (std::size_t k = 0; k < n; ++k, ++r.at) {
+        const float i = r.at[0];
+        mask |= std::uint64_t{1} << (i >= 0.0f && i < 64.0f ? static_cast<int>(i) : 63);
+      }
     }
   }
   return true;

@@ -299,6 +299,24 @@ struct JobFields<rig::SpringsSettings> {
   }
 };
 
+// A springs collider's shape (ikpd/rig/springs.h, SpringCollider; docs/rig/springs.md,
+// "Colliders"): packed by JS after its joint, one per collider.
+template <>
+struct JobFields<rig::SpringCollider> {
+  static constexpr const char* kName = "springCollider";
+  template <class F>
+  static constexpr void Visit(F&& f) {
+    using S = rig::SpringCollider;
+    f(Role::kOption, "shape", &S::shape, EnumNames{"sphere|capsule|plane|insideSphere|insideCapsule", 0},
+      Doc{"`'sphere'` and `'capsule'` keep tails outside, `'plane'` on the side `normal` points to,\n"
+          "`'insideSphere'` and `'insideCapsule'` inside (VRMC_springBone_extended_collider)."});
+    f(Role::kOption, "offset", &S::offset, Doc{"The sphere's centre, the capsule's first end, a point of the plane (the joint's frame)."});
+    f(Role::kOption, "tail", &S::tail, Doc{"The capsule's other end (the joint's frame)."});
+    f(Role::kOption, "normal", &S::normal, Doc{"The plane's free side (the joint's frame; non-zero, need not be unit)."});
+    f(Role::kOption, "radius", &S::radius, AtLeast(0.0), Doc{"The sphere's or capsule's radius (model units; a plane has none)."});
+  }
+};
+
 // The records the rig shares with JS by memory (RecordFields above; the
 // layouts docs/rig/rig.md describes).
 template <>

@@ -175,3 +175,20 @@ export const springs = /* @__PURE__ */ new JobLayout({
   defaults: [1, 0.4000000059604645, 0, 0, -1, 0, 0, 0, 0, 0, 0],
   fields: springsFields,
 });
+
+// springCollider
+const springColliderFields = /* @__PURE__ */ fieldList([
+  ['shape', 'enum', 0, 'option', { enumNames: ['sphere', 'capsule', 'plane', 'insideSphere', 'insideCapsule'] }],
+  ['offset', 'vec3', 1, 'option'],
+  ['tail', 'vec3', 4, 'option'],
+  ['normal', 'vec3', 7, 'option'],
+  ['radius', 'number', 10, 'option', { range: [0, Infinity, false, true, 'a finite number >= 0'] }],
+]);
+
+export const springCollider = /* @__PURE__ */ new JobLayout({
+  name: 'springCollider',
+  floats: 11,
+  bits: 32,
+  defaults: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0],
+  fields: springColliderFields,
+});

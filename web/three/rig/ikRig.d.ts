@@ -3,7 +3,7 @@ import type { Object3D, Skeleton, Vector3 } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { AxisLike, PointLike } from '../common.js';
 import type { GroundingConstraintOptions } from './grounding.js';
-import type { AvatarFields, SpringsFields, TwistFields } from '../../types/rig/described.js';
+import type { AvatarFields, SpringsFields, SpringColliderFields, TwistFields } from '../../types/rig/described.js';
 import type { AvatarScales, RigSpringJoint } from '../../types/rig/rig.js';
 
 /** A humanoid role: the VRM humanoid bone names. */
@@ -134,18 +134,10 @@ export interface TwistConstraintOptions extends Omit<ConstraintOptions, 'target'
   [option: string]: unknown;
 }
 
-/** A collider of a springs constraint, on a bone (offsets in its frame, model units). */
-export interface SpringColliderOptions {
+/** A collider of a springs constraint, on a bone (offsets in its frame, model units; its shape's fields `SpringColliderFields`). */
+export interface SpringColliderOptions extends SpringColliderFields {
   /** The bone it moves with: the center or a bone outside the chains. */
   joint: BoneLike;
-  /** @default 'sphere' */
-  shape?: 'sphere' | 'capsule';
-  /** The sphere's centre (capsule: one end). @default [0, 0, 0] */
-  offset?: readonly [number, number, number];
-  /** Capsule: the other end. @default [0, 0, 0] */
-  tail?: readonly [number, number, number];
-  /** @default 0 */
-  radius?: number;
 }
 
 /**
@@ -153,14 +145,23 @@ export interface SpringColliderOptions {
  * VRM's step on a fixed 60 Hz clock, so they move as three-vrm's at 60 Hz and the same at every frame rate. No target.
  */
 export interface SpringsConstraintOptions extends Omit<ConstraintOptions, 'target'>, SpringsFields {
-  /** `[[root, ..., end], ...]`: chains of bones (or names), each a line of descent. */
-  chains: ReadonlyArray<readonly BoneLike[]>;
+  /** `[[root, ..., end], ...]`: chains of bones (or names), each a line of descent; required unless `vrm` gives them. @default undefined */
+  chains?: ReadonlyArray<readonly BoneLike[]>;
   /** The bone whose space the motion is simulated in (a teleport of it is not felt); null: the rig's root. @default null */
   center?: BoneLike | null;
-  /** Spheres and capsules the tails are kept out of. @default [] */
+  /** Spheres, capsules and planes the tails are kept out of (behind), inside spheres and capsules they are kept in. @default [] */
   colliders?: readonly SpringColliderOptions[];
   /** One entry per chain bone (all chains, in order), overriding the VRM parameters; null: none. @default null */
   jointSettings?: readonly RigSpringJoint[] | null;
+  /** Per chain, the indices into `colliders` it meets (VRM's collider groups); null: every chain meets every collider. @default null */
+  chainColliders?: readonly (readonly number[])[] | null;
+  /**
+   * A three-vrm `VRM` (or its `VRMSpringBoneManager`) whose spring bones become this constraint's chains, center,
+   * settings, colliders and chainColliders (not with those options); its manager's `update` then does nothing
+   * (`vrm.update(dt)` runs the rest) and the joints' bones get `matrixAutoUpdate` back (docs/rig/springs.md,
+   * "From a VRM"). @default undefined
+   */
+  vrm?: { springBoneManager: unknown } | { joints: ReadonlySet<unknown> };
   [option: string]: unknown;
 }
 

@@ -104,6 +104,9 @@ export class IKRig {
     const defaults = this.ikpd.Rig.defaults[kind];
     const names = settingNames(this.ikpd, kind);
     const type = KIND_TABLE[kind];
+    // A kind's shorthand for its options (springs' `vrm`), and what it does once added.
+    const expanded = type.expand ? type.expand(options) : { options, added: null };
+    options = expanded.options;
     const extra = [...type.boneKeys, ...(type.ownKeys ?? []), ...(type.eyes ? ['eyes'] : [])];
     checkHelperOptions(options, optionNames(names, FRAME_KEYS, extra), `IKRig.${kind}`);
     const bones = type.resolve(this._internal, options);
@@ -122,6 +125,7 @@ export class IKRig {
       if (/: out of WASM memory/.test(error.message)) throw new RangeError(`IKRig.add: out of WASM memory (adding a '${kind}' constraint)`);
       throw error;
     }
+    expanded.added?.();
     const guarded = guard(constraint);
     this.constraints.push(guarded);
     return guarded;

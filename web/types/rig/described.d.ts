@@ -568,3 +568,34 @@ export interface SpringsFields {
    */
   tipLength?: number;
 }
+
+/** A springs collider's shape (docs/rig/springs.md, "Colliders"). */
+export interface SpringColliderFields {
+  /**
+   * `'sphere'` and `'capsule'` keep tails outside, `'plane'` on the side `normal` points to,
+   * `'insideSphere'` and `'insideCapsule'` inside (VRMC_springBone_extended_collider).
+   * @default 'sphere'
+   */
+  shape?: 'sphere' | 'capsule' | 'plane' | 'insideSphere' | 'insideCapsule';
+  /**
+   * The sphere's centre, the capsule's first end, a point of the plane (the joint's frame).
+   * @default [0, 0, 0]
+   */
+  offset?: Vec3;
+  /**
+   * The capsule's other end (the joint's frame).
+   * @default [0, 0, 0]
+   */
+  tail?: Vec3;
+  /**
+   * The plane's free side (the joint's frame; non-zero, need not be unit).
+   * @default [0, 0, 1]
+   */
+  normal?: Vec3;
+  /**
+   * The sphere's or capsule's radius (model units; a plane has none).
+   * Must be a finite number >= 0.
+   * @default 0
+   */
+  radius?: number;
+}

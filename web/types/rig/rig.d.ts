@@ -5,7 +5,7 @@ import type { JointLimit } from '../ik/chain.js';
 import type { BodyLookAtArmReactionOptions, BodyLookAtSpineOptions, BodyLookAtWeightShiftOptions } from './bodyLookAt.js';
 import type { Disposable, Vec3 } from '../common.js';
 import type { AimFields, ChainFields, PseudoThreeBoneFields, TwoBoneFields } from '../ik/described.js';
-import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields, TwistFields, AvatarFields, SpringsFields } from './described.js';
+import type { GroundingFields, LookAtFields, BodyLookAtFields, RigCommonFields, TwistFields, AvatarFields, SpringsFields, SpringColliderFields } from './described.js';
 
 /** The constraint kinds, in the order they are solved when added in this order. */
 export type RigConstraintKind = 'aim' | 'twoBone' | 'pseudoThreeBone' | 'chain' | 'lookAt' | 'bodyLookAt' | 'grounding' | 'twist' | 'avatar' | 'springs';
@@ -159,18 +159,13 @@ export interface RigAvatarOptions extends RigCommonOptions, AvatarFields {
   settleTime?: number;
 }
 
-/** A collider of a `springs` constraint (offsets in its joint's frame, model units). */
-export interface RigSpringCollider {
+/**
+ * A collider of a `springs` constraint (offsets in its joint's frame, model units): its shape's fields are
+ * described in C++ (`SpringColliderFields`: sphere, capsule, plane, insideSphere, insideCapsule).
+ */
+export interface RigSpringCollider extends SpringColliderFields {
   /** The joint it moves with: the center or any joint outside the chains. */
   joint: number;
-  /** @default 'sphere' */
-  shape?: 'sphere' | 'capsule';
-  /** The sphere's centre (capsule: one end). @default [0, 0, 0] */
-  offset?: Vec3;
-  /** Capsule: the other end. @default [0, 0, 0] */
-  tail?: Vec3;
-  /** In model units, >= 0. @default 0 */
-  radius?: number;
 }
 
 /** One chain joint's own VRM parameters (`springs.jointSettings`); a missing one takes the constraint's. */
@@ -185,10 +180,12 @@ export interface RigSpringsOptions extends RigCommonOptions, SpringsFields {
   chains: ReadonlyArray<ArrayLike<number>>;
   /** The joint whose space the motion is simulated in (a teleport of it is not felt); null: the rig's root. @default null */
   center?: number | null;
-  /** Spheres and capsules the tails are kept out of. @default [] */
+  /** Spheres, capsules and planes the tails are kept out of (behind), inside spheres and capsules they are kept in. @default [] */
   colliders?: ReadonlyArray<RigSpringCollider>;
   /** One entry per chain joint (all chains, in order), overriding the constraint's VRM parameters; null: none. @default null */
   jointSettings?: ReadonlyArray<RigSpringJoint> | null;
+  /** Per chain, the indices into `colliders` it meets (VRM's collider groups; at most 64 colliders); null: every chain meets every collider. @default null */
+  chainColliders?: ReadonlyArray<ReadonlyArray<number>> | null;
 }
 
 /** Options by kind. */

@@ -189,10 +189,14 @@ struct ConstraintSettings {
   // after chain (springChains: each chain's joint count, each a chain of
   // descendants), then any joints the colliders are attached to.
   // springJoints (JS jointSettings): empty (springs.joint for all) or one per chain joint.
+  // springChainColliders (JS chainColliders; VRM's collider groups): empty
+  // (every chain meets every collider) or one mask per chain, bit k: it meets
+  // springColliders[k] (at most 64 colliders then).
   SpringsSettings springs;
   std::vector<int> springChains;
   std::vector<SpringCollider> springColliders;
   std::vector<SpringJoint> springJoints;
+  std::vector<std::uint64_t> springChainColliders;
 };
 
 // Defaults for a kind (look-at: settleTime 0.3 as LookAtSettings).

@@ -40,14 +40,28 @@ struct SpringsSettings {
   Status Validate() const;
 };
 
-// A collider attached to a joint (offsets in that joint's frame, model units).
-enum class SpringColliderShape : std::uint8_t { kSphere = 0, kCapsule = 1 };
+// A collider attached to a joint (offsets in that joint's frame, model units;
+// docs/rig/springs.md, "Colliders"). Shapes (VRMC_springBone and its
+// extended-collider proposal):
+//   kSphere         keeps tails outside the ball (offset, radius)
+//   kCapsule        keeps tails outside the capsule (offset to tail, radius)
+//   kPlane          keeps tails on the side `normal` points to of the plane
+//                   through `offset` (radius unused)
+//   kInsideSphere   keeps tails inside the ball (offset, radius)
+//   kInsideCapsule  keeps tails inside the capsule (offset to tail, radius)
+// A tail's hitRadius grows the outside shapes and shrinks the inside ones
+// (as three-vrm); an inside shape smaller than the tail holds it at its
+// nearest point. Errors: "shape: must be one of ...", "radius: must be
+// finite and >= 0", "normal: must be finite and non-zero" (a plane's).
+enum class SpringColliderShape : std::uint8_t { kSphere = 0, kCapsule = 1, kPlane = 2, kInsideSphere = 3, kInsideCapsule = 4 };
 struct SpringCollider {
   int joint = -1;                    // the skeleton joint it moves with
   SpringColliderShape shape = SpringColliderShape::kSphere;
-  glm::vec3 offset{0.0f};            // the sphere's centre (capsule: one end)
+  glm::vec3 offset{0.0f};            // the sphere's centre (capsule: one end; plane: a point on it)
   glm::vec3 tail{0.0f};              // capsule: the other end
+  glm::vec3 normal{0.0f, 0.0f, 1.0f};  // plane: its free side (need not be unit; VRM's default +Z)
   float radius = 0.0f;
+  Status Validate() const;           // the shape's own fields (not the joint)
 };
 
 }  // namespace ikpd::rig

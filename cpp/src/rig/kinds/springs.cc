@@ -25,6 +25,16 @@ Status SpringsSettings::Validate() const {
   return Ok();
 }
 
+Status SpringCollider::Validate() const {
+  if (Status st = describe::CheckFields(*this); !st) return st;  // shape, radius
+  if (!IsFinite(offset)) return Error("offset: must be finite");
+  if (!IsFinite(tail)) return Error("tail: must be finite");
+  if (!IsFinite(normal) || (shape == SpringColliderShape::kPlane && !(glm::dot(normal, normal) > 1e-12f))) {
+    return Error("normal: must be finite and non-zero");
+  }
+  return Ok();
+}
+
 namespace detail {
 
 namespace {
@@ -96,12 +106,19 @@ Status CheckOptions(const Setup& setup, const ConstraintSettings& s) {
     if (c.joint < 0 || SlotOf(s, c.joint) < 0) {
       return FailText(setup, "colliders[%zu].joint: must be the center or listed in legs after the chains, got %d", i, c.joint);
     }
-    if (c.shape != SpringColliderShape::kSphere && c.shape != SpringColliderShape::kCapsule) {
-      return FailText(setup, "colliders[%zu].shape: must be sphere or capsule", i);
+    if (Status st = c.Validate(); !st) return FailText(setup, "colliders[%zu].%s", i, st.error);
+  }
+  if (!s.springChainColliders.empty()) {
+    if (s.springChainColliders.size() != s.springChains.size()) {
+      return FailText(setup, "chainColliders: needs one entry per chain (%zu), got %zu", s.springChains.size(), s.springChainColliders.size());
     }
-    if (!IsFinite(c.offset)) return FailText(setup, "colliders[%zu].offset: must be finite", i);
-    if (!IsFinite(c.tail)) return FailText(setup, "colliders[%zu].tail: must be finite", i);
-    if (!IsFinite(c.radius) || c.radius < 0.0f) return FailText(setup, "colliders[%zu].radius: must be finite and >= 0", i);
+    const std::size_t k = s.springColliders.size();
+    if (k > 64) return FailText(setup, "chainColliders: takes at most 64 colliders, got %zu", k);
+    for (std::size_t i = 0; i < s.springChainColliders.size(); ++i) {
+      if (k < 64 && (s.springChainColliders[i] >> k) != 0) {
+        return FailText(setup, "chainColliders[%zu]: must list colliders in [0, %zu)", i, k);
+      }
+    }
   }
   return Ok();
 }
@@ -135,10 +152,12 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
   const bool tips = s.springs.tipLength > 0.0f;
   t.bones.clear();  // every chain joint but, without tips, each chain's last (its predecessor's tail)
   std::size_t at = 0;
-  for (const int chain : s.springChains) {
+  for (std::size_t i = 0; i < s.springChains.size(); ++i) {
+    const int chain = s.springChains[i];
     for (int k = 0; k < chain; ++k, ++at) {
       if (k + 1 == chain && !tips) continue;
       SpringBone b = Prepare(s.springJoints.empty() ? s.springs.joint : s.springJoints[at]);
+      b.colliders = s.springChainColliders.empty() ? ~std::uint64_t{0} : s.springChainColliders[i];
       b.slot = static_cast<std::uint16_t>(first + at);
       b.parent = static_cast<std::int16_t>(k > 0 ? static_cast<int>(t.bones.size()) - 1 : -1);
       b.tailSlot = static_cast<std::int16_t>(k + 1 < chain ? static_cast<int>(first + at + 1) : -1);
@@ -154,8 +173,9 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
   const std::size_t bones = t.bones.size();
   t.shapes.clear();
   for (const SpringCollider& col : s.springColliders) {
-    t.shapes.push_back({static_cast<std::uint16_t>(SlotOf(s, col.joint)), col.shape == SpringColliderShape::kCapsule, col.offset,
-                        col.tail, col.radius});
+    const float n = glm::length(col.normal);
+    t.shapes.push_back({static_cast<std::uint16_t>(SlotOf(s, col.joint)), col.shape, col.offset, col.tail,
+                        n > 0.0f ? col.normal / n : glm::vec3(0.0f, 0.0f, 1.0f), col.radius});
   }
   t.balls.assign(t.shapes.size(), SpringBall{});
   t.at.assign(c.joints.size(), SpringPose{});

@@ -34,21 +34,26 @@ struct SpringBone {
   float stiffness = 0.0f, gravityPower = 0.0f, hitRadius = 0.0f;
   glm::vec3 gravityDir{0.0f};  // world (unit or zero)
   glm::vec3 tipAxis{0.0f, 1.0f, 0.0f};  // virtual tail: its direction in the joint's frame (from its parent at rest)
+  std::uint64_t colliders = ~std::uint64_t{0};  // bit k: it meets collider k (its chain's collider groups)
 };
 
 // A collider, prepared: its slot and its shape in that joint's frame.
 struct SpringShape {
   std::uint16_t slot = 0;
-  bool capsule = false;
+  SpringColliderShape shape = SpringColliderShape::kSphere;
   glm::vec3 offset{0.0f}, tail{0.0f};
+  glm::vec3 normal{0.0f, 0.0f, 1.0f};  // a plane's, unit
   float radius = 0.0f;
 };
 
 // A collider at one tick's interpolation: segment a + t·ab (a sphere: ab = 0), its radius
-// (each tail adds its hitRadius).
+// (each tail adds its hitRadius to an outside shape, takes it from an inside one);
+// a plane: through a, its unit normal n.
 struct SpringBall {
   glm::vec3 a{0.0f}, ab{0.0f};
   float ab2 = 0.0f, radius = 0.0f;
+  glm::vec3 n{0.0f};
+  SpringColliderShape shape = SpringColliderShape::kSphere;
 };
 
 struct SpringsState {

@@ -65,17 +65,70 @@ glm::vec3 PushOutCapsule(const glm::vec3& x, const glm::vec3& head, float length
   return PushOut(x, head, length, a + ab * (0.5f * (lo + hi)), r, true);
 }
 
+// Onto the free side of a plane (through a, unit normal n; the tail's radius r)
+// on the sphere (head, length): the nearest point of the circle where the
+// plane lifted by r cuts that sphere; where the whole sphere lies behind it,
+// its point farthest along n.
+glm::vec3 PushOutPlane(const glm::vec3& x, const glm::vec3& head, float length, const glm::vec3& a, const glm::vec3& n, float r) {
+  const float t = r - glm::dot(head - a, n);  // the lifted plane, along n from the head
+  if (t >= length) return head + n * length;
+  if (t <= -length) return x;
+  const float rho = std::sqrt(std::max(0.0f, length * length - t * t));
+  glm::vec3 w = (x - head) - glm::dot(x - head, n) * n;
+  float wl = glm::length(w);
+  if (!(wl > 1e-9f * length)) {  // x straight behind the head: any side
+    w = std::abs(n.x) < 0.9f ? glm::cross(n, glm::vec3(1.0f, 0.0f, 0.0f)) : glm::cross(n, glm::vec3(0.0f, 1.0f, 0.0f));
+    wl = glm::length(w);
+  }
+  return head + t * n + (rho / wl) * w;
+}
+
+// Into a ball (c, r) on the sphere (head, length): its boundary on that sphere
+// is the circle PushOut finds (the allowed cap is the other side of it), so
+// the nearest point of the circle; where the sphere misses the ball, its point
+// nearest c (`touch`).
+glm::vec3 PushIntoSphere(const glm::vec3& x, const glm::vec3& head, float length, const glm::vec3& c, float r) {
+  return PushOut(x, head, length, c, r, true);
+}
+
+// Into a capsule (segment a + t·ab, radius r) on the sphere (head, length):
+// the boundary point whose nearest segment point is its circle's centre, the
+// same fixed point PushOutCapsule bisects for (only the side allowed differs).
+glm::vec3 PushIntoCapsule(const glm::vec3& x, const glm::vec3& head, float length, const glm::vec3& a, const glm::vec3& ab, float r) {
+  return PushOutCapsule(x, head, length, a, ab, r);
+}
+
 constexpr int kCollidePasses = 8;
 
-// A collider (springs.h's SpringBall) grown by a tail's hitRadius.
+bool Inside(SpringColliderShape s) { return s == SpringColliderShape::kInsideSphere || s == SpringColliderShape::kInsideCapsule; }
+
+// A collider (springs.h's SpringBall) grown by a tail's hitRadius (an inside
+// shape shrunk by it, to no less than its segment; a plane lifted by it).
 struct Ball {
-  glm::vec3 a{0.0f}, ab{0.0f};
+  glm::vec3 a{0.0f}, ab{0.0f}, n{0.0f};
   float ab2 = 0.0f, r = 0.0f;
-  Ball(const SpringBall& b, float hitRadius) : a(b.a), ab(b.ab), ab2(b.ab2), r(b.radius + hitRadius) {}
+  SpringColliderShape shape;
+  Ball(const SpringBall& b, float hitRadius)
+      : a(b.a), ab(b.ab), n(b.n), ab2(b.ab2),
+        r(b.shape == SpringColliderShape::kPlane ? hitRadius : Inside(b.shape) ? std::max(0.0f, b.radius - hitRadius) : b.radius + hitRadius),
+        shape(b.shape) {}
   glm::vec3 Nearest(const glm::vec3& x) const { return ab2 > 0.0f ? a + ab * std::clamp(glm::dot(x - a, ab) / ab2, 0.0f, 1.0f) : a; }
+  // Whether x is on the wrong side (inside an outside shape, outside an inside one, behind a plane).
   bool Holds(const glm::vec3& x) const {
+    if (shape == SpringColliderShape::kPlane) return glm::dot(x - a, n) < r - 1e-6f;
     const glm::vec3 d = x - Nearest(x);
-    return glm::dot(d, d) < r * r * (1.0f - 1e-6f);
+    return Inside(shape) ? glm::dot(d, d) > r * r * (1.0f + 1e-6f) + 1e-12f : glm::dot(d, d) < r * r * (1.0f - 1e-6f);
+  }
+  // x (held) moved onto the nearest free point of the sphere (head, length): one function per shape.
+  glm::vec3 Push(const glm::vec3& x, const glm::vec3& head, float length) const {
+    switch (shape) {
+      case SpringColliderShape::kSphere: return PushOut(x, head, length, a, r);
+      case SpringColliderShape::kCapsule: return PushOutCapsule(x, head, length, a, ab, r);
+      case SpringColliderShape::kPlane: return PushOutPlane(x, head, length, a, n, r);
+      case SpringColliderShape::kInsideSphere: return PushIntoSphere(x, head, length, a, r);
+      case SpringColliderShape::kInsideCapsule: return PushIntoCapsule(x, head, length, a, ab, r);
+    }
+    return x;
   }
 };
 
@@ -88,9 +141,12 @@ void Prepare(SpringsState& s, float u) {
     const SpringPose& p = s.at[shape.slot];
     SpringBall& b = s.balls[i];
     b.a = p.position + p.rotation * shape.offset;
-    b.ab = shape.capsule ? p.rotation * (shape.tail - shape.offset) : glm::vec3(0.0f);
+    const bool capsule = shape.shape == SpringColliderShape::kCapsule || shape.shape == SpringColliderShape::kInsideCapsule;
+    b.ab = capsule ? p.rotation * (shape.tail - shape.offset) : glm::vec3(0.0f);
     b.ab2 = glm::dot(b.ab, b.ab);
     b.radius = shape.radius;
+    b.n = p.rotation * shape.normal;
+    b.shape = shape.shape;
   }
 }
 
@@ -117,25 +173,28 @@ bool ThreeSpheres(const glm::vec3& p1, float r1, const glm::vec3& p2, float r2, 
   return IsFinite(out);
 }
 
-// Every collider against the tail x (on the sphere (head, length)): passes
+// Every collider the bone meets (`mask`, its chain's) against the tail x (on the sphere (head, length)): passes
 // until none holds it; where two hold it in turn (a crevice), the nearest
 // point of the sphere on both colliders' surfaces that none holds.
-glm::vec3 Collide(const SpringsState& s, glm::vec3 x, const glm::vec3& head, float length, float hitRadius) {
+glm::vec3 Collide(const SpringsState& s, glm::vec3 x, const glm::vec3& head, float length, float hitRadius, std::uint64_t mask) {
   const glm::vec3 start = x;
+  // Collider k is met when bit k of the bone's mask is set (one past 64: all).
+  const auto meets = [&](std::size_t k) { return k >= 64 || ((mask >> k) & 1u) != 0; };
   bool held = false;
   for (int pass = 0; pass < kCollidePasses; ++pass) {
     held = false;
-    for (const SpringBall& ball : s.balls) {
-      const Ball b(ball, hitRadius);
+    for (std::size_t k = 0; k < s.balls.size(); ++k) {
+      if (!meets(k)) continue;
+      const Ball b(s.balls[k], hitRadius);
       if (!b.Holds(x)) continue;
       held = true;
-      x = b.ab2 > 0.0f ? PushOutCapsule(x, head, length, b.a, b.ab, b.r) : PushOut(x, head, length, b.a, b.r);
+      x = b.Push(x, head, length);
     }
     if (!held) return x;
   }
   const auto free = [&](const glm::vec3& y) {
-    for (const SpringBall& ball : s.balls) {
-      if (Ball(ball, hitRadius).Holds(y)) return false;
+    for (std::size_t k = 0; k < s.balls.size(); ++k) {
+      if (meets(k) && Ball(s.balls[k], hitRadius).Holds(y)) return false;
     }
     return true;
   };
@@ -144,8 +203,10 @@ glm::vec3 Collide(const SpringsState& s, glm::vec3 x, const glm::vec3& head, flo
   float bestGap = -1.0f;
   for (std::size_t i = 0; i < s.balls.size(); ++i) {
     const Ball bi(s.balls[i], hitRadius);
+    if (!meets(i) || bi.shape == SpringColliderShape::kPlane) continue;  // a plane's surface is no sphere: left to the last pass
     for (std::size_t k = i + 1; k < s.balls.size(); ++k) {
       const Ball bk(s.balls[k], hitRadius);
+      if (!meets(k) || bk.shape == SpringColliderShape::kPlane) continue;
       glm::vec3 y = x;
       bool found = false;
       for (int refine = 0; refine < 6; ++refine) {  // a capsule's nearest point moves with y
@@ -196,7 +257,7 @@ void Place(SpringsState& s, std::size_t b, const BoneFrame& f, glm::vec3 x) {
   const glm::vec3 d = x - f.head;
   const float dl = glm::length(d);
   x = f.head + (dl > 1e-9f * f.length && IsFinite(dl) ? d * (f.length / dl) : f.axis * f.length);
-  if (!s.balls.empty()) x = Collide(s, x, f.head, f.length, s.bones[b].hitRadius);
+  if (!s.balls.empty()) x = Collide(s, x, f.head, f.length, s.bones[b].hitRadius, s.bones[b].colliders);
   if (!IsFinite(x)) x = f.head + f.axis * f.length;
   s.shown[b] = x;
   s.solved[b] = Unit(chain_detail::Arc(f.axis, (x - f.head) / f.length) * f.q);

@@ -1,13 +1,15 @@
 // IKRig's 'springs' constraint (docs/rig/springs.md): `chains` of bones
 // (hair, tails, skirts; bones or names), an optional `center` bone (the space
-// the motion is simulated in), `colliders` on bones; no target.
+// the motion is simulated in), `colliders` on bones, or all of them from a
+// three-vrm `vrm` (springsVrm.js); no target.
 import { describe } from '../../readers.js';
+import { expandVrm } from './springsVrm.js';
 
 const SHAPE = '[[root, ..., end], ...] (chains of bones: hair, tails, skirts)';
 
 function springBones(rig, options) {
   const chains = options.chains;
-  if (!Array.isArray(chains) || chains.length === 0) throw new TypeError(`chains: a 'springs' constraint needs chains: ${SHAPE}, got ${describe(chains)}`);
+  if (!Array.isArray(chains) || chains.length === 0) throw new TypeError(`chains: a 'springs' constraint needs chains: ${SHAPE} (or vrm: a three-vrm VRM), got ${describe(chains)}`);
   const colliders = options.colliders ?? [];
   if (!Array.isArray(colliders)) throw new TypeError(`colliders: expected an array of { joint, shape, offset, tail, radius }, got ${describe(colliders)}`);
   return {
@@ -18,8 +20,10 @@ function springBones(rig, options) {
 }
 
 export const springs = Object.freeze({
+  expand: expandVrm, // `vrm`: a three-vrm VRM's spring bones (springsVrm.js)
   bones: { min: 1, max: 256, shape: SHAPE },
   boneKeys: ['chains', 'center', 'colliders'],
+  ownKeys: ['vrm'],
   resolve: (rig, options) => springBones(rig, options),
   joints: (c, ix) => ({
     chains: c.bones.chains.map((chain) => chain.map(ix)),
