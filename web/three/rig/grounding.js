@@ -265,7 +265,7 @@ export function authoredPlane(root, upInRoot, height, out) {
  */
 export function groundFrame(rig, grounding, v, upInRoot) {
   rig.probe();
-  if (v.input.buffer.byteLength === 0) v = rig.views();
+  if (v.input.length === 0) v = rig.views();
   const root = v.root, up = rig.up;
   const scale = Math.abs(root[LOCAL.scale]);
   // Probes and the authored planes read before any query: a ground function may grow WASM
@@ -283,7 +283,7 @@ export function groundFrame(rig, grounding, v, upInRoot) {
     const plant = c.plant;
     for (let leg = 0; leg < plant.length; leg++) c._hits[HIT.floats * leg + HIT.plant] = plant[leg];
   }
-  if (v.input.buffer.byteLength === 0) v = rig.views();
+  if (v.input.length === 0) v = rig.views();
   for (let i = 0; i < grounding.length; i++) v.grounds.set(grounding[i]._hits, grounding[i]._core.groundOffset);
   return v;
 }

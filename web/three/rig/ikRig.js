@@ -153,7 +153,7 @@ export class IKRig {
     pose.readRoot(v.root);
     if (this._grounding.length > 0) v = groundFrame(this._internal, this._grounding, v, pose.upInRoot); // docs/rig/grounding.md
     core.update(dt);
-    if (v.output.buffer.byteLength === 0) v = this._viewsNow();
+    if (v.output.length === 0) v = this._viewsNow();
     pose.writeLocals(v.output, v.changed);
     const results = v.results;
     const list = this._list;
@@ -175,10 +175,12 @@ export class IKRig {
   }
 
   // The core rig's views, fetched once and again only after WASM memory grew
-  // (its old buffer is then detached) or the rig was rebuilt.
+  // (its old buffer is then detached: a view of it reads length 0, where the
+  // locals' views never do; cheaper per frame than `.buffer.byteLength`) or
+  // the rig was rebuilt.
   _viewsNow() {
     let v = this._views;
-    if (v === null || v.input.buffer.byteLength === 0) {
+    if (v === null || v.input.length === 0) {
       const core = this._core;
       v = this._views = { frames: core.frames, input: core.input, root: core.root, output: core.output, changed: core.changed, results: core.results };
       if (this._grounding.length > 0) { v.probes = core.probes; v.grounds = core.grounds; }

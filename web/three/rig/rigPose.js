@@ -9,8 +9,9 @@ const _s = /* @__PURE__ */ new Vector3();
 const _q = /* @__PURE__ */ new Quaternion();
 
 // What the last writer of a bone (any rig) wrote and the animated pose it read:
-// [0..3] the rotation written, [4..13] the animated locals, [14] 1 when it wrote
-// the translation, [15] the writer's id. Shared by every rig over the bone, so
+// [0..3] the rotation written, [4..10] the animated translation and rotation
+// (a reader takes the scale from the bone; [11..13] are unused), [14] 1 when it
+// wrote the translation, [15] the writer's id. Shared by every rig over the bone, so
 // that a rig reads another's output, or its own from before a rebuild, as the
 // animated pose it came from (docs/rig/rig.md, "Helpers sharing bones").
 const LAST_WRITE = /* @__PURE__ */ new WeakMap();
@@ -75,10 +76,13 @@ export class RigPose {
       const qx = q._x, qy = q._y, qz = q._z, qw = q._w;
       input[k + 7] = animated[k + 7] = sx; input[k + 8] = animated[k + 8] = sy; input[k + 9] = animated[k + 9] = sz;
       if (qx === written[w] && qy === written[w + 1] && qz === written[w + 2] && qw === written[w + 3]) {
-        // Still showing the last write (showsWrite): the animated pose it came from.
+        // Still showing the last write (showsWrite): the animated pose it came from, which the
+        // core's input still holds from the last read (every branch leaves input = animated, and
+        // only this pass writes the input); an unwritten translation is read again.
         stale[j] = 1;
-        if (wroteTranslation[j] === 0) { animated[k] = p.x; animated[k + 1] = p.y; animated[k + 2] = p.z; }
-        for (let c = 0; c < 7; c++) input[k + c] = animated[k + c];
+        if (wroteTranslation[j] === 0) {
+          input[k] = animated[k] = p.x; input[k + 1] = animated[k + 1] = p.y; input[k + 2] = animated[k + 2] = p.z;
+        }
         continue;
       }
       stale[j] = 0;
@@ -163,7 +167,8 @@ export class RigPose {
       // The shared record (_record): the rotation now on the bone and the animated locals.
       const r = records[j];
       r[0] = q._x; r[1] = q._y; r[2] = q._z; r[3] = q._w;
-      for (let c = 0; c < 10; c++) r[4 + c] = input[k + c];
+      r[4] = input[k]; r[5] = input[k + 1]; r[6] = input[k + 2];
+      r[7] = input[k + 3]; r[8] = input[k + 4]; r[9] = input[k + 5]; r[10] = input[k + 6];
       r[14] = wrote;
       r[15] = id;
     }
@@ -213,7 +218,7 @@ export class RigPose {
   _record(j) {
     const r = this.records[j], q = this.joints[j].quaternion, a = this.animated, k = 10 * j;
     r[0] = q._x; r[1] = q._y; r[2] = q._z; r[3] = q._w;
-    for (let c = 0; c < 10; c++) r[4 + c] = a[k + c];
+    for (let c = 0; c < 7; c++) r[4 + c] = a[k + c];
     r[14] = this.wroteTranslation[j];
     r[15] = this.writer;
   }
