@@ -7,7 +7,10 @@
 // filled from the probes of an analytic bumpy ground (the solve alone: no
 // raycast); RigGrounding/update the same without the probe (Update only). RigAvatar:
 // the avatar constraint (docs/rig/avatar.md) on the same humanoid, a head and
-// two hand targets moving a little every frame.
+// two hand targets moving a little every frame. RigSprings: the springs kind
+// (docs/rig/springs.md) on bench/js/springs.js's character: 7 hair chains of 6
+// swinging joints (42) under a turning, nodding head, a sphere on the head and a
+// capsule on the neck, center the body (the WASM core of that three.js row).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -252,5 +255,56 @@ void GroundingJob(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(GroundingJob);
+
+// bench/js/springs.js's character: body → neck → head → 7 chains of 7 bones fanned
+// round the back of the head (6 swinging joints each, the last a tail only).
+void RigSprings(benchmark::State& state, float dt) {
+  constexpr int kChains = 7, kBones = 7;
+  constexpr float kSegment = 0.05f, kPi = 3.14159265f;
+  std::vector<int> parents = {-1, 0, 1};
+  std::vector<LocalTransform> rest(3);
+  rest[0].translation = {0, 1, 0}, rest[1].translation = {0, 0.45f, 0}, rest[2].translation = {0, 0.1f, 0};
+  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kSprings);
+  s.joints = {0};
+  for (int c = 0; c < kChains; ++c) {
+    const float a = kPi * (0.25f + 0.5f * static_cast<float>(c) / (kChains - 1)) + kPi / 2;
+    const glm::vec3 out(std::cos(a), 0, std::sin(a));
+    const glm::vec3 step = glm::normalize(out * 0.3f + glm::vec3(0, -0.95f, 0)) * kSegment;
+    s.springChains.push_back(kBones);
+    for (int k = 0; k < kBones; ++k) {
+      s.legs.push_back(static_cast<int>(parents.size()));
+      parents.push_back(k == 0 ? 2 : static_cast<int>(parents.size()) - 1);
+      LocalTransform t;
+      t.translation = k == 0 ? glm::vec3(0.1f * out.x, 0.1f, 0.1f * out.z) : step;
+      rest.push_back(t);
+    }
+  }
+  s.legs.push_back(2);  // the colliders' joints after the chains
+  s.legs.push_back(1);
+  s.springs.joint.stiffness = 1.0f, s.springs.joint.dragForce = 0.4f, s.springs.joint.gravityPower = 0.2f;
+  s.springs.joint.hitRadius = 0.01f;
+  s.springColliders = {{2, ikpd::rig::SpringColliderShape::kSphere, {0, 0.1f, 0}, {0, 0, 0}, 0.09f},
+                       {1, ikpd::rig::SpringColliderShape::kCapsule, {0, -0.05f, 0}, {0, 0.05f, 0}, 0.05f}};
+  ikpd::rig::Skeleton skeleton;
+  ikpd::rig::Rig rig;
+  if (!skeleton.Init(parents) || !rig.Init(skeleton, rest) || !rig.Add(s)) std::abort();
+  std::vector<LocalTransform> in = rest, out = rest;
+  std::vector<std::uint8_t> changed(rest.size());
+  const LocalTransform root{};
+  int frame = 0;
+  for (auto _ : state) {
+    const float t = static_cast<float>(++frame) * dt;
+    in[2].rotation = glm::angleAxis(0.7f * std::sin(kPi * t), glm::vec3(0, 1, 0)) * glm::angleAxis(0.3f * std::sin(5 * t), glm::vec3(1, 0, 0));
+    in[0].translation.x = 0.2f * std::sin(2 * t);
+    if (!rig.Update(dt, in, root, out, changed)) std::abort();
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+// 60 Hz: a tick a frame, its tails shown as they are (one pass over the joints).
+BENCHMARK_CAPTURE(RigSprings, 60hz, 1.0f / 60.0f);
+// Frames just off the ticks (1/60 s · (1 + 2e-5)): each a tick, the look-ahead tick and
+// the shown tails placed (three passes; before #45's speed work, every 60 Hz frame from the 192nd).
+BENCHMARK_CAPTURE(RigSprings, off_tick, 1.0f / 60.0f * (1.0f + 2e-5f));
 
 }  // namespace

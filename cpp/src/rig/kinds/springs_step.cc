@@ -297,8 +297,10 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
         s.clock = 0.0;
         break;
       }
-      const double at = kSpringTick * (ticks + 1) - start;  // the tick's time within this frame
-      lastU = static_cast<float>(std::clamp(at / length, 0.0, 1.0));
+      // The tick's time within this frame; one within the clock's tolerance of the frame's
+      // end is on this frame's pose (1/60 s as a float ends 8.7e-10 s after the tick).
+      const double at = kSpringTick * (ticks + 1) - start;
+      lastU = at >= length - kSpringTick * 1e-5 ? 1.0f : static_cast<float>(std::clamp(at / length, 0.0, 1.0));
       Prepare(s, lastU);
       Tick(s, tipLength, wind, worldToCenter);
       s.previous.swap(s.tails);
@@ -306,7 +308,10 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
       s.clock -= kSpringTick;
       ++ticks;
     }
-    s.clock = std::max(s.clock, 0.0);
+    // A frame that ends within float rounding of a tick ends on it (1/60 s as a float
+    // is 8.7e-10 s long: kept, the remainder would reach the tolerance after 192
+    // frames and every later 60 Hz frame would take the look-ahead tick and Show).
+    if (ticks > 0 && s.clock < kSpringTick * 1e-5) s.clock = 0.0;
   }
   const float frac = static_cast<float>(s.clock / kSpringTick);
   if (lastU == 1.0f && !(frac > 1e-5f)) {
