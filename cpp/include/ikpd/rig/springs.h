@@ -59,8 +59,8 @@ struct SpringCollider {
   SpringColliderShape shape = SpringColliderShape::kSphere;
   glm::vec3 offset{0.0f};            // the sphere's centre (capsule: one end; plane: a point on it)
   glm::vec3 tail{0.0f};              // capsule: the other end
-  glm::vec3 normal{0.0f, 0.0f, 1.0f};  // plane: its free side (need not be unit; VRM's default +Z)
   float radius = 0.0f;
+  glm::vec3 normal{0.0f, 0.0f, 1.0f};  // plane: its free side (need not be unit; VRM's default +Z)
   Status Validate() const;           // the shape's own fields (not the joint)
 };
 
