@@ -1,0 +1,194 @@
+// The three.js Inertializer's `feet` option (docs/pd/inertializer.md, "Stance feet"):
+// during a transition, each foot in stance in the new clip is held where a cut puts it,
+// by an IKRig two-bone constraint per leg on the inertialized pose; the lock weight per
+// foot follows the exact PD toward 1 (stance) or 0 (swing, or the transition decayed).
+import { Matrix4, Quaternion, Vector3 } from 'three';
+import { IKRig } from '../rig/ikRig.js';
+import { internalOf } from '../rig/internal.js';
+import { describe } from '../readers.js';
+
+const JOINT_FLOATS = 7;
+// The lock weight's PD settles in this share of the transition's half-life (critically damped:
+// 1.4 % left then), so a stance foot is within 1 % of the offset from half a half-life on.
+const SETTLE_SHARE = 0.5;
+// The lock fades out once the transition is this many half-lives old (the offset then 1 %).
+const LOCK_HALF_LIVES = 4;
+// Below this a released weight is 0: the constraint is switched off, the bones are the inertialized pose.
+const WEIGHT_EPSILON = 1e-5;
+const HUMANOID_LEGS = [['leftUpperLeg', 'leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot']];
+
+const _m = /* @__PURE__ */ new Matrix4();
+const _joint = /* @__PURE__ */ new Matrix4();
+const _p = /* @__PURE__ */ new Vector3();
+const _s = /* @__PURE__ */ new Vector3();
+const _q = /* @__PURE__ */ new Quaternion();
+const _qi = /* @__PURE__ */ new Quaternion();
+
+/** Reads the `stanceSpeed` option (world units per second, > 0). */
+export function readStanceSpeed(value) {
+  if (typeof value !== 'number') throw new TypeError(`stanceSpeed: expected a number (world units per second), got ${describe(value)}`);
+  if (!(value > 0) || !Number.isFinite(value)) throw new RangeError(`stanceSpeed: must be a finite number > 0 (world units per second), got ${value}`);
+  return value;
+}
+
+/**
+ * The legs for `feet: 'auto'`: a humanoid's by bone names (IKRig's tables: upper leg, lower leg,
+ * foot), and the skeleton's: every chain of at least three bones without branches that ends in a
+ * bone without bone children near the lowest such end (within a quarter of the skeleton's height above it),
+ * from the bone below its last branch down, its first three bones (a quadruped's front legs; its
+ * hind legs too when no names give them), unless it holds a bone of a leg found by name.
+ * `bones`: the Inertializer's, posed as they are now.
+ */
+function autoLegs(rig, up, bones) {
+  const named = rig.humanoid.size > 0 && rig.humanoid.convention !== 'structure' && HUMANOID_LEGS.every((leg) => leg.every((r) => rig.humanoid.has(r)))
+    ? HUMANOID_LEGS.map((leg) => leg.map((r) => rig.humanoid.get(r))) : [];
+  const taken = new Set(named.flat());
+  const set = new Set(bones);
+  const children = (b) => b.children.filter((c) => set.has(c));
+  const height = (b) => b.getWorldPosition(_p).dot(up);
+  bones[0].updateWorldMatrix(true, true);
+  const heights = bones.map(height);
+  const leaves = bones.filter((b) => children(b).length === 0);
+  const low = Math.min(...leaves.map((b) => heights[bones.indexOf(b)])), high = Math.max(...heights);
+  const ends = leaves.filter((b) => heights[bones.indexOf(b)] <= low + 0.25 * (high - low));
+  const legs = [...named];
+  for (const end of ends) {
+    const chain = [end];
+    for (let o = end.parent; set.has(o) && children(o).length === 1 && set.has(o.parent); o = o.parent) chain.unshift(o);
+    if (chain.length >= 3 && !chain.some((b) => taken.has(b))) legs.push(chain.slice(0, 3));
+  }
+  if (legs.length === 0) throw new RangeError("feet: 'auto' found no legs (no humanoid leg names, and no chain of 3 bones ending near the lowest bone); pass feet: [[upper, lower, foot], …]");
+  return legs;
+}
+
+/**
+ * The stance-feet lock of one Inertializer: an IKRig over its root with a 'twoBone' per leg
+ * (settleTime 0: the weight is this lock's PD, applied as given), and per leg the FK of the
+ * new clip's pose (`input`) to the foot.
+ */
+export class FeetLock {
+  /**
+   * @param ikpd the loaded library; root the animated root; bones the Inertializer's bones;
+   * feet 'auto' or [[upper, lower, foot], …]; stanceSpeed world units per second.
+   */
+  constructor(ikpd, root, bones, feet, stanceSpeed) {
+    this.rig = new IKRig(ikpd, root, { humanoid: feet === 'auto' ? 'auto' : 'none' });
+    let legs;
+    try {
+      const internal = internalOf(this.rig);
+      if (feet === 'auto') legs = autoLegs(this.rig, internal.up, bones);
+      else {
+        if (!Array.isArray(feet) || feet.length === 0) throw new TypeError(`feet: expected 'auto', null or [[upper, lower, foot], …], got ${describe(feet)}`);
+        legs = feet.map((leg, i) => internal.resolveList(leg, `feet[${i}]`, 3, 3, '[upper, lower, foot]'));
+      }
+      const index = new Map(bones.map((b, i) => [b, i]));
+      for (const [i, leg] of legs.entries()) {
+        for (const [k, b] of leg.entries()) if (!index.has(b)) throw new RangeError(`feet[${i}][${k}]: '${b.name}' is not a bone the Inertializer animates`);
+      }
+      this.bones = bones;
+      this.stanceSpeed = stanceSpeed;
+      this.targets = legs.map(() => new Vector3());
+      this.constraints = legs.map((leg, i) => this.rig.add('twoBone', { bones: leg, target: this.targets[i], endRotation: 'world', settleTime: 0 }));
+      this.legs = legs.map((leg) => {
+        const foot = leg[2];
+        const chain = []; // the joints from the top bone down to the foot, then to the leg's end (indices into bones)
+        for (let o = foot; index.has(o); o = o.parent) chain.unshift(index.get(o));
+        const footAt = chain.length - 1;
+        for (let o = foot.children.find((b) => index.has(b)); o; o = o.children.find((b) => index.has(b))) chain.push(index.get(o));
+        const below = []; // the foot's descendants among the bones (toes, a paw): they take the cut's locals
+        foot.traverse((o) => { if (o !== foot && index.has(o)) below.push(index.get(o)); });
+        return { foot, chain, footAt, below, top: bones[chain[0]].parent };
+      });
+      this.pds = legs.map(() => new ikpd.PD({ settleTime: 0.05, value: 0 }));
+      this.settleTime = 0.05;
+    } catch (error) {
+      this.dispose();
+      throw error;
+    }
+    this.cut = legs.map(() => ({ position: new Vector3(), rotation: new Quaternion(), contact: new Vector3(), last: new Vector3(), seen: false, stance: false }));
+    this.weights = new Float64Array(legs.length);
+    this.halfLife = 0; // the last transition's; 0: none (a cut)
+  }
+
+  // The cut's world place of each foot, and of the end of its leg (the contact), from the new clip's pose `f`.
+  _cutFeet(f) {
+    for (let i = 0; i < this.legs.length; i++) {
+      const { chain, footAt, top } = this.legs[i];
+      if (top) { top.updateWorldMatrix(true, false); _m.copy(top.matrixWorld); } else _m.identity();
+      for (let k = 0; k < chain.length; k++) {
+        const o = JOINT_FLOATS * chain[k];
+        _joint.compose(_p.set(f[o], f[o + 1], f[o + 2]), _q.set(f[o + 3], f[o + 4], f[o + 5], f[o + 6]), this.bones[chain[k]].scale);
+        _m.multiply(_joint);
+        if (k === footAt) _m.decompose(this.cut[i].position, this.cut[i].rotation, _s);
+      }
+      this.cut[i].contact.setFromMatrixPosition(_m);
+    }
+  }
+
+  /** At a transition: the new clip's feet now (their speed is measured from here), and the lock's time scale. */
+  transition(input, halfLife) {
+    this.halfLife = halfLife;
+    this._cutFeet(input);
+    for (const c of this.cut) { c.last.copy(c.contact); c.seen = true; }
+    const settleTime = SETTLE_SHARE * halfLife;
+    if (settleTime > 0 && settleTime !== this.settleTime) {
+      for (const pd of this.pds) pd.configure({ settleTime }); // keeps each weight and its rate
+      this.settleTime = settleTime;
+    }
+  }
+
+  /**
+   * After the Inertializer wrote `output` into the bones: the lock weights one step on, and the
+   * stance feet moved toward the cut's place by them. Returns true when it changed bones.
+   */
+  update(dt, input, elapsed, bones) {
+    this._cutFeet(input);
+    const active = this.halfLife > 0 && elapsed < LOCK_HALF_LIVES * this.halfLife;
+    let any = false;
+    for (let i = 0; i < this.legs.length; i++) {
+      const c = this.cut[i];
+      const speed = dt > 0 && c.seen ? c.contact.distanceTo(c.last) / dt : Infinity; // the leg's end: a paw, the toes
+      if (dt > 0) { c.last.copy(c.contact); c.seen = true; }
+      // Stance from slower than stanceSpeed until faster than twice it (a foot near the threshold does not flicker).
+      c.stance = active && (speed < this.stanceSpeed || (c.stance && speed < 2 * this.stanceSpeed));
+      const goal = c.stance ? 1 : 0;
+      let w = this.pds[i].update(dt, goal);
+      if (goal === 0 && w < WEIGHT_EPSILON) { if (w !== 0) this.pds[i].reset(0, 0); w = 0; }
+      w = w < 0 ? 0 : w > 1 ? 1 : w;
+      this.weights[i] = w;
+      if (w > 0) any = true;
+    }
+    if (!any) return false; // every weight 0: the bones stay the inertialized pose, bit for bit
+    for (let i = 0; i < this.legs.length; i++) {
+      const w = this.weights[i];
+      const { foot, below } = this.legs[i];
+      foot.updateWorldMatrix(true, false);
+      if (w === 0) { // a swing foot: its two-bone reaches where it is (the constraints stay on: a toggle packs settings)
+        this.targets[i].setFromMatrixPosition(foot.matrixWorld);
+        continue;
+      }
+      const c = this.cut[i];
+      // The toes below the foot: their locals toward the cut's.
+      for (const j of below) {
+        const o = JOINT_FLOATS * j, b = bones[j];
+        b.position.lerp(_p.set(input[o], input[o + 1], input[o + 2]), w);
+        b.quaternion.slerp(_q.set(input[o + 3], input[o + 4], input[o + 5], input[o + 6]), w);
+      }
+      // The foot's world rotation toward the cut's (the two-bone keeps it: endRotation 'world').
+      foot.matrixWorld.decompose(_p, _q, _s);
+      _q.slerp(c.rotation, w);
+      foot.parent.matrixWorld.decompose(_s, _qi, _s);
+      foot.quaternion.copy(_qi.invert().multiply(_q));
+      // The foot's place toward the cut's.
+      this.targets[i].copy(_p).lerp(c.position, w);
+    }
+    this.rig.update(dt);
+    return true;
+  }
+
+  /** Frees the rig's and the PDs' WASM memory. */
+  dispose() {
+    this.rig?.dispose();
+    for (const pd of this.pds ?? []) pd.dispose();
+  }
+}
