@@ -166,7 +166,7 @@ export class Inertializer {
     writeBones(this.bones, output);
     // The stance feet held (docs/pd/inertializer.md, "Stance feet"); the pose shown, IK included,
     // is then the output a transition starts from and the write `update` recognizes.
-    if (this._feet !== null && this._feet.update(dt, input, this._inertia.elapsed, this.bones)) {
+    if (this._feet !== null && this._feet.update(dt, input, this.bones)) {
       readBones(this.bones, output);
       writeBones(this.bones, output); // the bones as the floats kept, so `update` knows its write again
     }

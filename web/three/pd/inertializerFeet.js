@@ -99,21 +99,23 @@ export class FeetLock {
         foot.traverse((o) => { if (o !== foot && index.has(o)) below.push(index.get(o)); });
         return { foot, chain, footAt, below, top: bones[chain[0]].parent };
       });
-      this.pds = legs.map(() => new ikpd.PD({ settleTime: 0.05, value: 0 }));
-      this.settleTime = 0.05;
     } catch (error) {
       this.dispose();
       throw error;
     }
     this.cut = legs.map(() => ({ position: new Vector3(), rotation: new Quaternion(), contact: new Vector3(), last: new Vector3(), seen: false, stance: false }));
     this.weights = new Float64Array(legs.length);
+    this.values = new Float64Array(legs.length); // each lock weight's PD: its value (weights: clamped to [0, 1])
+    this.rates = new Float64Array(legs.length); // and its rate (1/s)
+    this.settleTime = 0.05;
+    this.clock = new Float64Array(1); // seconds since the last transition
     this.halfLife = 0; // the last transition's; 0: none (a cut)
   }
 
   // The cut's world place of each foot, and of the end of its leg (the contact), from the new clip's pose `f`.
   _cutFeet(f) {
     for (let i = 0; i < this.legs.length; i++) {
-      const { chain, footAt, top } = this.legs[i];
+      const leg = this.legs[i], chain = leg.chain, footAt = leg.footAt, top = leg.top;
       if (top) { top.updateWorldMatrix(true, false); _m.copy(top.matrixWorld); } else _m.identity();
       for (let k = 0; k < chain.length; k++) {
         const o = JOINT_FLOATS * chain[k];
@@ -128,22 +130,20 @@ export class FeetLock {
   /** At a transition: the new clip's feet now (their speed is measured from here), and the lock's time scale. */
   transition(input, halfLife) {
     this.halfLife = halfLife;
+    this.clock[0] = 0;
     this._cutFeet(input);
     for (const c of this.cut) { c.last.copy(c.contact); c.seen = true; }
-    const settleTime = SETTLE_SHARE * halfLife;
-    if (settleTime > 0 && settleTime !== this.settleTime) {
-      for (const pd of this.pds) pd.configure({ settleTime }); // keeps each weight and its rate
-      this.settleTime = settleTime;
-    }
+    if (halfLife > 0) this.settleTime = SETTLE_SHARE * halfLife; // each weight and its rate go on
   }
 
   /**
    * After the Inertializer wrote `output` into the bones: the lock weights one step on, and the
    * stance feet moved toward the cut's place by them. Returns true when it changed bones.
    */
-  update(dt, input, elapsed, bones) {
+  update(dt, input, bones) {
     this._cutFeet(input);
-    const active = this.halfLife > 0 && elapsed < LOCK_HALF_LIVES * this.halfLife;
+    this.clock[0] += dt; // (the core's `elapsed` would come back boxed: garbage every frame)
+    const active = this.halfLife > 0 && this.clock[0] < LOCK_HALF_LIVES * this.halfLife;
     let any = false;
     for (let i = 0; i < this.legs.length; i++) {
       const c = this.cut[i];
@@ -152,16 +152,22 @@ export class FeetLock {
       // Stance from slower than stanceSpeed until faster than twice it (a foot near the threshold does not flicker).
       c.stance = active && (speed < this.stanceSpeed || (c.stance && speed < 2 * this.stanceSpeed));
       const goal = c.stance ? 1 : 0;
-      let w = this.pds[i].update(dt, goal);
-      if (goal === 0 && w < WEIGHT_EPSILON) { if (w !== 0) this.pds[i].reset(0, 0); w = 0; }
-      w = w < 0 ? 0 : w > 1 ? 1 : w;
-      this.weights[i] = w;
+      // The exact critically damped step toward `goal` held over dt (docs/pd/pd.md, "Closed form";
+      // kp = (2π/settleTime)²): the same weights at any frame rate. Inline: a number returned from a
+      // call would be boxed, garbage every frame.
+      const omega = (2 * Math.PI) / this.settleTime, e = this.values[i] - goal, v = this.rates[i];
+      const decay = Math.exp(-omega * dt), k = (v + omega * e) * dt;
+      let w = goal + (e + k) * decay;
+      this.rates[i] = (v - omega * k) * decay;
+      if (goal === 0 && w < WEIGHT_EPSILON) { w = 0; this.rates[i] = 0; }
+      this.values[i] = w;
+      this.weights[i] = w < 0 ? 0 : w > 1 ? 1 : w;
       if (w > 0) any = true;
     }
     if (!any) return false; // every weight 0: the bones stay the inertialized pose, bit for bit
     for (let i = 0; i < this.legs.length; i++) {
       const w = this.weights[i];
-      const { foot, below } = this.legs[i];
+      const leg = this.legs[i], foot = leg.foot, below = leg.below;
       foot.updateWorldMatrix(true, false);
       if (w === 0) { // a swing foot: its two-bone reaches where it is (the constraints stay on: a toggle packs settings)
         this.targets[i].setFromMatrixPosition(foot.matrixWorld);
@@ -169,8 +175,8 @@ export class FeetLock {
       }
       const c = this.cut[i];
       // The toes below the foot: their locals toward the cut's.
-      for (const j of below) {
-        const o = JOINT_FLOATS * j, b = bones[j];
+      for (let n = 0; n < below.length; n++) {
+        const j = below[n], o = JOINT_FLOATS * j, b = bones[j];
         b.position.lerp(_p.set(input[o], input[o + 1], input[o + 2]), w);
         b.quaternion.slerp(_q.set(input[o + 3], input[o + 4], input[o + 5], input[o + 6]), w);
       }
@@ -189,6 +195,5 @@ export class FeetLock {
   /** Frees the rig's and the PDs' WASM memory. */
   dispose() {
     this.rig?.dispose();
-    for (const pd of this.pds ?? []) pd.dispose();
   }
 }
