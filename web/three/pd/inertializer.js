@@ -111,8 +111,8 @@ export class Inertializer {
     if (this._feet !== null) this._feet.stanceSpeed = value;
   }
 
-  /** The legs whose stance feet are held during a transition (`[upper, lower, foot]` bones each); [] without `feet`. */
-  get feet() { return this._feet === null ? [] : this._feet.constraints.map((c) => c.bones); }
+  /** The legs whose stance feet are held during a transition (`[upper, lower, foot]` bones each); null without `feet`. @default null */
+  get feet() { return this._feet === null ? null : this._feet.constraints.map((c) => c.bones); }
 
   /** Seconds since the last transition. */
   get elapsed() { return this._inertia.elapsed; }
