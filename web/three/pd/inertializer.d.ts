@@ -26,7 +26,7 @@ export interface ThreeInertializerConstructorOptions extends ThreeInertializerOp
    * switch, and then the bones are the inertialized pose, bit for bit. `'auto'`: the legs of a
    * humanoid by its bone names (upper leg, lower leg, foot), and every unbranched chain of 3 or
    * more bones ending near the lowest bone (a quadruped's legs: the first 3 bones from the
-   * branch), read from the skeleton as posed when the Inertializer is made. null: off (the
+   * branch), read from the rest pose (a skinned mesh's bind pose, else the pose when the Inertializer is made). null: off (the
    * inertializer alone). Fixed at construction.
    * @default null
    */

@@ -37,17 +37,15 @@ export function readStanceSpeed(value) {
  * bone without bone children near the lowest such end (within a quarter of the skeleton's height above it),
  * from the bone below its last branch down, its first three bones (a quadruped's front legs; its
  * hind legs too when no names give them), unless it holds a bone of a leg found by name.
- * `bones`: the Inertializer's, posed as they are now.
+ * `bones`: the Inertializer's; heights along up in the rest pose (a skinned mesh's bind pose, else the pose now).
  */
-function autoLegs(rig, up, bones) {
+function autoLegs(rig, internal, bones) {
   const named = rig.humanoid.size > 0 && rig.humanoid.convention !== 'structure' && HUMANOID_LEGS.every((leg) => leg.every((r) => rig.humanoid.has(r)))
     ? HUMANOID_LEGS.map((leg) => leg.map((r) => rig.humanoid.get(r))) : [];
   const taken = new Set(named.flat());
   const set = new Set(bones);
   const children = (b) => b.children.filter((c) => set.has(c));
-  const height = (b) => b.getWorldPosition(_p).dot(up);
-  bones[0].updateWorldMatrix(true, true);
-  const heights = bones.map(height);
+  const heights = bones.map((b) => internal.restModelPosition(b, _p).dot(internal.up));
   const leaves = bones.filter((b) => children(b).length === 0);
   const low = Math.min(...leaves.map((b) => heights[bones.indexOf(b)])), high = Math.max(...heights);
   const ends = leaves.filter((b) => heights[bones.indexOf(b)] <= low + 0.25 * (high - low));
@@ -76,7 +74,7 @@ export class FeetLock {
     let legs;
     try {
       const internal = internalOf(this.rig);
-      if (feet === 'auto') legs = autoLegs(this.rig, internal.up, bones);
+      if (feet === 'auto') legs = autoLegs(this.rig, internal, bones);
       else {
         if (!Array.isArray(feet) || feet.length === 0) throw new TypeError(`feet: expected 'auto', null or [[upper, lower, foot], …], got ${describe(feet)}`);
         legs = feet.map((leg, i) => internal.resolveList(leg, `feet[${i}]`, 3, 3, '[upper, lower, foot]'));
