@@ -164,10 +164,17 @@ describe('ikpd/three Inertializer feet: off, bad options', () => {
     inertia.transition(a.actions[2]);
     alone.transition(b.actions[2]);
     let locked = 0;
+    // Each lock weight is the exact PD's (ikpd.PD, settleTime half the half-life) stepped toward the stance goal.
+    const pds = inertia.feet.map(() => new ikpd.PD({ settleTime: HALF_LIFE / 2, value: 0 }));
     for (let i = 0; i < 60; i++) {
       step();
       if (i === 10) locked = Math.max(...inertia._feet.weights);
+      inertia._feet.cut.forEach((c, k) => {
+        const w = pds[k].update(1 / 60, c.stance ? 1 : 0);
+        if (inertia._feet.weights[k] !== 0) expect(Math.abs(inertia._feet.weights[k] - Math.min(1, Math.max(0, w)))).toBeLessThan(1e-9);
+      });
     }
+    for (const pd of pds) pd.dispose();
     expect(locked).toBeGreaterThan(0.99); // Survey stands: every foot in stance, held
     expect(Math.max(...inertia._feet.weights)).toBe(0); // 10 half-lives on: released
     inertia.bones.forEach((bone, j) => {

@@ -9,6 +9,7 @@ const OPTIONS = /* @__PURE__ */ optionNames('halfLife', 'feet', 'stanceSpeed');
 const TRANSITION_OPTIONS = /* @__PURE__ */ optionNames('halfLife');
 const STANCE_SPEED = 0.8; // world units (metres) per second
 const JOINT_FLOATS = 7;
+const DT_RANGE = Object.freeze({ min: 0 });
 
 // Copies the bones' local positions and rotations into f (7 floats per bone), or back.
 function readBones(bones, f) {
@@ -158,7 +159,7 @@ export class Inertializer {
   /** After `mixer.update(dt)`: writes the clip's pose with the decaying offset into the bones. */
   update(dt) {
     this._inertia.assertAlive();
-    readNumber(dt, 'dt', { min: 0 }); // before anything changes
+    readNumber(dt, 'dt', DT_RANGE); // before anything changes
     const input = this._inertia.input;
     this._read(input, this._animated);
     this._animated.set(input);

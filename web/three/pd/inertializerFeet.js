@@ -101,7 +101,9 @@ export class FeetLock {
       this.dispose();
       throw error;
     }
-    this.cut = legs.map(() => ({ position: new Vector3(), rotation: new Quaternion(), contact: new Vector3(), last: new Vector3(), seen: false, stance: false }));
+    this.cut = legs.map(() => ({ position: new Vector3(), rotation: new Quaternion(), contact: new Vector3(), stance: false }));
+    this.last = new Float64Array(3 * legs.length); // each leg end's place one update earlier (world)
+    this.seen = new Uint8Array(legs.length); // whether it has one
     this.weights = new Float64Array(legs.length);
     this.values = new Float64Array(legs.length); // each lock weight's PD: its value (weights: clamped to [0, 1])
     this.rates = new Float64Array(legs.length); // and its rate (1/s)
@@ -130,7 +132,7 @@ export class FeetLock {
     this.halfLife = halfLife;
     this.clock[0] = 0;
     this._cutFeet(input);
-    for (const c of this.cut) { c.last.copy(c.contact); c.seen = true; }
+    this.cut.forEach((c, i) => { c.contact.toArray(this.last, 3 * i); this.seen[i] = 1; });
     if (halfLife > 0) this.settleTime = SETTLE_SHARE * halfLife; // each weight and its rate go on
   }
 
@@ -145,8 +147,11 @@ export class FeetLock {
     let any = false;
     for (let i = 0; i < this.legs.length; i++) {
       const c = this.cut[i];
-      const speed = dt > 0 && c.seen ? c.contact.distanceTo(c.last) / dt : Infinity; // the leg's end: a paw, the toes
-      if (dt > 0) { c.last.copy(c.contact); c.seen = true; }
+      // The leg end's speed (a paw, the toes), in plain arithmetic: a double returned by a call V8 does not inline is boxed.
+      const last = this.last, o = 3 * i, p = c.contact;
+      const dx = p.x - last[o], dy = p.y - last[o + 1], dz = p.z - last[o + 2];
+      const speed = dt > 0 && this.seen[i] !== 0 ? Math.sqrt(dx * dx + dy * dy + dz * dz) / dt : Infinity;
+      if (dt > 0) { last[o] = p.x; last[o + 1] = p.y; last[o + 2] = p.z; this.seen[i] = 1; }
       // Stance from slower than stanceSpeed until faster than twice it (a foot near the threshold does not flicker).
       c.stance = active && (speed < this.stanceSpeed || (c.stance && speed < 2 * this.stanceSpeed));
       const goal = c.stance ? 1 : 0;
