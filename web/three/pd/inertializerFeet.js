@@ -143,6 +143,14 @@ export class FeetLock {
   update(dt, input, bones) {
     this._cutFeet(input);
     this.clock[0] += dt; // (the core's `elapsed` would come back boxed: garbage every frame)
+    if (!this._weigh(dt)) return false; // every weight 0: the bones stay the inertialized pose, bit for bit
+    this._hold(input, bones);
+    this.rig.update(dt);
+    return true;
+  }
+
+  // Stage 1: each foot's stance in the new clip and its lock weight one step on; true when any is > 0.
+  _weigh(dt) {
     const active = this.halfLife > 0 && this.clock[0] < LOCK_HALF_LIVES * this.halfLife;
     let any = false;
     for (let i = 0; i < this.legs.length; i++) {
@@ -167,7 +175,11 @@ export class FeetLock {
       this.weights[i] = w < 0 ? 0 : w > 1 ? 1 : w;
       if (w > 0) any = true;
     }
-    if (!any) return false; // every weight 0: the bones stay the inertialized pose, bit for bit
+    return any;
+  }
+
+  // Stage 2: each foot's target, rotation and toes toward the cut's by its weight (the two-bone then solves).
+  _hold(input, bones) {
     for (let i = 0; i < this.legs.length; i++) {
       const w = this.weights[i];
       const leg = this.legs[i], foot = leg.foot, below = leg.below;
@@ -191,8 +203,6 @@ export class FeetLock {
       // The foot's place toward the cut's.
       this.targets[i].copy(_p).lerp(c.position, w);
     }
-    this.rig.update(dt);
-    return true;
   }
 
   /** Frees the rig's and the PDs' WASM memory. */
