@@ -4,7 +4,7 @@
 import { Inertializer } from '../../web/three/index.js';
 import { loadCharacter } from '../../tests/support/characters.js';
 
-/** ns per frame on the Fox: `mixer` (mixer.update), `frame` (mixer.update + Inertializer.update, a transition every 15 frames), `update` (the same, never switching), `bones`. */
+/** ns per frame on the Fox: `mixer` (mixer.update), `frame` (mixer.update + Inertializer.update, a transition every 15 frames), `update` (the same, never switching), `feetFrame` (`frame` with `feet: 'auto'`), `bones`. */
 export async function benchTransitions(ikpd, measure) {
   const c = await loadCharacter('Fox');
   const actions = ['Walk', 'Run', 'Survey'].map((name) => c.mixer.clipAction(c.clip(name)));
@@ -25,5 +25,16 @@ export async function benchTransitions(ikpd, measure) {
   }, 1);
   out.bones = inertia.bones.length;
   inertia.dispose();
+  // With `feet: 'auto'` (docs/pd/inertializer.md, "Stance feet"): the same switching frame, the Fox carried
+  // along +Z at 1 m/s (stance is read in the world), its four legs' lock and two-bone IK after the inertializer.
+  const held = new Inertializer(ikpd, c.mixer, { halfLife: 0.1, feet: 'auto', stanceSpeed: 80 });
+  frame = 0;
+  out.feetFrame = measure(() => {
+    if (++frame % 15 === 0) held.transition(actions[(frame / 15) % 3]);
+    c.scene.position.z = (c.scene.position.z + 100 * dt) % 1e4;
+    c.mixer.update(dt);
+    held.update(dt);
+  }, 1);
+  held.dispose();
   return out;
 }

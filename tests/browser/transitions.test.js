@@ -78,3 +78,38 @@ describe('transitions scene', () => {
     expect(await page.evaluate(() => window.__ikpdDemo.errors)).toEqual([]);
   }, SLOW);
 });
+
+describe('transitions scene: hold stance feet', () => {
+  it("the Fox's stance feet of the new clip within 1 cm of a cut's from half a half-life on, at 60 Hz", async () => {
+    const { page, errors } = session;
+    await page.evaluate(() => window.__ikpdDemo.control('character', 'Fox'));
+    // (the control sets `character` at once; the Fox is there when its clips are)
+    await page.waitForFunction(() => window.__ikpdDemo.state().names.includes('Survey'), null, { timeout: 60_000 });
+    // (the clip keys: the clip control is made again with each character)
+    const run = async (key, holdFeet) => {
+      await page.evaluate((h) => {
+        const hook = window.__ikpdDemo;
+        hook.control('half-life (s)', 0.1);
+        hook.control('rapid switching', false);
+        hook.control('hold stance feet', h);
+      }, holdFeet);
+      await page.keyboard.press(key);
+      const state = await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 36)); // 0.6 s
+      return { clip: state.clip, feetFromCut: state.feetFromCut, stanceSamples: state.stanceSamples, holdFeet: state.holdFeet };
+    };
+    const figures = [await run('w', true), await run('r', true), await run('s', true), await run('w', false), await run('s', false)];
+    figures.splice(3, 1);
+    figures.push(await page.evaluate(() => window.__ikpdDemo.errors));
+    console.log(`transitions scene, Fox, hold stance feet at 60 Hz (cm from a cut, from half a half-life on): ${JSON.stringify(figures)}`);
+    expect(figures[4]).toEqual([]);
+    for (const f of figures.slice(1, 3)) {
+      expect(f.holdFeet).toBe(true);
+      expect(f.stanceSamples, f.clip).toBeGreaterThan(0);
+      expect(f.feetFromCut, f.clip).toBeLessThanOrEqual(1);
+    }
+    expect(figures[4]).toEqual([]);
+    expect(figures[3].feetFromCut).toBeGreaterThan(5); // without: the offset alone
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => window.__ikpdDemo.errors)).toEqual([]);
+  }, SLOW);
+});

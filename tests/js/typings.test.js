@@ -233,7 +233,7 @@ const HELPERS = [
   { name: 'AvatarIK', interfaces: ['AvatarIKOptions'], make: (lib) => new AvatarIK(lib, createHumanoid({ names: 'mixamo' }).root), solver: ikpd.Rig.defaults.avatar,
     // The rig's humanoid and facing: the stated default given explicitly builds the same rig.
     same: Object.fromEntries(['humanoid', 'facing'].map((key) => [key, (lib, value) => new AvatarIK(lib, createHumanoid({ names: 'mixamo' }).root, { [key]: value })])) },
-  { name: 'Inertializer', interfaces: ['ThreeInertializerOptions'], make: (lib) => new Inertializer(lib, boneChain(3)[0]), solver: {} },
+  { name: 'Inertializer', interfaces: ['ThreeInertializerOptions', 'ThreeInertializerConstructorOptions'], make: (lib) => new Inertializer(lib, boneChain(3)[0]), solver: {} },
 ];
 
 describe('ikpd/three typings state the helpers\' real defaults', () => {

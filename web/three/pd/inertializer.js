@@ -3,9 +3,13 @@
 import { LoopOnce } from 'three';
 import { checkHelperOptions, describe, optionNames, readModule } from '../readers.js';
 import { readNumber } from '../../src/readers.js';
+import { FeetLock, readStanceSpeed } from './inertializerFeet.js';
 
-const OPTIONS = /* @__PURE__ */ optionNames('halfLife');
+const OPTIONS = /* @__PURE__ */ optionNames('halfLife', 'feet', 'stanceSpeed');
+const TRANSITION_OPTIONS = /* @__PURE__ */ optionNames('halfLife');
+const STANCE_SPEED = 0.8; // world units (metres) per second
 const JOINT_FLOATS = 7;
+const DT_RANGE = Object.freeze({ min: 0 });
 
 // Copies the bones' local positions and rotations into f (7 floats per bone), or back.
 function readBones(bones, f) {
@@ -67,7 +71,7 @@ export class Inertializer {
   /**
    * @param {object} ikpd the loaded library with the rig module (`await init({ rig: true })`)
    * @param {import('three').AnimationMixer | import('three').Object3D} mixerOrRoot the mixer, or the root it animates
-   * @param {{ halfLife?: number }} [options]
+   * @param {{ halfLife?: number, feet?: 'auto' | null | Array<Array<object|string>>, stanceSpeed?: number }} [options]
    */
   constructor(ikpd, mixerOrRoot, options = {}) {
     readModule(ikpd, 'Inertializer', 'Inertializer', 'rig'); // its bindings are in the rig module
@@ -81,7 +85,17 @@ export class Inertializer {
     this.mixer = mixer;
     /** The animated objects (the bones under the root), in traversal order. */
     this.bones = Object.freeze(bones);
-    this._inertia = new ikpd.Inertializer(bones.length, options);
+    const stanceSpeed = options.stanceSpeed === undefined ? STANCE_SPEED : readStanceSpeed(options.stanceSpeed);
+    const feet = options.feet ?? null;
+    if (feet !== null && feet !== 'auto' && !Array.isArray(feet)) throw new TypeError(`feet: expected 'auto', null or [[upper, lower, foot], …], got ${describe(feet)}`);
+    this._inertia = new ikpd.Inertializer(bones.length, { halfLife: options.halfLife });
+    try {
+      // docs/pd/inertializer.md, "Stance feet": null (the default) leaves the pose to the inertializer alone.
+      this._feet = feet === null ? null : new FeetLock(ikpd, root, bones, feet, stanceSpeed);
+    } catch (error) {
+      this._inertia.dispose();
+      throw error;
+    }
     this._animated = new Float32Array(JOINT_FLOATS * bones.length); // the pose the last write came from
     this._wrote = false; // whether the bones show a write of this Inertializer
     this._dt = 0; // the last update's dt; 0: no update yet (a transition then starts at rest)
@@ -90,6 +104,16 @@ export class Inertializer {
   /** Half-life (seconds) of the transitions that give none; 0: a cut. @default 0.1 */
   get halfLife() { return this._inertia.halfLife; }
   set halfLife(value) { this._inertia.halfLife = value; }
+
+  /** World units per second below which a foot of the new clip is in stance (with `feet`). @default 0.8 */
+  get stanceSpeed() { return this._feet === null ? STANCE_SPEED : this._feet.stanceSpeed; }
+  set stanceSpeed(value) {
+    readStanceSpeed(value);
+    if (this._feet !== null) this._feet.stanceSpeed = value;
+  }
+
+  /** The legs whose stance feet are held during a transition (`[upper, lower, foot]` bones each); null without `feet`. @default null */
+  get feet() { return this._feet === null ? null : this._feet.constraints.map((c) => c.bones); }
 
   /** Seconds since the last transition. */
   get elapsed() { return this._inertia.elapsed; }
@@ -101,7 +125,7 @@ export class Inertializer {
    */
   transition(action, options = {}) {
     this._inertia.assertAlive();
-    checkHelperOptions(options, OPTIONS, 'Inertializer.transition');
+    checkHelperOptions(options, TRANSITION_OPTIONS, 'Inertializer.transition');
     const halfLife = options.halfLife === undefined ? this._inertia.halfLife : readNumber(options.halfLife, 'halfLife', { min: 0, max: 1e9 });
     const mixer = typeof action?.getMixer === 'function' ? action.getMixer() : null;
     if (!isMixer(mixer)) throw new TypeError(`action: expected a THREE.AnimationAction, got ${describe(action)}`);
@@ -125,6 +149,7 @@ export class Inertializer {
       action.time = time;
     }
     this._inertia.transition({ halfLife, velocity: dt > 0 });
+    this._feet?.transition(input, halfLife);
     this._animated.set(input);
     writeBones(this.bones, output); // the pose shown until the next update: the one before the switch
     this._wrote = true;
@@ -134,11 +159,18 @@ export class Inertializer {
   /** After `mixer.update(dt)`: writes the clip's pose with the decaying offset into the bones. */
   update(dt) {
     this._inertia.assertAlive();
-    readNumber(dt, 'dt', { min: 0 }); // before anything changes
+    readNumber(dt, 'dt', DT_RANGE); // before anything changes
     const input = this._inertia.input;
     this._read(input, this._animated);
     this._animated.set(input);
-    writeBones(this.bones, this._inertia.update(dt));
+    const output = this._inertia.update(dt);
+    writeBones(this.bones, output);
+    // The stance feet held (docs/pd/inertializer.md, "Stance feet"); the pose shown, IK included,
+    // is then the output a transition starts from and the write `update` recognizes.
+    if (this._feet !== null && this._feet.update(dt, input, this.bones)) {
+      readBones(this.bones, output);
+      writeBones(this.bones, output); // the bones as the floats kept, so `update` knows its write again
+    }
     this._wrote = true;
     if (dt > 0) this._dt = dt;
     return this;
@@ -157,7 +189,10 @@ export class Inertializer {
   }
 
   /** Frees the WASM memory; later calls throw. */
-  dispose() { this._inertia.dispose(); }
+  dispose() {
+    this._inertia.dispose();
+    this._feet?.dispose();
+  }
 
   /** True after `dispose()`. */
   get disposed() { return this._inertia.disposed; }
