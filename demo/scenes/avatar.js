@@ -193,7 +193,7 @@ export async function create(ctx) {
     for (const role of ['leftHand', 'rightHand']) handles[role].quaternion.copy(_turn).multiply(rest[role].rotation).premultiply(_q);
     // The full-body trackers: the pelvis drops with the head and moves back (a crouch), the left foot lifts while looking around.
     const drop = Math.min(s.head[1], 0) * rest.scale, lift = Math.sin(Math.PI * Math.min(Math.max((t % LOOP) / 3, 0), 1));
-    const body = { pelvis: [0, 0.9 * drop, 0.4 * drop], leftFoot: [0, 0.12 * lift * rest.scale, 0.12 * lift * rest.scale], rightFoot: [0, 0, 0] };
+    const body = { pelvis: [0, 0.75 * drop, 0.25 * drop], leftFoot: [0, 0.12 * lift * rest.scale, 0.12 * lift * rest.scale], rightFoot: [0, 0, 0] };
     for (const role of BODY) {
       handles[role].position.copy(rest[role].position).add(_v.fromArray(body[role])).applyQuaternion(_turn);
       root.localToWorld(handles[role].position);

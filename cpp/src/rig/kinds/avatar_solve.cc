@@ -83,7 +83,8 @@ float BentReach(const AvatarState& a, const glm::vec3* p, const float* own, cons
 // (docs/rig/avatar.md, "Full-body trackers"): the spine joints bend evenly
 // forward or back (about the pelvis's left; the neck by 1 − neckStiffness of
 // a joint) until the head is as far from the first spine joint as its goal,
-// the least bend that does (forward first), else the nearest; then the spine
+// the least bend that does (forward first), else the nearest (refined about
+// the nearest sample); then the spine
 // turns at its first joint onto the goal and the head takes its rotation.
 void SpineReach(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
   const AvatarState& a = std::get<AvatarState>(c.state);
@@ -99,9 +100,9 @@ void SpineReach(const Stage& stage, const Constraint& c, const AvatarGoals& goal
   const glm::vec3 axis = NormalizeOr(left, glm::vec3(1.0f, 0.0f, 0.0f));
   const float want = glm::length(goals.head.position - p[1]);
   const auto miss = [&](float angle) { return BentReach(a, p, own, axis, angle) - want; };
-  // Brackets outward from no bend, forward before back, in kBendSteps steps to kMaxBend.
-  constexpr int kBendSteps = 8;
-  constexpr float kMaxBend = 0.5f * kPi;
+  // Brackets outward from no bend (steps of π/16), forward before back, to kMaxBend.
+  constexpr int kBendSteps = 16;
+  constexpr float kMaxBend = kPi;  // a half turn over the whole spine at most
   float angle = 0.0f, best = std::abs(miss(0.0f));
   float last[2] = {miss(0.0f), miss(0.0f)};
   bool found = best <= 1e-7f;
@@ -122,6 +123,16 @@ void SpineReach(const Stage& stage, const Constraint& c, const AvatarGoals& goal
       }
       last[dir] = m;
     }
+  }
+  if (!found) {  // no crossing on the samples: the nearest bend about the nearest sample (golden section)
+    constexpr float kGolden = 0.618034f;
+    float lo = angle - kMaxBend / kBendSteps, hi = angle + kMaxBend / kBendSteps;
+    for (int k = 0; k < 32; ++k) {
+      const float x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo);
+      (std::abs(miss(x1)) < std::abs(miss(x2)) ? hi : lo) = (std::abs(miss(x1)) < std::abs(miss(x2)) ? x2 : x1);
+    }
+    const float mid = 0.5f * (lo + hi);
+    if (std::abs(miss(mid)) < best) angle = mid;
   }
   for (int k = 1; k < a.head && angle != 0.0f; ++k) {
     if (own[k] != 0.0f) Turn(a, pose, k, AxisAngle(axis, angle * own[k]));
