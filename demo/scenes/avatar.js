@@ -4,7 +4,10 @@
 // drag, or a scripted tracking session (look around, crouch, reach overhead
 // and behind the back, hands behind the head, reach forward, turn 90°); where
 // the browser offers immersive-vr, "enter VR" puts the targets on the
-// headset and the controllers' grips (docs/rig/avatar.md, "WebXR").
+// headset and the controllers' grips (docs/rig/avatar.md, "WebXR"). The
+// "full-body trackers" toggle adds pelvis and foot targets (docs/rig/avatar.md,
+// "Full-body trackers"): handles to drag, and in the script the pelvis
+// follows the crouch and the left foot lifts.
 import * as THREE from 'three/webgpu';
 import { colors, handle, setupStage } from '../lib/stage.js';
 import { createHumanoid } from '../lib/humanoid.js';
@@ -12,8 +15,12 @@ import { CESIUM_MAN_HUMANOID, disposeModel, knownHumanoid, loadSample } from '..
 import { frameModel, listenForDrops, parseDropped } from '../lib/droppedModel.js';
 
 const TARGETS = ['head', 'leftHand', 'rightHand'];
-const LABELS = { head: 'head target', leftHand: 'left hand target', rightHand: 'right hand target' };
-const COLORS = { head: colors.target, leftHand: colors.pole, rightHand: colors.accent };
+// The full-body trackers and their humanoid roles.
+const BODY = ['pelvis', 'leftFoot', 'rightFoot'];
+const ROLES = { head: 'head', leftHand: 'leftHand', rightHand: 'rightHand', pelvis: 'hips', leftFoot: 'leftFoot', rightFoot: 'rightFoot' };
+const LABELS = { head: 'head target', leftHand: 'left hand target', rightHand: 'right hand target',
+  pelvis: 'pelvis target', leftFoot: 'left foot target', rightFoot: 'right foot target' };
+const COLORS = { head: colors.target, leftHand: colors.pole, rightHand: colors.accent, pelvis: colors.target, leftFoot: colors.pole, rightFoot: colors.accent };
 const UP = new THREE.Vector3(0, 1, 0);
 const ACROSS = new THREE.Vector3(1, 0, 0);
 
@@ -58,13 +65,15 @@ export async function create(ctx) {
   camera.position.set(1.3, 1.55, 2.6);
   controls.target.set(0, 1.1, 0);
 
-  const params = { character: 'built-in', mode: 'script', speed: 1, weight: 1, headWeight: 1, leftHandWeight: 1, rightHandWeight: 1, enabled: true };
+  const params = { character: 'built-in', mode: 'script', speed: 1, weight: 1, headWeight: 1, leftHandWeight: 1, rightHandWeight: 1, enabled: true, fullBody: false };
   const handles = {};
-  for (const role of TARGETS) {
+  for (const role of [...TARGETS, ...BODY]) {
     // Dragging a handle takes over from the script (the test hook's setTarget too).
-    handles[role] = ctx.draggable(LABELS[role], handle(COLORS[role], role === 'head' ? 0.05 : 0.04), { onChange: () => setMode('drag') });
+    handles[role] = ctx.draggable(LABELS[role], handle(COLORS[role], role === 'head' || role === 'pelvis' ? 0.05 : 0.04), { onChange: () => setMode('drag') });
+    handles[role].visible = !BODY.includes(role);
     scene.add(handles[role]);
   }
+  const tracked = () => (params.fullBody ? [...TARGETS, ...BODY] : TARGETS);
 
   const status = ctx.panel('Avatar', 'bottom-right');
   const line = document.createElement('div');
@@ -82,8 +91,8 @@ export async function create(ctx) {
     root.updateMatrixWorld(true);
     const inverse = root.getWorldQuaternion(new THREE.Quaternion()).invert();
     const rest = { scale: 1 };
-    for (const role of TARGETS) {
-      const bone = avatar.humanoid.get(role);
+    for (const role of [...TARGETS, ...BODY]) {
+      const bone = avatar.humanoid.get(ROLES[role]);
       rest[role] = { position: root.worldToLocal(bone.getWorldPosition(new THREE.Vector3())), rotation: bone.getWorldQuaternion(new THREE.Quaternion()).premultiply(inverse) };
     }
     rest.scale = rest.head.position.y / 1.58;
@@ -101,7 +110,16 @@ export async function create(ctx) {
     message = '';
   }
 
-  const handlesAsTargets = () => Object.fromEntries(TARGETS.map((role) => [role, handles[role]]));
+  const handlesAsTargets = () => Object.fromEntries([...TARGETS, ...BODY].map((role) => [role, tracked().includes(role) ? handles[role] : null]));
+
+  /** The full-body trackers on (their handles shown and given to AvatarIK) or off (null: blended back). */
+  function setFullBody(on) {
+    params.fullBody = on;
+    for (const role of BODY) {
+      handles[role].visible = on;
+      if (character) character.avatar[role] = on ? handles[role] : null;
+    }
+  }
 
   function builtIn() {
     const human = loaded.builtIn ??= createHumanoid({ names: 'mixamo' });
@@ -173,7 +191,15 @@ export async function create(ctx) {
     _pitch.setFromAxisAngle(ACROSS, s.head[4]);
     handles.head.quaternion.setFromAxisAngle(UP, s.turn + s.head[3]).multiply(_pitch).multiply(rest.head.rotation).premultiply(_q);
     for (const role of ['leftHand', 'rightHand']) handles[role].quaternion.copy(_turn).multiply(rest[role].rotation).premultiply(_q);
-    for (const role of TARGETS) handles[role].updateMatrixWorld();
+    // The full-body trackers: the pelvis drops with the head and moves back (a crouch), the left foot lifts while looking around.
+    const drop = Math.min(s.head[1], 0) * rest.scale, lift = Math.sin(Math.PI * Math.min(Math.max((t % LOOP) / 3, 0), 1));
+    const body = { pelvis: [0, 0.75 * drop, 0.25 * drop], leftFoot: [0, 0.12 * lift * rest.scale, 0.12 * lift * rest.scale], rightFoot: [0, 0, 0] };
+    for (const role of BODY) {
+      handles[role].position.copy(rest[role].position).add(_v.fromArray(body[role])).applyQuaternion(_turn);
+      root.localToWorld(handles[role].position);
+      handles[role].quaternion.copy(_turn).multiply(rest[role].rotation).premultiply(_q);
+    }
+    for (const role of [...TARGETS, ...BODY]) handles[role].updateMatrixWorld();
   }
 
   function setMode(mode) {
@@ -226,6 +252,7 @@ export async function create(ctx) {
   for (const key of ['weight', 'headWeight', 'leftHandWeight', 'rightHandWeight']) {
     gui.add(params, key, 0, 1, 0.01).name(key).onChange((v) => { character.avatar[key] = v; });
   }
+  gui.add(params, 'fullBody').name('full-body trackers').onChange((v) => setFullBody(v));
   gui.add(params, 'enabled').name('avatar on (off → blend out)').onChange((v) => { character.avatar.enabled = v; });
   if (navigator.xr && renderer.xr) {
     navigator.xr.isSessionSupported('immersive-vr').then((supported) => {
@@ -233,8 +260,8 @@ export async function create(ctx) {
     }).catch(() => {}); // no immersive-vr: the scene works without it
   }
 
-  const distances = () => Object.fromEntries(TARGETS.map((role) => [role,
-    character.avatar.humanoid.get(role).getWorldPosition(_v).distanceTo(character.avatar[role]?.getWorldPosition(new THREE.Vector3()) ?? _v)]));
+  const distances = () => Object.fromEntries(tracked().map((role) => [role,
+    character.avatar.humanoid.get(ROLES[role]).getWorldPosition(_v).distanceTo(character.avatar[role]?.getWorldPosition(new THREE.Vector3()) ?? _v)]));
 
   return {
     update(dt) {
@@ -250,7 +277,8 @@ export async function create(ctx) {
         message = String(error.message ?? error);
       }
       const d = distances();
-      line.innerHTML = `AvatarIK · ${params.character} · ${params.mode}<br>head ${(d.head * 1000).toFixed(1)} mm, hands ${(d.leftHand * 1000).toFixed(1)} / ${(d.rightHand * 1000).toFixed(1)} mm from their targets`
+      const body = params.fullBody ? `<br>pelvis ${(d.pelvis * 1000).toFixed(1)} mm, feet ${(d.leftFoot * 1000).toFixed(1)} / ${(d.rightFoot * 1000).toFixed(1)} mm` : '';
+      line.innerHTML = `AvatarIK · ${params.character} · ${params.mode}<br>head ${(d.head * 1000).toFixed(1)} mm, hands ${(d.leftHand * 1000).toFixed(1)} / ${(d.rightHand * 1000).toFixed(1)} mm from their targets${body}`
         + `${message ? `<br><span style="color:#ff7b72">${message}</span>` : ''}`;
     },
     state() {
@@ -263,6 +291,7 @@ export async function create(ctx) {
         distances: character ? distances() : null,
         active: character?.avatar.active ?? false,
         xr: Boolean(xr.session),
+        fullBody: params.fullBody,
       };
     },
     reset() {

@@ -2,7 +2,8 @@
 // loads without console errors and renders; the scripted tracking session
 // keeps the head and hands on their targets; dragging a hand target (the test
 // hook's setTarget) takes over from the script and the hand follows; off, the
-// avatar blends out; CesiumMan and a dropped .glb (written by GLTFExporter in
+// avatar blends out; the full-body trackers toggle puts the pelvis and
+// feet on their targets too (scripted and dragged); CesiumMan and a dropped .glb (written by GLTFExporter in
 // Node) take the built-in humanoid's place.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, dropFile, openDemoSession } from './browser.js';
@@ -22,12 +23,12 @@ afterAll(() => session?.close());
 /** Runs `count` updates of `dt` and returns the largest distance of a bone from its target after the first `settle`. */
 const run = (page, dt, count, settle = 0) => page.evaluate(([step, n, skip]) => {
   const hook = window.__ikpdDemo;
-  let worst = 0, state = null;
+  let worst = 0, state = null, worstAt = null;
   for (let i = 0; i < n; i++) {
     state = hook.simulate(step);
-    if (i >= skip) worst = Math.max(worst, ...Object.values(state.distances));
+    if (i >= skip && Math.max(...Object.values(state.distances)) > worst) worst = Math.max(...Object.values(state.distances)), worstAt = { i, ...state.distances };
   }
-  return { worst, state };
+  return { worst, state, worstAt };
 }, [dt, count, settle]);
 
 describe('avatar scene', () => {
@@ -86,4 +87,27 @@ describe('avatar scene', () => {
     expect(errors).toEqual([]);
     expect(await page.evaluate(() => window.__ikpdDemo.errors)).toEqual([]);
   }, SLOW);
+  it('full-body trackers: the pelvis and feet on their targets too, scripted and dragged', async () => {
+    const { page, errors } = session;
+    await page.evaluate(() => window.__ikpdDemo.control('avatar on (off → blend out)', true));
+    await page.evaluate(() => window.__ikpdDemo.reset());
+    await page.evaluate(() => window.__ikpdDemo.control('full-body trackers', true));
+    // The whole session at 30 Hz with six targets (the left foot lifts, the pelvis crouches), after the blend-in.
+    const scripted = await run(page, 1 / 30, 30 * 15, 30);
+    expect(scripted.state.message).toBe('');
+    expect(scripted.state.fullBody).toBe(true);
+    expect(Object.keys(scripted.state.distances).sort()).toEqual(['head', 'leftFoot', 'leftHand', 'pelvis', 'rightFoot', 'rightHand']);
+    expect(scripted.worst, JSON.stringify(scripted.worstAt)).toBeLessThan(1e-3);
+    // A dragged foot target: the foot follows.
+    await page.evaluate(() => window.__ikpdDemo.setTarget('left foot target', [0.12, 0.3, 0.2]));
+    const dragged = await run(page, 1 / 60, 60);
+    expect(dragged.state.mode).toBe('drag');
+    expect(dragged.state.distances.leftFoot).toBeLessThan(1e-3);
+    await page.evaluate(() => window.__ikpdDemo.renderFrames(1));
+    await page.evaluate(() => window.__ikpdDemo.control('full-body trackers', false));
+    expect((await run(page, 1 / 60, 30)).state.fullBody).toBe(false);
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => window.__ikpdDemo.errors)).toEqual([]);
+  }, SLOW);
+
 });

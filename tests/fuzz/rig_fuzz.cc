@@ -176,10 +176,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                static_cast<double>(scales.armScale));
   }
 
-  for (TargetPose& t : rig.targets()) {  // an avatar's head and hands (sometimes not finite, a zero rotation, a bad weight)
+  // An avatar's six targets: head, hands, then the full-body trackers (pelvis,
+  // feet; often untracked, weight 0); sometimes not finite, a zero rotation, a bad weight.
+  for (std::size_t k = 0; k < rig.targets().size(); ++k) {
+    TargetPose& t = rig.targets()[k];
     t.position = in.Bool() ? in.Vec3() : in.MaybeNonFiniteVec3();
     t.rotation = in.Int(0, 15) == 0 ? glm::quat(0.0f, 0.0f, 0.0f, 0.0f) : in.Quat();
     t.weight = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 1.0f);
+    if (k % ikpd::rig::kAvatarTargets >= ikpd::rig::kAvatarPelvis && in.Bool()) t.weight = 0.0f;
   }
 
   std::vector<LocalTransform> pose(static_cast<std::size_t>(n)), out(static_cast<std::size_t>(n));

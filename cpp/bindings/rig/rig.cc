@@ -71,6 +71,8 @@ class RigHandle {
   std::uintptr_t Grounds() { return reinterpret_cast<std::uintptr_t>(rig_.grounds().data()); }
   std::uintptr_t Probes() const { return reinterpret_cast<std::uintptr_t>(rig_.probes().data()); }
   std::uintptr_t Targets() { return reinterpret_cast<std::uintptr_t>(rig_.targets().data()); }
+  // How many targets the rig's constraints take (each kind's count is the C++ table's: rig.js reads it after add).
+  int TargetCount() { return static_cast<int>(rig_.targets().size()); }
 
   // The skeleton (parents) and rest pose from the buffer.
   std::uintptr_t Init() {
@@ -181,6 +183,7 @@ IKPD_BINDINGS(rig, rig) {
       .function("grounds", &RigHandle::Grounds)
       .function("probes", &RigHandle::Probes)
       .function("targets", &RigHandle::Targets)
+      .function("targetCount", &RigHandle::TargetCount)
       .function("probe", &RigHandle::Probe)
       .function("calibrateAvatar", &RigHandle::CalibrateAvatar)
       .function("init", &RigHandle::Init)

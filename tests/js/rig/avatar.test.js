@@ -108,11 +108,11 @@ describe('Rig avatar', () => {
   ].flat());
   const options = { joints: [0, 1, 2, 3, 4], arms: [5, 6, 7, 8, 9, 10], legs: [11, 12, 13, 14, 15, 16], settleTime: 0 };
 
-  it('has described defaults, three targets per avatar, and names its errors', () => {
+  it('has described defaults, six targets per avatar (head, hands, pelvis, feet), and names its errors', () => {
     expect(ikpd.Rig.defaults.avatar).toMatchObject({ neck: true, pelvisFollow: 0.5, pelvisTurn: 0.5, crouchBack: Math.fround(0.4), settleTime: 0.2, arms: [], legs: [] });
     const rig = new ikpd.Rig({ parents, rest });
     const c = rig.add('avatar', options);
-    expect(rig.targets.length).toBe(24);
+    expect(rig.targets.length).toBe(48);
     expect(c.targetOffset).toBe(0);
     rig.input.set(rest);
     rig.root.set(at(0, 0, 0));

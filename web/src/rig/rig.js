@@ -131,7 +131,7 @@ export function createRigApi(core) {
       this.#targetFirst = targetFirst;
     }
 
-    /** Index of this constraint's first float in rig.targets (8 per target; avatar: head, left hand, right hand). */
+    /** Index of this constraint's first float in rig.targets (8 per target; avatar: head, left hand, right hand, pelvis, left foot, right foot). */
     get targetOffset() { return TARGET_FLOATS * this.#targetFirst; }
 
     /** Index of this constraint's first float in rig.grounds (9 per leg). */
@@ -284,7 +284,7 @@ export function createRigApi(core) {
     get grounds() { this.assertAlive(); this.#views(); return this.#grounds; }
     /** Float32Array(6 × legs): per grounding leg the animated sole xyz and hip xyz (world), filled by probe(). */
     get probes() { this.assertAlive(); this.#views(); return this.#probes; }
-    /** Float32Array(8 × targets): per tracked target (an avatar's head, left hand, right hand) position xyz, rotation xyzw, weight (world; fill before update()). */
+    /** Float32Array(8 × targets): per tracked target (an avatar's head, left hand, right hand, pelvis, left foot, right foot) position xyz, rotation xyzw, weight (world; fill before update()). */
     get targets() { this.assertAlive(); this.#views(); return this.#targets; }
     /** The constraints in stack order (a copy of the list). */
     get constraints() { this.assertAlive(); return this.#constraints.slice(); }
@@ -346,7 +346,7 @@ export function createRigApi(core) {
       const c = new RigConstraint(this, (i, k, current, changes) => applySettings(this.#native, i, k, current, changes), index, kind, values, this.#legs,
         KIND_TABLE[kind].inForce ? (i, v) => this.#inForce(i, kind, v) : null, this.#targetCount);
       this.#legs += KIND_TABLE[kind].legCount?.(values) ?? 0;
-      this.#targetCount += KIND_TABLE[kind].targets ?? 0;
+      this.#targetCount = this.#native.targetCount();  // the kind's targets, as the C++ kind table counts them
       this.#constraints.push(c);
       this.#frames = null;  // the rig's frames (and grounds, probes, targets) moved
       this.#targets = null;

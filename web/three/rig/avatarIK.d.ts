@@ -12,7 +12,8 @@ import type { AvatarFields } from '../../types/rig/described.js';
  * rig's humanoid, facing and up.
  */
 export interface AvatarIKOptions
-  extends AvatarFields, Pick<AvatarConstraintOptions, 'head' | 'leftHand' | 'rightHand' | 'headWeight' | 'leftHandWeight' | 'rightHandWeight'> {
+  extends AvatarFields, Pick<AvatarConstraintOptions, 'head' | 'leftHand' | 'rightHand' | 'headWeight' | 'leftHandWeight' | 'rightHandWeight' |
+    'pelvis' | 'leftFoot' | 'rightFoot' | 'pelvisWeight' | 'leftFootWeight' | 'rightFootWeight'> {
   /**
    * The humanoid: `'auto'` finds it by bone names (Mixamo with or without its prefix, VRM, VRoid,
    * Unreal, …) or the skeleton's shape; a three-vrm `VRMHumanoid` (its raw bones); a role → bone
@@ -65,6 +66,13 @@ export class AvatarIK {
   headWeight: number;
   leftHandWeight: number;
   rightHandWeight: number;
+  /** Full-body trackers (docs/rig/avatar.md, "Full-body trackers"); null: that part follows the head or the steps. */
+  pelvis: Object3D | null;
+  leftFoot: Object3D | null;
+  rightFoot: Object3D | null;
+  pelvisWeight: number;
+  leftFootWeight: number;
+  rightFootWeight: number;
   weight: number;
   neck: boolean;
   pelvisFollow: number;

@@ -213,7 +213,7 @@ export interface BodyLookAtConstraintOptions extends Omit<ConstraintOptions, 'se
 /**
  * An avatar constraint (docs/rig/avatar.md): a whole body from a head and two hand targets (VR tracking): the
  * pelvis follows the head, the spine bends to it, the shoulders turn toward the hands, each arm and leg a two-bone
- * solve (the feet stay where the animation puts them). Each target's world position and rotation (the bone's own
+ * solve (the feet plant and step, or follow foot trackers). Each target's world position and rotation (the bone's own
  * world rotation to take) are read every update; a null target leaves that part to the animation. No `target`.
  */
 export interface AvatarConstraintOptions extends Omit<ConstraintOptions, 'target'>, AvatarFields {
@@ -231,6 +231,18 @@ export interface AvatarConstraintOptions extends Omit<ConstraintOptions, 'target
   leftHandWeight?: number;
   /** How much the right hand target pulls, in [0, 1], smoothed. @default 1 */
   rightHandWeight?: number;
+  /** A full-body tracker: where the hips bone goes (world position and rotation); the spine bends so the head still reaches. Null: the pelvis follows the head. @default null */
+  pelvis?: Object3D | null;
+  /** A full-body tracker: where the left foot bone goes (world position and rotation), instead of planting and stepping. Null: that foot plants and steps. @default null */
+  leftFoot?: Object3D | null;
+  /** A full-body tracker: where the right foot bone goes (world position and rotation). Null: that foot plants and steps. @default null */
+  rightFoot?: Object3D | null;
+  /** How much the pelvis tracker pulls, in [0, 1], smoothed by `settleTime` (pop-free). @default 1 */
+  pelvisWeight?: number;
+  /** How much the left foot tracker pulls, in [0, 1], smoothed. @default 1 */
+  leftFootWeight?: number;
+  /** How much the right foot tracker pulls, in [0, 1], smoothed. @default 1 */
+  rightFootWeight?: number;
   [option: string]: unknown;
 }
 

@@ -1,5 +1,5 @@
 // The avatar constraint's settings (docs/rig/avatar.md): a whole body from a
-// head and two hand targets (VR tracking), analytic and per part: the pelvis
+// head and two hand targets (VR tracking; optional pelvis and foot trackers), analytic and per part: the pelvis
 // follows the head, the spine bends to it, the shoulders turn toward the
 // hands, each arm and leg a two-bone solve.
 #pragma once
@@ -34,8 +34,15 @@ struct AvatarSettings {
   Status Validate() const;
 };
 
-// Which of an avatar constraint's targets (Rig::targets(), three per avatar).
-enum AvatarTarget : int { kAvatarHead = 0, kAvatarLeftHand = 1, kAvatarRightHand = 2 };
+// Which of an avatar constraint's targets (Rig::targets(), six per avatar):
+// the head and hands, then the optional full-body trackers (pelvis and feet;
+// weight 0, the default, leaves the body to the head and the steps:
+// docs/rig/avatar.md, "Full-body trackers").
+enum AvatarTarget : int {
+  kAvatarHead = 0, kAvatarLeftHand = 1, kAvatarRightHand = 2,
+  kAvatarPelvis = 3, kAvatarLeftFoot = 4, kAvatarRightFoot = 5,
+  kAvatarTargets = 6,  // the count
+};
 
 // An avatar's scales from one sample of the user (docs/rig/avatar.md, "Calibration").
 struct AvatarScales {

@@ -93,8 +93,8 @@ struct ConstraintResult {
 };
 static_assert(sizeof(ConstraintResult) == 4 * sizeof(float));
 
-// A tracked target of a frame (8 floats, JS rig.targets): an avatar's head and
-// hands (docs/rig/avatar.md). World position and rotation (the joint's own
+// A tracked target of a frame (8 floats, JS rig.targets): an avatar's head,
+// hands, pelvis and feet (docs/rig/avatar.md). World position and rotation (the joint's own
 // world rotation to take), weight in [0, 1] (0: the animated pose).
 struct TargetPose {
   glm::vec3 position{0.0f};
@@ -182,7 +182,8 @@ struct ConstraintSettings {
   // avatar: joints [pelvis, spine (1..3), neck (avatar.neck), head]; arms 0,
   // 6 or 8 joints ([shoulder?, upper arm, forearm, hand] left then right);
   // legs 0 or 6 ([upper leg, lower leg, foot] left then right). Its per-frame
-  // inputs are three targets (head, left hand, right hand) in targets().
+  // inputs are six targets (head, left hand, right hand, pelvis, left foot,
+  // right foot: rig/avatar.h's AvatarTarget) in targets().
   AvatarSettings avatar;
   // springs (docs/rig/springs.md): joints [center] (the space the motion is
   // simulated in) or [] (the rig's root); legs: the chains' joints, chain
@@ -290,7 +291,7 @@ class Rig {
   // Where each leg's ground query goes (filled by Probe), indexed as grounds().
   std::span<const GroundProbe> probes() const { return probes_; }
   // Tracked targets of every kind that takes them (an avatar: head, left
-  // hand, right hand), in constraint order; filled by the caller before
+  // hand, right hand, pelvis, left foot, right foot), in constraint order; filled by the caller before
   // Update, which checks them ("targets[1].weight: must be in [0, 1]").
   std::span<TargetPose> targets() { return targets_; }
   // Index of constraint `index`'s first target in targets().

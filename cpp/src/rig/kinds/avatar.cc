@@ -1,5 +1,5 @@
 // The avatar kind (avatar.h): its joints by role checked, the limbs' frames
-// and rest bends prepared, the frame's targets weighed; the stages are in
+// and rest bends prepared, the frame's six targets weighed; the stages are in
 // avatar_solve.cc (docs/rig/avatar.md).
 #include "avatar.h"
 
@@ -179,9 +179,10 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
     *weight = TargetWeight(a, c.settings.common, dt, k, t.weight);
     const Transform& animated = in[static_cast<std::size_t>(slot)];
     const glm::vec3 at = stage.ToModel(t.position);
-    const glm::vec3 scaled = k == kAvatarHead || s.armScale == s.scale ? at * s.scale : at * s.scale + (at - headAt) * (s.armScale - s.scale);
+    const bool hand = k == kAvatarLeftHand || k == kAvatarRightHand;
+    const glm::vec3 scaled = !hand || s.armScale == s.scale ? at * s.scale : at * s.scale + (at - headAt) * (s.armScale - s.scale);
     const Transform target{scaled, Unit(stage.root.inverse * Unit(t.rotation) * c.frames[static_cast<std::size_t>(slot)])};
-    if (whole) return target;  // a hand: blended in ArmStage from where the body carried it
+    if (whole) return target;  // a hand, the pelvis, a foot: blended by its stage from where the body carried it
     return Transform{glm::mix(animated.position, target.position, *weight), Unit(glm::slerp(animated.rotation, target.rotation, *weight))};
   };
   goals.head = goal(kAvatarHead, a.head, &goals.headWeight, false);
@@ -190,9 +191,17 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
     goals.hands[side] = goal(static_cast<std::size_t>(kAvatarLeftHand + side), end, &goals.handWeights[side], true);
     if (side >= a.armCount) goals.handWeights[side] = 0.0f;
   }
+  // The full-body trackers (docs/rig/avatar.md, "Full-body trackers"), each whole: its stage blends it.
+  goals.pelvis = goal(kAvatarPelvis, 0, &goals.pelvisWeight, true);
+  for (int side = 0; side < 2; ++side) {
+    const int end = side < a.legCount ? a.legs[side].end : 0;
+    goals.footTargets[side] = goal(static_cast<std::size_t>(kAvatarLeftFoot + side), end, &goals.footWeights[side], true);
+    if (side >= a.legCount) goals.footWeights[side] = 0.0f;
+  }
   a.targetsHeld = true;
   r.reached = 1.0f;
-  if (goals.headWeight == 0.0f && goals.handWeights[0] == 0.0f && goals.handWeights[1] == 0.0f) {
+  if (goals.headWeight == 0.0f && goals.handWeights[0] == 0.0f && goals.handWeights[1] == 0.0f && goals.pelvisWeight == 0.0f &&
+      goals.footWeights[0] == 0.0f && goals.footWeights[1] == 0.0f) {
     a.steps.planted = false;  // the feet plant again where the animation has them when a target comes back
     return {false, 1.0f};     // every target at weight 0: exactly the animated pose
   }
@@ -200,6 +209,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   const std::size_t count = c.joints.size();
   std::copy(in, in + count, pose);
   PelvisStage(stage, c, goals, pose);
+  PelvisTargetStage(c, goals, pose);
   SpineStage(stage, c, goals, pose);
   StepFeet(stage, c, dt, pose, &goals);
   ShoulderStage(stage, c, goals, pose);
@@ -212,6 +222,10 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
       distance = std::max(distance, glm::length(pose[a.arms[side].end].position - goals.hands[side].position));
     }
   }
+  if (goals.pelvisWeight > 0.0f) distance = std::max(distance, glm::length(pose[0].position - goals.pelvis.position));
+  for (int side = 0; side < a.legCount; ++side) {
+    if (goals.footWeights[side] > 0.0f) distance = std::max(distance, glm::length(pose[a.legs[side].end].position - goals.feet[side].position));
+  }
   r.distance = distance * stage.root.scale;
   r.reached = distance <= 1e-4f ? 1.0f : 0.0f;
   for (std::size_t k = 0; k < count; ++k) Back(stage, c, k, pose[k].rotation);
@@ -223,7 +237,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 const KindOps kAvatarKind = {
     ConstraintKind::kAvatar, "avatar", 3, 6, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/false,
     /*movesPelvis=*/true, Defaults, CheckLimbs, CheckOptions, DetectAxes, WritesEvery, Configure, Clear, Solve, NoGroundLegs, NoProbe,
-    /*targets=*/3,
+    /*targets=*/kAvatarTargets,
 };
 
 }  // namespace detail

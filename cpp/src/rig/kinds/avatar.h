@@ -37,11 +37,12 @@ struct AvatarSteps {
   Transform from;               // where that foot lifted off (world)
   Transform body;               // last frame's body: the pelvis on the ground and its heading (world)
   glm::vec3 velocity{0.0f};     // the body's smoothed velocity (world)
+  bool held[2] = {false, false};  // a foot tracker in full: its plant follows it until its weight is 0
 };
 
 struct AvatarState {
   LimbSmoothing smooth;                  // the constraint's weight (common settings)
-  pd::ScalarPD targetPds[3];             // each target's weight, smoothed by the common settings
+  pd::ScalarPD targetPds[kAvatarTargets];  // each target's weight, smoothed by the common settings
   bool targetsHeld = false;
   std::array<std::uint32_t, kMaxAvatarJoints> below{};  // per slot: the slots in its subtree (bits)
   int head = 0, neck = -1;               // slots; the bending slots are [1, head)
@@ -65,6 +66,10 @@ struct AvatarGoals {
   Transform head, hands[2];
   float headWeight = 0.0f, handWeights[2] = {0.0f, 0.0f};
   Transform feet[2];  // where each leg puts its foot (model space; StepFeet, blended by the constraint's weight)
+  // The full-body trackers (docs/rig/avatar.md, "Full-body trackers"): the
+  // pelvis's and each foot's whole target (model space) and weight (0: untracked).
+  Transform pelvis, footTargets[2];
+  float pelvisWeight = 0.0f, footWeights[2] = {0.0f, 0.0f};
 };
 // The turn of q about unit `up` (its twist), radians in [−π, π].
 inline float Heading(const glm::quat& q, const glm::vec3& up) {
@@ -72,10 +77,11 @@ inline float Heading(const glm::quat& q, const glm::vec3& up) {
 }
 
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
+void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose);
-void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose);
+void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, float share);
 void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals);
 void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 

@@ -58,18 +58,96 @@ float LegRoom(const Stage& stage, const AvatarState& a, const Transform* pose, c
   return room;
 }
 
-// The pelvis lowered as far as a hip out of its leg's reach of the animated foot needs.
-void FitLegs(const Stage& stage, const AvatarState& a, Transform* pose) {
+// The pelvis lowered by `share` of as far as a hip out of its leg's reach of the animated foot needs.
+void FitLegs(const Stage& stage, const AvatarState& a, Transform* pose, float share) {
   Transform feet[2];
   for (int side = 0; side < a.legCount; ++side) feet[side] = stage.jobIn[a.legs[side].end];
-  FitFeet(stage, a, feet, pose);
+  FitFeet(stage, a, feet, pose, share);
+}
+
+// The head's distance from the spine's first joint (slot 1) with the spine
+// joints [1, head) bent evenly about `axis` by `angle` in all (joint k its
+// share own[k]), from the chain's positions p (model).
+float BentReach(const AvatarState& a, const glm::vec3* p, const float* own, const glm::vec3& axis, float angle) {
+  glm::vec3 q[kMaxAvatarJoints];
+  for (int k = 1; k <= a.head; ++k) q[k] = p[k];
+  for (int k = 1; k < a.head; ++k) {
+    if (own[k] == 0.0f) continue;
+    const glm::quat turn = AxisAngle(axis, angle * own[k]);
+    for (int m = k + 1; m <= a.head; ++m) q[m] = q[k] + turn * (q[m] - q[k]);
+  }
+  return glm::length(q[a.head] - q[1]);
+}
+
+// With the pelvis on its target the spine alone takes the head to its goal
+// (docs/rig/avatar.md, "Full-body trackers"): the spine joints bend evenly
+// forward or back (about the pelvis's left; the neck by 1 − neckStiffness of
+// a joint) until the head is as far from the first spine joint as its goal,
+// the least bend that does (forward first), else the nearest (refined about
+// the nearest sample); then the spine
+// turns at its first joint onto the goal and the head takes its rotation.
+void SpineReach(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+  const AvatarState& a = std::get<AvatarState>(c.state);
+  if (a.head < 2) return;
+  const float neckShare = 1.0f - c.settings.avatar.neckStiffness;
+  float own[kMaxAvatarJoints] = {}, total = 0.0f;
+  glm::vec3 p[kMaxAvatarJoints];
+  for (int k = 1; k < a.head; ++k) total += own[k] = k == a.neck ? neckShare : 1.0f;
+  if (!(total > 0.0f)) return;
+  for (int k = 1; k < a.head; ++k) own[k] /= total;
+  for (int k = 1; k <= a.head; ++k) p[k] = pose[k].position;
+  const glm::vec3 left = pose[0].rotation * (glm::conjugate(a.pelvisRest) * glm::cross(stage.up, stage.facing));
+  const glm::vec3 axis = NormalizeOr(left, glm::vec3(1.0f, 0.0f, 0.0f));
+  const float want = glm::length(goals.head.position - p[1]);
+  const auto miss = [&](float angle) { return BentReach(a, p, own, axis, angle) - want; };
+  // Brackets outward from no bend (steps of π/16), forward before back, to kMaxBend.
+  constexpr int kBendSteps = 16;
+  constexpr float kMaxBend = kPi;  // a half turn over the whole spine at most
+  float angle = 0.0f, best = std::abs(miss(0.0f));
+  float last[2] = {miss(0.0f), miss(0.0f)};
+  bool found = best <= 1e-7f;
+  for (int step = 1; step <= kBendSteps && !found; ++step) {
+    for (int dir = 0; dir < 2 && !found; ++dir) {
+      const float sign = dir == 0 ? 1.0f : -1.0f;
+      const float hi = sign * kMaxBend * static_cast<float>(step) / kBendSteps, lo = sign * kMaxBend * static_cast<float>(step - 1) / kBendSteps;
+      const float m = miss(hi);
+      if (std::abs(m) < best) best = std::abs(m), angle = hi;
+      if ((m > 0.0f) != (last[dir] > 0.0f)) {
+        float a0 = lo, a1 = hi;
+        const bool lowPositive = last[dir] > 0.0f;
+        for (int k = 0; k < 32; ++k) {
+          const float mid = 0.5f * (a0 + a1);
+          ((miss(mid) > 0.0f) == lowPositive ? a0 : a1) = mid;
+        }
+        angle = 0.5f * (a0 + a1), found = true;
+      }
+      last[dir] = m;
+    }
+  }
+  if (!found) {  // no crossing on the samples: the nearest bend about the nearest sample (golden section)
+    constexpr float kGolden = 0.618034f;
+    float lo = angle - kMaxBend / kBendSteps, hi = angle + kMaxBend / kBendSteps;
+    for (int k = 0; k < 32; ++k) {
+      const float x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo);
+      (std::abs(miss(x1)) < std::abs(miss(x2)) ? hi : lo) = (std::abs(miss(x1)) < std::abs(miss(x2)) ? x2 : x1);
+    }
+    const float mid = 0.5f * (lo + hi);
+    if (std::abs(miss(mid)) < best) angle = mid;
+  }
+  for (int k = 1; k < a.head && angle != 0.0f; ++k) {
+    if (own[k] != 0.0f) Turn(a, pose, k, AxisAngle(axis, angle * own[k]));
+  }
+  Turn(a, pose, 1, Arc(pose[a.head].position - pose[1].position, goals.head.position - pose[1].position));
+  Turn(a, pose, a.head, Unit(goals.head.rotation * glm::conjugate(pose[a.head].rotation)));
+  pose[a.head].rotation = goals.head.rotation;
 }
 
 }  // namespace
 
-// The pelvis lowered as far as a hip out of its leg's reach of `feet`
-// (model space) needs (the knees bend); FitLegs for the animated feet.
-void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose) {
+// The pelvis lowered by `share` (1 − the pelvis tracker's weight) of as far
+// as a hip out of its leg's reach of `feet` (model space) needs (the knees
+// bend); FitLegs for the animated feet.
+void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, float share) {
   float drop = 0.0f;
   for (int side = 0; side < a.legCount; ++side) {
     const AvatarLimb& leg = a.legs[side];
@@ -79,7 +157,7 @@ void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Tr
     const float disc = h * h - (dd - reach * reach);  // |d − δ·up| = reach, the smaller δ
     if (disc >= 0.0f) drop = std::max(drop, h - std::sqrt(disc));
   }
-  if (drop > 0.0f) Move(a, pose, -drop * stage.up);
+  if (drop > 0.0f && share > 0.0f) Move(a, pose, -drop * share * stage.up);
 }
 
 namespace {
@@ -169,8 +247,28 @@ void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goal
   Turn(a, pose, a.head, Unit(goals.head.rotation * glm::conjugate(pose[a.head].rotation)));
   pose[a.head].rotation = goals.head.rotation;
   const glm::vec3 left = goals.head.position - pose[a.head].position;
-  Move(a, pose, left * LegRoom(stage, a, pose, left));
-  FitLegs(stage, a, pose);
+  if (goals.pelvisWeight == 0.0f) {
+    Move(a, pose, left * LegRoom(stage, a, pose, left));
+    FitLegs(stage, a, pose, 1.0f);
+    return;
+  }
+  // A tracked pelvis moves by its untracked share of what is left; the spine takes the rest.
+  const glm::vec3 move = left * (1.0f - goals.pelvisWeight);
+  Move(a, pose, move * LegRoom(stage, a, pose, move));
+  SpineReach(stage, c, goals, pose);
+  FitLegs(stage, a, pose, 1.0f - goals.pelvisWeight);
+}
+
+// The pelvis blended by the pelvis tracker's weight from where the head put
+// it to its target, position and rotation (docs/rig/avatar.md, "Full-body trackers").
+void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+  const float w = goals.pelvisWeight;
+  if (w == 0.0f) return;
+  const AvatarState& a = std::get<AvatarState>(c.state);
+  const glm::quat to = Unit(glm::slerp(pose[0].rotation, goals.pelvis.rotation, w));
+  Turn(a, pose, 0, Unit(to * glm::conjugate(pose[0].rotation)));
+  pose[0].rotation = to;
+  Move(a, pose, (goals.pelvis.position - pose[0].position) * w);
 }
 
 // (c) Each shoulder turns toward its hand goal: a share of the yaw (about the

@@ -22,6 +22,7 @@ constexpr float kVelocitySmoothing = 0.1f;  // seconds: the body velocity's time
 constexpr int kBisections = 24;             // a threshold's crossing to 2^-24 of the frame
 constexpr int kEvents = 8;                  // steps started or landed within one frame, at most
 constexpr float kTie = 1e-4f;               // seconds (and world units): feet due together
+constexpr float kHeld = 0.9999f;            // a foot tracker's smoothed weight from which it holds the plant
 
 // The body in model space: the pelvis on the ground plane through the root
 // and its heading, a turn about up from the character's facing.
@@ -84,6 +85,20 @@ struct Frame {
 
 float Ease(float x) { return x * x * (3.0f - 2.0f * x); }
 
+// Each tracked foot's goal blended by its weight to its target (whether any is).
+bool TrackFeet(AvatarGoals* goals) {
+  bool any = false;
+  for (int side = 0; side < 2; ++side) {
+    const float w = goals->footWeights[side];
+    if (w == 0.0f) continue;
+    Transform& foot = goals->feet[side];
+    const Transform& target = goals->footTargets[side];
+    foot = {glm::mix(foot.position, target.position, w), Unit(glm::slerp(foot.rotation, target.rotation, w))};
+    any = true;
+  }
+  return any;
+}
+
 // The first fraction in [u, 1] at which foot `side` is due (2: none).
 float DueAt(const Frame& f, const Transform& plant, int side, float u) {
   if (f.Due(plant, side, u)) return u;
@@ -111,6 +126,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   if (!s.steps) {  // the animated feet (the pelvis already fits them: SpineStage)
     for (int side = 0; side < 2; ++side) goals->feet[side] = stage.jobIn[a.legs[side].end];
     st.planted = false;  // plants again where the animation has them when steps come back on
+    if (TrackFeet(goals)) FitFeet(stage, a, goals->feet, pose, 1.0f - goals->pelvisWeight);
     return;
   }
   const Transform animatedBody = Body(stage, a, stage.jobIn[0]);
@@ -131,6 +147,23 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   if (!st.planted) {  // plant the feet where the animation has them, the body at rest
     for (int side = 0; side < 2; ++side) st.feet[side] = stage.ToWorld(stage.jobIn[a.legs[side].end]);
     st.stepping = -1, st.progress = 0.0f, st.body = f.to, st.velocity = glm::vec3(0.0f), st.planted = true;
+    st.held[0] = st.held[1] = false;
+  }
+  // A foot tracker in full holds the foot's plant on its target on the ground
+  // (its place's height, turned as the target about up) until its weight is
+  // back to 0: the foot does not step, the other foot keeps clear of it, and
+  // a lost tracker's foot comes down there. Blending in (or at a partial
+  // weight) the foot steps as before, blended with its target.
+  for (int side = 0; side < 2; ++side) {
+    const std::size_t k = static_cast<std::size_t>(kAvatarLeftFoot + side);
+    const float given = stage.targets[k].weight;
+    const float smoothed = c.settings.common.settleTime > 0.0f ? static_cast<float>(a.targetPds[k].value()) : given;
+    st.held[side] = goals->footWeights[side] > 0.0f && (st.held[side] || (given > 0.0f && smoothed >= kHeld));
+    if (!st.held[side]) continue;
+    const Transform target = stage.ToWorld(goals->footTargets[side]), place = f.Place(side, 1.0f);
+    const float turn = Heading(Unit(target.rotation * glm::conjugate(place.rotation)), f.up);
+    st.feet[side] = {target.position - f.up * glm::dot(target.position - place.position, f.up), Unit(AxisAngle(f.up, turn) * place.rotation)};
+    if (st.stepping == side) st.stepping = -1, st.progress = 0.0f;
   }
   f.from = st.body;
   f.smoothed = st.velocity;
@@ -151,7 +184,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     // from its place (the left at a tie), whatever the frame rate.
     float due[2], distance[2];
     for (int side = 0; side < 2; ++side) {
-      due[side] = DueAt(f, st.feet[side], side, u);
+      due[side] = st.held[side] ? 2.0f : DueAt(f, st.feet[side], side, u);
       distance[side] = due[side] <= 1.0f ? f.Distance(st.feet[side], f.Place(side, due[side])) : 0.0f;
     }
     if (due[0] > 1.0f && due[1] > 1.0f) break;
@@ -179,7 +212,8 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     goals->feet[side] = {glm::mix(animated.position, stage.ToModel(world.position), w),
                          Unit(glm::slerp(animated.rotation, Unit(stage.root.inverse * world.rotation), w))};
   }
-  FitFeet(stage, a, goals->feet, pose);
+  (void)TrackFeet(goals);
+  FitFeet(stage, a, goals->feet, pose, 1.0f - goals->pelvisWeight);
 }
 
 }  // namespace ikpd::rig::detail

@@ -1,5 +1,6 @@
 // The rig's 'avatar' kind (docs/rig/avatar.md): a whole body from a head and
-// two hand targets (rig.targets, three per avatar) over `joints` [pelvis,
+// two hand targets, optionally pelvis and foot trackers (rig.targets, six per
+// avatar, as the C++ kind counts them) over `joints` [pelvis,
 // spine (1 to 3), neck?, head], `arms` (0, 6 or 8: [shoulder?, upper arm,
 // forearm, hand] left then right) and `legs` (0 or 6: [upper leg, lower leg,
 // foot] left then right); its options are the described ones.
@@ -12,7 +13,6 @@ export const avatar = Object.freeze({
   options: layout.options.map((f) => f.name),
   common: SMOOTHED,
   extras: ['arms', 'legs'],
-  targets: 3,
   jointLists: (values) => [values.joints, values.arms, values.legs],
   commonDefaults: () => ({ settleTime: 0.2 }),
   defaults: () => ({ arms: [], legs: [] }),

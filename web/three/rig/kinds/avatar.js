@@ -2,8 +2,9 @@
 // `{ spine, arms, legs }` (a humanoid's when none are given): the spine
 // [hips, spine, chest?, upperChest?, neck, head], each arm [shoulder?, upper,
 // lower, hand], each leg [upper, lower, foot]; its targets `head`,
-// `leftHand`, `rightHand` are Object3Ds (null: that part follows the
-// animation), their world position and rotation read every update, each with
+// `leftHand`, `rightHand` (and the full-body trackers `pelvis`, `leftFoot`,
+// `rightFoot`) are Object3Ds (null: that part follows the animation or the
+// steps), their world position and rotation read every update, each with
 // a weight (`headWeight`, …; default 1) the core smooths (pop-free);
 // `constraint.calibrate(sample)` scales the avatar to the user.
 import { Quaternion, Vector3 } from 'three';
@@ -13,7 +14,9 @@ import { targetPose as TARGET } from '../../../src/rig/records.js';
 import { missingBones } from './shared.js';
 
 const SHAPE = '{ spine, arms, legs }';
-const TARGET_KEYS = Object.freeze(['head', 'leftHand', 'rightHand']);
+const TARGET_KEYS = Object.freeze(['head', 'leftHand', 'rightHand', 'pelvis', 'leftFoot', 'rightFoot']);
+// The targets a calibration sample reads (docs/rig/avatar.md, "Calibration").
+const SAMPLE_KEYS = Object.freeze(TARGET_KEYS.slice(0, 3));
 // Each target's weight: `headWeight`, `leftHandWeight`, … (in the order of the core's targets).
 const WEIGHT_KEYS = Object.freeze(TARGET_KEYS.map((key) => `${key}Weight`));
 const OWN_KEYS = Object.freeze([...TARGET_KEYS, ...WEIGHT_KEYS]);
@@ -78,7 +81,7 @@ function calibrate(constraint, sample) {
   const given = sample ?? constraint;
   if (typeof given !== 'object') throw new TypeError(`sample: expected { head, leftHand, rightHand }, got ${describe(sample)}`);
   const points = {};
-  for (const key of TARGET_KEYS) points[key] = samplePoint(given[key], key);
+  for (const key of SAMPLE_KEYS) points[key] = samplePoint(given[key], key);
   const scales = host.calibrateAvatar(constraint._core.index, points);
   constraint.set(scales);
   return scales;
