@@ -101,7 +101,8 @@ export class FeetLock {
       this.dispose();
       throw error;
     }
-    this.cut = legs.map(() => ({ position: new Vector3(), rotation: new Quaternion(), contact: new Vector3(), stance: false }));
+    this.cut = legs.map(() => ({ position: new Vector3(), rotation: new Quaternion(), contact: new Vector3() }));
+    this.stance = new Uint8Array(legs.length); // whether each foot is in stance in the new clip
     this.last = new Float64Array(3 * legs.length); // each leg end's place one update earlier (world)
     this.seen = new Uint8Array(legs.length); // whether it has one
     this.weights = new Float64Array(legs.length);
@@ -154,15 +155,17 @@ export class FeetLock {
     const active = this.halfLife > 0 && this.clock[0] < LOCK_HALF_LIVES * this.halfLife;
     let any = false;
     for (let i = 0; i < this.legs.length; i++) {
-      const c = this.cut[i];
-      // The leg end's speed (a paw, the toes), in plain arithmetic: a double returned by a call V8 does not inline is boxed.
-      const last = this.last, o = 3 * i, p = c.contact;
+      // The leg end's step against stanceSpeed·dt, in plain arithmetic and typed arrays
+      // (no number boxed: nothing allocated per frame).
+      const last = this.last, o = 3 * i, p = this.cut[i].contact;
       const dx = p.x - last[o], dy = p.y - last[o + 1], dz = p.z - last[o + 2];
-      const speed = dt > 0 && this.seen[i] !== 0 ? Math.sqrt(dx * dx + dy * dy + dz * dz) / dt : Infinity;
+      const moved = dt > 0 && this.seen[i] !== 0;
+      const step = Math.sqrt(dx * dx + dy * dy + dz * dz), limit = this.stanceSpeed * dt;
       if (dt > 0) { last[o] = p.x; last[o + 1] = p.y; last[o + 2] = p.z; this.seen[i] = 1; }
       // Stance from slower than stanceSpeed until faster than twice it (a foot near the threshold does not flicker).
-      c.stance = active && (speed < this.stanceSpeed || (c.stance && speed < 2 * this.stanceSpeed));
-      const goal = c.stance ? 1 : 0;
+      const stance = active && moved && (step < limit || (this.stance[i] !== 0 && step < 2 * limit));
+      this.stance[i] = stance ? 1 : 0;
+      const goal = stance ? 1 : 0;
       // The exact critically damped step toward `goal` held over dt (docs/pd/pd.md, "Closed form";
       // kp = (2π/settleTime)²): the same weights at any frame rate. Inline: a number returned from a
       // call would be boxed, garbage every frame.
