@@ -3,11 +3,12 @@
 // through IKRig's springs constraint and through three-vrm's
 // VRMSpringBoneManager.update on the same bones and colliders, three.js bones read
 // and written by both. Not shipped; bench/run.mjs only.
-import { Bone, Group, Quaternion, Vector3 } from 'three';
+import { Quaternion, Vector3 } from 'three';
 import {
   VRMSpringBoneCollider, VRMSpringBoneColliderShapeCapsule, VRMSpringBoneColliderShapeSphere, VRMSpringBoneJoint, VRMSpringBoneManager,
 } from '@pixiv/three-vrm-springbone';
 import { IKRig } from '../../web/three/index.js';
+import { headCharacter } from '../../tests/support/spring-character.js';
 
 const CHAINS = 7;
 const JOINTS = 6; // swinging joints per chain (each with a tail: the next bone)
@@ -18,22 +19,13 @@ const CAPSULE = { offset: [0, -0.05, 0], tail: [0, 0.05, 0], radius: 0.05 };
 
 // body → neck → head → CHAINS hair chains of JOINTS + 1 bones fanned round the back of the head.
 function character() {
-  const scene = new Group();
-  const bone = (parent, x, y, z) => {
-    const b = new Bone();
-    b.position.set(x, y, z);
-    parent.add(b);
-    return b;
-  };
-  const body = bone(scene, 0, 1, 0), neck = bone(body, 0, 0.45, 0), head = bone(neck, 0, 0.1, 0);
+  const { scene, body, neck, head, chain } = headCharacter();
   const chains = [];
   for (let c = 0; c < CHAINS; c++) {
     const a = Math.PI * (0.25 + (0.5 * c) / (CHAINS - 1)) + Math.PI / 2; // round the back
     const out = new Vector3(Math.cos(a), 0, Math.sin(a));
-    const step = out.clone().multiplyScalar(0.3).add(new Vector3(0, -0.95, 0)).normalize().multiplyScalar(SEGMENT);
-    const chain = [bone(head, 0.1 * out.x, 0.1, 0.1 * out.z)];
-    for (let k = 1; k <= JOINTS; k++) chain.push(bone(chain[k - 1], step.x, step.y, step.z));
-    chains.push(chain);
+    const dir = out.clone().multiplyScalar(0.3).add(new Vector3(0, -0.95, 0));
+    chains.push(chain(`hair${c}_`, head, [0.1 * out.x, 0.1, 0.1 * out.z], [dir.x, dir.y, dir.z], JOINTS, SEGMENT));
   }
   scene.updateMatrixWorld(true);
   return { scene, body, neck, head, chains };

@@ -6,9 +6,10 @@
 // three-vrm's own trajectories move between rates is printed. Plus the core
 // rig's defaults, collider push-out and errors.
 import { describe, expect, it } from 'vitest';
-import { Bone, Group, Quaternion, Vector3 } from 'three';
+import { Quaternion, Vector3 } from 'three';
 import { VRMSpringBoneJoint, VRMSpringBoneManager } from '@pixiv/three-vrm-springbone';
 import { ikpd } from '../../support/setup.js';
+import { headCharacter } from '../../support/spring-character.js';
 import { IKRig } from '../../../web/three/index.js';
 
 const SEGMENT = 0.05;
@@ -16,18 +17,8 @@ const VRM = { stiffness: 1, dragForce: 0.4, gravityPower: 0, hitRadius: 0 };
 
 // body → neck → head → hair[0..6] (hair[0] on the head, six 5 cm bones hanging back).
 function character() {
-  const scene = new Group();
-  const bone = (name, parent, x, y, z) => {
-    const b = new Bone();
-    b.name = name;
-    b.position.set(x, y, z);
-    parent.add(b);
-    return b;
-  };
-  const body = bone('body', scene, 0, 1, 0), neck = bone('neck', body, 0, 0.45, 0), head = bone('head', neck, 0, 0.1, 0);
-  const down = new Vector3(0, -0.6, -0.8).normalize().multiplyScalar(SEGMENT);
-  const hair = [bone('hair0', head, 0, 0.1, -0.09)];
-  for (let k = 1; k <= 6; k++) hair.push(bone(`hair${k}`, hair[k - 1], down.x, down.y, down.z));
+  const { scene, body, neck, head, chain } = headCharacter();
+  const hair = chain('hair', head, [0, 0.1, -0.09], [0, -0.6, -0.8], 6, SEGMENT);
   scene.updateMatrixWorld(true);
   return { scene, body, neck, head, hair };
 }

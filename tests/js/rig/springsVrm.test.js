@@ -7,7 +7,7 @@
 // and at 30 / 240 Hz within 1 mm of its own 60 Hz; the manager's update taken
 // over; bad input named with nothing changed.
 import { describe, expect, it } from 'vitest';
-import { Bone, Group, Quaternion, Vector3 } from 'three';
+import { Quaternion, Vector3 } from 'three';
 import {
   VRMSpringBoneCollider, VRMSpringBoneColliderShapeCapsule, VRMSpringBoneColliderShapePlane, VRMSpringBoneColliderShapeSphere,
   VRMSpringBoneJoint, VRMSpringBoneManager,
@@ -15,6 +15,7 @@ import {
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin } from '@pixiv/three-vrm';
 import { ikpd } from '../../support/setup.js';
+import { headCharacter } from '../../support/spring-character.js';
 import { exportSpringVrm, SPRING_CHAINS } from '../../support/vrm-glb.js';
 import { IKRig } from '../../../web/three/index.js';
 
@@ -23,21 +24,7 @@ const VRM = { stiffness: 1, dragForce: 0.4, gravityPower: 0.3, hitRadius: 0.01 }
 // body → neck → head with a 30 cm hair chain hanging back (6 × 5 cm), a
 // ribbon on the head's side (4 × 4 cm) and a tail on the body (5 × 6 cm).
 function character() {
-  const scene = new Group();
-  const bone = (name, parent, x, y, z) => {
-    const b = new Bone();
-    b.name = name;
-    b.position.set(x, y, z);
-    parent.add(b);
-    return b;
-  };
-  const body = bone('body', scene, 0, 1, 0), neck = bone('neck', body, 0, 0.45, 0), head = bone('head', neck, 0, 0.1, 0);
-  const chain = (name, parent, at, dir, n, length) => {
-    const step = new Vector3(...dir).normalize().multiplyScalar(length);
-    const out = [bone(`${name}0`, parent, ...at)];
-    for (let k = 1; k <= n; k++) out.push(bone(`${name}${k}`, out[k - 1], step.x, step.y, step.z));
-    return out;
-  };
+  const { scene, body, neck, head, chain } = headCharacter();
   const hair = chain('hair', head, [0, 0.1, -0.09], [0, -0.6, -0.8], 6, 0.05);
   const ribbon = chain('ribbon', head, [0.08, 0.05, 0], [0.5, -1, 0], 4, 0.04);
   const tail = chain('tail', body, [0, -0.1, -0.1], [0, -0.5, -0.86], 5, 0.06);
