@@ -20,7 +20,7 @@ import { bindAllAreas, createModule } from '../web/src/module.js';
 import { benchThreeRig } from './js/three_rig.js';
 import { benchGrounding } from './js/grounding.js';
 import { benchRealCharacter } from './js/real_character.js';
-import { benchTransitions } from './js/transitions.js';
+import { benchTransitions, benchTransitionsHumanoid } from './js/transitions.js';
 import { benchSprings } from './js/springs.js';
 import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
@@ -305,6 +305,7 @@ section('grounding (three.js)', () => {
 // CesiumMan's walk through AnimationMixer with grounding, a look-at and a hand, next to the mixer alone.
 extra.realCharacter = await benchRealCharacter(ikpd, measure);
 extra.transitions = await benchTransitions(ikpd, measure);
+extra.transitionsHumanoid = benchTransitionsHumanoid(ikpd, measure);
 // 42 spring joints with two colliders: IKRig's springs beside three-vrm's VRMSpringBoneManager.
 extra.springs = benchSprings(ikpd, measure);
 

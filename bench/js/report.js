@@ -79,6 +79,10 @@ export function printExtras(extra) {
     const r = extra.transitions;
     console.log(`inertialized transitions (the Fox, ${r.bones} bones, Walk → Run → Survey every 0.25 s), per frame: mixer.update ${fmt(r.mixer)}; with Inertializer.update ${fmt(r.frame)}: it adds ${fmt(r.frame - r.mixer)} (${ratio(r.frame - r.mixer, r.mixer)} the mixer); never switching ${fmt(r.update)}`);
   }
+  if (extra.transitionsHumanoid) {
+    const r = extra.transitionsHumanoid;
+    console.log(`inertialized transitions (the built-in humanoid, ${r.bones} bones, Idle → Walk → Run swings every 0.25 s), per frame: mixer.update ${fmt(r.mixer)}; with Inertializer.update ${fmt(r.frame)}: it adds ${fmt(r.frame - r.mixer)} (${ratio(r.frame - r.mixer, r.mixer)} the mixer)`);
+  }
   if (extra.springs) {
     const r = extra.springs;
     console.log(`spring bones (${r.joints} joints in 7 chains, a sphere and a capsule), per character frame: IKRig springs ${fmt(r.ikpd)}, three-vrm VRMSpringBoneManager.update ${fmt(r.threeVrm)}: ${ratio(r.threeVrm, r.ikpd)} faster (target ≥ 10×)`);
