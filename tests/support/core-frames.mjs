@@ -1,9 +1,9 @@
-// Run by tests/js/core-alloc.test.js under `node --trace-gc`: each per-frame
-// call of the core API (no three.js), 100,000 times between the markers
-// "--- measure <name>" and "--- done <name>", after a warm-up long enough for
-// V8's optimizing tier; every garbage collection in between is printed by V8.
-// Names on the command line pick calls (default: all).
+// Run by tests/js/core-alloc.test.js under the allocation probe
+// (tests/support/alloc-probe.mjs): the bytes each per-frame call of the core
+// API (no three.js) allocates over 10,000 calls after a warm-up. Names on the
+// command line pick calls (default: all).
 import { init } from '../../web/index.js';
+import { measureAllocation } from './alloc-probe.mjs';
 
 const ikpd = await init({ batch: true });
 const joint = (x, y = 0) => ({ position: [x, y, 0], rotation: [0, 0, 0, 1] });
@@ -91,11 +91,4 @@ const CALLS = {
 const picked = process.argv.slice(2);
 const names = picked.length > 0 ? picked : Object.keys(CALLS);
 console.log(`--- calls ${names.length}`);
-for (const name of names) {
-  const call = CALLS[name];
-  const start = performance.now();
-  for (let i = 0; i < 20000 || performance.now() - start < 500; i++) call();
-  console.log(`--- measure ${name}`);
-  for (let i = 0; i < 100000; i++) call();
-  console.log(`--- done ${name}`);
-}
+for (const name of names) measureAllocation(name, CALLS[name], { warmup: 20000, warmupMs: 300 });

@@ -1,7 +1,7 @@
-// Run by tests/js/batch/crowdAlloc.test.js under `node --trace-gc`: the demo's
-// crowd (64 characters) stepped 50,000 times between two markers, or only what
-// its frame calls in ikpd and the clock, at the same sizes, so the test can
-// compare the collections V8 prints in each. Modes: 'crowd'
+// Run by tests/js/batch/crowdAlloc.test.js under the allocation probe
+// (tests/support/alloc-probe.mjs): the bytes the demo's crowd (64 characters)
+// allocates over 2,000 frames, or only what its frame calls in ikpd and the
+// clock, at the same sizes, so the test can compare the two. Modes: 'crowd'
 // (demo/lib/crowd.js) against 'calls' (its three batch calls and six
 // performance.now() per frame); 'rigBatch' (demo/lib/crowdRigBatch.js)
 // against 'rigBatchCalls' (one RigBatch.update, the views it reads and four
@@ -10,6 +10,7 @@ import { init } from '../../web/index.js';
 import { createCrowd, PER_CHARACTER } from '../../demo/lib/crowd.js';
 import { createRigBatchCrowd } from '../../demo/lib/crowdRigBatch.js';
 import { createCrowdRig } from '../../demo/lib/crowdRig.js';
+import { measureAllocation } from './alloc-probe.mjs';
 
 const COUNT = 64;
 const ikpd = await init({ batch: true });
@@ -64,13 +65,5 @@ const frames = {
   rigBatch: () => crowdFrames(createRigBatchCrowd),
   rigBatchCalls,
 };
-const frame = frames[mode]();
-// Warm-up long enough for V8's optimizing tier (code in a lower tier boxes numbers).
-const start = performance.now();
-for (let i = 0; i < 20000 || performance.now() - start < 2000; i++) frame(i);
-// A full collection first (run with --expose-gc): both modes start the measure
-// on an empty young generation, so their counts differ only by what they allocate.
-globalThis.gc?.();
-console.log('--- measure');
-for (let i = 0; i < 50000; i++) frame(i);
-console.log('--- done', clock !== 0);
+measureAllocation(mode, frames[mode](), { frames: 2000, rounds: 3, warmup: 2000 });
+console.log('clock', clock !== 0);

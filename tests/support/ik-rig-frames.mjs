@@ -1,13 +1,15 @@
-// Run by tests/js/rig/ikRigAlloc.test.js under `node --trace-gc`: a humanoid IKRig
+// Run by tests/js/rig/ikRigAlloc.test.js under the allocation probe
+// (tests/support/alloc-probe.mjs): a humanoid IKRig
 // (4 two-bone limbs, a 6-joint look-at, 2 eye aims) and two TwoBoneIKs (one at weight
 // 0.75, one turning its end to an object's rotation) and a ChainIK with limits, updated
-// 300,000 times with moving targets and a toggled setting, between two markers;
-// every garbage collection in between is printed by V8.
+// 4 × 5,000 times with moving targets and a toggled setting; the probe counts the
+// bytes they allocate.
 import { Object3D, Vector3 } from 'three';
 import { init } from '../../web/index.js';
 import { ChainIK, IKRig, TwoBoneIK } from '../../web/three/index.js';
 import { buildHumanoid } from './three-humanoid.js';
 import { buildChain } from './three-rig.js';
+import { measureAllocation } from './alloc-probe.mjs';
 
 const ikpd = await init({ rig: true });
 const { scene } = buildHumanoid({ axes: 'mixed', mixamoArmature: true });
@@ -33,9 +35,9 @@ const frame = (i) => {
   hand.x = 0.3 + 0.05 * Math.sin(i * 0.01);
   look.x = 0.5 + Math.sin(i * 0.003);
   // A setting toggled now and then: a change is checked and packed once (that
-  // allocates, by design), so it toggles every 32,768 frames, not every 512,
-  // where ~600 packings alone could set off a scavenge or two.
-  constraints[0].enabled = (i >> 15) % 2 === 0;
+  // allocates, by design: about 5 kB), every 16,384 frames, so at least two of
+  // the probe's four rounds of 5,000 frames see none (it takes the least).
+  constraints[0].enabled = (i >> 14) % 2 === 0;
   rig.update(1 / 60);
   arm.update(1 / 60);
   handle.position.y = 1.2 + 0.05 * Math.sin(i * 0.01);
@@ -44,14 +46,10 @@ const frame = (i) => {
   grip.update(1 / 60);
   chain.update(1 / 60);
 };
-// Warm-up: 30,000 frames and at least 2 s, long enough for V8's optimizing
-// tier, whose background compiler a busy machine starves (code still in a
-// lower tier boxes numbers, which reads as garbage).
-const start = performance.now();
-for (let i = 0; i < 30000 || performance.now() - start < 2000; i++) frame(i);
-console.log('--- measure');
-for (let i = 0; i < 300000; i++) frame(i);
-console.log('--- done');
+// The probe's warm-up (at least 2 s) is long enough for V8's optimizing tier,
+// whose background compiler a busy machine starves (code still in a lower tier
+// boxes numbers, which reads as garbage).
+measureAllocation('ikRig', frame);
 rig.dispose();
 arm.dispose();
 grip.dispose();

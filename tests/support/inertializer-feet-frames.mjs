@@ -1,13 +1,15 @@
-// Run by tests/js/pd/inertializerAlloc.test.js under `node --trace-gc`: the Fox
+// Run by tests/js/pd/inertializerAlloc.test.js under the allocation probe
+// (tests/support/alloc-probe.mjs): the Fox
 // through ikpd/three's Inertializer with `feet: 'auto'`, one transition Walk → Run
-// whose lock stays on (a half-life of 10⁶ s), then 300,000 frames between two
-// markers, every garbage collection in between printed by V8. The Run clip's poses
+// whose lock stays on (a half-life of 10⁶ s), then the probe's frames, whose
+// bytes it counts. The Run clip's poses
 // are sampled beforehand from a second Fox (three.js's AnimationMixer makes garbage
 // of its own each update), and the Fox is carried back and forth so its feet go in
 // and out of stance: the lock's weights, targets and IK all run.
 import { init } from '../../web/index.js';
 import { Inertializer } from '../../web/three/index.js';
 import { loadCharacter } from './characters.js';
+import { measureAllocation } from './alloc-probe.mjs';
 
 const ikpd = await init({ rig: true });
 const fox = await loadCharacter('Fox');
@@ -35,23 +37,23 @@ for (let f = 0, o = 0; f < POSES; f++) {
   }
 }
 const bones = inertia.bones;
-let t = 0, pose = 0, held = 0;
+// The clock in an array: a double in a module-level `let` is boxed on each store
+// (16 bytes a frame that would be the test's own).
+const clock = new Float64Array(1);
+let pose = 0, held = 0;
 const weights = inertia._feet.weights;
 function frame() {
-  t += dt;
+  clock[0] += dt;
   pose = (pose + 1) % POSES;
   for (let j = 0, o = pose * 7 * bones.length; j < bones.length; j++, o += 7) {
     bones[j].position.set(poses[o], poses[o + 1], poses[o + 2]);
     bones[j].quaternion.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
   }
-  fox.scene.position.z = 50 * Math.sin(2 * t); // cm: up to 100 cm/s, past stanceSpeed in part of each sway
+  fox.scene.position.z = 50 * Math.sin(2 * clock[0]); // cm: up to 100 cm/s, past stanceSpeed in part of each sway
   inertia.update(dt);
   for (let i = 0; i < weights.length; i++) if (weights[i] > 0.5) { held++; break; }
 }
-for (let i = 0; i < 20000; i++) frame();
-held = 0;
-console.log('--- measure');
-for (let i = 0; i < 300000; i++) frame();
-console.log('--- done');
-console.log(`held ${held}`);
+let frames = 0;
+measureAllocation('inertializer feet', () => { frames++; frame(); });
+console.log(`held ${held} of ${frames}`);
 inertia.dispose();

@@ -1,18 +1,19 @@
-// The three.js Inertializer with `feet` makes no garbage per frame: 300,000 frames of
-// the Fox with the stance-feet lock on (tests/support/inertializer-feet-frames.mjs)
-// under `node --trace-gc`, and V8 reports at most one garbage collection during them
-// (one may come from V8 itself, as in tests/js/rig/ikRigAlloc.test.js). An allocation
-// per frame of 30 bytes or more would fill the young generation at least twice.
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// The Inertializer with `feet: 'auto'` makes no garbage on the Fox: its frames
+// (tests/support/inertializer-feet-frames.mjs), the lock's weights, targets and
+// IK all running, under the allocation probe (tests/support/alloc-probe.mjs),
+// which counts the bytes they allocate, exactly. The Fox's poses are sampled
+// beforehand, since three.js's AnimationMixer makes garbage of its own. One
+// object or boxed number per frame would be 16 bytes a frame or more; the bound
+// is under one.
 import { expect, it } from 'vitest';
+import { allocations } from '../../support/alloc-run.js';
 
-it("300,000 frames of the Inertializer with feet: 'auto' on the Fox make no garbage", () => {
-  const script = fileURLToPath(new URL('../../support/inertializer-feet-frames.mjs', import.meta.url));
-  const out = execFileSync(process.execPath, ['--trace-gc', script], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  expect(out).toContain('--- done');
+it("the frames of the Inertializer with feet: 'auto' on the Fox make no garbage", () => {
+  const measures = allocations(new URL('../../support/inertializer-feet-frames.mjs', import.meta.url));
   // The lock held a foot (weight > 0.5) in most frames: the path measured is the lock's.
-  expect(Number(/held (\d+)/.exec(out)[1])).toBeGreaterThan(100000);
-  const measured = out.slice(out.indexOf('--- measure'), out.indexOf('--- done'));
-  expect(measured.split('\n').filter((line) => /Scavenge|Mark-Compact|Mark-sweep/.test(line)).length).toBeLessThanOrEqual(1);
+  const [, held, frames] = /held (\d+) of (\d+)/.exec(measures.output).map(Number);
+  expect(held).toBeGreaterThan(frames / 3);
+  const measured = measures['inertializer feet'];
+  expect(measured.collections).toBe(0);
+  expect(measured.perFrame).toBeLessThan(1);
 }, 120_000);

@@ -1,30 +1,31 @@
-// IKRig.update and a helper's update make no garbage: 300,000 frames of a
-// humanoid rig and a TwoBoneIK (moving targets, a toggled enabled), and of
-// a grounding rig on each kind of ground (tests/support/grounding-frames.mjs), each run under
-// `node --trace-gc` (tests/support/ik-rig-frames.mjs), and V8 reports at most one
-// garbage collection during them (one may come from V8 itself, e.g. code
-// optimized late on a busy machine). An allocation per frame of 30 bytes or
-// more (an object, a boxed number) would fill the young generation at least
-// twice and show up as scavenges.
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// IKRig.update and a helper's update make no garbage: a humanoid rig and a
+// TwoBoneIK (moving targets, a toggled enabled; tests/support/ik-rig-frames.mjs),
+// and a grounding rig on each kind of ground (tests/support/grounding-frames.mjs),
+// each under the allocation probe (tests/support/alloc-probe.mjs), which counts
+// the bytes their frames allocate, exactly. One object or boxed number per frame
+// would be 16 bytes a frame or more; the bound is under one. A ground function
+// (whose answer is one reused object, the user's side of "no garbage") is called
+// with three numbers, which V8 boxes where it does not inline the call: here at
+// the edge search's bisection now and then, 3–4 bytes a frame over about two
+// calls a frame; the bound for that ground is 8.
 import { expect, it } from 'vitest';
+import { allocations } from '../../support/alloc-run.js';
 
-// V8's own collections (one may come, e.g. code optimized late on a busy machine) allowed once per run.
-function collectionsDuring(file, ...args) {
-  const script = fileURLToPath(new URL(file, import.meta.url));
-  const out = execFileSync(process.execPath, ['--trace-gc', script, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  expect(out).toContain('--- done');
-  const measured = out.slice(out.indexOf('--- measure'), out.indexOf('--- done'));
-  return measured.split('\n').filter((line) => /Scavenge|Mark-Compact|Mark-sweep/.test(line)).length;
-}
-
-it('300,000 frames of IKRig.update and TwoBoneIK.update make no garbage', () => {
-  expect(collectionsDuring('../../support/ik-rig-frames.mjs')).toBeLessThanOrEqual(1);
+it('the frames of IKRig.update and TwoBoneIK.update make no garbage', () => {
+  const { ikRig } = allocations(new URL('../../support/ik-rig-frames.mjs', import.meta.url));
+  expect(ikRig.collections).toBe(0);
+  expect(ikRig.perFrame).toBeLessThan(1);
 }, 120_000);
 
 for (const ground of ['function', 'plane', 'none']) {
-  it(`300,000 frames of a grounding rig (ground: ${ground}) make no garbage`, () => {
-    expect(collectionsDuring('../../support/grounding-frames.mjs', ground)).toBeLessThanOrEqual(1);
+  it(`the frames of a grounding rig (ground: ${ground}) make no garbage`, () => {
+    const measures = allocations(new URL('../../support/grounding-frames.mjs', import.meta.url), ground);
+    const measured = measures[`grounding ${ground}`];
+    expect(measured.collections).toBe(0);
+    expect(measured.perFrame).toBeLessThan(ground === 'function' ? 8 : 1);
+    if (ground === 'function') {
+      const [, calls, frames] = /ground calls (\d+) of (\d+) frames/.exec(measures.output).map(Number);
+      expect(calls / frames).toBeGreaterThan(1.5); // both feet asked the function each frame
+    }
   }, 120_000);
 }

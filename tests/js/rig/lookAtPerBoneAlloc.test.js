@@ -1,15 +1,13 @@
 // LookAtIK with one settleTime per bone (the rig's lookAt with per-joint settle times, docs/rig/look-at.md)
-// makes no garbage: 100,000 updates with a moving target under `node --trace-gc`
-// (tests/support/look-at-per-bone-frames.mjs) see at most one collection (one may
-// come from V8 itself, e.g. code optimized late on a busy machine).
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// makes no garbage: its updates with a moving target (tests/support/look-at-per-bone-frames.mjs)
+// under the allocation probe (tests/support/alloc-probe.mjs), which counts the bytes they
+// allocate, exactly. One object or boxed number per update would be 16 bytes or more; the
+// bound is under one.
 import { expect, it } from 'vitest';
+import { allocations } from '../../support/alloc-run.js';
 
-it('100,000 updates of a LookAtIK with a settleTime per bone make no garbage', () => {
-  const script = fileURLToPath(new URL('../../support/look-at-per-bone-frames.mjs', import.meta.url));
-  const out = execFileSync(process.execPath, ['--trace-gc', '--expose-gc', script], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  expect(out).toContain('--- done');
-  const measured = out.slice(out.indexOf('--- measure'), out.indexOf('--- done'));
-  expect(measured.split('\n').filter((line) => /Scavenge|Mark-Compact|Mark-sweep/.test(line)).length).toBeLessThanOrEqual(1);
+it('the updates of a LookAtIK with a settleTime per bone make no garbage', () => {
+  const measured = allocations(new URL('../../support/look-at-per-bone-frames.mjs', import.meta.url))['lookAt per bone'];
+  expect(measured.collections).toBe(0);
+  expect(measured.perFrame).toBeLessThan(1);
 }, 120_000);
