@@ -48,8 +48,9 @@ if ! bash .ci/build.sh fuzz; then write_junit "${#harnesses[@]}" "${#harnesses[@
 mkdir -p build/fuzz/artifacts
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-failed=()
-for h in "${harnesses[@]}"; do
+# One harness: its line of output in build/fuzz/<harness>.line, FAILED in it when it failed.
+fuzz_one() {
+  local h=$1 seeds work limit log line
   seeds=tests/fuzz/corpus/$h
   mkdir -p "$seeds"
   if [ -n "$runs" ]; then
@@ -60,12 +61,12 @@ for h in "${harnesses[@]}"; do
     work=build/fuzz/ci-corpus/$h
     rm -rf "$work"
     limit=(-runs=$(($(find "$seeds" -type f | wc -l) + runs)) -seed="${seed:-1}" -use_cmp=0 -entropic=0)
-    printf '%-28s %6s new inputs ... ' "$h" "$runs"
+    line=$(printf '%-28s %6s new inputs ... ' "$h" "$runs")
   else
     work=build/fuzz/corpus/$h
     limit=(-max_total_time="$seconds")
     [ -n "$seed" ] && limit+=(-seed="$seed")
-    printf '%-28s %4ss ... ' "$h" "$seconds"
+    line=$(printf '%-28s %4ss ... ' "$h" "$seconds")
   fi
   mkdir -p "$work"
   log=build/fuzz/$h.log
@@ -74,16 +75,32 @@ for h in "${harnesses[@]}"; do
   if build/fuzz/"$h" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=512 \
       -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/"$h"- \
       "$work" "$seeds" >"$log" 2>&1; then
-    echo "ok ($(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?') runs)"
+    line+="ok ($(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?') runs)"
   else
-    echo "FAILED (log: $log)"
-    grep -E 'Seed:|ERROR|runtime error|FUZZ CHECK|SUMMARY|Test unit written' "$log" | head -20 || true
-    failed+=("$h")
+    line+="FAILED (log: $log)"
+    local why
+    why=$(grep -E 'Seed:|ERROR|runtime error|FUZZ CHECK|SUMMARY|Test unit written' "$log" | head -20 || true)
+    [ -n "$why" ] && line+=$'\n'"$why"
   fi
   if ((merge)); then
     # Edge coverage only (no hit counts) keeps the checked-in corpus small.
     build/fuzz/"$h" -merge=1 -use_counters=0 -max_len=512 "$seeds" "$work" >>"$log" 2>&1
   fi
+  printf '%s\n' "$line" >build/fuzz/"$h".line
+}
+# One harness per core at a time (each is single-threaded); lines printed in harness order.
+parallel=$(nproc 2>/dev/null || echo 2)
+for h in "${harnesses[@]}"; do
+  rm -f build/fuzz/"$h".line
+  while (($(jobs -rp | wc -l) >= parallel)); do wait -n || true; done
+  fuzz_one "$h" &
+done
+wait
+failed=()
+for h in "${harnesses[@]}"; do
+  cat build/fuzz/"$h".line 2>/dev/null || echo "$h: no result"
+  grep -q FAILED build/fuzz/"$h".line 2>/dev/null && failed+=("$h")
+  [ -f build/fuzz/"$h".line ] || failed+=("$h")
 done
 write_junit "${#harnesses[@]}" "${#failed[@]}"
 if ((${#failed[@]})); then echo "fuzz.sh: FAILED: ${failed[*]}" >&2; exit 1; fi

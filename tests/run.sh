@@ -13,6 +13,21 @@ bash .ci/ensure-deps.sh
 stage "building native + WASM"
 bash .ci/build.sh native wasm
 
+# A GoogleTest binary as two shards at once (one per core; the suite is
+# single-threaded): one report per shard, logs printed after both end.
+#   gtest_shards <binary> <report path without .xml> [gtest flags...]
+gtest_shards() {
+  local binary=$1 report=$2 rc=0 pids=() i
+  shift 2
+  for i in 0 1; do
+    GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$i "$binary" --gtest_brief=1 --gtest_output="xml:$report-$i.xml" "$@" >"$report-$i.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${pids[@]}"; do wait "$i" || rc=1; done
+  cat "$report-0.log" "$report-1.log"
+  return $rc
+}
+
 reports=build/reports
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
@@ -24,7 +39,7 @@ stage "native tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 if bash .ci/build.sh sanitize; then
   ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    build/fuzz/ikpd_tests --gtest_brief=1 --gtest_output="xml:$reports/sanitize.xml" || status=1
+    gtest_shards build/fuzz/ikpd_tests "$reports/sanitize" || status=1
 else
   status=1
 fi
@@ -32,11 +47,11 @@ fi
 stage "native tests without SIMD lanes (IKPD_NO_SIMD: the path other CPUs build)"
 v3_report=()
 if bash .ci/build.sh variants; then
-  build/native/ikpd_tests_nosimd --gtest_brief=1 --gtest_filter='-Golden.*' --gtest_output="xml:$reports/nosimd.xml" || status=1
+  gtest_shards build/native/ikpd_tests_nosimd "$reports/nosimd" --gtest_filter='-Golden.*' || status=1
   if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
     stage "native tests on the x86-64-v3 library (AVX2 8-wide lanes, results bit-identical to SSE2)"
-    build/native/ikpd_tests_v3 --gtest_brief=1 --gtest_output="xml:$reports/v3.xml" || status=1
-    v3_report=("$reports/v3.xml")
+    gtest_shards build/native/ikpd_tests_v3 "$reports/v3" || status=1
+    v3_report=("$reports/v3-0.xml" "$reports/v3-1.xml")
   else
     stage "x86-64-v3 tests not run: this CPU has no AVX2/FMA (it could not run them)"
   fi
@@ -56,5 +71,5 @@ if [ "$fuzz_runs" != 0 ]; then
 fi
 
 stage "summary"
-node tests/summary.mjs "$reports/ctest.xml" "$reports/sanitize.xml" "$reports/nosimd.xml" "${v3_report[@]}" "$reports/vitest.json" "${fuzz_report[@]}"
+node tests/summary.mjs "$reports/ctest.xml" "$reports"/sanitize-{0,1}.xml "$reports"/nosimd-{0,1}.xml "${v3_report[@]}" "$reports/vitest.json" "${fuzz_report[@]}"
 exit $status

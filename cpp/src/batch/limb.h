@@ -32,6 +32,14 @@ Status CheckLimbArrays(const Fields& f) {
   return Ok();
 }
 
+// The prepared solve's pole input for a batch's pole mode (the same setting
+// for every item).
+inline TwoBonePole PoleKind(PoleMode mode) {
+  if (mode == PoleMode::kPoint) return TwoBonePole::kPoint;
+  if (mode == PoleMode::kDirection) return TwoBonePole::kDirection;
+  return TwoBonePole::kNone;
+}
+
 inline bool IsPoleMode(PoleMode m) {
   return m == PoleMode::kNone || m == PoleMode::kPoint || m == PoleMode::kDirection;
 }

@@ -42,12 +42,6 @@ struct PreparedItem {
   Status Run() const { return SolvePseudoThreeBone(setup, job.frame, job.result); }
 };
 
-TwoBonePole PoleKind(PoleMode mode) {
-  if (mode == PoleMode::kPoint) return TwoBonePole::kPoint;
-  if (mode == PoleMode::kDirection) return TwoBonePole::kDirection;
-  return TwoBonePole::kNone;
-}
-
 }  // namespace
 
 Status PseudoThreeBoneBatchJob::Run() const {
@@ -59,7 +53,7 @@ Status PseudoThreeBoneBatchJob::Run() const {
   // The shared settings, prepared once (validated above; an unprepared setup
   // only happens where every item is invalid too, and pass 1 reports it).
   PseudoThreeBoneSettings settings = options.settings;
-  settings.limb.pole = PoleKind(poleMode);
+  settings.limb.pole = batch::PoleKind(poleMode);
   PseudoThreeBoneSetup setup;
   (void)Prepare(settings, &setup);
   auto load = [&](std::size_t i) {

@@ -9,12 +9,6 @@ namespace {
 
 using detail::TwoBoneLanes;
 
-detail::TwoBonePole PoleKind(PoleMode mode) {
-  if (mode == PoleMode::kPoint) return detail::TwoBonePole::kPoint;
-  if (mode == PoleMode::kDirection) return detail::TwoBonePole::kDirection;
-  return detail::TwoBonePole::kNone;
-}
-
 // Items i .. i + lanes − 1 of the batch, with the shared fallbacks.
 template <class F>
 TwoBoneLanes<F> LoadItems(const TwoBoneBatchJob& job, std::size_t i) {
@@ -97,7 +91,7 @@ Status TwoBoneBatchJob::Run() const {
   // The shared settings, prepared once for every item (validated above; after pass 1, so an item
   // whose pole makes them invalid is reported as that item).
   TwoBoneSettings settings = options.settings;
-  settings.pole = PoleKind(poleMode);
+  settings.pole = batch::PoleKind(poleMode);
   TwoBoneSetup setup;
   if (count == 0) return Ok();
   if (const Status s = Prepare(settings, &setup); !s) return s;

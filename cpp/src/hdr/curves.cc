@@ -26,7 +26,7 @@ constexpr double kC1 = 3424.0 / 4096.0;
 constexpr double kC2 = 2413.0 / 4096.0 * 32.0;
 constexpr double kC3 = 2392.0 / 4096.0 * 32.0;
 
-inline double Unit(float v) { return v > 0.0f ? (v < 1.0f ? static_cast<double>(v) : 1.0) : 0.0; }
+inline double UnitInDouble(float v) { return v > 0.0f ? (v < 1.0f ? static_cast<double>(v) : 1.0) : 0.0; }
 
 }  // namespace
 
@@ -142,11 +142,11 @@ glm::vec3 NormalizePaperWhite(const glm::vec3& rgb, float paperWhite) {
 }
 
 float LinearToPq(float y) {
-  const double p = std::pow(Unit(y), kM1);
+  const double p = std::pow(UnitInDouble(y), kM1);
   return static_cast<float>(std::pow((kC1 + kC2 * p) / (1.0 + kC3 * p), kM2));
 }
 float PqToLinear(float e) {
-  const double p = std::pow(Unit(e), 1.0 / kM2);
+  const double p = std::pow(UnitInDouble(e), 1.0 / kM2);
   const double numerator = p > kC1 ? p - kC1 : 0.0;
   return static_cast<float>(std::pow(numerator / (kC2 - kC3 * p), 1.0 / kM1));
 }
