@@ -151,6 +151,47 @@ TEST(RigBatchSprings, BitForBitAtFrameRates) {
   for (const float hz : {30.0f, 60.0f, 240.0f}) ExpectBitForBit(4504, 3, 19, 90, hz, 0.15f, false);
 }
 
+// SetSettings that change the chains (more joints: the scratch grows), the
+// parameters or the tip: every character's state reconfigured as its Rig's.
+TEST(RigBatchSprings, SetSettingsAsRig) {
+  iktest::Rng rng(4507);
+  Creature creature = SpringCreature(rng, 2, 0.1f);
+  // Two more joints off the head, not in the template's chains: a later setting adds them as a chain.
+  creature.skeleton.parents.push_back(2);
+  creature.skeleton.rest.push_back(rigtest::At({0.0f, 0.05f, -0.05f}));
+  creature.skeleton.parents.push_back(static_cast<int>(creature.skeleton.parents.size()) - 1);
+  creature.skeleton.rest.push_back(rigtest::At({0.0f, -0.05f, -0.02f}));
+  const int extra = static_cast<int>(creature.skeleton.parents.size()) - 2;
+  const Rig rig = MakeTemplate(creature);
+  RigBatch batch;
+  ASSERT_TRUE(batch.Init(rig, 9).ok());
+  Mirror mirror(rig, 9);
+  RandomInputs(rng, batch, rig);
+  for (int f = 0; f < 45; ++f) {
+    MoveInputs(rng, batch, false);
+    ConstraintSettings s = mirror.settings[1];
+    if (f == 10) s.springs.joint.stiffness = 3.0f, s.springs.tipLength = 0.05f;  // same joints: tails kept
+    if (f == 20) {  // a third chain: new joints, the states start again
+      std::ptrdiff_t chained = 0;
+      for (const int n : s.springChains) chained += n;
+      std::vector<int> legs(s.legs.begin(), s.legs.begin() + chained);
+      const std::vector<int> colliders(s.legs.begin() + chained, s.legs.end());
+      legs.push_back(extra), legs.push_back(extra + 1);
+      legs.insert(legs.end(), colliders.begin(), colliders.end());
+      s.legs = legs;
+      s.springChains.push_back(2);
+      if (!s.springJoints.empty()) s.springJoints.resize(s.springJoints.size() + 2);
+    }
+    if (f == 10 || f == 20) {
+      ASSERT_TRUE(batch.SetSettings(1, s).ok()) << f;
+      mirror.SetSettings(1, s);
+    }
+    ASSERT_TRUE(batch.Update(1.0f / 60.0f).ok());
+    mirror.Update(batch, 1.0f / 60.0f);
+    ASSERT_EQ(Mismatches(batch, mirror), 0u) << "frame " << f;
+  }
+}
+
 // ClearSmoothing(first, count): those characters start again from their next
 // frame's pose, as Rig::ClearSmoothing; the others go on.
 TEST(RigBatchSprings, ClearSmoothingPerCharacter) {
