@@ -4,6 +4,11 @@
 // (weights 0.1 … 1, LOOK_SHARE), and 4 two-bone limbs (legs with knee poles,
 // arms), 10,000 characters. Arg: the aims' settleTime in ms (0: no smoothing;
 // 300: the crowd's PD). Items = characters, so ns/item = ns per character.
+// RigBatchSprings / RigSpringsPerAvatar: the springs crowd of
+// bench/js/springs_crowd.js, 1,000 avatars × 40 spring joints (5 hair chains of
+// 8 swinging joints and their tails, a sphere on the head, center the neck),
+// each head turning and nodding on its own phase, as one RigBatch and as one
+// Rig per avatar. Items = avatars.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -128,5 +133,88 @@ void RigCrowdPerCharacter(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCharacters));
 }
 BENCHMARK(RigCrowdPerCharacter)->Arg(0)->Arg(300)->Unit(benchmark::kMillisecond);
+
+// The springs crowd (bench/js/springs_crowd.js): body 0 → neck 1 → head 2, 5
+// chains of 9 bones (8 swinging joints and their tail) round the back of the head.
+constexpr std::size_t kAvatars = 1000;
+constexpr int kHead = 2, kPhases = 64;
+
+ikpd::rig::Rig SpringsRig() {
+  constexpr int kChains = 5, kBones = 9;
+  constexpr float kSegment = 0.05f, kPi = 3.14159265f;
+  std::vector<int> parents = {-1, 0, 1};
+  std::vector<LocalTransform> rest(3);
+  rest[0].translation = {0, 1, 0}, rest[1].translation = {0, 0.45f, 0}, rest[2].translation = {0, 0.1f, 0};
+  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kSprings);
+  s.joints = {1};
+  for (int c = 0; c < kChains; ++c) {
+    const float a = kPi * (0.25f + 0.5f * static_cast<float>(c) / (kChains - 1)) + kPi / 2;
+    const glm::vec3 out(std::cos(a), 0, std::sin(a));
+    const glm::vec3 step = glm::normalize(out * 0.3f + glm::vec3(0, -0.95f, 0)) * kSegment;
+    s.springChains.push_back(kBones);
+    for (int k = 0; k < kBones; ++k) {
+      s.legs.push_back(static_cast<int>(parents.size()));
+      parents.push_back(k == 0 ? kHead : static_cast<int>(parents.size()) - 1);
+      LocalTransform t;
+      t.translation = k == 0 ? glm::vec3(0.1f * out.x, 0.1f, 0.1f * out.z) : step;
+      rest.push_back(t);
+    }
+  }
+  s.legs.push_back(kHead);  // the collider's joint after the chains
+  s.springs.joint.stiffness = 1.0f, s.springs.joint.dragForce = 0.4f, s.springs.joint.gravityPower = 0.2f;
+  s.springs.joint.hitRadius = 0.01f;
+  s.springColliders = {{kHead, ikpd::rig::SpringColliderShape::kSphere, {0, 0.1f, 0}, {0, 0, 0}, 0.09f}};
+  ikpd::rig::Skeleton skeleton;
+  ikpd::rig::Rig rig;
+  if (!skeleton.Init(parents) || !rig.Init(skeleton, rest) || !rig.Add(s)) std::abort();
+  return rig;
+}
+
+// Avatar c's head at frame f (a turn and a nod) and its root.
+glm::quat HeadAt(std::size_t c, int f) {
+  const float t = 2.0f * 3.14159265f * static_cast<float>((static_cast<std::size_t>(f) + c) % kPhases) / kPhases;
+  return glm::angleAxis(0.7f * std::sin(t), glm::vec3(0, 1, 0)) * glm::angleAxis(0.3f * std::sin(3.0f * t), glm::vec3(1, 0, 0));
+}
+glm::vec3 RootAt(std::size_t c, int f) {
+  return {2.0f * static_cast<float>(c % 40) + 0.2f * std::sin(0.1f * static_cast<float>(static_cast<std::size_t>(f) + c)), 0.0f,
+          2.0f * static_cast<float>(c / 40)};
+}
+
+void RigBatchSprings(benchmark::State& state) {
+  const ikpd::rig::Rig rig = SpringsRig();
+  ikpd::rig::RigBatch batch;
+  if (!batch.Init(rig, kAvatars)) std::abort();
+  int frame = 0;
+  for (auto _ : state) {
+    for (std::size_t c = 0; c < kAvatars; ++c) {  // the frame's inputs (timed, as the Rigs' below)
+      ikpd::batch::StoreQuat(batch.rotations().data(), kHead * kAvatars + c, HeadAt(c, frame));
+      ikpd::batch::StoreVec3(batch.rootPositions().data(), c, RootAt(c, frame));
+    }
+    ++frame;
+    if (!batch.Update(1.0f / 60.0f)) state.SkipWithError("update failed");
+    benchmark::DoNotOptimize(batch.output().data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kAvatars));
+}
+BENCHMARK(RigBatchSprings)->Unit(benchmark::kMillisecond);
+
+void RigSpringsPerAvatar(benchmark::State& state) {
+  const ikpd::rig::Rig rig = SpringsRig();
+  std::vector<ikpd::rig::Rig> rigs(kAvatars, rig);
+  std::vector<LocalTransform> in(rig.rest().begin(), rig.rest().end()), out(in.size());
+  int frame = 0;
+  for (auto _ : state) {
+    for (std::size_t c = 0; c < kAvatars; ++c) {
+      in[kHead].rotation = HeadAt(c, frame);
+      if (!rigs[c].Update(1.0f / 60.0f, in, {RootAt(c, frame), glm::quat(1, 0, 0, 0), glm::vec3(1.0f)}, out)) {
+        state.SkipWithError("update failed");
+      }
+      benchmark::DoNotOptimize(out.data());
+    }
+    ++frame;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kAvatars));
+}
+BENCHMARK(RigSpringsPerAvatar)->Unit(benchmark::kMillisecond);
 
 }  // namespace

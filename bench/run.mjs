@@ -25,6 +25,7 @@ import { benchSprings } from './js/springs.js';
 import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
 import { makeComposedCrowd } from './js/crowd.js';
+import { benchSpringsCrowd } from './js/springs_crowd.js';
 import { benchKernel, kernelLines } from './js/kernel.js';
 import { MIN_MS, REPS, measure, median, nativeMedians, quick } from './js/measure.js';
 import { fmt, printChains, printExtras, printTable, ratio } from './js/report.js';
@@ -286,6 +287,8 @@ section('crowd frame', () => {
   crowd.dispose();
   // The same crowd as RigBatch characters: locals in and out, forward kinematics included.
   extra.crowd.rigBatch = benchRigBatch(ikpd, measure, characters);
+  // 1,000 spring-bone avatars × 40 joints as one RigBatch, beside one Rig per avatar (bench/js/springs_crowd.js).
+  extra.crowd.springs = benchSpringsCrowd(ikpd, measure);
 });
 
 // ------------------------------------------------------------ three.js rigs
@@ -364,6 +367,12 @@ for (const line of skipped) console.log(line);
     `1 thread ${t.crowd.one.toFixed(2)} ms, 2 threads ${t.crowd.two.toFixed(2)} ms = ${t.crowd.ratio.toFixed(2)}× (wall time)`);
   console.log(`WASM crowd frame as three batches (bench/js/crowd.js) of ${t.composed.characters.toLocaleString('en')} characters, threaded module: ` +
     `1 thread ${t.composed.one.toFixed(2)} ms, 2 threads ${t.composed.two.toFixed(2)} ms = ${t.composed.ratio.toFixed(2)}× (wall time)`);
+  const sc = extra.crowd?.springs, vrm = extra.springs?.threeVrm;
+  console.log(`WASM springs crowd as one RigBatch of ${t.springs.avatars.toLocaleString('en')} avatars × 40 joints (inputs written each frame), threaded module: ` +
+    `1 thread ${t.springs.one.toFixed(2)} ms, 2 threads ${t.springs.two.toFixed(2)} ms per crowd frame = ${t.springs.ratio.toFixed(2)}× (wall time); ` +
+    `per avatar ${(t.springs.one * 1e3 / t.springs.avatars).toFixed(2)} / ${(t.springs.two * 1e3 / t.springs.avatars).toFixed(2)} µs` +
+    (sc ? `; one Rig at a time ${(sc.rig / 1e3).toFixed(2)} µs per avatar` : '') +
+    (vrm ? `; three-vrm ${(vrm / 1e3).toFixed(2)} µs per avatar (42 joints, springs row)` : ''));
   extra.wasmThreads = t;
 }
 if (v3.results) {

@@ -53,6 +53,13 @@ export function printExtras(extra) {
       console.log(`  RigBatch.update (locals in and out, FK included): ${((rb.batch * 10000) / 1e6).toFixed(2)} ms per 10,000 (${fmt(rb.batch)} per character; ${ratio(rb.batch, extra.crowd.nsPerCharacter)} the three batches)`);
       console.log(`  Rig.update per character: ${fmt(rb.rig)} (RigBatch: ${ratio(rb.batch, rb.rig)})`);
     }
+    const sc = extra.crowd.springs;
+    if (sc) {
+      const vrm = extra.springs?.threeVrm;
+      console.log(`  springs crowd, ${sc.avatars.toLocaleString('en')} avatars × ${sc.joints} spring joints (one RigBatch, one thread, inputs written each frame): ` +
+        `${((sc.batch * sc.avatars) / 1e6).toFixed(2)} ms per crowd frame (${fmt(sc.batch)} per avatar); one Rig at a time ${fmt(sc.rig)} per avatar ` +
+        `(RigBatch: ${ratio(sc.batch, sc.rig)})` + (vrm ? `; three-vrm ${fmt(vrm)} per avatar of 42 joints (springs row)` : ''));
+    }
   }
   if (extra.threeRig) {
     const r = extra.threeRig;

@@ -1,6 +1,8 @@
 // Fuzzes rig::RigBatch (docs/rig/rig-batch.md): random skeletons, stacks of
-// aim / two-bone / pseudo three-bone constraints (sometimes an unsupported
-// kind), counts, per-character inputs with non-finite values and ranges.
+// aim / two-bone / pseudo three-bone / springs constraints (sometimes an
+// unsupported kind), counts, per-character inputs with non-finite values and
+// ranges. Springs keep per-character state: each character's Rig is stepped
+// on every frame the batch steps it (mirrored while its Rig takes every frame).
 // Every error names a parameter and changes nothing (output and results stay
 // as they were); every successful update writes usable rotations; and without
 // smoothing each character equals its own Rig (the template copied, weight =
@@ -76,11 +78,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int constraints = in.Int(0, 4);
   bool smoothing = false;
   for (int c = 0; c < constraints; ++c) {
-    const auto kind = static_cast<ConstraintKind>(in.Int(0, 15) == 0 ? in.Int(3, 4) : in.Int(0, 2));
+    const int pick = in.Int(0, 15);
+    const auto kind = pick == 0 ? static_cast<ConstraintKind>(in.Int(3, 4)) : pick <= 4 ? ConstraintKind::kSprings
+                                                                                       : static_cast<ConstraintKind>(in.Int(0, 2));
     ConstraintSettings s = DefaultSettings(kind);
     const int count = kind == ConstraintKind::kAim ? 1 : kind == ConstraintKind::kPseudoThreeBone ? 4 : 3;
     int at = in.Int(0, n - 1);
-    for (int k = 0; k < count; ++k, at = in.Int(0, 5) == 0 ? in.Int(0, n - 1) : at + 1) s.joints.push_back(at);
+    if (kind == ConstraintKind::kSprings) {  // one or two chains, a center, colliders, per-joint parameters
+      for (int chain = in.Int(1, 2); chain > 0; --chain) {
+        const int length = in.Int(1, 5);
+        for (int k = 0; k < length; ++k, at = in.Int(0, 7) == 0 ? in.Int(0, n - 1) : at + 1) s.legs.push_back(at);
+        s.springChains.push_back(length);
+        at = in.Int(0, n - 1);
+      }
+      if (in.Bool()) s.joints = {in.Int(0, n - 1)};
+      if (in.Bool()) s.springs.tipLength = in.Range(0.0f, 0.3f);
+      if (in.Int(0, 3) == 0) s.springs.wind = in.Vec3();
+      s.springs.joint = {in.Range(0.0f, 4.0f), in.Range(0.0f, 1.0f), in.Range(0.0f, 2.0f), in.Axis(), in.Range(0.0f, 0.1f)};
+      for (int k = in.Int(0, 2); k > 0; --k) {
+        SpringCollider col;
+        col.joint = in.Int(0, n - 1);
+        s.legs.push_back(col.joint);
+        col.shape = static_cast<SpringColliderShape>(in.Int(0, 4));
+        col.offset = in.Vec3() * 0.1f, col.tail = in.Vec3() * 0.1f, col.radius = in.Range(0.0f, 0.5f), col.normal = in.Axis();
+        s.springColliders.push_back(col);
+      }
+    } else {
+      for (int k = 0; k < count; ++k, at = in.Int(0, 5) == 0 ? in.Int(0, n - 1) : at + 1) s.joints.push_back(at);
+    }
     if (in.Int(0, 3) == 0) s.common.weight = in.Range(0.0f, 1.0f);
     if (in.Int(0, 3) == 0) s.common.settleTime = in.Range(0.0f, 0.5f);
     if (in.Int(0, 3) == 0) s.common.enabled = false;
@@ -88,7 +113,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (kind == ConstraintKind::kAim) s.aim.settings.method = static_cast<AimMethod>(in.Int(0, 2));
     if (kind == ConstraintKind::kTwoBone && in.Int(0, 3) == 0) s.twoBone.settings.pole = ikpd::TwoBonePole::kDirection, s.twoBone.frame.pole = in.Axis();
     const bool added = static_cast<bool>(rig.Add(s));
-    FUZZ_TRACE("constraint kind %d joints %d.. settleTime %g: %s\n", static_cast<int>(kind), s.joints[0],
+    FUZZ_TRACE("constraint kind %d joints %d.. settleTime %g: %s\n", static_cast<int>(kind), s.joints.empty() ? -1 : s.joints[0],
                static_cast<double>(s.common.settleTime), added ? "added" : "refused");
     if (added) smoothing = smoothing || s.common.settleTime > 0.0f;
   }
@@ -103,6 +128,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   std::vector<Rig> rigs(count, rig);
+  std::vector<std::uint8_t> mirrored(count, 1);  // its Rig took every frame the batch stepped it
   std::vector<LocalTransform> out;
   const int frames = in.Int(1, 4);
   for (int f = 0; f < frames; ++f) {
@@ -152,7 +178,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         FUZZ_CHECK(IsUsableRotation(batch::LoadQuat(batch.output().data(), j * count + c)), "character %zu joint %zu: unusable", c, j);
       }
       // Each character its own Rig (smoothing state would need every earlier frame mirrored: settleTime 0 only).
-      if (smoothing || !Mirror(batch, rigs[c], c, dt, out)) continue;
+      if (smoothing || !mirrored[c]) continue;
+      if (!Mirror(batch, rigs[c], c, dt, out)) {
+        mirrored[c] = 0;
+        continue;
+      }
       for (std::size_t j = 0; j < batch.jointCount(); ++j) {
         const float gap = Angle(batch::LoadQuat(batch.output().data(), j * count + c), out[j].rotation);
         FUZZ_CHECK(gap <= 1e-3f, "character %zu joint %zu: %g rad from its Rig", c, j, static_cast<double>(gap));

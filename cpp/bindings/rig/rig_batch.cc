@@ -2,7 +2,8 @@
 // share one rig, owned by a JS handle (web/src/rig/rigBatch.js). Coarse: init
 // copies a Rig handle's rig (rig.cc, address()), pointer(field, constraint)
 // gives the storage JS views, set() takes settings packed as for a Rig
-// (constraint_settings.h), update(dt) solves every character. In the threaded
+// (constraint_settings.h), update(dt) solves every character, clearSmoothing
+// restarts a range of characters. In the threaded
 // module update() splits the characters over the worker pool (pool.h).
 #include <algorithm>
 #include <cstdint>
@@ -58,6 +59,9 @@ class RigBatchHandle {
       default: return 0;
     }
   }
+
+  // Characters [first, first + count) back to their first frame (RigBatch::ClearSmoothing).
+  std::uintptr_t ClearSmoothing(std::uint32_t first, std::uint32_t count) { return kept_.Keep(batch_.ClearSmoothing(first, count)); }
 
   std::uintptr_t Update(float dt) {
 #ifdef __EMSCRIPTEN_PTHREADS__
@@ -115,5 +119,6 @@ IKPD_BINDINGS(batch, rig_batch) {
       .function("init", &RigBatchHandle::Init)
       .function("set", &RigBatchHandle::Set)
       .function("pointer", &RigBatchHandle::Pointer)
+      .function("clearSmoothing", &RigBatchHandle::ClearSmoothing)
       .function("update", &RigBatchHandle::Update);
 }

@@ -26,11 +26,21 @@ namespace {
 // last-level cache. Measured on the crowd frame: 256 -> 2048 saves ~4 % in
 // WebAssembly and ~2 % natively; 4096 gains nothing more.
 constexpr std::size_t kChunk = 2048;
+// A bound of one character's state of a kind with per-character state (the
+// allocation probe of builds without exceptions): fixed, and per joint.
+constexpr std::size_t kStateBytes = 4096, kStateBytesPerJoint = 512;
 
 bool FiniteAt(const std::vector<float>& v, std::size_t at) { return IsFinite(batch::LoadVec3(v.data(), at)); }
 bool UsableAt(const float* q) { return IsUsableRotation(glm::quat(q[3], q[0], q[1], q[2])); }
 
 }  // namespace
+
+RigBatch::RigBatch() = default;
+RigBatch::~RigBatch() = default;
+RigBatch::RigBatch(const RigBatch&) = default;
+RigBatch& RigBatch::operator=(const RigBatch&) = default;
+RigBatch::RigBatch(RigBatch&&) noexcept = default;
+RigBatch& RigBatch::operator=(RigBatch&&) noexcept = default;
 
 Status RigBatch::Fail(const char* format, ...) {
   std::va_list args;
@@ -46,16 +56,24 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
   for (std::size_t i = 0; i < rig.constraintCount(); ++i) {
     const detail::KindOps& kind = detail::Kind(rig.constraints_[i]);
     if (!kind.batch) {
-      return Fail("constraints[%zu]: a rig batch solves aim, twoBone and pseudoThreeBone constraints (%s: use a Rig per character)",
+      return Fail("constraints[%zu]: a rig batch solves aim, twoBone, pseudoThreeBone and springs constraints (%s: use a Rig per character)",
                   i, kind.name);
     }
   }
   // Floats per character (locals, output, model transforms: 24 per joint; per
   // constraint 9; per written joint 17; roots and scratch), checked against size_t.
-  const std::size_t perCharacter = rig.size() * 24 + rig.constraintCount() * 26 + 128;
-  if (perCharacter > std::numeric_limits<std::size_t>::max() / sizeof(float) / count) return Error("count: out of memory");
+  // Kinds with per-character state: their state and solve's scratch (bounded as Rig::HeapBound's constraints).
+  std::size_t stateBytes = 0, stateJoints = 0;
+  for (const detail::Constraint& c : rig.constraints_) {
+    if (detail::Kind(c).solveCharacter == nullptr) continue;
+    stateBytes += sizeof(detail::CharacterState) + kStateBytes + c.joints.size() * kStateBytesPerJoint;
+    stateJoints = std::max(stateJoints, c.joints.size());
+  }
+  const std::size_t perCharacter = (rig.size() * 24 + rig.constraintCount() * 26 + 128) * sizeof(float) + stateBytes +
+                                   stateJoints * (sizeof(Transform) + sizeof(glm::quat));
+  if (perCharacter > std::numeric_limits<std::size_t>::max() / 2 / count) return Error("count: out of memory");
   RigBatch next;
-  const Status allocated = Allocating(perCharacter * sizeof(float) * count + rig.HeapBound(), "count: out of memory", [&] {
+  const Status allocated = Allocating(perCharacter * count + rig.HeapBound(), "count: out of memory", [&] {
     next.template_ = rig;
     next.count_ = count;
     const std::size_t n = count, joints = rig.size(), constraints = rig.constraintCount();
@@ -82,7 +100,17 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
     next.weights_.assign(constraints * n, 1.0f);
     next.reached_.assign(constraints * n, 0.0f);
     next.distance_.assign(constraints * n, 0.0f);
-    Derive(next.template_, &next.plans_);
+    Derive(next.template_, n, &next.plans_);
+    for (const detail::Constraint& c : next.template_.constraints_) {  // in Derive's order of Plan::states
+      const detail::KindOps& kind = detail::Kind(c);
+      if (kind.solveCharacter == nullptr) continue;
+      detail::CharacterState first{c.state};
+      kind.clearCharacter(first);
+      next.states_.insert(next.states_.end(), n, first);
+    }
+    next.stateJoints_ = stateJoints;
+    next.characterIn_.assign(stateJoints * n, Transform{});
+    next.characterDesired_.assign(stateJoints * n, kIdentityRotation);
     next.firstWriter_.assign(joints, static_cast<std::uint32_t>(constraints));
     for (std::size_t i = constraints; i-- > 0;) {
       for (const Write& w : next.plans_[i].writes) next.firstWriter_[w.joint] = static_cast<std::uint32_t>(i);
@@ -118,7 +146,10 @@ Status RigBatch::Init(const Rig& rig, std::size_t count) {
 Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settings) {
   if (count_ == 0) return Error("rig: not initialized (Init first)");
   Status result;
-  const Status allocated = Allocating(template_.HeapBound(), "settings: out of memory", [&] {
+  const bool stateful = index < constraintCount() && detail::Kind(template_.constraints_[index]).solveCharacter != nullptr;
+  const std::size_t joints = settings.joints.size() + settings.arms.size() + settings.legs.size() + settings.eyes.size();
+  const std::size_t bytes = stateful ? count_ * (sizeof(detail::Constraint) + 2 * kStateBytes + joints * 2 * kStateBytesPerJoint) : 0;
+  const Status allocated = Allocating(template_.HeapBound() + bytes, "settings: out of memory", [&] {
     Rig next = template_;
     if (Status s = next.SetSettings(index, settings); !s) {
       std::snprintf(message_, sizeof(message_), "%s", s.error);
@@ -126,13 +157,36 @@ Status RigBatch::SetSettings(std::size_t index, const ConstraintSettings& settin
       return;
     }
     std::vector<Plan> plans;
-    Derive(next, &plans);
+    Derive(next, count_, &plans);
     const ConstraintSettings& before = template_.settings(index);
     const bool sameJoints = settings.joints == before.joints && settings.arms == before.arms &&
                             settings.legs == before.legs && settings.eyes == before.eyes;
+    // Each character's state configured as Rig::SetSettings configures the Rig's (kept unless the joints change).
+    std::vector<detail::CharacterState> states;
+    std::vector<Transform> in;
+    std::vector<glm::quat> desired;
+    const std::size_t slots = next.constraints_[index].joints.size();
+    if (stateful) {
+      states.reserve(count_);
+      for (std::size_t c = 0; c < count_; ++c) {
+        detail::Constraint one = template_.constraints_[index];
+        one.state = states_[plans_[index].states + c].state;
+        (void)next.Configure(one, settings, sameJoints);  // the template's Configure took these settings
+        states.push_back({std::move(one.state)});
+      }
+      if (slots > stateJoints_) in.assign(slots * count_, Transform{}), desired.assign(slots * count_, kIdentityRotation);
+    }
     template_ = std::move(next);
     plans_ = std::move(plans);
-    if (!sameJoints) ResetSmoothing(index);
+    if (stateful) {
+      for (std::size_t c = 0; c < count_; ++c) std::swap(states_[plans_[index].states + c], states[c]);
+      if (slots > stateJoints_) {
+        characterIn_ = std::move(in), characterDesired_ = std::move(desired);
+        stateJoints_ = slots;
+      }
+    } else if (!sameJoints) {
+      ResetSmoothing(index);
+    }
   });
   return allocated ? result : allocated;
 }

@@ -67,14 +67,18 @@ LimbOptions Limb(const detail::Constraint& c) {
 // model transforms each constraint reads are computed just before it, where
 // stale: as lazily as Rig::Model, decided once for all characters (a write
 // that changes nothing leaves a transform the same when computed again).
-void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
+void RigBatch::Derive(const Rig& rig, std::size_t count, std::vector<Plan>* plans) const {
   const Skeleton& skeleton = rig.skeleton_;
   const std::size_t joints = skeleton.size(), constraints = rig.constraints_.size();
   plans->assign(constraints, Plan{});
   std::vector<std::uint8_t> fresh(joints, 0), reads(joints, 0);
+  std::size_t states = 0;
   for (std::size_t i = 0; i < constraints; ++i) {
     const detail::Constraint& c = rig.constraints_[i];
     Plan& plan = (*plans)[i];
+    // A kind with per-character state gathers its own joints (SolveCharacters).
+    const bool own = detail::Kind(c).solveCharacter != nullptr;
+    if (own) plan.states = states, states += count;
     // Its joints and their parents (Gather, Locals), with every stale ancestor.
     std::fill(reads.begin(), reads.end(), std::uint8_t{0});
     for (int j : c.joints) {
@@ -90,12 +94,12 @@ void RigBatch::Derive(const Rig& rig, std::vector<Plan>* plans) const {
     for (std::size_t j = 0; j < joints; ++j) {
       if (!reads[j]) continue;
       const auto found = std::find(c.joints.begin(), c.joints.end(), static_cast<int>(j));
-      const bool own = found != c.joints.end();
+      const bool framed = found != c.joints.end() && !own;
       plan.kinematics.push_back({static_cast<std::uint32_t>(j),
-                                 own ? static_cast<std::uint32_t>(found - c.joints.begin()) : Stale::kNoSlot});
+                                 framed ? static_cast<std::uint32_t>(found - c.joints.begin()) : Stale::kNoSlot});
       fresh[j] = 1;
     }
-    for (std::size_t k = 0; k < c.joints.size(); ++k) {
+    for (std::size_t k = 0; k < c.joints.size() && !own; ++k) {
       if (!reads[static_cast<std::size_t>(c.joints[k])]) plan.gather.push_back(static_cast<std::uint32_t>(k));
     }
     for (std::size_t w = 0; w < c.writes.size(); ++w) {
@@ -138,6 +142,10 @@ void RigBatch::Chunk(float dt, std::size_t c0, std::size_t c1) {
   });
   for (std::size_t i = 0; i < constraintCount(); ++i) {
     Kinematics(i, c0, c1);
+    if (plans_[i].states != kNoStates) {
+      SolveCharacters(i, dt, c0, c1);
+      continue;
+    }
     Inputs(i, dt, c0, c1);
     Gather(i, c0, c1);
     Solve(i, c0, c1);

@@ -137,7 +137,7 @@ TEST(RigBatchErrors, UnsupportedKindsAreRejected) {
     Rig rig = MakeTemplate(creature);
     ASSERT_TRUE(rig.Add(rigtest::Settings(k.kind, k.joints)).ok()) << k.name;
     RigBatch batch;
-    const std::string message = "constraints[6]: a rig batch solves aim, twoBone and pseudoThreeBone constraints (" +
+    const std::string message = "constraints[6]: a rig batch solves aim, twoBone, pseudoThreeBone and springs constraints (" +
                                 std::string(k.name) + ": use a Rig per character)";
     EXPECT_EQ(std::string(batch.Init(rig, 5).error), message);
     EXPECT_EQ(batch.count(), 0u);

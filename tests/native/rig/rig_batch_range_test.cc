@@ -143,6 +143,46 @@ TEST(RigBatchRange, UpdateNeverAllocates) {
   EXPECT_EQ(gAllocations.load(), before);
 }
 
+// Nor with a springs constraint (each character's state sized at Init): frames,
+// ranges, dt 0 and 0.1, a ClearSmoothing, an error.
+TEST(RigBatchRange, SpringsUpdateNeverAllocates) {
+  rigtest::ChainRig c;
+  c.parents = {-1, 0, 1};
+  c.rest = {rigtest::At({0.0f, 1.0f, 0.0f}), rigtest::At({0.0f, 0.45f, 0.0f}), rigtest::At({0.0f, 0.1f, 0.0f})};
+  ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kSprings);
+  s.joints = {1};
+  for (int chain = 0; chain < 2; ++chain) {
+    for (int k = 0; k < 5; ++k) {
+      c.parents.push_back(k == 0 ? 2 : static_cast<int>(c.parents.size()) - 1);
+      c.rest.push_back(rigtest::At(k == 0 ? glm::vec3(0.05f - 0.1f * static_cast<float>(chain), 0.1f, -0.05f) : glm::vec3(0.0f, -0.05f, -0.02f)));
+      s.legs.push_back(static_cast<int>(c.parents.size()) - 1);
+    }
+    s.springChains.push_back(5);
+  }
+  s.legs.push_back(2);
+  ikpd::rig::SpringCollider ball;
+  ball.joint = 2, ball.offset = {0.0f, 0.1f, 0.0f}, ball.radius = 0.09f;
+  s.springColliders.push_back(ball);
+  s.common.settleTime = 0.2f;
+  Rig rig = rigtest::MakeRig(c);
+  ASSERT_TRUE(rig.Add(s).ok());
+  RigBatch batch;
+  ASSERT_TRUE(batch.Init(rig, 300).ok());
+  iktest::Rng rng(2915);
+  RandomInputs(rng, batch, rig);
+  const std::size_t before = gAllocations.load();
+  for (int f = 0; f < 20; ++f) {
+    ASSERT_TRUE(batch.Update(f % 5 == 0 ? 0.0f : f % 5 == 1 ? 0.1f : 1.0f / 60.0f).ok());
+    ASSERT_TRUE(batch.Update(1.0f / 60.0f, 7, 100).ok());
+    if (f == 10) {
+      ASSERT_TRUE(batch.ClearSmoothing(3, 50).ok());
+    }
+  }
+  batch.rootScales()[5] = 0.0f;
+  EXPECT_FALSE(batch.Update(1.0f / 60.0f).ok());
+  EXPECT_EQ(gAllocations.load(), before);
+}
+
 TEST(RigBatchRange, RangesOutOfBoundsAreErrors) {
   iktest::Rng rng(2912);
   const Rig rig = MakeTemplate(RandomCreature(rng, 0.0f));

@@ -127,6 +127,19 @@ export function createRigBatch(core, { Rig, ConstraintSettings, nativeOf, applyS
     /** Uint8Array(constraints): 1 where this frame's poles of that constraint are read. */
     get poleSet() { this.assertAlive(); return this.#viewsNow().poleSet; }
 
+    /**
+     * Characters [first, first + count) back to their first frame, as `Rig.clearSmoothing` for each:
+     * smoothing at rest, springs' tails restarted from the next frame's pose (docs/rig/rig-batch.md).
+     * Defaults: every character. Bad ranges throw a RangeError with nothing changed.
+     */
+    clearSmoothing(first = 0, count = this.#count - first) {
+      this.assertAlive();
+      readNumber(first, 'first', { min: 0, max: this.#count, integer: true });
+      readNumber(count, 'count', { min: 0, max: this.#count - first, integer: true });
+      core.check(this.#native.clearSmoothing(first, count));
+      return this;
+    }
+
     /** Solves one frame for every character (one WASM call): dt seconds, finite and >= 0. Throws with nothing changed on error (threads, from 256 characters: only the bad value's part unchanged, docs/rig/rig-batch.md). */
     update(dt) {
       this.assertAlive();

@@ -4,7 +4,7 @@ import type { Disposable } from '../common.js';
 import type { Rig, RigConstraintKind, RigConstraintOptionsByKind } from './rig.js';
 
 /** The kinds a rig batch solves; a rig with another kind is a RangeError naming the constraint. */
-export type RigBatchConstraintKind = Extract<RigConstraintKind, 'aim' | 'twoBone' | 'pseudoThreeBone'>;
+export type RigBatchConstraintKind = Extract<RigConstraintKind, 'aim' | 'twoBone' | 'pseudoThreeBone' | 'springs'>;
 
 /** Options of `new ikpd.RigBatch(options)`. */
 export interface RigBatchOptions {
@@ -75,6 +75,14 @@ export interface RigBatch extends Disposable {
    * with `init({ threads })` and 256 characters or more, only the bad value's part is unchanged (the others are solved).
    */
   update(dt: number): this;
+  /**
+   * Characters [first, first + count) back to their first frame, as `Rig.clearSmoothing` for each: every
+   * constraint's smoothing at rest, a springs constraint's tails restarted from the next frame's pose
+   * (a teleported character). The others keep theirs. A range outside [0, count) is a RangeError, nothing changed.
+   * @param first @default 0
+   * @param count @default count - first (every character from `first`)
+   */
+  clearSmoothing(first?: number, count?: number): this;
 }
 
 /** In the module `init({ batch: true })` loads; elsewhere `new RigBatch()` throws an Error naming that option. */

@@ -5,7 +5,10 @@
 // locals, root, targets, poles, weights and smoothing state. Every stage runs
 // over the characters in SIMD lanes: forward kinematics, the aim, two-bone and
 // pseudo three-bone solves (the batch kernels, docs/batch/batches.md) and the
-// smoothing of weights, targets and poles (the scalar PD's lane step).
+// smoothing of weights, targets and poles (the scalar PD's lane step). A
+// springs constraint keeps each character's state (tails, clock, weight PD)
+// and is solved per character by the kind's own solve: bit for bit the Rig's
+// (docs/rig/rig-batch.md, "Kinds with state").
 //
 // Layout (structure of arrays, joint-major: all characters of joint 0, then of
 // joint 1, …; c = character, j = joint, N = count()):
@@ -37,12 +40,21 @@
 
 namespace ikpd::rig {
 
+namespace detail {
+struct CharacterState;  // a kind's per-character state (springs; cpp/src/rig/kinds/registry.h)
+}  // namespace detail
+
 // Most characters one RigBatch holds.
 constexpr std::size_t kMaxRigBatchCount = std::size_t{1} << 20;
 
 class RigBatch {
  public:
-  RigBatch() = default;
+  RigBatch();
+  ~RigBatch();
+  RigBatch(const RigBatch&);
+  RigBatch& operator=(const RigBatch&);
+  RigBatch(RigBatch&&) noexcept;
+  RigBatch& operator=(RigBatch&&) noexcept;
 
   // Takes a copy of `rig` (skeleton, rest, facing/up, constraints) and room for
   // `count` characters; locals start at the rest pose, roots at identity,
@@ -50,8 +62,11 @@ class RigBatch {
   // Errors (nothing changes):
   //   "rig: not initialized (Init first)"
   //   "count: must be in [1, 1048576]"
-  //   "constraints[i]: a rig batch solves aim, twoBone and pseudoThreeBone
-  //    constraints (lookAt: use a Rig per character)" (the kind's name)
+  //   "constraints[i]: a rig batch solves aim, twoBone, pseudoThreeBone and
+  //    springs constraints (lookAt: use a Rig per character)" (the kind's name)
+  // A springs constraint keeps each character's spring state (tails, clock,
+  // smoothing) in the batch, made here from the template's settings and
+  // cleared (each character starts from its first frame's pose).
   //   "count: out of memory" (a failed allocation)
   Status Init(const Rig& rig, std::size_t count);
   // Replaces constraint `index`'s settings as Rig::SetSettings does (same kind,
@@ -77,6 +92,13 @@ class RigBatch {
   // Never allocates.
   Status Update(float dt);
   Status Update(float dt, std::size_t first, std::size_t count);
+  // Characters [first, first + count) back to their first frame, as
+  // Rig::ClearSmoothing for each: every constraint's smoothing at rest and the
+  // springs' tails restarted from the next frame's pose. Other characters keep
+  // theirs. Never allocates. Errors: "range: [first, first + count) must lie
+  // in [0, count())" (nothing changes).
+  Status ClearSmoothing();
+  Status ClearSmoothing(std::size_t first, std::size_t count);
 
   std::size_t count() const { return count_; }
   std::size_t jointCount() const { return template_.size(); }
@@ -122,11 +144,13 @@ class RigBatch {
     std::vector<Stale> kinematics;       // ascending joints: parents first
     std::vector<std::uint32_t> gather;   // the slots Kinematics does not frame (their joints are fresh)
     pd::PdSettings smoothing;            // its smoothing PDs' settings (as Rig::Configure)
+    std::size_t states = kNoStates;      // a kind with per-character state: its first in states_
   };
+  static constexpr std::size_t kNoStates = ~std::size_t{0};
   // Stages (rig_batch_stages.cc, rig_batch_locals.cc, rig_batch_smooth.cc), over characters [c0, c1).
   Status CheckRange(float dt, std::size_t first, std::size_t count);
   bool RangeValid(std::size_t first, std::size_t count) const;
-  void Derive(const Rig& rig, std::vector<Plan>* plans) const;
+  void Derive(const Rig& rig, std::size_t count, std::vector<Plan>* plans) const;
   void Chunk(float dt, std::size_t c0, std::size_t c1);
   void Kinematics(std::size_t index, std::size_t c0, std::size_t c1);
   void Inputs(std::size_t index, float dt, std::size_t c0, std::size_t c1);
@@ -142,6 +166,9 @@ class RigBatch {
   void SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1);
   void Locals(std::size_t index, std::size_t c0, std::size_t c1);
   void ResetSmoothing(std::size_t index);
+  // A kind with per-character state (rig_batch_characters.cc): each character
+  // gathered, solved on its state by its kind and written as Rig::WriteRotations.
+  void SolveCharacters(std::size_t index, float dt, std::size_t c0, std::size_t c1);
   Status Fail(const char* format, ...) __attribute__((format(printf, 2, 3)));  // message_, indices filled in
 
   Rig template_;
@@ -172,6 +199,13 @@ class RigBatch {
   std::vector<float> jobRotations_, solvedRotations_, solvedPositions_;
   std::vector<float> modelTargets_, modelPoles_, weightGoals_, weightNow_;
   std::vector<float> rootUnits_;  // the unit root rotations, per chunk (every Gather reads them; lane blocks)
+  // Kinds with per-character state: per such constraint (Plan::states), one
+  // state per character; and per character the scratch of its solve (its
+  // joints gathered, the desired rotations: [c·stateJoints_ + k]).
+  std::vector<detail::CharacterState> states_;
+  std::size_t stateJoints_ = 0;
+  std::vector<Transform> characterIn_;
+  std::vector<glm::quat> characterDesired_;
   char message_[160] = {};
 };
 

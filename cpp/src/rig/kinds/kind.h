@@ -58,6 +58,7 @@ struct Outcome {
 };
 
 struct Constraint;
+struct CharacterState;  // one character's copy of a kind's state in a RigBatch (registry.h)
 
 // One kind's entry in the table. Every function is given; a kind without a
 // part uses the shared ones (limb.h, look.h) or the defaults below.
@@ -89,6 +90,18 @@ struct KindOps {
   std::size_t (*groundLegs)(const Constraint& c);
   GroundProbe (*probe)(const Stage& stage, const Constraint& c, std::size_t leg);
   std::size_t targets = 0;      // its tracked targets in Rig::targets() (avatar: head, left hand, right hand)
+  // A batch kind with per-character state (springs; docs/rig/rig-batch.md,
+  // "Kinds with state"): RigBatch keeps one CharacterState per character (the
+  // configured c.state, cleared) and solves each character with
+  // solveCharacter: the kind's solve on that state, with `common` (the
+  // character's weight folded in) for c.settings.common. Its stage has no
+  // model, grounds, targets or jobOut (null): the kind reads jobIn and root
+  // only and writes desired. clearCharacter: one character back to its first
+  // frame (Rig::ClearSmoothing); never allocates. Null: the batch solves the
+  // kind in lanes.
+  Outcome (*solveCharacter)(const Stage& stage, const Constraint& c, const CommonSettings& common, CharacterState& state,
+                            float dt, ConstraintResult& r) = nullptr;
+  void (*clearCharacter)(CharacterState& state) = nullptr;
 };
 
 // Defaults for the parts a kind does not have.

@@ -39,6 +39,12 @@ struct Constraint {
   KindState state;
 };
 
+// One character's state of a kind with per-character state in a RigBatch
+// (KindOps::solveCharacter): a copy of the configured constraint's state.
+struct CharacterState {
+  KindState state;
+};
+
 // The table entry of a kind (nullptr: not a kind), and of a constraint.
 const KindOps* FindKind(ConstraintKind kind);
 inline const KindOps& Kind(const Constraint& c) { return *FindKind(c.settings.kind); }

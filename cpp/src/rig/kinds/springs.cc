@@ -213,10 +213,12 @@ void Start(SpringsState& t, float tipLength) {
   t.seen = true;
 }
 
-Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
-  SpringsState& t = *std::get_if<SpringsState>(&c.state);
+// One character's frame on its state `t` (a Rig's own, or one of a RigBatch's
+// characters): `common` gives the weight (the batch folds the character's in).
+Outcome SolveOn(const Stage& stage, const Constraint& c, const CommonSettings& common, SpringsState& t, float dt,
+                const ConstraintFrame& raw, ConstraintResult& r) {
   const SpringsSettings& s = c.settings.springs;
-  (void)SmoothInputs(t.smooth, c.settings.common, dt, raw);  // the weight (no target)
+  (void)SmoothInputs(t.smooth, common, dt, raw);  // the weight (no target)
   // The center's frame (model space) and every joint's pose in it.
   glm::vec3 centerPosition(0.0f);
   glm::quat centerRotation(1.0f, 0.0f, 0.0f, 0.0f);
@@ -241,11 +243,28 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   return {true, t.smooth.weightNow};
 }
 
+Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
+  return SolveOn(stage, c, c.settings.common, *std::get_if<SpringsState>(&c.state), dt, raw, r);
+}
+
+// RigBatch (kind.h, solveCharacter): a character's frame on its own state (the frame's target is not read).
+Outcome SolveCharacter(const Stage& stage, const Constraint& c, const CommonSettings& common, CharacterState& state,
+                       float dt, ConstraintResult& r) {
+  return SolveOn(stage, c, common, *std::get_if<SpringsState>(&state.state), dt, ConstraintFrame{}, r);
+}
+
+void ClearCharacter(CharacterState& state) {
+  SpringsState& t = *std::get_if<SpringsState>(&state.state);
+  ClearSmoothing(t.smooth);
+  t.seen = false;
+}
+
 }  // namespace
 
 const KindOps kSpringsKind = {
-    ConstraintKind::kSprings, "springs", 0, 1, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/false,
+    ConstraintKind::kSprings, "springs", 0, 1, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true,
     /*movesPelvis=*/false, NoDefaults, CheckLimbs, CheckOptions, DetectAxes, Writes, Configure, Clear, Solve, NoGroundLegs, NoProbe,
+    /*targets=*/0, SolveCharacter, ClearCharacter,
 };
 
 }  // namespace detail
