@@ -30,7 +30,7 @@ void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q) {
   for (std::uint32_t bits = a.below[static_cast<std::size_t>(k)] & ~a.lazy; bits != 0; bits &= bits - 1) {
     Transform& m = pose[std::countr_zero(bits)];
     m.position = pivot + q * (m.position - pivot);
-    m.rotation = Unit(q * m.rotation);
+    m.rotation = q * m.rotation;  // unit to rounding: every reader normalizes (Back, the two-bone kernel, Unit)
   }
 }
 
@@ -168,7 +168,7 @@ void CarryLimbs(AvatarState& a, Transform* pose, int first, int count) {
     for (std::uint32_t bits = l.carried; bits != 0; bits &= bits - 1) {
       Transform& m = pose[std::countr_zero(bits)];
       m.position = now.position + q * (m.position - was.position);
-      m.rotation = Unit(q * m.rotation);
+      m.rotation = q * m.rotation;  // unit to rounding, as in Turn
     }
   }
 }
