@@ -112,6 +112,8 @@ void DetectAxes(const Setup& setup, Constraint& c) {
     }
     PrepareLimb(setup, c, arm, -setup.facing);  // a straight arm's elbow points back
     arm.up = glm::conjugate(setup.Rest(c.joints[static_cast<std::size_t>(arm.parent)]).rotation) * setup.up;
+    arm.carried = 0;
+    for (int k = first; k <= arm.end; ++k) arm.carried |= 1u << k;
   }
   a.chest = a.armCount > 0 ? a.arms[0].parent : -1;
   if (a.chest >= 0) a.chestFacing = glm::conjugate(setup.Rest(c.joints[static_cast<std::size_t>(a.chest)]).rotation) * setup.facing;
@@ -119,6 +121,11 @@ void DetectAxes(const Setup& setup, Constraint& c) {
     AvatarLimb& leg = a.legs[side];
     leg.upper = n + static_cast<int>(s.arms.size()) + 3 * side, leg.lower = leg.upper + 1, leg.end = leg.upper + 2;
     PrepareLimb(setup, c, leg, setup.facing);  // a straight leg's knee points forward
+    leg.parent = 0;
+    for (int k = 1; k < n; ++k) {
+      if ((a.below[static_cast<std::size_t>(k)] >> leg.upper) & 1u) leg.parent = k;
+    }
+    leg.carried = (1u << leg.lower) | (1u << leg.end);  // the hip stays current: the pelvis stages read it
   }
 }
 
@@ -177,6 +184,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   const auto goal = [&](std::size_t k, int slot, float* weight, bool whole) {
     const TargetPose& t = stage.targets[k];
     *weight = TargetWeight(a, c.settings.common, dt, k, t.weight);
+    if (whole && *weight == 0.0f) return Transform{};  // untracked: no stage reads it
     const Transform& animated = in[static_cast<std::size_t>(slot)];
     const glm::vec3 at = stage.ToModel(t.position);
     const bool hand = k == kAvatarLeftHand || k == kAvatarRightHand;
@@ -208,12 +216,15 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   Transform* pose = stage.jobOut;
   const std::size_t count = c.joints.size();
   std::copy(in, in + count, pose);
+  LeaveLimbs(a, pose);  // the limbs ride on the pelvis and spine until their own stages
   PelvisStage(stage, c, goals, pose);
   PelvisTargetStage(c, goals, pose);
   SpineStage(stage, c, goals, pose);
   StepFeet(stage, c, dt, pose, &goals);
+  CarryLimbs(a, pose, 0, 2);
   ShoulderStage(stage, c, goals, pose);
   ArmStage(c, &goals, pose);
+  CarryLimbs(a, pose, 2, 2);
   LegStage(c, goals, pose);
   // The result: the largest distance of a weighted target from its joint (world).
   float distance = goals.headWeight > 0.0f ? glm::length(pose[a.head].position - goals.head.position) : 0.0f;

@@ -21,7 +21,8 @@ constexpr std::size_t kMaxAvatarJoints = 20;  // 6 spine + 8 arm + 6 leg joints
 // One arm or leg: slots into the constraint's joints (−1: none).
 struct AvatarLimb {
   int shoulder = -1, upper = -1, lower = -1, end = -1;
-  int parent = 0;            // the nearest spine slot above the limb (its shoulder's frame)
+  int parent = 0;            // the nearest spine slot above the limb (its shoulder's frame; the limb rides on it)
+  std::uint32_t carried = 0; // the limb's slots the spine stages leave to CarryLimb (bits; a leg's hip is carried at once)
   glm::vec3 bend{0.0f};      // the rest bend direction (elbow, knee) in the end joint's canonical frame
   glm::vec3 up{0.0f, 1.0f, 0.0f};  // arms: the character's up in the parent slot's rest frame
   float reach = 0.0f;        // upper + lower rest length
@@ -54,6 +55,11 @@ struct AvatarState {
   int armCount = 0, legCount = 0;
   TwoBoneSetup limb;                     // every arm and leg: canonical frames, a pole direction, end kept
   AvatarSteps steps;
+  // Per frame (avatar_solve.cc, CarryLimb): the limbs' slots the pelvis and
+  // spine stages have not carried yet (bits), and each limb's parent slot as
+  // it was when they stopped (arms 0–1, legs 2–3).
+  std::uint32_t lazy = 0;
+  Transform anchors[4];
 };
 
 extern const KindOps kAvatarKind;
@@ -84,5 +90,10 @@ void ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose);
 void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, float share);
 void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals);
 void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
+// The limbs ride on their parent slots through the pelvis and spine stages:
+// LeaveLimbs marks them lazy (Turn and Move skip them), CarryLimbs moves each
+// by its parent's motion since (arms before the shoulders, legs before the legs).
+void LeaveLimbs(AvatarState& a, const Transform* pose);
+void CarryLimbs(AvatarState& a, Transform* pose, int first, int count);
 
 }  // namespace ikpd::rig::detail

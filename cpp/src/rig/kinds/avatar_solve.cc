@@ -22,21 +22,22 @@ using ikpd::chain_detail::Arc;
 // Radians: within this of a half turn of the head the pelvis comes round to it (PelvisStage).
 constexpr float kHalfTurnBand = 0.25f * kPi;
 
-// Slot k turned by q about its position, every slot below it carried.
+// Slot k turned by q about its position, every slot below it carried (the
+// lazy limbs later, by CarryLimbs).
 void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q) {
   const glm::vec3 pivot = pose[k].position;
   pose[k].rotation = Unit(q * pose[k].rotation);
-  for (std::uint32_t bits = a.below[static_cast<std::size_t>(k)]; bits != 0; bits &= bits - 1) {
+  for (std::uint32_t bits = a.below[static_cast<std::size_t>(k)] & ~a.lazy; bits != 0; bits &= bits - 1) {
     Transform& m = pose[std::countr_zero(bits)];
     m.position = pivot + q * (m.position - pivot);
-    m.rotation = Unit(q * m.rotation);
+    m.rotation = q * m.rotation;  // unit to rounding: every reader normalizes (Back, the two-bone kernel, Unit)
   }
 }
 
 // The pelvis (slot 0) and everything below it moved by v.
 void Move(const AvatarState& a, Transform* pose, const glm::vec3& v) {
   pose[0].position += v;
-  for (std::uint32_t bits = a.below[0]; bits != 0; bits &= bits - 1) pose[std::countr_zero(bits)].position += v;
+  for (std::uint32_t bits = a.below[0] & ~a.lazy; bits != 0; bits &= bits - 1) pose[std::countr_zero(bits)].position += v;
 }
 
 // The share s in [0, 1] of the pelvis move v that keeps every hip within its
@@ -143,6 +144,34 @@ void SpineReach(const Stage& stage, const Constraint& c, const AvatarGoals& goal
 }
 
 }  // namespace
+
+// Each limb rides rigidly on its parent slot while the pelvis and spine
+// stages turn and move the body: rather than carrying its slots at every
+// turn, they wait (lazy) and move once by the parent's motion since.
+void LeaveLimbs(AvatarState& a, const Transform* pose) {
+  a.lazy = 0;
+  for (int side = 0; side < a.armCount; ++side) a.lazy |= a.arms[side].carried, a.anchors[side] = pose[a.arms[side].parent];
+  for (int side = 0; side < a.legCount; ++side) a.lazy |= a.legs[side].carried, a.anchors[2 + side] = pose[a.legs[side].parent];
+}
+
+// Limbs [first, first + count) (arms 0–1, legs 2–3) carried by their parents' motion since LeaveLimbs.
+void CarryLimbs(AvatarState& a, Transform* pose, int first, int count) {
+  for (int limb = first; limb < first + count; ++limb) {
+    if (limb % 2 >= (limb < 2 ? a.armCount : a.legCount)) continue;
+    const AvatarLimb& l = limb < 2 ? a.arms[limb] : a.legs[limb - 2];
+    if ((a.lazy & l.carried) == 0) continue;
+    a.lazy &= ~l.carried;
+    const Transform& was = a.anchors[limb];
+    const Transform& now = pose[l.parent];
+    if (now.position == was.position && now.rotation == was.rotation) continue;  // not moved: as it was
+    const glm::quat q = Unit(now.rotation * glm::conjugate(was.rotation));
+    for (std::uint32_t bits = l.carried; bits != 0; bits &= bits - 1) {
+      Transform& m = pose[std::countr_zero(bits)];
+      m.position = now.position + q * (m.position - was.position);
+      m.rotation = q * m.rotation;  // unit to rounding, as in Turn
+    }
+  }
+}
 
 // The pelvis lowered by `share` (1 − the pelvis tracker's weight) of as far
 // as a hip out of its leg's reach of `feet` (model space) needs (the knees

@@ -45,6 +45,7 @@ struct Frame {
   glm::vec3 left{1.0f, 0.0f, 0.0f};  // the character's left (model)
   float gap = 0.0f;                 // world: the least a place keeps outside the other foot's plant
   const Transform* plants = nullptr;
+  float cosHalf = 1.0f, sinHalf = 0.0f;  // of angleThreshold / 2 (TurnedPast)
 
   glm::vec3 Flat(const glm::vec3& v) const { return v - glm::dot(v, up) * up; }
 
@@ -53,7 +54,8 @@ struct Frame {
   // side of the other foot's plant (across the body) so the legs never cross.
   Transform Place(int side, float u) const {
     const glm::vec3 at = glm::mix(from.position, to.position, u);
-    const glm::quat turn = Unit(glm::slerp(from.rotation, to.rotation, u));
+    // The frame's ends (most calls) without the slerp's arc cosine: the ends themselves.
+    const glm::quat turn = u == 0.0f ? from.rotation : u == 1.0f ? to.rotation : Unit(glm::slerp(from.rotation, to.rotation, u));
     Transform place{at + turn * (scale * offsets[side].position), Unit(turn * offsets[side].rotation)};
     const glm::vec3 out = turn * (side == 0 ? left : -left);  // away from the other foot
     const float apart = glm::dot(place.position - plants[1 - side].position, out);
@@ -62,7 +64,8 @@ struct Frame {
   }
   // Where the body's smoothed velocity leads the places at fraction u (at most stepThreshold).
   glm::vec3 Lead(float u) const {
-    const glm::vec3 v = dt > 0.0f ? velocity + (smoothed - velocity) * std::exp(-u * dt / kVelocitySmoothing) : smoothed;
+    const float fade = u == 0.0f ? 1.0f : std::exp(-u * dt / kVelocitySmoothing);  // exp(0) = 1 without the call
+    const glm::vec3 v = dt > 0.0f ? velocity + (smoothed - velocity) * fade : smoothed;
     glm::vec3 lead = Flat(v) * s->stepPrediction;
     const float length = glm::length(lead);
     return length > s->stepThreshold ? lead * (s->stepThreshold / length) : lead;
@@ -70,16 +73,19 @@ struct Frame {
 
   // How far a plant is from a place: along the ground, and its turn about up.
   float Distance(const Transform& plant, const Transform& place) const { return glm::length(Flat(place.position - plant.position)); }
-  float Turn(const Transform& plant, const Transform& place) const {
-    const glm::quat q = Unit(place.rotation * glm::conjugate(plant.rotation));
-    return std::abs(Heading(q, up));
+  // Whether the plant's turn about up to the place, |Heading| = 2·atan2(|s|, |w|)
+  // in [0, π], is past angleThreshold: |s|·cos(θ/2) > |w|·sin(θ/2), no arctangent.
+  bool TurnedPast(const Transform& plant, const Transform& place) const {
+    const glm::quat q = place.rotation * glm::conjugate(plant.rotation);
+    return std::abs(glm::dot(glm::vec3(q.x, q.y, q.z), up)) * cosHalf > std::abs(q.w) * sinHalf;
   }
   // A step is due when the plant is past a threshold from its place led by
   // the body's velocity (the step itself lands on the place).
   bool Due(const Transform& plant, int side, float u) const {
     Transform place = Place(side, u);
     place.position += Lead(u);
-    return Distance(plant, place) > s->stepThreshold || Turn(plant, place) > s->angleThreshold;
+    const glm::vec3 d = Flat(place.position - plant.position);
+    return glm::dot(d, d) > s->stepThreshold * s->stepThreshold || TurnedPast(plant, place);
   }
 };
 
@@ -138,6 +144,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   f.dt = dt;
   f.left = NormalizeOr(glm::cross(stage.up, stage.facing), glm::vec3(1.0f, 0.0f, 0.0f));
   f.plants = st.feet;
+  f.cosHalf = std::cos(0.5f * s.angleThreshold), f.sinHalf = std::sin(0.5f * s.angleThreshold);
   const glm::quat back = glm::conjugate(animatedBody.rotation);
   for (int side = 0; side < 2; ++side) {
     const Transform& foot = stage.jobIn[a.legs[side].end];
