@@ -1,7 +1,8 @@
 // Native cost of the character rig (docs/rig/rig.md), per character per frame:
 // one two-bone constraint alone on its three joints (RigLimb: TwoBoneIK's rig)
 // and on a 24-joint skeleton (RigTwoBone), and a humanoid (2 arms + 2 legs
-// two-bone, 6-joint look-at, 2 eye aims) on that skeleton. The same rigs as
+// two-bone, 6-joint look-at, 2 eye aims) on that skeleton (RigHumanoidAnimated:
+// every local moving each frame). The same rigs as
 // the three.js rows of bench/run.mjs (bench/js/three_rig.js). RigGrounding: the
 // grounding constraint on the two legs (docs/rig/grounding.md), the ground hits
 // filled from the probes of an analytic bumpy ground (the solve alone: no
@@ -113,6 +114,26 @@ void RigHumanoid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(RigHumanoid);
+
+// The same humanoid under a clip that moves every joint's local every frame (a
+// small sway from the rest pose): the rig keeps no animated model transform
+// from one frame to the next (docs/rig/rig.md, "Update order"), as with a
+// playing AnimationMixer.
+void RigHumanoidAnimated(benchmark::State& state) {
+  Character c;
+  Build(c, true);
+  int frame = 0;
+  for (auto _ : state) {
+    const float t = 0.05f * static_cast<float>(frame);
+    for (std::size_t j = 0; j < c.in.size(); ++j) {
+      c.in[j].rotation = glm::quat(1.0f, 0.03f * std::sin(t + static_cast<float>(j)), 0.02f * std::cos(t), 0.0f);
+    }
+    Frame(c, frame++);
+    benchmark::DoNotOptimize(c.out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(RigHumanoidAnimated);
 
 // One avatar frame: spine [hips … head], both arms with shoulders, both legs; the head
 // and hands near their rest places (rest world rotations are identity here).

@@ -17,7 +17,7 @@ using detail::Usable;
 
 namespace {
 // Heap bounds of the probes of builds without exceptions (allocating.h): per
-// skeleton joint (rest, model, scratch: about 120 bytes), per joint a
+// skeleton joint (rest, model, the kept animated model, scratch: about 200 bytes), per joint a
 // constraint reads (its settings' lists, frames, smoothing, look-at and
 // grounding state: a few hundred bytes), and per constraint besides.
 constexpr std::size_t kBytesPerRigJoint = 512;
@@ -83,6 +83,10 @@ Status Rig::Init(const Skeleton& skeleton, std::span<const LocalTransform> rest)
     next.rest_.assign(n, LocalTransform{});
     next.model_.resize(n);
     next.fresh_.assign(n, 0);
+    next.lastIn_.resize(n);
+    next.animatedModel_.resize(n);
+    next.kept_.assign(n, 0);
+    next.moved_.assign(n, 1);
     next.walk_.resize(n);
     if (Status s = next.SetRest(rest.empty() ? std::span<const LocalTransform>(next.rest_) : rest); !s) {
       std::snprintf(message_, sizeof(message_), "%s", s.error);

@@ -1,4 +1,5 @@
 // Rig: one frame (docs/rig/rig.md, update order). Check the inputs; copy in → out;
+// keep the animated model transforms that still hold (Reuse);
 // for each constraint: gather its joints' model transforms (lazily), solve,
 // turn the solved model rotations into locals, weigh and smooth them, write
 // them and mark the subtrees below stale.
@@ -22,6 +23,15 @@ bool Finite(const LocalTransform& t) {
                       t.rotation.x + t.rotation.y + t.rotation.z + t.rotation.w) * 0.0f;
   if (zero == 0.0f) return glm::dot(t.rotation, t.rotation) > 1e-12f;
   return IsFinite(t.translation) && IsFinite(t.scale) && IsUsableRotation(t.rotation);
+}
+// Bit for bit (−0 and +0 differ), as five 64-bit words: no memcmp call (in
+// WebAssembly a byte loop).
+bool SameBits(const LocalTransform& a, const LocalTransform& b) {
+  static_assert(sizeof(LocalTransform) == 5 * sizeof(std::uint64_t));
+  std::uint64_t x[5], y[5];
+  std::memcpy(x, &a, sizeof(x));
+  std::memcpy(y, &b, sizeof(y));
+  return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]) | (x[4] ^ y[4])) == 0;
 }
 const char* Bad(const LocalTransform& t) {
   if (!IsFinite(t.translation)) return "translation: must be finite";
@@ -118,13 +128,37 @@ Status Rig::Update(float dt, std::span<const LocalTransform> in, const LocalTran
   if (Status s = CheckFrame(dt, in, root, out, changed); !s) return s;
   SetRoot(root);
   std::copy(in.begin(), in.end(), out.begin());
-  std::fill(fresh_.begin(), fresh_.end(), std::uint8_t{0});
+  Reuse(in);
   for (std::size_t i = 0; i < constraints_.size(); ++i) Solve(i, dt, out);
   if (!changed.empty()) {
     // Bit for bit (a −0 written over a +0 counts: the caller copies it back).
-    for (std::size_t j = 0; j < in.size(); ++j) changed[j] = std::memcmp(&in[j], &out[j], sizeof(LocalTransform)) != 0;
+    for (std::size_t j = 0; j < in.size(); ++j) changed[j] = SameBits(in[j], out[j]) ? 0 : 1;
   }
   return Ok();
+}
+
+// The frame starts with no model transform fresh but those of the animated
+// pose kept from the last frame: a joint whose local and every ancestor's are
+// bit for bit the last frame's has the same model transform (Model computes it
+// from the locals alone), so a character whose animated pose holds still (no
+// clip, or bones the clip leaves alone) gathers it once. Parents come before children.
+void Rig::Reuse(std::span<const LocalTransform> in) {
+  const std::size_t n = in.size();
+  std::size_t first = 0;  // the first joint whose local changed (n: the pose holds still)
+  while (first < n && SameBits(in[first], lastIn_[first])) ++first;
+  std::fill(moved_.begin(), moved_.end(), std::uint8_t{0});
+  for (std::size_t j = 0; j < n; ++j) {
+    if (j >= first) {
+      // moved_ here: where the chain from the top changed since the last frame.
+      const int p = skeleton_.parent(j);
+      if ((p >= 0 && moved_[static_cast<std::size_t>(p)] != 0) || !SameBits(in[j], lastIn_[j])) {
+        moved_[j] = 1, kept_[j] = 0, lastIn_[j] = in[j];
+      }
+    }
+    fresh_[j] = kept_[j];
+    if (kept_[j] != 0) model_[j] = animatedModel_[j];
+  }
+  if (first < n) std::fill(moved_.begin(), moved_.end(), std::uint8_t{0});
 }
 
 // The model transform of `joint` in the pose `out`: computed from the nearest
@@ -144,6 +178,7 @@ IKPD_RIG_FLATTEN const Rig::ModelTransform& Rig::Model(std::size_t joint, std::s
     model_[m] = {parent.position + parent.rotation * (parent.scale * l.translation),
                  Unit(parent.rotation * Unit(l.rotation)), parent.scale * l.scale};
     fresh_[m] = 1;
+    if (moved_[m] == 0) animatedModel_[m] = model_[m], kept_[m] = 1;  // the animated pose's: kept (Reuse)
   }
   return model_[joint];
 }
@@ -152,14 +187,17 @@ IKPD_RIG_FLATTEN const Rig::ModelTransform& Rig::Model(std::size_t joint, std::s
 // skeletons; otherwise every joint whose parent is stale, in one forward pass).
 void Rig::Written(std::size_t joint) {
   if (skeleton_.depthFirst()) {
-    std::fill(fresh_.begin() + static_cast<std::ptrdiff_t>(joint),
-              fresh_.begin() + static_cast<std::ptrdiff_t>(skeleton_.subtreeEnd(joint)), std::uint8_t{0});
+    const auto first = static_cast<std::ptrdiff_t>(joint), end = static_cast<std::ptrdiff_t>(skeleton_.subtreeEnd(joint));
+    std::fill(fresh_.begin() + first, fresh_.begin() + end, std::uint8_t{0});
+    std::fill(moved_.begin() + first, moved_.begin() + end, std::uint8_t{1});
     return;
   }
   fresh_[joint] = 0;
+  moved_[joint] = 1;
   for (std::size_t k = joint + 1; k < fresh_.size(); ++k) {
     const int p = skeleton_.parent(k);
     if (p >= 0 && !fresh_[static_cast<std::size_t>(p)]) fresh_[k] = 0;
+    if (p >= 0 && moved_[static_cast<std::size_t>(p)]) moved_[k] = 1;
   }
 }
 
@@ -241,6 +279,7 @@ Status Rig::Probe(std::span<const LocalTransform> in, const LocalTransform& root
   if (Status s = CheckPose(in, root); !s) return s;
   SetRoot(root);
   std::fill(fresh_.begin(), fresh_.end(), std::uint8_t{0});
+  std::fill(moved_.begin(), moved_.end(), std::uint8_t{1});  // not the last Update's pose: nothing kept
   const detail::Stage stage{&skeleton_, model_.data(), jobIn_.data(), jobOut_.data(), desired_.data(), grounds_.data(),
                             targets_.data(), root_, facing_, up_};
   // Checked first (a pose whose transforms overflow float has no usable probe), then written.

@@ -349,6 +349,7 @@ class Rig {
   Status CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                     std::span<LocalTransform> out, std::span<std::uint8_t> changed);
   const ModelTransform& Model(std::size_t joint, std::span<const LocalTransform> out);
+  void Reuse(std::span<const LocalTransform> in);
   void Written(std::size_t joint);
   void Solve(std::size_t index, float dt, std::span<LocalTransform> out);
   void Gather(const Constraint& c, std::span<const LocalTransform> out);
@@ -371,6 +372,13 @@ class Rig {
   // Per-frame scratch (sized at Init/Add; Update never allocates).
   std::vector<ModelTransform> model_;
   std::vector<std::uint8_t> fresh_;
+  // The animated pose's model transforms kept across frames (docs/rig/rig.md,
+  // update order): the last Update's `in`, the model transforms it computed for
+  // joints no write had moved yet (kept_[j] = 1), and moved_[j] = 1 once a write
+  // this frame has changed j's local or an ancestor's.
+  std::vector<LocalTransform> lastIn_;
+  std::vector<ModelTransform> animatedModel_;
+  std::vector<std::uint8_t> kept_, moved_;
   std::vector<int> walk_;
   std::vector<Transform> jobIn_, jobOut_;  // model-space joints of the constraint (canonical frames)
   std::vector<glm::quat> desired_;       // solved model rotations (actual frames)
