@@ -171,6 +171,7 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
     }
   }
   const std::size_t bones = t.bones.size();
+  GroupSpringLanes(t);
   t.shapes.clear();
   for (const SpringCollider& col : s.springColliders) {
     const float n = glm::length(col.normal);

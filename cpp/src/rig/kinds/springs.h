@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../../simd/vec.h"
 #include "ikpd/rig/springs.h"
 #include "kind.h"
 #include "limb.h"
@@ -18,6 +19,8 @@ namespace ikpd::rig::detail {
 // most ticks one frame takes (a longer frame drops the rest of its time).
 constexpr double kSpringTick = 1.0 / 60.0;
 constexpr int kMaxSpringTicks = 12;
+// Chains stepped side by side in SIMD lanes (springs_lanes.cc): 4 (1 without SIMD).
+constexpr std::size_t kSpringLanes = simd::kLanes<simd::Quad>;
 
 // A joint or collider pose in the center's space.
 struct SpringPose {
@@ -67,7 +70,12 @@ struct SpringsState {
   std::vector<SpringPose> before, now;  // per c.joints slot: the animated pose at the last frame and this one
   std::vector<glm::quat> solved;        // per bone: its solved rotation (center space)
   std::vector<SpringPose> at;           // per slot: the animated pose at the tick being computed (scratch)
+  bool atIsNow = false;                 // the tick is on this frame's pose: `now` holds it, `at` is not filled
   std::vector<SpringBall> balls;        // per collider: the same tick's (scratch)
+  // The chains in lane groups (GroupSpringLanes): group g's bone of depth k in
+  // lane j is laneBones[laneFirst[g] + k·kSpringLanes + j] (−1: none, a shorter chain).
+  std::vector<std::int16_t> laneBones;
+  std::vector<std::size_t> laneFirst, laneDepth;
   double clock = 0.0;                   // seconds since the last tick, in [0, kSpringTick)
   bool seen = false;                    // `before` and the tails hold a frame (else the next starts from its pose)
 };
@@ -78,5 +86,17 @@ extern const KindOps kSpringsKind;
 // the pose in `now` (from `before`), then the tails shown and their solved
 // rotations; wind and gravity in the center's space. Returns the ticks taken.
 int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& windInCenter, const glm::quat& worldToCenter);
+
+// The pose of every slot at the tick being computed.
+inline const SpringPose* SpringPoses(const SpringsState& s) { return s.atIsNow ? s.now.data() : s.at.data(); }
+// One bone's tick into `shown` / its tail shown a fraction of a tick on, scalar
+// (springs_step.cc): the lanes' fallback for a lane they cannot take.
+void TickBone(SpringsState& s, std::size_t b, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter);
+void ShowBone(SpringsState& s, std::size_t b, float frac, float tipLength);
+// The lanes (springs_lanes.cc): the groups built from `bones` (Configure), and a
+// tick or the shown tails over every bone, chain by chain, parents first.
+void GroupSpringLanes(SpringsState& s);
+void TickLanes(SpringsState& s, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter);
+void ShowLanes(SpringsState& s, float frac, float tipLength);
 
 }  // namespace ikpd::rig::detail

@@ -135,10 +135,14 @@ struct Ball {
 // The animated pose of every slot and every collider at interpolation u, once per tick
 // (each bone reads its own, its parent's and its tail's; each tail every collider).
 void Prepare(SpringsState& s, float u) {
-  for (std::size_t k = 0; k < s.at.size(); ++k) s.at[k] = At(s, k, u);
+  s.atIsNow = u >= 1.0f;  // At(s, k, u) is now[k]: not copied
+  if (!s.atIsNow) {
+    for (std::size_t k = 0; k < s.at.size(); ++k) s.at[k] = At(s, k, u);
+  }
+  const SpringPose* pose = SpringPoses(s);
   for (std::size_t i = 0; i < s.shapes.size(); ++i) {
     const SpringShape& shape = s.shapes[i];
-    const SpringPose& p = s.at[shape.slot];
+    const SpringPose& p = pose[shape.slot];
     SpringBall& b = s.balls[i];
     b.a = p.position + p.rotation * shape.offset;
     const bool capsule = shape.shape == SpringColliderShape::kCapsule || shape.shape == SpringColliderShape::kInsideCapsule;
@@ -223,25 +227,26 @@ glm::vec3 Collide(const SpringsState& s, glm::vec3 x, const glm::vec3& head, flo
 
 // Bone b's frame at interpolation u: its head (the parent's placed tail), its
 // rotation before the swing, its rest direction and length.
-struct BoneFrame {
+struct SpringFrame {
   glm::vec3 head{0.0f}, axis{0.0f};
   glm::quat q{1.0f, 0.0f, 0.0f, 0.0f};
   float length = 0.0f;
 };
 
-BoneFrame FrameOf(const SpringsState& s, std::size_t b, float tipLength) {
+SpringFrame FrameOf(const SpringsState& s, std::size_t b, float tipLength) {
   const SpringBone& j = s.bones[b];
-  const SpringPose& pose = s.at[j.slot];
-  BoneFrame f;
+  const SpringPose* at = SpringPoses(s);
+  const SpringPose& pose = at[j.slot];
+  SpringFrame f;
   f.head = pose.position;
   f.q = pose.rotation;
   if (j.parent >= 0) {
     const std::size_t p = static_cast<std::size_t>(j.parent);
     f.head = s.shown[p];
-    const glm::quat parent = s.at[s.bones[p].slot].rotation;
+    const glm::quat parent = at[s.bones[p].slot].rotation;
     f.q = Unit(s.solved[p] * (glm::conjugate(parent) * pose.rotation));
   }
-  const glm::vec3 rest = j.tailSlot >= 0 ? s.at[static_cast<std::size_t>(j.tailSlot)].position - pose.position
+  const glm::vec3 rest = j.tailSlot >= 0 ? at[static_cast<std::size_t>(j.tailSlot)].position - pose.position
                                          : pose.rotation * (j.tipAxis * tipLength);
   f.length = glm::length(rest);
   f.axis = f.length > 1e-9f && IsFinite(f.length) ? f.q * (glm::conjugate(pose.rotation) * (rest / f.length)) : glm::vec3(0.0f);
@@ -249,7 +254,7 @@ BoneFrame FrameOf(const SpringsState& s, std::size_t b, float tipLength) {
 }
 
 // Bone b's tail at x: put on its length from its head, out of the colliders, its solved rotation.
-void Place(SpringsState& s, std::size_t b, const BoneFrame& f, glm::vec3 x) {
+void Place(SpringsState& s, std::size_t b, const SpringFrame& f, glm::vec3 x) {
   if (!(f.length > 1e-9f) || !IsFinite(f.length)) {  // a zero-length bone: its tail on its head
     s.shown[b] = f.head, s.solved[b] = f.q;
     return;
@@ -263,27 +268,23 @@ void Place(SpringsState& s, std::size_t b, const BoneFrame& f, glm::vec3 x) {
   s.solved[b] = Unit(chain_detail::Arc(f.axis, (x - f.head) / f.length) * f.q);
 }
 
-// One tick of VRM's step into `shown` (tails and previous unchanged), on the pose Prepare put in `at`.
-void Tick(SpringsState& s, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
-  constexpr float kTick = static_cast<float>(kSpringTick);
-  for (std::size_t b = 0; b < s.bones.size(); ++b) {
-    const SpringBone& j = s.bones[b];
-    const BoneFrame f = FrameOf(s, b, tipLength);
-    const glm::vec3 pull = j.stiffness * f.axis + j.gravityPower * (worldToCenter * j.gravityDir) + wind;
-    Place(s, b, f, s.tails[b] + (s.tails[b] - s.previous[b]) * (1.0f - j.drag) + pull * kTick);
-  }
-}
-
-// The tails shown a fraction `frac` of a tick past the last one (`shown`
-// holding the next tick's, when frac > 0), on this frame's pose (Prepare(s, 1)).
-void Show(SpringsState& s, float frac, float tipLength) {
-  for (std::size_t b = 0; b < s.bones.size(); ++b) {
-    const BoneFrame f = FrameOf(s, b, tipLength);
-    Place(s, b, f, frac > 0.0f ? s.tails[b] + (s.shown[b] - s.tails[b]) * frac : s.tails[b]);
-  }
-}
-
 }  // namespace
+
+// One tick of VRM's step for bone b into `shown` (tails and previous unchanged), on the pose Prepare set.
+void TickBone(SpringsState& s, std::size_t b, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
+  constexpr float kTick = static_cast<float>(kSpringTick);
+  const SpringBone& j = s.bones[b];
+  const SpringFrame f = FrameOf(s, b, tipLength);
+  const glm::vec3 pull = j.stiffness * f.axis + j.gravityPower * (worldToCenter * j.gravityDir) + wind;
+  Place(s, b, f, s.tails[b] + (s.tails[b] - s.previous[b]) * (1.0f - j.drag) + pull * kTick);
+}
+
+// Bone b's tail shown a fraction `frac` of a tick past the last one (`shown`
+// holding the next tick's, when frac > 0), on this frame's pose (Prepare(s, 1)).
+void ShowBone(SpringsState& s, std::size_t b, float frac, float tipLength) {
+  const SpringFrame f = FrameOf(s, b, tipLength);
+  Place(s, b, f, frac > 0.0f ? s.tails[b] + (s.shown[b] - s.tails[b]) * frac : s.tails[b]);
+}
 
 int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
   int ticks = 0;
@@ -302,7 +303,7 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
       const double at = kSpringTick * (ticks + 1) - start;
       lastU = at >= length - kSpringTick * 1e-5 ? 1.0f : static_cast<float>(std::clamp(at / length, 0.0, 1.0));
       Prepare(s, lastU);
-      Tick(s, tipLength, wind, worldToCenter);
+      TickLanes(s, tipLength, wind, worldToCenter);
       s.previous.swap(s.tails);
       s.tails.swap(s.shown);  // tails: this tick's; shown: scratch
       s.clock -= kSpringTick;
@@ -320,8 +321,8 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
     return ticks;
   }
   Prepare(s, 1.0f);  // this frame's pose, once for the next tick and the tails shown
-  if (frac > 1e-5f) Tick(s, tipLength, wind, worldToCenter);  // the next tick
-  Show(s, frac > 1e-5f ? frac : 0.0f, tipLength);
+  if (frac > 1e-5f) TickLanes(s, tipLength, wind, worldToCenter);  // the next tick
+  ShowLanes(s, frac > 1e-5f ? frac : 0.0f, tipLength);
   return ticks;
 }
 
