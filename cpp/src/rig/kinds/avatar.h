@@ -72,7 +72,7 @@ struct AvatarGoals {
   float pelvisWeight = 0.0f, footWeights[2] = {0.0f, 0.0f};
   // With steps (and no pelvis tracker) the pelvis's last move toward the head
   // goal, left by SpineStage for StepFeet: the steps follow the body the head
-  // wants, then the pelvis moves as far as the legs reach their feet's places.
+  // wants, then the pelvis makes this move and drops as far as its feet's places need.
   glm::vec3 pelvisMove{0.0f};
 };
 // The turn of q about unit `up` (its twist), radians in [−π, π].

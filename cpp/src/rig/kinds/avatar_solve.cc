@@ -160,10 +160,12 @@ void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Tr
   if (drop > 0.0f && share > 0.0f) Move(a, pose, -drop * share * stage.up);
 }
 
-// The pelvis moved by `move` (SpineStage's AvatarGoals::pelvisMove) as far
-// as every hip stays within its leg's reach of its foot's place (StepFeet).
+// The pelvis moved by `move` (SpineStage's AvatarGoals::pelvisMove) and then
+// lowered as far as a hip out of its leg's reach of its foot's place (StepFeet)
+// needs: the head gives way downward only.
 void ReachFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, const glm::vec3& move) {
-  Move(a, pose, move * LegRoom(stage, a, pose, move, feet));
+  Move(a, pose, move);
+  FitFeet(stage, a, feet, pose, 1.0f);
 }
 
 namespace {
