@@ -76,6 +76,10 @@ struct AvatarGoals {
   // pelvis's and each foot's whole target (model space) and weight (0: untracked).
   Transform pelvis, footTargets[2];
   float pelvisWeight = 0.0f, footWeights[2] = {0.0f, 0.0f};
+  // With steps (and no pelvis tracker) the pelvis's last move toward the head
+  // goal, left by SpineStage for StepFeet: the steps follow the body the head
+  // wants, then the pelvis makes this move and drops as far as its feet's places need.
+  glm::vec3 pelvisMove{0.0f};
 };
 // The turn of q about unit `up` (its twist), radians in [−π, π].
 inline float Heading(const glm::quat& q, const glm::vec3& up) {
@@ -84,10 +88,11 @@ inline float Heading(const glm::quat& q, const glm::vec3& up) {
 
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
-void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
+void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Transform* pose);
 void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose);
 void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, float share);
+void ReachFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, const glm::vec3& move);
 void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals);
 void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 // The limbs ride on their parent slots through the pelvis and spine stages:

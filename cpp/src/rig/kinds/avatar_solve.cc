@@ -41,14 +41,14 @@ void Move(const AvatarState& a, Transform* pose, const glm::vec3& v) {
 }
 
 // The share s in [0, 1] of the pelvis move v that keeps every hip within its
-// leg's reach of the animated foot (none: all of it).
-float LegRoom(const Stage& stage, const AvatarState& a, const Transform* pose, const glm::vec3& v) {
+// leg's reach of its foot in `feet` (model; the animated feet when null; none: all of it).
+float LegRoom(const Stage& stage, const AvatarState& a, const Transform* pose, const glm::vec3& v, const Transform* feet = nullptr) {
   float room = 1.0f;
   const float vv = glm::dot(v, v);
   if (!(vv > 0.0f)) return room;
   for (int side = 0; side < a.legCount; ++side) {
     const AvatarLimb& leg = a.legs[side];
-    const glm::vec3 d = pose[leg.upper].position - stage.jobIn[leg.end].position;
+    const glm::vec3 d = pose[leg.upper].position - (feet != nullptr ? feet[side].position : stage.jobIn[leg.end].position);
     const float reach = 0.9999f * leg.reach;
     if (glm::dot(d + v, d + v) <= reach * reach) continue;
     // |d + s·v| = reach: the larger root (0 when the hip is already out of reach).
@@ -189,6 +189,14 @@ void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Tr
   if (drop > 0.0f && share > 0.0f) Move(a, pose, -drop * share * stage.up);
 }
 
+// The pelvis moved by `move` (SpineStage's AvatarGoals::pelvisMove) and then
+// lowered as far as a hip out of its leg's reach of its foot's place (StepFeet)
+// needs: the head gives way downward only.
+void ReachFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, const glm::vec3& move) {
+  Move(a, pose, move);
+  FitFeet(stage, a, feet, pose, 1.0f);
+}
+
 namespace {
 
 // The chest's turn toward the hands' mean heading (docs/rig/avatar.md,
@@ -252,7 +260,7 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
 // toward its goal, shared from the bottom; the head takes its rotation; the
 // pelvis moves by what is left, as far as the legs reach, and lower where a
 // hip is out of reach (turning the pelvis can take it there).
-void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
+void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Transform* pose) {
   const AvatarState& a = std::get<AvatarState>(c.state);
   const AvatarSettings& s = c.settings.avatar;
   // The chest turns with the hands, shared evenly over the spine joints (not the neck).
@@ -277,6 +285,10 @@ void SpineStage(const Stage& stage, const Constraint& c, const AvatarGoals& goal
   pose[a.head].rotation = goals.head.rotation;
   const glm::vec3 left = goals.head.position - pose[a.head].position;
   if (goals.pelvisWeight == 0.0f) {
+    if (a.legCount > 0 && s.steps) {  // StepFeet moves it, within reach of the feet's places
+      goals.pelvisMove = left;
+      return;
+    }
     Move(a, pose, left * LegRoom(stage, a, pose, left));
     FitLegs(stage, a, pose, 1.0f);
     return;

@@ -138,7 +138,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   const Transform animatedBody = Body(stage, a, stage.jobIn[0]);
   Frame f;
   f.s = &s;
-  f.to = stage.ToWorld(Body(stage, a, pose[0]));
+  f.to = stage.ToWorld(Body(stage, a, {pose[0].position + goals->pelvisMove, pose[0].rotation}));  // the body the head wants
   f.up = NormalizeOr(stage.root.transform.rotation * stage.up, glm::vec3(0.0f, 1.0f, 0.0f));
   f.scale = stage.root.scale;
   f.dt = dt;
@@ -220,6 +220,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
                          Unit(glm::slerp(animated.rotation, Unit(stage.root.inverse * world.rotation), w))};
   }
   (void)TrackFeet(goals);
+  ReachFeet(stage, a, goals->feet, pose, goals->pelvisMove);
   FitFeet(stage, a, goals->feet, pose, 1.0f - goals->pelvisWeight);
 }
 
