@@ -3,7 +3,7 @@
 // every collider shape at 30, 60, 144 Hz and random frame times, give the same
 // bits as the one-bone-at-a-time step they replaced. The fingerprints below are
 // that step's (computed before the lanes existed), and the same in the
-// IKPD_NO_SIMD and x86-64-v3 builds (ikpd_tests_nosimd, ikpd_tests_v3).
+// builds without lanes and for x86-64-v3 (ikpd_tests_nosimd, ikpd_tests_v3).
 #include <gtest/gtest.h>
 
 #include <cmath>
