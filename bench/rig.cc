@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ikpd/rig/rig.h"
+#include "springs_character.h"
 
 namespace {
 
@@ -280,32 +281,11 @@ BENCHMARK(GroundingJob);
 // bench/js/springs.js's character: body → neck → head → 7 chains of 7 bones fanned
 // round the back of the head (6 swinging joints each, the last a tail only).
 void RigSprings(benchmark::State& state, float dt) {
-  constexpr int kChains = 7, kBones = 7;
-  constexpr float kSegment = 0.05f, kPi = 3.14159265f;
-  std::vector<int> parents = {-1, 0, 1};
-  std::vector<LocalTransform> rest(3);
-  rest[0].translation = {0, 1, 0}, rest[1].translation = {0, 0.45f, 0}, rest[2].translation = {0, 0.1f, 0};
-  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kSprings);
-  s.joints = {0};
-  for (int c = 0; c < kChains; ++c) {
-    const float a = kPi * (0.25f + 0.5f * static_cast<float>(c) / (kChains - 1)) + kPi / 2;
-    const glm::vec3 out(std::cos(a), 0, std::sin(a));
-    const glm::vec3 step = glm::normalize(out * 0.3f + glm::vec3(0, -0.95f, 0)) * kSegment;
-    s.springChains.push_back(kBones);
-    for (int k = 0; k < kBones; ++k) {
-      s.legs.push_back(static_cast<int>(parents.size()));
-      parents.push_back(k == 0 ? 2 : static_cast<int>(parents.size()) - 1);
-      LocalTransform t;
-      t.translation = k == 0 ? glm::vec3(0.1f * out.x, 0.1f, 0.1f * out.z) : step;
-      rest.push_back(t);
-    }
-  }
-  s.legs.push_back(2);  // the colliders' joints after the chains
-  s.legs.push_back(1);
-  s.springs.joint.stiffness = 1.0f, s.springs.joint.dragForce = 0.4f, s.springs.joint.gravityPower = 0.2f;
-  s.springs.joint.hitRadius = 0.01f;
-  s.springColliders = {{2, ikpd::rig::SpringColliderShape::kSphere, {0, 0.1f, 0}, {0, 0, 0}, 0.09f},
-                       {1, ikpd::rig::SpringColliderShape::kCapsule, {0, -0.05f, 0}, {0, 0.05f, 0}, 0.05f}};
+  constexpr float kPi = 3.14159265f;
+  const bench::SpringsCharacter c = bench::MakeSpringsCharacter(7, 7, 0, true);
+  const std::vector<int>& parents = c.parents;
+  const std::vector<LocalTransform>& rest = c.rest;
+  const ikpd::rig::ConstraintSettings& s = c.settings;
   ikpd::rig::Skeleton skeleton;
   ikpd::rig::Rig rig;
   if (!skeleton.Init(parents) || !rig.Init(skeleton, rest) || !rig.Add(s)) std::abort();

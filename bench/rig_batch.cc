@@ -16,6 +16,7 @@
 
 #include "ikpd/batch/common.h"
 #include "ikpd/rig/rig_batch.h"
+#include "springs_character.h"
 
 namespace {
 
@@ -140,30 +141,10 @@ constexpr std::size_t kAvatars = 1000;
 constexpr int kHead = 2, kPhases = 64;
 
 ikpd::rig::Rig SpringsRig() {
-  constexpr int kChains = 5, kBones = 9;
-  constexpr float kSegment = 0.05f, kPi = 3.14159265f;
-  std::vector<int> parents = {-1, 0, 1};
-  std::vector<LocalTransform> rest(3);
-  rest[0].translation = {0, 1, 0}, rest[1].translation = {0, 0.45f, 0}, rest[2].translation = {0, 0.1f, 0};
-  ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kSprings);
-  s.joints = {1};
-  for (int c = 0; c < kChains; ++c) {
-    const float a = kPi * (0.25f + 0.5f * static_cast<float>(c) / (kChains - 1)) + kPi / 2;
-    const glm::vec3 out(std::cos(a), 0, std::sin(a));
-    const glm::vec3 step = glm::normalize(out * 0.3f + glm::vec3(0, -0.95f, 0)) * kSegment;
-    s.springChains.push_back(kBones);
-    for (int k = 0; k < kBones; ++k) {
-      s.legs.push_back(static_cast<int>(parents.size()));
-      parents.push_back(k == 0 ? kHead : static_cast<int>(parents.size()) - 1);
-      LocalTransform t;
-      t.translation = k == 0 ? glm::vec3(0.1f * out.x, 0.1f, 0.1f * out.z) : step;
-      rest.push_back(t);
-    }
-  }
-  s.legs.push_back(kHead);  // the collider's joint after the chains
-  s.springs.joint.stiffness = 1.0f, s.springs.joint.dragForce = 0.4f, s.springs.joint.gravityPower = 0.2f;
-  s.springs.joint.hitRadius = 0.01f;
-  s.springColliders = {{kHead, ikpd::rig::SpringColliderShape::kSphere, {0, 0.1f, 0}, {0, 0, 0}, 0.09f}};
+  const bench::SpringsCharacter c = bench::MakeSpringsCharacter(5, 9, 1, false);
+  const std::vector<int>& parents = c.parents;
+  const std::vector<LocalTransform>& rest = c.rest;
+  const ikpd::rig::ConstraintSettings& s = c.settings;
   ikpd::rig::Skeleton skeleton;
   ikpd::rig::Rig rig;
   if (!skeleton.Init(parents) || !rig.Init(skeleton, rest) || !rig.Add(s)) std::abort();

@@ -20,11 +20,6 @@ using namespace rigtest;
 
 constexpr float kDegree = 0.017453292f;
 
-float Angle(const glm::quat& a, const glm::quat& b) {
-  const glm::quat d = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
-  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w));
-}
-
 float VectorAngle(const glm::vec3& a, const glm::vec3& b) {
   return std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b));
 }
@@ -129,7 +124,7 @@ TEST_P(AvatarSession, HeadAndHandsReachTheirTargets) {
     const float headMiss = glm::length(w[avatartest::kHead].position - s.targets[f].head.position);
     if (headMiss > 1e-3f && LegBound(w, s.animated[f])) ++legBound;
     else note(headMiss, 0);
-    worstAngle = std::max(worstAngle, Angle(w[avatartest::kHead].rotation, s.targets[f].head.rotation));
+    worstAngle = std::max(worstAngle, avatartest::RotationAngle(w[avatartest::kHead].rotation, s.targets[f].head.rotation));
     for (int side = 0; side < 2; ++side) {
       // Out of reach of where the body put the upper arm: the arm straight toward the target.
       const int upper = uppers[side], hand = hands[side];
@@ -141,7 +136,7 @@ TEST_P(AvatarSession, HeadAndHandsReachTheirTargets) {
         continue;
       }
       note(glm::length(w[hand].position - target), 1 + side);
-      worstAngle = std::max(worstAngle, Angle(w[hand].rotation, s.targets[f].hands[side].rotation));
+      worstAngle = std::max(worstAngle, avatartest::RotationAngle(w[hand].rotation, s.targets[f].hands[side].rotation));
     }
   }
   EXPECT_GT(unreachable, rate) << rate << " Hz";  // the session reaches out of reach
@@ -184,7 +179,7 @@ TEST_P(AvatarSession, ElbowsFollowTheHandsContinuously) {
     for (std::size_t f = 1; f < s.frames.size(); ++f) {
       if (Bent(s.frames[f - 1], upper, lower, hand) < kBent || Bent(s.frames[f], upper, lower, hand) < kBent) continue;  // no pole
       const float turned = VectorAngle(Pole(s.frames[f - 1], upper, lower, hand), Pole(s.frames[f], upper, lower, hand));
-      const float handTurned = Angle(s.frames[f - 1][hand].rotation, s.frames[f][hand].rotation);
+      const float handTurned = avatartest::RotationAngle(s.frames[f - 1][hand].rotation, s.frames[f][hand].rotation);
       if (turned - handTurned > worst) worst = turned - handTurned, worstAt = static_cast<float>(f) / static_cast<float>(rate);
     }
     EXPECT_LT(worst, 5.0f * kDegree) << rate << " Hz, side " << side << " at " << worstAt << " s";
@@ -204,7 +199,7 @@ TEST_P(AvatarSession, ShouldersMoveWithinTheirLimits) {
       const int k = shoulders[side];
       const glm::quat solved = glm::conjugate(s.frames[f][4].rotation) * s.frames[f][k].rotation;
       const glm::quat animated = glm::conjugate(s.animated[f][4].rotation) * s.animated[f][k].rotation;
-      most = std::max(most, Angle(solved, animated));
+      most = std::max(most, avatartest::RotationAngle(solved, animated));
     }
     EXPECT_LE(most, limit + 1e-4f) << rate << " Hz";
     EXPECT_GT(most, 10.0f * kDegree) << rate << " Hz";  // not stiff

@@ -22,11 +22,6 @@ using namespace rigtest;
 
 constexpr float kDegree = 0.017453292f;
 
-float Angle(const glm::quat& a, const glm::quat& b) {
-  const glm::quat d = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
-  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w));
-}
-
 LocalTransform Base() {
   LocalTransform root;
   root.translation = glm::vec3(1.0f, 0.0f, 2.0f);
@@ -102,8 +97,8 @@ TEST_P(AvatarTrackers, EveryTrackerReachesItsTarget) {
       const float miss = glm::length(w[static_cast<std::size_t>(kTracked[k])].position - target);
       if (miss > worst[k]) worst[k] = miss, worstAt[k] = static_cast<float>(f) / static_cast<float>(rate);
     }
-    headAngle = std::max(headAngle, Angle(w[avatartest::kHead].rotation, r.targets[f].pose[0].rotation));
-    for (int k : {3, 4, 5}) footAngle = std::max(footAngle, Angle(w[static_cast<std::size_t>(kTracked[k])].rotation, r.targets[f].pose[k].rotation));
+    headAngle = std::max(headAngle, avatartest::RotationAngle(w[avatartest::kHead].rotation, r.targets[f].pose[0].rotation));
+    for (int k : {3, 4, 5}) footAngle = std::max(footAngle, avatartest::RotationAngle(w[static_cast<std::size_t>(kTracked[k])].rotation, r.targets[f].pose[k].rotation));
   }
   for (int k = 0; k < 6; ++k) EXPECT_LT(worst[k], 1e-3f) << rate << " Hz, target " << k << " at " << worstAt[k] << " s";
   EXPECT_LT(headAngle, 0.1f * kDegree) << rate << " Hz";

@@ -90,6 +90,12 @@ struct Targets {
 };
 constexpr float kSession = 12.0f;
 
+// The rotation between two quaternions, radians in [0, π] (either sign of each).
+inline float RotationAngle(const glm::quat& a, const glm::quat& b) {
+  const glm::quat d = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
+  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w));
+}
+
 inline float Ease(float t, float a, float b) {  // 0 before a, 1 after b, smooth between
   const float x = std::clamp((t - a) / (b - a), 0.0f, 1.0f);
   return x * x * (3.0f - 2.0f * x);
