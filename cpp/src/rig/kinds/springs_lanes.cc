@@ -189,7 +189,10 @@ void GroupSpringLanes(SpringsState& s) {
     if (s.bones[b].parent < 0) chains.push_back({b, 0});
     ++chains.back().second;
   }
-  std::stable_sort(chains.begin(), chains.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  // Longest first, ties in bone order (std::sort: no temporary buffer, unlike stable_sort).
+  std::sort(chains.begin(), chains.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
   s.laneBones.clear(), s.laneFirst.clear(), s.laneDepth.clear();
   for (std::size_t c = 0; c < chains.size(); c += L) {
     const std::size_t depth = chains[c].second;
