@@ -283,14 +283,9 @@ BENCHMARK(GroundingJob);
 void RigSprings(benchmark::State& state, float dt) {
   constexpr float kPi = 3.14159265f;
   const bench::SpringsCharacter c = bench::MakeSpringsCharacter(7, 7, 0, true);
-  const std::vector<int>& parents = c.parents;
-  const std::vector<LocalTransform>& rest = c.rest;
-  const ikpd::rig::ConstraintSettings& s = c.settings;
-  ikpd::rig::Skeleton skeleton;
-  ikpd::rig::Rig rig;
-  if (!skeleton.Init(parents) || !rig.Init(skeleton, rest) || !rig.Add(s)) std::abort();
-  std::vector<LocalTransform> in = rest, out = rest;
-  std::vector<std::uint8_t> changed(rest.size());
+  ikpd::rig::Rig rig = bench::MakeSpringsRig(c);
+  std::vector<LocalTransform> in = c.rest, out = c.rest;
+  std::vector<std::uint8_t> changed(c.rest.size());
   const LocalTransform root{};
   int frame = 0;
   for (auto _ : state) {

@@ -140,16 +140,7 @@ BENCHMARK(RigCrowdPerCharacter)->Arg(0)->Arg(300)->Unit(benchmark::kMillisecond)
 constexpr std::size_t kAvatars = 1000;
 constexpr int kHead = 2, kPhases = 64;
 
-ikpd::rig::Rig SpringsRig() {
-  const bench::SpringsCharacter c = bench::MakeSpringsCharacter(5, 9, 1, false);
-  const std::vector<int>& parents = c.parents;
-  const std::vector<LocalTransform>& rest = c.rest;
-  const ikpd::rig::ConstraintSettings& s = c.settings;
-  ikpd::rig::Skeleton skeleton;
-  ikpd::rig::Rig rig;
-  if (!skeleton.Init(parents) || !rig.Init(skeleton, rest) || !rig.Add(s)) std::abort();
-  return rig;
-}
+ikpd::rig::Rig SpringsRig() { return bench::MakeSpringsRig(bench::MakeSpringsCharacter(5, 9, 1, false)); }
 
 // Avatar c's head at frame f (a turn and a nod) and its root.
 glm::quat HeadAt(std::size_t c, int f) {

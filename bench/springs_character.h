@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 #include "ikpd/rig/rig.h"
@@ -46,6 +47,14 @@ inline SpringsCharacter MakeSpringsCharacter(int chains, int bones, int center, 
   s.springColliders = {{kHead, ikpd::rig::SpringColliderShape::kSphere, {0, 0.1f, 0}, {0, 0, 0}, 0.09f}};
   if (neckCapsule) s.springColliders.push_back({kNeck, ikpd::rig::SpringColliderShape::kCapsule, {0, -0.05f, 0}, {0, 0.05f, 0}, 0.05f});
   return c;
+}
+
+// The character's Rig with its springs constraint (aborts the benchmark if it cannot be built).
+inline ikpd::rig::Rig MakeSpringsRig(const SpringsCharacter& c) {
+  ikpd::rig::Skeleton skeleton;
+  ikpd::rig::Rig rig;
+  if (!skeleton.Init(c.parents) || !rig.Init(skeleton, c.rest) || !rig.Add(c.settings)) std::abort();
+  return rig;
 }
 
 }  // namespace bench

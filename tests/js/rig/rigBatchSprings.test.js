@@ -6,6 +6,7 @@
 // the parameter and change nothing.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ikpd } from '../../support/setup.js';
+import { rng } from '../../support/three-rig.js';
 import { createModule } from '../../../web/src/module.js';
 import { createApi } from '../../../web/src/api.js';
 import { createSpringsCrowdRig, fillSpringsCrowdFrame, springsCrowdSkeleton } from '../../../bench/js/springs_crowd.js';
@@ -16,18 +17,6 @@ const made = [];
 afterAll(() => made.forEach((o) => o.dispose()));
 const keep = (o) => { made.push(o); return o; };
 const bits = (view) => Array.from(new Uint32Array(view.buffer, view.byteOffset, view.length));
-
-// Seeded random numbers (mulberry32).
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Three avatars' stacks: the crowd avatar; fewer chains with per-joint settings, a capsule, a virtual tip and
 // settleTime; an aim on the head before springs centred on the root, with wind.
