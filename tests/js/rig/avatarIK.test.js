@@ -9,7 +9,7 @@ import { Object3D, Quaternion, Vector3 } from 'three';
 import { VRMHumanoid } from '@pixiv/three-vrm';
 import { ikpd } from '../../support/setup.js';
 import { AvatarIK, IKRig } from '../../../web/three/index.js';
-import { CESIUM_MAN, walkingPair } from '../../support/cesiumMan.js';
+import { avatarSession, worldOf } from '../../support/cesiumMan.js';
 import { buildHumanoid } from '../../support/three-humanoid.js';
 
 const TARGETS = ['head', 'leftHand', 'rightHand'];
@@ -17,29 +17,16 @@ const TARGETS = ['head', 'leftHand', 'rightHand'];
 const OFFSETS = { head: [0, -0.04, 0.04], leftHand: [0.05, 0.12, 0.1], rightHand: [-0.05, 0.1, 0.12] };
 const _p = new Vector3(), _q = new Quaternion(), _turn = new Quaternion(), _up = new Vector3(0, 1, 0);
 
-/** CesiumMan twice (solved with AvatarIK, and the clip alone) and the targets scripted near the animated bones. */
-async function session(options = {}) {
-  const pair = await walkingPair();
-  const targets = Object.fromEntries(TARGETS.map((role) => [role, new Object3D()]));
-  const avatar = new AvatarIK(ikpd, pair.solved.skinned, { humanoid: CESIUM_MAN, ...targets, ...options });
-  const bone = (who, role) => pair.bone(pair[who], role);
-  const place = (t) => {
-    for (const role of TARGETS) {
-      const target = targets[role];
-      bone('animated', role).getWorldPosition(target.position).add(_p.fromArray(OFFSETS[role]).multiplyScalar(0.2 * Math.sin(2 * t) + 1));
-      bone('animated', role).getWorldQuaternion(target.quaternion).premultiply(_turn.setFromAxisAngle(_up, 0.3 * Math.sin(t)));
-      target.updateMatrixWorld(true);
-    }
-  };
-  const step = (rate, f) => {
-    pair.step(1 / rate, f / rate, false);
-    place(f / rate);
-    avatar.update(1 / rate);
-  };
-  return { pair, avatar, targets, bone, step };
+/** The targets scripted near the animated bones: each offset scaled by a slow wave, turned about up. */
+function place(targets, bone, t) {
+  for (const role of TARGETS) {
+    const target = targets[role];
+    bone('animated', role).getWorldPosition(target.position).add(_p.fromArray(OFFSETS[role]).multiplyScalar(0.2 * Math.sin(2 * t) + 1));
+    bone('animated', role).getWorldQuaternion(target.quaternion).premultiply(_turn.setFromAxisAngle(_up, 0.3 * Math.sin(t)));
+    target.updateMatrixWorld(true);
+  }
 }
-
-const worldOf = (bone) => { bone.updateWorldMatrix(true, false); return bone.getWorldPosition(new Vector3()); };
+const session = (options = {}) => avatarSession(ikpd, AvatarIK, { roles: TARGETS, place, options });
 
 describe('AvatarIK on CesiumMan through AnimationMixer', () => {
   for (const rate of [30, 60, 240]) {

@@ -6,40 +6,26 @@
 // jump (no frame moves it more than the tracker or the steps do); the
 // core rig's six targets per avatar; errors named, unknown options suggested.
 import { describe, expect, it } from 'vitest';
-import { Object3D, Vector3 } from 'three';
+import { Object3D } from 'three';
 import { ikpd } from '../../support/setup.js';
 import { AvatarIK, IKRig } from '../../../web/three/index.js';
-import { CESIUM_MAN, walkingPair } from '../../support/cesiumMan.js';
+import { avatarSession, worldOf } from '../../support/cesiumMan.js';
 import { buildHumanoid } from '../../support/three-humanoid.js';
 
 const TARGETS = ['head', 'leftHand', 'rightHand', 'pelvis', 'leftFoot', 'rightFoot'];
 const BONES = { head: 'head', leftHand: 'leftHand', rightHand: 'rightHand', pelvis: 'hips', leftFoot: 'leftFoot', rightFoot: 'rightFoot' };
-const _p = new Vector3();
 
-async function session(options = {}) {
-  const pair = await walkingPair();
-  const targets = Object.fromEntries(TARGETS.map((role) => [role, new Object3D()]));
-  const avatar = new AvatarIK(ikpd, pair.solved.skinned, { humanoid: CESIUM_MAN, ...targets, ...options });
-  const bone = (who, role) => pair.bone(pair[who], BONES[role]);
-  const place = (t) => {
-    const down = 0.05 * (1 - Math.cos(1.5 * t)); // the hips and head lowered together
-    for (const role of TARGETS) {
-      const target = targets[role];
-      bone('animated', role).getWorldPosition(target.position);
-      if (role === 'head' || role === 'pelvis' || role.endsWith('Hand')) target.position.y -= down;
-      bone('animated', role).getWorldQuaternion(target.quaternion);
-      target.updateMatrixWorld(true);
-    }
-  };
-  const step = (rate, f) => {
-    pair.step(1 / rate, f / rate, false);
-    place(f / rate);
-    avatar.update(1 / rate);
-  };
-  return { pair, avatar, targets, bone, step };
+function place(targets, bone, t) {
+  const down = 0.05 * (1 - Math.cos(1.5 * t)); // the hips and head lowered together
+  for (const role of TARGETS) {
+    const target = targets[role];
+    bone('animated', role).getWorldPosition(target.position);
+    if (role === 'head' || role === 'pelvis' || role.endsWith('Hand')) target.position.y -= down;
+    bone('animated', role).getWorldQuaternion(target.quaternion);
+    target.updateMatrixWorld(true);
+  }
 }
-
-const worldOf = (bone) => { bone.updateWorldMatrix(true, false); return bone.getWorldPosition(new Vector3()); };
+const session = (options = {}) => avatarSession(ikpd, AvatarIK, { roles: TARGETS, place, boneOf: (role) => BONES[role], options });
 
 describe('AvatarIK full-body trackers on CesiumMan', () => {
   for (const rate of [30, 60, 90, 240]) {

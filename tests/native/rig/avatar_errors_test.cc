@@ -28,9 +28,7 @@ struct Fixture {
   }
 };
 
-bool Same(const std::vector<LocalTransform>& a, const std::vector<LocalTransform>& b) {
-  return std::memcmp(a.data(), b.data(), a.size() * sizeof(LocalTransform)) == 0;
-}
+using avatartest::SamePose;
 
 TEST(AvatarErrors, WeightZeroAndDisabledGiveTheAnimatedPoseExactly) {
   Fixture x;
@@ -43,7 +41,7 @@ TEST(AvatarErrors, WeightZeroAndDisabledGiveTheAnimatedPoseExactly) {
     for (ikpd::rig::TargetPose& p : x.rig.targets()) p.weight = 0.0f;
     const std::vector<LocalTransform> in = avatartest::Animated(x.rest, t);
     ASSERT_TRUE(x.rig.Update(1.0f / 60.0f, in, LocalTransform{}, out).ok());
-    EXPECT_TRUE(Same(in, out)) << frame;
+    EXPECT_TRUE(SamePose(in, out)) << frame;
   }
   // Weighted: it moves; disabled: it blends out to exactly the animation.
   ikpd::rig::ConstraintSettings s = avatartest::Settings();
@@ -57,9 +55,9 @@ TEST(AvatarErrors, WeightZeroAndDisabledGiveTheAnimatedPoseExactly) {
     }
     const std::vector<LocalTransform> in = avatartest::Animated(x.rest, t);
     ASSERT_TRUE(x.rig.Update(1.0f / 60.0f, in, LocalTransform{}, out).ok());
-    if (frame < 60) moved = moved || !Same(in, out);
+    if (frame < 60) moved = moved || !SamePose(in, out);
     if (frame > 200) {
-      EXPECT_TRUE(Same(in, out)) << frame;
+      EXPECT_TRUE(SamePose(in, out)) << frame;
     }
   }
   EXPECT_TRUE(moved);
@@ -69,7 +67,7 @@ TEST(AvatarErrors, WeightZeroAndDisabledGiveTheAnimatedPoseExactly) {
   x.Aim(7.0f);
   const std::vector<LocalTransform> in = avatartest::Animated(x.rest, 7.0f);
   ASSERT_TRUE(x.rig.Update(1.0f / 60.0f, in, LocalTransform{}, out).ok());
-  EXPECT_TRUE(Same(in, out));
+  EXPECT_TRUE(SamePose(in, out));
 }
 
 // Every tracker lost (weights to 0) mid-session: each part blends back and
@@ -89,12 +87,12 @@ TEST(AvatarErrors, LostTrackersBlendBackToTheAnimationExactly) {
       if (lost) for (ikpd::rig::TargetPose& p : x.rig.targets()) p.weight = 0.0f;
       const std::vector<LocalTransform> in = avatartest::Animated(x.rest, t);
       ASSERT_TRUE(x.rig.Update(dt, in, LocalTransform{}, out).ok());
-      if (frame < rate) moved = moved || !Same(in, out);
+      if (frame < rate) moved = moved || !SamePose(in, out);
       if (lost && frame >= 2 * rate) {
-        EXPECT_TRUE(Same(in, out)) << rate << " Hz, frame " << frame;
+        EXPECT_TRUE(SamePose(in, out)) << rate << " Hz, frame " << frame;
       }
-      if (lost && frame == 3 * rate - 1) exact = Same(in, out);
-      if (frame >= 3 * rate + rate / 2) back = back || !Same(in, out);
+      if (lost && frame == 3 * rate - 1) exact = SamePose(in, out);
+      if (frame >= 3 * rate + rate / 2) back = back || !SamePose(in, out);
     }
     EXPECT_TRUE(moved && exact && back) << rate << " Hz";
   }
@@ -153,25 +151,12 @@ TEST(AvatarErrors, BadTargetsAreNamedAndChangeNothing) {
   const std::vector<LocalTransform> in = avatartest::Animated(x.rest, 0.0f);
   x.Aim(0.0f);
   ASSERT_TRUE(x.rig.Update(1.0f / 60.0f, in, LocalTransform{}, out).ok());
-  const std::vector<LocalTransform> before = out;
-  const struct {
-    int target;
-    void (*spoil)(ikpd::rig::TargetPose&);
-    const char* message;
-  } cases[] = {
+  avatartest::ExpectSpoiledTargetsNamed(x.rig, [&] { x.Aim(0.0f); }, in, out, {
       {1, [](ikpd::rig::TargetPose& p) { p.position.y = NAN; }, "targets[1].position: must be finite"},
       {0, [](ikpd::rig::TargetPose& p) { p.rotation = glm::quat(0, 0, 0, 0); }, "targets[0].rotation: must be finite and non-zero"},
       {2, [](ikpd::rig::TargetPose& p) { p.weight = 1.5f; }, "targets[2].weight: must be in [0, 1]"},
       {2, [](ikpd::rig::TargetPose& p) { p.weight = NAN; }, "targets[2].weight: must be in [0, 1]"},
-  };
-  for (const auto& c : cases) {
-    x.Aim(0.0f);
-    c.spoil(x.rig.targets()[static_cast<std::size_t>(c.target)]);
-    const ikpd::Status st = x.rig.Update(1.0f / 60.0f, in, LocalTransform{}, out);
-    EXPECT_FALSE(st.ok());
-    EXPECT_EQ(std::string(st.ok() ? "" : st.error), c.message);
-    EXPECT_TRUE(Same(out, before));
-  }
+  });
 }
 
 }  // namespace

@@ -5,7 +5,12 @@
 #pragma once
 
 #include <cmath>
+#include <cstring>
+#include <initializer_list>
+#include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -168,6 +173,34 @@ inline Planted PlantedRuns(const std::vector<glm::vec3>& path, float still = 5e-
     if (slide > out.slide) out.slide = slide, out.at = static_cast<float>(f);
   }
   return out;
+}
+
+// Two poses bit for bit equal.
+inline bool SamePose(const std::vector<LocalTransform>& a, const std::vector<LocalTransform>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(LocalTransform)) == 0;
+}
+
+// One target spoiled one way, and the error Update must give for it.
+struct SpoiledTarget {
+  int target;
+  void (*spoil)(ikpd::rig::TargetPose&);
+  const char* message;
+};
+
+// For each case: aim() sets every target good again, the case spoils one,
+// and Update must fail with its message and leave `out` as it was.
+template <typename Aim>
+void ExpectSpoiledTargetsNamed(rigtest::Rig& rig, Aim aim, const std::vector<LocalTransform>& in, std::vector<LocalTransform>& out,
+                               std::initializer_list<SpoiledTarget> cases) {
+  const std::vector<LocalTransform> before = out;
+  for (const SpoiledTarget& c : cases) {
+    aim();
+    c.spoil(rig.targets()[static_cast<std::size_t>(c.target)]);
+    const ikpd::Status st = rig.Update(1.0f / 60.0f, in, LocalTransform{}, out);
+    EXPECT_FALSE(st.ok()) << c.message;
+    EXPECT_EQ(std::string(st.ok() ? "" : st.error), c.message);
+    EXPECT_TRUE(SamePose(out, before)) << c.message;
+  }
 }
 
 }  // namespace avatartest
