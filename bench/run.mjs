@@ -22,6 +22,7 @@ import { benchGrounding } from './js/grounding.js';
 import { benchRealCharacter } from './js/real_character.js';
 import { benchTransitions, benchTransitionsHumanoid } from './js/transitions.js';
 import { benchSprings } from './js/springs.js';
+import { benchSpringsParts } from './js/springs_parts.js';
 import { benchWasmThreads } from './js/threads.js';
 import { benchRigBatch } from './js/rig_batch.js';
 import { makeComposedCrowd } from './js/crowd.js';
@@ -311,6 +312,8 @@ extra.transitions = await benchTransitions(ikpd, measure);
 extra.transitionsHumanoid = benchTransitionsHumanoid(ikpd, measure);
 // 42 spring joints with two colliders: IKRig's springs beside three-vrm's VRMSpringBoneManager.
 extra.springs = benchSprings(ikpd, measure);
+// The same 42 joints from a VRM with one center and with three (one constraint per center).
+extra.springsParts = benchSpringsParts(ikpd, measure);
 
 // ------------------------------------------------------------ size and start-up
 {

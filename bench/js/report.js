@@ -94,6 +94,10 @@ export function printExtras(extra) {
     const r = extra.springs;
     console.log(`spring bones (${r.joints} joints in 7 chains, a sphere and a capsule), per character frame: IKRig springs ${fmt(r.ikpd)}, three-vrm VRMSpringBoneManager.update ${fmt(r.threeVrm)}: ${ratio(r.threeVrm, r.ikpd)} faster (target ≥ 10×)`);
   }
+  if (extra.springsParts) {
+    const r = extra.springsParts;
+    console.log(`spring bones from a VRM (${r.joints} joints), per character frame: one center ${fmt(r.one)}, three centers (${r.parts} constraints) ${fmt(r.three)}: ${ratio(r.three, r.one)}`);
+  }
   const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
   const s = extra.size;
   console.log('\nsize (.wasm + its Emscripten glue; init() loads ikpd, init({ rig }) ikpd-rig, init({ batch }) ikpd-batch):');

@@ -77,6 +77,13 @@ export const sceneList = [
     load: () => import('./springs.js'),
   },
   {
+    id: 'springs-crowd',
+    requires: ['Rig', 'RigBatch'],
+    title: 'Spring bones in a crowd',
+    description: '500 stick avatars (50 to 2,000 with the avatars control), each with five hair chains on the head and a tail of VRM spring bones, are one RigBatch: one update per frame steps every spring joint of every avatar, on two threads where the page is cross-origin isolated. Each head turns and nods and each body sways and hops on its own phase; the panel reads the time per frame.',
+    load: () => import('./springsCrowd.js'),
+  },
+  {
     id: 'grounding',
     requires: ['Rig', 'three.IKRig'],
     title: 'Grounding',

@@ -3,7 +3,8 @@
 // ikpd tips stay within 1 mm of their own 60 Hz motion while three-vrm's move by
 // more than 5 mm (both figures printed). A generated VRM 1.0 dropped on it
 // (tests/support/vrm-glb.js) runs its own spring bones on ikpd beside a copy on
-// three-vrm: at 60 Hz the tails swing and stay within 5 mm of three-vrm's, and the script starts over at the drop.
+// three-vrm: at 60 Hz the tails swing and stay within 5 mm of three-vrm's, and the script starts over at the drop;
+// the same for one whose springs have three centers (the neck, none, the hips).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, dropFile, openDemoSession } from './browser.js';
 import { exportSpringVrm } from '../support/vrm-glb.js';
@@ -58,5 +59,18 @@ describe('springs scene', () => {
     await page.evaluate(() => window.__ikpdDemo.renderFrames(2));
     expect(errors).toEqual([]);
     expect(await page.evaluate(() => window.__ikpdDemo.errors)).toEqual([]);
+  }, SLOW);
+
+  it('runs a dropped .vrm whose springs have three centers (one constraint per center)', async () => {
+    const { page, errors } = session;
+    await page.evaluate(() => window.__ikpdDemo.control('update rate (Hz)', 60));
+    await dropFile(page, 'centers.vrm', Array.from(await exportSpringVrm({ severalCenters: true })));
+    await page.waitForFunction(() => window.__ikpdDemo.state().dropped?.name === 'centers.vrm' || window.__ikpdDemo.state().message !== '', null, { timeout: 60_000 });
+    const state = await page.evaluate(() => window.__ikpdDemo.simulate(1 / 60, 60 * 3));
+    console.log(`springs scene, dropped VRM of three centers at 60 Hz: tips swing up to ${(state.dropped?.moved * 1e3).toFixed(0)} mm, ikpd from three-vrm at most ${(state.dropped?.gap * 1e3).toFixed(2)} mm`);
+    expect(state.message).toBe('');
+    expect(state.dropped.moved).toBeGreaterThan(0.02);
+    expect(state.dropped.gap).toBeLessThan(5e-3);
+    expect(errors).toEqual([]);
   }, SLOW);
 });

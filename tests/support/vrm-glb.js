@@ -1,8 +1,8 @@
 // A small VRM 1.0 for the tests (docs/rig/springs.md, "From a VRM"): the test
 // humanoid (three-humanoid.js) skinned to a box, with two hair chains on the
 // head and a tail on the hips as skin joints, written by GLTFExporter and
-// given VRMC_vrm (meta, humanoid) and VRMC_springBone with a center and one
-// collider of every shape (the plane and inside ones through
+// given VRMC_vrm (meta, humanoid) and VRMC_springBone with a center (or
+// several) and one collider of every shape (the plane and inside ones through
 // VRMC_springBone_extended_collider) in collider groups.
 import { BoxGeometry, Bone, Float32BufferAttribute, MeshBasicMaterial, Skeleton, SkinnedMesh, Uint16BufferAttribute, Vector3 } from 'three';
 import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
@@ -42,8 +42,11 @@ function writeGlb(json, bin) {
   return out;
 }
 
-/** `.vrm` bytes of the test humanoid with spring chains, a center (the hips) and colliders of every shape. */
-export async function exportSpringVrm() {
+/**
+ * `.vrm` bytes of the test humanoid with spring chains, a center (the hips; `severalCenters`: the left
+ * hair's the neck, the right hair's none, the tail's the hips) and colliders of every shape.
+ */
+export async function exportSpringVrm({ severalCenters = false } = {}) {
   const { scene, armature, skeleton, bones } = buildHumanoid({ names: 'mixamo', axes: 'identity' });
   const chainBones = [];
   for (const [name, parent, at, dir, n, length] of CHAINS) {
@@ -93,7 +96,7 @@ export async function exportSpringVrm() {
     name,
     joints: Array.from({ length: n + 1 }, (_, k) => ({ node: node(`${name}${k}`), ...settings })),
     colliderGroups: parent === 'head' ? [0] : [1],
-    center: hips,
+    ...(!severalCenters ? { center: hips } : name === 'hairL' ? { center: node(bones.neck.name) } : name === 'tail' ? { center: hips } : {}),
   }));
   json.extensionsUsed = [...(json.extensionsUsed ?? []), 'VRMC_vrm', 'VRMC_springBone', EXTENDED];
   json.extensions = {

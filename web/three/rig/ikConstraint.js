@@ -38,6 +38,7 @@ export class IKConstraint {
     this._settings = settings;
     this._core = null;
     this._coreEnabled = settings.enabled;
+    this._parts = NONE; // the other constraints one add() made (a VRM's springs: docs/rig/springs.md), set alike
     for (const key of Object.keys(settings)) {
       Object.defineProperty(this, key, {
         enumerable: true,
@@ -64,6 +65,7 @@ export class IKConstraint {
     this._core.set({ [key]: converted });
     this._settings[key] = value;
     if (key === 'enabled') this._coreEnabled = value;
+    for (const part of this._parts) part._set(key, value);
   }
 
   /** Sets several options at once (each checked; none changes on an error). */
@@ -87,6 +89,7 @@ export class IKConstraint {
       else if (FRAME_KEYS.includes(key)) this[key] = value;
       else this._settings[key] = value;
     }
+    for (const part of this._parts) part.set(options);
     return this;
   }
 }

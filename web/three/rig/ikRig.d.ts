@@ -159,7 +159,9 @@ export interface SpringsConstraintOptions extends Omit<ConstraintOptions, 'targe
    * A three-vrm `VRM` (or its `VRMSpringBoneManager`) whose spring bones become this constraint's chains, center,
    * settings, colliders and chainColliders (not with those options); its manager's `update` then does nothing
    * (`vrm.update(dt)` runs the rest) and the joints' bones get `matrixAutoUpdate` back (docs/rig/springs.md,
-   * "From a VRM"). @default undefined
+   * "From a VRM"). Joints with several centers, and chains branching below another chain's bone, make one
+   * constraint per center and generation, in stack order; `add()` returns the first, whose `parts` lists them all
+   * and whose settings are written to each ("Several centers, branching chains"). @default undefined
    */
   vrm?: { springBoneManager: unknown } | { joints: ReadonlySet<unknown> };
   [option: string]: unknown;
@@ -304,6 +306,11 @@ export interface IKConstraintBase<K extends keyof ConstraintOptionsByKind = keyo
   readonly distance: number;
   /** Sets several options at once (all checked first). */
   set(options: Partial<ConstraintOptionsByKind[K]>): this;
+  /**
+   * The constraints this one's `add()` made, itself first: one, or for `add('springs', { vrm })` one per center
+   * and generation of branches (a setting written to the first goes to each). Only on what `add()` returned.
+   */
+  readonly parts?: readonly IKConstraint<K>[];
   [option: string]: unknown;
 }
 

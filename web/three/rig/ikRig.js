@@ -101,12 +101,31 @@ export class IKRig {
       throw new TypeError(`kind: expected one of ${names.map((n) => `'${n}'`).join(', ')}, got ${JSON.stringify(kind)}${close ? ` (did you mean '${close}'?)` : ''}`);
     }
     if (options === null || typeof options !== 'object') throw new TypeError(`options: expected an object, got ${describe(options)}`);
+    const type = KIND_TABLE[kind];
+    // A kind's shorthand for its options (springs' `vrm`: one option set per part), and what it does once added.
+    const expanded = type.expand ? type.expand(options) : { options, added: null };
+    const made = [expanded.options, ...(expanded.more ?? [])].map((o) => this._make(kind, type, o));
+    this._list.push(...made);
+    try {
+      this._build();
+    } catch (error) {
+      this._list.length -= made.length; // the core rig in use stays as it was (its smoothing state too)
+      if (/: out of WASM memory/.test(error.message)) throw new RangeError(`IKRig.add: out of WASM memory (adding a '${kind}' constraint)`);
+      throw error;
+    }
+    expanded.added?.();
+    const guarded = made.map(guard);
+    // Several parts (a VRM's centers and branches): the first stands for all; a setting written to it goes to each.
+    if (made.length > 1) made[0]._parts = made.slice(1);
+    Object.defineProperty(made[0], 'parts', { value: Object.freeze(guarded), enumerable: false });
+    this.constraints.push(...guarded);
+    return guarded[0];
+  }
+
+  // One constraint of `kind` from its options (checked), not yet in the stack.
+  _make(kind, type, options) {
     const defaults = this.ikpd.Rig.defaults[kind];
     const names = settingNames(this.ikpd, kind);
-    const type = KIND_TABLE[kind];
-    // A kind's shorthand for its options (springs' `vrm`), and what it does once added.
-    const expanded = type.expand ? type.expand(options) : { options, added: null };
-    options = expanded.options;
     const extra = [...type.boneKeys, ...(type.ownKeys ?? []), ...(type.eyes ? ['eyes'] : [])];
     checkHelperOptions(options, optionNames(names, FRAME_KEYS, extra), `IKRig.${kind}`);
     const bones = type.resolve(this._internal, options);
@@ -117,18 +136,7 @@ export class IKRig {
     for (const key of names) settings[key] = options[key] ?? (AXIS_KEYS.has(key) ? 'auto' : defaults[key]);
     const constraint = new IKConstraint(this, this._internal, kind, bones, settings, frame, eyes);
     type.attach?.(constraint, options);
-    this._list.push(constraint);
-    try {
-      this._build();
-    } catch (error) {
-      this._list.pop(); // the core rig in use stays as it was (its smoothing state too)
-      if (/: out of WASM memory/.test(error.message)) throw new RangeError(`IKRig.add: out of WASM memory (adding a '${kind}' constraint)`);
-      throw error;
-    }
-    expanded.added?.();
-    const guarded = guard(constraint);
-    this.constraints.push(guarded);
-    return guarded;
+    return constraint;
   }
 
   /**

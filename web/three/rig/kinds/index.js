@@ -6,7 +6,8 @@
 //   humanoid                    the humanoid roles used when no bones are given
 //   eyes, head(bones)           it turns eye bones below this head
 //   resolve(rig, options)       its bones (rig: IKRig's internal interface, ikRig.js)
-//   expand(options)             a shorthand for its options ({ options, added }: springs' vrm)
+//   expand(options)             a shorthand for its options ({ options, more, added }: springs' vrm;
+//                               `more`: further option sets, each a constraint after the first)
 //   joints(c, ix)               the core's joint options (ix: bone → joint index)
 //   attach(constraint, options) its three.js parts, at add()
 //   targetless, derived, grounds  runs without a target; derived settings read back; queries the ground each frame
