@@ -218,7 +218,7 @@ void Start(SpringsState& t, float tipLength) {
 // A frame after the pose is in the center's space (`now`): the ticks, and
 // each bone's solved rotation into desired (model space); the result filled.
 void Advance(SpringsState& t, const SpringsSettings& s, const Stage& stage, const glm::quat& centerRotation,
-             const glm::quat& toCenter, float dt, ConstraintResult& r) {
+             const glm::quat& toCenter, float dt, ConstraintResult& r, bool desired = true) {
   const glm::quat worldToCenter = Unit(toCenter * glm::conjugate(stage.root.transform.rotation));
   if (!t.seen) Start(t, s.tipLength);
   const int steps = StepSprings(t, dt, s.tipLength, worldToCenter * s.wind, worldToCenter);
@@ -226,7 +226,7 @@ void Advance(SpringsState& t, const SpringsSettings& s, const Stage& stage, cons
   float farthest = 0.0f;  // the largest distance of a tail from its animated place
   for (std::size_t b = 0; b < t.bones.size(); ++b) {
     const SpringBone& bone = t.bones[b];
-    stage.desired[bone.slot] = Unit(centerRotation * t.solved[b]);
+    if (desired) stage.desired[bone.slot] = Unit(centerRotation * t.solved[b]);
     if (bone.tailSlot >= 0) farthest = std::max(farthest, glm::length(t.tails[b] - t.now[bone.tailSlot].position));
   }
   r.reached = 1.0f;
@@ -278,8 +278,8 @@ bool SolvePose(const Stage& stage, const PoseAccess& pose, Constraint& c, float 
     t.now[k] = {toCenter * (in.position - centerPosition), Unit(toCenter * in.rotation)};
   }
   WalkSprings(t, c, pose, toCenter, centerPosition);
-  Advance(t, c.settings.springs, stage, centerRotation, toCenter, dt, r);
-  return WriteSprings(t, c, pose, t.smooth.weightNow, stage.desired);
+  Advance(t, c.settings.springs, stage, centerRotation, toCenter, dt, r, !t.ancestorsInLane);  // (else WriteSprings turns them)
+  return WriteSprings(t, c, pose, t.smooth.weightNow, centerRotation, stage.desired);
 }
 
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
