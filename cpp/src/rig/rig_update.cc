@@ -217,10 +217,20 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
   Constraint& c = constraints_[index];
   ConstraintResult& r = results_[index];
   r = {};
-  Gather(c, out);
   const detail::KindOps& kind = detail::Kind(c);
   const detail::Stage stage{&skeleton_, model_.data(), jobIn_.data(), jobOut_.data(), desired_.data(), grounds_.data(),
                             targets_.data() + c.targetFirst, root_, facing_, up_};
+  if (kind.solvePose != nullptr) {  // the kind gathers and writes its joints itself (kinds/kind.h)
+    const detail::PoseAccess pose{
+        out, this,
+        [](void* rig, std::size_t j, std::span<const LocalTransform> o) -> const detail::ModelTransform& {
+          return static_cast<Rig*>(rig)->Model(j, o);
+        },
+        [](void* rig, std::size_t j) { static_cast<Rig*>(rig)->Written(j); }};
+    r.active = kind.solvePose(stage, pose, c, dt, frames_[index], r) ? 1.0f : 0.0f;
+    return;
+  }
+  Gather(c, out);
   const detail::Outcome outcome = kind.solve(stage, c, dt, frames_[index], r);
   if (outcome.write) r.active = WriteRotations(c, outcome.weight, kind.movesPelvis, out) ? 1.0f : 0.0f;
 }

@@ -50,6 +50,19 @@ struct Stage {
   }
 };
 
+// The pose as a kind that gathers and writes its own joints sees it
+// (KindOps::solvePose): `out` (the pose so far), the model transform of any
+// joint in it (Rig::Model: computed lazily; read them all before the first
+// write) and the rig told of each local the kind changed (its subtree stale).
+struct PoseAccess {
+  std::span<LocalTransform> out;
+  void* rig;
+  const ModelTransform& (*model)(void* rig, std::size_t joint, std::span<const LocalTransform> out);
+  void (*written)(void* rig, std::size_t joint);
+  const ModelTransform& Model(std::size_t joint) const { return model(rig, joint, out); }
+  void Written(std::size_t joint) const { written(rig, joint); }
+};
+
 // What a solve asks the rig to write: nothing (the animated pose stands), or
 // the desired rotations slerped by `weight` (1: exactly desired).
 struct Outcome {
@@ -102,6 +115,13 @@ struct KindOps {
   Outcome (*solveCharacter)(const Stage& stage, const Constraint& c, const CommonSettings& common, CharacterState& state,
                             float dt, ConstraintResult& r) = nullptr;
   void (*clearCharacter)(CharacterState& state) = nullptr;
+  // A kind that reads its joints and writes their locals itself (springs:
+  // along its chains, in lanes), called by Rig instead of its gather, solve
+  // and write: the same floats those give. stage.jobIn and jobOut are
+  // scratch (not filled); desired holds the solved rotations. Returns whether
+  // a local changed (ConstraintResult::active). Null: the rig's stages.
+  bool (*solvePose)(const Stage& stage, const PoseAccess& pose, Constraint& c, float dt, const ConstraintFrame& f,
+                    ConstraintResult& r) = nullptr;
 };
 
 // Defaults for the parts a kind does not have.

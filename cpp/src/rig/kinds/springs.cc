@@ -172,6 +172,7 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
   }
   const std::size_t bones = t.bones.size();
   GroupSpringLanes(t);
+  GroupSpringWalk(t, c, setup.skeleton);
   t.shapes.clear();
   for (const SpringCollider& col : s.springColliders) {
     const float n = glm::length(col.normal);
@@ -214,11 +215,30 @@ void Start(SpringsState& t, float tipLength) {
   t.seen = true;
 }
 
-// One character's frame on its state `t` (a Rig's own, or one of a RigBatch's
-// characters): `common` gives the weight (the batch folds the character's in).
+// A frame after the pose is in the center's space (`now`): the ticks, and
+// each bone's solved rotation into desired (model space); the result filled.
+void Advance(SpringsState& t, const SpringsSettings& s, const Stage& stage, const glm::quat& centerRotation,
+             const glm::quat& toCenter, float dt, ConstraintResult& r, bool desired = true) {
+  const glm::quat worldToCenter = Unit(toCenter * glm::conjugate(stage.root.transform.rotation));
+  if (!t.seen) Start(t, s.tipLength);
+  const int steps = StepSprings(t, dt, s.tipLength, worldToCenter * s.wind, worldToCenter);
+  t.before = t.now;
+  float farthest = 0.0f;  // the largest distance of a tail from its animated place
+  for (std::size_t b = 0; b < t.bones.size(); ++b) {
+    const SpringBone& bone = t.bones[b];
+    if (desired) stage.desired[bone.slot] = Unit(centerRotation * t.solved[b]);
+    if (bone.tailSlot >= 0) farthest = std::max(farthest, glm::length(t.tails[b] - t.now[bone.tailSlot].position));
+  }
+  r.reached = 1.0f;
+  r.distance = farthest;
+  r.iterations = static_cast<float>(steps);
+}
+
+// One character's frame on its state `t` (a RigBatch's characters): the
+// gathered joints (stage.jobIn) into the center's space; `common` gives the
+// weight (the batch folds the character's in).
 Outcome SolveOn(const Stage& stage, const Constraint& c, const CommonSettings& common, SpringsState& t, float dt,
                 const ConstraintFrame& raw, ConstraintResult& r) {
-  const SpringsSettings& s = c.settings.springs;
   (void)SmoothInputs(t.smooth, common, dt, raw);  // the weight (no target)
   // The center's frame (model space) and every joint's pose in it.
   glm::vec3 centerPosition(0.0f);
@@ -228,20 +248,38 @@ Outcome SolveOn(const Stage& stage, const Constraint& c, const CommonSettings& c
   for (std::size_t k = 0; k < t.now.size(); ++k) {
     t.now[k] = {toCenter * (stage.jobIn[k].position - centerPosition), Unit(toCenter * stage.jobIn[k].rotation)};
   }
-  const glm::quat worldToCenter = Unit(toCenter * glm::conjugate(stage.root.transform.rotation));
-  if (!t.seen) Start(t, s.tipLength);
-  const int steps = StepSprings(t, dt, s.tipLength, worldToCenter * s.wind, worldToCenter);
-  t.before = t.now;
-  float farthest = 0.0f;  // the largest distance of a tail from its animated place
-  for (std::size_t b = 0; b < t.bones.size(); ++b) {
-    const SpringBone& bone = t.bones[b];
-    stage.desired[bone.slot] = Unit(centerRotation * t.solved[b]);
-    if (bone.tailSlot >= 0) farthest = std::max(farthest, glm::length(t.tails[b] - t.now[bone.tailSlot].position));
-  }
-  r.reached = 1.0f;
-  r.distance = farthest;
-  r.iterations = static_cast<float>(steps);
+  Advance(t, c.settings.springs, stage, centerRotation, toCenter, dt, r);
   return {true, t.smooth.weightNow};
+}
+
+// A Rig's frame (KindOps::solvePose): the center and the colliders' joints
+// from the rig, the chains walked down from their locals (springs_pose.cc),
+// the solved rotations written back; the floats of the rig's own stages.
+bool SolvePose(const Stage& stage, const PoseAccess& pose, Constraint& c, float dt, const ConstraintFrame& raw,
+               ConstraintResult& r) {
+  SpringsState& t = *std::get_if<SpringsState>(&c.state);
+  (void)SmoothInputs(t.smooth, c.settings.common, dt, raw);
+  const auto framed = [&](std::size_t k) {  // Rig::Gather's joint k
+    const ModelTransform& m = pose.Model(static_cast<std::size_t>(c.joints[k]));
+    return Transform{m.position, Unit(m.rotation * c.frames[k])};
+  };
+  glm::vec3 centerPosition(0.0f);
+  glm::quat centerRotation(1.0f, 0.0f, 0.0f, 0.0f);
+  if (t.centerSlot >= 0) {
+    const Transform center = framed(static_cast<std::size_t>(t.centerSlot));
+    centerPosition = center.position, centerRotation = center.rotation;
+  }
+  const glm::quat toCenter = glm::conjugate(centerRotation);
+  // The slots off the chains (the center, the colliders' joints), one by one.
+  const std::size_t first = c.settings.joints.size(), chained = first + ChainJoints(c.settings);
+  for (std::size_t k = 0; k < t.now.size(); ++k) {
+    if (k >= first && k < chained) continue;
+    const Transform in = framed(k);
+    t.now[k] = {toCenter * (in.position - centerPosition), Unit(toCenter * in.rotation)};
+  }
+  WalkSprings(t, c, pose, toCenter, centerPosition);
+  Advance(t, c.settings.springs, stage, centerRotation, toCenter, dt, r, !t.ancestorsInLane);  // (else WriteSprings turns them)
+  return WriteSprings(t, c, pose, t.smooth.weightNow, centerRotation, stage.desired);
 }
 
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
@@ -265,7 +303,7 @@ void ClearCharacter(CharacterState& state) {
 const KindOps kSpringsKind = {
     ConstraintKind::kSprings, "springs", 0, 1, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true,
     /*movesPelvis=*/false, NoDefaults, CheckLimbs, CheckOptions, DetectAxes, Writes, Configure, Clear, Solve, NoGroundLegs, NoProbe,
-    /*targets=*/0, SolveCharacter, ClearCharacter,
+    /*targets=*/0, SolveCharacter, ClearCharacter, SolvePose,
 };
 
 }  // namespace detail

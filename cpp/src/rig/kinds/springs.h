@@ -76,6 +76,22 @@ struct SpringsState {
   // lane j is laneBones[laneFirst[g] + k·kSpringLanes + j] (−1: none, a shorter chain).
   std::vector<std::int16_t> laneBones;
   std::vector<std::size_t> laneFirst, laneDepth;
+  // The Rig's own gather (springs_pose.cc): the chains' joints walked down in
+  // lane groups from their locals; group g's joint of depth k in lane j is
+  // walkSlots[walkFirst[g] + k·kSpringLanes + j] (−1: none), its parent's model
+  // transform walkParents[same] (kWalkChained: the lane's joint one depth up;
+  // kWalkOrigin: none; else that skeleton joint's, from the rig).
+  std::vector<std::int16_t> walkSlots;
+  std::vector<int> walkParents;
+  std::vector<std::size_t> walkFirst, walkDepth;
+  std::vector<std::int16_t> walkBones;  // per walk entry: its bone (−1: none, or a tail only)
+  std::vector<std::uint8_t> walkRows;   // per row (group and depth): kWalk* flags
+  std::vector<int> slotWalk;            // per slot: its walk entry (−1: off the chains)
+  // Per row, a lane block (x, y, z, w, each kSpringLanes floats): the model
+  // rotation of each lane's joint and of its parent (the write-back's).
+  std::vector<float> walkModel, walkParentModel;
+  std::vector<std::int16_t> ancestorSlot;  // per bone: the slot of its nearest written ancestor (−1: none)
+  bool ancestorsInLane = true;             // every bone's ancestor is none or the joint one row up in its lane
   double clock = 0.0;                   // seconds since the last tick, in [0, kSpringTick)
   bool seen = false;                    // `before` and the tails hold a frame (else the next starts from its pose)
 };
@@ -86,6 +102,24 @@ extern const KindOps kSpringsKind;
 // the pose in `now` (from `before`), then the tails shown and their solved
 // rotations; wind and gravity in the center's space. Returns the ticks taken.
 int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& windInCenter, const glm::quat& worldToCenter);
+
+// walkParents' markers (joints are >= 0).
+constexpr int kWalkChained = -1, kWalkOrigin = -2;
+// walkRows' flags: every lane's parent is its joint one row up; every lane's
+// bone has no written ancestor; every lane's bone has its joint one row up as its ancestor.
+constexpr std::uint8_t kWalkRowChained = 1, kWalkRowNoAncestor = 2, kWalkRowAncestorUp = 4;
+
+// The Rig's frame on its own pose (springs_pose.cc): the walk tables from the
+// settings (Configure), the chains' joints into `now` (center space; their
+// model rotations and their parents' kept for the write-back), and the bones'
+// solved rotations turned into model space (desired) and written as locals
+// weighted by `weight`; returns whether a local changed. The same floats as
+// Rig's gather and write; desired is filled first where !ancestorsInLane.
+void GroupSpringWalk(SpringsState& s, const Constraint& c, const Skeleton& skeleton);
+void WalkSprings(SpringsState& s, const Constraint& c, const PoseAccess& pose, const glm::quat& toCenter,
+                 const glm::vec3& centerPosition);
+bool WriteSprings(const SpringsState& s, const Constraint& c, const PoseAccess& pose, float weight,
+                  const glm::quat& centerRotation, glm::quat* desired);
 
 // The pose of every slot at the tick being computed.
 inline const SpringPose* SpringPoses(const SpringsState& s) { return s.atIsNow ? s.now.data() : s.at.data(); }

@@ -9,57 +9,15 @@
 #include <numeric>
 
 #include "../../ik/chain/rotation.h"
-#include "../rig_batch_lanes.h"
-#include "springs.h"
+#include "springs_lanes.h"
 
 namespace ikpd::rig::detail {
 
 namespace {
 
-using F = simd::Quad;
-using M = simd::Mask<F>;
-using V = simd::V3<F>;
-using Q = simd::Q4<F>;
-constexpr std::size_t L = kSpringLanes;
-static_assert(L == simd::kLanes<F>);
-
-IKPD_INLINE F Load(const float* p) {
-  F f;
-  simd::Load1(p, 0, &f);
-  return f;
-}
-// Lanes filled one item at a time, then loaded at once.
-struct GatherV {
-  float x[L], y[L], z[L];
-  void Set(std::size_t j, const glm::vec3& v) { x[j] = v.x, y[j] = v.y, z[j] = v.z; }
-  V Get() const { return {Load(x), Load(y), Load(z)}; }
-};
-struct GatherQ {
-  float x[L], y[L], z[L], w[L];
-  void Set(std::size_t j, const glm::quat& q) { x[j] = q.x, y[j] = q.y, z[j] = q.z, w[j] = q.w; }
-  Q Get() const { return {Load(x), Load(y), Load(z), Load(w)}; }
-};
-struct GatherF {
-  float v[L];
-  F Get() const { return Load(v); }
-};
-struct Stored {
-  float v[4][L];
-  void Put(const F& a, const F& b, const F& c) { simd::Store1(v[0], 0, a), simd::Store1(v[1], 0, b), simd::Store1(v[2], 0, c); }
-  void Put(const Q& q) { Put(q.x, q.y, q.z), simd::Store1(v[3], 0, q.w); }
-  glm::vec3 Vec(std::size_t j) const { return {v[0][j], v[1][j], v[2][j]}; }
-  glm::quat Quat(std::size_t j) const { return glm::quat(v[3][j], v[0][j], v[1][j], v[2][j]); }
-};
+using namespace spring_lanes;
 
 IKPD_INLINE V Div(const V& v, F s) { return {v.x / s, v.y / s, v.z / s}; }
-
-// rig::Unit's usual path (one reciprocal square root, |q|² in (0.25, 4): *ok).
-IKPD_INLINE Q UnitLanes(const Q& q, M* ok) {
-  const F n = lanes::Dot(q, q);
-  *ok = simd::And(n > 0.25f, n < 4.0f);
-  const F s = F(1.0f) / simd::Sqrt(n);
-  return {q.x * s, q.y * s, q.z * s, q.w * s};
-}
 
 // Whether a collider may hold x (springs_step.cc's Ball::Holds, the same floats).
 IKPD_INLINE M Holds(const SpringBall& b, const V& x, const F& hitRadius) {
@@ -157,7 +115,7 @@ void Depth(SpringsState& s, std::size_t g, std::size_t k, float tipLength, float
   const V c = simd::Cross(axis, dir);
   const Q arc{c.x, c.y, c.z, w};
   const F inverse = F(1.0f) / simd::Sqrt(lanes::Dot(arc, arc));
-  M unit;
+  M unit = F(0.0f) == F(0.0f);
   const Q solved = UnitLanes(lanes::Mul(Q{arc.x * inverse, arc.y * inverse, arc.z * inverse, arc.w * inverse}, q), &unit);
   ok = simd::And(ok, unit);
   bool fast[L];
