@@ -1,7 +1,7 @@
 // add('springs', { vrm }) for VRMs whose springs use several centers and
 // whose chains branch (docs/rig/springs.md, "Several centers, branching
 // chains"), side by side with three-vrm's VRMSpringBoneManager over the same
-// three.js bones: hair with the neck as center, a skirt with the hips (body)
+// three.js bones: hair with the head as center, a skirt with the hips (body)
 // as center and a tail with none; a VRM 0.x spring whose root bone has three
 // children walked down; two VRM 1.0 springs sharing a first joint. Each at
 // 60 Hz within 2 mm RMS of three-vrm, at 30 / 240 Hz within 1 mm of its own
@@ -56,11 +56,10 @@ function joint(m, bone, child, center, groups = [], extra = {}) {
   return j;
 }
 
-// Three chains, three centers: hair (the neck; a sphere on the head), tail
-// (none, the world), the skirt's first strand from its root (the body; a
-// capsule round the body) as VRM 1.0 springs. (Hair centered on the head
-// itself: at 30 Hz 1.9 mm from its 60 Hz, gravity being taken in the center's
-// frame at the frame's end for all its ticks: docs/rig/springs.md, "What comes next".)
+// Three chains, three centers: hair (the head itself, which turns and nods
+// within each frame; a sphere on the head), tail (none, the world), the
+// skirt's first strand from its root (the body; a capsule round the body) as
+// VRM 1.0 springs.
 function centers(c) {
   const m = new VRMSpringBoneManager();
   const sphere = new VRMSpringBoneCollider(new VRMSpringBoneColliderShapeSphere({ offset: new Vector3(0, 0.1, 0), radius: 0.08 }));
@@ -69,7 +68,7 @@ function centers(c) {
   c.body.add(capsule);
   c.scene.updateMatrixWorld(true);
   const spring = (bones, center, groups) => bones.slice(0, -1).forEach((b, k) => joint(m, b, bones[k + 1], center, groups));
-  spring(c.hair, c.neck, [{ colliders: [sphere] }]);
+  spring(c.hair, c.head, [{ colliders: [sphere] }]);
   spring(c.tail, null, []);
   spring([c.skirt, ...c.strands[0]], c.body, [{ colliders: [capsule] }]);
   return { m, bones: [...c.hair.slice(1), ...c.tail.slice(1), ...c.strands[0]] };
@@ -152,7 +151,7 @@ function partsOf(springs) {
 }
 
 describe("springs: add('springs', { vrm }) with several centers", () => {
-  it('moves hair (center the neck), a skirt strand (center the hips) and a tail (no center) as three-vrm at 60 Hz, the same at 30 and 240 Hz', () => {
+  it('moves hair (center the turning head), a skirt strand (center the hips) and a tail (no center) as three-vrm at 60 Hz, the same at 30 and 240 Hz', () => {
     compare('of three centers', centers);
   });
 
@@ -164,7 +163,7 @@ describe("springs: add('springs', { vrm }) with several centers", () => {
       expect(c.springs.rig.constraints.length).toBe(3);
       expect(c.springs.parts[0]).toBe(c.springs);
     } });
-    expect(parts.map((p) => p.center?.name ?? null)).toEqual(['neck', null, 'body']);
+    expect(parts.map((p) => p.center?.name ?? null)).toEqual(['head', null, 'body']);
     expect(parts.map((p) => p.chains[0][0])).toEqual(['hair0', 'tail0', 'skirt0']);
   });
 

@@ -38,10 +38,11 @@ inline std::vector<LocalTransform> HeadPose(const ChainRig& c, double t) {
   return pose;
 }
 
-// A springs constraint over the hair: center the neck (head's parent), VRM's defaults.
-inline ConstraintSettings Hair(bool center = true) {
+// A springs constraint over the hair: center the neck (head's parent; or
+// `centerJoint`, e.g. 2 the head itself), VRM's defaults.
+inline ConstraintSettings Hair(bool center = true, int centerJoint = 1) {
   ConstraintSettings s = ikpd::rig::DefaultSettings(ConstraintKind::kSprings);
-  if (center) s.joints = {1};
+  if (center) s.joints = {centerJoint};
   for (int j = kHairRoot; j <= kHairEnd; ++j) s.legs.push_back(j);
   s.springChains = {kHairEnd - kHairRoot + 1};
   return s;

@@ -201,7 +201,7 @@ void Clear(Constraint& c) {
 }
 
 // Each tail at its animated place (the frame's pose in `now`), at rest.
-void Start(SpringsState& t, float tipLength) {
+void Start(SpringsState& t, float tipLength, const glm::quat& worldToCenter) {
   t.before = t.now;
   for (std::size_t b = 0; b < t.bones.size(); ++b) {
     const SpringBone& bone = t.bones[b];
@@ -211,7 +211,7 @@ void Start(SpringsState& t, float tipLength) {
   }
   t.previous = t.tails;
   t.clock = 0.0;
-  (void)StepSprings(t, 0.0f, tipLength, glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  (void)StepSprings(t, 0.0f, tipLength, glm::vec3(0.0f), worldToCenter);
   t.seen = true;
 }
 
@@ -220,8 +220,8 @@ void Start(SpringsState& t, float tipLength) {
 void Advance(SpringsState& t, const SpringsSettings& s, const Stage& stage, const glm::quat& centerRotation,
              const glm::quat& toCenter, float dt, ConstraintResult& r, bool desired = true) {
   const glm::quat worldToCenter = Unit(toCenter * glm::conjugate(stage.root.transform.rotation));
-  if (!t.seen) Start(t, s.tipLength);
-  const int steps = StepSprings(t, dt, s.tipLength, worldToCenter * s.wind, worldToCenter);
+  if (!t.seen) Start(t, s.tipLength, worldToCenter);
+  const int steps = StepSprings(t, dt, s.tipLength, s.wind, worldToCenter);
   t.before = t.now;
   float farthest = 0.0f;  // the largest distance of a tail from its animated place
   for (std::size_t b = 0; b < t.bones.size(); ++b) {

@@ -94,14 +94,18 @@ struct SpringsState {
   bool ancestorsInLane = true;             // every bone's ancestor is none or the joint one row up in its lane
   double clock = 0.0;                   // seconds since the last tick, in [0, kSpringTick)
   bool seen = false;                    // `before` and the tails hold a frame (else the next starts from its pose)
+  glm::quat worldToCenterBefore{1.0f, 0.0f, 0.0f, 0.0f};  // the last frame's world-to-center rotation
 };
 
 extern const KindOps kSpringsKind;
 
 // One frame's motion (springs_step.cc): the ticks within dt seconds toward
 // the pose in `now` (from `before`), then the tails shown and their solved
-// rotations; wind and gravity in the center's space. Returns the ticks taken.
-int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& windInCenter, const glm::quat& worldToCenter);
+// rotations. Wind (world) and gravity go into the center's space by the
+// world-to-center rotation at each tick's time: `worldToCenterBefore` at the
+// frame's start to `worldToCenter` at its end, slerped (a tick on the frame's
+// end takes `worldToCenter` itself). Returns the ticks taken.
+int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter);
 
 // walkParents' markers (joints are >= 0).
 constexpr int kWalkChained = -1, kWalkOrigin = -2;

@@ -287,6 +287,14 @@ void ShowBone(SpringsState& s, std::size_t b, float frac, float tipLength) {
 }
 
 int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& wind, const glm::quat& worldToCenter) {
+  // The center's turn within the frame (a head turning under centered hair):
+  // gravity and wind at the tick's own time, so every rate sees the same turn.
+  const glm::vec3 windNow = worldToCenter * wind;
+  const auto tick = [&](float u) {
+    if (u == 1.0f) return TickLanes(s, tipLength, windNow, worldToCenter);
+    const glm::quat turn = Unit(glm::slerp(s.worldToCenterBefore, worldToCenter, u));
+    TickLanes(s, tipLength, turn * wind, turn);
+  };
   int ticks = 0;
   float lastU = -1.0f;  // the last tick's place within this frame (1: on this frame's pose)
   if (dt > 0.0f && IsFinite(dt)) {
@@ -303,7 +311,7 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
       const double at = kSpringTick * (ticks + 1) - start;
       lastU = at >= length - kSpringTick * 1e-5 ? 1.0f : static_cast<float>(std::clamp(at / length, 0.0, 1.0));
       Prepare(s, lastU);
-      TickLanes(s, tipLength, wind, worldToCenter);
+      tick(lastU);
       s.previous.swap(s.tails);
       s.tails.swap(s.shown);  // tails: this tick's; shown: scratch
       s.clock -= kSpringTick;
@@ -315,13 +323,14 @@ int StepSprings(SpringsState& s, float dt, float tipLength, const glm::vec3& win
     if (ticks > 0 && s.clock < kSpringTick * 1e-5) s.clock = 0.0;
   }
   const float frac = static_cast<float>(s.clock / kSpringTick);
+  s.worldToCenterBefore = worldToCenter;
   if (lastU == 1.0f && !(frac > 1e-5f)) {
     // The last tick was on this frame's pose: its tails, placed and solved, are what is shown.
     std::copy(s.tails.begin(), s.tails.end(), s.shown.begin());
     return ticks;
   }
   Prepare(s, 1.0f);  // this frame's pose, once for the next tick and the tails shown
-  if (frac > 1e-5f) TickLanes(s, tipLength, wind, worldToCenter);  // the next tick
+  if (frac > 1e-5f) TickLanes(s, tipLength, windNow, worldToCenter);  // the next tick
   ShowLanes(s, frac > 1e-5f ? frac : 0.0f, tipLength);
   return ticks;
 }
