@@ -255,7 +255,7 @@ struct JobFields<rig::AvatarSettings> {
     f(Role::kOption, "stepPrediction", &S::stepPrediction, Closed(0.0, 1.0),
       Doc{"Seconds: a moving body starts steps sooner: the places the thresholds measure lead by its smoothed velocity times this (at most `stepThreshold`); steps land on the places themselves."});
     f(Role::kOption, "stepTime", &S::stepTime, Range{0.0, 2.0, true, false},
-      Doc{"Seconds a procedural step takes."});
+      Doc{"Seconds a procedural step takes; up to 3x less while the body moves faster than 2.5 x `stepThreshold` / `stepTime` (a quick side step: docs/rig/avatar.md, \"Steps\")."});
     f(Role::kOption, "stepHeight", &S::stepHeight, Closed(0.0, 1.0),
       Doc{"World units: how high a procedural step lifts the foot at its middle."});
   }

@@ -511,7 +511,7 @@ export interface AvatarFields {
    */
   stepPrediction?: number;
   /**
-   * Seconds a procedural step takes.
+   * Seconds a procedural step takes; up to 3x less while the body moves faster than 2.5 x `stepThreshold` / `stepTime` (a quick side step: docs/rig/avatar.md, "Steps").
    * Must be in (0, 2].
    * @default 0.35
    */

@@ -28,7 +28,7 @@ struct AvatarSettings {
   float stepThreshold = 0.2f;     // world units [0, 2]: a foot this far from its place under the body steps
   float angleThreshold = 0.6f;    // radians [0, π]: a foot turned this far from the body's heading steps
   float stepPrediction = 0.2f;    // seconds [0, 1]: the thresholds measure from places led by the body's velocity times this
-  float stepTime = 0.35f;         // seconds (0, 2]: how long a step takes
+  float stepTime = 0.35f;         // seconds (0, 2]: how long a step takes (up to 3x less while the body outruns the steps)
   float stepHeight = 0.08f;       // world units [0, 1]: how high a step lifts the foot
   // Errors name the field ("pelvisFollow: must be in [0, 1]").
   Status Validate() const;

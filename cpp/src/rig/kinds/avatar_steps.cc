@@ -91,6 +91,23 @@ struct Frame {
 
 float Ease(float x) { return x * x * (3.0f - 2.0f * x); }
 
+// How much faster than stepTime the step under way goes over fraction
+// [u, 1] of the frame (docs/rig/avatar.md, "Steps"): 1, or while the body's
+// smoothed speed along the ground is past kHurrySpeed × stepThreshold /
+// stepTime (it outruns one foot at a time: a quick side step), 2 × its ratio
+// to that speed − 1, at most kMostHurry. Taken from the smoothed velocity at
+// the interval's middle: a function of time, not of the frame's chord, so a
+// snap turn (a jump of the body within a frame) and every slower motion
+// never hurry, at any frame rate. stepThreshold 0 never hurries.
+constexpr float kHurrySpeed = 2.5f, kMostHurry = 3.0f;
+float Hurry(const Frame& f, float u) {
+  if (!(f.s->stepThreshold > 0.0f)) return 1.0f;
+  const float fade = std::exp(-0.5f * (u + 1.0f) * f.dt / kVelocitySmoothing);
+  const float speed = glm::length(f.Flat(f.velocity + (f.smoothed - f.velocity) * fade));
+  const float past = speed * f.s->stepTime / (kHurrySpeed * f.s->stepThreshold);
+  return past > 1.0f ? std::min(2.0f * past - 1.0f, kMostHurry) : 1.0f;
+}
+
 // Each tracked foot's goal blended by its weight to its target (whether any is).
 bool TrackFeet(AvatarGoals* goals) {
   bool any = false;
@@ -178,9 +195,10 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   float u = 0.0f;
   for (int event = 0; event < kEvents && u <= 1.0f; ++event) {
     if (st.stepping >= 0) {  // land it within the frame, else carry it on
-      const float end = dt > 0.0f ? u + (1.0f - st.progress) * s.stepTime / dt : 2.0f;
+      const float hurry = dt > 0.0f ? Hurry(f, u) : 1.0f;
+      const float end = dt > 0.0f ? u + (1.0f - st.progress) * s.stepTime / (dt * hurry) : 2.0f;
       if (end > 1.0f) {
-        if (dt > 0.0f) st.progress = std::min(st.progress + (1.0f - u) * dt / s.stepTime, 1.0f);
+        if (dt > 0.0f) st.progress = std::min(st.progress + (1.0f - u) * (dt * hurry) / s.stepTime, 1.0f);
         break;
       }
       st.feet[st.stepping] = f.Place(st.stepping, end);
