@@ -2,7 +2,9 @@
 // ikpd/three's AvatarIK: the humanoid (the built-in one playing its idle,
 // CesiumMan, or a dropped .glb/.gltf/.vrm) follows three targets, the head and the hands, each a handle to
 // drag, or a scripted tracking session (look around, crouch, reach overhead
-// and behind the back, hands behind the head, reach forward, turn 90°); where
+// and behind the back, hands behind the head, reach forward, turn 90°, walk
+// forward, side-step left and right, walk back: the root carries the walk
+// and the planted feet step); where
 // the browser offers immersive-vr, "enter VR" puts the targets on the
 // headset and the controllers' grips (docs/rig/avatar.md, "WebXR"). The
 // "full-body trackers" toggle adds pelvis and foot targets (docs/rig/avatar.md,
@@ -26,7 +28,8 @@ const ACROSS = new THREE.Vector3(1, 0, 0);
 
 // The scripted session, for a 1.58 m head (scaled to the character): at each key time, the head's
 // offset from rest [x, y, z], its yaw and pitch (down +), each hand's place in the character's
-// space (x left, y up, z forward) and the body's turn; eased from key to key, looping.
+// space (x left, y up, z forward), the body's turn and where the user stands [x, z] (the root
+// carries it; omitted: where it started); eased from key to key, looping.
 const SCRIPT = [
   { t: 0, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0 }, // standing
   { t: 1.5, head: [0, 0, 0, 0.7, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0 }, // look left
@@ -39,7 +42,13 @@ const SCRIPT = [
   { t: 10.5, head: [0, -0.03, 0.02, 0, 0.1], left: [0.18, 1.3, 0.4], right: [-0.18, 1.3, 0.4], turn: 0 }, // reach forward
   { t: 12, head: [0, -0.03, 0.02, 0, 0.1], left: [0.2, 1.2, 0.3], right: [-0.2, 1.2, 0.3], turn: Math.PI / 2 }, // turn 90°
   { t: 14, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0 }, // and back
+  { t: 17, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0, move: [0, 1] }, // walk 1 m forward
+  { t: 18.5, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0, move: [0.5, 1] }, // side-step left
+  { t: 20, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0, move: [0, 1] }, // and right
+  { t: 23, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0, move: [0, 0] }, // walk back
+  { t: 25, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0, move: [0, 0] }, // stand
 ];
+const STILL = [0, 0];
 const LOOP = SCRIPT[SCRIPT.length - 1].t;
 const ease = (x) => x * x * (3 - 2 * x);
 const mix = (a, b, s) => a.map((v, i) => v + (b[i] - v) * s);
@@ -50,7 +59,8 @@ function sessionAt(t) {
   const k = SCRIPT.findIndex((key) => key.t > time);
   const a = SCRIPT[k - 1], b = SCRIPT[k];
   const s = ease((time - a.t) / (b.t - a.t));
-  return { head: mix(a.head, b.head, s), left: mix(a.left, b.left, s), right: mix(a.right, b.right, s), turn: a.turn + (b.turn - a.turn) * s };
+  return { head: mix(a.head, b.head, s), left: mix(a.left, b.left, s), right: mix(a.right, b.right, s), turn: a.turn + (b.turn - a.turn) * s,
+    move: mix(a.move ?? STILL, b.move ?? STILL, s) };
 }
 
 const _v = new THREE.Vector3();
@@ -103,9 +113,12 @@ export async function create(ctx) {
     const avatar = new ikpdThree.AvatarIK(ikpd, root, { humanoid, ...handlesAsTargets(), weight: params.weight, enabled: params.enabled,
       headWeight: params.headWeight, leftHandWeight: params.leftHandWeight, rightHandWeight: params.rightHandWeight });
     character?.avatar.dispose();
-    if (character) scene.remove(character.root);
+    if (character) {
+      character.root.position.copy(character.origin); // back where the walk started, for the next time it is chosen
+      scene.remove(character.root);
+    }
     scene.add(root);
-    character = { name, root, mixer, avatar, rest: restOf(root, avatar) };
+    character = { name, root, mixer, avatar, rest: restOf(root, avatar), origin: root.position.clone() };
     place(0);
     message = '';
   }
@@ -176,8 +189,11 @@ export async function create(ctx) {
 
   /** Puts the targets where the script has them at time `t` (the character's space, turned with it). */
   function place(t) {
-    const { rest, root } = character;
+    const { rest, root, origin } = character;
     const s = sessionAt(t);
+    // The user's walk: the app carries the root with the user (the feet stay planted and step).
+    root.position.set(s.move[0], 0, s.move[1]).multiplyScalar(rest.scale).applyQuaternion(root.quaternion).add(origin);
+    root.updateMatrixWorld(true);
     _turn.setFromAxisAngle(UP, s.turn);
     const at = (role, local) => {
       handles[role].position.fromArray(local).multiplyScalar(rest.scale).applyQuaternion(_turn);
@@ -260,6 +276,15 @@ export async function create(ctx) {
     }).catch(() => {}); // no immersive-vr: the scene works without it
   }
 
+  // A leg standing straight to its foot (within 1 mm): the pelvis is as high as the planted
+  // feet let it go, so a head target above that is out of reach until the foot steps.
+  const _a = new THREE.Vector3(), _b = new THREE.Vector3(), _c = new THREE.Vector3();
+  const legStraight = () => ['left', 'right'].some((side) => {
+    const [upper, lower, foot] = ['UpperLeg', 'LowerLeg', 'Foot'].map((part) => character.avatar.humanoid.get(side + part));
+    upper.getWorldPosition(_a), lower.getWorldPosition(_b), foot.getWorldPosition(_c);
+    return _a.distanceTo(_c) > _a.distanceTo(_b) + _b.distanceTo(_c) - 1e-3;
+  });
+
   const distances = () => Object.fromEntries(tracked().map((role) => [role,
     character.avatar.humanoid.get(ROLES[role]).getWorldPosition(_v).distanceTo(character.avatar[role]?.getWorldPosition(new THREE.Vector3()) ?? _v)]));
 
@@ -278,7 +303,8 @@ export async function create(ctx) {
       }
       const d = distances();
       const body = params.fullBody ? `<br>pelvis ${(d.pelvis * 1000).toFixed(1)} mm, feet ${(d.leftFoot * 1000).toFixed(1)} / ${(d.rightFoot * 1000).toFixed(1)} mm` : '';
-      line.innerHTML = `AvatarIK · ${params.character} · ${params.mode}<br>head ${(d.head * 1000).toFixed(1)} mm, hands ${(d.leftHand * 1000).toFixed(1)} / ${(d.rightHand * 1000).toFixed(1)} mm from their targets${body}`
+      const straight = legStraight() ? ' (a leg straight: out of reach until it steps)' : '';
+      line.innerHTML = `AvatarIK · ${params.character} · ${params.mode}<br>head ${(d.head * 1000).toFixed(1)} mm${straight}, hands ${(d.leftHand * 1000).toFixed(1)} / ${(d.rightHand * 1000).toFixed(1)} mm from their targets${body}`
         + `${message ? `<br><span style="color:#ff7b72">${message}</span>` : ''}`;
     },
     state() {
@@ -292,6 +318,10 @@ export async function create(ctx) {
         active: character?.avatar.active ?? false,
         xr: Boolean(xr.session),
         fullBody: params.fullBody,
+        // The feet's world positions and how far the root has walked (the script's walk and side steps).
+        feet: character ? ['leftFoot', 'rightFoot'].map((role) => character.avatar.humanoid.get(role).getWorldPosition(new THREE.Vector3()).toArray()) : null,
+        walked: character ? character.root.position.distanceTo(character.origin) : 0,
+        legStraight: character ? legStraight() : false,
       };
     },
     reset() {

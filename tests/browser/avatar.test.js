@@ -20,15 +20,24 @@ beforeAll(async () => {
 
 afterAll(() => session?.close());
 
-/** Runs `count` updates of `dt` and returns the largest distance of a bone from its target after the first `settle`. */
+/**
+ * Runs `count` updates of `dt` and returns the largest distance of a bone from its target after the
+ * first `settle`, leaving out the head on frames where a leg stands straight (`legBound` counts them,
+ * `straightAt` gives their times: the planted feet hold the pelvis down, so the head target is out of
+ * reach until a foot steps).
+ */
 const run = (page, dt, count, settle = 0) => page.evaluate(([step, n, skip]) => {
   const hook = window.__ikpdDemo;
-  let worst = 0, state = null, worstAt = null;
+  let worst = 0, state = null, worstAt = null, legBound = 0;
+  const straightAt = [];
   for (let i = 0; i < n; i++) {
     state = hook.simulate(step);
-    if (i >= skip && Math.max(...Object.values(state.distances)) > worst) worst = Math.max(...Object.values(state.distances)), worstAt = { i, ...state.distances };
+    if (i < skip) continue;
+    const d = { ...state.distances };
+    if (state.legStraight && d.head > 1e-3) delete d.head, ++legBound, straightAt.push(state.time);
+    if (Math.max(...Object.values(d)) > worst) worst = Math.max(...Object.values(d)), worstAt = { i, ...d };
   }
-  return { worst, state, worstAt };
+  return { worst, state, worstAt, legBound, straightAt };
 }, [dt, count, settle]);
 
 describe('avatar scene', () => {
@@ -36,13 +45,49 @@ describe('avatar scene', () => {
     const { page, errors } = session;
     await page.evaluate(() => window.__ikpdDemo.select('avatar', { frames: 2 }));
     expect(await page.evaluate(() => window.__ikpdDemo.sceneList.find((s) => s.id === 'avatar').available)).toBe(true);
-    // The whole 14 s session at 30 Hz, after the weights' blend-in (1 s).
-    const scripted = await run(page, 1 / 30, 30 * 15, 30);
+    // The whole 25 s session at 30 Hz (the walk, side steps and walk back
+    // included), after the weights' blend-in (1 s).
+    const scripted = await run(page, 1 / 30, 30 * 26, 30);
     expect(scripted.state.message).toBe('');
     expect(scripted.state.mode).toBe('script');
     expect(scripted.state.convention).toBe('mixamo');
-    expect(scripted.state.time).toBeGreaterThan(14);
-    expect(scripted.worst).toBeLessThan(1e-3);
+    expect(scripted.state.time).toBeGreaterThan(25);
+    expect(scripted.worst, JSON.stringify(scripted.worstAt)).toBeLessThan(1e-3);
+    // A leg stands straight only in the walk (14–23 s) and while standing after it (docs/rig/avatar.md,
+    // "What comes next": feet left within stepThreshold of their places do not step again), never
+    // while looking around, crouching, reaching or turning in place.
+    console.log(`avatar scene: a leg straight (head out of reach) on ${scripted.legBound} of ${30 * 25} frames`);
+    expect(scripted.straightAt.filter((t) => t % 25 > 1.5 && t % 25 < 14)).toEqual([]);
+    // The walk (14–17 s, 1 m forward) and the side step (17–18.5 s, 0.5 m
+    // left) of the next loop: the feet step along, apart, and never cross.
+    const walk = await page.evaluate(() => {
+      const hook = window.__ikpdDemo;
+      const at = {};
+      let closest = Infinity, crossed = false, state = hook.state();
+      for (let i = 0; i < 30 * 25 && !at.side; i++) {
+        state = hook.simulate(1 / 30);
+        const t = state.time % 25;
+        if (t >= 14 && t < 18.7) {
+          const [l, r] = state.feet;
+          closest = Math.min(closest, Math.hypot(l[0] - r[0], l[2] - r[2]));
+          crossed ||= l[0] - r[0] < 0; // the built-in humanoid faces +z: its left foot is at +x
+        }
+        if (t >= 14 && t < 14.1 && !at.start) at.start = { feet: state.feet, walked: state.walked };
+        if (t >= 17 && t < 17.1 && at.start && !at.forward) at.forward = { feet: state.feet, walked: state.walked };
+        if (t >= 18.6 && at.forward) at.side = { feet: state.feet, walked: state.walked };
+      }
+      // Home again and standing (the next loop's first seconds) before a target is dragged.
+      for (let i = 0; i < 30 * 25 && !(state.time % 25 >= 2 && state.time % 25 < 14); i++) state = hook.simulate(1 / 30);
+      return { ...at, closest, crossed, walked: state.walked };
+    });
+    expect(walk.forward.walked).toBeGreaterThan(0.9);
+    for (const k of [0, 1]) {
+      expect(walk.forward.feet[k][2] - walk.start.feet[k][2], `foot ${k} forward`).toBeGreaterThan(0.7);
+      expect(walk.side.feet[k][0] - walk.forward.feet[k][0], `foot ${k} to the left`).toBeGreaterThan(0.3);
+    }
+    expect(walk.crossed).toBe(false);
+    expect(walk.closest).toBeGreaterThan(0.05);
+    expect(walk.walked).toBe(0);
     // A dragged hand target: the script stops, the hand follows.
     await page.evaluate(() => window.__ikpdDemo.setTarget('right hand target', [-0.3, 1.35, 0.35]));
     const dragged = await run(page, 1 / 60, 60);
@@ -93,7 +138,7 @@ describe('avatar scene', () => {
     await page.evaluate(() => window.__ikpdDemo.reset());
     await page.evaluate(() => window.__ikpdDemo.control('full-body trackers', true));
     // The whole session at 30 Hz with six targets (the left foot lifts, the pelvis crouches), after the blend-in.
-    const scripted = await run(page, 1 / 30, 30 * 15, 30);
+    const scripted = await run(page, 1 / 30, 30 * 23, 30);
     expect(scripted.state.message).toBe('');
     expect(scripted.state.fullBody).toBe(true);
     expect(Object.keys(scripted.state.distances).sort()).toEqual(['head', 'leftFoot', 'leftHand', 'pelvis', 'rightFoot', 'rightHand']);
