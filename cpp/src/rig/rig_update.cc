@@ -165,27 +165,42 @@ void Rig::Reuse(std::span<const LocalTransform> in) {
 // fresh ancestor down (parents come before children).
 IKPD_RIG_FLATTEN const Rig::ModelTransform& Rig::Model(std::size_t joint, std::span<const LocalTransform> out) {
   if (fresh_[joint]) return model_[joint];
+  // The common step along a chain: the parent is fresh (a gather walks parents
+  // first), so the joint's transform is the one product below, without the walk.
+  const int parentOf = skeleton_.parent(joint);
+  if (parentOf < 0 || fresh_[static_cast<std::size_t>(parentOf)]) {
+    Compose(joint, parentOf, out);
+    return model_[joint];
+  }
   std::size_t count = 0;
   for (int j = static_cast<int>(joint); j >= 0 && !fresh_[static_cast<std::size_t>(j)]; j = skeleton_.parent(static_cast<std::size_t>(j))) {
     walk_[count++] = j;
   }
-  static const ModelTransform kOrigin{};
   while (count > 0) {
     const std::size_t m = static_cast<std::size_t>(walk_[--count]);
-    const int p = skeleton_.parent(m);
-    const ModelTransform& parent = p >= 0 ? model_[static_cast<std::size_t>(p)] : kOrigin;
-    const LocalTransform& l = out[m];
-    model_[m] = {parent.position + parent.rotation * (parent.scale * l.translation),
-                 Unit(parent.rotation * Unit(l.rotation)), parent.scale * l.scale};
-    fresh_[m] = 1;
-    if (moved_[m] == 0) animatedModel_[m] = model_[m], kept_[m] = 1;  // the animated pose's: kept (Reuse)
+    Compose(m, skeleton_.parent(m), out);
   }
   return model_[joint];
+}
+
+// Joint m's model transform from its parent's (fresh; p < 0: the model origin) and its local.
+IKPD_RIG_FLATTEN void Rig::Compose(std::size_t m, int p, std::span<const LocalTransform> out) {
+  static const ModelTransform kOrigin{};
+  const ModelTransform& parent = p >= 0 ? model_[static_cast<std::size_t>(p)] : kOrigin;
+  const LocalTransform& l = out[m];
+  model_[m] = {parent.position + parent.rotation * (parent.scale * l.translation),
+               Unit(parent.rotation * Unit(l.rotation)), parent.scale * l.scale};
+  fresh_[m] = 1;
+  if (moved_[m] == 0) animatedModel_[m] = model_[m], kept_[m] = 1;  // the animated pose's: kept (Reuse)
 }
 
 // `joint`'s local changed: its subtree is stale (a range in depth-first
 // skeletons; otherwise every joint whose parent is stale, in one forward pass).
 void Rig::Written(std::size_t joint) {
+  // Already stale and moved (a written ancestor, or an earlier write of the
+  // joint): so is its subtree, since a fresh joint's parent is fresh and a moved
+  // joint's children are moved. A chain written root first marks it once.
+  if (fresh_[joint] == 0 && moved_[joint] != 0) return;
   if (skeleton_.depthFirst()) {
     const auto first = static_cast<std::ptrdiff_t>(joint), end = static_cast<std::ptrdiff_t>(skeleton_.subtreeEnd(joint));
     std::fill(fresh_.begin() + first, fresh_.begin() + end, std::uint8_t{0});

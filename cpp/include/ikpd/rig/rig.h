@@ -349,6 +349,7 @@ class Rig {
   Status CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                     std::span<LocalTransform> out, std::span<std::uint8_t> changed);
   const ModelTransform& Model(std::size_t joint, std::span<const LocalTransform> out);
+  void Compose(std::size_t joint, int parent, std::span<const LocalTransform> out);
   void Reuse(std::span<const LocalTransform> in);
   void Written(std::size_t joint);
   void Solve(std::size_t index, float dt, std::span<LocalTransform> out);
