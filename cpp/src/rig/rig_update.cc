@@ -16,6 +16,8 @@
 namespace ikpd::rig {
 
 namespace {
+// fresh_[j]: 0 stale, 1 computed this frame, kKeptFresh kept from the last frame (Reuse).
+constexpr std::uint8_t kKeptFresh = 2;
 bool Finite(const LocalTransform& t) {
   // Every component times 0 is 0 unless one is infinite or NaN: one test for
   // the ten (the pose check runs per joint every frame).
@@ -32,6 +34,12 @@ bool SameBits(const LocalTransform& a, const LocalTransform& b) {
   std::memcpy(x, &a, sizeof(x));
   std::memcpy(y, &b, sizeof(y));
   return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]) | (x[4] ^ y[4])) == 0;
+}
+bool SameBits(const glm::quat& a, const glm::quat& b) {
+  std::uint64_t x[2], y[2];
+  std::memcpy(x, &a, sizeof(x));
+  std::memcpy(y, &b, sizeof(y));
+  return ((x[0] ^ y[0]) | (x[1] ^ y[1])) == 0;
 }
 const char* Bad(const LocalTransform& t) {
   if (!IsFinite(t.translation)) return "translation: must be finite";
@@ -155,7 +163,7 @@ void Rig::Reuse(std::span<const LocalTransform> in) {
         moved_[j] = 1, kept_[j] = 0, lastIn_[j] = in[j];
       }
     }
-    fresh_[j] = kept_[j];
+    fresh_[j] = static_cast<std::uint8_t>(kept_[j] * kKeptFresh);  // kept_: 0 or 1
     if (kept_[j] != 0) model_[j] = animatedModel_[j];
   }
   if (first < n) std::fill(moved_.begin(), moved_.end(), std::uint8_t{0});
@@ -217,11 +225,24 @@ void Rig::Written(std::size_t joint) {
 }
 
 // Stage 1: the constraint's joints in model space, in their canonical frames.
-IKPD_RIG_FLATTEN void Rig::Gather(const Constraint& c, std::span<const LocalTransform> out) {
+// A joint's canonical frame is a function of its model rotation alone (F_j is
+// fixed once configured): a model transform kept from the last frame (Reuse)
+// whose rotation is bit for bit the one this slot last took its frame from
+// takes that frame again. Transforms composed this frame (a moving pose, below
+// a write) take it as before, without the bookkeeping.
+IKPD_RIG_FLATTEN void Rig::Gather(Constraint& c, std::span<const LocalTransform> out) {
   for (std::size_t k = 0; k < c.joints.size(); ++k) {
     const std::size_t j = static_cast<std::size_t>(c.joints[k]);
     const int p = skeleton_.parent(j);
     if (p >= 0) Model(static_cast<std::size_t>(p), out);  // WriteRotations reads the parents too
+    if (fresh_[j] == kKeptFresh) [[unlikely]] {
+      const ModelTransform& m = model_[j];
+      if (c.canonicalSet[k] == 0 || !SameBits(m.rotation, c.canonicalFrom[k])) {
+        c.canonicalFrom[k] = m.rotation, c.canonical[k] = Unit(m.rotation * c.frames[k]), c.canonicalSet[k] = 1;
+      }
+      jobIn_[k] = {m.position, c.canonical[k]};
+      continue;
+    }
     const ModelTransform& m = Model(j, out);
     jobIn_[k] = {m.position, Unit(m.rotation * c.frames[k])};
   }
