@@ -179,6 +179,9 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
   c.joints.insert(c.joints.end(), s.legs.begin(), s.legs.end());
   c.joints.insert(c.joints.end(), s.eyes.begin(), s.eyes.end());
   c.frames.assign(c.joints.size(), kIdentityRotation);
+  c.canonicalFrom.assign(c.joints.size(), kIdentityRotation);
+  c.canonical.assign(c.joints.size(), kIdentityRotation);
+  c.canonicalSet.assign(c.joints.size(), 0);  // (frames change here)
   kind.detectAxes(setup, c);
   c.writes.clear();
   kind.writes(s, c.writes);

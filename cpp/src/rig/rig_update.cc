@@ -16,6 +16,8 @@
 namespace ikpd::rig {
 
 namespace {
+// fresh_[j]: 0 stale, 1 computed this frame, kKeptFresh kept from the last frame (Reuse).
+constexpr std::uint8_t kKeptFresh = 2;
 bool Finite(const LocalTransform& t) {
   // Every component times 0 is 0 unless one is infinite or NaN: one test for
   // the ten (the pose check runs per joint every frame).
@@ -32,6 +34,12 @@ bool SameBits(const LocalTransform& a, const LocalTransform& b) {
   std::memcpy(x, &a, sizeof(x));
   std::memcpy(y, &b, sizeof(y));
   return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]) | (x[4] ^ y[4])) == 0;
+}
+bool SameBits(const glm::quat& a, const glm::quat& b) {
+  std::uint64_t x[2], y[2];
+  std::memcpy(x, &a, sizeof(x));
+  std::memcpy(y, &b, sizeof(y));
+  return ((x[0] ^ y[0]) | (x[1] ^ y[1])) == 0;
 }
 const char* Bad(const LocalTransform& t) {
   if (!IsFinite(t.translation)) return "translation: must be finite";
@@ -155,7 +163,7 @@ void Rig::Reuse(std::span<const LocalTransform> in) {
         moved_[j] = 1, kept_[j] = 0, lastIn_[j] = in[j];
       }
     }
-    fresh_[j] = kept_[j];
+    fresh_[j] = static_cast<std::uint8_t>(kept_[j] * kKeptFresh);  // kept_: 0 or 1
     if (kept_[j] != 0) model_[j] = animatedModel_[j];
   }
   if (first < n) std::fill(moved_.begin(), moved_.end(), std::uint8_t{0});
@@ -165,27 +173,42 @@ void Rig::Reuse(std::span<const LocalTransform> in) {
 // fresh ancestor down (parents come before children).
 IKPD_RIG_FLATTEN const Rig::ModelTransform& Rig::Model(std::size_t joint, std::span<const LocalTransform> out) {
   if (fresh_[joint]) return model_[joint];
+  // The common step along a chain: the parent is fresh (a gather walks parents
+  // first), so the joint's transform is the one product below, without the walk.
+  const int parentOf = skeleton_.parent(joint);
+  if (parentOf < 0 || fresh_[static_cast<std::size_t>(parentOf)]) {
+    Compose(joint, parentOf, out);
+    return model_[joint];
+  }
   std::size_t count = 0;
   for (int j = static_cast<int>(joint); j >= 0 && !fresh_[static_cast<std::size_t>(j)]; j = skeleton_.parent(static_cast<std::size_t>(j))) {
     walk_[count++] = j;
   }
-  static const ModelTransform kOrigin{};
   while (count > 0) {
     const std::size_t m = static_cast<std::size_t>(walk_[--count]);
-    const int p = skeleton_.parent(m);
-    const ModelTransform& parent = p >= 0 ? model_[static_cast<std::size_t>(p)] : kOrigin;
-    const LocalTransform& l = out[m];
-    model_[m] = {parent.position + parent.rotation * (parent.scale * l.translation),
-                 Unit(parent.rotation * Unit(l.rotation)), parent.scale * l.scale};
-    fresh_[m] = 1;
-    if (moved_[m] == 0) animatedModel_[m] = model_[m], kept_[m] = 1;  // the animated pose's: kept (Reuse)
+    Compose(m, skeleton_.parent(m), out);
   }
   return model_[joint];
+}
+
+// Joint m's model transform from its parent's (fresh; p < 0: the model origin) and its local.
+IKPD_RIG_FLATTEN void Rig::Compose(std::size_t m, int p, std::span<const LocalTransform> out) {
+  static const ModelTransform kOrigin{};
+  const ModelTransform& parent = p >= 0 ? model_[static_cast<std::size_t>(p)] : kOrigin;
+  const LocalTransform& l = out[m];
+  model_[m] = {parent.position + parent.rotation * (parent.scale * l.translation),
+               Unit(parent.rotation * Unit(l.rotation)), parent.scale * l.scale};
+  fresh_[m] = 1;
+  if (moved_[m] == 0) animatedModel_[m] = model_[m], kept_[m] = 1;  // the animated pose's: kept (Reuse)
 }
 
 // `joint`'s local changed: its subtree is stale (a range in depth-first
 // skeletons; otherwise every joint whose parent is stale, in one forward pass).
 void Rig::Written(std::size_t joint) {
+  // Already stale and moved (a written ancestor, or an earlier write of the
+  // joint): so is its subtree, since a fresh joint's parent is fresh and a moved
+  // joint's children are moved. A chain written root first marks it once.
+  if (fresh_[joint] == 0 && moved_[joint] != 0) return;
   if (skeleton_.depthFirst()) {
     const auto first = static_cast<std::ptrdiff_t>(joint), end = static_cast<std::ptrdiff_t>(skeleton_.subtreeEnd(joint));
     std::fill(fresh_.begin() + first, fresh_.begin() + end, std::uint8_t{0});
@@ -202,11 +225,24 @@ void Rig::Written(std::size_t joint) {
 }
 
 // Stage 1: the constraint's joints in model space, in their canonical frames.
-IKPD_RIG_FLATTEN void Rig::Gather(const Constraint& c, std::span<const LocalTransform> out) {
+// A joint's canonical frame is a function of its model rotation alone (F_j is
+// fixed once configured): a model transform kept from the last frame (Reuse)
+// whose rotation is bit for bit the one this slot last took its frame from
+// takes that frame again. Transforms composed this frame (a moving pose, below
+// a write) take it as before, without the bookkeeping.
+IKPD_RIG_FLATTEN void Rig::Gather(Constraint& c, std::span<const LocalTransform> out) {
   for (std::size_t k = 0; k < c.joints.size(); ++k) {
     const std::size_t j = static_cast<std::size_t>(c.joints[k]);
     const int p = skeleton_.parent(j);
     if (p >= 0) Model(static_cast<std::size_t>(p), out);  // WriteRotations reads the parents too
+    if (fresh_[j] == kKeptFresh) [[unlikely]] {
+      const ModelTransform& m = model_[j];
+      if (c.canonicalSet[k] == 0 || !SameBits(m.rotation, c.canonicalFrom[k])) {
+        c.canonicalFrom[k] = m.rotation, c.canonical[k] = Unit(m.rotation * c.frames[k]), c.canonicalSet[k] = 1;
+      }
+      jobIn_[k] = {m.position, c.canonical[k]};
+      continue;
+    }
     const ModelTransform& m = Model(j, out);
     jobIn_[k] = {m.position, Unit(m.rotation * c.frames[k])};
   }

@@ -49,6 +49,37 @@ TEST(RigStack, EachConstraintSeesThePosePreviousOnesLeft) {
   }
 }
 
+// Three constraints each below the one before on a chain (an aim, a two-bone
+// below its joint, an aim below the two-bone): the rig gives bit for bit what
+// three rigs of one constraint each give, the first's output the second's input.
+// The second writes a joint already below a write, so its subtree must be marked
+// again: the third reads its model transforms from the two-bone's pose.
+TEST(RigStack, WritesBelowAWriteEqualRigsInSequence) {
+  iktest::Rng rng(4303);
+  for (int i = 0; i < 200; ++i) {
+    const ChainRig chain = RandomChain(rng, 8);
+    const std::vector<LocalTransform> pose = RandomPose(rng, chain.rest);
+    const ConstraintSettings stack[] = {Settings(ConstraintKind::kAim, {1}), Settings(ConstraintKind::kTwoBone, {3, 4, 5}),
+                                        Settings(ConstraintKind::kAim, {6})};
+    const glm::vec3 targets[] = {rng.Vec(-4.0f, 4.0f), rng.Vec(-2.0f, 2.0f), rng.Vec(-4.0f, 4.0f)};
+    Rig all = MakeRig(chain);
+    std::vector<LocalTransform> in = pose, out(8), outAll(8);
+    for (int k = 0; k < 3; ++k) {
+      ASSERT_TRUE(all.Add(stack[k]).ok());
+      all.frames()[static_cast<std::size_t>(k)].target = targets[k];
+      Rig one = MakeRig(chain);
+      ASSERT_TRUE(one.Add(stack[k]).ok());
+      one.frames()[0].target = targets[k];
+      ASSERT_TRUE(one.Update(0.0f, in, {}, out).ok());
+      in = out;
+    }
+    ASSERT_TRUE(all.Update(0.0f, pose, {}, outAll).ok());
+    for (int j = 0; j < 8; ++j) {
+      ASSERT_TRUE(outAll[j].rotation == in[j].rotation && outAll[j].translation == in[j].translation) << "case " << i << ", joint " << j;
+    }
+  }
+}
+
 TEST(RigStack, ChangedFlagsOnlyTheWrittenJoints) {
   iktest::Rng rng(2511);
   const ChainRig chain = RandomChain(rng, 6);

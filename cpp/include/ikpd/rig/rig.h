@@ -349,10 +349,11 @@ class Rig {
   Status CheckFrame(float dt, std::span<const LocalTransform> in, const LocalTransform& root,
                     std::span<LocalTransform> out, std::span<std::uint8_t> changed);
   const ModelTransform& Model(std::size_t joint, std::span<const LocalTransform> out);
+  void Compose(std::size_t joint, int parent, std::span<const LocalTransform> out);
   void Reuse(std::span<const LocalTransform> in);
   void Written(std::size_t joint);
   void Solve(std::size_t index, float dt, std::span<LocalTransform> out);
-  void Gather(const Constraint& c, std::span<const LocalTransform> out);
+  void Gather(Constraint& c, std::span<const LocalTransform> out);
   bool WriteRotations(Constraint& c, float weight, bool pelvis, std::span<LocalTransform> out);
   void SetRoot(const LocalTransform& root);
   Status Fail(std::size_t index, const char* field, std::size_t item, const char* message);

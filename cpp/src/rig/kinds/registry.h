@@ -32,6 +32,10 @@ struct Constraint {
   ConstraintSettings settings;
   std::vector<int> joints;            // every joint it reads (spine, arms, legs, eyes)
   std::vector<glm::quat> frames;      // F_j per joint (rig.h, "Axes")
+  // Per joint: the last gathered model rotation and its canonical frame Unit(R·F_j)
+  // (kept animated transforms repeat it every frame); canonicalSet 0 until then.
+  std::vector<glm::quat> canonicalFrom, canonical;
+  std::vector<std::uint8_t> canonicalSet;
   std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
   std::vector<int> writeAncestors;    // per write: the write (index into writes) of its nearest written ancestor (−1: none)
   std::size_t groundFirst = 0;        // first leg in grounds()/probes()
