@@ -137,7 +137,7 @@ inline Targets Script(float t, const LocalTransform& root, const std::vector<rig
     rel = glm::mix(rel, glm::vec3(0.08f * s, -0.05f, 0.36f), Ease(p, 6.0f, 7.0f) * (1.0f - Ease(p, 7.5f, 8.0f)));
     rel = glm::mix(rel, glm::vec3(0.25f * s, 0.38f, 0.08f), Ease(p, 8.0f, 8.8f) * (1.0f - Ease(p, 9.0f, 9.5f)));
     rel = glm::mix(rel, glm::vec3(0.45f * s, 0.02f, 0.0f), Ease(p, 9.3f, 9.8f) * (1.0f - Ease(p, 9.8f, 10.2f)));
-    const float behindHead = Ease(p, 9.9f, 11.0f) * (1.0f - Ease(p, 11.0f, 12.1f));  // 1.1 s in, 1.1 s out
+    const float behindHead = Ease(p, 9.9f, 11.0f) * (1.0f - Ease(p, 11.0f, 11.9f));  // 1.1 s in, 0.9 s out
     rel = glm::mix(rel, glm::vec3(-0.06f * s, 0.2f, -0.14f), behindHead);
     rel += glm::vec3(0.3f * s, 0.1f, 0.25f) * (4.0f * behindHead * (1.0f - behindHead));  // around the shoulder, not through it
     rel = glm::mix(rel, glm::vec3(0.04f * s, -0.4f, -0.16f), Ease(p, 12.0f, 13.0f) * (1.0f - Ease(p, 14.5f, 15.5f)));

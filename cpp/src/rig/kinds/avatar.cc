@@ -80,6 +80,15 @@ void PrepareLimb(const Setup& setup, Constraint& c, AvatarLimb& limb, const glm:
   limb.reach = glm::length(mid - root) + glm::length(end - mid);
 }
 
+// Where a folded arm's elbow points, model space at rest (docs/rig/avatar.md,
+// "Stages", Arms): out along the rest arm, down and back, 1 : 0.5 : 1.5.
+glm::vec3 FoldedElbow(const Setup& setup, const Constraint& c, const AvatarLimb& arm) {
+  const auto at = [&](int slot) { return setup.Rest(c.joints[static_cast<std::size_t>(slot)]).position; };
+  glm::vec3 out = at(arm.end) - at(arm.upper);
+  out = NormalizeOr(out - glm::dot(out, setup.up) * setup.up - glm::dot(out, setup.facing) * setup.facing, glm::cross(setup.up, setup.facing));
+  return glm::normalize(out - 0.5f * setup.up - 1.5f * setup.facing);
+}
+
 void DetectAxes(const Setup& setup, Constraint& c) {
   AvatarState& a = std::get<AvatarState>(c.state);
   const ConstraintSettings& s = c.settings;
@@ -111,7 +120,9 @@ void DetectAxes(const Setup& setup, Constraint& c) {
       if ((a.below[static_cast<std::size_t>(k)] >> first) & 1u) arm.parent = k;
     }
     PrepareLimb(setup, c, arm, -setup.facing);  // a straight arm's elbow points back
-    arm.up = glm::conjugate(setup.Rest(c.joints[static_cast<std::size_t>(arm.parent)]).rotation) * setup.up;
+    const glm::quat parentRest = setup.Rest(c.joints[static_cast<std::size_t>(arm.parent)]).rotation;
+    arm.up = glm::conjugate(parentRest) * setup.up;
+    arm.fold = glm::conjugate(parentRest) * FoldedElbow(setup, c, arm);
     arm.carried = 0;
     for (int k = first; k <= arm.end; ++k) arm.carried |= 1u << k;
   }

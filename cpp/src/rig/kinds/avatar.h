@@ -25,6 +25,7 @@ struct AvatarLimb {
   std::uint32_t carried = 0; // the limb's slots the spine stages leave to CarryLimb (bits; a leg's hip is carried at once)
   glm::vec3 bend{0.0f};      // the rest bend direction (elbow, knee) in the end joint's canonical frame
   glm::vec3 up{0.0f, 1.0f, 0.0f};  // arms: the character's up in the parent slot's rest frame
+  glm::vec3 fold{0.0f};      // arms: where a folded elbow points (out, down and back) in the parent slot's rest frame (ArmPole)
   float reach = 0.0f;        // upper + lower rest length
 };
 
