@@ -6,6 +6,8 @@
 // VRMC_springBone_extended_collider) in collider groups.
 import { BoxGeometry, Bone, Float32BufferAttribute, MeshBasicMaterial, Skeleton, SkinnedMesh, Uint16BufferAttribute, Vector3 } from 'three';
 import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { VRMLoaderPlugin } from '@pixiv/three-vrm';
 import { buildHumanoid } from './three-humanoid.js';
 import './gltf-round-trip.js'; // its FileReader for GLTFExporter in Node
 
@@ -113,3 +115,38 @@ export async function exportSpringVrm({ severalCenters = false } = {}) {
 
 /** The chains' bone names, root to tail (what the tests read back). */
 export const SPRING_CHAINS = CHAINS.map(([name, , , , n]) => Array.from({ length: n + 1 }, (_, k) => `${name}${k}`));
+
+/** The VRM in `bytes` (exportSpringVrm's), read by GLTFLoader and three-vrm's VRMLoaderPlugin. */
+export async function loadSpringVrm(bytes) {
+  const loader = new GLTFLoader().register((parser) => new VRMLoaderPlugin(parser));
+  const gltf = await loader.parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), '');
+  return gltf.userData.vrm;
+}
+
+/**
+ * The VRM in `bytes` over 4 s at 60 Hz, its hips turning, swaying and
+ * hopping: each frame's tails (world positions of SPRING_CHAINS' bones below
+ * each root) moved by three-vrm's own update, or (`rig`: a function making an
+ * IKRig on the VRM's scene with its springs added) by ikpd's. `check(vrm)` is
+ * called on the loaded VRM first.
+ */
+export async function simulateSpringVrm(bytes, { rig: makeRig = null, check = () => {} } = {}) {
+  const vrm = await loadSpringVrm(bytes);
+  check(vrm);
+  const hips = vrm.humanoid.getRawBoneNode('hips'), y = hips.position.y;
+  const bones = SPRING_CHAINS.map((chain) => chain.map((name) => vrm.scene.getObjectByName(name)));
+  const rig = makeRig ? makeRig(vrm) : null;
+  const kept = [];
+  for (let k = 0; k <= 240; k++) {
+    const t = k / 60;
+    hips.rotation.set(0, 0.9 * Math.sin(1.3 * t), 0.2 * Math.sin(2 * t));
+    hips.position.y = y + 0.12 * Math.max(0, Math.sin(2.2 * t)) ** 4;
+    vrm.scene.updateMatrixWorld(true);
+    if (rig) rig.update(k === 0 ? 0 : 1 / 60);
+    else if (k > 0) vrm.springBoneManager.update(1 / 60);
+    vrm.scene.updateMatrixWorld(true);
+    if (k > 0) kept.push(bones.flatMap((chain) => chain.slice(1).map((b) => b.getWorldPosition(new Vector3()))));
+  }
+  rig?.dispose();
+  return kept;
+}

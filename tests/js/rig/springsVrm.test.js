@@ -12,11 +12,9 @@ import {
   VRMSpringBoneCollider, VRMSpringBoneColliderShapeCapsule, VRMSpringBoneColliderShapePlane, VRMSpringBoneColliderShapeSphere,
   VRMSpringBoneJoint, VRMSpringBoneManager,
 } from '@pixiv/three-vrm-springbone';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { VRMLoaderPlugin } from '@pixiv/three-vrm';
 import { ikpd } from '../../support/setup.js';
 import { headCharacter } from '../../support/spring-character.js';
-import { exportSpringVrm, SPRING_CHAINS } from '../../support/vrm-glb.js';
+import { exportSpringVrm, simulateSpringVrm } from '../../support/vrm-glb.js';
 import { IKRig } from '../../../web/three/index.js';
 
 const VRM = { stiffness: 1, dragForce: 0.4, gravityPower: 0.3, hitRadius: 0.01 };
@@ -235,33 +233,10 @@ describe("springs: add('springs', { vrm })", () => {
 
   it('takes a VRM 1.0 file loaded by GLTFLoader and VRMLoaderPlugin: within 2 mm RMS of its own update at 60 Hz', async () => {
     const bytes = await exportSpringVrm();
-    const load = async () => {
-      const loader = new GLTFLoader().register((parser) => new VRMLoaderPlugin(parser));
-      const gltf = await loader.parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), '');
-      return gltf.userData.vrm;
-    };
-    const simulate = async (ours) => {
-      const vrm = await load();
-      expect(vrm.springBoneManager.colliders.map((c) => `${c.shape.type}${c.shape.inside ? ' inside' : ''}`).sort())
-        .toEqual(['capsule', 'capsule inside', 'plane', 'sphere', 'sphere inside']);
-      const hips = vrm.humanoid.getRawBoneNode('hips'), y = hips.position.y;
-      const bones = SPRING_CHAINS.map((chain) => chain.map((name) => vrm.scene.getObjectByName(name)));
-      let rig = null;
-      if (ours) rig = new IKRig(ikpd, vrm.scene), rig.add('springs', { vrm });
-      const kept = [];
-      for (let k = 0; k <= 240; k++) {
-        const t = k / 60;
-        hips.rotation.set(0, 0.9 * Math.sin(1.3 * t), 0.2 * Math.sin(2 * t));
-        hips.position.y = y + 0.12 * Math.max(0, Math.sin(2.2 * t)) ** 4;
-        vrm.scene.updateMatrixWorld(true);
-        if (ours) rig.update(k === 0 ? 0 : 1 / 60);
-        else if (k > 0) vrm.springBoneManager.update(1 / 60);
-        vrm.scene.updateMatrixWorld(true);
-        if (k > 0) kept.push(bones.flatMap((chain) => chain.slice(1).map((b) => b.getWorldPosition(new Vector3()))));
-      }
-      rig?.dispose();
-      return kept;
-    };
+    const check = (vrm) => expect(vrm.springBoneManager.colliders.map((c) => `${c.shape.type}${c.shape.inside ? ' inside' : ''}`).sort())
+      .toEqual(['capsule', 'capsule inside', 'plane', 'sphere', 'sphere inside']);
+    const rig = (vrm) => { const r = new IKRig(ikpd, vrm.scene); r.add('springs', { vrm }); return r; };
+    const simulate = (ours) => simulateSpringVrm(bytes, { rig: ours ? rig : null, check });
     const ours = await simulate(true), theirs = await simulate(false);
     const rest = ours[0].map((p) => p.clone());
     const swing = Math.max(...ours.flatMap((f) => f.map((p, j) => p.distanceTo(rest[j]))));

@@ -39,16 +39,13 @@ struct Pass {
 // chest still (shoulderWeight and chestTurn 0), so the upper arm joint stays put.
 Pass Run(int rate) {
   Pass out;
-  const std::vector<int> parents = avatartest::Parents();
-  const std::vector<LocalTransform> rest = avatartest::Rest();
-  const std::vector<World> restWorld = Fk(parents, rest);
-  Skeleton skeleton;
-  EXPECT_TRUE(skeleton.Init(parents).ok());
-  Rig rig;
-  EXPECT_TRUE(rig.Init(skeleton, rest).ok());
   ikpd::rig::ConstraintSettings s = avatartest::Settings();
   s.avatar.shoulderWeight = 0.0f, s.avatar.chestTurn = 0.0f;
-  EXPECT_TRUE(rig.Add(s).ok());
+  avatartest::AvatarRig made(s);
+  const std::vector<int>& parents = made.parents;
+  const std::vector<LocalTransform>& rest = made.rest;
+  const std::vector<World>& restWorld = made.restWorld;
+  Rig& rig = made.rig;
   // Across the folded elbow's direction (out, down and back, 1 : 0.5 : 1.5)
   // toward in, up and back, 2.5 cm from the shoulder at the nearest.
   const glm::vec3 fold = glm::normalize(glm::vec3(1.0f, -0.5f, -1.5f));

@@ -20,15 +20,11 @@ constexpr float kStart = 1.0f, kEnd = 3.0f;
 
 std::vector<std::vector<World>> Simulate(int rate, float duration, float distance) {
   std::vector<std::vector<World>> frames;
-  const std::vector<int> parents = avatartest::Parents();
-  const std::vector<LocalTransform> rest = avatartest::Rest();
-  const std::vector<World> restWorld = Fk(parents, rest);
-  Skeleton skeleton;
-  EXPECT_TRUE(skeleton.Init(parents).ok());
-  Rig rig;
-  EXPECT_TRUE(rig.Init(skeleton, rest).ok());
-  const ikpd::Status added = rig.Add(avatartest::Settings());
-  EXPECT_TRUE(added.ok()) << added.error;
+  avatartest::AvatarRig made;
+  const std::vector<int>& parents = made.parents;
+  const std::vector<LocalTransform>& rest = made.rest;
+  const std::vector<World>& restWorld = made.restWorld;
+  Rig& rig = made.rig;
   std::vector<LocalTransform> solved(rest.size());
   const float dt = 1.0f / static_cast<float>(rate);
   const int count = static_cast<int>(kEnd * static_cast<float>(rate));

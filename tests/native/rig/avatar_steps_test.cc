@@ -36,17 +36,13 @@ struct Walk {
 
 Walk Simulate(int rate, ikpd::rig::AvatarSettings settings = {}) {
   Walk out;
-  const std::vector<int> parents = avatartest::Parents();
-  const std::vector<LocalTransform> rest = avatartest::Rest();
-  const std::vector<World> restWorld = Fk(parents, rest);
-  Skeleton skeleton;
-  EXPECT_TRUE(skeleton.Init(parents).ok());
-  Rig rig;
-  EXPECT_TRUE(rig.Init(skeleton, rest).ok());
   ConstraintSettings s = avatartest::Settings();
   s.avatar = settings;
-  const ikpd::Status added = rig.Add(s);
-  EXPECT_TRUE(added.ok()) << added.error;
+  avatartest::AvatarRig made(s);
+  const std::vector<int>& parents = made.parents;
+  const std::vector<LocalTransform>& rest = made.rest;
+  const std::vector<World>& restWorld = made.restWorld;
+  Rig& rig = made.rig;
   std::vector<LocalTransform> solved(rest.size());
   const float dt = 1.0f / static_cast<float>(rate);
   const int count = static_cast<int>(kEnd * static_cast<float>(rate));

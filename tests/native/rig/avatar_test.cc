@@ -68,15 +68,11 @@ struct Session {
 
 Session Track(int rate, bool framed = false) {
   Session out;
-  const std::vector<int> parents = avatartest::Parents();
-  const std::vector<LocalTransform> rest = avatartest::Rest(framed);
-  const std::vector<World> restWorld = Fk(parents, rest);
-  Skeleton skeleton;
-  EXPECT_TRUE(skeleton.Init(parents).ok());
-  Rig rig;
-  EXPECT_TRUE(rig.Init(skeleton, rest).ok());
-  const ikpd::Status added = rig.Add(avatartest::Settings());
-  EXPECT_TRUE(added.ok()) << added.error;
+  avatartest::AvatarRig made(avatartest::Settings(), framed);
+  const std::vector<int>& parents = made.parents;
+  const std::vector<LocalTransform>& rest = made.rest;
+  const std::vector<World>& restWorld = made.restWorld;
+  Rig& rig = made.rig;
   std::vector<LocalTransform> solved(rest.size());
   out.dt = 1.0f / static_cast<float>(rate);
   const int count = static_cast<int>(avatartest::kSessionLength * static_cast<float>(rate));

@@ -175,6 +175,25 @@ inline Planted PlantedRuns(const std::vector<glm::vec3>& path, float still = 5e-
   return out;
 }
 
+// The humanoid (Rest(framed)) and a rig on it with `s` added; failures are the
+// test's. Kept in place (the rig refers to its skeleton).
+struct AvatarRig {
+  std::vector<int> parents = Parents();
+  std::vector<LocalTransform> rest;
+  std::vector<rigtest::World> restWorld;
+  rigtest::Skeleton skeleton;
+  rigtest::Rig rig;
+  explicit AvatarRig(const rigtest::ConstraintSettings& s = Settings(), bool framed = false)
+      : rest(Rest(framed)), restWorld(rigtest::Fk(parents, rest)) {
+    EXPECT_TRUE(skeleton.Init(parents).ok());
+    EXPECT_TRUE(rig.Init(skeleton, rest).ok());
+    const ikpd::Status added = rig.Add(s);
+    EXPECT_TRUE(added.ok()) << added.error;
+  }
+  AvatarRig(const AvatarRig&) = delete;
+  AvatarRig& operator=(const AvatarRig&) = delete;
+};
+
 // Two poses bit for bit equal.
 inline bool SamePose(const std::vector<LocalTransform>& a, const std::vector<LocalTransform>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(LocalTransform)) == 0;
