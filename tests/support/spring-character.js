@@ -22,3 +22,13 @@ export function headCharacter() {
   const body = bone('body', scene, 0, 1, 0), neck = bone('neck', body, 0, 0.45, 0), head = bone('head', neck, 0, 0.1, 0);
   return { scene, body, neck, head, chain };
 }
+
+/** Root mean square of the distances between two recordings (frames of Vector3s, joint for joint). */
+export function rms(a, b) {
+  let sum = 0, n = 0;
+  a.forEach((frame, f) => frame.forEach((p, j) => { sum += p.distanceToSquared(b[f][j]); n++; }));
+  return Math.sqrt(sum / n);
+}
+
+/** The largest distance between two recordings, joint for joint. */
+export const largest = (a, b) => Math.max(...a.flatMap((frame, f) => frame.map((p, j) => p.distanceTo(b[f][j]))));

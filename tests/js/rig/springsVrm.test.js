@@ -13,7 +13,7 @@ import {
   VRMSpringBoneJoint, VRMSpringBoneManager,
 } from '@pixiv/three-vrm-springbone';
 import { ikpd } from '../../support/setup.js';
-import { headCharacter } from '../../support/spring-character.js';
+import { headCharacter, largest, rms } from '../../support/spring-character.js';
 import { exportSpringVrm, simulateSpringVrm } from '../../support/vrm-glb.js';
 import { IKRig } from '../../../web/three/index.js';
 
@@ -127,12 +127,6 @@ function run(names, shapes, rate, { ours, every = 1, seconds = 4, vrm0 = false }
   return kept;
 }
 
-const rms = (a, b) => {
-  let sum = 0, n = 0;
-  a.forEach((frame, f) => frame.forEach((p, j) => { sum += p.distanceToSquared(b[f][j]); n++; }));
-  return Math.sqrt(sum / n);
-};
-const largest = (a, b) => Math.max(...a.flatMap((frame, f) => frame.map((p, j) => p.distanceTo(b[f][j]))));
 // How far the tails get from where they would be without the collider (it must act for the comparison to mean something).
 const CHAIN_OF = { plane: 'tail', insideSphere: 'ribbon', insideCapsule: 'tail' };
 

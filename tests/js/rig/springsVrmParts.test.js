@@ -12,7 +12,7 @@ import { Quaternion, Vector3 } from 'three';
 import { VRMSpringBoneCollider, VRMSpringBoneColliderShapeCapsule, VRMSpringBoneColliderShapeSphere, VRMSpringBoneJoint, VRMSpringBoneManager } from '@pixiv/three-vrm-springbone';
 import { ikpd } from '../../support/setup.js';
 import { exportSpringVrm, simulateSpringVrm } from '../../support/vrm-glb.js';
-import { headCharacter } from '../../support/spring-character.js';
+import { headCharacter, largest, rms } from '../../support/spring-character.js';
 import { IKRig } from '../../../web/three/index.js';
 
 const VRM = { stiffness: 1, dragForce: 0.4, gravityPower: 0.3, hitRadius: 0.01 };
@@ -116,12 +116,6 @@ function run(make, rate, { ours, every = 1, seconds = 4, teleport = true, relati
   return kept;
 }
 
-const rms = (a, b) => {
-  let sum = 0, n = 0;
-  a.forEach((frame, f) => frame.forEach((p, j) => { sum += p.distanceToSquared(b[f][j]); n++; }));
-  return Math.sqrt(sum / n);
-};
-const largest = (a, b) => Math.max(...a.flatMap((frame, f) => frame.map((p, j) => p.distanceTo(b[f][j]))));
 const swing = (a) => Math.max(...a.flatMap((frame) => frame.map((p, j) => p.distanceTo(a[0][j]))));
 const mm = (x) => (x * 1e3).toFixed(3);
 

@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -42,10 +41,7 @@ Pass Run(int rate) {
   ikpd::rig::ConstraintSettings s = avatartest::Settings();
   s.avatar.shoulderWeight = 0.0f, s.avatar.chestTurn = 0.0f;
   avatartest::AvatarRig made(s);
-  const std::vector<int>& parents = made.parents;
-  const std::vector<LocalTransform>& rest = made.rest;
-  const std::vector<World>& restWorld = made.restWorld;
-  Rig& rig = made.rig;
+  auto& [parents, rest, restWorld, skeleton, rig] = made;
   // Across the folded elbow's direction (out, down and back, 1 : 0.5 : 1.5)
   // toward in, up and back, 2.5 cm from the shoulder at the nearest.
   const glm::vec3 fold = glm::normalize(glm::vec3(1.0f, -0.5f, -1.5f));
@@ -74,12 +70,7 @@ Pass Run(int rate) {
   return out;
 }
 
-const Pass& Passed(int rate) {
-  static std::map<int, Pass> runs;
-  auto it = runs.find(rate);
-  if (it == runs.end()) it = runs.emplace(rate, Run(rate)).first;
-  return it->second;
-}
+const Pass& Passed(int rate) { return avatartest::PerRate<Pass>(rate, Run); }
 
 class AvatarElbowPass : public ::testing::TestWithParam<int> {};
 

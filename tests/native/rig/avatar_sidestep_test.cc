@@ -21,10 +21,7 @@ constexpr float kStart = 1.0f, kEnd = 3.0f;
 std::vector<std::vector<World>> Simulate(int rate, float duration, float distance) {
   std::vector<std::vector<World>> frames;
   avatartest::AvatarRig made;
-  const std::vector<int>& parents = made.parents;
-  const std::vector<LocalTransform>& rest = made.rest;
-  const std::vector<World>& restWorld = made.restWorld;
-  Rig& rig = made.rig;
+  const auto& [parents, rest, restWorld, skeleton, rig] = made;
   std::vector<LocalTransform> solved(rest.size());
   const float dt = 1.0f / static_cast<float>(rate);
   const int count = static_cast<int>(kEnd * static_cast<float>(rate));
@@ -33,10 +30,7 @@ std::vector<std::vector<World>> Simulate(int rate, float duration, float distanc
     const float t = static_cast<float>(frame) / static_cast<float>(rate);
     LocalTransform root;
     root.translation = glm::vec3(distance * Ease(t, kStart, kStart + duration), 0.0f, 0.0f);  // +X: the character's left
-    const avatartest::Targets targets = avatartest::Script(0.0f, root, restWorld);
-    rig.targets()[0] = targets.head, rig.targets()[1] = targets.hands[0], rig.targets()[2] = targets.hands[1];
-    const ikpd::Status updated = rig.Update(dt, in, root, solved);
-    EXPECT_TRUE(updated.ok()) << updated.error;
+    made.Carried(dt, in, root, solved);
     frames.push_back(Fk(parents, solved, root));
   }
   return frames;

@@ -39,10 +39,7 @@ Walk Simulate(int rate, ikpd::rig::AvatarSettings settings = {}) {
   ConstraintSettings s = avatartest::Settings();
   s.avatar = settings;
   avatartest::AvatarRig made(s);
-  const std::vector<int>& parents = made.parents;
-  const std::vector<LocalTransform>& rest = made.rest;
-  const std::vector<World>& restWorld = made.restWorld;
-  Rig& rig = made.rig;
+  const auto& [parents, rest, restWorld, skeleton, rig] = made;
   std::vector<LocalTransform> solved(rest.size());
   const float dt = 1.0f / static_cast<float>(rate);
   const int count = static_cast<int>(kEnd * static_cast<float>(rate));
@@ -50,10 +47,7 @@ Walk Simulate(int rate, ikpd::rig::AvatarSettings settings = {}) {
     const float t = static_cast<float>(frame) / static_cast<float>(rate);
     const std::vector<LocalTransform> in = avatartest::Animated(rest, 0.0f);
     const LocalTransform root = Root(t);
-    const avatartest::Targets targets = avatartest::Script(0.0f, root, restWorld);  // carried with the root
-    rig.targets()[0] = targets.head, rig.targets()[1] = targets.hands[0], rig.targets()[2] = targets.hands[1];
-    const ikpd::Status updated = rig.Update(dt, in, root, solved);
-    EXPECT_TRUE(updated.ok()) << updated.error;
+    made.Carried(dt, in, root, solved);  // the head and hands carried with the root
     out.frames.push_back(Fk(parents, solved, root));
     out.animated.push_back(Fk(parents, in, root));
   }

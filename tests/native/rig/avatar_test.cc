@@ -9,7 +9,6 @@
 
 #include <array>
 #include <cmath>
-#include <map>
 #include <vector>
 
 #include "native/avatar_session.h"
@@ -69,10 +68,7 @@ struct Session {
 Session Track(int rate, bool framed = false) {
   Session out;
   avatartest::AvatarRig made(avatartest::Settings(), framed);
-  const std::vector<int>& parents = made.parents;
-  const std::vector<LocalTransform>& rest = made.rest;
-  const std::vector<World>& restWorld = made.restWorld;
-  Rig& rig = made.rig;
+  auto& [parents, rest, restWorld, skeleton, rig] = made;
   std::vector<LocalTransform> solved(rest.size());
   out.dt = 1.0f / static_cast<float>(rate);
   const int count = static_cast<int>(avatartest::kSessionLength * static_cast<float>(rate));
@@ -92,12 +88,7 @@ Session Track(int rate, bool framed = false) {
 }
 
 // Each rate's session, run once for every test.
-const Session& Tracked(int rate) {
-  static std::map<int, Session> sessions;
-  auto it = sessions.find(rate);
-  if (it == sessions.end()) it = sessions.emplace(rate, Track(rate)).first;
-  return it->second;
-}
+const Session& Tracked(int rate) { return avatartest::PerRate<Session>(rate, [](int r) { return Track(r); }); }
 
 constexpr float kBlendIn = 1.0f;  // seconds: the weight's PD has settled
 constexpr float kArmReach = 0.5f;  // the upper arm and forearm (avatar_test_util.h)

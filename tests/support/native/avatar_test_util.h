@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <initializer_list>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -192,7 +193,25 @@ struct AvatarRig {
   }
   AvatarRig(const AvatarRig&) = delete;
   AvatarRig& operator=(const AvatarRig&) = delete;
+
+  // One frame with the head and hands where the script has them at rest
+  // (Script at 0), carried with `root`: the rig's Update into `solved`.
+  void Carried(float dt, const std::vector<LocalTransform>& in, const LocalTransform& root, std::vector<LocalTransform>& solved) {
+    const Targets targets = Script(0.0f, root, restWorld);
+    rig.targets()[0] = targets.head, rig.targets()[1] = targets.hands[0], rig.targets()[2] = targets.hands[1];
+    const ikpd::Status updated = rig.Update(dt, in, root, solved);
+    EXPECT_TRUE(updated.ok()) << updated.error;
+  }
 };
+
+// `make(rate)`'s result, made once per rate for every test that asks (one cache per call site).
+template <typename T, typename Make>
+const T& PerRate(int rate, Make make) {
+  static std::map<int, T> runs;
+  auto it = runs.find(rate);
+  if (it == runs.end()) it = runs.emplace(rate, make(rate)).first;
+  return it->second;
+}
 
 // Two poses bit for bit equal.
 inline bool SamePose(const std::vector<LocalTransform>& a, const std::vector<LocalTransform>& b) {
