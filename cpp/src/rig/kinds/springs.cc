@@ -234,21 +234,30 @@ void Advance(SpringsState& t, const SpringsSettings& s, const Stage& stage, cons
   r.iterations = static_cast<float>(steps);
 }
 
+// The center's frame (model space; the rig's root when there is no center)
+// from `at(slot)`, a slot's gathered transform, and every slot outside
+// [skipFrom, skipTo) put into that frame in `now`.
+template <typename At>
+Transform IntoCenter(SpringsState& t, At at, std::size_t skipFrom, std::size_t skipTo) {
+  Transform center{glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
+  if (t.centerSlot >= 0) center = at(static_cast<std::size_t>(t.centerSlot));
+  const glm::quat toCenter = glm::conjugate(center.rotation);
+  for (std::size_t k = 0; k < t.now.size(); ++k) {
+    if (k >= skipFrom && k < skipTo) continue;
+    const Transform in = at(k);
+    t.now[k] = {toCenter * (in.position - center.position), Unit(toCenter * in.rotation)};
+  }
+  return center;
+}
+
 // One character's frame on its state `t` (a RigBatch's characters): the
 // gathered joints (stage.jobIn) into the center's space; `common` gives the
 // weight (the batch folds the character's in).
 Outcome SolveOn(const Stage& stage, const Constraint& c, const CommonSettings& common, SpringsState& t, float dt,
                 const ConstraintFrame& raw, ConstraintResult& r) {
   (void)SmoothInputs(t.smooth, common, dt, raw);  // the weight (no target)
-  // The center's frame (model space) and every joint's pose in it.
-  glm::vec3 centerPosition(0.0f);
-  glm::quat centerRotation(1.0f, 0.0f, 0.0f, 0.0f);
-  if (t.centerSlot >= 0) centerPosition = stage.jobIn[t.centerSlot].position, centerRotation = stage.jobIn[t.centerSlot].rotation;
-  const glm::quat toCenter = glm::conjugate(centerRotation);
-  for (std::size_t k = 0; k < t.now.size(); ++k) {
-    t.now[k] = {toCenter * (stage.jobIn[k].position - centerPosition), Unit(toCenter * stage.jobIn[k].rotation)};
-  }
-  Advance(t, c.settings.springs, stage, centerRotation, toCenter, dt, r);
+  const Transform center = IntoCenter(t, [&](std::size_t k) { return stage.jobIn[k]; }, 0, 0);  // every joint
+  Advance(t, c.settings.springs, stage, center.rotation, glm::conjugate(center.rotation), dt, r);
   return {true, t.smooth.weightNow};
 }
 
@@ -263,23 +272,13 @@ bool SolvePose(const Stage& stage, const PoseAccess& pose, Constraint& c, float 
     const ModelTransform& m = pose.Model(static_cast<std::size_t>(c.joints[k]));
     return Transform{m.position, Unit(m.rotation * c.frames[k])};
   };
-  glm::vec3 centerPosition(0.0f);
-  glm::quat centerRotation(1.0f, 0.0f, 0.0f, 0.0f);
-  if (t.centerSlot >= 0) {
-    const Transform center = framed(static_cast<std::size_t>(t.centerSlot));
-    centerPosition = center.position, centerRotation = center.rotation;
-  }
-  const glm::quat toCenter = glm::conjugate(centerRotation);
-  // The slots off the chains (the center, the colliders' joints), one by one.
-  const std::size_t first = c.settings.joints.size(), chained = first + ChainJoints(c.settings);
-  for (std::size_t k = 0; k < t.now.size(); ++k) {
-    if (k >= first && k < chained) continue;
-    const Transform in = framed(k);
-    t.now[k] = {toCenter * (in.position - centerPosition), Unit(toCenter * in.rotation)};
-  }
-  WalkSprings(t, c, pose, toCenter, centerPosition);
-  Advance(t, c.settings.springs, stage, centerRotation, toCenter, dt, r, !t.ancestorsInLane);  // (else WriteSprings turns them)
-  return WriteSprings(t, c, pose, t.smooth.weightNow, centerRotation, stage.desired);
+  // The slots off the chains (the center, the colliders' joints) one by one; the chains walked.
+  const std::size_t first = c.settings.joints.size();
+  const Transform center = IntoCenter(t, framed, first, first + ChainJoints(c.settings));
+  const glm::quat toCenter = glm::conjugate(center.rotation);
+  WalkSprings(t, c, pose, toCenter, center.position);
+  Advance(t, c.settings.springs, stage, center.rotation, toCenter, dt, r, !t.ancestorsInLane);  // (else WriteSprings turns them)
+  return WriteSprings(t, c, pose, t.smooth.weightNow, center.rotation, stage.desired);
 }
 
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
