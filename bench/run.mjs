@@ -311,9 +311,10 @@ extra.realCharacter = await benchRealCharacter(ikpd, measure);
 extra.transitions = await benchTransitions(ikpd, measure);
 extra.transitionsHumanoid = benchTransitionsHumanoid(ikpd, measure);
 // 42 spring joints with two colliders: IKRig's springs beside three-vrm's VRMSpringBoneManager.
-extra.springs = benchSprings(ikpd, measure);
-// The same 42 joints from a VRM with one center and with three (one constraint per center).
-extra.springsParts = benchSpringsParts(ikpd, measure);
+// Each side in its own fresh processes, alternated (bench/js/springs.js says why).
+extra.springs = benchSprings();
+// The same 42 joints from a VRM with one center and with three (one constraint per center), each in its own processes.
+extra.springsParts = benchSpringsParts();
 
 // ------------------------------------------------------------ size and start-up
 {

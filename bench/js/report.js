@@ -92,7 +92,7 @@ export function printExtras(extra) {
   }
   if (extra.springs) {
     const r = extra.springs;
-    console.log(`spring bones (${r.joints} joints in 7 chains, a sphere and a capsule), per character frame: IKRig springs ${fmt(r.ikpd)}, three-vrm VRMSpringBoneManager.update ${fmt(r.threeVrm)}: ${ratio(r.threeVrm, r.ikpd)} faster (target ≥ 10×)`);
+    console.log(`spring bones (${r.joints} joints in 7 chains, a sphere and a capsule), per character frame: IKRig springs ${fmt(r.ikpd)}, three-vrm VRMSpringBoneManager.update ${fmt(r.threeVrm)}: ${ratio(r.threeVrm, r.ikpd)} faster (target ≥ 10×; each side in its own fresh processes, alternated, median of ${r.runs?.ikpd.length ?? 1} each)`);
   }
   if (extra.springsParts) {
     const r = extra.springsParts;

@@ -3,12 +3,16 @@
 // through IKRig's springs constraint and through three-vrm's
 // VRMSpringBoneManager.update on the same bones and colliders, three.js bones read
 // and written by both. Not shipped; bench/run.mjs only.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Quaternion, Vector3 } from 'three';
 import {
   VRMSpringBoneCollider, VRMSpringBoneColliderShapeCapsule, VRMSpringBoneColliderShapeSphere, VRMSpringBoneJoint, VRMSpringBoneManager,
 } from '@pixiv/three-vrm-springbone';
 import { IKRig } from '../../web/three/index.js';
 import { headCharacter } from '../../tests/support/spring-character.js';
+import { init } from '../../web/index.js';
+import { measure, median, quick } from './measure.js';
 
 const CHAINS = 7;
 const JOINTS = 6; // swinging joints per chain (each with a tail: the next bone)
@@ -39,8 +43,9 @@ function animate(c, t) {
   c.body.position.x = 0.2 * Math.sin(2 * t);
 }
 
-/** ns per character frame: `ikpd` (IKRig springs), `threeVrm` (VRMSpringBoneManager.update), and the joint count. */
-export function benchSprings(ikpd, measure) {
+// One frame of each side (the scripted head, the scene's matrices, then the
+// side's springs), each on its own character: `step()` and `dispose()`.
+export function ikpdSide(ikpd) {
   const dt = 1 / 60;
   const ours = character();
   const rig = new IKRig(ikpd, ours.scene);
@@ -49,17 +54,19 @@ export function benchSprings(ikpd, measure) {
     colliders: [{ joint: ours.head, ...SPHERE }, { joint: ours.neck, shape: 'capsule', ...CAPSULE }],
   });
   let t = 0;
-  const out = {
-    joints: CHAINS * JOINTS,
-    ikpd: measure(() => {
+  return {
+    step() {
       t += dt;
       animate(ours, t);
       ours.scene.updateMatrixWorld(true);
       rig.update(dt);
-    }, 1),
+    },
+    dispose() { rig.dispose(); },
   };
-  rig.dispose();
+}
 
+export function threeVrmSide() {
+  const dt = 1 / 60;
   const theirs = character();
   const sphere = new VRMSpringBoneCollider(new VRMSpringBoneColliderShapeSphere({ offset: new Vector3(...SPHERE.offset), radius: SPHERE.radius }));
   const capsule = new VRMSpringBoneCollider(new VRMSpringBoneColliderShapeCapsule({
@@ -78,12 +85,51 @@ export function benchSprings(ikpd, measure) {
   }
   theirs.scene.updateMatrixWorld(true);
   manager.setInitState();
-  t = 0;
-  out.threeVrm = measure(() => {
-    t += dt;
-    animate(theirs, t);
-    theirs.scene.updateMatrixWorld(true);
-    manager.update(dt);
-  }, 1);
-  return out;
+  let t = 0;
+  return {
+    step() {
+      t += dt;
+      animate(theirs, t);
+      theirs.scene.updateMatrixWorld(true);
+      manager.update(dt);
+    },
+    dispose() {},
+  };
+}
+
+// Each side is timed in a fresh Node process of its own (this file run as a
+// script), the sides' processes alternated (ikpd, three-vrm, three-vrm, ikpd,
+// …), each side's figure the median of its processes' medians: the same for
+// both sides. Why not one process: three-vrm's VRMSpringBoneJoint wraps its
+// center's `matrixWorld.elements` in a Proxy (its inverse cache), and once
+// three.js's shared Matrix4.multiplyMatrices has seen it, its stores box
+// every float for whatever runs after it in that process (`node --trace-gc`:
+// 4 scavenges over IKRig's samples run first, 240 run after three-vrm's side;
+// the sampling heap profiler: 23 KB a frame in multiplyMatrices), which took
+// IKRig's side from 16 to 37–52 µs a frame. docs/performance.md, "Springs".
+const SIDES = { ikpd: (ikpd) => ikpdSide(ikpd), threeVrm: () => threeVrmSide() };
+const ROUNDS = quick ? 1 : 3;
+
+/** ns per character frame: `ikpd` (IKRig springs), `threeVrm` (VRMSpringBoneManager.update), the joint count, and each process's figure. */
+export function benchSprings() {
+  const runs = { ikpd: [], threeVrm: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const side of r % 2 ? ['threeVrm', 'ikpd'] : ['ikpd', 'threeVrm']) {
+      const line = execFileSync(process.execPath, [fileURLToPath(import.meta.url), side, ...(quick ? ['--quick'] : [])], { encoding: 'utf8' });
+      runs[side].push(JSON.parse(line.trim().split('\n').pop()).ns);
+    }
+  }
+  return { joints: CHAINS * JOINTS, ikpd: median(runs.ikpd), threeVrm: median(runs.threeVrm), runs };
+}
+
+// As a script: `node bench/js/springs.js ikpd|threeVrm [--quick]` prints `{"ns": …}` for that side alone,
+// after the same init({ batch: true }) as bench/run.mjs on both sides.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const side = process.argv[2];
+  if (!SIDES[side]) throw new TypeError(`side: expected one of ${Object.keys(SIDES).join(', ')}, got ${side}`);
+  const ikpd = await init({ batch: true });
+  const s = SIDES[side](ikpd);
+  const ns = measure(s.step, 1);
+  s.dispose();
+  console.log(JSON.stringify({ ns }));
 }

@@ -5,10 +5,14 @@
 // and whose chains are spread over three (the body, the neck, none): what the
 // extra constraints cost a character frame, three.js bones read and written.
 // Not shipped; bench/run.mjs only.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Quaternion, Vector3 } from 'three';
 import { VRMSpringBoneCollider, VRMSpringBoneColliderShapeSphere, VRMSpringBoneJoint, VRMSpringBoneManager } from '@pixiv/three-vrm-springbone';
 import { IKRig } from '../../web/three/index.js';
 import { headCharacter } from '../../tests/support/spring-character.js';
+import { init } from '../../web/index.js';
+import { measure, median, quick } from './measure.js';
 
 const CHAINS = 7;
 const JOINTS = 6;
@@ -55,9 +59,33 @@ function frameTime(ikpd, measure, centers) {
   return { ns, parts };
 }
 
-/** ns per character frame: one center (one constraint) and three centers (three constraints). */
-export function benchSpringsParts(ikpd, measure) {
-  const one = frameTime(ikpd, measure, (k, c) => c.body);
-  const three = frameTime(ikpd, measure, (k, c) => [c.body, c.neck, null][k % 3]);
-  return { joints: CHAINS * JOINTS, one: one.ns, three: three.ns, parts: three.parts };
+const CENTERS = { one: (k, c) => c.body, three: (k, c) => [c.body, c.neck, null][k % 3] };
+const ROUNDS = quick ? 1 : 3;
+
+/**
+ * ns per character frame: one center (one constraint) and three centers (three constraints), each in
+ * fresh Node processes of its own, alternated, the median of its processes' (as bench/js/springs.js:
+ * three-vrm's center Proxy, met by three.js's matrix code once that code is hot, slows whatever runs
+ * after it in the process; docs/performance.md, "Springs").
+ */
+export function benchSpringsParts() {
+  const runs = { one: [], three: [] };
+  let parts = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const name of r % 2 ? ['three', 'one'] : ['one', 'three']) {
+      const line = execFileSync(process.execPath, [fileURLToPath(import.meta.url), name, ...(quick ? ['--quick'] : [])], { encoding: 'utf8' });
+      const out = JSON.parse(line.trim().split('\n').pop());
+      runs[name].push(out.ns);
+      if (name === 'three') parts = out.parts;
+    }
+  }
+  return { joints: CHAINS * JOINTS, one: median(runs.one), three: median(runs.three), parts, runs };
+}
+
+// As a script: `node bench/js/springs_parts.js one|three [--quick]` prints `{"ns": …, "parts": …}`.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const name = process.argv[2];
+  if (!CENTERS[name]) throw new TypeError(`centers: expected one of ${Object.keys(CENTERS).join(', ')}, got ${name}`);
+  const ikpd = await init({ batch: true });
+  console.log(JSON.stringify(frameTime(ikpd, measure, CENTERS[name])));
 }

@@ -6,6 +6,7 @@
 // add('springs', { vrm }) within 2 mm RMS of three-vrm's own update at 60 Hz,
 // and at 30 / 240 Hz within 1 mm of its own 60 Hz; the manager's update taken
 // over; bad input named with nothing changed.
+import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Quaternion, Vector3 } from 'three';
 import {
@@ -194,6 +195,30 @@ describe("springs: add('springs', { vrm })", () => {
     rig.update(1 / 60);
     expect(c.hair[2].quaternion.equals(before[2])).toBe(false);
     rig.dispose();
+  });
+
+  it("gives three-vrm's center matrix its plain elements back, and three-vrm's own update still works when given back", () => {
+    // three-vrm's Proxy on the center's matrixWorld.elements makes three.js's shared matrix code box every float.
+    const given = character(), untouched = character();
+    const mGiven = manager(given, ALL, SHAPE_NAMES), mUntouched = manager(untouched, ALL, SHAPE_NAMES);
+    expect(types.isProxy(given.neck.matrixWorld.elements)).toBe(true);
+    const rig = new IKRig(ikpd, given.scene);
+    rig.add('springs', { vrm: mGiven });
+    expect(types.isProxy(given.neck.matrixWorld.elements)).toBe(false);
+    rig.dispose();
+    delete mGiven.update;
+    for (const m of [mGiven, mUntouched]) m.setInitState();
+    // Given back, three-vrm's update (its center's inverse read afresh each time) moves the bones as an untouched manager's.
+    let gap = 0;
+    for (let f = 1; f <= 120; f++) {
+      for (const [c, m] of [[given, mGiven], [untouched, mUntouched]]) {
+        animate(c, f / 60);
+        c.scene.updateMatrixWorld(true);
+        m.update(1 / 60);
+      }
+      given.hair.forEach((b, k) => { gap = Math.max(gap, b.getWorldPosition(new Vector3()).distanceTo(untouched.hair[k].getWorldPosition(new Vector3()))); });
+    }
+    expect(gap).toBeLessThan(1e-6);
   });
 
   it('names bad input and changes nothing', () => {

@@ -1,11 +1,12 @@
 // The springs constraint's crevices of three colliders (docs/rig/springs.md,
-// "The model"), the documented fallback: a 10 cm bone whose tail is pressed
-// among three random spheres (3,000 placements) keeps its length and stays
-// finite; it ends outside all three (within 0.1 mm) but where a third sphere
-// holds each pair's meeting on the tail's side, where it stays at the last
-// pass's point: counted (the sphere of its length having room, found by
-// sampling it), at most 2 % of the pressed placements (32 of 2,585, up to
-// 27 mm inside: docs/rig/springs.md, "What comes next").
+// "The model"): a 10 cm bone whose tail is pressed among three random spheres
+// (3,000 placements) keeps its length and stays finite, and ends outside all
+// three (within 0.1 mm). Where a third sphere holds each pair's meeting on the
+// tail's side, the nearest free point of each sphere's own push and the
+// meetings' other points is taken; where none is free the tail stays at the
+// last pass's point: counted (the sphere of its length having room, found by
+// sampling it), at most 1 in 1,000 of the pressed placements (1 of 2,585,
+// 14.6 mm inside; before that search 32, up to 27 mm).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -91,7 +92,7 @@ TEST(SpringsCrevice, ATailAmongThreeSpheresEndsOutsideAllButInTheDocumentedFallb
   std::printf("springs: crevices of three, %d placements (%d pressed at rest): all outside but %d (the fallback), "
               "those up to %.2f mm inside; largest length error %.2e m\n", trials, pressed, inside, deepest * 1e3f, longest);
   EXPECT_GT(pressed, 2000);
-  EXPECT_LE(inside, pressed / 50);
+  EXPECT_LE(inside, pressed / 1000);
   EXPECT_LT(longest, 2e-6f);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 
 #include "../rig_batch_lanes.h"
 #include "springs.h"
@@ -44,6 +45,36 @@ struct Stored {
   void Put(const Q& q) { Put(q.x, q.y, q.z), simd::Store1(v[3], 0, q.w); }
   glm::vec3 Vec(std::size_t j) const { return {v[0][j], v[1][j], v[2][j]}; }
   glm::quat Quat(std::size_t j) const { return glm::quat(v[3][j], v[0][j], v[1][j], v[2][j]); }
+};
+
+// Items whose 4 floats lie together (a quaternion; a position and the float
+// after it) to and from lanes: a load or store an item and a transpose, where
+// Gather*/Stored take one a float (springs_pose.cc's locals, tails' poses and
+// written rotations; docs/rig/springs.md, "What comes next"). Moves only.
+static_assert(sizeof(glm::quat) == 4 * sizeof(float) && offsetof(glm::quat, x) == 0 && offsetof(glm::quat, w) == 3 * sizeof(float));
+IKPD_INLINE const float* Floats(const glm::quat& q) { return &q.x; }
+IKPD_INLINE float* Floats(glm::quat& q) { return &q.x; }
+IKPD_INLINE Q LoadRows(const float* const* p) {
+#if IKPD_HAS_F4
+  simd::Reg a = simd::RegLoad(p[0]), b = simd::RegLoad(p[1]), c = simd::RegLoad(p[2]), d = simd::RegLoad(p[3]);
+  simd::RegTranspose4(&a, &b, &c, &d);
+  return {F(a), F(b), F(c), F(d)};
+#else
+  return {p[0][0], p[0][1], p[0][2], p[0][3]};
+#endif
+}
+struct Rows {
+  alignas(16) float v[L][4];
+  void Put(const Q& q) {
+#if IKPD_HAS_F4
+    simd::Reg a = q.x.r, b = q.y.r, c = q.z.r, d = q.w.r;
+    simd::RegTranspose4(&a, &b, &c, &d);
+    simd::RegStore(v[0], a), simd::RegStore(v[1], b), simd::RegStore(v[2], c), simd::RegStore(v[3], d);
+#else
+    v[0][0] = q.x, v[0][1] = q.y, v[0][2] = q.z, v[0][3] = q.w;
+#endif
+  }
+  void To(std::size_t j, float* p) const { std::memcpy(p, v[j], sizeof v[j]); }
 };
 
 // rig::Unit's usual path (one reciprocal square root, |q|² in (0.25, 4)):

@@ -21,6 +21,7 @@ namespace {
 using namespace spring_lanes;
 
 const glm::quat kNone(1.0f, 0.0f, 0.0f, 0.0f);
+static_assert(offsetof(SpringPose, position) == 0 && offsetof(SpringPose, rotation) == 3 * sizeof(float));
 
 // A row's lane block of quaternions (springs.h, walkModel): loaded, stored, one lane read or set.
 Q LoadBlock(const float* b) { return {Load(b), Load(b + L), Load(b + 2 * L), Load(b + 3 * L)}; }
@@ -136,8 +137,6 @@ void WalkSprings(SpringsState& s, const Constraint& c, const PoseAccess& pose, c
       const bool chained = (s.walkRows[first / L] & kWalkRowChained) != 0;
       V pp = upPosition, ps = upScale;
       Q pq = upRotation;
-      GatherV lt, ls;
-      GatherQ lq;
       if (!chained) {  // a chain's first joint, or a joint below a gap: its parent from the rig
         Stored up[3];
         up[0].Put(upPosition.x, upPosition.y, upPosition.z), up[1].Put(upRotation), up[2].Put(upScale.x, upScale.y, upScale.z);
@@ -151,16 +150,22 @@ void WalkSprings(SpringsState& s, const Constraint& c, const PoseAccess& pose, c
         }
         pp = gp.Get(), pq = gq.Get(), ps = gs.Get();
       }
+      // The locals (translation, rotation, scale: 10 floats each) as three rows of 4 a lane.
+      const float* at[L];
       for (std::size_t j = 0; j < L; ++j) {
         const std::size_t slot = static_cast<std::size_t>(row[j] >= 0 ? row[j] : row[0]);  // (an idle lane: lane 0's local)
-        const LocalTransform& l = pose.out[static_cast<std::size_t>(c.joints[slot])];
-        lt.Set(j, l.translation), lq.Set(j, l.rotation), ls.Set(j, l.scale);
+        at[j] = &pose.out[static_cast<std::size_t>(c.joints[slot])].translation.x;
       }
+      const Q lt = LoadRows(at);  // translation and the rotation's x
+      for (const float*& a : at) a += 3;
+      const Q lq = LoadRows(at);
+      for (const float*& a : at) a += 3;
+      const Q ls = LoadRows(at);  // the rotation's w and the scale
       M ok = F(0.0f) == F(0.0f);
-      const Q local = UnitLanes(lq.Get(), &ok);
+      const Q local = UnitLanes(lq, &ok);
       const Q rotation = UnitLanes(lanes::Mul(pq, local), &ok);
-      const V position = pp + lanes::Rotate(pq, lanes::Mul(ps, lt.Get()));
-      const V scale = lanes::Mul(ps, ls.Get());
+      const V position = pp + lanes::Rotate(pq, lanes::Mul(ps, V{lt.x, lt.y, lt.z}));
+      const V scale = lanes::Mul(ps, V{ls.y, ls.z, ls.w});
       const Q framed = UnitLanes(lanes::Mul(rotation, none), &ok);
       const V centered = lanes::Rotate(toCenterLanes, position - centerLanes);
       const Q centeredRotation = UnitLanes(lanes::Mul(toCenterLanes, framed), &ok);
@@ -169,13 +174,14 @@ void WalkSprings(SpringsState& s, const Constraint& c, const PoseAccess& pose, c
       upPosition = position, upRotation = rotation, upScale = scale;
       bool fast[L];
       simd::Scatter(ok, fast);
-      Stored cp, cq;
-      cp.Put(centered.x, centered.y, centered.z), cq.Put(centeredRotation);
+      Rows cp, cq;  // the pose's position (and its rotation's x), its rotation: a store each
+      cp.Put({centered.x, centered.y, centered.z, centeredRotation.x}), cq.Put(centeredRotation);
       bool all = true;
       for (std::size_t j = 0; j < L; ++j) {
         if (row[j] < 0) continue;
         all &= fast[j];
-        s.now[static_cast<std::size_t>(row[j])] = {cp.Vec(j), cq.Quat(j)};
+        SpringPose& now = s.now[static_cast<std::size_t>(row[j])];
+        cp.To(j, &now.position.x), cq.To(j, Floats(now.rotation));
       }
       if (all) continue;
       // Lanes off the usual path: the scalar formulas, and the lanes carried on patched.
@@ -211,15 +217,16 @@ bool WriteSprings(const SpringsState& s, const Constraint& c, const PoseAccess& 
       const std::size_t first = s.walkFirst[g] + k * L;
       const std::int16_t* bones = &s.walkBones[first];
       const std::uint8_t flags = s.walkRows[first / L];
-      GatherQ local, solved, ancestorDesired{}, ancestorModel{};  // (the ancestors: read only where !turn)
+      GatherQ ancestorDesired{}, ancestorModel{};  // (the ancestors: read only where !turn)
       GatherF hasAncestor;
+      const float *local[L], *solved[L];  // each lane's local rotation and solved one, loaded a row each
       bool any = false;
       for (std::size_t j = 0; j < L; ++j) {
         const std::size_t b = static_cast<std::size_t>(bones[j] >= 0 ? bones[j] : 0);
         any |= bones[j] >= 0;
         const std::size_t slot = s.bones[b].slot;
-        local.Set(j, pose.out[static_cast<std::size_t>(c.joints[slot])].rotation);
-        solved.Set(j, turn ? s.solved[b] : desired[slot]);
+        local[j] = Floats(pose.out[static_cast<std::size_t>(c.joints[slot])].rotation);
+        solved[j] = Floats(turn ? s.solved[b] : desired[slot]);
         const int a = bones[j] >= 0 ? s.ancestorSlot[b] : -1;
         hasAncestor.v[j] = a >= 0 ? 1.0f : 0.0f;
         if (!turn) {
@@ -229,38 +236,40 @@ bool WriteSprings(const SpringsState& s, const Constraint& c, const PoseAccess& 
       }
       if (!any) continue;  // (a row of tails only)
       M ok = F(0.0f) == F(0.0f);
-      const Q d = turn ? UnitLanes(lanes::Mul(center, solved.Get()), &ok) : solved.Get();  // desired (springs.cc, Advance)
+      const Q d = turn ? UnitLanes(lanes::Mul(center, LoadRows(solved)), &ok) : LoadRows(solved);  // desired (springs.cc, Advance)
       Q p = LoadBlock(&s.walkParentModel[first * 4]);
       if ((flags & kWalkRowNoAncestor) == 0) {
         const Q ad = turn ? up : ancestorDesired.Get(), am = turn ? LoadBlock(&s.walkModel[(first - L) * 4]) : ancestorModel.Get();
         const Q turned = lanes::Mul(lanes::Mul(ad, simd::Conjugate(am)), p);
         p = (flags & kWalkRowAncestorUp) != 0 ? turned : simd::Select(hasAncestor.Get() == 1.0f, turned, p);
       }
-      const Q current = UnitLanes(local.Get(), &ok);
+      const Q current = UnitLanes(LoadRows(local), &ok);
       const Q solvedLocal = UnitLanes(lanes::Mul(simd::Conjugate(UnitLanes(p, &ok)), d), &ok);
       const Q final = weight < 1.0f ? Weighted(weightLanes, current, solvedLocal) : solvedLocal;
       const M same = simd::And(simd::And(final.x == current.x, final.y == current.y), simd::And(final.z == current.z, final.w == current.w));
       bool fast[L], unchanged[L];
       simd::Scatter(ok, fast);
       simd::Scatter(same, unchanged);
-      Stored out, turned;
-      out.Put(final), turned.Put(d);
+      Rows out, turned;
+      out.Put(final);
+      if (turn) turned.Put(d);
       bool patched = false;
       for (std::size_t j = 0; j < L; ++j) {
         if (bones[j] < 0) continue;
         const std::size_t b = static_cast<std::size_t>(bones[j]), slot = s.bones[b].slot;
         const std::size_t joint = static_cast<std::size_t>(c.joints[slot]);
-        if (turn) desired[slot] = turned.Quat(j);
-        glm::quat q = out.Quat(j);
+        if (turn) turned.To(j, Floats(desired[slot]));
         if (!fast[j]) {
           if (turn) desired[slot] = Unit(centerRotation * s.solved[b]), patched = true;
           glm::quat now;
-          q = WriteOne(s, slot, s.ancestorSlot[b], pose.out[joint].rotation, weight, desired, &now);
+          const glm::quat q = WriteOne(s, slot, s.ancestorSlot[b], pose.out[joint].rotation, weight, desired, &now);
           if (q == now) continue;
+          pose.out[joint].rotation = q;
         } else if (unchanged[j]) {
           continue;
+        } else {
+          out.To(j, Floats(pose.out[joint].rotation));
         }
-        pose.out[joint].rotation = q;
         pose.Written(joint);
         active = true;
       }

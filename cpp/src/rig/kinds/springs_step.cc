@@ -99,6 +99,10 @@ glm::vec3 PushIntoCapsule(const glm::vec3& x, const glm::vec3& head, float lengt
 }
 
 constexpr int kCollidePasses = 8;
+// A crevice's last-pass point held by no more than this (m; the bound the
+// colliders' tests hold every tail to) is kept rather than moved to a free
+// point that may be far round the sphere of its length.
+constexpr float kCreviceSlack = 1e-4f;
 
 bool Inside(SpringColliderShape s) { return s == SpringColliderShape::kInsideSphere || s == SpringColliderShape::kInsideCapsule; }
 
@@ -118,6 +122,12 @@ struct Ball {
     if (shape == SpringColliderShape::kPlane) return glm::dot(x - a, n) < r - 1e-6f;
     const glm::vec3 d = x - Nearest(x);
     return Inside(shape) ? glm::dot(d, d) > r * r * (1.0f + 1e-6f) + 1e-12f : glm::dot(d, d) < r * r * (1.0f - 1e-6f);
+  }
+  // How far x is on the wrong side (m; <= 0: on the right side).
+  float Depth(const glm::vec3& x) const {
+    if (shape == SpringColliderShape::kPlane) return r - glm::dot(x - a, n);
+    const float d = glm::length(x - Nearest(x));
+    return Inside(shape) ? d - r : r - d;
   }
   // x (held) moved onto the nearest free point of the sphere (head, length): one function per shape.
   glm::vec3 Push(const glm::vec3& x, const glm::vec3& head, float length) const {
@@ -154,9 +164,10 @@ void Prepare(SpringsState& s, float u) {
   }
 }
 
-// The point of the three spheres' meeting (p1, r1), (p2, r2), (p3, r3) nearest x; false when they do not meet.
+// The point of the three spheres' meeting (p1, r1), (p2, r2), (p3, r3) nearest x (`other`: the farther of
+// the two); false when they do not meet.
 bool ThreeSpheres(const glm::vec3& p1, float r1, const glm::vec3& p2, float r2, const glm::vec3& p3, float r3, const glm::vec3& x,
-                  glm::vec3& out) {
+                  glm::vec3& out, bool other = false) {
   const glm::vec3 e12 = p2 - p1;
   const float d = glm::length(e12);
   if (!(d > 1e-9f)) return false;
@@ -173,13 +184,18 @@ bool ThreeSpheres(const glm::vec3& p1, float r1, const glm::vec3& p2, float r2, 
   if (!(z2 >= 0.0f)) return false;
   const glm::vec3 ez = glm::cross(ex, ey), base = p1 + X * ex + Y * ey;
   const float z = std::sqrt(z2);
-  out = glm::dot(x - base, ez) >= 0.0f ? base + z * ez : base - z * ez;
+  out = (glm::dot(x - base, ez) >= 0.0f) != other ? base + z * ez : base - z * ez;
   return IsFinite(out);
 }
 
 // Every collider the bone meets (`mask`, its chain's) against the tail x (on the sphere (head, length)): passes
 // until none holds it; where two hold it in turn (a crevice), the nearest
-// point of the sphere on both colliders' surfaces that none holds.
+// point of the sphere on both colliders' surfaces that none holds; where a
+// third holds every such point on x's side (a crevice of three) and the last
+// pass's point is more than kCreviceSlack inside, the nearest free one of each
+// collider's own push from where the tail came in and the meetings' other
+// points; else (or where none is free: the tail shut in), the last pass's
+// point (docs/rig/springs.md, "The model").
 glm::vec3 Collide(const SpringsState& s, glm::vec3 x, const glm::vec3& head, float length, float hitRadius, std::uint64_t mask) {
   const glm::vec3 start = x;
   // Collider k is met when bit k of the bone's mask is set (one past 64: all).
@@ -205,22 +221,41 @@ glm::vec3 Collide(const SpringsState& s, glm::vec3 x, const glm::vec3& head, flo
   if (free(x)) return x;
   glm::vec3 best = x;
   float bestGap = -1.0f;
-  for (std::size_t i = 0; i < s.balls.size(); ++i) {
-    const Ball bi(s.balls[i], hitRadius);
-    if (!meets(i) || bi.shape == SpringColliderShape::kPlane) continue;  // a plane's surface is no sphere: left to the last pass
-    for (std::size_t k = i + 1; k < s.balls.size(); ++k) {
-      const Ball bk(s.balls[k], hitRadius);
-      if (!meets(k) || bk.shape == SpringColliderShape::kPlane) continue;
-      glm::vec3 y = x;
-      bool found = false;
-      for (int refine = 0; refine < 6; ++refine) {  // a capsule's nearest point moves with y
-        found = ThreeSpheres(head, length, bi.Nearest(y), bi.r, bk.Nearest(y), bk.r, y, y);
-        if (!found) break;
+  const auto crevices = [&](bool other) {
+    for (std::size_t i = 0; i < s.balls.size(); ++i) {
+      const Ball bi(s.balls[i], hitRadius);
+      if (!meets(i) || bi.shape == SpringColliderShape::kPlane) continue;  // a plane's surface is no sphere: left to the last pass
+      for (std::size_t k = i + 1; k < s.balls.size(); ++k) {
+        const Ball bk(s.balls[k], hitRadius);
+        if (!meets(k) || bk.shape == SpringColliderShape::kPlane) continue;
+        glm::vec3 y = x;
+        bool found = false;
+        for (int refine = 0; refine < 6; ++refine) {  // a capsule's nearest point moves with y
+          found = ThreeSpheres(head, length, bi.Nearest(y), bi.r, bk.Nearest(y), bk.r, y, y, other && refine == 0);
+          if (!found) break;
+        }
+        if (!found || !free(y)) continue;
+        const float gap = glm::length(y - start);
+        if (bestGap < 0.0f || gap < bestGap) best = y, bestGap = gap;
       }
-      if (!found || !free(y)) continue;
-      const float gap = glm::length(y - start);
-      if (bestGap < 0.0f || gap < bestGap) best = y, bestGap = gap;
     }
+  };
+  const auto depth = [&](const glm::vec3& y) {
+    float most = 0.0f;
+    for (std::size_t k = 0; k < s.balls.size(); ++k) {
+      if (meets(k)) most = std::max(most, Ball(s.balls[k], hitRadius).Depth(y));
+    }
+    return most;
+  };
+  crevices(false);
+  if (bestGap < 0.0f && s.balls.size() > 2 && depth(x) > kCreviceSlack) {  // a crevice of three: each collider's own nearest free point, the far meetings
+    for (std::size_t k = 0; k < s.balls.size(); ++k) {
+      if (!meets(k)) continue;
+      const glm::vec3 y = Ball(s.balls[k], hitRadius).Push(start, head, length);
+      const float gap = glm::length(y - start);
+      if (free(y) && (bestGap < 0.0f || gap < bestGap)) best = y, bestGap = gap;
+    }
+    crevices(true);
   }
   return best;
 }

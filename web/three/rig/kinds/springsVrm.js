@@ -61,7 +61,7 @@ export function expandVrm(options) {
   if (joints.length === 0) throw new RangeError('vrm: its springBoneManager has no joints');
   const { vrm: _, ...rest } = options;
   const parts = groupParts(chainsOf(joints)).map((chains) => partOptions(rest, chains));
-  return { options: parts[0], more: parts.slice(1), added: () => takeOver(manager, joints.map((j) => j.bone)) };
+  return { options: parts[0], more: parts.slice(1), added: () => takeOver(manager, joints) };
 }
 
 // The chains of `joints`: a joint continues the one whose child is its bone.
@@ -150,7 +150,22 @@ function partOptions(rest, runs) {
 // Takes the manager's update over (docs/rig/springs.md, "From a VRM"): it no
 // longer moves the bones (`delete manager.update` gives it back), and the
 // bones three-vrm had set to matrixAutoUpdate = false follow their rotations.
-function takeOver(manager, bones) {
+function takeOver(manager, joints) {
   manager.update = noUpdate;
-  for (const bone of bones) bone.matrixAutoUpdate = true;
+  for (const joint of joints) joint.bone.matrixAutoUpdate = true;
+  for (const joint of joints) releaseCenter(joint.center);
+}
+
+// three-vrm wraps each joint center's matrixWorld.elements in a Proxy (its
+// inverse cache, marked stale on every write). Once three.js's shared matrix
+// code has seen a Proxy there, its element stores box every float, for every
+// matrix of the page: the rig's frame 2.5–2.8× as long (docs/rig/springs.md,
+// "From a VRM"). With the update taken over only three-vrm's own update, if
+// given back, reads the cache, so the plain array goes back and the cache
+// computes its inverse on every read instead.
+function releaseCenter(center) {
+  const cache = center?.userData?.inverseCacheProxy;
+  if (!cache || typeof cache.revert !== 'function' || !('_shouldUpdateInverse' in cache)) return;
+  cache.revert();
+  Object.defineProperty(cache, '_shouldUpdateInverse', { get: () => true, set: () => {}, configurable: true });
 }
