@@ -3,7 +3,9 @@
 // repetitions and reports the median ns per item next to WASM and JS.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <thread>
 #include <vector>
 
@@ -222,6 +224,35 @@ void QuatPdBatch(benchmark::State& state) {
   TimePd<ikpd::QuatPdBatchJob>(state, p.qValue, p.qVelocity, p.qTarget);
 }
 BENCHMARK(QuatPdBatch);
+
+// The look-at's six joint PDs (settleTime 0.3 s, critically damped, maxSpeed 8
+// rad/s: velocity-limited exact sub-steps, two at 60 Hz) toward targets that
+// move a little every frame: pd::UpdateQuatPDs (float lanes) against each
+// QuatPD's own Update (double). Items: controller updates.
+template <bool kLanes>
+void QuatPdLimited(benchmark::State& state) {
+  ikpd::pd::PdSettings s;
+  if (!ikpd::pd::SettingsFromSettleTime(0.3, 1.0, &s)) std::abort();
+  s.maxVelocity = 8.0;
+  std::vector<ikpd::pd::QuatPD> pds(6, ikpd::pd::QuatPD(s));
+  std::vector<glm::quat> targets(6);
+  int frame = 0;
+  for (auto _ : state) {
+    const float a = 0.3f * std::sin(0.1f * static_cast<float>(frame++));
+    for (std::size_t i = 0; i < targets.size(); ++i) targets[i] = glm::angleAxis(a * static_cast<float>(i + 1) / 6.0f, glm::vec3(0, 1, 0));
+    if constexpr (kLanes) {
+      if (!ikpd::pd::UpdateQuatPDs(1.0 / 60.0, pds, targets)) state.SkipWithError("UpdateQuatPDs failed");
+    } else {
+      for (std::size_t i = 0; i < pds.size(); ++i) {
+        if (!pds[i].Update(1.0 / 60.0, targets[i])) state.SkipWithError("Update failed");
+      }
+    }
+    benchmark::DoNotOptimize(pds.data());
+  }
+  state.SetItemsProcessed(state.iterations() * 6);
+}
+BENCHMARK(QuatPdLimited<true>)->Name("QuatPdLimited/lanes");
+BENCHMARK(QuatPdLimited<false>)->Name("QuatPdLimited/each");
 
 #if __has_include("ikpd/ik/chain.h")
 // N-bone chain (bones of 0.1 along +Y, straight rest pose), FABRIK / CCD to

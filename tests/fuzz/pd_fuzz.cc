@@ -2,7 +2,8 @@
 // operations on one ScalarPD/AnglePD/Vec3PD/QuatPD. Every call either succeeds
 // with a finite state or returns a named error and leaves the state untouched.
 // Invariants: angles in (−π, π], vectors and quaternions unit, the quaternion's
-// angle within maxAngle, |velocity| <= maxVelocity for a held target.
+// angle within maxAngle, |velocity| <= maxVelocity for a held target. QuatPD's
+// operations include UpdateQuatPDs (float lanes) on it and two copies.
 #include <cstring>
 #include <string>
 #include <vector>
@@ -249,7 +250,7 @@ struct Vec3Checks {
 
 struct QuatChecks {
   Status extra(Input& in, QuatPD& c) {
-    switch (in.Int(0, 3)) {
+    switch (in.Int(0, 4)) {
       case 0: {
         const glm::dquat value = DQuat(in);
         const glm::dvec3 velocity = in.Bool() ? glm::dvec3(0.0) : DVec3(in);
@@ -268,6 +269,22 @@ struct QuatChecks {
         FUZZ_TRACE("TrackOffset(%.17g, %s, %s) ", dt, Show(animation).c_str(), Show(desired).c_str());
         const Status s = c.TrackOffset(dt, animation, desired, &out);
         if (s.ok()) FUZZ_CHECK(FiniteQ(out) && std::fabs(glm::length(out) - 1.0) < 1e-6, "TrackOffset output");
+        return s;
+      }
+      case 4: {
+        // UpdateQuatPDs (float lanes) on c and, beside it, two copies with their own targets:
+        // every controller finite, unit and within maxAngle, the copies too.
+        const double dt = Dt(in);
+        QuatPD group[3] = {c, c, c};
+        glm::quat targets[3];
+        for (glm::quat& t : targets) t = glm::quat(DQuat(in));
+        const std::size_t n = in.Bool() ? 1 : 3;
+        FUZZ_TRACE("UpdateQuatPDs(%.17g, %zu, %s) ", dt, n, Show(glm::dquat(targets[0])).c_str());
+        const Status s = UpdateQuatPDs(dt, std::span<QuatPD>(group, n), std::span<const glm::quat>(targets, n));
+        if (s.ok()) {
+          for (std::size_t i = 1; i < n; ++i) state(group[i], false);
+          c = group[0];
+        }
         return s;
       }
       default: {

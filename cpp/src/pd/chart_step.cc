@@ -133,6 +133,14 @@ void LimitSubstep(const PdSettings& s, double h, int n, const double* u0, double
 
 }  // namespace
 
+bool HeldStepPlan(const PdSettings& s, double dt, int* count, double* length) {
+  const StepPlan plan = PlanSteps(dt, s.dtMax, s.substepSplit);
+  if (plan.count == 0 || plan.last > 0.0) return false;
+  *count = plan.count;
+  *length = plan.length;
+  return true;
+}
+
 bool HeldExactSteps(const PdSettings& s, int n, double dt, StepCoeffsCache* cache, double* u, double* w) {
   const StepPlan plan = PlanSteps(dt, s.dtMax, s.substepSplit);
   if (plan.count == 0 || plan.last > 0.0) return false;

@@ -284,10 +284,14 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
 
   if (!enabled) ForgetYaw();
 
-  // (2) Smooth (or blend out) each offset.
+  // (2) Smooth (or blend out) each offset; the joints' PDs in SIMD lanes (docs/pd/pd.md).
+  if (enabled) {
+    if (const Status s = pd::UpdateQuatPDs(dt, {controllers_.data(), n}, {desired_.data(), n}); !s) return s;
+  }
   for (std::size_t i = 0; i < n; ++i) {
-    const Status s = enabled ? controllers_[i].Update(dt, glm::dquat(desired_[i])) : controllers_[i].UpdateBlendOut(dt);
-    if (!s) return s;
+    if (!enabled) {
+      if (const Status s = controllers_[i].UpdateBlendOut(dt); !s) return s;
+    }
     offsets_[i] = glm::normalize(controllers_[i].valuef());
   }
 

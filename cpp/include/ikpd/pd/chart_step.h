@@ -27,6 +27,9 @@ Status ChartStep(const PdSettings& s, int n, double dt, const double* q, ChartSt
 // arithmetic, the coefficients from `cache`. False, nothing changed, when the
 // plan ends in a remainder step of another length ('classic' split): ChartStep then.
 bool HeldExactSteps(const PdSettings& s, int n, double dt, StepCoeffsCache* cache, double* u, double* w);
+// HeldExactSteps' plan for dt: `count` sub-steps of `length`; false when it
+// would end in a remainder step (as HeldExactSteps).
+bool HeldStepPlan(const PdSettings& s, double dt, int* count, double* length);
 
 // State at time t from now on the current segment (t < 0: in the past): the exact
 // solution with chart target velocity q[] continued and the integral held; no

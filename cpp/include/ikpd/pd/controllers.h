@@ -8,6 +8,8 @@
 // per-type construction, Reset and conveniences.
 #pragma once
 
+#include <span>
+
 #include "ikpd/pd/chart_step.h"
 #include "ikpd/pd/charts.h"
 #include "ikpd/pd/pd_controller.h"
@@ -137,6 +139,24 @@ class QuatPD : private PdController<QuatChart> {
   // out = smoothed offset · animation. Errors: "animation: ...", "desired: ...".
   using Base::TrackOffset;
   using Base::ReleaseOffset;
+
+ private:
+  friend struct QuatPdLanes;
 };
+
+// Many quaternion PDs stepped at once (docs/pd/pd.md, "Many quaternion PDs in
+// lanes"): pds[i].Update(dt, targets[i]) for every i (float targets, as
+// QuatPD's float Update), with the log-map exact
+// step (maxVelocity's sub-steps included) run in float SIMD lanes, 8 (4, or 1
+// without SIMD) controllers at a time. A lane's value and velocity agree with
+// Update to float rounding (the state is rounded to float for the step; Update
+// keeps double), and do not depend on the lane width or on the other
+// controllers. Controllers the lanes do not take ('componentwise', another
+// integrator, ki > 0, targetMotion 'linear' after the first update, a 'classic'
+// split ending in a remainder) and a lane whose float result is not finite run
+// Update itself. Errors, before anything changes: "targets: needs one target
+// per controller", "dt: ...", "target: ..."; an Update that fails returns its
+// error with the controllers before it stepped.
+Status UpdateQuatPDs(double dt, std::span<QuatPD> pds, std::span<const glm::quat> targets);
 
 }  // namespace ikpd::pd

@@ -9,6 +9,8 @@
 
 namespace ikpd::pd {
 
+struct QuatPdLanes;  // UpdateQuatPDs' lanes (controllers.h)
+
 template <PdChart C>
 class PdController {
  public:
@@ -76,6 +78,7 @@ class PdController {
   const C& chart() const { return chart_; }
 
  private:
+  friend struct QuatPdLanes;
   Status Advance(double dt, const Value& target, const Velocity* targetVelocity);
   // Chart of the current state at its target on the log map (queries).
   int QueryChart(PdSettings* s, ChartState* c, double* q) const;
