@@ -1,7 +1,8 @@
 // The avatar kind's stages (avatar.h; docs/rig/avatar.md, "Stages"), each on
 // the working pose: model space, the joints' canonical frames (identity but
 // for the limbs' upper and lower joints). A stage turns a joint and carries
-// every joint below it; only the pelvis moves (the rig writes its translation).
+// every joint below it; only the pelvis moves (the rig writes its translation),
+// and a stretched arm's forearm and hand (avatar_limbs.cc, avatar_stretch.cc).
 #include <algorithm>
 #include <bit>
 #include <cmath>
