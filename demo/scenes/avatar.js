@@ -2,7 +2,8 @@
 // ikpd/three's AvatarIK: the humanoid (the built-in one playing its idle,
 // CesiumMan, or a dropped .glb/.gltf/.vrm) follows three targets, the head and the hands, each a handle to
 // drag, or a scripted tracking session (look around, crouch, reach overhead
-// and behind the back, hands behind the head, reach forward, turn 90°, walk
+// and behind the back, hands behind the head, reach forward beyond the arms
+// (the "arm stretch" toggle: they lengthen up to 1.3× to reach), turn 90°, walk
 // forward, side-step left and right, walk back: the root carries the walk
 // and the planted feet step); where
 // the browser offers immersive-vr, "enter VR" puts the targets on the
@@ -39,7 +40,7 @@ const SCRIPT = [
   { t: 6.8, head: [0, 0, 0, 0, 0], left: [0.42, 1.15, -0.05], right: [-0.42, 1.15, -0.05], turn: 0 }, // arms down the sides
   { t: 7.6, head: [0, 0, 0, 0, 0], left: [0.12, 1.0, -0.2], right: [-0.12, 1.0, -0.2], turn: 0 }, // behind the back
   { t: 9, head: [0, 0, 0, 0, -0.1], left: [0.1, 1.6, -0.1], right: [-0.1, 1.6, -0.1], turn: 0 }, // hands behind the head
-  { t: 10.5, head: [0, -0.03, 0.02, 0, 0.1], left: [0.18, 1.3, 0.4], right: [-0.18, 1.3, 0.4], turn: 0 }, // reach forward
+  { t: 10.5, head: [0, -0.03, 0.02, 0, 0.1], left: [0.2, 1.32, 0.62], right: [-0.2, 1.32, 0.62], turn: 0 }, // reach forward, beyond the arms (they stretch)
   { t: 12, head: [0, -0.03, 0.02, 0, 0.1], left: [0.2, 1.2, 0.3], right: [-0.2, 1.2, 0.3], turn: Math.PI / 2 }, // turn 90°
   { t: 14, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0 }, // and back
   { t: 17, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0, move: [0, 1] }, // walk 1 m forward
@@ -49,6 +50,8 @@ const SCRIPT = [
   { t: 25, head: [0, 0, 0, 0, 0], left: [0.22, 1.1, 0.2], right: [-0.22, 1.1, 0.2], turn: 0, move: [0, 0] }, // stand
 ];
 const STILL = [0, 0];
+// The arms lengthen up to this to reach the script's far reach (docs/rig/avatar.md, "Arm stretch"; the GUI's toggle).
+const ARM_STRETCH = 1.3;
 const LOOP = SCRIPT[SCRIPT.length - 1].t;
 const ease = (x) => x * x * (3 - 2 * x);
 const mix = (a, b, s) => a.map((v, i) => v + (b[i] - v) * s);
@@ -75,7 +78,7 @@ export async function create(ctx) {
   camera.position.set(1.3, 1.55, 2.6);
   controls.target.set(0, 1.1, 0);
 
-  const params = { character: 'built-in', mode: 'script', speed: 1, weight: 1, headWeight: 1, leftHandWeight: 1, rightHandWeight: 1, enabled: true, fullBody: false };
+  const params = { character: 'built-in', mode: 'script', speed: 1, weight: 1, headWeight: 1, leftHandWeight: 1, rightHandWeight: 1, enabled: true, fullBody: false, armStretch: true };
   const handles = {};
   for (const role of [...TARGETS, ...BODY]) {
     // Dragging a handle takes over from the script (the test hook's setTarget too).
@@ -111,7 +114,8 @@ export async function create(ctx) {
 
   function useCharacter({ name, root, mixer, humanoid }) {
     const avatar = new ikpdThree.AvatarIK(ikpd, root, { humanoid, ...handlesAsTargets(), weight: params.weight, enabled: params.enabled,
-      headWeight: params.headWeight, leftHandWeight: params.leftHandWeight, rightHandWeight: params.rightHandWeight });
+      headWeight: params.headWeight, leftHandWeight: params.leftHandWeight, rightHandWeight: params.rightHandWeight,
+      armStretch: params.armStretch ? ARM_STRETCH : 1 });
     character?.avatar.dispose();
     if (character) {
       character.root.position.copy(character.origin); // back where the walk started, for the next time it is chosen
@@ -269,6 +273,7 @@ export async function create(ctx) {
     gui.add(params, key, 0, 1, 0.01).name(key).onChange((v) => { character.avatar[key] = v; });
   }
   gui.add(params, 'fullBody').name('full-body trackers').onChange((v) => setFullBody(v));
+  gui.add(params, 'armStretch').name(`arm stretch (up to ${ARM_STRETCH}×)`).onChange((v) => { character.avatar.armStretch = v ? ARM_STRETCH : 1; });
   gui.add(params, 'enabled').name('avatar on (off → blend out)').onChange((v) => { character.avatar.enabled = v; });
   if (navigator.xr && renderer.xr) {
     navigator.xr.isSessionSupported('immersive-vr').then((supported) => {
@@ -318,6 +323,7 @@ export async function create(ctx) {
         active: character?.avatar.active ?? false,
         xr: Boolean(xr.session),
         fullBody: params.fullBody,
+        armStretch: character?.avatar.armStretch ?? 1,
         // The feet's world positions and how far the root has walked (the script's walk and side steps).
         feet: character ? ['leftFoot', 'rightFoot'].map((role) => character.avatar.humanoid.get(role).getWorldPosition(new THREE.Vector3()).toArray()) : null,
         walked: character ? character.root.position.distanceTo(character.origin) : 0,

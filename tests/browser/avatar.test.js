@@ -4,7 +4,8 @@
 // hook's setTarget) takes over from the script and the hand follows; off, the
 // avatar blends out; the full-body trackers toggle puts the pelvis and
 // feet on their targets too (scripted and dragged); CesiumMan and a dropped .glb (written by GLTFExporter in
-// Node) take the built-in humanoid's place.
+// Node) take the built-in humanoid's place; the scripted reach beyond the
+// arms is reached with the arm stretch on, short with it off, blended back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, dropFile, openDemoSession } from './browser.js';
 import { pixelStats } from './pixels.js';
@@ -88,6 +89,40 @@ describe('avatar scene', () => {
     expect(walk.crossed).toBe(false);
     expect(walk.closest).toBeGreaterThan(0.05);
     expect(walk.walked).toBe(0);
+    // The reach forward beyond the arms (10.5 s): with the arm stretch on (the default) the hands are on
+    // their targets (the whole session above); toggled off they stop short (the arms straight), on
+    // again they reach, blended (no frame jump).
+    const reach = await page.evaluate(() => {
+      const hook = window.__ikpdDemo;
+      let state = hook.state();
+      for (let i = 0; i < 30 * 25 && !(state.time % 25 >= 10.45 && state.time % 25 < 10.5); i++) state = hook.simulate(1 / 30);
+      const on = state.distances;
+      hook.control('arm stretch (up to 1.3×)', false);
+      return { on, stretch: state.armStretch, time: state.time % 25 };
+    });
+    expect(reach.stretch).toBeCloseTo(1.3, 5);
+    expect(Math.max(reach.on.leftHand, reach.on.rightHand)).toBeLessThan(1e-3);
+    // Off: the script held at the far reach (speed 0), the hands blend back to straight arms, short of the
+    // targets; on again (stepped at 240 Hz) they close the gap at the PD's pace and reach.
+    await page.evaluate(() => window.__ikpdDemo.control('script speed', 0));
+    const short = await run(page, 1 / 30, 30);
+    expect(short.state.armStretch).toBe(1);
+    expect(short.state.distances.leftHand).toBeGreaterThan(0.02);
+    await page.evaluate(() => window.__ikpdDemo.control('arm stretch (up to 1.3×)', true));
+    const back = await page.evaluate(() => {
+      const hook = window.__ikpdDemo;
+      let fastest = 0, last = hook.state().distances.leftHand, state = null;
+      for (let i = 0; i < 240; i++) {
+        state = hook.simulate(1 / 240);
+        fastest = Math.max(fastest, Math.abs(state.distances.leftHand - last));
+        last = state.distances.leftHand;
+      }
+      return { fastest, state };
+    });
+    console.log(`avatar scene: arm stretch back on, the left hand ${(short.state.distances.leftHand * 1000).toFixed(1)} mm short, closing at most ${(back.fastest * 240).toFixed(2)} m/s (240 Hz)`);
+    expect(back.fastest * 240).toBeLessThan(2.5); // m/s, 1.75 measured: blended by the PD (a jump: the whole gap in one 240 Hz frame)
+    expect(Math.max(back.state.distances.leftHand, back.state.distances.rightHand)).toBeLessThan(1e-3);
+    await page.evaluate(() => window.__ikpdDemo.control('script speed', 1));
     // A dragged hand target: the script stops, the hand follows.
     await page.evaluate(() => window.__ikpdDemo.setTarget('right hand target', [-0.3, 1.35, 0.35]));
     const dragged = await run(page, 1 / 60, 60);

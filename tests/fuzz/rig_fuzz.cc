@@ -117,6 +117,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         s.avatar.stepTime = in.Range(0.0f, 2.0f);
         s.avatar.stepHeight = in.Range(0.0f, 1.0f);
       }
+      if (in.Bool()) {  // the arm stretch (docs/rig/avatar.md, "Arm stretch"), sometimes out of range
+        s.avatar.armStretch = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.9f, 3.2f);
+        s.avatar.armSoften = in.Range(-0.1f, 1.1f);
+      }
     }
     if (kind == ConstraintKind::kSprings) {  // chains, colliders and per-joint parameters (sometimes wrong)
       const int chains = in.Int(1, 3);

@@ -245,6 +245,12 @@ struct JobFields<rig::AvatarSettings> {
     f(Role::kOption, "armScale", &S::armScale, Range{0.0, 10.0, true, false},
       Doc{"Avatar-to-user arm span ratio: each hand target's offset from the head target is multiplied by it\n"
           "(instead of `scale`)."});
+    f(Role::kOption, "armStretch", &S::armStretch, Closed(1.0, 3.0),
+      Doc{"The most an arm lengthens (its forearm's and hand's translations scaled along the bones) to reach a hand\n"
+          "target beyond its reach, as a ratio of its length; 1: off (docs/rig/avatar.md, \"Arm stretch\")."});
+    f(Role::kOption, "armSoften", &S::armSoften, Closed(0.0, 1.0),
+      Doc{"With `armStretch` > 1: the soft zone below full reach, a fraction of the arm's reach, where the arm starts to\n"
+          "stretch instead of snapping straight (the two-bone `soften`)."});
     f(Role::kOption, "steps", &S::steps,
       Doc{"Whether the feet stay planted and take procedural steps; false: they stay where the animation puts them\n"
           "(a clip that walks)."});

@@ -4,6 +4,7 @@
 // turn the solved model rotations into locals, weigh and smooth them, write
 // them and mark the subtrees below stale.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -268,14 +269,19 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
   }
   Gather(c, out);
   const detail::Outcome outcome = kind.solve(stage, c, dt, frames_[index], r);
-  if (outcome.write) r.active = WriteRotations(c, outcome.weight, kind.movesPelvis, out) ? 1.0f : 0.0f;
+  if (outcome.write) {
+    const std::uint32_t translations = outcome.translations | (kind.movesPelvis ? 1u : 0u);
+    r.active = WriteRotations(c, outcome.weight, translations, out) ? 1.0f : 0.0f;
+  }
 }
 
 // Stages 3–4: desired model rotations → full-weight locals (each joint's
 // parent turned by its nearest solved ancestor's change), then weighted (the
-// limbs' effective weight) into `out`; `pelvis`: joints[0]'s translation moves
-// too (body look-at, grounding). Returns whether any local changed.
-IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, bool pelvis, std::span<LocalTransform> out) {
+// limbs' effective weight) into `out`; the slots in `translations` (bits,
+// kinds/kind.h Outcome) take jobOut's positions as their translations too
+// (body look-at and grounding: the pelvis; the avatar: the pelvis and a
+// stretched arm). Returns whether any local changed.
+IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, std::uint32_t translations, std::span<LocalTransform> out) {
   bool active = false;
   // Each local from the model transforms of the unchanged pose (model_ is read
   // directly: a write only marks joints stale, their model transforms stay
@@ -299,18 +305,21 @@ IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, bool pelv
     Written(j);
     active = true;
   }
-  if (pelvis) {
-    // The pelvis translation: its solved model position in its parent's frame.
-    const std::size_t j = static_cast<std::size_t>(c.joints[0]);
+  // The translations, in slot order (a slot's parent first): each solved model
+  // position in its parent's frame as written so far (Model recomposes a parent
+  // the rotations above changed).
+  for (std::uint32_t bits = translations; bits != 0; bits &= bits - 1) {
+    const std::size_t k = static_cast<std::size_t>(std::countr_zero(bits));
+    const std::size_t j = static_cast<std::size_t>(c.joints[k]);
     const int p = skeleton_.parent(j);
-    const glm::vec3 moved = jobOut_[0].position;  // the animated pelvis plus the weight shift (or ground offset)
+    const glm::vec3 moved = jobOut_[k].position;  // e.g. the animated pelvis plus the weight shift (or ground offset)
     glm::vec3 local = moved;
     if (p >= 0) {
       const ModelTransform& parent = Model(static_cast<std::size_t>(p), out);
       local = (glm::conjugate(parent.rotation) * (moved - parent.position)) / parent.scale;
     }
     // A pose whose model transforms overflow float (locals near 1e38 composed) gives no
-    // usable pelvis position: the translation stays as animated, as a failed job's joints do.
+    // usable position: the translation stays as animated, as a failed job's joints do.
     if (IsFinite(local) && local != out[j].translation) {
       out[j].translation = local;
       Written(j);

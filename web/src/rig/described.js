@@ -141,19 +141,21 @@ const avatarFields = /* @__PURE__ */ fieldList([
   ['maxRootAngle', 'number', 10, 'option', { range: [0, 3.141592653589793, false, false, 'in [0, pi]'] }],
   ['scale', 'number', 11, 'option', { range: [0, 1e01, true, false, 'in (0, 10]'] }],
   ['armScale', 'number', 12, 'option', { range: [0, 1e01, true, false, 'in (0, 10]'] }],
-  ['steps', 'boolean', 13, 'option'],
-  ['stepThreshold', 'number', 14, 'option', { range: [0, 2, false, false, 'in [0, 2]'] }],
-  ['angleThreshold', 'number', 15, 'option', { range: [0, 3.1415927410125732, false, false, 'in [0, pi]'] }],
-  ['stepPrediction', 'number', 16, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
-  ['stepTime', 'number', 17, 'option', { range: [0, 2, true, false, 'in (0, 2]'] }],
-  ['stepHeight', 'number', 18, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['armStretch', 'number', 13, 'option', { range: [1, 3, false, false, 'in [1, 3]'] }],
+  ['armSoften', 'number', 14, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['steps', 'boolean', 15, 'option'],
+  ['stepThreshold', 'number', 16, 'option', { range: [0, 2, false, false, 'in [0, 2]'] }],
+  ['angleThreshold', 'number', 17, 'option', { range: [0, 3.1415927410125732, false, false, 'in [0, pi]'] }],
+  ['stepPrediction', 'number', 18, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
+  ['stepTime', 'number', 19, 'option', { range: [0, 2, true, false, 'in (0, 2]'] }],
+  ['stepHeight', 'number', 20, 'option', { range: [0, 1, false, false, 'in [0, 1]'] }],
 ]);
 
 export const avatar = /* @__PURE__ */ new JobLayout({
   name: 'avatar',
-  floats: 19,
+  floats: 21,
   bits: 32,
-  defaults: [1, 0.5, 0.5, 0.4000000059604645, 0.5, 0.5, 0.44999998807907104, 0.3499999940395355, 0.5, 0.5, 0.800000011920929, 1, 1, 1, 0.20000000298023224, 0.6000000238418579, 0.20000000298023224, 0.3499999940395355, 0.07999999821186066],
+  defaults: [1, 0.5, 0.5, 0.4000000059604645, 0.5, 0.5, 0.44999998807907104, 0.3499999940395355, 0.5, 0.5, 0.800000011920929, 1, 1, 1, 0.10000000149011612, 1, 0.20000000298023224, 0.6000000238418579, 0.20000000298023224, 0.3499999940395355, 0.07999999821186066],
   fields: avatarFields,
 });
 

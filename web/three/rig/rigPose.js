@@ -40,6 +40,7 @@ export class RigPose {
     this.written = new Float64Array(4 * n).fill(NaN); // the rotation the last update wrote, per joint
     this.animated = new Float32Array(10 * n);         // the animated locals that update started from
     this.wroteTranslation = new Uint8Array(n);
+    this.writtenTranslation = new Float64Array(3 * n); // the translation written where wroteTranslation is 1
     this.stale = new Uint8Array(n);                   // 1: the bone showed the last output when read
     // Shared with other rigs over these bones, kept across rebuilds.
     this.records = joints.map((o) => {
@@ -86,6 +87,12 @@ export class RigPose {
         continue;
       }
       stale[j] = 0;
+      if (wroteTranslation[j] === 1) {
+        // Animated again but its translation not (a clip of rotations only): still this rig's write
+        // (a moved pelvis, a stretched arm), put back to the animated translation it came from.
+        const t = this.writtenTranslation, m = 3 * j;
+        if (p.x === t[m] && p.y === t[m + 1] && p.z === t[m + 2]) p.set(animated[k], animated[k + 1], animated[k + 2]);
+      }
       const r = records[j];
       if (qx === r[0] && qy === r[1] && qz === r[2] && qw === r[3] && (r[15] === id || driven[j] === 1)) {
         for (let c = 0; c < 7; c++) input[k + c] = animated[k + c] = r[4 + c];
@@ -160,8 +167,11 @@ export class RigPose {
       written[w] = qx; written[w + 1] = qy; written[w + 2] = qz; written[w + 3] = qw;
       const tx = output[k], ty = output[k + 1], tz = output[k + 2];
       const moved = tx !== input[k] || ty !== input[k + 1] || tz !== input[k + 2];
-      if (moved) o.position.set(tx, ty, tz);
-      else if (wroteTranslation[j] === 1) o.position.set(input[k], input[k + 1], input[k + 2]);
+      if (moved) {
+        o.position.set(tx, ty, tz);
+        const t = this.writtenTranslation, m = 3 * j;
+        t[m] = tx; t[m + 1] = ty; t[m + 2] = tz;
+      } else if (wroteTranslation[j] === 1) o.position.set(input[k], input[k + 1], input[k + 2]);
       const wrote = moved ? 1 : 0;
       wroteTranslation[j] = wrote;
       // The shared record (_record): the rotation now on the bone and the animated locals.

@@ -487,6 +487,20 @@ export interface AvatarFields {
    */
   armScale?: number;
   /**
+   * The most an arm lengthens (its forearm's and hand's translations scaled along the bones) to reach a hand
+   * target beyond its reach, as a ratio of its length; 1: off (docs/rig/avatar.md, "Arm stretch").
+   * Must be in [1, 3].
+   * @default 1
+   */
+  armStretch?: number;
+  /**
+   * With `armStretch` > 1: the soft zone below full reach, a fraction of the arm's reach, where the arm starts to
+   * stretch instead of snapping straight (the two-bone `soften`).
+   * Must be in [0, 1].
+   * @default 0.1
+   */
+  armSoften?: number;
+  /**
    * Whether the feet stay planted and take procedural steps; false: they stay where the animation puts them
    * (a clip that walks).
    * @default true

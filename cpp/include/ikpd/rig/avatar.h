@@ -22,6 +22,9 @@ struct AvatarSettings {
   float maxRootAngle = 0.8f;      // radians [0, π]: the most the head's heading departs from the pelvis's
   float scale = 1.0f;             // (0, 10]: avatar-to-user height ratio; target positions (model space) times it
   float armScale = 1.0f;          // (0, 10]: avatar-to-user arm span ratio; the hands' offsets from the head target times it
+  // Arm stretch (docs/rig/avatar.md, "Arm stretch"): off at 1, no cost then.
+  float armStretch = 1.0f;        // [1, 3]: the most an arm lengthens (forearm and hand translations) to reach a far hand target
+  float armSoften = 0.1f;         // [0, 1]: with armStretch > 1, the soft zone below full reach (a fraction of it) where the arm starts to stretch
   // Procedural steps (docs/rig/avatar.md, "Steps"): the feet stay planted in
   // world space and step when the body moves or turns past these.
   bool steps = true;              // false: the feet stay where the animation puts them (clips that walk)

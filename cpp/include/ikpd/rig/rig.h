@@ -354,7 +354,7 @@ class Rig {
   void Written(std::size_t joint);
   void Solve(std::size_t index, float dt, std::span<LocalTransform> out);
   void Gather(Constraint& c, std::span<const LocalTransform> out);
-  bool WriteRotations(Constraint& c, float weight, bool pelvis, std::span<LocalTransform> out);
+  bool WriteRotations(Constraint& c, float weight, std::uint32_t translations, std::span<LocalTransform> out);
   void SetRoot(const LocalTransform& root);
   Status Fail(std::size_t index, const char* field, std::size_t item, const char* message);
 

@@ -154,6 +154,9 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
   for (pd::ScalarPD& p : a.targetPds) {
     if (Status st = p.Configure(pds); !st) return st;
   }
+  for (pd::ScalarPD& p : a.stretchPds) {
+    if (Status st = p.Configure(pds); !st) return st;
+  }
   if (!keepState) a.targetsHeld = false, a.steps.planted = false;
   return Ok();
 }
@@ -217,6 +220,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
     goals.footTargets[side] = goal(static_cast<std::size_t>(kAvatarLeftFoot + side), end, &goals.footWeights[side], true);
     if (side >= a.legCount) goals.footWeights[side] = 0.0f;
   }
+  StretchFrame(a, s, c.settings.common, dt, !a.targetsHeld);  // the arm stretch in force (avatar_stretch.cc)
   a.targetsHeld = true;
   r.reached = 1.0f;
   if (goals.headWeight == 0.0f && goals.handWeights[0] == 0.0f && goals.handWeights[1] == 0.0f && goals.pelvisWeight == 0.0f &&
@@ -234,7 +238,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   StepFeet(stage, c, dt, pose, &goals);
   CarryLimbs(a, pose, 0, 2);
   ShoulderStage(stage, c, goals, pose);
-  ArmStage(c, &goals, pose);
+  const std::uint32_t stretched = ArmStage(c, &goals, pose);
   CarryLimbs(a, pose, 2, 2);
   LegStage(c, goals, pose);
   // The result: the largest distance of a weighted target from its joint (world).
@@ -251,7 +255,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   r.distance = distance * stage.root.scale;
   r.reached = distance <= 1e-4f ? 1.0f : 0.0f;
   for (std::size_t k = 0; k < count; ++k) Back(stage, c, k, pose[k].rotation);
-  return {true, 1.0f};  // the weights are in the goals (the pelvis translation too)
+  return {true, 1.0f, stretched};  // the weights are in the goals (the translations too)
 }
 
 }  // namespace

@@ -56,6 +56,11 @@ struct AvatarState {
   int armCount = 0, legCount = 0;
   TwoBoneSetup limb;                     // every arm and leg: canonical frames, a pole direction, end kept
   AvatarSteps steps;
+  // Arm stretch (avatar_stretch.cc): armStretch − 1 and the soften in force,
+  // each smoothed by the common settings; both 0: off (the plain solve).
+  pd::ScalarPD stretchPds[2];
+  float stretchNow[2] = {0.0f, 0.0f};
+  bool stretchRest = true;  // both exactly 0 and still: off costs nothing more (StretchFrame)
   // Per frame (avatar_solve.cc, CarryLimb): the limbs' slots the pelvis and
   // spine stages have not carried yet (bits), and each limb's parent slot as
   // it was when they stopped (arms 0–1, legs 2–3).
@@ -91,7 +96,19 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
 void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Transform* pose);
 void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
-void ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose);
+// Returns the slots whose translations a stretched arm changed (bits: Outcome::translations).
+std::uint32_t ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose);
+// Arm stretch (avatar_stretch.cc; docs/rig/avatar.md, "Arm stretch"): the
+// smoothed settings for this frame (first: Reset them to the settings); off
+// and blended out (the default), nothing to do.
+void StretchBlend(AvatarState& a, const AvatarSettings& s, const CommonSettings& common, float dt, bool first);
+inline void StretchFrame(AvatarState& a, const AvatarSettings& s, const CommonSettings& common, float dt, bool first) {
+  if (!(s.armStretch <= 1.0f && a.stretchRest)) StretchBlend(a, s, common, dt, first);
+}
+inline bool Stretching(const AvatarState& a) { return a.stretchNow[0] != 0.0f || a.stretchNow[1] != 0.0f; }
+// While Stretching(a): an arm's setup, a.limb's settings with the stretch in
+// force times the hand's weight (ArmStage's stretched arms, avatar_limbs.cc).
+Status StretchSetup(const AvatarState& a, float handWeight, TwoBoneSetup* setup);
 void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, float share);
 void ReachFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, const glm::vec3& move);
 void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals);

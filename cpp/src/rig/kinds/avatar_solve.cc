@@ -1,7 +1,8 @@
 // The avatar kind's stages (avatar.h; docs/rig/avatar.md, "Stages"), each on
 // the working pose: model space, the joints' canonical frames (identity but
 // for the limbs' upper and lower joints). A stage turns a joint and carries
-// every joint below it; only the pelvis moves (the rig writes its translation).
+// every joint below it; only the pelvis moves (the rig writes its translation),
+// and a stretched arm's forearm and hand (avatar_limbs.cc, avatar_stretch.cc).
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -335,52 +336,6 @@ void ShoulderStage(const Stage&, const Constraint& c, const AvatarGoals& goals, 
     const glm::vec3 lift = glm::cross(from, up);
     const glm::quat raise = glm::dot(lift, lift) > 1e-12f ? AxisAngle(glm::normalize(lift), pitch) : kIdentityRotation;
     Turn(a, pose, arm.shoulder, Unit(AxisAngle(up, yaw) * raise));
-  }
-}
-
-namespace {
-
-// The hand's share of the elbow's pole (ArmPole) rises from 0 with the hand
-// kFoldNear of its arm's reach from the shoulder to 1 at kFoldFar.
-constexpr float kFoldNear = 0.1f, kFoldFar = 0.9f;
-
-// The elbow's pole (docs/rig/avatar.md, "Stages", Arms): the hand goal's rest bend,
-// blended toward the folded elbow's body-fixed direction (out, down and back,
-// turned with the arm's parent slot) as the hand comes near its shoulder,
-// where the shoulder–hand line swings fastest: smoothstep from all the hand's
-// at kFoldFar of the arm's reach to all the body's at kFoldNear.
-glm::vec3 ArmPole(const AvatarLimb& arm, const Transform& goal, const Transform* pose) {
-  const glm::vec3 hand = goal.rotation * arm.bend;
-  const float d = arm.reach > 0.0f ? glm::length(goal.position - pose[arm.upper].position) / arm.reach : 1.0f;
-  const float x = std::clamp((d - kFoldNear) / (kFoldFar - kFoldNear), 0.0f, 1.0f), w = x * x * (3.0f - 2.0f * x);
-  if (w == 1.0f) return hand;
-  return w * hand + (1.0f - w) * (pose[arm.parent].rotation * arm.fold);
-}
-
-}  // namespace
-
-// (d) Each arm a two-bone solve to its hand goal, the elbow toward ArmPole
-// (the hand goal's rest bend: it follows the hand's roll; the folded elbow's
-// direction near the shoulder), the hand its rotation.
-// The goal is blended by the hand's weight from where the stages before
-// carried the hand (so a weight fading to 0 ends where weight 0 leaves it:
-// no jump), and written back to goals->hands.
-void ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose) {
-  const AvatarState& a = std::get<AvatarState>(c.state);
-  for (int side = 0; side < a.armCount; ++side) {
-    const AvatarLimb& arm = a.arms[side];
-    const float w = goals->handWeights[side];
-    if (w == 0.0f) continue;
-    Transform& goal = goals->hands[side];
-    goal = {glm::mix(pose[arm.end].position, goal.position, w), Unit(glm::slerp(pose[arm.end].rotation, goal.rotation, w))};
-    TwoBoneFrame frame;
-    frame.root = pose[arm.upper], frame.mid = pose[arm.lower];
-    frame.end = {pose[arm.end].position, goal.rotation};
-    frame.target = goal.position;
-    frame.pole = ArmPole(arm, goal, pose);
-    TwoBoneResult out;
-    if (!SolveTwoBone(a.limb, frame, &out)) continue;
-    pose[arm.upper] = out.root, pose[arm.lower] = out.mid, pose[arm.end] = out.end;
   }
 }
 

@@ -64,10 +64,16 @@ struct PoseAccess {
 };
 
 // What a solve asks the rig to write: nothing (the animated pose stands), or
-// the desired rotations slerped by `weight` (1: exactly desired).
+// the desired rotations slerped by `weight` (1: exactly desired), and the
+// translations of the slots in `translations` (bits; slots below 32): each
+// slot's jobOut[k].position (model space, its weights already in it) taken as
+// the joint's translation, written in slot order after the rotations (a
+// slot's parent before it). KindOps::movesPelvis adds slot 0 every frame
+// (docs/rig/rig.md; the avatar's arm stretch: docs/rig/avatar.md).
 struct Outcome {
   bool write = false;
   float weight = 1.0f;
+  std::uint32_t translations = 0;
 };
 
 struct Constraint;
@@ -82,7 +88,7 @@ struct KindOps {
   bool eyes;                    // takes eye joints (docs/rig/look-at.md, "Eyes")
   bool positiveSettleTime;      // settleTime must be > 0
   bool batch;                   // a RigBatch solves it (docs/rig/rig-batch.md)
-  bool movesPelvis;             // writes joints[0]'s translation too (jobOut[0].position)
+  bool movesPelvis;             // writes joints[0]'s translation too (jobOut[0].position; Outcome::translations bit 0 every frame)
   // Settings: the kind's defaults over ConstraintSettings{}; its arms and legs
   // checked (after the joints); its options checked (after the common ones).
   // Both return the text after "constraints[i]." (formatted into setup.text).
