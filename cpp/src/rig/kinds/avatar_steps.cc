@@ -50,6 +50,7 @@ struct Frame {
   float heightFrom = 0.0f, heightTo = 0.0f;  // the pelvis the head wants above the ground (model units)
   float settleAt[2] = {2.0f, 2.0f};  // each foot due to settle from this fraction on (2: not)
   glm::vec3 slope{0.0f}, calm{0.0f};  // the body's acceleration (Motion), its calm velocity at the frame's start (Calm)
+  float fadeEnd = 1.0f;             // exp(−dt / kVelocitySmoothing)
   glm::vec3 left{1.0f, 0.0f, 0.0f};  // the character's left (model)
   float gap = 0.0f;                 // world: the least a place keeps outside the other foot's plant
   const Transform* plants = nullptr;
@@ -123,7 +124,8 @@ struct Frame {
   glm::vec3 Calm(float u) const {
     if (!(dt > 0.0f)) return calm;
     const glm::vec3 lag = slope * kVelocitySmoothing;
-    return Motion(u) - lag + (calm - Motion(0.0f) + lag) * std::exp(-u * dt / kVelocitySmoothing);
+    const float fade = u == 1.0f ? fadeEnd : std::exp(-u * dt / kVelocitySmoothing);
+    return Motion(u) - lag + (calm - Motion(0.0f) + lag) * fade;
   }
   // The body all but still at fraction u: its smoothed and its own speed
   // along the ground below kSettleSpeed × stepThreshold / stepTime (its own
@@ -188,18 +190,28 @@ float DueAt(const Frame& f, const Transform& plant, int side, float u) {
 // foot not stepping whose leg cannot reach its plant from the hip there
 // (Straight, judged at that instant) is due from it: once a stop, kept until
 // it steps (one foot at a time), dropped when the body moves again.
-void SettleFeet(const AvatarSteps& st, Frame& f) {
+// Returns whether the body is all but still at the frame's end.
+bool SettleFeet(const Stage& stage, const AvatarState& a, const glm::quat& back, Frame& f) {
+  const AvatarSteps& st = a.steps;
   for (int side = 0; side < 2; ++side) f.settleAt[side] = st.settle[side] && !st.held[side] ? 0.0f : 2.0f;
-  if (st.still || !f.Settling(1.0f)) return;
+  const bool still = f.Settling(1.0f);
+  if (st.still || !still) return still;
   float lo = 0.0f, hi = 1.0f;
   if (f.Settling(0.0f)) hi = 0.0f;
   for (int k = 0; k < kBisections && hi > 0.0f; ++k) {
     const float mid = 0.5f * (lo + hi);
     (f.Settling(mid) ? hi : lo) = mid;
   }
+  for (int side = 0; side < 2; ++side) {  // each hip from the animated pelvis in the body's frame, each leg's length
+    const AvatarLimb& leg = a.legs[side];
+    const glm::vec3 hip = stage.jobIn[leg.upper].position, knee = stage.jobIn[leg.lower].position;
+    f.hips[side] = back * (hip - stage.jobIn[0].position);
+    f.reach[side] = f.scale * (glm::length(knee - hip) + glm::length(stage.jobIn[leg.end].position - knee));
+  }
   for (int side = 0; side < 2; ++side) {
     if (!st.held[side] && side != st.stepping && f.Straight(st.feet[side], side, hi)) f.settleAt[side] = hi;
   }
+  return still;
 }
 
 }  // namespace
@@ -236,12 +248,6 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     f.offsets[side] = {back * (foot.position - animatedBody.position), Unit(back * foot.rotation)};
   }
   f.gap = 0.5f * f.scale * std::abs(glm::dot(f.offsets[0].position - f.offsets[1].position, f.left));
-  for (int side = 0; side < 2; ++side) {
-    const AvatarLimb& leg = a.legs[side];
-    const glm::vec3 hip = stage.jobIn[leg.upper].position, knee = stage.jobIn[leg.lower].position;
-    f.hips[side] = back * (hip - stage.jobIn[0].position);
-    f.reach[side] = f.scale * (glm::length(knee - hip) + glm::length(stage.jobIn[leg.end].position - knee));
-  }
   f.heightTo = glm::dot(pose[0].position + goals->pelvisMove, stage.up);
   if (!st.planted) {  // plant the feet where the animation has them, the body at rest
     for (int side = 0; side < 2; ++side) st.feet[side] = stage.ToWorld(stage.jobIn[a.legs[side].end]);
@@ -274,7 +280,8 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   const float span = 0.5f * (st.chordTime + dt);
   f.slope = st.chordTime > 0.0f && dt > 0.0f ? (f.velocity - st.chord) / span : glm::vec3(0.0f);
   f.calm = st.calm;
-  SettleFeet(st, f);
+  f.fadeEnd = std::exp(-dt / kVelocitySmoothing);
+  const bool still = SettleFeet(stage, a, back, f);
   float u = 0.0f;
   for (int event = 0; event < kEvents && u <= 1.0f; ++event) {
     if (st.stepping >= 0) {  // land it within the frame, else carry it on
@@ -305,10 +312,10 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     f.settleAt[next] = 2.0f;  // stepping: settled
     st.from = st.feet[next];
   }
-  st.body = f.to, st.height = f.heightTo, st.still = f.Settling(1.0f);
+  st.body = f.to, st.height = f.heightTo, st.still = still;
   if (dt > 0.0f) st.calm = f.Calm(1.0f), st.chord = f.velocity, st.chordTime = dt;
   for (int side = 0; side < 2; ++side) st.settle[side] = st.still && f.settleAt[side] <= 1.0f;  // moving again: dropped
-  st.velocity = dt > 0.0f ? f.velocity + (f.smoothed - f.velocity) * std::exp(-dt / kVelocitySmoothing) : st.velocity;
+  st.velocity = dt > 0.0f ? f.velocity + (f.smoothed - f.velocity) * f.fadeEnd : st.velocity;
   for (int side = 0; side < 2; ++side) {
     Transform world = st.feet[side];
     if (side == st.stepping) {
