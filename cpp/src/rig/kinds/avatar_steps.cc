@@ -47,6 +47,7 @@ struct Frame {
   Transform offsets[2];             // each foot from the animated body (model units)
   glm::vec3 hips[2];                // each hip from the animated pelvis, in the body's frame (model units)
   float reach[2] = {0.0f, 0.0f};    // each leg's length (world)
+  bool measured = false;            // hips and reach filled (MeasureLegs)
   float heightFrom = 0.0f, heightTo = 0.0f;  // the pelvis the head wants above the ground (model units)
   float settleAt[2] = {2.0f, 2.0f};  // each foot due to settle from this fraction on (2: not)
   glm::vec3 slope{0.0f}, calm{0.0f};  // the body's acceleration (Motion), its calm velocity at the frame's start (Calm)
@@ -189,7 +190,23 @@ float DueAt(const Frame& f, const Transform& plant, int side, float u) {
 // still (Settling crossed, found by bisection as the thresholds are), each
 // foot not stepping whose leg cannot reach its plant from the hip there
 // (Straight, judged at that instant) is due from it: once a stop, kept until
-// it steps (one foot at a time), dropped when the body moves again.
+// it steps (one foot at a time), dropped when the body moves again. A step
+// landing while the body is all but still judges the other foot the same
+// way at its landing instant (StepFeet): its place may have moved with the
+// landed foot's plant (Place keeps the feet apart).
+// Each hip from the animated pelvis in the body's frame and each leg's
+// length (Straight), once a frame and only in a frame that needs them.
+void MeasureLegs(const Stage& stage, const AvatarState& a, const glm::quat& back, Frame& f) {
+  if (f.measured) return;
+  for (int side = 0; side < 2; ++side) {
+    const AvatarLimb& leg = a.legs[side];
+    const glm::vec3 hip = stage.jobIn[leg.upper].position, knee = stage.jobIn[leg.lower].position;
+    f.hips[side] = back * (hip - stage.jobIn[0].position);
+    f.reach[side] = f.scale * (glm::length(knee - hip) + glm::length(stage.jobIn[leg.end].position - knee));
+  }
+  f.measured = true;
+}
+
 // Returns whether the body is all but still at the frame's end.
 bool SettleFeet(const Stage& stage, const AvatarState& a, const glm::quat& back, Frame& f) {
   const AvatarSteps& st = a.steps;
@@ -202,12 +219,7 @@ bool SettleFeet(const Stage& stage, const AvatarState& a, const glm::quat& back,
     const float mid = 0.5f * (lo + hi);
     (f.Settling(mid) ? hi : lo) = mid;
   }
-  for (int side = 0; side < 2; ++side) {  // each hip from the animated pelvis in the body's frame, each leg's length
-    const AvatarLimb& leg = a.legs[side];
-    const glm::vec3 hip = stage.jobIn[leg.upper].position, knee = stage.jobIn[leg.lower].position;
-    f.hips[side] = back * (hip - stage.jobIn[0].position);
-    f.reach[side] = f.scale * (glm::length(knee - hip) + glm::length(stage.jobIn[leg.end].position - knee));
-  }
+  MeasureLegs(stage, a, back, f);
   for (int side = 0; side < 2; ++side) {
     if (!st.held[side] && side != st.stepping && f.Straight(st.feet[side], side, hi)) f.settleAt[side] = hi;
   }
@@ -291,8 +303,13 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
         if (dt > 0.0f) st.progress = std::min(st.progress + (1.0f - u) * (dt * hurry) / s.stepTime, 1.0f);
         break;
       }
+      const int other = 1 - st.stepping;
       st.feet[st.stepping] = f.Place(st.stepping, end);
       st.stepping = -1, st.progress = 0.0f, u = end;
+      if (!st.held[other] && f.settleAt[other] > 1.0f && f.Settling(end)) {  // landed with the body still: SettleFeet
+        MeasureLegs(stage, a, back, f);
+        if (f.Straight(st.feet[other], other, end)) f.settleAt[other] = end;
+      }
       continue;
     }
     // The foot due first; due within kTie of each other, the one farther
