@@ -282,7 +282,8 @@ export async function create(ctx) {
   }
 
   // A leg standing straight to its foot (within 1 mm): the pelvis is as high as the planted
-  // feet let it go, so a head target above that is out of reach until the foot steps.
+  // feet let it go, so a head target above that is out of reach until the foot steps (a settling
+  // step once the body comes still: docs/rig/avatar.md, "Steps").
   const _a = new THREE.Vector3(), _b = new THREE.Vector3(), _c = new THREE.Vector3();
   const legStraight = () => ['left', 'right'].some((side) => {
     const [upper, lower, foot] = ['UpperLeg', 'LowerLeg', 'Foot'].map((part) => character.avatar.humanoid.get(side + part));
@@ -308,7 +309,7 @@ export async function create(ctx) {
       }
       const d = distances();
       const body = params.fullBody ? `<br>pelvis ${(d.pelvis * 1000).toFixed(1)} mm, feet ${(d.leftFoot * 1000).toFixed(1)} / ${(d.rightFoot * 1000).toFixed(1)} mm` : '';
-      const straight = legStraight() ? ' (a leg straight: out of reach until it steps)' : '';
+      const straight = legStraight() ? ' (a leg straight: out of reach until its foot steps, or settles once the body is still)' : '';
       line.innerHTML = `AvatarIK · ${params.character} · ${params.mode}<br>head ${(d.head * 1000).toFixed(1)} mm${straight}, hands ${(d.leftHand * 1000).toFixed(1)} / ${(d.rightHand * 1000).toFixed(1)} mm from their targets${body}`
         + `${message ? `<br><span style="color:#ff7b72">${message}</span>` : ''}`;
     },

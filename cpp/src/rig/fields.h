@@ -252,8 +252,8 @@ struct JobFields<rig::AvatarSettings> {
       Doc{"With `armStretch` > 1: the soft zone below full reach, a fraction of the arm's reach, where the arm starts to\n"
           "stretch instead of snapping straight (the two-bone `soften`)."});
     f(Role::kOption, "steps", &S::steps,
-      Doc{"Whether the feet stay planted and take procedural steps; false: they stay where the animation puts them\n"
-          "(a clip that walks)."});
+      Doc{"Whether the feet stay planted and take procedural steps (and, the instant the body stops, a settling step for\n"
+          "a foot whose leg it left straight); false: they stay where the animation puts them (a clip that walks)."});
     f(Role::kOption, "stepThreshold", &S::stepThreshold, Closed(0.0, 2.0),
       Doc{"World units: a planted foot farther than this (along the ground) from its place under the body takes a step."});
     f(Role::kOption, "angleThreshold", &S::angleThreshold, Closed(0.0, kPi),

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "native/avatar_session.h"
@@ -153,6 +154,32 @@ TEST_P(AvatarSession, HeadReachesAfterAWalk) {
   }
   EXPECT_LT(worst, 1e-3f) << rate << " Hz at " << worstAt << " s";
   EXPECT_LT(straight, 3 * rate) << rate << " Hz";
+}
+
+// While the user stands (from a second after each snap turn to the next
+// walk), a leg stands straight with the head out of reach only until the
+// settling steps have put the feet under the body (docs/rig/avatar.md,
+// "Steps"): at most two steps' time (one foot at a time) in a run and in
+// all. Without them a leg stays straight through the rest of the stand.
+TEST_P(AvatarSession, NoStraightLegWhileStanding) {
+  const int rate = GetParam();
+  const Session& s = Tracked(rate);
+  const float most = 2.0f * avatartest::Settings().avatar.stepTime;
+  const std::pair<float, float> stands[] = {{avatartest::kSnap + 1.0f, avatartest::kHalf + avatartest::kWalk},
+                                            {avatartest::kHalf + avatartest::kSnap + 1.0f, avatartest::kSessionLength}};
+  int total = 0, run = 0, longest = 0;
+  float longestAt = 0.0f;
+  for (const auto& [from, to] : stands) {
+    for (std::size_t f = static_cast<std::size_t>(from * static_cast<float>(rate)); f < s.frames.size() && static_cast<float>(f) < to * static_cast<float>(rate); ++f) {
+      const std::vector<World>& w = s.frames[f];
+      const bool straight = glm::length(w[avatartest::kHead].position - s.targets[f].head.position) > 1e-3f && LegBound(w, w);
+      run = straight ? run + 1 : 0, total += straight ? 1 : 0;
+      if (run > longest) longest = run, longestAt = static_cast<float>(f) / static_cast<float>(rate);
+    }
+    run = 0;
+  }
+  EXPECT_LE(static_cast<float>(longest) / static_cast<float>(rate), most) << rate << " Hz, a run ending at " << longestAt << " s";
+  EXPECT_LE(static_cast<float>(total) / static_cast<float>(rate), most) << rate << " Hz";
 }
 
 TEST_P(AvatarSession, ElbowsFollowTheHandsContinuously) {

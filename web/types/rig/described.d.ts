@@ -501,8 +501,8 @@ export interface AvatarFields {
    */
   armSoften?: number;
   /**
-   * Whether the feet stay planted and take procedural steps; false: they stay where the animation puts them
-   * (a clip that walks).
+   * Whether the feet stay planted and take procedural steps (and, the instant the body stops, a settling step for
+   * a foot whose leg it left straight); false: they stay where the animation puts them (a clip that walks).
    * @default true
    */
   steps?: boolean;

@@ -26,7 +26,9 @@ struct AvatarSettings {
   float armStretch = 1.0f;        // [1, 3]: the most an arm lengthens (forearm and hand translations) to reach a far hand target
   float armSoften = 0.1f;         // [0, 1]: with armStretch > 1, the soft zone below full reach (a fraction of it) where the arm starts to stretch
   // Procedural steps (docs/rig/avatar.md, "Steps"): the feet stay planted in
-  // world space and step when the body moves or turns past these.
+  // world space and step when the body moves or turns past these; the
+  // instant the body comes still, a foot whose leg cannot reach it from
+  // where the head wants the hip steps under the body (a settling step).
   bool steps = true;              // false: the feet stay where the animation puts them (clips that walk)
   float stepThreshold = 0.2f;     // world units [0, 2]: a foot this far from its place under the body steps
   float angleThreshold = 0.6f;    // radians [0, π]: a foot turned this far from the body's heading steps

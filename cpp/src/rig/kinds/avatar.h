@@ -39,6 +39,12 @@ struct AvatarSteps {
   Transform from;               // where that foot lifted off (world)
   Transform body;               // last frame's body: the pelvis on the ground and its heading (world)
   glm::vec3 velocity{0.0f};     // the body's smoothed velocity (world)
+  float height = 0.0f;          // last frame's pelvis (where the head wants it) above the ground (model units)
+  glm::vec3 chord{0.0f};        // last frame's mean velocity of the body (world)
+  float chordTime = 0.0f;       // last frame's length (0: none since planting)
+  glm::vec3 calm{0.0f};         // the body's velocity smoothed along a line through the frames' mean velocities (world)
+  bool still = false;           // the body was all but still at the end of last frame (its settling checked)
+  bool settle[2] = {false, false};  // a foot whose leg stood straight when the body came still, not yet stepped
   bool held[2] = {false, false};  // a foot tracker in full: its plant follows it until its weight is 0
 };
 
