@@ -42,26 +42,6 @@ constexpr float kFoldNear = 0.1f, kFoldFar = 0.9f;
   return frame;
 }
 
-// ArmStage while the arm stretch is in force: each arm with the stretch times
-// its hand's weight (StretchSetup; a hand fading out unstretches with it, and
-// at weight 0, no solve, the arm is as animated). Returns the forearm's and
-// hand's slots of each arm it solved (their translations changed).
-std::uint32_t StretchedArms(const AvatarState& a, AvatarGoals* goals, Transform* pose) {
-  std::uint32_t stretched = 0;
-  for (int side = 0; side < a.armCount; ++side) {
-    const AvatarLimb& arm = a.arms[side];
-    const float w = goals->handWeights[side];
-    if (w == 0.0f) continue;
-    const TwoBoneFrame frame = ArmFrame(arm, w, goals->hands[side], pose);
-    TwoBoneSetup setup;
-    TwoBoneResult out;
-    if (!StretchSetup(a, w, &setup) || !SolveTwoBone(setup, frame, &out)) continue;
-    pose[arm.upper] = out.root, pose[arm.lower] = out.mid, pose[arm.end] = out.end;
-    stretched |= (1u << arm.lower) | (1u << arm.end);
-  }
-  return stretched;
-}
-
 }  // namespace
 
 // (d) Each arm a two-bone solve to its hand goal, the elbow toward ArmPole
@@ -69,22 +49,29 @@ std::uint32_t StretchedArms(const AvatarState& a, AvatarGoals* goals, Transform*
 // direction near the shoulder), the hand its rotation.
 // The goal is blended by the hand's weight from where the stages before
 // carried the hand (so a weight fading to 0 ends where weight 0 leaves it:
-// no jump), and written back to goals->hands. With the arm stretch in force,
-// StretchedArms instead, which returns the slots whose
-// translations it changed; off, the plain solve and nothing more.
+// no jump), and written back to goals->hands. Returns the slots whose
+// translations the arm stretch changed (none while it is off).
 std::uint32_t ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose) {
   const AvatarState& a = std::get<AvatarState>(c.state);
-  if (Stretching(a)) [[unlikely]] return StretchedArms(a, goals, pose);
+  const bool stretching = Stretching(a);
+  std::uint32_t stretched = 0;
+  TwoBoneSetup stretch;  // with the stretch in force, each arm's setup stretched by its hand's weight
   for (int side = 0; side < a.armCount; ++side) {
     const AvatarLimb& arm = a.arms[side];
     const float w = goals->handWeights[side];
     if (w == 0.0f) continue;
     const TwoBoneFrame frame = ArmFrame(arm, w, goals->hands[side], pose);
+    const TwoBoneSetup* setup = &a.limb;
+    if (stretching) [[unlikely]] {
+      if (!StretchSetup(a, w, &stretch)) continue;
+      setup = &stretch;
+    }
     TwoBoneResult out;
-    if (!SolveTwoBone(a.limb, frame, &out)) continue;
+    if (!SolveTwoBone(*setup, frame, &out)) continue;
     pose[arm.upper] = out.root, pose[arm.lower] = out.mid, pose[arm.end] = out.end;
+    if (stretching) stretched |= (1u << arm.lower) | (1u << arm.end);
   }
-  return 0;
+  return stretched;
 }
 
 }  // namespace ikpd::rig::detail
