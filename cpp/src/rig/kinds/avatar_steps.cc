@@ -1,9 +1,11 @@
 // The avatar's procedural steps (avatar.h; docs/rig/avatar.md, "Steps"): the
 // feet stay planted in world space and one at a time step to their place
 // under the body when it moves or turns past the thresholds. Frame-rate
-// independent: the body is interpolated between last frame's and this one's,
-// a step starts at the moment within the frame its threshold is crossed, and
-// its progress advances by time.
+// independent: within a frame the body moves from last frame's to this one's
+// along the line through two frames' mean velocities (Motion, At; its
+// smoothed velocity leads the places and hurries a step: Calm), a step starts
+// at the moment within the frame its threshold is crossed, and its progress
+// is its pace integrated over time.
 #include <algorithm>
 #include <cmath>
 
