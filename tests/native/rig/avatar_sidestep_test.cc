@@ -77,11 +77,10 @@ TEST_P(AvatarSideStep, FastSideStepKeepsUp) {
   EXPECT_GT(last[avatartest::kLeftFoot].position.x - last[avatartest::kRightFoot].position.x, 0.1f) << rate << " Hz";
 }
 
-// The same fast side step near 30 Hz's at every rate: 2.4, 2.8 and 2.9 cm
-// at 60, 90 and 240 Hz, a foot mid-step moving 10 cm a 30 Hz frame (the
-// hurry follows the body's smoothed velocity, and at 30 Hz the body's move of
-// 0.25 s is 7.5 chords). Slower motions never hurry: avatar_steps_test.cc and
-// the session keep every rate within 1 mm.
+// The same fast side step at every rate: within 1.3, 1.5 and 1.6 mm of
+// 30 Hz's at 60, 90 and 240 Hz (at 30 Hz the body's move of 0.25 s is 7.5
+// frames; docs/rig/avatar.md, "Steps"). With the hurry sampled once a frame
+// and held, the body on its chord, 2.4–2.9 cm.
 TEST(AvatarSideStepRate, CloseAtEveryRate) {
   const auto base = Simulate(30, 0.25f, 0.5f);
   for (int rate : {60, 90, 240}) {
@@ -94,7 +93,7 @@ TEST(AvatarSideStepRate, CloseAtEveryRate) {
         if (d > worst) worst = d, worstAt = static_cast<float>(f) / 30.0f;
       }
     }
-    EXPECT_LT(worst, 3.5e-2f) << rate << " Hz at " << worstAt << " s";
+    EXPECT_LT(worst, 2e-3f) << rate << " Hz at " << worstAt << " s: " << worst * 1e3f << " mm";
   }
 }
 

@@ -38,7 +38,6 @@ struct AvatarSteps {
   float progress = 0.0f;        // [0, 1] of that step
   Transform from;               // where that foot lifted off (world)
   Transform body;               // last frame's body: the pelvis on the ground and its heading (world)
-  glm::vec3 velocity{0.0f};     // the body's smoothed velocity (world)
   float height = 0.0f;          // last frame's pelvis (where the head wants it) above the ground (model units)
   glm::vec3 chord{0.0f};        // last frame's mean velocity of the body (world)
   float chordTime = 0.0f;       // last frame's length (0: none since planting)

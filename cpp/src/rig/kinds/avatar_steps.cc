@@ -1,9 +1,11 @@
 // The avatar's procedural steps (avatar.h; docs/rig/avatar.md, "Steps"): the
 // feet stay planted in world space and one at a time step to their place
 // under the body when it moves or turns past the thresholds. Frame-rate
-// independent: the body is interpolated between last frame's and this one's,
-// a step starts at the moment within the frame its threshold is crossed, and
-// its progress advances by time.
+// independent: within a frame the body moves from last frame's to this one's
+// along the line through two frames' mean velocities (Motion, At; its
+// smoothed velocity leads the places and hurries a step: Calm), a step starts
+// at the moment within the frame its threshold is crossed, and its progress
+// is its pace integrated over time.
 #include <algorithm>
 #include <cmath>
 
@@ -41,7 +43,8 @@ Transform Body(const Stage& stage, const AvatarState& a, const Transform& pelvis
 struct Frame {
   const AvatarSettings* s;
   Transform from, to;               // the body last frame and now (world)
-  glm::vec3 velocity{0.0f}, smoothed{0.0f};  // this frame's mean velocity, the smoothed one at its start
+  glm::vec3 velocity{0.0f};         // this frame's mean velocity of the body (world)
+  glm::vec3 bend{0.0f};             // slope · dt² / 2: the body's path off its chord (At)
   glm::vec3 up{0.0f, 1.0f, 0.0f};   // world
   float dt = 0.0f, scale = 1.0f;
   Transform offsets[2];             // each foot from the animated body (model units)
@@ -59,11 +62,20 @@ struct Frame {
 
   glm::vec3 Flat(const glm::vec3& v) const { return v - glm::dot(v, up) * up; }
 
+  // The body's position at fraction u: the path whose velocity is Motion,
+  // the chord bent by the acceleration (second order in the frame's length,
+  // where the chord alone is off by acceleration · dt² · u(1 − u) / 2).
+  glm::vec3 At(float u) const {
+    if (u == 0.0f) return from.position;
+    if (u == 1.0f) return to.position;
+    return glm::mix(from.position, to.position, u) + bend * (u * (u - 1.0f));
+  }
+
   // Foot `side`'s place at fraction u of the frame: its animated offset from
   // the body, carried by the interpolated body, and kept `gap` on its own
   // side of the other foot's plant (across the body) so the legs never cross.
   Transform Place(int side, float u) const {
-    const glm::vec3 at = glm::mix(from.position, to.position, u);
+    const glm::vec3 at = At(u);
     // The frame's ends (most calls) without the slerp's arc cosine: the ends themselves.
     const glm::quat turn = u == 0.0f ? from.rotation : u == 1.0f ? to.rotation : Unit(glm::slerp(from.rotation, to.rotation, u));
     Transform place{at + turn * (scale * offsets[side].position), Unit(turn * offsets[side].rotation)};
@@ -72,11 +84,9 @@ struct Frame {
     if (apart < gap) place.position += out * (gap - apart);
     return place;
   }
-  // Where the body's smoothed velocity leads the places at fraction u (at most stepThreshold).
+  // Where the body's smoothed velocity (Calm) leads the places at fraction u (at most stepThreshold).
   glm::vec3 Lead(float u) const {
-    const float fade = u == 0.0f ? 1.0f : std::exp(-u * dt / kVelocitySmoothing);  // exp(0) = 1 without the call
-    const glm::vec3 v = dt > 0.0f ? velocity + (smoothed - velocity) * fade : smoothed;
-    glm::vec3 lead = Flat(v) * s->stepPrediction;
+    glm::vec3 lead = Flat(Calm(u)) * s->stepPrediction;
     const float length = glm::length(lead);
     return length > s->stepThreshold ? lead * (s->stepThreshold / length) : lead;
   }
@@ -92,7 +102,7 @@ struct Frame {
   // Hip `side` at fraction u where the body the head wants puts it (world).
   glm::vec3 Hip(int side, float u) const {
     const glm::quat turn = u == 0.0f ? from.rotation : u == 1.0f ? to.rotation : Unit(glm::slerp(from.rotation, to.rotation, u));
-    return glm::mix(from.position, to.position, u) + up * (scale * (heightFrom + (heightTo - heightFrom) * u)) + turn * (scale * hips[side]);
+    return At(u) + up * (scale * (heightFrom + (heightTo - heightFrom) * u)) + turn * (scale * hips[side]);
   }
   // A step is due when the plant is past a threshold from its place led by
   // the body's velocity (the step itself lands on the place), or from its
@@ -121,9 +131,9 @@ struct Frame {
   glm::vec3 Motion(float u) const { return velocity + slope * ((u - 0.5f) * dt); }
   // That velocity smoothed (kVelocitySmoothing) exactly along the line, from
   // `calm` at the frame's start: at 30 Hz the instant it falls below a bound
-  // is 0.02 ms from 240 Hz's, where the smoothed mean velocity (Lead) is 0.7 ms off.
+  // is 0.02 ms from 240 Hz's, where the smoothed mean velocity was 0.7 ms off.
   glm::vec3 Calm(float u) const {
-    if (!(dt > 0.0f)) return calm;
+    if (!(dt > 0.0f) || u == 0.0f) return calm;  // exp(0) = 1 without the call
     const glm::vec3 lag = slope * kVelocitySmoothing;
     const float fade = u == 1.0f ? fadeEnd : std::exp(-u * dt / kVelocitySmoothing);
     return Motion(u) - lag + (calm - Motion(0.0f) + lag) * fade;
@@ -141,22 +151,47 @@ struct Frame {
 
 float Ease(float x) { return x * x * (3.0f - 2.0f * x); }
 
-// How much faster than stepTime the step under way goes over fraction
-// [u, 1] of the frame (docs/rig/avatar.md, "Steps"): 1, or while the body's
-// smoothed speed along the ground is past kHurrySpeed × stepThreshold /
+// How much faster than stepTime the step under way goes at fraction u of
+// the frame (docs/rig/avatar.md, "Steps"): 1, or while the body's smoothed
+// speed along the ground (Calm) is past kHurrySpeed × stepThreshold /
 // stepTime (it outruns one foot at a time: a quick side step), 2 × its ratio
-// to that speed − 1, at most kMostHurry. Taken from the smoothed velocity at
-// the interval's middle: a function of time, not of the frame's chord, so a
-// snap turn (a jump of the body within a frame) and every slower motion
-// never hurry, at any frame rate. stepThreshold 0 never hurries.
+// to that speed − 1, at most kMostHurry. A function of time, not of the
+// frame's chord, so a snap turn (a jump of the body within a frame) and every
+// slower motion never hurry, at any frame rate. stepThreshold 0 never hurries.
 constexpr float kHurrySpeed = 2.5f, kMostHurry = 3.0f;
 float Hurry(const Frame& f, float u) {
   if (!(f.s->stepThreshold > 0.0f)) return 1.0f;
-  const float fade = std::exp(-0.5f * (u + 1.0f) * f.dt / kVelocitySmoothing);
-  const float speed = glm::length(f.Flat(f.velocity + (f.smoothed - f.velocity) * fade));
+  const float speed = glm::length(f.Flat(f.Calm(u)));
   const float past = speed * f.s->stepTime / (kHurrySpeed * f.s->stepThreshold);
   return past > 1.0f ? std::min(2.0f * past - 1.0f, kMostHurry) : 1.0f;
 }
+
+// The step's pace over fraction [u, 1] of the frame: the hurry at u, at the
+// middle and at 1, integrated along the parabola through them (Simpson's
+// rule), so the progress is the integral of a function of time, not one
+// sample of it held over the frame, and the step lands where that integral
+// finishes it (bisected). Not hurried (all three 1): the plain step, exactly.
+struct Pace {
+  float u = 0.0f, h0 = 1.0f, hm = 1.0f, h1 = 1.0f;
+  bool Plain() const { return h0 == 1.0f && hm == 1.0f && h1 == 1.0f; }
+  // The hurry integrated over [u, u + x (1 − u)], in units of the frame's length.
+  float Integral(float x) const {
+    if (Plain()) return (1.0f - u) * x;
+    const float x2 = x * x, x3 = x2 * x;
+    const float i0 = x3 * (2.0f / 3.0f) - 1.5f * x2 + x, im = 2.0f * x2 - x3 * (4.0f / 3.0f), i1 = x3 * (2.0f / 3.0f) - 0.5f * x2;
+    return (1.0f - u) * (h0 * i0 + hm * im + h1 * i1);
+  }
+  // The fraction of the frame at which the integral reaches `need` (≤ Integral(1)).
+  float Until(float need) const {
+    float lo = 0.0f, hi = 1.0f;
+    for (int k = 0; k < kBisections; ++k) {
+      const float mid = 0.5f * (lo + hi);
+      (Integral(mid) >= need ? hi : lo) = mid;
+    }
+    return u + hi * (1.0f - u);
+  }
+};
+Pace PaceOf(const Frame& f, float u) { return {u, Hurry(f, u), Hurry(f, 0.5f * (u + 1.0f)), Hurry(f, 1.0f)}; }
 
 // Each tracked foot's goal blended by its weight to its target (whether any is).
 bool TrackFeet(AvatarGoals* goals) {
@@ -263,7 +298,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   f.heightTo = glm::dot(pose[0].position + goals->pelvisMove, stage.up);
   if (!st.planted) {  // plant the feet where the animation has them, the body at rest
     for (int side = 0; side < 2; ++side) st.feet[side] = stage.ToWorld(stage.jobIn[a.legs[side].end]);
-    st.stepping = -1, st.progress = 0.0f, st.body = f.to, st.velocity = glm::vec3(0.0f), st.planted = true;
+    st.stepping = -1, st.progress = 0.0f, st.body = f.to, st.planted = true;
     st.chord = st.calm = glm::vec3(0.0f), st.chordTime = 0.0f;
     st.height = f.heightTo, st.still = false, st.settle[0] = st.settle[1] = false;
     st.held[0] = st.held[1] = false;
@@ -286,21 +321,27 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   }
   f.from = st.body;
   f.heightFrom = st.height;
-  f.smoothed = st.velocity;
-  f.velocity = dt > 0.0f ? (f.to.position - f.from.position) / dt : st.velocity;
+  f.velocity = dt > 0.0f ? (f.to.position - f.from.position) / dt : st.chord;
   // From last frame's middle to this one's (0 with no frame before: no acceleration known).
   const float span = 0.5f * (st.chordTime + dt);
   f.slope = st.chordTime > 0.0f && dt > 0.0f ? (f.velocity - st.chord) / span : glm::vec3(0.0f);
+  f.bend = f.slope * (0.5f * dt * dt);
   f.calm = st.calm;
   f.fadeEnd = std::exp(-dt / kVelocitySmoothing);
   const bool still = SettleFeet(stage, a, back, f);
   float u = 0.0f;
   for (int event = 0; event < kEvents && u <= 1.0f; ++event) {
     if (st.stepping >= 0) {  // land it within the frame, else carry it on
-      const float hurry = dt > 0.0f ? Hurry(f, u) : 1.0f;
-      const float end = dt > 0.0f ? u + (1.0f - st.progress) * s.stepTime / (dt * hurry) : 2.0f;
+      const Pace pace = dt > 0.0f ? PaceOf(f, u) : Pace{};
+      float end = 2.0f;
+      if (dt > 0.0f && pace.Plain()) {
+        end = u + (1.0f - st.progress) * s.stepTime / dt;
+      } else if (dt > 0.0f) {  // hurried: where the integrated pace finishes the step
+        const float need = (1.0f - st.progress) * s.stepTime / dt;
+        end = need <= pace.Integral(1.0f) ? pace.Until(need) : 2.0f;
+      }
       if (end > 1.0f) {
-        if (dt > 0.0f) st.progress = std::min(st.progress + (1.0f - u) * (dt * hurry) / s.stepTime, 1.0f);
+        if (dt > 0.0f) st.progress = std::min(st.progress + pace.Integral(1.0f) * dt / s.stepTime, 1.0f);
         break;
       }
       const int other = 1 - st.stepping;
@@ -332,7 +373,6 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   st.body = f.to, st.height = f.heightTo, st.still = still;
   if (dt > 0.0f) st.calm = f.Calm(1.0f), st.chord = f.velocity, st.chordTime = dt;
   for (int side = 0; side < 2; ++side) st.settle[side] = st.still && f.settleAt[side] <= 1.0f;  // moving again: dropped
-  st.velocity = dt > 0.0f ? f.velocity + (f.smoothed - f.velocity) * f.fadeEnd : st.velocity;
   for (int side = 0; side < 2; ++side) {
     Transform world = st.feet[side];
     if (side == st.stepping) {
