@@ -149,4 +149,26 @@ TEST(AvatarGroundRate, SameFeetAtEveryRate) {
   }
 }
 
+// No hit (hit 0: the default) is the root's plane: probing every frame and
+// giving no hit leaves every frame of the walk bit for bit as never probing.
+TEST(AvatarGroundNone, NoHitIsTheFlatWalkBitForBit) {
+  for (int rate : {30, 240}) {
+    avatartest::AvatarRig probed, plain;
+    std::vector<LocalTransform> a(probed.rest.size()), b(plain.rest.size());
+    const float dt = 1.0f / static_cast<float>(rate);
+    bool same = true;
+    for (int frame = 0; frame <= 5 * rate && same; ++frame) {
+      const float t = static_cast<float>(frame) / static_cast<float>(rate);
+      const std::vector<LocalTransform> in = avatartest::Animated(probed.rest, 0.0f);
+      const LocalTransform root = Root(t);
+      EXPECT_TRUE(probed.rig.Probe(in, root).ok());
+      for (ikpd::rig::GroundHit& hit : probed.rig.grounds()) hit.hit = 0.0f;
+      probed.Carried(dt, in, root, a);
+      plain.Carried(dt, in, root, b);
+      same = avatartest::SamePose(a, b);
+      EXPECT_TRUE(same) << rate << " Hz at " << t << " s";
+    }
+  }
+}
+
 }  // namespace

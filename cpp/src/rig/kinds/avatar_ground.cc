@@ -18,7 +18,9 @@ namespace ikpd::rig::detail {
 
 namespace {
 
-glm::vec3 WorldUp(const Stage& stage) { return NormalizeOr(stage.root.transform.rotation * stage.up, glm::vec3(0.0f, 1.0f, 0.0f)); }
+glm::vec3 WorldUp(const Stage& stage) {
+  return NormalizeOr(stage.root.transform.rotation * stage.up, glm::vec3(0.0f, 1.0f, 0.0f));
+}
 
 // A hit's normal must lean toward up this much to be ground (a wall is none).
 constexpr float kLeastUp = 0.1f;
@@ -33,7 +35,9 @@ GroundProbe AvatarProbe(const Stage& stage, const Constraint& c, std::size_t leg
   const AvatarState& a = std::get<AvatarState>(c.state);
   const AvatarSteps& st = a.steps;
   const AvatarLimb& limb = a.legs[leg];
-  const auto model = [&](int slot) -> const ModelTransform& { return stage.model[static_cast<std::size_t>(c.joints[static_cast<std::size_t>(slot)])]; };
+  const auto model = [&](int slot) -> const ModelTransform& {
+    return stage.model[static_cast<std::size_t>(c.joints[static_cast<std::size_t>(slot)])];
+  };
   const glm::vec3 foot = model(limb.end).position;
   const glm::vec3 hip = stage.ToWorld({model(limb.upper).position, kIdentityRotation}).position;
   if (!st.planted || !c.settings.avatar.steps) return {stage.ToWorld({foot, kIdentityRotation}).position, hip};
@@ -63,7 +67,8 @@ void AvatarOnGround(const Stage& stage, const Constraint& c, int side, Transform
   const float nu = glm::dot(n, up);
   if (!(nu >= kLeastUp)) return;
   const glm::vec3 origin = stage.root.transform.translation;
-  const glm::vec3 onPlane = place->position - glm::dot(place->position - origin, up) * up;  // under the place, on the root's plane
+  // Under the place, on the root's plane; the hit's plane above that along up.
+  const glm::vec3 onPlane = place->position - glm::dot(place->position - origin, up) * up;
   place->position += up * (glm::dot(g.point - onPlane, n) / nu);
 }
 
