@@ -4,8 +4,9 @@
 // drag, or a scripted tracking session (look around, crouch, reach overhead
 // and behind the back, hands behind the head, reach forward beyond the arms
 // (the "arm stretch" toggle: they lengthen up to 1.3× to reach), turn 90°, walk
-// forward, side-step left and right, walk back: the root carries the walk
-// and the planted feet step); where
+// forward onto a 6 cm step, side-step left and right, walk back: the root carries the walk
+// and the planted feet step, landing on the step through AvatarIK's `ground`,
+// docs/rig/avatar.md, "Uneven ground"); where
 // the browser offers immersive-vr, "enter VR" puts the targets on the
 // headset and the controllers' grips (docs/rig/avatar.md, "WebXR"). The
 // "full-body trackers" toggle adds pelvis and foot targets (docs/rig/avatar.md,
@@ -54,6 +55,9 @@ const STILL = [0, 0];
 const ARM_STRETCH = 1.3;
 const LOOP = SCRIPT[SCRIPT.length - 1].t;
 const ease = (x) => x * x * (3 - 2 * x);
+// The step the walk crosses (the character's space, scaled like the script): its height and its
+// extent [left from, left to, forward from, forward to]; the feet land on it (AvatarIK's ground).
+const STEP = { height: 0.06, extent: [-0.45, 0.95, 0.45, 1.6] };
 const mix = (a, b, s) => a.map((v, i) => v + (b[i] - v) * s);
 
 /** The session at time `t`: the keys' values eased between the keys around it. */
@@ -70,6 +74,7 @@ const _v = new THREE.Vector3();
 const _q = new THREE.Quaternion();
 const _turn = new THREE.Quaternion();
 const _pitch = new THREE.Quaternion();
+const _box = new THREE.Box3();
 
 export async function create(ctx) {
   const { scene, camera, controls, renderer, ikpd, ikpdThree } = ctx;
@@ -77,6 +82,18 @@ export async function create(ctx) {
   ctx.bounds.set(new THREE.Vector3(-1.5, 0.1, -1.2), new THREE.Vector3(1.5, 2.3, 1.5));
   camera.position.set(1.3, 1.55, 2.6);
   controls.target.set(0, 1.1, 0);
+
+  // The step (a box raycast as the avatar's ground), placed in front of each character where its walk starts.
+  const step = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshStandardMaterial({ color: 0x8a8f98, roughness: 0.9 }));
+  step.name = 'step';
+  scene.add(step);
+  function placeStep(root, origin, scale) {
+    const [x0, x1, z0, z1] = STEP.extent;
+    step.scale.set((x1 - x0) * scale, STEP.height * scale, (z1 - z0) * scale);
+    step.quaternion.copy(root.quaternion);
+    step.position.set(0.5 * (x0 + x1), 0.5 * STEP.height, 0.5 * (z0 + z1)).multiplyScalar(scale).applyQuaternion(root.quaternion).add(origin);
+    step.updateMatrixWorld(true);
+  }
 
   const params = { character: 'built-in', mode: 'script', speed: 1, weight: 1, headWeight: 1, leftHandWeight: 1, rightHandWeight: 1, enabled: true, fullBody: false, armStretch: true };
   const handles = {};
@@ -115,7 +132,7 @@ export async function create(ctx) {
   function useCharacter({ name, root, mixer, humanoid }) {
     const avatar = new ikpdThree.AvatarIK(ikpd, root, { humanoid, ...handlesAsTargets(), weight: params.weight, enabled: params.enabled,
       headWeight: params.headWeight, leftHandWeight: params.leftHandWeight, rightHandWeight: params.rightHandWeight,
-      armStretch: params.armStretch ? ARM_STRETCH : 1 });
+      armStretch: params.armStretch ? ARM_STRETCH : 1, ground: [step] });
     character?.avatar.dispose();
     if (character) {
       character.root.position.copy(character.origin); // back where the walk started, for the next time it is chosen
@@ -123,6 +140,7 @@ export async function create(ctx) {
     }
     scene.add(root);
     character = { name, root, mixer, avatar, rest: restOf(root, avatar), origin: root.position.clone() };
+    placeStep(root, character.origin, character.rest.scale);
     place(0);
     message = '';
   }
@@ -328,6 +346,8 @@ export async function create(ctx) {
         // The feet's world positions and how far the root has walked (the script's walk and side steps).
         feet: character ? ['leftFoot', 'rightFoot'].map((role) => character.avatar.humanoid.get(role).getWorldPosition(new THREE.Vector3()).toArray()) : null,
         walked: character ? character.root.position.distanceTo(character.origin) : 0,
+        // The step the walk crosses (AvatarIK's ground): its height above the floor and its box (world).
+        step: character ? { rise: STEP.height * character.rest.scale, box: [..._box.setFromObject(step).min.toArray(), ..._box.max.toArray()] } : null,
         legStraight: character ? legStraight() : false,
       };
     },
@@ -340,6 +360,9 @@ export async function create(ctx) {
       xr.session?.end();
       character?.avatar.dispose();
       character = null;
+      scene.remove(step);
+      step.geometry.dispose();
+      step.material.dispose();
       // Both characters, the one in the scene too (its skeleton's bone texture with it).
       for (const model of [loaded.builtIn, loaded.man, loaded.dropped]) {
         if (!model) continue;

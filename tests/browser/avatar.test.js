@@ -59,17 +59,35 @@ describe('avatar scene', () => {
     // put the feet under the body the instant it comes still (docs/rig/avatar.md, "Steps").
     console.log(`avatar scene: a leg straight (head out of reach) on ${scripted.legBound} of ${30 * 25} frames`);
     expect(scripted.straightAt.filter((t) => t % 25 > 1.5 && (t % 25 < 14 || t % 25 > 23.5))).toEqual([]);
-    // The walk (14–17 s, 1 m forward) and the side step (17–18.5 s, 0.5 m
-    // left) of the next loop: the feet step along, apart, and never cross.
+    // The walk (14–17 s, 1 m forward, onto a step) and the side step (17–18.5 s, 0.5 m
+    // left) of the next loop: the feet step along, apart, never cross, and stand on the step.
     const walk = await page.evaluate(() => {
       const hook = window.__ikpdDemo;
       const at = {};
       let closest = Infinity, crossed = false, state = hook.state();
+      const onStep = [], floor = [];
+      let lowest = Infinity, last = null;
       for (let i = 0; i < 30 * 25 && !at.side; i++) {
         state = hook.simulate(1 / 30);
         const t = state.time % 25;
         if (t >= 14 && t < 18.7) {
           const [l, r] = state.feet;
+          // Over the step (its box, 2 cm in from its edges): a planted foot (still since the last frame)
+          // stands on it as high as on the floor (within 1 mm); none is ever lower than that.
+          const box = state.step.box;
+          // (How high a foot stands on the floor: where it was last planted off the step.)
+          state.feet.forEach((foot, k) => {
+            const still = last && Math.hypot(...foot.map((v, i) => v - last[k][i])) < 1e-6;
+            if (foot[0] < box[0] + 0.02 || foot[0] > box[3] - 0.02 || foot[2] < box[2] + 0.02 || foot[2] > box[5] - 0.02) {
+              if (still && (foot[0] < box[0] || foot[0] > box[3] || foot[2] < box[2] || foot[2] > box[5])) floor[k] = foot[1];
+              return;
+            }
+            if (floor[k] === undefined) return;
+            const above = foot[1] - floor[k] - state.step.rise;
+            if (still) onStep.push(Math.abs(above));
+            lowest = Math.min(lowest, above);
+          });
+          last = state.feet;
           closest = Math.min(closest, Math.hypot(l[0] - r[0], l[2] - r[2]));
           crossed ||= l[0] - r[0] < 0; // the built-in humanoid faces +z: its left foot is at +x
         }
@@ -79,8 +97,12 @@ describe('avatar scene', () => {
       }
       // Home again and standing (the next loop's first seconds) before a target is dragged.
       for (let i = 0; i < 30 * 25 && !(state.time % 25 >= 2 && state.time % 25 < 14); i++) state = hook.simulate(1 / 30);
-      return { ...at, closest, crossed, walked: state.walked };
+      return { ...at, closest, crossed, walked: state.walked, onStep, lowest };
     });
+    // The walk crosses a step (docs/rig/avatar.md, "Uneven ground"): the planted feet on it.
+    expect(walk.onStep.length).toBeGreaterThan(10);
+    expect(Math.max(...walk.onStep)).toBeLessThan(1e-3);
+    expect(walk.lowest).toBeGreaterThan(-1e-3);
     expect(walk.forward.walked).toBeGreaterThan(0.9);
     for (const k of [0, 1]) {
       expect(walk.forward.feet[k][2] - walk.start.feet[k][2], `foot ${k} forward`).toBeGreaterThan(0.7);

@@ -199,6 +199,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int f = 0; f < frames; ++f) {
     if (f > 0 && in.Int(0, 3) == 0) root = Local(in, true);  // the root moves (an avatar's planted feet step)
     const float dt = in.Int(0, 7) == 0 ? in.MaybeNonFinite() : in.Range(0.0f, 0.1f);
+    if (!rig.grounds().empty() && in.Bool()) {  // an avatar's feet on ground (docs/rig/avatar.md, "Uneven ground")
+      const Status probed = rig.Probe(pose, root);
+      FUZZ_CHECK(probed || NamesParameter(probed), "probe error without a parameter: %s", probed.error);
+      for (std::size_t i = 0; probed && i < rig.probes().size(); ++i) {
+        FUZZ_CHECK(IsFinite(rig.probes()[i].sole) && IsFinite(rig.probes()[i].hip), "probe %zu: not finite", i);
+      }
+      for (GroundHit& g : rig.grounds()) {  // sometimes not finite (a named error), a wall, a zero normal
+        g.hit = in.Bool() ? 1.0f : 0.0f;
+        g.point = in.Int(0, 15) == 0 ? in.MaybeNonFiniteVec3() : in.Vec3();
+        g.normal = in.Bool() ? glm::vec3(0.0f, 1.0f, 0.0f) : in.Vec3();
+      }
+    }
     const std::vector<LocalTransform> previous = out;
     const Status s = rig.Update(dt, pose, root, out, changed);
     FUZZ_TRACE("frame %d dt %g: %s\n", f, static_cast<double>(dt), s.error ? s.error : "ok");

@@ -93,7 +93,7 @@ export function createRigApi(core) {
     get kind() { return this.#kind; }
     /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
     get joints() { const k = KIND_TABLE[this.#kind]; return k.joints ? k.joints(this.#values) : this.#values.joints.slice(); }
-    /** Grounding: the number of legs (2 or 4); 0 for the other kinds. */
+    /** Grounding: the number of legs (2 or 4); avatar with legs: 2 (where each foot lands); 0 for the other kinds. */
     get legCount() { return KIND_TABLE[this.#kind].legCount?.(this.#values) ?? 0; }
     /** Every current setting (a frozen copy; derived defaults as the numbers in force). */
     get options() { return freezeDeep(this.#current()); }

@@ -13,7 +13,7 @@ import type { AvatarFields } from '../../types/rig/described.js';
  */
 export interface AvatarIKOptions
   extends AvatarFields, Pick<AvatarConstraintOptions, 'head' | 'leftHand' | 'rightHand' | 'headWeight' | 'leftHandWeight' | 'rightHandWeight' |
-    'pelvis' | 'leftFoot' | 'rightFoot' | 'pelvisWeight' | 'leftFootWeight' | 'rightFootWeight'> {
+    'pelvis' | 'leftFoot' | 'rightFoot' | 'pelvisWeight' | 'leftFootWeight' | 'rightFootWeight' | 'ground'> {
   /**
    * The humanoid: `'auto'` finds it by bone names (Mixamo with or without its prefix, VRM, VRoid,
    * Unreal, …) or the skeleton's shape; a three-vrm `VRMHumanoid` (its raw bones); a role → bone
@@ -73,6 +73,8 @@ export class AvatarIK {
   pelvisWeight: number;
   leftFootWeight: number;
   rightFootWeight: number;
+  /** Where the steps land (docs/rig/avatar.md, "Uneven ground"); null: the root's ground plane. */
+  ground: AvatarConstraintOptions['ground'] | null;
   weight: number;
   neck: boolean;
   pelvisFollow: number;

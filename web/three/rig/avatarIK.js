@@ -31,7 +31,7 @@ export class AvatarIK extends SmoothedRigHelper {
     super(ikpd, 'AvatarIK');
     // Every setting of the rig's avatar constraint passes through (those added later included).
     const settings = settingNames(this.ikpd, 'avatar');
-    checkHelperOptions(options, optionNames(settings, TARGETS, WEIGHTS, RIG_KEYS, 'bones'), 'AvatarIK');
+    checkHelperOptions(options, optionNames(settings, TARGETS, WEIGHTS, RIG_KEYS, 'bones', 'ground'), 'AvatarIK');
     if (!root?.isObject3D && !root?.isSkeleton) {
       throw new TypeError(`root: expected the character (a SkinnedMesh, its Skeleton or an Object3D), got ${describe(root)}`);
     }
@@ -44,7 +44,7 @@ export class AvatarIK extends SmoothedRigHelper {
     const targets = {};
     for (const key of TARGETS) targets[key] = options[key] ?? null;
     try {
-      this._rigUp(root, 'avatar', { ...targets, bones: options.bones }, [...settings, ...WEIGHTS], values, rigOptions);
+      this._rigUp(root, 'avatar', { ...targets, bones: options.bones, ground: options.ground ?? null }, [...settings, ...WEIGHTS], values, rigOptions);
     } catch (error) {
       // No humanoid found and no bones given: said of the humanoid option (the rig's error names bones).
       const humanoid = this.rig?.humanoid;
@@ -60,6 +60,12 @@ export class AvatarIK extends SmoothedRigHelper {
         set: (value) => { this._checkAlive(); this.constraint[key] = value ?? null; },
       });
     }
+    // Where the steps land (docs/rig/avatar.md, "Uneven ground"): as grounding's `ground`.
+    Object.defineProperty(this, 'ground', {
+      enumerable: true,
+      get: () => this._constraint.ground,
+      set: (value) => { this._checkAlive(); this.constraint.ground = value ?? null; },
+    });
     if (new.target === AvatarIK) return guardHelper(this); // unknown property writes throw
   }
 

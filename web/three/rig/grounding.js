@@ -264,6 +264,22 @@ export function authoredPlane(root, upInRoot, height, out) {
  * (fetched again when WASM memory grew).
  */
 export function groundFrame(rig, grounding, v, upInRoot) {
+  // An avatar without a ground lands on the root's plane: no hit, and no probe when none needs one.
+  let probed = false;
+  for (let i = 0; i < grounding.length; i++) {
+    const c = grounding[i];
+    if (c._kind.groundOptional !== true || c._ground.source !== 'authored') probed = true;
+  }
+  if (!probed) {
+    for (let i = 0; i < grounding.length; i++) {
+      const c = grounding[i];
+      if (c._grounded !== true) continue;
+      c._hits.fill(0);
+      v.grounds.set(c._hits, c._core.groundOffset);
+      c._grounded = false;
+    }
+    return v;
+  }
   rig.probe();
   if (v.input.length === 0) v = rig.views();
   const root = v.root, up = rig.up;
@@ -278,10 +294,14 @@ export function groundFrame(rig, grounding, v, upInRoot) {
   for (let i = 0; i < grounding.length; i++) {
     const c = grounding[i];
     const ground = c._ground;
+    if (c._kind.groundOptional === true) {
+      c._grounded = ground.source !== 'authored';
+      if (!c._grounded) { c._hits.fill(0); continue; }  // the avatar's feet on the root's plane
+    }
     ground.reach = c._legLength * scale; // a double field: written in place
     queryGround(ground, c._probes, 0, c._hits, 0, c._core.legCount, up, c._plane, c._groundMemory);
     const plant = c.plant;
-    for (let leg = 0; leg < plant.length; leg++) c._hits[HIT.floats * leg + HIT.plant] = plant[leg];
+    if (plant !== undefined) for (let leg = 0; leg < plant.length; leg++) c._hits[HIT.floats * leg + HIT.plant] = plant[leg];
   }
   if (v.input.length === 0) v = rig.views();
   for (let i = 0; i < grounding.length; i++) v.grounds.set(grounding[i]._hits, grounding[i]._core.groundOffset);

@@ -2,7 +2,7 @@
 import type { Object3D, Skeleton, Vector3 } from 'three';
 import type { Ikpd } from '../../index.js';
 import type { AxisLike, PointLike } from '../common.js';
-import type { GroundingConstraintOptions } from './grounding.js';
+import type { GroundingConstraintOptions, GroundLike } from './grounding.js';
 import type { AvatarFields, SpringsFields, SpringColliderFields, TwistFields } from '../../types/rig/described.js';
 import type { AvatarScales, RigSpringJoint } from '../../types/rig/rig.js';
 
@@ -245,6 +245,12 @@ export interface AvatarConstraintOptions extends Omit<ConstraintOptions, 'target
   leftFootWeight?: number;
   /** How much the right foot tracker pulls, in [0, 1], smoothed. @default 1 */
   rightFootWeight?: number;
+  /**
+   * Where the steps land (docs/rig/avatar.md, "Uneven ground"): as grounding's `ground` (meshes to
+   * raycast, a function, a Plane), one query per foot where it lands; each landing stands the foot
+   * as high above the ground as the animation has it above the root. Null: the root's ground plane. @default null
+   */
+  ground?: GroundLike;
   [option: string]: unknown;
 }
 

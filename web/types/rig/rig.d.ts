@@ -223,7 +223,7 @@ export interface RigConstraint<K extends RigConstraintKind = RigConstraintKind> 
   readonly kind: K;
   /** The joint indices (a copy; grounding: [pelvis] or [pelvis, chest]). */
   readonly joints: number[];
-  /** Grounding: its number of legs (2 or 4); 0 for the other kinds. */
+  /** Grounding: its number of legs (2 or 4); an avatar with legs: 2 (each foot probes where it lands: docs/rig/avatar.md, "Uneven ground"); 0 for the other kinds. */
   readonly legCount: number;
   /** Index of its first float in `rig.grounds` (9 per leg). */
   readonly groundOffset: number;

@@ -284,8 +284,10 @@ class Rig {
   const Skeleton& skeleton() const { return skeleton_; }
   std::span<const LocalTransform> rest() const { return rest_; }
   std::span<ConstraintFrame> frames() { return frames_; }
-  // Ground hits, one per leg of every grounding constraint in constraint
-  // order (world space; filled by the caller before Update, hit 0 = none).
+  // Ground hits, one per leg of every grounding constraint and two (the
+  // feet) of every avatar with legs, in constraint order (world space; filled
+  // by the caller before Update, hit 0 = none: an avatar's root plane,
+  // docs/rig/avatar.md, "Uneven ground").
   // Update checks them: "grounds[3].point: must be finite" (when hit != 0).
   std::span<GroundHit> grounds() { return grounds_; }
   // Where each leg's ground query goes (filled by Probe), indexed as grounds().
@@ -302,10 +304,12 @@ class Rig {
   // maxPelvisDrop, maxPelvisRise, plantHeight, unplantRadius) resolved from the rest pose
   // (other kinds: the defaults).
   const GroundingSettings& groundingSettings(std::size_t index) const;
-  // The number of legs constraint `index` has in grounds()/probes() (0: not grounding).
+  // The number of legs constraint `index` has in grounds()/probes()
+  // (grounding: 2 or 4; an avatar with legs: 2; else 0).
   std::size_t groundLegs(std::size_t index) const;
   // FK of the animated pose `in` under `root`: fills probes() (the animated
-  // sole and hip of every grounding leg, world space). Checks in and root as
+  // sole and hip of every grounding leg, an avatar foot's landing place and
+  // hip, world space). Checks in and root as
   // Update does ("in: ...", "in[3].rotation: ...", "root.scale: ..."), and a
   // pose whose transforms overflow float ("in: the pose is out of range (a
   // probe is not finite)"); on error probes() is unchanged. Changes no

@@ -262,7 +262,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 
 const KindOps kAvatarKind = {
     ConstraintKind::kAvatar, "avatar", 3, 6, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/false,
-    /*movesPelvis=*/true, Defaults, CheckLimbs, CheckOptions, DetectAxes, WritesEvery, Configure, Clear, Solve, NoGroundLegs, NoProbe,
+    /*movesPelvis=*/true, Defaults, CheckLimbs, CheckOptions, DetectAxes, WritesEvery, Configure, Clear, Solve, AvatarGroundLegs, AvatarProbe,
     /*targets=*/kAvatarTargets,
 };
 

@@ -118,6 +118,16 @@ void FitFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Tr
 void ReachFeet(const Stage& stage, const AvatarState& a, const Transform* feet, Transform* pose, const glm::vec3& move);
 void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, AvatarGoals* goals);
 void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
+// The steps on uneven ground (avatar_ground.cc; docs/rig/avatar.md, "Steps"):
+// two ground legs with legs (KindOps::groundLegs), each probing where its foot
+// would land this frame; whether leg `side` has a hit this frame; a place
+// raised to the hit's plane (unchanged without one); the swing's lift.
+std::size_t AvatarGroundLegs(const Constraint& c);
+GroundProbe AvatarProbe(const Stage& stage, const Constraint& c, std::size_t leg);
+bool AvatarGrounded(const Stage& stage, const Constraint& c, int side);
+void AvatarOnGround(const Stage& stage, const Constraint& c, int side, Transform* place);
+float AvatarLift(const Stage& stage, const Constraint& c, int side, const glm::vec3& from, const glm::vec3& to,
+                 const glm::vec3& eased, const glm::vec3& up, float progress);
 // The limbs ride on their parent slots through the pelvis and spine stages:
 // LeaveLimbs marks them lazy (Turn and Move skip them), CarryLimbs moves each
 // by its parent's motion since (arms before the shoulders, legs before the legs).

@@ -297,7 +297,10 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   f.gap = 0.5f * f.scale * std::abs(glm::dot(f.offsets[0].position - f.offsets[1].position, f.left));
   f.heightTo = glm::dot(pose[0].position + goals->pelvisMove, stage.up);
   if (!st.planted) {  // plant the feet where the animation has them, the body at rest
-    for (int side = 0; side < 2; ++side) st.feet[side] = stage.ToWorld(stage.jobIn[a.legs[side].end]);
+    for (int side = 0; side < 2; ++side) {
+      st.feet[side] = stage.ToWorld(stage.jobIn[a.legs[side].end]);
+      AvatarOnGround(stage, c, side, &st.feet[side]);
+    }
     st.stepping = -1, st.progress = 0.0f, st.body = f.to, st.planted = true;
     st.chord = st.calm = glm::vec3(0.0f), st.chordTime = 0.0f;
     st.height = f.heightTo, st.still = false, st.settle[0] = st.settle[1] = false;
@@ -346,6 +349,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
       }
       const int other = 1 - st.stepping;
       st.feet[st.stepping] = f.Place(st.stepping, end);
+      AvatarOnGround(stage, c, st.stepping, &st.feet[st.stepping]);
       st.stepping = -1, st.progress = 0.0f, u = end;
       if (!st.held[other] && f.settleAt[other] > 1.0f && f.Settling(end)) {  // landed with the body still: SettleFeet
         MeasureLegs(stage, a, back, f);
@@ -376,10 +380,11 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   for (int side = 0; side < 2; ++side) {
     Transform world = st.feet[side];
     if (side == st.stepping) {
-      const Transform place = f.Place(side, 1.0f);
+      Transform place = f.Place(side, 1.0f);
+      AvatarOnGround(stage, c, side, &place);
       const float e = Ease(st.progress);
-      world.position = glm::mix(st.from.position, place.position, e) +
-                       f.up * (s.stepHeight * std::sin(kPi * st.progress));
+      const glm::vec3 eased = glm::mix(st.from.position, place.position, e);
+      world.position = eased + f.up * AvatarLift(stage, c, side, st.from.position, place.position, eased, f.up, st.progress);
       world.rotation = Unit(glm::slerp(st.from.rotation, place.rotation, e));
     }
     const Transform& animated = stage.jobIn[a.legs[side].end];

@@ -6,12 +6,17 @@
 // `rightFoot`) are Object3Ds (null: that part follows the animation or the
 // steps), their world position and rotation read every update, each with
 // a weight (`headWeight`, …; default 1) the core smooths (pop-free);
-// `constraint.calibrate(sample)` scales the avatar to the user.
-import { Quaternion, Vector3 } from 'three';
+// `constraint.calibrate(sample)` scales the avatar to the user; `ground` (as
+// grounding takes it; null: the root's ground plane) is where the steps land
+// (docs/rig/avatar.md, "Uneven ground").
+import { Plane, Quaternion, Vector3 } from 'three';
 import { describe } from '../../../src/readers.js';
 import { readWeight } from '../../readers.js';
 import { targetPose as TARGET } from '../../../src/rig/records.js';
 import { missingBones } from './shared.js';
+import { GROUND_MEMORY, readGround } from '../grounding.js';
+import { restLegLength } from './grounding.js';
+import { groundHit, groundProbe } from '../../../src/rig/records.js';
 
 const SHAPE = '{ spine, arms, legs }';
 const TARGET_KEYS = Object.freeze(['head', 'leftHand', 'rightHand', 'pelvis', 'leftFoot', 'rightFoot']);
@@ -19,7 +24,7 @@ const TARGET_KEYS = Object.freeze(['head', 'leftHand', 'rightHand', 'pelvis', 'l
 const SAMPLE_KEYS = Object.freeze(TARGET_KEYS.slice(0, 3));
 // Each target's weight: `headWeight`, `leftHandWeight`, … (in the order of the core's targets).
 const WEIGHT_KEYS = Object.freeze(TARGET_KEYS.map((key) => `${key}Weight`));
-const OWN_KEYS = Object.freeze([...TARGET_KEYS, ...WEIGHT_KEYS]);
+const OWN_KEYS = Object.freeze([...TARGET_KEYS, ...WEIGHT_KEYS, 'ground']);
 const _p = /* @__PURE__ */ new Vector3();
 const _q = /* @__PURE__ */ new Quaternion();
 const _s = /* @__PURE__ */ new Vector3();
@@ -30,7 +35,29 @@ function readTarget(value, key) {
 }
 
 const readTargetWeight = (value, key) => (value === undefined ? 1 : readWeight(value, key));
-const readOwn = (key, value) => (WEIGHT_KEYS.includes(key) ? readTargetWeight(value, key) : readTarget(value, key));
+const readOwn = (key, value) => {
+  if (key === 'ground') return readGround(value);
+  return WEIGHT_KEYS.includes(key) ? readTargetWeight(value, key) : readTarget(value, key);
+};
+
+// The ground the steps land on (docs/rig/avatar.md, "Uneven ground"): a
+// property read again when set, and what the rig's ground frame uses
+// (web/three/rig/grounding.js: one query per foot at its probe).
+function attachGround(constraint, options) {
+  let value = options.ground ?? null;
+  constraint._ground = readGround(value);
+  Object.defineProperty(constraint, 'ground', {
+    enumerable: true,
+    get: () => value,
+    set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
+  });
+  const legs = constraint.bones.legs.length > 0 ? 2 : 0;
+  constraint._probes = new Float32Array(groundProbe.floats * legs);
+  constraint._hits = new Float32Array(groundHit.floats * legs);
+  constraint._groundMemory = new Float64Array(GROUND_MEMORY * legs);
+  constraint._legLength = 0;
+  constraint._plane = new Plane();
+}
 
 // The targets and their weights as properties (checked when set), and constraint.set() for them.
 function attachTargets(constraint, options) {
@@ -48,6 +75,7 @@ function attachTargets(constraint, options) {
   constraint._checkOwn = (key, v) => readOwn(key, v);
   constraint._setOwn = (key, v) => { constraint[key] = v; };
   constraint.calibrate = (sample) => calibrate(constraint, sample);
+  attachGround(constraint, options);
 }
 
 // Each target's world transform and weight into the core rig's targets (weight 0 without one).
@@ -99,6 +127,10 @@ export const avatar = Object.freeze({
     legs: [['leftUpperLeg', 'leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg', 'rightFoot']],
   }),
   targetless: true,
+  // Its feet query the ground where they land (groundFrame), only while `ground` is given.
+  grounds: true,
+  groundOptional: true,
+  built: (rig, c) => { c._legLength = c.bones.legs.length > 0 ? restLegLength(rig, c) : 0; },
   resolve(rig, options) {
     const given = options.bones ?? (rig.humanoid.size > 0 ? avatar.humanoid : undefined);
     if (given === undefined) throw missingBones(rig, 'avatar', SHAPE);

@@ -105,7 +105,7 @@ function attachGround(constraint, options) {
 }
 
 /** The rest-pose length of a constraint's longest leg, in the rig's model units. */
-function restLegLength(rig, constraint) {
+export function restLegLength(rig, constraint) {
   let longest = 0;
   const a = new Vector3(), b = new Vector3();
   for (const leg of constraint.bones.legs) {
