@@ -28,8 +28,10 @@ struct Case {
 };
 
 glm::dquat RandomRotation(std::mt19937& rng) {
+  // One draw per statement: the order of a call's arguments is up to the compiler.
   std::normal_distribution<double> n(0.0, 1.0);
-  return glm::normalize(glm::dquat(n(rng), n(rng), n(rng), n(rng)));
+  const double z = n(rng), y = n(rng), x = n(rng), w = n(rng);
+  return glm::normalize(glm::dquat(w, x, y, z));
 }
 
 // `count` controllers in random states (some at rest, some spinning fast), with
@@ -42,7 +44,8 @@ Case RandomCase(std::mt19937& rng, std::size_t count) {
   c.dt = pick < 0.05 ? 0.0 : pick < 0.2 ? 1.0 / 30.0 : pick < 0.35 ? 1.0 / 60.0 : pick < 0.45 ? 1.0 / 240.0 : 0.1 * u(rng);
   for (std::size_t i = 0; i < count; ++i) {
     PdSettings s;
-    EXPECT_TRUE(SettingsFromSettleTime(0.05 + 1.5 * u(rng), 0.5 + u(rng), &s));
+    const double damping = 0.5 + u(rng), settleTime = 0.05 + 1.5 * u(rng);
+    EXPECT_TRUE(SettingsFromSettleTime(settleTime, damping, &s));
     s.maxVelocity = u(rng) < 0.2 ? std::numeric_limits<double>::infinity() : 0.5 + 20.0 * u(rng);
     s.substepSplit = u(rng) < 0.8 ? SubstepSplit::kEqual : SubstepSplit::kClassic;
     if (u(rng) < 0.2) s.maxAngle = 0.1 + 3.0 * u(rng);
@@ -55,7 +58,8 @@ Case RandomCase(std::mt19937& rng, std::size_t count) {
       EXPECT_TRUE(pd.Update(1.0 / 60.0, glm::dquat(value)));  // a remembered target
     }
     // Targets near the value (the look-at's small offsets), or anywhere; some not unit.
-    const glm::dquat near = glm::normalize(value * glm::angleAxis(0.3 * u(rng), glm::axis(RandomRotation(rng))));
+    const glm::dvec3 axis = glm::axis(RandomRotation(rng));
+    const glm::dquat near = glm::normalize(value * glm::angleAxis(0.3 * u(rng), axis));
     const glm::dquat target = u(rng) < 0.6 ? near : RandomRotation(rng);
     c.pds.push_back(pd);
     c.targets.push_back(glm::quat(target * (u(rng) < 0.2 ? 0.5 + u(rng) : 1.0)));
