@@ -44,6 +44,26 @@ const _far = /* @__PURE__ */ new Float64Array(1);
  * descendants), or a function `(x, y, z) → { height, normal? } | null`.
  * Returns what `queryGround` takes.
  */
+/**
+ * Gives a constraint that queries the ground (grounding, the avatar's steps)
+ * its `ground` property, read again when set, and the frame's probe, hit and
+ * query-memory arrays for `legs` legs (staged in JS: a ground function may grow
+ * WASM memory).
+ */
+export function attachGroundQuery(constraint, options, legs) {
+  let value = options.ground ?? null;
+  constraint._ground = readGround(value);
+  Object.defineProperty(constraint, 'ground', {
+    enumerable: true,
+    get: () => value,
+    set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
+  });
+  constraint._probes = new Float32Array(PROBE.floats * legs);
+  constraint._hits = new Float32Array(HIT.floats * legs);
+  // Each leg's last ground query, for the edge search between it and the next.
+  constraint._groundMemory = new Float64Array(GROUND_MEMORY * legs);
+}
+
 export function readGround(value, name = 'ground') {
   // `reach` (a leg's world length, the ray's margin) is written every frame; 0.5 makes it a double field.
   if (value === undefined || value === null) return { source: 'authored', value: null, reach: 0.5 };

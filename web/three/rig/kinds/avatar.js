@@ -14,9 +14,8 @@ import { describe } from '../../../src/readers.js';
 import { readWeight } from '../../readers.js';
 import { targetPose as TARGET } from '../../../src/rig/records.js';
 import { missingBones } from './shared.js';
-import { GROUND_MEMORY, readGround } from '../grounding.js';
+import { attachGroundQuery, readGround } from '../grounding.js';
 import { restLegLength } from './grounding.js';
-import { groundHit, groundProbe } from '../../../src/rig/records.js';
 
 const SHAPE = '{ spine, arms, legs }';
 const TARGET_KEYS = Object.freeze(['head', 'leftHand', 'rightHand', 'pelvis', 'leftFoot', 'rightFoot']);
@@ -44,17 +43,7 @@ const readOwn = (key, value) => {
 // property read again when set, and what the rig's ground frame uses
 // (web/three/rig/grounding.js: one query per foot at its probe).
 function attachGround(constraint, options) {
-  let value = options.ground ?? null;
-  constraint._ground = readGround(value);
-  Object.defineProperty(constraint, 'ground', {
-    enumerable: true,
-    get: () => value,
-    set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
-  });
-  const legs = constraint.bones.legs.length > 0 ? 2 : 0;
-  constraint._probes = new Float32Array(groundProbe.floats * legs);
-  constraint._hits = new Float32Array(groundHit.floats * legs);
-  constraint._groundMemory = new Float64Array(GROUND_MEMORY * legs);
+  attachGroundQuery(constraint, options, constraint.bones.legs.length > 0 ? 2 : 0);
   constraint._legLength = 0;
   constraint._plane = new Plane();
 }

@@ -4,8 +4,7 @@
 // feet (web/three/rig/grounding.js). It runs without a target.
 import { Plane, Vector3 } from 'three';
 import { describe } from '../../readers.js';
-import { GROUND_MEMORY, readGround } from '../grounding.js';
-import { groundHit, groundProbe } from '../../../src/rig/records.js';
+import { attachGroundQuery, readGround } from '../grounding.js';
 
 /** Humanoid roles of a grounding constraint given no legs (the toes only when both feet have them). */
 const HUMANOID_GROUNDING = /* @__PURE__ */ Object.freeze({
@@ -67,14 +66,8 @@ function groundingJoints(c, ix) {
  * leg: −1 auto, 0 free, 1 planted; read every update).
  */
 function attachGround(constraint, options) {
-  let value = options.ground ?? null;
-  constraint._ground = readGround(value);
-  Object.defineProperty(constraint, 'ground', {
-    enumerable: true,
-    get: () => value,
-    set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
-  });
   const legs = constraint.bones.legs.length;
+  attachGroundQuery(constraint, options, legs);
   const checkPlant = (v) => {
     if (!(Array.isArray(v) || ArrayBuffer.isView(v)) || v.length !== legs) {
       throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(v)}`);
@@ -91,11 +84,6 @@ function attachGround(constraint, options) {
     set: (v) => { checkPlant(v); plant.set(v); },
   });
   if (options.plant !== undefined && options.plant !== null) constraint.plant = options.plant;
-  // The frame's probes and hits, staged in JS: a ground function may grow WASM memory.
-  constraint._probes = new Float32Array(groundProbe.floats * legs);
-  constraint._hits = new Float32Array(groundHit.floats * legs);
-  // Each leg's last ground query, for the edge search between it and the next (grounding.js).
-  constraint._groundMemory = new Float64Array(GROUND_MEMORY * legs);
   // constraint.set({ ground, plant }): checked with the other options first, then set.
   constraint._ownKeys = OWN_KEYS;
   constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
