@@ -14,6 +14,22 @@ export const FRAME_KEYS = ['target', 'pole'];
 // Settings given as three.js axes ('+y', a Vector3, [x, y, z] or 'auto').
 export const AXIS_KEYS = /* @__PURE__ */ new Set(['forward', 'bendAxis', 'up', 'hingeAxis']);
 
+// The property descriptor of setting `key` (made once per name).
+const SETTING_PROPERTIES = /* @__PURE__ */ new Map();
+function settingProperty(key) {
+  let property = SETTING_PROPERTIES.get(key);
+  if (property === undefined) {
+    property = {
+      enumerable: true,
+      // A derived default (null: from the rest pose) reads back as the number in force.
+      get() { return this._settings[key] === null && this._core && this._kind.derived ? this._core.get(key) : this._settings[key]; },
+      set(value) { this._set(key, value); },
+    };
+    SETTING_PROPERTIES.set(key, property);
+  }
+  return property;
+}
+
 /**
  * A constraint of an IKRig. Its options are its properties: a setting written
  * here is checked and pushed to WASM once (the rig's next update uses it);
@@ -39,14 +55,10 @@ export class IKConstraint {
     this._core = null;
     this._coreEnabled = settings.enabled;
     this._parts = NONE; // the other constraints one add() made (a VRM's springs: docs/rig/springs.md), set alike
-    for (const key of Object.keys(settings)) {
-      Object.defineProperty(this, key, {
-        enumerable: true,
-        // A derived default (null: from the rest pose) reads back as the number in force.
-        get: () => (this._settings[key] === null && this._core && this._kind.derived ? this._core.get(key) : this._settings[key]),
-        set: (value) => this._set(key, value),
-      });
-    }
+    // One getter and setter per setting name, shared by every constraint: constraints of a kind
+    // then share one hidden class, so the rig's per-frame loops over them stay fast (own
+    // accessors made per instance gave each constraint its own, and those loops went megamorphic).
+    for (const key of Object.keys(settings)) Object.defineProperty(this, key, settingProperty(key));
   }
 
   /** True when the last update reached the target within tolerance. */
