@@ -12,6 +12,24 @@ import { constraintResult } from '../../src/rig/records.js';
 // The smoothing settings every rig constraint has.
 export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
 
+// The property descriptor of helper setting `key`, made once per name and shared: helpers of a
+// class then share one hidden class, so a frame over several helpers stays fast (accessors made
+// per instance gave each helper its own).
+const HELPER_PROPERTIES = /* @__PURE__ */ new Map();
+function helperProperty(key) {
+  let property = HELPER_PROPERTIES.get(key);
+  if (property === undefined) {
+    property = {
+      enumerable: true,
+      configurable: true,
+      get() { return this._values[key]; },
+      set(value) { this._setting(key, value); },
+    };
+    HELPER_PROPERTIES.set(key, property);
+  }
+  return property;
+}
+
 export class RigHelper {
   /**
    * @param {object} ikpd the loaded library with the rig area (`await init({ rig: true })`)
@@ -58,12 +76,7 @@ export class RigHelper {
     for (const key of keys) {
       this._values[key] = values[key];
       if (key === 'weight') this._weight[0] = values[key] ?? 1;
-      Object.defineProperty(this, key, {
-        enumerable: true,
-        configurable: true,
-        get: () => this._values[key],
-        set: (value) => this._setting(key, value),
-      });
+      Object.defineProperty(this, key, helperProperty(key));
     }
   }
 
