@@ -1,7 +1,7 @@
 // IKConstraint: one constraint of an IKRig (docs/rig/rig.md) as three.js users
 // see it: its options are properties, its target and pole three.js objects.
 import { Vector3 } from 'three';
-import { readAxis, readPoint } from '../readers.js';
+import { readAxis, readPoint, sharedProperty } from '../readers.js';
 import { KIND_TABLE } from './kinds/index.js';
 import { constraintFrame as FRAME } from '../../src/rig/records.js';
 
@@ -14,21 +14,14 @@ export const FRAME_KEYS = ['target', 'pole'];
 // Settings given as three.js axes ('+y', a Vector3, [x, y, z] or 'auto').
 export const AXIS_KEYS = /* @__PURE__ */ new Set(['forward', 'bendAxis', 'up', 'hingeAxis']);
 
-// The property descriptor of setting `key` (made once per name).
+// The property descriptor of setting `key`, one per name (sharedProperty).
 const SETTING_PROPERTIES = /* @__PURE__ */ new Map();
-function settingProperty(key) {
-  let property = SETTING_PROPERTIES.get(key);
-  if (property === undefined) {
-    property = {
-      enumerable: true,
-      // A derived default (null: from the rest pose) reads back as the number in force.
-      get() { return this._settings[key] === null && this._core && this._kind.derived ? this._core.get(key) : this._settings[key]; },
-      set(value) { this._set(key, value); },
-    };
-    SETTING_PROPERTIES.set(key, property);
-  }
-  return property;
-}
+const settingProperty = (key) => sharedProperty(SETTING_PROPERTIES, key, () => ({
+  enumerable: true,
+  // A derived default (null: from the rest pose) reads back as the number in force.
+  get() { return this._settings[key] === null && this._core && this._kind.derived ? this._core.get(key) : this._settings[key]; },
+  set(value) { this._set(key, value); },
+}));
 
 /**
  * A constraint of an IKRig. Its options are its properties: a setting written

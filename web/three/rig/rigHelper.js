@@ -5,30 +5,22 @@
 import { Quaternion, Vector3 } from 'three';
 import { IKRig } from './ikRig.js';
 import { internalOf } from './internal.js';
-import { checkHelperOptions, optionNames, readModule } from '../readers.js';
+import { checkHelperOptions, optionNames, readModule, sharedProperty } from '../readers.js';
 import { warnOnce } from '../../src/dev.js';
 import { constraintResult } from '../../src/rig/records.js';
 
 // The smoothing settings every rig constraint has.
 export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
 
-// The property descriptor of helper setting `key`, made once per name and shared: helpers of a
-// class then share one hidden class, so a frame over several helpers stays fast (accessors made
-// per instance gave each helper its own).
+// The property descriptor of helper setting `key`, one per name (sharedProperty): helpers of a
+// class share one hidden class.
 const HELPER_PROPERTIES = /* @__PURE__ */ new Map();
-function helperProperty(key) {
-  let property = HELPER_PROPERTIES.get(key);
-  if (property === undefined) {
-    property = {
-      enumerable: true,
-      configurable: true,
-      get() { return this._values[key]; },
-      set(value) { this._setting(key, value); },
-    };
-    HELPER_PROPERTIES.set(key, property);
-  }
-  return property;
-}
+const helperProperty = (key) => sharedProperty(HELPER_PROPERTIES, key, () => ({
+  enumerable: true,
+  configurable: true,
+  get() { return this._values[key]; },
+  set(value) { this._setting(key, value); },
+}));
 
 export class RigHelper {
   /**
