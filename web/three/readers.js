@@ -147,3 +147,15 @@ function readOptionsObject(options, helper) {
 
 /** The Set of option names `names` (arrays or strings), for checkHelperOptions. */
 export const optionNames = nameSet;
+
+/**
+ * The property descriptor `make(key)` gives, made once per `key` and kept in `table` (a Map):
+ * one descriptor shared by every object given property `key`, so those objects share a hidden
+ * class (accessors made per object give each its own, and a frame's loop over several of them
+ * goes megamorphic; docs/performance.md, "three.js path").
+ */
+export function sharedProperty(table, key, make) {
+  let property = table.get(key);
+  if (property === undefined) table.set(key, property = make(key));
+  return property;
+}

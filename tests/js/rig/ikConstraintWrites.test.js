@@ -63,3 +63,43 @@ describe('unknown property writes on the helpers', () => {
 });
 
 void Vector3;
+
+// Settings are own accessors made once per name and shared: constraints of a kind (and helpers
+// of a class) then share one hidden class, so a frame's loops over several of them stay fast.
+describe('setting properties shared by name', () => {
+  it('constraints: one getter and setter per name across constraints and rigs, each reading its own value', () => {
+    const rigs = [0, 1].map(() => new IKRig(ikpd, buildHumanoid().scene));
+    const arms = rigs.map((rig) => rig.add('twoBone', { bones: ['leftUpperArm', 'leftLowerArm', 'leftHand'], target: [0.3, 1.1, 0.3] }));
+    const leg = rigs[0].add('twoBone', { bones: ['leftUpperLeg', 'leftLowerLeg', 'leftFoot'], target: [0.1, 0.1, 0.1] });
+    const aim = rigs[0].add('aim', { bone: 'head', target: [0, 1.6, 2] });
+    const [a, b] = [arms[0], leg].map((c) => Object.getOwnPropertyDescriptor(c, 'weight'));
+    expect(a.get).toBe(b.get);
+    expect(a.set).toBe(b.set);
+    expect(Object.getOwnPropertyDescriptor(arms[1], 'settleTime').get).toBe(Object.getOwnPropertyDescriptor(aim, 'settleTime').get);
+    expect(a.enumerable).toBe(true);
+    expect(Object.keys(arms[0])).toEqual(Object.keys(leg));
+    arms[0].weight = 0.25;
+    leg.settleTime = 0.1;
+    expect([arms[0].weight, arms[1].weight, leg.weight]).toEqual([0.25, 1, 1]);
+    expect([arms[0].settleTime, leg.settleTime]).toEqual([0, 0.1]);
+    run(rigs[0], 2);
+    for (const rig of rigs) rig.dispose();
+  });
+
+  it('helpers: one getter and setter per name across helpers, each reading its own value', async () => {
+    const { TwoBoneIK } = await import('../../../web/three/index.js');
+    const { bones } = buildHumanoid();
+    const limb = (roles) => new TwoBoneIK(ikpd, roles.map((r) => bones[r]), { target: new Vector3(0.2, 1, 0.2) });
+    const arm = limb(['leftUpperArm', 'leftLowerArm', 'leftHand']), leg = limb(['leftUpperLeg', 'leftLowerLeg', 'leftFoot']);
+    const [a, b] = [arm, leg].map((h) => Object.getOwnPropertyDescriptor(h, 'weight'));
+    expect(a.get).toBe(b.get);
+    expect(a.set).toBe(b.set);
+    expect([a.enumerable, a.configurable]).toEqual([true, true]);
+    arm.weight = 0.5;
+    expect([arm.weight, leg.weight]).toEqual([0.5, 1]);
+    arm.update(1 / 60);
+    leg.update(1 / 60);
+    arm.dispose();
+    leg.dispose();
+  });
+});

@@ -1,7 +1,7 @@
 // IKConstraint: one constraint of an IKRig (docs/rig/rig.md) as three.js users
 // see it: its options are properties, its target and pole three.js objects.
 import { Vector3 } from 'three';
-import { readAxis, readPoint } from '../readers.js';
+import { readAxis, readPoint, sharedProperty } from '../readers.js';
 import { KIND_TABLE } from './kinds/index.js';
 import { constraintFrame as FRAME } from '../../src/rig/records.js';
 
@@ -13,6 +13,15 @@ const _axis = /* @__PURE__ */ new Vector3();
 export const FRAME_KEYS = ['target', 'pole'];
 // Settings given as three.js axes ('+y', a Vector3, [x, y, z] or 'auto').
 export const AXIS_KEYS = /* @__PURE__ */ new Set(['forward', 'bendAxis', 'up', 'hingeAxis']);
+
+// The property descriptor of setting `key`, one per name (sharedProperty).
+const SETTING_PROPERTIES = /* @__PURE__ */ new Map();
+const settingProperty = (key) => sharedProperty(SETTING_PROPERTIES, key, () => ({
+  enumerable: true,
+  // A derived default (null: from the rest pose) reads back as the number in force.
+  get() { return this._settings[key] === null && this._core && this._kind.derived ? this._core.get(key) : this._settings[key]; },
+  set(value) { this._set(key, value); },
+}));
 
 /**
  * A constraint of an IKRig. Its options are its properties: a setting written
@@ -39,14 +48,10 @@ export class IKConstraint {
     this._core = null;
     this._coreEnabled = settings.enabled;
     this._parts = NONE; // the other constraints one add() made (a VRM's springs: docs/rig/springs.md), set alike
-    for (const key of Object.keys(settings)) {
-      Object.defineProperty(this, key, {
-        enumerable: true,
-        // A derived default (null: from the rest pose) reads back as the number in force.
-        get: () => (this._settings[key] === null && this._core && this._kind.derived ? this._core.get(key) : this._settings[key]),
-        set: (value) => this._set(key, value),
-      });
-    }
+    // One getter and setter per setting name, shared by every constraint: constraints of a kind
+    // then share one hidden class, so the rig's per-frame loops over them stay fast (own
+    // accessors made per instance gave each constraint its own, and those loops went megamorphic).
+    for (const key of Object.keys(settings)) Object.defineProperty(this, key, settingProperty(key));
   }
 
   /** True when the last update reached the target within tolerance. */

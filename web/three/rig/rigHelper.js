@@ -5,12 +5,22 @@
 import { Quaternion, Vector3 } from 'three';
 import { IKRig } from './ikRig.js';
 import { internalOf } from './internal.js';
-import { checkHelperOptions, optionNames, readModule } from '../readers.js';
+import { checkHelperOptions, optionNames, readModule, sharedProperty } from '../readers.js';
 import { warnOnce } from '../../src/dev.js';
 import { constraintResult } from '../../src/rig/records.js';
 
 // The smoothing settings every rig constraint has.
 export const SMOOTHING_KEYS = ['enabled', 'settleTime', 'damping', 'blendOutTime'];
+
+// The property descriptor of helper setting `key`, one per name (sharedProperty): helpers of a
+// class share one hidden class.
+const HELPER_PROPERTIES = /* @__PURE__ */ new Map();
+const helperProperty = (key) => sharedProperty(HELPER_PROPERTIES, key, () => ({
+  enumerable: true,
+  configurable: true,
+  get() { return this._values[key]; },
+  set(value) { this._setting(key, value); },
+}));
 
 export class RigHelper {
   /**
@@ -58,12 +68,7 @@ export class RigHelper {
     for (const key of keys) {
       this._values[key] = values[key];
       if (key === 'weight') this._weight[0] = values[key] ?? 1;
-      Object.defineProperty(this, key, {
-        enumerable: true,
-        configurable: true,
-        get: () => this._values[key],
-        set: (value) => this._setting(key, value),
-      });
+      Object.defineProperty(this, key, helperProperty(key));
     }
   }
 

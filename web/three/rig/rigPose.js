@@ -8,13 +8,24 @@ const _v = /* @__PURE__ */ new Vector3();
 const _s = /* @__PURE__ */ new Vector3();
 const _q = /* @__PURE__ */ new Quaternion();
 
-// What the last writer of a bone (any rig) wrote and the animated pose it read:
-// [0..3] the rotation written, [4..10] the animated translation and rotation
-// (a reader takes the scale from the bone; [11..13] are unused), [14] 1 when it
-// wrote the translation, [15] the writer's id. Shared by every rig over the bone, so
-// that a rig reads another's output, or its own from before a rebuild, as the
-// animated pose it came from (docs/rig/rig.md, "Helpers sharing bones").
+// The last writer of a bone (any rig): what it wrote and the animated pose it read, read in
+// place from that writer's per-joint arrays (joint `j` there), so a write costs nothing per
+// frame once a rig owns the record: `written` [4j..4j+3] the rotation written (NaN: none now),
+// `animated` [10j..10j+6] the animated translation and rotation (a reader takes the scale from
+// the bone), `wroteTranslation` [j] 1 when it wrote the translation, `writer` its id. Shared by
+// every rig over the bone, so that a rig reads another's output, or its own from before a
+// rebuild, as the animated pose it came from (docs/rig/rig.md, "Helpers sharing bones").
 const LAST_WRITE = /* @__PURE__ */ new WeakMap();
+const NO_WRITE = /* @__PURE__ */ new Float64Array(4).fill(NaN);
+class LastWrite {
+  constructor() {
+    this.written = NO_WRITE;
+    this.animated = null;
+    this.wroteTranslation = null;
+    this.j = 0;
+    this.writer = 0;
+  }
+}
 let nextWriter = 1;
 
 /** A number naming a rig as a writer in the shared records. */
@@ -45,7 +56,7 @@ export class RigPose {
     // Shared with other rigs over these bones, kept across rebuilds.
     this.records = joints.map((o) => {
       let r = LAST_WRITE.get(o);
-      if (r === undefined) LAST_WRITE.set(o, r = new Float64Array(16).fill(NaN));
+      if (r === undefined) LAST_WRITE.set(o, r = new LastWrite());
       return r;
     });
     // Only where a constraint drives a joint is another rig's output read as the animated pose it
@@ -93,15 +104,17 @@ export class RigPose {
         const t = this.writtenTranslation, m = 3 * j;
         if (p.x === t[m] && p.y === t[m + 1] && p.z === t[m + 2]) p.set(animated[k], animated[k + 1], animated[k + 2]);
       }
-      const r = records[j];
-      if (qx === r[0] && qy === r[1] && qz === r[2] && qw === r[3] && (r[15] === id || driven[j] === 1)) {
-        for (let c = 0; c < 7; c++) input[k + c] = animated[k + c] = r[4 + c];
-        if (r[14] !== 1) { input[k] = animated[k] = p.x; input[k + 1] = animated[k + 1] = p.y; input[k + 2] = animated[k + 2] = p.z; }
-        if (r[15] === id) {
+      const r = records[j], rw = r.written, rj = r.j, rq = 4 * rj;
+      if (qx === rw[rq] && qy === rw[rq + 1] && qz === rw[rq + 2] && qw === rw[rq + 3] && (r.writer === id || driven[j] === 1)) {
+        // (Another writer's arrays: the record of a bone this rig still shows took the stale branch.)
+        const ra = r.animated, rk = 10 * rj, wrote = r.wroteTranslation[rj] === 1;
+        for (let c = 0; c < 7; c++) input[k + c] = animated[k + c] = ra[rk + c];
+        if (!wrote) { input[k] = animated[k] = p.x; input[k + 1] = animated[k + 1] = p.y; input[k + 2] = animated[k + 2] = p.z; }
+        if (r.writer === id) {
           // This rig's own output from before a rebuild: put back like a stale bone.
           stale[j] = 1;
-          written[w] = r[0]; written[w + 1] = r[1]; written[w + 2] = r[2]; written[w + 3] = r[3];
-          wroteTranslation[j] = r[14] === 1 ? 1 : 0;
+          written[w] = rw[rq]; written[w + 1] = rw[rq + 1]; written[w + 2] = rw[rq + 2]; written[w + 3] = rw[rq + 3];
+          wroteTranslation[j] = wrote ? 1 : 0;
         }
         continue;
       }
@@ -154,7 +167,6 @@ export class RigPose {
    */
   writeLocals(output, changed) {
     const { joints, written, animated: input, wroteTranslation, records, stale } = this;
-    const id = this.writer;
     for (let j = 0; j < joints.length; j++) {
       if (changed[j] === 0) {
         this._putBack(j, stale[j] === 1);
@@ -172,15 +184,10 @@ export class RigPose {
         const t = this.writtenTranslation, m = 3 * j;
         t[m] = tx; t[m + 1] = ty; t[m + 2] = tz;
       } else if (wroteTranslation[j] === 1) o.position.set(input[k], input[k + 1], input[k + 2]);
-      const wrote = moved ? 1 : 0;
-      wroteTranslation[j] = wrote;
-      // The shared record (_record): the rotation now on the bone and the animated locals.
-      const r = records[j];
-      r[0] = q._x; r[1] = q._y; r[2] = q._z; r[3] = q._w;
-      r[4] = input[k]; r[5] = input[k + 1]; r[6] = input[k + 2];
-      r[7] = input[k + 3]; r[8] = input[k + 4]; r[9] = input[k + 5]; r[10] = input[k + 6];
-      r[14] = wrote;
-      r[15] = id;
+      wroteTranslation[j] = moved ? 1 : 0;
+      // The shared record reads these arrays in place (the rotation now on the bone, the
+      // animated locals): only a change of writer is written.
+      if (records[j].written !== written) this._record(j);
     }
   }
 
@@ -219,18 +226,17 @@ export class RigPose {
       if (this.wroteTranslation[j]) o.position.set(a[k], a[k + 1], a[k + 2]);
     }
     const r = this.records[j];
-    if (r[15] === this.writer) r[0] = NaN;
+    if (r.writer === this.writer) { r.written = NO_WRITE; r.j = 0; } // (this rig's, or its own before a rebuild)
     this.written[4 * j] = NaN;
     this.wroteTranslation[j] = 0;
   }
 
-  // Joint j's rotation now (and its animated locals) as this rig's last write, in the shared record.
+  // This rig as joint j's last writer, in the shared record: what it wrote (`written`, the
+  // rotation now on the bone) and its animated locals, read in place from now on.
   _record(j) {
-    const r = this.records[j], q = this.joints[j].quaternion, a = this.animated, k = 10 * j;
-    r[0] = q._x; r[1] = q._y; r[2] = q._z; r[3] = q._w;
-    for (let c = 0; c < 7; c++) r[4 + c] = a[k + c];
-    r[14] = this.wroteTranslation[j];
-    r[15] = this.writer;
+    const r = this.records[j];
+    r.written = this.written; r.animated = this.animated; r.wroteTranslation = this.wroteTranslation;
+    r.j = j; r.writer = this.writer;
   }
 }
 
