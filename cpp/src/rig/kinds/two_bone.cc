@@ -3,6 +3,7 @@
 #include "two_bone.h"
 
 #include "registry.h"
+#include "../../ik/two_bone_kernel.h"
 
 namespace ikpd::rig::detail {
 
@@ -56,7 +57,10 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   frame.pole = ModelPole(stage, f, c.settings.twoBone.settings, c.settings.twoBone.frame);
   frame.effectorOffset = stage.ToModelVector(f.effectorOffset);
   frame.weight = 1.0f;
-  if (!SolveTwoBone(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) out = {in[0], in[1], in[2], false, 0.0f};
+  // The gathered rotations are unit (Rig::Gather): the kernel's own test of them is skipped.
+  if (!ikpd::detail::SolveTwoBoneUsableRotations(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) {
+    out = {in[0], in[1], in[2], false, 0.0f};
+  }
   Back(stage, c, 0, out.root.rotation), Back(stage, c, 1, out.mid.rotation), Back(stage, c, 2, out.end.rotation);
   r.reached = out.reached ? 1.0f : 0.0f;
   r.distance = out.distance * stage.root.scale;
