@@ -61,7 +61,11 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   if (!ikpd::detail::SolveTwoBoneUsableRotations(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) {
     out = {in[0], in[1], in[2], false, 0.0f};
   }
-  Back(stage, c, 0, out.root.rotation), Back(stage, c, 1, out.mid.rotation), Back(stage, c, 2, out.end.rotation);
+  BackDirect(stage, c, 0, out.root.rotation), BackDirect(stage, c, 1, out.mid.rotation);
+  // An end that keeps its world rotation keeps its model rotation exactly (not
+  // through its canonical frame and back; RigBatch::Locals alike).
+  if (KeepsEnd(c.settings.twoBone.settings)) stage.desired[2] = stage.model[static_cast<std::size_t>(c.joints[2])].rotation;
+  else BackDirect(stage, c, 2, out.end.rotation);
   r.reached = out.reached ? 1.0f : 0.0f;
   r.distance = out.distance * stage.root.scale;
   return {true, t.smooth.weightNow};
@@ -72,6 +76,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 const KindOps kTwoBoneKind = {
     ConstraintKind::kTwoBone, "twoBone", 3, 3, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true, /*movesPelvis=*/false,
     NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, ClearLimbSmoothing<TwoBoneState>, Solve, NoGroundLegs, NoProbe,
+    /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr, /*directWrites=*/true,
 };
 
 }  // namespace ikpd::rig::detail
