@@ -209,6 +209,24 @@ Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBon
   return SolveChecked(shared, frame, pole, result);
 }
 
+namespace detail {
+
+// SolveTwoBone's quick test less its rotation terms (each is finite with a
+// usable norm here, so they would pass it): where this one passes, so does
+// SolveTwoBone's, and the kernel gets the same call.
+Status SolveTwoBoneUsableRotations(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result) {
+  if (!setup.prepared() || result == nullptr) return SolveTwoBone(setup, frame, result);
+  const TwoBoneShared& shared = SharedOf(setup);
+  const glm::vec3 pole = shared.pole == TwoBonePole::kNone ? glm::vec3(0.0f) : frame.pole;
+  if (!(AllFinite(frame.root.position, frame.mid.position, frame.end.position, frame.target, pole, frame.effectorOffset) &&
+        frame.weight >= 0.0f && frame.weight <= 1.0f)) {
+    return SolveTwoBone(setup, frame, result);
+  }
+  return SolveChecked(shared, frame, pole, result);
+}
+
+}  // namespace detail
+
 Status TwoBoneJob::Run() const {
   glm::vec3 axes[2];  // the unit forward and hinge, from the check (derived once)
   if (const Status s = ValidateAll(*this, &axes); !s) return s;

@@ -45,6 +45,12 @@ TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings, const glm::vec3
 // Every check of SolveTwoBone on a frame (the result pointer aside), each error named.
 Status CheckTwoBoneFrame(const TwoBoneSettings& settings, const TwoBoneFrame& frame);
 
+// SolveTwoBone for a caller whose frame holds finite, usable rotations (the
+// rig's gathered joints: unit by construction): the same result, bit for bit,
+// testing only the positions, target, pole, effectorOffset and weight; any
+// that fails takes SolveTwoBone's full check (which names it).
+Status SolveTwoBoneUsableRotations(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result);
+
 using TwoBoneSetupAccess = SetupAccess<TwoBoneSetup, TwoBoneShared>;
 
 // The derived settings a prepared setup holds (valid only if it is prepared).

@@ -29,6 +29,11 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const detail::Constraint& c = template_.constraints_[index];
   const auto model = [&](int joint) { return &modelRotations_[static_cast<std::size_t>(joint) * blocked * 4]; };
   const float* weights = weightNow_.data();
+  // The limbs write as Rig's KindOps::directWrites (kinds/kind.h); a two-bone end
+  // that keeps its world rotation keeps its model rotation (kinds/two_bone.cc).
+  const bool direct = detail::Kind(c).directWrites;
+  const auto* twoBone = std::get_if<detail::TwoBoneState>(&c.state);
+  const bool keepsEnd = twoBone != nullptr && detail::KeepsEnd(c.settings.twoBone.settings);
   glm::quat inverse[kMaxWrites];
   const float* pose[kMaxWrites];
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
@@ -43,19 +48,27 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
       using F = decltype(lane);
       Q4<F> desired[kMaxWrites], raw[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
       for (std::size_t w = 0; w < writes; ++w) {
+        if (direct && w == writes - 1 && keepsEnd) {
+          desired[w] = lanes::LoadBlockQ4<F>(model(static_cast<int>(plan.writes[w].joint)), ch);
+          continue;
+        }
         desired[w] = lanes::Mul(simd::LoadQ4<F>(solvedRotations_.data(), plan.writes[w].slot * n + ch), lanes::Splat<F>(inverse[w]));
-        if (!lanes::Unit(&desired[w])) return false;
+        if (!direct && !lanes::Unit(&desired[w])) return false;
       }
       for (std::size_t w = 0; w < writes; ++w) {
         const Write& wr = plan.writes[w];
         Q4<F> parent = wr.parent >= 0 ? lanes::LoadBlockQ4<F>(model(wr.parent), ch) : lanes::Splat<F>(kIdentityRotation);
         if (wr.ancestorWrite >= 0) {
           const Q4<F>& solved = desired[wr.ancestorWrite];
-          const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
-          parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
+          if (direct && wr.ancestor == wr.parent) {
+            parent = solved;
+          } else {
+            const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
+            parent = lanes::Mul(lanes::Mul(solved, simd::Conjugate(was)), parent);
+          }
         }
         current[w] = raw[w] = simd::LoadQ4<F>(pose[w], wr.joint * n + ch);
-        if (!lanes::Unit(&current[w]) || !lanes::Unit(&parent)) return false;
+        if (!lanes::Unit(&current[w]) || (!direct && !lanes::Unit(&parent))) return false;
         local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
         if (!lanes::Unit(&local[w])) return false;
       }

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "ikpd/rig/rig.h"
 #include "kinds/registry.h"
@@ -280,31 +281,40 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
 // limbs' effective weight) into `out`; the slots in `translations` (bits,
 // kinds/kind.h Outcome) take jobOut's positions as their translations too
 // (body look-at and grounding: the pelvis; the avatar: the pelvis and a
-// stretched arm). Returns whether any local changed.
+// stretched arm). Returns whether any local changed. The limbs' direct writes
+// (kinds/kind.h, KindOps::directWrites): desired_ not normalized, a local
+// composed from its parent's desired rotation where the nearest written
+// ancestor is the parent, no parent normalized (model rotations are unit).
 IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, std::uint32_t translations, std::span<LocalTransform> out) {
   bool active = false;
   // Each local from the model transforms of the unchanged pose (model_ is read
   // directly: a write only marks joints stale, their model transforms stay
   // until a gather recomputes them), written at once, its subtree marked stale.
-  for (std::size_t w = 0; w < c.writes.size(); ++w) {
-    const std::size_t k = c.writes[w];
-    const std::size_t j = static_cast<std::size_t>(c.joints[k]);
-    const int p = skeleton_.parent(j);
-    glm::quat parent = p >= 0 ? model_[static_cast<std::size_t>(p)].rotation : kIdentityRotation;
-    if (const int x = c.writeAncestors[w]; x >= 0) {  // under its nearest written ancestor's solved rotation
-      const std::size_t s = c.writes[static_cast<std::size_t>(x)];
-      const std::size_t a = static_cast<std::size_t>(c.joints[s]);
-      parent = desired_[s] * glm::conjugate(model_[a].rotation) * parent;
+  // One loop per kind of write (the direct one a constant), so each is the plain loop.
+  const auto writeAll = [&](auto directWrites) {
+    constexpr bool direct = decltype(directWrites)::value;
+    for (std::size_t w = 0; w < c.writes.size(); ++w) {
+      const std::size_t k = c.writes[w];
+      const std::size_t j = static_cast<std::size_t>(c.joints[k]);
+      const int p = skeleton_.parent(j);
+      glm::quat parent = p >= 0 ? model_[static_cast<std::size_t>(p)].rotation : kIdentityRotation;
+      if (const int x = c.writeAncestors[w]; x >= 0) {  // under its nearest written ancestor's solved rotation
+        const std::size_t s = c.writes[static_cast<std::size_t>(x)];
+        const std::size_t a = static_cast<std::size_t>(c.joints[s]);
+        parent = direct && static_cast<int>(a) == p ? desired_[s] : desired_[s] * glm::conjugate(model_[a].rotation) * parent;
+      }
+      const glm::quat current = Unit(out[j].rotation);
+      const glm::quat desired = Unit(glm::conjugate(direct ? parent : Unit(parent)) * desired_[k]);
+      // Limbs: slerp by this frame's effective weight (exactly current at 0, desired at 1).
+      const glm::quat final = weight < 1.0f ? Weighted(weight, current, desired) : desired;
+      if (final == current) continue;
+      out[j].rotation = final;
+      Written(j);
+      active = true;
     }
-    const glm::quat current = Unit(out[j].rotation);
-    const glm::quat desired = Unit(glm::conjugate(Unit(parent)) * desired_[k]);
-    // Limbs: slerp by this frame's effective weight (exactly current at 0, desired at 1).
-    const glm::quat final = weight < 1.0f ? Weighted(weight, current, desired) : desired;
-    if (final == current) continue;
-    out[j].rotation = final;
-    Written(j);
-    active = true;
-  }
+  };
+  if (detail::Kind(c).directWrites) writeAll(std::true_type{});
+  else writeAll(std::false_type{});
   // The translations, in slot order (a slot's parent first): each solved model
   // position in its parent's frame as written so far (Model recomposes a parent
   // the rotations above changed).

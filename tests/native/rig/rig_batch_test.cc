@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 
 #include "native/rig_batch_test_util.h"
 
@@ -93,6 +94,54 @@ TEST(RigBatch, DisableBlendsOutToExactlyTheAnimatedPose) {
     frames(0.5f);
     EXPECT_LT(worst, kSmoothed) << hz << " Hz";
     std::printf("blend-out %g Hz: worst %g rad\n", hz, worst);
+  }
+}
+
+// The limbs' direct writes (docs/rig/rig-batch.md): a two-bone whose mid is
+// not its root's child (a twist joint between them, so the mid's local goes
+// through the twist's model rotation), with its end's world rotation kept or
+// relative, and a pseudo three-bone on a plain chain: each character's output
+// is its Rig's bit for bit, at 30, 60 and 240 Hz (9 characters: a lane group
+// and one item).
+TEST(RigBatch, LimbWritesEqualTheRigBitForBit) {
+  for (const float hz : {30.0f, 60.0f, 240.0f}) {
+    iktest::Rng rng(2916);
+    for (int k = 0; k < 12; ++k) {
+      Creature c;
+      auto add = [&](int parent, float length) {
+        LocalTransform t;
+        t.translation = parent < 0 ? rng.Vec(-1.0f, 1.0f) : rng.Direction() * length;
+        t.rotation = rng.Rotation();
+        if (rng.Uniform(0.0f, 1.0f) < 0.3f) t.scale = glm::vec3(rng.Uniform(0.7f, 1.4f));
+        c.skeleton.parents.push_back(parent);
+        c.skeleton.rest.push_back(t);
+        return static_cast<int>(c.skeleton.parents.size()) - 1;
+      };
+      const int pelvis = add(-1, 0.0f), spine = add(pelvis, 0.3f);
+      const int upper = add(spine, 0.3f), twist = add(upper, 0.1f), fore = add(twist, 0.2f), hand = add(fore, 0.28f);
+      const int hip = add(pelvis, 0.2f), knee = add(hip, 0.45f), ankle = add(knee, 0.42f), toe = add(ankle, 0.12f);
+      ConstraintSettings arm = rigtest::Settings(ConstraintKind::kTwoBone, {upper, fore, hand});
+      arm.twoBone.settings.endRotation = (k % 2 == 0) ? ikpd::EndRotation::kWorld : ikpd::EndRotation::kRelative;
+      arm.common.weight = k % 3 == 0 ? 1.0f : rng.Uniform(0.2f, 1.0f);
+      ConstraintSettings leg = rigtest::Settings(ConstraintKind::kPseudoThreeBone, {hip, knee, ankle, toe});
+      leg.pseudoThreeBone.frame.blend = rng.Uniform(0.0f, 1.0f);
+      c.stack = {arm, leg};
+      const Rig rig = MakeTemplate(c);
+      RigBatch batch;
+      ASSERT_TRUE(batch.Init(rig, 9).ok());
+      Mirror mirror(rig, 9);
+      for (int f = 0; f < 4; ++f) {
+        RandomInputs(rng, batch, rig);
+        ASSERT_TRUE(batch.Update(1.0f / hz).ok());
+        mirror.Update(batch, 1.0f / hz);
+        for (std::size_t ch = 0; ch < batch.count(); ++ch) {
+          for (std::size_t j = 0; j < batch.jointCount(); ++j) {
+            const glm::quat a = OutputOf(batch, j, ch), b = mirror.out[ch][j].rotation;
+            ASSERT_EQ(std::memcmp(&a, &b, sizeof(a)), 0) << hz << " Hz, creature " << k << ", frame " << f << ", character " << ch << ", joint " << j;
+          }
+        }
+      }
+    }
   }
 }
 

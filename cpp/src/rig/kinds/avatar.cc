@@ -254,7 +254,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   }
   r.distance = distance * stage.root.scale;
   r.reached = distance <= 1e-4f ? 1.0f : 0.0f;
-  for (std::size_t k = 0; k < count; ++k) Back(stage, c, k, pose[k].rotation);
+  for (std::size_t k = 0; k < count; ++k) BackDirect(stage, c, k, pose[k].rotation);
   return {true, 1.0f, stretched};  // the weights are in the goals (the translations too)
 }
 
@@ -263,7 +263,8 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 const KindOps kAvatarKind = {
     ConstraintKind::kAvatar, "avatar", 3, 6, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/false,
     /*movesPelvis=*/true, Defaults, CheckLimbs, CheckOptions, DetectAxes, WritesEvery, Configure, Clear, Solve, AvatarGroundLegs, AvatarProbe,
-    /*targets=*/kAvatarTargets,
+    /*targets=*/kAvatarTargets, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr,
+    /*directWrites=*/true,  // the limbs' write (kinds/kind.h): each joint under its solved parent
 };
 
 }  // namespace detail

@@ -128,6 +128,13 @@ struct KindOps {
   // a local changed (ConstraintResult::active). Null: the rig's stages.
   bool (*solvePose)(const Stage& stage, const PoseAccess& pose, Constraint& c, float dt, const ConstraintFrame& f,
                     ConstraintResult& r) = nullptr;
+  // The limbs' write (Rig::WriteRotations, RigBatch::Locals alike): desired
+  // holds products of unit rotations, not normalized (BackDirect), and a
+  // written joint whose nearest written ancestor is its parent takes its local
+  // under that ancestor's desired rotation directly, without the parent's
+  // model rotation turned by the ancestor's change (docs/performance.md,
+  // "three.js path", the limbs' round trip).
+  bool directWrites = false;
 };
 
 // Defaults for the parts a kind does not have.

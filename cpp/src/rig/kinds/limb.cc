@@ -27,6 +27,7 @@ Status ConfigureSmoothing(LimbSmoothing& smooth, const CommonSettings& common, b
     return st;
   }
   pds.blendOutTime = common.blendOutTime;
+  smooth.weightReset = false;  // a Reset clamps by the settings: the next frame resets again
   if (Status st = smooth.weightPd.Configure(pds); !st) return st;
   for (pd::ScalarPD& p : smooth.pointPds) {
     if (Status st = p.Configure(pds); !st) return st;
@@ -38,6 +39,7 @@ Status ConfigureSmoothing(LimbSmoothing& smooth, const CommonSettings& common, b
 void ClearSmoothing(LimbSmoothing& smooth) {
   smooth.weightPd.Reset(0.0);
   smooth.targetHeld = smooth.poleHeld = false;
+  smooth.weightReset = false;
 }
 
 // Without smoothing: the frame as given and w = enabled ? weight : 0 (kept in
@@ -50,11 +52,15 @@ ConstraintFrame SmoothInputs(LimbSmoothing& smooth, const CommonSettings& common
   const double goal = common.enabled ? static_cast<double>(common.weight) : 0.0;
   ConstraintFrame smoothed = f;
   if (common.settleTime == 0.0f) {
-    smooth.weightPd.Reset(goal);
+    // The same goal as the last unsmoothed frame: weightPd already holds
+    // exactly what Reset(goal) leaves (the same state, bit for bit).
+    if (!smooth.weightReset || static_cast<double>(smooth.weightNow) != goal) smooth.weightPd.Reset(goal);
     smooth.targetHeld = smooth.poleHeld = false;
     smooth.weightNow = static_cast<float>(goal);
+    smooth.weightReset = true;
     return smoothed;
   }
+  smooth.weightReset = false;
   const bool restart = !smooth.targetHeld || smooth.weightPd.value() == 0.0;
   // A PD at rest on its target stays there exactly: its step is skipped (the
   // steady case, a hand held on a cup, costs no PD step). Errors (a diverging

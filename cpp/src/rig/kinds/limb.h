@@ -18,6 +18,10 @@ struct LimbSmoothing {
   bool targetHeld = false;  // pointPds[0, 3) follow a target (else the next one is taken as is)
   bool poleHeld = false;    // pointPds[3, 6) follow a pole
   float weightNow = 0.0f;   // this frame's effective weight, in [0, 1]
+  // Without smoothing: weightPd is exactly Reset(weightNow) under its current
+  // settings (false after Configure, a smoothed frame or ClearSmoothing), so
+  // the next unsmoothed frame with the same goal skips the Reset.
+  bool weightReset = false;
 };
 
 // The PDs' gains from the common settings; !keepState: blend in from the animated pose.

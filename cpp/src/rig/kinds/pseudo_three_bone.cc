@@ -44,7 +44,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   frame.limb.weight = 1.0f;
   frame.blend = options.frame.blend;
   if (!SolvePseudoThreeBone(p.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) out = {in[0], in[1], in[2], in[3], false, 0.0f};
-  Back(stage, c, 0, out.root.rotation), Back(stage, c, 1, out.mid.rotation), Back(stage, c, 2, out.end.rotation);
+  BackDirect(stage, c, 0, out.root.rotation), BackDirect(stage, c, 1, out.mid.rotation), BackDirect(stage, c, 2, out.end.rotation);
   r.reached = out.reached ? 1.0f : 0.0f;
   r.distance = out.distance * stage.root.scale;
   return {true, p.smooth.weightNow};
@@ -55,7 +55,8 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 const KindOps kPseudoThreeBoneKind = {
     ConstraintKind::kPseudoThreeBone, "pseudoThreeBone", 4, 4, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true,
     /*movesPelvis=*/false, NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, ClearLimbSmoothing<PseudoThreeBoneState>, Solve,
-    NoGroundLegs, NoProbe,
+    NoGroundLegs, NoProbe, /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr,
+    /*directWrites=*/true,
 };
 
 }  // namespace ikpd::rig::detail

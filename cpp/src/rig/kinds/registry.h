@@ -73,5 +73,10 @@ void ClearLimbSmoothing(Constraint& c) {
 inline void Back(const Stage& stage, const Constraint& c, std::size_t k, const glm::quat& solved) {
   stage.desired[k] = Unit(solved * glm::conjugate(c.frames[k]));
 }
+// The same, not normalized (Outcome::direct: the local's own normalization
+// follows); RigBatch::Locals takes the same product.
+inline void BackDirect(const Stage& stage, const Constraint& c, std::size_t k, const glm::quat& solved) {
+  stage.desired[k] = solved * glm::conjugate(c.frames[k]);
+}
 
 }  // namespace ikpd::rig::detail

@@ -3,6 +3,7 @@
 #include "two_bone.h"
 
 #include "registry.h"
+#include "../../ik/two_bone_kernel.h"
 
 namespace ikpd::rig::detail {
 
@@ -56,8 +57,15 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   frame.pole = ModelPole(stage, f, c.settings.twoBone.settings, c.settings.twoBone.frame);
   frame.effectorOffset = stage.ToModelVector(f.effectorOffset);
   frame.weight = 1.0f;
-  if (!SolveTwoBone(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) out = {in[0], in[1], in[2], false, 0.0f};
-  Back(stage, c, 0, out.root.rotation), Back(stage, c, 1, out.mid.rotation), Back(stage, c, 2, out.end.rotation);
+  // The gathered rotations are unit (Rig::Gather): the kernel's own test of them is skipped.
+  if (!ikpd::detail::SolveTwoBoneUsableRotations(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) {
+    out = {in[0], in[1], in[2], false, 0.0f};
+  }
+  BackDirect(stage, c, 0, out.root.rotation), BackDirect(stage, c, 1, out.mid.rotation);
+  // An end that keeps its world rotation keeps its model rotation exactly (not
+  // through its canonical frame and back; RigBatch::Locals alike).
+  if (KeepsEnd(c.settings.twoBone.settings)) stage.desired[2] = stage.model[static_cast<std::size_t>(c.joints[2])].rotation;
+  else BackDirect(stage, c, 2, out.end.rotation);
   r.reached = out.reached ? 1.0f : 0.0f;
   r.distance = out.distance * stage.root.scale;
   return {true, t.smooth.weightNow};
@@ -68,6 +76,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 const KindOps kTwoBoneKind = {
     ConstraintKind::kTwoBone, "twoBone", 3, 3, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true, /*movesPelvis=*/false,
     NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, ClearLimbSmoothing<TwoBoneState>, Solve, NoGroundLegs, NoProbe,
+    /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr, /*directWrites=*/true,
 };
 
 }  // namespace ikpd::rig::detail

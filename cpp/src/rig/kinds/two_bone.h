@@ -31,6 +31,9 @@ inline glm::vec3 ModelPole(const Stage& stage, const ConstraintFrame& f, const T
   if (f.poleSet != 0.0f) return stage.ToModel(f.pole);
   return HasPoleDirection(limb) ? stage.ToModelVector(options.pole) : glm::vec3(0.0f);
 }
+// Whether the limb's end keeps its model rotation (endRotation world: the
+// kernel returns its input rotation).
+inline bool KeepsEnd(const TwoBoneSettings& limb) { return limb.endRotation != EndRotation::kRelative; }
 // The limb options' checks on a sample limb (`frame` and `settings` hold the
 // options): the sample joints and target, no pole point (a per-frame input),
 // weight 1.
