@@ -236,8 +236,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   PelvisTargetStage(c, goals, pose);
   SpineStage(stage, c, goals, pose);
   StepFeet(stage, c, dt, pose, &goals);
-  CarryLimbs(a, pose, 0, 2);
-  ShoulderStage(stage, c, goals, pose);
+  ShoulderStage(stage, c, goals, pose);  // carries the arms too
   const std::uint32_t stretched = ArmStage(c, &goals, pose);
   CarryLimbs(a, pose, 2, 2);
   LegStage(c, goals, pose);

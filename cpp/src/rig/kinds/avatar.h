@@ -100,7 +100,8 @@ inline float Heading(const glm::quat& q, const glm::vec3& up) {
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Transform* pose);
-void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
+// The shoulders carry their arms (CarryLimbs) as they turn.
+void ShoulderStage(const Stage& stage, Constraint& c, const AvatarGoals& goals, Transform* pose);
 // Returns the slots whose translations a stretched arm changed (bits: Outcome::translations).
 std::uint32_t ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose);
 // Arm stretch (avatar_stretch.cc; docs/rig/avatar.md, "Arm stretch"): the

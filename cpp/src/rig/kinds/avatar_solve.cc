@@ -347,28 +347,56 @@ void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform*
 }
 
 // (c) Each shoulder turns toward its hand goal: a share of the yaw (about the
-// chest's up) and pitch from the animated hand to the goal, each within its limit.
-void ShoulderStage(const Stage&, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
-  const AvatarState& a = std::get<AvatarState>(c.state);
+// chest's up) and pitch from the animated hand to the goal, each within its
+// limit. The arm is still lazy here (LeaveLimbs): its carry by the chest's
+// motion (CarryLimbs) and the shoulder's turn are made as one motion of the
+// slots below the shoulder (one rotated offset and one product a joint).
+void ShoulderStage(const Stage&, Constraint& c, const AvatarGoals& goals, Transform* pose) {
+  AvatarState& a = std::get<AvatarState>(c.state);
   const AvatarSettings& s = c.settings.avatar;
   for (int side = 0; side < a.armCount; ++side) {
     const AvatarLimb& arm = a.arms[side];
     const float w = goals.handWeights[side] * s.shoulderWeight;
-    if (arm.shoulder < 0 || w == 0.0f) continue;
-    const glm::vec3 root = pose[arm.shoulder].position;
-    const glm::vec3 from = pose[arm.end].position - root, to = goals.hands[side].position - root;
+    if (arm.shoulder < 0 || w == 0.0f || (a.lazy & arm.carried) == 0) {
+      CarryLimbs(a, pose, side, 1);
+      if (arm.shoulder < 0 || w == 0.0f) continue;
+    }
+    // The carry (as CarryLimbs): each slot p to now + q·(p − was); none when the chest has not moved.
+    glm::vec3 was = pose[arm.shoulder].position, now = was;
+    glm::quat q = kIdentityRotation;
+    if ((a.lazy & arm.carried) != 0) {
+      a.lazy &= ~arm.carried;
+      const Transform& anchor = a.anchors[side];
+      const Transform& parent = pose[arm.parent];
+      if (!(parent.position == anchor.position && parent.rotation == anchor.rotation)) {
+        q = Unit(parent.rotation * glm::conjugate(anchor.rotation)), was = anchor.position, now = parent.position;
+      }
+    }
+    const glm::vec3 root = now + q * (pose[arm.shoulder].position - was);
+    const glm::vec3 from = now + q * (pose[arm.end].position - was) - root, to = goals.hands[side].position - root;
     const glm::vec3 up = NormalizeOr(pose[arm.parent].rotation * arm.up, glm::vec3(0.0f, 1.0f, 0.0f));
-    if (!(glm::dot(from, from) > 1e-12f) || !(glm::dot(to, to) > 1e-12f)) continue;
-    const float elevation = std::asin(std::clamp(glm::dot(glm::normalize(to), up), -1.0f, 1.0f)) -
-                            std::asin(std::clamp(glm::dot(glm::normalize(from), up), -1.0f, 1.0f));
-    const glm::vec3 flatFrom = from - glm::dot(from, up) * up, flatTo = to - glm::dot(to, up) * up;
-    const float yawAngle = glm::dot(flatFrom, flatFrom) > 1e-12f && glm::dot(flatTo, flatTo) > 1e-12f
-                               ? SignedAngle(flatFrom, flatTo, up) : 0.0f;
-    const float yaw = std::clamp(w * yawAngle, -s.shoulderYawLimit, s.shoulderYawLimit);
-    const float pitch = std::clamp(w * elevation, -s.shoulderPitchLimit, s.shoulderPitchLimit);
-    const glm::vec3 lift = glm::cross(from, up);
-    const glm::quat raise = glm::dot(lift, lift) > 1e-12f ? AxisAngle(glm::normalize(lift), pitch) : kIdentityRotation;
-    Turn(a, pose, arm.shoulder, Unit(AxisAngle(up, yaw) * raise));
+    glm::quat turn = kIdentityRotation;
+    if (glm::dot(from, from) > 1e-12f && glm::dot(to, to) > 1e-12f) {
+      const float elevation = std::asin(std::clamp(glm::dot(glm::normalize(to), up), -1.0f, 1.0f)) -
+                              std::asin(std::clamp(glm::dot(glm::normalize(from), up), -1.0f, 1.0f));
+      const glm::vec3 flatFrom = from - glm::dot(from, up) * up, flatTo = to - glm::dot(to, up) * up;
+      const float yawAngle = glm::dot(flatFrom, flatFrom) > 1e-12f && glm::dot(flatTo, flatTo) > 1e-12f
+                                 ? SignedAngle(flatFrom, flatTo, up) : 0.0f;
+      const float yaw = std::clamp(w * yawAngle, -s.shoulderYawLimit, s.shoulderYawLimit);
+      const float pitch = std::clamp(w * elevation, -s.shoulderPitchLimit, s.shoulderPitchLimit);
+      const glm::vec3 lift = glm::cross(from, up);
+      const glm::quat raise = glm::dot(lift, lift) > 1e-12f ? AxisAngle(glm::normalize(lift), pitch) : kIdentityRotation;
+      turn = Unit(AxisAngle(up, yaw) * raise);
+    }
+    // Below the shoulder: root + turn·(now + q·(p − was) − root) = base + (turn·q)·(p − was).
+    const glm::quat both = turn * q;
+    const glm::vec3 base = root + turn * (now - root);
+    pose[arm.shoulder] = {root, Unit(both * pose[arm.shoulder].rotation)};
+    for (std::uint32_t bits = arm.carried & ~(1u << arm.shoulder); bits != 0; bits &= bits - 1) {
+      Transform& m = pose[std::countr_zero(bits)];
+      m.position = base + both * (m.position - was);
+      m.rotation = both * m.rotation;  // unit to rounding, as in Turn
+    }
   }
 }
 
