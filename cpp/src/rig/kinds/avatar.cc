@@ -205,7 +205,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
     const glm::vec3 scaled = !hand || s.armScale == s.scale ? at * s.scale : at * s.scale + (at - headAt) * (s.armScale - s.scale);
     const Transform target{scaled, Unit(stage.root.inverse * Unit(t.rotation) * c.frames[static_cast<std::size_t>(slot)])};
     if (whole) return target;  // a hand, the pelvis, a foot: blended by its stage from where the body carried it
-    return Transform{glm::mix(animated.position, target.position, *weight), Unit(glm::slerp(animated.rotation, target.rotation, *weight))};
+    return Transform{glm::mix(animated.position, target.position, *weight), Toward(animated.rotation, target.rotation, *weight)};
   };
   goals.head = goal(kAvatarHead, a.head, &goals.headWeight, false);
   for (int side = 0; side < 2; ++side) {

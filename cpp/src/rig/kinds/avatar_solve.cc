@@ -340,7 +340,7 @@ void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform*
   const float w = goals.pelvisWeight;
   if (w == 0.0f) return;
   const AvatarState& a = std::get<AvatarState>(c.state);
-  const glm::quat to = Unit(glm::slerp(pose[0].rotation, goals.pelvis.rotation, w));
+  const glm::quat to = Toward(pose[0].rotation, goals.pelvis.rotation, w);
   Turn(a, pose, 0, Unit(to * glm::conjugate(pose[0].rotation)));
   pose[0].rotation = to;
   Move(a, pose, (goals.pelvis.position - pose[0].position) * w);
