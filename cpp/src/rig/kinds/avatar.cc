@@ -205,7 +205,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
     const glm::vec3 scaled = !hand || s.armScale == s.scale ? at * s.scale : at * s.scale + (at - headAt) * (s.armScale - s.scale);
     const Transform target{scaled, Unit(stage.root.inverse * Unit(t.rotation) * c.frames[static_cast<std::size_t>(slot)])};
     if (whole) return target;  // a hand, the pelvis, a foot: blended by its stage from where the body carried it
-    return Transform{glm::mix(animated.position, target.position, *weight), Unit(glm::slerp(animated.rotation, target.rotation, *weight))};
+    return Transform{glm::mix(animated.position, target.position, *weight), Toward(animated.rotation, target.rotation, *weight)};
   };
   goals.head = goal(kAvatarHead, a.head, &goals.headWeight, false);
   for (int side = 0; side < 2; ++side) {
@@ -236,8 +236,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   PelvisTargetStage(c, goals, pose);
   SpineStage(stage, c, goals, pose);
   StepFeet(stage, c, dt, pose, &goals);
-  CarryLimbs(a, pose, 0, 2);
-  ShoulderStage(stage, c, goals, pose);
+  ShoulderStage(stage, c, goals, pose);  // carries the arms too
   const std::uint32_t stretched = ArmStage(c, &goals, pose);
   CarryLimbs(a, pose, 2, 2);
   LegStage(c, goals, pose);

@@ -92,6 +92,11 @@ struct AvatarGoals {
   // wants, then the pelvis makes this move and drops as far as its feet's places need.
   glm::vec3 pelvisMove{0.0f};
 };
+// The rotation `w` of the way from `from` to unit `to` (slerp): at w = 1 (a
+// part tracked in full, the common case) `to` itself, without the slerp's arc cosine.
+inline glm::quat Toward(const glm::quat& from, const glm::quat& to, float w) {
+  return w == 1.0f ? to : Unit(glm::slerp(from, to, w));
+}
 // The turn of q about unit `up` (its twist), radians in [−π, π].
 inline float Heading(const glm::quat& q, const glm::vec3& up) {
   return std::remainder(2.0f * std::atan2(glm::dot(glm::vec3(q.x, q.y, q.z), up), q.w), 2.0f * kPi);
@@ -100,7 +105,8 @@ inline float Heading(const glm::quat& q, const glm::vec3& up) {
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Transform* pose);
-void ShoulderStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
+// The shoulders carry their arms (CarryLimbs) as they turn.
+void ShoulderStage(const Stage& stage, Constraint& c, const AvatarGoals& goals, Transform* pose);
 // Returns the slots whose translations a stretched arm changed (bits: Outcome::translations).
 std::uint32_t ArmStage(const Constraint& c, AvatarGoals* goals, Transform* pose);
 // Arm stretch (avatar_stretch.cc; docs/rig/avatar.md, "Arm stretch"): the

@@ -33,7 +33,7 @@ constexpr float kFoldNear = 0.1f, kFoldFar = 0.9f;
 // elbow toward ArmPole, the hand its rotation (inlined: the plain arms cost
 // what they did before the stretch).
 [[gnu::always_inline]] inline TwoBoneFrame ArmFrame(const AvatarLimb& arm, float w, Transform& goal, const Transform* pose) {
-  goal = {glm::mix(pose[arm.end].position, goal.position, w), Unit(glm::slerp(pose[arm.end].rotation, goal.rotation, w))};
+  goal = {glm::mix(pose[arm.end].position, goal.position, w), Toward(pose[arm.end].rotation, goal.rotation, w)};
   TwoBoneFrame frame;
   frame.root = pose[arm.upper], frame.mid = pose[arm.lower];
   frame.end = {pose[arm.end].position, goal.rotation};

@@ -24,14 +24,48 @@ using ikpd::chain_detail::Arc;
 constexpr float kHalfTurnBand = 0.25f * kPi;
 
 // Slot k turned by q about its position, every slot below it carried (the
-// lazy limbs later, by CarryLimbs).
-void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q) {
+// lazy limbs later, by CarryLimbs); the slots in `moveOnly` (bits) only
+// moved, their rotations left for the caller to overwrite.
+void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q, std::uint32_t moveOnly = 0) {
   const glm::vec3 pivot = pose[k].position;
   pose[k].rotation = Unit(q * pose[k].rotation);
-  for (std::uint32_t bits = a.below[static_cast<std::size_t>(k)] & ~a.lazy; bits != 0; bits &= bits - 1) {
+  const std::uint32_t carried = a.below[static_cast<std::size_t>(k)] & ~a.lazy;
+  for (std::uint32_t bits = carried; bits != 0; bits &= bits - 1) {
     Transform& m = pose[std::countr_zero(bits)];
     m.position = pivot + q * (m.position - pivot);
+  }
+  for (std::uint32_t bits = carried & ~moveOnly; bits != 0; bits &= bits - 1) {
+    Transform& m = pose[std::countr_zero(bits)];
     m.rotation = q * m.rotation;  // unit to rounding: every reader normalizes (Back, the two-bone kernel, Unit)
+  }
+}
+
+// The head takes its goal's rotation: Turn for the slots below it (none
+// but a limb's, which ride lazily), then the rotation itself.
+void TurnHead(const AvatarState& a, Transform* pose, const glm::quat& rotation) {
+  if ((a.below[static_cast<std::size_t>(a.head)] & ~a.lazy) != 0) Turn(a, pose, a.head, Unit(rotation * glm::conjugate(pose[a.head].rotation)));
+  pose[a.head].rotation = rotation;
+}
+
+// The spine slots [1, spine] each turned by yaw / spine about `up` through
+// its position, one after another from the bottom, every slot below them
+// carried: made in one pass. The turn slots are a chain, so a slot m is
+// turned by all of them up to the last above it (or m itself), J, and keeps
+// its offset from J turned by their product: m' = J' + q^J·(m − J), J' by
+// the same rule from the slot above it (docs/rig/avatar.md, "Chest").
+void TurnSpine(const AvatarState& a, Transform* pose, int spine, const glm::vec3& up, float yaw) {
+  glm::quat turns[kMaxAvatarJoints];
+  glm::vec3 was[kMaxAvatarJoints];
+  for (int j = 1; j <= spine; ++j) turns[j] = AxisAngle(up, yaw * static_cast<float>(j) / static_cast<float>(spine)), was[j] = pose[j].position;
+  pose[1].rotation = Unit(turns[1] * pose[1].rotation);
+  for (std::uint32_t bits = a.below[1] & ~a.lazy; bits != 0; bits &= bits - 1) {
+    const int m = std::countr_zero(bits);
+    int last = std::min(m, spine + 1) - 1;  // J: the last turn slot above m (a spine slot's own turn moves no position)
+    while (last > 1 && ((a.below[static_cast<std::size_t>(last)] >> m) & 1u) == 0) --last;
+    Transform& t = pose[m];
+    t.position = pose[last].position + turns[last] * (t.position - was[last]);
+    const int own = m <= spine ? m : last;
+    t.rotation = own == m ? Unit(turns[own] * t.rotation) : turns[own] * t.rotation;  // carried: unit to rounding, as in Turn
   }
 }
 
@@ -136,12 +170,12 @@ void SpineReach(const Stage& stage, const Constraint& c, const AvatarGoals& goal
     const float mid = 0.5f * (lo + hi);
     if (std::abs(miss(mid)) < best) angle = mid;
   }
+  const std::uint32_t head = 1u << a.head;  // its rotation is the goal's (TurnHead)
   for (int k = 1; k < a.head && angle != 0.0f; ++k) {
-    if (own[k] != 0.0f) Turn(a, pose, k, AxisAngle(axis, angle * own[k]));
+    if (own[k] != 0.0f) Turn(a, pose, k, AxisAngle(axis, angle * own[k]), head);
   }
-  Turn(a, pose, 1, Arc(pose[a.head].position - pose[1].position, goals.head.position - pose[1].position));
-  Turn(a, pose, a.head, Unit(goals.head.rotation * glm::conjugate(pose[a.head].rotation)));
-  pose[a.head].rotation = goals.head.rotation;
+  Turn(a, pose, 1, Arc(pose[a.head].position - pose[1].position, goals.head.position - pose[1].position), head);
+  TurnHead(a, pose, goals.head.rotation);
 }
 
 }  // namespace
@@ -268,7 +302,7 @@ void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Tra
   if (a.chest >= 1 && s.chestTurn > 0.0f) {
     const float yaw = ChestYaw(stage, a, s, goals, pose);
     const int spine = a.head - 1 - (a.neck >= 0 ? 1 : 0);
-    for (int k = 1; k <= spine && yaw != 0.0f; ++k) Turn(a, pose, k, AxisAngle(stage.up, yaw / static_cast<float>(spine)));
+    if (yaw != 0.0f && spine >= 1) TurnSpine(a, pose, spine, stage.up, yaw);
   }
   if (goals.headWeight == 0.0f) return;
   const float neckShare = 1.0f - s.neckStiffness;
@@ -280,10 +314,9 @@ void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Tra
     remaining -= own;
     if (share == 0.0f) continue;
     const glm::quat swing = Arc(pose[a.head].position - pose[k].position, goals.head.position - pose[k].position);
-    Turn(a, pose, k, Unit(glm::slerp(kIdentityRotation, swing, share)));
+    Turn(a, pose, k, Unit(glm::slerp(kIdentityRotation, swing, share)), 1u << a.head);  // the head's rotation: TurnHead
   }
-  Turn(a, pose, a.head, Unit(goals.head.rotation * glm::conjugate(pose[a.head].rotation)));
-  pose[a.head].rotation = goals.head.rotation;
+  TurnHead(a, pose, goals.head.rotation);
   const glm::vec3 left = goals.head.position - pose[a.head].position;
   if (goals.pelvisWeight == 0.0f) {
     if (a.legCount > 0 && s.steps) {  // StepFeet moves it, within reach of the feet's places
@@ -307,35 +340,63 @@ void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform*
   const float w = goals.pelvisWeight;
   if (w == 0.0f) return;
   const AvatarState& a = std::get<AvatarState>(c.state);
-  const glm::quat to = Unit(glm::slerp(pose[0].rotation, goals.pelvis.rotation, w));
+  const glm::quat to = Toward(pose[0].rotation, goals.pelvis.rotation, w);
   Turn(a, pose, 0, Unit(to * glm::conjugate(pose[0].rotation)));
   pose[0].rotation = to;
   Move(a, pose, (goals.pelvis.position - pose[0].position) * w);
 }
 
 // (c) Each shoulder turns toward its hand goal: a share of the yaw (about the
-// chest's up) and pitch from the animated hand to the goal, each within its limit.
-void ShoulderStage(const Stage&, const Constraint& c, const AvatarGoals& goals, Transform* pose) {
-  const AvatarState& a = std::get<AvatarState>(c.state);
+// chest's up) and pitch from the animated hand to the goal, each within its
+// limit. The arm is still lazy here (LeaveLimbs): its carry by the chest's
+// motion (CarryLimbs) and the shoulder's turn are made as one motion of the
+// slots below the shoulder (one rotated offset and one product a joint).
+void ShoulderStage(const Stage&, Constraint& c, const AvatarGoals& goals, Transform* pose) {
+  AvatarState& a = std::get<AvatarState>(c.state);
   const AvatarSettings& s = c.settings.avatar;
   for (int side = 0; side < a.armCount; ++side) {
     const AvatarLimb& arm = a.arms[side];
     const float w = goals.handWeights[side] * s.shoulderWeight;
-    if (arm.shoulder < 0 || w == 0.0f) continue;
-    const glm::vec3 root = pose[arm.shoulder].position;
-    const glm::vec3 from = pose[arm.end].position - root, to = goals.hands[side].position - root;
+    if (arm.shoulder < 0 || w == 0.0f || (a.lazy & arm.carried) == 0) {
+      CarryLimbs(a, pose, side, 1);
+      if (arm.shoulder < 0 || w == 0.0f) continue;
+    }
+    // The carry (as CarryLimbs): each slot p to now + q·(p − was); none when the chest has not moved.
+    glm::vec3 was = pose[arm.shoulder].position, now = was;
+    glm::quat q = kIdentityRotation;
+    if ((a.lazy & arm.carried) != 0) {
+      a.lazy &= ~arm.carried;
+      const Transform& anchor = a.anchors[side];
+      const Transform& parent = pose[arm.parent];
+      if (!(parent.position == anchor.position && parent.rotation == anchor.rotation)) {
+        q = Unit(parent.rotation * glm::conjugate(anchor.rotation)), was = anchor.position, now = parent.position;
+      }
+    }
+    const glm::vec3 root = now + q * (pose[arm.shoulder].position - was);
+    const glm::vec3 from = now + q * (pose[arm.end].position - was) - root, to = goals.hands[side].position - root;
     const glm::vec3 up = NormalizeOr(pose[arm.parent].rotation * arm.up, glm::vec3(0.0f, 1.0f, 0.0f));
-    if (!(glm::dot(from, from) > 1e-12f) || !(glm::dot(to, to) > 1e-12f)) continue;
-    const float elevation = std::asin(std::clamp(glm::dot(glm::normalize(to), up), -1.0f, 1.0f)) -
-                            std::asin(std::clamp(glm::dot(glm::normalize(from), up), -1.0f, 1.0f));
-    const glm::vec3 flatFrom = from - glm::dot(from, up) * up, flatTo = to - glm::dot(to, up) * up;
-    const float yawAngle = glm::dot(flatFrom, flatFrom) > 1e-12f && glm::dot(flatTo, flatTo) > 1e-12f
-                               ? SignedAngle(flatFrom, flatTo, up) : 0.0f;
-    const float yaw = std::clamp(w * yawAngle, -s.shoulderYawLimit, s.shoulderYawLimit);
-    const float pitch = std::clamp(w * elevation, -s.shoulderPitchLimit, s.shoulderPitchLimit);
-    const glm::vec3 lift = glm::cross(from, up);
-    const glm::quat raise = glm::dot(lift, lift) > 1e-12f ? AxisAngle(glm::normalize(lift), pitch) : kIdentityRotation;
-    Turn(a, pose, arm.shoulder, Unit(AxisAngle(up, yaw) * raise));
+    glm::quat turn = kIdentityRotation;
+    if (glm::dot(from, from) > 1e-12f && glm::dot(to, to) > 1e-12f) {
+      const float elevation = std::asin(std::clamp(glm::dot(glm::normalize(to), up), -1.0f, 1.0f)) -
+                              std::asin(std::clamp(glm::dot(glm::normalize(from), up), -1.0f, 1.0f));
+      const glm::vec3 flatFrom = from - glm::dot(from, up) * up, flatTo = to - glm::dot(to, up) * up;
+      const float yawAngle = glm::dot(flatFrom, flatFrom) > 1e-12f && glm::dot(flatTo, flatTo) > 1e-12f
+                                 ? SignedAngle(flatFrom, flatTo, up) : 0.0f;
+      const float yaw = std::clamp(w * yawAngle, -s.shoulderYawLimit, s.shoulderYawLimit);
+      const float pitch = std::clamp(w * elevation, -s.shoulderPitchLimit, s.shoulderPitchLimit);
+      const glm::vec3 lift = glm::cross(from, up);
+      const glm::quat raise = glm::dot(lift, lift) > 1e-12f ? AxisAngle(glm::normalize(lift), pitch) : kIdentityRotation;
+      turn = Unit(AxisAngle(up, yaw) * raise);
+    }
+    // Below the shoulder: root + turn·(now + q·(p − was) − root) = base + (turn·q)·(p − was).
+    const glm::quat both = turn * q;
+    const glm::vec3 base = root + turn * (now - root);
+    pose[arm.shoulder] = {root, Unit(both * pose[arm.shoulder].rotation)};
+    for (std::uint32_t bits = arm.carried & ~(1u << arm.shoulder); bits != 0; bits &= bits - 1) {
+      Transform& m = pose[std::countr_zero(bits)];
+      m.position = base + both * (m.position - was);
+      m.rotation = both * m.rotation;  // unit to rounding, as in Turn
+    }
   }
 }
 

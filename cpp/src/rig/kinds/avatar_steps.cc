@@ -201,7 +201,7 @@ bool TrackFeet(AvatarGoals* goals) {
     if (w == 0.0f) continue;
     Transform& foot = goals->feet[side];
     const Transform& target = goals->footTargets[side];
-    foot = {glm::mix(foot.position, target.position, w), Unit(glm::slerp(foot.rotation, target.rotation, w))};
+    foot = {glm::mix(foot.position, target.position, w), Toward(foot.rotation, target.rotation, w)};
     any = true;
   }
   return any;
@@ -390,7 +390,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     const Transform& animated = stage.jobIn[a.legs[side].end];
     const float w = a.smooth.weightNow;
     goals->feet[side] = {glm::mix(animated.position, stage.ToModel(world.position), w),
-                         Unit(glm::slerp(animated.rotation, Unit(stage.root.inverse * world.rotation), w))};
+                         Toward(animated.rotation, Unit(stage.root.inverse * world.rotation), w)};
   }
   (void)TrackFeet(goals);
   ReachFeet(stage, a, goals->feet, pose, goals->pelvisMove);
