@@ -137,24 +137,26 @@ struct Frame {
   // this frame and the two before are theirs (the line through two frames'
   // means is off by jerk · dt² / 3 at the frame's end: 0.14 m/s at 30 Hz on
   // the quick side step).
-  glm::vec3 Motion(float u) const {
-    const float tau = u * dt;
-    return velocity + d2 * (2.0f * tau - dt) + d3 * ((3.0f * tau + 2.0f * (before - dt)) * tau - dt * before);
-  }
-  // What the smoothing lags behind Motion at fraction u along the quadratic:
-  // T · v′ − T² · v″ (T = kVelocitySmoothing).
-  glm::vec3 Lag(float u) const {
-    constexpr float T = kVelocitySmoothing;
-    return (d2 * 2.0f + d3 * (6.0f * u * dt + 2.0f * (before - dt))) * T - d3 * (6.0f * T * T);
-  }
+  glm::vec3 Motion(float u) const { return motion[0] + (motion[1] + motion[2] * u) * u; }
   // That velocity smoothed (kVelocitySmoothing) exactly along the quadratic,
   // from `calm` at the frame's start (the instant it falls below a bound is
   // a function of time, where the smoothed mean velocity put 30 Hz's 0.7 ms
-  // after 240 Hz's).
+  // after 240 Hz's): Motion less the lag T · v′ − T² · v″, and what `calm`
+  // departs from that at the start faded by exp(−t / T).
   glm::vec3 Calm(float u) const {
     if (!(dt > 0.0f) || u == 0.0f) return calm;  // exp(0) = 1 without the call
     const float fade = u == 1.0f ? fadeEnd : std::exp(-u * dt / kVelocitySmoothing);
-    return Motion(u) - Lag(u) + (calm - Motion(0.0f) + Lag(0.0f)) * fade;
+    return steady[0] + (steady[1] + motion[2] * u) * u + (calm - steady[0]) * fade;
+  }
+  // Motion's and Calm's coefficients in u from d2 and d3 (PrepareMotion).
+  glm::vec3 motion[3] = {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f)}, steady[2] = {glm::vec3(0.0f), glm::vec3(0.0f)};
+  void PrepareMotion() {
+    constexpr float T = kVelocitySmoothing;
+    motion[0] = velocity - (d2 + d3 * before) * dt;
+    motion[1] = (d2 * 2.0f + d3 * (2.0f * (before - dt))) * dt;
+    motion[2] = d3 * (3.0f * dt * dt);
+    steady[0] = motion[0] - (d2 * 2.0f + d3 * (2.0f * (before - dt))) * T + d3 * (6.0f * T * T);
+    steady[1] = motion[1] - d3 * (6.0f * T * dt);
   }
   // The body all but still at fraction u: its smoothed and its own speed
   // along the ground below kSettleSpeed × stepThreshold / stepTime (its own
@@ -385,13 +387,17 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     // velocity at each end stays within kBand × the frame's mean speed of
     // the mean (still frames: still; the side step's foot landing 0.32 mm
     // off at 30 Hz without).
+    f.PrepareMotion();
     const float band = kBand * kBand * glm::dot(f.velocity, f.velocity);
     const glm::vec3 start = f.Motion(0.0f) - f.velocity, end = f.Motion(1.0f) - f.velocity;
     const float most = std::max(glm::dot(start, start), glm::dot(end, end));
     if (most > band) {
       const float shrink = std::sqrt(band / most);
       f.d2 *= shrink, f.d3 *= shrink;
+      f.PrepareMotion();
     }
+  } else {
+    f.motion[0] = f.steady[0] = f.velocity;
   }
   f.calm = st.calm;
   f.fadeEnd = std::exp(-dt / kVelocitySmoothing);
