@@ -127,7 +127,9 @@ void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 std::size_t AvatarGroundLegs(const Constraint& c);
 GroundProbe AvatarProbe(const Stage& stage, const Constraint& c, std::size_t leg);
 bool AvatarGrounded(const Stage& stage, const Constraint& c, int side);
-void AvatarOnGround(const Stage& stage, const Constraint& c, int side, Transform* place);
+// `base`: a point on the root's ground plane at the place's instant (the
+// body there; null: the root now).
+void AvatarOnGround(const Stage& stage, const Constraint& c, int side, Transform* place, const glm::vec3* base = nullptr);
 float AvatarLift(const Stage& stage, const Constraint& c, int side, const glm::vec3& from, const glm::vec3& to,
                  const glm::vec3& eased, const glm::vec3& up, float progress);
 // The limbs ride on their parent slots through the pelvis and spine stages:

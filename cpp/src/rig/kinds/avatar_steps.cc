@@ -419,7 +419,8 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
       }
       const int other = 1 - st.stepping;
       st.feet[st.stepping] = f.Place(st.stepping, end);
-      AvatarOnGround(stage, c, st.stepping, &st.feet[st.stepping]);
+      const glm::vec3 base = f.At(end);  // the root's plane at the landing instant
+      AvatarOnGround(stage, c, st.stepping, &st.feet[st.stepping], &base);
       st.stepping = -1, st.progress = 0.0f, u = end;
       if (!st.held[other] && f.settleAt[other] > 1.0f && f.Settling(end)) {  // landed with the body still: SettleFeet
         MeasureLegs(stage, a, back, f);
