@@ -41,6 +41,8 @@ struct AvatarSteps {
   float height = 0.0f;          // last frame's pelvis (where the head wants it) above the ground (model units)
   glm::vec3 chord{0.0f};        // last frame's mean velocity of the body (world)
   float chordTime = 0.0f;       // last frame's length (0: none since planting)
+  glm::vec3 chordBefore{0.0f};  // the frame before last's mean velocity of the body (world)
+  float chordTimeBefore = 0.0f; // its length (0: none since planting)
   glm::vec3 calm{0.0f};         // the body's velocity smoothed along a line through the frames' mean velocities (world)
   bool still = false;           // the body was all but still at the end of last frame (its settling checked)
   bool settle[2] = {false, false};  // a foot whose leg stood straight when the body came still, not yet stepped
@@ -131,7 +133,9 @@ void LegStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
 std::size_t AvatarGroundLegs(const Constraint& c);
 GroundProbe AvatarProbe(const Stage& stage, const Constraint& c, std::size_t leg);
 bool AvatarGrounded(const Stage& stage, const Constraint& c, int side);
-void AvatarOnGround(const Stage& stage, const Constraint& c, int side, Transform* place);
+// `base`: a point on the root's ground plane at the place's instant (the
+// body there; null: the root now).
+void AvatarOnGround(const Stage& stage, const Constraint& c, int side, Transform* place, const glm::vec3* base = nullptr);
 float AvatarLift(const Stage& stage, const Constraint& c, int side, const glm::vec3& from, const glm::vec3& to,
                  const glm::vec3& eased, const glm::vec3& up, float progress);
 // The limbs ride on their parent slots through the pelvis and spine stages:

@@ -59,14 +59,17 @@ bool AvatarGrounded(const Stage& stage, const Constraint& c, int side) {
 
 // Foot `side`'s place (world) raised by its hit's plane above the root's
 // ground plane under it (along up); without a hit, or on a wall, unchanged.
-void AvatarOnGround(const Stage& stage, const Constraint& c, int side, Transform* place) {
+// A landing within the frame measures the place's height from the root's
+// plane at its instant (`base`), not the frame's end: a root rising with the
+// ground planted the trailing foot up to 7.2 mm low at 30 Hz.
+void AvatarOnGround(const Stage& stage, const Constraint& c, int side, Transform* place, const glm::vec3* base) {
   if (!AvatarGrounded(stage, c, side)) return;
   const GroundHit& g = stage.grounds[c.groundFirst + static_cast<std::size_t>(side)];
   const glm::vec3 up = WorldUp(stage);
   const glm::vec3 n = NormalizeOr(g.normal, up, 1e-20f);
   const float nu = glm::dot(n, up);
   if (!(nu >= kLeastUp)) return;
-  const glm::vec3 origin = stage.root.transform.translation;
+  const glm::vec3 origin = base != nullptr ? *base : stage.root.transform.translation;
   // Under the place, on the root's plane; the hit's plane above that along up.
   const glm::vec3 onPlane = place->position - glm::dot(place->position - origin, up) * up;
   place->position += up * (glm::dot(g.point - onPlane, n) / nu);
