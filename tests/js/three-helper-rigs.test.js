@@ -181,15 +181,21 @@ describe('TwoBoneIK post-passes on the rig', () => {
       scene.add(target);
       target.quaternion.copy(randomQuaternion(rng(2)));
       const ik = new TwoBoneIK(ikpd, bones, { target, effector: tip, endRotation });
-      let first = null;
-      for (let frame = 0; frame < 6; frame++) {
+      // The same target every third frame: the pose returns to within float
+      // rounding of the first solve's (the first frame starts from composed
+      // model transforms, later ones from kept ones: about 1e-6 rad) and then
+      // repeats without drift, where compounding would grow every frame.
+      let first = null, third = null;
+      for (let frame = 0; frame < 12; frame++) {
         target.position.copy(worldPosition(bones[0])).add(new Vector3(0.5, -0.6, 0.3 + 0.05 * (frame % 3)).normalize().multiplyScalar(0.75 * (a + b)));
         ik.update(1 / 60);
         expect(worldPosition(tip).distanceTo(worldPosition(target)) / (a + b), `${endRotation} ${frame}`).toBeLessThan(2e-4);
         expect(ik.reached).toBe(true);
         if (endRotation === 'target') expect(quatAngle(worldQuaternion(bones[2]), worldQuaternion(target))).toBeLessThan(1e-5);
         if (frame === 0) first = bones.map((bone) => bone.quaternion.clone());
-        if (frame === 3) bones.forEach((bone, i) => expect(quatAngle(bone.quaternion, first[i])).toBeLessThan(1e-6));
+        if (frame === 3) third = bones.map((bone) => bone.quaternion.clone());
+        if (frame === 3) bones.forEach((bone, i) => expect(quatAngle(bone.quaternion, first[i])).toBeLessThan(2e-6));
+        if (frame > 3 && frame % 3 === 0) bones.forEach((bone, i) => expect(quatAngle(bone.quaternion, third[i])).toBeLessThan(1e-7));
       }
       ik.dispose();
     }
