@@ -172,18 +172,8 @@ void Clear(Constraint& c) {
 // toward 0 a blend-out, so a lost tracker's part reaches the animation exactly),
 // times the constraint's effective weight.
 float TargetWeight(AvatarState& a, const CommonSettings& common, float dt, std::size_t k, float given) {
-  float w = given;
-  if (common.settleTime > 0.0f) {
-    pd::ScalarPD& p = a.targetPds[k];
-    if (!a.targetsHeld) p.Reset(given);
-    else if (given == 0.0f) {
-      if (p.value() != 0.0 || p.velocity() != 0.0) (void)p.UpdateBlendOut(dt, 0.0);
-    } else if (!(p.value() == given && p.velocity() == 0.0)) {
-      (void)p.Update(dt, given);
-    }
-    w = std::clamp(static_cast<float>(p.value()), 0.0f, 1.0f);
-  }
-  return w * a.smooth.weightNow;
+  const double w = SmoothToward(a.targetPds[k], common, dt, !a.targetsHeld, given);
+  return std::clamp(static_cast<float>(w), 0.0f, 1.0f) * a.smooth.weightNow;
 }
 
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {

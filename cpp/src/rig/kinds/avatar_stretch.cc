@@ -13,19 +13,9 @@ namespace ikpd::rig::detail {
 
 namespace {
 
-// One smoothed setting toward `given` (as TargetWeight does the targets'
-// weights): as given without smoothing, else through its PD, toward 0 as a
-// blend-out (so off is reached exactly, in finite time).
+// One smoothed setting toward `given` (SmoothToward, as the targets' weights), at least 0.
 float Smoothed(pd::ScalarPD& p, const CommonSettings& common, float dt, bool first, float given) {
-  if (common.settleTime <= 0.0f) return given;
-  if (first) {
-    p.Reset(given);
-  } else if (given == 0.0f) {
-    if (p.value() != 0.0 || p.velocity() != 0.0) (void)p.UpdateBlendOut(dt, 0.0);
-  } else if (!(p.value() == given && p.velocity() == 0.0)) {
-    (void)p.Update(dt, given);
-  }
-  return std::max(static_cast<float>(p.value()), 0.0f);
+  return std::max(static_cast<float>(SmoothToward(p, common, dt, first, given)), 0.0f);
 }
 
 }  // namespace

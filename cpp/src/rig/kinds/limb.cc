@@ -63,16 +63,15 @@ ConstraintFrame SmoothInputs(LimbSmoothing& smooth, const CommonSettings& common
   smooth.weightReset = false;
   const bool restart = !smooth.targetHeld || smooth.weightPd.value() == 0.0;
   // A PD at rest on its target stays there exactly: its step is skipped (the
-  // steady case, a hand held on a cup, costs no PD step). Errors (a diverging
-  // step) keep the state: the frame goes on with it.
-  const auto atRest = [](const pd::ScalarPD& p, double target) { return p.value() == target && p.velocity() == 0.0; };
+  // steady case, a hand held on a cup, costs no PD step; Rested). Errors (a
+  // diverging step) keep the state: the frame goes on with it.
   if (!common.enabled) (void)smooth.weightPd.UpdateBlendOut(dt, 0.0);
-  else if (!atRest(smooth.weightPd, goal) || smooth.weightPd.blendPhase() != pd::BlendPhase::kNone) (void)smooth.weightPd.Update(dt, goal);
+  else if (smooth.weightPd.blendPhase() != pd::BlendPhase::kNone || !Rested(smooth.weightPd, goal)) (void)smooth.weightPd.Update(dt, goal);
   smooth.weightNow = std::clamp(static_cast<float>(smooth.weightPd.value()), 0.0f, 1.0f);  // an underdamped PD overshoots
   const auto track = [&](pd::ScalarPD* axes, const glm::vec3& raw, bool start, glm::vec3* out) {
     for (int k = 0; k < 3; ++k) {
       if (start) axes[k].Reset(raw[k]);
-      else if (!atRest(axes[k], raw[k])) (void)axes[k].Update(dt, raw[k]);
+      else if (!Rested(axes[k], raw[k])) (void)axes[k].Update(dt, raw[k]);
       (*out)[k] = static_cast<float>(axes[k].value());
     }
   };

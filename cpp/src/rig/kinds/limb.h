@@ -3,6 +3,8 @@
 // enabled and smoothing") and the bone frames detected from the rest pose.
 #pragma once
 
+#include <cmath>
+
 #include "kind.h"
 #include "ikpd/pd/controllers.h"
 
@@ -23,6 +25,33 @@ struct LimbSmoothing {
   // the next unsmoothed frame with the same goal skips the Reset.
   bool weightReset = false;
 };
+
+// Whether scalar PD p rests on `target` (its step can be skipped). One within
+// double rounding of it (|offset| <= 1e-12, |velocity| <= 1e-9 a second) is
+// put there exactly: the exact step has fixed points that near its goal (a
+// weight held at 1 - 1.1e-16, velocity 1.5e-15), where it would step every
+// frame for ever; the jump is far below a float's resolution. Only for a PD
+// not blending out (Reset ends a blend-out).
+inline bool Rested(pd::ScalarPD& p, double target) {
+  if (p.value() == target && p.velocity() == 0.0) return true;
+  if (!(std::abs(p.value() - target) <= 1e-12 && std::abs(p.velocity()) <= 1e-9)) return false;
+  p.Reset(target);
+  return true;
+}
+
+// One smoothed setting or weight toward `given`: as given without smoothing
+// (settleTime 0), else through its PD (`first`: reset to it), toward 0 as a
+// blend-out, so 0 is reached exactly and in finite time. Not clamped.
+inline double SmoothToward(pd::ScalarPD& p, const CommonSettings& common, float dt, bool first, float given) {
+  if (common.settleTime <= 0.0f) return given;
+  if (first) p.Reset(given);
+  else if (given == 0.0f) {
+    if (p.value() != 0.0 || p.velocity() != 0.0) (void)p.UpdateBlendOut(dt, 0.0);
+  } else if (!Rested(p, given)) {
+    (void)p.Update(dt, given);
+  }
+  return p.value();
+}
 
 // The PDs' gains from the common settings; !keepState: blend in from the animated pose.
 Status ConfigureSmoothing(LimbSmoothing& smooth, const CommonSettings& common, bool keepState);
