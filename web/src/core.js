@@ -1,6 +1,6 @@
 // Shared plumbing for every JS wrapper: scratch memory views that survive
-// WASM memory growth, status → exception translation, and the disposable base
-// class. The argument readers (errors that name the parameter) are
+// WASM memory growth, status → exception translation, the disposable base
+// class, and the one way to give objects accessors (sharedProperty). The argument readers (errors that name the parameter) are
 // web/src/readers.js, a leaf module that web/src/fields.js imports too.
 
 // The last floats of the C++ scratch buffer hold an area's name for
@@ -18,6 +18,18 @@ export function bindArea(wasm, name) {
   for (let i = 0; i < name.length; i++) bytes[at + i] = name.charCodeAt(i);
   bytes[at + name.length] = 0;
   if (wasm.bindArea(at) === 0) throw new Error(`ikpd: no bindings for the area '${name}'`);
+}
+
+/**
+ * The property descriptor `make(key)` gives, made once per `key` and kept in `table` (a Map):
+ * one descriptor shared by every object given property `key`, so those objects share a hidden
+ * class (accessors made per object give each its own, and a frame's loop over several of them
+ * goes megamorphic; docs/performance.md, "three.js path").
+ */
+export function sharedProperty(table, key, make) {
+  let property = table.get(key);
+  if (property === undefined) table.set(key, property = make(key));
+  return property;
 }
 
 /**

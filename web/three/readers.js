@@ -4,7 +4,7 @@
 import { Quaternion, Vector3 } from 'three';
 
 import { checkOptionNames, nameSet } from '../src/options.js';
-import { missingArea } from '../src/core.js';
+import { missingArea, sharedProperty } from '../src/core.js';
 import { describe } from '../src/readers.js';
 
 const NAMED_AXES = {
@@ -15,6 +15,8 @@ const NAMED_AXES = {
 
 // A value as errors name it (one helper for every layer).
 export { describe };
+// One property descriptor per name, shared by every object given it (one helper for every layer).
+export { sharedProperty };
 
 function isArrayLike(value) {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
@@ -147,15 +149,3 @@ function readOptionsObject(options, helper) {
 
 /** The Set of option names `names` (arrays or strings), for checkHelperOptions. */
 export const optionNames = nameSet;
-
-/**
- * The property descriptor `make(key)` gives, made once per `key` and kept in `table` (a Map):
- * one descriptor shared by every object given property `key`, so those objects share a hidden
- * class (accessors made per object give each its own, and a frame's loop over several of them
- * goes megamorphic; docs/performance.md, "three.js path").
- */
-export function sharedProperty(table, key, make) {
-  let property = table.get(key);
-  if (property === undefined) table.set(key, property = make(key));
-  return property;
-}

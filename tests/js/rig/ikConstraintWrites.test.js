@@ -102,4 +102,69 @@ describe('setting properties shared by name', () => {
     arm.dispose();
     leg.dispose();
   });
+
+  // Every own accessor (and method) of `a` is the very descriptor `b` has, and the keys are in the same order.
+  const expectSharedAccessors = (a, b) => {
+    expect(Reflect.ownKeys(a).filter((k) => !String(k).startsWith('_'))).toEqual(Reflect.ownKeys(b).filter((k) => !String(k).startsWith('_')));
+    let accessors = 0;
+    for (const key of Reflect.ownKeys(a)) {
+      const da = Object.getOwnPropertyDescriptor(a, key), db = Object.getOwnPropertyDescriptor(b, key);
+      if (da.get !== undefined || da.set !== undefined) {
+        accessors++;
+        expect(da.get, String(key)).toBe(db.get);
+        expect(da.set, String(key)).toBe(db.set);
+        expect([da.enumerable, da.configurable]).toEqual([db.enumerable, db.configurable]);
+      } else if (typeof da.value === 'function' && !String(key).startsWith('_')) {
+        expect(da.value, String(key)).toBe(db.value);
+      }
+    }
+    return accessors;
+  };
+
+  it("the avatar's and grounding's own properties (targets, weights, ground, plant, calibrate) and AvatarIK's", async () => {
+    const { AvatarIK } = await import('../../../web/three/index.js');
+    const { Object3D, Plane } = await import('three');
+    const rigs = [0, 1].map(() => new IKRig(ikpd, buildHumanoid().scene));
+    const avatars = rigs.map((rig) => rig.add('avatar', { head: new Object3D(), leftHand: null }));
+    const groundings = rigs.map((rig) => rig.add('grounding', {}));
+    expect(expectSharedAccessors(avatars[0], avatars[1])).toBeGreaterThan(12 + 1);
+    expect(expectSharedAccessors(groundings[0], groundings[1])).toBeGreaterThan(2);
+    expect(Object.getOwnPropertyDescriptor(avatars[0], 'ground').get).toBe(Object.getOwnPropertyDescriptor(groundings[0], 'ground').get);
+    // Each reads its own values, and a bad value changes nothing.
+    const hand = new Object3D();
+    avatars[0].leftHand = hand;
+    avatars[1].headWeight = 0.25;
+    expect([avatars[0].leftHand, avatars[1].leftHand, avatars[0].headWeight, avatars[1].headWeight]).toEqual([hand, null, 1, 0.25]);
+    expect(() => { avatars[0].headWeight = 2; }).toThrow(/headWeight/);
+    expect(() => { avatars[0].rightHand = [0, 1, 0]; }).toThrow(/rightHand: expected an Object3D/);
+    expect([avatars[0].headWeight, avatars[0].rightHand]).toEqual([1, null]);
+    const plane = new Plane(new Vector3(0, 1, 0), 0);
+    groundings[1].ground = plane;
+    groundings[0].plant = [1, 0];
+    expect([groundings[0].ground, groundings[1].ground]).toEqual([null, plane]);
+    expect(() => { groundings[1].plant = [1]; }).toThrow(/plant: expected 2 numbers/);
+    expect(() => groundings[1].set({ plant: [0, 0], ground: 3 })).toThrow(/ground: expected an Object3D/);
+    expect([...groundings[0].plant, ...groundings[1].plant]).toEqual([1, 0, -1, -1]);
+    expect(groundings[1].ground).toBe(plane);
+    run(rigs[0], 2);
+    for (const rig of rigs) rig.dispose();
+    const helpers = [0, 1].map(() => new AvatarIK(ikpd, buildHumanoid().scene, { head: new Object3D() }));
+    expect(expectSharedAccessors(helpers[0], helpers[1])).toBeGreaterThan(6);
+    helpers[1].leftHand = hand;
+    expect([helpers[0].leftHand, helpers[1].leftHand]).toEqual([null, hand]);
+    expect(helpers[0].update(1 / 60).update).toBe(helpers[0].update);
+    for (const helper of helpers) helper.dispose();
+  });
+
+  it("batches: the field groups' views, one accessor per field across batches", () => {
+    const batches = [3, 5].map((n) => new ikpd.TwoBoneBatch(n));
+    for (const [group, field] of [['input', 'target'], ['output', 'reached']]) {
+      expect(expectSharedAccessors(batches[0][group], batches[1][group])).toBeGreaterThan(6);
+      expect(Object.keys(batches[0][group])).toContain(field);
+    }
+    expect([batches[0].input.target.length, batches[1].input.target.length]).toEqual([9, 15]);
+    batches[0].dispose();
+    expect(() => batches[0].input.target).toThrow(/disposed|after dispose/);
+    batches[1].dispose();
+  });
 });

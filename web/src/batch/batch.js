@@ -10,7 +10,7 @@
 // (growth detaches the old ArrayBuffer), so `batch.input.target` is always
 // valid when read; a view kept in a variable is only valid until the next
 // allocation (creating another batch or controller).
-import { WasmObject, created } from '../core.js';
+import { WasmObject, created, sharedProperty } from '../core.js';
 import { readBoolean, readEnum, readNumber, readOptions } from '../readers.js';
 import { checkOptionNames, nameSet } from '../options.js';
 import * as batchLayouts from './described.js';
@@ -31,6 +31,11 @@ export function layoutOf(wasm, Native) {
   if (fields === undefined) throw new Error(`ikpd: no described layout for batch class ${Native.name}`);
   return fields;
 }
+
+// A field group's batch (a non-enumerable key of `input`, `output`, `state`), and the groups'
+// accessors by field index.
+const BATCH = /* @__PURE__ */ Symbol('batch');
+const VIEW_PROPERTIES = /* @__PURE__ */ new Map();
 
 /**
  * Base of every batch: owns the native object, exposes `input` and `output`
@@ -61,12 +66,12 @@ class SoaBatch extends WasmObject {
     this.#count = count;
     this.#fields = layoutOf(core.wasm, Native);
     this.#pointers = this.#fields.map((f) => handle.pointer(f.index) >>> 0);
+    // Each group's fields as accessors of its batch's views, one descriptor per field shared by
+    // every batch (sharedProperty): the groups of a batch kind share one hidden class.
     const groups = { in: {}, out: {}, state: {} };
+    for (const group of Object.values(groups)) Object.defineProperty(group, BATCH, { value: this });
     for (const field of this.#fields) {
-      Object.defineProperty(groups[field.group], field.name, {
-        get: () => this.#view(field.index),
-        enumerable: true,
-      });
+      Object.defineProperty(groups[field.group], field.name, sharedProperty(VIEW_PROPERTIES, field.index, SoaBatch.#viewProperty));
     }
     /** Input fields (Float32Array views; components of one item are adjacent). */
     this.input = Object.freeze(groups.in);
@@ -79,6 +84,11 @@ class SoaBatch extends WasmObject {
   /** Number of items. */
   get count() {
     return this.#count;
+  }
+
+  // The descriptor of a group's field `index`: its view, read through the group's batch.
+  static #viewProperty(index) {
+    return { enumerable: true, get() { return this[BATCH].#view(index); } };
   }
 
   // No closure here: one that captures a local of a per-frame method makes V8

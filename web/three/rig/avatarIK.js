@@ -4,7 +4,7 @@
 import { SmoothedRigHelper, guardHelper } from './rigHelper.js';
 import { settingNames } from './ikConstraint.js';
 import { KIND_TABLE } from './kinds/index.js';
-import { checkHelperOptions, describe, optionNames } from '../readers.js';
+import { checkHelperOptions, describe, optionNames, sharedProperty } from '../readers.js';
 
 const KIND = KIND_TABLE.avatar;
 // The targets (head, leftHand, rightHand, …) and their weights (headWeight, …), as the kind names them.
@@ -12,6 +12,14 @@ const TARGETS = KIND.targets;
 const WEIGHTS = TARGETS.map((key) => `${key}Weight`);
 // The rig's own options (IKRig's constructor) and the constraint's bones.
 const RIG_KEYS = ['humanoid', 'facing', 'up'];
+
+// A property standing for the constraint's `key` (a target or `ground`; null for none), checked by the constraint.
+const PROPERTIES = /* @__PURE__ */ new Map();
+const constraintProperty = (key) => ({
+  enumerable: true,
+  get() { return this._constraint[key]; },
+  set(value) { this._checkAlive(); this.constraint[key] = value ?? null; },
+});
 
 /**
  * A whole body from a head and two hand targets (docs/rig/avatar.md): the
@@ -53,19 +61,9 @@ export class AvatarIK extends SmoothedRigHelper {
       }
       throw error;
     }
-    for (const key of TARGETS) {
-      Object.defineProperty(this, key, {
-        enumerable: true,
-        get: () => this._constraint[key],
-        set: (value) => { this._checkAlive(); this.constraint[key] = value ?? null; },
-      });
-    }
-    // Where the steps land (docs/rig/avatar.md, "Uneven ground"): as grounding's `ground`.
-    Object.defineProperty(this, 'ground', {
-      enumerable: true,
-      get: () => this._constraint.ground,
-      set: (value) => { this._checkAlive(); this.constraint.ground = value ?? null; },
-    });
+    // The targets and where the steps land (docs/rig/avatar.md, "Uneven ground": as grounding's
+    // `ground`), the constraint's own: one shared descriptor per name (sharedProperty).
+    for (const key of [...TARGETS, 'ground']) Object.defineProperty(this, key, sharedProperty(PROPERTIES, key, constraintProperty));
     if (new.target === AvatarIK) return guardHelper(this); // unknown property writes throw
   }
 

@@ -10,7 +10,7 @@
 // animation was authored on. Nothing here allocates per frame (three.js's
 // own raycast makes one object per hit).
 import { Matrix3, Plane, Quaternion, Raycaster, Vector3 } from 'three';
-import { describe } from '../readers.js';
+import { describe, sharedProperty } from '../readers.js';
 import { warnOnce } from '../../src/dev.js';
 import { groundHit as HIT, groundProbe as PROBE, localTransform as LOCAL } from '../../src/rig/records.js';
 
@@ -39,31 +39,37 @@ const _newNormal = /* @__PURE__ */ new Vector3();
 const _far = /* @__PURE__ */ new Float64Array(1);
 
 /**
- * The `ground` option, checked: undefined/null (the authored ground), a
- * THREE.Plane (world), an Object3D or an array of them (raycast, with their
- * descendants), or a function `(x, y, z) → { height, normal? } | null`.
- * Returns what `queryGround` takes.
- */
-/**
  * Gives a constraint that queries the ground (grounding, the avatar's steps)
  * its `ground` property, read again when set, and the frame's probe, hit and
  * query-memory arrays for `legs` legs (staged in JS: a ground function may grow
  * WASM memory).
  */
 export function attachGroundQuery(constraint, options, legs) {
-  let value = options.ground ?? null;
+  const value = options.ground ?? null;
   constraint._ground = readGround(value);
-  Object.defineProperty(constraint, 'ground', {
-    enumerable: true,
-    get: () => value,
-    set: (v) => { constraint._ground = readGround(v); value = v ?? null; },
-  });
+  constraint._groundGiven = value;
+  Object.defineProperty(constraint, 'ground', sharedProperty(PROPERTIES, 'ground', groundProperty));
   constraint._probes = new Float32Array(PROBE.floats * legs);
   constraint._hits = new Float32Array(HIT.floats * legs);
   // Each leg's last ground query, for the edge search between it and the next.
   constraint._groundMemory = new Float64Array(GROUND_MEMORY * legs);
 }
 
+// `ground` as given (null for none), checked and read again when set; its descriptor is made once
+// and shared by every constraint (sharedProperty: one hidden class a kind).
+const PROPERTIES = /* @__PURE__ */ new Map();
+const groundProperty = () => ({
+  enumerable: true,
+  get() { return this._groundGiven; },
+  set(v) { this._ground = readGround(v); this._groundGiven = v ?? null; },
+});
+
+/**
+ * The `ground` option, checked: undefined/null (the authored ground), a
+ * THREE.Plane (world), an Object3D or an array of them (raycast, with their
+ * descendants), or a function `(x, y, z) → { height, normal? } | null`.
+ * Returns what `queryGround` takes.
+ */
 export function readGround(value, name = 'ground') {
   // `reach` (a leg's world length, the ray's margin) is written every frame; 0.5 makes it a double field.
   if (value === undefined || value === null) return { source: 'authored', value: null, reach: 0.5 };
@@ -320,7 +326,7 @@ export function groundFrame(rig, grounding, v, upInRoot) {
     }
     ground.reach = c._legLength * scale; // a double field: written in place
     queryGround(ground, c._probes, 0, c._hits, 0, c._core.legCount, up, c._plane, c._groundMemory);
-    const plant = c.plant;
+    const plant = c._plant; // grounding's (web/three/rig/kinds/grounding.js); the avatar has none
     if (plant !== undefined) for (let leg = 0; leg < plant.length; leg++) c._hits[HIT.floats * leg + HIT.plant] = plant[leg];
   }
   if (v.input.length === 0) v = rig.views();

@@ -75,12 +75,13 @@ export class IKConstraint {
 
   /** Sets several options at once (each checked; none changes on an error). */
   set(options) {
-    const own = this._ownKeys ?? NONE; // a kind's three.js-side options (grounding: ground, plant)
+    // A kind's three.js-side options that set() takes (grounding: ground, plant), checked by its checkOwn.
+    const kind = this._kind, own = kind.checkOwn === undefined ? NONE : kind.ownKeys;
     for (const key of Object.keys(options)) {
       if (FRAME_KEYS.includes(key) || own.includes(key)) continue;
       if (!Object.hasOwn(this._settings, key)) this._host.unknown(this.kind, key);
     }
-    for (const key of own) if (key in options) this._checkOwn(key, options[key]);
+    for (const key of own) if (key in options) kind.checkOwn(key, options[key], this);
     const core = {};
     for (const [key, value] of Object.entries(options)) {
       if (!FRAME_KEYS.includes(key) && !own.includes(key)) core[key] = AXIS_KEYS.has(key) ? axisSetting(value, key) : value;
@@ -90,8 +91,7 @@ export class IKConstraint {
     this._core.set(core);
     if ('enabled' in core) this._coreEnabled = core.enabled;
     for (const [key, value] of Object.entries(options)) {
-      if (own.includes(key)) this._setOwn(key, value);
-      else if (FRAME_KEYS.includes(key)) this[key] = value;
+      if (own.includes(key) || FRAME_KEYS.includes(key)) this[key] = value;
       else this._settings[key] = value;
     }
     for (const part of this._parts) part.set(options);

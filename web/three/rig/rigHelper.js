@@ -185,16 +185,19 @@ const _q = /* @__PURE__ */ new Quaternion();
  * the helper itself, so a frame's work runs on the plain object (docs/three.md).
  */
 export function guardHelper(helper) {
-  const proxy = new Proxy(helper, {
-    get: (target, key) => (key === 'update' ? update : Reflect.get(target, key)),
-    set(target, key, value) {
-      if (typeof key === 'string' && !(key in target) && !key.startsWith('_')) unknownProperty(target, key);
-      return Reflect.set(target, key, value);
-    },
-  });
-  const update = (dt) => { helper.update(dt); return proxy; };
+  const proxy = new Proxy(helper, HELPER_GUARD);
+  helper._guardedUpdate = (dt) => { helper.update(dt); return proxy; };
   return proxy;
 }
+
+// The guard's traps, one object for every helper (as the constraints' GUARD, web/three/rig/ikConstraint.js).
+const HELPER_GUARD = /* @__PURE__ */ Object.freeze({
+  get: (target, key) => (key === 'update' ? target._guardedUpdate : Reflect.get(target, key)),
+  set(target, key, value) {
+    if (typeof key === 'string' && !(key in target) && !key.startsWith('_')) unknownProperty(target, key);
+    return Reflect.set(target, key, value);
+  },
+});
 
 function unknownProperty(helper, key) {
   const names = [];

@@ -69,6 +69,8 @@ export class RigPose {
     this.upInRoot = upIn(this.base);
     this._rootMatrix = new Float64Array(16).fill(NaN); // the base's world matrix readRoot last decomposed
     this._rootValues = new Float32Array(10);           // and what it gave, as the core reads it
+    // Each joint's quaternion callback where it is three.js's own (Object3D's Euler sync), else null.
+    this.syncs = joints.map((o) => (isEulerSync(o.quaternion._onChangeCallback) ? o.quaternion._onChangeCallback : null));
   }
 
   // Locals in, each as animated: a bone still holding what the last update
@@ -174,8 +176,7 @@ export class RigPose {
       }
       const w = 4 * j, o = joints[j], k = 10 * j;
       const qx = output[k + 3], qy = output[k + 4], qz = output[k + 5], qw = output[k + 6];
-      const q = o.quaternion;
-      q.set(qx, qy, qz, qw);
+      this._rotate(j, qx, qy, qz, qw);
       written[w] = qx; written[w + 1] = qy; written[w + 2] = qz; written[w + 3] = qw;
       const tx = output[k], ty = output[k + 1], tz = output[k + 2];
       const moved = tx !== input[k] || ty !== input[k + 1] || tz !== input[k + 2];
@@ -217,12 +218,20 @@ export class RigPose {
     return out.fromArray(this.animated, 10 * this.index.get(object) + 3); // (floats passed to set() would be boxed)
   }
 
+  // Joint j's local rotation set, as `quaternion.set` sets it (and its Euler angles): without
+  // three.js's matrix where its callback is three.js's own and the order 'XYZ' (setRotation).
+  _rotate(j, x, y, z, w) {
+    const o = this.joints[j];
+    if (this.syncs[j] === o.quaternion._onChangeCallback && o.rotation._order === 'XYZ') setRotation(o, x, y, z, w);
+    else o.quaternion.set(x, y, z, w);
+  }
+
   // The one rule of "back to the animated pose": joint j no longer holds this
   // rig's write; `shows`: it still shows it, so its animated locals go back.
   _putBack(j, shows) {
     const o = this.joints[j], a = this.animated, k = 10 * j;
     if (shows) {
-      o.quaternion.set(a[k + 3], a[k + 4], a[k + 5], a[k + 6]);
+      this._rotate(j, a[k + 3], a[k + 4], a[k + 5], a[k + 6]);
       if (this.wroteTranslation[j]) o.position.set(a[k], a[k + 1], a[k + 2]);
     }
     const r = this.records[j];
@@ -237,6 +246,37 @@ export class RigPose {
     const r = this.records[j];
     r.written = this.written; r.animated = this.animated; r.wroteTranslation = this.wroteTranslation;
     r.j = j; r.writer = this.writer;
+  }
+}
+
+// three.js's Object3D keeps `rotation` in sync with `quaternion` through the quaternion's change
+// callback, `function onQuaternionChange() { rotation.setFromQuaternion(quaternion, undefined,
+// false); }`, which composes a 4×4 matrix from the quaternion and reads the angles from it. True
+// for that callback, in three.js's source or minified (a wrapper or any other callback is not).
+const EULER_SYNC = /^function\s*[\w$]*\s*\(\s*\)\s*\{\s*[\w$]+\.setFromQuaternion\(\s*[\w$]+\s*,\s*(?:undefined|void 0)\s*,\s*(?:false|!1)\s*\);?\s*\}$/;
+export function isEulerSync(callback) {
+  return typeof callback === 'function' && EULER_SYNC.test(Function.prototype.toString.call(callback));
+}
+
+// `quaternion.set(x, y, z, w)` on a joint whose callback is three.js's own and whose Euler order
+// is 'XYZ': the same fields, and `rotation` the same bits as that callback leaves it
+// (Euler.setFromRotationMatrix of Matrix4.makeRotationFromQuaternion, whose unit scale and zero
+// translation change no bit), straight from the quaternion without the matrix
+// (docs/performance.md, "three.js path"). The Euler's own callback is not called, as there.
+export function setRotation(o, x, y, z, w) {
+  const q = o.quaternion, e = o.rotation;
+  q._x = x; q._y = y; q._z = z; q._w = w;
+  const x2 = x + x, y2 = y + y, z2 = z + z;
+  const xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2;
+  const wx = w * x2, wy = w * y2, wz = w * z2;
+  const m13 = xz + wy;
+  e._y = Math.asin(Math.max(-1, Math.min(1, m13)));
+  if (Math.abs(m13) < 0.9999999) {
+    e._x = Math.atan2(-(yz - wx), 1 - (xx + yy));
+    e._z = Math.atan2(-(xy - wz), 1 - (yy + zz));
+  } else {
+    e._x = Math.atan2(yz + wx, 1 - (xx + zz));
+    e._z = 0;
   }
 }
 

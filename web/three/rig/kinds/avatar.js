@@ -11,7 +11,7 @@
 // (docs/rig/avatar.md, "Uneven ground").
 import { Plane, Quaternion, Vector3 } from 'three';
 import { describe } from '../../../src/readers.js';
-import { readWeight } from '../../readers.js';
+import { readWeight, sharedProperty } from '../../readers.js';
 import { targetPose as TARGET } from '../../../src/rig/records.js';
 import { missingBones } from './shared.js';
 import { attachGroundQuery, readGround } from '../grounding.js';
@@ -34,10 +34,6 @@ function readTarget(value, key) {
 }
 
 const readTargetWeight = (value, key) => (value === undefined ? 1 : readWeight(value, key));
-const readOwn = (key, value) => {
-  if (key === 'ground') return readGround(value);
-  return WEIGHT_KEYS.includes(key) ? readTargetWeight(value, key) : readTarget(value, key);
-};
 
 // The ground the steps land on (docs/rig/avatar.md, "Uneven ground"): a
 // property read again when set, and what the rig's ground frame uses
@@ -48,30 +44,49 @@ function attachGround(constraint, options) {
   constraint._plane = new Plane();
 }
 
+// The avatar constraint's own properties (its targets, their weights, calibrate), each descriptor
+// made once per name and shared by every avatar constraint (sharedProperty: one hidden class).
+const PROPERTIES = /* @__PURE__ */ new Map();
+function ownProperty(key) {
+  const k = TARGET_KEYS.indexOf(key);
+  if (k >= 0) {
+    return { enumerable: true, get() { return this._targets[k]; }, set(v) { this._targets[k] = readTarget(v, key); } };
+  }
+  const w = WEIGHT_KEYS.indexOf(key);
+  if (w >= 0) {
+    return { enumerable: true, get() { return this._targetWeights[w]; }, set(v) { this._targetWeights[w] = readTargetWeight(v, key); } };
+  }
+  // key 'calibrate': a method on the constraint (as an assignment would make it).
+  return { enumerable: true, writable: true, configurable: true, value: function calibrateAvatar(sample) { return calibrate(this, sample); } };
+}
+
 // The targets and their weights as properties (checked when set), and constraint.set() for them.
 function attachTargets(constraint, options) {
-  const values = {};
-  // The weights as set, in a Float64Array for the per-frame read (a fractional number in a field is boxed).
+  // The targets as set; the weights in a Float64Array for the per-frame read (a fractional number in a field is boxed).
+  const targets = constraint._targets = [];
   const weights = constraint._targetWeights = new Float64Array(TARGET_KEYS.length);
   TARGET_KEYS.forEach((key, k) => {
-    values[key] = readTarget(options[key], key);
-    Object.defineProperty(constraint, key, { enumerable: true, get: () => values[key], set: (v) => { values[key] = readTarget(v, key); } });
+    targets.push(readTarget(options[key], key));
+    Object.defineProperty(constraint, key, sharedProperty(PROPERTIES, key, ownProperty));
     const weightKey = WEIGHT_KEYS[k];
     weights[k] = readTargetWeight(options[weightKey], weightKey);
-    Object.defineProperty(constraint, weightKey, { enumerable: true, get: () => weights[k], set: (v) => { weights[k] = readTargetWeight(v, weightKey); } });
+    Object.defineProperty(constraint, weightKey, sharedProperty(PROPERTIES, weightKey, ownProperty));
   });
-  constraint._ownKeys = OWN_KEYS;
-  constraint._checkOwn = (key, v) => readOwn(key, v);
-  constraint._setOwn = (key, v) => { constraint[key] = v; };
-  constraint.calibrate = (sample) => calibrate(constraint, sample);
+  Object.defineProperty(constraint, 'calibrate', sharedProperty(PROPERTIES, 'calibrate', ownProperty));
   attachGround(constraint, options);
+}
+
+// constraint.set({ head, headWeight, ground, … }): each checked with the other options before any is set.
+function checkOwn(key, value) {
+  if (key === 'ground') return readGround(value);
+  return WEIGHT_KEYS.includes(key) ? readTargetWeight(value, key) : readTarget(value, key);
 }
 
 // Each target's world transform and weight into the core rig's targets (weight 0 without one).
 function writeTargets(constraint, targets) {
-  const o = constraint._core.targetOffset, weights = constraint._targetWeights;
+  const o = constraint._core.targetOffset, weights = constraint._targetWeights, objects = constraint._targets;
   for (let k = 0; k < TARGET_KEYS.length; k++) {
-    const object = constraint[TARGET_KEYS[k]], at = o + TARGET.floats * k;
+    const object = objects[k], at = o + TARGET.floats * k;
     if (object === null) { targets[at + TARGET.weight] = 0; targets[at + TARGET.rotation + 3] = 1; continue; }
     // One walk up the hierarchy for both (getWorldPosition and getWorldQuaternion would walk it twice).
     object.updateWorldMatrix(true, false);
@@ -131,5 +146,6 @@ export const avatar = Object.freeze({
   },
   joints: (c, ix) => ({ joints: c.bones.spine.map(ix), arms: c.bones.arms.flat().map(ix), legs: c.bones.legs.flat().map(ix) }),
   attach: attachTargets,
+  checkOwn,
   writeTargets,
 });

@@ -3,7 +3,7 @@
 // three.js parts (`ground`, `plant`) and, each frame, the ground under its
 // feet (web/three/rig/grounding.js). It runs without a target.
 import { Plane, Vector3 } from 'three';
-import { describe } from '../../readers.js';
+import { describe, sharedProperty } from '../../readers.js';
 import { attachGroundQuery, readGround } from '../grounding.js';
 
 /** Humanoid roles of a grounding constraint given no legs (the toes only when both feet have them). */
@@ -68,29 +68,35 @@ function groundingJoints(c, ix) {
 function attachGround(constraint, options) {
   const legs = constraint.bones.legs.length;
   attachGroundQuery(constraint, options, legs);
-  const checkPlant = (v) => {
-    if (!(Array.isArray(v) || ArrayBuffer.isView(v)) || v.length !== legs) {
-      throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(v)}`);
-    }
-    for (let i = 0; i < legs; i++) {
-      if (typeof v[i] !== 'number' || !Number.isFinite(v[i])) throw new TypeError(`plant[${i}]: expected a finite number (-1 auto, 0 free, 1 planted), got ${describe(v[i])}`);
-    }
-  };
   // One Float32Array for the constraint's life: assigning `plant` checks and copies into it.
-  const plant = new Float32Array(legs).fill(-1);
-  Object.defineProperty(constraint, 'plant', {
-    enumerable: true,
-    get: () => plant,
-    set: (v) => { checkPlant(v); plant.set(v); },
-  });
+  constraint._plant = new Float32Array(legs).fill(-1);
+  Object.defineProperty(constraint, 'plant', sharedProperty(PROPERTIES, 'plant', plantProperty));
   if (options.plant !== undefined && options.plant !== null) constraint.plant = options.plant;
-  // constraint.set({ ground, plant }): checked with the other options first, then set.
-  constraint._ownKeys = OWN_KEYS;
-  constraint._checkOwn = (key, v) => (key === 'ground' ? readGround(v) : checkPlant(v));
-  constraint._setOwn = (key, v) => { if (key === 'ground') constraint.ground = v; else constraint.plant = v; };
   constraint._legLength = 0;
   constraint._plane = new Plane();
 }
+
+// `plant` checked against the constraint's legs (`plant`: its Float32Array).
+function checkPlant(v, plant) {
+  const legs = plant.length;
+  if (!(Array.isArray(v) || ArrayBuffer.isView(v)) || v.length !== legs) {
+    throw new TypeError(`plant: expected ${legs} numbers (one per leg: -1 auto, 0 free, 1 planted), got ${describe(v)}`);
+  }
+  for (let i = 0; i < legs; i++) {
+    if (typeof v[i] !== 'number' || !Number.isFinite(v[i])) throw new TypeError(`plant[${i}]: expected a finite number (-1 auto, 0 free, 1 planted), got ${describe(v[i])}`);
+  }
+}
+
+// `plant`'s descriptor, made once and shared by every grounding constraint (sharedProperty).
+const PROPERTIES = /* @__PURE__ */ new Map();
+const plantProperty = () => ({
+  enumerable: true,
+  get() { return this._plant; },
+  set(v) { checkPlant(v, this._plant); this._plant.set(v); },
+});
+
+// constraint.set({ ground, plant }): each checked with the other options before any is set.
+const checkOwn = (key, v, constraint) => (key === 'ground' ? readGround(v) : checkPlant(v, constraint._plant));
 
 /** The rest-pose length of a constraint's longest leg, in the rig's model units. */
 export function restLegLength(rig, constraint) {
@@ -116,5 +122,6 @@ export const grounding = Object.freeze({
   resolve: groundingBones,
   joints: groundingJoints,
   attach: attachGround,
+  checkOwn,
   built: (rig, c) => { c._legLength = restLegLength(rig, c); },
 });

@@ -9,7 +9,9 @@
 //   expand(options)             a shorthand for its options ({ options, more, added }: springs' vrm;
 //                               `more`: further option sets, each a constraint after the first)
 //   joints(c, ix)               the core's joint options (ix: bone → joint index)
-//   attach(constraint, options) its three.js parts, at add()
+//   attach(constraint, options) its three.js parts, at add(): own properties through sharedProperty
+//                               (web/three/readers.js), so constraints of a kind share one hidden class
+//   checkOwn(key, value, c)     checks one of its ownKeys for constraint.set() (which then assigns it)
 //   targetless, derived, grounds  runs without a target; derived settings read back; queries the ground each frame
 //   built(rig, c)               after each (re)build of the core rig
 import { aim } from './aim.js';

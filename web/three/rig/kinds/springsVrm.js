@@ -10,7 +10,7 @@
 // ("Several centers, branching chains"). The manager's own update is then taken over: it does
 // nothing on that manager (so `vrm.update(dt)` runs everything but the
 // springs) and the joints' bones get `matrixAutoUpdate` back.
-import { describe } from '../../readers.js';
+import { describe, sharedProperty } from '../../readers.js';
 
 const SHAPE_KEYS = Object.freeze({ sphere: 'sphere', capsule: 'capsule', plane: 'plane' });
 const noUpdate = () => {};
@@ -156,6 +156,10 @@ function takeOver(manager, joints) {
   for (const joint of joints) releaseCenter(joint.center);
 }
 
+// The released caches' `_shouldUpdateInverse`: always stale (one shared descriptor, sharedProperty).
+const PROPERTIES = /* @__PURE__ */ new Map();
+const alwaysStale = () => ({ get: () => true, set: () => {}, configurable: true });
+
 // three-vrm wraps each joint center's matrixWorld.elements in a Proxy (its
 // inverse cache, marked stale on every write). Once three.js's shared matrix
 // code has seen a Proxy there, its element stores box every float, for every
@@ -167,5 +171,5 @@ function releaseCenter(center) {
   const cache = center?.userData?.inverseCacheProxy;
   if (!cache || typeof cache.revert !== 'function' || !('_shouldUpdateInverse' in cache)) return;
   cache.revert();
-  Object.defineProperty(cache, '_shouldUpdateInverse', { get: () => true, set: () => {}, configurable: true });
+  Object.defineProperty(cache, '_shouldUpdateInverse', sharedProperty(PROPERTIES, '_shouldUpdateInverse', alwaysStale));
 }
