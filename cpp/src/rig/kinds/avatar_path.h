@@ -15,7 +15,6 @@
 namespace ikpd::rig::detail::avatar_path {
 
 using ikpd::detail::AxisAngle;
-using ikpd::detail::SignedAngle;
 
 constexpr float kVelocitySmoothing = 0.1f;  // seconds: the body velocity's time constant
 constexpr int kBisections = 24;             // a threshold's crossing to 2^-24 of the frame

@@ -17,7 +17,6 @@ namespace ikpd::rig::detail {
 namespace {
 
 using ikpd::detail::AxisAngle;
-using ikpd::detail::SignedAngle;
 using ikpd::chain_detail::Arc;
 
 // Radians: within this of a half turn of the head the pelvis comes round to it (PelvisStage).
@@ -66,6 +65,49 @@ void TurnSpine(const AvatarState& a, Transform* pose, int spine, const glm::vec3
     t.position = pose[last].position + turns[last] * (t.position - was[last]);
     const int own = m <= spine ? m : last;
     t.rotation = own == m ? Unit(turns[own] * t.rotation) : turns[own] * t.rotation;  // carried: unit to rounding, as in Turn
+  }
+}
+
+// `share` (in (0, 1]) of the way of unit `swing` (w ≥ 0) from the identity:
+// the slerp from it, (cos(share·h), sin(share·h)·axis) for its half angle h
+// (the arc sine of its axis part below 45°, where the arc cosine of w loses
+// digits), one sine and cosine for the slerp's three sines.
+glm::quat Part(const glm::quat& swing, float share) {
+  const glm::vec3 v(swing.x, swing.y, swing.z);
+  const float s = std::sqrt(glm::dot(v, v));
+  if (share == 1.0f || !(s > 0.0f)) return swing;
+  const float half = swing.w > 0.7f ? std::asin(std::min(s, 1.0f)) : std::acos(std::clamp(swing.w, -1.0f, 1.0f));
+  const float h = share * half, k = std::sin(h) / s;
+  return glm::quat(std::cos(h), v.x * k, v.y * k, v.z * k);
+}
+
+// The spine slots [1, head) each turned about its position by share[k] of
+// the swing taking the head toward `goal` from there, one after another from
+// the bottom, every slot below carried but the head's rotation (TurnHead's):
+// made in one pass. After the turns of slots 1..k a slot below k (the chain
+// first) is at M_k(p) = at_k + Q_k·(p − was_k), Q_k their product and at_k
+// slot k's position then: the swings need only at_k and Q_(k−1) on the head's
+// offset (docs/rig/avatar.md, "Stages").
+void BendSpine(const AvatarState& a, Transform* pose, const glm::vec3& goal, const float* share) {
+  glm::quat total[kMaxAvatarJoints];
+  glm::vec3 was[kMaxAvatarJoints], at[kMaxAvatarJoints];
+  const glm::vec3 head = pose[a.head].position;
+  glm::quat q = kIdentityRotation;  // Q_(k−1)
+  for (int k = 1; k < a.head; ++k) {
+    was[k] = pose[k].position;
+    at[k] = k == 1 ? was[1] : at[k - 1] + q * (was[k] - was[k - 1]);
+    if (share[k] != 0.0f) q = Part(Arc(q * (head - was[k]), goal - at[k]), share[k]) * q;
+    total[k] = q;
+  }
+  pose[1].rotation = Unit(total[1] * pose[1].rotation);
+  for (std::uint32_t bits = a.below[1] & ~a.lazy; bits != 0; bits &= bits - 1) {
+    const int m = std::countr_zero(bits);
+    int last = std::min(m, a.head) - 1;  // J: the last bend slot above m (a bend slot's own turn moves no position)
+    while (last > 1 && ((a.below[static_cast<std::size_t>(last)] >> m) & 1u) == 0) --last;
+    Transform& t = pose[m];
+    t.position = at[last] + total[last] * (t.position - was[last]);
+    if (m == a.head) continue;  // its rotation is the goal's (TurnHead)
+    t.rotation = m < a.head ? Unit(total[m] * t.rotation) : total[last] * t.rotation;  // carried: unit to rounding, as in Turn
   }
 }
 
@@ -306,16 +348,14 @@ void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Tra
   }
   if (goals.headWeight == 0.0f) return;
   const float neckShare = 1.0f - s.neckStiffness;
-  float remaining = 0.0f;
+  float remaining = 0.0f, shares[kMaxAvatarJoints];
   for (int k = 1; k < a.head; ++k) remaining += k == a.neck ? neckShare : 1.0f;
   for (int k = 1; k < a.head; ++k) {
     const float own = k == a.neck ? neckShare : 1.0f;
-    const float share = remaining > 0.0f ? std::min(own / remaining, 1.0f) : 0.0f;
+    shares[k] = remaining > 0.0f ? std::min(own / remaining, 1.0f) : 0.0f;
     remaining -= own;
-    if (share == 0.0f) continue;
-    const glm::quat swing = Arc(pose[a.head].position - pose[k].position, goals.head.position - pose[k].position);
-    Turn(a, pose, k, Unit(glm::slerp(kIdentityRotation, swing, share)), 1u << a.head);  // the head's rotation: TurnHead
   }
+  BendSpine(a, pose, goals.head.position, shares);
   TurnHead(a, pose, goals.head.rotation);
   const glm::vec3 left = goals.head.position - pose[a.head].position;
   if (goals.pelvisWeight == 0.0f) {
