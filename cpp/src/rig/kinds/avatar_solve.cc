@@ -394,6 +394,10 @@ void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform*
 void ShoulderStage(const Stage&, Constraint& c, const AvatarGoals& goals, Transform* pose) {
   AvatarState& a = std::get<AvatarState>(c.state);
   const AvatarSettings& s = c.settings.avatar;
+  // The chest's motion since LeaveLimbs and its up, for both arms when they share their parent slot.
+  int motionOf = -1, upOf = -1;
+  glm::quat motion = kIdentityRotation;
+  glm::vec3 chestUp{0.0f, 1.0f, 0.0f};
   for (int side = 0; side < a.armCount; ++side) {
     const AvatarLimb& arm = a.arms[side];
     const float w = goals.handWeights[side] * s.shoulderWeight;
@@ -409,12 +413,14 @@ void ShoulderStage(const Stage&, Constraint& c, const AvatarGoals& goals, Transf
       const Transform& anchor = a.anchors[side];
       const Transform& parent = pose[arm.parent];
       if (!(parent.position == anchor.position && parent.rotation == anchor.rotation)) {
-        q = Unit(parent.rotation * glm::conjugate(anchor.rotation)), was = anchor.position, now = parent.position;
+        if (motionOf != arm.parent) motion = Unit(parent.rotation * glm::conjugate(anchor.rotation)), motionOf = arm.parent;
+        q = motion, was = anchor.position, now = parent.position;
       }
     }
     const glm::vec3 root = now + q * (pose[arm.shoulder].position - was);
     const glm::vec3 from = now + q * (pose[arm.end].position - was) - root, to = goals.hands[side].position - root;
-    const glm::vec3 up = NormalizeOr(pose[arm.parent].rotation * arm.up, glm::vec3(0.0f, 1.0f, 0.0f));
+    if (upOf != arm.parent) chestUp = NormalizeOr(pose[arm.parent].rotation * arm.up, glm::vec3(0.0f, 1.0f, 0.0f)), upOf = arm.parent;
+    const glm::vec3& up = chestUp;
     glm::quat turn = kIdentityRotation;
     if (glm::dot(from, from) > 1e-12f && glm::dot(to, to) > 1e-12f) {
       const float elevation = std::asin(std::clamp(glm::dot(glm::normalize(to), up), -1.0f, 1.0f)) -
