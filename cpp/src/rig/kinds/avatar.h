@@ -99,18 +99,9 @@ struct AvatarGoals {
 inline glm::quat Toward(const glm::quat& from, const glm::quat& to, float w) {
   return w == 1.0f ? to : Unit(glm::slerp(from, to, w));
 }
-// The avatar's angles take the lanes' arctangent (simd/lane_math.h: within
-// 2e-7 rad of std::atan2, a polynomial in a third of its instructions).
-inline float Atan2(float y, float x) { return simd::Atan2(y, x); }
-// The signed angle from a to b about unit n (a, b normal to n, any lengths).
-inline float SignedAngle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& n) {
-  return Atan2(glm::dot(n, glm::cross(a, b)), glm::dot(a, b));
-}
-// The turn of q about unit `up` (its twist), radians in [−π, π]: q and −q are
-// one rotation, so with w ≥ 0 twice the arctangent is in range (no wrap).
+// The turn of q about unit `up` (its twist), radians in [−π, π].
 inline float Heading(const glm::quat& q, const glm::vec3& up) {
-  const float s = glm::dot(glm::vec3(q.x, q.y, q.z), up);
-  return q.w < 0.0f ? 2.0f * Atan2(-s, -q.w) : 2.0f * Atan2(s, q.w);
+  return std::remainder(2.0f * std::atan2(glm::dot(glm::vec3(q.x, q.y, q.z), up), q.w), 2.0f * kPi);
 }
 
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);

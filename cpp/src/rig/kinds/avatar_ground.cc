@@ -12,6 +12,7 @@
 
 #include "../../ik/ik_math.h"
 #include "avatar.h"
+#include "avatar_angles.h"
 #include "registry.h"
 
 namespace ikpd::rig::detail {

@@ -11,6 +11,7 @@
 
 #include "../../ik/ik_math.h"
 #include "avatar.h"
+#include "avatar_angles.h"
 
 namespace ikpd::rig::detail::avatar_path {
 

@@ -10,6 +10,7 @@
 #include "../../ik/chain/rotation.h"
 #include "../../ik/ik_math.h"
 #include "avatar.h"
+#include "avatar_angles.h"
 #include "avatar_turns.h"
 #include "registry.h"
 
@@ -217,9 +218,9 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   const glm::vec3 up = stage.up;
   const Transform& animated = stage.jobIn[a.head];
   const glm::quat turn = Unit(goals.head.rotation * glm::conjugate(animated.rotation));
-  const float headYaw = Heading(turn, up), yaw = headYaw * s.pelvisTurn;
+  const float headYaw = Twist(turn, up), yaw = headYaw * s.pelvisTurn;
   // The animated head's heading from the animated pelvis's (both from rest).
-  const float animatedApart = Heading(animated.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
+  const float animatedApart = Twist(animated.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
   if (yaw != 0.0f) Turn(a, pose, 0, AxisAngle(up, yaw));
   // The head goal's heading from the pelvis's (both from rest) kept within
   // maxRootAngle, the excess by the head's weight (weight 0: as animated).
@@ -227,7 +228,7 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   // other side), and the kept part fading to 0 as the head's turn nears ±π,
   // so the pelvis comes round to the head there: continuous on the circle
   // (docs/rig/avatar.md, "Pelvis").
-  float apart = Heading(goals.head.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
+  float apart = Twist(goals.head.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
   apart += 2.0f * kPi * std::round((animatedApart + headYaw - yaw - apart) / (2.0f * kPi));
   const float fade = std::clamp((kPi - std::abs(headYaw)) / kHalfTurnBand, 0.0f, 1.0f);
   const float excess = apart - std::clamp(apart, -s.maxRootAngle, s.maxRootAngle) * fade;
