@@ -190,10 +190,12 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
     *weight = TargetWeight(a, c.settings.common, dt, k, t.weight);
     if (whole && *weight == 0.0f) return Transform{};  // untracked: no stage reads it
     const Transform& animated = in[static_cast<std::size_t>(slot)];
-    const glm::vec3 at = stage.ToModel(t.position);
+    const glm::vec3 at = k == kAvatarHead ? headAt : stage.ToModel(t.position);
     const bool hand = k == kAvatarLeftHand || k == kAvatarRightHand;
     const glm::vec3 scaled = !hand || s.armScale == s.scale ? at * s.scale : at * s.scale + (at - headAt) * (s.armScale - s.scale);
-    const Transform target{scaled, Unit(stage.root.inverse * Unit(t.rotation) * c.frames[static_cast<std::size_t>(slot)])};
+    // Each target's joint (the head, a hand, the pelvis, a foot) keeps its own
+    // frame (the identity: only the limbs' upper and lower joints have one).
+    const Transform target{scaled, Unit(stage.root.inverse * Unit(t.rotation))};
     if (whole) return target;  // a hand, the pelvis, a foot: blended by its stage from where the body carried it
     return Transform{glm::mix(animated.position, target.position, *weight), Toward(animated.rotation, target.rotation, *weight)};
   };
@@ -243,7 +245,15 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   }
   r.distance = distance * stage.root.scale;
   r.reached = distance <= 1e-4f ? 1.0f : 0.0f;
-  for (std::size_t k = 0; k < count; ++k) BackDirect(stage, c, k, pose[k].rotation);
+  // Only the limbs' upper and lower joints have canonical frames (PrepareLimb):
+  // the others' rotations times the identity's conjugate are the rotations themselves.
+  std::uint32_t framed = 0;
+  for (int side = 0; side < a.armCount; ++side) framed |= (1u << a.arms[side].upper) | (1u << a.arms[side].lower);
+  for (int side = 0; side < a.legCount; ++side) framed |= (1u << a.legs[side].upper) | (1u << a.legs[side].lower);
+  for (std::size_t k = 0; k < count; ++k) {
+    if ((framed >> k) & 1u) BackDirect(stage, c, k, pose[k].rotation);
+    else stage.desired[k] = pose[k].rotation;
+  }
   return {true, 1.0f, stretched};  // the weights are in the goals (the translations too)
 }
 

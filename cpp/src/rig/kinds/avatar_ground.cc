@@ -12,6 +12,7 @@
 
 #include "../../ik/ik_math.h"
 #include "avatar.h"
+#include "avatar_angles.h"
 #include "registry.h"
 
 namespace ikpd::rig::detail {
@@ -46,7 +47,7 @@ GroundProbe AvatarProbe(const Stage& stage, const Constraint& c, std::size_t leg
   const ModelTransform& pelvis = model(0);
   const glm::vec3 facing = pelvis.rotation * a.pelvisFacing;
   const glm::vec3 flat = facing - glm::dot(facing, up) * up, rest = stage.facing - glm::dot(stage.facing, up) * up;
-  const float yaw = glm::dot(flat, flat) > 1e-12f ? ikpd::detail::SignedAngle(rest, flat, up) : 0.0f;
+  const float yaw = glm::dot(flat, flat) > 1e-12f ? SignedAngle(rest, flat, up) : 0.0f;
   const glm::vec3 body = pelvis.position - glm::dot(pelvis.position, up) * up;
   const glm::vec3 offset = glm::conjugate(ikpd::detail::AxisAngle(up, yaw)) * (foot - body);
   const glm::vec3 at = st.body.position + st.chord * st.chordTime;  // last frame's body moved on as it moved then

@@ -11,11 +11,11 @@
 
 #include "../../ik/ik_math.h"
 #include "avatar.h"
+#include "avatar_angles.h"
 
 namespace ikpd::rig::detail::avatar_path {
 
 using ikpd::detail::AxisAngle;
-using ikpd::detail::SignedAngle;
 
 constexpr float kVelocitySmoothing = 0.1f;  // seconds: the body velocity's time constant
 constexpr int kBisections = 24;             // a threshold's crossing to 2^-24 of the frame

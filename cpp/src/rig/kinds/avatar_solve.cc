@@ -10,6 +10,8 @@
 #include "../../ik/chain/rotation.h"
 #include "../../ik/ik_math.h"
 #include "avatar.h"
+#include "avatar_angles.h"
+#include "avatar_turns.h"
 #include "registry.h"
 
 namespace ikpd::rig::detail {
@@ -17,63 +19,11 @@ namespace ikpd::rig::detail {
 namespace {
 
 using ikpd::detail::AxisAngle;
-using ikpd::detail::SignedAngle;
 using ikpd::chain_detail::Arc;
+using namespace avatar_turns;  // NOLINT: the stages' own turns, one translation unit
 
 // Radians: within this of a half turn of the head the pelvis comes round to it (PelvisStage).
 constexpr float kHalfTurnBand = 0.25f * kPi;
-
-// Slot k turned by q about its position, every slot below it carried (the
-// lazy limbs later, by CarryLimbs); the slots in `moveOnly` (bits) only
-// moved, their rotations left for the caller to overwrite.
-void Turn(const AvatarState& a, Transform* pose, int k, const glm::quat& q, std::uint32_t moveOnly = 0) {
-  const glm::vec3 pivot = pose[k].position;
-  pose[k].rotation = Unit(q * pose[k].rotation);
-  const std::uint32_t carried = a.below[static_cast<std::size_t>(k)] & ~a.lazy;
-  for (std::uint32_t bits = carried; bits != 0; bits &= bits - 1) {
-    Transform& m = pose[std::countr_zero(bits)];
-    m.position = pivot + q * (m.position - pivot);
-  }
-  for (std::uint32_t bits = carried & ~moveOnly; bits != 0; bits &= bits - 1) {
-    Transform& m = pose[std::countr_zero(bits)];
-    m.rotation = q * m.rotation;  // unit to rounding: every reader normalizes (Back, the two-bone kernel, Unit)
-  }
-}
-
-// The head takes its goal's rotation: Turn for the slots below it (none
-// but a limb's, which ride lazily), then the rotation itself.
-void TurnHead(const AvatarState& a, Transform* pose, const glm::quat& rotation) {
-  if ((a.below[static_cast<std::size_t>(a.head)] & ~a.lazy) != 0) Turn(a, pose, a.head, Unit(rotation * glm::conjugate(pose[a.head].rotation)));
-  pose[a.head].rotation = rotation;
-}
-
-// The spine slots [1, spine] each turned by yaw / spine about `up` through
-// its position, one after another from the bottom, every slot below them
-// carried: made in one pass. The turn slots are a chain, so a slot m is
-// turned by all of them up to the last above it (or m itself), J, and keeps
-// its offset from J turned by their product: m' = J' + q^J·(m − J), J' by
-// the same rule from the slot above it (docs/rig/avatar.md, "Chest").
-void TurnSpine(const AvatarState& a, Transform* pose, int spine, const glm::vec3& up, float yaw) {
-  glm::quat turns[kMaxAvatarJoints];
-  glm::vec3 was[kMaxAvatarJoints];
-  for (int j = 1; j <= spine; ++j) turns[j] = AxisAngle(up, yaw * static_cast<float>(j) / static_cast<float>(spine)), was[j] = pose[j].position;
-  pose[1].rotation = Unit(turns[1] * pose[1].rotation);
-  for (std::uint32_t bits = a.below[1] & ~a.lazy; bits != 0; bits &= bits - 1) {
-    const int m = std::countr_zero(bits);
-    int last = std::min(m, spine + 1) - 1;  // J: the last turn slot above m (a spine slot's own turn moves no position)
-    while (last > 1 && ((a.below[static_cast<std::size_t>(last)] >> m) & 1u) == 0) --last;
-    Transform& t = pose[m];
-    t.position = pose[last].position + turns[last] * (t.position - was[last]);
-    const int own = m <= spine ? m : last;
-    t.rotation = own == m ? Unit(turns[own] * t.rotation) : turns[own] * t.rotation;  // carried: unit to rounding, as in Turn
-  }
-}
-
-// The pelvis (slot 0) and everything below it moved by v.
-void Move(const AvatarState& a, Transform* pose, const glm::vec3& v) {
-  pose[0].position += v;
-  for (std::uint32_t bits = a.below[0] & ~a.lazy; bits != 0; bits &= bits - 1) pose[std::countr_zero(bits)].position += v;
-}
 
 // The share s in [0, 1] of the pelvis move v that keeps every hip within its
 // leg's reach of its foot in `feet` (model; the animated feet when null; none: all of it).
@@ -268,9 +218,9 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   const glm::vec3 up = stage.up;
   const Transform& animated = stage.jobIn[a.head];
   const glm::quat turn = Unit(goals.head.rotation * glm::conjugate(animated.rotation));
-  const float headYaw = Heading(turn, up), yaw = headYaw * s.pelvisTurn;
+  const float headYaw = Twist(turn, up), yaw = headYaw * s.pelvisTurn;
   // The animated head's heading from the animated pelvis's (both from rest).
-  const float animatedApart = Heading(animated.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
+  const float animatedApart = Twist(animated.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
   if (yaw != 0.0f) Turn(a, pose, 0, AxisAngle(up, yaw));
   // The head goal's heading from the pelvis's (both from rest) kept within
   // maxRootAngle, the excess by the head's weight (weight 0: as animated).
@@ -278,7 +228,7 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   // other side), and the kept part fading to 0 as the head's turn nears ±π,
   // so the pelvis comes round to the head there: continuous on the circle
   // (docs/rig/avatar.md, "Pelvis").
-  float apart = Heading(goals.head.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
+  float apart = Twist(goals.head.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
   apart += 2.0f * kPi * std::round((animatedApart + headYaw - yaw - apart) / (2.0f * kPi));
   const float fade = std::clamp((kPi - std::abs(headYaw)) / kHalfTurnBand, 0.0f, 1.0f);
   const float excess = apart - std::clamp(apart, -s.maxRootAngle, s.maxRootAngle) * fade;
@@ -306,16 +256,14 @@ void SpineStage(const Stage& stage, const Constraint& c, AvatarGoals& goals, Tra
   }
   if (goals.headWeight == 0.0f) return;
   const float neckShare = 1.0f - s.neckStiffness;
-  float remaining = 0.0f;
+  float remaining = 0.0f, shares[kMaxAvatarJoints];
   for (int k = 1; k < a.head; ++k) remaining += k == a.neck ? neckShare : 1.0f;
   for (int k = 1; k < a.head; ++k) {
     const float own = k == a.neck ? neckShare : 1.0f;
-    const float share = remaining > 0.0f ? std::min(own / remaining, 1.0f) : 0.0f;
+    shares[k] = remaining > 0.0f ? std::min(own / remaining, 1.0f) : 0.0f;
     remaining -= own;
-    if (share == 0.0f) continue;
-    const glm::quat swing = Arc(pose[a.head].position - pose[k].position, goals.head.position - pose[k].position);
-    Turn(a, pose, k, Unit(glm::slerp(kIdentityRotation, swing, share)), 1u << a.head);  // the head's rotation: TurnHead
   }
+  BendSpine(a, pose, goals.head.position, shares);
   TurnHead(a, pose, goals.head.rotation);
   const glm::vec3 left = goals.head.position - pose[a.head].position;
   if (goals.pelvisWeight == 0.0f) {
@@ -354,6 +302,10 @@ void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform*
 void ShoulderStage(const Stage&, Constraint& c, const AvatarGoals& goals, Transform* pose) {
   AvatarState& a = std::get<AvatarState>(c.state);
   const AvatarSettings& s = c.settings.avatar;
+  // The chest's motion since LeaveLimbs and its up, for both arms when they share their parent slot.
+  int motionOf = -1, upOf = -1;
+  glm::quat motion = kIdentityRotation;
+  glm::vec3 chestUp{0.0f, 1.0f, 0.0f};
   for (int side = 0; side < a.armCount; ++side) {
     const AvatarLimb& arm = a.arms[side];
     const float w = goals.handWeights[side] * s.shoulderWeight;
@@ -369,12 +321,14 @@ void ShoulderStage(const Stage&, Constraint& c, const AvatarGoals& goals, Transf
       const Transform& anchor = a.anchors[side];
       const Transform& parent = pose[arm.parent];
       if (!(parent.position == anchor.position && parent.rotation == anchor.rotation)) {
-        q = Unit(parent.rotation * glm::conjugate(anchor.rotation)), was = anchor.position, now = parent.position;
+        if (motionOf != arm.parent) motion = Unit(parent.rotation * glm::conjugate(anchor.rotation)), motionOf = arm.parent;
+        q = motion, was = anchor.position, now = parent.position;
       }
     }
     const glm::vec3 root = now + q * (pose[arm.shoulder].position - was);
     const glm::vec3 from = now + q * (pose[arm.end].position - was) - root, to = goals.hands[side].position - root;
-    const glm::vec3 up = NormalizeOr(pose[arm.parent].rotation * arm.up, glm::vec3(0.0f, 1.0f, 0.0f));
+    if (upOf != arm.parent) chestUp = NormalizeOr(pose[arm.parent].rotation * arm.up, glm::vec3(0.0f, 1.0f, 0.0f)), upOf = arm.parent;
+    const glm::vec3& up = chestUp;
     glm::quat turn = kIdentityRotation;
     if (glm::dot(from, from) > 1e-12f && glm::dot(to, to) > 1e-12f) {
       const float elevation = std::asin(std::clamp(glm::dot(glm::normalize(to), up), -1.0f, 1.0f)) -

@@ -12,6 +12,7 @@
 
 #include "../../ik/ik_math.h"
 #include "avatar.h"
+#include "avatar_angles.h"
 #include "avatar_path.h"
 #include "registry.h"
 
@@ -146,7 +147,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     st.held[side] = goals->footWeights[side] > 0.0f && (st.held[side] || (given > 0.0f && smoothed >= kHeld));
     if (!st.held[side]) continue;
     const Transform target = stage.ToWorld(goals->footTargets[side]), place = f.Place(side, 1.0f);
-    const float turn = Heading(Unit(target.rotation * glm::conjugate(place.rotation)), f.up);
+    const float turn = Twist(Unit(target.rotation * glm::conjugate(place.rotation)), f.up);
     st.feet[side] = {target.position - f.up * glm::dot(target.position - place.position, f.up), Unit(AxisAngle(f.up, turn) * place.rotation)};
     if (st.stepping == side) st.stepping = -1, st.progress = 0.0f;
   }
