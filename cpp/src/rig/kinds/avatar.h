@@ -99,10 +99,6 @@ struct AvatarGoals {
 inline glm::quat Toward(const glm::quat& from, const glm::quat& to, float w) {
   return w == 1.0f ? to : Unit(glm::slerp(from, to, w));
 }
-// The turn of q about unit `up` (its twist), radians in [−π, π].
-inline float Heading(const glm::quat& q, const glm::vec3& up) {
-  return std::remainder(2.0f * std::atan2(glm::dot(glm::vec3(q.x, q.y, q.z), up), q.w), 2.0f * kPi);
-}
 
 void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goals, Transform* pose);
 void PelvisTargetStage(const Constraint& c, const AvatarGoals& goals, Transform* pose);
