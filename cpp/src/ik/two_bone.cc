@@ -153,6 +153,7 @@ TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings, const glm::vec3
     s.sinTwist = static_cast<float>(std::sin(static_cast<double>(settings.twist)));
   }
   s.endRelative = settings.endRotation == EndRotation::kRelative;
+  s.canonicalAxes = f == glm::vec3(1.0f, 0.0f, 0.0f) && h == glm::vec3(0.0f, 0.0f, 1.0f);
   s.tolerance = settings.tolerance;
   return s;
 }
