@@ -30,8 +30,8 @@ void ApplyWeight(const TwoBoneFrame& limb, const TwoBoneSetup& setup, PseudoThre
   simd::Q4<float> r1 = FromGlm(pose->root.rotation), r2 = FromGlm(pose->mid.rotation);
   simd::V3<float> upper{}, lower{};
   const simd::Q4<float> solved1 = r1, solved2 = r2;
-  detail::two_bone_kernel::WeightOutput(weight, detail::SharedOf(setup).forward, q1, q2, solved1, Dot(q1, solved1),
-                                        solved2, Dot(q2, solved2), &r1, &r2, &upper, &lower);
+  detail::two_bone_kernel::WeightOutput(weight, detail::SharedOf(setup), q1, q2, solved1, Dot(q1, solved1), solved2,
+                                        Dot(q2, solved2), &r1, &r2, &upper, &lower);
   const simd::Q4<float> r3 = simd::Slerp(q3, FromGlm(pose->end.rotation), weight);
 
   const auto blended = [weight](const glm::vec3& from, const glm::vec3& to, const glm::vec3& solvedFrom,

@@ -153,6 +153,7 @@ TwoBoneShared MakeTwoBoneShared(const TwoBoneSettings& settings, const glm::vec3
     s.sinTwist = static_cast<float>(std::sin(static_cast<double>(settings.twist)));
   }
   s.endRelative = settings.endRotation == EndRotation::kRelative;
+  s.canonicalAxes = f == glm::vec3(1.0f, 0.0f, 0.0f) && h == glm::vec3(0.0f, 0.0f, 1.0f);
   s.tolerance = settings.tolerance;
   return s;
 }
@@ -191,17 +192,24 @@ IKPD_KERNEL_CALLER static Status SolveChecked(const detail::TwoBoneShared& share
   return Ok();
 }
 
-Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result) {
+// SolveTwoBone's one quick test and the calls around it. The common case in
+// one pass: finite inputs, usable rotations (tested only with
+// `testRotations`: a caller whose rotations are finite with a usable norm
+// would pass those terms anyway), a weight in range; anything else takes the
+// full check, which names the first bad input. So where the test without the
+// rotations passes, the full one does too, and the kernel gets the same call.
+static IKPD_INLINE Status SolvePrepared(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result,
+                                        bool testRotations) {
   if (!setup.prepared()) return Error("setup: not prepared (call Prepare first)");
   const detail::TwoBoneShared& shared = detail::SharedOf(setup);
-  // The common case in one pass: finite inputs, usable rotations, a weight in
-  // range; anything else takes the full check, which names the first bad input.
   const auto usable = [](const glm::quat& q) { return glm::dot(q, q) > 1e-12f; };
   const glm::vec3 pole = shared.pole == TwoBonePole::kNone ? glm::vec3(0.0f) : frame.pole;
-  const bool quick = AllFinite(frame.root.position, frame.root.rotation, frame.mid.position, frame.mid.rotation,
-                               frame.end.position, frame.end.rotation, frame.target, pole, frame.effectorOffset) &&
-                     usable(frame.root.rotation) && usable(frame.mid.rotation) && usable(frame.end.rotation) &&
-                     frame.weight >= 0.0f && frame.weight <= 1.0f;
+  const bool rotationsOk =
+      !testRotations || (AllFinite(frame.root.rotation, frame.mid.rotation, frame.end.rotation) &&
+                         usable(frame.root.rotation) && usable(frame.mid.rotation) && usable(frame.end.rotation));
+  const bool quick = AllFinite(frame.root.position, frame.mid.position, frame.end.position, frame.target, pole,
+                               frame.effectorOffset) &&
+                     rotationsOk && frame.weight >= 0.0f && frame.weight <= 1.0f;
   if (!quick) {
     if (const Status s = ValidateFrame(setup.settings(), frame); !s) return s;
   }
@@ -209,20 +217,14 @@ Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBon
   return SolveChecked(shared, frame, pole, result);
 }
 
+Status SolveTwoBone(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result) {
+  return SolvePrepared(setup, frame, result, /*testRotations=*/true);
+}
+
 namespace detail {
 
-// SolveTwoBone's quick test less its rotation terms (each is finite with a
-// usable norm here, so they would pass it): where this one passes, so does
-// SolveTwoBone's, and the kernel gets the same call.
 Status SolveTwoBoneUsableRotations(const TwoBoneSetup& setup, const TwoBoneFrame& frame, TwoBoneResult* result) {
-  if (!setup.prepared() || result == nullptr) return SolveTwoBone(setup, frame, result);
-  const TwoBoneShared& shared = SharedOf(setup);
-  const glm::vec3 pole = shared.pole == TwoBonePole::kNone ? glm::vec3(0.0f) : frame.pole;
-  if (!(AllFinite(frame.root.position, frame.mid.position, frame.end.position, frame.target, pole, frame.effectorOffset) &&
-        frame.weight >= 0.0f && frame.weight <= 1.0f)) {
-    return SolveTwoBone(setup, frame, result);
-  }
-  return SolveChecked(shared, frame, pole, result);
+  return SolvePrepared(setup, frame, result, /*testRotations=*/false);
 }
 
 }  // namespace detail

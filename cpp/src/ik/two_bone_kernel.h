@@ -10,6 +10,7 @@
 #include "ikpd/ik/two_bone.h"
 #include "../simd/vec.h"
 #include "setup_access.h"
+#include "two_bone_axes.h"
 
 namespace ikpd::detail {
 
@@ -34,6 +35,9 @@ struct TwoBoneShared {
   bool twist = false;
   float cosTwist = 1.0f, sinTwist = 0.0f;
   bool endRelative = false;
+  // forward +X and hinge +Z exactly (the defaults, and the rig's canonical
+  // frames): the kernel takes RotateX, RotateZ and SwingTwistXZ.
+  bool canonicalAxes = false;
   float tolerance = 1e-4f;
 };
 
@@ -110,6 +114,25 @@ IKPD_INLINE V3<F> PerpendicularOf(const V3<F>& v1, Second&& second, const V3<F>&
   return Select(ok, out, Select(secondOk, fallback, StablePerpendicular(n)));
 }
 
+
+// The joint-local axes as they are needed (canonical axes load neither).
+template <class F>
+IKPD_INLINE V3<F> ForwardOf(const TwoBoneShared& shared) {
+  return simd::Splat3<F>(simd::ToGlm(shared.forward));
+}
+template <class F>
+IKPD_INLINE V3<F> HingeOf(const TwoBoneShared& shared) {
+  return simd::Splat3<F>(simd::ToGlm(shared.hinge));
+}
+// q·forward·q* and q·hinge·q*.
+template <class F>
+IKPD_INLINE V3<F> RotateForward(const TwoBoneShared& shared, const Q4<F>& q) {
+  return shared.canonicalAxes ? RotateX(q) : Rotate(q, ForwardOf<F>(shared));
+}
+template <class F>
+IKPD_INLINE V3<F> RotateHinge(const TwoBoneShared& shared, const Q4<F>& q) {
+  return shared.canonicalAxes ? RotateZ(q) : Rotate(q, HingeOf<F>(shared));
+}
 
 // Select(m, a, b) where the caller knows whether every lane of m is set
 // (`all`, tested once for several selects): the common case skips the select.
@@ -223,15 +246,15 @@ IKPD_INLINE void ComputeMidJoint(F a, F b, F limb, F cEff, const V3<F>& dirT, co
 // and the bones follow them (forward rotated); at full weight the bones lie
 // exactly along the solved upper and lower directions.
 template <class F>
-IKPD_INLINE void WeightOutput(F weight, const V3<F>& f, const Q4<F>& q1, const Q4<F>& q2, const Q4<F>& rootSolved,
-                              F rootDot, const Q4<F>& midSolved, F midDot, Q4<F>* r1, Q4<F>* r2, V3<F>* upper,
-                              V3<F>* lower) {
+IKPD_INLINE void WeightOutput(F weight, const TwoBoneShared& shared, const Q4<F>& q1, const Q4<F>& q2,
+                              const Q4<F>& rootSolved, F rootDot, const Q4<F>& midSolved, F midDot, Q4<F>* r1,
+                              Q4<F>* r2, V3<F>* upper, V3<F>* lower) {
   const auto full = weight >= 1.0f;
   if (simd::All(full)) return;
   const Q4<F> w1 = Select(full, *r1, simd::SlerpToward(q1, rootSolved, rootDot, weight));
   const Q4<F> w2 = Select(full, *r2, simd::SlerpToward(q2, midSolved, midDot, weight));
-  *upper = Select(full, *upper, Rotate(w1, f));
-  *lower = Select(full, *lower, Rotate(w2, f));
+  *upper = Select(full, *upper, RotateForward(shared, w1));
+  *lower = Select(full, *lower, RotateForward(shared, w2));
   *r1 = w1;
   *r2 = w2;
 }
@@ -241,9 +264,6 @@ IKPD_INLINE void WeightOutput(F weight, const V3<F>& f, const Q4<F>& q1, const Q
 template <class F>
 void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   using namespace two_bone_kernel;  // NOLINT: the kernel's own helpers
-  const V3<F> f = simd::Splat3<F>(simd::ToGlm(shared.forward));
-  const V3<F> h = simd::Splat3<F>(simd::ToGlm(shared.hinge));
-
   const Q4<F> q1 = simd::NormalizeSafe(io.rootRotation);
   const Q4<F> q2 = simd::NormalizeSafe(io.midRotation);
   const Q4<F> q3 = simd::NormalizeSafe(io.endRotation);
@@ -286,26 +306,27 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const F limb = a + b;
 
   // Direction root → goal; target at the root: the limb's direction, else the root's forward.
-  const V3<F> rootForward = Rotate(q1, f);
+  const V3<F> rootForward = RotateForward(shared, q1);
   const auto away = c > 1e-12f;
   V3<F> dirT = toGoal * (F(1.0f) / Select(away, c, F(1.0f)));
   if (!simd::All(away)) {  // rare: only where some lane needs it
     const V3<F> limbDirection = v12 + v23;
     const F limbLength2 = Dot(limbDirection, limbDirection);
     const V3<F> limbDir =
-        Select(limbLength2 > 1e-24f, simd::Normalize(Select(limbLength2 > 1e-24f, limbDirection, f)), rootForward);
+        Select(limbLength2 > 1e-24f, simd::Normalize(Select(limbLength2 > 1e-24f, limbDirection, ForwardOf<F>(shared))),
+               rootForward);
     dirT = Select(away, dirT, limbDir);
   }
 
   // Side the mid bends to, as the sign of its turn about its world hinge.
-  const V3<F> hinge = Rotate(q2, h);
+  const V3<F> hinge = RotateHinge(shared, q2);
   const F side = Dot(hinge, Cross(v12, v23));
   F sign = F(shared.fixedSign);
   if (shared.fixedSign == 0.0f) {
     sign = Select(Abs(side) > 1e-5f * a * b, Select(side > 0.0f, F(1.0f), F(-1.0f)), F(shared.straightSign));
   }
 
-  auto rootHinge = [&] { return Rotate(q1, h); };  // fallback, rarely needed
+  auto rootHinge = [&] { return RotateHinge(shared, q1); };  // fallback, rarely needed
   const V3<F> n = LimbPlane(shared, shared.pole == TwoBonePole::kPoint ? poleK - p1 : io.pole, dirT, hinge, rootHinge,
                             sign);
 
@@ -329,7 +350,9 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   }
   const Q4<F> rootSolved = turn1 * q1;
   const F rootDot = Dot(rootSolved, q1);
-  Q4<F> midSolved = simd::SwingTwist(f, h, lower, n, &midOk, &norm2);
+  Q4<F> midSolved = shared.canonicalAxes
+                        ? SwingTwistXZ(lower, n, &midOk, &norm2)
+                        : simd::SwingTwist(ForwardOf<F>(shared), HingeOf<F>(shared), lower, n, &midOk, &norm2);
   if (!simd::All(midOk)) {
     const Q4<F> localInverse{F(shared.localFrameInverse.x), F(shared.localFrameInverse.y),
                              F(shared.localFrameInverse.z), F(shared.localFrameInverse.w)};
@@ -338,7 +361,7 @@ void SolveTwoBone(const TwoBoneShared& shared, TwoBoneLanes<F>& io) {
   const F midDot = Dot(midSolved, q2);
   Q4<F> w1 = simd::ScaleNear(rootSolved, norm1, rootDot), w2 = simd::ScaleNear(midSolved, norm2, midDot);
   V3<F> upperNow = upper, lowerNow = lower;
-  WeightOutput(io.weight, f, q1, q2, rootSolved, rootDot, midSolved, midDot, &w1, &w2, &upperNow, &lowerNow);
+  WeightOutput(io.weight, shared, q1, q2, rootSolved, rootDot, midSolved, midDot, &w1, &w2, &upperNow, &lowerNow);
   const F k = 1.0f + (scale - 1.0f) * io.weight;
   const V3<F> midK = p1 + upperNow * (k * a * k2Inverse);
   const V3<F> endK = midK + lowerNow * (k * b * k2Inverse);

@@ -168,6 +168,24 @@ IKPD_INLINE Q4<F> FrameToFrame(const V3<F>& f, const V3<F>& u, const V3<F>& to, 
                     r(to.z, up.z, t.z, f.x, u.x, s.x), r(to.z, up.z, t.z, f.y, u.y, s.y), r(to.z, up.z, t.z, f.z, u.z, s.z));
 }
 
+// SwingTwist's twist (its half angle (tw, ts), *ok and *inverseNorm) from the
+// swung v, for callers that build the swing's parts themselves (the two-bone
+// kernel's axes +X and +Z).
+template <class F>
+IKPD_INLINE void TwistOf(const V3<F>& b, const V3<F>& d, const V3<F>& swung, F s2, F onePlus, F axisW2, Mask<F>* ok,
+                         F* inverseNorm, F* tw, F* ts) {
+  const F c = Dot(swung, d), sn = Dot(b, Cross(swung, d));
+  const F r2 = c * c + sn * sn;
+  *ok = And(onePlus > 0.01f, r2 > 1e-6f * (onePlus * onePlus));
+  const F r = Sqrt(r2);
+  // Half of the twist angle, (cos, sin) ∝ (r + c, sn); for c < 0 the equal
+  // (|sn|, ±(r − c)) keeps full precision near a half turn.
+  const auto back = c < 0.0f;
+  *tw = Select(back, Abs(sn), r + c);
+  *ts = Select(back, Select(sn < 0.0f, c - r, r - c), sn);
+  *inverseNorm = F(1.0f) / Sqrt(Select(*ok, *tw * *tw * axisW2 + *ts * *ts * s2, F(1.0f)));
+}
+
 // The rotation taking unit `a` to unit `b` and turning `v` (unit, with a part
 // ⊥ a) so that its part ⊥ a lands along unit `d` ⊥ b: FrameToFrame(a, v⊥a, b, d)
 // without a matrix, as a swing (the shortest arc a → b) then a twist about b
@@ -197,16 +215,8 @@ IKPD_INLINE Q4<F> SwingTwist(const V3<F>& a, const V3<F>& v, const V3<F>& b, con
   const V3<F> axis = Cross(a, b);
   const F axisW2 = Dot(axis, axis) + onePlus * onePlus;
   const V3<F> swung = v * onePlus - s * Dot(v, s);  // × (1 + a·b)
-  const F c = Dot(swung, d), sn = Dot(b, Cross(swung, d));
-  const F r2 = c * c + sn * sn;
-  *ok = And(onePlus > 0.01f, r2 > 1e-6f * (onePlus * onePlus));
-  const F r = Sqrt(r2);
-  // Half of the twist angle, (cos, sin) ∝ (r + c, sn); for c < 0 the equal
-  // (|sn|, ±(r − c)) keeps full precision near a half turn.
-  const auto back = c < 0.0f;
-  const F tw = Select(back, Abs(sn), r + c);
-  const F ts = Select(back, Select(sn < 0.0f, c - r, r - c), sn);
-  *inverseNorm = F(1.0f) / Sqrt(Select(*ok, tw * tw * axisW2 + ts * ts * s2, F(1.0f)));
+  F tw, ts;
+  TwistOf(b, d, swung, s2, onePlus, axisW2, ok, inverseNorm, &tw, &ts);
   return {tw * axis.x + ts * s.x, tw * axis.y + ts * s.y, tw * axis.z + ts * s.z, tw * onePlus};
 }
 

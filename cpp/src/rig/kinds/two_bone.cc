@@ -55,7 +55,8 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   TwoBoneFrame frame;
   frame.root = in[0], frame.mid = in[1], frame.end = in[2], frame.target = stage.ToModel(f.target);
   frame.pole = ModelPole(stage, f, c.settings.twoBone.settings, c.settings.twoBone.frame);
-  frame.effectorOffset = stage.ToModelVector(f.effectorOffset);
+  // (No offset, the common case, is exactly zero, as RigBatch gives it, without turning it into model space.)
+  if (f.effectorOffset != glm::vec3(0.0f)) frame.effectorOffset = stage.ToModelVector(f.effectorOffset);
   frame.weight = 1.0f;
   // The gathered rotations are unit (Rig::Gather): the kernel's own test of them is skipped.
   if (!ikpd::detail::SolveTwoBoneUsableRotations(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) {
