@@ -298,24 +298,26 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
     offsets_[i] = glm::normalize(controllers_[i].valuef());
   }
 
-  // (3) Animated pose plus smoothed offsets, by forward kinematics.
-  glm::quat parentAnimated = kIdentity, parentFinal = kIdentity;
+  // (3) Animated pose plus smoothed offsets, by forward kinematics: `carry`
+  // takes the animated joint i−1 to its final rotation (final · animated⁻¹),
+  // so joint i's final rotation is carry · animated · offset and its bone
+  // vector turns by carry alone.
+  glm::quat carry = kIdentity;
   glm::dvec3 parentAnimatedPos(0.0), parentFinalPos(0.0);
   for (std::size_t i = 0; i < n; ++i) {
     // Enabled, (1) left joint i's normalized animated rotation in output[i] (written below, after this read).
     const glm::quat animated = enabled ? output[i].rotation : NormalizeByReciprocalOr(joints[i].rotation, kIdentityRotation);
     const glm::dvec3 p(joints[i].position);
-    glm::quat preOffset = animated;
+    glm::quat final = animated * offsets_[i];
     glm::dvec3 position = p;
     if (i > 0) {
-      preOffset = glm::normalize(parentFinal * (glm::conjugate(parentAnimated) * animated));
+      final = carry * final;
       // In doubles: a bone vector near the float limit must not overflow while it turns.
-      position = parentFinalPos + glm::dquat(parentFinal) * (glm::conjugate(glm::dquat(parentAnimated)) * (p - parentAnimatedPos));
+      position = parentFinalPos + glm::dquat(carry) * (p - parentAnimatedPos);
     }
-    const glm::quat final = glm::normalize(preOffset * offsets_[i]);
+    final = glm::normalize(final);
     output[i] = {glm::vec3(position), final};
-    parentAnimated = animated;
-    parentFinal = final;
+    carry = final * glm::conjugate(animated);
     parentAnimatedPos = p;
     parentFinalPos = position;
   }
