@@ -173,4 +173,104 @@ TEST(LookAtOffsets, EqualTheStageAsDocumentedToRounding) {
   }
 }
 
+// Stage 3 as docs/rig/look-at.md states it: the animated pose plus offsets `o`
+// by forward kinematics (no yaw/pitch clamp of the head).
+std::vector<Transform> Posed(const std::vector<Transform>& animated, const std::vector<glm::quat>& o) {
+  const std::size_t n = animated.size();
+  std::vector<Transform> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const glm::dquat a = glm::normalize(glm::dquat(animated[i].rotation));
+    if (i == 0) {
+      out[0] = {animated[0].position, glm::quat(glm::normalize(a * glm::dquat(o[0])))};
+      continue;
+    }
+    const glm::dquat parentA = glm::normalize(glm::dquat(animated[i - 1].rotation)), parentF(out[i - 1].rotation);
+    const glm::dquat carry = parentF * glm::conjugate(parentA);
+    const glm::dvec3 bone = glm::dvec3(animated[i].position) - glm::dvec3(animated[i - 1].position);
+    out[i] = {glm::vec3(glm::dvec3(out[i - 1].position) + carry * bone), glm::quat(glm::normalize(carry * a * glm::dquat(o[i])))};
+  }
+  return out;
+}
+
+// Still chains and still targets, stepped at random frame times until the PDs
+// settle: the smoothed offsets come to the documented stage's desired offsets
+// (the PDs' goal is a fixed point, at every dt) and the pose to its forward
+// kinematics. Largest angle (rad) and position difference (chain lengths).
+struct Converged {
+  float offset = 0.0f, rotation = 0.0f, position = 0.0f;
+};
+Converged LargestConvergedDifference(bool yawPitchLimits, unsigned seed) {
+  chaintest::Rng rng(seed);
+  Converged worst;
+  for (int trial = 0; trial < 240; ++trial) {
+    const std::size_t n = 2 + static_cast<std::size_t>(trial % 6);
+    std::vector<Transform> joints(n);
+    glm::vec3 p = 3.0f * rng.Direction();
+    float reach = 0.0f;
+    for (std::size_t i = 0; i < n; ++i) {
+      joints[i] = {p, rng.Uniform(0.5f, 2.0f) * rng.Rotation()};
+      const float bone = rng.Uniform(0.05f, 0.3f);
+      reach += bone;
+      p += bone * rng.Direction();
+    }
+    std::vector<float> weights(n), limits(n), settle(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const int kind = static_cast<int>(rng.Uniform(0.0f, 4.0f));
+      weights[i] = kind == 0 ? 0.0f : kind == 1 ? 1.0f : rng.Uniform(0.0f, 1.0f);
+      limits[i] = rng.Uniform(0.0f, 1.0f) < 0.3f ? kPi : rng.Uniform(0.05f, 2.0f);
+      settle[i] = rng.Uniform(0.1f, 0.4f);
+    }
+    weights[n - 1] = trial % 3 == 0 ? rng.Uniform(0.2f, 1.0f) : 1.0f;
+    LookAtSettings s;
+    s.weights = weights;
+    if (trial % 2 == 0) s.limits = limits;
+    s.settleTimes = settle;
+    s.forward = rng.Direction();
+    s.up = rng.Direction();
+    if (trial % 4 == 1) s.offset = 0.1f * rng.Direction();
+    if (trial % 5 == 2) s.targetMotion = ikpd::pd::TargetMotion::kLinear;
+    s.behind = trial % 2 == 0 ? ikpd::LookBehind::kKeep : ikpd::LookBehind::kFollow;  // the reference holds at the side the target is on
+    if (!yawPitchLimits) {
+      s.maxYaw = kPi;
+      s.maxPitchUp = s.maxPitchDown = kPi / 2.0f;
+    } else {
+      s.maxYaw = rng.Uniform(0.3f, 3.0f);
+      s.maxPitchUp = rng.Uniform(0.1f, 1.5f);
+      s.maxPitchDown = rng.Uniform(0.1f, 1.5f);
+    }
+    const Transform& head = joints[n - 1];
+    const glm::vec3 look = glm::normalize(head.rotation) * glm::normalize(s.forward);
+    glm::vec3 target = head.position + rng.Uniform(0.3f, 5.0f) * rng.Direction();
+    if (glm::dot(glm::normalize(target - head.position), look) < -0.95f) continue;  // near a half turn the axis is the inputs' rounding
+    LookAt lookAt;
+    EXPECT_TRUE(lookAt.Reset(s).ok());
+    std::vector<Transform> out(n);
+    // 30 to 240 Hz, each frame its own dt, 3 s.
+    for (float t = 0.0f; t < 3.0f;) {
+      const float dt = 1.0f / rng.Uniform(30.0f, 240.0f);
+      EXPECT_TRUE(lookAt.Update(dt, joints, target, true, out).ok());
+      t += dt;
+    }
+    const std::vector<glm::quat> expected = Reference(s, joints, target);
+    const std::vector<Transform> posed = Posed(joints, expected);
+    for (std::size_t i = 0; i < n; ++i) {
+      worst.offset = std::max(worst.offset, chaintest::Angle(lookAt.offsets()[i], expected[i]));
+      worst.position = std::max(worst.position, glm::distance(out[i].position, posed[i].position) / reach);
+      if (i + 1 < n || !yawPitchLimits) worst.rotation = std::max(worst.rotation, chaintest::Angle(out[i].rotation, posed[i].rotation));
+    }
+  }
+  return worst;
+}
+
+TEST(LookAtOffsets, SettleOnTheDocumentedStagesSolveAtAnyFrameTimes) {
+  for (const bool limits : {false, true}) {
+    const Converged worst = LargestConvergedDifference(limits, limits ? 22 : 21);
+    std::printf("look-at settled (%s yaw/pitch limits): offsets %.2e rad, rotations %.2e rad, positions %.2e of the chain from the documented solve\n",
+                limits ? "with" : "no", static_cast<double>(worst.offset), static_cast<double>(worst.rotation), static_cast<double>(worst.position));
+    EXPECT_LT(worst.offset, 2e-5f);
+    EXPECT_LT(worst.rotation, 2e-5f);
+    EXPECT_LT(worst.position, 2e-5f);
+  }
+}
+
 }  // namespace
