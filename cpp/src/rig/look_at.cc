@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "ikpd/ik/aim.h"
-#include "../ik/chain/rotation.h"
 #include "fields.h"
 #include "look_frame.h"
 
@@ -13,21 +12,9 @@ namespace ikpd {
 using describe::CheckRange;
 using describe::FirstError;
 
-using chain_detail::AngleOf;
-using chain_detail::Arc;
-using chain_detail::Positive;
-
 namespace {
 const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
 
-// The rotation q scaled to at most `limit` radians (same axis).
-glm::quat ClampAngle(const glm::quat& q, float limit) {
-  const glm::quat p = Positive(q);
-  if (limit >= kPi) return p;  // no limit: AngleOf never exceeds pi
-  const float angle = AngleOf(p);
-  if (angle <= limit) return p;
-  return glm::normalize(glm::slerp(kIdentity, p, limit / angle));
-}
 }  // namespace
 
 // The head's turn that puts the ray from its eye point (`eye`, head-local, in
@@ -45,6 +32,46 @@ glm::quat LookAt::EyeTurn(const Transform& head, const glm::vec3& eye, const glm
   job.result = &solved;
   if (!job.Run()) return kIdentity;  // cannot fail for the finite, unit working pose
   return glm::normalize(solved * glm::conjugate(head.rotation));
+}
+
+// Stage (1) (docs/rig/look-at.md, "Stage 1"). Joint i's turn moves joints
+// i..n−1 rigidly about joint i; instead of moving them, the goal is moved by
+// the inverse turn, which leaves the same pose relative to the goal: every
+// joint keeps its animated frame, so the offset in joint i's frame is its
+// turn with the axis carried into that frame, and the head keeps its animated
+// look axis `look` and eye point `eye`. Each turn is one angle and axis from
+// the look axis and the aim direction (the share and the limit scale the
+// angle), not an arc, a slerp and a clamp; `moved` (the turns so far) carries
+// the aim direction into the limits' frame only.
+void LookAt::DesiredOffsets(std::span<const Transform> pose, const look_detail::Frame& frame, const glm::vec3& look,
+                            const glm::vec3& eyeLocal, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) {
+  const std::size_t n = pose.size();
+  const bool hasOffset = offset_ != glm::vec3(0.0f);
+  const bool limited = !std::isnan(fixedYaw) || maxYaw_ < kPi || maxPitchUp_ < kPi / 2.0f || maxPitchDown_ < kPi / 2.0f;
+  glm::vec3 toGoal = goal - eye;  // the goal as seen from the eye, the turns so far undone
+  glm::quat moved = kIdentity;
+  for (std::size_t i = 0; i < n; ++i) {
+    glm::vec3 aim = toGoal;
+    if (limited) {
+      const glm::vec3 seen = moved * toGoal;
+      const glm::vec3 kept = LimitedDirection(frame, seen, fixedYaw);
+      if (kept != seen) aim = glm::conjugate(moved) * kept;
+    }
+    const look_detail::Turn turn =
+        hasOffset ? look_detail::TurnOf(EyeTurn(pose[n - 1], eyeLocal, eye + aim)) : look_detail::TurnBetween(look, aim);
+    const float angle = std::min(weights_[i] * turn.angle, limits_[i]);
+    if (!(angle > 0.0f)) {
+      desired_[i] = kIdentity;
+      continue;
+    }
+    const float c = std::max(std::cos(0.5f * angle), 0.0f), s = std::sin(0.5f * angle);  // a half turn: float π's cosine is -4e-8
+    desired_[i] = glm::quat(c, s * (glm::conjugate(pose[i].rotation) * turn.axis));  // R_i·offset = delta·R_i
+    if (i + 1 == n) break;
+    const glm::quat delta(c, s * turn.axis);
+    const glm::vec3 pivot = pose[i].position - eye;
+    toGoal = pivot + glm::conjugate(delta) * (toGoal - pivot);
+    moved = moved * delta;
+  }
 }
 
 Status LookAt::Reset(const LookAtSettings& s) { return Apply(s, false); }
@@ -248,38 +275,14 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
   const glm::vec3 animatedLook = animatedHead * forward_;
   const look_detail::Frame limitsFrame = look_detail::FrameOf(animatedLook, up_);
 
-  // (1) Desired offsets on a working copy of the pose (held in `output`).
+  // (1) Desired offsets, on a working copy of the animated pose (held in `output`).
   if (enabled) {
     for (std::size_t i = 0; i < n; ++i) output[i] = {local(joints[i].position), NormalizeByReciprocalOr(joints[i].rotation, kIdentityRotation)};
     const glm::vec3 goal = local(target);
-    const bool hasOffset = offset_ != glm::vec3(0.0f);
     const glm::vec3 eyeLocal(glm::dvec3(offset_) / scale);
-    const float fixedYaw = FixedYaw(dt, limitsFrame, output[n - 1].position + animatedHead * eyeLocal, goal);
-    // Joints i..n−1 turned by the deltas of the joints before i: one rigid
-    // motion of the working pose, p → moved·p + shift, r → moved·r (O(n), not
-    // each delta applied to every joint below it).
-    glm::quat moved = kIdentity;
-    glm::vec3 shift(0.0f);
-    const auto at = [&](std::size_t j) -> Transform {
-      return {moved * output[j].position + shift, glm::normalize(moved * output[j].rotation)};
-    };
-    for (std::size_t i = 0; i < n; ++i) {
-      const Transform head = at(n - 1);
-      const glm::vec3 eye = hasOffset ? head.position + head.rotation * eyeLocal : head.position;
-      const glm::vec3 aim = LimitedGoal(limitsFrame, eye, goal, fixedYaw);
-      const glm::quat turn =
-          hasOffset ? EyeTurn(head, eyeLocal, aim) : Arc(head.rotation * forward_, aim - head.position);
-      glm::quat delta = glm::normalize(glm::slerp(kIdentity, turn, weights_[i]));
-      // The offset in joint i's frame: R_i·offset = delta·R_i.
-      const Transform joint = i + 1 < n ? at(i) : head;
-      const glm::quat frame = joint.rotation;
-      glm::quat offset = ClampAngle(glm::conjugate(frame) * delta * frame, limits_[i]);
-      desired_[i] = offset;
-      delta = glm::normalize(frame * offset * glm::conjugate(frame));
-      const glm::vec3 pivot = joint.position;
-      moved = glm::normalize(delta * moved);
-      shift = pivot + delta * (shift - pivot);
-    }
+    const glm::vec3 eye = output[n - 1].position + animatedHead * eyeLocal;
+    const float fixedYaw = FixedYaw(dt, limitsFrame, eye, goal);
+    DesiredOffsets(output, limitsFrame, animatedLook, eyeLocal, eye, goal, fixedYaw);
   }
 
   if (!enabled) ForgetYaw();
@@ -295,24 +298,26 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
     offsets_[i] = glm::normalize(controllers_[i].valuef());
   }
 
-  // (3) Animated pose plus smoothed offsets, by forward kinematics.
-  glm::quat parentAnimated = kIdentity, parentFinal = kIdentity;
+  // (3) Animated pose plus smoothed offsets, by forward kinematics: `carry`
+  // takes the animated joint i−1 to its final rotation (final · animated⁻¹),
+  // so joint i's final rotation is carry · animated · offset and its bone
+  // vector turns by carry alone.
+  glm::quat carry = kIdentity;
   glm::dvec3 parentAnimatedPos(0.0), parentFinalPos(0.0);
   for (std::size_t i = 0; i < n; ++i) {
     // Enabled, (1) left joint i's normalized animated rotation in output[i] (written below, after this read).
     const glm::quat animated = enabled ? output[i].rotation : NormalizeByReciprocalOr(joints[i].rotation, kIdentityRotation);
     const glm::dvec3 p(joints[i].position);
-    glm::quat preOffset = animated;
+    glm::quat final = animated * offsets_[i];
     glm::dvec3 position = p;
     if (i > 0) {
-      preOffset = glm::normalize(parentFinal * (glm::conjugate(parentAnimated) * animated));
+      final = carry * final;
       // In doubles: a bone vector near the float limit must not overflow while it turns.
-      position = parentFinalPos + glm::dquat(parentFinal) * (glm::conjugate(glm::dquat(parentAnimated)) * (p - parentAnimatedPos));
+      position = parentFinalPos + glm::dquat(carry) * (p - parentAnimatedPos);
     }
-    const glm::quat final = glm::normalize(preOffset * offsets_[i]);
+    final = glm::normalize(final);
     output[i] = {glm::vec3(position), final};
-    parentAnimated = animated;
-    parentFinal = final;
+    carry = final * glm::conjugate(animated);
     parentAnimatedPos = p;
     parentFinalPos = position;
   }

@@ -80,16 +80,15 @@ void LookAt::ForgetYaw() {
   tracking_ = true;
 }
 
-// The goal moved so that its direction from `eye` keeps the yaw inside
-// ±maxYaw (or takes the fixed yaw) and the pitch inside [−maxPitchDown,
-// maxPitchUp], at the same distance. Without limits the goal itself.
-glm::vec3 LookAt::LimitedGoal(const Frame& frame, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const {
+// The direction d (from the eye to the goal) turned so that its yaw stays
+// inside ±maxYaw (or takes the fixed yaw) and its pitch inside
+// [−maxPitchDown, maxPitchUp], same length. Without limits d itself.
+glm::vec3 LookAt::LimitedDirection(const Frame& frame, const glm::vec3& d, float fixedYaw) const {
   const bool noLimit = maxYaw_ >= kPi && maxPitchUp_ >= kPi / 2.0f && maxPitchDown_ >= kPi / 2.0f;
-  if (noLimit && std::isnan(fixedYaw)) return goal;
-  const glm::vec3 d = goal - eye;
-  if (std::isnan(fixedYaw) && InsideLimits(frame, d)) return goal;  // what the measures below would return
+  if (noLimit && std::isnan(fixedYaw)) return d;
+  if (std::isnan(fixedYaw) && InsideLimits(frame, d)) return d;  // what the measures below would return
   const float length = glm::length(d);
-  if (!(length > 0.0f) || !std::isfinite(length)) return goal;
+  if (!(length > 0.0f) || !std::isfinite(length)) return d;
   const float pitch = PitchOf(frame, d), goalYaw = YawOf(frame, d);
   float yaw = fixedYaw;
   if (std::isnan(yaw)) {
@@ -99,8 +98,8 @@ glm::vec3 LookAt::LimitedGoal(const Frame& frame, const glm::vec3& eye, const gl
     if (std::abs(yaw) > maxYaw_) yaw = (side_ != 0.0f ? side_ : (yaw >= 0.0f ? 1.0f : -1.0f)) * maxYaw_;
   }
   const float limitedPitch = std::clamp(pitch, -maxPitchDown_, maxPitchUp_);
-  if (yaw == goalYaw && limitedPitch == pitch) return goal;
-  return eye + length * DirectionOf(frame, yaw, limitedPitch);
+  if (yaw == goalYaw && limitedPitch == pitch) return d;
+  return length * DirectionOf(frame, yaw, limitedPitch);
 }
 
 // After smoothing (docs/rig/look-at.md, "Yaw and pitch limits"): the solved

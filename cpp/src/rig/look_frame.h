@@ -53,6 +53,40 @@ inline glm::vec3 DirectionOf(const Frame& frame, float yaw, float pitch) {
   return c * (std::cos(yaw) * frame.facing + std::sin(yaw) * frame.left) + std::sin(pitch) * frame.up;
 }
 
+// A rotation as an angle in [0, π] and a unit axis (any axis at angle 0).
+struct Turn {
+  float angle = 0.0f;
+  glm::vec3 axis{1.0f, 0.0f, 0.0f};
+};
+
+// The smallest rotation taking unit `a` to the direction of `b`, as
+// chain_detail::Arc gives it (that arc's angle and axis): none for a zero b; a
+// half turn about Arc's fixed perpendicular axis for b opposite to a. The
+// angle from atan2 is accurate near 0 and near π alike.
+inline Turn TurnBetween(const glm::vec3& a, glm::vec3 b) {
+  float bb = glm::dot(b, b);
+  if (!(bb > 1e-40f) || !std::isfinite(bb)) return {};
+  if (bb < 1e-20f || bb > 1e20f) b /= std::sqrt(bb), bb = 1.0f;  // the cross product's square stays a normal float
+  const glm::vec3 c = glm::cross(a, b);
+  const float cc = glm::dot(c, c), ab = glm::dot(a, b);
+  if (ab < 0.0f ? !(cc > 1e-12f * bb) : !(cc > 0.0f)) {
+    if (ab >= 0.0f) return {};
+    glm::vec3 axis = glm::cross(a, glm::vec3(1.0f, 0.0f, 0.0f));
+    if (glm::dot(axis, axis) < 1e-4f) axis = glm::cross(a, glm::vec3(0.0f, 1.0f, 0.0f));
+    return {kPi, glm::normalize(axis)};
+  }
+  const float s = std::sqrt(cc);
+  return {std::atan2(s, ab), c / s};
+}
+
+// The angle and axis of a unit quaternion (the shorter way round).
+inline Turn TurnOf(const glm::quat& q) {
+  const glm::vec3 v(q.x, q.y, q.z);
+  const float s = glm::length(v);
+  if (!(s > 0.0f)) return {};
+  return {2.0f * std::atan2(s, std::abs(q.w)), (q.w < 0.0f ? -v : v) / s};
+}
+
 // The limits' common case without an arctangent: Inside(y, x, InsideSlope(limit))
 // holds only where |atan2(y, x)| <= limit, with 1e-5 rad to spare (x > 0 and
 // |y| / x under the tangent of the limit less the margin); otherwise measure.

@@ -152,13 +152,19 @@ class LookAt {
     bool tracking = true;
   } saved_;
   glm::quat EyeTurn(const Transform& head, const glm::vec3& eye, const glm::vec3& goal) const;
+  // Stage (1): desired_ from the working pose (head-relative, unit scale), the
+  // limits' frame, the animated head's look axis, its eye point (head-local
+  // and in the pose) and the goal.
+  void DesiredOffsets(std::span<const Transform> pose, const look_detail::Frame& frame, const glm::vec3& look,
+                      const glm::vec3& eyeLocal, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw);
   // look_at_limits.cc: the yaw to aim at in this update (the behind policy, the
   // speed cap), or NaN: track the target.
   // `frame`: the animated head's (once per update).
   float FixedYaw(float dt, const look_detail::Frame& frame, const glm::vec3& fromEye, const glm::vec3& target);
   void ForgetYaw();
-  // The aim point with its direction from `eye` inside the yaw/pitch limits.
-  glm::vec3 LimitedGoal(const look_detail::Frame& frame, const glm::vec3& eye, const glm::vec3& goal, float fixedYaw) const;
+  // The aim direction d (from the eye) inside the yaw/pitch limits, same
+  // length (fixedYaw: that yaw); d itself, bit for bit, where it is inside.
+  glm::vec3 LimitedDirection(const look_detail::Frame& frame, const glm::vec3& d, float fixedYaw) const;
   bool InsideLimits(const look_detail::Frame& frame, const glm::vec3& d) const;
   // Stage (3b): the solved head turned back inside the limits (its look
   // direction clamped in the animated head's frame); unchanged when inside.
