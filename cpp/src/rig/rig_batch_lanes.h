@@ -68,7 +68,7 @@ IKPD_INLINE Q4<F> Written(const Q4<F>& pose, const Q4<F>& current, const Q4<F>& 
 }
 
 // rig::LookError on lanes for the usual case, the same float: the same
-// cosine (glm's operations in glm's order) and AngleOfCosine. False when some
+// unit vectors (glm's operations in glm's order) and AngleOfUnits. False when some
 // lane has its target at the eye or past float's range, or a look axis that
 // does not normalize plainly: those take rig::LookError itself.
 template <class F>
@@ -81,7 +81,7 @@ IKPD_INLINE bool LookError(const V3<F>& eye, const Q4<F>& rotation, const glm::v
   }
   const F length = simd::Sqrt(toLength2), inverse = F(1.0f) / simd::Sqrt(lookLength2);
   const V3<F> direction{to.x / length, to.y / length, to.z / length};
-  *error = AngleOfCosine(simd::Min(simd::Max(simd::Dot(turned * inverse, direction), F(-1.0f)), F(1.0f)));
+  *error = AngleOfUnits(turned * inverse, direction);
   return true;
 }
 
