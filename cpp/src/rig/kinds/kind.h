@@ -135,6 +135,13 @@ struct KindOps {
   // model rotation turned by the ancestor's change (docs/performance.md,
   // "three.js path", the limbs' round trip).
   bool directWrites = false;
+  // The slots (bits; slots below 32) whose written rotation is the joint's
+  // model rotation as gathered, exactly, whatever the solve left in desired
+  // (a two-bone end that keeps its world rotation): the rig's write
+  // (Rig::WriteRotations) and RigBatch::Locals take it as the solved rotation,
+  // not normalized again. Read once per settings (Constraint::keptRotations).
+  // Null: none.
+  std::uint32_t (*keptRotations)(const ConstraintSettings& s) = nullptr;
 };
 
 // Defaults for the parts a kind does not have.
