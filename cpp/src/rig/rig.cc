@@ -198,6 +198,7 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
       }
     }
   }
+  c.keptRotations = kind.keptRotations != nullptr ? kind.keptRotations(s) : 0u;
   return kind.configure(setup, c, keepState);
 }
 

@@ -29,17 +29,17 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const detail::Constraint& c = template_.constraints_[index];
   const auto model = [&](int joint) { return &modelRotations_[static_cast<std::size_t>(joint) * blocked * 4]; };
   const float* weights = weightNow_.data();
-  // The limbs write as Rig's KindOps::directWrites (kinds/kind.h); a two-bone end
-  // that keeps its world rotation keeps its model rotation (kinds/two_bone.cc).
+  // The limbs write as Rig's KindOps::directWrites (kinds/kind.h); a slot the
+  // kind keeps (KindOps::keptRotations) takes its model rotation as solved.
   const bool direct = detail::Kind(c).directWrites;
-  const auto* twoBone = std::get_if<detail::TwoBoneState>(&c.state);
-  const bool keepsEnd = twoBone != nullptr && detail::KeepsEnd(c.settings.twoBone.settings);
   glm::quat inverse[kMaxWrites];
   const float* pose[kMaxWrites];
+  bool kept[kMaxWrites] = {};
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
     const Write& wr = plan.writes[w];
     inverse[w] = glm::conjugate(c.frames[wr.slot]);
     pose[w] = Pose(index, wr.joint);
+    kept[w] = wr.slot < 32 && ((c.keptRotations >> wr.slot) & 1u) != 0;
   }
   // The write count as a constant (aim 1, the limbs kMaxWrites), so the loops over writes unroll.
   const auto pass = [&](auto count) {
@@ -48,7 +48,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
       using F = decltype(lane);
       Q4<F> desired[kMaxWrites], raw[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
       for (std::size_t w = 0; w < writes; ++w) {
-        if (direct && w == writes - 1 && keepsEnd) {
+        if (kept[w]) {
           desired[w] = lanes::LoadBlockQ4<F>(model(static_cast<int>(plan.writes[w].joint)), ch);
           continue;
         }

@@ -287,6 +287,11 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
 // ancestor is the parent, no parent normalized (model rotations are unit).
 IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, std::uint32_t translations, std::span<LocalTransform> out) {
   bool active = false;
+  // The slots the kind keeps (KindOps::keptRotations) take their gathered model rotation as solved.
+  for (std::uint32_t bits = c.keptRotations; bits != 0; bits &= bits - 1) {
+    const std::size_t k = static_cast<std::size_t>(std::countr_zero(bits));
+    desired_[k] = model_[static_cast<std::size_t>(c.joints[k])].rotation;
+  }
   // Each local from the model transforms of the unchanged pose (model_ is read
   // directly: a write only marks joints stale, their model transforms stay
   // until a gather recomputes them), written at once, its subtree marked stale.
