@@ -128,12 +128,10 @@ struct KindOps {
   // a local changed (ConstraintResult::active). Null: the rig's stages.
   bool (*solvePose)(const Stage& stage, const PoseAccess& pose, Constraint& c, float dt, const ConstraintFrame& f,
                     ConstraintResult& r) = nullptr;
-  // The limbs' write (Rig::WriteRotations, RigBatch::Locals alike): desired
-  // holds products of unit rotations, not normalized (BackDirect), and a
-  // written joint whose nearest written ancestor is its parent takes its local
-  // under that ancestor's desired rotation directly, without the parent's
-  // model rotation turned by the ancestor's change (docs/performance.md,
-  // "three.js path", the limbs' round trip).
+  // The limbs' solve: desired holds products of unit rotations, not normalized
+  // (BackDirect), which RigBatch::Locals mirrors (the rig's write takes every
+  // kind's desired as it is: its locals' own normalization absorbs the norms;
+  // docs/performance.md, "three.js path", the limbs' round trip and the write-back).
   bool directWrites = false;
   // The slots (bits; slots below 32) whose written rotation is the joint's
   // model rotation as gathered, exactly, whatever the solve left in desired
