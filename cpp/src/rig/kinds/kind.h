@@ -123,7 +123,9 @@ struct KindOps {
   void (*clearCharacter)(CharacterState& state) = nullptr;
   // A kind that reads its joints and writes their locals itself (springs:
   // along its chains, in lanes), called by Rig instead of its gather, solve
-  // and write: the same floats those give. stage.jobIn and jobOut are
+  // and write: the floats those gave before the write took each parent
+  // unnormalized (docs/performance.md, the write-back; RigBatch's per-character
+  // write keeps the springs' formulas). stage.jobIn and jobOut are
   // scratch (not filled); desired holds the solved rotations. Returns whether
   // a local changed (ConstraintResult::active). Null: the rig's stages.
   bool (*solvePose)(const Stage& stage, const PoseAccess& pose, Constraint& c, float dt, const ConstraintFrame& f,
