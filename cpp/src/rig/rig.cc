@@ -198,6 +198,18 @@ Status Rig::Configure(Constraint& c, const ConstraintSettings& s, bool keepState
       }
     }
   }
+  c.writeSteps.assign(c.writes.size(), {});
+  for (std::size_t w = 0; w < c.writes.size(); ++w) {
+    Constraint::WriteStep& step = c.writeSteps[w];
+    step.slot = c.writes[w];
+    step.joint = c.joints[step.slot];
+    step.parent = skeleton_.parent(static_cast<std::size_t>(step.joint));
+    if (c.writeAncestors[w] >= 0) {
+      step.ancestorSlot = c.writes[static_cast<std::size_t>(c.writeAncestors[w])];
+      step.ancestorJoint = c.joints[static_cast<std::size_t>(step.ancestorSlot)];
+    }
+  }
+  c.keptRotations = kind.keptRotations != nullptr ? kind.keptRotations(s) : 0u;
   return kind.configure(setup, c, keepState);
 }
 

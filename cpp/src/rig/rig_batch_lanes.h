@@ -59,11 +59,15 @@ IKPD_INLINE bool Unit<float>(Q4<float>* q) {
 }
 
 // What a written joint's output becomes: `final`, or the pose's local as it
-// was where the weighted local is exactly its unit local `current` (nothing
-// changed: Rig writes only the locals that change).
+// was where nothing changed (Rig writes only the locals that change): at full
+// weight where `final` equals the pose's local, else where the weighted local
+// is exactly its unit local `current`.
 template <class F>
-IKPD_INLINE Q4<F> Written(const Q4<F>& pose, const Q4<F>& current, const Q4<F>& final) {
-  const auto same = simd::And(simd::And(final.x == current.x, final.y == current.y), simd::And(final.z == current.z, final.w == current.w));
+IKPD_INLINE Q4<F> Written(const Q4<F>& pose, const Q4<F>& current, const Q4<F>& final, simd::Mask<F> full) {
+  const auto equal = [&](const Q4<F>& a) {
+    return simd::And(simd::And(final.x == a.x, final.y == a.y), simd::And(final.z == a.z, final.w == a.w));
+  };
+  const auto same = simd::Or(simd::And(full, equal(pose)), simd::And(simd::Not(full), equal(current)));
   return simd::Select(same, pose, final);
 }
 

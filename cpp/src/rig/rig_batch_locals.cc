@@ -29,17 +29,18 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
   const detail::Constraint& c = template_.constraints_[index];
   const auto model = [&](int joint) { return &modelRotations_[static_cast<std::size_t>(joint) * blocked * 4]; };
   const float* weights = weightNow_.data();
-  // The limbs write as Rig's KindOps::directWrites (kinds/kind.h); a two-bone end
-  // that keeps its world rotation keeps its model rotation (kinds/two_bone.cc).
+  // The solved rotations back in the joints' frames normalized unless the kind
+  // leaves them so (KindOps::directWrites, as its solve did on a Rig); a slot the
+  // kind keeps (KindOps::keptRotations) takes its model rotation as solved.
   const bool direct = detail::Kind(c).directWrites;
-  const auto* twoBone = std::get_if<detail::TwoBoneState>(&c.state);
-  const bool keepsEnd = twoBone != nullptr && detail::KeepsEnd(c.settings.twoBone.settings);
   glm::quat inverse[kMaxWrites];
   const float* pose[kMaxWrites];
+  bool kept[kMaxWrites] = {};
   for (std::size_t w = 0; w < plan.writes.size(); ++w) {
     const Write& wr = plan.writes[w];
     inverse[w] = glm::conjugate(c.frames[wr.slot]);
     pose[w] = Pose(index, wr.joint);
+    kept[w] = wr.slot < 32 && ((c.keptRotations >> wr.slot) & 1u) != 0;
   }
   // The write count as a constant (aim 1, the limbs kMaxWrites), so the loops over writes unroll.
   const auto pass = [&](auto count) {
@@ -48,7 +49,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
       using F = decltype(lane);
       Q4<F> desired[kMaxWrites], raw[kMaxWrites], current[kMaxWrites], local[kMaxWrites];
       for (std::size_t w = 0; w < writes; ++w) {
-        if (direct && w == writes - 1 && keepsEnd) {
+        if (kept[w]) {
           desired[w] = lanes::LoadBlockQ4<F>(model(static_cast<int>(plan.writes[w].joint)), ch);
           continue;
         }
@@ -60,7 +61,7 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
         Q4<F> parent = wr.parent >= 0 ? lanes::LoadBlockQ4<F>(model(wr.parent), ch) : lanes::Splat<F>(kIdentityRotation);
         if (wr.ancestorWrite >= 0) {
           const Q4<F>& solved = desired[wr.ancestorWrite];
-          if (direct && wr.ancestor == wr.parent) {
+          if (wr.ancestor == wr.parent) {
             parent = solved;
           } else {
             const Q4<F> was = wr.ancestor == wr.parent ? parent : lanes::LoadBlockQ4<F>(model(wr.ancestor), ch);
@@ -68,14 +69,15 @@ void RigBatch::Locals(std::size_t index, std::size_t c0, std::size_t c1) {
           }
         }
         current[w] = raw[w] = simd::LoadQ4<F>(pose[w], wr.joint * n + ch);
-        if (!lanes::Unit(&current[w]) || (!direct && !lanes::Unit(&parent))) return false;
+        if (!lanes::Unit(&current[w])) return false;
         local[w] = lanes::Mul(simd::Conjugate(parent), desired[w]);
         if (!lanes::Unit(&local[w])) return false;
       }
+      const F weight = simd::Load1<F>(weights, ch);
       for (std::size_t w = 0; w < writes; ++w) {
         const Write& wr = plan.writes[w];
-        const Q4<F> final = Weighted(simd::Load1<F>(weights, ch), current[w], local[w]);
-        simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(raw[w], current[w], final));
+        const Q4<F> final = Weighted(weight, current[w], local[w]);
+        simd::StoreQ4(output_.data(), wr.joint * n + ch, lanes::Written(raw[w], current[w], final, weight >= 1.0f));
       }
       return true;
     });

@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
-#include <type_traits>
 
 #include "ikpd/rig/rig.h"
 #include "kinds/registry.h"
@@ -276,45 +275,54 @@ void Rig::Solve(std::size_t index, float dt, std::span<LocalTransform> out) {
   }
 }
 
-// Stages 3–4: desired model rotations → full-weight locals (each joint's
-// parent turned by its nearest solved ancestor's change), then weighted (the
+// Stages 3–4: desired model rotations → full-weight locals, then weighted (the
 // limbs' effective weight) into `out`; the slots in `translations` (bits,
 // kinds/kind.h Outcome) take jobOut's positions as their translations too
 // (body look-at and grounding: the pelvis; the avatar: the pelvis and a
-// stretched arm). Returns whether any local changed. The limbs' direct writes
-// (kinds/kind.h, KindOps::directWrites): desired_ not normalized, a local
-// composed from its parent's desired rotation where the nearest written
-// ancestor is the parent, no parent normalized (model rotations are unit).
+// stretched arm). Returns whether any local changed. Each joint's local is
+// taken under its parent's rotation as solved: the nearest written ancestor's
+// desired rotation where that is the parent, else the parent's model rotation
+// turned by that ancestor's change, none normalized (the local's own
+// normalization absorbs their norms; desired_ may be unnormalized,
+// KindOps::directWrites). At full weight the pose's local is not normalized:
+// a local equal to it is not written again (RigBatch::Locals alike;
+// docs/performance.md, "three.js path", the write-back).
 IKPD_RIG_FLATTEN bool Rig::WriteRotations(Constraint& c, float weight, std::uint32_t translations, std::span<LocalTransform> out) {
   bool active = false;
+  glm::quat* const desired = desired_.data();
+  const ModelTransform* const model = model_.data();
+  // The slots the kind keeps (KindOps::keptRotations) take their gathered model rotation as solved.
+  for (std::uint32_t bits = c.keptRotations; bits != 0; bits &= bits - 1) {
+    const std::size_t k = static_cast<std::size_t>(std::countr_zero(bits));
+    desired[k] = model[static_cast<std::size_t>(c.joints[k])].rotation;
+  }
   // Each local from the model transforms of the unchanged pose (model_ is read
   // directly: a write only marks joints stale, their model transforms stay
   // until a gather recomputes them), written at once, its subtree marked stale.
-  // One loop per kind of write (the direct one a constant), so each is the plain loop.
-  const auto writeAll = [&](auto directWrites) {
-    constexpr bool direct = decltype(directWrites)::value;
-    for (std::size_t w = 0; w < c.writes.size(); ++w) {
-      const std::size_t k = c.writes[w];
-      const std::size_t j = static_cast<std::size_t>(c.joints[k]);
-      const int p = skeleton_.parent(j);
-      glm::quat parent = p >= 0 ? model_[static_cast<std::size_t>(p)].rotation : kIdentityRotation;
-      if (const int x = c.writeAncestors[w]; x >= 0) {  // under its nearest written ancestor's solved rotation
-        const std::size_t s = c.writes[static_cast<std::size_t>(x)];
-        const std::size_t a = static_cast<std::size_t>(c.joints[s]);
-        parent = direct && static_cast<int>(a) == p ? desired_[s] : desired_[s] * glm::conjugate(model_[a].rotation) * parent;
-      }
-      const glm::quat current = Unit(out[j].rotation);
-      const glm::quat desired = Unit(glm::conjugate(direct ? parent : Unit(parent)) * desired_[k]);
-      // Limbs: slerp by this frame's effective weight (exactly current at 0, desired at 1).
-      const glm::quat final = weight < 1.0f ? Weighted(weight, current, desired) : desired;
-      if (final == current) continue;
-      out[j].rotation = final;
-      Written(j);
-      active = true;
+  const Constraint::WriteStep* const steps = c.writeSteps.data();
+  const std::size_t count = c.writeSteps.size();
+  for (std::size_t w = 0; w < count; ++w) {
+    const Constraint::WriteStep step = steps[w];
+    glm::quat parent = step.parent >= 0 ? model[step.parent].rotation : kIdentityRotation;
+    if (step.ancestorSlot >= 0) {  // under its nearest written ancestor's solved rotation
+      const glm::quat& solved = desired[step.ancestorSlot];
+      parent = step.ancestorJoint == step.parent ? solved : solved * glm::conjugate(model[step.ancestorJoint].rotation) * parent;
     }
-  };
-  if (detail::Kind(c).directWrites) writeAll(std::true_type{});
-  else writeAll(std::false_type{});
+    const glm::quat local = Unit(glm::conjugate(parent) * desired[step.slot]);
+    glm::quat& pose = out[static_cast<std::size_t>(step.joint)].rotation;
+    if (weight >= 1.0f) {
+      if (local == pose) continue;
+      pose = local;
+    } else {
+      // Limbs: slerp by this frame's effective weight (exactly current at 0).
+      const glm::quat current = Unit(pose);
+      const glm::quat final = Weighted(weight, current, local);
+      if (final == current) continue;
+      pose = final;
+    }
+    Written(static_cast<std::size_t>(step.joint));
+    active = true;
+  }
   // The translations, in slot order (a slot's parent first): each solved model
   // position in its parent's frame as written so far (Model recomposes a parent
   // the rotations above changed).

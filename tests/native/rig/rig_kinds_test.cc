@@ -5,6 +5,8 @@
 
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -84,6 +86,45 @@ TEST(RigKinds, EachKindHasItsFileInEveryLayer) {
       const fs::path file = root / layer.folder / (FileName(detail::KindAt(i).name, layer.snakeCase) + layer.extension);
       EXPECT_TRUE(fs::exists(file)) << file << ": kind " << detail::KindAt(i).name << " has no file in " << layer.folder;
     }
+  }
+}
+
+// The rig's write-back (Rig::WriteRotations, RigBatch::Locals) reads a kind's
+// traits from its table entry only: no kind's state or settings type is named
+// there (a two-bone end that keeps its world rotation: KindOps::keptRotations).
+TEST(RigKinds, TheWriteBackNamesNoKind) {
+  const fs::path root = Root();
+  ASSERT_FALSE(root.empty()) << "run from the repository or its build folder (cpp/src/rig/kinds/registry.cc not found)";
+  for (const char* file : {"cpp/src/rig/rig_update.cc", "cpp/src/rig/rig_batch_locals.cc"}) {
+    std::ifstream in(root / file);
+    ASSERT_TRUE(in.good()) << file;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (std::size_t i = 0; i < detail::KindCount(); ++i) {
+      std::string pascal = detail::KindAt(i).name;
+      pascal[0] = static_cast<char>(pascal[0] - 'a' + 'A');
+      for (const std::string& name : {pascal + "State", "ConstraintKind::k" + pascal, std::string("KeepsEnd")}) {
+        EXPECT_EQ(text.find(name), std::string::npos) << file << " names " << name;
+      }
+    }
+  }
+}
+
+// Which slots keep their gathered model rotation: the two-bone end with
+// endRotation world (its default), nothing else.
+TEST(RigKinds, KeptRotationsAreTheTwoBoneEndKeptInTheWorld) {
+  for (std::size_t i = 0; i < detail::KindCount(); ++i) {
+    const detail::KindOps& k = detail::KindAt(i);
+    SCOPED_TRACE(k.name);
+    ConstraintSettings s = ikpd::rig::DefaultSettings(k.kind);
+    if (k.kind != ConstraintKind::kTwoBone) {
+      EXPECT_TRUE(k.keptRotations == nullptr || k.keptRotations(s) == 0u);
+      continue;
+    }
+    ASSERT_NE(k.keptRotations, nullptr);
+    s.twoBone.settings.endRotation = ikpd::EndRotation::kWorld;
+    EXPECT_EQ(k.keptRotations(s), 1u << 2);
+    s.twoBone.settings.endRotation = ikpd::EndRotation::kRelative;
+    EXPECT_EQ(k.keptRotations(s), 0u);
   }
 }
 

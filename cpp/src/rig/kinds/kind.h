@@ -123,18 +123,25 @@ struct KindOps {
   void (*clearCharacter)(CharacterState& state) = nullptr;
   // A kind that reads its joints and writes their locals itself (springs:
   // along its chains, in lanes), called by Rig instead of its gather, solve
-  // and write: the same floats those give. stage.jobIn and jobOut are
+  // and write: the floats those gave before the write took each parent
+  // unnormalized (docs/performance.md, the write-back; RigBatch's per-character
+  // write keeps the springs' formulas). stage.jobIn and jobOut are
   // scratch (not filled); desired holds the solved rotations. Returns whether
   // a local changed (ConstraintResult::active). Null: the rig's stages.
   bool (*solvePose)(const Stage& stage, const PoseAccess& pose, Constraint& c, float dt, const ConstraintFrame& f,
                     ConstraintResult& r) = nullptr;
-  // The limbs' write (Rig::WriteRotations, RigBatch::Locals alike): desired
-  // holds products of unit rotations, not normalized (BackDirect), and a
-  // written joint whose nearest written ancestor is its parent takes its local
-  // under that ancestor's desired rotation directly, without the parent's
-  // model rotation turned by the ancestor's change (docs/performance.md,
-  // "three.js path", the limbs' round trip).
+  // The limbs' solve: desired holds products of unit rotations, not normalized
+  // (BackDirect), which RigBatch::Locals mirrors (the rig's write takes every
+  // kind's desired as it is: its locals' own normalization absorbs the norms;
+  // docs/performance.md, "three.js path", the limbs' round trip and the write-back).
   bool directWrites = false;
+  // The slots (bits; slots below 32) whose written rotation is the joint's
+  // model rotation as gathered, exactly, whatever the solve left in desired
+  // (a two-bone end that keeps its world rotation): the rig's write
+  // (Rig::WriteRotations) and RigBatch::Locals take it as the solved rotation,
+  // not normalized again. Read once per settings (Constraint::keptRotations).
+  // Null: none.
+  std::uint32_t (*keptRotations)(const ConstraintSettings& s) = nullptr;
 };
 
 // Defaults for the parts a kind does not have.

@@ -38,6 +38,15 @@ struct Constraint {
   std::vector<std::uint8_t> canonicalSet;
   std::vector<std::uint16_t> writes;  // slots whose rotation the constraint writes
   std::vector<int> writeAncestors;    // per write: the write (index into writes) of its nearest written ancestor (−1: none)
+  std::uint32_t keptRotations = 0;    // slots written with their gathered model rotation (bits; KindOps::keptRotations)
+  // Per write, what Rig::WriteRotations reads (from writes, joints, writeAncestors and the skeleton).
+  struct WriteStep {
+    std::uint32_t slot = 0;
+    int joint = 0, parent = -1;        // its joint and the joint's parent (−1: none)
+    int ancestorSlot = -1;             // the slot of its nearest written ancestor (−1: none)
+    int ancestorJoint = -1;            // that ancestor's joint
+  };
+  std::vector<WriteStep> writeSteps;
   std::size_t groundFirst = 0;        // first leg in grounds()/probes()
   std::size_t targetFirst = 0;        // first target in targets()
   KindState state;

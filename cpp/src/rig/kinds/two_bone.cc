@@ -78,6 +78,7 @@ const KindOps kTwoBoneKind = {
     ConstraintKind::kTwoBone, "twoBone", 3, 3, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true, /*movesPelvis=*/false,
     NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, ClearLimbSmoothing<TwoBoneState>, Solve, NoGroundLegs, NoProbe,
     /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr, /*directWrites=*/true,
+    /*keptRotations=*/[](const ConstraintSettings& s) { return KeepsEnd(s.twoBone.settings) ? std::uint32_t{1} << 2 : 0u; },
 };
 
 }  // namespace ikpd::rig::detail
