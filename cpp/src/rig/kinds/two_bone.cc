@@ -63,10 +63,9 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
     out = {in[0], in[1], in[2], false, 0.0f};
   }
   BackDirect(stage, c, 0, out.root.rotation), BackDirect(stage, c, 1, out.mid.rotation);
-  // An end that keeps its world rotation keeps its model rotation exactly (not
-  // through its canonical frame and back; RigBatch::Locals alike).
-  if (KeepsEnd(c.settings.twoBone.settings)) stage.desired[2] = stage.model[static_cast<std::size_t>(c.joints[2])].rotation;
-  else BackDirect(stage, c, 2, out.end.rotation);
+  // An end that keeps its world rotation is set by the write-back from its
+  // gathered model rotation (keptRotations below; RigBatch::Locals alike).
+  if (!KeepsEnd(c.settings.twoBone.settings)) BackDirect(stage, c, 2, out.end.rotation);
   r.reached = out.reached ? 1.0f : 0.0f;
   r.distance = out.distance * stage.root.scale;
   return {true, t.smooth.weightNow};
