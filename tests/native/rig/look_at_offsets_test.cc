@@ -35,6 +35,22 @@ glm::quat ClampAngle(const glm::quat& q, float limit) {
   return glm::normalize(glm::slerp(kIdentity, p, limit / angle));
 }
 
+// A random look axis, up, eye offset (every fourth trial) and yaw/pitch
+// limits (open without them), drawn in that order.
+void RandomAxesAndLimits(chaintest::Rng& rng, int trial, bool yawPitchLimits, LookAtSettings& s) {
+  s.forward = rng.Direction();
+  s.up = rng.Direction();
+  if (trial % 4 == 1) s.offset = 0.1f * rng.Direction();
+  if (!yawPitchLimits) {
+    s.maxYaw = kPi;
+    s.maxPitchUp = s.maxPitchDown = kPi / 2.0f;
+  } else {
+    s.maxYaw = rng.Uniform(0.3f, 3.0f);
+    s.maxPitchUp = rng.Uniform(0.1f, 1.5f);
+    s.maxPitchDown = rng.Uniform(0.1f, 1.5f);
+  }
+}
+
 // The head's turn putting the ray from its eye point along forward through goal.
 glm::quat EyeTurn(const Transform& head, const glm::vec3& forward, const glm::vec3& eye, const glm::vec3& goal) {
   glm::quat solved = head.rotation;
@@ -126,17 +142,7 @@ Largest LargestDifference(bool yawPitchLimits, unsigned seed) {
     LookAtSettings s;
     s.weights = weights;
     if (trial % 2 == 0) s.limits = limits;
-    s.forward = rng.Direction();
-    s.up = rng.Direction();
-    if (trial % 4 == 1) s.offset = 0.1f * rng.Direction();
-    if (!yawPitchLimits) {
-      s.maxYaw = kPi;
-      s.maxPitchUp = s.maxPitchDown = kPi / 2.0f;
-    } else {
-      s.maxYaw = rng.Uniform(0.3f, 3.0f);
-      s.maxPitchUp = rng.Uniform(0.1f, 1.5f);
-      s.maxPitchDown = rng.Uniform(0.1f, 1.5f);
-    }
+    RandomAxesAndLimits(rng, trial, yawPitchLimits, s);
     // Targets anywhere; every fifth about a hundredth off straight behind the
     // head (the arc near a half turn, where the inputs' rounding decides the
     // axis to about 1e-7 / 1e-2), every fifth exactly behind (a half turn about
@@ -225,19 +231,9 @@ Converged LargestConvergedDifference(bool yawPitchLimits, unsigned seed) {
     s.weights = weights;
     if (trial % 2 == 0) s.limits = limits;
     s.settleTimes = settle;
-    s.forward = rng.Direction();
-    s.up = rng.Direction();
-    if (trial % 4 == 1) s.offset = 0.1f * rng.Direction();
+    RandomAxesAndLimits(rng, trial, yawPitchLimits, s);
     if (trial % 5 == 2) s.targetMotion = ikpd::pd::TargetMotion::kLinear;
     s.behind = trial % 2 == 0 ? ikpd::LookBehind::kKeep : ikpd::LookBehind::kFollow;  // the reference holds at the side the target is on
-    if (!yawPitchLimits) {
-      s.maxYaw = kPi;
-      s.maxPitchUp = s.maxPitchDown = kPi / 2.0f;
-    } else {
-      s.maxYaw = rng.Uniform(0.3f, 3.0f);
-      s.maxPitchUp = rng.Uniform(0.1f, 1.5f);
-      s.maxPitchDown = rng.Uniform(0.1f, 1.5f);
-    }
     const Transform& head = joints[n - 1];
     const glm::vec3 look = glm::normalize(head.rotation) * glm::normalize(s.forward);
     glm::vec3 target = head.position + rng.Uniform(0.3f, 5.0f) * rng.Direction();
