@@ -35,6 +35,20 @@ glm::quat ClampAngle(const glm::quat& q, float limit) {
   return glm::normalize(glm::slerp(kIdentity, p, limit / angle));
 }
 
+// n joints of a random chain (rotations need not be unit), bones 0.05 to 0.3
+// long; `reach`: their total length.
+std::vector<Transform> RandomJoints(chaintest::Rng& rng, std::size_t n, float* reach = nullptr) {
+  std::vector<Transform> joints(n);
+  glm::vec3 p = 3.0f * rng.Direction();
+  for (Transform& joint : joints) {
+    joint = {p, rng.Uniform(0.5f, 2.0f) * rng.Rotation()};
+    const float bone = rng.Uniform(0.05f, 0.3f);
+    if (reach != nullptr) *reach += bone;
+    p += bone * rng.Direction();
+  }
+  return joints;
+}
+
 // A random look axis, up, eye offset (every fourth trial) and yaw/pitch
 // limits (open without them), drawn in that order.
 void RandomAxesAndLimits(chaintest::Rng& rng, int trial, bool yawPitchLimits, LookAtSettings& s) {
@@ -125,13 +139,8 @@ Largest LargestDifference(bool yawPitchLimits, unsigned seed) {
   chaintest::Rng rng(seed);
   Largest worst;
   for (int trial = 0; trial < 400; ++trial) {
-    const std::size_t n = 2 + static_cast<std::size_t>(trial % 7);
-    std::vector<Transform> joints(n);
-    glm::vec3 p = 3.0f * rng.Direction();
-    for (std::size_t i = 0; i < n; ++i) {
-      joints[i] = {p, rng.Uniform(0.5f, 2.0f) * rng.Rotation()};  // rotations need not be unit
-      p += rng.Uniform(0.05f, 0.3f) * rng.Direction();
-    }
+    const std::vector<Transform> joints = RandomJoints(rng, 2 + static_cast<std::size_t>(trial % 7));
+    const std::size_t n = joints.size();
     std::vector<float> weights(n), limits(n);
     for (std::size_t i = 0; i < n; ++i) {
       const int kind = static_cast<int>(rng.Uniform(0.0f, 4.0f));
@@ -209,16 +218,9 @@ Converged LargestConvergedDifference(bool yawPitchLimits, unsigned seed) {
   chaintest::Rng rng(seed);
   Converged worst;
   for (int trial = 0; trial < 240; ++trial) {
-    const std::size_t n = 2 + static_cast<std::size_t>(trial % 6);
-    std::vector<Transform> joints(n);
-    glm::vec3 p = 3.0f * rng.Direction();
     float reach = 0.0f;
-    for (std::size_t i = 0; i < n; ++i) {
-      joints[i] = {p, rng.Uniform(0.5f, 2.0f) * rng.Rotation()};
-      const float bone = rng.Uniform(0.05f, 0.3f);
-      reach += bone;
-      p += bone * rng.Direction();
-    }
+    const std::vector<Transform> joints = RandomJoints(rng, 2 + static_cast<std::size_t>(trial % 6), &reach);
+    const std::size_t n = joints.size();
     std::vector<float> weights(n), limits(n), settle(n);
     for (std::size_t i = 0; i < n; ++i) {
       const int kind = static_cast<int>(rng.Uniform(0.0f, 4.0f));
