@@ -11,19 +11,17 @@
 
 namespace ikpd::rig::detail {
 
-inline float Atan2(float y, float x) { return simd::Atan2(y, x); }
-
 // The signed angle from a to b about unit n (a, b normal to n, any lengths).
 inline float SignedAngle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& n) {
-  return Atan2(glm::dot(n, glm::cross(a, b)), glm::dot(a, b));
+  return simd::Atan2(glm::dot(n, glm::cross(a, b)), glm::dot(a, b));
 }
 
 // The turn of q about unit `up` (its twist), radians in [−π, π]: q and −q are
-// one rotation, so with w ≥ 0 twice the arctangent is in range (no wrap, as
-// avatar.h's Heading, std::atan2 and std::remainder, for a third of them).
+// one rotation, so with w ≥ 0 twice the arctangent is in range (no wrap:
+// no std::remainder after it).
 inline float Twist(const glm::quat& q, const glm::vec3& up) {
   const float s = glm::dot(glm::vec3(q.x, q.y, q.z), up);
-  return q.w < 0.0f ? 2.0f * Atan2(-s, -q.w) : 2.0f * Atan2(s, q.w);
+  return q.w < 0.0f ? 2.0f * simd::Atan2(-s, -q.w) : 2.0f * simd::Atan2(s, q.w);
 }
 
 }  // namespace ikpd::rig::detail
