@@ -198,6 +198,13 @@ void LookAt::Clear() {
   tracking_ = true;
 }
 
+void LookAt::SetGazeWithoutEyes(bool on) {
+  if (!on && gazeWithoutEyes_) {  // turned off: zeroed once (a later call keeps the eyes' gaze)
+    for (pd::ScalarPD& c : gaze_) c.Reset(0.0);
+  }
+  gazeWithoutEyes_ = on;
+}
+
 bool LookAt::active() const {
   for (const glm::quat& q : offsets_) {
     if (q != kIdentity) return true;
@@ -221,7 +228,7 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
       saved_.output[i] = output[i];
     }
     for (std::size_t e = 0; e < eyesOutput.size(); ++e) saved_.eyes[e] = eyesOutput[e];
-    saved_.gaze = gaze_;
+    if (Gazes(eyesOutput.size())) saved_.gaze = gaze_;
     saved_.side = side_, saved_.aimYaw = aimYaw_, saved_.tracking = tracking_;
   }
   const Status status = Step(dt, joints, target, enabled, output, eyes, eyesOutput);
@@ -239,7 +246,7 @@ void LookAt::Undo(std::span<Transform> output, std::span<Transform> eyesOutput) 
     output[i] = saved_.output[i];
   }
   for (std::size_t e = 0; e < eyesOutput.size(); ++e) eyesOutput[e] = saved_.eyes[e];
-  gaze_ = saved_.gaze;
+  if (Gazes(eyesOutput.size())) gaze_ = saved_.gaze;
   side_ = saved_.side, aimYaw_ = saved_.aimYaw, tracking_ = saved_.tracking;
 }
 
@@ -325,7 +332,8 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
   // (3b) The head's look direction inside the limits of the animated frame.
   output[n - 1].rotation = HeldInLimits(limitsFrame, animatedLook, output[n - 1].rotation);
 
-  // (4) The gaze and the eye joints, from the solved head.
+  // (4) The gaze and the eye joints, from the solved head (none without eyes, SetGazeWithoutEyes).
+  if (!Gazes(eyes.size())) return Ok();
   return UpdateGaze(dt, {joints[n - 1].position, animatedHead}, target, enabled, eyes, eyesOutput, output[n - 1]);
 }
 

@@ -10,8 +10,13 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "ikpd/common.h"
+#include "../simd/lanes.h"
 
 namespace ikpd::look_detail {
+
+// The angles below take the lanes' float arctangent (simd::Atan2, absolute
+// error < 2e-7 rad, as the avatar's), not libm's atan2f: one polynomial
+// inline instead of a call (docs/rig/look-at.md, "Stage 1").
 
 struct Frame {
   glm::vec3 up;      // unit
@@ -39,12 +44,12 @@ inline Frame FrameOf(const glm::vec3& look, const glm::vec3& up) {
 inline float YawOf(const Frame& frame, const glm::vec3& d) {
   const float x = glm::dot(d, frame.facing);
   const float y = glm::dot(d, frame.left);
-  return x == 0.0f && y == 0.0f ? 0.0f : std::atan2(y, x);
+  return x == 0.0f && y == 0.0f ? 0.0f : simd::Atan2(y, x);
 }
 inline float PitchOf(const Frame& frame, const glm::vec3& d) {
   const float x = glm::dot(d, frame.facing);
   const float y = glm::dot(d, frame.left);
-  return std::atan2(glm::dot(d, frame.up), std::sqrt(x * x + y * y));
+  return simd::Atan2(glm::dot(d, frame.up), std::sqrt(x * x + y * y));
 }
 
 // The unit direction with that yaw and pitch.
@@ -76,7 +81,7 @@ inline Turn TurnBetween(const glm::vec3& a, glm::vec3 b) {
     return {kPi, glm::normalize(axis)};
   }
   const float s = std::sqrt(cc);
-  return {std::atan2(s, ab), c / s};
+  return {simd::Atan2(s, ab), c / s};
 }
 
 // The angle and axis of a unit quaternion (the shorter way round).
@@ -84,7 +89,7 @@ inline Turn TurnOf(const glm::quat& q) {
   const glm::vec3 v(q.x, q.y, q.z);
   const float s = glm::length(v);
   if (!(s > 0.0f)) return {};
-  return {2.0f * std::atan2(s, std::abs(q.w)), (q.w < 0.0f ? -v : v) / s};
+  return {2.0f * simd::Atan2(s, std::abs(q.w)), (q.w < 0.0f ? -v : v) / s};
 }
 
 // The limits' common case without an arctangent: Inside(y, x, InsideSlope(limit))

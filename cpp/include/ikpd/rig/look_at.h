@@ -117,6 +117,12 @@ class LookAt {
   void Undo(std::span<Transform> output, std::span<Transform> eyesOutput);
   // Zeroes every offset and velocity at once (no blend).
   void Clear();
+  // Whether an Update without eye joints steps the gaze (default true:
+  // ikpd.LookAt reports it for blend-shape eyes). The rig's look-at, which
+  // reports no gaze, turns it off: with no eye joints the gaze then stays 0
+  // (turning it off zeroes it; a call that leaves it off changes nothing) and its two PDs cost nothing. With eye joints
+  // the gaze is stepped either way. Reset and Configure keep it.
+  void SetGazeWithoutEyes(bool on);
 
   std::size_t size() const { return weights_.size(); }
   // Smoothed offsets (joint-local), root first.
@@ -185,6 +191,8 @@ class LookAt {
   bool tracking_ = true;  // the last update tracked the target directly (aimYaw_ caught up)
   float eyeYaw_ = 0.6f, eyePitchUp_ = 0.4f, eyePitchDown_ = 0.5f;
   std::array<pd::ScalarPD, 2> gaze_{};  // yaw, pitch
+  bool gazeWithoutEyes_ = true;  // SetGazeWithoutEyes
+  bool Gazes(std::size_t eyes) const { return eyes > 0 || gazeWithoutEyes_; }
 };
 
 }  // namespace ikpd

@@ -46,7 +46,9 @@ Status Configure(const Setup& setup, Constraint& c, bool keepState) {
   LookAtSettings ls = JobSettings(s, weights);
   ls.forward = l.axes.look;
   ls.up = setup.up;  // the yaw/pitch limits' up, as bodyLookAt's
-  return keepState ? l.job.Configure(ls) : l.job.Reset(ls);
+  const Status status = keepState ? l.job.Configure(ls) : l.job.Reset(ls);
+  if (status) l.job.SetGazeWithoutEyes(false);  // the rig reports no gaze: without eyes it is not stepped
+  return status;
 }
 
 void Clear(Constraint& c) { std::get<LookAtState>(c.state).job.Clear(); }
