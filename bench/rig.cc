@@ -2,7 +2,7 @@
 // one two-bone constraint alone on its three joints (RigLimb: TwoBoneIK's rig)
 // and on a 24-joint skeleton (RigTwoBone), and a humanoid (2 arms + 2 legs
 // two-bone, 6-joint look-at, 2 eye aims) on that skeleton (RigHumanoidAnimated:
-// every local moving each frame). The same rigs as
+// every local moving each frame), and its look-at alone (RigLookAt). The same rigs as
 // the three.js rows of bench/run.mjs (bench/js/three_rig.js). RigGrounding: the
 // grounding constraint on the two legs (docs/rig/grounding.md), the ground hits
 // filled from the probes of an analytic bumpy ground (the solve alone: no
@@ -46,6 +46,7 @@ struct Character {
   ikpd::rig::Rig rig;
   std::vector<LocalTransform> in, out;
   LocalTransform root{};
+  bool lookAtOnly = false;  // RigLookAt: its one constraint takes the look target
 };
 
 // The humanoid's skeleton, its rest pose as the animated input.
@@ -65,13 +66,15 @@ void InitSkeleton(Character& c) {
   c.out = rest;
 }
 
-void Build(Character& c, bool humanoid) {
+void Build(Character& c, bool humanoid, bool lookAtOnly = false) {
   InitSkeleton(c);
   const auto add = [&](ConstraintKind kind, std::vector<int> joints) {
     ikpd::rig::ConstraintSettings s = ikpd::rig::DefaultSettings(kind);
     s.joints = std::move(joints);
     if (!c.rig.Add(s)) std::abort();
   };
+  c.lookAtOnly = lookAtOnly;
+  if (lookAtOnly) return add(ConstraintKind::kLookAt, {0, 1, 2, 3, 4, 5});
   add(ConstraintKind::kTwoBone, {9, 10, 11});
   if (!humanoid) return;
   add(ConstraintKind::kTwoBone, {13, 14, 15});
@@ -88,7 +91,7 @@ void Frame(Character& c, int frame) {
   const glm::vec3 targets[] = {{0.3f + s, 1.2f, 0.3f}, {-0.3f - s, 1.2f, 0.3f}, {0.1f, 0.12f, 0.1f + s},
                                {-0.1f, 0.12f, -0.05f - s}, {0.5f + 10 * s, 1.7f, 2}, {0.5f + 10 * s, 1.7f, 2},
                                {0.5f + 10 * s, 1.7f, 2}};
-  for (std::size_t i = 0; i < frames.size(); ++i) frames[i].target = targets[i];
+  for (std::size_t i = 0; i < frames.size(); ++i) frames[i].target = targets[c.lookAtOnly ? 4 : i];
   if (!c.rig.Update(1.0f / 60.0f, c.in, c.root, c.out)) std::abort();
 }
 
@@ -115,6 +118,19 @@ void RigHumanoid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(RigHumanoid);
+
+// The humanoid's 6-joint look-at alone (the WASM side: node bench/rig-wasm-gap.mjs --look-at).
+void RigLookAt(benchmark::State& state) {
+  Character c;
+  Build(c, true, true);
+  int frame = 0;
+  for (auto _ : state) {
+    Frame(c, frame++);
+    benchmark::DoNotOptimize(c.out.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(RigLookAt);
 
 // The same humanoid under a clip that moves every joint's local every frame (a
 // small sway from the rest pose): the rig keeps no animated model transform

@@ -7,25 +7,34 @@ import { AimIK, AvatarIK, BodyLookAtIK, ChainIK, IKRig, LookAtIK, TwoBoneIK } fr
 import { buildHumanoid } from '../../tests/support/three-humanoid.js';
 import { buildChain } from '../../tests/support/three-rig.js';
 
-const LIMBS = {
+export const LIMBS = {
   leftArm: ['leftUpperArm', 'leftLowerArm', 'leftHand'],
   rightArm: ['rightUpperArm', 'rightLowerArm', 'rightHand'],
   leftLeg: ['leftUpperLeg', 'leftLowerLeg', 'leftFoot'],
   rightLeg: ['rightUpperLeg', 'rightLowerLeg', 'rightFoot'],
 };
-const SPINE = ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head'];
+export const SPINE = ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head'];
 
 // Targets that move a little every frame, so nothing settles into a cached state.
-function targets() {
+export function targets() {
   return {
     leftArm: new Vector3(0.3, 1.2, 0.3), rightArm: new Vector3(-0.3, 1.2, 0.3),
     leftLeg: new Vector3(0.1, 0.12, 0.1), rightLeg: new Vector3(-0.1, 0.12, -0.05),
     look: new Vector3(0.5, 1.7, 2),
   };
 }
-function wiggle(t, frame) {
+export function wiggle(t, frame) {
   const s = 0.02 * Math.sin(frame * 0.1);
   t.leftArm.x = 0.3 + s; t.rightArm.x = -0.3 - s; t.leftLeg.z = 0.1 + s; t.rightLeg.z = -0.05 - s; t.look.x = 0.5 + 10 * s;
+}
+
+/** The humanoid rig's constraints (4 two-bone limbs, a 6-joint look-at, 2 eye aims) added to `rig`, aimed at `t` (targets()). */
+export function addHumanoid(rig, t) {
+  for (const [name, bones] of Object.entries(LIMBS)) rig.add('twoBone', { bones, target: t[name] });
+  // The eyes as two aims, the same work as the helpers below (not the look-at's own eyes).
+  rig.add('lookAt', { bones: SPINE, target: t.look, eyes: [] });
+  for (const eye of ['leftEye', 'rightEye']) rig.add('aim', { bone: eye, target: t.look });
+  return rig;
 }
 
 /**
@@ -55,11 +64,7 @@ export function benchThreeRig(ikpd, measure) {
   {
     const { scene } = buildHumanoid();
     const t = targets();
-    const rig = new IKRig(ikpd, scene);
-    for (const [name, bones] of Object.entries(LIMBS)) rig.add('twoBone', { bones, target: t[name] });
-    // The eyes as two aims, the same work as the helpers below (not the look-at's own eyes).
-    rig.add('lookAt', { bones: SPINE, target: t.look, eyes: [] });
-    for (const eye of ['leftEye', 'rightEye']) rig.add('aim', { bone: eye, target: t.look });
+    const rig = addHumanoid(new IKRig(ikpd, scene), t);
     out.rigHumanoid = measure(() => { wiggle(t, frame++); rig.update(1 / 60); }, 1);
     rig.dispose();
   }
