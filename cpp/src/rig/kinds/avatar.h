@@ -47,6 +47,18 @@ struct AvatarSteps {
   bool still = false;           // the body was all but still at the end of last frame (its settling checked)
   bool settle[2] = {false, false};  // a foot whose leg stood straight when the body came still, not yet stepped
   bool held[2] = {false, false};  // a foot tracker in full: its plant follows it until its weight is 0
+  // Each foot's thresholds judged at the end of last frame (DueAt): the next
+  // frame's start is the same instant, so its judgement there is that one
+  // while `stamp` is unchanged: no plant moved (planting, a landing, a
+  // tracker's hold) and nothing else it reads did (`seen`: an animated pose
+  // that has not changed, no clip under the avatar).
+  std::uint64_t stamp = 1, pastStamp[2] = {0, 0};
+  bool past[2] = {false, false};
+  struct {
+    Transform offsets[2];  // each foot from the animated body (avatar_path.h, Frame)
+    glm::vec3 up{0.0f};
+    float scale = 0.0f, threshold = 0.0f, prediction = 0.0f, angle = 0.0f;  // angle: angleThreshold
+  } seen;
 };
 
 struct AvatarState {

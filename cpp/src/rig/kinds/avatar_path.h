@@ -112,11 +112,13 @@ struct Frame {
   // A step is due when the plant is past a threshold from its place led by
   // the body's velocity (the step itself lands on the place), or from its
   // settling instant (`settleAt`: SettleFeet).
-  bool Due(const Transform& plant, int side, float u) const {
+  bool Due(const Transform& plant, int side, float u) const { return u >= settleAt[side] || Past(plant, side, u); }
+  // The thresholds alone: the plant past stepThreshold or angleThreshold from the led place.
+  bool Past(const Transform& plant, int side, float u) const {
     Transform place = Place(side, u);
     place.position += Lead(u);
     const glm::vec3 d = Flat(place.position - plant.position);
-    return glm::dot(d, d) > s->stepThreshold * s->stepThreshold || TurnedPast(plant, place) || u >= settleAt[side];
+    return glm::dot(d, d) > s->stepThreshold * s->stepThreshold || TurnedPast(plant, place);
   }
   // Whether foot `side`'s leg stands straight to its plant from the hip where
   // the body the head wants puts it at fraction u (within kStraight of its

@@ -36,10 +36,35 @@ bool TrackFeet(AvatarGoals* goals) {
   return any;
 }
 
-// The first fraction in [u, 1] at which foot `side` is due (2: none).
-float DueAt(const Frame& f, const Transform& plant, int side, float u) {
-  if (f.Due(plant, side, u)) return u;
-  if (!f.Due(plant, side, 1.0f)) return 2.0f;
+// The thresholds at the frame's start (AvatarSteps::past): last frame's end's
+// judgement while nothing it read has changed, which saves two of a still
+// animated pose's four judgements a frame.
+bool PastAtStart(const Frame& f, const AvatarSteps& st, const Transform& plant, int side) {
+  return st.pastStamp[side] == st.stamp ? st.past[side] : f.Past(plant, side, 0.0f);
+}
+
+// Whether anything the thresholds read besides the plants and the body changed since last frame (AvatarSteps::seen).
+void SeeInputs(const Frame& f, const AvatarSettings& s, AvatarSteps& st) {
+  auto& seen = st.seen;
+  const auto same = [](const Transform& x, const Transform& y) { return x.position == y.position && x.rotation == y.rotation; };
+  if (same(seen.offsets[0], f.offsets[0]) && same(seen.offsets[1], f.offsets[1]) && seen.up == f.up && seen.scale == f.scale &&
+      seen.threshold == s.stepThreshold && seen.prediction == s.stepPrediction && seen.angle == s.angleThreshold) {
+    return;
+  }
+  seen.offsets[0] = f.offsets[0], seen.offsets[1] = f.offsets[1], seen.up = f.up, seen.scale = f.scale;
+  seen.threshold = s.stepThreshold, seen.prediction = s.stepPrediction, seen.angle = s.angleThreshold;
+  ++st.stamp;
+}
+
+// The first fraction in [u, 1] at which foot `side` is due (2: none); the
+// thresholds at the frame's end kept for the next frame's start (AvatarSteps::past).
+float DueAt(const Frame& f, AvatarSteps& st, int side, float u) {
+  const Transform& plant = st.feet[side];
+  if (u >= f.settleAt[side] || (u == 0.0f ? PastAtStart(f, st, plant, side) : f.Past(plant, side, u))) return u;
+  if (1.0f < f.settleAt[side]) {
+    st.past[side] = f.Past(plant, side, 1.0f), st.pastStamp[side] = st.stamp;
+    if (!st.past[side]) return 2.0f;
+  }
   float lo = u, hi = 1.0f;
   for (int k = 0; k < kBisections; ++k) {
     const float mid = 0.5f * (lo + hi);
@@ -134,6 +159,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     st.chord = st.chordBefore = st.calm = glm::vec3(0.0f), st.chordTime = st.chordTimeBefore = 0.0f;
     st.height = f.heightTo, st.still = false, st.settle[0] = st.settle[1] = false;
     st.held[0] = st.held[1] = false;
+    ++st.stamp;  // new plants and body
   }
   // A foot tracker in full holds the foot's plant on its target on the ground
   // (its place's height, turned as the target about up) until its weight is
@@ -150,7 +176,9 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     const float turn = Twist(Unit(target.rotation * glm::conjugate(place.rotation)), f.up);
     st.feet[side] = {target.position - f.up * glm::dot(target.position - place.position, f.up), Unit(AxisAngle(f.up, turn) * place.rotation)};
     if (st.stepping == side) st.stepping = -1, st.progress = 0.0f;
+    ++st.stamp;
   }
+  SeeInputs(f, s, st);
   f.from = st.body;
   f.heightFrom = st.height;
   f.velocity = dt > 0.0f ? (f.to.position - f.from.position) / dt : st.chord;
@@ -202,6 +230,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
       st.feet[st.stepping] = f.Place(st.stepping, end);
       const glm::vec3 base = f.At(end);  // the root's plane at the landing instant
       AvatarOnGround(stage, c, st.stepping, &st.feet[st.stepping], &base);
+      ++st.stamp;
       st.stepping = -1, st.progress = 0.0f, u = end;
       if (!st.held[other] && f.settleAt[other] > 1.0f && f.Settling(end)) {  // landed with the body still: SettleFeet
         MeasureLegs(stage, a, back, f);
@@ -213,7 +242,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     // from its place (the left at a tie), whatever the frame rate.
     float due[2], distance[2];
     for (int side = 0; side < 2; ++side) {
-      due[side] = st.held[side] ? 2.0f : DueAt(f, st.feet[side], side, u);
+      due[side] = st.held[side] ? 2.0f : DueAt(f, st, side, u);
       distance[side] = due[side] <= 1.0f ? f.Distance(st.feet[side], f.Place(side, due[side])) : 0.0f;
     }
     if (due[0] > 1.0f && due[1] > 1.0f) break;
