@@ -29,6 +29,20 @@ struct AvatarLimb {
   float reach = 0.0f;        // upper + lower rest length
 };
 
+// A foot's thresholds judged in full at the end of a frame (DueAt): how far
+// inside them its plant was, to bound a later frame's end with the same
+// stamp (AvatarSteps) without its place (avatar_path.h, Frame::Clear).
+struct AvatarPastRef {
+  Transform to;            // the body then (world)
+  glm::vec3 calm{0.0f};    // its smoothed velocity then (world)
+  float inside = -1.0f;    // stepThreshold less the led place's distance from the plant
+  float apart = -1.0f;     // the place's distance outside the other foot's gap (< 0: kept out by it)
+  float lever = 0.0f;      // the place's distance from the other foot's plant
+  float turn = -1.0f;      // |w|·sin(θ/2) − |s|·cos(θ/2) of the plant's turn to the place, θ = angleThreshold (< 0: past)
+  float size = 0.0f;       // the foot's offset from the body (world)
+  float slack = 0.0f;      // the judgement's rounding (world)
+};
+
 // The procedural steps' state (avatar_steps.cc; docs/rig/avatar.md, "Steps"),
 // world space: each foot's plant, the step under way, the body last frame.
 struct AvatarSteps {
@@ -54,6 +68,8 @@ struct AvatarSteps {
   // that has not changed, no clip under the avatar).
   std::uint64_t stamp = 1, pastStamp[2] = {0, 0};
   bool past[2] = {false, false};
+  AvatarPastRef ref[2];           // the last judgement in full at a frame's end, valid at refStamp == stamp
+  std::uint64_t refStamp[2] = {0, 0};
   struct {
     Transform offsets[2];  // each foot from the animated body (avatar_path.h, Frame)
     glm::vec3 up{0.0f};

@@ -38,7 +38,8 @@ bool TrackFeet(AvatarGoals* goals) {
 
 // The thresholds at the frame's start (AvatarSteps::past): last frame's end's
 // judgement while nothing it read has changed, which saves two of a still
-// animated pose's four judgements a frame.
+// animated pose's four judgements a frame; at the end, a bound from the last
+// judgement in full (Frame::Clear) the other two while the feet are well inside.
 bool PastAtStart(const Frame& f, const AvatarSteps& st, const Transform& plant, int side) {
   return st.pastStamp[side] == st.stamp ? st.past[side] : f.Past(plant, side, 0.0f);
 }
@@ -56,13 +57,32 @@ void SeeInputs(const Frame& f, const AvatarSettings& s, AvatarSteps& st) {
   ++st.stamp;
 }
 
+// Frame::Clear's bound for foot `side` from its reference, the body's drift
+// shared with the other foot's when their references are one frame's.
+bool ClearAtEnd(const Frame& f, const AvatarSteps& st, int side, Frame::Drift* drift) {
+  const AvatarPastRef& ref = st.ref[side];
+  if (drift[side].e < 0.0f) {
+    const AvatarPastRef& other = st.ref[1 - side];
+    const bool shared = drift[1 - side].e >= 0.0f && st.refStamp[1 - side] == st.stamp && other.to.position == ref.to.position &&
+                        other.to.rotation == ref.to.rotation && other.calm == ref.calm;
+    drift[side] = shared ? drift[1 - side] : f.DriftFrom(ref);
+  }
+  return f.Clear(ref, drift[side]);
+}
+
 // The first fraction in [u, 1] at which foot `side` is due (2: none); the
 // thresholds at the frame's end kept for the next frame's start (AvatarSteps::past).
-float DueAt(const Frame& f, AvatarSteps& st, int side, float u) {
+float DueAt(const Frame& f, AvatarSteps& st, int side, float u, Frame::Drift* drift) {
   const Transform& plant = st.feet[side];
   if (u >= f.settleAt[side] || (u == 0.0f ? PastAtStart(f, st, plant, side) : f.Past(plant, side, u))) return u;
   if (1.0f < f.settleAt[side]) {
-    st.past[side] = f.Past(plant, side, 1.0f), st.pastStamp[side] = st.stamp;
+    if (st.refStamp[side] == st.stamp && ClearAtEnd(f, st, side, drift)) {
+      st.past[side] = false;  // surely inside both: the judgement in full would say so
+    } else {
+      st.past[side] = f.Past(plant, side, 1.0f, &st.ref[side]), st.refStamp[side] = st.stamp;
+      drift[side] = {};  // its reference is this frame's now
+    }
+    st.pastStamp[side] = st.stamp;
     if (!st.past[side]) return 2.0f;
   }
   float lo = u, hi = 1.0f;
@@ -211,6 +231,8 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   f.calm = st.calm;
   f.fadeEnd = std::exp(-dt / kVelocitySmoothing);
   const bool still = SettleFeet(stage, a, back, f);
+  f.calmEnd = f.Calm(1.0f);
+  Frame::Drift drift[2];  // from each foot's reference (DueAt), once a frame
   float u = 0.0f;
   for (int event = 0; event < kEvents && u <= 1.0f; ++event) {
     if (st.stepping >= 0) {  // land it within the frame, else carry it on
@@ -242,7 +264,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     // from its place (the left at a tie), whatever the frame rate.
     float due[2], distance[2];
     for (int side = 0; side < 2; ++side) {
-      due[side] = st.held[side] ? 2.0f : DueAt(f, st, side, u);
+      due[side] = st.held[side] ? 2.0f : DueAt(f, st, side, u, drift);
       distance[side] = due[side] <= 1.0f ? f.Distance(st.feet[side], f.Place(side, due[side])) : 0.0f;
     }
     if (due[0] > 1.0f && due[1] > 1.0f) break;
@@ -257,7 +279,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   }
   st.body = f.to, st.height = f.heightTo, st.still = still;
   if (dt > 0.0f) {
-    st.calm = f.Calm(1.0f), st.chordBefore = st.chord, st.chordTimeBefore = st.chordTime;
+    st.calm = f.calmEnd, st.chordBefore = st.chord, st.chordTimeBefore = st.chordTime;
     st.chord = f.velocity, st.chordTime = dt;
   }
   for (int side = 0; side < 2; ++side) st.settle[side] = st.still && f.settleAt[side] <= 1.0f;  // moving again: dropped
