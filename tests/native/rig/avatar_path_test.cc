@@ -2,18 +2,22 @@
 // "Steps"; kinds/avatar_path.h, Frame::Clear): over random bodies, plants,
 // offsets, settings and drifts, whenever the bound from a judgement in full
 // at an earlier frame's end says a foot is surely inside both thresholds,
-// the judgement in full at this frame's end says it is not past them.
+// the judgement in full at this frame's end says it is not past them. And a
+// clip that moves the animated feet moves their places: the thresholds' inputs
+// kept while the animated pose holds are made again when it changes.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
 #include "../../../cpp/src/rig/kinds/avatar_path.h"
+#include "native/avatar_test_util.h"
 
 namespace {
 
 using ikpd::Transform;
 using ikpd::rig::AvatarSettings;
+using ikpd::rig::LocalTransform;
 using ikpd::rig::detail::AvatarPastRef;
 using ikpd::rig::detail::avatar_path::Frame;
 
@@ -84,6 +88,34 @@ TEST(AvatarPath, ClearOnlyWhereTheFullJudgementIsInside) {
   EXPECT_GT(cleared, 20000);
   EXPECT_GT(pastAfter, 20000);
   std::printf("avatar path: %d of 200000 cleared by the bound, %d past in full\n", cleared, pastAfter);
+}
+
+// A still body whose animated left leg swings forward at 0.5 s (a clip under
+// the avatar; the hips sway every frame): the left foot's place moves with
+// it, so the foot steps there, at every rate.
+TEST(AvatarPath, AnimatedFeetMoveTheirPlaces) {
+  for (int rate : {30, 60, 90, 240}) {
+    avatartest::AvatarRig made;
+    const auto& [parents, rest, restWorld, skeleton, rig] = made;
+    std::vector<LocalTransform> solved(rest.size());
+    const float dt = 1.0f / static_cast<float>(rate);
+    const std::vector<LocalTransform> idle = avatartest::Animated(rest, 0.0f);
+    glm::vec3 start(0.0f), end(0.0f), animatedEnd(0.0f);
+    for (int frame = 0; frame <= 2 * rate; ++frame) {
+      const float t = static_cast<float>(frame) * dt;
+      std::vector<LocalTransform> in = idle;
+      in[avatartest::kHips].translation.x += 0.01f * std::sin(5.0f * t);
+      if (t >= 0.5f) in[15].rotation = glm::normalize(glm::angleAxis(-0.5f, glm::vec3(1, 0, 0)) * in[15].rotation);
+      made.Carried(dt, in, LocalTransform{}, solved);
+      const glm::vec3 foot = rigtest::Fk(parents, solved, LocalTransform{})[avatartest::kLeftFoot].position;
+      if (frame == 0) start = foot;
+      end = foot;
+      animatedEnd = rigtest::Fk(parents, in, LocalTransform{})[avatartest::kLeftFoot].position;
+    }
+    const glm::vec2 stepped(end.x - start.x, end.z - start.z), off(end.x - animatedEnd.x, end.z - animatedEnd.z);
+    EXPECT_GT(glm::length(stepped), 0.3f) << rate << " Hz";  // the foot stepped forward
+    EXPECT_LT(glm::length(off), 0.02f) << rate << " Hz";     // onto its animated place
+  }
 }
 
 }  // namespace

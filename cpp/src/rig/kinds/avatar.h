@@ -71,9 +71,14 @@ struct AvatarSteps {
   AvatarPastRef ref[2];           // the last judgement in full at a frame's end, valid at refStamp == stamp
   std::uint64_t refStamp[2] = {0, 0};
   struct {
+    bool known = false;     // the animated pelvis and feet below seen once since the state was made
+    Transform pelvis, feet[2];  // the animated pelvis and feet they came from (model)
+    glm::quat back{1.0f, 0.0f, 0.0f, 0.0f};  // conj(the animated body's rotation)
     Transform offsets[2];  // each foot from the animated body (avatar_path.h, Frame)
     glm::vec3 up{0.0f};
     float scale = 0.0f, threshold = 0.0f, prediction = 0.0f, angle = 0.0f;  // angle: angleThreshold
+    float cosHalf = 1.0f, sinHalf = 0.0f;  // of angle / 2 (Frame::TurnedPast)
+    float dt = 0.0f, fade = 1.0f;          // the last frame's length and exp(−dt / the velocity's smoothing) (Frame::fadeEnd)
   } seen;
 };
 
@@ -85,6 +90,8 @@ struct AvatarState {
   int head = 0, neck = -1;               // slots; the bending slots are [1, head)
   glm::vec3 pelvisFacing{0.0f, 0.0f, 1.0f};  // the character's facing in the pelvis's rest frame
   glm::quat pelvisRest{1.0f, 0.0f, 0.0f, 0.0f}, headRest{1.0f, 0.0f, 0.0f, 0.0f};  // rest model rotations
+  glm::quat headToPelvis{1.0f, 0.0f, 0.0f, 0.0f};  // conj(headRest) · pelvisRest (PelvisStage's headings from rest)
+  std::uint32_t framed = 0;              // the slots with canonical frames: the limbs' upper and lower joints (bits)
   int chest = -1;                        // the arms' spine slot (−1: no arms)
   glm::vec3 chestFacing{0.0f, 0.0f, 1.0f};   // the character's facing in the chest's rest frame
   AvatarLimb arms[2], legs[2];

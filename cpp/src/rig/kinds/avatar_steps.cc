@@ -44,16 +44,37 @@ bool PastAtStart(const Frame& f, const AvatarSteps& st, const Transform& plant, 
   return st.pastStamp[side] == st.stamp ? st.past[side] : f.Past(plant, side, 0.0f);
 }
 
-// Whether anything the thresholds read besides the plants and the body changed since last frame (AvatarSteps::seen).
+bool Same(const Transform& x, const Transform& y) { return x.position == y.position && x.rotation == y.rotation; }
+
+// Each foot's offset from the animated body (Frame::offsets) and the body's
+// back rotation, made again only when the animated pelvis or a foot moved
+// (AvatarSteps::seen; the offsets change the thresholds' stamp).
+void SeeAnimated(const Stage& stage, const AvatarState& a, AvatarSteps& st) {
+  auto& seen = st.seen;
+  const Transform& pelvis = stage.jobIn[0];
+  const Transform* feet[2] = {&stage.jobIn[a.legs[0].end], &stage.jobIn[a.legs[1].end]};
+  if (seen.known && Same(seen.pelvis, pelvis) && Same(seen.feet[0], *feet[0]) && Same(seen.feet[1], *feet[1])) return;
+  const Transform animatedBody = Body(stage, a, pelvis);
+  const glm::quat back = glm::conjugate(animatedBody.rotation);
+  for (int side = 0; side < 2; ++side) {
+    const Transform& foot = *feet[side];
+    seen.offsets[side] = {back * (foot.position - animatedBody.position), Unit(back * foot.rotation)};
+    seen.feet[side] = foot;
+  }
+  seen.known = true, seen.pelvis = pelvis, seen.back = back;
+  ++st.stamp;
+}
+
+// Whether anything else the thresholds read besides the plants and the body changed since last frame (AvatarSteps::seen).
 void SeeInputs(const Frame& f, const AvatarSettings& s, AvatarSteps& st) {
   auto& seen = st.seen;
-  const auto same = [](const Transform& x, const Transform& y) { return x.position == y.position && x.rotation == y.rotation; };
-  if (same(seen.offsets[0], f.offsets[0]) && same(seen.offsets[1], f.offsets[1]) && seen.up == f.up && seen.scale == f.scale &&
-      seen.threshold == s.stepThreshold && seen.prediction == s.stepPrediction && seen.angle == s.angleThreshold) {
+  if (seen.up == f.up && seen.scale == f.scale && seen.threshold == s.stepThreshold && seen.prediction == s.stepPrediction &&
+      seen.angle == s.angleThreshold) {
     return;
   }
-  seen.offsets[0] = f.offsets[0], seen.offsets[1] = f.offsets[1], seen.up = f.up, seen.scale = f.scale;
+  seen.up = f.up, seen.scale = f.scale;
   seen.threshold = s.stepThreshold, seen.prediction = s.stepPrediction, seen.angle = s.angleThreshold;
+  seen.cosHalf = std::cos(0.5f * s.angleThreshold), seen.sinHalf = std::sin(0.5f * s.angleThreshold);
   ++st.stamp;
 }
 
@@ -153,7 +174,6 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     if (TrackFeet(goals)) FitFeet(stage, a, goals->feet, pose, 1.0f - goals->pelvisWeight);
     return;
   }
-  const Transform animatedBody = Body(stage, a, stage.jobIn[0]);
   Frame f;
   f.s = &s;
   f.to = stage.ToWorld(Body(stage, a, {pose[0].position + goals->pelvisMove, pose[0].rotation}));  // the body the head wants
@@ -162,12 +182,9 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   f.dt = dt;
   f.left = NormalizeOr(glm::cross(stage.up, stage.facing), glm::vec3(1.0f, 0.0f, 0.0f));
   f.plants = st.feet;
-  f.cosHalf = std::cos(0.5f * s.angleThreshold), f.sinHalf = std::sin(0.5f * s.angleThreshold);
-  const glm::quat back = glm::conjugate(animatedBody.rotation);
-  for (int side = 0; side < 2; ++side) {
-    const Transform& foot = stage.jobIn[a.legs[side].end];
-    f.offsets[side] = {back * (foot.position - animatedBody.position), Unit(back * foot.rotation)};
-  }
+  SeeAnimated(stage, a, st);
+  const glm::quat back = st.seen.back;
+  f.offsets[0] = st.seen.offsets[0], f.offsets[1] = st.seen.offsets[1];
   f.gap = 0.5f * f.scale * std::abs(glm::dot(f.offsets[0].position - f.offsets[1].position, f.left));
   f.heightTo = glm::dot(pose[0].position + goals->pelvisMove, stage.up);
   if (!st.planted) {  // plant the feet where the animation has them, the body at rest
@@ -199,6 +216,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     ++st.stamp;
   }
   SeeInputs(f, s, st);
+  f.cosHalf = st.seen.cosHalf, f.sinHalf = st.seen.sinHalf;
   f.from = st.body;
   f.heightFrom = st.height;
   f.velocity = dt > 0.0f ? (f.to.position - f.from.position) / dt : st.chord;
@@ -229,7 +247,8 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     f.motion[0] = f.steady[0] = f.velocity;
   }
   f.calm = st.calm;
-  f.fadeEnd = std::exp(-dt / kVelocitySmoothing);
+  if (dt != st.seen.dt) st.seen.dt = dt, st.seen.fade = std::exp(-dt / kVelocitySmoothing);
+  f.fadeEnd = st.seen.fade;
   const bool still = SettleFeet(stage, a, back, f);
   f.calmEnd = f.Calm(1.0f);
   Frame::Drift drift[2];  // from each foot's reference (DueAt), once a frame
