@@ -98,6 +98,7 @@ void DetectAxes(const Setup& setup, Constraint& c) {
   a.pelvisFacing = glm::conjugate(setup.Rest(s.joints[0]).rotation) * setup.facing;
   a.pelvisRest = setup.Rest(s.joints[0]).rotation;
   a.headRest = setup.Rest(s.joints[static_cast<std::size_t>(a.head)]).rotation;
+  a.headToPelvis = glm::conjugate(a.headRest) * a.pelvisRest;
   a.armCount = s.arms.empty() ? 0 : 2;
   a.legCount = s.legs.empty() ? 0 : 2;
   const int per = static_cast<int>(s.arms.size()) / 2;
@@ -138,6 +139,10 @@ void DetectAxes(const Setup& setup, Constraint& c) {
     }
     leg.carried = (1u << leg.lower) | (1u << leg.end);  // the hip stays current: the pelvis stages read it
   }
+  // Only the limbs' upper and lower joints have canonical frames (PrepareLimb).
+  a.framed = 0;
+  for (int side = 0; side < a.armCount; ++side) a.framed |= (1u << a.arms[side].upper) | (1u << a.arms[side].lower);
+  for (int side = 0; side < a.legCount; ++side) a.framed |= (1u << a.legs[side].upper) | (1u << a.legs[side].lower);
 }
 
 Status Configure(const Setup&, Constraint& c, bool keepState) {
@@ -158,6 +163,7 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
     if (Status st = p.Configure(pds); !st) return st;
   }
   if (!keepState) a.targetsHeld = false, a.steps.planted = false;
+  a.steps.seen.known = false;  // the animated body's offsets made again (the frames may have changed)
   return Ok();
 }
 
@@ -232,26 +238,25 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   const std::uint32_t stretched = ArmStage(c, &goals, pose);
   CarryLimbs(a, pose, 2, 2);
   LegStage(c, goals, pose);
-  // The result: the largest distance of a weighted target from its joint (world).
-  float distance = goals.headWeight > 0.0f ? glm::length(pose[a.head].position - goals.head.position) : 0.0f;
+  // The result: the largest distance of a weighted target from its joint (world),
+  // one square root of the largest square (the root is monotone: the same float).
+  const glm::vec3 head = pose[a.head].position - goals.head.position;
+  float worst = goals.headWeight > 0.0f ? glm::dot(head, head) : 0.0f;
+  const auto apart = [&worst](const glm::vec3& d) { worst = std::max(worst, glm::dot(d, d)); };
   for (int side = 0; side < a.armCount; ++side) {
-    if (goals.handWeights[side] > 0.0f) {
-      distance = std::max(distance, glm::length(pose[a.arms[side].end].position - goals.hands[side].position));
-    }
+    if (goals.handWeights[side] > 0.0f) apart(pose[a.arms[side].end].position - goals.hands[side].position);
   }
-  if (goals.pelvisWeight > 0.0f) distance = std::max(distance, glm::length(pose[0].position - goals.pelvis.position));
+  if (goals.pelvisWeight > 0.0f) apart(pose[0].position - goals.pelvis.position);
   for (int side = 0; side < a.legCount; ++side) {
-    if (goals.footWeights[side] > 0.0f) distance = std::max(distance, glm::length(pose[a.legs[side].end].position - goals.feet[side].position));
+    if (goals.footWeights[side] > 0.0f) apart(pose[a.legs[side].end].position - goals.feet[side].position);
   }
+  const float distance = std::sqrt(worst);
   r.distance = distance * stage.root.scale;
   r.reached = distance <= 1e-4f ? 1.0f : 0.0f;
-  // Only the limbs' upper and lower joints have canonical frames (PrepareLimb):
+  // Only the limbs' upper and lower joints have canonical frames (AvatarState::framed):
   // the others' rotations times the identity's conjugate are the rotations themselves.
-  std::uint32_t framed = 0;
-  for (int side = 0; side < a.armCount; ++side) framed |= (1u << a.arms[side].upper) | (1u << a.arms[side].lower);
-  for (int side = 0; side < a.legCount; ++side) framed |= (1u << a.legs[side].upper) | (1u << a.legs[side].lower);
   for (std::size_t k = 0; k < count; ++k) {
-    if ((framed >> k) & 1u) BackDirect(stage, c, k, pose[k].rotation);
+    if ((a.framed >> k) & 1u) BackDirect(stage, c, k, pose[k].rotation);
     else stage.desired[k] = pose[k].rotation;
   }
   return {true, 1.0f, stretched};  // the weights are in the goals (the translations too)

@@ -29,6 +29,20 @@ struct AvatarLimb {
   float reach = 0.0f;        // upper + lower rest length
 };
 
+// A foot's thresholds judged in full at the end of a frame (DueAt): how far
+// inside them its plant was, to bound a later frame's end with the same
+// stamp (AvatarSteps) without its place (avatar_path.h, Frame::Clear).
+struct AvatarPastRef {
+  Transform to;            // the body then (world)
+  glm::vec3 calm{0.0f};    // its smoothed velocity then (world)
+  float inside = -1.0f;    // stepThreshold less the led place's distance from the plant
+  float apart = -1.0f;     // the place's distance outside the other foot's gap (< 0: kept out by it)
+  float lever = 0.0f;      // the place's distance from the other foot's plant
+  float turn = -1.0f;      // |w|·sin(θ/2) − |s|·cos(θ/2) of the plant's turn to the place, θ = angleThreshold (< 0: past)
+  float size = 0.0f;       // the foot's offset from the body (world)
+  float slack = 0.0f;      // the judgement's rounding (world)
+};
+
 // The procedural steps' state (avatar_steps.cc; docs/rig/avatar.md, "Steps"),
 // world space: each foot's plant, the step under way, the body last frame.
 struct AvatarSteps {
@@ -47,6 +61,25 @@ struct AvatarSteps {
   bool still = false;           // the body was all but still at the end of last frame (its settling checked)
   bool settle[2] = {false, false};  // a foot whose leg stood straight when the body came still, not yet stepped
   bool held[2] = {false, false};  // a foot tracker in full: its plant follows it until its weight is 0
+  // Each foot's thresholds judged at the end of last frame (DueAt): the next
+  // frame's start is the same instant, so its judgement there is that one
+  // while `stamp` is unchanged: no plant moved (planting, a landing, a
+  // tracker's hold) and nothing else it reads did (`seen`: an animated pose
+  // that has not changed, no clip under the avatar).
+  std::uint64_t stamp = 1, pastStamp[2] = {0, 0};
+  bool past[2] = {false, false};
+  AvatarPastRef ref[2];           // the last judgement in full at a frame's end, valid at refStamp == stamp
+  std::uint64_t refStamp[2] = {0, 0};
+  struct {
+    bool known = false;     // the animated pelvis and feet below seen once since the state was made
+    Transform pelvis, feet[2];  // the animated pelvis and feet they came from (model)
+    glm::quat back{1.0f, 0.0f, 0.0f, 0.0f};  // conj(the animated body's rotation)
+    Transform offsets[2];  // each foot from the animated body (avatar_path.h, Frame)
+    glm::vec3 up{0.0f};
+    float scale = 0.0f, threshold = 0.0f, prediction = 0.0f, angle = 0.0f;  // angle: angleThreshold
+    float cosHalf = 1.0f, sinHalf = 0.0f;  // of angle / 2 (Frame::TurnedPast)
+    float dt = 0.0f, fade = 1.0f;          // the last frame's length and exp(−dt / the velocity's smoothing) (Frame::fadeEnd)
+  } seen;
 };
 
 struct AvatarState {
@@ -57,6 +90,8 @@ struct AvatarState {
   int head = 0, neck = -1;               // slots; the bending slots are [1, head)
   glm::vec3 pelvisFacing{0.0f, 0.0f, 1.0f};  // the character's facing in the pelvis's rest frame
   glm::quat pelvisRest{1.0f, 0.0f, 0.0f, 0.0f}, headRest{1.0f, 0.0f, 0.0f, 0.0f};  // rest model rotations
+  glm::quat headToPelvis{1.0f, 0.0f, 0.0f, 0.0f};  // conj(headRest) · pelvisRest (PelvisStage's headings from rest)
+  std::uint32_t framed = 0;              // the slots with canonical frames: the limbs' upper and lower joints (bits)
   int chest = -1;                        // the arms' spine slot (−1: no arms)
   glm::vec3 chestFacing{0.0f, 0.0f, 1.0f};   // the character's facing in the chest's rest frame
   AvatarLimb arms[2], legs[2];

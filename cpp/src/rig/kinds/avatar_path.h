@@ -79,13 +79,14 @@ struct Frame {
   // Foot `side`'s place at fraction u of the frame: its animated offset from
   // the body, carried by the interpolated body, and kept `gap` on its own
   // side of the other foot's plant (across the body) so the legs never cross.
-  Transform Place(int side, float u) const {
+  Transform Place(int side, float u, AvatarPastRef* ref = nullptr) const {
     const glm::vec3 at = At(u);
     // The frame's ends (most calls) without the slerp's arc cosine: the ends themselves.
     const glm::quat turn = u == 0.0f ? from.rotation : u == 1.0f ? to.rotation : Unit(glm::slerp(from.rotation, to.rotation, u));
     Transform place{at + turn * (scale * offsets[side].position), Unit(turn * offsets[side].rotation)};
     const glm::vec3 out = turn * (side == 0 ? left : -left);  // away from the other foot
     const float apart = glm::dot(place.position - plants[1 - side].position, out);
+    if (ref != nullptr) ref->apart = apart - gap, ref->lever = glm::length(place.position - plants[1 - side].position);
     if (apart < gap) place.position += out * (gap - apart);
     return place;
   }
@@ -112,12 +113,50 @@ struct Frame {
   // A step is due when the plant is past a threshold from its place led by
   // the body's velocity (the step itself lands on the place), or from its
   // settling instant (`settleAt`: SettleFeet).
-  bool Due(const Transform& plant, int side, float u) const {
-    Transform place = Place(side, u);
+  bool Due(const Transform& plant, int side, float u) const { return u >= settleAt[side] || Past(plant, side, u); }
+  // The thresholds alone: the plant past stepThreshold or angleThreshold from the led place.
+  // With `ref` (at u = 1), how far inside both it was too (Clear).
+  bool Past(const Transform& plant, int side, float u, AvatarPastRef* ref = nullptr) const {
+    Transform place = Place(side, u, ref);
     place.position += Lead(u);
     const glm::vec3 d = Flat(place.position - plant.position);
-    return glm::dot(d, d) > s->stepThreshold * s->stepThreshold || TurnedPast(plant, place) || u >= settleAt[side];
+    if (ref != nullptr) {
+      const glm::quat q = place.rotation * glm::conjugate(plant.rotation);
+      ref->to = to, ref->calm = calmEnd, ref->inside = s->stepThreshold - glm::length(d);
+      ref->turn = std::abs(q.w) * sinHalf - std::abs(glm::dot(glm::vec3(q.x, q.y, q.z), up)) * cosHalf;
+      ref->size = scale * glm::length(offsets[side].position);
+      ref->slack = 2e-5f * (1.0f + glm::length(to.position) + glm::length(plant.position) + ref->size + ref->lever + s->stepThreshold);
+    }
+    return glm::dot(d, d) > s->stepThreshold * s->stepThreshold || TurnedPast(plant, place);
   }
+  // Whether the plant is surely inside both thresholds at the frame's end,
+  // bounded from `ref` (a judgement in full at an earlier frame's end with
+  // the same plants, offsets and settings) without the place: the body moved
+  // by |Δp| and turned by Δ since, which moves the place by at most
+  // |Δp| + 2·|vec Δ|·size (every rotated offset by 2·|vec Δ| of its length,
+  // the other foot's gap line too: none kept out by it then or now), the lead
+  // by stepPrediction·|Δcalm| (Flat and the clip move nothing farther), and
+  // the turn's margin (1-Lipschitz in the quaternion) by |Δ − 1| ≤ 1.04·|vec Δ|
+  // while |Δ.w| > 0.9 (docs/rig/avatar.md, "Steps").
+  // The body's drift since a reference (|vec Δ|, |Δp|, the lead's bound;
+  // e < 0: turned too far to bound), once a frame for both feet when they
+  // share it (DriftFor).
+  struct Drift {
+    float e = -1.0f, moved = 0.0f, lead = 0.0f;
+  };
+  Drift DriftFrom(const AvatarPastRef& ref) const {
+    const glm::quat d = to.rotation * glm::conjugate(ref.to.rotation);
+    if (!(std::abs(d.w) > 0.9f)) return {};
+    return {std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), glm::length(to.position - ref.to.position),
+            s->stepPrediction * glm::length(calmEnd - ref.calm)};
+  }
+  bool Clear(const AvatarPastRef& ref, const Drift& d) const {
+    if (!(d.e >= 0.0f)) return false;
+    const float moved = d.moved + 2.0f * d.e * ref.size;
+    return ref.turn > 1.04f * d.e + 1e-5f && ref.apart > moved + 2.0f * d.e * ref.lever + ref.slack &&
+           ref.inside > moved + d.lead + ref.slack;
+  }
+  glm::vec3 calmEnd{0.0f};  // Calm(1), once a frame (after PrepareMotion, calm and fadeEnd)
   // Whether foot `side`'s leg stands straight to its plant from the hip where
   // the body the head wants puts it at fraction u (within kStraight of its
   // length; the body, the pelvis's height and so the hip interpolated to u),

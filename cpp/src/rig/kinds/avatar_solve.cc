@@ -141,6 +141,8 @@ void LeaveLimbs(AvatarState& a, const Transform* pose) {
 
 // Limbs [first, first + count) (arms 0–1, legs 2–3) carried by their parents' motion since LeaveLimbs.
 void CarryLimbs(AvatarState& a, Transform* pose, int first, int count) {
+  int motionOf = -1;  // limbs on one parent (the legs on the pelvis) share its motion: one anchor, one pose
+  glm::quat q = kIdentityRotation;
   for (int limb = first; limb < first + count; ++limb) {
     if (limb % 2 >= (limb < 2 ? a.armCount : a.legCount)) continue;
     const AvatarLimb& l = limb < 2 ? a.arms[limb] : a.legs[limb - 2];
@@ -149,7 +151,7 @@ void CarryLimbs(AvatarState& a, Transform* pose, int first, int count) {
     const Transform& was = a.anchors[limb];
     const Transform& now = pose[l.parent];
     if (now.position == was.position && now.rotation == was.rotation) continue;  // not moved: as it was
-    const glm::quat q = Unit(now.rotation * glm::conjugate(was.rotation));
+    if (motionOf != l.parent) q = Unit(now.rotation * glm::conjugate(was.rotation)), motionOf = l.parent;
     for (std::uint32_t bits = l.carried; bits != 0; bits &= bits - 1) {
       Transform& m = pose[std::countr_zero(bits)];
       m.position = now.position + q * (m.position - was.position);
@@ -220,7 +222,7 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   const glm::quat turn = Unit(goals.head.rotation * glm::conjugate(animated.rotation));
   const float headYaw = Twist(turn, up), yaw = headYaw * s.pelvisTurn;
   // The animated head's heading from the animated pelvis's (both from rest).
-  const float animatedApart = Twist(animated.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
+  const float animatedApart = Twist(animated.rotation * a.headToPelvis * glm::conjugate(pose[0].rotation), up);
   if (yaw != 0.0f) Turn(a, pose, 0, AxisAngle(up, yaw));
   // The head goal's heading from the pelvis's (both from rest) kept within
   // maxRootAngle, the excess by the head's weight (weight 0: as animated).
@@ -228,7 +230,7 @@ void PelvisStage(const Stage& stage, const Constraint& c, const AvatarGoals& goa
   // other side), and the kept part fading to 0 as the head's turn nears ±π,
   // so the pelvis comes round to the head there: continuous on the circle
   // (docs/rig/avatar.md, "Pelvis").
-  float apart = Twist(goals.head.rotation * glm::conjugate(a.headRest) * a.pelvisRest * glm::conjugate(pose[0].rotation), up);
+  float apart = Twist(goals.head.rotation * a.headToPelvis * glm::conjugate(pose[0].rotation), up);
   apart += 2.0f * kPi * std::round((animatedApart + headYaw - yaw - apart) / (2.0f * kPi));
   const float fade = std::clamp((kPi - std::abs(headYaw)) / kHalfTurnBand, 0.0f, 1.0f);
   const float excess = apart - std::clamp(apart, -s.maxRootAngle, s.maxRootAngle) * fade;
@@ -331,9 +333,12 @@ void ShoulderStage(const Stage&, Constraint& c, const AvatarGoals& goals, Transf
     const glm::vec3& up = chestUp;
     glm::quat turn = kIdentityRotation;
     if (glm::dot(from, from) > 1e-12f && glm::dot(to, to) > 1e-12f) {
-      const float elevation = std::asin(std::clamp(glm::dot(glm::normalize(to), up), -1.0f, 1.0f)) -
-                              std::asin(std::clamp(glm::dot(glm::normalize(from), up), -1.0f, 1.0f));
       const glm::vec3 flatFrom = from - glm::dot(from, up) * up, flatTo = to - glm::dot(to, up) * up;
+      // The elevations' difference, atan2(sin(a − b), cos(a − b)) of each one's sine and cosine
+      // times its length (one arctangent for two arc sines and normalizations).
+      const float fromUp = glm::dot(from, up), toUp = glm::dot(to, up);
+      const float fromFlat = glm::length(flatFrom), toFlat = glm::length(flatTo);
+      const float elevation = simd::Atan2(toUp * fromFlat - toFlat * fromUp, toFlat * fromFlat + toUp * fromUp);
       const float yawAngle = glm::dot(flatFrom, flatFrom) > 1e-12f && glm::dot(flatTo, flatTo) > 1e-12f
                                  ? SignedAngle(flatFrom, flatTo, up) : 0.0f;
       const float yaw = std::clamp(w * yawAngle, -s.shoulderYawLimit, s.shoulderYawLimit);

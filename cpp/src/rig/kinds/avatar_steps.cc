@@ -36,10 +36,76 @@ bool TrackFeet(AvatarGoals* goals) {
   return any;
 }
 
-// The first fraction in [u, 1] at which foot `side` is due (2: none).
-float DueAt(const Frame& f, const Transform& plant, int side, float u) {
-  if (f.Due(plant, side, u)) return u;
-  if (!f.Due(plant, side, 1.0f)) return 2.0f;
+// The thresholds at the frame's start (AvatarSteps::past): last frame's end's
+// judgement while nothing it read has changed, which saves two of a still
+// animated pose's four judgements a frame; at the end, a bound from the last
+// judgement in full (Frame::Clear) the other two while the feet are well inside.
+bool PastAtStart(const Frame& f, const AvatarSteps& st, const Transform& plant, int side) {
+  return st.pastStamp[side] == st.stamp ? st.past[side] : f.Past(plant, side, 0.0f);
+}
+
+bool Same(const Transform& x, const Transform& y) { return x.position == y.position && x.rotation == y.rotation; }
+
+// Each foot's offset from the animated body (Frame::offsets) and the body's
+// back rotation, made again only when the animated pelvis or a foot moved
+// (AvatarSteps::seen; the offsets change the thresholds' stamp).
+void SeeAnimated(const Stage& stage, const AvatarState& a, AvatarSteps& st) {
+  auto& seen = st.seen;
+  const Transform& pelvis = stage.jobIn[0];
+  const Transform* feet[2] = {&stage.jobIn[a.legs[0].end], &stage.jobIn[a.legs[1].end]};
+  if (seen.known && Same(seen.pelvis, pelvis) && Same(seen.feet[0], *feet[0]) && Same(seen.feet[1], *feet[1])) return;
+  const Transform animatedBody = Body(stage, a, pelvis);
+  const glm::quat back = glm::conjugate(animatedBody.rotation);
+  for (int side = 0; side < 2; ++side) {
+    const Transform& foot = *feet[side];
+    seen.offsets[side] = {back * (foot.position - animatedBody.position), Unit(back * foot.rotation)};
+    seen.feet[side] = foot;
+  }
+  seen.known = true, seen.pelvis = pelvis, seen.back = back;
+  ++st.stamp;
+}
+
+// Whether anything else the thresholds read besides the plants and the body changed since last frame (AvatarSteps::seen).
+void SeeInputs(const Frame& f, const AvatarSettings& s, AvatarSteps& st) {
+  auto& seen = st.seen;
+  if (seen.up == f.up && seen.scale == f.scale && seen.threshold == s.stepThreshold && seen.prediction == s.stepPrediction &&
+      seen.angle == s.angleThreshold) {
+    return;
+  }
+  seen.up = f.up, seen.scale = f.scale;
+  seen.threshold = s.stepThreshold, seen.prediction = s.stepPrediction, seen.angle = s.angleThreshold;
+  seen.cosHalf = std::cos(0.5f * s.angleThreshold), seen.sinHalf = std::sin(0.5f * s.angleThreshold);
+  ++st.stamp;
+}
+
+// Frame::Clear's bound for foot `side` from its reference, the body's drift
+// shared with the other foot's when their references are one frame's.
+bool ClearAtEnd(const Frame& f, const AvatarSteps& st, int side, Frame::Drift* drift) {
+  const AvatarPastRef& ref = st.ref[side];
+  if (drift[side].e < 0.0f) {
+    const AvatarPastRef& other = st.ref[1 - side];
+    const bool shared = drift[1 - side].e >= 0.0f && st.refStamp[1 - side] == st.stamp && other.to.position == ref.to.position &&
+                        other.to.rotation == ref.to.rotation && other.calm == ref.calm;
+    drift[side] = shared ? drift[1 - side] : f.DriftFrom(ref);
+  }
+  return f.Clear(ref, drift[side]);
+}
+
+// The first fraction in [u, 1] at which foot `side` is due (2: none); the
+// thresholds at the frame's end kept for the next frame's start (AvatarSteps::past).
+float DueAt(const Frame& f, AvatarSteps& st, int side, float u, Frame::Drift* drift) {
+  const Transform& plant = st.feet[side];
+  if (u >= f.settleAt[side] || (u == 0.0f ? PastAtStart(f, st, plant, side) : f.Past(plant, side, u))) return u;
+  if (1.0f < f.settleAt[side]) {
+    if (st.refStamp[side] == st.stamp && ClearAtEnd(f, st, side, drift)) {
+      st.past[side] = false;  // surely inside both: the judgement in full would say so
+    } else {
+      st.past[side] = f.Past(plant, side, 1.0f, &st.ref[side]), st.refStamp[side] = st.stamp;
+      drift[side] = {};  // its reference is this frame's now
+    }
+    st.pastStamp[side] = st.stamp;
+    if (!st.past[side]) return 2.0f;
+  }
   float lo = u, hi = 1.0f;
   for (int k = 0; k < kBisections; ++k) {
     const float mid = 0.5f * (lo + hi);
@@ -108,7 +174,6 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     if (TrackFeet(goals)) FitFeet(stage, a, goals->feet, pose, 1.0f - goals->pelvisWeight);
     return;
   }
-  const Transform animatedBody = Body(stage, a, stage.jobIn[0]);
   Frame f;
   f.s = &s;
   f.to = stage.ToWorld(Body(stage, a, {pose[0].position + goals->pelvisMove, pose[0].rotation}));  // the body the head wants
@@ -117,12 +182,9 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   f.dt = dt;
   f.left = NormalizeOr(glm::cross(stage.up, stage.facing), glm::vec3(1.0f, 0.0f, 0.0f));
   f.plants = st.feet;
-  f.cosHalf = std::cos(0.5f * s.angleThreshold), f.sinHalf = std::sin(0.5f * s.angleThreshold);
-  const glm::quat back = glm::conjugate(animatedBody.rotation);
-  for (int side = 0; side < 2; ++side) {
-    const Transform& foot = stage.jobIn[a.legs[side].end];
-    f.offsets[side] = {back * (foot.position - animatedBody.position), Unit(back * foot.rotation)};
-  }
+  SeeAnimated(stage, a, st);
+  const glm::quat back = st.seen.back;
+  f.offsets[0] = st.seen.offsets[0], f.offsets[1] = st.seen.offsets[1];
   f.gap = 0.5f * f.scale * std::abs(glm::dot(f.offsets[0].position - f.offsets[1].position, f.left));
   f.heightTo = glm::dot(pose[0].position + goals->pelvisMove, stage.up);
   if (!st.planted) {  // plant the feet where the animation has them, the body at rest
@@ -134,6 +196,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     st.chord = st.chordBefore = st.calm = glm::vec3(0.0f), st.chordTime = st.chordTimeBefore = 0.0f;
     st.height = f.heightTo, st.still = false, st.settle[0] = st.settle[1] = false;
     st.held[0] = st.held[1] = false;
+    ++st.stamp;  // new plants and body
   }
   // A foot tracker in full holds the foot's plant on its target on the ground
   // (its place's height, turned as the target about up) until its weight is
@@ -150,7 +213,10 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     const float turn = Twist(Unit(target.rotation * glm::conjugate(place.rotation)), f.up);
     st.feet[side] = {target.position - f.up * glm::dot(target.position - place.position, f.up), Unit(AxisAngle(f.up, turn) * place.rotation)};
     if (st.stepping == side) st.stepping = -1, st.progress = 0.0f;
+    ++st.stamp;
   }
+  SeeInputs(f, s, st);
+  f.cosHalf = st.seen.cosHalf, f.sinHalf = st.seen.sinHalf;
   f.from = st.body;
   f.heightFrom = st.height;
   f.velocity = dt > 0.0f ? (f.to.position - f.from.position) / dt : st.chord;
@@ -181,8 +247,11 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     f.motion[0] = f.steady[0] = f.velocity;
   }
   f.calm = st.calm;
-  f.fadeEnd = std::exp(-dt / kVelocitySmoothing);
+  if (dt != st.seen.dt) st.seen.dt = dt, st.seen.fade = std::exp(-dt / kVelocitySmoothing);
+  f.fadeEnd = st.seen.fade;
   const bool still = SettleFeet(stage, a, back, f);
+  f.calmEnd = f.Calm(1.0f);
+  Frame::Drift drift[2];  // from each foot's reference (DueAt), once a frame
   float u = 0.0f;
   for (int event = 0; event < kEvents && u <= 1.0f; ++event) {
     if (st.stepping >= 0) {  // land it within the frame, else carry it on
@@ -202,6 +271,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
       st.feet[st.stepping] = f.Place(st.stepping, end);
       const glm::vec3 base = f.At(end);  // the root's plane at the landing instant
       AvatarOnGround(stage, c, st.stepping, &st.feet[st.stepping], &base);
+      ++st.stamp;
       st.stepping = -1, st.progress = 0.0f, u = end;
       if (!st.held[other] && f.settleAt[other] > 1.0f && f.Settling(end)) {  // landed with the body still: SettleFeet
         MeasureLegs(stage, a, back, f);
@@ -213,7 +283,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
     // from its place (the left at a tie), whatever the frame rate.
     float due[2], distance[2];
     for (int side = 0; side < 2; ++side) {
-      due[side] = st.held[side] ? 2.0f : DueAt(f, st.feet[side], side, u);
+      due[side] = st.held[side] ? 2.0f : DueAt(f, st, side, u, drift);
       distance[side] = due[side] <= 1.0f ? f.Distance(st.feet[side], f.Place(side, due[side])) : 0.0f;
     }
     if (due[0] > 1.0f && due[1] > 1.0f) break;
@@ -228,7 +298,7 @@ void StepFeet(const Stage& stage, Constraint& c, float dt, Transform* pose, Avat
   }
   st.body = f.to, st.height = f.heightTo, st.still = still;
   if (dt > 0.0f) {
-    st.calm = f.Calm(1.0f), st.chordBefore = st.chord, st.chordTimeBefore = st.chordTime;
+    st.calm = f.calmEnd, st.chordBefore = st.chord, st.chordTimeBefore = st.chordTime;
     st.chord = f.velocity, st.chordTime = dt;
   }
   for (int side = 0; side < 2; ++side) st.settle[side] = st.still && f.settleAt[side] <= 1.0f;  // moving again: dropped
