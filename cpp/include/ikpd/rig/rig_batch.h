@@ -161,9 +161,7 @@ class RigBatch {
   // animated rotations_ (a written joint's out = in is its first write).
   const float* Pose(std::size_t index, std::uint32_t joint) const;
   void Gather(std::size_t index, std::size_t c0, std::size_t c1);
-  void Solve(std::size_t index, std::size_t c0, std::size_t c1);
-  void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
-  void SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1);
+  void Solve(std::size_t index, std::size_t c0, std::size_t c1);  // the kind's KindOps::solveLanes
   void Locals(std::size_t index, std::size_t c0, std::size_t c1);
   void ResetSmoothing(std::size_t index);
   // A kind with per-character state (rig_batch_characters.cc): each character
