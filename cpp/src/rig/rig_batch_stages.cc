@@ -1,11 +1,12 @@
 // RigBatch: the stages of a frame over characters [c0, c1) (docs/rig/rig-batch.md):
-// forward kinematics, gather, the batch solves (each kind's KindOps::solveLanes,
+// forward kinematics, gather, the batch solves (each kind's LaneOps,
 // kinds/lanes.h; locals: rig_batch_locals.cc). Every formula is the Rig's
 // (rig_update.cc), so each character gets its own Rig's result.
 #include <algorithm>
 #include <cstring>
 
 #include "ikpd/rig/rig_batch.h"
+#include "kinds/lanes.h"
 #include "kinds/registry.h"
 #include "rig_batch_lanes.h"
 #include "rig_math.h"
@@ -31,6 +32,7 @@ void RigBatch::Derive(const Rig& rig, std::size_t count, std::vector<Plan>* plan
     // A kind with per-character state gathers its own joints (SolveCharacters).
     const bool own = detail::Kind(c).solveCharacter != nullptr;
     if (own) plan.states = states, states += count;
+    plan.lanes = detail::FindLanes(c.settings.kind);  // else solved per character (or refused by Init)
     // Its joints and their parents (Gather, Locals), with every stale ancestor.
     std::fill(reads.begin(), reads.end(), std::uint8_t{0});
     for (int j : c.joints) {
@@ -161,10 +163,10 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
     });
   }
   const bool pole = poleSet_[index] != 0;
-  // The kind's pole direction (KindOps::poleDirection). A plain flag and
+  // The kind's pole direction (LaneOps::poleDirection). A plain flag and
   // vector, not a copied optional: GCC 12 (IKPD_NO_SIMD) took the optional's
   // payload as maybe uninitialized inside the lane loop.
-  const auto poleDirection = detail::Kind(c).poleDirection;
+  const auto poleDirection = plans_[index].lanes->poleDirection;
   glm::vec3 found(0.0f);
   const bool hasDirection = poleDirection != nullptr && poleDirection(c.settings, &found);
   const glm::vec3 direction = found;
@@ -187,7 +189,7 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   });
 }
 
-// Stage 2b: the kind's batch job (KindOps::solveLanes: the aim, the limbs)
+// Stage 2b: the kind's batch job (its LaneOps: the aim, the limbs)
 // with the template's prepared options, weight 1.
 void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
   const detail::Constraint& c = template_.constraints_[index];
@@ -195,7 +197,7 @@ void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
   const detail::LaneStage stage{n, c0, c1, poleSet_[index] != 0, modelPositions_.data(), jobRotations_.data(),
                                 modelTargets_.data(), modelPoles_.data(), rootScales_.data(), solvedRotations_.data(),
                                 solvedPositions_.data(), &reached_[index * n], &distance_[index * n]};
-  detail::Kind(c).solveLanes(stage, c);
+  plans_[index].lanes->solve(stage, c);
 }
 
 }  // namespace ikpd::rig

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../../../cpp/src/rig/kinds/lanes.h"
 #include "../../../cpp/src/rig/kinds/registry.h"
 #include "native/grounding_test_util.h"
 
@@ -154,16 +155,18 @@ TEST(RigKinds, NoSourceOutsideTheKindsNamesAKind) {
   EXPECT_GT(files, 50u) << "the sources were not found";
 }
 
-// A batch kind is solved either in lanes or per character, never both; the
-// others by neither.
+// A batch kind is solved either in lanes (its LaneOps, kinds/registry_lanes.cc)
+// or per character (KindOps::solveCharacter), never both; the others by neither.
 TEST(RigKinds, EachBatchKindHasOneBatchSolve) {
   for (std::size_t i = 0; i < detail::KindCount(); ++i) {
     const detail::KindOps& k = detail::KindAt(i);
     SCOPED_TRACE(k.name);
-    EXPECT_EQ(k.batch, (k.solveLanes != nullptr) != (k.solveCharacter != nullptr));
-    EXPECT_FALSE(k.solveLanes != nullptr && k.solveCharacter != nullptr);
-    if (k.poleDirection != nullptr) {
-      EXPECT_NE(k.solveLanes, nullptr) << "poleDirection is read by the lane solve's gather only";
+    const detail::LaneOps* lanes = detail::FindLanes(k.kind);
+    EXPECT_EQ(k.batch, (lanes != nullptr) != (k.solveCharacter != nullptr));
+    EXPECT_FALSE(lanes != nullptr && k.solveCharacter != nullptr);
+    if (lanes != nullptr) {
+      EXPECT_EQ(lanes->kind, k.kind);
+      EXPECT_NE(lanes->solve, nullptr);
     }
   }
 }

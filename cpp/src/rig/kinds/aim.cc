@@ -2,7 +2,6 @@
 // detected, its settings prepared once (docs/ik/prepared-solvers.md), the solve.
 #include "aim.h"
 
-#include "lanes.h"
 #include "look.h"
 #include "registry.h"
 
@@ -59,8 +58,6 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 const KindOps kAimKind = {
     ConstraintKind::kAim, "aim", 1, 1, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true, /*movesPelvis=*/false,
     NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, Writes, Configure, ClearLimbSmoothing<AimState>, Solve, NoGroundLegs, NoProbe,
-    /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr, /*directWrites=*/false,
-    /*keptRotations=*/nullptr, SolveAimLanes,
 };
 
 }  // namespace ikpd::rig::detail

@@ -1,4 +1,4 @@
-// The aim kind's lane solve in a RigBatch (KindOps::solveLanes, lanes.h;
+// The aim kind's lane solve in a RigBatch (its LaneOps, lanes.h;
 // docs/rig/rig-batch.md): AimBatchJob with the prepared options (weight 1),
 // then the remaining angle with the Rig's formula (LookError) in lanes.
 #include <cstring>
@@ -14,7 +14,9 @@ namespace ikpd::rig::detail {
 using simd::Q4;
 using simd::V3;
 
-void SolveAimLanes(const LaneStage& stage, const Constraint& c) {
+namespace {
+
+void SolveLanes(const LaneStage& stage, const Constraint& c) {
   const AimState& aim = std::get<AimState>(c.state);
   const std::size_t c0 = stage.c0, c1 = stage.c1, n = stage.count;
   const auto keep = [&](std::size_t ch) { std::memcpy(&stage.solved[ch * 4], &stage.rotations[ch * 4], 4 * sizeof(float)); };
@@ -57,5 +59,9 @@ void SolveAimLanes(const LaneStage& stage, const Constraint& c) {
     return true;
   });
 }
+
+}  // namespace
+
+const LaneOps kAimLanes = {ConstraintKind::kAim, SolveLanes};
 
 }  // namespace ikpd::rig::detail

@@ -164,7 +164,7 @@ const KindOps kGroundingKind = {
     ConstraintKind::kGrounding, "grounding", 1, 2, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/false,
     /*movesPelvis=*/true, Defaults, CheckLegs, CheckOptions, DetectAxes, Writes, Configure, Clear, Solve, GroundLegs, Probe,
     /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr, /*directWrites=*/false,
-    /*keptRotations=*/nullptr, /*solveLanes=*/nullptr, /*poleDirection=*/nullptr, SettingsInForce,
+    /*keptRotations=*/nullptr, SettingsInForce,
 };
 
 }  // namespace ikpd::rig::detail

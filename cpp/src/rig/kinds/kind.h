@@ -76,7 +76,7 @@ struct Outcome {
   std::uint32_t translations = 0;
 };
 
-// What a kind solved in lanes by a RigBatch (KindOps::solveLanes) reads and
+// What a kind solved in lanes by a RigBatch (LaneOps, lanes.h) reads and
 // writes for characters [c0, c1) of one constraint, after the batch gathered
 // it (docs/rig/rig-batch.md, "A frame"); N = count, c = character, k = slot
 // (index into c.joints), j = joint. A character the kind cannot solve keeps
@@ -103,6 +103,7 @@ struct LaneStage {
 
 struct Constraint;
 struct CharacterState;  // one character's copy of a kind's state in a RigBatch (registry.h)
+struct LaneOps;         // a kind's entry as a RigBatch solves it in lanes (lanes.h)
 
 // One kind's entry in the table. Every function is given; a kind without a
 // part uses the shared ones (limb.h, look.h) or the defaults below.
@@ -167,14 +168,6 @@ struct KindOps {
   // not normalized again. Read once per settings (Constraint::keptRotations).
   // Null: none.
   std::uint32_t (*keptRotations)(const ConstraintSettings& s) = nullptr;
-  // A batch kind RigBatch solves in lanes (the aim, the limbs): its batch job
-  // over the stage's characters with the settings Configure prepared (weight
-  // 1), solved rotations, reached and distance (world units) filled; never
-  // allocates. poleDirection: its pole direction option, if it has one set
-  // (true; a world vector RigBatch maps into each character's model space as
-  // stage.poles when no pole point is read). Null: not solved in lanes / none.
-  void (*solveLanes)(const LaneStage& stage, const Constraint& c) = nullptr;
-  bool (*poleDirection)(const ConstraintSettings& s, glm::vec3* direction) = nullptr;
   // A grounding constraint's settings in force, its derived defaults resolved
   // (Rig::groundingSettings). Null: the kind has none (Rig gives the defaults).
   const GroundingSettings* (*groundingSettings)(const Constraint& c) = nullptr;

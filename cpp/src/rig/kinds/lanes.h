@@ -1,8 +1,9 @@
-// What the kinds RigBatch solves in lanes share (KindOps::solveLanes;
-// docs/rig/rig-batch.md, "A frame"): running a batch job with a fallback item
-// by item, and the limbs' (two-bone, pseudo three-bone) arrays, canonical
-// options and results. The aim's solve is aim_lanes.cc, the limbs' share
-// limb_lanes.cc.
+// The kinds RigBatch solves in lanes (docs/rig/rig-batch.md, "A frame"):
+// their entries (LaneOps, listed in registry_lanes.cc) and what they share:
+// running a batch job with a fallback item by item, and the limbs' (two-bone,
+// pseudo three-bone) arrays, canonical options and results (limb_lanes.cc).
+// A table apart from KindOps, reached from RigBatch only, so a module without
+// RigBatch (WebAssembly's ikpd-rig) links no batch kernel.
 #pragma once
 
 #include <cstddef>
@@ -12,6 +13,21 @@
 #include "kind.h"
 
 namespace ikpd::rig::detail {
+
+// A kind's entry as RigBatch solves it in lanes (the aim, the limbs), in its
+// own file: `solve`, its batch job over the stage's characters with the
+// settings Configure prepared (weight 1), solved rotations, reached and
+// distance (world units) filled, never allocating; `poleDirection`, its pole
+// direction option if it has one set (true; a world vector RigBatch maps into
+// each character's model space as stage.poles when no pole point is read;
+// null: none).
+struct LaneOps {
+  ConstraintKind kind;
+  void (*solve)(const LaneStage& stage, const Constraint& c);
+  bool (*poleDirection)(const ConstraintSettings& s, glm::vec3* direction) = nullptr;
+};
+// The lane entry of a kind (registry_lanes.cc; nullptr: not solved in lanes).
+const LaneOps* FindLanes(ConstraintKind kind);
 
 // Runs `job` over its items; should it fail (an item whose model-space values
 // overflow float, or settings the job cannot take), item by item, and `keep(k)`
@@ -26,9 +42,6 @@ void RunOrKeep(const Job& job, Shift&& shift, Keep&& keep) {
     if (!one.Run()) keep(k);
   }
 }
-
-// The aim kind's lane solve (aim_lanes.cc): AimBatchJob, then the remaining angle.
-void SolveAimLanes(const LaneStage& stage, const Constraint& c);
 
 // A limb's batch arrays over the stage (slots 0, 1, 2: root, mid, end) and
 // its pole mode: the point this frame, else `limb`'s poleDirection, else none.

@@ -81,7 +81,9 @@ const KindOps kPseudoThreeBoneKind = {
     ConstraintKind::kPseudoThreeBone, "pseudoThreeBone", 4, 4, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/true,
     /*movesPelvis=*/false, NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, ClearLimbSmoothing<PseudoThreeBoneState>, Solve,
     NoGroundLegs, NoProbe, /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr,
-    /*directWrites=*/true, /*keptRotations=*/nullptr, SolveLanes, PoleDirection,
+    /*directWrites=*/true,
 };
+
+const LaneOps kPseudoThreeBoneLanes = {ConstraintKind::kPseudoThreeBone, SolveLanes, PoleDirection};
 
 }  // namespace ikpd::rig::detail

@@ -96,7 +96,8 @@ const KindOps kTwoBoneKind = {
     NoDefaults, NoArmsOrLegs, CheckOptions, DetectAxes, WritesLimb, Configure, ClearLimbSmoothing<TwoBoneState>, Solve, NoGroundLegs, NoProbe,
     /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr, /*directWrites=*/true,
     /*keptRotations=*/[](const ConstraintSettings& s) { return KeepsEnd(s.twoBone.settings) ? std::uint32_t{1} << 2 : 0u; },
-    SolveLanes, PoleDirection,
 };
+
+const LaneOps kTwoBoneLanes = {ConstraintKind::kTwoBone, SolveLanes, PoleDirection};
 
 }  // namespace ikpd::rig::detail
