@@ -48,8 +48,9 @@ std::size_t Rig::groundLegs(std::size_t index) const {
 }
 const GroundingSettings& Rig::groundingSettings(std::size_t index) const {
   static const GroundingSettings kDefaults{};
-  const auto* g = std::get_if<detail::GroundingState>(&constraints_[index].state);
-  return g != nullptr ? g->job.settings() : kDefaults;
+  const Constraint& c = constraints_[index];
+  const auto inForce = detail::Kind(c).groundingSettings;
+  return inForce != nullptr ? *inForce(c) : kDefaults;
 }
 std::span<const glm::quat> Rig::canonicalFrames(std::size_t index) const { return constraints_[index].frames; }
 glm::vec3 Rig::lookAxis(std::size_t index) const { return detail::LookAxis(constraints_[index]); }

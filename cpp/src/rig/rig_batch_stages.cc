@@ -1,67 +1,20 @@
 // RigBatch: the stages of a frame over characters [c0, c1) (docs/rig/rig-batch.md):
-// forward kinematics, gather, the batch solves (locals: rig_batch_locals.cc). Every
-// formula is the Rig's (rig_update.cc), so each character gets its own Rig's result.
+// forward kinematics, gather, the batch solves (each kind's LaneOps,
+// kinds/lanes.h; locals: rig_batch_locals.cc). Every formula is the Rig's
+// (rig_update.cc), so each character gets its own Rig's result.
 #include <algorithm>
 #include <cstring>
-#include <type_traits>
 
-#include "ikpd/batch/aim_batch.h"
-#include "ikpd/batch/pseudo_three_bone_batch.h"
-#include "ikpd/batch/two_bone_batch.h"
 #include "ikpd/rig/rig_batch.h"
+#include "kinds/lanes.h"
 #include "kinds/registry.h"
 #include "rig_batch_lanes.h"
 #include "rig_math.h"
 
 namespace ikpd::rig {
 
-using batch::LoadQuat;
-using batch::LoadVec3;
-using batch::StoreQuat;
-using batch::StoreVec3;
 using simd::Q4;
 using simd::V3;
-
-namespace {
-
-// Runs `job` over its items; should it fail (an item whose model-space values
-// overflow float, or settings the job cannot take), item by item, and `keep(k)`
-// for each item that fails alone: that character keeps its pose (as Rig).
-template <class Job, class Shift, class Keep>
-void RunOrKeep(const Job& job, Shift&& shift, Keep&& keep) {
-  if (job.Run()) return;
-  for (std::size_t k = 0; k < job.count; ++k) {
-    Job one = job;
-    shift(one, k);
-    one.count = 1;
-    if (!one.Run()) keep(k);
-  }
-}
-
-void ShiftLimb(LimbBatchArrays& a, std::size_t k) {
-  for (const float** p : {&a.rootPosition, &a.midPosition, &a.endPosition, &a.target, &a.pole}) *p += 3 * k;
-  for (const float** p : {&a.rootRotation, &a.midRotation, &a.endRotation}) *p += 4 * k;
-  for (float** p : {&a.outMidPosition, &a.outEndPosition}) *p += 3 * k;
-  for (float** p : {&a.outRootRotation, &a.outMidRotation, &a.outEndRotation}) *p += 4 * k;
-  a.outReached += k, a.outDistance += k;
-}
-
-// The two-bone options of a limb constraint (two-bone, pseudo three-bone; else
-// null): its settings and the options' limb frame (holding its poleDirection).
-struct LimbOptions {
-  const TwoBoneSettings* settings = nullptr;
-  const TwoBoneFrame* frame = nullptr;
-};
-LimbOptions Limb(const detail::Constraint& c) {
-  const ConstraintSettings& s = c.settings;
-  if (std::holds_alternative<detail::TwoBoneState>(c.state)) return {&s.twoBone.settings, &s.twoBone.frame};
-  if (std::holds_alternative<detail::PseudoThreeBoneState>(c.state)) {
-    return {&s.pseudoThreeBone.settings.limb, &s.pseudoThreeBone.frame.limb};
-  }
-  return {};
-}
-
-}  // namespace
 
 // What the stages need from the template, the same for every character. The
 // model transforms each constraint reads are computed just before it, where
@@ -79,6 +32,7 @@ void RigBatch::Derive(const Rig& rig, std::size_t count, std::vector<Plan>* plan
     // A kind with per-character state gathers its own joints (SolveCharacters).
     const bool own = detail::Kind(c).solveCharacter != nullptr;
     if (own) plan.states = states, states += count;
+    plan.lanes = detail::FindLanes(c.settings.kind);  // else solved per character (or refused by Init)
     // Its joints and their parents (Gather, Locals), with every stale ancestor.
     std::fill(reads.begin(), reads.end(), std::uint8_t{0});
     for (int j : c.joints) {
@@ -209,11 +163,13 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
     });
   }
   const bool pole = poleSet_[index] != 0;
-  const LimbOptions limb = Limb(c);
-  // A plain flag and vector, not a copied optional: GCC 12 (IKPD_NO_SIMD) took
-  // the optional's payload as maybe uninitialized inside the lane loop.
-  const bool hasDirection = limb.settings != nullptr && detail::HasPoleDirection(*limb.settings);
-  const glm::vec3 direction = hasDirection ? limb.frame->pole : glm::vec3(0.0f);
+  // The kind's pole direction (LaneOps::poleDirection). A plain flag and
+  // vector, not a copied optional: GCC 12 (IKPD_NO_SIMD) took the optional's
+  // payload as maybe uninitialized inside the lane loop.
+  const auto poleDirection = plans_[index].lanes->poleDirection;
+  glm::vec3 found(0.0f);
+  const bool hasDirection = poleDirection != nullptr && poleDirection(c.settings, &found);
+  const glm::vec3 direction = found;
   const std::size_t first = index * n;
   const float* targets = Targets(index);
   const float* poles = Poles(index);
@@ -233,126 +189,15 @@ void RigBatch::Gather(std::size_t index, std::size_t c0, std::size_t c1) {
   });
 }
 
+// Stage 2b: the kind's batch job (its LaneOps: the aim, the limbs)
+// with the template's prepared options, weight 1.
 void RigBatch::Solve(std::size_t index, std::size_t c0, std::size_t c1) {
-  // The batch kinds (KindOps::batch): the aim, and the limbs (two-bone, pseudo three-bone).
-  if (std::holds_alternative<detail::AimState>(template_.constraints_[index].state)) SolveAims(index, c0, c1);
-  else SolveLimbs(index, c0, c1);
-}
-
-// Stage 2b (aim): AimBatchJob with the template's prepared options (weight 1).
-void RigBatch::SolveAims(std::size_t index, std::size_t c0, std::size_t c1) {
   const detail::Constraint& c = template_.constraints_[index];
-  const detail::AimState& aim = std::get<detail::AimState>(c.state);
   const std::size_t n = count_;
-  const bool pole = poleSet_[index] != 0;
-  const auto keep = [&](std::size_t ch) {
-    std::memcpy(&solvedRotations_[ch * 4], &jobRotations_[ch * 4], 4 * sizeof(float));
-  };
-  if (aim.setup[pole ? 1 : 0].prepared()) {
-    AimBatchJob job;
-    job.options = c.settings.aim;
-    job.options.settings.forward = aim.look, job.options.settings.up = aim.up, job.options.frame.weight = 1.0f;
-    job.options.settings.pole = false;
-    job.poleMode = pole ? PoleMode::kPoint : PoleMode::kNone;
-    job.count = c1 - c0;
-    job.position = &modelPositions_[(static_cast<std::size_t>(c.joints[0]) * n + c0) * 3];  // the joint's own model position
-    job.rotation = &jobRotations_[c0 * 4];
-    job.target = &modelTargets_[c0 * 3], job.pole = &modelPoles_[c0 * 3];
-    job.outRotation = &solvedRotations_[c0 * 4];
-    RunOrKeep(
-        job,
-        [](AimBatchJob& one, std::size_t k) {
-          one.position += 3 * k, one.rotation += 4 * k, one.target += 3 * k, one.pole += 3 * k, one.outRotation += 4 * k;
-        },
-        [&](std::size_t k) { keep(c0 + k); });
-  } else {
-    for (std::size_t ch = c0; ch < c1; ++ch) keep(ch);  // settings that cannot take this pole keep the pose
-  }
-  // The remaining angle (Rig: LookError), in lanes where they take it.
-  lanes::ForCharacters(c0, c1, [&](auto lane, std::size_t ch) {
-    using F = decltype(lane);
-    const V3<F> eye = simd::LoadV3<F>(modelPositions_.data(), static_cast<std::size_t>(c.joints[0]) * n + ch), target = simd::LoadV3<F>(modelTargets_.data(), ch);
-    const Q4<F> head = simd::LoadQ4<F>(solvedRotations_.data(), ch);
-    F error;
-    if (!lanes::LookError(eye, head, aim.look, target, &error)) {
-      if constexpr (std::is_same_v<F, float>) {
-        error = LookError(Transform{simd::ToGlm(eye), simd::ToGlm(head)}, aim.look, simd::ToGlm(target));
-      } else {
-        return false;
-      }
-    }
-    simd::Store1(distance_.data(), index * n + ch, error);
-    simd::Store1(reached_.data(), index * n + ch, simd::Select(error <= 1e-3f, F(1.0f), F(0.0f)));
-    return true;
-  });
-}
-
-// Stage 2b (two-bone, pseudo three-bone): the batch job with the template's
-// prepared options (forward +X, hinge +Z: the canonical frames; weight 1).
-void RigBatch::SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1) {
-  const detail::Constraint& c = template_.constraints_[index];
-  const ConstraintSettings& s = c.settings;
-  const std::size_t n = count_;
-  const auto* twoBone = std::get_if<detail::TwoBoneState>(&c.state);
-  const auto* pseudo = std::get_if<detail::PseudoThreeBoneState>(&c.state);
-  const bool two = twoBone != nullptr;
-  const bool pole = poleSet_[index] != 0;
-  const LimbOptions limb = Limb(c);
-  float* reached = &reached_[index * n];
-  float* distance = &distance_[index * n];
-  const auto keep = [&](std::size_t ch) {
-    for (std::size_t k = 0; k < 3; ++k) {
-      std::memcpy(&solvedRotations_[(k * n + ch) * 4], &jobRotations_[(k * n + ch) * 4], 4 * sizeof(float));
-    }
-    reached[ch] = 0.0f, distance[ch] = 0.0f;
-  };
-  const bool prepared = two ? twoBone->setup[pole ? 1 : 0].prepared() : pseudo->setup[pole ? 1 : 0].prepared();
-  if (!prepared) {
-    for (std::size_t ch = c0; ch < c1; ++ch) keep(ch);
-    return;
-  }
-  LimbBatchArrays a;
-  a.poleMode = pole ? PoleMode::kPoint : detail::HasPoleDirection(*limb.settings) ? PoleMode::kDirection : PoleMode::kNone;
-  a.count = c1 - c0;
-  const auto position = [&](std::size_t k) { return &modelPositions_[(static_cast<std::size_t>(c.joints[k]) * n + c0) * 3]; };
-  const auto rotation = [&](std::size_t k) { return &jobRotations_[(k * n + c0) * 4]; };
-  const auto solved = [&](std::size_t k) { return &solvedRotations_[(k * n + c0) * 4]; };
-  const auto moved = [&](std::size_t k) { return &solvedPositions_[(k * n + c0) * 3]; };
-  a.rootPosition = position(0), a.midPosition = position(1), a.endPosition = position(2);
-  a.rootRotation = rotation(0), a.midRotation = rotation(1), a.endRotation = rotation(2);
-  a.target = &modelTargets_[c0 * 3], a.pole = &modelPoles_[c0 * 3];
-  a.outRootRotation = solved(0), a.outMidRotation = solved(1), a.outEndRotation = solved(2);
-  a.outMidPosition = moved(0), a.outEndPosition = moved(1);
-  a.outReached = reached + c0, a.outDistance = distance + c0;
-  TwoBoneJob options{*limb.frame, *limb.settings, nullptr};
-  options.settings.forward = glm::vec3(1.0f, 0.0f, 0.0f), options.settings.bendAxis = glm::vec3(0.0f, 0.0f, 1.0f);
-  options.frame.weight = 1.0f, options.frame.effectorOffset = glm::vec3(0.0f);
-  options.settings.pole = TwoBonePole::kNone, options.frame.pole = glm::vec3(0.0f);
-  const auto keepAt = [&](std::size_t k) { keep(c0 + k); };
-  if (two) {
-    TwoBoneBatchJob job;
-    static_cast<LimbBatchArrays&>(job) = a;
-    job.options = options;
-    RunOrKeep(job, [](TwoBoneBatchJob& one, std::size_t k) { ShiftLimb(one, k); }, keepAt);
-  } else {
-    PseudoThreeBoneBatchJob job;
-    static_cast<LimbBatchArrays&>(job) = a;
-    job.options = s.pseudoThreeBone;
-    job.options.frame.limb = options.frame, job.options.settings.limb = options.settings;
-    job.tipPosition = position(3), job.tipRotation = rotation(3);
-    job.outTipPosition = moved(2), job.outTipRotation = solved(3);
-    RunOrKeep(
-        job,
-        [](PseudoThreeBoneBatchJob& one, std::size_t k) {
-          ShiftLimb(one, k);
-          one.tipPosition += 3 * k, one.tipRotation += 4 * k, one.outTipPosition += 3 * k, one.outTipRotation += 4 * k;
-        },
-        keepAt);
-  }
-  for (std::size_t ch = c0; ch < c1; ++ch) {
-    const float s3 = rootScales_[ch];
-    distance[ch] *= (s3 + s3 + s3) / 3.0f;  // world units, as Rig's rootScale_
-  }
+  const detail::LaneStage stage{n, c0, c1, poleSet_[index] != 0, modelPositions_.data(), jobRotations_.data(),
+                                modelTargets_.data(), modelPoles_.data(), rootScales_.data(), solvedRotations_.data(),
+                                solvedPositions_.data(), &reached_[index * n], &distance_[index * n]};
+  plans_[index].lanes->solve(stage, c);
 }
 
 }  // namespace ikpd::rig

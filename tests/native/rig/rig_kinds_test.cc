@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../../../cpp/src/rig/kinds/lanes.h"
 #include "../../../cpp/src/rig/kinds/registry.h"
 #include "native/grounding_test_util.h"
 
@@ -105,6 +106,67 @@ TEST(RigKinds, TheWriteBackNamesNoKind) {
       for (const std::string& name : {pascal + "State", "ConstraintKind::k" + pascal, std::string("KeepsEnd")}) {
         EXPECT_EQ(text.find(name), std::string::npos) << file << " names " << name;
       }
+    }
+  }
+}
+
+// Whether `text` names the identifier `name` (not as part of a longer one).
+bool NamesIdentifier(const std::string& text, const std::string& name) {
+  const auto part = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; };
+  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    const std::size_t end = at + name.size();
+    if ((at == 0 || !part(text[at - 1])) && (end == text.size() || !part(text[end]))) return true;
+  }
+  return false;
+}
+
+// Adding a kind touches its own files and the registry only (docs/architecture.md,
+// "Adding a constraint kind"): no C++ source outside cpp/src/rig/kinds/ names a
+// kind's state type or ConstraintKind::k<Kind> (RigBatch's solves, its pole
+// direction and Rig::groundingSettings go through KindOps). The JS layers'
+// counterpart is tests/js/rig/kinds.test.js.
+TEST(RigKinds, NoSourceOutsideTheKindsNamesAKind) {
+  const fs::path root = Root();
+  ASSERT_FALSE(root.empty()) << "run from the repository or its build folder (cpp/src/rig/kinds/registry.cc not found)";
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < detail::KindCount(); ++i) {
+    std::string pascal = detail::KindAt(i).name;
+    pascal[0] = static_cast<char>(pascal[0] - 'a' + 'A');
+    names.push_back(pascal + "State");
+    names.push_back("ConstraintKind::k" + pascal);
+  }
+  const fs::path kinds = root / "cpp/src/rig/kinds";
+  std::size_t files = 0;
+  for (const char* folder : {"cpp/src", "cpp/bindings"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
+      const fs::path& path = entry.path();
+      if (!entry.is_regular_file() || (path.extension() != ".cc" && path.extension() != ".h")) continue;
+      if (path.parent_path() == kinds) continue;
+      std::ifstream in(path);
+      ASSERT_TRUE(in.good()) << path;
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      ++files;
+      for (const std::string& name : names) {
+        EXPECT_FALSE(NamesIdentifier(text, name)) << fs::relative(path, root).string() << " names " << name
+                                                  << " (call through the kind's KindOps entry, cpp/src/rig/kinds/kind.h)";
+      }
+    }
+  }
+  EXPECT_GT(files, 50u) << "the sources were not found";
+}
+
+// A batch kind is solved either in lanes (its LaneOps, kinds/registry_lanes.cc)
+// or per character (KindOps::solveCharacter), never both; the others by neither.
+TEST(RigKinds, EachBatchKindHasOneBatchSolve) {
+  for (std::size_t i = 0; i < detail::KindCount(); ++i) {
+    const detail::KindOps& k = detail::KindAt(i);
+    SCOPED_TRACE(k.name);
+    const detail::LaneOps* lanes = detail::FindLanes(k.kind);
+    EXPECT_EQ(k.batch, (lanes != nullptr) != (k.solveCharacter != nullptr));
+    EXPECT_FALSE(lanes != nullptr && k.solveCharacter != nullptr);
+    if (lanes != nullptr) {
+      EXPECT_EQ(lanes->kind, k.kind);
+      EXPECT_NE(lanes->solve, nullptr);
     }
   }
 }

@@ -42,6 +42,7 @@ namespace ikpd::rig {
 
 namespace detail {
 struct CharacterState;  // a kind's per-character state (springs; cpp/src/rig/kinds/registry.h)
+struct LaneOps;         // a kind solved in lanes (aim, two-bone, pseudo three-bone; cpp/src/rig/kinds/lanes.h)
 }  // namespace detail
 
 // Most characters one RigBatch holds.
@@ -145,6 +146,7 @@ class RigBatch {
     std::vector<std::uint32_t> gather;   // the slots Kinematics does not frame (their joints are fresh)
     pd::PdSettings smoothing;            // its smoothing PDs' settings (as Rig::Configure)
     std::size_t states = kNoStates;      // a kind with per-character state: its first in states_
+    const detail::LaneOps* lanes = nullptr;  // else its lane solve
   };
   static constexpr std::size_t kNoStates = ~std::size_t{0};
   // Stages (rig_batch_stages.cc, rig_batch_locals.cc, rig_batch_smooth.cc), over characters [c0, c1).
@@ -161,9 +163,7 @@ class RigBatch {
   // animated rotations_ (a written joint's out = in is its first write).
   const float* Pose(std::size_t index, std::uint32_t joint) const;
   void Gather(std::size_t index, std::size_t c0, std::size_t c1);
-  void Solve(std::size_t index, std::size_t c0, std::size_t c1);
-  void SolveAims(std::size_t index, std::size_t c0, std::size_t c1);
-  void SolveLimbs(std::size_t index, std::size_t c0, std::size_t c1);
+  void Solve(std::size_t index, std::size_t c0, std::size_t c1);  // the kind's LaneOps::solve
   void Locals(std::size_t index, std::size_t c0, std::size_t c1);
   void ResetSmoothing(std::size_t index);
   // A kind with per-character state (rig_batch_characters.cc): each character

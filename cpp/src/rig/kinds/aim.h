@@ -15,5 +15,6 @@ struct AimState {
 };
 
 extern const KindOps kAimKind;
+extern const LaneOps kAimLanes;  // aim_lanes.cc
 
 }  // namespace ikpd::rig::detail

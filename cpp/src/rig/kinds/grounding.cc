@@ -143,6 +143,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
 }
 
 std::size_t GroundLegs(const Constraint& c) { return std::get<GroundingState>(c.state).job.settings().legs; }
+const GroundingSettings* SettingsInForce(const Constraint& c) { return &std::get<GroundingState>(c.state).job.settings(); }
 
 // Leg i's animated sole and hip in world space; a planted foot's ground is queried under its
 // lock, a free one's where its slide carries it (Grounding::standing).
@@ -162,6 +163,8 @@ GroundProbe Probe(const Stage& stage, const Constraint& c, std::size_t i) {
 const KindOps kGroundingKind = {
     ConstraintKind::kGrounding, "grounding", 1, 2, /*eyes=*/false, /*positiveSettleTime=*/false, /*batch=*/false,
     /*movesPelvis=*/true, Defaults, CheckLegs, CheckOptions, DetectAxes, Writes, Configure, Clear, Solve, GroundLegs, Probe,
+    /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr, /*directWrites=*/false,
+    /*keptRotations=*/nullptr, SettingsInForce,
 };
 
 }  // namespace ikpd::rig::detail

@@ -76,8 +76,34 @@ struct Outcome {
   std::uint32_t translations = 0;
 };
 
+// What a kind solved in lanes by a RigBatch (LaneOps, lanes.h) reads and
+// writes for characters [c0, c1) of one constraint, after the batch gathered
+// it (docs/rig/rig-batch.md, "A frame"); N = count, c = character, k = slot
+// (index into c.joints), j = joint. A character the kind cannot solve keeps
+// its pose: its solved rotations are its gathered ones.
+struct LaneStage {
+  std::size_t count, c0, c1;
+  bool pole;                 // the poles are read this frame (RigBatch::poleSet())
+  const float* positions;    // model positions, joint-major: [(j·N + c)·3]
+  const float* rotations;    // slot k's gathered model rotation in its canonical frame: [(k·N + c)·4]
+  const float* targets;      // the (smoothed) target in each character's model space: [c·3]
+  const float* poles;        // the pole point, or the kind's poleDirection, mapped as the target: [c·3]
+  const float* rootScales;   // [c]
+  float* solved;             // slot k's solved model rotation (canonical frame): [(k·N + c)·4]
+  float* moved;              // scratch positions of slot k: [(k·N + c)·3]
+  float* reached;            // the constraint's results (ConstraintResult): [c]
+  float* distance;
+
+  // Slot k's (joint j's) arrays at character c0.
+  const float* Position(int joint) const { return positions + (static_cast<std::size_t>(joint) * count + c0) * 3; }
+  const float* Rotation(std::size_t k) const { return rotations + (k * count + c0) * 4; }
+  float* Solved(std::size_t k) const { return solved + (k * count + c0) * 4; }
+  float* Moved(std::size_t k) const { return moved + (k * count + c0) * 3; }
+};
+
 struct Constraint;
 struct CharacterState;  // one character's copy of a kind's state in a RigBatch (registry.h)
+struct LaneOps;         // a kind's entry as a RigBatch solves it in lanes (lanes.h)
 
 // One kind's entry in the table. Every function is given; a kind without a
 // part uses the shared ones (limb.h, look.h) or the defaults below.
@@ -142,6 +168,9 @@ struct KindOps {
   // not normalized again. Read once per settings (Constraint::keptRotations).
   // Null: none.
   std::uint32_t (*keptRotations)(const ConstraintSettings& s) = nullptr;
+  // A grounding constraint's settings in force, its derived defaults resolved
+  // (Rig::groundingSettings). Null: the kind has none (Rig gives the defaults).
+  const GroundingSettings* (*groundingSettings)(const Constraint& c) = nullptr;
 };
 
 // Defaults for the parts a kind does not have.

@@ -2,6 +2,8 @@
 // on a sample limb, settings prepared once, the solve.
 #include "pseudo_three_bone.h"
 
+#include "ikpd/batch/pseudo_three_bone_batch.h"
+#include "lanes.h"
 #include "registry.h"
 #include "two_bone.h"
 
@@ -50,6 +52,29 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   return {true, p.smooth.weightNow};
 }
 
+// RigBatch's solve of many characters: PseudoThreeBoneBatchJob (lanes.h), the tip slot 3.
+void SolveLanes(const LaneStage& stage, const Constraint& c) {
+  const PseudoThreeBoneJob& options = c.settings.pseudoThreeBone;
+  const TwoBoneJob limb = CanonicalOptions(options.frame.limb, options.settings.limb);
+  PseudoThreeBoneBatchJob job;
+  static_cast<LimbBatchArrays&>(job) = LimbArrays(stage, c, options.settings.limb);
+  job.options = options;
+  job.options.frame.limb = limb.frame, job.options.settings.limb = limb.settings;
+  job.tipPosition = stage.Position(c.joints[3]), job.tipRotation = stage.Rotation(3);
+  job.outTipPosition = stage.Moved(2), job.outTipRotation = stage.Solved(3);
+  SolveLimbLanes(stage, std::get<PseudoThreeBoneState>(c.state).setup[stage.pole ? 1 : 0].prepared(), job,
+                 [](PseudoThreeBoneBatchJob& one, std::size_t k) {
+                   ShiftLimb(one, k);
+                   one.tipPosition += 3 * k, one.tipRotation += 4 * k, one.outTipPosition += 3 * k, one.outTipRotation += 4 * k;
+                 });
+}
+
+bool PoleDirection(const ConstraintSettings& s, glm::vec3* direction) {
+  if (!HasPoleDirection(s.pseudoThreeBone.settings.limb)) return false;
+  *direction = s.pseudoThreeBone.frame.limb.pole;
+  return true;
+}
+
 }  // namespace
 
 const KindOps kPseudoThreeBoneKind = {
@@ -58,5 +83,7 @@ const KindOps kPseudoThreeBoneKind = {
     NoGroundLegs, NoProbe, /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr,
     /*directWrites=*/true,
 };
+
+const LaneOps kPseudoThreeBoneLanes = {ConstraintKind::kPseudoThreeBone, SolveLanes, PoleDirection};
 
 }  // namespace ikpd::rig::detail

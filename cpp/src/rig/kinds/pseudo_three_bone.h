@@ -13,5 +13,6 @@ struct PseudoThreeBoneState {
 };
 
 extern const KindOps kPseudoThreeBoneKind;
+extern const LaneOps kPseudoThreeBoneLanes;
 
 }  // namespace ikpd::rig::detail

@@ -2,6 +2,8 @@
 // settings prepared once per settings or axes change, the solve.
 #include "two_bone.h"
 
+#include "ikpd/batch/two_bone_batch.h"
+#include "lanes.h"
 #include "registry.h"
 #include "../../ik/two_bone_kernel.h"
 
@@ -71,6 +73,22 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   return {true, t.smooth.weightNow};
 }
 
+// RigBatch's solve of many characters: TwoBoneBatchJob (lanes.h).
+void SolveLanes(const LaneStage& stage, const Constraint& c) {
+  const TwoBoneJob& options = c.settings.twoBone;
+  TwoBoneBatchJob job;
+  static_cast<LimbBatchArrays&>(job) = LimbArrays(stage, c, options.settings);
+  job.options = CanonicalOptions(options.frame, options.settings);
+  SolveLimbLanes(stage, std::get<TwoBoneState>(c.state).setup[stage.pole ? 1 : 0].prepared(), job,
+                 [](TwoBoneBatchJob& one, std::size_t k) { ShiftLimb(one, k); });
+}
+
+bool PoleDirection(const ConstraintSettings& s, glm::vec3* direction) {
+  if (!HasPoleDirection(s.twoBone.settings)) return false;
+  *direction = s.twoBone.frame.pole;
+  return true;
+}
+
 }  // namespace
 
 const KindOps kTwoBoneKind = {
@@ -79,5 +97,7 @@ const KindOps kTwoBoneKind = {
     /*targets=*/0, /*solveCharacter=*/nullptr, /*clearCharacter=*/nullptr, /*solvePose=*/nullptr, /*directWrites=*/true,
     /*keptRotations=*/[](const ConstraintSettings& s) { return KeepsEnd(s.twoBone.settings) ? std::uint32_t{1} << 2 : 0u; },
 };
+
+const LaneOps kTwoBoneLanes = {ConstraintKind::kTwoBone, SolveLanes, PoleDirection};
 
 }  // namespace ikpd::rig::detail

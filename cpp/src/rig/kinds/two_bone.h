@@ -40,5 +40,6 @@ inline bool KeepsEnd(const TwoBoneSettings& limb) { return limb.endRotation != E
 void SampleLimb(TwoBoneFrame& frame, TwoBoneSettings& settings);
 
 extern const KindOps kTwoBoneKind;
+extern const LaneOps kTwoBoneLanes;
 
 }  // namespace ikpd::rig::detail
