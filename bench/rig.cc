@@ -95,9 +95,10 @@ void Frame(Character& c, int frame) {
   if (!c.rig.Update(1.0f / 60.0f, c.in, c.root, c.out)) std::abort();
 }
 
-void RigTwoBone(benchmark::State& state) {
+// A still character's frames (targets moving) with the rig Build makes.
+void Still(benchmark::State& state, bool humanoid, bool lookAtOnly) {
   Character c;
-  Build(c, false);
+  Build(c, humanoid, lookAtOnly);
   int frame = 0;
   for (auto _ : state) {
     Frame(c, frame++);
@@ -105,31 +106,12 @@ void RigTwoBone(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
+void RigTwoBone(benchmark::State& state) { Still(state, false, false); }
 BENCHMARK(RigTwoBone);
-
-void RigHumanoid(benchmark::State& state) {
-  Character c;
-  Build(c, true);
-  int frame = 0;
-  for (auto _ : state) {
-    Frame(c, frame++);
-    benchmark::DoNotOptimize(c.out.data());
-  }
-  state.SetItemsProcessed(state.iterations());
-}
+void RigHumanoid(benchmark::State& state) { Still(state, true, false); }
 BENCHMARK(RigHumanoid);
-
 // The humanoid's 6-joint look-at alone (the WASM side: node bench/rig-wasm-gap.mjs --look-at).
-void RigLookAt(benchmark::State& state) {
-  Character c;
-  Build(c, true, true);
-  int frame = 0;
-  for (auto _ : state) {
-    Frame(c, frame++);
-    benchmark::DoNotOptimize(c.out.data());
-  }
-  state.SetItemsProcessed(state.iterations());
-}
+void RigLookAt(benchmark::State& state) { Still(state, true, true); }
 BENCHMARK(RigLookAt);
 
 // The same humanoid under a clip that moves every joint's local every frame (a

@@ -11,6 +11,7 @@
 
 #include "ikpd/ikpd.h"
 #include "native/humanoid_test_util.h"
+#include "native/look_at_test_util.h"
 
 namespace {
 
@@ -23,14 +24,8 @@ using ikpd::Transform;
 constexpr float kDeg = kPi / 180.0f;
 constexpr float kRates[] = {30.0f, 60.0f, 240.0f};
 
-// pelvis → spine → chest → neck → head on +Y, facing +Z (the LookAt test chain).
-std::vector<Transform> Chain() {
-  const float heights[] = {1.0f, 1.2f, 1.4f, 1.6f, 1.75f};
-  std::vector<Transform> joints(5);
-  for (std::size_t i = 0; i < 5; ++i) joints[i] = {glm::vec3(0, heights[i], 0), glm::quat(1, 0, 0, 0)};
-  return joints;
-}
-const std::vector<float> kWeights{0.2f, 0.25f, 1.0f / 3.0f, 0.5f, 1.0f};
+using lookattest::Chain;  // the LookAt test chain
+using lookattest::kWeights;
 
 // World yaw (about +Y, from +Z toward +X) and pitch of a direction.
 float YawOf(const glm::vec3& d) { return std::atan2(d.x, d.z); }

@@ -6,19 +6,14 @@
 #include <vector>
 
 #include "ikpd/ikpd.h"
+#include "native/look_at_test_util.h"
 
 namespace {
 
 using ikpd::Transform;
 
-// pelvis → spine → chest → neck → head on +Y, facing +Z (the LookAt test chain).
-std::vector<Transform> Chain() {
-  const float heights[] = {1.0f, 1.2f, 1.4f, 1.6f, 1.75f};
-  std::vector<Transform> joints(5);
-  for (std::size_t i = 0; i < 5; ++i) joints[i] = {glm::vec3(0, heights[i], 0), glm::quat(1, 0, 0, 0)};
-  return joints;
-}
-const std::vector<float> kWeights{0.2f, 0.25f, 1.0f / 3.0f, 0.5f, 1.0f};
+using lookattest::Chain;  // the LookAt test chain
+using lookattest::kWeights;
 
 // Turned off: without eye joints the gaze is not stepped and stays 0,
 // everything else bit for bit the default's, and active() no longer waits for
