@@ -66,6 +66,8 @@ void SeeAnimated(const Stage& stage, const AvatarState& a, AvatarSteps& st) {
 }
 
 // Whether anything else the thresholds read besides the plants and the body changed since last frame (AvatarSteps::seen).
+// The rig's facing and up (Frame::left, the rest frames) change only through Rig::SetFacing/SetUp,
+// which configure the kind again: Configure forgets `seen`, and SeeAnimated moves the stamp.
 void SeeInputs(const Frame& f, const AvatarSettings& s, AvatarSteps& st) {
   auto& seen = st.seen;
   if (seen.up == f.up && seen.scale == f.scale && seen.threshold == s.stepThreshold && seen.prediction == s.stepPrediction &&
