@@ -6,6 +6,7 @@
 // commit each lane (a lane whose result is not finite and about unit goes
 // through Update instead).
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "ikpd/pd/controllers.h"
@@ -299,9 +300,14 @@ void QuatPdLaneSet::Drop() {
   for (Block& b : blocks_) b.kept = 0;
 }
 
-void QuatPdLaneSet::Save() {
-  for (Block& b : blocks_) b.savedKept = b.kept;
+std::size_t QuatPdLaneSet::Save() {
+  std::size_t kept = 0;
+  for (Block& b : blocks_) {
+    b.savedKept = b.kept;
+    kept += static_cast<std::size_t>(std::popcount(b.kept));
+  }
   stepped_ = false;
+  return n_ - kept;
 }
 
 void QuatPdLaneSet::Restore() {

@@ -225,9 +225,12 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
   const std::size_t n = weights_.size();
   const bool sizes = n > 0 && output.size() == n && eyesOutput.size() <= 2;
   if (sizes) {
-    lanes_.Save();
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!lanes_.kept(i)) saved_.controllers[i] = controllers_[i];  // a kept one's state is in lanes_
+    if (lanes_.Save() != 0) {  // a kept controller's state is saved in lanes_
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!lanes_.kept(i)) saved_.controllers[i] = controllers_[i];
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {  // element copies: no memory.copy call in WebAssembly
       saved_.offsets[i] = offsets_[i];
       saved_.desired[i] = desired_[i];
       saved_.output[i] = output[i];

@@ -123,6 +123,7 @@ TEST(QuatPdLaneSet, KeepsOnlyWhatCommitsUnchanged) {
   EXPECT_TRUE(lanes.kept(0));
   EXPECT_FALSE(lanes.kept(1));
   EXPECT_FALSE(lanes.kept(2));
+  EXPECT_EQ(lanes.Save(), 2u);  // the controllers not kept
   EXPECT_EQ(pds[0].value(), glm::dquat(1, 0, 0, 0));  // stale until committed
   lanes.Commit(pds);
   EXPECT_FALSE(lanes.kept(0));

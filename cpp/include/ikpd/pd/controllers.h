@@ -188,10 +188,11 @@ class QuatPdLaneSet {
   void Commit(std::span<QuatPD> pds);
   // Keeps none and writes nothing (the controllers were reset).
   void Drop();
-  // Save remembers the lanes; Restore puts them back as they were at the last
-  // Save, undoing an UpdateQuatPDs since (the controllers not kept at the Save
-  // are the caller's to put back).
-  void Save();
+  // Save remembers the lanes and returns how many controllers are not kept
+  // (the caller's to save); Restore puts the lanes back as they were at the
+  // last Save, undoing an UpdateQuatPDs since (the controllers not kept at the
+  // Save are the caller's to put back).
+  std::size_t Save();
   void Restore();
 
   // The lanes of kBlock controllers (internal: quat_pd_lanes.cc).
