@@ -240,20 +240,18 @@ struct QuatPdLanes {
         const std::uint32_t bit = std::uint32_t{1} << l;
         if ((taken & bit) == 0) continue;
         const std::size_t i = first + l;
-        Base& c = Of(pds[i]);
         if (!Usable(b.now, l)) {
+          Base& c = Of(pds[i]);
           if (b.kept & bit) Commit(b.before, l, c);  // its double state was the lane's
           b.kept &= ~bit;
           Pad(&b, l);
           if (Status s = pds[i].Update(dt, targets[i]); !s) return s;
           continue;
         }
-        if (Keeps(c)) {
-          b.kept |= bit;
-        } else {
-          Commit(b.now, l, c);
-          b.kept &= ~bit;
-        }
+        if ((b.kept & bit) != 0) continue;  // kept: its settings keep it
+        Base& c = Of(pds[i]);
+        if (Keeps(c)) b.kept |= bit;
+        else Commit(b.now, l, c);
       }
     }
     set->dt_ = dt;
@@ -351,6 +349,9 @@ Status UpdateQuatPDs(double dt, std::span<QuatPD> pds, std::span<const glm::quat
   if (targets.size() != pds.size()) return Error("targets: needs one target per controller");
   if (Status s = detail::CheckDt(dt); !s) return s;
   for (const glm::quat& tf : targets) {
+    // A float length squared in [1e-20, 1e30]: finite, and over 1e-24 in double.
+    const float tt = glm::dot(tf, tf);
+    if (tt >= 1e-20f && tt <= 1e30f) continue;
     const glm::dquat t(tf);
     if (!detail::FiniteQ(t)) return Error("target: must be finite");
     if (!detail::UsableQuat(t)) return Error("target: quaternion must not be zero");

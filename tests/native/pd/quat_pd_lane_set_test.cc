@@ -171,6 +171,11 @@ TEST(QuatPdLaneSet, BadInputChangesNothing) {
   targets[1] = glm::quat(0, 0, 0, 0);
   st = UpdateQuatPDs(1.0 / 60.0, pds, targets, &lanes);
   EXPECT_STREQ(st.error, "target: quaternion must not be zero");
+  for (const glm::quat& bad : {glm::quat(std::nanf(""), 0, 0, 1), glm::quat(1, INFINITY, 0, 0)}) {
+    targets[1] = bad;
+    st = UpdateQuatPDs(1.0 / 60.0, pds, targets, &lanes);
+    EXPECT_STREQ(st.error, "target: must be finite");
+  }
   const glm::quat after = lanes.valuef(pds, 2);
   EXPECT_EQ(std::memcmp(&before, &after, sizeof before), 0);
   EXPECT_TRUE(lanes.kept(2));
