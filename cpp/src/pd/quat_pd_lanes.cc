@@ -299,13 +299,17 @@ void QuatPdLaneSet::Drop() {
 }
 
 std::size_t QuatPdLaneSet::Save() {
-  std::size_t kept = 0;
-  for (Block& b : blocks_) {
+  const std::size_t lanes = QuatPdLanes::kLanes;
+  std::size_t notKept = 0;
+  for (std::size_t bi = 0; bi < blocks_.size(); ++bi) {
+    Block& b = blocks_[bi];
     b.savedKept = b.kept;
-    kept += static_cast<std::size_t>(std::popcount(b.kept));
+    const std::size_t size = std::min(lanes, n_ - bi * lanes);
+    // Every lane kept (the steady update) needs no count (popcount is a call without -mpopcnt).
+    if (b.kept != (std::uint32_t{1} << size) - 1u) notKept += size - static_cast<std::size_t>(std::popcount(b.kept));
   }
   stepped_ = false;
-  return n_ - kept;
+  return notKept;
 }
 
 void QuatPdLaneSet::Restore() {
