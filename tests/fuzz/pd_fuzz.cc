@@ -3,7 +3,8 @@
 // with a finite state or returns a named error and leaves the state untouched.
 // Invariants: angles in (−π, π], vectors and quaternions unit, the quaternion's
 // angle within maxAngle, |velocity| <= maxVelocity for a held target. QuatPD's
-// operations include UpdateQuatPDs (float lanes) on it and two copies.
+// operations include UpdateQuatPDs (float lanes) on it and two copies, and twice
+// with the lanes kept between updates (QuatPdLaneSet: the same bits once committed).
 #include <cstring>
 #include <string>
 #include <vector>
@@ -280,7 +281,29 @@ struct QuatChecks {
         for (glm::quat& t : targets) t = glm::quat(DQuat(in));
         const std::size_t n = in.Bool() ? 1 : 3;
         FUZZ_TRACE("UpdateQuatPDs(%.17g, %zu, %s) ", dt, n, Show(glm::dquat(targets[0])).c_str());
+        QuatPD plain[3] = {c, c, c}, kept[3] = {c, c, c};
         const Status s = UpdateQuatPDs(dt, std::span<QuatPD>(group, n), std::span<const glm::quat>(targets, n));
+        // The same two updates with the lanes kept between them (QuatPdLaneSet): committed, the same bits.
+        QuatPdLaneSet lanes;
+        if (lanes.Allocate(n)) {
+          for (int update = 0; update < 2; ++update) {
+            const Status a = UpdateQuatPDs(dt, std::span<QuatPD>(plain, n), std::span<const glm::quat>(targets, n));
+            const Status b = UpdateQuatPDs(dt, std::span<QuatPD>(kept, n), std::span<const glm::quat>(targets, n), &lanes);
+            FUZZ_CHECK(a.ok() == b.ok(), "kept lanes: status %d against %d", b.ok(), a.ok());
+            if (!a.ok()) break;
+            for (std::size_t i = 0; i < n; ++i) {
+              const glm::quat va = plain[i].valuef(), vb = lanes.valuef(std::span<const QuatPD>(kept, n), i);
+              FUZZ_CHECK(std::memcmp(&va, &vb, sizeof va) == 0, "kept lanes: value %zu", i);
+            }
+          }
+          lanes.Commit(std::span<QuatPD>(kept, n));
+          for (std::size_t i = 0; i < n; ++i) {
+            const glm::dquat va = plain[i].value(), vb = kept[i].value();
+            const glm::dvec3 wa = plain[i].velocity(), wb = kept[i].velocity();
+            FUZZ_CHECK(std::memcmp(&va, &vb, sizeof va) == 0 && std::memcmp(&wa, &wb, sizeof wa) == 0,
+                       "kept lanes: committed state %zu", i);
+          }
+        }
         if (s.ok()) {
           for (std::size_t i = 1; i < n; ++i) state(group[i], false);
           c = group[0];

@@ -118,14 +118,16 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
     return r;
   }
   Buffer<pd::QuatPD> controllers;
+  pd::QuatPdLaneSet lanes;
   Buffer<float> weights, limits;
   Buffer<glm::quat> offsets, desired;
   Saved saved;
   if (!controllers.Allocate(n) || !weights.Allocate(n) || !limits.Allocate(n) || !offsets.Allocate(n) ||
       !desired.Allocate(n) || !saved.controllers.Allocate(n) || !saved.offsets.Allocate(n) ||
-      !saved.desired.Allocate(n) || !saved.output.Allocate(n)) {
+      !saved.desired.Allocate(n) || !saved.output.Allocate(n) || !lanes.Allocate(n)) {
     return Error("weights: out of memory for the joints' state");
   }
+  if (keepState) lanes_.Commit({controllers_.data(), n});  // the state Configure keeps, out of the lanes
   for (std::size_t i = 0; i < n; ++i) {
     pd::PdSettings settings;
     const float settle = s.settleTimes.empty() ? s.settleTime : s.settleTimes[i];
@@ -157,6 +159,7 @@ Status LookAt::Apply(const LookAtSettings& s, bool keepState) {
   weights_ = std::move(weights);
   limits_ = std::move(limits);
   controllers_ = std::move(controllers);
+  lanes_ = std::move(lanes);
   saved_ = std::move(saved);
   if (keepState) {
     for (std::size_t i = 0; i < n; ++i) offsets[i] = offsets_[i], desired[i] = desired_[i];
@@ -192,6 +195,7 @@ void LookAt::Clear() {
     offsets_[i] = kIdentity;
     desired_[i] = kIdentity;
   }
+  lanes_.Drop();
   for (pd::ScalarPD& c : gaze_) c.Reset(0.0);
   side_ = 0.0f;
   aimYaw_ = std::numeric_limits<float>::quiet_NaN();
@@ -221,8 +225,12 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
   const std::size_t n = weights_.size();
   const bool sizes = n > 0 && output.size() == n && eyesOutput.size() <= 2;
   if (sizes) {
-    for (std::size_t i = 0; i < n; ++i) {
-      saved_.controllers[i] = controllers_[i];
+    if (lanes_.Save() != 0) {  // a kept controller's state is saved in lanes_
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!lanes_.kept(i)) saved_.controllers[i] = controllers_[i];
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {  // element copies: no memory.copy call in WebAssembly
       saved_.offsets[i] = offsets_[i];
       saved_.desired[i] = desired_[i];
       saved_.output[i] = output[i];
@@ -239,8 +247,9 @@ Status LookAt::Update(float dt, std::span<const Transform> joints, const glm::ve
 void LookAt::Undo(std::span<Transform> output, std::span<Transform> eyesOutput) {
   const std::size_t n = weights_.size();
   if (n == 0 || output.size() != n || eyesOutput.size() > 2) return;
+  lanes_.Restore();
   for (std::size_t i = 0; i < n; ++i) {
-    controllers_[i] = saved_.controllers[i];
+    if (!lanes_.kept(i)) controllers_[i] = saved_.controllers[i];
     offsets_[i] = saved_.offsets[i];
     desired_[i] = saved_.desired[i];
     output[i] = saved_.output[i];
@@ -295,14 +304,18 @@ Status LookAt::Step(float dt, std::span<const Transform> joints, const glm::vec3
   if (!enabled) ForgetYaw();
 
   // (2) Smooth (or blend out) each offset; the joints' PDs in SIMD lanes (docs/pd/pd.md).
+  // The lanes keep the PDs' state between enabled updates (docs/pd/pd.md,
+  // "Lanes kept between updates"); blending out steps each PD in double.
   if (enabled) {
-    if (const Status s = pd::UpdateQuatPDs(dt, {controllers_.data(), n}, {desired_.data(), n}); !s) return s;
+    if (const Status s = pd::UpdateQuatPDs(dt, {controllers_.data(), n}, {desired_.data(), n}, &lanes_); !s) return s;
+  } else {
+    lanes_.Commit({controllers_.data(), n});
   }
   for (std::size_t i = 0; i < n; ++i) {
     if (!enabled) {
       if (const Status s = controllers_[i].UpdateBlendOut(dt); !s) return s;
     }
-    offsets_[i] = glm::normalize(controllers_[i].valuef());
+    offsets_[i] = glm::normalize(lanes_.valuef({controllers_.data(), n}, i));
   }
 
   // (3) Animated pose plus smoothed offsets, by forward kinematics: `carry`

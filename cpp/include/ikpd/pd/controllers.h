@@ -8,7 +8,10 @@
 // per-type construction, Reset and conveniences.
 #pragma once
 
+#include <cstdint>
 #include <span>
+
+#include "ikpd/buffer.h"
 
 #include "ikpd/pd/chart_step.h"
 #include "ikpd/pd/charts.h"
@@ -158,5 +161,63 @@ class QuatPD : private PdController<QuatChart> {
 // per controller", "dt: ...", "target: ..."; an Update that fails returns its
 // error with the controllers before it stepped.
 Status UpdateQuatPDs(double dt, std::span<QuatPD> pds, std::span<const glm::quat> targets);
+
+// UpdateQuatPDs' lanes kept between updates for one set of controllers
+// (docs/pd/pd.md, "Lanes kept between updates"): a controller the lanes step
+// keeps its state there, in float, instead of being written back to its double
+// state and gathered again next update. Its double state is stale until
+// Commit, which writes what UpdateQuatPDs alone would have left, bit for bit
+// (the lanes' doubles are stored from floats). Kept: a lane that stepped and
+// whose controller has maxAngle π (no clamp in double) and targetMotion
+// 'hold'. Sized once (Allocate); nothing after allocates.
+class QuatPdLaneSet {
+ public:
+  static constexpr std::size_t kBlock = 8;  // controllers a block holds (at most the SIMD width)
+  // Room for n controllers, none kept; false (unchanged) when the memory cannot be had.
+  [[nodiscard]] bool Allocate(std::size_t n);
+  std::size_t size() const { return n_; }
+  bool kept(std::size_t i) const { return (blocks_[i >> shift_].kept >> (i & lane_) & 1u) != 0; }
+  // pds[i]'s value in float: its kept lane's, else glm::quat(pds[i].value()).
+  glm::quat valuef(std::span<const QuatPD> pds, std::size_t i) const {
+    const Block& b = blocks_[i >> shift_];
+    const std::size_t l = i & lane_;
+    if ((b.kept >> l & 1u) == 0) return pds[i].valuef();
+    return glm::quat(b.now.q[3][l], b.now.q[0][l], b.now.q[1][l], b.now.q[2][l]);
+  }
+  // Writes every kept lane into its controller; keeps none.
+  void Commit(std::span<QuatPD> pds);
+  // Keeps none and writes nothing (the controllers were reset).
+  void Drop();
+  // Save remembers the lanes and returns how many controllers are not kept
+  // (the caller's to save); Restore puts the lanes back as they were at the
+  // last Save, undoing an UpdateQuatPDs since (the controllers not kept at the
+  // Save are the caller's to put back).
+  std::size_t Save();
+  void Restore();
+
+  // The lanes of kBlock controllers (internal: quat_pd_lanes.cc).
+  struct State {
+    alignas(32) float q[4][kBlock], omega[3][kBlock], g[4][kBlock], raw[4][kBlock];
+  };
+  struct Block {
+    State now, before;  // before: the state ahead of the last update (the fallback's and Restore's)
+    alignas(32) float k[4][kBlock], maxSpeed[kBlock], maxMove[kBlock], steps[kBlock];
+    std::uint32_t kept = 0, savedKept = 0;  // lane masks
+  };
+
+ private:
+  friend struct QuatPdLanes;
+  Buffer<Block> blocks_;
+  std::size_t n_ = 0;
+  std::size_t shift_ = 0, lane_ = 0;  // controller i: block i >> shift_, lane i & lane_ (the SIMD width)
+  double dt_ = -1.0;      // the step the kept lanes' coefficients are for
+  bool stepped_ = false;  // an UpdateQuatPDs since Save
+};
+
+// UpdateQuatPDs with the lanes kept in `lanes` (sized pds.size()): the same
+// results once committed. Errors before anything changes as UpdateQuatPDs; an
+// Update that fails returns its error with the set and controllers partly
+// stepped (the caller restores them: LookAt undoes its update).
+Status UpdateQuatPDs(double dt, std::span<QuatPD> pds, std::span<const glm::quat> targets, QuatPdLaneSet* lanes);
 
 }  // namespace ikpd::pd

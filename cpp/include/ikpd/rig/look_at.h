@@ -141,13 +141,17 @@ class LookAt {
   Buffer<float> weights_;
   Buffer<float> limits_;
   Buffer<pd::QuatPD> controllers_;
+  // The controllers' state kept in the PDs' SIMD lanes between updates
+  // (docs/pd/pd.md); committed to controllers_ before anything else uses them.
+  pd::QuatPdLaneSet lanes_;
   Buffer<glm::quat> offsets_;
   Buffer<glm::quat> desired_;
   Status Apply(const LookAtSettings& settings, bool keepState);
   // One update (Update = Step, with every piece of state put back when it fails).
   Status Step(float dt, std::span<const Transform> joints, const glm::vec3& target, bool enabled,
               std::span<Transform> output, std::span<const Transform> eyes, std::span<Transform> eyesOutput);
-  // What Step may change, saved before it runs (sized in Apply: Update never allocates).
+  // What Step may change, saved before it runs (sized in Apply: Update never
+  // allocates); the controllers kept in lanes_ are saved there (lanes_.Save).
   struct Saved {
     Buffer<pd::QuatPD> controllers;
     Buffer<glm::quat> offsets, desired;

@@ -42,24 +42,15 @@ void ClearSmoothing(LimbSmoothing& smooth) {
   smooth.weightReset = false;
 }
 
-// Without smoothing: the frame as given and w = enabled ? weight : 0 (kept in
-// weightPd, where smoothing starts when it is turned on). With smoothing: w
-// tracks its goal through weightPd (released to exactly 0 when disabled); the
-// world target and pole through their per-axis PDs, restarted at the frame's
-// points while w is exactly 0 (nothing shows) or when the pole is first set. A
-// steady target is exact: the PD of a held value never moves.
-ConstraintFrame SmoothInputs(LimbSmoothing& smooth, const CommonSettings& common, float dt, const ConstraintFrame& f) {
+// With smoothing (SmoothInputs is the case without): w tracks its goal
+// through weightPd (released to exactly 0 when disabled); the world target and
+// pole through their per-axis PDs, restarted at the frame's points while w is
+// exactly 0 (nothing shows) or when the pole is first set. A steady target is
+// exact: the PD of a held value never moves.
+const ConstraintFrame& SmoothedInputs(LimbSmoothing& smooth, const CommonSettings& common, float dt, const ConstraintFrame& f) {
   const double goal = common.enabled ? static_cast<double>(common.weight) : 0.0;
-  ConstraintFrame smoothed = f;
-  if (common.settleTime == 0.0f) {
-    // The same goal as the last unsmoothed frame: weightPd already holds
-    // exactly what Reset(goal) leaves (the same state, bit for bit).
-    if (!smooth.weightReset || static_cast<double>(smooth.weightNow) != goal) smooth.weightPd.Reset(goal);
-    smooth.targetHeld = smooth.poleHeld = false;
-    smooth.weightNow = static_cast<float>(goal);
-    smooth.weightReset = true;
-    return smoothed;
-  }
+  ConstraintFrame& smoothed = smooth.smoothed;
+  smoothed = f;
   smooth.weightReset = false;
   const bool restart = !smooth.targetHeld || smooth.weightPd.value() == 0.0;
   // A PD at rest on its target stays there exactly: its step is skipped (the

@@ -24,6 +24,7 @@ struct LimbSmoothing {
   // settings (false after Configure, a smoothed frame or ClearSmoothing), so
   // the next unsmoothed frame with the same goal skips the Reset.
   bool weightReset = false;
+  ConstraintFrame smoothed{};  // SmoothInputs' result with smoothing on
 };
 
 // Whether scalar PD p rests on `target` (its step can be skipped). One within
@@ -37,6 +38,26 @@ inline bool Rested(pd::ScalarPD& p, double target) {
   if (!(std::abs(p.value() - target) <= 1e-12 && std::abs(p.velocity()) <= 1e-9)) return false;
   p.Reset(target);
   return true;
+}
+
+// SmoothInputs with smoothing on (common.settleTime != 0).
+const ConstraintFrame& SmoothedInputs(LimbSmoothing& smooth, const CommonSettings& common, float dt, const ConstraintFrame& f);
+
+// The frame's inputs as the solve and the blend see them (the weight in
+// smooth.weightNow): `f` itself without smoothing, else smooth.smoothed.
+// Without smoothing: w = enabled ? weight : 0 (kept in weightPd, where
+// smoothing starts when it is turned on); the same goal as the last
+// unsmoothed frame: weightPd already holds exactly what Reset(goal) leaves
+// (the same state, bit for bit).
+inline const ConstraintFrame& SmoothInputs(LimbSmoothing& smooth, const CommonSettings& common, float dt,
+                                           const ConstraintFrame& f) {
+  if (common.settleTime != 0.0f) return SmoothedInputs(smooth, common, dt, f);
+  const double goal = common.enabled ? static_cast<double>(common.weight) : 0.0;
+  if (!smooth.weightReset || static_cast<double>(smooth.weightNow) != goal) smooth.weightPd.Reset(goal);
+  smooth.targetHeld = smooth.poleHeld = false;
+  smooth.weightNow = static_cast<float>(goal);
+  smooth.weightReset = true;
+  return f;
 }
 
 // One smoothed setting or weight toward `given`: as given without smoothing
@@ -57,8 +78,6 @@ inline double SmoothToward(pd::ScalarPD& p, const CommonSettings& common, float 
 Status ConfigureSmoothing(LimbSmoothing& smooth, const CommonSettings& common, bool keepState);
 // The first frame again: the weight blends in from 0, target and pole restart.
 void ClearSmoothing(LimbSmoothing& smooth);
-// The frame's inputs as the solve and the blend see them (the weight in smooth.weightNow).
-ConstraintFrame SmoothInputs(LimbSmoothing& smooth, const CommonSettings& common, float dt, const ConstraintFrame& f);
 // A limb's two prepared setups: [0] for frames without a pole point, [1] with
 // one; settingsFor(withPole) gives each one's settings. Settings the setup
 // cannot take leave it unprepared (checked by Check; the solve keeps the pose).

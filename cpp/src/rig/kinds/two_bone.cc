@@ -51,15 +51,14 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
 
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
   TwoBoneState& t = *std::get_if<TwoBoneState>(&c.state);
-  const ConstraintFrame f = SmoothInputs(t.smooth, c.settings.common, dt, raw);
+  const ConstraintFrame& f = SmoothInputs(t.smooth, c.settings.common, dt, raw);
   const Transform* in = stage.jobIn;
-  TwoBoneResult out;
-  TwoBoneFrame frame;
+  TwoBoneResult& out = t.out;
+  TwoBoneFrame& frame = t.frame;  // weight 1 (TwoBoneFrame's default, never changed)
   frame.root = in[0], frame.mid = in[1], frame.end = in[2], frame.target = stage.ToModel(f.target);
   frame.pole = ModelPole(stage, f, c.settings.twoBone.settings, c.settings.twoBone.frame);
   // (No offset, the common case, is exactly zero, as RigBatch gives it, without turning it into model space.)
-  if (f.effectorOffset != glm::vec3(0.0f)) frame.effectorOffset = stage.ToModelVector(f.effectorOffset);
-  frame.weight = 1.0f;
+  frame.effectorOffset = f.effectorOffset != glm::vec3(0.0f) ? stage.ToModelVector(f.effectorOffset) : glm::vec3(0.0f);
   // The gathered rotations are unit (Rig::Gather): the kernel's own test of them is skipped.
   if (!ikpd::detail::SolveTwoBoneUsableRotations(t.setup[f.poleSet != 0.0f ? 1 : 0], frame, &out)) {
     out = {in[0], in[1], in[2], false, 0.0f};

@@ -10,6 +10,10 @@ namespace ikpd::rig::detail {
 struct TwoBoneState {
   LimbSmoothing smooth;
   TwoBoneSetup setup[2];  // prepared settings: [0] without a pole point (poleDirection or none), [1] with one
+  // The kernel's frame (weight 1) and result, kept so that a solve zeroes
+  // neither (every field the solve reads is written each frame).
+  TwoBoneFrame frame;
+  TwoBoneResult out;
 };
 
 // A limb's settings in the canonical frames (forward +X, hinge +Z), with a
