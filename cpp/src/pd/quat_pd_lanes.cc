@@ -321,14 +321,28 @@ void QuatPdLaneSet::Restore() {
   dt_ = -1.0;  // a lane kept again may hold padding's coefficients
 }
 
-Status UpdateQuatPDs(double dt, std::span<QuatPD> pds, std::span<const glm::quat> targets) {
-  if (targets.size() != pds.size()) return Error("targets: needs one target per controller");
-  if (Status s = detail::CheckDt(dt); !s) return s;
+namespace {
+
+// Every target finite and non-zero, as QuatPD::Update checks it in double; a
+// float length squared in [1e-20, 1e30] says so without the double test
+// (finite, and over UsableQuat's 1e-24 in double).
+Status CheckTargets(std::span<const glm::quat> targets) {
   for (const glm::quat& tf : targets) {
+    const float tt = glm::dot(tf, tf);
+    if (tt >= 1e-20f && tt <= 1e30f) continue;
     const glm::dquat t(tf);
     if (!detail::FiniteQ(t)) return Error("target: must be finite");
     if (!detail::UsableQuat(t)) return Error("target: quaternion must not be zero");
   }
+  return Ok();
+}
+
+}  // namespace
+
+Status UpdateQuatPDs(double dt, std::span<QuatPD> pds, std::span<const glm::quat> targets) {
+  if (targets.size() != pds.size()) return Error("targets: needs one target per controller");
+  if (Status s = detail::CheckDt(dt); !s) return s;
+  if (Status s = CheckTargets(targets); !s) return s;
   QuatPdLanes::Group grp;
   QuatPdLanes::Plan plan;
   for (std::size_t i = 0; i < pds.size(); ++i) {
@@ -352,14 +366,7 @@ Status UpdateQuatPDs(double dt, std::span<QuatPD> pds, std::span<const glm::quat
   if (lanes == nullptr || lanes->size() != pds.size()) return Error("lanes: needs one lane per controller");
   if (targets.size() != pds.size()) return Error("targets: needs one target per controller");
   if (Status s = detail::CheckDt(dt); !s) return s;
-  for (const glm::quat& tf : targets) {
-    // A float length squared in [1e-20, 1e30]: finite, and over 1e-24 in double.
-    const float tt = glm::dot(tf, tf);
-    if (tt >= 1e-20f && tt <= 1e30f) continue;
-    const glm::dquat t(tf);
-    if (!detail::FiniteQ(t)) return Error("target: must be finite");
-    if (!detail::UsableQuat(t)) return Error("target: quaternion must not be zero");
-  }
+  if (Status s = CheckTargets(targets); !s) return s;
   return QuatPdLanes::RunKept(lanes, pds, targets, dt);
 }
 
