@@ -39,7 +39,7 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
 
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
   AimState& a = *std::get_if<AimState>(&c.state);
-  const ConstraintFrame f = SmoothInputs(a.smooth, c.settings.common, dt, raw);
+  const ConstraintFrame& f = SmoothInputs(a.smooth, c.settings.common, dt, raw);
   const glm::vec3 target = stage.ToModel(f.target);
   const bool pole = f.poleSet != 0.0f;
   const Transform& joint = stage.jobIn[0];

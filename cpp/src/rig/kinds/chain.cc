@@ -81,7 +81,7 @@ Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame
   if (state.setup.prepared() && state.setup.settings().limits.data() != state.limits.data()) {
     Prepare(c, state);  // a copied rig: its setup still viewed the original's limits (no allocation)
   }
-  const ConstraintFrame f = SmoothInputs(state.smooth, c.settings.common, dt, raw);
+  const ConstraintFrame& f = SmoothInputs(state.smooth, c.settings.common, dt, raw);
   const std::optional<glm::vec3> pole = f.poleSet != 0.0f ? std::optional<glm::vec3>(stage.ToModel(f.pole)) : std::nullopt;
   const std::size_t n = c.joints.size();
   ChainResult result;

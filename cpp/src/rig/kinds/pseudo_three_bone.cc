@@ -35,7 +35,7 @@ Status Configure(const Setup&, Constraint& c, bool keepState) {
 
 Outcome Solve(const Stage& stage, Constraint& c, float dt, const ConstraintFrame& raw, ConstraintResult& r) {
   PseudoThreeBoneState& p = *std::get_if<PseudoThreeBoneState>(&c.state);
-  const ConstraintFrame f = SmoothInputs(p.smooth, c.settings.common, dt, raw);
+  const ConstraintFrame& f = SmoothInputs(p.smooth, c.settings.common, dt, raw);
   const Transform* in = stage.jobIn;
   PseudoThreeBoneResult out;
   PseudoThreeBoneFrame frame;
